@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES } from '@app/contract';
+import type { AppContext } from './context';
+import { envelopePlugin, sendError } from './plugins/envelope';
+import { sessionPlugin } from './plugins/session';
+import { SessionService } from './modules/auth/sessions';
+import { AuthService } from './modules/auth/service';
+import { authRoutes } from './modules/auth/routes';
+import { UserService } from './modules/users/service';
+import { userRoutes } from './modules/users/routes';
+import { FileService } from './modules/files/service';
+import { fileRoutes } from './modules/files/routes';
+import { systemRoutes } from './modules/system/routes';
+
+/** Paths that belong to the API: never answered with the web app's HTML. */
+const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
+/** Client-side routes of the web app (spec §2), answered with index.html. */
+const SPA_ROUTE = /^\/($|splash$|pages\/|choose-location$|open-location$)/;
+
+export interface BuildOptions {
+  ctx: AppContext;
+  /** A pino logger; none means silent (tests). */
+  logger?: FastifyBaseLogger;
+  /** Until this says true, only health, docs and static files are served (the database is opening). */
+  isReady?: () => boolean;
+}
+
+export async function buildApp({ ctx, logger, isReady = () => true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 64 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { keywords: ['errorCode'], allErrors: false } },
+  });
+  // Services log through the app's logger.
+  ctx.log = app.log;
+
+  await app.register(envelopePlugin);
+  const sessions = new SessionService(ctx);
+  await app.register(sessionPlugin, { sessions });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    // One byte over the limit is how we notice "too large".
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isReady()) return;
+    const url = request.url;
+    if (url.startsWith('/healthz') || url.startsWith('/readyz') || url.startsWith('/docs')) return;
+    return sendError(reply, 'NOT_READY');
+  });
+
+  const auth = new AuthService(ctx, sessions);
+  const files = new FileService(ctx);
+  const users = new UserService(ctx, auth.otp, sessions, files);
+  await app.register(systemRoutes, { isReady });
+  await app.register(authRoutes, { auth, rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
+  await app.register(userRoutes, { users });
+  await app.register(fileRoutes, { files });
+
+  // Avatars are public files; private uploads go through the owner-checked route instead.
+  fs.mkdirSync(files.dir('avatar'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: files.dir('avatar'),
+    prefix: AVATAR_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+  });
+
+  const indexHtml = path.join(ctx.config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, prefix: '/', wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && SPA_ROUTE.test(pathname)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.webDist);
+    }
+    return sendError(reply, 'NOT_FOUND');
+  });
+
+  return app;
+}

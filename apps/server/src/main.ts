@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { AppContext } from './context';
+import { lockPgliteDir, openDatabase, type Database } from './db/client';
+import { systemClock } from './lib/clock';
+import { OutboxSender, SmtpSender } from './lib/messenger';
+import { loadOrCreateSecret } from './lib/secrets';
+import { DirLockedError, type DirLock } from './lib/dir-lock';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const pgliteDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite');
+  let lock: DirLock | undefined;
+  try {
+    // Before anything listens: a second server on the same folder must not start at all.
+    if (pgliteDir) lock = lockPgliteDir(pgliteDir);
+  } catch (err) {
+    if (!(err instanceof DirLockedError)) throw err;
+    console.error(`\n${err.message}\n`);
+    process.exit(1);
+  }
+  const outbox = new OutboxSender(path.join(config.dataDir, 'outbox'), logger);
+  let database: Database | undefined;
+  const ctx: AppContext = {
+    config,
+    // Assigned once the database is open; until then every route but health answers NOT_READY.
+    db: undefined as unknown as AppContext['db'],
+    clock: systemClock,
+    secret: loadOrCreateSecret(config.dataDir, config.appSecret),
+    email: config.smtpUrl ? new SmtpSender(config.smtpUrl, config.emailFrom) : outbox,
+    sms: outbox,
+    log: logger,
+  };
+  const app = await buildApp({ ctx, logger, isReady: () => database !== undefined });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close().catch((err) => logger.error({ err }, 'closing the server failed'));
+    await database?.close().catch((err) => logger.error({ err }, 'closing the database failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = pgliteDir ? `embedded PGlite in ${pgliteDir}` : 'PostgreSQL (DATABASE_URL)';
+  logger.info(`opening the database: ${where}`);
+  try {
+    const opened = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir,
+      lock,
+      poolSize: config.dbPoolSize,
+    });
+    ctx.db = opened.db;
+    database = opened;
+  } catch (err) {
+    logger.fatal({ err }, 'could not open the database');
+    await app.close();
+    process.exit(1);
+  }
+  const url = `http://localhost:${config.port}/`;
+  logger.info(`ready: ${url} (API docs at ${url}docs)`);
+  console.log(`\n  Trading app running at ${url}\n  API docs: ${url}docs\n`);
+}
+
+void main();

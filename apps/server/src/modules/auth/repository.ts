@@ -1,0 +1,107 @@
+import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { loginAttempts, otpCodes, sessions, users } from '../../db/schema';
+import type { UserRow } from '../users/repository';
+
+export type { UserRow };
+
+export type OtpRow = typeof otpCodes.$inferSelect;
+
+export const sessionRepo = {
+  async insert(db: DbOrTx, row: typeof sessions.$inferInsert): Promise<void> {
+    await db.insert(sessions).values(row);
+  },
+  async withUserByHash(db: DbOrTx, tokenHash: string) {
+    const rows = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    return rows[0];
+  },
+  async touch(db: DbOrTx, id: number, at: Date): Promise<void> {
+    await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+  },
+  async revoke(db: DbOrTx, id: number, at: Date): Promise<void> {
+    await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  },
+  async revokeAllOfUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
+    await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  },
+};
+
+export const otpRepo = {
+  /** Serialises code requests for one destination (send and verify), across processes. */
+  async lockDestination(tx: DbOrTx, destination: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'otp:' + destination}))`);
+  },
+  async latestActive(tx: DbOrTx, destination: string, purpose: string): Promise<OtpRow | undefined> {
+    const rows = await tx
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.destination, destination), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+      .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+      .limit(1);
+    return rows[0];
+  },
+  async lastSentAt(tx: DbOrTx, destination: string): Promise<Date | undefined> {
+    const [row] = await tx.select({ at: max(otpCodes.createdAt) }).from(otpCodes).where(eq(otpCodes.destination, destination));
+    return row?.at ?? undefined;
+  },
+  async countSince(tx: DbOrTx, field: 'destination' | 'ip', value: string, since: Date): Promise<number> {
+    const column = field === 'destination' ? otpCodes.destination : otpCodes.ip;
+    const [row] = await tx.select({ n: count() }).from(otpCodes).where(and(eq(column, value), gt(otpCodes.createdAt, since)));
+    return row?.n ?? 0;
+  },
+  async retireActive(tx: DbOrTx, destination: string, purpose: string, at: Date): Promise<void> {
+    await tx
+      .update(otpCodes)
+      .set({ consumedAt: at })
+      .where(and(eq(otpCodes.destination, destination), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+  },
+  async insert(tx: DbOrTx, row: typeof otpCodes.$inferInsert): Promise<OtpRow> {
+    const [created] = await tx.insert(otpCodes).values(row).returning();
+    return created!;
+  },
+  async delete(tx: DbOrTx, id: number): Promise<void> {
+    await tx.delete(otpCodes).where(eq(otpCodes.id, id));
+  },
+  async addAttempt(tx: DbOrTx, id: number): Promise<void> {
+    await tx.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(eq(otpCodes.id, id));
+  },
+  async consume(tx: DbOrTx, id: number, at: Date): Promise<void> {
+    await tx.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, id));
+  },
+};
+
+export const loginAttemptRepo = {
+  async record(db: DbOrTx, accountKey: string, ip: string, success: boolean, at: Date): Promise<void> {
+    await db.insert(loginAttempts).values({ accountKey, ip, success, at });
+  },
+  /**
+   * Failures for a key inside the window, and the time of
+   * the oldest of them (the lock lifts when that one leaves the window).
+   */
+  async failuresSince(db: DbOrTx, field: 'accountKey' | 'ip', value: string, since: Date) {
+    // An account's count restarts at its last successful login; an address's does not, or an
+    // attacker could reset it by signing in to an account of their own.
+    const column = field === 'accountKey' ? loginAttempts.accountKey : loginAttempts.ip;
+    const lastSuccess = db
+      .select({ at: max(loginAttempts.at) })
+      .from(loginAttempts)
+      .where(and(eq(column, value), eq(loginAttempts.success, true)));
+    const [row] = await db
+      .select({ n: count(), oldest: sql<Date | null>`min(${loginAttempts.at})`.mapWith(loginAttempts.at) })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(column, value),
+          eq(loginAttempts.success, false),
+          gt(loginAttempts.at, since),
+          field === 'accountKey' ? sql`${loginAttempts.at} > coalesce((${lastSuccess}), '-infinity'::timestamptz)` : undefined,
+        ),
+      );
+    return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
+  },
+};

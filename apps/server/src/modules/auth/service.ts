@@ -1,0 +1,188 @@
+import crypto from 'node:crypto';
+import type {
+  ForgotPasswordBody, HeaderLang, LoginBody, LoginResult, OtpPurpose, RegisterBody, SendOtpBody, SendSmsOtpBody,
+} from '@app/contract';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import { hashPassword, verifyPassword } from '../../lib/secrets';
+import { findByIdentity, phoneKey, resolveIdentity, type Identity } from '../users/identity';
+import { userRepo, type UserRow } from '../users/repository';
+import { toUserInfo } from '../users/user-info';
+import { OtpService, type OtpChannel } from './otp';
+import { loginAttemptRepo } from './repository';
+import type { SessionMeta, SessionService } from './sessions';
+
+const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
+const INVITATION_LENGTH = 6;
+const MAX_ID_RETRIES = 5;
+
+function randomInvitationCode(): string {
+  let s = '';
+  for (let i = 0; i < INVITATION_LENGTH; i++) s += INVITATION_ALPHABET[crypto.randomInt(INVITATION_ALPHABET.length)];
+  return s;
+}
+
+function randomUid(): string {
+  return String(crypto.randomInt(10_000_000, 100_000_000));
+}
+
+export function assertPasswordsMatch(password: string, confirm: string): void {
+  if (password !== confirm) throw new AppError('PASSWORDS_MISMATCH');
+}
+
+/** A logged-in caller, for the code purposes that belong to an existing account. */
+export interface Caller {
+  user: UserRow;
+}
+
+export class AuthService {
+  readonly otp: OtpService;
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sessions: SessionService,
+  ) {
+    this.otp = new OtpService(ctx);
+  }
+
+  // ---- one-time codes -------------------------------------------------------------------
+
+  sendEmailCode(body: SendOtpBody, caller: Caller | null, ip: string, lang: HeaderLang) {
+    const destination = body.email.trim().toLowerCase();
+    return this.sendCode({ type: 'email', key: destination, countryCode: null }, body.purpose, caller, ip, lang);
+  }
+
+  sendSmsCode(body: SendSmsOtpBody, caller: Caller | null, ip: string, lang: HeaderLang) {
+    const id: Identity = { type: 'phone', key: phoneKey(body.countryCode, body.phone), countryCode: null };
+    return this.sendCode(id, body.purpose, caller, ip, lang);
+  }
+
+  private async sendCode(id: Identity, purpose: OtpPurpose, caller: Caller | null, ip: string, lang: HeaderLang) {
+    await this.checkCodePurpose(id, purpose, caller);
+    const channel: OtpChannel = id.type === 'email' ? 'email' : 'sms';
+    return this.otp.send({ destination: id.key, channel, purpose, ip, lang });
+  }
+
+  /** Who may ask for a code of each purpose, and to where. */
+  private async checkCodePurpose(id: Identity, purpose: OtpPurpose, caller: Caller | null): Promise<void> {
+    const existing = await findByIdentity(this.ctx.db, id);
+    switch (purpose) {
+      case 'register':
+        if (existing) throw new AppError('ACCOUNT_EXISTS');
+        return;
+      case 'forgot_password':
+        if (!existing) throw new AppError('ACCOUNT_NOT_FOUND');
+        return;
+      case 'bind_email':
+        if (!caller) throw new AppError('SESSION_EXPIRED');
+        if (id.type !== 'email') throw new AppError('INVALID_PARAMETER', { field: 'purpose' });
+        if (existing) throw new AppError('ACCOUNT_EXISTS');
+        return;
+      case 'forgot_fund_password': {
+        if (!caller) throw new AppError('SESSION_EXPIRED');
+        // The code goes only to the caller's own bound e-mail or phone.
+        const own = id.type === 'email' ? caller.user.email : caller.user.phone;
+        if (!own) throw new AppError('NO_CONTACT_FOR_CODE');
+        if (own !== id.key) throw new AppError('INVALID_PARAMETER', { field: id.type });
+        return;
+      }
+    }
+  }
+
+  // ---- sign-up, sign-in, reset ----------------------------------------------------------
+
+  async register(body: RegisterBody, meta: SessionMeta): Promise<LoginResult> {
+    const id = resolveIdentity(body);
+    assertPasswordsMatch(body.password, body.confirmPassword);
+    const { db, clock, config } = this.ctx;
+    if (await findByIdentity(db, id)) throw new AppError('ACCOUNT_EXISTS');
+    let invitedBy: number | null = null;
+    if (body.invitationCode) {
+      const inviter = await userRepo.byInvitationCode(db, body.invitationCode.trim().toUpperCase());
+      if (!inviter) throw new AppError('INVITATION_CODE_INVALID');
+      invitedBy = inviter.id;
+    }
+    // Every input is checked before the code is used up.
+    await this.otp.consume(id.key, 'register', body.code);
+    const passwordHash = await hashPassword(body.password, config.scryptCost);
+
+    for (let attempt = 0; ; attempt++) {
+      const now = clock.now();
+      const uid = randomUid();
+      try {
+        return await db.transaction(async (tx) => {
+          const user = await userRepo.insert(tx, {
+            uid,
+            email: id.type === 'email' ? id.key : null,
+            phone: id.type === 'phone' ? id.key : null,
+            countryCode: id.countryCode,
+            passwordHash,
+            nickname: `User${uid}`,
+            invitationCode: randomInvitationCode(),
+            invitedBy,
+            createdAt: now,
+            updatedAt: now,
+          });
+          const token = await this.sessions.create(tx, user.id, meta);
+          return { token, user: toUserInfo(user) };
+        });
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint === 'users_email_unique' || constraint === 'users_phone_unique') throw new AppError('ACCOUNT_EXISTS');
+        // A random uid or invitation code collided: draw again.
+        if (constraint && attempt < MAX_ID_RETRIES) continue;
+        throw err;
+      }
+    }
+  }
+
+  async login(body: LoginBody, meta: SessionMeta): Promise<LoginResult> {
+    const id = resolveIdentity(body);
+    const { db, clock, config } = this.ctx;
+    const now = clock.now();
+    await this.assertNotLocked(id.key, meta.ip, now);
+    const user = await findByIdentity(db, id);
+    const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
+    await loginAttemptRepo.record(db, id.key, meta.ip, ok, now);
+    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    if (!ok) throw new AppError('PASSWORD_INCORRECT');
+    const token = await this.sessions.create(db, user.id, meta);
+    return { token, user: toUserInfo(user) };
+  }
+
+  private async assertNotLocked(accountKey: string, ip: string, now: Date): Promise<void> {
+    const { db, config } = this.ctx;
+    const windowMs = config.loginLockMinutes * 60_000;
+    const since = new Date(now.getTime() - windowMs);
+    const checks = [
+      { field: 'accountKey' as const, value: accountKey, max: config.loginMaxFailuresPerAccount },
+      { field: 'ip' as const, value: ip, max: config.loginMaxFailuresPerIp },
+    ];
+    for (const c of checks) {
+      const { count, oldest } = await loginAttemptRepo.failuresSince(db, c.field, c.value, since);
+      if (count >= c.max && oldest) {
+        const minutes = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 60_000));
+        throw new AppError('LOGIN_LOCKED', { minutes });
+      }
+    }
+  }
+
+  async forgotPassword(body: ForgotPasswordBody): Promise<void> {
+    const id = resolveIdentity(body);
+    assertPasswordsMatch(body.password, body.confirmPassword);
+    const { db, clock, config } = this.ctx;
+    const user = await findByIdentity(db, id);
+    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    await this.otp.consume(id.key, 'forgot_password', body.code);
+    const passwordHash = await hashPassword(body.password, config.scryptCost);
+    await db.transaction(async (tx) => {
+      await userRepo.update(tx, user.id, { passwordHash, updatedAt: clock.now() });
+      // A reset means the password may be known to someone else: end every session.
+      await this.sessions.revokeAll(tx, user.id);
+    });
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await this.sessions.revoke(sessionId);
+  }
+}

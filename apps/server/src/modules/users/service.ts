@@ -1,0 +1,99 @@
+import type {
+  BindEmailBody, ChangeFundPasswordBody, ChangePasswordBody, ForgotFundPasswordBody, LoginResult,
+  SetFundPasswordBody, UpdateUserBody, UserInfo,
+} from '@app/contract';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import { hashPassword, verifyPassword } from '../../lib/secrets';
+import { assertPasswordsMatch } from '../auth/service';
+import type { OtpService } from '../auth/otp';
+import type { SessionMeta, SessionService } from '../auth/sessions';
+import type { FileService } from '../files/service';
+import { userRepo, type NewUser, type UserRow } from './repository';
+import { toUserInfo } from './user-info';
+
+/** Profile, password and fund-password settings of the signed-in user. */
+export class UserService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly otp: OtpService,
+    private readonly sessions: SessionService,
+    private readonly files: FileService,
+  ) {}
+
+  private async save(user: UserRow, patch: Partial<NewUser>): Promise<UserInfo> {
+    return toUserInfo(await userRepo.update(this.ctx.db, user.id, { ...patch, updatedAt: this.ctx.clock.now() }));
+  }
+
+  async update(user: UserRow, body: UpdateUserBody): Promise<UserInfo> {
+    const patch: Partial<NewUser> = {};
+    if (body.nickname !== undefined) {
+      const nickname = body.nickname.trim();
+      if (!nickname) throw new AppError('FIELD_REQUIRED', { field: 'nickname' });
+      patch.nickname = nickname;
+    }
+    if (body.avatar !== undefined) {
+      // Only an avatar this user uploaded.
+      if (body.avatar !== null && !(await this.files.isOwnAvatar(user.id, body.avatar))) {
+        throw new AppError('INVALID_PARAMETER', { field: 'avatar' });
+      }
+      patch.avatar = body.avatar;
+    }
+    if (body.language !== undefined) patch.language = body.language;
+    if (body.theme !== undefined) patch.theme = body.theme;
+    return Object.keys(patch).length ? this.save(user, patch) : toUserInfo(user);
+  }
+
+  async bindEmail(user: UserRow, body: BindEmailBody): Promise<UserInfo> {
+    const email = body.email.trim().toLowerCase();
+    if (await userRepo.byEmail(this.ctx.db, email)) throw new AppError('ACCOUNT_EXISTS');
+    await this.otp.consume(email, 'bind_email', body.code);
+    try {
+      return await this.save(user, { email });
+    } catch (err) {
+      if (uniqueViolation(err) === 'users_email_unique') throw new AppError('ACCOUNT_EXISTS');
+      throw err;
+    }
+  }
+
+  /** Changes the login password, ends every session and opens a fresh one for this device. */
+  async changePassword(user: UserRow, body: ChangePasswordBody, meta: SessionMeta): Promise<LoginResult> {
+    assertPasswordsMatch(body.password, body.confirmPassword);
+    if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw new AppError('OLD_PASSWORD_INCORRECT');
+    if (body.password === body.oldPassword) throw new AppError('PASSWORD_UNCHANGED');
+    const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
+    return this.ctx.db.transaction(async (tx) => {
+      const updated = await userRepo.update(tx, user.id, { passwordHash, updatedAt: this.ctx.clock.now() });
+      await this.sessions.revokeAll(tx, user.id);
+      const token = await this.sessions.create(tx, user.id, meta);
+      return { token, user: toUserInfo(updated) };
+    });
+  }
+
+  async setFundPassword(user: UserRow, body: SetFundPasswordBody): Promise<UserInfo> {
+    assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
+    if (user.fundPasswordHash) throw new AppError('FUND_PASSWORD_ALREADY_SET');
+    const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
+    // Conditional update: of two concurrent first settings, one wins.
+    const row = await userRepo.setFundPasswordIfUnset(this.ctx.db, user.id, fundPasswordHash, this.ctx.clock.now());
+    if (!row) throw new AppError('FUND_PASSWORD_ALREADY_SET');
+    return toUserInfo(row);
+  }
+
+  async changeFundPassword(user: UserRow, body: ChangeFundPasswordBody): Promise<UserInfo> {
+    assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
+    if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
+    if (!(await verifyPassword(body.oldFundPassword, user.fundPasswordHash))) throw new AppError('FUND_PASSWORD_INCORRECT');
+    return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) });
+  }
+
+  /** Sets a new fund password with a code sent to the account's own e-mail or phone. */
+  async forgotFundPassword(user: UserRow, body: ForgotFundPasswordBody): Promise<UserInfo> {
+    assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
+    const destination = body.channel === 'email' ? user.email : user.phone;
+    if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
+    await this.otp.consume(destination, 'forgot_fund_password', body.code);
+    return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) });
+  }
+}

@@ -1,0 +1,28 @@
+import { LANGUAGES, THEMES, TYPE_USERS, normalizeDialCode, type Language, type Theme, type TypeUser, type UserInfo } from '@app/contract';
+import type { UserRow } from './repository';
+
+const oneOf = <T extends string>(values: readonly T[], v: string, fallback: T): T =>
+  (values as readonly string[]).includes(v) ? (v as T) : fallback;
+
+/** The national part of an E.164 number, given its calling code. */
+function nationalNumber(phone: string, countryCode: string | null): string {
+  const dial = countryCode ? normalizeDialCode(countryCode) : '';
+  return dial && phone.startsWith(`+${dial}`) ? phone.slice(dial.length + 1) : phone;
+}
+
+export function toUserInfo(u: UserRow): UserInfo {
+  return {
+    uid: u.uid,
+    nickname: u.nickname,
+    avatar: u.avatar,
+    email: u.email,
+    countryCode: u.countryCode,
+    phone: u.phone ? nationalNumber(u.phone, u.countryCode) : null,
+    invitationCode: u.invitationCode,
+    typeUser: oneOf<TypeUser>(TYPE_USERS, u.typeUser, 'real'),
+    language: oneOf<Language>(LANGUAGES, u.language, 'en'),
+    theme: oneOf<Theme>(THEMES, u.theme, 'light'),
+    hasFundPassword: u.fundPasswordHash !== null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,119 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS, errorMessage, parseHeaderLang, type ErrorKey, type HeaderLang } from '@app/contract';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's language, from the `lang` header (spec §7 mapping). */
+    lang: HeaderLang;
+  }
+  interface FastifyReply {
+    /** `{ code: 0, msg: 'success', data }` */
+    ok<T>(data: T): FastifyReply;
+  }
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+type JsonSchema = { properties?: Record<string, JsonSchema>; errorCode?: ErrorKey; items?: JsonSchema };
+
+/** Walks a route schema along an ajv instancePath to the field's own schema. */
+function fieldSchema(root: unknown, pointer: string[]): JsonSchema | undefined {
+  let node = root as JsonSchema | undefined;
+  for (const part of pointer) {
+    if (!node) return undefined;
+    node = node.properties?.[part] ?? (/^\d+$/.test(part) ? node.items : undefined);
+  }
+  return node;
+}
+
+function valueAt(body: unknown, pointer: string[]): unknown {
+  let node = body;
+  for (const part of pointer) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/**
+ * Maps a schema validation failure to a catalogue entry: a missing or empty field is
+ * FIELD_REQUIRED; a field whose schema names an `errorCode` answers that; anything else is
+ * INVALID_PARAMETER with the field's name.
+ */
+function validationError(request: FastifyRequest, error: FastifyError): { key: ErrorKey; params?: Record<string, string> } {
+  const first = (error.validation as AjvError[] | undefined)?.[0];
+  const context = (error.validationContext ?? 'body') as 'body' | 'querystring' | 'params' | 'headers';
+  if (!first) return { key: 'INVALID_PARAMETER', params: { field: context } };
+  const pointer = first.instancePath.split('/').filter(Boolean);
+  if (first.keyword === 'required') {
+    return { key: 'FIELD_REQUIRED', params: { field: String(first.params.missingProperty) } };
+  }
+  const field = pointer.join('.') || context;
+  const source = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[context];
+  const value = valueAt(source, pointer);
+  if (value === '' || value === null || value === undefined) return { key: 'FIELD_REQUIRED', params: { field } };
+  if (first.keyword === 'additionalProperties') {
+    return { key: 'INVALID_PARAMETER', params: { field: String(first.params.additionalProperty) } };
+  }
+  const routeSchema = request.routeOptions.schema?.[context === 'querystring' ? 'querystring' : context];
+  const code = fieldSchema(routeSchema, pointer)?.errorCode;
+  return code ? { key: code } : { key: 'INVALID_PARAMETER', params: { field } };
+}
+
+const FASTIFY_CODES: Record<string, ErrorKey> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
+  FST_REQ_FILE_TOO_LARGE: 'IMAGE_TOO_LARGE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_FIELDS_LIMIT: 'PAYLOAD_TOO_LARGE',
+};
+
+export function sendError(reply: FastifyReply, key: ErrorKey, params?: Record<string, string | number>): FastifyReply {
+  const def = ERRORS[key];
+  return reply.status(def.http).type('application/json; charset=utf-8').send({
+    code: def.code,
+    msg: errorMessage(key, reply.request.lang ?? 'en', params),
+    data: null,
+  });
+}
+
+/** The `{code,msg,data}` envelope, the error handler and the not-found answer (DESIGN.md §3). */
+export const envelopePlugin = fp(async (app) => {
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (request) => {
+    const raw = request.headers.lang;
+    request.lang = parseHeaderLang(Array.isArray(raw) ? raw[0] : raw);
+  });
+
+  app.decorateReply('ok', function <T>(this: FastifyReply, data: T) {
+    return this.send({ code: 0, msg: 'success', data });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error.key, error.params);
+    if (error.validation) {
+      const { key, params } = validationError(request, error);
+      return sendError(reply, key, params);
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return sendError(reply, mapped);
+    if (error.statusCode === 429) return sendError(reply, 'TOO_MANY_REQUESTS');
+    if (error instanceof SyntaxError || error.statusCode === 400) return sendError(reply, 'MALFORMED_JSON');
+    if (error.statusCode === 413) return sendError(reply, 'PAYLOAD_TOO_LARGE');
+    if (error.statusCode === 404) return sendError(reply, 'NOT_FOUND');
+    // Unexpected: log everything, tell the client nothing but the request id.
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return sendError(reply, 'INTERNAL_ERROR');
+  });
+});

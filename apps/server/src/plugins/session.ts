@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { LOGIN_ORIGINS, TYPE_USERS, type LoginOrigin, type TypeUser } from '@app/contract';
+import type { Authenticated, SessionMeta, SessionService } from '../modules/auth/sessions';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `requireAuth` pre-handler. */
+    auth: Authenticated | null;
+    /** The ledger this request reads and writes (`typeUser` header; real by default). */
+    typeUser: TypeUser;
+    loginOrigin: LoginOrigin;
+  }
+  interface FastifyInstance {
+    /** Pre-handler: answers 301 unless the `token` header names a live session. */
+    requireAuth(request: FastifyRequest): Promise<void>;
+    /** Pre-handler: like requireAuth, but a missing token is fine (auth stays null). */
+    optionalAuth(request: FastifyRequest): Promise<void>;
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function sessionMeta(request: FastifyRequest): SessionMeta {
+  return { origin: request.loginOrigin, ip: request.ip, userAgent: header(request, 'user-agent') ?? '' };
+}
+
+export const sessionPlugin = fp<{ sessions: SessionService }>(async (app, { sessions }) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('typeUser', 'real');
+  app.decorateRequest('loginOrigin', 'H5');
+  app.addHook('onRequest', async (request) => {
+    const typeUser = header(request, 'typeUser');
+    request.typeUser = (TYPE_USERS as readonly string[]).includes(typeUser ?? '') ? (typeUser as TypeUser) : 'real';
+    const origin = header(request, 'loginOrigin')?.toUpperCase();
+    request.loginOrigin = (LOGIN_ORIGINS as readonly string[]).includes(origin ?? '') ? (origin as LoginOrigin) : 'H5';
+  });
+  app.decorate('requireAuth', async (request: FastifyRequest) => {
+    request.auth = await sessions.authenticate(header(request, 'token'));
+  });
+  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+    const token = header(request, 'token');
+    if (token) request.auth = await sessions.authenticate(token);
+  });
+});
+
+/** The authenticated user of a route behind requireAuth. */
+export function authOf(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new AppError('SESSION_EXPIRED');
+  return request.auth;
+}

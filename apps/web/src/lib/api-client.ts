@@ -1,0 +1,180 @@
+import {
+  HEADER,
+  LOGIN_REDIRECT_DELAY_MS,
+  REQUEST_TIMEOUT_MS,
+  SESSION_EXPIRED_CODES,
+  SUCCESS_CODES,
+  type LoginOrigin,
+} from '@app/contract';
+import { catalogMessage, currentHeaderLang, i18n } from './i18n';
+import { currentLayout, isDesktopPlatform } from './layout-mode';
+import { navigateTo } from './navigation';
+import { getSession } from './session-store';
+import { toastError } from './toast';
+
+/**
+ * The one way the app talks to the server (spec §7 headers, spec §8 error handling).
+ *
+ * Every response body is `{ code, msg, data }`, whatever the HTTP status: the body is always
+ * parsed and `code` decides. 0/200 resolve with `data`; 301/999 end the session; any other
+ * code toasts the server's (already localized) `msg` and rejects with an ApiError.
+ */
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export type ApiErrorKind = 'api' | 'session' | 'transport';
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly kind: ApiErrorKind;
+
+  constructor(kind: ApiErrorKind, code: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.code = code;
+  }
+}
+
+/** Code used for failures that never reached a server answer (network, timeout, bad body). */
+export const TRANSPORT_ERROR_CODE = -1;
+
+export const LOGIN_PATH = '/pages/login/login';
+
+/** Pages where an expired session does not send the user to login (spec §2, §8). */
+const NO_LOGIN_REDIRECT_PATHS = ['/', '/splash', '/pages/home/index', '/pages/quote/index', '/pages/trade-chart/index'];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** JSON body (POST). */
+  body?: unknown;
+  /** Query parameters (undefined values are left out). */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Do not toast failures (the caller shows them). Session expiry is always handled. */
+  silent?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function loginOrigin(): LoginOrigin {
+  return window.location.pathname.includes('desktop') ? 'WEB' : 'H5';
+}
+
+/** The spec §7 headers sent with every request. */
+export function commonHeaders(): Record<string, string> {
+  const { token, typeUser } = getSession();
+  const headers: Record<string, string> = {
+    [HEADER.lang]: currentHeaderLang(),
+    [HEADER.typeUser]: typeUser,
+    [HEADER.loginOrigin]: loginOrigin(),
+  };
+  if (token) headers[HEADER.token] = token;
+  return headers;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+let sessionExpiryInProgress = false;
+
+/**
+ * Code 301/999: toast, clear the session, and after 500 ms go to login, except on the pages
+ * that stay usable without a session, in the desktop layout, or on the desktop platform.
+ * Several requests failing together produce one toast and one redirect.
+ */
+function handleSessionExpired(msg: string): void {
+  if (sessionExpiryInProgress) return;
+  sessionExpiryInProgress = true;
+  toastError(msg || catalogMessage('SESSION_EXPIRED'));
+  getSession().clearSession();
+
+  const { pathname, search } = window.location;
+  const exempt = NO_LOGIN_REDIRECT_PATHS.includes(pathname) || currentLayout() === 'desktop' || isDesktopPlatform();
+  window.setTimeout(() => {
+    sessionExpiryInProgress = false;
+    if (exempt || window.location.pathname === LOGIN_PATH) return;
+    const redirect = encodeURIComponent(pathname + search);
+    navigateTo(`${LOGIN_PATH}?redirect=${redirect}`, { replace: true });
+  }, LOGIN_REDIRECT_DELAY_MS);
+}
+
+function transportFailure(silent: boolean | undefined): ApiError {
+  const message = navigator.onLine ? i18n.t('network.serverError') : i18n.t('network.offline');
+  if (!silent) toastError(message);
+  return new ApiError('transport', TRANSPORT_ERROR_CODE, message);
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Sends a request and returns the envelope's `data` (see the module comment). */
+async function send<T>(url: string, init: RequestInit, options: RequestOptions): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort);
+
+  let envelope: unknown;
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal, credentials: 'same-origin' });
+    envelope = await response.json();
+  } catch (error) {
+    // A caller that cancelled (react-query, an unmounted page) wants no toast.
+    if (options.signal?.aborted) throw error;
+    throw transportFailure(options.silent);
+  } finally {
+    window.clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  if (!isEnvelope(envelope)) throw transportFailure(options.silent);
+  const { code, msg, data } = envelope;
+  if ((SUCCESS_CODES as readonly number[]).includes(code)) return data as T;
+  if ((SESSION_EXPIRED_CODES as readonly number[]).includes(code)) {
+    handleSessionExpired(msg);
+    throw new ApiError('session', code, msg || catalogMessage('SESSION_EXPIRED'));
+  }
+  const message = msg || i18n.t('network.serverError');
+  if (!options.silent) toastError(message);
+  throw new ApiError('api', code, message);
+}
+
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'POST';
+  const headers: Record<string, string> = { ...commonHeaders(), Accept: 'application/json' };
+  let body: string | undefined;
+  if (method === 'POST' && options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return send<T>(buildUrl(path, options.query), { method, headers, body }, options);
+}
+
+export function apiPost<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'POST', body });
+}
+
+export function apiGet<T>(path: string, query?: RequestOptions['query'], options: Omit<RequestOptions, 'method' | 'query'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'GET', query });
+}
+
+/** Multipart upload (spec §7 "Upload"): headers token and lang; the browser sets the boundary. */
+export function apiUpload<T>(path: string, form: FormData, options: Omit<RequestOptions, 'method' | 'body' | 'query'> = {}): Promise<T> {
+  const { token } = getSession();
+  const headers: Record<string, string> = { [HEADER.lang]: currentHeaderLang(), Accept: 'application/json' };
+  if (token) headers[HEADER.token] = token;
+  return send<T>(path, { method: 'POST', headers, body: form }, options);
+}

@@ -1,0 +1,95 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  THEMES,
+  TYPE_USERS,
+  type Language,
+  type LoginResult,
+  type Theme,
+  type TypeUser,
+  type UserInfo,
+} from '@app/contract';
+import { STORAGE_KEYS } from './storage';
+
+/**
+ * Session and product state (spec §3 "product state", §4 "session"), persisted in
+ * localStorage so a reload keeps the user logged in and keeps their preferences.
+ * No token means logged out.
+ */
+export interface SessionState {
+  token: string | null;
+  user: UserInfo | null;
+  /** Which ledger requests use (`typeUser` header); real by default. */
+  typeUser: TypeUser;
+  language: Language;
+  theme: Theme;
+  /** The user confirmed the "this is a trial version" warning of demo mode. */
+  demoConfirmed: boolean;
+
+  signIn: (result: LoginResult) => void;
+  setUser: (user: UserInfo) => void;
+  /** Logout or session expiry: token, user and demo confirmation go, typeUser back to real. */
+  clearSession: () => void;
+  setLanguage: (language: Language) => void;
+  setTheme: (theme: Theme) => void;
+  setTypeUser: (typeUser: TypeUser) => void;
+  setDemoConfirmed: (confirmed: boolean) => void;
+}
+
+type PersistedSession = Pick<SessionState, 'token' | 'user' | 'typeUser' | 'language' | 'theme' | 'demoConfirmed'>;
+
+const STORE_VERSION = 1;
+
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      token: null,
+      user: null,
+      typeUser: 'real',
+      language: DEFAULT_LANGUAGE,
+      theme: 'light',
+      demoConfirmed: false,
+
+      signIn: ({ token, user }) => set({ token, user }),
+      setUser: (user) => set({ user }),
+      clearSession: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real' }),
+      setLanguage: (language) => set({ language }),
+      setTheme: (theme) => set({ theme }),
+      setTypeUser: (typeUser) => set({ typeUser }),
+      setDemoConfirmed: (demoConfirmed) => set({ demoConfirmed }),
+    }),
+    {
+      name: STORAGE_KEYS.session,
+      version: STORE_VERSION,
+      storage: createJSONStorage(() => window.localStorage),
+      partialize: (s): PersistedSession => ({
+        token: s.token,
+        user: s.user,
+        typeUser: s.typeUser,
+        language: s.language,
+        theme: s.theme,
+        demoConfirmed: s.demoConfirmed,
+      }),
+      // Stored data is input: keep only values this build understands.
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<PersistedSession>;
+        return {
+          ...current,
+          token: typeof p.token === 'string' && p.token.length > 0 ? p.token : null,
+          user: p.user && typeof p.user === 'object' ? p.user : null,
+          typeUser: TYPE_USERS.includes(p.typeUser as TypeUser) ? (p.typeUser as TypeUser) : 'real',
+          language: LANGUAGES.includes(p.language as Language) ? (p.language as Language) : DEFAULT_LANGUAGE,
+          theme: THEMES.includes(p.theme as Theme) ? (p.theme as Theme) : 'light',
+          demoConfirmed: p.demoConfirmed === true,
+        };
+      },
+    },
+  ),
+);
+
+/** Non-React read of the current state (API client, navigation helpers). */
+export const getSession = (): SessionState => useSessionStore.getState();
+
+export const useIsLoggedIn = (): boolean => useSessionStore((s) => s.token !== null);

@@ -1,0 +1,27 @@
+/**
+ * Names of everything this app keeps in the browser, in one place, so "clear cache" and
+ * logout know what they may remove. All keys share one prefix.
+ */
+export const STORAGE_PREFIX = 'tw.';
+
+export const STORAGE_KEYS = {
+  /** The persisted session and product state (zustand persist). */
+  session: `${STORAGE_PREFIX}session`,
+  /** Resend deadlines of verification codes, so a reload does not reset the 60 s wait. */
+  otpCountdown: `${STORAGE_PREFIX}otp-countdown`,
+} as const;
+
+/** Keys that survive "clear cache": the session (the user stays logged in). */
+const KEPT_ON_CLEAR_CACHE: readonly string[] = [STORAGE_KEYS.session];
+
+/** Removes this app's cached data from local and session storage, keeping the session. */
+export function clearAppCache(): void {
+  for (const store of [window.localStorage, window.sessionStorage]) {
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key && key.startsWith(STORAGE_PREFIX) && !KEPT_ON_CLEAR_CACHE.includes(key)) keys.push(key);
+    }
+    keys.forEach((key) => store.removeItem(key));
+  }
+}

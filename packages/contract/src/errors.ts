@@ -1,0 +1,83 @@
+/**
+ * The error-code catalogue: every failure the API can answer, with its number, HTTP status
+ * and English message. Translations live in `messages/<lang>.ts`, typed against these keys,
+ * so a missing translation is a compile error. docs/error-codes.md is generated from here.
+ *
+ * Ranges: 301 session; 1000–1099 general; 1100–1199 accounts and security;
+ * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules).
+ */
+export interface ErrorDef {
+  readonly code: number;
+  readonly http: number;
+  readonly en: string;
+  /** What it means and when it happens; goes into docs/error-codes.md. */
+  readonly meaning: string;
+}
+
+function def(code: number, http: number, en: string, meaning: string): ErrorDef {
+  return { code, http, en, meaning };
+}
+
+export const ERRORS = {
+  SESSION_EXPIRED: def(301, 401, 'Login session expired', 'The token header is missing, unknown, revoked or past its idle or absolute expiry. Log in again.'),
+
+  INTERNAL_ERROR: def(1000, 500, 'Server exception, please try again later', 'An unexpected failure. Nothing was changed; the details are in the server log under the request id.'),
+  INVALID_PARAMETER: def(1001, 400, 'Invalid parameter: {field}', 'A field has the wrong type, format or length.'),
+  FIELD_REQUIRED: def(1002, 400, 'Field is not empty', 'A required field is missing or empty.'),
+  NOT_FOUND: def(1003, 404, 'Not found', 'No route or object at this path.'),
+  METHOD_NOT_ALLOWED: def(1004, 405, 'Method not allowed', 'The path exists, but not with this HTTP method.'),
+  TOO_MANY_REQUESTS: def(1005, 429, 'Too many requests, please try again later', 'A rate limit was reached. Wait and try again.'),
+  PAYLOAD_TOO_LARGE: def(1006, 413, 'Request body is too large', 'The body is larger than the endpoint accepts.'),
+  UNSUPPORTED_MEDIA_TYPE: def(1007, 415, 'Unsupported content type', 'The body is not in a format the endpoint accepts (JSON, or multipart for uploads).'),
+  NOT_READY: def(1008, 503, 'Service is starting, please try again later', 'The database is not open or not migrated yet.'),
+  MALFORMED_JSON: def(1009, 400, 'Malformed request body', 'The body could not be parsed as JSON.'),
+
+  PASSWORD_TOO_SHORT: def(1101, 400, 'Password can not be less than 6 characters', 'A password (login or fund) is shorter than 6 characters.'),
+  PASSWORDS_MISMATCH: def(1102, 400, 'The two passwords do not match', 'The password and its confirmation differ.'),
+  PHONE_INVALID: def(1103, 400, 'Incorrect phone number format', 'The phone number is not a valid national number for the country code.'),
+  EMAIL_INVALID: def(1104, 400, 'Please enter a valid email address', 'The e-mail address is not valid.'),
+  ACCOUNT_NOT_FOUND: def(1105, 404, 'This account does not exist', 'No account has this phone or e-mail (login, forgot password). Rate-limited.'),
+  ACCOUNT_EXISTS: def(1106, 409, 'This account already exists', 'An account already has this phone or e-mail (register, bind e-mail).'),
+  RESEND_TOO_SOON: def(1107, 429, 'Please resend after 60 seconds', 'A code was sent to this destination less than 60 seconds ago.'),
+  CODE_INVALID: def(1108, 400, 'Code Invalid', 'The verification code is wrong, already used, or was never sent for this destination and purpose.'),
+  CODE_EXPIRED: def(1109, 400, 'The verification code has expired, please request a new one', 'The code is older than 10 minutes.'),
+  CODE_ATTEMPTS_EXCEEDED: def(1110, 400, 'Too many wrong codes, please request a new one', 'The code was entered wrongly 5 times and no longer works.'),
+  OTP_DAILY_LIMIT: def(1111, 429, 'Too many codes requested today, please try again tomorrow', 'The daily cap of codes for this destination or this network address is reached.'),
+  PASSWORD_INCORRECT: def(1112, 400, 'Incorrect account or password', 'The password does not match the account.'),
+  LOGIN_LOCKED: def(1113, 429, 'Too many failed attempts, please try again in {minutes} minutes', 'Too many failed logins for this account or from this network address.'),
+  INVITATION_CODE_INVALID: def(1114, 400, 'Invitation code does not exist', 'The optional invitation code matches no user.'),
+  FUND_PASSWORD_NOT_SET: def(1115, 400, 'Please set a fund password first', 'The action needs a fund password and none is set.'),
+  FUND_PASSWORD_INCORRECT: def(1116, 400, 'Incorrect fund password', 'The fund password does not match.'),
+  FUND_PASSWORD_ALREADY_SET: def(1117, 409, 'The fund password is already set', 'Setting a fund password when one exists; change it with the old one, or use forgot fund password.'),
+  OLD_PASSWORD_INCORRECT: def(1118, 400, 'The current password is incorrect', 'Change password or fund password: the current one does not match.'),
+  PASSWORD_UNCHANGED: def(1119, 400, 'The new password must differ from the current one', 'Change password: the new password equals the current one.'),
+  COUNTRY_CODE_INVALID: def(1120, 400, 'Please select a valid country', 'The country calling code is not in the country list.'),
+  NO_CONTACT_FOR_CODE: def(1121, 400, 'No phone or e-mail is bound to receive a code', 'Forgot fund password: the account has no destination of the requested kind.'),
+
+  IMAGE_TOO_LARGE: def(1201, 413, 'Your picture is bigger than 5M, Please change', 'An uploaded image is larger than 5 MB.'),
+  IMAGE_INVALID: def(1202, 400, 'Image Invalid', 'The upload is not a JPEG, PNG or WebP image by its content.'),
+  FILE_MISSING: def(1203, 400, 'Please choose a file to upload', 'The multipart request has no file part.'),
+
+  AMOUNT_INVALID: def(1301, 400, 'Amount Invalid', 'An amount is not a positive decimal within its precision and at most 1e17.'),
+  BALANCE_NOT_ENOUGH: def(1302, 400, 'Your amount is not enough', 'The available balance is smaller than the amount.'),
+  AMOUNT_OUT_OF_RANGE: def(1303, 400, 'Enter amount must be smaller or bigger', 'The amount is below the minimum or above the maximum.'),
+  TRANSFER_NUMBER_INVALID: def(1304, 400, 'Transfer number must be greater than 0', 'A transfer of zero or less.'),
+  PHOTOS_TOO_FEW: def(1305, 400, 'You need to add at least 3 photos', 'Loan application or advanced verification with fewer than 3 document photos.'),
+  KYC_REQUIRED: def(1306, 403, 'You must verify your KYC account before making a loan', 'A loan needs verified KYC first.'),
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorKey = keyof typeof ERRORS;
+export type ErrorMessages = Record<ErrorKey, string>;
+
+export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
+
+const BY_CODE = new Map<number, ErrorKey>(ERROR_KEYS.map((k) => [ERRORS[k].code, k]));
+export function errorKeyByCode(code: number): ErrorKey | undefined {
+  return BY_CODE.get(code);
+}
+
+/** Fills `{name}` placeholders. Unknown placeholders stay as written. */
+export function interpolate(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}

@@ -1,0 +1,55 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import type { ErrorKey } from '../errors';
+
+/**
+ * Every response body is `{ code, msg, data }` (DESIGN.md §3). Schemas may carry
+ * `errorCode`: the catalogue key the server answers when that field fails validation.
+ */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ code: Type.Integer(), msg: Type.String(), data });
+}
+
+export const ErrorEnvelope = Type.Object({
+  code: Type.Integer(),
+  msg: Type.String(),
+  data: Type.Null(),
+});
+
+export const Ok = Envelope(Type.Null());
+
+/** Annotates a field schema with the error its validation failure answers. */
+export const withError = (errorCode: ErrorKey) => ({ errorCode });
+
+export const Email = Type.String({
+  maxLength: EMAIL_MAX_LENGTH,
+  // Deliberately plain: one @, no spaces, a dot in the domain. Deliverability is proved by the code.
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  ...withError('EMAIL_INVALID'),
+});
+
+export const Password = Type.String({
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  ...withError('PASSWORD_TOO_SHORT'),
+});
+
+export const OtpCode = Type.String({ pattern: '^[0-9]{4}$', ...withError('CODE_INVALID') });
+
+/** A country calling code, digits only, with or without a leading +. */
+export const CountryCode = Type.String({ pattern: '^\\+?[0-9]{1,4}$', ...withError('COUNTRY_CODE_INVALID') });
+export const PhoneNumber = Type.String({ minLength: 4, maxLength: 20, pattern: '^[0-9 ()-]+$', ...withError('PHONE_INVALID') });
+
+export const CountryCodeItem = Type.Object({
+  iso: Type.String({ description: 'ISO 3166-1 alpha-2' }),
+  name: Type.String({ description: 'Country name in the request language' }),
+  dialCode: Type.String({ description: 'Calling code without +' }),
+});
+export type CountryCodeItem = Static<typeof CountryCodeItem>;
+export const CountryCodeListResponse = Envelope(Type.Array(CountryCodeItem));
+
+export const UploadKind = Type.Union([Type.Literal('avatar'), Type.Literal('private')]);
+export const UploadResponse = Envelope(Type.Object({ path: Type.String() }));
+export type UploadResult = { path: string };
+
+export const HealthResponse = Type.Object({ status: Type.String() });
