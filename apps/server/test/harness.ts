@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { LoginResult } from '@app/contract';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { AppContext } from '../src/context';
+import { openDatabase, type Database } from '../src/db/client';
+import { ManualClock } from '../src/lib/clock';
+import { OutboxSender, type EmailSender } from '../src/lib/messenger';
+import { withDatabase } from './global-setup';
+
+/** A fresh database cloned from the migrated template of this run. */
+export async function openTestDatabase(): Promise<Database> {
+  const tpl = inject('dbTemplate');
+  if (tpl.kind === 'pglite') {
+    const blob = new Blob([fs.readFileSync(tpl.file)]);
+    return openDatabase({ pgliteLoad: blob, migrate: false });
+  }
+  const name = `t_${tpl.template}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: tpl.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${tpl.template}`);
+  } finally {
+    await admin.end();
+  }
+  const db = await openDatabase({ databaseUrl: withDatabase(tpl.url, name), migrate: false, poolSize: 20 });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const a = new pg.Client({ connectionString: tpl.url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  dataDir: string;
+  database: Database;
+  call<T = unknown>(method: 'GET' | 'POST', url: string, body?: unknown, opts?: CallOptions): Promise<ApiAnswer<T>>;
+  post<T = unknown>(url: string, body?: unknown, opts?: CallOptions): Promise<ApiAnswer<T>>;
+  /** The newest 4-digit code sent to this e-mail or E.164 phone, from the outbox. */
+  lastCode(destination: string): string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  email?: EmailSender;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
+  const config: Config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...opts.env });
+  const database = await openTestDatabase();
+  const clock = new ManualClock();
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const outbox = new OutboxSender(path.join(dataDir, 'outbox'), log);
+  const ctx: AppContext = {
+    config, db: database.db, clock, secret: 'test-secret', email: opts.email ?? outbox, sms: outbox, log,
+  };
+  const app = await buildApp({ ctx, logger: log });
+  await app.ready();
+
+  const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown, o: CallOptions = {}): Promise<ApiAnswer<T>> => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.token = o.token;
+    if (o.lang) headers.lang = o.lang;
+    const res = await app.inject({
+      method, url, headers, ...(o.ip ? { remoteAddress: o.ip } : {}),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const json = res.json() as { code: number; msg: string; data: T };
+    return { status: res.statusCode, ...json };
+  };
+
+  return {
+    app, ctx, clock, dataDir, database,
+    call,
+    post: (url, body, o) => call('POST', url, body, o),
+    lastCode(destination: string) {
+      const dir = path.join(dataDir, 'outbox');
+      const safe = destination.replace(/[^A-Za-z0-9@.+_-]/g, '_');
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${safe}.txt`)).sort() : [];
+      const last = files.at(-1);
+      if (!last) throw new Error(`no message to ${destination}`);
+      const match = /\b(\d{4})\b/.exec(fs.readFileSync(path.join(dir, last), 'utf8').split('\n\n').slice(1).join('\n'));
+      if (!match?.[1]) throw new Error(`no code in ${last}`);
+      return match[1];
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique e-mail per call, so tests in one file do not collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}.${process.pid}.${++counter}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'secret123';
+
+/** Registers a new e-mail user through the real endpoints (code read from the outbox). */
+export async function registerByEmail(t: TestApp, email = uniqueEmail(), password = PASSWORD): Promise<LoginResult & { email: string; password: string }> {
+  const sent = await t.post('/asset/api/user/sendOtp', { email, purpose: 'register' });
+  if (sent.code !== 0) throw new Error(`sendOtp failed: ${sent.code} ${sent.msg}`);
+  const res = await t.post<LoginResult>('/asset/api/user/register', {
+    type: 'email', email, password, confirmPassword: password, code: t.lastCode(email),
+  });
+  if (res.code !== 0) throw new Error(`register failed: ${res.code} ${res.msg}`);
+  return { ...res.data, email, password };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    reporters: ['default', './apps/server/test/summary-reporter.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
