@@ -39,7 +39,8 @@ export async function buildApp({ ctx, logger, isReady = () => true }: BuildOptio
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
-    ajv: { customOptions: { keywords: ['errorCode'], allErrors: false } },
+    // Unknown fields are refused, not silently dropped: a misspelt field should not pass unnoticed.
+    ajv: { customOptions: { keywords: ['errorCode'], allErrors: false, removeAdditional: false } },
   });
   // Services log through the app's logger.
   ctx.log = app.log;
