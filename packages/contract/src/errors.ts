@@ -21,11 +21,10 @@ function def(code: number, http: number, en: string, meaning: string): ErrorDef 
 export const ERRORS = {
   SESSION_EXPIRED: def(301, 401, 'Login session expired', 'The token header is missing, unknown, revoked or past its idle or absolute expiry. Log in again.'),
 
-  INTERNAL_ERROR: def(1000, 500, 'Server exception, please try again later', 'An unexpected failure. Nothing was changed; the details are in the server log under the request id.'),
+  INTERNAL_ERROR: def(1000, 500, 'Server exception, please try again later', 'An unexpected failure. The server log has the details under the request id the answer carries in its x-request-id header.'),
   INVALID_PARAMETER: def(1001, 400, 'Invalid parameter: {field}', 'A field has the wrong type, format or length.'),
   FIELD_REQUIRED: def(1002, 400, 'Field is not empty', 'A required field is missing or empty.'),
   NOT_FOUND: def(1003, 404, 'Not found', 'No route or object at this path.'),
-  METHOD_NOT_ALLOWED: def(1004, 405, 'Method not allowed', 'The path exists, but not with this HTTP method.'),
   TOO_MANY_REQUESTS: def(1005, 429, 'Too many requests, please try again later', 'A rate limit was reached. Wait and try again.'),
   PAYLOAD_TOO_LARGE: def(1006, 413, 'Request body is too large', 'The body is larger than the endpoint accepts.'),
   UNSUPPORTED_MEDIA_TYPE: def(1007, 415, 'Unsupported content type', 'The body is not in a format the endpoint accepts (JSON, or multipart for uploads).'),

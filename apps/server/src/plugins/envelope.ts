@@ -96,6 +96,11 @@ export const envelopePlugin = fp(async (app) => {
     request.lang = parseHeaderLang(Array.isArray(raw) ? raw[0] : raw);
   });
 
+  // Lets a user or operator quote the id that the server log files the request under.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
   app.decorateReply('ok', function <T>(this: FastifyReply, data: T) {
     return this.send({ code: 0, msg: 'success', data });
   });

@@ -7,7 +7,6 @@ export const de: ErrorMessages = {
   INVALID_PARAMETER: 'Ungültiger Parameter: {field}',
   FIELD_REQUIRED: 'Dieses Feld darf nicht leer sein',
   NOT_FOUND: 'Nicht gefunden',
-  METHOD_NOT_ALLOWED: 'Methode nicht zulässig',
   TOO_MANY_REQUESTS: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
   PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß',
   UNSUPPORTED_MEDIA_TYPE: 'Nicht unterstützter Inhaltstyp',

@@ -7,7 +7,6 @@ export const fr: ErrorMessages = {
   INVALID_PARAMETER: 'Paramètre invalide : {field}',
   FIELD_REQUIRED: 'Ce champ ne peut pas être vide',
   NOT_FOUND: 'Introuvable',
-  METHOD_NOT_ALLOWED: 'Méthode non autorisée',
   TOO_MANY_REQUESTS: 'Trop de requêtes, veuillez réessayer plus tard',
   PAYLOAD_TOO_LARGE: 'Le corps de la requête est trop volumineux',
   UNSUPPORTED_MEDIA_TYPE: 'Type de contenu non pris en charge',

@@ -7,7 +7,6 @@ export const it: ErrorMessages = {
   INVALID_PARAMETER: 'Parametro non valido: {field}',
   FIELD_REQUIRED: 'Il campo non può essere vuoto',
   NOT_FOUND: 'Risorsa non trovata',
-  METHOD_NOT_ALLOWED: 'Metodo non consentito',
   TOO_MANY_REQUESTS: 'Troppe richieste, riprova più tardi',
   PAYLOAD_TOO_LARGE: 'Il corpo della richiesta è troppo grande',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo di contenuto non supportato',

@@ -7,7 +7,6 @@ export const ja: ErrorMessages = {
   INVALID_PARAMETER: '無効なパラメータです：{field}',
   FIELD_REQUIRED: 'この項目は必須です',
   NOT_FOUND: '指定された内容が見つかりません',
-  METHOD_NOT_ALLOWED: '許可されていないリクエストメソッドです',
   TOO_MANY_REQUESTS: 'リクエストが多すぎます。しばらくしてから再度お試しください',
   PAYLOAD_TOO_LARGE: 'リクエストのサイズが大きすぎます',
   UNSUPPORTED_MEDIA_TYPE: 'サポートされていないコンテンツタイプです',

@@ -7,7 +7,6 @@ export const ko: ErrorMessages = {
   INVALID_PARAMETER: '잘못된 매개변수입니다: {field}',
   FIELD_REQUIRED: '필수 입력 항목입니다',
   NOT_FOUND: '요청한 항목을 찾을 수 없습니다',
-  METHOD_NOT_ALLOWED: '허용되지 않는 요청 방식입니다',
   TOO_MANY_REQUESTS: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요',
   PAYLOAD_TOO_LARGE: '요청 본문이 너무 큽니다',
   UNSUPPORTED_MEDIA_TYPE: '지원되지 않는 콘텐츠 유형입니다',

@@ -7,7 +7,6 @@ export const zhHK: ErrorMessages = {
   INVALID_PARAMETER: '參數無效：{field}',
   FIELD_REQUIRED: '此欄位不能留空',
   NOT_FOUND: '找不到所要求的內容',
-  METHOD_NOT_ALLOWED: '不支援此請求方法',
   TOO_MANY_REQUESTS: '請求過於頻繁，請稍後再試',
   PAYLOAD_TOO_LARGE: '請求內容過大',
   UNSUPPORTED_MEDIA_TYPE: '不支援此內容類型',

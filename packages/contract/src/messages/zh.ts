@@ -7,7 +7,6 @@ export const zh: ErrorMessages = {
   INVALID_PARAMETER: '参数无效：{field}',
   FIELD_REQUIRED: '此项不能为空',
   NOT_FOUND: '请求的内容不存在',
-  METHOD_NOT_ALLOWED: '不支持该请求方法',
   TOO_MANY_REQUESTS: '请求过于频繁，请稍后重试',
   PAYLOAD_TOO_LARGE: '请求内容过大',
   UNSUPPORTED_MEDIA_TYPE: '不支持的内容类型',

@@ -138,7 +138,7 @@ export class AuthService {
 
   async login(body: LoginBody, meta: SessionMeta): Promise<LoginResult> {
     const id = resolveIdentity(body);
-    const { db, clock, config } = this.ctx;
+    const { db, clock } = this.ctx;
     const now = clock.now();
     await this.assertNotLocked(id.key, meta.ip, now);
     const user = await findByIdentity(db, id);
