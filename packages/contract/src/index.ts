@@ -6,3 +6,5 @@ export * from './phone';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './paths';
+export * from './money';
+export * from './assets';
