@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { Ajv, type Options as AjvOptions } from 'ajv';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +20,9 @@ import { userRoutes } from './modules/users/routes';
 import { FileService } from './modules/files/service';
 import { fileRoutes } from './modules/files/routes';
 import { systemRoutes } from './modules/system/routes';
+import { LedgerService } from './modules/ledger/service';
+import { WalletService } from './modules/wallet/service';
+import { walletRoutes } from './modules/wallet/routes';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
@@ -39,9 +43,14 @@ export async function buildApp({ ctx, logger, isReady = () => true }: BuildOptio
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
-    // Unknown fields are refused, not silently dropped: a misspelt field should not pass unnoticed.
-    ajv: { customOptions: { keywords: ['errorCode'], allErrors: false, removeAdditional: false } },
   });
+  // Unknown fields are refused, not dropped: a misspelt field must not pass unnoticed. Bodies are
+  // not coerced: an amount sent as a JSON number (a float) is refused, money is a string. Query
+  // strings and path parameters are text by nature and are coerced ("2" → 2).
+  const ajvOptions: AjvOptions = { keywords: ['errorCode'], allErrors: false, removeAdditional: false, useDefaults: true };
+  const strictAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
+  const coercingAjv = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema));
   // Services log through the app's logger.
   ctx.log = app.log;
 
@@ -75,6 +84,8 @@ export async function buildApp({ ctx, logger, isReady = () => true }: BuildOptio
   await app.register(authRoutes, { auth, rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
+  const ledger = new LedgerService(ctx);
+  await app.register(walletRoutes, { wallet: new WalletService(ctx, ledger) });
 
   // Avatars are public files; private uploads go through the owner-checked route instead.
   fs.mkdirSync(files.dir('avatar'), { recursive: true });

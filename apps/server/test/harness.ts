@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { ManualClock } from '../src/lib/clock';
 import { OutboxSender, type EmailSender } from '../src/lib/messenger';
 import { withDatabase } from './global-setup';
+import { verifyLedger } from '../src/modules/ledger/invariants';
 
 /** A fresh database cloned from the migrated template of this run. */
 export async function openTestDatabase(): Promise<Database> {
@@ -114,10 +115,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       if (!match?.[1]) throw new Error(`no code in ${last}`);
       return match[1];
     },
+    /** Checks the ledger invariants on this file's database, then closes everything. */
     async close() {
       await app.close();
+      const violations = await verifyLedger(database.db);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (violations.length) {
+        throw new Error(`ledger invariants broken:\n${violations.map((v) => `  ${v.rule}: ${v.detail}`).join('\n')}`);
+      }
     },
   };
 }

@@ -63,6 +63,11 @@ export const ERRORS = {
   TRANSFER_NUMBER_INVALID: def(1304, 400, 'Transfer number must be greater than 0', 'A transfer of zero or less.'),
   PHOTOS_TOO_FEW: def(1305, 400, 'You need to add at least 3 photos', 'Loan application or advanced verification with fewer than 3 document photos.'),
   KYC_REQUIRED: def(1306, 403, 'You must verify your KYC account before making a loan', 'A loan needs verified KYC first.'),
+  IDEMPOTENCY_KEY_REUSED: def(1307, 409, 'This request key was already used for a different request', 'The Idempotency-Key header was used before with another method, path or body.'),
+  ASSET_UNKNOWN: def(1308, 400, 'This coin is not supported', 'The asset symbol is not in the catalogue.'),
+  SAME_WALLET: def(1309, 400, 'Please choose two different accounts', 'A transfer from an account to itself.'),
+  DEMO_HAS_OPEN_POSITIONS: def(1310, 409, 'Close your open demo orders before resetting the demo account', 'A demo reset while demo money is reserved by open orders or contracts.'),
+  NOT_IN_DEMO: def(1311, 400, 'Switch to the demo account first', 'A demo-only action requested in real mode.'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

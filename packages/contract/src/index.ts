@@ -8,3 +8,4 @@ export * from './schemas/auth';
 export * from './paths';
 export * from './money';
 export * from './assets';
+export * from './schemas/wallet';

@@ -16,6 +16,21 @@ export const API = {
     setFundPassword: '/asset/api/user/set-fund-password',
     changeFundPassword: '/asset/api/user/change-fund-password',
   },
+  account: {
+    accountSwitch: '/asset/api/account/accountSwitch',
+    list: '/asset/api/account/list',
+    transferAsset: '/asset/api/account/transferAsset',
+    getValidAssetById: '/asset/api/account/getValidAssetById',
+    getTransferLog: '/asset/api/account/getTransferLog',
+    /** Added by this project: back to 100,000 demo USDT. */
+    demoReset: '/asset/api/account/demoReset',
+  },
+  accountChange: {
+    list: '/asset/api/accountchange/list',
+  },
+  asset: {
+    list: '/asset/api/asset/list',
+  },
   countryCode: {
     list: '/asset/api/countryCode/countryCodeList',
   },

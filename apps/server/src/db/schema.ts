@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
@@ -103,4 +103,104 @@ export const uploads = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('uploads_name').on(t.name), index('uploads_user').on(t.userId)],
+);
+
+/** Integer minor units; NUMERIC because 10^18-scaled amounts (ETH in wei) overflow int64. */
+const money = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
+
+/**
+ * Ledger accounts (DESIGN.md §4). A user account is (user, mode, kind, asset); a system account
+ * has no user. Balances change only through postings, in the same transaction.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    /** Null for system accounts (house, fees, external deposits, ...). */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    mode: text('mode').notNull(),
+    kind: text('kind').notNull(),
+    asset: text('asset').notNull(),
+    balance: money('balance').notNull().default(sql`0`),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_key').on(sql`coalesce(${t.userId}, 0)`, t.mode, t.kind, t.asset),
+    index('ledger_accounts_user').on(t.userId, t.mode),
+    // The last line of defence for "no user account is negative"; the ledger checks first.
+    check('ledger_accounts_user_not_negative', sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
+    check('ledger_accounts_mode', sql`${t.mode} IN ('real', 'demo')`),
+  ],
+);
+
+/** An immutable set of postings that sums to zero per asset. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    mode: text('mode').notNull(),
+    /** What kind of movement: transfer, demo_faucet, deposit, otc_buy, contract_open, ... */
+    kind: text('kind').notNull(),
+    /** What caused it, e.g. `transfer:42`, `contract:17`. */
+    reference: text('reference').notNull(),
+    /** The transaction this one reverses, if it is a correction. */
+    reverses: bigint('reverses', { mode: 'number' }),
+    memo: text('memo'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('ledger_transactions_reference').on(t.reference)],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: id(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => ledgerAccounts.id),
+    asset: text('asset').notNull(),
+    /** Signed: positive credits the account, negative debits it. Never zero. */
+    amount: money('amount').notNull(),
+    /** The account's balance right after this posting, for statements. */
+    balanceAfter: money('balance_after').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('ledger_postings_account').on(t.accountId, t.id),
+    index('ledger_postings_transaction').on(t.transactionId),
+    check('ledger_postings_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * Idempotency keys of money-moving requests: the first answer is kept and replayed. The row is
+ * inserted in the same transaction as the money moves, so a concurrent replay waits on it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    key: text('key').notNull(),
+    /** Method, path and a hash of the body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Moves between a user's own wallets (spec §3 transfer record). */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    mode: text('mode').notNull(),
+    fromWallet: text('from_wallet').notNull(),
+    toWallet: text('to_wallet').notNull(),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => ledgerTransactions.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('transfers_user').on(t.userId, t.mode, t.id)],
 );

@@ -45,4 +45,9 @@ export const de: ErrorMessages = {
   TRANSFER_NUMBER_INVALID: 'Der Übertragungsbetrag muss größer als 0 sein',
   PHOTOS_TOO_FEW: 'Sie müssen mindestens 3 Fotos hinzufügen',
   KYC_REQUIRED: 'Sie müssen Ihre KYC-Verifizierung abschließen, bevor Sie einen Kredit beantragen können',
+  IDEMPOTENCY_KEY_REUSED: 'Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet',
+  ASSET_UNKNOWN: 'Diese Münze wird nicht unterstützt',
+  SAME_WALLET: 'Bitte wählen Sie zwei verschiedene Konten',
+  DEMO_HAS_OPEN_POSITIONS: 'Schließen Sie Ihre offenen Demo-Aufträge, bevor Sie das Demokonto zurücksetzen',
+  NOT_IN_DEMO: 'Wechseln Sie zuerst zum Demokonto',
 };

@@ -45,4 +45,9 @@ export const fr: ErrorMessages = {
   TRANSFER_NUMBER_INVALID: 'Le montant du transfert doit être supérieur à 0',
   PHOTOS_TOO_FEW: 'Vous devez ajouter au moins 3 photos',
   KYC_REQUIRED: 'Vous devez effectuer la vérification KYC de votre compte avant de demander un prêt',
+  IDEMPOTENCY_KEY_REUSED: 'Cette clé de requête a déjà été utilisée pour une autre requête',
+  ASSET_UNKNOWN: 'Cette crypto-monnaie n\'est pas prise en charge',
+  SAME_WALLET: 'Veuillez choisir deux comptes différents',
+  DEMO_HAS_OPEN_POSITIONS: 'Clôturez vos ordres démo ouverts avant de réinitialiser le compte démo',
+  NOT_IN_DEMO: 'Passez d\'abord au compte démo',
 };

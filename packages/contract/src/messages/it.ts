@@ -45,4 +45,9 @@ export const it: ErrorMessages = {
   TRANSFER_NUMBER_INVALID: 'L\'importo del trasferimento deve essere maggiore di 0',
   PHOTOS_TOO_FEW: 'Devi aggiungere almeno 3 foto',
   KYC_REQUIRED: 'Devi completare la verifica KYC del tuo account prima di richiedere un prestito',
+  IDEMPOTENCY_KEY_REUSED: 'Questa chiave di richiesta è già stata usata per un\'altra richiesta',
+  ASSET_UNKNOWN: 'Questa moneta non è supportata',
+  SAME_WALLET: 'Scegli due conti diversi',
+  DEMO_HAS_OPEN_POSITIONS: 'Chiudi i tuoi ordini demo aperti prima di reimpostare il conto demo',
+  NOT_IN_DEMO: 'Passa prima al conto demo',
 };

@@ -45,4 +45,9 @@ export const ja: ErrorMessages = {
   TRANSFER_NUMBER_INVALID: '振替数量は0より大きい値を入力してください',
   PHOTOS_TOO_FEW: '写真を3枚以上追加してください',
   KYC_REQUIRED: 'ローンを申し込む前に、KYC（本人確認）を完了してください',
+  IDEMPOTENCY_KEY_REUSED: 'このリクエストキーは別のリクエストで使用済みです',
+  ASSET_UNKNOWN: 'この通貨には対応していません',
+  SAME_WALLET: '異なる2つの口座を選択してください',
+  DEMO_HAS_OPEN_POSITIONS: 'デモ口座をリセットする前に、未決済のデモ注文を終了してください',
+  NOT_IN_DEMO: '先にデモ口座に切り替えてください',
 };

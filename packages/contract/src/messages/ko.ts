@@ -45,4 +45,9 @@ export const ko: ErrorMessages = {
   TRANSFER_NUMBER_INVALID: '이체 수량은 0보다 커야 합니다',
   PHOTOS_TOO_FEW: '사진을 3장 이상 추가해 주세요',
   KYC_REQUIRED: '대출을 신청하려면 먼저 KYC 인증을 완료해야 합니다',
+  IDEMPOTENCY_KEY_REUSED: '이 요청 키는 이미 다른 요청에 사용되었습니다',
+  ASSET_UNKNOWN: '지원하지 않는 코인입니다',
+  SAME_WALLET: '서로 다른 두 계정을 선택하세요',
+  DEMO_HAS_OPEN_POSITIONS: '데모 계정을 초기화하기 전에 미체결 데모 주문을 종료하세요',
+  NOT_IN_DEMO: '먼저 데모 계정으로 전환하세요',
 };

@@ -45,4 +45,9 @@ export const zhHK: ErrorMessages = {
   TRANSFER_NUMBER_INVALID: '轉賬數量必須大於0',
   PHOTOS_TOO_FEW: '請最少加入3張相片',
   KYC_REQUIRED: '申請貸款前，請先完成KYC身份認證',
+  IDEMPOTENCY_KEY_REUSED: '此請求標識已用於其他請求',
+  ASSET_UNKNOWN: '不支援該幣種',
+  SAME_WALLET: '請選擇兩個不同的帳戶',
+  DEMO_HAS_OPEN_POSITIONS: '請先關閉模擬帳戶中的未完成訂單，再重設模擬帳戶',
+  NOT_IN_DEMO: '請先切換到模擬帳戶',
 };

@@ -45,4 +45,9 @@ export const zh: ErrorMessages = {
   TRANSFER_NUMBER_INVALID: '转账数量必须大于0',
   PHOTOS_TOO_FEW: '请至少添加3张照片',
   KYC_REQUIRED: '申请贷款前，请先完成KYC身份认证',
+  IDEMPOTENCY_KEY_REUSED: '此请求标识已用于其他请求',
+  ASSET_UNKNOWN: '不支持该币种',
+  SAME_WALLET: '请选择两个不同的账户',
+  DEMO_HAS_OPEN_POSITIONS: '请先关闭模拟账户中的未完成订单，再重置模拟账户',
+  NOT_IN_DEMO: '请先切换到模拟账户',
 };

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  API, ASSETS, AccountChangeQuery, AccountChangeResponse, AccountListResponse, AccountSwitchBody, AssetListResponse, Ok,
+  TransferBody, TransferLogQuery, TransferLogResponse, TransferResponse, UserInfoResponse, ValidAssetQuery, ValidAssetResponse,
+} from '@app/contract';
+import { AppError } from '../../lib/app-error';
+import { idempotencyOf } from '../../lib/idempotency';
+import { schema } from '../../lib/route';
+import { authOf } from '../../plugins/session';
+import type { WalletService } from './service';
+
+const tags = ['account'];
+const ASSET_LIST = ASSETS.map((a) => ({ ...a, icon: `/coins/${a.symbol.toLowerCase()}.svg` }));
+
+/** Wallets, transfers and statements (spec §7 "Accounts, assets"). `typeUser` picks the ledger. */
+export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService }> = async (base, { wallet }) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(API.asset.list, {
+    schema: schema({ tags, summary: 'The coins: symbol, name, decimals, icon', response: AssetListResponse }),
+  }, async (_req, reply) => reply.ok(ASSET_LIST));
+
+  app.register(async (authed) => {
+    authed.addHook('preHandler', app.requireAuth);
+    const r = authed.withTypeProvider<TypeBoxTypeProvider>();
+
+    r.post(API.account.accountSwitch, {
+      schema: schema({ tags, summary: 'Switch between the real and the demo account', body: AccountSwitchBody, response: UserInfoResponse, auth: true }),
+    }, async (req, reply) => {
+      return reply.ok(await wallet.switchMode(authOf(req).user.id, req.body.typeUser));
+    });
+
+    r.post(API.account.list, {
+      schema: schema({ tags, summary: 'Currency, option and financing accounts with available and frozen balances', response: AccountListResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await wallet.list(authOf(req).user.id, req.typeUser)));
+
+    r.get(API.account.getValidAssetById, {
+      schema: schema({ tags, summary: 'Available and frozen balance of one coin in one account', querystring: ValidAssetQuery, response: ValidAssetResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await wallet.validAsset(authOf(req).user.id, req.typeUser, req.query.wallet, req.query.asset)));
+
+    r.post(API.account.transferAsset, {
+      schema: schema({ tags, summary: 'Move a coin between your own accounts (Idempotency-Key accepted)', body: TransferBody, response: TransferResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await wallet.transfer(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+
+    r.get(API.account.getTransferLog, {
+      schema: schema({ tags, summary: 'Transfer records, newest first', querystring: TransferLogQuery, response: TransferLogResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await wallet.transferLog(authOf(req).user.id, req.typeUser, req.query.page ?? 1, req.query.size ?? 20)));
+
+    r.get(API.accountChange.list, {
+      schema: schema({ tags, summary: 'Every balance change, newest first', querystring: AccountChangeQuery, response: AccountChangeResponse, auth: true }),
+    }, async (req, reply) => {
+      const { page = 1, size = 20, wallet: w, asset } = req.query;
+      return reply.ok(await wallet.changes(authOf(req).user.id, req.typeUser, { page, size, wallet: w, asset }));
+    });
+
+    r.post(API.account.demoReset, {
+      schema: schema({ tags, summary: 'Reset the demo account to 100,000 USDT (demo mode only)', response: Ok, auth: true }),
+    }, async (req, reply) => {
+      if (req.typeUser !== 'demo') throw new AppError('NOT_IN_DEMO');
+      await wallet.resetDemo(authOf(req).user.id);
+      return reply.ok(null);
+    });
+  });
+};

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type AccountChangeList, type AccountListResult, type TransferLog, type TransferRecord, type UserInfo, type WalletBalance } from '@app/contract';
+import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
+import { verifyLedger } from '../ledger/invariants';
+
+const A = '/asset/api/account';
+const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
+const demo = (token: string) => ({ token, headers: { typeUser: 'demo' } });
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', OTP_DAILY_PER_IP: '100000' } });
+});
+afterAll(() => t.close());
+
+const available = (list: AccountListResult, wallet: string, asset: string) =>
+  list.wallets.find((w) => w.wallet === wallet)!.balances.find((b) => b.asset === asset)!.available;
+
+describe('demo account', () => {
+  it('starts with 100,000 USDT from the demo faucet, funded once even when first used by many requests at once', async () => {
+    const u = await registerByEmail(t);
+    const lists = await Promise.all(Array.from({ length: 10 }, () => t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token))));
+    for (const l of lists) expect(available(l.data, 'currency', 'USDT')).toBe('100000.000000');
+    const changes = await t.call<AccountChangeList>('GET', '/asset/api/accountchange/list', undefined, demo(u.token));
+    expect(changes.data.total).toBe(1);
+    expect(changes.data.items[0]).toMatchObject({ kind: 'demo_faucet', amount: '100000.000000', wallet: 'currency' });
+  });
+
+  it('never touches the real ledger', async () => {
+    const u = await registerByEmail(t);
+    await t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '10' }, demo(u.token));
+    const real = await t.post<AccountListResult>(`${A}/list`, undefined, { token: u.token });
+    expect(real.data.typeUser).toBe('real');
+    expect(real.data.wallets.every((w) => w.balances.every((b) => b.available === b.available.replace(/[1-9]/g, '0')))).toBe(true);
+    expect((await t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '10' }, { token: u.token })).code)
+      .toBe(code('BALANCE_NOT_ENOUGH'));
+  });
+
+  it('switches real ⇄ demo, stores the choice and echoes it in user info', async () => {
+    const u = await registerByEmail(t);
+    const sw = await t.post<UserInfo>(`${A}/accountSwitch`, { typeUser: 'demo' }, { token: u.token });
+    expect(sw.data.typeUser).toBe('demo');
+    expect((await t.post<UserInfo>('/asset/api/user/info', undefined, { token: u.token })).data.typeUser).toBe('demo');
+    expect((await t.post(`${A}/accountSwitch`, { typeUser: 'paper' }, { token: u.token })).code).toBe(code('INVALID_PARAMETER'));
+    expect((await t.post<UserInfo>(`${A}/accountSwitch`, { typeUser: 'real' }, { token: u.token })).data.typeUser).toBe('real');
+  });
+
+  it('resets to 100,000 USDT, in demo mode only', async () => {
+    const u = await registerByEmail(t);
+    await t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'financing', asset: 'USDT', amount: '2500.5' }, demo(u.token));
+    expect((await t.post(`${A}/demoReset`, undefined, { token: u.token })).code).toBe(code('NOT_IN_DEMO'));
+    expect((await t.post(`${A}/demoReset`, undefined, demo(u.token))).code).toBe(0);
+    const l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
+    expect(available(l.data, 'currency', 'USDT')).toBe('100000.000000');
+    expect(available(l.data, 'financing', 'USDT')).toBe('0.000000');
+  });
+});
+
+describe('transfers between accounts', () => {
+  it('moves money, keeps a record and a statement line on both sides', async () => {
+    const u = await registerByEmail(t);
+    const r = await t.post<TransferRecord>(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1234.567891' }, demo(u.token));
+    expect(r.code).toBe(0);
+    expect(r.data).toMatchObject({ fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1234.567891' });
+    const l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
+    expect(available(l.data, 'currency', 'USDT')).toBe('98765.432109');
+    expect(available(l.data, 'option', 'USDT')).toBe('1234.567891');
+    const v = await t.call<WalletBalance>('GET', `${A}/getValidAssetById?wallet=option&asset=USDT`, undefined, demo(u.token));
+    expect(v.data).toEqual({ asset: 'USDT', available: '1234.567891', frozen: '0.000000' });
+    const log = await t.call<TransferLog>('GET', `${A}/getTransferLog?page=1&size=10`, undefined, demo(u.token));
+    expect(log.data.total).toBe(1);
+    expect(log.data.items[0]).toEqual(r.data);
+    const option = await t.call<AccountChangeList>('GET', '/asset/api/accountchange/list?wallet=option', undefined, demo(u.token));
+    expect(option.data.items).toEqual([expect.objectContaining({ kind: 'transfer', amount: '1234.567891', balanceAfter: '1234.567891' })]);
+    const all = await t.call<AccountChangeList>('GET', '/asset/api/accountchange/list', undefined, demo(u.token));
+    expect(all.data.items.map((i) => i.amount)).toEqual(['1234.567891', '-1234.567891', '100000.000000']);
+  });
+
+  it('refuses zero, negative, too precise, unknown coin, same account and more than the balance', async () => {
+    const u = await registerByEmail(t);
+    const tr = (body: object) => t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1', ...body }, demo(u.token));
+    expect(await tr({ amount: '0' })).toMatchObject({ code: code('TRANSFER_NUMBER_INVALID'), msg: 'Transfer number must be greater than 0' });
+    expect((await tr({ amount: '-5' })).code).toBe(code('AMOUNT_INVALID'));
+    expect((await tr({ amount: '0.0000001' })).code).toBe(code('AMOUNT_INVALID'));
+    expect((await tr({ amount: '1e3' })).code).toBe(code('AMOUNT_INVALID'));
+    expect((await tr({ amount: 5 })).code).toBe(code('AMOUNT_INVALID'));
+    expect((await tr({ amount: '100000000000000001' })).code).toBe(code('AMOUNT_INVALID'));
+    expect((await tr({ asset: 'FOO' })).code).toBe(code('ASSET_UNKNOWN'));
+    expect((await tr({ toAccount: 'currency' })).code).toBe(code('SAME_WALLET'));
+    expect((await tr({ toAccount: 'savings' })).code).toBe(code('INVALID_PARAMETER'));
+    expect(await tr({ amount: '100000.000001' })).toMatchObject({ code: code('BALANCE_NOT_ENOUGH'), msg: 'Your amount is not enough' });
+    const log = await t.call<TransferLog>('GET', `${A}/getTransferLog`, undefined, demo(u.token));
+    expect(log.data.total).toBe(0);
+  });
+
+  it('lets exactly one of 50 simultaneous transfers of the whole balance win, 20 times over', async () => {
+    for (let round = 0; round < 20; round++) {
+      const u = await registerByEmail(t);
+      await t.post(`${A}/list`, undefined, demo(u.token)); // fund the demo account first
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+        t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: i % 2 ? 'option' : 'financing', asset: 'USDT', amount: '100000' }, demo(u.token))));
+      expect(answers.filter((a) => a.code === 0), `round ${round}`).toHaveLength(1);
+      expect(answers.filter((a) => a.code === code('BALANCE_NOT_ENOUGH'))).toHaveLength(49);
+      const l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
+      const total = ['currency', 'option', 'financing'].map((w) => Number(available(l.data, w, 'USDT'))).reduce((a, b) => a + b);
+      expect(total).toBe(100000);
+    }
+    expect(await verifyLedger(t.database.db)).toEqual([]);
+  }, 120_000);
+});
+
+describe('Idempotency-Key', () => {
+  const body = { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '7' };
+
+  it('moves money once for 10 sequential replays and returns the first answer', async () => {
+    const u = await registerByEmail(t);
+    const headers = { typeUser: 'demo', 'Idempotency-Key': 'seq-1' };
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await t.post<TransferRecord>(`${A}/transferAsset`, body, { token: u.token, headers }));
+    expect(new Set(answers.map((a) => JSON.stringify(a.data))).size).toBe(1);
+    const log = await t.call<TransferLog>('GET', `${A}/getTransferLog`, undefined, demo(u.token));
+    expect(log.data.total).toBe(1);
+  });
+
+  it('moves money once for 10 concurrent replays', async () => {
+    const u = await registerByEmail(t);
+    await t.post(`${A}/list`, undefined, demo(u.token));
+    const headers = { typeUser: 'demo', 'Idempotency-Key': 'conc-1' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.post<TransferRecord>(`${A}/transferAsset`, body, { token: u.token, headers })));
+    expect(answers.every((a) => a.code === 0)).toBe(true);
+    expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
+    const log = await t.call<TransferLog>('GET', `${A}/getTransferLog`, undefined, demo(u.token));
+    expect(log.data.total).toBe(1);
+    const l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
+    expect(available(l.data, 'option', 'USDT')).toBe('7.000000');
+  });
+
+  it('refuses the same key with a different body, and keys are per user', async () => {
+    const u = await registerByEmail(t);
+    const headers = { typeUser: 'demo', 'Idempotency-Key': 'k-1' };
+    expect((await t.post(`${A}/transferAsset`, body, { token: u.token, headers })).code).toBe(0);
+    expect((await t.post(`${A}/transferAsset`, { ...body, amount: '8' }, { token: u.token, headers })).code).toBe(code('IDEMPOTENCY_KEY_REUSED'));
+    const v = await registerByEmail(t);
+    expect((await t.post(`${A}/transferAsset`, body, { token: v.token, headers })).code).toBe(0);
+    expect((await t.post(`${A}/transferAsset`, body, { token: u.token, headers: { typeUser: 'demo', 'Idempotency-Key': 'bad key!' } })).code).toBe(code('INVALID_PARAMETER'));
+  });
+
+  it('stores nothing for a failed request, so a retry runs again', async () => {
+    const u = await registerByEmail(t);
+    const headers = { typeUser: 'demo', 'Idempotency-Key': 'retry-1' };
+    expect((await t.post(`${A}/transferAsset`, { ...body, amount: '200000' }, { token: u.token, headers })).code).toBe(code('BALANCE_NOT_ENOUGH'));
+    expect((await t.post(`${A}/transferAsset`, { ...body, amount: '200000' }, { token: u.token, headers })).code).toBe(code('BALANCE_NOT_ENOUGH'));
+  });
+});
+
+describe('asset list', () => {
+  it('lists the coins of spec §3 with decimals and icons', async () => {
+    const r = await t.post<{ symbol: string; amountDecimals: number; priceDecimals: number; icon: string }[]>('/asset/api/asset/list');
+    expect(r.data.map((a) => a.symbol)).toEqual(['USDT', 'BTC', 'ETH', 'USDC', 'BCH', 'EOS', 'XRP', 'HT', 'OMG', 'ZRX', 'BTM', 'DOGE', 'DOT', 'LTC']);
+    expect(r.data.find((a) => a.symbol === 'BTC')).toMatchObject({ amountDecimals: 5, priceDecimals: 2, icon: '/coins/btc.svg' });
+    expect(r.data.find((a) => a.symbol === 'HT')).toMatchObject({ amountDecimals: 5, priceDecimals: 10 });
+  });
+});

@@ -1,0 +1,93 @@
+import { Type, type Static } from 'typebox';
+import { TYPE_USERS } from '../constants';
+import { Envelope, withError } from './common';
+
+/** A decimal amount as a string ("12.5"); precision is checked against the asset on the server. */
+export const AmountString = Type.String({ maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$', ...withError('AMOUNT_INVALID') });
+/** Money in answers: a decimal string with the asset's full scale. */
+const Money = Type.String({ description: 'decimal string, e.g. "12.500000"' });
+
+export const WALLET_NAMES = ['currency', 'option', 'financing'] as const;
+export type WalletName = (typeof WALLET_NAMES)[number];
+export const WalletSchema = Type.Enum(WALLET_NAMES);
+const AssetSymbol = Type.String({ minLength: 1, maxLength: 12, pattern: '^[A-Z0-9]+$', ...withError('ASSET_UNKNOWN') });
+
+export const Page = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+const Paged = <T extends ReturnType<typeof Type.Object>>(item: T) =>
+  Type.Object({ items: Type.Array(item), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+
+export const AssetInfo = Type.Object({
+  symbol: Type.String(),
+  name: Type.String(),
+  scale: Type.Integer({ description: 'decimals of the minor unit the ledger counts in' }),
+  amountDecimals: Type.Integer(),
+  priceDecimals: Type.Integer(),
+  icon: Type.String(),
+});
+export type AssetInfo = Static<typeof AssetInfo>;
+export const AssetListResponse = Envelope(Type.Array(AssetInfo));
+
+export const WalletBalance = Type.Object({
+  asset: Type.String(),
+  available: Money,
+  frozen: Money,
+});
+export type WalletBalance = Static<typeof WalletBalance>;
+
+export const WalletSummary = Type.Object({
+  wallet: WalletSchema,
+  balances: Type.Array(WalletBalance),
+});
+export type WalletSummary = Static<typeof WalletSummary>;
+export const AccountListResult = Type.Object({ typeUser: Type.Enum(TYPE_USERS), wallets: Type.Array(WalletSummary) });
+export type AccountListResult = Static<typeof AccountListResult>;
+export const AccountListResponse = Envelope(AccountListResult);
+
+export const AccountSwitchBody = Type.Object({ typeUser: Type.Enum(TYPE_USERS) }, { additionalProperties: false });
+export type AccountSwitchBody = Static<typeof AccountSwitchBody>;
+
+export const TransferBody = Type.Object(
+  { fromAccount: WalletSchema, toAccount: WalletSchema, asset: AssetSymbol, amount: AmountString },
+  { additionalProperties: false },
+);
+export type TransferBody = Static<typeof TransferBody>;
+
+export const TransferRecord = Type.Object({
+  id: Type.Integer(),
+  fromAccount: WalletSchema,
+  toAccount: WalletSchema,
+  asset: Type.String(),
+  amount: Money,
+  operateTime: Type.String({ description: 'ISO 8601' }),
+});
+export type TransferRecord = Static<typeof TransferRecord>;
+export const TransferResponse = Envelope(TransferRecord);
+export const TransferLogQuery = Page;
+export const TransferLogResponse = Envelope(Paged(TransferRecord));
+export type TransferLog = Static<typeof TransferLogResponse>['data'];
+
+export const ValidAssetQuery = Type.Object({ wallet: WalletSchema, asset: AssetSymbol }, { additionalProperties: false });
+export const ValidAssetResponse = Envelope(WalletBalance);
+
+export const AccountChange = Type.Object({
+  id: Type.Integer(),
+  wallet: Type.String({ description: 'currency, option, financing, or <wallet>_frozen' }),
+  asset: Type.String(),
+  amount: Money,
+  balanceAfter: Money,
+  kind: Type.String({ description: 'what moved it: transfer, demo_faucet, deposit, ...' }),
+  reference: Type.String(),
+  time: Type.String({ description: 'ISO 8601' }),
+});
+export type AccountChange = Static<typeof AccountChange>;
+export const AccountChangeQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  wallet: Type.Optional(WalletSchema),
+  asset: Type.Optional(AssetSymbol),
+}, { additionalProperties: false });
+export const AccountChangeResponse = Envelope(Paged(AccountChange));
+export type AccountChangeList = Static<typeof AccountChangeResponse>['data'];
