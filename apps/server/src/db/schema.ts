@@ -204,3 +204,34 @@ export const transfers = pgTable(
   },
   (t) => [index('transfers_user').on(t.userId, t.mode, t.id)],
 );
+
+/**
+ * Deposit records (spec §3): on-chain ("terminal") or credited by an operator ("back_stage").
+ * A successful deposit has the ledger transaction that credited it.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    mode: text('mode').notNull(),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    fromAddress: text('from_address'),
+    toAddress: text('to_address'),
+    txHash: text('tx_hash'),
+    note: text('note'),
+    /** Who credited a back-stage deposit (operator id or `cli:<login>`). */
+    operator: text('operator'),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('deposits_user').on(t.userId, t.mode, t.id),
+    check('deposits_channel', sql`${t.channel} IN ('terminal', 'back_stage')`),
+    check('deposits_status', sql`${t.status} IN ('in_progress', 'success', 'fail')`),
+  ],
+);

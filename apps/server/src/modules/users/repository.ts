@@ -12,6 +12,9 @@ export const userRepo = {
   async byPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
     return (await db.select().from(users).where(eq(users.phone, phone)).limit(1))[0];
   },
+  async byUid(db: DbOrTx, uid: string): Promise<UserRow | undefined> {
+    return (await db.select().from(users).where(eq(users.uid, uid)).limit(1))[0];
+  },
   async byId(db: DbOrTx, id: number): Promise<UserRow | undefined> {
     return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
   },

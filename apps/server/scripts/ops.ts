@@ -1,0 +1,93 @@
+/**
+ * Operator commands, on the configured database (DATABASE_URL, or the PGlite folder in DATA_DIR:
+ * stop the server first, it holds that folder's lock).
+ *
+ *   npm run ops -- credit --user <uid|email|phone> --asset USDT --amount 100 [--note "..."]
+ *   npm run ledger:verify
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { openDatabase } from '../src/db/client';
+import { systemClock } from '../src/lib/clock';
+import { OutboxSender } from '../src/lib/messenger';
+import { AppError } from '../src/lib/app-error';
+import { LedgerService } from '../src/modules/ledger/service';
+import { verifyLedger } from '../src/modules/ledger/invariants';
+import { userRepo, type UserRow } from '../src/modules/users/repository';
+import { assetOrThrow, positiveAmount } from '../src/modules/wallet/service';
+import { creditBackStage } from '../src/modules/wallet/deposits';
+import type { Db } from '../src/db/client';
+
+async function findUser(db: Db, who: string): Promise<UserRow | undefined> {
+  if (/^\d{8}$/.test(who)) return userRepo.byUid(db, who);
+  if (who.includes('@')) return userRepo.byEmail(db, who.toLowerCase());
+  return userRepo.byPhone(db, who.startsWith('+') ? who : `+${who}`);
+}
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const config = loadConfig();
+  const log = pino({ level: 'info' });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+    poolSize: 2,
+  });
+  const ctx: AppContext = {
+    config, db: database.db, clock: systemClock, secret: '', log,
+    email: new OutboxSender(path.join(config.dataDir, 'outbox'), log), sms: new OutboxSender(path.join(config.dataDir, 'outbox'), log),
+  };
+  try {
+    switch (command) {
+      case 'credit': {
+        const { values } = parseArgs({ args: rest, options: { user: { type: 'string' }, asset: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' } } });
+        if (!values.user || !values.asset || !values.amount) {
+          console.error('usage: npm run ops -- credit --user <uid|email|phone> --asset USDT --amount 100 [--note "..."]');
+          return 2;
+        }
+        const user = await findUser(database.db, values.user);
+        if (!user) {
+          console.error(`no user ${values.user}`);
+          return 1;
+        }
+        const asset = assetOrThrow(values.asset.toUpperCase());
+        const amount = positiveAmount(values.amount, asset);
+        const operator = `cli:${os.userInfo().username}`;
+        const done = await creditBackStage(ctx, new LedgerService(ctx), { userId: user.id, asset, amount, note: values.note ?? null, operator });
+        log.info({ uid: user.uid, asset: asset.symbol, ...done, operator }, 'back-stage deposit credited');
+        console.log(`credited ${done.amount} ${asset.symbol} to user ${user.uid} (deposit ${done.depositId}, ledger transaction ${done.transactionId})`);
+        return 0;
+      }
+      case 'ledger-verify': {
+        const violations = await verifyLedger(database.db, 100);
+        if (violations.length === 0) {
+          console.log('ledger OK: every transaction balances per asset, every balance equals its postings, no user account is negative');
+          return 0;
+        }
+        console.error(`ledger BROKEN: ${violations.length} violation(s)`);
+        for (const v of violations) console.error(`  ${v.rule}: ${v.detail}`);
+        return 1;
+      }
+      default:
+        console.error('commands: credit, ledger-verify');
+        return 2;
+    }
+  } catch (err) {
+    if (err instanceof AppError) {
+      console.error(`refused: ${err.key}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then((code) => process.exit(code), (err) => {
+  console.error(err);
+  process.exit(1);
+});
