@@ -8,8 +8,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
+import * as coreSchema from './schema';
+import * as marketSchema from './schema-market';
 import { acquireDirLock, type DirLock } from '../lib/dir-lock';
+
+const schema = { ...coreSchema, ...marketSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Always use it there: the outer handle would deadlock PGlite. */
@@ -48,6 +51,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number, runMigrations: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can die (database restart, failover, admin kill). The pool replaces it;
+  // without a listener the 'error' event would crash the process.
+  pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
   if (runMigrations) {
     const client = await pool.connect();
     try {
