@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
  * `vite dev` proxies the API paths to a server started locally on port 8080.
  */
 const API_TARGET = 'http://127.0.0.1:8080';
-const PROXIED_PATHS = ['/asset', '/api', '/transaction', '/uploads'];
+// A key starting with ^ is a RegExp: '/asset/' must not catch Vite's own '/assets/...'.
+const API_PATHS = '^/(asset|api|transaction|uploads)/';
 
 export default defineConfig({
   base: '/',
@@ -24,7 +25,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      ...Object.fromEntries(PROXIED_PATHS.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),
+      [API_PATHS]: { target: API_TARGET, changeOrigin: true },
       '/ws': { target: API_TARGET, ws: true, changeOrigin: true },
     },
   },

@@ -78,7 +78,7 @@ describe('allocate', () => {
     for (let i = 0; i < CASES; i++) {
       const total = randomBig(r, 20);
       const weights = Array.from({ length: 1 + Math.floor(r() * 6) }, () => randomBig(r, 8));
-      if (weights.every((w) => w === 0n)) weights[0] = 1n;
+      if (!weights.some((w) => w !== 0n)) weights[0] = 1n;
       const parts = allocate(total, weights);
       expect(parts.reduce((a, b) => a + b, 0n)).toBe(total);
       const sum = weights.reduce((a, b) => a + b, 0n);

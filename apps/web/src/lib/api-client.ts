@@ -9,6 +9,7 @@ import {
 import { catalogMessage, currentHeaderLang, i18n } from './i18n';
 import { currentLayout, isDesktopPlatform } from './layout-mode';
 import { navigateTo } from './navigation';
+import { LOGIN_PATH, loginPathFor, TAB_PATHS } from './paths';
 import { getSession } from './session-store';
 import { toastError } from './toast';
 
@@ -43,10 +44,9 @@ export class ApiError extends Error {
 /** Code used for failures that never reached a server answer (network, timeout, bad body). */
 export const TRANSPORT_ERROR_CODE = -1;
 
-export const LOGIN_PATH = '/pages/login/login';
 
 /** Pages where an expired session does not send the user to login (spec §2, §8). */
-const NO_LOGIN_REDIRECT_PATHS = ['/', '/splash', '/pages/home/index', '/pages/quote/index', '/pages/trade-chart/index'];
+const NO_LOGIN_REDIRECT_PATHS = ['/', '/splash', TAB_PATHS.home, TAB_PATHS.quote, TAB_PATHS.trade];
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
@@ -98,8 +98,7 @@ function handleSessionExpired(msg: string): void {
   window.setTimeout(() => {
     sessionExpiryInProgress = false;
     if (exempt || window.location.pathname === LOGIN_PATH) return;
-    const redirect = encodeURIComponent(pathname + search);
-    navigateTo(`${LOGIN_PATH}?redirect=${redirect}`, { replace: true });
+    navigateTo(loginPathFor(pathname + search), { replace: true });
   }, LOGIN_REDIRECT_DELAY_MS);
 }
 
@@ -121,6 +120,8 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 /** Sends a request and returns the envelope's `data` (see the module comment). */
 async function send<T>(url: string, init: RequestInit, options: RequestOptions): Promise<T> {
+  // Known to be offline: say so at once instead of waiting for the request to fail.
+  if (!navigator.onLine) throw transportFailure(options.silent);
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = window.setTimeout(() => controller.abort(), timeoutMs);

@@ -17,6 +17,11 @@ const HTML_LANG: Record<Language, string> = {
   en: 'en', zh: 'zh-Hans', hk: 'zh-Hant-HK', jp: 'ja', kr: 'ko', de: 'de', fr: 'fr', it: 'it',
 };
 
+/** The BCP 47 tag of a client language code (for <html lang>, Intl). */
+export function htmlLang(language: Language): string {
+  return HTML_LANG[language];
+}
+
 export function currentLanguage(): Language {
   return getSession().language;
 }

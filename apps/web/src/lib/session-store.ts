@@ -27,11 +27,18 @@ export interface SessionState {
   theme: Theme;
   /** The user confirmed the "this is a trial version" warning of demo mode. */
   demoConfirmed: boolean;
+  /**
+   * The session ended because the user logged out (not persisted). The login guard then
+   * sends them to log in without remembering the page they were on.
+   */
+  loggedOut: boolean;
 
   signIn: (result: LoginResult) => void;
   setUser: (user: UserInfo) => void;
-  /** Logout or session expiry: token, user and demo confirmation go, typeUser back to real. */
+  /** Session expiry: token, user and demo confirmation go, typeUser back to real. */
   clearSession: () => void;
+  /** The same, when the user logs out. */
+  logOut: () => void;
   setLanguage: (language: Language) => void;
   setTheme: (theme: Theme) => void;
   setTypeUser: (typeUser: TypeUser) => void;
@@ -51,10 +58,12 @@ export const useSessionStore = create<SessionState>()(
       language: DEFAULT_LANGUAGE,
       theme: 'light',
       demoConfirmed: false,
+      loggedOut: false,
 
-      signIn: ({ token, user }) => set({ token, user }),
+      signIn: ({ token, user }) => set({ token, user, loggedOut: false }),
       setUser: (user) => set({ user }),
-      clearSession: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real' }),
+      clearSession: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: false }),
+      logOut: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: true }),
       setLanguage: (language) => set({ language }),
       setTheme: (theme) => set({ theme }),
       setTypeUser: (typeUser) => set({ typeUser }),

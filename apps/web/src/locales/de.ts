@@ -190,10 +190,10 @@ export const de: Messages = {
     vip: 'VIP',
     otc: 'OTC',
     cloudMining: 'Cloud-Mining-Pool',
-    noviceGuide: 'Einsteigerleitfaden',
+    noviceGuide: 'Einsteiger\u00adleitfaden',
     liveChat: 'Live-Chat',
     ranking: 'Gewinner & Verlierer',
-    announcements: 'Ankündigungen',
+    announcements: 'Ankündi\u00adgungen',
   },
   profile: {
     uid: 'UID',

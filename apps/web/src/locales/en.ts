@@ -195,7 +195,7 @@ export const en = {
     noviceGuide: 'Novice Guide',
     liveChat: 'Live Chat',
     ranking: 'Rise and Drop Ranking',
-    announcements: 'Announcements',
+    announcements: 'Announce\u00adments',
   },
   profile: {
     uid: 'UID',

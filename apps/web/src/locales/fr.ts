@@ -122,7 +122,7 @@ export const fr: Messages = {
     email: 'E-mail',
     emailPlaceholder: 'Saisissez votre adresse e-mail',
     phone: 'Numéro de téléphone',
-    phonePlaceholder: 'Saisissez votre numéro de téléphone',
+    phonePlaceholder: 'Saisissez votre numéro',
     country: 'Pays/Région',
     chooseCountry: 'Choisir un pays/une région',
     password: 'Mot de passe',

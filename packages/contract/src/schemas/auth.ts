@@ -33,6 +33,7 @@ export const SendOtpResult = Type.Object({
   resendAfterSeconds: Type.Integer(),
   expiresInSeconds: Type.Integer(),
 });
+export type SendOtpResult = Static<typeof SendOtpResult>;
 export const SendOtpResponse = Envelope(SendOtpResult);
 
 export const RegisterBody = Type.Object(

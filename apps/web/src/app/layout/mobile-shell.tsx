@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TabBar } from '../../components/tab-bar';
+import { TopBar } from '../../components/top-bar';
+import { useUserInfo } from '../../lib/api/get-user-info';
+import { useRouteMeta } from './use-route-meta';
+
+/**
+ * The mobile layout: a column capped at 450 px (spec §2), centred on wider windows, with
+ * the shared top bar and, on the five tab pages, the tab bar.
+ */
+export function MobileShell() {
+  const { t } = useTranslation();
+  const { title, tab } = useRouteMeta();
+  const appName = t('app.name');
+  const heading = title === 'home' ? appName : t(`routes.${title}`);
+
+  useEffect(() => {
+    document.title = title === 'home' ? appName : `${heading} · ${appName}`;
+  }, [title, heading, appName]);
+
+  // Keeps the signed-in user's info fresh (and ends an expired session early).
+  useUserInfo();
+
+  return (
+    <div className={`app-frame${tab ? ' app-frame--tabs' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <TopBar title={heading} showBack={!tab} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {tab ? <TabBar /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

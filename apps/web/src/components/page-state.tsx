@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PAGE_LOAD_DELAY_MS } from '@app/contract';
+import { IconAlert, IconConstruction } from './icons';
+import { layoutHomePath } from '../lib/paths';
+
+/** The loading placeholder, shown only once loading has taken longer than 200 ms (spec §2). */
+export function DelayedLoading({ delayMs = PAGE_LOAD_DELAY_MS }: { delayMs?: number }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setVisible(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [delayMs]);
+  if (!visible) return null;
+  return (
+    <div className="page-state" role="status" aria-live="polite">
+      <SpinLoading color="primary" style={{ '--size': '36px' }} />
+      <p className="page-state__text">{t('pageState.loading')}</p>
+    </div>
+  );
+}
+
+/** The error placeholder of a page that failed to load (for example a ChunkLoadError). */
+export function PageLoadError({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page-state" role="alert">
+      <IconAlert size={48} className="page-state__icon page-state__icon--danger" />
+      <h2 className="page-state__title">{t('pageState.errorTitle')}</h2>
+      <p className="page-state__text">{t('pageState.errorText')}</p>
+      <button type="button" className="button button--primary" onClick={onRetry ?? (() => window.location.reload())}>
+        {t('app.reload')}
+      </button>
+    </section>
+  );
+}
+
+interface EmptyStateProps {
+  title: string;
+  text: string;
+}
+
+/** The shared "not available yet" page for screens later issues will build. */
+export function NotAvailable({ title, text }: Partial<EmptyStateProps>) {
+  const { t } = useTranslation();
+  return (
+    <section className="page-state">
+      <div className="page-state__badge">
+        <IconConstruction size={44} />
+      </div>
+      <h2 className="page-state__title">{title ?? t('pageState.notAvailableTitle')}</h2>
+      <p className="page-state__text">{text ?? t('pageState.notAvailableText')}</p>
+      <Link className="button button--secondary" to={layoutHomePath()}>
+        {t('app.backHome')}
+      </Link>
+    </section>
+  );
+}
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="page-state">
+      <IconAlert size={48} className="page-state__icon" />
+      <h2 className="page-state__title">{t('pageState.notFoundTitle')}</h2>
+      <p className="page-state__text">{t('pageState.notFoundText')}</p>
+      <Link className="button button--secondary" to={layoutHomePath()}>
+        {t('app.backHome')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { API, type CountryCodeItem } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { useSessionStore } from '../../../lib/session-store';
+
+/** Countries with calling codes, names in the request language (spec §7 countryCodeList). */
+export function getCountryCodeList(): Promise<CountryCodeItem[]> {
+  return apiPost<CountryCodeItem[]>(API.countryCode.list);
+}
+
+export function useCountryCodeList() {
+  const language = useSessionStore((s) => s.language);
+  return useQuery({
+    queryKey: ['country-code-list', language],
+    queryFn: getCountryCodeList,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { LoginResult } from '@app/contract';
+import { syncPreferenceToServer } from '../../../lib/api/update-user';
+import { safeReturnPath } from '../../../lib/navigation';
+import { HOME_PATH } from '../../../lib/paths';
+import { getSession } from '../../../lib/session-store';
+
+/**
+ * Where the user was going before the login guard stopped them (`?redirect=`), carried
+ * along between the log-in, register and verify pages, and where they land afterwards.
+ */
+export function useAuthFlow() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+
+  /** `path` with the pending redirect kept. */
+  const withReturn = useCallback(
+    (path: string) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path),
+    [redirect],
+  );
+
+  /** Stores the session, keeps this device's language and theme, and goes on. */
+  const completeLogin = useCallback(
+    (result: LoginResult) => {
+      const { signIn, language, theme } = getSession();
+      signIn(result);
+      const changes = {
+        ...(result.user.language !== language ? { language } : {}),
+        ...(result.user.theme !== theme ? { theme } : {}),
+      };
+      if (Object.keys(changes).length > 0) syncPreferenceToServer(changes);
+      navigate(safeReturnPath(redirect, HOME_PATH), { replace: true });
+    },
+    [navigate, redirect],
+  );
+
+  return { withReturn, completeLogin };
+}

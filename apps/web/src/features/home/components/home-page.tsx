@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LOGIN_PATH } from '../../../lib/paths';
+import { useSessionStore } from '../../../lib/session-store';
+import { SHORTCUTS } from './shortcuts';
+
+const REGISTER_PATH = '/pages/register/index';
+
+/** /pages/home/index: welcome, the visitor prompt and the shortcut grid (market overview comes later). */
+export function HomePage() {
+  const { t } = useTranslation();
+  const user = useSessionStore((s) => s.user);
+  const loggedIn = useSessionStore((s) => s.token !== null);
+
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="home-greeting">
+        <h2 id="home-greeting" className="hero__title">
+          {loggedIn && user ? t('home.greeting', { name: user.nickname }) : t('home.welcome')}
+        </h2>
+        <p className="hero__text">{t('home.tagline')}</p>
+        <p className="hero__note">{t('home.feeWaiver')}</p>
+      </section>
+
+      {loggedIn ? null : (
+        <section className="prompt-card" aria-labelledby="home-visitor">
+          <h2 id="home-visitor" className="prompt-card__title">
+            {t('home.visitorTitle')}
+          </h2>
+          <p className="prompt-card__text">{t('home.visitorText')}</p>
+          <div className="prompt-card__actions">
+            <Link to={LOGIN_PATH} className="button button--primary">
+              {t('auth.logIn')}
+            </Link>
+            <Link to={REGISTER_PATH} className="button button--secondary">
+              {t('auth.registerNow')}
+            </Link>
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="home-shortcuts">
+        <h2 id="home-shortcuts" className="section-title">
+          {t('home.shortcuts')}
+        </h2>
+        <ul className="shortcut-grid">
+          {SHORTCUTS.map(({ key, to, Icon }) => (
+            <li key={key}>
+              <Link to={to} className="shortcut">
+                <span className="shortcut__icon">
+                  <Icon size={24} />
+                </span>
+                <span className="shortcut__label">{t(`home.${key}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  IconBook,
+  IconChat,
+  IconCloud,
+  IconDeposit,
+  IconMegaphone,
+  IconRanking,
+  IconSwap,
+  IconVip,
+} from '../../../components/icons';
+import type { Messages } from '../../../locales';
+
+export type ShortcutKey = keyof Pick<
+  Messages['home'],
+  'deposit' | 'vip' | 'otc' | 'cloudMining' | 'noviceGuide' | 'liveChat' | 'ranking' | 'announcements'
+>;
+
+/** Shortcuts whose behaviour spec §1 does not show: they open the "coming soon" page. */
+export const COMING_SOON: readonly ShortcutKey[] = ['vip', 'cloudMining', 'noviceGuide', 'ranking'];
+
+export const COMING_SOON_PATH = '/pages/home/coming-soon';
+
+export interface Shortcut {
+  key: ShortcutKey;
+  to: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+}
+
+/** The home shortcuts of spec §1, in its order. */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { key: 'deposit', to: '/pages/recharge/index', Icon: IconDeposit },
+  { key: 'vip', to: `${COMING_SOON_PATH}?feature=vip`, Icon: IconVip },
+  { key: 'otc', to: '/pages/otc/index', Icon: IconSwap },
+  { key: 'cloudMining', to: `${COMING_SOON_PATH}?feature=cloudMining`, Icon: IconCloud },
+  { key: 'noviceGuide', to: `${COMING_SOON_PATH}?feature=noviceGuide`, Icon: IconBook },
+  { key: 'liveChat', to: '/pages/home/components/customer-service?from=home', Icon: IconChat },
+  { key: 'ranking', to: `${COMING_SOON_PATH}?feature=ranking`, Icon: IconRanking },
+  { key: 'announcements', to: '/pages/notification/index', Icon: IconMegaphone },
+];

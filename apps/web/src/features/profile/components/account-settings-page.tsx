@@ -1,0 +1,84 @@
+import { useId, useRef, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_MAX_BYTES } from '@app/contract';
+import { IconCamera } from '../../../components/icons';
+import { MenuItem, MenuLink, MenuList } from '../../../components/menu-list';
+import { useUpdateUser } from '../../../lib/api/update-user';
+import { formatPhone } from '../../../lib/format';
+import { catalogMessage } from '../../../lib/i18n';
+import { useSessionStore } from '../../../lib/session-store';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useUploadAvatar } from '../api/upload-avatar';
+import { PROFILE_PATHS } from './profile-paths';
+import { UserAvatar } from './user-avatar';
+
+/** The image types the server accepts (it checks the content again). */
+const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** /pages/profile/account-setting/index: avatar, nickname, e-mail binding (spec §2). */
+export function AccountSettingsPage() {
+  const { t } = useTranslation();
+  const user = useSessionStore((s) => s.user);
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const upload = useUploadAvatar();
+  const update = useUpdateUser();
+  const busy = upload.isPending || update.isPending;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // Choosing the same file again must fire change again.
+    if (!file) return;
+    if (!AVATAR_TYPES.includes(file.type)) {
+      toastError(catalogMessage('IMAGE_INVALID'));
+      return;
+    }
+    if (file.size > IMAGE_MAX_BYTES) {
+      toastError(catalogMessage('IMAGE_TOO_LARGE'));
+      return;
+    }
+    try {
+      const { path } = await upload.mutateAsync(file);
+      await update.mutateAsync({ avatar: path });
+      toastSuccess(t('account.avatarUpdated'));
+    } catch {
+      // Already toasted by the API client.
+    }
+  };
+
+  if (!user) return null;
+  const phone = user.phone ? formatPhone(user.countryCode, user.phone) : null;
+
+  return (
+    <div className="settings">
+      <div className="avatar-editor">
+        <UserAvatar user={user} size={88} />
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept={AVATAR_TYPES.join(',')}
+          className="visually-hidden"
+          onChange={onFile}
+          disabled={busy}
+          aria-describedby={hintId}
+        />
+        <label htmlFor={inputId} className={`button button--secondary button--small${busy ? ' is-disabled' : ''}`}>
+          <IconCamera size={18} />
+          {busy ? t('account.uploading') : t('account.changeAvatar')}
+        </label>
+        <p id={hintId} className="avatar-editor__hint">
+          {t('account.avatarHint')}
+        </p>
+      </div>
+
+      <MenuList>
+        <MenuLink to={PROFILE_PATHS.nickname} label={t('fields.nickname')} value={user.nickname} />
+        <MenuLink to={PROFILE_PATHS.email} label={t('account.email')} value={user.email ?? t('account.notBound')} />
+        <MenuItem label={t('account.phone')} value={phone ?? t('account.notBound')} />
+        <MenuItem label={t('profile.uid')} value={<span className="mono">{user.uid}</span>} />
+      </MenuList>
+    </div>
+  );
+}

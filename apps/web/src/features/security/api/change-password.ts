@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { API, type ChangePasswordBody, type LoginResult } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { useSessionStore } from '../../../lib/session-store';
+
+/**
+ * Changes the login password. The server revokes every session and answers a fresh token,
+ * which replaces the stored one.
+ */
+export function changePassword(body: ChangePasswordBody): Promise<LoginResult> {
+  return apiPost<LoginResult>(API.user.changePassword, body);
+}
+
+export function useChangePassword() {
+  const signIn = useSessionStore((s) => s.signIn);
+  return useMutation({ mutationFn: changePassword, onSuccess: (result) => signIn(result) });
+}

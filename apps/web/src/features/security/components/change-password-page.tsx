@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/password-field';
+import { SubmitButton } from '../../../components/submit-button';
+import { toastSuccess } from '../../../lib/toast';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } from '../../../lib/validation';
+import { useChangePassword } from '../api/change-password';
+import { SECURITY_PATHS } from './security-paths';
+
+type Field = 'oldPassword' | 'password' | 'confirmPassword';
+
+/** /pages/profile/security-center/change-password */
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const change = useChangePassword();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = report(
+      collectErrors<Field>({
+        oldPassword: checkRequired(oldPassword),
+        password: checkNewPassword(password),
+        confirmPassword: checkConfirmation(password, confirmPassword),
+      }),
+    );
+    if (invalid) return;
+    change.mutate(
+      { oldPassword, password, confirmPassword },
+      {
+        onSuccess: () => {
+          toastSuccess(t('security.passwordChanged'));
+          navigate(SECURITY_PATHS.center, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} className="form form--page" noValidate onSubmit={onSubmit}>
+      <PasswordField
+        label={t('fields.oldPassword')}
+        placeholder={t('fields.oldPasswordPlaceholder')}
+        autoComplete="current-password"
+        value={oldPassword}
+        onChange={(v) => {
+          setOldPassword(v);
+          clear('oldPassword');
+        }}
+        error={errors.oldPassword}
+      />
+      <PasswordField
+        label={t('fields.newPassword')}
+        placeholder={t('fields.passwordPlaceholder')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(v) => {
+          setPassword(v);
+          clear('password');
+        }}
+        error={errors.password}
+      />
+      <PasswordField
+        label={t('fields.confirmNewPassword')}
+        placeholder={t('fields.confirmPasswordPlaceholder')}
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(v) => {
+          setConfirmPassword(v);
+          clear('confirmPassword');
+        }}
+        error={errors.confirmPassword}
+      />
+      <SubmitButton loading={change.isPending}>{t('common.confirm')}</SubmitButton>
+    </form>
+  );
+}

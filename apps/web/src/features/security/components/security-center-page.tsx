@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { IconKey, IconLock, IconShield } from '../../../components/icons';
+import { MenuLink, MenuList } from '../../../components/menu-list';
+import { useSessionStore } from '../../../lib/session-store';
+import { SECURITY_PATHS } from './security-paths';
+
+/** /pages/profile/security-center/index */
+export function SecurityCenterPage() {
+  const { t } = useTranslation();
+  const hasFundPassword = useSessionStore((s) => s.user?.hasFundPassword ?? false);
+  return (
+    <div className="settings">
+      <MenuList label={t('routes.securityCenter')}>
+        <MenuLink
+          to={SECURITY_PATHS.changePassword}
+          icon={<IconLock />}
+          label={t('security.loginPassword')}
+          hint={t('security.loginPasswordHint')}
+        />
+        <MenuLink
+          to={SECURITY_PATHS.paymentPassword}
+          icon={<IconShield />}
+          label={t('security.fundPassword')}
+          hint={t('security.fundPasswordHint')}
+          value={
+            <span className={`status${hasFundPassword ? ' status--ok' : ' status--warn'}`}>
+              {hasFundPassword ? t('security.isSet') : t('common.notSet')}
+            </span>
+          }
+        />
+        {hasFundPassword ? (
+          <MenuLink
+            to={SECURITY_PATHS.forgotFundPassword}
+            icon={<IconKey />}
+            label={t('security.forgotFundPassword')}
+            hint={t('security.forgotFundPasswordHint')}
+          />
+        ) : null}
+      </MenuList>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { currentLayout } from './layout-mode';
+
+/** Paths the shared code links to. The full route table is app/route-table.ts. */
+export const HOME_PATH = '/pages/home/index';
+export const DESKTOP_HOME_PATH = '/pages/desktop/dashboard/index';
+
+/** The home of the layout in use (the desktop dashboard or the mobile home). */
+export function layoutHomePath(): string {
+  return currentLayout() === 'desktop' ? DESKTOP_HOME_PATH : HOME_PATH;
+}
+export const LOGIN_PATH = '/pages/login/login';
+
+export const TAB_PATHS = {
+  home: HOME_PATH,
+  quote: '/pages/quote/index',
+  trade: '/pages/trade-chart/index',
+  asset: '/pages/assets/index',
+  profile: '/pages/profile/index',
+} as const;
+
+/** Login, remembering where to return afterwards. */
+export function loginPathFor(returnTo: string): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(returnTo)}`;
+}
