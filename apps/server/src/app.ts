@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { APP_VERSION, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES } from '@app/contract';
 import type { AppContext } from './context';
 import { envelopePlugin, sendError } from './plugins/envelope';
@@ -23,6 +24,12 @@ import { systemRoutes } from './modules/system/routes';
 import { LedgerService } from './modules/ledger/service';
 import { WalletService } from './modules/wallet/service';
 import { walletRoutes } from './modules/wallet/routes';
+import { ReferencePrices } from './modules/wallet/reference-prices';
+import { ValuationService } from './modules/wallet/valuation';
+import { loadOtcConfig } from './modules/otc/config';
+import { OtcService } from './modules/otc/service';
+import { otcRoutes } from './modules/otc/routes';
+import { MarketModule, marketRoutes } from './modules/market/routes';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
@@ -84,8 +91,17 @@ export async function buildApp({ ctx, logger, isReady = () => true }: BuildOptio
   await app.register(authRoutes, { auth, rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
+  // Market data and the market websocket (/ws); 64 KiB is the hard cap of a client message.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const market = new MarketModule(ctx, sessions);
+  app.decorate('market', market);
+  await app.register(marketRoutes, { market, isReady });
+  // Money: the ledger, wallets valued at the market's reference prices, OTC against the house.
   const ledger = new LedgerService(ctx);
-  await app.register(walletRoutes, { wallet: new WalletService(ctx, ledger) });
+  const prices = new ReferencePrices(market.engine);
+  const wallet = new WalletService(ctx, ledger);
+  await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, wallet, prices) });
+  await app.register(otcRoutes, { otc: new OtcService(ctx, ledger, wallet, prices, loadOtcConfig()) });
 
   // Avatars are public files; private uploads go through the owner-checked route instead.
   fs.mkdirSync(files.dir('avatar'), { recursive: true });

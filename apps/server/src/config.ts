@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadMarketConfig, type MarketConfig } from './modules/market/config';
 
 /** Every setting comes from the environment; docs/configuration.md lists them. */
 export interface Config {
@@ -25,6 +26,7 @@ export interface Config {
   /** scrypt cost parameter N (a power of two). */
   scryptCost: number;
   dbPoolSize: number;
+  market: MarketConfig;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15),
     scryptCost: int(env, 'SCRYPT_COST', 16384),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10),
+    market: loadMarketConfig(env),
   };
 }

@@ -78,7 +78,8 @@ export interface TestAppOptions {
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
-  const config: Config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...opts.env });
+  // The market engine stays idle unless a test starts and drives it (no timers, no backfill).
+  const config: Config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), MARKET_ENGINE: 'manual', ...opts.env });
   const database = await openTestDatabase();
   const clock = new ManualClock();
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

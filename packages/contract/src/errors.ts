@@ -4,7 +4,8 @@
  * so a missing translation is a compile error. docs/error-codes.md is generated from here.
  *
  * Ranges: 301 session; 1000–1099 general; 1100–1199 accounts and security;
- * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules).
+ * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules);
+ * 1400–1499 market data (quotes, candles, favourites, the market websocket).
  */
 export interface ErrorDef {
   readonly code: number;
@@ -68,6 +69,20 @@ export const ERRORS = {
   SAME_WALLET: def(1309, 400, 'Please choose two different accounts', 'A transfer from an account to itself.'),
   DEMO_HAS_OPEN_POSITIONS: def(1310, 409, 'Close your open demo orders before resetting the demo account', 'A demo reset while demo money is reserved by open orders or contracts.'),
   NOT_IN_DEMO: def(1311, 400, 'Switch to the demo account first', 'A demo-only action requested in real mode.'),
+  QUOTE_INVALID: def(1312, 400, 'This quote is not valid, please refresh the rates', 'The OTC quote id is unknown, or belongs to another user or the other account mode.'),
+  QUOTE_EXPIRED: def(1313, 409, 'The rates have expired, please confirm the new rates', 'The OTC quote is older than its validity (OTC_QUOTE_TTL_SECONDS).'),
+  QUOTE_USED: def(1314, 409, 'These rates were already used, please confirm the new rates', 'An OTC quote is good for one trade.'),
+  PRICE_UNAVAILABLE: def(1315, 503, 'No price is available for this coin right now, please try again later', 'The market has no live price for the coin, so it cannot be traded or valued.'),
+  SAME_ASSET: def(1316, 400, 'Please choose two different coins', 'An OTC trade of a coin for itself (or of USDT for USDT).'),
+
+  SYMBOL_UNKNOWN: def(1401, 400, 'This symbol is not supported', 'The symbol (or `currency` on the websocket) is not in the instruments catalogue.'),
+  MARKET_TYPE_UNKNOWN: def(1402, 400, 'Unknown market type', 'The market or ticker type is not one of FOREX, CFD, CRYPTO, INDIES, STOCK, SPOT, CONTRACT.'),
+  INTERVAL_INVALID: def(1403, 400, 'Unsupported chart interval', 'The candle interval is not one of 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w.'),
+  TIME_RANGE_INVALID: def(1404, 400, 'Invalid time range', 'Candle history: `from` is after `to`, a time is negative or not an integer of epoch milliseconds, or `limit` is outside 1–1000.'),
+  FAVORITES_LIMIT: def(1405, 400, 'You can keep at most {max} favourites', 'Adding a favourite beyond the per-user limit.'),
+  WS_MESSAGE_INVALID: def(1406, 400, 'Invalid socket message', 'A websocket message is not JSON, or not a known methodType/channel with the fields it needs. The connection stays open.'),
+  WS_MESSAGE_TOO_LARGE: def(1407, 413, 'Socket message is too large', 'A websocket message is larger than 4096 bytes. The connection stays open (above 64 KiB it is closed).'),
+  WS_SUBSCRIPTION_LIMIT: def(1408, 400, 'Too many subscriptions on this connection (at most {max})', 'A SUBSCRIBE beyond the per-connection limit; unsubscribe something first or open another connection.'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

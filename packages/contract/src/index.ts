@@ -9,3 +9,6 @@ export * from './paths';
 export * from './money';
 export * from './assets';
 export * from './schemas/wallet';
+export * from './instruments';
+export * from './schemas/market';
+export * from './schemas/otc';

@@ -22,6 +22,7 @@ export const API = {
     transferAsset: '/asset/api/account/transferAsset',
     getValidAssetById: '/asset/api/account/getValidAssetById',
     getTransferLog: '/asset/api/account/getTransferLog',
+    userAssetData: '/asset/api/account/userAssetData',
     /** Added by this project: back to 100,000 demo USDT. */
     demoReset: '/asset/api/account/demoReset',
   },
@@ -30,9 +31,42 @@ export const API = {
   },
   asset: {
     list: '/asset/api/asset/list',
+    exchangeInfo: '/asset/api/asset/exchangeInfo',
+    currencyBuy: '/asset/api/asset/currencyBuy',
+    currencySell: '/asset/api/asset/currencySell',
+    /** Added by this project: coin-to-coin OTC exchange (spec §2 "flash"). */
+    flashExchange: '/asset/api/asset/flashExchange',
+    tradingRecord: '/asset/api/asset/tradingRecord',
+    queryUserBalance: '/asset/api/asset/queryUserBalance',
+    amountByAccountByType: '/asset/api/asset/amountByAccountByType',
+    amountForex: '/asset/api/asset/amountForex',
   },
   countryCode: {
     list: '/asset/api/countryCode/countryCodeList',
+  },
+  /** Market data (spec §7 "Market and contracts"); `kline` and `search` are added by this project. */
+  market: {
+    initForestData: '/api/market/initForestData',
+    getMarketPrice: '/api/market/getMarketPrice',
+    byTypeDepthUpdate: '/api/market/byTypeDepthUpdate',
+    byTypeGetMarketPrice: '/api/market/byTypeGetMarketPrice',
+    getTickerList: '/api/market/getTickerList',
+    getListForestCurrency: '/api/market/getListForestCurrency',
+    getListCurrencyByType: '/api/market/getListCurrencyByType',
+    kline: '/api/market/kline',
+    search: '/api/market/search',
+  },
+  favorite: {
+    list: '/asset/api/favorite/list',
+    isFavorite: '/asset/api/favorite/isFavorite',
+    insert: '/asset/api/favorite/insert',
+    delete: '/asset/api/favorite/delete',
+  },
+  banner: {
+    list: '/asset/api/banner/list',
+  },
+  forex: {
+    checkTradingTime: '/asset/api/forex/contract/checkTradingTime',
   },
   common: {
     upload: '/asset/api/common/upload',

@@ -8,8 +8,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
+import * as coreSchema from './schema';
+import * as marketSchema from './schema-market';
+import * as otcSchema from './schema-otc';
 import { acquireDirLock, type DirLock } from '../lib/dir-lock';
+
+const schema = { ...coreSchema, ...marketSchema, ...otcSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Always use it there: the outer handle would deadlock PGlite. */

@@ -50,4 +50,18 @@ export const de: ErrorMessages = {
   SAME_WALLET: 'Bitte wählen Sie zwei verschiedene Konten',
   DEMO_HAS_OPEN_POSITIONS: 'Schließen Sie Ihre offenen Demo-Aufträge, bevor Sie das Demokonto zurücksetzen',
   NOT_IN_DEMO: 'Wechseln Sie zuerst zum Demokonto',
+  QUOTE_INVALID: 'Dieses Angebot ist ungültig, bitte aktualisieren Sie die Kurse',
+  QUOTE_EXPIRED: 'Die Kurse sind abgelaufen, bitte bestätigen Sie die neuen Kurse',
+  QUOTE_USED: 'Diese Kurse wurden bereits verwendet, bitte bestätigen Sie die neuen Kurse',
+  PRICE_UNAVAILABLE: 'Für diese Münze ist derzeit kein Preis verfügbar, bitte versuchen Sie es später erneut',
+  SAME_ASSET: 'Bitte wählen Sie zwei verschiedene Münzen',
+
+  SYMBOL_UNKNOWN: 'Dieses Symbol wird nicht unterstützt',
+  MARKET_TYPE_UNKNOWN: 'Unbekannter Markttyp',
+  INTERVAL_INVALID: 'Nicht unterstütztes Chart-Intervall',
+  TIME_RANGE_INVALID: 'Ungültiger Zeitraum',
+  FAVORITES_LIMIT: 'Sie können höchstens {max} Favoriten speichern',
+  WS_MESSAGE_INVALID: 'Ungültige Socket-Nachricht',
+  WS_MESSAGE_TOO_LARGE: 'Die Socket-Nachricht ist zu groß',
+  WS_SUBSCRIPTION_LIMIT: 'Zu viele Abonnements auf dieser Verbindung (höchstens {max})',
 };

@@ -50,4 +50,18 @@ export const fr: ErrorMessages = {
   SAME_WALLET: 'Veuillez choisir deux comptes différents',
   DEMO_HAS_OPEN_POSITIONS: 'Clôturez vos ordres démo ouverts avant de réinitialiser le compte démo',
   NOT_IN_DEMO: 'Passez d\'abord au compte démo',
+  QUOTE_INVALID: 'Cette cotation n\'est pas valide, veuillez actualiser les taux',
+  QUOTE_EXPIRED: 'Les taux ont expiré, veuillez confirmer les nouveaux taux',
+  QUOTE_USED: 'Ces taux ont déjà été utilisés, veuillez confirmer les nouveaux taux',
+  PRICE_UNAVAILABLE: 'Aucun prix n\'est disponible pour cette crypto-monnaie pour le moment, veuillez réessayer plus tard',
+  SAME_ASSET: 'Veuillez choisir deux crypto-monnaies différentes',
+
+  SYMBOL_UNKNOWN: 'Ce symbole n\'est pas pris en charge',
+  MARKET_TYPE_UNKNOWN: 'Type de marché inconnu',
+  INTERVAL_INVALID: 'Intervalle de graphique non pris en charge',
+  TIME_RANGE_INVALID: 'Période non valide',
+  FAVORITES_LIMIT: 'Vous pouvez garder au plus {max} favoris',
+  WS_MESSAGE_INVALID: 'Message de socket non valide',
+  WS_MESSAGE_TOO_LARGE: 'Le message de socket est trop volumineux',
+  WS_SUBSCRIPTION_LIMIT: 'Trop d\'abonnements sur cette connexion (au plus {max})',
 };

@@ -50,4 +50,18 @@ export const it: ErrorMessages = {
   SAME_WALLET: 'Scegli due conti diversi',
   DEMO_HAS_OPEN_POSITIONS: 'Chiudi i tuoi ordini demo aperti prima di reimpostare il conto demo',
   NOT_IN_DEMO: 'Passa prima al conto demo',
+  QUOTE_INVALID: 'Questa quotazione non è valida, aggiorna i tassi',
+  QUOTE_EXPIRED: 'I tassi sono scaduti, conferma i nuovi tassi',
+  QUOTE_USED: 'Questi tassi sono già stati usati, conferma i nuovi tassi',
+  PRICE_UNAVAILABLE: 'Al momento non è disponibile un prezzo per questa moneta, riprova più tardi',
+  SAME_ASSET: 'Scegli due monete diverse',
+
+  SYMBOL_UNKNOWN: 'Questo simbolo non è supportato',
+  MARKET_TYPE_UNKNOWN: 'Tipo di mercato sconosciuto',
+  INTERVAL_INVALID: 'Intervallo del grafico non supportato',
+  TIME_RANGE_INVALID: 'Intervallo di tempo non valido',
+  FAVORITES_LIMIT: 'Puoi salvare al massimo {max} preferiti',
+  WS_MESSAGE_INVALID: 'Messaggio socket non valido',
+  WS_MESSAGE_TOO_LARGE: 'Il messaggio socket è troppo grande',
+  WS_SUBSCRIPTION_LIMIT: 'Troppe sottoscrizioni su questa connessione (al massimo {max})',
 };

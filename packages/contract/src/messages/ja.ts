@@ -50,4 +50,18 @@ export const ja: ErrorMessages = {
   SAME_WALLET: '異なる2つの口座を選択してください',
   DEMO_HAS_OPEN_POSITIONS: 'デモ口座をリセットする前に、未決済のデモ注文を終了してください',
   NOT_IN_DEMO: '先にデモ口座に切り替えてください',
+  QUOTE_INVALID: 'この見積もりは無効です。レートを更新してください',
+  QUOTE_EXPIRED: 'レートの有効期限が切れました。新しいレートを確認してください',
+  QUOTE_USED: 'このレートは使用済みです。新しいレートを確認してください',
+  PRICE_UNAVAILABLE: '現在この通貨の価格を取得できません。しばらくしてからもう一度お試しください',
+  SAME_ASSET: '異なる2つの通貨を選択してください',
+
+  SYMBOL_UNKNOWN: 'この銘柄はサポートされていません',
+  MARKET_TYPE_UNKNOWN: '不明なマーケット種別です',
+  INTERVAL_INVALID: 'サポートされていないチャート間隔です',
+  TIME_RANGE_INVALID: '期間が無効です',
+  FAVORITES_LIMIT: 'お気に入りは最大{max}件までです',
+  WS_MESSAGE_INVALID: '無効なソケットメッセージです',
+  WS_MESSAGE_TOO_LARGE: 'ソケットメッセージが大きすぎます',
+  WS_SUBSCRIPTION_LIMIT: 'この接続の購読が多すぎます（最大{max}件）',
 };

@@ -50,4 +50,18 @@ export const ko: ErrorMessages = {
   SAME_WALLET: '서로 다른 두 계정을 선택하세요',
   DEMO_HAS_OPEN_POSITIONS: '데모 계정을 초기화하기 전에 미체결 데모 주문을 종료하세요',
   NOT_IN_DEMO: '먼저 데모 계정으로 전환하세요',
+  QUOTE_INVALID: '유효하지 않은 견적입니다. 환율을 새로고침하세요',
+  QUOTE_EXPIRED: '환율이 만료되었습니다. 새 환율을 확인하세요',
+  QUOTE_USED: '이미 사용된 환율입니다. 새 환율을 확인하세요',
+  PRICE_UNAVAILABLE: '현재 이 코인의 가격을 사용할 수 없습니다. 잠시 후 다시 시도하세요',
+  SAME_ASSET: '서로 다른 두 코인을 선택하세요',
+
+  SYMBOL_UNKNOWN: '지원하지 않는 종목입니다',
+  MARKET_TYPE_UNKNOWN: '알 수 없는 시장 유형입니다',
+  INTERVAL_INVALID: '지원하지 않는 차트 주기입니다',
+  TIME_RANGE_INVALID: '잘못된 기간입니다',
+  FAVORITES_LIMIT: '관심 종목은 최대 {max}개까지 추가할 수 있습니다',
+  WS_MESSAGE_INVALID: '잘못된 소켓 메시지입니다',
+  WS_MESSAGE_TOO_LARGE: '소켓 메시지가 너무 큽니다',
+  WS_SUBSCRIPTION_LIMIT: '이 연결의 구독이 너무 많습니다(최대 {max}개)',
 };

@@ -50,4 +50,18 @@ export const zhHK: ErrorMessages = {
   SAME_WALLET: '請選擇兩個不同的帳戶',
   DEMO_HAS_OPEN_POSITIONS: '請先關閉模擬帳戶中的未完成訂單，再重設模擬帳戶',
   NOT_IN_DEMO: '請先切換到模擬帳戶',
+  QUOTE_INVALID: '報價無效，請刷新匯率',
+  QUOTE_EXPIRED: '匯率已過期，請確認新的匯率',
+  QUOTE_USED: '該匯率已被使用，請確認新的匯率',
+  PRICE_UNAVAILABLE: '該幣種暫時沒有可用價格，請稍後再試',
+  SAME_ASSET: '請選擇兩個不同的幣種',
+
+  SYMBOL_UNKNOWN: '不支援該交易品種',
+  MARKET_TYPE_UNKNOWN: '未知的市場類型',
+  INTERVAL_INVALID: '不支援的K線週期',
+  TIME_RANGE_INVALID: '時間範圍無效',
+  FAVORITES_LIMIT: '自選最多只能加入{max}個',
+  WS_MESSAGE_INVALID: '無效的推送訊息',
+  WS_MESSAGE_TOO_LARGE: '推送訊息過大',
+  WS_SUBSCRIPTION_LIMIT: '此連線的訂閱過多（最多{max}個）',
 };

@@ -50,4 +50,18 @@ export const zh: ErrorMessages = {
   SAME_WALLET: '请选择两个不同的账户',
   DEMO_HAS_OPEN_POSITIONS: '请先关闭模拟账户中的未完成订单，再重置模拟账户',
   NOT_IN_DEMO: '请先切换到模拟账户',
+  QUOTE_INVALID: '报价无效，请刷新汇率',
+  QUOTE_EXPIRED: '汇率已过期，请确认新的汇率',
+  QUOTE_USED: '该汇率已被使用，请确认新的汇率',
+  PRICE_UNAVAILABLE: '该币种暂时没有可用价格，请稍后再试',
+  SAME_ASSET: '请选择两个不同的币种',
+
+  SYMBOL_UNKNOWN: '不支持该交易品种',
+  MARKET_TYPE_UNKNOWN: '未知的市场类型',
+  INTERVAL_INVALID: '不支持的K线周期',
+  TIME_RANGE_INVALID: '时间范围无效',
+  FAVORITES_LIMIT: '自选最多只能添加{max}个',
+  WS_MESSAGE_INVALID: '无效的推送消息',
+  WS_MESSAGE_TOO_LARGE: '推送消息过大',
+  WS_SUBSCRIPTION_LIMIT: '此连接的订阅过多（最多{max}个）',
 };

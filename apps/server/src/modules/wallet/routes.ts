@@ -3,18 +3,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   API, ASSETS, AccountChangeQuery, AccountChangeResponse, AccountListResponse, AccountSwitchBody, AssetListResponse, Ok,
   TransferBody, TransferLogQuery, TransferLogResponse, TransferResponse, UserInfoResponse, ValidAssetQuery, ValidAssetResponse,
+  AmountByAccountQuery, AmountByAccountResponse, QueryUserBalanceBody, UserAssetDataResponse,
 } from '@app/contract';
 import { AppError } from '../../lib/app-error';
 import { idempotencyOf } from '../../lib/idempotency';
 import { schema } from '../../lib/route';
 import { authOf } from '../../plugins/session';
 import type { WalletService } from './service';
+import type { ValuationService } from './valuation';
 
 const tags = ['account'];
 const ASSET_LIST = ASSETS.map((a) => ({ ...a, icon: `/coins/${a.symbol.toLowerCase()}.svg` }));
 
 /** Wallets, transfers and statements (spec §7 "Accounts, assets"). `typeUser` picks the ledger. */
-export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService }> = async (base, { wallet }) => {
+export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation: ValuationService }> = async (base, { wallet, valuation }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(API.asset.list, {
@@ -53,6 +55,22 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService }> = async
       const { page = 1, size = 20, wallet: w, asset } = req.query;
       return reply.ok(await wallet.changes(authOf(req).user.id, req.typeUser, { page, size, wallet: w, asset }));
     });
+
+    r.get(API.account.userAssetData, {
+      schema: schema({ tags, summary: 'Every account with balances valued in USDT at current prices, and the total', response: UserAssetDataResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await valuation.userAssetData(authOf(req).user.id, req.typeUser)));
+
+    r.get(API.asset.amountByAccountByType, {
+      schema: schema({ tags, summary: 'One account (currency, option or financing) valued in USDT', querystring: AmountByAccountQuery, response: AmountByAccountResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await valuation.wallet(authOf(req).user.id, req.typeUser, req.query.wallet)));
+
+    r.post(API.asset.queryUserBalance, {
+      schema: schema({ tags, summary: 'Available and frozen balance of one coin in the currency account', body: QueryUserBalanceBody, response: ValidAssetResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await wallet.validAsset(authOf(req).user.id, req.typeUser, 'currency', req.body.asset)));
+
+    r.get(API.asset.amountForex, {
+      schema: schema({ tags, summary: 'USDT in the option account: what forex, CFD, index and stock contracts can stake', response: ValidAssetResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await wallet.validAsset(authOf(req).user.id, req.typeUser, 'option', 'USDT')));
 
     r.post(API.account.demoReset, {
       schema: schema({ tags, summary: 'Reset the demo account to 100,000 USDT (demo mode only)', response: Ok, auth: true }),

@@ -1,0 +1,39 @@
+/**
+ * The market bus: how ticks, candles, depth and per-user events reach the websocket hubs.
+ * In-process now; DESIGN.md §8 puts Redis or NATS here when several API processes serve one
+ * engine. Events are plain JSON so another implementation can carry them unchanged.
+ */
+import type { CandleInterval, Depth, WsKline, WsTick } from '@app/contract';
+
+export type MarketEvent =
+  | { type: 'tick'; symbol: string; tick: WsTick }
+  | { type: 'depth'; symbol: string; depth: Depth }
+  | { type: 'kline'; symbol: string; interval: CandleInterval; kline: WsKline }
+  | { type: 'user'; userId: number; event: unknown };
+
+export interface MarketBus {
+  publish(event: MarketEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(handler: (event: MarketEvent) => void): () => void;
+}
+
+/** Delivers synchronously to every handler of this process. A failing handler does not stop the others. */
+export class InProcessBus implements MarketBus {
+  private readonly handlers = new Set<(event: MarketEvent) => void>();
+  constructor(private readonly onError: (err: unknown) => void = () => undefined) {}
+
+  publish(event: MarketEvent): void {
+    for (const h of this.handlers) {
+      try {
+        h(event);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+
+  subscribe(handler: (event: MarketEvent) => void): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+}

@@ -1,0 +1,180 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  API, BannerListResponse, BannerQuery, CheckTradingTimeQuery, CheckTradingTimeResponse, DEPTH_DEFAULT_LEVELS, DepthQuery, DepthResponse,
+  FavoriteBody, FavoriteListResponse, InitForestDataResponse, InstrumentListResponse, IsFavoriteResponse, KlineQuery, KlineResponse,
+  MarketPriceQuery, Ok, SearchQuery, TickerListQuery, TickerListResponse, TypeQuery, WS_PATH,
+  instrumentsOfType, type WsServerMessage,
+} from '@app/contract';
+import type { AppContext } from '../../context';
+import { schema } from '../../lib/route';
+import { authOf } from '../../plugins/session';
+import type { SessionService } from '../auth/sessions';
+import { BinanceSource } from './binance';
+import { InProcessBus, type MarketBus } from './bus';
+import { MarketEngine, type EngineOptions } from './engine';
+import { MarketService, instrumentInfo, instrumentOrThrow } from './service';
+import { MarketHub, type HubOptions } from './ws-hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market-data module: engine, websocket hub, service (tests drive the engine through it). */
+    market: MarketModule;
+  }
+}
+
+/** The parts of market data, built once per app. */
+export class MarketModule {
+  readonly bus: MarketBus;
+  readonly engine: MarketEngine;
+  readonly service: MarketService;
+  readonly hub: MarketHub;
+
+  constructor(readonly ctx: AppContext, sessions: SessionService, opts: { engine?: EngineOptions; hub?: Partial<HubOptions>; bus?: MarketBus } = {}) {
+    const config = ctx.config.market;
+    this.bus = opts.bus ?? new InProcessBus((err) => ctx.log.error({ err }, 'market bus handler failed'));
+    this.engine = new MarketEngine(ctx, this.bus, config, opts.engine);
+    this.engine.binanceFactory = (symbols) => new BinanceSource({ url: config.binanceWsUrl, symbols, staleAfterMs: config.binanceStaleMs, log: ctx.log });
+    this.service = new MarketService(ctx, this.engine);
+    this.hub = new MarketHub({
+      bus: this.bus,
+      authenticate: async (token) => (await sessions.authenticate(token)).user.id,
+      snapshot: (topic) => this.snapshot(topic),
+      now: () => ctx.clock.now().getTime(),
+      log: ctx.log,
+    }, { flushMs: config.wsFlushMs, heartbeatMs: config.wsHeartbeatMs, maxConnections: config.wsMaxConnections, ...opts.hub });
+  }
+
+  /**
+   * Sends an event to every open-orders subscription of a user (in every process, once the bus
+   * is shared): the trading module calls this when an order changes.
+   */
+  publishToUser(userId: number, event: unknown): void {
+    this.bus.publish({ type: 'user', userId, event });
+  }
+
+  private snapshot(topic: string): WsServerMessage | undefined {
+    const [kind, symbol, interval] = topic.split(':') as [string, string, string | undefined];
+    if (kind === 'ticker') {
+      const t = this.engine.wsTick(symbol);
+      return t && { eventType: 'ticker', data: t };
+    }
+    if (kind === 'depth') {
+      const d = this.engine.wsDepth(symbol);
+      return d && { eventType: 'depth', data: d };
+    }
+    if (kind === 'kline' && interval) {
+      const k = this.engine.wsKline(symbol, interval as never);
+      return k && { eventType: 'kline', data: k };
+    }
+    return undefined;
+  }
+
+  async close(): Promise<void> {
+    this.hub.close();
+    await this.engine.stop();
+  }
+}
+
+const tags = ['market'];
+
+/**
+ * Market data over HTTP (spec §7 "Market and contracts", "Favourites", banners, trading time)
+ * and the market websocket. With MARKET_ENGINE=timers the engine starts once the database is
+ * ready and stops with the app; with manual, whoever built the app drives it.
+ */
+export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: () => boolean }> = async (base, { market, isReady }) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const svc = market.service;
+  const config = market.ctx.config.market;
+
+  let closing = false;
+  if (config.engine === 'timers') {
+    app.addHook('onReady', async () => {
+      // main.ts listens before the database is open: start when it is, without holding up ready.
+      void (async () => {
+        while (!isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
+        if (closing) return;
+        await market.engine.start({ timers: true }).catch((err) => market.ctx.log.error({ err }, 'market engine failed to start'));
+      })();
+    });
+  }
+  app.addHook('onClose', async () => {
+    closing = true;
+    await market.close();
+  });
+
+  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, req) => market.hub.accept(socket, req.raw));
+
+  app.get(API.market.initForestData, {
+    schema: schema({ tags, summary: 'Every market with its tickers (the quote page\'s first load)', response: InitForestDataResponse }),
+  }, async (_req, reply) => reply.ok(svc.initForestData()));
+
+  app.get(API.market.getMarketPrice, {
+    schema: schema({ tags, summary: 'Latest tickers: one symbol, or all', querystring: MarketPriceQuery, response: TickerListResponse }),
+  }, async (req, reply) => reply.ok(req.query.symbol ? [svc.ticker(instrumentOrThrow(req.query.symbol))] : svc.tickers()));
+
+  app.get(API.market.byTypeGetMarketPrice, {
+    schema: schema({ tags, summary: 'Latest tickers of one type (FOREX, CFD, CRYPTO, INDIES, STOCK, SPOT, CONTRACT)', querystring: TypeQuery, response: TickerListResponse }),
+  }, async (req, reply) => reply.ok(svc.tickers(req.query.type)));
+
+  app.get(API.market.byTypeDepthUpdate, {
+    schema: schema({ tags, summary: 'Order-book depth of a symbol (synthesised by the simulator, relayed from Binance)', querystring: DepthQuery, response: DepthResponse }),
+  }, async (req, reply) => reply.ok(svc.depth(req.query.symbol, req.query.limit ?? DEPTH_DEFAULT_LEVELS)));
+
+  app.get(API.market.getTickerList, {
+    schema: schema({ tags, summary: 'Tickers with 24 h statistics; sort=change&order=desc is the rise ranking', querystring: TickerListQuery, response: TickerListResponse }),
+  }, async (req, reply) => reply.ok(svc.tickers(req.query.type, req.query.sort, req.query.order)));
+
+  app.get(API.market.getListForestCurrency, {
+    schema: schema({ tags, summary: 'Instruments of the forex-contract markets (FOREX, CFD, INDIES, STOCK)', response: InstrumentListResponse }),
+  }, async (_req, reply) => reply.ok((['FOREX', 'CFD', 'INDIES', 'STOCK'] as const).flatMap((m) => instrumentsOfType(m)).map(instrumentInfo)));
+
+  app.get(API.market.getListCurrencyByType, {
+    schema: schema({ tags, summary: 'Instruments of one type', querystring: TypeQuery, response: InstrumentListResponse }),
+  }, async (req, reply) => reply.ok(instrumentsOfType(req.query.type).map(instrumentInfo)));
+
+  app.get(API.market.kline, {
+    schema: schema({ tags, summary: 'Candle history for charts (at most 1000; the last may be live)', querystring: KlineQuery, response: KlineResponse }),
+  }, async (req, reply) => reply.ok(await svc.kline(req.query.symbol, req.query.interval, req.query)));
+
+  app.get(API.market.search, {
+    schema: schema({ tags, summary: 'Search every market by symbol or name', querystring: SearchQuery, response: TickerListResponse }),
+  }, async (req, reply) => reply.ok(svc.search(req.query.q, req.query.limit)));
+
+  app.get(API.forex.checkTradingTime, {
+    schema: schema({ tags, summary: 'Whether the symbol\'s market is open, and its next opening and closing', querystring: CheckTradingTimeQuery, response: CheckTradingTimeResponse }),
+  }, async (req, reply) => reply.ok(svc.tradingTime(req.query.symbol)));
+
+  app.get(API.banner.list, {
+    schema: schema({ tags, summary: 'Banners, titles in the request language', querystring: BannerQuery, response: BannerListResponse }),
+  }, async (req, reply) => reply.ok(svc.banners(req.lang, req.query.position)));
+
+  app.register(async (authed: FastifyInstance) => {
+    authed.addHook('preHandler', app.requireAuth);
+    const r = authed.withTypeProvider<TypeBoxTypeProvider>();
+    const favTags = ['favorite'];
+
+    r.post(API.favorite.list, {
+      schema: schema({ tags: favTags, summary: 'Your favourites with their tickers, in the order added', response: FavoriteListResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await svc.favorites(authOf(req).user.id)));
+
+    r.post(API.favorite.isFavorite, {
+      schema: schema({ tags: favTags, summary: 'Whether a symbol is one of your favourites', body: FavoriteBody, response: IsFavoriteResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await svc.isFavorite(authOf(req).user.id, req.body.symbol)));
+
+    r.post(API.favorite.insert, {
+      schema: schema({ tags: favTags, summary: 'Add a favourite (idempotent)', body: FavoriteBody, response: Ok, auth: true }),
+    }, async (req, reply) => {
+      await svc.addFavorite(authOf(req).user.id, req.body.symbol);
+      return reply.ok(null);
+    });
+
+    r.post(API.favorite.delete, {
+      schema: schema({ tags: favTags, summary: 'Remove a favourite (idempotent)', body: FavoriteBody, response: Ok, auth: true }),
+    }, async (req, reply) => {
+      await svc.removeFavorite(authOf(req).user.id, req.body.symbol);
+      return reply.ok(null);
+    });
+  });
+};

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { ERRORS, INSTRUMENTS, WS_MAX_SUBSCRIPTIONS, type WsServerMessage, type WsTick } from '@app/contract';
+import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { setClock } from './test-helpers';
+
+const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
+type Msg = WsServerMessage & Record<string, unknown>;
+
+/** A test client: records every message (batches expanded) and waits for the ones it needs. */
+class Client {
+  readonly ws: WebSocket;
+  readonly messages: Msg[] = [];
+  readonly frames: Buffer[] = [];
+  private waiters: (() => void)[] = [];
+  readonly opened: Promise<void>;
+  readonly closed: Promise<number>;
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.closed = new Promise((resolve) => this.ws.once('close', (c) => resolve(c)));
+    this.ws.on('message', (data: Buffer) => {
+      this.frames.push(data);
+      const m = JSON.parse(data.toString()) as Msg;
+      if (m.eventType === 'batch') this.messages.push(...(m.data as Msg[]));
+      else this.messages.push(m);
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  send(m: unknown): void {
+    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
+  }
+
+  async waitFor(pred: (m: Msg) => boolean, timeoutMs = 3000): Promise<Msg> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(pred);
+      if (found) return found;
+      if (Date.now() > end) throw new Error(`timed out; got ${JSON.stringify(this.messages.slice(-5))}`);
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+  }
+
+  /** Sends and waits for the control reply carrying this requestId. */
+  async request(m: Record<string, unknown>): Promise<Msg> {
+    const requestId = `r${Math.random().toString(36).slice(2)}`;
+    this.send({ ...m, requestId });
+    return this.waitFor((x) => x.requestId === requestId);
+  }
+
+  count(pred: (m: Msg) => boolean): number {
+    return this.messages.filter(pred).length;
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+let t: TestApp;
+let base: string;
+const clients: Client[] = [];
+async function connect(query = `id=c${clients.length}`): Promise<Client> {
+  const c = new Client(`${base}?${query}`);
+  clients.push(c);
+  await c.opened;
+  return c;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Moves the market on by a few seconds and lets a flush go out. */
+async function tickFor(seconds: number): Promise<void> {
+  for (let i = 0; i < seconds * 4; i++) {
+    t.clock.advance(250);
+    t.app.market.engine.pump();
+  }
+  await sleep(80);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { MARKET_SEED: '99', MARKET_BACKFILL_DAYS: '0', WS_FLUSH_MS: '10', WS_HEARTBEAT_MS: '300', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  setClock(t, '2026-11-18T15:00:00Z');
+  await t.app.market.engine.start();
+  await t.app.market.engine.backfillDone();
+  await tickFor(2);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = t.app.server.address() as { port: number };
+  base = `ws://127.0.0.1:${addr.port}/ws`;
+}, 60_000);
+afterAll(async () => {
+  for (const c of clients) c.ws.terminate();
+  await t.close();
+});
+
+describe('connecting', () => {
+  it('welcomes a client with its id; refuses one without a valid id', async () => {
+    const c = await connect('id=abc-123');
+    const w = await c.waitFor((m) => m.eventType === 'welcome');
+    expect(w).toMatchObject({ msg: 'success', id: 'abc-123', maxSubscriptions: WS_MAX_SUBSCRIPTIONS });
+    const bad = new Client(`${base}?id=${'x'.repeat(65)}`);
+    clients.push(bad);
+    const err = await bad.waitFor((m) => m.eventType === 'error');
+    expect(err.code).toBe(code('INVALID_PARAMETER'));
+    expect(await bad.closed).toBe(1008);
+  });
+});
+
+describe('subscriptions', () => {
+  it('general: a market\'s tickers at once, then live updates; control replies carry msg, data messages do not', async () => {
+    const c = await connect();
+    const reply = await c.request({ methodType: 'SUBSCRIBE', channel: 'general', market: 'CRYPTO' });
+    expect(reply).toMatchObject({ eventType: 'subscribed', msg: 'success', channel: 'general', market: 'CRYPTO' });
+    await c.waitFor((m) => m.eventType === 'ticker' && (m.data as WsTick).symbol === 'SANDUSDT');
+    const snapshot = new Set(c.messages.filter((m) => m.eventType === 'ticker').map((m) => (m.data as WsTick).symbol));
+    expect(snapshot.size).toBe(18);
+    const before = c.messages.length;
+    await tickFor(2);
+    // Each pump moved every symbol; the flush after them sends each one's newest value once.
+    const updated = () => new Set(c.messages.slice(before).filter((m) => m.eventType === 'ticker').map((m) => (m.data as WsTick).symbol)).size;
+    await c.waitFor(() => updated() >= 15);
+    const tick = c.messages.filter((m) => m.eventType === 'ticker').at(-1)!;
+    expect(tick).not.toHaveProperty('msg');
+    expect((tick.data as WsTick).price).toMatch(/^\d+\.\d+$/);
+    expect(c.messages.every((m) => m.eventType !== 'ticker' || INSTRUMENTS.find((i) => i.symbol === (m.data as WsTick).symbol)!.market === 'CRYPTO')).toBe(true);
+  });
+
+  it('realtime: one symbol\'s price and depth; chart: its candles of one interval', async () => {
+    const c = await connect();
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: 'btcusdt' })).toMatchObject({ eventType: 'subscribed', currency: 'BTCUSDT' });
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'chart', currency: 'ETHUSDT', interval: '5m' })).toMatchObject({ eventType: 'subscribed', interval: '5m' });
+    await tickFor(2);
+    await c.waitFor((m) => m.eventType === 'depth');
+    const depth = c.messages.find((m) => m.eventType === 'depth')!.data as { symbol: string; bids: string[][] };
+    expect(depth.symbol).toBe('BTCUSDT');
+    expect(depth.bids.length).toBe(20);
+    const kline = (await c.waitFor((m) => m.eventType === 'kline')).data as { symbol: string; interval: string; openTime: number; closed: boolean };
+    expect(kline).toMatchObject({ symbol: 'ETHUSDT', interval: '5m', closed: false });
+    expect(kline.openTime % 300_000).toBe(0);
+    expect(c.messages.filter((m) => m.eventType === 'ticker').every((m) => (m.data as WsTick).symbol === 'BTCUSDT')).toBe(true);
+  });
+
+  it('unsubscribe stops the feed; unsubscribing twice is fine', async () => {
+    const c = await connect();
+    await c.request({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' });
+    await tickFor(1);
+    await c.waitFor((m) => m.eventType === 'ticker');
+    expect(await c.request({ methodType: 'UNSUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' })).toMatchObject({ eventType: 'unsubscribed', msg: 'success' });
+    expect(await c.request({ methodType: 'UNSUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' })).toMatchObject({ eventType: 'unsubscribed' });
+    await sleep(50);
+    const n = c.count((m) => m.eventType === 'ticker' || m.eventType === 'depth');
+    await tickFor(3);
+    expect(c.count((m) => m.eventType === 'ticker' || m.eventType === 'depth')).toBe(n);
+  });
+
+  it('answers bad messages with an error and keeps the connection', async () => {
+    const c = await connect('id=bad&lang=fr');
+    c.send('not json');
+    expect(await c.waitFor((m) => m.eventType === 'error')).toMatchObject({ code: code('WS_MESSAGE_INVALID'), msg: 'Message de socket non valide' });
+    const cases: [unknown, keyof typeof ERRORS][] = [
+      [{ methodType: 'DANCE' }, 'WS_MESSAGE_INVALID'],
+      [{ methodType: 'SUBSCRIBE' }, 'WS_MESSAGE_INVALID'],
+      [{ methodType: 'SUBSCRIBE', channel: 'realtime' }, 'WS_MESSAGE_INVALID'],
+      [{ methodType: 'SUBSCRIBE', channel: 'realtime', currency: 'NOPE' }, 'SYMBOL_UNKNOWN'],
+      [{ methodType: 'SUBSCRIBE', channel: 'chart', currency: 'BTCUSDT', interval: '3m' }, 'WS_MESSAGE_INVALID'],
+      [{ methodType: 'SUBSCRIBE', channel: 'general', extra: true }, 'WS_MESSAGE_INVALID'],
+      [{ methodType: 'SUBSCRIBE', channel: 'openOrders' }, 'SESSION_EXPIRED'],
+      [{ methodType: 'SUBSCRIBE', channel: 'openOrders', token: 'nope' }, 'SESSION_EXPIRED'],
+      [[1, 2, 3], 'WS_MESSAGE_INVALID'],
+    ];
+    for (const [m, key] of cases) {
+      const requestId = `q${Math.random()}`.slice(0, 20);
+      c.send(Array.isArray(m) ? m : { ...(m as object), requestId });
+      const err = Array.isArray(m)
+        ? await c.waitFor((x) => x.eventType === 'error' && c.messages.indexOf(x) > 0 && !('requestId' in x) && x.code === code(key))
+        : await c.waitFor((x) => x.requestId === requestId);
+      expect(err, JSON.stringify(m)).toMatchObject({ eventType: 'error', code: code(key) });
+      await sleep(60); // stay under the per-second message limit
+    }
+    c.send(JSON.stringify({ methodType: 'PING', requestId: 'x'.repeat(5000) }));
+    expect(await c.waitFor((m) => m.code === code('WS_MESSAGE_TOO_LARGE'))).toMatchObject({ msg: 'Le message de socket est trop volumineux' });
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    await sleep(50);
+    expect(await c.request({ methodType: 'PING' })).toMatchObject({ eventType: 'pong', msg: 'success' });
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('limits subscriptions per connection, and messages per second', async () => {
+    const c = await connect();
+    const symbols = INSTRUMENTS.map((i) => i.symbol);
+    for (let i = 0; i < WS_MAX_SUBSCRIPTIONS; i++) {
+      c.send({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: symbols[i % symbols.length], ...(i >= symbols.length ? { channel: 'chart', interval: '1h' } : {}) });
+      if (i % 15 === 14) await sleep(1100);
+    }
+    await sleep(1100);
+    await c.waitFor(() => c.count((m) => m.eventType === 'subscribed') === WS_MAX_SUBSCRIPTIONS, 5000);
+    const over = await c.request({ methodType: 'SUBSCRIBE', channel: 'general' });
+    expect(over).toMatchObject({ eventType: 'error', code: code('WS_SUBSCRIPTION_LIMIT'), msg: `Too many subscriptions on this connection (at most ${WS_MAX_SUBSCRIPTIONS})` });
+    // Re-subscribing to something held is idempotent, not a new subscription.
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: symbols[0] })).toMatchObject({ eventType: 'subscribed' });
+    await sleep(1100);
+    for (let i = 0; i < 30; i++) c.send({ methodType: 'PING' });
+    await c.waitFor((m) => m.code === code('TOO_MANY_REQUESTS'));
+    await sleep(300);
+    expect(c.count((m) => m.code === code('TOO_MANY_REQUESTS'))).toBe(1);
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  }, 20_000);
+
+  it('open orders need a live session and deliver only the user\'s own events', async () => {
+    const u = await registerByEmail(t);
+    const v = await registerByEmail(t);
+    const cu = await connect();
+    const cv = await connect();
+    expect(await cu.request({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: u.token })).toMatchObject({ eventType: 'subscribed', channel: 'openOrders' });
+    await cv.request({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: v.token });
+    const [row] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, u.email));
+    const userId = row!.id;
+    t.app.market.publishToUser(userId, { type: 'order', id: 7, status: 'open' });
+    expect((await cu.waitFor((m) => m.eventType === 'orders')).data).toEqual({ type: 'order', id: 7, status: 'open' });
+    await sleep(100);
+    expect(cv.count((m) => m.eventType === 'orders')).toBe(0);
+    // Logging out ends the feed at the next heartbeat.
+    await t.post('/asset/api/user/logout', undefined, { token: u.token });
+    expect(await cu.waitFor((m) => m.eventType === 'error' && m.code === 301, 3000)).toBeTruthy();
+    t.app.market.publishToUser(userId, { type: 'order', id: 8 });
+    await sleep(200);
+    expect(cu.count((m) => m.eventType === 'orders')).toBe(1);
+  });
+});
+
+describe('fan-out', () => {
+  it('encodes an update once for all its subscribers, who get the same bytes', async () => {
+    const a = await connect();
+    const b = await connect();
+    for (const c of [a, b]) await c.request({ methodType: 'SUBSCRIBE', channel: 'chart', currency: 'LTCUSDT', interval: '1d' });
+    await sleep(50);
+    const spy = vi.spyOn(JSON, 'stringify');
+    const kline = (openTime: number) => ({ symbol: 'LTCUSDT', interval: '1d' as const, openTime, open: '1', high: '1', low: '1', close: '1', volume: '1', quoteVolume: '1', trades: 1, closed: false });
+    // Three updates before a flush: only the newest is encoded, once, for both subscribers.
+    for (const openTime of [-1, 0, 1]) t.app.market.bus.publish({ type: 'kline', symbol: 'LTCUSDT', interval: '1d', kline: kline(openTime) });
+    t.app.market.hub.flush();
+    const calls = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(calls).toBe(1);
+    await a.waitFor((m) => m.eventType === 'kline' && (m.data as { openTime: number }).openTime === 1);
+    await b.waitFor((m) => m.eventType === 'kline' && (m.data as { openTime: number }).openTime === 1);
+    expect(a.frames.at(-1)!.equals(b.frames.at(-1)!)).toBe(true);
+    expect(a.count((m) => m.eventType === 'kline' && (m.data as { openTime: number }).openTime <= 0)).toBe(0);
+  });
+
+  it('gives a slow client the newest value per subscription, never a growing queue', async () => {
+    const slow = await connect('id=slow');
+    await slow.request({ methodType: 'SUBSCRIBE', channel: 'general' });
+    await sleep(50);
+    // The client stops reading: the kernel buffers fill, then the server's socket buffer.
+    (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const hub = t.app.market.hub;
+    const skippedBefore = hub.stats.skippedSlow;
+    const filler = 'x'.repeat(2000);
+    let last = 0;
+    for (let round = 1; round <= 1500; round++) {
+      for (const inst of INSTRUMENTS.slice(0, 20)) {
+        const tick: WsTick = { symbol: inst.symbol, price: String(round), bid: filler, ask: '0', change24h: null, changePercent24h: null, high24h: null, low24h: null, volume24h: '0', time: round, stale: false };
+        t.app.market.bus.publish({ type: 'tick', symbol: inst.symbol, tick });
+      }
+      last = round;
+      hub.flush();
+      if (hub.stats.skippedSlow > skippedBefore + 20) break;
+      if (round % 50 === 0) await sleep(5);
+    }
+    const info = hub.connectionInfo().find((c) => c.id === 'slow')!;
+    expect(hub.stats.skippedSlow).toBeGreaterThan(skippedBefore);
+    // Bounded: at most the high-water mark plus one frame waits in the server's buffer.
+    expect(info.bufferedAmount).toBeLessThan(256 * 1024 + 20 * 2200 + 1024);
+    expect(info.pendingTopics).toBeLessThanOrEqual(INSTRUMENTS.length);
+    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    const newest = (s: string) => slow.waitFor(() => slow.messages.some((m) => m.eventType === 'ticker' && (m.data as WsTick).symbol === s && (m.data as WsTick).price === String(last)), 10_000);
+    for (const inst of INSTRUMENTS.slice(0, 20)) await newest(inst.symbol);
+    const received = slow.count((m) => m.eventType === 'ticker' && (m.data as WsTick).bid === filler);
+    expect(received).toBeLessThan(last * 20); // coalesced: many intermediate values never sent
+    expect(slow.ws.readyState).toBe(WebSocket.OPEN);
+  }, 30_000);
+});
+
+describe('heartbeat', () => {
+  it('closes a connection that stops answering pings, keeps one that answers', async () => {
+    const alive = await connect();
+    const dead = await connect();
+    // A paused socket reads no ping, so it sends no pong.
+    (dead.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const before = t.app.market.hub.connectionCount;
+    await sleep(1200);
+    expect(t.app.market.hub.connectionInfo().some((c) => c.id === dead.ws.url.split('id=')[1])).toBe(false);
+    expect(t.app.market.hub.connectionCount).toBeLessThan(before);
+    expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+    expect(await alive.request({ methodType: 'PING' })).toMatchObject({ eventType: 'pong' });
+  });
+});

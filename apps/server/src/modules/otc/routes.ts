@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  API, CurrencyBuyBody, CurrencySellBody, ExchangeInfoResponse, FlashExchangeBody, OtcTradeResponse,
+  TradingRecordBody, TradingRecordResponse,
+} from '@app/contract';
+import { idempotencyOf } from '../../lib/idempotency';
+import { schema } from '../../lib/route';
+import { authOf } from '../../plugins/session';
+import type { OtcService } from './service';
+
+const tags = ['otc'];
+
+/** OTC instant exchange: quote, buy, sell, flash, records (spec §7 "Accounts, assets, OTC"). */
+export const otcRoutes: FastifyPluginAsync<{ otc: OtcService }> = async (base, { otc }) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('preHandler', app.requireAuth);
+
+  app.get(API.asset.exchangeInfo, {
+    schema: schema({ tags, summary: 'Buy and sell rates of every coin in USDT, under a quote id valid for a short time', response: ExchangeInfoResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await otc.exchangeInfo(authOf(req).user.id, req.typeUser)));
+
+  app.post(API.asset.currencyBuy, {
+    schema: schema({ tags, summary: 'Buy a coin with USDT at a quote (Idempotency-Key accepted)', body: CurrencyBuyBody, response: OtcTradeResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await otc.buy(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+
+  app.post(API.asset.currencySell, {
+    schema: schema({ tags, summary: 'Sell a coin for USDT at a quote (Idempotency-Key accepted)', body: CurrencySellBody, response: OtcTradeResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await otc.sell(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+
+  app.post(API.asset.flashExchange, {
+    schema: schema({ tags, summary: 'Exchange one coin for another at a quote (Idempotency-Key accepted)', body: FlashExchangeBody, response: OtcTradeResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await otc.flash(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+
+  app.post(API.asset.tradingRecord, {
+    schema: schema({ tags, summary: 'OTC trades, newest first', body: TradingRecordBody, response: TradingRecordResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await otc.records(authOf(req).user.id, req.typeUser, req.body?.page ?? 1, req.body?.size ?? 20)));
+};

@@ -1,0 +1,221 @@
+import { Type, type Static } from 'typebox';
+import {
+  CANDLE_INTERVALS, DEPTH_MAX_LEVELS, KLINE_MAX_LIMIT, MARKETS, SEARCH_MAX_RESULTS, SESSION_IDS, TICKER_TYPES,
+  type CandleInterval, type Market,
+} from '../instruments';
+import { Envelope, withError } from './common';
+
+/**
+ * Market data (spec §7 "Market and contracts", "Favourites", "Sockets"). Prices and amounts are
+ * decimal strings with the instrument's decimals; times of ticks, candles and depth are epoch
+ * milliseconds (integers, what charts take); session times are ISO 8601.
+ */
+
+/** A decimal string: a price or an amount. */
+const Decimal = Type.String({ description: 'decimal string with the instrument\'s decimals, e.g. "95012.37"' });
+const NullableDecimal = Type.Union([Decimal, Type.Null()]);
+const EpochMs = Type.Integer({ description: 'epoch milliseconds, UTC' });
+
+export const MarketSchema = Type.Enum(MARKETS, withError('MARKET_TYPE_UNKNOWN'));
+export const TickerTypeSchema = Type.Enum(TICKER_TYPES, withError('MARKET_TYPE_UNKNOWN'));
+export const IntervalSchema = Type.Enum(CANDLE_INTERVALS, withError('INTERVAL_INVALID'));
+/** Letters and digits; matched case-insensitively against the catalogue. */
+export const SymbolParam = Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9]+$', ...withError('SYMBOL_UNKNOWN') });
+
+export const InstrumentInfo = Type.Object({
+  symbol: Type.String(),
+  displaySymbol: Type.String({ description: 'spec §9: crypto without a trailing USDT, stocks without a trailing USD' }),
+  market: MarketSchema,
+  base: Type.String(),
+  quote: Type.String(),
+  name: Type.String(),
+  priceDecimals: Type.Integer(),
+  amountDecimals: Type.Integer(),
+  session: Type.Enum(SESSION_IDS),
+  icon: Type.String({ description: 'path of the base coin icon (crypto), empty otherwise' }),
+});
+export type InstrumentInfo = Static<typeof InstrumentInfo>;
+
+export const Ticker = Type.Object({
+  symbol: Type.String(),
+  displaySymbol: Type.String(),
+  market: MarketSchema,
+  name: Type.String(),
+  priceDecimals: Type.Integer(),
+  /** Last price; null before the first tick. */
+  price: NullableDecimal,
+  bid: NullableDecimal,
+  ask: NullableDecimal,
+  /** Rolling 24 hours, from 1-minute candles plus the live minute. */
+  open24h: NullableDecimal,
+  high24h: NullableDecimal,
+  low24h: NullableDecimal,
+  volume24h: Decimal,
+  quoteVolume24h: Decimal,
+  change24h: NullableDecimal,
+  /** Percent with 2 decimals, truncated (spec §9), e.g. "-1.25". */
+  changePercent24h: NullableDecimal,
+  /** Time of the last tick. */
+  time: Type.Union([EpochMs, Type.Null()]),
+  /** The instrument's session is open now. */
+  open: Type.Boolean(),
+  /** The feed has been silent too long (real feeds only): the price may be old. */
+  stale: Type.Boolean(),
+});
+export type Ticker = Static<typeof Ticker>;
+export const TickerListResponse = Envelope(Type.Array(Ticker));
+
+export const MarketGroup = Type.Object({ market: MarketSchema, name: Type.String(), tickers: Type.Array(Ticker) });
+export const InitForestDataResponse = Envelope(Type.Object({
+  serverTime: EpochMs,
+  markets: Type.Array(MarketGroup),
+}));
+export type InitForestData = Static<typeof InitForestDataResponse>['data'];
+
+export const MarketPriceQuery = Type.Object({ symbol: Type.Optional(SymbolParam) }, { additionalProperties: false });
+export const TypeQuery = Type.Object({ type: TickerTypeSchema }, { additionalProperties: false });
+export const TickerListQuery = Type.Object({
+  type: Type.Optional(TickerTypeSchema),
+  /** "Rise and Drop Ranking": sort by 24 h change. */
+  sort: Type.Optional(Type.Enum(['symbol', 'change', 'volume'])),
+  order: Type.Optional(Type.Enum(['asc', 'desc'])),
+}, { additionalProperties: false });
+
+export const InstrumentListResponse = Envelope(Type.Array(InstrumentInfo));
+
+/** One price level: [price, amount]. */
+export const DepthLevel = Type.Tuple([Decimal, Decimal]);
+export const Depth = Type.Object({
+  symbol: Type.String(),
+  bids: Type.Array(DepthLevel, { description: 'best (highest) first' }),
+  asks: Type.Array(DepthLevel, { description: 'best (lowest) first' }),
+  time: Type.Union([EpochMs, Type.Null()]),
+});
+export type Depth = Static<typeof Depth>;
+export const DepthQuery = Type.Object({
+  symbol: SymbolParam,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DEPTH_MAX_LEVELS })),
+}, { additionalProperties: false });
+export const DepthResponse = Envelope(Depth);
+
+export const Candle = Type.Object({
+  openTime: EpochMs,
+  open: Decimal,
+  high: Decimal,
+  low: Decimal,
+  close: Decimal,
+  volume: Decimal,
+  quoteVolume: Decimal,
+  trades: Type.Integer(),
+});
+export type Candle = Static<typeof Candle>;
+export const KlineQuery = Type.Object({
+  symbol: SymbolParam,
+  interval: IntervalSchema,
+  /** Inclusive; candles whose open time is at or after it. */
+  from: Type.Optional(Type.Integer({ minimum: 0, ...withError('TIME_RANGE_INVALID') })),
+  /** Inclusive; candles whose open time is at or before it. Default: now. */
+  to: Type.Optional(Type.Integer({ minimum: 0, ...withError('TIME_RANGE_INVALID') })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: KLINE_MAX_LIMIT, ...withError('TIME_RANGE_INVALID') })),
+}, { additionalProperties: false });
+export const KlineResponse = Envelope(Type.Object({
+  symbol: Type.String(),
+  interval: IntervalSchema,
+  /** Oldest first; the last one may be the live, unfinished candle. */
+  candles: Type.Array(Candle),
+}));
+export type KlineResult = Static<typeof KlineResponse>['data'];
+
+export const SearchQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: 20 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_MAX_RESULTS })),
+}, { additionalProperties: false });
+
+export const CheckTradingTimeQuery = Type.Object({ symbol: SymbolParam }, { additionalProperties: false });
+export const TradingTime = Type.Object({
+  symbol: Type.String(),
+  open: Type.Boolean(),
+  /** Next time the session opens after now (ISO 8601); null when always open. */
+  nextOpen: Type.Union([Type.String(), Type.Null()]),
+  /** Next time it closes (the end of the current session when open); null when always open. */
+  nextClose: Type.Union([Type.String(), Type.Null()]),
+  timeZone: Type.String({ description: 'IANA time zone of the session, e.g. America/New_York' }),
+});
+export type TradingTime = Static<typeof TradingTime>;
+export const CheckTradingTimeResponse = Envelope(TradingTime);
+
+export const FavoriteBody = Type.Object({ symbol: SymbolParam }, { additionalProperties: false });
+export const IsFavoriteResponse = Envelope(Type.Object({ symbol: Type.String(), favorite: Type.Boolean() }));
+export const FavoriteListResponse = Envelope(Type.Array(Ticker));
+
+export const BANNER_POSITIONS = ['home', 'quote'] as const;
+export const BannerQuery = Type.Object({ position: Type.Optional(Type.Enum(BANNER_POSITIONS)) }, { additionalProperties: false });
+export const Banner = Type.Object({
+  id: Type.Integer(),
+  title: Type.String({ description: 'in the request language' }),
+  image: Type.String({ description: 'path under /banners/' }),
+  link: Type.String({ description: 'an app route or an absolute https URL' }),
+});
+export type Banner = Static<typeof Banner>;
+export const BannerListResponse = Envelope(Type.Array(Banner));
+
+// ---------------------------------------------------------------------------------------------
+// Websocket (path WS_PATH, query ?id=<client-made unique id>&lang=<lang>).
+
+export const WS_CHANNELS = ['general', 'realtime', 'chart', 'openOrders'] as const;
+export type WsChannel = (typeof WS_CHANNELS)[number];
+
+/**
+ * What a client sends. `currency` is the symbol (spec §7 names the field so). general: every
+ * ticker, or one market's; realtime: one symbol's ticker and depth; chart: one symbol's candles
+ * of one interval; openOrders: the user's own order events (token required).
+ */
+export const WsClientMessage = Type.Object({
+  methodType: Type.Enum(['SUBSCRIBE', 'UNSUBSCRIBE', 'PING']),
+  channel: Type.Optional(Type.Enum(WS_CHANNELS)),
+  currency: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  market: Type.Optional(Type.Enum(MARKETS)),
+  interval: Type.Optional(Type.Enum(CANDLE_INTERVALS)),
+  token: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Echoed in the control reply, so a client can match replies to requests. */
+  requestId: Type.Optional(Type.String({ maxLength: 64 })),
+}, { additionalProperties: false });
+export type WsClientMessage = Static<typeof WsClientMessage>;
+
+/** A tick as the sockets send it: the ticker without the catalogue fields. */
+export interface WsTick {
+  symbol: string;
+  price: string;
+  bid: string;
+  ask: string;
+  change24h: string | null;
+  changePercent24h: string | null;
+  high24h: string | null;
+  low24h: string | null;
+  volume24h: string;
+  time: number;
+  stale: boolean;
+}
+
+export interface WsKline extends Candle {
+  symbol: string;
+  interval: CandleInterval;
+  /** False while the candle is still forming. */
+  closed: boolean;
+}
+
+/**
+ * What the server sends. Data messages have `eventType` and `data` and never `msg`; control
+ * replies (subscribed, unsubscribed, pong, error, welcome) carry `msg` (spec §7). Several data
+ * messages flushed at once arrive as one `batch` whose data is the list of messages.
+ */
+export type WsServerMessage =
+  | { eventType: 'ticker'; data: WsTick }
+  | { eventType: 'depth'; data: Depth }
+  | { eventType: 'kline'; data: WsKline }
+  | { eventType: 'orders'; data: unknown }
+  | { eventType: 'batch'; data: WsServerMessage[] }
+  | { eventType: 'welcome'; msg: string; id: string; serverTime: number; maxSubscriptions: number }
+  | { eventType: 'subscribed' | 'unsubscribed'; msg: string; channel: WsChannel; currency?: string; market?: Market; interval?: CandleInterval; requestId?: string }
+  | { eventType: 'pong'; msg: string; serverTime: number; requestId?: string }
+  | { eventType: 'error'; msg: string; code: number; requestId?: string };
