@@ -39,6 +39,8 @@ const auth = () => import('../features/auth');
 const profile = () => import('../features/profile');
 const security = () => import('../features/security');
 const home = () => import('../features/home');
+const assets = () => import('../features/assets');
+const otc = () => import('../features/otc');
 
 export const HOME_ROUTE = HOME_PATH;
 export const LOGIN_ROUTE = LOGIN_PATH;
@@ -52,10 +54,10 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: '/pages/home/components/customer-service-mobile', title: 'customerService', auth: false },
   { path: '/pages/home/components/website-company', title: 'companyWebsite', auth: false },
   // Assets
-  { path: '/pages/assets/index', title: 'assets', auth: true, tab: true },
-  { path: '/pages/assets/account', title: 'assetAccount', auth: true },
-  { path: '/pages/assets/transfer', title: 'transfer', auth: true },
-  { path: '/pages/assets/transfer-records', title: 'transferRecords', auth: true },
+  { path: '/pages/assets/index', title: 'assets', auth: true, tab: true, page: named(assets, 'AssetsPage') },
+  { path: '/pages/assets/account', title: 'assetAccount', auth: true, page: named(assets, 'AccountPage') },
+  { path: '/pages/assets/transfer', title: 'transfer', auth: true, page: named(assets, 'TransferPage') },
+  { path: '/pages/assets/transfer-records', title: 'transferRecords', auth: true, page: named(assets, 'TransferRecordsPage') },
   // Login, forgot password, register
   { path: LOGIN_ROUTE, title: 'login', auth: false, page: named(auth, 'LoginPhonePage') },
   { path: '/pages/login/email-login', title: 'emailLogin', auth: false, page: named(auth, 'LoginEmailPage') },
@@ -106,8 +108,8 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: '/pages/trade-chart/index', title: 'tradeChart', auth: false, tab: true },
   { path: '/pages/trade-detail/index', title: 'tradeDetail', auth: false },
   { path: '/pages/search/index', title: 'search', auth: false },
-  { path: '/pages/otc/index', title: 'otc', auth: true },
-  { path: '/pages/wallet/index', title: 'wallet', auth: true },
+  { path: '/pages/otc/index', title: 'otc', auth: true, page: named(otc, 'OtcPage') },
+  { path: '/pages/wallet/index', title: 'wallet', auth: true, page: named(assets, 'WalletPage') },
   // Loans
   { path: '/pages/loan/index', title: 'loan', auth: true },
   { path: '/pages/loan/components/loan', title: 'loanApply', auth: true },

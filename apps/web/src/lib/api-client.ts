@@ -58,6 +58,8 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra headers for this request (for example `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 function loginOrigin(): LoginOrigin {
@@ -155,7 +157,7 @@ async function send<T>(url: string, init: RequestInit, options: RequestOptions):
 
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'POST';
-  const headers: Record<string, string> = { ...commonHeaders(), Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, ...commonHeaders(), Accept: 'application/json' };
   let body: string | undefined;
   if (method === 'POST' && options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -29,3 +29,37 @@ export function regionName(iso: string, locale: string): string {
     return iso;
   }
 }
+
+const DECIMAL_TEXT = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A decimal string for display (spec §9): exactly `decimals` fraction digits, truncated
+ * toward zero (never rounded up), en-US thousands grouping, no currency symbol. Works on the
+ * string itself, so no precision is lost to floating point. Anything else is shown as given.
+ */
+export function formatDecimal(value: string, decimals: number): string {
+  const m = DECIMAL_TEXT.exec(value.trim());
+  if (!m) return value;
+  const [, sign, intPart = '0', fracPart = ''] = m;
+  const int = intPart.replace(/^0+(?=\d)/, '');
+  const frac = fracPart.slice(0, decimals).padEnd(decimals, '0');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const isZero = /^0*$/.test(int) && /^0*$/.test(frac);
+  return `${sign && !isZero ? '-' : ''}${grouped}${decimals > 0 ? `.${frac}` : ''}`;
+}
+
+/** USDT valuations are shown to the cent (spec §9 "display up to 2 decimals"). */
+export const USDT_DISPLAY_DECIMALS = 2;
+
+/** True when a decimal string is zero ("0", "0.000000"). */
+export function isZeroDecimal(value: string): boolean {
+  return /^-?0*(\.0*)?$/.test(value.trim());
+}
+
+/** "2024-05-01 13:45:10" in local time (spec §9 date format). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}

@@ -22,3 +22,8 @@ export const TAB_PATHS = {
 export function loginPathFor(returnTo: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(returnTo)}`;
 }
+
+/** Pages of several features that link to each other (routes compose them in app/). */
+export const ASSETS_PATH = '/pages/assets/index';
+export const OTC_PATH = '/pages/otc/index';
+export const WALLET_PATH = '/pages/wallet/index';

@@ -1,5 +1,7 @@
 import {
   EMAIL_MAX_LENGTH,
+  parseAmount,
+  type ErrorKey,
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -48,6 +50,46 @@ export function checkConfirmation(password: string, confirmation: string): Check
 export function checkOtp(value: string): Check {
   if (!value) return catalogMessage('FIELD_REQUIRED');
   return OTP_PATTERN.test(value) ? null : catalogMessage('CODE_INVALID');
+}
+
+/** Generous internal scale for comparing decimal strings exactly (above any coin's scale). */
+const COMPARE_SCALE = 30;
+
+/**
+ * An amount to move (spec §5 "Transfer number must be greater than 0"): required, a plain
+ * decimal of at most `decimals` fraction digits, above zero, and at most `available` (a
+ * decimal string from the server). Compared as bigint, never as JS numbers.
+ */
+export function checkTransferAmount(value: string, available: string | undefined, decimals: number): Check {
+  return checkAmount(value, available, decimals, 'TRANSFER_NUMBER_INVALID');
+}
+
+/** The same checks for any amount the user spends (OTC); zero is simply an invalid amount. */
+export function checkAmount(value: string, available: string | undefined, decimals: number, zeroKey: ErrorKey = 'AMOUNT_INVALID'): Check {
+  const v = value.trim();
+  if (!v) return catalogMessage('FIELD_REQUIRED');
+  const amount = parseAmount(v, COMPARE_SCALE, decimals);
+  if (amount === null || amount < 0n) return catalogMessage('AMOUNT_INVALID');
+  if (amount === 0n) return catalogMessage(zeroKey);
+  if (available !== undefined) {
+    const limit = parseAmount(available, COMPARE_SCALE);
+    if (limit !== null && amount > limit) return catalogMessage('BALANCE_NOT_ENOUGH');
+  }
+  return null;
+}
+
+/**
+ * Keeps what can become a decimal of at most `decimals` fraction digits while typing: digits
+ * and one dot ("," is read as the dot), extra fraction digits dropped.
+ */
+export function decimalInput(value: string, decimals: number): string {
+  const cleaned = value.replace(/,/g, '.').replace(/[^0-9.]/g, '');
+  const dot = cleaned.indexOf('.');
+  if (dot < 0) return cleaned.slice(0, 40);
+  if (decimals <= 0) return cleaned.slice(0, dot);
+  const int = cleaned.slice(0, dot) || '0';
+  const frac = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, decimals);
+  return `${int.slice(0, 40)}.${frac}`;
 }
 
 /** Keeps only digits, at most `max` of them (code inputs). */

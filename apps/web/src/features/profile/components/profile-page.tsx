@@ -15,6 +15,7 @@ import {
   IconTag,
 } from '../../../components/icons';
 import { MenuButton, MenuItem, MenuLink, MenuList, MenuSwitch } from '../../../components/menu-list';
+import { VersionSwitch } from '../../../components/version-switch';
 import { i18n } from '../../../lib/i18n';
 import { LOGIN_PATH } from '../../../lib/paths';
 import { changeTheme } from '../../../lib/preferences';
@@ -101,6 +102,8 @@ export function ProfilePage() {
           </p>
         </div>
       </section>
+
+      <VersionSwitch />
 
       <MenuList label={t('profile.menu')}>
         <MenuLink to={PROFILE_PATHS.kyc} icon={<IconIdCard />} label={t('profile.kyc')} />

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { API, HEADER, type TransferBody, type TransferRecord } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
+import { queryClient } from '../../../lib/query-client';
+
+export interface TransferRequest {
+  body: TransferBody;
+  /** One per user confirmation; the same key on a retry lets the server answer it once. */
+  idempotencyKey: string;
+}
+
+/** Moves a coin between two of the user's accounts (currency, option, financing). */
+export function transferAsset({ body, idempotencyKey }: TransferRequest): Promise<TransferRecord> {
+  return apiPost<TransferRecord>(API.account.transferAsset, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+}
+
+export function useTransferAsset() {
+  return useMutation({
+    mutationFn: transferAsset,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+  });
+}

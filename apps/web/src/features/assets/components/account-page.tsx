@@ -1,0 +1,91 @@
+import { Link, useSearchParams } from 'react-router';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { WALLET_NAMES, type WalletName } from '@app/contract';
+import { DelayedLoading } from '../../../components/page-state';
+import { useAssetList, amountDecimalsIn } from '../../../lib/api/get-asset-list';
+import { formatDateTime, formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
+import { useAccountChanges } from '../api/get-account-changes';
+import { useUserAssetData } from '../api/get-user-asset-data';
+import { walletRows } from '../hooks/wallet-rows';
+import { ASSETS_PATHS } from './assets-paths';
+import { BalanceList } from './balance-list';
+
+function walletFrom(value: string | null): WalletName {
+  return WALLET_NAMES.includes(value as WalletName) ? (value as WalletName) : 'currency';
+}
+
+/** /pages/assets/account?wallet=…: one account's balances and its balance changes. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const wallet = walletFrom(params.get('wallet'));
+  const data = useUserAssetData();
+  const assets = useAssetList();
+  const changes = useAccountChanges(wallet);
+  const valued = data.data?.wallets.find((w) => w.wallet === wallet);
+  const rows = walletRows(valued, assets.data).filter((r) => !r.isZero);
+  const items = changes.data?.pages.flatMap((p) => p.items) ?? [];
+  const title = t(`wallets.${wallet}`);
+
+  return (
+    <div className="assets">
+      <section className="total-card" aria-labelledby="account-total">
+        <h2 id="account-total" className="total-card__label">
+          {title} · {t('assets.totalUsdt')}
+        </h2>
+        <p className="total-card__value mono">{valued ? formatDecimal(valued.totalUsdt, USDT_DISPLAY_DECIMALS) : '--'}</p>
+        <div className="total-card__actions">
+          <Link className="button button--primary button--small" to={`${ASSETS_PATHS.transfer}?from=${wallet}`}>
+            {t('assets.transfer')}
+          </Link>
+        </div>
+      </section>
+
+      <section className="wallet-card" aria-labelledby="account-balances">
+        <h2 id="account-balances" className="wallet-card__title">
+          {t('assets.balances')}
+        </h2>
+        {data.isPending ? <DelayedLoading /> : <BalanceList rows={rows} label={title} />}
+      </section>
+
+      <section className="wallet-card" aria-labelledby="account-changes">
+        <h2 id="account-changes" className="wallet-card__title">
+          {t('assets.accountChanges')}
+        </h2>
+        {changes.isPending ? <DelayedLoading /> : null}
+        {changes.data && items.length === 0 ? <p className="empty-text">{t('assets.noRecords')}</p> : null}
+        <ul className="record-list">
+          {items.map((c) => {
+            const decimals = amountDecimalsIn(assets.data, c.asset);
+            const negative = c.amount.startsWith('-');
+            return (
+              <li key={c.id} className="record">
+                <div className="record__main">
+                  <span className="record__title">
+                    {t(`assets.kinds.${c.kind}`, { defaultValue: c.kind })} · {c.asset}
+                  </span>
+                  <span className={`record__amount mono${negative ? ' is-negative' : ' is-positive'}`}>
+                    {negative ? '' : '+'}
+                    {formatDecimal(c.amount, decimals)}
+                  </span>
+                </div>
+                <div className="record__meta">
+                  <time dateTime={c.time}>{formatDateTime(c.time)}</time>
+                  <span>
+                    {t('assets.balanceAfter')}: <span className="mono">{formatDecimal(c.balanceAfter, decimals)}</span>
+                  </span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        {changes.hasNextPage ? (
+          <Button block shape="rounded" loading={changes.isFetchingNextPage} onClick={() => void changes.fetchNextPage()}>
+            {t('common.loadMore')}
+          </Button>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PullToRefresh } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { WALLET_NAMES } from '@app/contract';
+import { DelayedLoading } from '../../../components/page-state';
+import { VersionSwitch } from '../../../components/version-switch';
+import { useAssetList } from '../../../lib/api/get-asset-list';
+import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
+import { OTC_PATH } from '../../../lib/paths';
+import { useSessionStore } from '../../../lib/session-store';
+import { useUserAssetData } from '../api/get-user-asset-data';
+import { walletRows } from '../hooks/wallet-rows';
+import { ASSETS_PATHS, accountPath } from './assets-paths';
+import { BalanceList } from './balance-list';
+
+/** /pages/assets/index (spec §2 "Assets", pull-down refresh). */
+export function AssetsPage() {
+  const { t } = useTranslation();
+  const typeUser = useSessionStore((s) => s.typeUser);
+  const data = useUserAssetData();
+  const assets = useAssetList();
+  const [hideSmall, setHideSmall] = useState(false);
+
+  const onRefresh = async () => {
+    await Promise.all([data.refetch(), assets.refetch()]);
+  };
+
+  return (
+    <PullToRefresh
+      onRefresh={onRefresh}
+      pullingText={t('assets.pullToRefresh')}
+      canReleaseText={t('assets.releaseToRefresh')}
+      refreshingText={t('app.loading')}
+      completeText={t('assets.refreshed')}
+    >
+      <div className="assets">
+        <VersionSwitch />
+        <section className={`total-card${typeUser === 'demo' ? ' total-card--demo' : ''}`} aria-labelledby="assets-total">
+          <h2 id="assets-total" className="total-card__label">
+            {t('assets.totalUsdt')}
+          </h2>
+          <p className="total-card__value mono" aria-live="polite">
+            {data.data ? formatDecimal(data.data.totalUsdt, USDT_DISPLAY_DECIMALS) : '--'}
+          </p>
+          {data.data && data.data.unpriced.length > 0 ? (
+            <p className="total-card__note">{t('assets.unpriced', { coins: data.data.unpriced.join(', ') })}</p>
+          ) : null}
+          <div className="total-card__actions">
+            <Link className="button button--primary button--small" to={ASSETS_PATHS.transfer}>
+              {t('assets.transfer')}
+            </Link>
+            <Link className="button button--secondary button--small" to={ASSETS_PATHS.transferRecords}>
+              {t('assets.records')}
+            </Link>
+            <Link className="button button--secondary button--small" to={OTC_PATH}>
+              {t('assets.otc')}
+            </Link>
+          </div>
+        </section>
+
+        <div className="assets__toolbar">
+          <label className="checkbox">
+            <input type="checkbox" checked={hideSmall} onChange={(e) => setHideSmall(e.target.checked)} />
+            <span>{t('assets.hideSmall')}</span>
+          </label>
+        </div>
+
+        {data.isPending ? <DelayedLoading /> : null}
+        {data.data
+          ? WALLET_NAMES.map((name) => {
+              const wallet = data.data.wallets.find((w) => w.wallet === name);
+              const rows = walletRows(wallet, assets.data).filter((r) => !hideSmall || !r.isZero);
+              const title = t(`wallets.${name}`);
+              return (
+                <section key={name} className="wallet-card" aria-labelledby={`wallet-${name}`} data-wallet={name}>
+                  <header className="wallet-card__head">
+                    <h2 id={`wallet-${name}`} className="wallet-card__title">
+                      <Link to={accountPath(name)} className="wallet-card__link">
+                        {title}
+                      </Link>
+                    </h2>
+                    <span className="wallet-card__total mono">
+                      <span className="visually-hidden">{t('assets.accountTotal')}: </span>≈ {formatDecimal(wallet?.totalUsdt ?? '0', USDT_DISPLAY_DECIMALS)} USDT
+                    </span>
+                  </header>
+                  <BalanceList rows={rows} label={title} />
+                </section>
+              );
+            })
+          : null}
+      </div>
+    </PullToRefresh>
+  );
+}

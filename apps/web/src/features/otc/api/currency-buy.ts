@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { API, HEADER, type CurrencyBuyBody, type OtcTrade } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
+import { queryClient } from '../../../lib/query-client';
+
+/** Buys a coin with USDT (amount: the USDT to spend, fee included). The idempotency key is one per user confirmation. */
+export function currencyBuy(body: CurrencyBuyBody, idempotencyKey: string): Promise<OtcTrade> {
+  return apiPost<OtcTrade>(API.asset.currencyBuy, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+}
+
+export function useCurrencyBuy() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CurrencyBuyBody; idempotencyKey: string }) => currencyBuy(body, idempotencyKey),
+    // Settled either way: a failed trade may still have used the quote.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { API, HEADER, type CurrencySellBody, type OtcTrade } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
+import { queryClient } from '../../../lib/query-client';
+
+/** Sells a coin for USDT (amount: the coin to sell). The idempotency key is one per user confirmation. */
+export function currencySell(body: CurrencySellBody, idempotencyKey: string): Promise<OtcTrade> {
+  return apiPost<OtcTrade>(API.asset.currencySell, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+}
+
+export function useCurrencySell() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CurrencySellBody; idempotencyKey: string }) => currencySell(body, idempotencyKey),
+    // Settled either way: a failed trade may still have used the quote.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+  });
+}

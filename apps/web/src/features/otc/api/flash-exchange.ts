@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { API, HEADER, type FlashExchangeBody, type OtcTrade } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
+import { queryClient } from '../../../lib/query-client';
+
+/** Exchanges one coin for another through their USDT rates (amount: of fromAsset). The idempotency key is one per user confirmation. */
+export function flashExchange(body: FlashExchangeBody, idempotencyKey: string): Promise<OtcTrade> {
+  return apiPost<OtcTrade>(API.asset.flashExchange, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+}
+
+export function useFlashExchange() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: FlashExchangeBody; idempotencyKey: string }) => flashExchange(body, idempotencyKey),
+    // Settled either way: a failed trade may still have used the quote.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+  });
+}

@@ -1,0 +1,59 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { DelayedLoading } from '../../../components/page-state';
+import { amountDecimalsIn, useAssetList } from '../../../lib/api/get-asset-list';
+import { formatDateTime, formatDecimal } from '../../../lib/format';
+import { useTradingRecord } from '../api/get-trading-record';
+
+/** The OTC history tab: the user's trades, newest first. */
+export function TradeHistory() {
+  const { t } = useTranslation();
+  const records = useTradingRecord();
+  const assets = useAssetList();
+  const items = records.data?.pages.flatMap((p) => p.items) ?? [];
+  const amount = (value: string, asset: string) => `${formatDecimal(value, amountDecimalsIn(assets.data, asset))} ${asset}`;
+  return (
+    <div>
+      {records.isPending ? <DelayedLoading /> : null}
+      {records.data && items.length === 0 ? <p className="empty-text">{t('otc.noTrades')}</p> : null}
+      <ul className="record-list" aria-label={t('otc.history')}>
+        {items.map((trade) => (
+          <li key={trade.id} className="record" data-testid="otc-trade">
+            <div className="record__main">
+              <span className="record__title">
+                {t(`otc.sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
+                {trade.side === 'flash' ? ` → ${trade.toAsset}` : ''}
+              </span>
+              <time className="record__time" dateTime={trade.time}>
+                {formatDateTime(trade.time)}
+              </time>
+            </div>
+            <dl className="record__details">
+              <div>
+                <dt>{t('otc.paid')}</dt>
+                <dd className="mono">{amount(trade.fromAmount, trade.fromAsset)}</dd>
+              </div>
+              <div>
+                <dt>{t('otc.received')}</dt>
+                <dd className="mono">{amount(trade.toAmount, trade.toAsset)}</dd>
+              </div>
+              <div>
+                <dt>{t('otc.price')}</dt>
+                <dd className="mono">{trade.price}</dd>
+              </div>
+              <div>
+                <dt>{t('otc.fee')}</dt>
+                <dd className="mono">{amount(trade.fee, trade.feeAsset)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {records.hasNextPage ? (
+        <Button block shape="rounded" loading={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+          {t('common.loadMore')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

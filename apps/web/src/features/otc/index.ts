@@ -1,0 +1,2 @@
+/** The OTC feature's page, composed by app/route-table.ts. */
+export { OtcPage } from './components/otc-page';
