@@ -5,7 +5,7 @@ import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const TSX = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 
 async function freePort(): Promise<number> {
@@ -18,7 +18,9 @@ async function freePort(): Promise<number> {
 }
 
 function start(dataDir: string, port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(TSX, [MAIN], {
+  // As npm start runs it: node itself is the server (tsx as a loader), so signals reach it directly.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -75,6 +75,9 @@ async function startServer() {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       OTP_DAILY_PER_IP: '1000',
       LOGIN_MAX_FAILURES_PER_IP: '1000',
+      // The journeys need live prices, not a month of chart history: a one-day backfill keeps
+      // the run light on a 2-core machine.
+      MARKET_BACKFILL_DAYS: '1',
     },
     stdio: ['ignore', log, log],
   });
