@@ -57,8 +57,33 @@ function freePort() {
   });
 }
 
+/**
+ * With DATABASE_URL (the PostgreSQL run), the server gets a database of its own, made fresh and
+ * dropped afterwards: the journeys must not depend on what an earlier run left in a shared one.
+ */
+async function freshDatabase() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { url: undefined, drop: async () => undefined };
+  const { default: pg } = await import('pg');
+  const name = `e2e_${process.pid}_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 async function startServer() {
   const port = await freePort();
+  const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
@@ -70,6 +95,7 @@ async function startServer() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
       LOG_LEVEL: 'warn',
       // Every request of the suite comes from 127.0.0.1: lift the per-address limits.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -87,13 +113,14 @@ async function startServer() {
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${baseUrl}/readyz`);
-      if (res.status === 200) return { child, baseUrl, dataDir, logFile };
+      if (res.status === 200) return { child, baseUrl, dataDir, logFile, database };
     } catch {
       // not listening yet
     }
     await sleep(300);
   }
   await stopServer({ child });
+  await database.drop().catch(() => undefined);
   throw new Error(`the server did not become ready; its log:\n${tail(logFile)}`);
 }
 
@@ -830,6 +857,7 @@ async function main() {
     await browser?.close().catch(() => undefined);
     if (server) {
       await stopServer(server);
+      await server.database.drop().catch((error) => console.error(`could not drop the test database: ${error}`));
       if (failed > 0) console.log(`--- server log (last lines) ---\n${tail(server.logFile)}`);
       else fs.rmSync(server.dataDir, { recursive: true, force: true });
     }

@@ -5,7 +5,6 @@ import type { AccountType } from '@app/contract';
 import { CodeField } from '../../../components/code-field';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
-import { TextField } from '../../../components/text-field';
 import { sendOtp } from '../../../lib/api/send-otp';
 import { sendSmsOtp } from '../../../lib/api/send-sms-otp';
 import { otpCountdownKey } from '../../../lib/otp-countdown';
@@ -24,7 +23,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import { useSelectedCountry } from '../hooks/use-selected-country';
 import { AuthHeader } from './auth-header';
 import { AUTH_PATHS } from './auth-paths';
-import { PhoneField } from './phone-field';
+import { AccountField } from './account-field';
 
 type Field = 'account' | 'code' | 'password' | 'confirmPassword';
 
@@ -83,30 +82,16 @@ function FindPassword({ type }: { type: AccountType }) {
     <div className="auth">
       <AuthHeader title={t('auth.forgotTitle')} />
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        {type === 'email' ? (
-          <TextField
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            value={account}
-            onChange={(v) => {
-              setAccount(v);
-              clear('account');
-            }}
-            error={errors.account}
-          />
-        ) : (
-          <PhoneField
-            value={account}
-            onChange={(v) => {
-              setAccount(v);
-              clear('account');
-            }}
-            error={errors.account}
-          />
-        )}
+        <AccountField
+          type={type}
+          autoComplete="username"
+          value={account}
+          onChange={(v) => {
+            setAccount(v);
+            clear('account');
+          }}
+          error={errors.account}
+        />
         <CodeField
           value={code}
           onChange={(v) => {

@@ -5,7 +5,6 @@ import type { AccountType } from '@app/contract';
 import { PasswordField } from '../../../components/password-field';
 import { SegmentedNav } from '../../../components/segmented-nav';
 import { SubmitButton } from '../../../components/submit-button';
-import { TextField } from '../../../components/text-field';
 import { toastSuccess } from '../../../lib/toast';
 import { useDraftState } from '../../../lib/use-draft-state';
 import { useFormErrors } from '../../../lib/use-form-errors';
@@ -14,7 +13,7 @@ import { useLogin } from '../api/login';
 import { useAuthFlow } from '../hooks/use-auth-flow';
 import { useSelectedCountry } from '../hooks/use-selected-country';
 import { AuthHeader } from './auth-header';
-import { PhoneField } from './phone-field';
+import { AccountField } from './account-field';
 import { AUTH_PATHS } from './auth-paths';
 
 type Field = 'account' | 'password';
@@ -64,30 +63,16 @@ function LoginForm({ type }: { type: AccountType }) {
         ]}
       />
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        {type === 'email' ? (
-          <TextField
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            value={account}
-            onChange={(v) => {
-              setAccount(v);
-              clear('account');
-            }}
-            error={errors.account}
-          />
-        ) : (
-          <PhoneField
-            value={account}
-            onChange={(v) => {
-              setAccount(v);
-              clear('account');
-            }}
-            error={errors.account}
-          />
-        )}
+        <AccountField
+          type={type}
+          autoComplete="username"
+          value={account}
+          onChange={(v) => {
+            setAccount(v);
+            clear('account');
+          }}
+          error={errors.account}
+        />
         <PasswordField
           label={t('fields.password')}
           placeholder={t('fields.loginPasswordPlaceholder')}

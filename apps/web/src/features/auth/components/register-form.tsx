@@ -16,7 +16,7 @@ import { registerCountdownKey, sendRegisterCode, useRegisterDraft, type Register
 import { useSelectedCountry } from '../hooks/use-selected-country';
 import { AuthHeader } from './auth-header';
 import { AUTH_PATHS } from './auth-paths';
-import { PhoneField } from './phone-field';
+import { AccountField } from './account-field';
 
 type Field = 'account' | 'password' | 'confirmPassword';
 
@@ -95,30 +95,16 @@ function RegisterForm({ type }: { type: AccountType }) {
         ]}
       />
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        {type === 'email' ? (
-          <TextField
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={account}
-            onChange={(v) => {
-              setAccount(v);
-              clear('account');
-            }}
-            error={errors.account}
-          />
-        ) : (
-          <PhoneField
-            value={account}
-            onChange={(v) => {
-              setAccount(v);
-              clear('account');
-            }}
-            error={errors.account}
-          />
-        )}
+        <AccountField
+          type={type}
+          autoComplete="email"
+          value={account}
+          onChange={(v) => {
+            setAccount(v);
+            clear('account');
+          }}
+          error={errors.account}
+        />
         <PasswordField
           label={t('fields.password')}
           placeholder={t('fields.passwordPlaceholder')}
