@@ -103,7 +103,8 @@ describe('the Binance adapter against a local replay server', () => {
     expect(got.stale).toEqual([true, false]);
 
     // Silence: after staleAfterMs without a message the connection is replaced.
-    await until(() => server.connections.length === 3, 3000);
+    // The server sees the new connection before the client's 'open' event fires: wait for both.
+    await until(() => server.connections.length === 3 && src.stats.connects === 3, 3000);
     expect(got.stale.at(-1)).toBe(true);
     expect(src.stats.connects).toBe(3);
     src.stop();
