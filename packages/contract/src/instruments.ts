@@ -119,6 +119,10 @@ export const INSTRUMENTS: readonly Instrument[] = [
     ['ZRXUSDT', 'ZRX', 'USDT', '0x Protocol', '0.2000', 5],
     ['GASUSDT', 'GAS', 'USDT', 'Gas', '2.500', 5],
     ['SANDUSDT', 'SAND', 'USDT', 'The Sandbox', '0.1800', 5],
+    // Wallet coins of spec §3 outside the §9 tables (price 10, amount 5 decimals): OTC and valuations need their prices.
+    ['USDCUSDT', 'USDC', 'USDT', 'USD Coin', '1.0000000000', 1],
+    ['HTUSDT', 'HT', 'USDT', 'Huobi Token', '0.4000000000', 10],
+    ['BTMUSDT', 'BTM', 'USDT', 'Bytom', '0.0030000000', 10],
   ]),
   ...group('INDIES', 'nyse', fromReference, [
     ['US30', 'US30', 'USD', 'Dow Jones 30', '47000.0', 0.5],

@@ -40,6 +40,8 @@ const PROFILES: Record<Market, Profile> = {
 const VOL_OVERRIDES: Record<string, number> = {
   BTCUSDT: 0.5, ETHUSDT: 0.65, XAGUSD: 0.3, USOIL: 0.35, UKOIL: 0.33, NGAS: 0.6, TSLAUSD: 0.55, NVDAUSD: 0.45, AMDUSD: 0.5,
   KOUSD: 0.15, JPMUSD: 0.22, USDJPY: 0.1, GBPJPY: 0.11, AUDJPY: 0.12, EURCHF: 0.05,
+  // A stablecoin barely moves around its peg.
+  USDCUSDT: 0.01,
 };
 /** The walk is pulled back toward the reference price with this half-life, so years of history stay plausible. */
 const HALF_LIFE_SECONDS = 90 * 86_400;

@@ -119,9 +119,9 @@ describe('subscriptions', () => {
     const c = await connect();
     const reply = await c.request({ methodType: 'SUBSCRIBE', channel: 'general', market: 'CRYPTO' });
     expect(reply).toMatchObject({ eventType: 'subscribed', msg: 'success', channel: 'general', market: 'CRYPTO' });
-    await c.waitFor((m) => m.eventType === 'ticker' && (m.data as WsTick).symbol === 'SANDUSDT');
+    await c.waitFor((m) => m.eventType === 'ticker' && (m.data as WsTick).symbol === 'BTMUSDT');
     const snapshot = new Set(c.messages.filter((m) => m.eventType === 'ticker').map((m) => (m.data as WsTick).symbol));
-    expect(snapshot.size).toBe(18);
+    expect(snapshot.size).toBe(21);
     const before = c.messages.length;
     await tickFor(2);
     // Each pump moved every symbol; the flush after them sends each one's newest value once.
