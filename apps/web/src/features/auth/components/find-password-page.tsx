@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
 import { CodeField } from '../../../components/code-field';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SubmitButton } from '../../../components/submit-button';
 import { sendOtp } from '../../../lib/api/send-otp';
 import { sendSmsOtp } from '../../../lib/api/send-sms-otp';
@@ -102,27 +102,21 @@ function FindPassword({ type }: { type: AccountType }) {
           countdownKey={countdownKey}
           onSend={onSend}
         />
-        <PasswordField
-          label={t('fields.newPassword')}
-          placeholder={t('fields.passwordPlaceholder')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(v) => {
+        <NewPasswordFields
+          passwordLabel={t('fields.newPassword')}
+          confirmLabel={t('fields.confirmNewPassword')}
+          password={password}
+          confirm={confirmPassword}
+          onPasswordChange={(v) => {
             setPassword(v);
             clear('password');
           }}
-          error={errors.password}
-        />
-        <PasswordField
-          label={t('fields.confirmNewPassword')}
-          placeholder={t('fields.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(v) => {
+          onConfirmChange={(v) => {
             setConfirmPassword(v);
             clear('confirmPassword');
           }}
-          error={errors.confirmPassword}
+          passwordError={errors.password}
+          confirmError={errors.confirmPassword}
         />
         <SubmitButton loading={reset.isPending}>{t('auth.resetPassword')}</SubmitButton>
       </form>

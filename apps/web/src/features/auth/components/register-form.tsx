@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SegmentedNav } from '../../../components/segmented-nav';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
@@ -105,27 +105,21 @@ function RegisterForm({ type }: { type: AccountType }) {
           }}
           error={errors.account}
         />
-        <PasswordField
-          label={t('fields.password')}
-          placeholder={t('fields.passwordPlaceholder')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(v) => {
+        <NewPasswordFields
+          passwordLabel={t('fields.password')}
+          confirmLabel={t('fields.confirmPassword')}
+          password={password}
+          confirm={confirmPassword}
+          onPasswordChange={(v) => {
             setPassword(v);
             clear('password');
           }}
-          error={errors.password}
-        />
-        <PasswordField
-          label={t('fields.confirmPassword')}
-          placeholder={t('fields.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(v) => {
+          onConfirmChange={(v) => {
             setConfirmPassword(v);
             clear('confirmPassword');
           }}
-          error={errors.confirmPassword}
+          passwordError={errors.password}
+          confirmError={errors.confirmPassword}
         />
         <TextField
           label={t('fields.invitationCode')}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SubmitButton } from '../../../components/submit-button';
 import { toastSuccess } from '../../../lib/toast';
 import { useFormErrors } from '../../../lib/use-form-errors';
@@ -55,27 +56,21 @@ export function ChangePasswordPage() {
         }}
         error={errors.oldPassword}
       />
-      <PasswordField
-        label={t('fields.newPassword')}
-        placeholder={t('fields.passwordPlaceholder')}
-        autoComplete="new-password"
-        value={password}
-        onChange={(v) => {
+      <NewPasswordFields
+        passwordLabel={t('fields.newPassword')}
+        confirmLabel={t('fields.confirmNewPassword')}
+        password={password}
+        confirm={confirmPassword}
+        onPasswordChange={(v) => {
           setPassword(v);
           clear('password');
         }}
-        error={errors.password}
-      />
-      <PasswordField
-        label={t('fields.confirmNewPassword')}
-        placeholder={t('fields.confirmPasswordPlaceholder')}
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={(v) => {
+        onConfirmChange={(v) => {
           setConfirmPassword(v);
           clear('confirmPassword');
         }}
-        error={errors.confirmPassword}
+        passwordError={errors.password}
+        confirmError={errors.confirmPassword}
       />
       <SubmitButton loading={change.isPending}>{t('common.confirm')}</SubmitButton>
     </form>

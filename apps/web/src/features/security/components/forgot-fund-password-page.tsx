@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
 import { CodeField } from '../../../components/code-field';
 import { NotAvailable } from '../../../components/page-state';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SubmitButton } from '../../../components/submit-button';
 import { sendOtp } from '../../../lib/api/send-otp';
 import { sendSmsOtp } from '../../../lib/api/send-sms-otp';
@@ -102,27 +102,21 @@ export function ForgotFundPasswordPage() {
         countdownKey={countdownKey}
         onSend={onSend}
       />
-      <PasswordField
-        label={t('fields.newFundPassword')}
-        placeholder={t('fields.passwordPlaceholder')}
-        autoComplete="new-password"
-        value={fundPassword}
-        onChange={(v) => {
+      <NewPasswordFields
+        passwordLabel={t('fields.newFundPassword')}
+        confirmLabel={t('fields.confirmFundPassword')}
+        password={fundPassword}
+        confirm={confirmFundPassword}
+        onPasswordChange={(v) => {
           setFundPassword(v);
           clear('fundPassword');
         }}
-        error={errors.fundPassword}
-      />
-      <PasswordField
-        label={t('fields.confirmFundPassword')}
-        placeholder={t('fields.confirmPasswordPlaceholder')}
-        autoComplete="new-password"
-        value={confirmFundPassword}
-        onChange={(v) => {
+        onConfirmChange={(v) => {
           setConfirm(v);
           clear('confirmFundPassword');
         }}
-        error={errors.confirmFundPassword}
+        passwordError={errors.fundPassword}
+        confirmError={errors.confirmFundPassword}
       />
       <SubmitButton loading={reset.isPending}>{t('common.confirm')}</SubmitButton>
     </form>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SubmitButton } from '../../../components/submit-button';
 import { useSessionStore } from '../../../lib/session-store';
 import { toastSuccess } from '../../../lib/toast';
@@ -71,27 +72,21 @@ export function PaymentPasswordPage() {
           error={errors.oldFundPassword}
         />
       ) : null}
-      <PasswordField
-        label={hasFundPassword ? t('fields.newFundPassword') : t('fields.fundPassword')}
-        placeholder={t('fields.passwordPlaceholder')}
-        autoComplete="new-password"
-        value={fundPassword}
-        onChange={(v) => {
+      <NewPasswordFields
+        passwordLabel={hasFundPassword ? t('fields.newFundPassword') : t('fields.fundPassword')}
+        confirmLabel={t('fields.confirmFundPassword')}
+        password={fundPassword}
+        confirm={confirmFundPassword}
+        onPasswordChange={(v) => {
           setFundPassword(v);
           clear('fundPassword');
         }}
-        error={errors.fundPassword}
-      />
-      <PasswordField
-        label={t('fields.confirmFundPassword')}
-        placeholder={t('fields.confirmPasswordPlaceholder')}
-        autoComplete="new-password"
-        value={confirmFundPassword}
-        onChange={(v) => {
+        onConfirmChange={(v) => {
           setConfirm(v);
           clear('confirmFundPassword');
         }}
-        error={errors.confirmFundPassword}
+        passwordError={errors.fundPassword}
+        confirmError={errors.confirmFundPassword}
       />
       {hasFundPassword ? (
         <div className="form__aside">
