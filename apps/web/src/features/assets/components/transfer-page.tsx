@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { WALLET_NAMES, type TransferBody, type WalletName } from '@app/contract';
 import { IconSwap } from '../../../components/icons';
 import { SubmitButton } from '../../../components/submit-button';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAssetList } from '../../../lib/api/get-asset-list';
@@ -41,7 +42,7 @@ export function TransferPage() {
   // The key of the confirmation in progress, reused only when that same transfer is retried
   // after its answer was lost (a transport failure), so the server moves the money once.
   const pendingKey = useRef<{ body: string; key: string } | null>(null);
-  const ids = { from: useId(), to: useId(), coin: useId() };
+  const walletOptions = WALLET_NAMES.map((w) => ({ value: w, label: t(`wallets.${w}`) }));
 
   const info = assets.data?.find((a) => a.symbol === asset);
   // Transfers move ledger amounts: the coin's full scale is allowed, so "All" always fits.
@@ -99,86 +100,41 @@ export function TransferPage() {
   return (
     <form ref={formRef} className="form form--page" noValidate onSubmit={(e) => void onSubmit(e)}>
       <div className="transfer-accounts">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.from}>
-            {t('transfer.from')}
-          </label>
-          <div className="field__box">
-            <select
-              id={ids.from}
-              className="field__input field__select"
-              value={fromAccount}
-              onChange={(e) => {
-                setFromAccount(e.target.value as WalletName);
-                clear('toAccount');
-                clear('amount');
-              }}
-            >
-              {WALLET_NAMES.map((w) => (
-                <option key={w} value={w}>
-                  {t(`wallets.${w}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SelectField
+          label={t('transfer.from')}
+          value={fromAccount}
+          options={walletOptions}
+          onChange={(v) => {
+            setFromAccount(v as WalletName);
+            clear('toAccount');
+            clear('amount');
+          }}
+        />
         <button type="button" className="icon-button transfer-accounts__swap" onClick={swap} aria-label={t('transfer.swap')}>
           <IconSwap />
         </button>
-        <div className={`field${errors.toAccount ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={ids.to}>
-            {t('transfer.to')}
-          </label>
-          <div className="field__box">
-            <select
-              id={ids.to}
-              className="field__input field__select"
-              value={toAccount}
-              aria-invalid={errors.toAccount ? true : undefined}
-              aria-describedby={errors.toAccount ? `${ids.to}-error` : undefined}
-              onChange={(e) => {
-                setToAccount(e.target.value as WalletName);
-                clear('toAccount');
-              }}
-            >
-              {WALLET_NAMES.map((w) => (
-                <option key={w} value={w}>
-                  {t(`wallets.${w}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {errors.toAccount ? (
-            <p className="field__error" id={`${ids.to}-error`}>
-              {errors.toAccount}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          label={t('transfer.to')}
+          value={toAccount}
+          options={walletOptions}
+          onChange={(v) => {
+            setToAccount(v as WalletName);
+            clear('toAccount');
+          }}
+          error={errors.toAccount}
+        />
       </div>
 
-      <div className="field">
-        <label className="field__label" htmlFor={ids.coin}>
-          {t('transfer.coin')}
-        </label>
-        <div className="field__box">
-          <select
-            id={ids.coin}
-            className="field__input field__select"
-            value={asset}
-            onChange={(e) => {
-              setAsset(e.target.value);
-              setAmount('');
-              clear('amount');
-            }}
-          >
-            {(assets.data ?? [{ symbol: asset, name: asset }]).map((a) => (
-              <option key={a.symbol} value={a.symbol}>
-                {a.symbol}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <SelectField
+        label={t('transfer.coin')}
+        value={asset}
+        options={(assets.data ?? [{ symbol: asset }]).map((a) => ({ value: a.symbol, label: a.symbol }))}
+        onChange={(v) => {
+          setAsset(v);
+          setAmount('');
+          clear('amount');
+        }}
+      />
 
       <TextField
         label={t('transfer.amount')}
