@@ -29,7 +29,12 @@ import { ValuationService } from './modules/wallet/valuation';
 import { loadOtcConfig } from './modules/otc/config';
 import { OtcService } from './modules/otc/service';
 import { otcRoutes } from './modules/otc/routes';
+import { loadContractConfig } from './modules/contracts/config';
+import { ContractService } from './modules/contracts/service';
+import { ContractSettler } from './modules/contracts/settlement';
+import { contractRoutes } from './modules/contracts/routes';
 import { MarketModule, marketRoutes } from './modules/market/routes';
+import type { EngineOptions } from './modules/market/engine';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
@@ -42,9 +47,11 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Until this says true, only health, docs and static files are served (the database is opening). */
   isReady?: () => boolean;
+  /** Price sources instead of the configured ones (tests that script exact ticks). */
+  marketEngine?: EngineOptions;
 }
 
-export async function buildApp({ ctx, logger, isReady = () => true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, logger, isReady = () => true, marketEngine }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: ctx.config.trustProxy,
@@ -93,7 +100,7 @@ export async function buildApp({ ctx, logger, isReady = () => true }: BuildOptio
   await app.register(fileRoutes, { files });
   // Market data and the market websocket (/ws); 64 KiB is the hard cap of a client message.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const market = new MarketModule(ctx, sessions);
+  const market = new MarketModule(ctx, sessions, marketEngine ? { engine: marketEngine } : {});
   app.decorate('market', market);
   await app.register(marketRoutes, { market, isReady });
   // Money: the ledger, wallets valued at the market's reference prices, OTC against the house.
@@ -102,6 +109,16 @@ export async function buildApp({ ctx, logger, isReady = () => true }: BuildOptio
   const wallet = new WalletService(ctx, ledger);
   await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, wallet, prices) });
   await app.register(otcRoutes, { otc: new OtcService(ctx, ledger, wallet, prices, loadOtcConfig()) });
+  // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
+  const contractConfig = loadContractConfig();
+  const contracts = {
+    service: new ContractService(ctx, ledger, wallet, market, contractConfig),
+    settler: new ContractSettler(ctx, ledger, market, contractConfig),
+  };
+  app.decorate('contracts', contracts);
+  await app.register(contractRoutes, {
+    ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: ctx.config.market.engine === 'timers',
+  });
 
   // Avatars are public files; private uploads go through the owner-checked route instead.
   fs.mkdirSync(files.dir('avatar'), { recursive: true });

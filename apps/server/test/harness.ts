@@ -15,6 +15,7 @@ import { ManualClock } from '../src/lib/clock';
 import { OutboxSender, type EmailSender } from '../src/lib/messenger';
 import { withDatabase } from './global-setup';
 import { verifyLedger } from '../src/modules/ledger/invariants';
+import type { EngineOptions } from '../src/modules/market/engine';
 
 /** A fresh database cloned from the migrated template of this run. */
 export async function openTestDatabase(): Promise<Database> {
@@ -74,6 +75,7 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   email?: EmailSender;
+  marketEngine?: EngineOptions;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -87,7 +89,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const ctx: AppContext = {
     config, db: database.db, clock, secret: 'test-secret', email: opts.email ?? outbox, sms: outbox, log,
   };
-  const app = await buildApp({ ctx, logger: log });
+  const app = await buildApp({ ctx, logger: log, ...(opts.marketEngine ? { marketEngine: opts.marketEngine } : {}) });
   await app.ready();
 
   const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown, o: CallOptions = {}): Promise<ApiAnswer<T>> => {

@@ -5,7 +5,8 @@
  *
  * Ranges: 301 session; 1000–1099 general; 1100–1199 accounts and security;
  * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules);
- * 1400–1499 market data (quotes, candles, favourites, the market websocket).
+ * 1400–1499 market data (quotes, candles, favourites, the market websocket);
+ * 1500–1599 trading (seconds contracts, spot orders).
  */
 export interface ErrorDef {
   readonly code: number;
@@ -83,6 +84,15 @@ export const ERRORS = {
   WS_MESSAGE_INVALID: def(1406, 400, 'Invalid socket message', 'A websocket message is not JSON, or not a known methodType/channel with the fields it needs. The connection stays open.'),
   WS_MESSAGE_TOO_LARGE: def(1407, 413, 'Socket message is too large', 'A websocket message is larger than 4096 bytes. The connection stays open (above 64 KiB it is closed).'),
   WS_SUBSCRIPTION_LIMIT: def(1408, 400, 'Too many subscriptions on this connection (at most {max})', 'A SUBSCRIBE beyond the per-connection limit; unsubscribe something first or open another connection.'),
+
+  MARKET_CLOSED: def(1501, 409, 'The market is closed now; it opens at {nextOpen}', 'An order on an instrument outside its trading session. `nextOpen` is ISO 8601 UTC; checkTradingTime gives the same.'),
+  CONTRACT_DURATION_UNKNOWN: def(1502, 400, 'This contract duration is not offered', 'No enabled contract product has this duration in the symbol\'s market (see contract/products).'),
+  CONTRACT_WRONG_MARKET: def(1503, 400, 'This symbol is not traded on this contract endpoint', 'Crypto contracts go to transaction/api/contract/create; forex, CFD, index and stock contracts to asset/api/forex/contract/create.'),
+  ORDER_NOT_FOUND: def(1504, 404, 'Order not found', 'No contract or spot order with this id belongs to the user in the current account mode.'),
+  ORDER_NOT_OPEN: def(1505, 409, 'This order is already filled or cancelled', 'Cancelling a spot order that is no longer open.'),
+  PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows.'),
+  SPOT_NOT_AVAILABLE: def(1507, 400, 'Spot trading is available for crypto against USDT only', 'A spot order on a forex, CFD, index or stock symbol, or on a coin without a wallet.'),
+  LIMIT_PRICE_REQUIRED: def(1508, 400, 'Please enter a price for a limit order', 'A limit order without `price`, or a market order with one.'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

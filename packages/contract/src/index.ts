@@ -12,3 +12,4 @@ export * from './schemas/wallet';
 export * from './instruments';
 export * from './schemas/market';
 export * from './schemas/otc';
+export * from './schemas/trading';

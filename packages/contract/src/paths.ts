@@ -67,6 +67,25 @@ export const API = {
   },
   forex: {
     checkTradingTime: '/asset/api/forex/contract/checkTradingTime',
+    /** Seconds contracts on forex, CFD, indices and stocks. */
+    create: '/asset/api/forex/contract/create',
+    getContractList: '/asset/api/forex/contract/getContractList',
+  },
+  /** Seconds contracts on crypto; `products` and `detail` are added by this project. */
+  contract: {
+    create: '/transaction/api/contract/create',
+    getContractList: '/transaction/api/contract/getContractList',
+    products: '/transaction/api/contract/products',
+    /** One contract with the ticks that decided it (read-only; anyone's own contract). */
+    detail: '/transaction/api/contract/detail',
+  },
+  /** Spot orders; spec §7 shows only `openOrderUser`, the rest are added by this project. */
+  spot: {
+    openOrderUser: '/api/market/openOrderUser',
+    order: '/transaction/api/spot/order',
+    cancel: '/transaction/api/spot/cancel',
+    history: '/transaction/api/spot/history',
+    detail: '/transaction/api/spot/detail',
   },
   common: {
     upload: '/asset/api/common/upload',

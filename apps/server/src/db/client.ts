@@ -11,9 +11,10 @@ import pg from 'pg';
 import * as coreSchema from './schema';
 import * as marketSchema from './schema-market';
 import * as otcSchema from './schema-otc';
+import * as tradingSchema from './schema-trading';
 import { acquireDirLock, type DirLock } from '../lib/dir-lock';
 
-const schema = { ...coreSchema, ...marketSchema, ...otcSchema };
+const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Always use it there: the outer handle would deadlock PGlite. */

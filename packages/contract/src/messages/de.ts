@@ -64,4 +64,12 @@ export const de: ErrorMessages = {
   WS_MESSAGE_INVALID: 'Ungültige Socket-Nachricht',
   WS_MESSAGE_TOO_LARGE: 'Die Socket-Nachricht ist zu groß',
   WS_SUBSCRIPTION_LIMIT: 'Zu viele Abonnements auf dieser Verbindung (höchstens {max})',
+  MARKET_CLOSED: 'Der Markt ist geschlossen; er öffnet am {nextOpen}',
+  CONTRACT_DURATION_UNKNOWN: 'Diese Kontraktlaufzeit wird nicht angeboten',
+  CONTRACT_WRONG_MARKET: 'Dieses Symbol wird über diesen Kontrakt-Endpunkt nicht gehandelt',
+  ORDER_NOT_FOUND: 'Auftrag nicht gefunden',
+  ORDER_NOT_OPEN: 'Dieser Auftrag ist bereits ausgeführt oder storniert',
+  PRECISION_INVALID: 'Zu viele Nachkommastellen: höchstens {decimals}',
+  SPOT_NOT_AVAILABLE: 'Spot-Handel gibt es nur für Kryptowährungen gegen USDT',
+  LIMIT_PRICE_REQUIRED: 'Bitte geben Sie für eine Limit-Order einen Preis ein',
 };

@@ -64,4 +64,12 @@ export const fr: ErrorMessages = {
   WS_MESSAGE_INVALID: 'Message de socket non valide',
   WS_MESSAGE_TOO_LARGE: 'Le message de socket est trop volumineux',
   WS_SUBSCRIPTION_LIMIT: 'Trop d\'abonnements sur cette connexion (au plus {max})',
+  MARKET_CLOSED: 'Le marché est fermé ; il ouvre le {nextOpen}',
+  CONTRACT_DURATION_UNKNOWN: 'Cette durée de contrat n\'est pas proposée',
+  CONTRACT_WRONG_MARKET: 'Ce symbole ne se négocie pas sur ce point d\'accès de contrats',
+  ORDER_NOT_FOUND: 'Ordre introuvable',
+  ORDER_NOT_OPEN: 'Cet ordre est déjà exécuté ou annulé',
+  PRECISION_INVALID: 'Trop de décimales : au plus {decimals}',
+  SPOT_NOT_AVAILABLE: 'Le trading au comptant est réservé aux cryptomonnaies contre USDT',
+  LIMIT_PRICE_REQUIRED: 'Veuillez saisir un prix pour un ordre à cours limité',
 };

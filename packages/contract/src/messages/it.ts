@@ -64,4 +64,12 @@ export const it: ErrorMessages = {
   WS_MESSAGE_INVALID: 'Messaggio socket non valido',
   WS_MESSAGE_TOO_LARGE: 'Il messaggio socket è troppo grande',
   WS_SUBSCRIPTION_LIMIT: 'Troppe sottoscrizioni su questa connessione (al massimo {max})',
+  MARKET_CLOSED: 'Il mercato è chiuso; apre il {nextOpen}',
+  CONTRACT_DURATION_UNKNOWN: 'Questa durata del contratto non è offerta',
+  CONTRACT_WRONG_MARKET: 'Questo simbolo non si negozia su questo endpoint dei contratti',
+  ORDER_NOT_FOUND: 'Ordine non trovato',
+  ORDER_NOT_OPEN: 'Questo ordine è già eseguito o annullato',
+  PRECISION_INVALID: 'Troppi decimali: al massimo {decimals}',
+  SPOT_NOT_AVAILABLE: 'Il trading spot è disponibile solo per le criptovalute contro USDT',
+  LIMIT_PRICE_REQUIRED: 'Inserisci un prezzo per un ordine limite',
 };

@@ -64,4 +64,12 @@ export const ja: ErrorMessages = {
   WS_MESSAGE_INVALID: '無効なソケットメッセージです',
   WS_MESSAGE_TOO_LARGE: 'ソケットメッセージが大きすぎます',
   WS_SUBSCRIPTION_LIMIT: 'この接続の購読が多すぎます（最大{max}件）',
+  MARKET_CLOSED: '市場は現在閉まっています。{nextOpen} に開きます',
+  CONTRACT_DURATION_UNKNOWN: 'この契約期間は提供されていません',
+  CONTRACT_WRONG_MARKET: 'この銘柄はこの契約窓口では取引できません',
+  ORDER_NOT_FOUND: '注文が見つかりません',
+  ORDER_NOT_OPEN: 'この注文は約定済みか取消済みです',
+  PRECISION_INVALID: '小数点以下の桁数が多すぎます（最大{decimals}桁）',
+  SPOT_NOT_AVAILABLE: '現物取引はUSDT建ての暗号資産のみです',
+  LIMIT_PRICE_REQUIRED: '指値注文には価格を入力してください',
 };

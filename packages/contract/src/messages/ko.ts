@@ -64,4 +64,12 @@ export const ko: ErrorMessages = {
   WS_MESSAGE_INVALID: '잘못된 소켓 메시지입니다',
   WS_MESSAGE_TOO_LARGE: '소켓 메시지가 너무 큽니다',
   WS_SUBSCRIPTION_LIMIT: '이 연결의 구독이 너무 많습니다(최대 {max}개)',
+  MARKET_CLOSED: '현재 시장이 닫혀 있습니다. {nextOpen}에 열립니다',
+  CONTRACT_DURATION_UNKNOWN: '제공되지 않는 계약 기간입니다',
+  CONTRACT_WRONG_MARKET: '이 종목은 이 계약 창구에서 거래할 수 없습니다',
+  ORDER_NOT_FOUND: '주문을 찾을 수 없습니다',
+  ORDER_NOT_OPEN: '이미 체결되었거나 취소된 주문입니다',
+  PRECISION_INVALID: '소수점 자릿수가 너무 많습니다(최대 {decimals}자리)',
+  SPOT_NOT_AVAILABLE: '현물 거래는 USDT 기준 암호화폐만 가능합니다',
+  LIMIT_PRICE_REQUIRED: '지정가 주문에는 가격을 입력하세요',
 };

@@ -64,4 +64,12 @@ export const zhHK: ErrorMessages = {
   WS_MESSAGE_INVALID: '無效的推送訊息',
   WS_MESSAGE_TOO_LARGE: '推送訊息過大',
   WS_SUBSCRIPTION_LIMIT: '此連線的訂閱過多（最多{max}個）',
+  MARKET_CLOSED: '市場已休市，將於 {nextOpen} 開市',
+  CONTRACT_DURATION_UNKNOWN: '不提供該合約時長',
+  CONTRACT_WRONG_MARKET: '該品種不能在此合約介面下單',
+  ORDER_NOT_FOUND: '訂單不存在',
+  ORDER_NOT_OPEN: '該訂單已成交或已撤銷',
+  PRECISION_INVALID: '小數位過多：最多 {decimals} 位',
+  SPOT_NOT_AVAILABLE: '現貨交易僅支援以 USDT 計價的加密貨幣',
+  LIMIT_PRICE_REQUIRED: '限價單請輸入價格',
 };

@@ -64,4 +64,12 @@ export const zh: ErrorMessages = {
   WS_MESSAGE_INVALID: '无效的推送消息',
   WS_MESSAGE_TOO_LARGE: '推送消息过大',
   WS_SUBSCRIPTION_LIMIT: '此连接的订阅过多（最多{max}个）',
+  MARKET_CLOSED: '市场已休市，将于 {nextOpen} 开市',
+  CONTRACT_DURATION_UNKNOWN: '不提供该合约时长',
+  CONTRACT_WRONG_MARKET: '该品种不能在此合约接口下单',
+  ORDER_NOT_FOUND: '订单不存在',
+  ORDER_NOT_OPEN: '该订单已成交或已撤销',
+  PRECISION_INVALID: '小数位过多：最多 {decimals} 位',
+  SPOT_NOT_AVAILABLE: '现货交易仅支持以 USDT 计价的加密货币',
+  LIMIT_PRICE_REQUIRED: '限价单请输入价格',
 };

@@ -24,3 +24,6 @@ export type AccountRef =
 
 export const userAccount = (userId: number, mode: Mode, kind: UserKind, asset: string): AccountRef => ({ userId, mode, kind, asset });
 export const systemAccount = (mode: Mode, kind: SystemKind, asset: string): AccountRef => ({ userId: null, mode, kind, asset });
+
+/** One string per account: a map key for batches. */
+export const accountKey = (ref: AccountRef): string => `${ref.userId ?? 0}|${ref.mode}|${ref.kind}|${ref.asset}`;

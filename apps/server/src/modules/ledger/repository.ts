@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
-import type { AccountRef } from './accounts';
+import { accountKey, type AccountRef } from './accounts';
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[]));
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 
@@ -63,5 +66,71 @@ export const ledgerRepo = {
 
   async accountsByIds(db: DbOrTx, ids: number[]): Promise<AccountRow[]> {
     return ids.length ? db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)) : [];
+  },
+
+  // ----- batches: one statement for many rows (jsonb_to_recordset works alike on PGlite and PostgreSQL)
+
+  /** Every account of `refs`, created on first use; keyed by `accountKey`. */
+  async ensureAccounts(db: DbOrTx, refs: AccountRef[], now: Date): Promise<Map<string, AccountRow>> {
+    const unique = [...new Map(refs.map((r) => [accountKey(r), r])).values()];
+    const json = JSON.stringify(unique.map((r) => ({ user_id: r.userId, mode: r.mode, kind: r.kind, asset: r.asset })));
+    await db.execute(sql`
+      INSERT INTO ledger_accounts (user_id, mode, kind, asset, balance, created_at)
+      SELECT r.user_id, r.mode, r.kind, r.asset, 0, ${now.toISOString()}
+      FROM jsonb_to_recordset(${json}::jsonb) AS r(user_id bigint, mode text, kind text, asset text)
+      WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE coalesce(a.user_id, 0) = coalesce(r.user_id, 0)
+                        AND a.mode = r.mode AND a.kind = r.kind AND a.asset = r.asset)
+      ON CONFLICT DO NOTHING`);
+    const found = rowsOf(await db.execute(sql`
+      SELECT a.id, a.user_id, a.mode, a.kind, a.asset, a.balance::text AS balance, a.created_at
+      FROM ledger_accounts a
+      JOIN jsonb_to_recordset(${json}::jsonb) AS r(user_id bigint, mode text, kind text, asset text)
+        ON coalesce(a.user_id, 0) = coalesce(r.user_id, 0) AND a.mode = r.mode AND a.kind = r.kind AND a.asset = r.asset`));
+    const out = new Map<string, AccountRow>();
+    for (const row of found) {
+      const a: AccountRow = {
+        id: Number(row.id), userId: row.user_id === null ? null : Number(row.user_id), mode: String(row.mode), kind: String(row.kind),
+        asset: String(row.asset), balance: BigInt(String(row.balance)), createdAt: new Date(String(row.created_at)),
+      };
+      out.set(accountKey(a as AccountRef), a);
+    }
+    return out;
+  },
+
+  /** Locks the accounts in id order (as `post` does, so batches and single posts cannot deadlock); their balances. */
+  async lockAccounts(db: DbOrTx, ids: number[]): Promise<Map<number, bigint>> {
+    const rows = rowsOf(await db.execute(sql`
+      SELECT id, balance::text AS balance FROM ledger_accounts
+      WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) ORDER BY id FOR UPDATE`));
+    return new Map(rows.map((r) => [Number(r.id), BigInt(String(r.balance))]));
+  },
+
+  async addToBalances(db: DbOrTx, deltas: Map<number, bigint>): Promise<void> {
+    const json = JSON.stringify([...deltas].filter(([, d]) => d !== 0n).map(([id, d]) => ({ id, delta: d.toString() })));
+    await db.execute(sql`
+      UPDATE ledger_accounts a SET balance = a.balance + d.delta
+      FROM jsonb_to_recordset(${json}::jsonb) AS d(id bigint, delta numeric) WHERE a.id = d.id`);
+  },
+
+  /** Inserts transactions in the given order; their ids in that order. */
+  async insertTransactions(db: DbOrTx, rows: { mode: string; kind: string; reference: string; memo: string | null; reverses: number | null }[], now: Date): Promise<number[]> {
+    const ids = rowsOf(await db.execute(sql`
+      INSERT INTO ledger_transactions (mode, kind, reference, memo, reverses, created_at)
+      SELECT r.mode, r.kind, r.reference, r.memo, r.reverses, ${now.toISOString()}
+      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (mode text, kind text, reference text, memo text, reverses bigint))
+        WITH ORDINALITY AS r(mode, kind, reference, memo, reverses, ord)
+      ORDER BY r.ord
+      RETURNING id`)).map((r) => Number(r.id));
+    // Identity values are drawn in insertion order: sorted, they line up with `rows`.
+    return ids.sort((a, b) => a - b);
+  },
+
+  async insertPostingsBulk(db: DbOrTx, rows: { transactionId: number; accountId: number; asset: string; amount: bigint; balanceAfter: bigint }[], now: Date): Promise<void> {
+    const json = JSON.stringify(rows.map((r) => ({ t: r.transactionId, a: r.accountId, s: r.asset, m: r.amount.toString(), b: r.balanceAfter.toString() })));
+    await db.execute(sql`
+      INSERT INTO ledger_postings (transaction_id, account_id, asset, amount, balance_after, created_at)
+      SELECT r.t, r.a, r.s, r.m, r.b, ${now.toISOString()}
+      FROM ROWS FROM (jsonb_to_recordset(${json}::jsonb) AS (t bigint, a bigint, s text, m numeric, b numeric)) WITH ORDINALITY AS r(t, a, s, m, b, ord)
+      ORDER BY r.ord`);
   },
 };

@@ -1,3 +1,5 @@
+import { int, oneOf } from '../../lib/env';
+
 /** Settings of the market-data module, from the environment (docs/configuration.md). */
 export interface MarketConfig {
   /** Where prices come from: the simulator, or Binance's public stream for crypto (the rest stays simulated). */
@@ -18,21 +20,6 @@ export interface MarketConfig {
   /** Ping interval; a connection that missed one pong is closed. */
   wsHeartbeatMs: number;
   wsMaxConnections: number;
-}
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer in ${min}..${max}, got "${raw}"`);
-  return n;
-}
-
-function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
-  return raw as T;
 }
 
 export function loadMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {

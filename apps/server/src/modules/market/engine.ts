@@ -67,7 +67,13 @@ export interface Quote {
   price: number;
   bid: number;
   ask: number;
+  /** Time of the last change: a tick, or a new best bid/ask. */
   time: number;
+  /**
+   * Time of the trade tick that set `price` (what trading records as a deciding tick); absent
+   * while the price is only the middle of a real feed's first bid and ask.
+   */
+  tickTime?: number;
   source: string;
   stale: boolean;
   /** bid/ask come from the feed's book, not from the catalogue spread. */
@@ -293,7 +299,7 @@ export class MarketEngine implements PriceSink {
     const regenerable = st.source?.regenerable ?? false;
     // A real feed's own best bid/ask (bookTicker) wins; without one, the catalogue spread.
     const book = !regenerable && st.quote?.hasBook ? st.quote : bidAsk(inst, t.price);
-    st.quote = { price: t.price, bid: book.bid, ask: book.ask, time: t.time, source: st.source?.name ?? 'unknown', stale: false, hasBook: !regenerable && !!st.quote?.hasBook };
+    st.quote = { price: t.price, bid: book.bid, ask: book.ask, time: t.time, tickTime: t.time, source: st.source?.name ?? 'unknown', stale: false, hasBook: !regenerable && !!st.quote?.hasBook };
     const finished = st.book.add(t);
     // Simulator minutes are closed by onSimMinute, with their generator state.
     if (finished && !regenerable) this.closeRealMinute(st, finished);
@@ -318,7 +324,7 @@ export class MarketEngine implements PriceSink {
     const st = this.symbols.get(symbol);
     if (!st || bid <= 0 || ask <= 0 || bid > ask) return;
     const price = st.quote?.price ?? Math.round((bid + ask) / 2);
-    st.quote = { price, bid, ask, time: Math.max(time, st.quote?.time ?? 0), source: st.source?.name ?? 'unknown', stale: false, hasBook: true };
+    st.quote = { price, bid, ask, time: Math.max(time, st.quote?.time ?? 0), ...(st.quote?.tickTime !== undefined ? { tickTime: st.quote.tickTime } : {}), source: st.source?.name ?? 'unknown', stale: false, hasBook: true };
     this.publishTick(st);
   }
 
@@ -487,7 +493,7 @@ export class MarketEngine implements PriceSink {
       const t = await this.tickAtOrBefore(st.inst.symbol, now);
       if (!t) continue;
       const { bid, ask } = bidAsk(st.inst, t.priceUnits);
-      st.quote = { price: t.priceUnits, bid, ask, time: t.time, source: t.source, stale: st.source?.name === 'binance' };
+      st.quote = { price: t.priceUnits, bid, ask, time: t.time, tickTime: t.time, source: t.source, stale: st.source?.name === 'binance' };
     }
   }
 
@@ -645,7 +651,8 @@ export class MarketEngine implements PriceSink {
     if (last && !st.quote) {
       const m = this.regenerate(st.inst.symbol, last);
       const { bid, ask } = bidAsk(st.inst, last.close);
-      st.quote = { price: last.close, bid, ask, time: last.openTime + m.offsets[m.offsets.length - 1]!, source: 'simulator', stale: false };
+      const lastTickTime = last.openTime + m.offsets[m.offsets.length - 1]!;
+      st.quote = { price: last.close, bid, ask, time: lastTickTime, tickTime: lastTickTime, source: 'simulator', stale: false };
     }
   }
 

@@ -1,5 +1,6 @@
 /** Helpers shared by the market tests (not shipped code paths). */
-import type { PriceSource } from './price-source';
+import { instrumentOf, parseAmount } from '@app/contract';
+import type { PriceSink, PriceSource } from './price-source';
 import type { TestApp } from '../../../test/harness';
 import { MarketEngine } from './engine';
 import { InProcessBus, type MarketEvent } from './bus';
@@ -35,5 +36,25 @@ export function pumpUntil(t: TestApp, engine: MarketEngine, untilMs: number, ste
   while (t.clock.now().getTime() < untilMs) {
     t.clock.advance(Math.min(stepMs, untilMs - t.clock.now().getTime()));
     engine.pump();
+  }
+}
+
+/**
+ * A price source whose ticks a test writes: stored like a real feed's (not regenerable), so
+ * `tickAtOrBefore` answers from them. `tick` stamps the test clock's time unless given one.
+ */
+export class ScriptedSource implements PriceSource {
+  readonly name = 'scripted';
+  readonly regenerable = false;
+  private sink: PriceSink | undefined;
+  constructor(readonly symbols: readonly string[], private readonly now: () => number) {}
+  start(sink: PriceSink): void {
+    this.sink = sink;
+  }
+  pump(): void {}
+  stop(): void {}
+  tick(symbol: string, price: string, time = this.now()): void {
+    const inst = instrumentOf(symbol)!;
+    this.sink!.tick({ symbol, time, price: Number(parseAmount(price, inst.priceDecimals)), amount: 1 });
   }
 }

@@ -1,0 +1,25 @@
+import { int } from '../../lib/env';
+
+/** Settings of seconds contracts (docs/configuration.md). */
+export interface ContractConfig {
+  /**
+   * How long after expiry settlement waits, so a real feed's tick stamped at or before the expiry
+   * but delivered a moment later is stored before the close price is read.
+   */
+  settleGraceMs: number;
+  /** Pause between passes of the settlement worker. */
+  settleEveryMs: number;
+  /** Contracts settled per database transaction. */
+  settleBatch: number;
+  /** A price older than this cannot open a contract (a feed that stopped). */
+  maxTickAgeMs: number;
+}
+
+export function loadContractConfig(env: NodeJS.ProcessEnv = process.env): ContractConfig {
+  return {
+    settleGraceMs: int(env, 'CONTRACT_SETTLE_GRACE_MS', 300, 0, 60_000),
+    settleEveryMs: int(env, 'CONTRACT_SETTLE_EVERY_MS', 200, 10, 60_000),
+    settleBatch: int(env, 'CONTRACT_SETTLE_BATCH', 2000, 1, 50_000),
+    maxTickAgeMs: int(env, 'CONTRACT_MAX_TICK_AGE_MS', 60_000, 1000, 86_400_000),
+  };
+}

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { API, ERRORS, type AccountListResult, type Contract, type ContractList, type ContractProduct, type OrderEvent } from '@app/contract';
+import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
+import { ScriptedSource, setClock } from '../market/test-helpers';
+import { ContractSettler } from './settlement';
+import { loadContractConfig } from './config';
+import { LedgerService } from '../ledger/service';
+
+const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
+const demo = (token: string) => ({ token, headers: { typeUser: 'demo' } });
+const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'EURUSD', 'AAPLUSD'];
+const GRACE_MS = loadContractConfig().settleGraceMs;
+
+let t: TestApp;
+let feed: ScriptedSource;
+const events: OrderEvent[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', OTP_DAILY_PER_IP: '100000' },
+    marketEngine: { sources: () => [(feed = new ScriptedSource(SYMBOLS, () => t.clock.now().getTime()))] },
+  });
+  // A Wednesday with every market open (New York winter time: stocks 14:30–21:00 UTC).
+  setClock(t, '2027-03-03T15:00:00.000Z');
+  await t.app.market.engine.start();
+  t.app.market.bus.subscribe((e) => {
+    if (e.type === 'user') events.push(e.event as OrderEvent);
+  });
+  feed.tick('BTCUSDT', '50000.00');
+  feed.tick('EURUSD', '1.08000');
+  feed.tick('AAPLUSD', '200.00');
+});
+afterAll(() => t.close());
+
+/** A demo user with `usdt` in the option wallet. */
+async function trader(usdt = '1000') {
+  const u = await registerByEmail(t);
+  const r = await t.post(API.account.transferAsset, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: usdt }, demo(u.token));
+  expect(r.code).toBe(0);
+  return u;
+}
+
+async function optionUsdt(token: string, headers = demo(token)): Promise<{ available: string; frozen: string }> {
+  const l = await t.post<AccountListResult>(API.account.list, undefined, headers);
+  const b = l.data.wallets.find((w) => w.wallet === 'option')!.balances.find((x) => x.asset === 'USDT');
+  return { available: b?.available ?? '0', frozen: b?.frozen ?? '0' };
+}
+
+async function open(token: string, body: Record<string, unknown>, path: string = API.contract.create) {
+  return t.post<Contract>(path, { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '100', ...body }, demo(token));
+}
+
+const settle = () => t.app.contracts.settler.settleDue();
+async function detail(token: string, id: number) {
+  return (await t.call<Contract>('GET', `${API.contract.detail}?id=${id}`, undefined, demo(token))).data;
+}
+
+describe('products', () => {
+  it('lists durations per market with payout rate, stake limits and the break-even win rate', async () => {
+    const r = await t.call<ContractProduct[]>('GET', `${API.contract.products}?market=CRYPTO`);
+    expect(r.code).toBe(0);
+    expect(r.data.map((p) => p.duration)).toEqual([30, 60, 120, 300, 600, 1800, 3600]);
+    // 1 / (1 + 0.8) = 55.5…% → shown rounded up.
+    expect(r.data[0]).toEqual({ market: 'CRYPTO', duration: 30, payoutRate: '0.8', breakEvenPercent: '55.56', asset: 'USDT', minStake: '10.000000', maxStake: '5000.000000' });
+    expect((await t.call('GET', `${API.contract.products}?market=MOON`)).code).toBe(code('MARKET_TYPE_UNKNOWN'));
+  });
+});
+
+describe('opening', () => {
+  it('fixes the open price from the server\'s last tick and escrows the stake in the same transaction', async () => {
+    const u = await trader();
+    feed.tick('BTCUSDT', '50001.00');
+    t.clock.advance(200);
+    const r = await open(u.token, {});
+    expect(r.code).toBe(0);
+    expect(r.data).toMatchObject({ status: 'open', result: null, stake: '100.000000', payoutRate: '0.8', closeTick: null, profit: null, typeUser: 'demo' });
+    expect(r.data.openTick).toEqual({ time: t.clock.now().getTime() - 200, price: '50001.00', source: 'scripted' });
+    expect(r.data.expiresAt - r.data.openTime).toBe(30_000);
+    expect(await optionUsdt(u.token)).toEqual({ available: '900.000000', frozen: '100.000000' });
+    expect(events.some((e) => e.kind === 'contract' && e.contract.id === r.data.id && e.contract.status === 'open')).toBe(true);
+    // A price from the client is not a field of the request at all.
+    expect((await open(u.token, { price: '1.00' })).code).toBe(code('INVALID_PARAMETER'));
+  });
+
+  it('refuses an unknown duration, a stake outside the limits, the wrong endpoint, and money the user lacks', async () => {
+    const u = await trader('50');
+    expect((await open(u.token, { duration: 45 })).code).toBe(code('CONTRACT_DURATION_UNKNOWN'));
+    expect((await open(u.token, { amount: '5' })).code).toBe(code('AMOUNT_OUT_OF_RANGE'));
+    expect((await open(u.token, { amount: '5000.01' })).code).toBe(code('AMOUNT_OUT_OF_RANGE'));
+    expect((await open(u.token, { amount: '10.0000001' })).code).toBe(code('AMOUNT_INVALID'));
+    expect((await open(u.token, { symbol: 'EURUSD' })).code).toBe(code('CONTRACT_WRONG_MARKET'));
+    expect((await open(u.token, { symbol: 'BTCUSDT' }, API.forex.create)).code).toBe(code('CONTRACT_WRONG_MARKET'));
+    expect((await open(u.token, { amount: '51' })).code).toBe(code('BALANCE_NOT_ENOUGH'));
+    expect((await open(u.token, { symbol: 'ETHUSDT' })).code).toBe(code('PRICE_UNAVAILABLE'));
+    // The real ledger is another ledger: nothing there.
+    const real = await t.post(API.contract.create, { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '10' }, { token: u.token });
+    expect(real.code).toBe(code('BALANCE_NOT_ENOUGH'));
+    expect(await optionUsdt(u.token)).toMatchObject({ available: '50.000000' });
+  });
+});
+
+describe('settlement', () => {
+  async function scenario(direction: 'up' | 'down', closePrice: string) {
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const c = (await open(u.token, { direction })).data;
+    t.clock.advance(10_000);
+    feed.tick('BTCUSDT', closePrice);
+    // The last tick at or before expiry decides; one a millisecond later does not.
+    t.clock.advance(20_001);
+    feed.tick('BTCUSDT', direction === 'up' ? '1.00' : '99999.00');
+    t.clock.advance(GRACE_MS);
+    expect(await settle()).toBeGreaterThanOrEqual(1);
+    return { u, c: await detail(u.token, c.id) };
+  }
+
+  it('up wins when close > open: stake × payout rate from the house plus the stake back', async () => {
+    const { u, c } = await scenario('up', '50010.00');
+    expect(c).toMatchObject({ status: 'settled', result: 'win', payout: '180.000000', profit: '80.000000' });
+    expect(c.closeTick).toMatchObject({ price: '50010.00', source: 'scripted' });
+    expect(c.closeTick!.time).toBeLessThanOrEqual(c.expiresAt);
+    expect(await optionUsdt(u.token)).toMatchObject({ available: '1080.000000' });
+    expect(events.some((e) => e.kind === 'contract' && e.contract.id === c.id && e.contract.result === 'win')).toBe(true);
+  });
+
+  it('down loses when close > open: the stake goes to the house', async () => {
+    const { u, c } = await scenario('down', '50010.00');
+    expect(c).toMatchObject({ result: 'loss', payout: '0.000000', profit: '-100.000000' });
+    expect(await optionUsdt(u.token)).toMatchObject({ available: '900.000000' });
+  });
+
+  it('down wins when close < open', async () => {
+    const { c } = await scenario('down', '49990.00');
+    expect(c).toMatchObject({ result: 'win', profit: '80.000000' });
+  });
+
+  it('a tie refunds the stake', async () => {
+    const { u, c } = await scenario('up', '50000.00');
+    expect(c).toMatchObject({ result: 'tie', payout: '100.000000', profit: '0.000000' });
+    expect(await optionUsdt(u.token)).toEqual({ available: '1000.000000', frozen: '0.000000' });
+  });
+
+  it('a tick exactly at expiry counts; the stored close tick is what the market data answers for that time', async () => {
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const c = (await open(u.token, { direction: 'down' })).data;
+    feed.tick('BTCUSDT', '49000.00', c.expiresAt);
+    t.clock.advance(30_000 + GRACE_MS);
+    await settle();
+    const d = await detail(u.token, c.id);
+    expect(d.closeTick).toEqual({ time: c.expiresAt, price: '49000.00', source: 'scripted' });
+    expect(d.result).toBe('win');
+    const recorded = await t.app.market.engine.tickAtOrBefore('BTCUSDT', c.expiresAt);
+    expect({ time: recorded!.time, price: recorded!.price, source: recorded!.source }).toEqual(d.closeTick);
+  });
+
+  it('waits for the grace period after expiry before reading the close', async () => {
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const c = (await open(u.token, {})).data;
+    t.clock.advance(30_000);
+    await settle();
+    expect((await detail(u.token, c.id)).status).toBe('open');
+    t.clock.advance(GRACE_MS);
+    await settle();
+    expect((await detail(u.token, c.id)).status).toBe('settled');
+  });
+
+  it('settles a contract that expired while the server was down, once, from the stored ticks', async () => {
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const c = (await open(u.token, {})).data;
+    t.clock.advance(29_000);
+    feed.tick('BTCUSDT', '50100.00');
+    // "Down": nobody settles for ten minutes while the market moves on.
+    for (let i = 0; i < 10; i++) {
+      t.clock.advance(60_000);
+      feed.tick('BTCUSDT', '40000.00');
+    }
+    // "Start": a fresh settler, as after a restart.
+    const restarted = new ContractSettler(t.ctx, new LedgerService(t.ctx), t.app.market, loadContractConfig());
+    expect(await restarted.settleDue()).toBeGreaterThanOrEqual(1);
+    expect(await restarted.settleDue()).toBe(0);
+    expect(await settle()).toBe(0);
+    const d = await detail(u.token, c.id);
+    expect(d).toMatchObject({ result: 'win', closeTick: { price: '50100.00' } });
+    expect(await settlementsOf(c.id)).toBe(1);
+  });
+
+  it('two settlement workers racing settle every contract exactly once', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => trader('5000')));
+    feed.tick('BTCUSDT', '50000.00');
+    feed.tick('EURUSD', '1.08000');
+    const ids: number[] = [];
+    for (const u of users) {
+      for (let i = 0; i < 10; i++) {
+        const r = await open(u.token, { direction: i % 2 ? 'up' : 'down', amount: '10' });
+        const f = await open(u.token, { symbol: 'EURUSD', direction: i % 2 ? 'down' : 'up', amount: '10' }, API.forex.create);
+        ids.push(r.data.id, f.data.id);
+      }
+    }
+    t.clock.advance(5_000);
+    feed.tick('BTCUSDT', '50005.00');
+    feed.tick('EURUSD', '1.07990');
+    t.clock.advance(25_000 + GRACE_MS);
+    const ledger = new LedgerService(t.ctx);
+    const a = new ContractSettler(t.ctx, ledger, t.app.market, { ...loadContractConfig(), settleBatch: 7 });
+    const b = new ContractSettler(t.ctx, ledger, t.app.market, { ...loadContractConfig(), settleBatch: 5 });
+    const [na, nb] = await Promise.all([a.settleDue(), b.settleDue()]);
+    expect(na + nb).toBe(ids.length);
+    for (const id of ids) expect(await settlementsOf(id)).toBe(1);
+    // Half won (80 % profit) and half lost on each symbol: 4 users × 10 × (8 − 10) / 2 per symbol.
+    const total = await Promise.all(users.map((u) => optionUsdt(u.token)));
+    expect(total.map((x) => x.available)).toEqual(Array(4).fill('4980.000000'));
+  });
+});
+
+async function settlementsOf(id: number): Promise<number> {
+  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${`contract:${id}`} AND kind LIKE 'contract\\_%' AND kind <> 'contract_open'`);
+  return Number(((r as unknown as { rows: { n: number }[] }).rows)[0]!.n);
+}
+
+describe('concurrency', () => {
+  it('50 simultaneous contracts each staking the whole balance: exactly one is accepted', async () => {
+    for (let round = 0; round < 5; round++) {
+      const u = await trader('100');
+      feed.tick('BTCUSDT', '50000.00');
+      const answers = await Promise.all(Array.from({ length: 50 }, () => open(u.token, { amount: '100' })));
+      expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+      expect(answers.filter((a) => a.code === code('BALANCE_NOT_ENOUGH'))).toHaveLength(49);
+      expect(await optionUsdt(u.token)).toEqual({ available: '0.000000', frozen: '100.000000' });
+    }
+  });
+});
+
+describe('market hours and lists', () => {
+  it('lists the desk\'s contracts only, newest first, paginated', async () => {
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    feed.tick('EURUSD', '1.08000');
+    await open(u.token, {});
+    await open(u.token, { symbol: 'EURUSD' }, API.forex.create);
+    await open(u.token, { symbol: 'BTCUSDT', amount: '20' });
+    const crypto = await t.call<ContractList>('GET', `${API.contract.getContractList}?size=1`, undefined, demo(u.token));
+    expect(crypto.data).toMatchObject({ total: 2, page: 1, size: 1 });
+    expect(crypto.data.items[0]).toMatchObject({ symbol: 'BTCUSDT', stake: '20.000000' });
+    const forex = await t.call<ContractList>('GET', `${API.forex.getContractList}?status=open`, undefined, demo(u.token));
+    expect(forex.data.items.map((c) => c.displaySymbol)).toEqual(['EURUSD']);
+  });
+
+  it('refuses a stock contract on Saturday with the next opening time', async () => {
+    setClock(t, '2027-03-06T15:00:00.000Z');
+    const u = await trader();
+    const r = await open(u.token, { symbol: 'AAPLUSD' }, API.forex.create);
+    expect(r.code).toBe(code('MARKET_CLOSED'));
+    expect(r.msg).toContain('2027-03-08T14:30:00.000Z');
+    expect(await optionUsdt(u.token)).toMatchObject({ available: '1000.000000' });
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  API, ContractCreateBody, ContractDetailQuery, ContractListQuery, ContractListResponse, ContractProductsQuery,
+  ContractProductsResponse, ContractResponse,
+} from '@app/contract';
+import { idempotencyOf } from '../../lib/idempotency';
+import { schema } from '../../lib/route';
+import { runWhenReady } from '../../lib/worker';
+import { authOf } from '../../plugins/session';
+import type { ContractDesk, ContractService } from './service';
+import type { ContractSettler } from './settlement';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Seconds contracts: tests call `settler.settleDue()` themselves (MARKET_ENGINE=manual). */
+    contracts: { service: ContractService; settler: ContractSettler };
+  }
+}
+
+const tags = ['contracts'];
+
+/**
+ * Seconds contracts (spec §7 "Market and contracts"): crypto under transaction/api/contract, the
+ * other markets under asset/api/forex/contract, with the same bodies and answers.
+ */
+export const contractRoutes: FastifyPluginAsync<{ service: ContractService; settler: ContractSettler; isReady: () => boolean; everyMs: number; background: boolean }> = async (
+  base, { service, settler, isReady, everyMs, background },
+) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  if (background) runWhenReady(app, { name: 'contract settlement', everyMs, run: () => settler.settleDue(), isReady, log: app.log });
+
+  app.get(API.contract.products, {
+    schema: schema({ tags, summary: 'Contract products: durations with payout rate, break-even win rate and stake limits', querystring: ContractProductsQuery, response: ContractProductsResponse }),
+  }, async (req, reply) => reply.ok(await service.products(req.query.market)));
+
+  const desks: [ContractDesk, { create: string; getContractList: string }, string][] = [
+    ['crypto', API.contract, 'crypto'],
+    ['forex', API.forex, 'forex, CFD, index and stock'],
+  ];
+  for (const [desk, paths, what] of desks) {
+    app.post(paths.create, {
+      preHandler: app.requireAuth,
+      schema: schema({ tags, summary: `Open a seconds contract on a ${what} symbol at the server's last price (Idempotency-Key accepted)`, body: ContractCreateBody, response: ContractResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await service.create(authOf(req).user.id, req.typeUser, desk, req.body, idempotencyOf(req))));
+
+    app.get(paths.getContractList, {
+      preHandler: app.requireAuth,
+      schema: schema({ tags, summary: `The user's ${what} contracts, newest first`, querystring: ContractListQuery, response: ContractListResponse, auth: true }),
+    }, async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, desk, req.query)));
+  }
+
+  app.get(API.contract.detail, {
+    preHandler: app.requireAuth,
+    schema: schema({ tags, summary: 'One contract with the open and close ticks that decided it (read-only)', querystring: ContractDetailQuery, response: ContractResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await service.detail(authOf(req).user.id, req.typeUser, req.query.id)));
+};
