@@ -8,64 +8,26 @@
  *   - hot account: 16 at a time all debiting one account (the row lock serialises them).
  * Figures are transactions per second; compare ratios within a run, not across machines.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config';
-import type { AppContext } from '../src/context';
-import { openDatabase, type Database } from '../src/db/client';
-import { systemClock } from '../src/lib/clock';
-import { OutboxSender } from '../src/lib/messenger';
 import { LedgerService } from '../src/modules/ledger/service';
 import { systemAccount, userAccount } from '../src/modules/ledger/accounts';
 import { verifyLedger } from '../src/modules/ledger/invariants';
-import { userRepo } from '../src/modules/users/repository';
+import { benchContext, benchUsers, openBenchDatabase } from './bench-db';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const CONCURRENCY = 16;
 const USERS = 64;
 
-async function openBenchDatabase(): Promise<{ db: Database; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `bench_ledger_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: u.toString(), poolSize: CONCURRENCY + 2 });
-    return { db, cleanup: async () => { await db.close(); await admin.query(`DROP DATABASE ${name} WITH (FORCE)`); await admin.end(); } };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ledger-'));
-  const db = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
-  return { db, cleanup: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
-
 async function main() {
-  const { db, cleanup } = await openBenchDatabase();
-  const log = pino({ level: 'silent' });
-  const ctx: AppContext = {
-    config: loadConfig({}), db: db.db, clock: systemClock, secret: 'bench', log,
-    email: new OutboxSender(os.tmpdir(), log), sms: new OutboxSender(os.tmpdir(), log),
-  };
-  const ledger = new LedgerService(ctx);
-  const now = new Date();
-  const userIds: number[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const u = await userRepo.insert(db.db, {
-      uid: String(10_000_000 + i), email: `bench${i}@example.com`, passwordHash: 'x', nickname: `b${i}`,
-      invitationCode: `B${String(i).padStart(5, '0')}`, createdAt: now, updatedAt: now,
-    });
-    userIds.push(u.id);
+  const { db, cleanup } = await openBenchDatabase('bench_ledger', CONCURRENCY + 2);
+  const ledger = new LedgerService(benchContext(db));
+  const userIds = await benchUsers(db, USERS);
+  for (const id of userIds) {
     await db.db.transaction((tx) => ledger.post(tx, {
-      mode: 'demo', kind: 'demo_faucet', reference: `user:${u.id}`,
+      mode: 'demo', kind: 'demo_faucet', reference: `user:${id}`,
       postings: [
         { account: systemAccount('demo', 'demo_faucet', 'USDT'), amount: -1_000_000_000_000n },
-        { account: userAccount(u.id, 'demo', 'currency', 'USDT'), amount: 1_000_000_000_000n },
+        { account: userAccount(id, 'demo', 'currency', 'USDT'), amount: 1_000_000_000_000n },
       ],
     }));
   }

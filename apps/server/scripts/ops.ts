@@ -3,6 +3,7 @@
  * stop the server first, it holds that folder's lock).
  *
  *   npm run ops -- credit --user <uid|email|phone> --asset USDT --amount 100 [--note "..."]
+ *   npm run ops -- product --market CRYPTO --duration 30 --payout-bps 8000 --min 10 --max 5000 [--disable]
  *   npm run ledger:verify
  */
 import os from 'node:os';
@@ -21,6 +22,8 @@ import { userRepo, type UserRow } from '../src/modules/users/repository';
 import { assetOrThrow, positiveAmount } from '../src/modules/wallet/service';
 import { creditBackStage } from '../src/modules/wallet/deposits';
 import type { Db } from '../src/db/client';
+import { MARKETS } from '@app/contract';
+import { productsRepo } from '../src/modules/contracts/products';
 
 async function findUser(db: Db, who: string): Promise<UserRow | undefined> {
   if (/^\d{8}$/.test(who)) return userRepo.byUid(db, who);
@@ -62,6 +65,24 @@ async function main(): Promise<number> {
         console.log(`credited ${done.amount} ${asset.symbol} to user ${user.uid} (deposit ${done.depositId}, ledger transaction ${done.transactionId})`);
         return 0;
       }
+      case 'product': {
+        const { values } = parseArgs({ args: rest, options: {
+          market: { type: 'string' }, duration: { type: 'string' }, 'payout-bps': { type: 'string' }, min: { type: 'string' }, max: { type: 'string' }, disable: { type: 'boolean' },
+        } });
+        const market = MARKETS.find((m) => m === values.market?.toUpperCase());
+        const duration = Number(values.duration);
+        const payoutBps = Number(values['payout-bps']);
+        if (!market || !Number.isInteger(duration) || duration <= 0 || !Number.isInteger(payoutBps) || !values.min || !values.max) {
+          console.error('usage: npm run ops -- product --market CRYPTO --duration 30 --payout-bps 8000 --min 10 --max 5000 [--disable]');
+          return 2;
+        }
+        const usdt = assetOrThrow('USDT');
+        const row = { market, durationSeconds: duration, payoutBps, minStake: positiveAmount(values.min, usdt), maxStake: positiveAmount(values.max, usdt), enabled: !values.disable };
+        await productsRepo.upsert(database.db, row);
+        log.info({ ...row, minStake: values.min, maxStake: values.max, operator: `cli:${os.userInfo().username}` }, 'contract product set');
+        console.log(`product ${market} ${duration} s: payout ${payoutBps} bps, stake ${values.min}–${values.max} USDT, ${row.enabled ? 'enabled' : 'disabled'} (open contracts keep their terms)`);
+        return 0;
+      }
       case 'ledger-verify': {
         const violations = await verifyLedger(database.db, 100);
         if (violations.length === 0) {
@@ -73,7 +94,7 @@ async function main(): Promise<number> {
         return 1;
       }
       default:
-        console.error('commands: credit, ledger-verify');
+        console.error('commands: credit, product, ledger-verify');
         return 2;
     }
   } catch (err) {

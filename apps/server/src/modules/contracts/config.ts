@@ -19,7 +19,7 @@ export function loadContractConfig(env: NodeJS.ProcessEnv = process.env): Contra
   return {
     settleGraceMs: int(env, 'CONTRACT_SETTLE_GRACE_MS', 300, 0, 60_000),
     settleEveryMs: int(env, 'CONTRACT_SETTLE_EVERY_MS', 200, 10, 60_000),
-    settleBatch: int(env, 'CONTRACT_SETTLE_BATCH', 2000, 1, 50_000),
+    settleBatch: int(env, 'CONTRACT_SETTLE_BATCH', 5000, 1, 50_000),
     maxTickAgeMs: int(env, 'CONTRACT_MAX_TICK_AGE_MS', 60_000, 1000, 86_400_000),
   };
 }

@@ -6,6 +6,7 @@ import { ScriptedSource, setClock } from '../market/test-helpers';
 import { ContractSettler } from './settlement';
 import { loadContractConfig } from './config';
 import { LedgerService } from '../ledger/service';
+import { productsRepo } from './products';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const demo = (token: string) => ({ token, headers: { typeUser: 'demo' } });
@@ -64,6 +65,19 @@ describe('products', () => {
     // 1 / (1 + 0.8) = 55.5…% → shown rounded up.
     expect(r.data[0]).toEqual({ market: 'CRYPTO', duration: 30, payoutRate: '0.8', breakEvenPercent: '55.56', asset: 'USDT', minStake: '10.000000', maxStake: '5000.000000' });
     expect((await t.call('GET', `${API.contract.products}?market=MOON`)).code).toBe(code('MARKET_TYPE_UNKNOWN'));
+  });
+
+  it('an operator\'s change applies to new contracts; open ones keep the rate they opened with', async () => {
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const before = (await open(u.token, { duration: 60 })).data;
+    await productsRepo.upsert(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 7000, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: true });
+    const after = (await open(u.token, { duration: 60 })).data;
+    expect([before.payoutRate, after.payoutRate]).toEqual(['0.82', '0.7']);
+    expect((await detail(u.token, before.id)).payoutRate).toBe('0.82');
+    await productsRepo.upsert(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 8200, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: false });
+    expect((await open(u.token, { duration: 60 })).code).toBe(code('CONTRACT_DURATION_UNKNOWN'));
+    await productsRepo.upsert(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 8200, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: true });
   });
 });
 
@@ -216,8 +230,10 @@ describe('settlement', () => {
   });
 });
 
+/** Ledger transactions that settled contract `id` (a batch may settle several of a user's contracts in one). */
 async function settlementsOf(id: number): Promise<number> {
-  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${`contract:${id}`} AND kind LIKE 'contract\\_%' AND kind <> 'contract_open'`);
+  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'contract_settle'
+    AND (reference = ${`contract:${id}`} OR (reference LIKE 'contracts:%' AND ',' || substr(reference, 11) || ',' LIKE ${`%,${id},%`}))`);
   return Number(((r as unknown as { rows: { n: number }[] }).rows)[0]!.n);
 }
 

@@ -1,5 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
-import { QUOTE_ASSET } from '@app/contract';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { QUOTE_ASSET, type ContractDirection, type ContractResult } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
@@ -8,43 +8,51 @@ import type { MarketModule } from '../market/routes';
 import type { RecordedTick } from '../market/engine';
 import { contracts } from '../../db/schema-trading';
 import type { ContractConfig } from './config';
-import { outcome, toContract, winProfit } from './service';
+import { outcome, toContract, winProfit, type ContractRow } from './service';
 
 type Row = Record<string, unknown>;
 const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[]));
 
-interface DueContract {
-  id: number;
-  userId: number;
-  mode: Mode;
-  symbol: string;
-  direction: 'up' | 'down';
-  stake: bigint;
-  payoutBps: number;
-  openPrice: number;
-  expiresAt: number;
-}
-
 interface Settled {
-  contract: DueContract;
+  contract: ContractRow;
   close: RecordedTick;
-  result: 'win' | 'loss' | 'tie';
+  result: ContractResult;
   payout: bigint;
 }
 
-/** The ledger transaction of one settlement: the stake leaves escrow; a win adds the profit from the house. */
-function settlementPosting(s: Settled): PostInput {
-  const { userId, mode, stake, id } = s.contract;
-  const frozen = userAccount(userId, mode, 'option_frozen', QUOTE_ASSET);
-  const wallet = userAccount(userId, mode, 'option', QUOTE_ASSET);
-  const house = systemAccount(mode, 'house', QUOTE_ASSET);
-  const postings = [{ account: frozen, amount: -stake }];
-  if (s.result === 'loss') postings.push({ account: house, amount: stake });
-  else {
-    postings.push({ account: wallet, amount: s.payout });
-    if (s.payout > stake) postings.push({ account: house, amount: stake - s.payout });
+/** Contracts of one user settled by one ledger transaction, at most this many (the reference lists them). */
+const MAX_PER_TRANSACTION = 100;
+
+/**
+ * The ledger transactions of a batch: one per user and up to MAX_PER_TRANSACTION contracts,
+ * netted per account: the stakes leave escrow, the payouts reach the option wallet, the house
+ * pays the profits and keeps the lost stakes. A user rarely has two contracts expiring in the
+ * same second, so this is one transaction per contract in practice, and few when thousands do.
+ */
+function settlementTransactions(batch: Settled[]): { input: PostInput; settled: Settled[] }[] {
+  const byUser = new Map<string, Settled[]>();
+  for (const s of batch) {
+    const key = `${s.contract.userId}|${s.contract.mode}`;
+    const list = byUser.get(key) ?? [];
+    if (!byUser.has(key)) byUser.set(key, list);
+    list.push(s);
   }
-  return { mode, kind: `contract_${s.result}`, reference: `contract:${id}`, postings };
+  const out: { input: PostInput; settled: Settled[] }[] = [];
+  for (const list of byUser.values()) {
+    for (let i = 0; i < list.length; i += MAX_PER_TRANSACTION) {
+      const group = list.slice(i, i + MAX_PER_TRANSACTION);
+      const { userId } = group[0]!.contract;
+      const mode = group[0]!.contract.mode as Mode;
+      const stakes = group.reduce((a, s) => a + s.contract.stake, 0n);
+      const payouts = group.reduce((a, s) => a + s.payout, 0n);
+      const postings = [{ account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: -stakes }];
+      if (payouts > 0n) postings.push({ account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: payouts });
+      if (stakes !== payouts) postings.push({ account: systemAccount(mode, 'house', QUOTE_ASSET), amount: stakes - payouts });
+      const reference = group.length === 1 ? `contract:${group[0]!.contract.id}` : `contracts:${group.map((s) => s.contract.id).join(',')}`;
+      out.push({ input: { mode, kind: 'contract_settle', reference, postings }, settled: group });
+    }
+  }
+  return out;
 }
 
 /**
@@ -69,69 +77,62 @@ export class ContractSettler {
   /** Settles everything due now; the number settled by this worker. */
   async settleDue(): Promise<number> {
     let total = 0;
+    // A recorded tick never changes once given, so one read serves every batch of this pass.
+    const ticks = new Map<string, RecordedTick | null>();
     for (;;) {
       const cutoff = this.ctx.clock.now().getTime() - this.config.settleGraceMs;
-      const n = await this.settleBatch(cutoff);
+      const n = await this.settleBatch(cutoff, ticks);
       total += n;
       if (n === 0) return total;
     }
   }
 
-  private async settleBatch(cutoff: number): Promise<number> {
-    const due = await this.dueBy(cutoff);
+  private async settleBatch(cutoff: number, ticks: Map<string, RecordedTick | null>): Promise<number> {
+    const due = await this.ctx.db.select().from(contracts)
+      .where(and(eq(contracts.status, 'open'), lte(contracts.expiresAt, new Date(cutoff))))
+      .orderBy(asc(contracts.expiresAt), asc(contracts.id)).limit(this.config.settleBatch);
     if (due.length === 0) return 0;
     // Close ticks are read before the transaction (they come from the market's own storage).
-    const ticks = new Map<string, RecordedTick | null>();
-    for (const c of due) {
-      const key = `${c.symbol}@${c.expiresAt}`;
-      if (!ticks.has(key)) ticks.set(key, await this.market.engine.tickAtOrBefore(c.symbol, c.expiresAt));
-    }
     const settled: Settled[] = [];
     for (const c of due) {
-      const close = ticks.get(`${c.symbol}@${c.expiresAt}`);
+      const key = `${c.symbol}@${c.expiresAt.getTime()}`;
+      if (!ticks.has(key)) ticks.set(key, await this.market.engine.tickAtOrBefore(c.symbol, c.expiresAt.getTime()));
+      const close = ticks.get(key);
       // Cannot happen to a contract that opened on a recorded tick; it stays open and visible.
       if (!close) {
         this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
         continue;
       }
-      const result = outcome(c.direction, c.openPrice, close.priceUnits);
+      const result = outcome(c.direction as ContractDirection, c.openPrice, close.priceUnits);
       const payout = result === 'win' ? c.stake + winProfit(c.stake, c.payoutBps) : result === 'tie' ? c.stake : 0n;
       settled.push({ contract: c, close, result, payout });
     }
-    const ids = await this.ctx.db.transaction(async (tx) => {
+    const now = this.ctx.clock.now();
+    const done = await this.ctx.db.transaction(async (tx) => {
       const mine = await this.claim(tx, settled.map((s) => s.contract.id));
       const batch = settled.filter((s) => mine.has(s.contract.id));
       if (batch.length === 0) return [];
-      const txIds = await this.ledger.postMany(tx, batch.map(settlementPosting));
-      const json = JSON.stringify(batch.map((s, i) => ({
+      const groups = settlementTransactions(batch);
+      const txIds = await this.ledger.postMany(tx, groups.map((g) => g.input));
+      const rows = groups.flatMap((g, i) => g.settled.map((s) => ({
         id: s.contract.id, result: s.result, payout: s.payout.toString(), close_time: new Date(s.close.time).toISOString(),
         close_price: s.close.priceUnits, close_source: s.close.source, tx: txIds[i],
       })));
       await tx.execute(sql`
         UPDATE contracts c SET status = 'settled', result = d.result, payout = d.payout, close_tick_time = d.close_time,
-          close_price = d.close_price, close_source = d.close_source, settle_transaction_id = d.tx,
-          settled_at = ${this.ctx.clock.now().toISOString()}
-        FROM jsonb_to_recordset(${json}::jsonb) AS d(id bigint, result text, payout numeric, close_time timestamptz, close_price bigint, close_source text, tx bigint)
+          close_price = d.close_price, close_source = d.close_source, settle_transaction_id = d.tx, settled_at = ${now.toISOString()}
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS d(id bigint, result text, payout numeric, close_time timestamptz, close_price bigint, close_source text, tx bigint)
         WHERE c.id = d.id`);
-      return batch.map((s) => s.contract.id);
+      return batch;
     });
-    if (ids.length) {
-      for (const row of await this.ctx.db.select().from(contracts).where(inArray(contracts.id, ids))) {
-        this.market.publishToUser(row.userId, { kind: 'contract', contract: toContract(row) });
-      }
+    for (const s of done) {
+      const row: ContractRow = {
+        ...s.contract, status: 'settled', result: s.result, payout: s.payout, settledAt: now,
+        closeTickTime: new Date(s.close.time), closePrice: s.close.priceUnits, closeSource: s.close.source,
+      };
+      this.market.publishToUser(row.userId, { kind: 'contract', contract: toContract(row) });
     }
-    return ids.length;
-  }
-
-  private async dueBy(cutoff: number): Promise<DueContract[]> {
-    const rows = rowsOf(await this.ctx.db.execute(sql`
-      SELECT id, user_id, mode, symbol, direction, stake::text AS stake, payout_bps, open_price, expires_at
-      FROM contracts WHERE status = 'open' AND expires_at <= ${new Date(cutoff).toISOString()}
-      ORDER BY expires_at, id LIMIT ${this.config.settleBatch}`));
-    return rows.map((r) => ({
-      id: Number(r.id), userId: Number(r.user_id), mode: r.mode as Mode, symbol: String(r.symbol), direction: r.direction as 'up' | 'down',
-      stake: BigInt(String(r.stake)), payoutBps: Number(r.payout_bps), openPrice: Number(r.open_price), expiresAt: new Date(r.expires_at as string).getTime(),
-    }));
+    return done.length;
   }
 
   /**

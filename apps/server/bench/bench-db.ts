@@ -1,0 +1,51 @@
+/** What the benchmarks share: a throw-away database (PGlite, or PostgreSQL with DATABASE_URL) and a context. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { openDatabase, type Database } from '../src/db/client';
+import { systemClock, type Clock } from '../src/lib/clock';
+import { OutboxSender } from '../src/lib/messenger';
+import { userRepo } from '../src/modules/users/repository';
+
+export async function openBenchDatabase(prefix: string, poolSize: number): Promise<{ db: Database; cleanup: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `${prefix}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: u.toString(), poolSize });
+    return { db, cleanup: async () => { await db.close(); await admin.query(`DROP DATABASE ${name} WITH (FORCE)`); await admin.end(); } };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const db = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+  return { db, cleanup: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+export function benchContext(db: Database, env: Record<string, string> = {}, clock: Clock = systemClock): AppContext {
+  const log = pino({ level: 'silent' });
+  return {
+    config: loadConfig(env), db: db.db, clock, secret: 'bench', log,
+    email: new OutboxSender(os.tmpdir(), log), sms: new OutboxSender(os.tmpdir(), log),
+  };
+}
+
+/** `n` users straight in the database (no sign-up flow: not what is measured). */
+export async function benchUsers(db: Database, n: number): Promise<number[]> {
+  const now = new Date();
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const u = await userRepo.insert(db.db, {
+      uid: String(10_000_000 + i), email: `bench${i}@example.com`, passwordHash: 'x', nickname: `b${i}`,
+      invitationCode: `B${String(i).padStart(5, '0')}`, createdAt: now, updatedAt: now,
+    });
+    ids.push(u.id);
+  }
+  return ids;
+}

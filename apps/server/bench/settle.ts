@@ -1,0 +1,132 @@
+/**
+ * npm run bench:settle — settlement of seconds contracts that all expire in the same second, on
+ * the configured database (PGlite in a temporary folder by default; PostgreSQL with
+ * DATABASE_URL). Not part of npm test.
+ *
+ * Sets up BENCH_CONTRACTS (100,000) open contracts of BENCH_USERS (1,000) demo users over 20
+ * crypto symbols, each opened by its own ledger transaction, all expiring at one instant. Feeds
+ * every symbol a close tick before the expiry through the real market engine (a scripted source),
+ * then runs the real settlement pass (`ContractSettler.settleDue`, as the background worker
+ * does) and prints the time from expiry until every contract is settled and ledgered, and
+ * ledger transactions per second. In the same run it measures the per-transfer ledger path of
+ * bench:ledger (one ledger transaction per database transaction) for the comparison.
+ */
+import { sql } from 'drizzle-orm';
+import { INSTRUMENTS } from '@app/contract';
+import { buildApp } from '../src/app';
+import { contracts } from '../src/db/schema-trading';
+import { systemAccount, userAccount } from '../src/modules/ledger/accounts';
+import { verifyLedger } from '../src/modules/ledger/invariants';
+import { LedgerService, type PostInput } from '../src/modules/ledger/service';
+import { ContractSettler } from '../src/modules/contracts/settlement';
+import { loadContractConfig } from '../src/modules/contracts/config';
+import { ScriptedSource } from '../src/modules/market/test-helpers';
+import { benchContext, benchUsers, openBenchDatabase } from './bench-db';
+
+const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const COMPARE_SECONDS = 3;
+const STAKE = 10_000_000n; // 10 USDT
+const SYMBOLS = INSTRUMENTS.filter((i) => i.market === 'CRYPTO').slice(0, 20);
+const OPEN_UNITS = 1_000_000;
+const CHUNK = 2000;
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[]));
+const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+async function main() {
+  const { db, cleanup } = await openBenchDatabase('bench_settle', 12);
+  const ctx = benchContext(db, { MARKET_ENGINE: 'manual' });
+  const feed = new ScriptedSource(SYMBOLS.map((s) => s.symbol), () => Date.now());
+  const app = await buildApp({ ctx, marketEngine: { sources: () => [feed] } });
+  await app.ready();
+  await app.market.engine.start();
+  const ledger = new LedgerService(ctx);
+  console.log(`settlement bench on ${db.kind}: ${CONTRACTS} contracts, ${USERS} users, ${SYMBOLS.length} symbols, ${WORKERS} worker(s)`);
+
+  // ----- set-up (not measured): users, their money, the contracts and their opening transactions
+  let t = process.hrtime.bigint();
+  const users = await benchUsers(db, USERS);
+  const perUser = BigInt(Math.ceil(CONTRACTS / USERS)) * STAKE;
+  await db.db.transaction((tx) => ledger.postMany(tx, users.map((u): PostInput => ({
+    mode: 'demo', kind: 'demo_faucet', reference: `user:${u}`,
+    postings: [
+      { account: systemAccount('demo', 'demo_faucet', 'USDT'), amount: -perUser },
+      { account: userAccount(u, 'demo', 'option', 'USDT'), amount: perUser },
+    ],
+  }))));
+  for (const s of SYMBOLS) feed.tick(s.symbol, (OPEN_UNITS / 10 ** s.priceDecimals).toFixed(s.priceDecimals));
+  const now = new Date();
+  const far = new Date(now.getTime() + 3_600_000);
+  for (let from = 0; from < CONTRACTS; from += CHUNK) {
+    const n = Math.min(CHUNK, CONTRACTS - from);
+    await db.db.transaction(async (tx) => {
+      const rows = await tx.insert(contracts).values(Array.from({ length: n }, (_, k) => {
+        const i = from + k;
+        const s = SYMBOLS[i % SYMBOLS.length]!;
+        return {
+          userId: users[i % USERS]!, mode: 'demo', market: 'CRYPTO', symbol: s.symbol, direction: i % 3 === 0 ? 'down' : 'up',
+          durationSeconds: 60, payoutBps: 8200, asset: 'USDT', stake: STAKE, status: 'open', openTime: now, expiresAt: far,
+          openTickTime: now, openPrice: OPEN_UNITS, openSource: 'scripted',
+        };
+      })).returning({ id: contracts.id, userId: contracts.userId });
+      await ledger.postMany(tx, rows.map((r): PostInput => ({
+        mode: 'demo', kind: 'contract_open', reference: `contract:${r.id}`,
+        postings: [
+          { account: userAccount(r.userId, 'demo', 'option', 'USDT'), amount: -STAKE },
+          { account: userAccount(r.userId, 'demo', 'option_frozen', 'USDT'), amount: STAKE },
+        ],
+      })));
+    });
+  }
+  console.log(`set-up: ${CONTRACTS} contracts opened in ${(ms(t) / 1000).toFixed(1)} s`);
+
+  // ----- all expire at one instant; each symbol moves up, down or not at all before it
+  const expiry = Date.now() + 1500;
+  await db.db.execute(sql`UPDATE contracts SET expires_at = ${new Date(expiry).toISOString()}`);
+  SYMBOLS.forEach((s, i) => feed.tick(s.symbol, ((OPEN_UNITS + (i % 3) - 1) / 10 ** s.priceDecimals).toFixed(s.priceDecimals), expiry - 500));
+  await sleep(Math.max(0, expiry - Date.now()));
+
+  // ----- measured: the worker's pass, from the expiry (its grace period included)
+  const config = loadContractConfig();
+  const settlers = Array.from({ length: WORKERS }, () => new ContractSettler(ctx, ledger, app.market, config));
+  await sleep(config.settleGraceMs);
+  t = process.hrtime.bigint();
+  const settledCounts = await Promise.all(settlers.map((s) => s.settleDue()));
+  const workMs = ms(t);
+  const sinceExpiry = Date.now() - expiry;
+  const settled = settledCounts.reduce((a, b) => a + b, 0);
+  const [left] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM contracts WHERE status = 'open'`));
+  console.log(`settled ${settled} contracts (${Number(left!.n)} left open): ${sinceExpiry} ms from expiry (grace ${config.settleGraceMs} ms + ${workMs.toFixed(0)} ms of work)`);
+  const settleRate = settled / (workMs / 1000);
+  const [txs] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'contract_settle'`));
+  console.log(`settlement: ${settleRate.toFixed(0)} contracts/s in ${Number(txs!.n)} ledger transactions (${(Number(txs!.n) / (workMs / 1000)).toFixed(0)} tx/s)`);
+
+  // ----- the per-transfer ledger path of bench:ledger, same database, same run
+  let done = 0;
+  const end = Date.now() + COMPARE_SECONDS * 1000;
+  t = process.hrtime.bigint();
+  while (Date.now() < end) {
+    const u = users[done % USERS]!;
+    await db.db.transaction((tx) => ledger.post(tx, {
+      mode: 'demo', kind: 'transfer', reference: `user:${u}`,
+      postings: [
+        { account: userAccount(u, 'demo', 'option', 'USDT'), amount: -1n },
+        { account: userAccount(u, 'demo', 'currency', 'USDT'), amount: 1n },
+      ],
+    }));
+    done++;
+  }
+  const transferRate = done / (ms(t) / 1000);
+  console.log(`per-transfer ledger path (bench:ledger sequential): ${transferRate.toFixed(0)} tx/s`);
+  console.log(`ratio: batched settlement / per-transfer = ${(settleRate / transferRate).toFixed(1)}x`);
+  const violations = await verifyLedger(db.db);
+  console.log(`invariants: ${violations.length === 0 ? 'hold' : JSON.stringify(violations)}`);
+  await app.close();
+  await cleanup();
+}
+
+void main();
