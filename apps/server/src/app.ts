@@ -33,6 +33,9 @@ import { loadContractConfig } from './modules/contracts/config';
 import { ContractService } from './modules/contracts/service';
 import { ContractSettler } from './modules/contracts/settlement';
 import { contractRoutes } from './modules/contracts/routes';
+import { loadSpotConfig } from './modules/spot/config';
+import { SpotService } from './modules/spot/service';
+import { spotRoutes } from './modules/spot/routes';
 import { MarketModule, marketRoutes } from './modules/market/routes';
 import type { EngineOptions } from './modules/market/engine';
 
@@ -119,6 +122,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(contractRoutes, {
     ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: ctx.config.market.engine === 'timers',
   });
+  // Spot orders against the house; the matcher fills resting limit orders as prices cross them.
+  const spot = new SpotService(ctx, ledger, wallet, market, loadSpotConfig());
+  await app.register(spotRoutes, { spot, isReady, background: ctx.config.market.engine === 'timers' });
 
   // Avatars are public files; private uploads go through the owner-checked route instead.
   fs.mkdirSync(files.dir('avatar'), { recursive: true });

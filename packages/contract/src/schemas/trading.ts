@@ -137,9 +137,12 @@ export const SpotOrder = Type.Object({
   /** The limit price; null for market orders. */
   price: NullableDecimal,
   amount: Decimal,
-  /** Fill price (the ask or bid for market orders, the limit price for limit orders); null until filled. */
+  /**
+   * Fill price: the ask (buy) or bid (sell) for market orders and for limit orders the quote already
+   * crossed on arrival; the limit price for limit orders filled while resting. Null until filled.
+   */
   fillPrice: NullableDecimal,
-  /** USDT paid (buy) or received before the fee (sell); null until filled. */
+  /** amount × fillPrice in USDT, before the fee: a buy paid total + fee, a sell received total − fee. Null until filled. */
   total: NullableDecimal,
   fee: NullableDecimal,
   feeAsset: Type.String(),

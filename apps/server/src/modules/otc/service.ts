@@ -15,9 +15,7 @@ import type { LedgerService, Posting } from '../ledger/service';
 import { assetOrThrow, positiveAmount, type WalletService } from '../wallet/service';
 import type { OtcConfig } from './config';
 import type { ReferencePrices } from '../wallet/reference-prices';
-
-const BPS = 10_000n;
-const USDT = assetOf(QUOTE_ASSET)!;
+import { BPS, USDT, coinsFor, feeOf as fee, usdtFor } from '../../lib/usdt-math';
 
 interface StoredRate {
   buy: string;
@@ -31,20 +29,6 @@ interface Rate {
   sell: bigint;
   decimals: number;
 }
-
-/** USDT minor units for `coins` minor units of `asset` at `price` (10^-decimals USDT per coin). */
-function usdtFor(coins: bigint, asset: AssetDef, price: bigint, decimals: number, rounding: 'down' | 'up'): bigint {
-  return divRound(coins * price * pow10(USDT.scale), pow10(asset.scale) * pow10(decimals), rounding);
-}
-
-/** Coin minor units that `usdt` buys at `price`, floored to the coin's amount decimals. */
-function coinsFor(usdt: bigint, asset: AssetDef, price: bigint, decimals: number): bigint {
-  const raw = divRound(usdt * pow10(asset.scale) * pow10(decimals), price * pow10(USDT.scale), 'down');
-  const step = pow10(asset.scale - asset.amountDecimals);
-  return raw - (raw % step);
-}
-
-const fee = (usdt: bigint, bps: number) => divRound(usdt * BigInt(bps), BPS, 'up');
 
 /**
  * OTC instant exchange (spec §1, §2): buy a coin with USDT, sell it for USDT, or flash-exchange

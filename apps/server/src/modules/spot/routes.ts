@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  API, OpenOrderUserBody, SpotCancelBody, SpotDetailQuery, SpotHistoryQuery, SpotOrderBody, SpotOrderListResponse, SpotOrderResponse,
+} from '@app/contract';
+import { idempotencyOf } from '../../lib/idempotency';
+import { schema } from '../../lib/route';
+import { runWhenReady } from '../../lib/worker';
+import { authOf } from '../../plugins/session';
+import type { SpotService } from './service';
+
+const tags = ['spot'];
+
+/**
+ * Spot orders, crypto against USDT, in the current mode's currency wallet (docs/trading.md).
+ * With `background` the matcher runs every SPOT_MATCH_EVERY_MS once the database is ready.
+ */
+export const spotRoutes: FastifyPluginAsync<{ spot: SpotService; isReady: () => boolean; background: boolean }> = async (base, { spot, isReady, background }) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  if (background) runWhenReady(app, { name: 'spot matcher', everyMs: spot.config.matchEveryMs, run: () => spot.matchOnce(), isReady, log: app.log });
+  app.addHook('preHandler', app.requireAuth);
+
+  app.post(API.spot.order, {
+    schema: schema({ tags, summary: 'Place a market or limit order (Idempotency-Key accepted)', body: SpotOrderBody, response: SpotOrderResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await spot.place(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+
+  app.post(API.spot.cancel, {
+    schema: schema({ tags, summary: 'Cancel an open limit order and release its funds (Idempotency-Key accepted)', body: SpotCancelBody, response: SpotOrderResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await spot.cancel(authOf(req).user.id, req.typeUser, req.body.orderId, idempotencyOf(req))));
+
+  app.post(API.spot.openOrderUser, {
+    schema: schema({ tags, summary: 'Open spot orders, newest first', body: OpenOrderUserBody, response: SpotOrderListResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await spot.list(authOf(req).user.id, req.typeUser, ['open'], req.body ?? {})));
+
+  app.get(API.spot.history, {
+    schema: schema({ tags, summary: 'Filled and cancelled spot orders, newest first', querystring: SpotHistoryQuery, response: SpotOrderListResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await spot.list(authOf(req).user.id, req.typeUser, ['filled', 'cancelled'], req.query)));
+
+  app.get(API.spot.detail, {
+    schema: schema({ tags, summary: 'One spot order of the current mode', querystring: SpotDetailQuery, response: SpotOrderResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await spot.detail(authOf(req).user.id, req.typeUser, req.query.id)));
+};

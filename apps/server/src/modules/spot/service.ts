@@ -1,0 +1,344 @@
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import {
+  INSTRUMENTS, NUMBER_MAXIMUM, QUOTE_ASSET, assetOf, formatAmount, instrumentOf, parseAmount, pow10,
+  type AssetDef, type Instrument, type OrderEvent, type SpotOrder, type SpotOrderBody, type SpotOrderList,
+  type SpotSide, type SpotStatus, type SpotType,
+} from '@app/contract';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { spotOrders } from '../../db/schema-trading';
+import { AppError } from '../../lib/app-error';
+import { once, type IdempotencyRequest } from '../../lib/idempotency';
+import { USDT, feeOf, usdtFor } from '../../lib/usdt-math';
+import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
+import type { LedgerService, Posting } from '../ledger/service';
+import { positiveAmount, type WalletService } from '../wallet/service';
+import type { SpotConfig } from './config';
+
+type OrderRow = typeof spotOrders.$inferSelect;
+
+/** A spot pair: a crypto instrument quoted in USDT whose base coin has a wallet. */
+interface Pair {
+  inst: Instrument;
+  base: AssetDef;
+}
+
+/** What spot needs from market data: the latest quote (integer price units) and the user feed. */
+export interface SpotMarket {
+  engine: { latest(symbol: string): { bid: number; ask: number; stale: boolean } | undefined };
+  publishToUser(userId: number, event: OrderEvent): void;
+}
+
+/** Every spot pair, in catalogue order. */
+export const SPOT_PAIRS: readonly Pair[] = INSTRUMENTS.flatMap((inst) => {
+  const base = assetOf(inst.base);
+  return inst.market === 'CRYPTO' && inst.quote === QUOTE_ASSET && base && base.symbol !== QUOTE_ASSET ? [{ inst, base }] : [];
+});
+const PAIR_BY_SYMBOL = new Map(SPOT_PAIRS.map((p) => [p.inst.symbol, p]));
+
+function pairOf(symbol: string): Pair {
+  const s = symbol.toUpperCase();
+  const pair = PAIR_BY_SYMBOL.get(s);
+  if (pair) return pair;
+  throw new AppError(instrumentOf(s) ? 'SPOT_NOT_AVAILABLE' : 'SYMBOL_UNKNOWN');
+}
+
+/** Fraction digits of a decimal string that matter (trailing zeros do not). */
+const decimalsIn = (text: string) => (text.split('.')[1] ?? '').replace(/0+$/, '').length;
+
+/** The base-coin quantity: at most the instrument's amount decimals, and whole minor units of the coin. */
+function amountOf(text: string, pair: Pair): bigint {
+  const decimals = Math.min(pair.inst.amountDecimals, pair.base.scale);
+  if (decimalsIn(text) > decimals) throw new AppError('PRECISION_INVALID', { decimals });
+  return positiveAmount(text, pair.base);
+}
+
+/** A limit price in instrument price units: positive, at most the price decimals. */
+function limitPriceOf(text: string, inst: Instrument): bigint {
+  if (decimalsIn(text) > inst.priceDecimals) throw new AppError('PRECISION_INVALID', { decimals: inst.priceDecimals });
+  const units = parseAmount(text, inst.priceDecimals);
+  if (units === null || units <= 0n || units > BigInt(NUMBER_MAXIMUM) * pow10(inst.priceDecimals)) throw new AppError('AMOUNT_INVALID');
+  // Stored as a bigint column read as a JS number: refuse what it cannot hold exactly.
+  if (units > BigInt(Number.MAX_SAFE_INTEGER)) throw new AppError('AMOUNT_OUT_OF_RANGE');
+  return units;
+}
+
+/**
+ * The USDT side of a fill of `amount` at `price` (docs/ledger.md "Spot"): a buy pays the value
+ * rounded up plus the fee, a sell gets the value rounded down less the fee; the fee is rounded up.
+ */
+function valueAt(side: SpotSide, amount: bigint, pair: Pair, price: bigint, feeBps: number): { total: bigint; fee: bigint } {
+  const total = usdtFor(amount, pair.base, price, pair.inst.priceDecimals, side === 'buy' ? 'up' : 'down');
+  return { total, fee: feeOf(total, feeBps) };
+}
+
+/** What a buy escrows: the cost at the limit price plus its fee, exactly what a fill there takes. */
+const buyEscrow = (v: { total: bigint; fee: bigint }) => v.total + v.fee;
+
+/**
+ * Postings of a fill. The user pays from `currency` (an order filled on arrival) or from the
+ * escrow in `currency_frozen` (a resting limit order, `reserved` of it; what the fill does not
+ * use goes back to `currency`). The house is the counterparty; the fee goes to `fees`, in USDT.
+ */
+function fillPostings(
+  userId: number, mode: Mode, side: SpotSide, pair: Pair, amount: bigint, v: { total: bigint; fee: bigint },
+  from: { kind: 'currency' } | { kind: 'currency_frozen'; reserved: bigint },
+): Posting[] {
+  const coin = pair.base.symbol;
+  const paidAsset = side === 'buy' ? QUOTE_ASSET : coin;
+  const paid = side === 'buy' ? v.total + v.fee : amount;
+  const postings: Posting[] = from.kind === 'currency'
+    ? [{ account: userAccount(userId, mode, 'currency', paidAsset), amount: -paid }]
+    : [
+      { account: userAccount(userId, mode, 'currency_frozen', paidAsset), amount: -from.reserved },
+      { account: userAccount(userId, mode, 'currency', paidAsset), amount: from.reserved - paid },
+    ];
+  const sign = side === 'buy' ? 1n : -1n;
+  postings.push(
+    { account: userAccount(userId, mode, 'currency', side === 'buy' ? coin : QUOTE_ASSET), amount: side === 'buy' ? amount : v.total - v.fee },
+    { account: systemAccount(mode, 'house', coin), amount: -sign * amount },
+    { account: systemAccount(mode, 'house', QUOTE_ASSET), amount: sign * v.total },
+    { account: systemAccount(mode, 'fees', QUOTE_ASSET), amount: v.fee },
+  );
+  return postings.filter((p) => p.amount !== 0n);
+}
+
+function toSpotOrder(row: OrderRow): SpotOrder {
+  const pair = PAIR_BY_SYMBOL.get(row.symbol)!;
+  const price = (units: number | null) => (units === null ? null : formatAmount(BigInt(units), pair.inst.priceDecimals));
+  const usdt = (minor: bigint | null) => (minor === null ? null : formatAmount(minor, USDT.scale));
+  return {
+    id: row.id,
+    typeUser: row.mode as Mode,
+    symbol: row.symbol,
+    displaySymbol: pair.inst.displaySymbol,
+    base: pair.base.symbol,
+    quote: QUOTE_ASSET,
+    side: row.side as SpotSide,
+    type: row.type as SpotType,
+    status: row.status as SpotStatus,
+    price: price(row.price),
+    amount: formatAmount(row.amount, pair.base.scale),
+    fillPrice: price(row.fillPrice),
+    total: usdt(row.total),
+    fee: usdt(row.fee),
+    feeAsset: QUOTE_ASSET,
+    createdAt: row.createdAt.getTime(),
+    closedAt: row.closedAt?.getTime() ?? null,
+  };
+}
+
+/**
+ * Spot orders, crypto against USDT in the currency wallet (DESIGN.md §6, docs/trading.md).
+ * Market orders fill on arrival at the quote's ask (buy) or bid (sell); limit orders escrow
+ * their funds in `currency_frozen` and rest until the matcher sees the quote cross them. The
+ * house is the counterparty of every fill. Each money movement is one ledger transaction
+ * together with the order row's change, and a resting order leaves `open` exactly once, by a
+ * conditional update, whoever (matcher, cancel, a second matcher) gets there first.
+ */
+export class SpotService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly ledger: LedgerService,
+    private readonly wallets: WalletService,
+    private readonly market: SpotMarket,
+    readonly config: SpotConfig,
+  ) {}
+
+  /** The live quote in price units; a missing or stale one cannot fill anything. */
+  private quoteOf(inst: Instrument): { bid: bigint; ask: bigint } | null {
+    const q = this.market.engine.latest(inst.symbol);
+    if (!q || q.stale || !Number.isSafeInteger(q.bid) || !Number.isSafeInteger(q.ask) || q.bid <= 0 || q.ask <= 0) return null;
+    return { bid: BigInt(q.bid), ask: BigInt(q.ask) };
+  }
+
+  private publish(order: SpotOrder, userId: number): void {
+    this.market.publishToUser(userId, { kind: 'spot', order });
+  }
+
+  /**
+   * Places an order. A market order, and a limit order the quote already crosses, fill now at
+   * the current ask or bid (for a limit order that is its limit or better); any other limit
+   * order escrows its funds and rests.
+   */
+  async place(userId: number, mode: Mode, body: SpotOrderBody, idem: IdempotencyRequest | null): Promise<SpotOrder> {
+    const pair = pairOf(body.symbol);
+    if ((body.type === 'limit') !== (body.price !== undefined)) throw new AppError('LIMIT_PRICE_REQUIRED');
+    const amount = amountOf(body.amount, pair);
+    const limit = body.price === undefined ? null : limitPriceOf(body.price, pair.inst);
+    await this.wallets.prepare(userId, mode);
+    let placed = null as SpotOrder | null;
+    const order = await this.ctx.db.transaction((tx) =>
+      once(tx, userId, idem, this.ctx.clock.now(), async () => {
+        placed = await this.insert(tx, userId, mode, body, pair, amount, limit);
+        return placed;
+      }));
+    // After the commit, and only for the request that did the work (not an idempotent replay).
+    if (placed) this.publish(placed, userId);
+    return order;
+  }
+
+  private async insert(tx: Tx, userId: number, mode: Mode, body: SpotOrderBody, pair: Pair, amount: bigint, limit: bigint | null): Promise<SpotOrder> {
+    const now = this.ctx.clock.now();
+    const q = this.quoteOf(pair.inst);
+    if (!q) throw new AppError('PRICE_UNAVAILABLE');
+    const side = body.side;
+    const feeBps = this.config.feeBps;
+    const market = side === 'buy' ? q.ask : q.bid;
+    const crosses = limit === null || (side === 'buy' ? market <= limit : market >= limit);
+    const price = crosses ? market : limit!;
+    const v = valueAt(side, amount, pair, price, feeBps);
+    if (v.total < BigInt(this.config.minOrderUsdt) * pow10(USDT.scale)) throw new AppError('AMOUNT_OUT_OF_RANGE');
+    const base = {
+      userId, mode, symbol: pair.inst.symbol, side, type: body.type, amount, price: limit === null ? null : Number(limit), feeBps, createdAt: now,
+    };
+
+    // The row first, so the ledger transaction can name it (`spot_order:<id>`) like fills and cancels do.
+    const reservedAsset = side === 'buy' ? QUOTE_ASSET : pair.base.symbol;
+    const reserved = side === 'buy' ? buyEscrow(v) : amount;
+    const [row] = await tx.insert(spotOrders).values(crosses
+      ? { ...base, status: 'filled', fillPrice: Number(price), total: v.total, fee: v.fee, closedAt: now }
+      : { ...base, status: 'open', reservedAsset, reserved }).returning();
+    const reference = `spot_order:${row!.id}`;
+    if (crosses) {
+      const posted = await this.ledger.post(tx, {
+        mode, kind: `spot_${side}`, reference, postings: fillPostings(userId, mode, side, pair, amount, v, { kind: 'currency' }),
+      });
+      return this.record(tx, row!.id, { closeTransactionId: posted.transactionId });
+    }
+    const posted = await this.ledger.post(tx, {
+      mode, kind: 'spot_escrow', reference,
+      postings: [
+        { account: userAccount(userId, mode, 'currency', reservedAsset), amount: -reserved },
+        { account: userAccount(userId, mode, 'currency_frozen', reservedAsset), amount: reserved },
+      ],
+    });
+    return this.record(tx, row!.id, { openTransactionId: posted.transactionId });
+  }
+
+  /** Cancels an open order of the user in this mode and returns its escrow, in one transaction. */
+  async cancel(userId: number, mode: Mode, orderId: number, idem: IdempotencyRequest | null): Promise<SpotOrder> {
+    let cancelled = null as SpotOrder | null;
+    const order = await this.ctx.db.transaction((tx) =>
+      once(tx, userId, idem, this.ctx.clock.now(), async () => {
+        const mine = and(eq(spotOrders.id, orderId), eq(spotOrders.userId, userId), eq(spotOrders.mode, mode));
+        const row = await this.close(tx, mine, 'cancelled');
+        if (!row) {
+          const [found] = await tx.select({ id: spotOrders.id }).from(spotOrders).where(mine);
+          throw new AppError(found ? 'ORDER_NOT_OPEN' : 'ORDER_NOT_FOUND');
+        }
+        const posted = await this.ledger.post(tx, {
+          mode, kind: 'spot_cancel', reference: `spot_order:${row.id}`,
+          postings: [
+            { account: userAccount(userId, mode, 'currency_frozen', row.reservedAsset!), amount: -row.reserved },
+            { account: userAccount(userId, mode, 'currency', row.reservedAsset!), amount: row.reserved },
+          ],
+        });
+        // The escrow is back in the wallet: nothing stays reserved.
+        cancelled = await this.record(tx, row.id, { reserved: 0n, closeTransactionId: posted.transactionId });
+        return cancelled;
+      }));
+    if (cancelled) this.publish(cancelled, userId);
+    return order;
+  }
+
+  /**
+   * Takes an open order out of `open`: the one conditional update that makes every fill and
+   * cancel happen once. A concurrent filler or canceller waits on the row lock and then finds
+   * it no longer open (PostgreSQL re-checks the condition on the new row version).
+   */
+  private async close(tx: Tx, where: SQL | undefined, status: 'filled' | 'cancelled'): Promise<OrderRow | undefined> {
+    const [row] = await tx.update(spotOrders)
+      .set({ status, closedAt: this.ctx.clock.now() })
+      .where(and(where, eq(spotOrders.status, 'open')))
+      .returning();
+    return row;
+  }
+
+  /** Writes what a step of an order did (its ledger transaction, a fill's figures) onto its row. */
+  private async record(tx: Tx, id: number, set: Partial<Pick<OrderRow, 'fillPrice' | 'total' | 'fee' | 'reserved' | 'openTransactionId' | 'closeTransactionId'>>): Promise<SpotOrder> {
+    const [row] = await tx.update(spotOrders).set(set).where(eq(spotOrders.id, id)).returning();
+    return toSpotOrder(row!);
+  }
+
+  // ----- matcher ----------------------------------------------------------------------------
+
+  /**
+   * One matcher pass: every open limit order that the latest quote crosses (a buy when the ask
+   * is at or below its limit, a sell when the bid is at or above it) fills at its limit price.
+   * One query over the `spot_orders_book` index finds them, oldest first, at most
+   * `matchBatch`; each fills in its own transaction. Returns how many it filled.
+   */
+  async matchOnce(): Promise<number> {
+    const crossing: SQL[] = [];
+    for (const { inst } of SPOT_PAIRS) {
+      const q = this.quoteOf(inst);
+      if (!q) continue;
+      const s = eq(spotOrders.symbol, inst.symbol);
+      crossing.push(
+        and(s, eq(spotOrders.side, 'buy'), gte(spotOrders.price, Number(q.ask)))!,
+        and(s, eq(spotOrders.side, 'sell'), lte(spotOrders.price, Number(q.bid)))!,
+      );
+    }
+    if (crossing.length === 0) return 0;
+    const due = await this.ctx.db.select({ id: spotOrders.id }).from(spotOrders)
+      .where(and(eq(spotOrders.status, 'open'), or(...crossing)))
+      .orderBy(spotOrders.id)
+      .limit(this.config.matchBatch);
+    let filled = 0;
+    for (const { id } of due) {
+      try {
+        const order = await this.fill(id);
+        if (order) filled++;
+      } catch (err) {
+        // One order that cannot fill (a bug) must not stop the others; it stays open and visible.
+        this.ctx.log.error({ err, orderId: id }, 'spot fill failed');
+      }
+    }
+    return filled;
+  }
+
+  /** Fills one open limit order at its limit price from its escrow; null when it is no longer open. */
+  private async fill(id: number): Promise<SpotOrder | null> {
+    let userId = 0;
+    const order = await this.ctx.db.transaction(async (tx) => {
+      const row = await this.close(tx, eq(spotOrders.id, id), 'filled');
+      if (!row) return null;
+      userId = row.userId;
+      const mode = row.mode as Mode;
+      const side = row.side as SpotSide;
+      const pair = PAIR_BY_SYMBOL.get(row.symbol)!;
+      const price = BigInt(row.price!);
+      const v = valueAt(side, row.amount, pair, price, row.feeBps);
+      const posted = await this.ledger.post(tx, {
+        mode, kind: `spot_${side}`, reference: `spot_order:${row.id}`,
+        postings: fillPostings(row.userId, mode, side, pair, row.amount, v, { kind: 'currency_frozen', reserved: row.reserved }),
+      });
+      return this.record(tx, row.id, { fillPrice: row.price, total: v.total, fee: v.fee, reserved: 0n, closeTransactionId: posted.transactionId });
+    });
+    if (order) this.publish(order, userId);
+    return order;
+  }
+
+  // ----- reading ----------------------------------------------------------------------------
+
+  /** The user's orders in this mode with one of `statuses`, newest first. */
+  async list(userId: number, mode: Mode, statuses: SpotStatus[], q: { page?: number; size?: number; symbol?: string }): Promise<SpotOrderList> {
+    const page = q.page ?? 1;
+    const size = q.size ?? 20;
+    const where = and(
+      eq(spotOrders.userId, userId), eq(spotOrders.mode, mode), inArray(spotOrders.status, statuses),
+      q.symbol ? eq(spotOrders.symbol, q.symbol.toUpperCase()) : undefined,
+    );
+    const rows = await this.ctx.db.select().from(spotOrders).where(where).orderBy(desc(spotOrders.id)).limit(size).offset((page - 1) * size);
+    const [total] = await this.ctx.db.select({ n: count() }).from(spotOrders).where(where);
+    return { items: rows.map(toSpotOrder), page, size, total: total?.n ?? 0 };
+  }
+
+  async detail(userId: number, mode: Mode, id: number): Promise<SpotOrder> {
+    const [row] = await this.ctx.db.select().from(spotOrders)
+      .where(and(eq(spotOrders.id, id), eq(spotOrders.userId, userId), eq(spotOrders.mode, mode)));
+    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    return toSpotOrder(row);
+  }
+}
