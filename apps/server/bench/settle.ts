@@ -102,7 +102,7 @@ async function main() {
   const [left] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM contracts WHERE status = 'open'`));
   console.log(`settled ${settled} contracts (${Number(left!.n)} left open): ${sinceExpiry} ms from expiry (grace ${config.settleGraceMs} ms + ${workMs.toFixed(0)} ms of work)`);
   const settleRate = settled / (workMs / 1000);
-  const [txs] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'contract_settle'`));
+  const [txs] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind LIKE 'contract%' AND kind <> 'contract_open'`));
   console.log(`settlement: ${settleRate.toFixed(0)} contracts/s in ${Number(txs!.n)} ledger transactions (${(Number(txs!.n) / (workMs / 1000)).toFixed(0)} tx/s)`);
 
   // ----- the per-transfer ledger path of bench:ledger, same database, same run

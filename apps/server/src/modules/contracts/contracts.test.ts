@@ -232,7 +232,7 @@ describe('settlement', () => {
 
 /** Ledger transactions that settled contract `id` (a batch may settle several of a user's contracts in one). */
 async function settlementsOf(id: number): Promise<number> {
-  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'contract_settle'
+  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind IN ('contract_win', 'contract_loss', 'contract_tie', 'contract_settle')
     AND (reference = ${`contract:${id}`} OR (reference LIKE 'contracts:%' AND ',' || substr(reference, 11) || ',' LIKE ${`%,${id},%`}))`);
   return Number(((r as unknown as { rows: { n: number }[] }).rows)[0]!.n);
 }

@@ -49,7 +49,9 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
       if (payouts > 0n) postings.push({ account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: payouts });
       if (stakes !== payouts) postings.push({ account: systemAccount(mode, 'house', QUOTE_ASSET), amount: stakes - payouts });
       const reference = group.length === 1 ? `contract:${group[0]!.contract.id}` : `contracts:${group.map((s) => s.contract.id).join(',')}`;
-      out.push({ input: { mode, kind: 'contract_settle', reference, postings }, settled: group });
+      // One contract: its result names the transaction (statements read "Contract won"); several: contract_settle.
+      const kind = group.length === 1 ? `contract_${group[0]!.result}` : 'contract_settle';
+      out.push({ input: { mode, kind, reference, postings }, settled: group });
     }
   }
   return out;
