@@ -235,9 +235,9 @@ async function registerViaApi(server, email) {
 }
 
 /** A browser context whose app storage already holds this session. */
-async function loggedInContext(browser, login, viewport = MOBILE) {
+async function loggedInContext(browser, login, viewport = MOBILE, typeUser = 'real') {
   const context = await browser.newContext({ viewport });
-  const state = { state: { token: login.token, user: login.user, typeUser: 'real', language: 'en', theme: 'light', demoConfirmed: false }, version: 1 };
+  const state = { state: { token: login.token, user: login.user, typeUser, language: 'en', theme: 'light', demoConfirmed: false }, version: 1 };
   await context.addInitScript((value) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
   }, JSON.stringify(state));
@@ -416,6 +416,9 @@ test('/ and /splash open the mobile home; an unbuilt page says it is not availab
   await waitForPath(page, '/pages/home/index');
   await page.getByRole('link', { name: 'Quote' }).click();
   await waitForPath(page, '/pages/quote/index');
+  await page.getByRole('tab', { name: 'Crypto', selected: true }).waitFor();
+  // A built-in page of the original platform that this app does not build.
+  await page.goto(`${server.baseUrl}/choose-location`);
   await page.getByRole('heading', { name: 'Not available yet' }).waitFor();
   await shot(page, 'not-available');
   await page.goto(`${server.baseUrl}/pages/desktop/login/login-email`);
@@ -787,6 +790,269 @@ test('demo journey: switch to demo, transfer 100 USDT, buy BTC over OTC, see it 
   const btc = page.locator('[data-wallet="currency"] [data-asset="BTC"]');
   await btc.getByText(/^0\.0*[1-9][0-9]*$/).first().waitFor();
   await shot(page, 'assets-after-otc');
+  await context.close();
+});
+
+// ---------- market data (quotes, search, chart, favourites) ----------
+
+/** The text of the chart page's live price once it shows a number. */
+async function livePrice(page) {
+  const handle = await page.waitForFunction(() => {
+    const text = document.querySelector('[data-testid="live-price"]')?.textContent ?? '';
+    return /[0-9]/.test(text) ? text : null;
+  });
+  return handle.jsonValue();
+}
+
+test('market: a visitor browses quotes, searches BTC and sees the chart price move', async ({ browser, server }) => {
+  const context = await browser.newContext({ viewport: MOBILE });
+  const page = await newPage(context);
+
+  // Home: the banners (served from /banners/) and the Spot / Seconds Contract overview.
+  await page.goto(`${server.baseUrl}/pages/home/index`);
+  const banners = page.getByRole('region', { name: 'Promotions' });
+  await banners.waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('.banner__image')].some((img) => img.complete && img.naturalWidth > 0));
+  // The Spot tab ranks crypto by 24 h turnover, which depends on the simulator's random seed.
+  await page.getByRole('tabpanel', { name: 'Spot' }).getByRole('link').first().waitFor({ timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Seconds Contract' }).click();
+  await page.getByRole('tabpanel', { name: 'Seconds Contract' }).getByRole('link', { name: /^XAUUSD Gold/ }).waitFor();
+  await expectAccessible(page, 'home (markets)');
+  await shot(page, 'home-markets');
+
+  // Quote: groups from the tab bar, sorting, the visitor's favourites tab.
+  await page.getByRole('link', { name: 'Quote' }).click();
+  await waitForPath(page, '/pages/quote/index');
+  await page.getByRole('list', { name: 'Crypto' }).getByRole('link', { name: /^ETH Ethereum/ }).waitFor();
+  await page.getByRole('tab', { name: 'Forex' }).click();
+  await page.getByRole('list', { name: 'Forex' }).getByRole('link', { name: /^EURUSD Euro/ }).waitFor();
+  assert(new URL(page.url()).searchParams.get('tab') === 'FOREX', `the tab is not in the URL: ${page.url()}`);
+  await page.getByRole('button', { name: 'Name' }).click();
+  await page.getByRole('button', { name: /^Name\W+ascending$/, pressed: true }).waitFor();
+  const names = await page.getByRole('list', { name: 'Forex' }).locator('.ticker-row__symbol').allTextContents();
+  assert(names.join() === [...names].sort().join(), `not sorted by name: ${names.join(', ')}`);
+  await page.getByRole('tab', { name: 'Stocks' }).click();
+  await page.getByRole('list', { name: 'Stocks' }).getByRole('link', { name: /^AAPL Apple/ }).waitFor();
+  await expectAccessible(page, 'quote (stocks)');
+  await shot(page, 'quote');
+  await page.getByRole('tab', { name: 'Favourites' }).click();
+  await page.getByText('Log in to keep your favourite instruments here.').waitFor();
+
+  // Search, then the chart.
+  await page.getByRole('link', { name: 'Search symbol or name' }).click();
+  await waitForPath(page, '/pages/search/index');
+  await page.getByLabel('Search instruments').fill('BTC');
+  const result = page.getByRole('region', { name: 'Crypto' }).getByRole('link', { name: /^BTC Bitcoin/ });
+  await result.waitFor();
+  await expectAccessible(page, 'search');
+  await shot(page, 'search');
+  await result.click();
+  await page.waitForURL((url) => url.pathname === '/pages/trade-chart/index' && url.searchParams.get('symbol') === 'BTCUSDT');
+  await page.getByRole('heading', { name: 'BTC', exact: true }).waitFor();
+
+  // The price moves over the websocket: the simulator ticks crypto about 3 times a second.
+  const first = await livePrice(page);
+  const changed = await page
+    .waitForFunction((before) => {
+      const text = document.querySelector('[data-testid="live-price"]')?.textContent ?? '';
+      return /[0-9]/.test(text) && text !== before;
+    }, first, { timeout: 8000 })
+    .then(() => true, () => false);
+  assert(changed, `the BTC price stayed at ${first} for 8 s`);
+
+  // Candles drawn, TradingView's attribution kept, the interval switch, the order book.
+  await page.locator('.chart-card__canvas canvas').first().waitFor();
+  await page.locator('.chart-card a[href*="tradingview.com"]').waitFor({ state: 'attached' });
+  await page.getByRole('tab', { name: '1h' }).click();
+  await page.getByRole('tab', { name: '1h', selected: true }).waitFor();
+  assert(new URL(page.url()).searchParams.get('interval') === '1h', `the interval is not in the URL: ${page.url()}`);
+  await page.getByRole('table').getByRole('cell').filter({ hasText: /[0-9]/ }).first().waitFor();
+  await expectAccessible(page, 'trade chart');
+  await shot(page, 'trade-chart');
+
+  // A market with hours: the closed notice shows exactly when the server says it is closed.
+  const session = await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD`)).json();
+  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=AAPLUSD`);
+  await page.getByRole('heading', { name: 'AAPL', exact: true }).waitFor();
+  if (session.data.open) {
+    await page.locator('.chart-card__canvas canvas').first().waitFor();
+    assert((await page.getByRole('heading', { name: 'Market closed' }).count()) === 0, 'closed notice while the market is open');
+  } else {
+    await page.getByRole('heading', { name: 'Market closed' }).waitFor();
+    await page.getByText('Opens (New York time)').waitFor();
+    await expectAccessible(page, 'trade chart (market closed)');
+    await shot(page, 'trade-chart-closed');
+  }
+
+  // A visitor's star leads to login.
+  await page.getByRole('button', { name: 'Favourite AAPL' }).click();
+  await waitForPath(page, '/pages/login/login');
+  await context.close();
+});
+
+test('market: a logged-in user adds a favourite and finds it in Favourites after a reload', async ({ browser, server }) => {
+  const login = await registerViaApi(server, uniqueEmail('favourite'));
+  const context = await loggedInContext(browser, login);
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/quote/index?tab=CRYPTO`);
+  const crypto = page.getByRole('list', { name: 'Crypto' });
+  await crypto.getByRole('button', { name: 'Favourite ETH', pressed: false }).click();
+  await crypto.getByRole('button', { name: 'Favourite ETH', pressed: true }).waitFor();
+
+  await page.getByRole('tab', { name: 'Favourites' }).click();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Favourites', selected: true }).waitFor();
+  const favourites = page.getByRole('list', { name: 'Favourites' });
+  await favourites.getByRole('link', { name: /^ETH Ethereum/ }).waitFor();
+  assert((await favourites.getByRole('listitem').count()) === 1, 'the favourites list should hold ETH only');
+  await expectAccessible(page, 'quote (favourites)');
+  await shot(page, 'quote-favourites');
+
+  // The chart's star shows it too, and removes it.
+  await favourites.getByRole('link', { name: /^ETH Ethereum/ }).click();
+  await page.waitForURL((url) => url.pathname === '/pages/trade-chart/index' && url.searchParams.get('symbol') === 'ETHUSDT');
+  await page.getByRole('button', { name: 'Favourite ETH', pressed: true }).click();
+  await page.getByRole('button', { name: 'Favourite ETH', pressed: false }).waitFor();
+  await page.goBack();
+  await page.getByText('No favourites yet. Tap the star next to an instrument to add it.').waitFor();
+  await context.close();
+});
+
+test('trading: a demo user places a 30-second Up contract on BTC, sees the countdown, the result and the new option balance', async ({ browser, server }) => {
+  const login = await registerViaApi(server, uniqueEmail('contract'));
+  // Demo mode, with 100 demo USDT moved to the option account (the UI transfer is covered above).
+  const demo = { token: login.token, typeUser: 'demo' };
+  const switched = await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, demo);
+  assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
+  const moved = await api(server.baseUrl, '/asset/api/account/transferAsset', { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '100' }, demo);
+  assert(moved.code === 0, `transfer failed: ${JSON.stringify(moved)}`);
+
+  const context = await loggedInContext(browser, login, MOBILE, 'demo');
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
+  // The server opens a contract at its own latest tick: wait for the live price, as a user would.
+  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Seconds contract', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Spot' }).waitFor();
+  await page.getByText('Available: 100.00 USDT (Option account)').waitFor();
+
+  // Duration, stake, and what it pays before confirming: 30 s pays 80 %, break-even 1/1.8.
+  await page.getByRole('radio', { name: '30 sec' }).check();
+  await page.getByLabel('Stake (USDT)').fill('10');
+  const summary = page.locator('.order-form .order-summary');
+  await summary.getByText('18.00 USDT', { exact: true }).waitFor();
+  await summary.getByText('+8.00 USDT', { exact: true }).waitFor();
+  await summary.getByText('-10.00 USDT', { exact: true }).waitFor();
+  await summary.getByText('55.56%', { exact: true }).waitFor();
+  await shot(page, 'trade-contract-entry');
+  await expectAccessible(page, 'trade chart with order entry');
+
+  await page.getByRole('button', { name: 'Up', exact: true }).click();
+  await page.getByText('This is a trial version, investments are not real. Continue?').waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.locator('.adm-dialog');
+  await dialog.getByText('Confirm contract').waitFor();
+  await dialog.getByText(/BTC · Up · 30 sec · 10\.00 USDT/).waitFor();
+  await dialog.getByText('Break-even win rate').waitFor();
+  await shot(page, 'trade-contract-confirm');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+
+  // The countdown to expiry, then the settled result (from the openOrders feed, or the detail poll).
+  const tracker = page.getByTestId('contract-tracker');
+  await tracker.getByRole('heading', { name: 'Contract opened' }).waitFor();
+  const countdown = tracker.getByTestId('contract-countdown');
+  await countdown.getByText(/^0:(2[0-9]|30)$/).waitFor();
+  const first = (await countdown.textContent())?.trim();
+  const openPrice = (await tracker.getByTestId('open-price').textContent())?.trim();
+  assert(/^[1-9][0-9,]*\.[0-9]{2}$/.test(openPrice ?? ''), `open price shows as ${openPrice}`);
+  await page.getByTestId('contract-row').first().getByText('Processing').waitFor();
+  await shot(page, 'trade-contract-countdown');
+  await sleep(2100);
+  const later = (await countdown.textContent())?.trim();
+  assert(later !== first, `the countdown did not move (${first} → ${later})`);
+
+  await tracker.getByRole('heading', { name: /^(You won|You lost|Tie: stake returned)$/ }).waitFor({ timeout: 60_000 });
+  const outcome = (await tracker.getByRole('heading').textContent())?.trim();
+  const closePrice = (await tracker.getByTestId('close-price').textContent())?.trim();
+  assert(/^[1-9][0-9,]*\.[0-9]{2}$/.test(closePrice ?? ''), `close price shows as ${closePrice}`);
+  assert((await tracker.getByTestId('open-price').textContent())?.trim() === openPrice, 'the open price changed at settlement');
+  const profit = (await tracker.getByTestId('contract-profit').textContent())?.trim();
+  const expected = { 'You won': ['+8.00 USDT', '108.000000'], 'You lost': ['-10.00 USDT', '90.000000'], 'Tie: stake returned': ['0.00 USDT', '100.000000'] }[outcome];
+  assert(expected && profit === expected[0], `${outcome}: profit shows as ${profit}`);
+  await shot(page, 'trade-contract-result');
+  await expectAccessible(page, 'trade chart with a settled contract');
+
+  // Open orders empty again; the history has it as Completed.
+  await page.getByText('No open orders').waitFor();
+  await page.getByRole('tab', { name: 'History' }).click();
+  const row = page.getByTestId('contract-row').first();
+  await row.getByText(/^Completed · (Win|Loss|Tie)$/).waitFor();
+
+  // The trade detail shows the deciding ticks and the rule.
+  await row.getByRole('link').click();
+  await waitForPath(page, '/pages/trade-detail/index');
+  await page.getByText('Open tick source').waitFor();
+  assert((await page.getByTestId('open-price').textContent())?.trim() === openPrice, 'detail: another open price');
+  assert((await page.getByTestId('close-price').textContent())?.trim() === closePrice, 'detail: another close price');
+  await page.getByText(/^Up wins when the close price is above the open price/).waitFor();
+  await shot(page, 'trade-detail-contract');
+  await expectAccessible(page, 'trade detail');
+
+  // Assets: the option account holds the stake's outcome; the order history lists the contract.
+  await page.goto(`${server.baseUrl}/pages/assets/index`);
+  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText(expected[1]).first().waitFor();
+  await shot(page, 'assets-after-contract');
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await waitForPath(page, '/pages/assets/order-history');
+  await page.getByTestId('contract-row').first().getByText(/^Completed · (Win|Loss|Tie)$/).waitFor();
+  await shot(page, 'order-history');
+  await expectAccessible(page, 'order history');
+  await context.close();
+});
+
+test('trading: a demo user rests a limit buy on BTC, cancels it, then buys at the market', async ({ browser, server }) => {
+  const login = await registerViaApi(server, uniqueEmail('spot'));
+  const switched = await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, { token: login.token, typeUser: 'demo' });
+  assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
+  const context = await loggedInContext(browser, login, MOBILE, 'demo');
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
+  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Spot' }).click();
+  await page.getByText(/^Available: [1-9][0-9,]*\.[0-9]{2} USDT \(Currency account\)$/).waitFor();
+
+  // A limit buy far below the market rests in the open orders until it is cancelled.
+  await page.getByRole('radio', { name: 'Limit' }).check();
+  await page.getByLabel('Price (USDT)').fill('1000');
+  await page.getByLabel('Amount (BTC)').fill('0.01');
+  await page.getByText('≈ 10.00 USDT').waitFor();
+  await shot(page, 'trade-spot-limit');
+  await expectAccessible(page, 'spot order entry');
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('.adm-dialog').getByText('Confirm order').waitFor();
+  await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  const resting = page.getByTestId('spot-row').first();
+  await resting.getByText('Processing').waitFor();
+  await resting.getByText('1,000.00').waitFor();
+  await resting.getByRole('button', { name: 'Cancel order' }).click();
+  await page.locator('.adm-dialog').getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByText('No open orders').waitFor();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByTestId('spot-row').first().getByText('Cancelled').waitFor();
+
+  // A market buy fills at once at the ask.
+  await page.getByRole('radio', { name: 'Market' }).check();
+  await page.getByLabel('Amount (BTC)').fill('0.001');
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+  await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  const filled = page.getByTestId('spot-row').filter({ hasText: 'Completed' }).first();
+  await filled.getByText('0.00100 BTC').waitFor();
+  await shot(page, 'trade-spot-history');
+  await filled.getByRole('link').click();
+  await waitForPath(page, '/pages/trade-detail/index');
+  await page.getByText('Fill price').waitFor();
+  await expectAccessible(page, 'spot trade detail');
   await context.close();
 });
 

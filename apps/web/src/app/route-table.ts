@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { DESKTOP_HOME_PATH, HOME_PATH, LOGIN_PATH } from '../lib/paths';
+import { DESKTOP_HOME_PATH, HOME_PATH, LOGIN_PATH, ORDER_HISTORY_PATH } from '../lib/paths';
 import type { Messages } from '../locales';
 
 /**
@@ -41,6 +41,8 @@ const security = () => import('../features/security');
 const home = () => import('../features/home');
 const assets = () => import('../features/assets');
 const otc = () => import('../features/otc');
+const market = () => import('../features/market');
+const trade = () => import('../features/trade');
 
 export const HOME_ROUTE = HOME_PATH;
 export const LOGIN_ROUTE = LOGIN_PATH;
@@ -58,6 +60,7 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: '/pages/assets/account', title: 'assetAccount', auth: true, page: named(assets, 'AccountPage') },
   { path: '/pages/assets/transfer', title: 'transfer', auth: true, page: named(assets, 'TransferPage') },
   { path: '/pages/assets/transfer-records', title: 'transferRecords', auth: true, page: named(assets, 'TransferRecordsPage') },
+  { path: ORDER_HISTORY_PATH, title: 'orderHistory', auth: true, page: named(trade, 'OrderHistoryPage') },
   // Login, forgot password, register
   { path: LOGIN_ROUTE, title: 'login', auth: false, page: named(auth, 'LoginPhonePage') },
   { path: '/pages/login/email-login', title: 'emailLogin', auth: false, page: named(auth, 'LoginEmailPage') },
@@ -103,11 +106,11 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: '/pages/notification/index', title: 'notifications', auth: true },
   { path: '/pages/notification/detail', title: 'notificationDetail', auth: true },
   // Other
-  { path: '/pages/quote/index', title: 'quote', auth: false, tab: true },
+  { path: '/pages/quote/index', title: 'quote', auth: false, tab: true, page: named(market, 'QuotePage') },
   { path: '/pages/privacy-policy/privacy-policy', title: 'privacyPolicy', auth: false },
-  { path: '/pages/trade-chart/index', title: 'tradeChart', auth: false, tab: true },
-  { path: '/pages/trade-detail/index', title: 'tradeDetail', auth: false },
-  { path: '/pages/search/index', title: 'search', auth: false },
+  { path: '/pages/trade-chart/index', title: 'tradeChart', auth: false, tab: true, page: named(trade, 'TradeChartPage') },
+  { path: '/pages/trade-detail/index', title: 'tradeDetail', auth: true, page: named(trade, 'TradeDetailPage') },
+  { path: '/pages/search/index', title: 'search', auth: false, page: named(market, 'SearchPage') },
   { path: '/pages/otc/index', title: 'otc', auth: true, page: named(otc, 'OtcPage') },
   { path: '/pages/wallet/index', title: 'wallet', auth: true, page: named(assets, 'WalletPage') },
   // Loans

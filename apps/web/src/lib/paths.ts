@@ -27,3 +27,6 @@ export function loginPathFor(returnTo: string): string {
 export const ASSETS_PATH = '/pages/assets/index';
 export const OTC_PATH = '/pages/otc/index';
 export const WALLET_PATH = '/pages/wallet/index';
+export const TRANSFER_PATH = '/pages/assets/transfer';
+/** The user's seconds contracts and spot orders (the Asset tab's order history, spec §2). */
+export const ORDER_HISTORY_PATH = '/pages/assets/order-history';

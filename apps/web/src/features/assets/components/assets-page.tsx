@@ -7,7 +7,7 @@ import { DelayedLoading } from '../../../components/page-state';
 import { VersionSwitch } from '../../../components/version-switch';
 import { useAssetList } from '../../../lib/api/get-asset-list';
 import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
-import { OTC_PATH } from '../../../lib/paths';
+import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/paths';
 import { useSessionStore } from '../../../lib/session-store';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { walletRows } from '../hooks/wallet-rows';
@@ -55,6 +55,9 @@ export function AssetsPage() {
             </Link>
             <Link className="button button--secondary button--small" to={OTC_PATH}>
               {t('assets.otc')}
+            </Link>
+            <Link className="button button--secondary button--small" to={ORDER_HISTORY_PATH}>
+              {t('assets.orders')}
             </Link>
           </div>
         </section>

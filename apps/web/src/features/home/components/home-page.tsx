@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH } from '../../../lib/paths';
 import { useSessionStore } from '../../../lib/session-store';
+import { BannerCarousel } from './banner-carousel';
+import { MarketOverview } from './market-overview';
 import { SHORTCUTS } from './shortcuts';
 
 const REGISTER_PATH = '/pages/register/index';
 
-/** /pages/home/index: welcome, the visitor prompt and the shortcut grid (market overview comes later). */
+/** /pages/home/index: welcome, the visitor prompt, banners, the shortcut grid and the market overview. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
@@ -39,6 +41,8 @@ export function HomePage() {
         </section>
       )}
 
+      <BannerCarousel />
+
       <section aria-labelledby="home-shortcuts">
         <h2 id="home-shortcuts" className="section-title">
           {t('home.shortcuts')}
@@ -56,6 +60,8 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+
+      <MarketOverview />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OtcTrade } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { useAssetList } from '../../../lib/api/get-asset-list';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal, formatRatePercent } from '../../../lib/format';
 import { ASSETS_PATH } from '../../../lib/paths';
 import { useExchangeInfo } from '../api/get-exchange-info';
 import { useQuoteCountdown } from '../hooks/use-quote-countdown';
@@ -58,7 +58,7 @@ export function OtcPage() {
             <section className="quote-bar" aria-label={t('otc.quote')}>
               {quote.data ? (
                 <>
-                  <span>{t('otc.feeRate', { rate: formatFeeRate(quote.data.feeRate) })}</span>
+                  <span>{t('otc.feeRate', { rate: formatRatePercent(quote.data.feeRate) })}</span>
                   <span className="quote-bar__timer" role="timer" aria-live="off">
                     {quote.isFetching ? t('otc.refreshing') : t('otc.validFor', { seconds })}
                   </span>
@@ -106,13 +106,4 @@ export function OtcPage() {
       </div>
     </div>
   );
-}
-
-/** "0.001" → "0.1%", exactly (moves the decimal point, no floating point). */
-function formatFeeRate(rate: string): string {
-  const [int = '0', frac = ''] = rate.split('.');
-  const digits = `${int}${frac.padEnd(2, '0')}`;
-  const whole = digits.slice(0, int.length + 2).replace(/^0+(?=\d)/, '');
-  const rest = digits.slice(int.length + 2).replace(/0+$/, '');
-  return `${whole}${rest ? `.${rest}` : ''}%`;
 }

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { API, type Banner } from '@app/contract';
+import { apiGet } from '../../../lib/api-client';
+import { useSessionStore } from '../../../lib/session-store';
+
+/** Banners change only with a release: kept for the visit. */
+const BANNERS_STALE_MS = 60 * 60 * 1000;
+
+/** The banners of a position, titles in the request language. A banner is decoration: no toast on failure. */
+export function getBanners(position: 'home' | 'quote'): Promise<Banner[]> {
+  return apiGet<Banner[]>(API.banner.list, { position }, { silent: true });
+}
+
+export function useBanners(position: 'home' | 'quote') {
+  const language = useSessionStore((s) => s.language);
+  return useQuery({
+    queryKey: ['banner', position, language],
+    queryFn: () => getBanners(position),
+    staleTime: BANNERS_STALE_MS,
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { API, type SpotOrder } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
+import { queryClient } from '../../../lib/query-client';
+
+/** Cancels an open limit order; its escrowed funds go back to the wallet. */
+export function cancelSpotOrder(orderId: number): Promise<SpotOrder> {
+  return apiPost<SpotOrder>(API.spot.cancel, { orderId });
+}
+
+export function useCancelSpotOrder() {
+  return useMutation({
+    mutationFn: cancelSpotOrder,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+  });
+}

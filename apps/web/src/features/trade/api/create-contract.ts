@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { HEADER, type Contract, type ContractCreateBody, type Market } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
+import { queryClient } from '../../../lib/query-client';
+import { contractEndpointGroup, contractEndpoints } from './contract-endpoints';
+
+/** Opens a seconds contract; the server fixes the open price from its own latest tick. */
+export function createContract(market: Market, body: ContractCreateBody, idempotencyKey: string): Promise<Contract> {
+  return apiPost<Contract>(contractEndpoints(contractEndpointGroup(market)).create, body, {
+    headers: { [HEADER.idempotencyKey]: idempotencyKey },
+  });
+}
+
+export function useCreateContract() {
+  return useMutation({
+    mutationFn: ({ market, body, idempotencyKey }: { market: Market; body: ContractCreateBody; idempotencyKey: string }) =>
+      createContract(market, body, idempotencyKey),
+    // The stake left the option wallet and a contract opened: balances and lists change.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+  });
+}

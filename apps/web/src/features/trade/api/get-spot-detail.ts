@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { API, type SpotOrder, type TypeUser } from '@app/contract';
+import { apiGet } from '../../../lib/api-client';
+import { ledgerQueryKey } from '../../../lib/ledger-query';
+import { useSessionStore } from '../../../lib/session-store';
+
+/** One spot order. */
+export function getSpotDetail(id: number): Promise<SpotOrder> {
+  return apiGet<SpotOrder>(API.spot.detail, { id });
+}
+
+export const spotDetailKey = (typeUser: TypeUser, id: number) => ledgerQueryKey(typeUser, 'spot-order', id);
+
+export function useSpotDetail(id: number | null) {
+  const typeUser = useSessionStore((s) => s.typeUser);
+  return useQuery({
+    queryKey: spotDetailKey(typeUser, id ?? 0),
+    queryFn: () => getSpotDetail(id!),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}

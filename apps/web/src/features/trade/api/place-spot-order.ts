@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { API, HEADER, type SpotOrder, type SpotOrderBody } from '@app/contract';
+import { apiPost } from '../../../lib/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
+import { queryClient } from '../../../lib/query-client';
+
+/** A market order fills at once at the ask (buy) or bid (sell); a limit order rests with its funds escrowed. */
+export function placeSpotOrder(body: SpotOrderBody, idempotencyKey: string): Promise<SpotOrder> {
+  return apiPost<SpotOrder>(API.spot.order, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+}
+
+export function usePlaceSpotOrder() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: SpotOrderBody; idempotencyKey: string }) => placeSpotOrder(body, idempotencyKey),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { TradingTime } from '@app/contract';
+import { formatDateTimeInZone, localTimeZone } from '../../../lib/market-format';
+
+const NEW_YORK = 'America/New_York';
+
+/** A closed market and when it opens, in the user's time zone and in New York time (spec §9). */
+export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undefined }) {
+  const { t } = useTranslation();
+  if (!tradingTime || tradingTime.open) return null;
+  const zone = localTimeZone();
+  return (
+    <section className="closed-notice" role="status" aria-labelledby="closed-notice-title">
+      <h2 id="closed-notice-title" className="closed-notice__title">
+        {t('chart.marketClosed')}
+      </h2>
+      {tradingTime.nextOpen ? (
+        <dl>
+          <dt>{t('chart.opensLocal', { zone })}</dt>
+          <dd>{formatDateTimeInZone(tradingTime.nextOpen, zone)}</dd>
+          <dt>{t('chart.opensNewYork')}</dt>
+          <dd>{formatDateTimeInZone(tradingTime.nextOpen, NEW_YORK)}</dd>
+        </dl>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Contract } from '@app/contract';
+import { contractStatusKey, formatTime } from '../hooks/order-display';
+import { ContractFigures, ContractTitle } from './contract-parts';
+import { OrderStatus } from './order-status';
+import { tradeDetailPath } from './order-paths';
+
+/** One seconds contract in a list: a countdown while open, the result once settled; opens its detail. */
+export function ContractRow({ contract: c }: { contract: Contract }) {
+  const { t } = useTranslation();
+  return (
+    <li className="record order-row" data-testid="contract-row">
+      <div className="record__main">
+        <Link className="record__title order-row__link" to={tradeDetailPath('contract', c.id)}>
+          <ContractTitle symbol={c.displaySymbol} direction={c.direction} duration={c.duration} />
+        </Link>
+        <OrderStatus status={contractStatusKey(c)} result={c.result} />
+      </div>
+      <ContractFigures contract={c} withTimeLeft />
+      <div className="record__meta">
+        <span>{t('orders.purchaseTime')}</span>
+        <time dateTime={new Date(c.openTime).toISOString()}>{formatTime(c.openTime)}</time>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import type { ContractResult } from '@app/contract';
+import type { OrderStatusKey } from '../hooks/order-display';
+
+/** The spec §9 status text of an order, with the result of a settled contract. */
+export function OrderStatus({ status, result }: { status: OrderStatusKey; result?: ContractResult | null }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`order-status order-status--${result ?? status}`}>
+      {t(`orders.status.${status}`)}
+      {result ? ` · ${t(`orders.results.${result}`)}` : null}
+    </span>
+  );
+}

@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Contract, DecidingTick, SpotOrder } from '@app/contract';
+import { DelayedLoading, NotFound } from '../../../components/page-state';
+import { formatRatePercent } from '../../../lib/format';
+import { useContractDetail } from '../api/get-contract-detail';
+import { useSpotDetail } from '../api/get-spot-detail';
+import {
+  contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, signClass, spotStatusKey,
+} from '../hooks/order-display';
+import { useOrderEvents } from '../hooks/use-order-events';
+import { ContractTitle, TimeLeft } from './contract-parts';
+import { OrderStatus } from './order-status';
+import { useConfirmCancel } from './spot-row';
+import '../../../styles/market.css';
+import '../../../styles/trading.css';
+
+type Row = [label: string, value: ReactNode, testId?: string];
+
+function DetailList({ rows, label }: { rows: Row[]; label: string }) {
+  return (
+    <dl className="detail-list" aria-label={label}>
+      {rows.map(([name, value, testId]) => (
+        <div key={name} className="detail-list__row">
+          <dt>{name}</dt>
+          <dd className="mono" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function tickRows(t: ReturnType<typeof useTranslation>['t'], symbol: string, tick: DecidingTick | null, which: 'open' | 'close'): Row[] {
+  return [
+    [t(`orders.detail.${which}Price`), formatSymbolPrice(symbol, tick?.price), `${which}-price`],
+    [t(`orders.detail.${which}TickTime`), formatTime(tick?.time)],
+    [t(`orders.detail.${which}TickSource`), tick?.source || '--'],
+  ];
+}
+
+function ContractDetail({ contract: c }: { contract: Contract }) {
+  const { t } = useTranslation();
+  return (
+    <article className="trade-detail" aria-labelledby="trade-detail-title">
+      <header className="trade-detail__head">
+        <h2 id="trade-detail-title" className="trade-detail__title">
+          <ContractTitle symbol={c.displaySymbol} direction={c.direction} duration={c.duration} />
+        </h2>
+        <OrderStatus status={contractStatusKey(c)} result={c.result} />
+      </header>
+      {c.status === 'open' ? <TimeLeft expiresAt={c.expiresAt} /> : null}
+      <DetailList
+        label={t('orders.detail.contract')}
+        rows={[
+          [t('orders.detail.orderId'), String(c.id)],
+          [t('orders.detail.account'), t(`demo.${c.typeUser}`)],
+          [t('orders.stake'), `${formatMoney(c.stake)} ${c.asset}`],
+          [t('orders.detail.payoutRate'), formatRatePercent(c.payoutRate)],
+          [t('orders.purchaseTime'), formatTime(c.openTime)],
+          [t('orders.detail.expiry'), formatTime(c.expiresAt)],
+          ...tickRows(t, c.symbol, c.openTick, 'open'),
+          ...tickRows(t, c.symbol, c.closeTick, 'close'),
+          [t('orders.detail.result'), c.result ? t(`orders.results.${c.result}`) : '--', 'contract-result'],
+          [t('orders.payout'), c.payout === null ? '--' : `${formatMoney(c.payout)} ${c.asset}`],
+          [t('orders.profit'), <span className={`record__amount${signClass(c.profit)}`}>{formatProfit(c.profit)} {c.asset}</span>, 'contract-profit'],
+          [t('orders.detail.settledAt'), formatTime(c.settledAt)],
+        ]}
+      />
+      <p className="trade-detail__rule">{t('orders.detail.rule')}</p>
+    </article>
+  );
+}
+
+function SpotDetail({ order: o }: { order: SpotOrder }) {
+  const { t } = useTranslation();
+  const cancel = useConfirmCancel();
+  return (
+    <article className="trade-detail" aria-labelledby="trade-detail-title">
+      <header className="trade-detail__head">
+        <h2 id="trade-detail-title" className="trade-detail__title">
+          <span className={`direction direction--${o.side}`}>{t(`orders.spot.sides.${o.side}`)}</span> · {o.displaySymbol} ·{' '}
+          {t(`orders.spot.types.${o.type}`)}
+        </h2>
+        <OrderStatus status={spotStatusKey(o)} />
+      </header>
+      <DetailList
+        label={t('orders.detail.spot')}
+        rows={[
+          [t('orders.detail.orderId'), String(o.id)],
+          [t('orders.detail.account'), t(`demo.${o.typeUser}`)],
+          [t('orders.spot.price'), o.type === 'market' ? t('orders.spot.atMarket') : `${formatSymbolPrice(o.symbol, o.price)} ${o.quote}`],
+          [t('orders.spot.amount'), `${formatSymbolAmount(o.symbol, o.amount)} ${o.base}`],
+          [t('orders.spot.fillPrice'), o.fillPrice === null ? '--' : `${formatSymbolPrice(o.symbol, o.fillPrice)} ${o.quote}`],
+          [t('orders.spot.total'), o.total === null ? '--' : `${formatMoney(o.total)} ${o.quote}`],
+          [t('orders.spot.fee'), o.fee === null ? '--' : `${formatMoney(o.fee)} ${o.feeAsset}`],
+          [t('orders.detail.createdAt'), formatTime(o.createdAt)],
+          [t('orders.detail.closedAt'), formatTime(o.closedAt)],
+        ]}
+      />
+      {o.status === 'open' ? (
+        <Button block shape="rounded" loading={cancel.pending} onClick={() => void cancel.run(o)}>
+          {t('orders.spot.cancelOrder')}
+        </Button>
+      ) : null}
+    </article>
+  );
+}
+
+function positiveId(value: string | null): number | null {
+  if (!value || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** /pages/trade-detail/index?kind=contract|spot&id=…: one order, with the ticks that decided a contract. */
+export function TradeDetailPage() {
+  const [params] = useSearchParams();
+  const kind = params.get('kind') === 'spot' ? 'spot' : 'contract';
+  const id = positiveId(params.get('id'));
+  const contract = useContractDetail(kind === 'contract' ? id : null);
+  const spot = useSpotDetail(kind === 'spot' ? id : null);
+  useOrderEvents();
+  const query = kind === 'contract' ? contract : spot;
+  if (id === null || query.isError) return <NotFound />;
+  if (kind === 'contract' && contract.data) return <ContractDetail contract={contract.data} />;
+  if (kind === 'spot' && spot.data) return <SpotDetail order={spot.data} />;
+  return <DelayedLoading />;
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Market } from '@app/contract';
+import { TabList, tabPanelProps } from '../../../components/tab-list';
+import { ORDER_HISTORY_PATH } from '../../../lib/paths';
+import { useOrderFeed, type OrderScope } from '../hooks/use-order-feed';
+import { OrderList } from './order-list';
+
+type Tab = Exclude<OrderScope, 'all'>;
+
+/** Under the order entry: the open orders and the history of this instrument. */
+export function TradeOrders({ symbol, market }: { symbol: string; market: Market }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('open');
+  const orders = useOrderFeed({ scope: tab, symbol, market });
+  return (
+    <section className="trade-orders" aria-label={t('orders.lists.label')}>
+      <TabList<Tab>
+        label={t('orders.lists.label')}
+        idPrefix="trade-orders"
+        items={[
+          { key: 'open', label: t('orders.lists.open') },
+          { key: 'history', label: t('orders.lists.history') },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
+      <div {...tabPanelProps('trade-orders', tab)} className="trade-orders__panel">
+        <OrderList
+          orders={orders}
+          label={tab === 'open' ? t('orders.lists.open') : t('orders.lists.history')}
+          empty={tab === 'open' ? t('orders.lists.noOpen') : t('orders.lists.noHistory')}
+        />
+        <Link className="link trade-orders__all" to={ORDER_HISTORY_PATH}>
+          {t('orders.lists.all')}
+        </Link>
+      </div>
+    </section>
+  );
+}
