@@ -1,9 +1,10 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { listCountryDialCodes, type CountryCodeItem } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
-import { IconCheck, IconSearch } from '../../../components/icons';
+import { IconCheck } from '../../../components/icons';
+import { SearchField } from '../../../components/search-field';
 import { regionName } from '../../../lib/format';
 import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session-store';
@@ -19,7 +20,6 @@ function normalize(text: string): string {
 export function SelectCountryPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const searchId = useId();
   const { data, isPending, isError } = useCountryCodeList();
   const language = useSessionStore((s) => s.language);
   const selected = useSelectedCountry((s) => s.country);
@@ -53,21 +53,7 @@ export function SelectCountryPage() {
 
   return (
     <div className="country-page">
-      <div className="search-box">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('auth.searchCountry')}
-        </label>
-        <IconSearch size={20} className="search-box__icon" />
-        <input
-          id={searchId}
-          type="search"
-          className="search-box__input"
-          placeholder={t('auth.searchCountry')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          autoComplete="off"
-        />
-      </div>
+      <SearchField label={t('auth.searchCountry')} placeholder={t('auth.searchCountry')} value={query} onChange={setQuery} />
       {isPending ? (
         <DelayedLoading />
       ) : filtered.length === 0 ? (
