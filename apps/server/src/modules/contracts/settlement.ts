@@ -1,7 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { QUOTE_ASSET, type ContractDirection, type ContractResult } from '@app/contract';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
 import type { LedgerService, PostInput } from '../ledger/service';
 import type { MarketModule } from '../market/routes';
@@ -76,43 +75,59 @@ export class ContractSettler {
     private readonly config: ContractConfig,
   ) {}
 
-  /** Settles everything due now; the number settled by this worker. */
+  /**
+   * Settles everything due now; the number settled by this worker. The close ticks of all that is
+   * due are read first (from the market's own storage, outside any transaction); then batches,
+   * `settleLanes` at once, each on its share of the users so they never wait on each other's
+   * accounts, lock their contracts and settle them.
+   */
   async settleDue(): Promise<number> {
-    let total = 0;
-    // A recorded tick never changes once given, so one read serves every batch of this pass.
+    const cutoff = new Date(this.ctx.clock.now().getTime() - this.config.settleGraceMs);
+    const pairs = rowsOf(await this.ctx.db.execute(sql`
+      SELECT DISTINCT symbol, expires_at FROM contracts WHERE status = 'open' AND expires_at <= ${cutoff.toISOString()}`));
+    if (pairs.length === 0) return 0;
     const ticks = new Map<string, RecordedTick | null>();
-    for (;;) {
-      const cutoff = this.ctx.clock.now().getTime() - this.config.settleGraceMs;
-      const n = await this.settleBatch(cutoff, ticks);
-      total += n;
-      if (n === 0) return total;
+    for (const p of pairs) {
+      const at = new Date(p.expires_at as string).getTime();
+      ticks.set(tickKey(String(p.symbol), at), await this.market.engine.tickAtOrBefore(String(p.symbol), at));
     }
+    const lanes = this.config.settleLanes;
+    const counts = await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
+      let total = 0;
+      for (;;) {
+        const n = await this.settleBatch(cutoff, ticks, lane, lanes);
+        total += n;
+        if (n === 0) return total;
+      }
+    }));
+    return counts.reduce((a, b) => a + b, 0);
   }
 
-  private async settleBatch(cutoff: number, ticks: Map<string, RecordedTick | null>): Promise<number> {
-    const due = await this.ctx.db.select().from(contracts)
-      .where(and(eq(contracts.status, 'open'), lte(contracts.expiresAt, new Date(cutoff))))
-      .orderBy(asc(contracts.expiresAt), asc(contracts.id)).limit(this.config.settleBatch);
-    if (due.length === 0) return 0;
-    // Close ticks are read before the transaction (they come from the market's own storage).
-    const settled: Settled[] = [];
-    for (const c of due) {
-      const key = `${c.symbol}@${c.expiresAt.getTime()}`;
-      if (!ticks.has(key)) ticks.set(key, await this.market.engine.tickAtOrBefore(c.symbol, c.expiresAt.getTime()));
-      const close = ticks.get(key);
-      // Cannot happen to a contract that opened on a recorded tick; it stays open and visible.
-      if (!close) {
-        this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
-        continue;
-      }
-      const result = outcome(c.direction as ContractDirection, c.openPrice, close.priceUnits);
-      const payout = result === 'win' ? c.stake + winProfit(c.stake, c.payoutBps) : result === 'tie' ? c.stake : 0n;
-      settled.push({ contract: c, close, result, payout });
-    }
+  private async settleBatch(cutoff: Date, ticks: Map<string, RecordedTick | null>, lane: number, lanes: number): Promise<number> {
     const now = this.ctx.clock.now();
     const done = await this.ctx.db.transaction(async (tx) => {
-      const mine = await this.claim(tx, settled.map((s) => s.contract.id));
-      const batch = settled.filter((s) => mine.has(s.contract.id));
+      // Locks what it settles; rows another worker holds are skipped (that worker settles them),
+      // and one it has settled is no longer open: each contract is settled exactly once.
+      const due = await tx.select().from(contracts)
+        .where(and(
+          eq(contracts.status, 'open'),
+          lte(contracts.expiresAt, cutoff),
+          lanes > 1 ? sql`${contracts.userId} % ${lanes} = ${lane}` : undefined,
+        ))
+        .orderBy(asc(contracts.expiresAt), asc(contracts.id)).limit(this.config.settleBatch)
+        .for('update', { skipLocked: true });
+      const batch: Settled[] = [];
+      for (const c of due) {
+        const close = ticks.get(tickKey(c.symbol, c.expiresAt.getTime()));
+        // Cannot happen to a contract that opened on a recorded tick; it stays open and visible.
+        if (!close) {
+          this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
+          continue;
+        }
+        const result = outcome(c.direction as ContractDirection, c.openPrice, close.priceUnits);
+        const payout = result === 'win' ? c.stake + winProfit(c.stake, c.payoutBps) : result === 'tie' ? c.stake : 0n;
+        batch.push({ contract: c, close, result, payout });
+      }
       if (batch.length === 0) return [];
       const groups = settlementTransactions(batch);
       const txIds = await this.ledger.postMany(tx, groups.map((g) => g.input));
@@ -136,17 +151,6 @@ export class ContractSettler {
     }
     return done.length;
   }
-
-  /**
-   * Locks those of `ids` that are still open. A row another worker holds is skipped: that worker
-   * settles it; one it has settled is no longer open. Either way it is settled exactly once.
-   */
-  private async claim(tx: Tx, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = rowsOf(await tx.execute(sql`
-      SELECT id FROM contracts
-      WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) AND status = 'open'
-      ORDER BY id FOR UPDATE SKIP LOCKED`));
-    return new Set(rows.map((r) => Number(r.id)));
-  }
 }
+
+const tickKey = (symbol: string, at: number) => `${symbol}@${at}`;
