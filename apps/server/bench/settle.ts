@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { INSTRUMENTS } from '@app/contract';
 import { buildApp } from '../src/app';
 import { contracts } from '../src/db/schema-trading';
+import { rowsOf } from '../src/db/client';
 import { systemAccount, userAccount } from '../src/modules/ledger/accounts';
 import { verifyLedger } from '../src/modules/ledger/invariants';
 import { LedgerService, type PostInput } from '../src/modules/ledger/service';
@@ -32,8 +33,6 @@ const SYMBOLS = INSTRUMENTS.filter((i) => i.market === 'CRYPTO').slice(0, 20);
 const OPEN_UNITS = 1_000_000;
 const CHUNK = 2000;
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[]));
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 

@@ -22,6 +22,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: repositories take this. */
 export type DbOrTx = Db | Tx;
 
+/** A row of a raw `execute(sql\`...\`)`. */
+export type RawRow = Record<string, unknown>;
+/** The rows of a raw `execute`: node-postgres and PGlite both answer `{ rows }`. */
+export const rowsOf = (r: unknown): RawRow[] => ((r as { rows?: RawRow[] }).rows ?? (r as RawRow[]));
+
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 export interface Database {

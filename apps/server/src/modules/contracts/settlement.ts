@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { QUOTE_ASSET, type ContractDirection, type ContractResult } from '@app/contract';
 import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/client';
 import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
 import type { LedgerService, PostInput } from '../ledger/service';
 import type { MarketModule } from '../market/routes';
@@ -9,8 +10,6 @@ import { contracts } from '../../db/schema-trading';
 import type { ContractConfig } from './config';
 import { outcome, toContract, winProfit, type ContractRow } from './service';
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[]));
 
 interface Settled {
   contract: ContractRow;
@@ -60,8 +59,8 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
  * Settles contracts whose expiry has passed, exactly once (DESIGN.md §6):
  * - the close price is the last recorded tick at or before the expiry (`tickAtOrBefore`, from
  *   stored data only), read `settleGraceMs` after the expiry so a late-delivered tick is in;
- * - contracts are claimed with `FOR UPDATE SKIP LOCKED` and settled by a conditional update from
- *   `open` in the same transaction as their ledger postings, so two workers (or two servers)
+ * - contracts are selected while open and locked (`FOR UPDATE SKIP LOCKED`) in the transaction
+ *   that posts their ledger transactions and marks them settled, so two workers (or two servers)
  *   share the work and never settle a contract twice;
  * - overdue contracts (the server was down at expiry) are settled by the first pass after start,
  *   from the same stored ticks: the result is what it would have been.

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 
 export interface Violation {
   rule: string;
   detail: string;
 }
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[]));
 
 /**
  * The ledger's invariants (DESIGN.md §4), checked over the whole database:

@@ -1,10 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
 import { accountKey, type AccountRef } from './accounts';
 
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[]));
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 
