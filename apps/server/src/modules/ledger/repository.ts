@@ -1,23 +1,11 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { ledgerAccounts } from '../../db/schema';
 import { accountKey, type AccountRef } from './accounts';
-
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 
 export const ledgerRepo = {
-  /** The account, created on first use. */
-  async ensureAccount(db: DbOrTx, ref: AccountRef, now: Date): Promise<AccountRow> {
-    const found = await this.findAccount(db, ref);
-    if (found) return found;
-    await db.execute(sql`
-      INSERT INTO ledger_accounts (user_id, mode, kind, asset, balance, created_at)
-      VALUES (${ref.userId}, ${ref.mode}, ${ref.kind}, ${ref.asset}, 0, ${now.toISOString()})
-      ON CONFLICT DO NOTHING`);
-    return (await this.findAccount(db, ref))!;
-  },
-
   async findAccount(db: DbOrTx, ref: AccountRef): Promise<AccountRow | undefined> {
     const rows = await db
       .select()
@@ -36,37 +24,8 @@ export const ledgerRepo = {
     return db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
   },
 
-  /**
-   * Adds `delta` to the balance unless that would take a user account below zero. The row lock
-   * this takes serialises concurrent spenders; PostgreSQL re-checks the condition after waiting.
-   * Returns the new balance, or null when refused.
-   */
-  async applyDelta(db: DbOrTx, accountId: number, delta: bigint): Promise<bigint | null> {
-    const rows = await db
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${delta.toString()}::numeric` })
-      .where(and(
-        eq(ledgerAccounts.id, accountId),
-        sql`(${ledgerAccounts.userId} IS NULL OR ${ledgerAccounts.balance} + ${delta.toString()}::numeric >= 0)`,
-      ))
-      .returning({ balance: ledgerAccounts.balance });
-    return rows[0]?.balance ?? null;
-  },
-
-  async insertTransaction(db: DbOrTx, row: typeof ledgerTransactions.$inferInsert): Promise<number> {
-    const [created] = await db.insert(ledgerTransactions).values(row).returning({ id: ledgerTransactions.id });
-    return created!.id;
-  },
-
-  async insertPostings(db: DbOrTx, rows: (typeof ledgerPostings.$inferInsert)[]): Promise<void> {
-    await db.insert(ledgerPostings).values(rows);
-  },
-
-  async accountsByIds(db: DbOrTx, ids: number[]): Promise<AccountRow[]> {
-    return ids.length ? db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)) : [];
-  },
-
-  // ----- batches: one statement for many rows (jsonb_to_recordset works alike on PGlite and PostgreSQL)
+  // ----- postings: one statement for many rows, whatever their number (jsonb_to_recordset works
+  // alike on PGlite and PostgreSQL)
 
   /** Every account of `refs`, created on first use; keyed by `accountKey`. */
   async ensureAccounts(db: DbOrTx, refs: AccountRef[], now: Date): Promise<Map<string, AccountRow>> {
@@ -123,7 +82,7 @@ export const ledgerRepo = {
     return ids.sort((a, b) => a - b);
   },
 
-  async insertPostingsBulk(db: DbOrTx, rows: { transactionId: number; accountId: number; asset: string; amount: bigint; balanceAfter: bigint }[], now: Date): Promise<void> {
+  async insertPostings(db: DbOrTx, rows: { transactionId: number; accountId: number; asset: string; amount: bigint; balanceAfter: bigint }[], now: Date): Promise<void> {
     const json = JSON.stringify(rows.map((r) => ({ t: r.transactionId, a: r.accountId, s: r.asset, m: r.amount.toString(), b: r.balanceAfter.toString() })));
     await db.execute(sql`
       INSERT INTO ledger_postings (transaction_id, account_id, asset, amount, balance_after, created_at)

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { accountKey, type AccountRef, type Mode } from './accounts';
-import { ledgerRepo, type AccountRow } from './repository';
+import { ledgerRepo } from './repository';
 
 export interface Posting {
   account: AccountRef;
@@ -21,8 +21,6 @@ export interface PostInput {
 
 export interface Posted {
   transactionId: number;
-  /** Balance after the transaction, by account id. */
-  balances: Map<number, bigint>;
 }
 
 /** A programming error: a transaction that does not balance never reaches the database. */
@@ -47,47 +45,19 @@ function checkBalanced(input: PostInput): void {
 export class LedgerService {
   constructor(private readonly ctx: AppContext) {}
 
+  /** One transaction: the same path as a batch of one. */
   async post(tx: Tx, input: PostInput): Promise<Posted> {
-    checkBalanced(input);
-    const now = this.ctx.clock.now();
-
-    // Net change per account, applied in account-id order so two transactions touching the
-    // same accounts lock them in the same order and cannot deadlock.
-    const accounts = new Map<number, AccountRow>();
-    const deltas = new Map<number, bigint>();
-    for (const p of input.postings) {
-      const account = await ledgerRepo.ensureAccount(tx, p.account, now);
-      accounts.set(account.id, account);
-      deltas.set(account.id, (deltas.get(account.id) ?? 0n) + p.amount);
-    }
-    const balances = new Map<number, bigint>();
-    for (const id of [...deltas.keys()].sort((a, b) => a - b)) {
-      const delta = deltas.get(id)!;
-      if (delta === 0n) continue;
-      const after = await ledgerRepo.applyDelta(tx, id, delta);
-      if (after === null) throw new AppError('BALANCE_NOT_ENOUGH');
-      balances.set(id, after);
-    }
-
-    const transactionId = await ledgerRepo.insertTransaction(tx, {
-      mode: input.mode, kind: input.kind, reference: input.reference, memo: input.memo ?? null,
-      reverses: input.reverses ?? null, createdAt: now,
-    });
-    // One posting per account: netted, so a statement shows what really changed.
-    const rows = [...deltas.entries()]
-      .filter(([, amount]) => amount !== 0n)
-      .map(([accountId, amount]) => ({
-        transactionId, accountId, asset: accounts.get(accountId)!.asset, amount, balanceAfter: balances.get(accountId)!, createdAt: now,
-      }));
-    await ledgerRepo.insertPostings(tx, rows);
-    return { transactionId, balances };
+    const [transactionId] = await this.postMany(tx, [input]);
+    return { transactionId: transactionId! };
   }
 
   /**
-   * Many transactions at once, in a few statements whatever their number (settling thousands of
-   * contracts that expire in the same second). The same rules as `post`: each balances, accounts
-   * are locked in id order, no user account goes below zero at any posting, and every posting
-   * records the balance after it, in the order of `inputs`. Returns the transaction ids in that order.
+   * Transactions in a few statements whatever their number (one for `post`, thousands when
+   * contracts expiring in the same second are settled). Each must balance per asset; postings
+   * are netted per account, so a statement shows what really changed; accounts are locked in id
+   * order, so two transactions touching the same accounts cannot deadlock; no user account goes
+   * below zero at any posting (a DB CHECK backs this up); every posting records the balance after
+   * it, in the order of `inputs`. Returns the transaction ids in that order.
    */
   async postMany(tx: Tx, inputs: PostInput[]): Promise<number[]> {
     if (inputs.length === 0) return [];
@@ -118,7 +88,7 @@ export class LedgerService {
     const ids = await ledgerRepo.insertTransactions(tx, inputs.map((i) => ({
       mode: i.mode, kind: i.kind, reference: i.reference, memo: i.memo ?? null, reverses: i.reverses ?? null,
     })), now);
-    await ledgerRepo.insertPostingsBulk(tx, rowsOfInput.flatMap((rows, i) => rows.map((r) => ({ ...r, transactionId: ids[i]! }))), now);
+    await ledgerRepo.insertPostings(tx, rowsOfInput.flatMap((rows, i) => rows.map((r) => ({ ...r, transactionId: ids[i]! }))), now);
     return ids;
   }
 
