@@ -10,6 +10,7 @@ export function useFormErrors<K extends string>(): {
   formRef: RefObject<HTMLFormElement | null>;
   report: (errors: Partial<Record<K, string>>) => boolean;
   clear: (field: K) => void;
+  edit: <V>(field: K, set: (value: V) => void) => (value: V) => void;
 } {
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -34,5 +35,11 @@ export function useFormErrors<K extends string>(): {
     });
   }, []);
 
-  return { errors, formRef, report, clear };
+  /** An input's change handler: stores the value and clears that field's error. */
+  const edit = useCallback(<V,>(field: K, set: (value: V) => void) => (value: V) => {
+    set(value);
+    clear(field);
+  }, [clear]);
+
+  return { errors, formRef, report, clear, edit };
 }

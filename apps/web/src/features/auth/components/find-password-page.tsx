@@ -36,7 +36,7 @@ function FindPassword({ type }: { type: AccountType }) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, edit } = useFormErrors<Field>();
   const reset = useForgotPassword();
 
   const phoneDigits = account.replace(/[^0-9]/g, '');
@@ -86,18 +86,12 @@ function FindPassword({ type }: { type: AccountType }) {
           type={type}
           autoComplete="username"
           value={account}
-          onChange={(v) => {
-            setAccount(v);
-            clear('account');
-          }}
+          onChange={edit('account', setAccount)}
           error={errors.account}
         />
         <CodeField
           value={code}
-          onChange={(v) => {
-            setCode(v);
-            clear('code');
-          }}
+          onChange={edit('code', setCode)}
           error={errors.code}
           countdownKey={countdownKey}
           onSend={onSend}
@@ -107,14 +101,8 @@ function FindPassword({ type }: { type: AccountType }) {
           confirmLabel={t('fields.confirmNewPassword')}
           password={password}
           confirm={confirmPassword}
-          onPasswordChange={(v) => {
-            setPassword(v);
-            clear('password');
-          }}
-          onConfirmChange={(v) => {
-            setConfirmPassword(v);
-            clear('confirmPassword');
-          }}
+          onPasswordChange={edit('password', setPassword)}
+          onConfirmChange={edit('confirmPassword', setConfirmPassword)}
           passwordError={errors.password}
           confirmError={errors.confirmPassword}
         />

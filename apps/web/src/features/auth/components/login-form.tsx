@@ -25,7 +25,7 @@ function LoginForm({ type }: { type: AccountType }) {
   const country = useSelectedCountry((s) => s.country);
   const [account, setAccount] = useDraftState(`login.${type}`, '');
   const [password, setPassword] = useState('');
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, edit } = useFormErrors<Field>();
   const login = useLogin();
 
   const onSubmit = (event: FormEvent) => {
@@ -67,10 +67,7 @@ function LoginForm({ type }: { type: AccountType }) {
           type={type}
           autoComplete="username"
           value={account}
-          onChange={(v) => {
-            setAccount(v);
-            clear('account');
-          }}
+          onChange={edit('account', setAccount)}
           error={errors.account}
         />
         <PasswordField
@@ -78,10 +75,7 @@ function LoginForm({ type }: { type: AccountType }) {
           placeholder={t('fields.loginPasswordPlaceholder')}
           autoComplete="current-password"
           value={password}
-          onChange={(v) => {
-            setPassword(v);
-            clear('password');
-          }}
+          onChange={edit('password', setPassword)}
           error={errors.password}
         />
         <div className="form__aside">

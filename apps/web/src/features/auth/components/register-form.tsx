@@ -44,7 +44,7 @@ function RegisterForm({ type }: { type: AccountType }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [sending, setSending] = useState(false);
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, edit } = useFormErrors<Field>();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,10 +99,7 @@ function RegisterForm({ type }: { type: AccountType }) {
           type={type}
           autoComplete="email"
           value={account}
-          onChange={(v) => {
-            setAccount(v);
-            clear('account');
-          }}
+          onChange={edit('account', setAccount)}
           error={errors.account}
         />
         <NewPasswordFields
@@ -110,14 +107,8 @@ function RegisterForm({ type }: { type: AccountType }) {
           confirmLabel={t('fields.confirmPassword')}
           password={password}
           confirm={confirmPassword}
-          onPasswordChange={(v) => {
-            setPassword(v);
-            clear('password');
-          }}
-          onConfirmChange={(v) => {
-            setConfirmPassword(v);
-            clear('confirmPassword');
-          }}
+          onPasswordChange={edit('password', setPassword)}
+          onConfirmChange={edit('confirmPassword', setConfirmPassword)}
           passwordError={errors.password}
           confirmError={errors.confirmPassword}
         />

@@ -26,7 +26,7 @@ function VerifyCode({ type }: { type: AccountType }) {
   const [draft] = useState(() => useRegisterDraft.getState().drafts[type]);
   const clearDraft = useRegisterDraft((s) => s.clear);
   const [code, setCode] = useState('');
-  const { errors, formRef, report, clear } = useFormErrors<'code'>();
+  const { errors, formRef, report, edit } = useFormErrors<'code'>();
   const register = useRegister();
   const countdownKey = draft ? registerCountdownKey(draft) : '';
   const sent = useOtpCountdownStore((s) => countdownKey in s.resendAt);
@@ -60,10 +60,7 @@ function VerifyCode({ type }: { type: AccountType }) {
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <CodeField
           value={code}
-          onChange={(v) => {
-            setCode(v);
-            clear('code');
-          }}
+          onChange={edit('code', setCode)}
           error={errors.code}
           countdownKey={countdownKey}
           onSend={() => sendRegisterCode(draft)}

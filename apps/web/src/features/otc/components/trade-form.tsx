@@ -59,7 +59,7 @@ export function TradeForm({ side, quote, assets, requote, onTraded }: TradeFormP
   const [asset, setAsset] = useState('BTC');
   const [toAsset, setToAsset] = useState('ETH');
   const [amount, setAmount] = useState('');
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, clear, edit } = useFormErrors<Field>();
   const ids = { coin: useId(), to: useId() };
   const buy = useCurrencyBuy();
   const sell = useCurrencySell();
@@ -165,10 +165,7 @@ export function TradeForm({ side, quote, assets, requote, onTraded }: TradeFormP
         clear('amount');
       })}
       {side === 'flash'
-        ? coinSelect(ids.to, t('otc.toCoin'), target, (v) => {
-            setToAsset(v);
-            clear('toAsset');
-          }, coin)
+        ? coinSelect(ids.to, t('otc.toCoin'), target, edit('toAsset', setToAsset), coin)
         : null}
       <TextField
         label={side === 'buy' ? t('otc.spendAmount', { asset: QUOTE }) : t('otc.coinAmount', { asset: coin })}

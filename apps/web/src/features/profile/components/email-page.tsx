@@ -22,7 +22,7 @@ export function EmailPage() {
   const currentEmail = useSessionStore((s) => s.user?.email ?? null);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, edit } = useFormErrors<Field>();
   const bind = useBindEmail();
 
   const onSend = () => {
@@ -63,18 +63,12 @@ export function EmailPage() {
         inputMode="email"
         autoComplete="email"
         value={email}
-        onChange={(v) => {
-          setEmail(v);
-          clear('email');
-        }}
+        onChange={edit('email', setEmail)}
         error={errors.email}
       />
       <CodeField
         value={code}
-        onChange={(v) => {
-          setCode(v);
-          clear('code');
-        }}
+        onChange={edit('code', setCode)}
         error={errors.code}
         countdownKey={otpCountdownKey(email)}
         onSend={onSend}

@@ -19,7 +19,7 @@ export function ChangePasswordPage() {
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, edit } = useFormErrors<Field>();
   const change = useChangePassword();
 
   const onSubmit = (event: FormEvent) => {
@@ -50,10 +50,7 @@ export function ChangePasswordPage() {
         placeholder={t('fields.oldPasswordPlaceholder')}
         autoComplete="current-password"
         value={oldPassword}
-        onChange={(v) => {
-          setOldPassword(v);
-          clear('oldPassword');
-        }}
+        onChange={edit('oldPassword', setOldPassword)}
         error={errors.oldPassword}
       />
       <NewPasswordFields
@@ -61,14 +58,8 @@ export function ChangePasswordPage() {
         confirmLabel={t('fields.confirmNewPassword')}
         password={password}
         confirm={confirmPassword}
-        onPasswordChange={(v) => {
-          setPassword(v);
-          clear('password');
-        }}
-        onConfirmChange={(v) => {
-          setConfirmPassword(v);
-          clear('confirmPassword');
-        }}
+        onPasswordChange={edit('password', setPassword)}
+        onConfirmChange={edit('confirmPassword', setConfirmPassword)}
         passwordError={errors.password}
         confirmError={errors.confirmPassword}
       />

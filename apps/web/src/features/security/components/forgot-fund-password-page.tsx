@@ -32,7 +32,7 @@ export function ForgotFundPasswordPage() {
   const [code, setCode] = useState('');
   const [fundPassword, setFundPassword] = useState('');
   const [confirmFundPassword, setConfirm] = useState('');
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, edit } = useFormErrors<Field>();
   const reset = useForgotFundPassword();
 
   if (!user) return null;
@@ -94,10 +94,7 @@ export function ForgotFundPasswordPage() {
       </fieldset>
       <CodeField
         value={code}
-        onChange={(v) => {
-          setCode(v);
-          clear('code');
-        }}
+        onChange={edit('code', setCode)}
         error={errors.code}
         countdownKey={countdownKey}
         onSend={onSend}
@@ -107,14 +104,8 @@ export function ForgotFundPasswordPage() {
         confirmLabel={t('fields.confirmFundPassword')}
         password={fundPassword}
         confirm={confirmFundPassword}
-        onPasswordChange={(v) => {
-          setFundPassword(v);
-          clear('fundPassword');
-        }}
-        onConfirmChange={(v) => {
-          setConfirm(v);
-          clear('confirmFundPassword');
-        }}
+        onPasswordChange={edit('fundPassword', setFundPassword)}
+        onConfirmChange={edit('confirmFundPassword', setConfirm)}
         passwordError={errors.fundPassword}
         confirmError={errors.confirmFundPassword}
       />

@@ -25,7 +25,7 @@ export function PaymentPasswordPage() {
   const [oldFundPassword, setOld] = useState('');
   const [fundPassword, setFundPassword] = useState('');
   const [confirmFundPassword, setConfirm] = useState('');
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, edit } = useFormErrors<Field>();
   const setFund = useSetFundPassword();
   const changeFund = useChangeFundPassword();
 
@@ -65,10 +65,7 @@ export function PaymentPasswordPage() {
           label={t('fields.oldFundPassword')}
           autoComplete="off"
           value={oldFundPassword}
-          onChange={(v) => {
-            setOld(v);
-            clear('oldFundPassword');
-          }}
+          onChange={edit('oldFundPassword', setOld)}
           error={errors.oldFundPassword}
         />
       ) : null}
@@ -77,14 +74,8 @@ export function PaymentPasswordPage() {
         confirmLabel={t('fields.confirmFundPassword')}
         password={fundPassword}
         confirm={confirmFundPassword}
-        onPasswordChange={(v) => {
-          setFundPassword(v);
-          clear('fundPassword');
-        }}
-        onConfirmChange={(v) => {
-          setConfirm(v);
-          clear('confirmFundPassword');
-        }}
+        onPasswordChange={edit('fundPassword', setFundPassword)}
+        onConfirmChange={edit('confirmFundPassword', setConfirm)}
         passwordError={errors.fundPassword}
         confirmError={errors.confirmFundPassword}
       />

@@ -27,7 +27,7 @@ export function SpotPanel({ instrument }: { instrument: Instrument }) {
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
   const [tick, setTick] = useState<WsTick | null>(null);
-  const { errors, formRef, report, clear } = useFormErrors<Field>();
+  const { errors, formRef, report, clear, edit } = useFormErrors<Field>();
   const place = usePlaceSpotOrder();
   const { symbol, base, amountDecimals, priceDecimals } = instrument;
 
@@ -94,10 +94,7 @@ export function SpotPanel({ instrument }: { instrument: Instrument }) {
         legend={t('orders.spot.side')}
         options={(['buy', 'sell'] as const).map((s) => ({ value: s, label: t(`orders.spot.sides.${s}`), tone: s === 'buy' ? 'up' : 'down' }))}
         value={side}
-        onChange={(s) => {
-          setSide(s);
-          clear('amount');
-        }}
+        onChange={edit('amount', setSide)}
       />
       <ChoiceChips
         legend={t('orders.spot.type')}
