@@ -1,20 +1,13 @@
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { CandleInterval } from '@app/contract';
 import type { DbOrTx } from '../../db/client';
+import type { Agg } from './candles';
 import { marketCandles, marketFavorites, marketSimState, marketTicks } from '../../db/schema-market';
 
 /** A candle in integer units (see schema-market.ts). */
-export interface CandleRow {
+export interface CandleRow extends Agg {
   symbol: string;
   interval: CandleInterval;
-  openTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: bigint;
-  quoteVolume: bigint;
-  trades: number;
   source: string;
   genRef: number | null;
   genVersion: number | null;
