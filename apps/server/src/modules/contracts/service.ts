@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { newestFirst } from '../../db/paging';
 import {
   QUOTE_ASSET, assetOf, formatAmount, instrumentOf,
   type Contract, type ContractCreateBody, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
@@ -138,11 +139,8 @@ export class ContractService {
       q.status ? eq(contracts.status, q.status) : undefined,
       q.symbol ? eq(contracts.symbol, instrumentOrThrow(q.symbol).symbol) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
-      this.ctx.db.select().from(contracts).where(where).orderBy(desc(contracts.id)).limit(size).offset((page - 1) * size),
-      this.ctx.db.select({ n: count() }).from(contracts).where(where),
-    ]);
-    return { items: rows.map(toContract), page, size, total: total?.n ?? 0 };
+    const { rows, total } = await newestFirst(this.ctx.db, contracts, where, page, size);
+    return { items: rows.map(toContract), page, size, total };
   }
 
   /** One of the user's contracts with the ticks that decided it. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { newestFirst } from '../../db/paging';
 import {
   ASSETS, QUOTE_ASSET, assetOf, divRound, formatAmount, pow10,
   type AssetDef, type CurrencyBuyBody, type CurrencySellBody, type ExchangeInfo, type FlashExchangeBody,
@@ -224,9 +225,8 @@ export class OtcService {
 
   async records(userId: number, mode: Mode, page: number, size: number): Promise<TradingRecordPage> {
     const where = and(eq(otcTrades.userId, userId), eq(otcTrades.mode, mode));
-    const rows = await this.ctx.db.select().from(otcTrades).where(where).orderBy(desc(otcTrades.id)).limit(size).offset((page - 1) * size);
-    const [total] = await this.ctx.db.select({ n: count() }).from(otcTrades).where(where);
-    return { items: rows.map(toOtcTrade), page, size, total: total?.n ?? 0 };
+    const { rows, total } = await newestFirst(this.ctx.db, otcTrades, where, page, size);
+    return { items: rows.map(toOtcTrade), page, size, total };
   }
 }
 

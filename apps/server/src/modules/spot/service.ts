@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { newestFirst } from '../../db/paging';
 import {
   INSTRUMENTS, NUMBER_MAXIMUM, QUOTE_ASSET, assetOf, formatAmount, instrumentOf, parseAmount, pow10,
   type AssetDef, type Instrument, type OrderEvent, type SpotOrder, type SpotOrderBody, type SpotOrderList,
@@ -330,9 +331,8 @@ export class SpotService {
       eq(spotOrders.userId, userId), eq(spotOrders.mode, mode), inArray(spotOrders.status, statuses),
       q.symbol ? eq(spotOrders.symbol, q.symbol.toUpperCase()) : undefined,
     );
-    const rows = await this.ctx.db.select().from(spotOrders).where(where).orderBy(desc(spotOrders.id)).limit(size).offset((page - 1) * size);
-    const [total] = await this.ctx.db.select({ n: count() }).from(spotOrders).where(where);
-    return { items: rows.map(toSpotOrder), page, size, total: total?.n ?? 0 };
+    const { rows, total } = await newestFirst(this.ctx.db, spotOrders, where, page, size);
+    return { items: rows.map(toSpotOrder), page, size, total };
   }
 
   async detail(userId: number, mode: Mode, id: number): Promise<SpotOrder> {

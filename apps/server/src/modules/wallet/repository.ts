@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { newestFirst } from '../../db/paging';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, transfers } from '../../db/schema';
 
@@ -10,13 +11,9 @@ export const walletRepo = {
     return created!;
   },
 
-  async transfers(db: DbOrTx, userId: number, mode: string, limit: number, offset: number) {
-    const where = and(eq(transfers.userId, userId), eq(transfers.mode, mode));
-    const [items, [total]] = await Promise.all([
-      db.select().from(transfers).where(where).orderBy(desc(transfers.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(transfers).where(where),
-    ]);
-    return { items, total: total?.n ?? 0 };
+  async transfers(db: DbOrTx, userId: number, mode: string, page: number, size: number) {
+    const { rows, total } = await newestFirst(db, transfers, and(eq(transfers.userId, userId), eq(transfers.mode, mode)), page, size);
+    return { items: rows, total };
   },
 
   /** The user's postings, newest first, with the account and the transaction they belong to. */

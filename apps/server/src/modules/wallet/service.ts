@@ -153,7 +153,7 @@ export class WalletService {
   }
 
   async transferLog(userId: number, mode: Mode, page: number, size: number): Promise<TransferLog> {
-    const { items, total } = await walletRepo.transfers(this.ctx.db, userId, mode, size, (page - 1) * size);
+    const { items, total } = await walletRepo.transfers(this.ctx.db, userId, mode, page, size);
     return { items: items.map(toTransferRecord), page, size, total };
   }
 
