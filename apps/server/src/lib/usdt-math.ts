@@ -1,4 +1,4 @@
-import { QUOTE_ASSET, assetOf, divRound, pow10, type AssetDef } from '@app/contract';
+import { QUOTE_ASSET, assetOf, divRound, formatAmount, pow10, type AssetDef } from '@app/contract';
 
 /**
  * Conversions between a coin and USDT at a price, shared by OTC and spot orders. Each one states
@@ -22,3 +22,6 @@ export function coinsFor(usdt: bigint, asset: AssetDef, price: bigint, decimals:
 
 /** A fee of `bps` basis points on `usdt` minor units, rounded up to a minor unit. */
 export const feeOf = (usdt: bigint, bps: number): bigint => divRound(usdt * BigInt(bps), BPS, 'up');
+
+/** A rate in basis points as a fraction without trailing zeros: "0.85" for 8500, "0.001" for 10. */
+export const rateText = (bps: number): string => formatAmount(BigInt(bps), 4).replace(/0+$/, '').replace(/\.$/, '');

@@ -1,17 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { QUOTE_ASSET, assetOf, divRound, formatAmount, type ContractProduct, type Market } from '@app/contract';
+import { QUOTE_ASSET, divRound, formatAmount, type ContractProduct, type Market } from '@app/contract';
 import type { DbOrTx } from '../../db/client';
 import { contractProducts } from '../../db/schema-trading';
+import { BPS, USDT, rateText } from '../../lib/usdt-math';
 
 export type ProductRow = typeof contractProducts.$inferSelect;
-
-const USDT_SCALE = assetOf(QUOTE_ASSET)!.scale;
-const BPS = 10_000n;
-
-/** "0.85" for 8500 basis points. */
-export function rateText(bps: number): string {
-  return formatAmount(BigInt(bps), 4).replace(/0+$/, '').replace(/\.$/, '');
-}
 
 /**
  * The win rate at which a product pays even, 1 / (1 + payout rate), in percent with 2 decimals,
@@ -28,8 +21,8 @@ export function toProduct(row: ProductRow): ContractProduct {
     payoutRate: rateText(row.payoutBps),
     breakEvenPercent: breakEvenPercent(row.payoutBps),
     asset: QUOTE_ASSET,
-    minStake: formatAmount(row.minStake, USDT_SCALE),
-    maxStake: formatAmount(row.maxStake, USDT_SCALE),
+    minStake: formatAmount(row.minStake, USDT.scale),
+    maxStake: formatAmount(row.maxStake, USDT.scale),
   };
 }
 

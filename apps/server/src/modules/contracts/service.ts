@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { newestFirst } from '../../db/paging';
 import {
-  QUOTE_ASSET, assetOf, formatAmount, instrumentOf,
+  QUOTE_ASSET, formatAmount, instrumentOf,
   type Contract, type ContractCreateBody, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
   type ContractResult, type Market,
 } from '@app/contract';
@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { contracts } from '../../db/schema-trading';
 import { AppError } from '../../lib/app-error';
 import { once, type IdempotencyRequest } from '../../lib/idempotency';
+import { BPS, USDT, rateText } from '../../lib/usdt-math';
 import { userAccount, type Mode } from '../ledger/accounts';
 import type { LedgerService } from '../ledger/service';
 import type { MarketModule } from '../market/routes';
@@ -16,11 +17,9 @@ import { instrumentOrThrow } from '../market/service';
 import { sessionState } from '../market/sessions';
 import { positiveAmount, type WalletService } from '../wallet/service';
 import type { ContractConfig } from './config';
-import { productsRepo, rateText, toProduct } from './products';
+import { productsRepo, toProduct } from './products';
 
 export type ContractRow = typeof contracts.$inferSelect;
-
-const USDT = assetOf(QUOTE_ASSET)!;
 
 /** Which create/list endpoint: crypto (transaction/api/contract) or the rest (asset/api/forex/contract). */
 export type ContractDesk = 'crypto' | 'forex';
@@ -37,7 +36,7 @@ export function outcome(direction: ContractDirection, open: number, close: numbe
 
 /** Profit on a win: stake × payout rate, rounded down to USDT's minor unit. */
 export function winProfit(stake: bigint, payoutBps: number): bigint {
-  return (stake * BigInt(payoutBps)) / 10_000n;
+  return (stake * BigInt(payoutBps)) / BPS;
 }
 
 export function toContract(row: ContractRow): Contract {

@@ -16,7 +16,7 @@ import type { LedgerService, Posting } from '../ledger/service';
 import { assetOrThrow, positiveAmount, type WalletService } from '../wallet/service';
 import type { OtcConfig } from './config';
 import type { ReferencePrices } from '../wallet/reference-prices';
-import { BPS, USDT, coinsFor, feeOf as fee, usdtFor } from '../../lib/usdt-math';
+import { BPS, USDT, coinsFor, feeOf as fee, rateText, usdtFor } from '../../lib/usdt-math';
 
 interface StoredRate {
   buy: string;
@@ -69,7 +69,7 @@ export class OtcService {
       quoteId: id,
       expiresAt: expiresAt.toISOString(),
       validSeconds: this.config.quoteTtlSeconds,
-      feeRate: formatAmount(BigInt(this.config.feeBps), 4).replace(/0+$/, '').replace(/\.$/, ''),
+      feeRate: rateText(this.config.feeBps),
       rates: Object.entries(rates).map(([asset, r]) => ({
         asset,
         buyPrice: formatAmount(BigInt(r.buy), r.decimals),
