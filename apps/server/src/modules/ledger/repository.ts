@@ -54,7 +54,7 @@ export const ledgerRepo = {
     return out;
   },
 
-  /** Locks the accounts in id order (as `post` does, so batches and single posts cannot deadlock); their balances. */
+  /** Locks the accounts in id order (the order `postMany` relies on, so two transactions cannot deadlock); their balances. */
   async lockAccounts(db: DbOrTx, ids: number[]): Promise<Map<number, bigint>> {
     const rows = rowsOf(await db.execute(sql`
       SELECT id, balance::text AS balance FROM ledger_accounts

@@ -54,12 +54,18 @@ export class LedgerService {
   /**
    * Transactions in a few statements whatever their number (one for `post`, thousands when
    * contracts expiring in the same second are settled). Each must balance per asset; postings
-   * are netted per account, so a statement shows what really changed; accounts are locked in id
-   * order, so two transactions touching the same accounts cannot deadlock; no user account goes
-   * below zero at any posting (a DB CHECK backs this up); every posting records the balance after
-   * it, in the order of `inputs`. Returns the transaction ids in that order.
+   * are netted per account, so a statement shows what really changed; no user account goes below
+   * zero at any posting (a DB CHECK backs this up); every posting records the balance after it, in
+   * the order of `inputs`. Returns the transaction ids in that order.
+   *
+   * Accounts are locked in one global order, so two database transactions cannot deadlock over
+   * them: user accounts first, in id order, then system accounts (the house, the faucet), in id
+   * order. The system accounts are shared by every user, so they come last and are held only for
+   * their own update, postings and the commit; `beforeSystemAccounts` runs in between, with the
+   * transaction ids, for the caller's writes that go with the money (settlement marks its
+   * contracts there), so those do not hold up everybody else's.
    */
-  async postMany(tx: Tx, inputs: PostInput[]): Promise<number[]> {
+  async postMany(tx: Tx, inputs: PostInput[], options: { beforeSystemAccounts?: (ids: number[]) => Promise<void> } = {}): Promise<number[]> {
     if (inputs.length === 0) return [];
     for (const input of inputs) checkBalanced(input);
     const now = this.ctx.clock.now();
@@ -74,21 +80,31 @@ export class LedgerService {
     });
     const totals = new Map<number, bigint>();
     for (const rows of netted) for (const [id, amount] of rows) totals.set(id, (totals.get(id) ?? 0n) + amount);
-    const locked = await ledgerRepo.lockAccounts(tx, [...totals.keys()]);
 
-    const running = new Map(locked);
-    const rowsOfInput = netted.map((rows) => rows.map(([accountId, amount]) => {
-      const after = running.get(accountId)! + amount;
-      const account = byId.get(accountId)!;
-      if (account.userId !== null && after < 0n) throw new AppError('BALANCE_NOT_ENOUGH');
-      running.set(accountId, after);
-      return { accountId, asset: account.asset, amount, balanceAfter: after };
-    }));
-    await ledgerRepo.addToBalances(tx, totals);
+    /** Locks the accounts of one side, moves their balances and returns their postings (without transaction ids yet). */
+    const side = async (users: boolean) => {
+      const ids = [...totals.keys()].filter((id) => (byId.get(id)!.userId !== null) === users);
+      if (ids.length === 0) return [];
+      const running = await ledgerRepo.lockAccounts(tx, ids);
+      const rows = netted.flatMap((pairs, input) => pairs.filter(([id]) => running.has(id)).map(([accountId, amount]) => {
+        const balanceAfter = running.get(accountId)! + amount;
+        if (users && balanceAfter < 0n) throw new AppError('BALANCE_NOT_ENOUGH');
+        running.set(accountId, balanceAfter);
+        return { input, accountId, asset: byId.get(accountId)!.asset, amount, balanceAfter };
+      }));
+      await ledgerRepo.addToBalances(tx, new Map(ids.map((id) => [id, totals.get(id)!])));
+      return rows;
+    };
+    const withIds = (rows: Awaited<ReturnType<typeof side>>) => rows.map(({ input, ...r }) => ({ ...r, transactionId: ids[input]! }));
+
+    const userRows = await side(true);
     const ids = await ledgerRepo.insertTransactions(tx, inputs.map((i) => ({
       mode: i.mode, kind: i.kind, reference: i.reference, memo: i.memo ?? null, reverses: i.reverses ?? null,
     })), now);
-    await ledgerRepo.insertPostings(tx, rowsOfInput.flatMap((rows, i) => rows.map((r) => ({ ...r, transactionId: ids[i]! }))), now);
+    if (userRows.length) await ledgerRepo.insertPostings(tx, withIds(userRows), now);
+    await options.beforeSystemAccounts?.(ids);
+    const systemRows = await side(false);
+    if (systemRows.length) await ledgerRepo.insertPostings(tx, withIds(systemRows), now);
     return ids;
   }
 
