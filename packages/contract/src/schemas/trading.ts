@@ -168,7 +168,21 @@ export const SpotHistoryQuery = Type.Object({
 export const SpotOrderListResponse = Envelope(Paged(SpotOrder));
 export type SpotOrderList = Static<typeof SpotOrderListResponse>['data'];
 
-/** What the websocket's openOrders feed pushes (eventType "orders"). */
+/** What settling changed on one contract (the rest of it is as it was opened). */
+export interface ContractSettlement {
+  id: number;
+  result: ContractResult;
+  closeTick: DecidingTick;
+  payout: string;
+  profit: string;
+  settledAt: number;
+}
+
+/**
+ * What the websocket's openOrders feed pushes (eventType "orders"): an opened contract, the
+ * contracts of one user that one settlement transaction settled together, a spot order change.
+ */
 export type OrderEvent =
   | { kind: 'contract'; contract: Contract }
+  | { kind: 'settled'; typeUser: Contract['typeUser']; contracts: ContractSettlement[] }
   | { kind: 'spot'; order: SpotOrder };

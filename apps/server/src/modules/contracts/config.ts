@@ -9,9 +9,9 @@ export interface ContractConfig {
   settleGraceMs: number;
   /** Pause between passes of the settlement worker. */
   settleEveryMs: number;
-  /** Contracts settled per database transaction. */
+  /** About how many contracts one database transaction settles: whole users each. */
   settleBatch: number;
-  /** Batches a settlement pass runs at once, each on its share of the users (PostgreSQL; PGlite has one connection). */
+  /** Batches a settlement pass runs at once, on disjoint users (PostgreSQL; PGlite has one connection). */
   settleLanes: number;
   /** A price older than this cannot open a contract (a feed that stopped). */
   maxTickAgeMs: number;
@@ -21,7 +21,7 @@ export function loadContractConfig(env: NodeJS.ProcessEnv = process.env): Contra
   return {
     settleGraceMs: int(env, 'CONTRACT_SETTLE_GRACE_MS', 300, 0, 60_000),
     settleEveryMs: int(env, 'CONTRACT_SETTLE_EVERY_MS', 200, 10, 60_000),
-    settleBatch: int(env, 'CONTRACT_SETTLE_BATCH', 5000, 1, 50_000),
+    settleBatch: int(env, 'CONTRACT_SETTLE_BATCH', 10_000, 1, 50_000),
     settleLanes: int(env, 'CONTRACT_SETTLE_LANES', 2, 1, 16),
     maxTickAgeMs: int(env, 'CONTRACT_MAX_TICK_AGE_MS', 60_000, 1000, 86_400_000),
   };

@@ -135,7 +135,9 @@ describe('settlement', () => {
     expect(c.closeTick).toMatchObject({ price: '50010.00', source: 'scripted' });
     expect(c.closeTick!.time).toBeLessThanOrEqual(c.expiresAt);
     expect(await optionUsdt(u.token)).toMatchObject({ available: '1080.000000' });
-    expect(events.some((e) => e.kind === 'contract' && e.contract.id === c.id && e.contract.result === 'win')).toBe(true);
+    // The feed carries what settling changed, exactly as the detail endpoint shows it.
+    const pushed = events.flatMap((e) => (e.kind === 'settled' ? e.contracts : [])).find((s) => s.id === c.id);
+    expect(pushed).toEqual({ id: c.id, result: c.result, closeTick: c.closeTick, payout: c.payout, profit: c.profit, settledAt: c.settledAt });
   });
 
   it('down loses when close > open: the stake goes to the house', async () => {

@@ -2,11 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { newestFirst } from '../../db/paging';
 import {
   QUOTE_ASSET, formatAmount, instrumentOf,
-  type Contract, type ContractCreateBody, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
+  type Contract, type ContractCreateBody, type ContractSettlement, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
   type ContractResult, type Market,
 } from '@app/contract';
 import type { AppContext } from '../../context';
-import { contracts } from '../../db/schema-trading';
+import { contracts, contractsOpen } from '../../db/schema-trading';
 import { AppError } from '../../lib/app-error';
 import { once, type IdempotencyRequest } from '../../lib/idempotency';
 import { BPS, USDT, rateText } from '../../lib/usdt-math';
@@ -39,11 +39,32 @@ export function winProfit(stake: bigint, payoutBps: number): bigint {
   return (stake * BigInt(payoutBps)) / BPS;
 }
 
+const money = (minor: bigint) => formatAmount(minor, USDT.scale);
+const priceText = (symbol: string, units: number) => formatAmount(BigInt(units), instrumentOf(symbol)!.priceDecimals);
+
+/** What settling sets on a contract, as the API shows it. */
+export function settlementOf(
+  contract: { id: number; symbol: string; stake: bigint },
+  s: { result: ContractResult; payout: bigint; closeTime: number; closePrice: number; closeSource: string; settledAt: number },
+): ContractSettlement {
+  return {
+    id: contract.id,
+    result: s.result,
+    closeTick: { time: s.closeTime, price: priceText(contract.symbol, s.closePrice), source: s.closeSource },
+    payout: money(s.payout),
+    profit: money(s.payout - contract.stake),
+    settledAt: s.settledAt,
+  };
+}
+
 export function toContract(row: ContractRow): Contract {
   const inst = instrumentOf(row.symbol)!;
-  const price = (units: number) => formatAmount(BigInt(units), inst.priceDecimals);
-  const money = (minor: bigint) => formatAmount(minor, USDT.scale);
-  const settled = row.status === 'settled';
+  const settled = row.status === 'settled' && row.result && row.payout !== null && row.closeTickTime && row.closePrice !== null && row.settledAt
+    ? settlementOf(row, {
+      result: row.result as ContractResult, payout: row.payout, closeTime: row.closeTickTime.getTime(), closePrice: row.closePrice,
+      closeSource: row.closeSource ?? '', settledAt: row.settledAt.getTime(),
+    })
+    : null;
   return {
     id: row.id,
     typeUser: row.mode as Mode,
@@ -56,16 +77,14 @@ export function toContract(row: ContractRow): Contract {
     asset: row.asset,
     stake: money(row.stake),
     status: row.status as Contract['status'],
-    result: (row.result as ContractResult | null) ?? null,
+    result: settled?.result ?? null,
     openTime: row.openTime.getTime(),
     expiresAt: row.expiresAt.getTime(),
-    openTick: { time: row.openTickTime.getTime(), price: price(row.openPrice), source: row.openSource },
-    closeTick: settled && row.closeTickTime && row.closePrice !== null
-      ? { time: row.closeTickTime.getTime(), price: price(row.closePrice), source: row.closeSource ?? '' }
-      : null,
-    payout: settled && row.payout !== null ? money(row.payout) : null,
-    profit: settled && row.payout !== null ? money(row.payout - row.stake) : null,
-    settledAt: row.settledAt?.getTime() ?? null,
+    openTick: { time: row.openTickTime.getTime(), price: priceText(row.symbol, row.openPrice), source: row.openSource },
+    closeTick: settled?.closeTick ?? null,
+    payout: settled?.payout ?? null,
+    profit: settled?.profit ?? null,
+    settledAt: settled?.settledAt ?? null,
   };
 }
 
@@ -114,6 +133,7 @@ export class ContractService {
           expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
           openTickTime: new Date(quote.tickTime!), openPrice: quote.price, openSource: quote.source,
         }).returning();
+        await tx.insert(contractsOpen).values({ contractId: row!.id, userId, symbol: row!.symbol, expiresAt: row!.expiresAt });
         const posted = await this.ledger.post(tx, {
           mode, kind: 'contract_open', reference: `contract:${row!.id}`,
           postings: [

@@ -1,18 +1,30 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { QUOTE_ASSET, type ContractDirection, type ContractResult } from '@app/contract';
+import { sql } from 'drizzle-orm';
+import { QUOTE_ASSET, type ContractDirection, type ContractResult, type OrderEvent } from '@app/contract';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
 import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
 import type { LedgerService, PostInput } from '../ledger/service';
 import type { MarketModule } from '../market/routes';
 import type { RecordedTick } from '../market/engine';
-import { contracts } from '../../db/schema-trading';
+import { contractsOpen } from '../../db/schema-trading';
 import type { ContractConfig } from './config';
-import { outcome, toContract, winProfit, type ContractRow } from './service';
+import { outcome, settlementOf, winProfit } from './service';
 
+/** What settlement reads of an open contract. */
+interface DueContract {
+  id: number;
+  userId: number;
+  mode: Mode;
+  symbol: string;
+  direction: ContractDirection;
+  stake: bigint;
+  payoutBps: number;
+  openPrice: number;
+  expiresAt: number;
+}
 
 interface Settled {
-  contract: ContractRow;
+  contract: DueContract;
   close: RecordedTick;
   result: ContractResult;
   payout: bigint;
@@ -39,8 +51,7 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
   for (const list of byUser.values()) {
     for (let i = 0; i < list.length; i += MAX_PER_TRANSACTION) {
       const group = list.slice(i, i + MAX_PER_TRANSACTION);
-      const { userId } = group[0]!.contract;
-      const mode = group[0]!.contract.mode as Mode;
+      const { userId, mode } = group[0]!.contract;
       const stakes = group.reduce((a, s) => a + s.contract.stake, 0n);
       const payouts = group.reduce((a, s) => a + s.payout, 0n);
       const postings = [{ account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: -stakes }];
@@ -59,9 +70,10 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
  * Settles contracts whose expiry has passed, exactly once (DESIGN.md §6):
  * - the close price is the last recorded tick at or before the expiry (`tickAtOrBefore`, from
  *   stored data only), read `settleGraceMs` after the expiry so a late-delivered tick is in;
- * - contracts are selected while open and locked (`FOR UPDATE SKIP LOCKED`) in the transaction
- *   that posts their ledger transactions and marks them settled, so two workers (or two servers)
- *   share the work and never settle a contract twice;
+ * - a contract is claimed by deleting its row from the `contracts_open` queue in the transaction
+ *   that posts its ledger transaction and marks it settled, so two workers (or two servers) never
+ *   settle a contract twice: the second waits for the first's row locks, then finds the rows
+ *   gone; and the update from `open` is checked to have found every contract it claimed;
  * - overdue contracts (the server was down at expiry) are settled by the first pass after start,
  *   from the same stored ticks: the result is what it would have been.
  * Nothing here takes a price or an outcome from outside the market data.
@@ -75,81 +87,119 @@ export class ContractSettler {
   ) {}
 
   /**
-   * Settles everything due now; the number settled by this worker. The close ticks of all that is
-   * due are read first (from the market's own storage, outside any transaction); then batches,
-   * `settleLanes` at once, each on its share of the users so they never wait on each other's
-   * accounts, lock their contracts and settle them.
+   * Settles everything due now; the number settled by this worker. One read of the queue finds
+   * what is due, per user, symbol and expiry; the close ticks are read once per symbol and
+   * expiry (from the market's own storage, outside any transaction). The due users are cut into
+   * batches of about `settleBatch` contracts, whole users each, so a user's contracts expiring
+   * together net into one ledger transaction; `settleLanes` batches run at once, on disjoint
+   * users, so they never wait on each other's accounts.
    */
   async settleDue(): Promise<number> {
     const cutoff = new Date(this.ctx.clock.now().getTime() - this.config.settleGraceMs);
-    const pairs = rowsOf(await this.ctx.db.execute(sql`
-      SELECT DISTINCT symbol, expires_at FROM contracts WHERE status = 'open' AND expires_at <= ${cutoff.toISOString()}`));
-    if (pairs.length === 0) return 0;
-    const ticks = new Map<string, RecordedTick | null>();
-    for (const p of pairs) {
-      const at = new Date(p.expires_at as string).getTime();
-      ticks.set(tickKey(String(p.symbol), at), await this.market.engine.tickAtOrBefore(String(p.symbol), at));
+    const due = rowsOf(await this.ctx.db.execute(sql`
+      SELECT user_id, symbol, expires_at, count(*)::int AS n FROM contracts_open
+      WHERE expires_at <= ${cutoff.toISOString()} GROUP BY 1, 2, 3`));
+    if (due.length === 0) return 0;
+    const closes = new Map<string, { symbol: string; at: number }>();
+    const perUser = new Map<number, number>();
+    for (const d of due) {
+      const at = new Date(d.expires_at as string).getTime();
+      closes.set(tickKey(String(d.symbol), at), { symbol: String(d.symbol), at });
+      perUser.set(Number(d.user_id), (perUser.get(Number(d.user_id)) ?? 0) + Number(d.n));
     }
-    const lanes = this.config.settleLanes;
-    const counts = await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
+    const ticks = new Map(await Promise.all([...closes].map(async ([key, c]) => [key, await this.market.engine.tickAtOrBefore(c.symbol, c.at)] as const)));
+    const batches: number[][] = [[]];
+    let size = 0;
+    for (const [user, n] of perUser) {
+      if (size > 0 && size + n > this.config.settleBatch) { batches.push([]); size = 0; }
+      batches.at(-1)!.push(user);
+      size += n;
+    }
+    let next = 0;
+    const counts = await Promise.all(Array.from({ length: this.config.settleLanes }, async () => {
       let total = 0;
-      for (;;) {
-        const n = await this.settleBatch(cutoff, ticks, lane, lanes);
-        total += n;
-        if (n === 0) return total;
-      }
+      while (next < batches.length) total += await this.settleBatch(cutoff, ticks, batches[next++]!);
+      return total;
     }));
     return counts.reduce((a, b) => a + b, 0);
   }
 
-  private async settleBatch(cutoff: Date, ticks: Map<string, RecordedTick | null>, lane: number, lanes: number): Promise<number> {
+  /**
+   * Settles the due contracts of `users` in one database transaction: claims them (deletes their
+   * queue rows: a worker that races for the same rows waits, then finds them gone), decides them,
+   * posts the ledger and marks them. Only what settling needs is read, and only what changes is
+   * written: the update is heap-only (see `contracts` in schema-trading.ts).
+   */
+  private async settleBatch(cutoff: Date, ticks: Map<string, RecordedTick | null>, users: number[]): Promise<number> {
     const now = this.ctx.clock.now();
     const done = await this.ctx.db.transaction(async (tx) => {
-      // Locks what it settles; rows another worker holds are skipped (that worker settles them),
-      // and one it has settled is no longer open: each contract is settled exactly once.
-      const due = await tx.select().from(contracts)
-        .where(and(
-          eq(contracts.status, 'open'),
-          lte(contracts.expiresAt, cutoff),
-          lanes > 1 ? sql`${contracts.userId} % ${lanes} = ${lane}` : undefined,
-        ))
-        .orderBy(asc(contracts.expiresAt), asc(contracts.id)).limit(this.config.settleBatch)
-        .for('update', { skipLocked: true });
+      const due = rowsOf(await tx.execute(sql`
+        WITH claimed AS (
+          DELETE FROM contracts_open
+          WHERE user_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(users)}::jsonb)::bigint)) AND expires_at <= ${cutoff.toISOString()}
+          RETURNING contract_id)
+        SELECT c.id, c.user_id, c.mode, c.symbol, c.direction, c.stake::text AS stake, c.payout_bps, c.open_price,
+          (extract(epoch FROM c.expires_at) * 1000)::bigint AS expires_ms
+        FROM contracts c WHERE c.id = ANY(ARRAY(SELECT contract_id FROM claimed))`)).map((r): DueContract => ({
+        id: Number(r.id), userId: Number(r.user_id), mode: String(r.mode) as Mode, symbol: String(r.symbol),
+        direction: String(r.direction) as ContractDirection, stake: BigInt(String(r.stake)), payoutBps: Number(r.payout_bps),
+        openPrice: Number(r.open_price), expiresAt: Number(r.expires_ms),
+      }));
       const batch: Settled[] = [];
       for (const c of due) {
-        const close = ticks.get(tickKey(c.symbol, c.expiresAt.getTime()));
-        // Cannot happen to a contract that opened on a recorded tick; it stays open and visible.
+        const close = ticks.get(tickKey(c.symbol, c.expiresAt));
+        // Cannot happen to a contract that opened on a recorded tick; it goes back to the queue, open and visible.
         if (!close) {
           this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
+          await tx.insert(contractsOpen).values({ contractId: c.id, userId: c.userId, symbol: c.symbol, expiresAt: new Date(c.expiresAt) });
           continue;
         }
-        const result = outcome(c.direction as ContractDirection, c.openPrice, close.priceUnits);
+        const result = outcome(c.direction, c.openPrice, close.priceUnits);
         const payout = result === 'win' ? c.stake + winProfit(c.stake, c.payoutBps) : result === 'tie' ? c.stake : 0n;
         batch.push({ contract: c, close, result, payout });
       }
       if (batch.length === 0) return [];
       const groups = settlementTransactions(batch);
-      const txIds = await this.ledger.postMany(tx, groups.map((g) => g.input));
-      const rows = groups.flatMap((g, i) => g.settled.map((s) => ({
-        id: s.contract.id, result: s.result, payout: s.payout.toString(), close_time: new Date(s.close.time).toISOString(),
-        close_price: s.close.priceUnits, close_source: s.close.source, tx: txIds[i],
-      })));
-      await tx.execute(sql`
-        UPDATE contracts c SET status = 'settled', result = d.result, payout = d.payout, close_tick_time = d.close_time,
-          close_price = d.close_price, close_source = d.close_source, settle_transaction_id = d.tx, settled_at = ${now.toISOString()}
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS d(id bigint, result text, payout numeric, close_time timestamptz, close_price bigint, close_source text, tx bigint)
-        WHERE c.id = d.id`);
-      return batch;
+      // The contracts are marked while only their users' accounts are locked: the house account,
+      // which every lane and worker shares, is locked after this, until the commit.
+      await this.ledger.postMany(tx, groups.map((g) => g.input), { beforeSystemAccounts: async (txIds) => {
+        // Column arrays (one element per contract; the close ticks once each, by index): far
+        // less to encode and parse than a record per contract.
+        const closes = [...new Set(batch.map((s) => s.close))];
+        const closeIndex = new Map(closes.map((c, i) => [c, i + 1]));
+        const settled = groups.flatMap((g, i) => g.settled.map((s) => ({ s, tx: txIds[i]! })));
+        const marked = rowsOf(await tx.execute(sql`
+          UPDATE contracts c SET status = 'settled', result = d.r, payout = d.p, settle_transaction_id = d.t,
+            close_tick_time = 'epoch'::timestamptz + (${pgArray(closes.map((k) => k.time))}::bigint[])[d.k] * interval '1 millisecond',
+            close_price = (${pgArray(closes.map((k) => k.priceUnits))}::bigint[])[d.k],
+            close_source = (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(closes.map((k) => k.source))}::jsonb)))[d.k],
+            settled_at = ${now.toISOString()}
+          FROM unnest(
+            ${pgArray(settled.map((x) => x.s.contract.id))}::bigint[], ${pgArray(settled.map((x) => x.s.result))}::text[],
+            ${pgArray(settled.map((x) => x.s.payout.toString()))}::numeric[], ${pgArray(settled.map((x) => x.tx))}::bigint[],
+            ${pgArray(settled.map((x) => closeIndex.get(x.s.close)!))}::int[]) AS d(id, r, p, t, k)
+          WHERE c.id = d.id AND c.status = 'open'
+          RETURNING c.id`));
+        if (marked.length !== settled.length) throw new Error(`settling ${settled.length} claimed contracts found ${marked.length} open`);
+      } });
+      return groups.map((g) => g.settled);
     });
-    for (const s of done) {
-      const row: ContractRow = {
-        ...s.contract, status: 'settled', result: s.result, payout: s.payout, settledAt: now,
-        closeTickTime: new Date(s.close.time), closePrice: s.close.priceUnits, closeSource: s.close.source,
-      };
-      this.market.publishToUser(row.userId, { kind: 'contract', contract: toContract(row) });
+    // One event per user and ledger transaction: what settling changed on each of its contracts.
+    for (const settled of done) {
+      const { userId, mode } = settled[0]!.contract;
+      this.market.publishToUser(userId, {
+        kind: 'settled', typeUser: mode,
+        contracts: settled.map((s) => settlementOf(s.contract, {
+          result: s.result, payout: s.payout, closeTime: s.close.time, closePrice: s.close.priceUnits, closeSource: s.close.source,
+          settledAt: now.getTime(),
+        })),
+      } satisfies OrderEvent);
     }
-    return done.length;
+    return done.reduce((n, settled) => n + settled.length, 0);
   }
 }
 
 const tickKey = (symbol: string, at: number) => `${symbol}@${at}`;
+
+/** A PostgreSQL array literal of numbers or plain words (nothing that needs quoting). */
+const pgArray = (values: (string | number)[]) => `{${values.join(',')}}`;

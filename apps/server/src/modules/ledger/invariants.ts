@@ -13,7 +13,9 @@ export interface Violation {
  * 2. every stored balance equals the sum of its postings;
  * 3. no user account is negative;
  * 4. every posting is in its account's asset;
- * 5. every transaction has postings.
+ * 5. every transaction has postings;
+ * 6. every settled contract names the ledger transaction that settled it (that column has no
+ *    foreign key, for the speed of settlement: see `contracts` in schema-trading.ts).
  * Returns what is wrong, at most `limit` rows per rule; empty means all hold.
  */
 export async function verifyLedger(db: DbOrTx, limit = 20): Promise<Violation[]> {
@@ -44,6 +46,12 @@ export async function verifyLedger(db: DbOrTx, limit = 20): Promise<Violation[]>
       rule: 'every transaction has postings',
       query: sql`SELECT t.id FROM ledger_transactions t
                  WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.transaction_id = t.id) LIMIT ${limit}`,
+    },
+    {
+      rule: 'every settled contract names its settlement transaction',
+      query: sql`SELECT c.id, c.settle_transaction_id FROM contracts c
+                 LEFT JOIN ledger_transactions t ON t.id = c.settle_transaction_id
+                 WHERE c.status = 'settled' AND (t.id IS NULL OR t.mode <> c.mode OR t.kind NOT LIKE 'contract%') LIMIT ${limit}`,
     },
   ];
   const violations: Violation[] = [];

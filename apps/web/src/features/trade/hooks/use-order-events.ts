@@ -1,35 +1,20 @@
 import type { Query } from '@tanstack/react-query';
-import type { Contract, OrderEvent, SpotOrder } from '@app/contract';
+import type { Contract } from '@app/contract';
 import { LEDGER_QUERY_PREFIX, ledgerQueryKey } from '../../../lib/ledger-query';
 import { queryClient } from '../../../lib/query-client';
 import { useOpenOrdersStream } from '../../../lib/use-market-stream';
 import { contractDetailKey } from '../api/get-contract-detail';
 import { spotDetailKey } from '../api/get-spot-detail';
+import { parseOrderEvent } from './order-event';
 
 /** Detail queries are written from the event itself; everything else of the ledger is refetched. */
 const DETAIL_PARTS: ReadonlySet<unknown> = new Set(['contract', 'spot-order']);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/** The event of an `orders` message, or null for anything else (a `{ type: 'resync' }`, say). */
-export function parseOrderEvent(data: unknown): OrderEvent | null {
-  if (!isObject(data)) return null;
-  if (data.kind === 'contract' && isObject(data.contract) && typeof data.contract.id === 'number') {
-    return { kind: 'contract', contract: data.contract as Contract };
-  }
-  if (data.kind === 'spot' && isObject(data.order) && typeof data.order.id === 'number') {
-    return { kind: 'spot', order: data.order as SpotOrder };
-  }
-  return null;
-}
-
 const notDetail = (q: Query) => !DETAIL_PARTS.has(q.queryKey[2]);
 
 /**
- * Keeps the trading screens current from the user's openOrders feed: an opened or settled
- * contract, a filled or cancelled spot order. Each event updates its order's detail query and
+ * Keeps the trading screens current from the user's openOrders feed: an opened contract, the
+ * settlement of some, a filled or cancelled spot order. Each event updates its order's detail query and
  * refetches the lists and balances of the account version it belongs to; a `resync` (events
  * were dropped) refetches all of them.
  */
@@ -40,9 +25,15 @@ export function useOrderEvents(): void {
       void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX], predicate: notDetail });
       return;
     }
-    const owner = event.kind === 'contract' ? event.contract.typeUser : event.order.typeUser;
+    const owner = event.kind === 'contract' ? event.contract.typeUser : event.kind === 'settled' ? event.typeUser : event.order.typeUser;
     if (event.kind === 'contract') queryClient.setQueryData(contractDetailKey(owner, event.contract.id), event.contract);
-    else queryClient.setQueryData(spotDetailKey(owner, event.order.id), event.order);
+    else if (event.kind === 'spot') queryClient.setQueryData(spotDetailKey(owner, event.order.id), event.order);
+    else {
+      // What settling changed, onto the contract as it was opened.
+      for (const s of event.contracts) {
+        queryClient.setQueryData<Contract>(contractDetailKey(owner, s.id), (open) => open && { ...open, ...s, status: 'settled' });
+      }
+    }
     void queryClient.invalidateQueries({ queryKey: ledgerQueryKey(owner), predicate: notDetail });
   });
 }
