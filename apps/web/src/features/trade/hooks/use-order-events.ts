@@ -25,14 +25,23 @@ export function useOrderEvents(): void {
       void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX], predicate: notDetail });
       return;
     }
-    const owner = event.kind === 'contract' ? event.contract.typeUser : event.kind === 'settled' ? event.typeUser : event.order.typeUser;
-    if (event.kind === 'contract') queryClient.setQueryData(contractDetailKey(owner, event.contract.id), event.contract);
-    else if (event.kind === 'spot') queryClient.setQueryData(spotDetailKey(owner, event.order.id), event.order);
-    else {
-      // What settling changed, onto the contract as it was opened.
-      for (const s of event.contracts) {
-        queryClient.setQueryData<Contract>(contractDetailKey(owner, s.id), (open) => open && { ...open, ...s, status: 'settled' });
-      }
+    let owner: Contract['typeUser'];
+    switch (event.kind) {
+      case 'contract':
+        owner = event.contract.typeUser;
+        queryClient.setQueryData(contractDetailKey(owner, event.contract.id), event.contract);
+        break;
+      case 'settled':
+        owner = event.typeUser;
+        // What settling changed, onto the contract as it was opened.
+        for (const s of event.contracts) {
+          queryClient.setQueryData<Contract>(contractDetailKey(owner, s.id), (open) => open && { ...open, ...s, status: 'settled' });
+        }
+        break;
+      case 'spot':
+        owner = event.order.typeUser;
+        queryClient.setQueryData(spotDetailKey(owner, event.order.id), event.order);
+        break;
     }
     void queryClient.invalidateQueries({ queryKey: ledgerQueryKey(owner), predicate: notDetail });
   });
