@@ -230,7 +230,58 @@ describe('settlement', () => {
     const total = await Promise.all(users.map((u) => optionUsdt(u.token)));
     expect(total.map((x) => x.available)).toEqual(Array(4).fill('4980.000000'));
   });
+
+  it('contracts read ahead of their expiry settle as those read when due, and one opened after the read-ahead settles too', async () => {
+    await settle();
+    expect(await openContracts()).toBe(0);
+    // A window longer than the shortest duration, so a contract can open inside what was read.
+    const worker = new ContractSettler(t.ctx, new LedgerService(t.ctx), t.app.market, { ...loadContractConfig(), stageAheadMs: 40_000 });
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const early = (await open(u.token, { direction: 'up' })).data;
+    expect(await worker.pass()).toBe(0);
+    expect(worker.stagedCount).toBe(1);
+    t.clock.advance(1_000);
+    const late = (await open(u.token, { direction: 'down' })).data;
+    expect(late.expiresAt).toBeGreaterThan(early.expiresAt);
+    t.clock.advance(20_000);
+    feed.tick('BTCUSDT', '50020.00');
+    expect(await worker.pass()).toBe(0);
+    expect(worker.stagedCount).toBe(1);
+    t.clock.advance(10_000 + GRACE_MS);
+    expect(await worker.pass()).toBe(2);
+    expect(worker.stagedCount).toBe(0);
+    expect(await detail(u.token, early.id)).toMatchObject({ result: 'win', profit: '80.000000', closeTick: { price: '50020.00' } });
+    expect(await detail(u.token, late.id)).toMatchObject({ result: 'loss', profit: '-100.000000', closeTick: { price: '50020.00' } });
+    expect(await optionUsdt(u.token)).toEqual({ available: '980.000000', frozen: '0.000000' });
+    expect([await settlementsOf(early.id), await settlementsOf(late.id)]).toEqual([1, 1]);
+  });
+
+  it('a contract read ahead by two workers is settled once, and neither keeps it', async () => {
+    const config = loadContractConfig();
+    const ledger = new LedgerService(t.ctx);
+    const [a, b] = [0, 1].map(() => new ContractSettler(t.ctx, ledger, t.app.market, config));
+    await settle();
+    expect(await openContracts()).toBe(0);
+    const users = await Promise.all(Array.from({ length: 3 }, () => trader()));
+    feed.tick('BTCUSDT', '50000.00');
+    const ids = await Promise.all(users.map(async (u) => (await open(u.token, { direction: 'up', amount: '10' })).data.id));
+    t.clock.advance(30_000 - config.stageAheadMs + 1_000);
+    await Promise.all([a!.pass(), b!.pass()]);
+    expect([a!.stagedCount, b!.stagedCount]).toEqual([3, 3]);
+    feed.tick('BTCUSDT', '49990.00');
+    t.clock.advance(config.stageAheadMs + GRACE_MS);
+    const [na, nb] = await Promise.all([a!.pass(), b!.pass()]);
+    expect(na + nb).toBe(3);
+    expect([a!.stagedCount, b!.stagedCount]).toEqual([0, 0]);
+    for (const id of ids) expect(await settlementsOf(id)).toBe(1);
+  });
 });
+
+async function openContracts(): Promise<number> {
+  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM contracts WHERE status = 'open'`);
+  return Number(((r as unknown as { rows: { n: number }[] }).rows)[0]!.n);
+}
 
 /** Ledger transactions that settled contract `id` (a batch may settle several of a user's contracts in one). */
 async function settlementsOf(id: number): Promise<number> {

@@ -28,7 +28,7 @@ export const contractRoutes: FastifyPluginAsync<{ service: ContractService; sett
   base, { service, settler, isReady, everyMs, background },
 ) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  if (background) runWhenReady(app, { name: 'contract settlement', everyMs, run: () => settler.settleDue(), isReady, log: app.log });
+  if (background) runWhenReady(app, { name: 'contract settlement', everyMs, run: () => settler.pass(), isReady, log: app.log });
 
   app.get(API.contract.products, {
     schema: schema({ tags, summary: 'Contract products: durations with payout rate, break-even win rate and stake limits', querystring: ContractProductsQuery, response: ContractProductsResponse }),

@@ -3,7 +3,7 @@ import { newestFirst } from '../../db/paging';
 import {
   QUOTE_ASSET, formatAmount, instrumentOf,
   type Contract, type ContractCreateBody, type ContractSettlement, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
-  type ContractResult, type Market,
+  type ContractResult, type DecidingTick, type Market,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { contracts, contractsOpen } from '../../db/schema-trading';
@@ -44,13 +44,13 @@ const priceText = (symbol: string, units: number) => formatAmount(BigInt(units),
 
 /** What settling sets on a contract, as the API shows it. */
 export function settlementOf(
-  contract: { id: number; symbol: string; stake: bigint },
-  s: { result: ContractResult; payout: bigint; closeTime: number; closePrice: number; closeSource: string; settledAt: number },
+  contract: { id: number; stake: bigint },
+  s: { result: ContractResult; payout: bigint; closeTick: DecidingTick; settledAt: number },
 ): ContractSettlement {
   return {
     id: contract.id,
     result: s.result,
-    closeTick: { time: s.closeTime, price: priceText(contract.symbol, s.closePrice), source: s.closeSource },
+    closeTick: s.closeTick,
     payout: money(s.payout),
     profit: money(s.payout - contract.stake),
     settledAt: s.settledAt,
@@ -61,8 +61,8 @@ export function toContract(row: ContractRow): Contract {
   const inst = instrumentOf(row.symbol)!;
   const settled = row.status === 'settled' && row.result && row.payout !== null && row.closeTickTime && row.closePrice !== null && row.settledAt
     ? settlementOf(row, {
-      result: row.result as ContractResult, payout: row.payout, closeTime: row.closeTickTime.getTime(), closePrice: row.closePrice,
-      closeSource: row.closeSource ?? '', settledAt: row.settledAt.getTime(),
+      result: row.result as ContractResult, payout: row.payout, settledAt: row.settledAt.getTime(),
+      closeTick: { time: row.closeTickTime.getTime(), price: priceText(row.symbol, row.closePrice), source: row.closeSource ?? '' },
     })
     : null;
   return {

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { QUOTE_ASSET, type ContractDirection, type ContractResult, type OrderEvent } from '@app/contract';
+import { QUOTE_ASSET, type ContractDirection, type ContractResult, type DecidingTick, type OrderEvent } from '@app/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/client';
+import { rowsOf, type DbOrTx, type RawRow } from '../../db/client';
 import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
 import type { LedgerService, PostInput } from '../ledger/service';
 import type { MarketModule } from '../market/routes';
@@ -10,7 +10,7 @@ import { contractsOpen } from '../../db/schema-trading';
 import type { ContractConfig } from './config';
 import { outcome, settlementOf, winProfit } from './service';
 
-/** What settlement reads of an open contract. */
+/** What settlement reads of an open contract, with what can be worked out before its expiry. */
 interface DueContract {
   id: number;
   userId: number;
@@ -18,9 +18,30 @@ interface DueContract {
   symbol: string;
   direction: ContractDirection;
   stake: bigint;
-  payoutBps: number;
   openPrice: number;
   expiresAt: number;
+  /** Which close tick decides it: `tickKey(symbol, expiresAt)`. */
+  closeKey: string;
+  /** What a win pays back: the stake and its profit. */
+  winPayout: bigint;
+}
+
+/** What settling needs of the contracts whose ids `ids` (a query or an array) names. */
+async function readContracts(db: DbOrTx, ids: SQL): Promise<DueContract[]> {
+  return rowsOf(await db.execute(sql`
+    SELECT c.id, c.user_id, c.mode, c.symbol, c.direction, c.stake::text AS stake, c.payout_bps, c.open_price,
+      (extract(epoch FROM c.expires_at) * 1000)::bigint AS expires_ms
+    FROM contracts c WHERE c.id = ANY(ARRAY(${ids}))`)).map(dueContract);
+}
+
+function dueContract(r: RawRow): DueContract {
+  const stake = BigInt(String(r.stake));
+  const symbol = String(r.symbol);
+  const expiresAt = Number(r.expires_ms);
+  return {
+    id: Number(r.id), userId: Number(r.user_id), mode: String(r.mode) as Mode, symbol, direction: String(r.direction) as ContractDirection,
+    stake, openPrice: Number(r.open_price), expiresAt, closeKey: tickKey(symbol, expiresAt), winPayout: stake + winProfit(stake, Number(r.payout_bps)),
+  };
 }
 
 interface Settled {
@@ -40,12 +61,13 @@ const MAX_PER_TRANSACTION = 100;
  * same second, so this is one transaction per contract in practice, and few when thousands do.
  */
 function settlementTransactions(batch: Settled[]): { input: PostInput; settled: Settled[] }[] {
-  const byUser = new Map<string, Settled[]>();
+  // Keyed by user and ledger: the user id, negative for demo.
+  const byUser = new Map<number, Settled[]>();
   for (const s of batch) {
-    const key = `${s.contract.userId}|${s.contract.mode}`;
-    const list = byUser.get(key) ?? [];
-    if (!byUser.has(key)) byUser.set(key, list);
-    list.push(s);
+    const key = s.contract.mode === 'demo' ? -s.contract.userId : s.contract.userId;
+    const list = byUser.get(key);
+    if (list) list.push(s);
+    else byUser.set(key, [s]);
   }
   const out: { input: PostInput; settled: Settled[] }[] = [];
   for (const list of byUser.values()) {
@@ -77,14 +99,57 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
  * - overdue contracts (the server was down at expiry) are settled by the first pass after start,
  *   from the same stored ticks: the result is what it would have been.
  * Nothing here takes a price or an outcome from outside the market data.
+ *
+ * Everything about an open contract but its close tick is known before it expires, so the
+ * worker's pass also reads ahead (`stage`) the contracts expiring in the next `stageAheadMs`:
+ * at the expiry only the close ticks and the writes are left. What was read ahead is used only
+ * for contracts the settling transaction has claimed (their queue rows deleted by it, so they are
+ * open and unchanged: a contract's terms never change); a claimed contract that was not read
+ * ahead (opened after the read, or overdue after a restart) is read in the claim's transaction.
  */
 export class ContractSettler {
+  /** Open contracts read ahead of their expiry, by id (at most `stageMax`). */
+  private readonly staged = new Map<number, DueContract>();
+  /** Every contract open and expiring at or before this (ms) when last read ahead is in `staged`, or settled. */
+  private stagedUntil = 0;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly ledger: LedgerService,
     private readonly market: MarketModule,
     private readonly config: ContractConfig,
   ) {}
+
+  /** The background worker's pass: settles what is due, then reads ahead what expires soon. The number settled. */
+  async pass(): Promise<number> {
+    const settled = await this.settleDue();
+    await this.stage();
+    return settled;
+  }
+
+  /** How many contracts are read ahead and waiting for their expiry. */
+  get stagedCount(): number {
+    return this.staged.size;
+  }
+
+  /**
+   * Reads ahead the open contracts expiring from where the last read ended to `stageAheadMs`
+   * from now, in expiry order, as many as `stageMax` leaves room for; a read the room cut short
+   * ends before its last expiry, so the next one starts there again (a contract read twice is
+   * the same entry). The number read.
+   */
+  async stage(): Promise<number> {
+    const until = this.ctx.clock.now().getTime() + this.config.stageAheadMs;
+    const room = this.config.stageMax - this.staged.size;
+    if (until <= this.stagedUntil || room <= 0) return 0;
+    const read = await readContracts(this.ctx.db, sql`
+      SELECT contract_id FROM contracts_open
+      WHERE expires_at > ${new Date(this.stagedUntil).toISOString()} AND expires_at <= ${new Date(until).toISOString()}
+      ORDER BY expires_at LIMIT ${room}`);
+    for (const c of read) this.staged.set(c.id, c);
+    this.stagedUntil = read.length < room ? until : Math.max(this.stagedUntil, read.reduce((m, c) => Math.max(m, c.expiresAt), 0) - 1);
+    return read.length;
+  }
 
   /**
    * Settles everything due now; the number settled by this worker. One read of the queue finds
@@ -121,33 +186,40 @@ export class ContractSettler {
       while (next < batches.length) total += await this.settleBatch(cutoff, ticks, batches[next++]!);
       return total;
     }));
+    // What is left of the due contracts read ahead was settled by another worker, or is back in
+    // the queue (a failed batch, a missing tick): the next pass reads it again.
+    for (const [id, c] of this.staged) if (c.expiresAt <= cutoff.getTime()) this.staged.delete(id);
     return counts.reduce((a, b) => a + b, 0);
   }
 
   /**
    * Settles the due contracts of `users` in one database transaction: claims them (deletes their
    * queue rows: a worker that races for the same rows waits, then finds them gone), decides them,
-   * posts the ledger and marks them. Only what settling needs is read, and only what changes is
-   * written: the update is heap-only (see `contracts` in schema-trading.ts).
+   * posts the ledger and marks them. Only what changes is written: the update is heap-only (see
+   * `contracts` in schema-trading.ts).
    */
   private async settleBatch(cutoff: Date, ticks: Map<string, RecordedTick | null>, users: number[]): Promise<number> {
     const now = this.ctx.clock.now();
     const done = await this.ctx.db.transaction(async (tx) => {
-      const due = rowsOf(await tx.execute(sql`
+      // The claimed ids as one array value: one row to parse, not one per contract.
+      const [claim] = rowsOf(await tx.execute(sql`
         WITH claimed AS (
-          DELETE FROM contracts_open
-          WHERE user_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(users)}::jsonb)::bigint)) AND expires_at <= ${cutoff.toISOString()}
+          DELETE FROM contracts_open WHERE user_id = ANY(${pgArray(users)}::bigint[]) AND expires_at <= ${cutoff.toISOString()}
           RETURNING contract_id)
-        SELECT c.id, c.user_id, c.mode, c.symbol, c.direction, c.stake::text AS stake, c.payout_bps, c.open_price,
-          (extract(epoch FROM c.expires_at) * 1000)::bigint AS expires_ms
-        FROM contracts c WHERE c.id = ANY(ARRAY(SELECT contract_id FROM claimed))`)).map((r): DueContract => ({
-        id: Number(r.id), userId: Number(r.user_id), mode: String(r.mode) as Mode, symbol: String(r.symbol),
-        direction: String(r.direction) as ContractDirection, stake: BigInt(String(r.stake)), payoutBps: Number(r.payout_bps),
-        openPrice: Number(r.open_price), expiresAt: Number(r.expires_ms),
-      }));
+        SELECT array_to_string(array_agg(contract_id), ',') AS ids FROM claimed`));
+      const claimed = claim?.ids ? String(claim.ids).split(',').map(Number) : [];
+      const due: DueContract[] = [];
+      const unread: number[] = [];
+      for (const id of claimed) {
+        const c = this.staged.get(id);
+        if (c) due.push(c);
+        else unread.push(id);
+      }
+      if (unread.length > 0) due.push(...await readContracts(tx, sql`SELECT unnest(${pgArray(unread)}::bigint[])`));
       const batch: Settled[] = [];
       for (const c of due) {
-        const close = ticks.get(tickKey(c.symbol, c.expiresAt));
+        this.staged.delete(c.id);
+        const close = ticks.get(c.closeKey);
         // Cannot happen to a contract that opened on a recorded tick; it goes back to the queue, open and visible.
         if (!close) {
           this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
@@ -155,7 +227,7 @@ export class ContractSettler {
           continue;
         }
         const result = outcome(c.direction, c.openPrice, close.priceUnits);
-        const payout = result === 'win' ? c.stake + winProfit(c.stake, c.payoutBps) : result === 'tie' ? c.stake : 0n;
+        const payout = result === 'win' ? c.winPayout : result === 'tie' ? c.stake : 0n;
         batch.push({ contract: c, close, result, payout });
       }
       if (batch.length === 0) return [];
@@ -168,8 +240,8 @@ export class ContractSettler {
         const closes = [...new Set(batch.map((s) => s.close))];
         const closeIndex = new Map(closes.map((c, i) => [c, i + 1]));
         const settled = groups.flatMap((g, i) => g.settled.map((s) => ({ s, tx: txIds[i]! })));
-        const marked = rowsOf(await tx.execute(sql`
-          UPDATE contracts c SET status = 'settled', result = d.r, payout = d.p, settle_transaction_id = d.t,
+        const [marked] = rowsOf(await tx.execute(sql`
+          WITH marked AS (UPDATE contracts c SET status = 'settled', result = d.r, payout = d.p, settle_transaction_id = d.t,
             close_tick_time = 'epoch'::timestamptz + (${pgArray(closes.map((k) => k.time))}::bigint[])[d.k] * interval '1 millisecond',
             close_price = (${pgArray(closes.map((k) => k.priceUnits))}::bigint[])[d.k],
             close_source = (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(closes.map((k) => k.source))}::jsonb)))[d.k],
@@ -179,20 +251,20 @@ export class ContractSettler {
             ${pgArray(settled.map((x) => x.s.payout.toString()))}::numeric[], ${pgArray(settled.map((x) => x.tx))}::bigint[],
             ${pgArray(settled.map((x) => closeIndex.get(x.s.close)!))}::int[]) AS d(id, r, p, t, k)
           WHERE c.id = d.id AND c.status = 'open'
-          RETURNING c.id`));
-        if (marked.length !== settled.length) throw new Error(`settling ${settled.length} claimed contracts found ${marked.length} open`);
+          RETURNING 1)
+          SELECT count(*)::int AS n FROM marked`));
+        if (Number(marked!.n) !== settled.length) throw new Error(`settling ${settled.length} claimed contracts found ${Number(marked!.n)} open`);
       } });
       return groups.map((g) => g.settled);
     });
     // One event per user and ledger transaction: what settling changed on each of its contracts.
+    const closeTicks = new Map<RecordedTick, DecidingTick>();
+    const closeTickOf = (t: RecordedTick) => closeTicks.get(t) ?? closeTicks.set(t, { time: t.time, price: t.price, source: t.source }).get(t)!;
     for (const settled of done) {
       const { userId, mode } = settled[0]!.contract;
       this.market.publishToUser(userId, {
         kind: 'settled', typeUser: mode,
-        contracts: settled.map((s) => settlementOf(s.contract, {
-          result: s.result, payout: s.payout, closeTime: s.close.time, closePrice: s.close.priceUnits, closeSource: s.close.source,
-          settledAt: now.getTime(),
-        })),
+        contracts: settled.map((s) => settlementOf(s.contract, { result: s.result, payout: s.payout, closeTick: closeTickOf(s.close), settledAt: now.getTime() })),
       } satisfies OrderEvent);
     }
     return done.reduce((n, settled) => n + settled.length, 0);
