@@ -71,7 +71,7 @@ async function main() {
         const s = SYMBOLS[i % SYMBOLS.length]!;
         return {
           userId: users[i % USERS]!, mode: 'demo', market: 'CRYPTO', symbol: s.symbol, direction: i % 3 === 0 ? 'down' : 'up',
-          durationSeconds: 60, payoutBps: 8200, asset: 'USDT', stake: STAKE, status: 'open', openTime: now, expiresAt: new Date(expiry),
+          durationSeconds: 60, payoutBps: 8200, asset: 'USDT', stake: STAKE, openTime: now, expiresAt: new Date(expiry),
           openTickTime: now, openPrice: OPEN_UNITS, openSource: 'scripted',
         };
       })).returning({ id: contracts.id, userId: contracts.userId, symbol: contracts.symbol, expiresAt: contracts.expiresAt });
@@ -119,7 +119,7 @@ async function main() {
   const workMs = ms(t);
   const sinceExpiry = Date.now() - expiry;
   const settled = settledCounts.reduce((a, b) => a + b, 0);
-  const [left] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM contracts WHERE status = 'open'`));
+  const [left] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM contracts_open`));
   console.log(`settled ${settled} contracts (${Number(left!.n)} left open): ${sinceExpiry} ms from expiry (grace ${config.settleGraceMs} ms + ${workMs.toFixed(0)} ms of the pass)`);
   const settleRate = settled / (workMs / 1000);
   const [txs] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind LIKE 'contract%' AND kind <> 'contract_open'`));

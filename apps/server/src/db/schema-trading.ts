@@ -29,14 +29,9 @@ export const contractProducts = pgTable(
 );
 
 /**
- * A seconds contract. The open tick is fixed at acceptance, the close tick at settlement; both
- * are stored as they were (time, price in instrument units and as text, source), so the result
- * can be checked by anyone later. Prices and results are written once and never updated again:
- * settlement is a conditional update from `open`.
- *
- * No index covers a column that settlement writes, and the table keeps half of each page free
- * (`fillfactor = 50`, set in migration 0006): settling a contract is then a heap-only (HOT)
- * update, with no index entry to add. Which contracts are open is kept in `contracts_open`.
+ * A seconds contract: its terms and the open tick that was fixed at acceptance (time, price in
+ * instrument units, source), written when it is opened and never changed. How it settled is in
+ * `contract_settlements`; until then it is open (and queued in `contracts_open`).
  */
 export const contracts = pgTable(
   'contracts',
@@ -51,33 +46,47 @@ export const contracts = pgTable(
     payoutBps: integer('payout_bps').notNull(),
     asset: text('asset').notNull(),
     stake: money('stake').notNull(),
-    status: text('status').notNull(),
-    result: text('result'),
     openTime: ts('open_time').notNull(),
     expiresAt: ts('expires_at').notNull(),
     openTickTime: ts('open_tick_time').notNull(),
     openPrice: bigint('open_price', { mode: 'number' }).notNull(),
     openSource: text('open_source').notNull(),
-    closeTickTime: ts('close_tick_time'),
-    closePrice: bigint('close_price', { mode: 'number' }),
-    closeSource: text('close_source'),
-    payout: money('payout'),
-    settledAt: ts('settled_at'),
     /** Set in the transaction that creates the contract (the ledger reference needs its id first). */
     openTransactionId: bigint('open_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
-    /**
-     * No foreign key: settlement writes thousands of these a second, and the check per row cost
-     * more than the rest of the update. `verifyLedger` checks that each one names a transaction
-     * of the contract's own ledger instead (after every test file, and `npm run ledger:verify`).
-     */
-    settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }),
   },
   (t) => [
     index('contracts_user').on(t.userId, t.mode, t.id),
     check('contracts_direction', sql`${t.direction} IN ('up', 'down')`),
-    check('contracts_status', sql`${t.status} IN ('open', 'settled')`),
-    check('contracts_result', sql`(${t.status} = 'open' AND ${t.result} IS NULL) OR (${t.status} = 'settled' AND ${t.result} IN ('win', 'loss', 'tie'))`),
     check('contracts_stake', sql`${t.stake} > 0`),
+  ],
+);
+
+/**
+ * How a contract settled, written once by the transaction that settles it and never changed:
+ * the close tick as it was recorded (time, price in instrument units, source), the result, what
+ * it paid back and the ledger transaction that moved the money. The primary key makes a second
+ * settlement of a contract impossible.
+ *
+ * Settling is an insert, not an update of the contract: half the work per contract. For the same
+ * reason there are no foreign keys (their check per row cost twice the insert): `verifyLedger`
+ * checks that every row names a contract and a settling transaction of the contract's own ledger
+ * (after every test file, and `npm run ledger:verify`).
+ */
+export const contractSettlements = pgTable(
+  'contract_settlements',
+  {
+    contractId: bigint('contract_id', { mode: 'number' }).primaryKey(),
+    result: text('result').notNull(),
+    payout: money('payout').notNull(),
+    closeTickTime: ts('close_tick_time').notNull(),
+    closePrice: bigint('close_price', { mode: 'number' }).notNull(),
+    closeSource: text('close_source').notNull(),
+    settledAt: ts('settled_at').notNull(),
+    settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    check('contract_settlements_result', sql`${t.result} IN ('win', 'loss', 'tie')`),
+    check('contract_settlements_payout', sql`${t.payout} >= 0`),
   ],
 );
 

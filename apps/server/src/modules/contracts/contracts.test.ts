@@ -279,7 +279,8 @@ describe('settlement', () => {
 });
 
 async function openContracts(): Promise<number> {
-  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM contracts WHERE status = 'open'`);
+  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM contracts c
+    WHERE NOT EXISTS (SELECT 1 FROM contract_settlements s WHERE s.contract_id = c.id)`);
   return Number(((r as unknown as { rows: { n: number }[] }).rows)[0]!.n);
 }
 
@@ -316,6 +317,13 @@ describe('market hours and lists', () => {
     expect(crypto.data.items[0]).toMatchObject({ symbol: 'BTCUSDT', stake: '20.000000' });
     const forex = await t.call<ContractList>('GET', `${API.forex.getContractList}?status=open`, undefined, demo(u.token));
     expect(forex.data.items.map((c) => c.displaySymbol)).toEqual(['EURUSD']);
+    // Settled: found by the other filter, with what settled them.
+    t.clock.advance(30_000 + GRACE_MS);
+    await settle();
+    const list = (status: string) => t.call<ContractList>('GET', `${API.contract.getContractList}?status=${status}`, undefined, demo(u.token));
+    expect((await list('open')).data.total).toBe(0);
+    const settled = (await list('settled')).data;
+    expect(settled.items.map((c) => [c.status, c.result, c.closeTick?.price])).toEqual([['settled', 'tie', '50000.00'], ['settled', 'tie', '50000.00']]);
   });
 
   it('refuses a stock contract on Saturday with the next opening time', async () => {

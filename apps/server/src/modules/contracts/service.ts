@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import { newestFirst } from '../../db/paging';
 import {
   QUOTE_ASSET, formatAmount, instrumentOf,
@@ -6,7 +6,7 @@ import {
   type ContractResult, type DecidingTick, type Market,
 } from '@app/contract';
 import type { AppContext } from '../../context';
-import { contracts, contractsOpen } from '../../db/schema-trading';
+import { contractSettlements, contracts, contractsOpen } from '../../db/schema-trading';
 import { AppError } from '../../lib/app-error';
 import { once, type IdempotencyRequest } from '../../lib/idempotency';
 import { BPS, USDT, rateText } from '../../lib/usdt-math';
@@ -20,6 +20,7 @@ import type { ContractConfig } from './config';
 import { productsRepo, toProduct } from './products';
 
 export type ContractRow = typeof contracts.$inferSelect;
+export type SettlementRow = typeof contractSettlements.$inferSelect;
 
 /** Which create/list endpoint: crypto (transaction/api/contract) or the rest (asset/api/forex/contract). */
 export type ContractDesk = 'crypto' | 'forex';
@@ -57,12 +58,13 @@ export function settlementOf(
   };
 }
 
-export function toContract(row: ContractRow): Contract {
+/** A contract as the API shows it: open while it has no settlement. */
+export function toContract(row: ContractRow, settlement: SettlementRow | null): Contract {
   const inst = instrumentOf(row.symbol)!;
-  const settled = row.status === 'settled' && row.result && row.payout !== null && row.closeTickTime && row.closePrice !== null && row.settledAt
+  const settled = settlement
     ? settlementOf(row, {
-      result: row.result as ContractResult, payout: row.payout, settledAt: row.settledAt.getTime(),
-      closeTick: { time: row.closeTickTime.getTime(), price: priceText(row.symbol, row.closePrice), source: row.closeSource ?? '' },
+      result: settlement.result as ContractResult, payout: settlement.payout, settledAt: settlement.settledAt.getTime(),
+      closeTick: { time: settlement.closeTickTime.getTime(), price: priceText(row.symbol, settlement.closePrice), source: settlement.closeSource },
     })
     : null;
   return {
@@ -76,7 +78,7 @@ export function toContract(row: ContractRow): Contract {
     payoutRate: rateText(row.payoutBps),
     asset: row.asset,
     stake: money(row.stake),
-    status: row.status as Contract['status'],
+    status: settled ? 'settled' : 'open',
     result: settled?.result ?? null,
     openTime: row.openTime.getTime(),
     expiresAt: row.expiresAt.getTime(),
@@ -129,7 +131,7 @@ export class ContractService {
       once(tx, userId, idem, now, async () => {
         const [row] = await tx.insert(contracts).values({
           userId, mode, market: inst.market, symbol: inst.symbol, direction: body.direction, durationSeconds: product.durationSeconds,
-          payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, status: 'open', openTime: now,
+          payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, openTime: now,
           expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
           openTickTime: new Date(quote.tickTime!), openPrice: quote.price, openSource: quote.source,
         }).returning();
@@ -142,7 +144,7 @@ export class ContractService {
           ],
         });
         const [done] = await tx.update(contracts).set({ openTransactionId: posted.transactionId }).where(eq(contracts.id, row!.id)).returning();
-        return toContract(done!);
+        return toContract(done!, null);
       }));
     this.market.publishToUser(userId, { kind: 'contract', contract: created });
     return created;
@@ -151,15 +153,17 @@ export class ContractService {
   async list(userId: number, mode: Mode, desk: ContractDesk, q: ContractListQuery): Promise<ContractList> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
+    const settled = exists(this.ctx.db.select({ one: sql`1` }).from(contractSettlements).where(eq(contractSettlements.contractId, contracts.id)));
     const where = and(
       eq(contracts.userId, userId),
       eq(contracts.mode, mode),
       inArray(contracts.market, [...DESK_MARKETS[desk]]),
-      q.status ? eq(contracts.status, q.status) : undefined,
+      q.status === 'open' ? not(settled) : q.status === 'settled' ? settled : undefined,
       q.symbol ? eq(contracts.symbol, instrumentOrThrow(q.symbol).symbol) : undefined,
     );
     const { rows, total } = await newestFirst(this.ctx.db, contracts, where, page, size);
-    return { items: rows.map(toContract), page, size, total };
+    const settlements = await this.settlementsOf(rows.map((r) => r.id));
+    return { items: rows.map((r) => toContract(r, settlements.get(r.id) ?? null)), page, size, total };
   }
 
   /** One of the user's contracts with the ticks that decided it. */
@@ -167,6 +171,12 @@ export class ContractService {
     const [row] = await this.ctx.db.select().from(contracts)
       .where(and(eq(contracts.id, id), eq(contracts.userId, userId), eq(contracts.mode, mode)));
     if (!row) throw new AppError('ORDER_NOT_FOUND');
-    return toContract(row);
+    return toContract(row, (await this.settlementsOf([row.id])).get(row.id) ?? null);
+  }
+
+  private async settlementsOf(ids: number[]): Promise<Map<number, SettlementRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.ctx.db.select().from(contractSettlements).where(inArray(contractSettlements.contractId, ids));
+    return new Map(rows.map((r) => [r.contractId, r]));
   }
 }

@@ -93,9 +93,9 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
  * - the close price is the last recorded tick at or before the expiry (`tickAtOrBefore`, from
  *   stored data only), read `settleGraceMs` after the expiry so a late-delivered tick is in;
  * - a contract is claimed by deleting its row from the `contracts_open` queue in the transaction
- *   that posts its ledger transaction and marks it settled, so two workers (or two servers) never
- *   settle a contract twice: the second waits for the first's row locks, then finds the rows
- *   gone; and the update from `open` is checked to have found every contract it claimed;
+ *   that posts its ledger transaction and records its settlement, so two workers (or two servers)
+ *   never settle a contract twice: the second waits for the first's row locks, then finds the
+ *   rows gone; and the settlement's primary key refuses a second one whatever happens;
  * - overdue contracts (the server was down at expiry) are settled by the first pass after start,
  *   from the same stored ticks: the result is what it would have been.
  * Nothing here takes a price or an outcome from outside the market data.
@@ -195,8 +195,8 @@ export class ContractSettler {
   /**
    * Settles the due contracts of `users` in one database transaction: claims them (deletes their
    * queue rows: a worker that races for the same rows waits, then finds them gone), decides them,
-   * posts the ledger and marks them. Only what changes is written: the update is heap-only (see
-   * `contracts` in schema-trading.ts).
+   * posts the ledger and records their settlements (an insert each: the contracts themselves are
+   * never written again; see `contractSettlements` in schema-trading.ts).
    */
   private async settleBatch(cutoff: Date, ticks: Map<string, RecordedTick | null>, users: number[]): Promise<number> {
     const now = this.ctx.clock.now();
@@ -232,7 +232,7 @@ export class ContractSettler {
       }
       if (batch.length === 0) return [];
       const groups = settlementTransactions(batch);
-      // The contracts are marked while only their users' accounts are locked: the house account,
+      // The settlements are written while only their users' accounts are locked: the house account,
       // which every lane and worker shares, is locked after this, until the commit.
       await this.ledger.postMany(tx, groups.map((g) => g.input), { beforeSystemAccounts: async (txIds) => {
         // Column arrays (one element per contract; the close ticks once each, by index): far
@@ -240,20 +240,18 @@ export class ContractSettler {
         const closes = [...new Set(batch.map((s) => s.close))];
         const closeIndex = new Map(closes.map((c, i) => [c, i + 1]));
         const settled = groups.flatMap((g, i) => g.settled.map((s) => ({ s, tx: txIds[i]! })));
-        const [marked] = rowsOf(await tx.execute(sql`
-          WITH marked AS (UPDATE contracts c SET status = 'settled', result = d.r, payout = d.p, settle_transaction_id = d.t,
-            close_tick_time = 'epoch'::timestamptz + (${pgArray(closes.map((k) => k.time))}::bigint[])[d.k] * interval '1 millisecond',
-            close_price = (${pgArray(closes.map((k) => k.priceUnits))}::bigint[])[d.k],
-            close_source = (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(closes.map((k) => k.source))}::jsonb)))[d.k],
-            settled_at = ${now.toISOString()}
+        // An insert per contract: its primary key refuses a second settlement of the same contract.
+        await tx.execute(sql`
+          INSERT INTO contract_settlements (contract_id, result, payout, close_tick_time, close_price, close_source, settled_at, settle_transaction_id)
+          SELECT d.id, d.r, d.p,
+            'epoch'::timestamptz + (${pgArray(closes.map((k) => k.time))}::bigint[])[d.k] * interval '1 millisecond',
+            (${pgArray(closes.map((k) => k.priceUnits))}::bigint[])[d.k],
+            (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(closes.map((k) => k.source))}::jsonb)))[d.k],
+            ${now.toISOString()}, d.t
           FROM unnest(
             ${pgArray(settled.map((x) => x.s.contract.id))}::bigint[], ${pgArray(settled.map((x) => x.s.result))}::text[],
             ${pgArray(settled.map((x) => x.s.payout.toString()))}::numeric[], ${pgArray(settled.map((x) => x.tx))}::bigint[],
-            ${pgArray(settled.map((x) => closeIndex.get(x.s.close)!))}::int[]) AS d(id, r, p, t, k)
-          WHERE c.id = d.id AND c.status = 'open'
-          RETURNING 1)
-          SELECT count(*)::int AS n FROM marked`));
-        if (Number(marked!.n) !== settled.length) throw new Error(`settling ${settled.length} claimed contracts found ${Number(marked!.n)} open`);
+            ${pgArray(settled.map((x) => closeIndex.get(x.s.close)!))}::int[]) AS d(id, r, p, t, k)`);
       } });
       return groups.map((g) => g.settled);
     });

@@ -14,8 +14,9 @@ export interface Violation {
  * 3. no user account is negative;
  * 4. every posting is in its account's asset;
  * 5. every transaction has postings;
- * 6. every settled contract names the ledger transaction that settled it (that column has no
- *    foreign key, for the speed of settlement: see `contracts` in schema-trading.ts).
+ * 6. every contract settlement names a contract and a contract transaction of the contract's own
+ *    ledger as the one that settled it (those columns have no foreign keys, for the speed of
+ *    settlement: see `contractSettlements` in schema-trading.ts).
  * Returns what is wrong, at most `limit` rows per rule; empty means all hold.
  */
 export async function verifyLedger(db: DbOrTx, limit = 20): Promise<Violation[]> {
@@ -48,10 +49,11 @@ export async function verifyLedger(db: DbOrTx, limit = 20): Promise<Violation[]>
                  WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.transaction_id = t.id) LIMIT ${limit}`,
     },
     {
-      rule: 'every settled contract names its settlement transaction',
-      query: sql`SELECT c.id, c.settle_transaction_id FROM contracts c
-                 LEFT JOIN ledger_transactions t ON t.id = c.settle_transaction_id
-                 WHERE c.status = 'settled' AND (t.id IS NULL OR t.mode <> c.mode OR t.kind NOT LIKE 'contract%') LIMIT ${limit}`,
+      rule: 'every contract settlement names a contract and a settling transaction of its ledger',
+      query: sql`SELECT s.contract_id, s.settle_transaction_id FROM contract_settlements s
+                 LEFT JOIN contracts c ON c.id = s.contract_id
+                 LEFT JOIN ledger_transactions t ON t.id = s.settle_transaction_id
+                 WHERE c.id IS NULL OR t.id IS NULL OR t.mode <> c.mode OR t.kind NOT LIKE 'contract%' LIMIT ${limit}`,
     },
   ];
   const violations: Violation[] = [];
