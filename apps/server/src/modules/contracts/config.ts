@@ -19,7 +19,7 @@ export interface ContractConfig {
    * contract is normally open before its expiry comes into view.
    */
   stageAheadMs: number;
-  /** At most this many contracts are held read ahead (about 200 bytes each); the rest are read when due. */
+  /** At most this many contracts are held read ahead (about 350 bytes each: 90 MB at the default); the rest are read when due. */
   stageMax: number;
   /** A price older than this cannot open a contract (a feed that stopped). */
   maxTickAgeMs: number;

@@ -257,6 +257,26 @@ describe('settlement', () => {
     expect([await settlementsOf(early.id), await settlementsOf(late.id)]).toEqual([1, 1]);
   });
 
+  it('holds at most CONTRACT_STAGE_MAX contracts read ahead, the earliest expiries; the rest settle when due', async () => {
+    await settle();
+    expect(await openContracts()).toBe(0);
+    const worker = new ContractSettler(t.ctx, new LedgerService(t.ctx), t.app.market, { ...loadContractConfig(), stageAheadMs: 40_000, stageMax: 2 });
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await open(u.token, { direction: 'up', amount: '10' })).data.id);
+      t.clock.advance(1_000);
+    }
+    expect(await worker.pass()).toBe(0);
+    expect(worker.stagedCount).toBe(2);
+    feed.tick('BTCUSDT', '50001.00');
+    t.clock.advance(30_000 + GRACE_MS);
+    expect(await worker.pass()).toBe(3);
+    expect(worker.stagedCount).toBe(0);
+    for (const id of ids) expect(await detail(u.token, id)).toMatchObject({ result: 'win', profit: '8.000000' });
+  });
+
   it('a contract read ahead by two workers is settled once, and neither keeps it', async () => {
     const config = loadContractConfig();
     const ledger = new LedgerService(t.ctx);

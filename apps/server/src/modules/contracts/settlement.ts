@@ -108,7 +108,7 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
  * ahead (opened after the read, or overdue after a restart) is read in the claim's transaction.
  */
 export class ContractSettler {
-  /** Open contracts read ahead of their expiry, by id (at most `stageMax`). */
+  /** Open contracts read ahead of their expiry, by id (at most `stageMax`), in expiry order. */
   private readonly staged = new Map<number, DueContract>();
   /** Every contract open and expiring at or before this (ms) when last read ahead is in `staged`, or settled. */
   private stagedUntil = 0;
@@ -146,8 +146,9 @@ export class ContractSettler {
       SELECT contract_id FROM contracts_open
       WHERE expires_at > ${new Date(this.stagedUntil).toISOString()} AND expires_at <= ${new Date(until).toISOString()}
       ORDER BY expires_at LIMIT ${room}`);
+    read.sort((x, y) => x.expiresAt - y.expiresAt);
     for (const c of read) this.staged.set(c.id, c);
-    this.stagedUntil = read.length < room ? until : Math.max(this.stagedUntil, read.reduce((m, c) => Math.max(m, c.expiresAt), 0) - 1);
+    this.stagedUntil = read.length < room ? until : Math.max(this.stagedUntil, read.at(-1)!.expiresAt - 1);
     return read.length;
   }
 
@@ -188,7 +189,11 @@ export class ContractSettler {
     }));
     // What is left of the due contracts read ahead was settled by another worker, or is back in
     // the queue (a failed batch, a missing tick): the next pass reads it again.
-    for (const [id, c] of this.staged) if (c.expiresAt <= cutoff.getTime()) this.staged.delete(id);
+    // Each read appends later expiries than the one before, so the map is in expiry order.
+    for (const [id, c] of this.staged) {
+      if (c.expiresAt > cutoff.getTime()) break;
+      this.staged.delete(id);
+    }
     return counts.reduce((a, b) => a + b, 0);
   }
 
