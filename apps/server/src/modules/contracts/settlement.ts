@@ -188,8 +188,8 @@ export class ContractSettler {
       return total;
     }));
     // What is left of the due contracts read ahead was settled by another worker, or is back in
-    // the queue (a failed batch, a missing tick): the next pass reads it again.
-    // Each read appends later expiries than the one before, so the map is in expiry order.
+    // the queue (a failed batch, a missing tick): the next pass reads it again. The map is in
+    // expiry order (each read appends later expiries), so this stops at the first one not due.
     for (const [id, c] of this.staged) {
       if (c.expiresAt > cutoff.getTime()) break;
       this.staged.delete(id);
