@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API, ERRORS, type AccountListResult, type Contract, type ContractList, type ContractProduct, type OrderEvent } from '@app/contract';
+import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { ScriptedSource, setClock } from '../market/test-helpers';
 import { ContractSettler } from './settlement';
@@ -301,14 +302,14 @@ describe('settlement', () => {
 async function openContracts(): Promise<number> {
   const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM contracts c
     WHERE NOT EXISTS (SELECT 1 FROM contract_settlements s WHERE s.contract_id = c.id)`);
-  return Number(((r as unknown as { rows: { n: number }[] }).rows)[0]!.n);
+  return Number(rowsOf(r)[0]!.n);
 }
 
 /** Ledger transactions that settled contract `id` (a batch may settle several of a user's contracts in one). */
 async function settlementsOf(id: number): Promise<number> {
   const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind IN ('contract_win', 'contract_loss', 'contract_tie', 'contract_settle')
     AND (reference = ${`contract:${id}`} OR (reference LIKE 'contracts:%' AND ',' || substr(reference, 11) || ',' LIKE ${`%,${id},%`}))`);
-  return Number(((r as unknown as { rows: { n: number }[] }).rows)[0]!.n);
+  return Number(rowsOf(r)[0]!.n);
 }
 
 describe('concurrency', () => {

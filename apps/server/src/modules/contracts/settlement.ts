@@ -110,7 +110,7 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
 export class ContractSettler {
   /** Open contracts read ahead of their expiry, by id (at most `stageMax`), in expiry order. */
   private readonly staged = new Map<number, DueContract>();
-  /** Every contract open and expiring at or before this (ms) when last read ahead is in `staged`, or settled. */
+  /** Where the next read ahead starts (ms): contracts expiring up to here were read, unless they opened after their read. */
   private stagedUntil = 0;
 
   constructor(
