@@ -32,6 +32,7 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: def(1007, 415, 'Unsupported content type', 'The body is not in a format the endpoint accepts (JSON, or multipart for uploads).'),
   NOT_READY: def(1008, 503, 'Service is starting, please try again later', 'The database is not open or not migrated yet.'),
   MALFORMED_JSON: def(1009, 400, 'Malformed request body', 'The body could not be parsed as JSON.'),
+  TYPE_USER_INVALID: def(1010, 400, 'Unknown account type: use real or demo', 'The typeUser header is neither `real` nor `demo` (an absent header means real). Refused before anything runs, so nothing moves on a ledger the caller did not name.'),
 
   PASSWORD_TOO_SHORT: def(1101, 400, 'Password can not be less than 6 characters', 'A password (login or fund) is shorter than 6 characters.'),
   PASSWORDS_MISMATCH: def(1102, 400, 'The two passwords do not match', 'The password and its confirmation differ.'),
@@ -75,6 +76,8 @@ export const ERRORS = {
   QUOTE_USED: def(1314, 409, 'These rates were already used, please confirm the new rates', 'An OTC quote is good for one trade.'),
   PRICE_UNAVAILABLE: def(1315, 503, 'No price is available for this coin right now, please try again later', 'The market has no live price for the coin, so it cannot be traded or valued.'),
   SAME_ASSET: def(1316, 400, 'Please choose two different coins', 'An OTC trade of a coin for itself (or of USDT for USDT).'),
+  TRANSACTION_NOT_FOUND: def(1317, 404, 'This ledger transaction does not exist', 'A correction names a ledger transaction that does not exist.'),
+  TRANSACTION_ALREADY_REVERSED: def(1318, 409, 'This ledger transaction was already reversed', 'A transaction is reversed at most once, and a reversal is not reversed; post a new transaction instead.'),
 
   SYMBOL_UNKNOWN: def(1401, 400, 'This symbol is not supported', 'The symbol (or `currency` on the websocket) is not in the instruments catalogue.'),
   MARKET_TYPE_UNKNOWN: def(1402, 400, 'Unknown market type', 'The market or ticker type is not one of FOREX, CFD, CRYPTO, INDIES, STOCK, SPOT, CONTRACT.'),

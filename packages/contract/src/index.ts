@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './lang';
 export * from './errors';
+export * from './ledger-kinds';
 export * from './messages/index';
 export * from './phone';
 export * from './schemas/common';

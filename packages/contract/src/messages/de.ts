@@ -12,6 +12,7 @@ export const de: ErrorMessages = {
   UNSUPPORTED_MEDIA_TYPE: 'Nicht unterstützter Inhaltstyp',
   NOT_READY: 'Der Dienst wird gestartet, bitte versuchen Sie es später erneut',
   MALFORMED_JSON: 'Der Inhalt der Anfrage ist fehlerhaft',
+  TYPE_USER_INVALID: 'Unbekannter Kontotyp: verwenden Sie real oder demo',
 
   PASSWORD_TOO_SHORT: 'Das Passwort muss mindestens 6 Zeichen lang sein',
   PASSWORDS_MISMATCH: 'Die beiden Passwörter stimmen nicht überein',
@@ -55,6 +56,8 @@ export const de: ErrorMessages = {
   QUOTE_USED: 'Diese Kurse wurden bereits verwendet, bitte bestätigen Sie die neuen Kurse',
   PRICE_UNAVAILABLE: 'Für diese Münze ist derzeit kein Preis verfügbar, bitte versuchen Sie es später erneut',
   SAME_ASSET: 'Bitte wählen Sie zwei verschiedene Münzen',
+  TRANSACTION_NOT_FOUND: 'Diese Buchung existiert nicht',
+  TRANSACTION_ALREADY_REVERSED: 'Diese Buchung wurde bereits storniert',
 
   SYMBOL_UNKNOWN: 'Dieses Symbol wird nicht unterstützt',
   MARKET_TYPE_UNKNOWN: 'Unbekannter Markttyp',

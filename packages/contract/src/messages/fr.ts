@@ -12,6 +12,7 @@ export const fr: ErrorMessages = {
   UNSUPPORTED_MEDIA_TYPE: 'Type de contenu non pris en charge',
   NOT_READY: 'Le service est en cours de démarrage, veuillez réessayer plus tard',
   MALFORMED_JSON: 'Le corps de la requête est mal formé',
+  TYPE_USER_INVALID: 'Type de compte inconnu : utilisez real ou demo',
 
   PASSWORD_TOO_SHORT: 'Le mot de passe doit contenir au moins 6 caractères',
   PASSWORDS_MISMATCH: 'Les deux mots de passe ne correspondent pas',
@@ -55,6 +56,8 @@ export const fr: ErrorMessages = {
   QUOTE_USED: 'Ces taux ont déjà été utilisés, veuillez confirmer les nouveaux taux',
   PRICE_UNAVAILABLE: 'Aucun prix n\'est disponible pour cette crypto-monnaie pour le moment, veuillez réessayer plus tard',
   SAME_ASSET: 'Veuillez choisir deux crypto-monnaies différentes',
+  TRANSACTION_NOT_FOUND: 'Cette transaction du grand livre n\'existe pas',
+  TRANSACTION_ALREADY_REVERSED: 'Cette transaction du grand livre a déjà été contre-passée',
 
   SYMBOL_UNKNOWN: 'Ce symbole n\'est pas pris en charge',
   MARKET_TYPE_UNKNOWN: 'Type de marché inconnu',

@@ -12,6 +12,7 @@ export const it: ErrorMessages = {
   UNSUPPORTED_MEDIA_TYPE: 'Tipo di contenuto non supportato',
   NOT_READY: 'Il servizio è in fase di avvio, riprova più tardi',
   MALFORMED_JSON: 'Il corpo della richiesta non è valido',
+  TYPE_USER_INVALID: 'Tipo di conto sconosciuto: usa real o demo',
 
   PASSWORD_TOO_SHORT: 'La password deve contenere almeno 6 caratteri',
   PASSWORDS_MISMATCH: 'Le due password non coincidono',
@@ -55,6 +56,8 @@ export const it: ErrorMessages = {
   QUOTE_USED: 'Questi tassi sono già stati usati, conferma i nuovi tassi',
   PRICE_UNAVAILABLE: 'Al momento non è disponibile un prezzo per questa moneta, riprova più tardi',
   SAME_ASSET: 'Scegli due monete diverse',
+  TRANSACTION_NOT_FOUND: 'Questa registrazione contabile non esiste',
+  TRANSACTION_ALREADY_REVERSED: 'Questa registrazione contabile è già stata stornata',
 
   SYMBOL_UNKNOWN: 'Questo simbolo non è supportato',
   MARKET_TYPE_UNKNOWN: 'Tipo di mercato sconosciuto',

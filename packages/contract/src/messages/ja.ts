@@ -12,6 +12,7 @@ export const ja: ErrorMessages = {
   UNSUPPORTED_MEDIA_TYPE: 'サポートされていないコンテンツタイプです',
   NOT_READY: 'サービスを起動中です。しばらくしてから再度お試しください',
   MALFORMED_JSON: 'リクエストの形式が正しくありません',
+  TYPE_USER_INVALID: '不明な口座タイプです：real または demo を指定してください',
 
   PASSWORD_TOO_SHORT: 'パスワードは6文字以上で入力してください',
   PASSWORDS_MISMATCH: '入力されたパスワードが一致しません',
@@ -55,6 +56,8 @@ export const ja: ErrorMessages = {
   QUOTE_USED: 'このレートは使用済みです。新しいレートを確認してください',
   PRICE_UNAVAILABLE: '現在この通貨の価格を取得できません。しばらくしてからもう一度お試しください',
   SAME_ASSET: '異なる2つの通貨を選択してください',
+  TRANSACTION_NOT_FOUND: 'この取引記録は存在しません',
+  TRANSACTION_ALREADY_REVERSED: 'この取引記録はすでに取り消されています',
 
   SYMBOL_UNKNOWN: 'この銘柄はサポートされていません',
   MARKET_TYPE_UNKNOWN: '不明なマーケット種別です',

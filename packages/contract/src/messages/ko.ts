@@ -12,6 +12,7 @@ export const ko: ErrorMessages = {
   UNSUPPORTED_MEDIA_TYPE: '지원되지 않는 콘텐츠 유형입니다',
   NOT_READY: '서비스를 시작하는 중입니다. 잠시 후 다시 시도해 주세요',
   MALFORMED_JSON: '요청 본문의 형식이 올바르지 않습니다',
+  TYPE_USER_INVALID: '알 수 없는 계정 유형입니다: real 또는 demo를 사용하세요',
 
   PASSWORD_TOO_SHORT: '비밀번호는 6자 이상이어야 합니다',
   PASSWORDS_MISMATCH: '두 비밀번호가 일치하지 않습니다',
@@ -55,6 +56,8 @@ export const ko: ErrorMessages = {
   QUOTE_USED: '이미 사용된 환율입니다. 새 환율을 확인하세요',
   PRICE_UNAVAILABLE: '현재 이 코인의 가격을 사용할 수 없습니다. 잠시 후 다시 시도하세요',
   SAME_ASSET: '서로 다른 두 코인을 선택하세요',
+  TRANSACTION_NOT_FOUND: '이 원장 거래가 존재하지 않습니다',
+  TRANSACTION_ALREADY_REVERSED: '이 원장 거래는 이미 취소되었습니다',
 
   SYMBOL_UNKNOWN: '지원하지 않는 종목입니다',
   MARKET_TYPE_UNKNOWN: '알 수 없는 시장 유형입니다',

@@ -12,6 +12,7 @@ export const zhHK: ErrorMessages = {
   UNSUPPORTED_MEDIA_TYPE: '不支援此內容類型',
   NOT_READY: '服務正在啟動，請稍後再試',
   MALFORMED_JSON: '請求內容格式錯誤',
+  TYPE_USER_INVALID: '未知的帳戶類型：請使用 real 或 demo',
 
   PASSWORD_TOO_SHORT: '密碼不能少於6個字元',
   PASSWORDS_MISMATCH: '兩次輸入的密碼不一致',
@@ -55,6 +56,8 @@ export const zhHK: ErrorMessages = {
   QUOTE_USED: '該匯率已被使用，請確認新的匯率',
   PRICE_UNAVAILABLE: '該幣種暫時沒有可用價格，請稍後再試',
   SAME_ASSET: '請選擇兩個不同的幣種',
+  TRANSACTION_NOT_FOUND: '此賬目交易不存在',
+  TRANSACTION_ALREADY_REVERSED: '此賬目交易已被沖正',
 
   SYMBOL_UNKNOWN: '不支援該交易品種',
   MARKET_TYPE_UNKNOWN: '未知的市場類型',

@@ -12,6 +12,7 @@ export const zh: ErrorMessages = {
   UNSUPPORTED_MEDIA_TYPE: '不支持的内容类型',
   NOT_READY: '服务正在启动，请稍后重试',
   MALFORMED_JSON: '请求内容格式错误',
+  TYPE_USER_INVALID: '未知的账户类型：请使用 real 或 demo',
 
   PASSWORD_TOO_SHORT: '密码不能少于6个字符',
   PASSWORDS_MISMATCH: '两次输入的密码不一致',
@@ -55,6 +56,8 @@ export const zh: ErrorMessages = {
   QUOTE_USED: '该汇率已被使用，请确认新的汇率',
   PRICE_UNAVAILABLE: '该币种暂时没有可用价格，请稍后再试',
   SAME_ASSET: '请选择两个不同的币种',
+  TRANSACTION_NOT_FOUND: '此账目交易不存在',
+  TRANSACTION_ALREADY_REVERSED: '此账目交易已被冲正',
 
   SYMBOL_UNKNOWN: '不支持该交易品种',
   MARKET_TYPE_UNKNOWN: '未知的市场类型',

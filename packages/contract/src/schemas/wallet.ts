@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { TYPE_USERS } from '../constants';
+import { LEDGER_KIND_KEYS } from '../ledger-kinds';
 import { Envelope, withError } from './common';
 
 /** A decimal amount as a string ("12.5"); precision is checked against the asset on the server. */
@@ -78,7 +79,8 @@ export const AccountChange = Type.Object({
   asset: Type.String(),
   amount: Money,
   balanceAfter: Money,
-  kind: Type.String({ description: 'what moved it: transfer, demo_faucet, deposit, ...' }),
+  kind: Type.Enum(LEDGER_KIND_KEYS, { description: 'what moved it: a ledger transaction kind (docs/ledger.md)' }),
+  kindName: Type.String({ description: "the kind's name in the request's language" }),
   reference: Type.String(),
   time: Type.String({ description: 'ISO 8601' }),
 });
