@@ -9,9 +9,8 @@
  * Figures are transactions per second; compare ratios within a run, not across machines.
  */
 import { sql } from 'drizzle-orm';
-import { LedgerService } from '../src/modules/ledger/service';
+import { LedgerService } from '../src/modules/ledger';
 import { systemAccount, userAccount } from '../src/modules/ledger/accounts';
-import { verifyLedger } from '../src/modules/ledger/invariants';
 import { benchContext, benchUsers, openBenchDatabase } from './bench-db';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
@@ -60,7 +59,7 @@ async function main() {
   const conc = await measure(`concurrent (${CONCURRENCY}, distinct users)`, CONCURRENCY, (w) => userIds[w % USERS]!);
   const hot = await measure(`hot account (${CONCURRENCY}, one user)`, CONCURRENCY, () => userIds[1]!);
   console.log(`ratios: concurrent/sequential ${(conc / seq).toFixed(2)}x, hot/sequential ${(hot / seq).toFixed(2)}x`);
-  const violations = await verifyLedger(db.db);
+  const violations = await ledger.verify(db.db);
   const [{ n }] = (await db.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions`) as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
   console.log(`ledger transactions: ${n}; invariants: ${violations.length === 0 ? 'hold' : JSON.stringify(violations)}`);
   await cleanup();

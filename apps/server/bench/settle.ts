@@ -17,8 +17,7 @@ import { buildApp } from '../src/app';
 import { contracts, contractsOpen } from '../src/db/schema-trading';
 import { rowsOf } from '../src/db/client';
 import { systemAccount, userAccount } from '../src/modules/ledger/accounts';
-import { verifyLedger } from '../src/modules/ledger/invariants';
-import { LedgerService, type PostInput } from '../src/modules/ledger/service';
+import { MoneyCommands, type PostInput } from '../src/modules/ledger';
 import { ContractSettler } from '../src/modules/contracts/settlement';
 import { loadContractConfig } from '../src/modules/contracts/config';
 import { ScriptedSource } from '../src/modules/market/test-helpers';
@@ -44,7 +43,8 @@ async function main() {
   const app = await buildApp({ ctx, marketEngine: { sources: () => [feed] } });
   await app.ready();
   await app.market.engine.start();
-  const ledger = new LedgerService(ctx);
+  const ledger = app.ledger;
+  const money = new MoneyCommands(ctx, ledger, (userId, event) => app.market.publishToUser(userId, event));
   console.log(`settlement bench on ${db.kind}: ${CONTRACTS} contracts, ${USERS} users, ${SYMBOLS.length} symbols, ${WORKERS} worker(s)`);
 
   // ----- set-up (not measured): users, their money, the contracts and their opening transactions
@@ -95,7 +95,7 @@ async function main() {
   // ----- the worker's passes up to the expiry, on its schedule, as in a server: they read the
   // contracts ahead of their expiry (CONTRACT_STAGE_AHEAD_MS; 0 leaves it all to the expiry)
   const config = loadContractConfig();
-  const settlers = Array.from({ length: WORKERS }, () => new ContractSettler(ctx, ledger, app.market, config));
+  const settlers = Array.from({ length: WORKERS }, () => new ContractSettler(ctx, money, app.market, config));
   let stageMs = 0;
   const worker = (async () => {
     while (Date.now() < expiry - config.settleEveryMs) {
@@ -143,7 +143,7 @@ async function main() {
   const transferRate = done / (ms(t) / 1000);
   console.log(`per-transfer ledger path (bench:ledger sequential): ${transferRate.toFixed(0)} tx/s`);
   console.log(`ratio: batched settlement / per-transfer = ${(settleRate / transferRate).toFixed(1)}x`);
-  const violations = await verifyLedger(db.db);
+  const violations = await ledger.verify(db.db);
   console.log(`invariants: ${violations.length === 0 ? 'hold' : JSON.stringify(violations)}`);
   await app.close();
   await cleanup();

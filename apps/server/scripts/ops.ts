@@ -16,14 +16,13 @@ import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { OutboxSender } from '../src/lib/messenger';
 import { AppError } from '../src/lib/app-error';
-import { LedgerService } from '../src/modules/ledger/service';
-import { verifyLedger } from '../src/modules/ledger/invariants';
+import { buildApp } from '../src/app';
+import { LedgerService, MoneyCommands } from '../src/modules/ledger';
 import { userRepo, type UserRow } from '../src/modules/users/repository';
-import { assetOrThrow, positiveAmount } from '../src/modules/wallet/service';
-import { creditBackStage } from '../src/modules/wallet/deposits';
+import { assetOrThrow, creditBackStage, positiveAmount } from '../src/modules/wallet';
 import type { Db } from '../src/db/client';
 import { MARKETS } from '@app/contract';
-import { productsRepo } from '../src/modules/contracts/products';
+import { contractsRepo } from '../src/modules/contracts';
 
 async function findUser(db: Db, who: string): Promise<UserRow | undefined> {
   if (/^\d{8}$/.test(who)) return userRepo.byUid(db, who);
@@ -60,7 +59,8 @@ async function main(): Promise<number> {
         const asset = assetOrThrow(values.asset.toUpperCase());
         const amount = positiveAmount(values.amount, asset);
         const operator = `cli:${os.userInfo().username}`;
-        const done = await creditBackStage(ctx, new LedgerService(ctx), { userId: user.id, asset, amount, note: values.note ?? null, operator });
+        // No feeds to tell from here: a back-stage credit publishes nothing.
+        const done = await creditBackStage(new MoneyCommands(ctx, new LedgerService(ctx), () => undefined), { userId: user.id, asset, amount, note: values.note ?? null, operator });
         log.info({ uid: user.uid, asset: asset.symbol, ...done, operator }, 'back-stage deposit credited');
         console.log(`credited ${done.amount} ${asset.symbol} to user ${user.uid} (deposit ${done.depositId}, ledger transaction ${done.transactionId})`);
         return 0;
@@ -78,13 +78,16 @@ async function main(): Promise<number> {
         }
         const usdt = assetOrThrow('USDT');
         const row = { market, durationSeconds: duration, payoutBps, minStake: positiveAmount(values.min, usdt), maxStake: positiveAmount(values.max, usdt), enabled: !values.disable };
-        await productsRepo.upsert(database.db, row);
+        await contractsRepo.upsertProduct(database.db, row);
         log.info({ ...row, minStake: values.min, maxStake: values.max, operator: `cli:${os.userInfo().username}` }, 'contract product set');
         console.log(`product ${market} ${duration} s: payout ${payoutBps} bps, stake ${values.min}–${values.max} USDT, ${row.enabled ? 'enabled' : 'disabled'} (open contracts keep their terms)`);
         return 0;
       }
       case 'ledger-verify': {
-        const violations = await verifyLedger(database.db, 100);
+        // The app as the server builds it (nothing started): every module has registered its invariants with its ledger.
+        const app = await buildApp({ ctx });
+        const violations = await app.ledger.verify(database.db, 100);
+        await app.close();
         if (violations.length === 0) {
           console.log('ledger OK: every transaction balances per asset, every balance equals its postings, no user account is negative');
           return 0;

@@ -21,21 +21,14 @@ import { userRoutes } from './modules/users/routes';
 import { FileService } from './modules/files/service';
 import { fileRoutes } from './modules/files/routes';
 import { systemRoutes } from './modules/system/routes';
-import { LedgerService } from './modules/ledger/service';
-import { WalletService } from './modules/wallet/service';
-import { walletRoutes } from './modules/wallet/routes';
-import { ReferencePrices } from './modules/wallet/reference-prices';
-import { ValuationService } from './modules/wallet/valuation';
+import { LedgerService, MoneyCommands } from './modules/ledger';
+import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
+import { OtcService, otcRoutes } from './modules/otc';
 import { loadOtcConfig } from './modules/otc/config';
-import { OtcService } from './modules/otc/service';
-import { otcRoutes } from './modules/otc/routes';
+import { contractRoutes, createContracts } from './modules/contracts';
 import { loadContractConfig } from './modules/contracts/config';
-import { ContractService } from './modules/contracts/service';
-import { ContractSettler } from './modules/contracts/settlement';
-import { contractRoutes } from './modules/contracts/routes';
+import { SpotService, spotRoutes } from './modules/spot';
 import { loadSpotConfig } from './modules/spot/config';
-import { SpotService } from './modules/spot/service';
-import { spotRoutes } from './modules/spot/routes';
 import { MarketModule, marketRoutes } from './modules/market/routes';
 import type { EngineOptions } from './modules/market/engine';
 
@@ -43,6 +36,13 @@ import type { EngineOptions } from './modules/market/engine';
 const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
 /** Client-side routes of the web app (spec §2), answered with index.html. */
 const SPA_ROUTE = /^\/($|splash$|pages\/|choose-location$|open-location$)/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ledger: the test harness and `npm run ledger:verify` check every module's invariants through it. */
+    ledger: LedgerService;
+  }
+}
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -106,24 +106,25 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const market = new MarketModule(ctx, sessions, marketEngine ? { engine: marketEngine } : {});
   app.decorate('market', market);
   await app.register(marketRoutes, { market, isReady });
-  // Money: the ledger, wallets valued at the market's reference prices, OTC against the house.
+  // Money: the ledger and the one money command every money-moving request runs through (its
+  // events go to the users' feeds after the commit), wallets valued at the market's reference
+  // prices, OTC against the house.
   const ledger = new LedgerService(ctx);
-  const prices = new ReferencePrices(market.engine);
-  const wallet = new WalletService(ctx, ledger);
-  await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, wallet, prices) });
-  await app.register(otcRoutes, { otc: new OtcService(ctx, ledger, wallet, prices, loadOtcConfig()) });
+  app.decorate('ledger', ledger);
+  const money = new MoneyCommands(ctx, ledger, (userId, event) => market.publishToUser(userId, event));
+  const prices = new ReferencePrices(market);
+  const wallet = new WalletService(ctx, ledger, money);
+  await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, ledger, wallet, prices) });
+  await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, loadOtcConfig()) });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
   const contractConfig = loadContractConfig();
-  const contracts = {
-    service: new ContractService(ctx, ledger, wallet, market, contractConfig),
-    settler: new ContractSettler(ctx, ledger, market, contractConfig),
-  };
+  const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);
   app.decorate('contracts', contracts);
   await app.register(contractRoutes, {
     ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: ctx.config.market.engine === 'timers',
   });
   // Spot orders against the house; the matcher fills resting limit orders as prices cross them.
-  const spot = new SpotService(ctx, ledger, wallet, market, loadSpotConfig());
+  const spot = new SpotService(ctx, money, market, loadSpotConfig());
   await app.register(spotRoutes, { spot, isReady, background: ctx.config.market.engine === 'timers' });
 
   // Avatars are public files; private uploads go through the owner-checked route instead.

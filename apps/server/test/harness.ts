@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { ManualClock } from '../src/lib/clock';
 import { OutboxSender, type EmailSender } from '../src/lib/messenger';
 import { withDatabase } from './global-setup';
-import { verifyLedger } from '../src/modules/ledger/invariants';
+import { MoneyCommands } from '../src/modules/ledger';
 import type { EngineOptions } from '../src/modules/market/engine';
 
 /** A fresh database cloned from the migrated template of this run. */
@@ -65,6 +65,8 @@ export interface TestApp {
   clock: ManualClock;
   dataDir: string;
   database: Database;
+  /** The app's money command runner, for tests that build a service or worker of their own. */
+  money: MoneyCommands;
   call<T = unknown>(method: 'GET' | 'POST', url: string, body?: unknown, opts?: CallOptions): Promise<ApiAnswer<T>>;
   post<T = unknown>(url: string, body?: unknown, opts?: CallOptions): Promise<ApiAnswer<T>>;
   /** The newest 4-digit code sent to this e-mail or E.164 phone, from the outbox. */
@@ -106,6 +108,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 
   return {
     app, ctx, clock, dataDir, database,
+    money: new MoneyCommands(ctx, app.ledger, (userId, event) => app.market.publishToUser(userId, event)),
     call,
     post: (url, body, o) => call('POST', url, body, o),
     lastCode(destination: string) {
@@ -121,7 +124,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     /** Checks the ledger invariants on this file's database, then closes everything. */
     async close() {
       await app.close();
-      const violations = await verifyLedger(database.db);
+      // Every module's invariants: the ledger's own and those the modules registered with it.
+      const violations = await app.ledger.verify(database.db);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (violations.length) {

@@ -139,7 +139,7 @@ export const ledgerTransactions = pgTable(
   {
     id: id(),
     mode: text('mode').notNull(),
-    /** What kind of movement: transfer, demo_faucet, deposit, otc_buy, contract_open, ... */
+    /** What kind of movement: a `LedgerKind` of the catalogue in packages/contract (transfer, deposit, otc_buy, ...). */
     kind: text('kind').notNull(),
     /** What caused it, e.g. `transfer:42`, `contract:17`. */
     reference: text('reference').notNull(),
@@ -148,7 +148,11 @@ export const ledgerTransactions = pgTable(
     memo: text('memo'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('ledger_transactions_reference').on(t.reference)],
+  (t) => [
+    index('ledger_transactions_reference').on(t.reference),
+    // A transaction is reversed at most once, even by two corrections at the same moment.
+    uniqueIndex('ledger_transactions_reverses').on(t.reverses).where(sql`${t.reverses} IS NOT NULL`),
+  ],
 );
 
 export const ledgerPostings = pgTable(

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LOGIN_ORIGINS, TYPE_USERS, type LoginOrigin, type TypeUser } from '@app/contract';
 import type { Authenticated, SessionMeta, SessionService } from '../modules/auth/sessions';
 import { AppError } from '../lib/app-error';
+import { idempotencyOf, type IdempotencyRequest } from '../lib/idempotency';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,8 +35,11 @@ export const sessionPlugin = fp<{ sessions: SessionService }>(async (app, { sess
   app.decorateRequest('typeUser', 'real');
   app.decorateRequest('loginOrigin', 'H5');
   app.addHook('onRequest', async (request) => {
+    // Strictly `real` or `demo`; absent means real. Anything else (`Demo`, `test`, `demo,real`) is
+    // refused before any handler runs: a request must never move money on a ledger it did not name.
     const typeUser = header(request, 'typeUser');
-    request.typeUser = (TYPE_USERS as readonly string[]).includes(typeUser ?? '') ? (typeUser as TypeUser) : 'real';
+    if (typeUser !== undefined && !(TYPE_USERS as readonly string[]).includes(typeUser)) throw new AppError('TYPE_USER_INVALID');
+    request.typeUser = (typeUser as TypeUser | undefined) ?? 'real';
     const origin = header(request, 'loginOrigin')?.toUpperCase();
     request.loginOrigin = (LOGIN_ORIGINS as readonly string[]).includes(origin ?? '') ? (origin as LoginOrigin) : 'H5';
   });
@@ -52,4 +56,9 @@ export const sessionPlugin = fp<{ sessions: SessionService }>(async (app, { sess
 export function authOf(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new AppError('SESSION_EXPIRED');
   return request.auth;
+}
+
+/** What a money-moving request brings to the money command: who, which ledger, which `Idempotency-Key`. */
+export function moneyRequestOf(request: FastifyRequest): { userId: number; mode: TypeUser; idempotency: IdempotencyRequest | null } {
+  return { userId: authOf(request).user.id, mode: request.typeUser, idempotency: idempotencyOf(request) };
 }

@@ -6,8 +6,7 @@ import { createTestApp, registerByEmail, type TestApp } from '../../../test/harn
 import { ScriptedSource, setClock } from '../market/test-helpers';
 import { ContractSettler } from './settlement';
 import { loadContractConfig } from './config';
-import { LedgerService } from '../ledger/service';
-import { productsRepo } from './products';
+import { contractsRepo } from './repository';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const demo = (token: string) => ({ token, headers: { typeUser: 'demo' } });
@@ -72,13 +71,13 @@ describe('products', () => {
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const before = (await open(u.token, { duration: 60 })).data;
-    await productsRepo.upsert(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 7000, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: true });
+    await contractsRepo.upsertProduct(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 7000, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: true });
     const after = (await open(u.token, { duration: 60 })).data;
     expect([before.payoutRate, after.payoutRate]).toEqual(['0.82', '0.7']);
     expect((await detail(u.token, before.id)).payoutRate).toBe('0.82');
-    await productsRepo.upsert(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 8200, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: false });
+    await contractsRepo.upsertProduct(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 8200, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: false });
     expect((await open(u.token, { duration: 60 })).code).toBe(code('CONTRACT_DURATION_UNKNOWN'));
-    await productsRepo.upsert(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 8200, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: true });
+    await contractsRepo.upsertProduct(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 8200, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: true });
   });
 });
 
@@ -196,7 +195,7 @@ describe('settlement', () => {
       feed.tick('BTCUSDT', '40000.00');
     }
     // "Start": a fresh settler, as after a restart.
-    const restarted = new ContractSettler(t.ctx, new LedgerService(t.ctx), t.app.market, loadContractConfig());
+    const restarted = new ContractSettler(t.ctx, t.money, t.app.market, loadContractConfig());
     expect(await restarted.settleDue()).toBeGreaterThanOrEqual(1);
     expect(await restarted.settleDue()).toBe(0);
     expect(await settle()).toBe(0);
@@ -221,7 +220,7 @@ describe('settlement', () => {
     feed.tick('BTCUSDT', '50005.00');
     feed.tick('EURUSD', '1.07990');
     t.clock.advance(25_000 + GRACE_MS);
-    const ledger = new LedgerService(t.ctx);
+    const ledger = t.money;
     const a = new ContractSettler(t.ctx, ledger, t.app.market, { ...loadContractConfig(), settleBatch: 7 });
     const b = new ContractSettler(t.ctx, ledger, t.app.market, { ...loadContractConfig(), settleBatch: 5 });
     const [na, nb] = await Promise.all([a.settleDue(), b.settleDue()]);
@@ -236,7 +235,7 @@ describe('settlement', () => {
     await settle();
     expect(await openContracts()).toBe(0);
     // A window longer than the shortest duration, so a contract can open inside what was read.
-    const worker = new ContractSettler(t.ctx, new LedgerService(t.ctx), t.app.market, { ...loadContractConfig(), stageAheadMs: 40_000 });
+    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...loadContractConfig(), stageAheadMs: 40_000 });
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const early = (await open(u.token, { direction: 'up' })).data;
@@ -261,7 +260,7 @@ describe('settlement', () => {
   it('holds at most CONTRACT_STAGE_MAX contracts read ahead, the earliest expiries; the rest settle when due', async () => {
     await settle();
     expect(await openContracts()).toBe(0);
-    const worker = new ContractSettler(t.ctx, new LedgerService(t.ctx), t.app.market, { ...loadContractConfig(), stageAheadMs: 40_000, stageMax: 2 });
+    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...loadContractConfig(), stageAheadMs: 40_000, stageMax: 2 });
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const ids: number[] = [];
@@ -280,7 +279,7 @@ describe('settlement', () => {
 
   it('a contract read ahead by two workers is settled once, and neither keeps it', async () => {
     const config = loadContractConfig();
-    const ledger = new LedgerService(t.ctx);
+    const ledger = t.money;
     const [a, b] = [0, 1].map(() => new ContractSettler(t.ctx, ledger, t.app.market, config));
     await settle();
     expect(await openContracts()).toBe(0);

@@ -4,10 +4,9 @@ import {
   API, ContractCreateBody, ContractDetailQuery, ContractListQuery, ContractListResponse, ContractProductsQuery,
   ContractProductsResponse, ContractResponse,
 } from '@app/contract';
-import { idempotencyOf } from '../../lib/idempotency';
 import { schema } from '../../lib/route';
 import { runWhenReady } from '../../lib/worker';
-import { authOf } from '../../plugins/session';
+import { authOf, moneyRequestOf } from '../../plugins/session';
 import type { ContractDesk, ContractService } from './service';
 import type { ContractSettler } from './settlement';
 
@@ -42,7 +41,7 @@ export const contractRoutes: FastifyPluginAsync<{ service: ContractService; sett
     app.post(paths.create, {
       preHandler: app.requireAuth,
       schema: schema({ tags, summary: `Open a seconds contract on a ${what} symbol at the server's last price (Idempotency-Key accepted)`, body: ContractCreateBody, response: ContractResponse, auth: true }),
-    }, async (req, reply) => reply.ok(await service.create(authOf(req).user.id, req.typeUser, desk, req.body, idempotencyOf(req))));
+    }, async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), desk, req.body)));
 
     app.get(paths.getContractList, {
       preHandler: app.requireAuth,

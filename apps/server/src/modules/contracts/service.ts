@@ -1,26 +1,17 @@
-import { and, eq, exists, inArray, not, sql } from 'drizzle-orm';
-import { newestFirst } from '../../db/paging';
 import {
   QUOTE_ASSET, formatAmount, instrumentOf,
   type Contract, type ContractCreateBody, type ContractSettlement, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
   type ContractResult, type DecidingTick, type Market,
 } from '@app/contract';
 import type { AppContext } from '../../context';
-import { contractSettlements, contracts, contractsOpen } from '../../db/schema-trading';
 import { AppError } from '../../lib/app-error';
-import { once, type IdempotencyRequest } from '../../lib/idempotency';
 import { BPS, USDT, rateText } from '../../lib/usdt-math';
-import { userAccount, type Mode } from '../ledger/accounts';
-import type { LedgerService } from '../ledger/service';
-import type { MarketModule } from '../market/routes';
-import { instrumentOrThrow } from '../market/service';
-import { sessionState } from '../market/sessions';
-import { positiveAmount, type WalletService } from '../wallet/service';
+import { userAccount, type Mode, type MoneyCommands, type MoneyRequest } from '../ledger';
+import { instrumentOrThrow, sessionState, type MarketModule } from '../market';
+import { positiveAmount } from '../wallet';
 import type { ContractConfig } from './config';
-import { productsRepo, toProduct } from './products';
-
-export type ContractRow = typeof contracts.$inferSelect;
-export type SettlementRow = typeof contractSettlements.$inferSelect;
+import { toProduct } from './products';
+import { contractsRepo, type ContractRow, type SettlementRow } from './repository';
 
 /** Which create/list endpoint: crypto (transaction/api/contract) or the rest (asset/api/forex/contract). */
 export type ContractDesk = 'crypto' | 'forex';
@@ -98,17 +89,16 @@ export function toContract(row: ContractRow, settlement: SettlementRow | null): 
 export class ContractService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly ledger: LedgerService,
-    private readonly wallets: WalletService,
+    private readonly money: MoneyCommands,
     private readonly market: MarketModule,
     private readonly config: ContractConfig,
   ) {}
 
   async products(market?: Market): Promise<ContractProduct[]> {
-    return (await productsRepo.list(this.ctx.db, market)).map(toProduct);
+    return (await contractsRepo.products(this.ctx.db, market)).map(toProduct);
   }
 
-  async create(userId: number, mode: Mode, desk: ContractDesk, body: ContractCreateBody, idem: IdempotencyRequest | null): Promise<Contract> {
+  async create(req: MoneyRequest, desk: ContractDesk, body: ContractCreateBody): Promise<Contract> {
     const inst = instrumentOrThrow(body.symbol);
     if (!DESK_MARKETS[desk].includes(inst.market)) throw new AppError('CONTRACT_WRONG_MARKET');
     const now = this.ctx.clock.now();
@@ -116,67 +106,51 @@ export class ContractService {
     if (!session.open) {
       throw new AppError('MARKET_CLOSED', { nextOpen: session.nextOpen === null ? '' : new Date(session.nextOpen).toISOString() });
     }
-    const product = await productsRepo.find(this.ctx.db, inst.market, body.duration);
+    const product = await contractsRepo.product(this.ctx.db, inst.market, body.duration);
     if (!product) throw new AppError('CONTRACT_DURATION_UNKNOWN');
     const stake = positiveAmount(body.amount, USDT);
     if (stake < product.minStake || stake > product.maxStake) throw new AppError('AMOUNT_OUT_OF_RANGE');
     // The open price: the last tick the engine has taken in, never a price from the client.
-    const quote = this.market.engine.latest(inst.symbol);
+    const quote = this.market.latest(inst.symbol);
     if (!quote || quote.stale || quote.tickTime === undefined || now.getTime() - quote.tickTime > this.config.maxTickAgeMs) {
       throw new AppError('PRICE_UNAVAILABLE');
     }
+    const tickTime = quote.tickTime;
 
-    await this.wallets.prepare(userId, mode);
-    const created = await this.ctx.db.transaction((tx) =>
-      once(tx, userId, idem, now, async () => {
-        const [row] = await tx.insert(contracts).values({
-          userId, mode, market: inst.market, symbol: inst.symbol, direction: body.direction, durationSeconds: product.durationSeconds,
-          payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, openTime: now,
-          expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
-          openTickTime: new Date(quote.tickTime!), openPrice: quote.price, openSource: quote.source,
-        }).returning();
-        await tx.insert(contractsOpen).values({ contractId: row!.id, userId, symbol: row!.symbol, expiresAt: row!.expiresAt });
-        const posted = await this.ledger.post(tx, {
-          mode, kind: 'contract_open', reference: `contract:${row!.id}`,
-          postings: [
-            { account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: -stake },
-            { account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: stake },
-          ],
-        });
-        const [done] = await tx.update(contracts).set({ openTransactionId: posted.transactionId }).where(eq(contracts.id, row!.id)).returning();
-        return toContract(done!, null);
-      }));
-    this.market.publishToUser(userId, { kind: 'contract', contract: created });
-    return created;
+    const { userId, mode } = req;
+    return this.money.request(req, async (m) => {
+      const row = await contractsRepo.insertOpen(m.tx, {
+        userId, mode, market: inst.market, symbol: inst.symbol, direction: body.direction, durationSeconds: product.durationSeconds,
+        payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, openTime: now,
+        expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
+        openTickTime: new Date(tickTime), openPrice: quote.price, openSource: quote.source,
+      });
+      const transactionId = await m.post({
+        kind: 'contract_open', reference: `contract:${row.id}`,
+        postings: [
+          { account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: -stake },
+          { account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: stake },
+        ],
+      });
+      const created = toContract(await contractsRepo.setOpenTransaction(m.tx, row.id, transactionId), null);
+      m.publish(userId, { kind: 'contract', contract: created });
+      return created;
+    });
   }
 
   async list(userId: number, mode: Mode, desk: ContractDesk, q: ContractListQuery): Promise<ContractList> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
-    const settled = exists(this.ctx.db.select({ one: sql`1` }).from(contractSettlements).where(eq(contractSettlements.contractId, contracts.id)));
-    const where = and(
-      eq(contracts.userId, userId),
-      eq(contracts.mode, mode),
-      inArray(contracts.market, [...DESK_MARKETS[desk]]),
-      q.status === 'open' ? not(settled) : q.status === 'settled' ? settled : undefined,
-      q.symbol ? eq(contracts.symbol, instrumentOrThrow(q.symbol).symbol) : undefined,
-    );
-    const { rows, total } = await newestFirst(this.ctx.db, contracts, where, page, size);
-    const settlements = await this.settlementsOf(rows.map((r) => r.id));
+    const symbol = q.symbol ? instrumentOrThrow(q.symbol).symbol : undefined;
+    const { rows, total } = await contractsRepo.page(this.ctx.db, { userId, mode, markets: DESK_MARKETS[desk], status: q.status, symbol }, page, size);
+    const settlements = await contractsRepo.settlementsOf(this.ctx.db, rows.map((r) => r.id));
     return { items: rows.map((r) => toContract(r, settlements.get(r.id) ?? null)), page, size, total };
   }
 
   /** One of the user's contracts with the ticks that decided it. */
   async detail(userId: number, mode: Mode, id: number): Promise<Contract> {
-    const [row] = await this.ctx.db.select().from(contracts)
-      .where(and(eq(contracts.id, id), eq(contracts.userId, userId), eq(contracts.mode, mode)));
+    const row = await contractsRepo.ofUser(this.ctx.db, id, userId, mode);
     if (!row) throw new AppError('ORDER_NOT_FOUND');
-    return toContract(row, (await this.settlementsOf([row.id])).get(row.id) ?? null);
-  }
-
-  private async settlementsOf(ids: number[]): Promise<Map<number, SettlementRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.ctx.db.select().from(contractSettlements).where(inArray(contractSettlements.contractId, ids));
-    return new Map(rows.map((r) => [r.contractId, r]));
+    return toContract(row, (await contractsRepo.settlementsOf(this.ctx.db, [row.id])).get(row.id) ?? null);
   }
 }

@@ -1,13 +1,9 @@
-import { QUOTE_ASSET, type ContractDirection, type ContractResult, type DecidingTick, type OrderEvent } from '@app/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { QUOTE_ASSET, type ContractDirection, type ContractResult, type DecidingTick, type LedgerKind } from '@app/contract';
 import type { AppContext } from '../../context';
-import { rowsOf, type DbOrTx, type RawRow } from '../../db/client';
-import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
-import type { LedgerService, PostInput } from '../ledger/service';
-import type { MarketModule } from '../market/routes';
-import type { RecordedTick } from '../market/engine';
-import { contractsOpen } from '../../db/schema-trading';
+import { systemAccount, userAccount, type Mode, type MoneyCommands, type PostInput } from '../ledger';
+import type { MarketModule, RecordedTick } from '../market';
 import type { ContractConfig } from './config';
+import { contractsRepo, type OpenContract } from './repository';
 import { outcome, settlementOf, winProfit } from './service';
 
 /** What settlement reads of an open contract, with what can be worked out before its expiry. */
@@ -26,21 +22,10 @@ interface DueContract {
   winPayout: bigint;
 }
 
-/** What settling needs of the contracts whose ids `ids` (a query or an array) names. */
-async function readContracts(db: DbOrTx, ids: SQL): Promise<DueContract[]> {
-  return rowsOf(await db.execute(sql`
-    SELECT c.id, c.user_id, c.mode, c.symbol, c.direction, c.stake::text AS stake, c.payout_bps, c.open_price,
-      (extract(epoch FROM c.expires_at) * 1000)::bigint AS expires_ms
-    FROM contracts c WHERE c.id = ANY(ARRAY(${ids}))`)).map(dueContract);
-}
-
-function dueContract(r: RawRow): DueContract {
-  const stake = BigInt(String(r.stake));
-  const symbol = String(r.symbol);
-  const expiresAt = Number(r.expires_ms);
+function dueContract(r: OpenContract): DueContract {
   return {
-    id: Number(r.id), userId: Number(r.user_id), mode: String(r.mode) as Mode, symbol, direction: String(r.direction) as ContractDirection,
-    stake, openPrice: Number(r.open_price), expiresAt, closeKey: tickKey(symbol, expiresAt), winPayout: stake + winProfit(stake, Number(r.payout_bps)),
+    id: r.id, userId: r.userId, mode: r.mode as Mode, symbol: r.symbol, direction: r.direction as ContractDirection, stake: r.stake,
+    openPrice: r.openPrice, expiresAt: r.expiresAt, closeKey: tickKey(r.symbol, r.expiresAt), winPayout: r.stake + winProfit(r.stake, r.payoutBps),
   };
 }
 
@@ -81,7 +66,7 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
       if (stakes !== payouts) postings.push({ account: systemAccount(mode, 'house', QUOTE_ASSET), amount: stakes - payouts });
       const reference = group.length === 1 ? `contract:${group[0]!.contract.id}` : `contracts:${group.map((s) => s.contract.id).join(',')}`;
       // One contract: its result names the transaction (statements read "Contract won"); several: contract_settle.
-      const kind = group.length === 1 ? `contract_${group[0]!.result}` : 'contract_settle';
+      const kind: LedgerKind = group.length === 1 ? `contract_${group[0]!.result}` : 'contract_settle';
       out.push({ input: { mode, kind, reference, postings }, settled: group });
     }
   }
@@ -115,7 +100,7 @@ export class ContractSettler {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly ledger: LedgerService,
+    private readonly money: MoneyCommands,
     private readonly market: MarketModule,
     private readonly config: ContractConfig,
   ) {}
@@ -142,10 +127,7 @@ export class ContractSettler {
     const until = this.ctx.clock.now().getTime() + this.config.stageAheadMs;
     const room = this.config.stageMax - this.staged.size;
     if (until <= this.stagedUntil || room <= 0) return 0;
-    const read = await readContracts(this.ctx.db, sql`
-      SELECT contract_id FROM contracts_open
-      WHERE expires_at > ${new Date(this.stagedUntil).toISOString()} AND expires_at <= ${new Date(until).toISOString()}
-      ORDER BY expires_at LIMIT ${room}`);
+    const read = (await contractsRepo.openExpiring(this.ctx.db, new Date(this.stagedUntil), new Date(until), room)).map(dueContract);
     read.sort((x, y) => x.expiresAt - y.expiresAt);
     for (const c of read) this.staged.set(c.id, c);
     this.stagedUntil = read.length < room ? until : Math.max(this.stagedUntil, read.at(-1)!.expiresAt - 1);
@@ -162,18 +144,15 @@ export class ContractSettler {
    */
   async settleDue(): Promise<number> {
     const cutoff = new Date(this.ctx.clock.now().getTime() - this.config.settleGraceMs);
-    const due = rowsOf(await this.ctx.db.execute(sql`
-      SELECT user_id, symbol, expires_at, count(*)::int AS n FROM contracts_open
-      WHERE expires_at <= ${cutoff.toISOString()} GROUP BY 1, 2, 3`));
+    const due = await contractsRepo.due(this.ctx.db, cutoff);
     if (due.length === 0) return 0;
     const closes = new Map<string, { symbol: string; at: number }>();
     const perUser = new Map<number, number>();
     for (const d of due) {
-      const at = new Date(d.expires_at as string).getTime();
-      closes.set(tickKey(String(d.symbol), at), { symbol: String(d.symbol), at });
-      perUser.set(Number(d.user_id), (perUser.get(Number(d.user_id)) ?? 0) + Number(d.n));
+      closes.set(tickKey(d.symbol, d.expiresAt), { symbol: d.symbol, at: d.expiresAt });
+      perUser.set(d.userId, (perUser.get(d.userId) ?? 0) + d.count);
     }
-    const ticks = new Map(await Promise.all([...closes].map(async ([key, c]) => [key, await this.market.engine.tickAtOrBefore(c.symbol, c.at)] as const)));
+    const ticks = new Map(await Promise.all([...closes].map(async ([key, c]) => [key, await this.market.tickAtOrBefore(c.symbol, c.at)] as const)));
     const batches: number[][] = [[]];
     let size = 0;
     for (const [user, n] of perUser) {
@@ -203,24 +182,16 @@ export class ContractSettler {
    * posts the ledger and records their settlements (an insert each: the contracts themselves are
    * never written again; see `contractSettlements` in schema-trading.ts).
    */
-  private async settleBatch(cutoff: Date, ticks: Map<string, RecordedTick | null>, users: number[]): Promise<number> {
-    const now = this.ctx.clock.now();
-    const done = await this.ctx.db.transaction(async (tx) => {
-      // The claimed ids as one array value: one row to parse, not one per contract.
-      const [claim] = rowsOf(await tx.execute(sql`
-        WITH claimed AS (
-          DELETE FROM contracts_open WHERE user_id = ANY(${pgArray(users)}::bigint[]) AND expires_at <= ${cutoff.toISOString()}
-          RETURNING contract_id)
-        SELECT array_to_string(array_agg(contract_id), ',') AS ids FROM claimed`));
-      const claimed = claim?.ids ? String(claim.ids).split(',').map(Number) : [];
+  private settleBatch(cutoff: Date, ticks: Map<string, RecordedTick | null>, users: number[]): Promise<number> {
+    return this.money.run({ userId: null, step: async (m) => {
       const due: DueContract[] = [];
       const unread: number[] = [];
-      for (const id of claimed) {
+      for (const id of await contractsRepo.claim(m.tx, users, cutoff)) {
         const c = this.staged.get(id);
         if (c) due.push(c);
         else unread.push(id);
       }
-      if (unread.length > 0) due.push(...await readContracts(tx, sql`SELECT unnest(${pgArray(unread)}::bigint[])`));
+      if (unread.length > 0) due.push(...(await contractsRepo.readOpen(m.tx, unread)).map(dueContract));
       const batch: Settled[] = [];
       for (const c of due) {
         this.staged.delete(c.id);
@@ -228,53 +199,43 @@ export class ContractSettler {
         // Cannot happen to a contract that opened on a recorded tick; it goes back to the queue, open and visible.
         if (!close) {
           this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
-          await tx.insert(contractsOpen).values({ contractId: c.id, userId: c.userId, symbol: c.symbol, expiresAt: new Date(c.expiresAt) });
+          await contractsRepo.requeue(m.tx, c);
           continue;
         }
         const result = outcome(c.direction, c.openPrice, close.priceUnits);
         const payout = result === 'win' ? c.winPayout : result === 'tie' ? c.stake : 0n;
         batch.push({ contract: c, close, result, payout });
       }
-      if (batch.length === 0) return [];
+      if (batch.length === 0) return 0;
       const groups = settlementTransactions(batch);
       // The settlements are written while only their users' accounts are locked: the house account,
       // which every lane and worker shares, is locked after this, until the commit.
-      await this.ledger.postMany(tx, groups.map((g) => g.input), { beforeSystemAccounts: async (txIds) => {
-        // Column arrays (one element per contract; the close ticks once each, by index): far
-        // less to encode and parse than a record per contract.
-        const closes = [...new Set(batch.map((s) => s.close))];
-        const closeIndex = new Map(closes.map((c, i) => [c, i + 1]));
-        const settled = groups.flatMap((g, i) => g.settled.map((s) => ({ s, tx: txIds[i]! })));
-        // An insert per contract: its primary key refuses a second settlement of the same contract.
-        await tx.execute(sql`
-          INSERT INTO contract_settlements (contract_id, result, payout, close_tick_time, close_price, close_source, settled_at, settle_transaction_id)
-          SELECT d.id, d.r, d.p,
-            'epoch'::timestamptz + (${pgArray(closes.map((k) => k.time))}::bigint[])[d.k] * interval '1 millisecond',
-            (${pgArray(closes.map((k) => k.priceUnits))}::bigint[])[d.k],
-            (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(closes.map((k) => k.source))}::jsonb)))[d.k],
-            ${now.toISOString()}, d.t
-          FROM unnest(
-            ${pgArray(settled.map((x) => x.s.contract.id))}::bigint[], ${pgArray(settled.map((x) => x.s.result))}::text[],
-            ${pgArray(settled.map((x) => x.s.payout.toString()))}::numeric[], ${pgArray(settled.map((x) => x.tx))}::bigint[],
-            ${pgArray(settled.map((x) => closeIndex.get(x.s.close)!))}::int[]) AS d(id, r, p, t, k)`);
-      } });
-      return groups.map((g) => g.settled);
-    });
-    // One event per user and ledger transaction: what settling changed on each of its contracts.
-    const closeTicks = new Map<RecordedTick, DecidingTick>();
-    const closeTickOf = (t: RecordedTick) => closeTicks.get(t) ?? closeTicks.set(t, { time: t.time, price: t.price, source: t.source }).get(t)!;
-    for (const settled of done) {
-      const { userId, mode } = settled[0]!.contract;
-      this.market.publishToUser(userId, {
-        kind: 'settled', typeUser: mode,
-        contracts: settled.map((s) => settlementOf(s.contract, { result: s.result, payout: s.payout, closeTick: closeTickOf(s.close), settledAt: now.getTime() })),
-      } satisfies OrderEvent);
-    }
-    return done.reduce((n, settled) => n + settled.length, 0);
+      await m.postMany(groups.map((g) => g.input), { beforeSystemAccounts: (txIds) => contractsRepo.insertSettlements(m.tx, settlementColumns(groups, txIds), m.now) });
+      // One event per user and ledger transaction (after the commit): what settling changed on each of its contracts.
+      const closeTicks = new Map<RecordedTick, DecidingTick>();
+      const closeTickOf = (t: RecordedTick) => closeTicks.get(t) ?? closeTicks.set(t, { time: t.time, price: t.price, source: t.source }).get(t)!;
+      for (const { settled } of groups) {
+        const { userId, mode } = settled[0]!.contract;
+        m.publish(userId, {
+          kind: 'settled', typeUser: mode,
+          contracts: settled.map((s) => settlementOf(s.contract, { result: s.result, payout: s.payout, closeTick: closeTickOf(s.close), settledAt: m.now.getTime() })),
+        });
+      }
+      return batch.length;
+    } });
   }
 }
 
-const tickKey = (symbol: string, at: number) => `${symbol}@${at}`;
+/** The settlements of a batch as column arrays, the close ticks once each (by 1-based index). */
+function settlementColumns(groups: { settled: Settled[] }[], txIds: number[]) {
+  const closes = [...new Set(groups.flatMap((g) => g.settled.map((s) => s.close)))];
+  const closeIndex = new Map(closes.map((c, i) => [c, i + 1]));
+  const settled = groups.flatMap((g, i) => g.settled.map((s) => ({ s, tx: txIds[i]! })));
+  return {
+    contractIds: settled.map((x) => x.s.contract.id), results: settled.map((x) => x.s.result), payouts: settled.map((x) => x.s.payout),
+    transactionIds: settled.map((x) => x.tx), closeIndexes: settled.map((x) => closeIndex.get(x.s.close)!),
+    closeTimes: closes.map((k) => k.time), closePrices: closes.map((k) => k.priceUnits), closeSources: closes.map((k) => k.source),
+  };
+}
 
-/** A PostgreSQL array literal of numbers or plain words (nothing that needs quoting). */
-const pgArray = (values: (string | number)[]) => `{${values.join(',')}}`;
+const tickKey = (symbol: string, at: number) => `${symbol}@${at}`;

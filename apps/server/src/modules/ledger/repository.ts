@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { ledgerAccounts } from '../../db/schema';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
 import { accountKey, type AccountRef } from './accounts';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -22,6 +22,50 @@ export const ledgerRepo = {
 
   async accountsOfUser(db: DbOrTx, userId: number, mode: string): Promise<AccountRow[]> {
     return db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
+  },
+
+  /** A transaction and its postings with their accounts, for a reversal; undefined when it does not exist. */
+  async transactionWithPostings(db: DbOrTx, id: number) {
+    const [transaction] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id));
+    if (!transaction) return undefined;
+    const postings = await db
+      .select({ amount: ledgerPostings.amount, userId: ledgerAccounts.userId, mode: ledgerAccounts.mode, kind: ledgerAccounts.kind, asset: ledgerAccounts.asset })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(eq(ledgerPostings.transactionId, id))
+      .orderBy(ledgerPostings.id);
+    return { transaction, postings };
+  },
+
+  /** Whether a transaction reversing `id` exists. */
+  async reversalOf(db: DbOrTx, id: number): Promise<number | undefined> {
+    const [row] = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reverses, id)).limit(1);
+    return row?.id;
+  },
+
+  /** A user's postings in one mode, newest first, with the account and the transaction they belong to. */
+  async statement(db: DbOrTx, userId: number, mode: string, filter: { kind?: string | undefined; asset?: string | undefined }, limit: number, offset: number) {
+    const where = and(
+      eq(ledgerAccounts.userId, userId),
+      eq(ledgerAccounts.mode, mode),
+      filter.kind ? sql`${ledgerAccounts.kind} IN (${filter.kind}, ${filter.kind + '_frozen'})` : undefined,
+      filter.asset ? eq(ledgerAccounts.asset, filter.asset) : undefined,
+    );
+    const base = db
+      .select({
+        id: ledgerPostings.id, kind: ledgerAccounts.kind, asset: ledgerPostings.asset, amount: ledgerPostings.amount,
+        balanceAfter: ledgerPostings.balanceAfter, txKind: ledgerTransactions.kind, reference: ledgerTransactions.reference,
+        createdAt: ledgerPostings.createdAt,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(where);
+    const [items, [total]] = await Promise.all([
+      base.orderBy(desc(ledgerPostings.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(ledgerPostings).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId)).where(where),
+    ]);
+    return { items, total: total?.n ?? 0 };
   },
 
   // ----- postings: one statement for many rows, whatever their number (jsonb_to_recordset works

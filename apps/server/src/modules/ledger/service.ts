@@ -1,8 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { QUOTE_ASSET, assetOf, pow10, type LedgerKind } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { accountKey, type AccountRef, type Mode } from './accounts';
+import { uniqueViolation } from '../../lib/db-errors';
+import { accountKey, systemAccount, userAccount, type AccountRef, type Mode, type SystemKind, type UserKind } from './accounts';
+import { LEDGER_INVARIANTS, findViolations, type Invariant, type Violation } from './invariants';
 import { ledgerRepo } from './repository';
+
+/** What a new demo ledger starts with: 100,000 USDT from the demo faucet. */
+export const DEMO_START_USDT = 100_000n;
 
 export interface Posting {
   account: AccountRef;
@@ -12,7 +19,7 @@ export interface Posting {
 
 export interface PostInput {
   mode: Mode;
-  kind: string;
+  kind: LedgerKind;
   reference: string;
   memo?: string;
   reverses?: number;
@@ -43,7 +50,19 @@ function checkBalanced(input: PostInput): void {
  * they work in, so the money moves together with whatever caused it, or not at all.
  */
 export class LedgerService {
+  private readonly invariants: Invariant[] = [...LEDGER_INVARIANTS];
+
   constructor(private readonly ctx: AppContext) {}
+
+  /** A module's own invariants over its records and the ledger, checked with the ledger's (`verify`). */
+  registerInvariants(invariants: readonly Invariant[]): void {
+    for (const inv of invariants) if (!this.invariants.some((i) => i.rule === inv.rule)) this.invariants.push(inv);
+  }
+
+  /** Every registered invariant over the whole database: what is wrong, at most `limit` rows per rule. */
+  verify(db: DbOrTx, limit = 20): Promise<Violation[]> {
+    return findViolations(db, this.invariants, limit);
+  }
 
   /** One transaction: the same path as a batch of one. */
   async post(tx: Tx, input: PostInput): Promise<Posted> {
@@ -108,8 +127,75 @@ export class LedgerService {
     return ids;
   }
 
+  /**
+   * Posts the exact opposite of transaction `id`, linked to it by `reverses`: the way a mistake is
+   * corrected (DESIGN.md §4; the back office's corrections). A transaction is reversed at most once
+   * (a unique index backs this up) and a reversal is not itself reversed.
+   */
+  async reverse(tx: Tx, id: number, memo?: string): Promise<Posted> {
+    const found = await ledgerRepo.transactionWithPostings(tx, id);
+    if (!found) throw new AppError('TRANSACTION_NOT_FOUND');
+    const { transaction, postings } = found;
+    if (transaction.kind === 'reversal' || (await ledgerRepo.reversalOf(tx, id)) !== undefined) throw new AppError('TRANSACTION_ALREADY_REVERSED');
+    const mode = transaction.mode as Mode;
+    const reversal = this.post(tx, {
+      mode, kind: 'reversal', reference: `reversal:${id}`, reverses: id, ...(memo ? { memo } : {}),
+      postings: postings.map((p) => ({
+        account: p.userId === null ? systemAccount(mode, p.kind as SystemKind, p.asset) : userAccount(p.userId, mode, p.kind as UserKind, p.asset),
+        amount: -p.amount,
+      })),
+    });
+    // A concurrent correction of the same transaction got there first (the unique index on `reverses`).
+    return reversal.catch((err: unknown) => {
+      throw uniqueViolation(err) === 'ledger_transactions_reverses' ? new AppError('TRANSACTION_ALREADY_REVERSED') : err;
+    });
+  }
+
   /** The balance of an account; zero when it does not exist yet. */
   async balance(db: DbOrTx, ref: AccountRef): Promise<bigint> {
     return (await ledgerRepo.findAccount(db, ref))?.balance ?? 0n;
+  }
+
+  /** Every account of a user in one mode, with its balance (accounts never used are absent). */
+  async accountsOf(db: DbOrTx, userId: number, mode: Mode): Promise<{ kind: UserKind; asset: string; balance: bigint }[]> {
+    return (await ledgerRepo.accountsOfUser(db, userId, mode)).map((a) => ({ kind: a.kind as UserKind, asset: a.asset, balance: a.balance }));
+  }
+
+  /** The user's postings in one mode, newest first: the statement (account changes). */
+  statement(db: DbOrTx, userId: number, mode: Mode, filter: { wallet?: string | undefined; asset?: string | undefined }, limit: number, offset: number) {
+    return ledgerRepo.statement(db, userId, mode, { kind: filter.wallet, asset: filter.asset }, limit, offset);
+  }
+
+  // ----- the demo ledger ------------------------------------------------------------------------
+
+  /**
+   * Gives a user's demo ledger its starting money the first time it is used. Serialised per
+   * user, so two first requests at once fund it once.
+   */
+  async ensureDemo(userId: number): Promise<void> {
+    const funded = userAccount(userId, 'demo', 'currency', QUOTE_ASSET);
+    if (await ledgerRepo.findAccount(this.ctx.db, funded)) return;
+    await this.ctx.db.transaction(async (tx) => {
+      await this.lockDemo(tx, userId);
+      if (await ledgerRepo.findAccount(tx, funded)) return;
+      await this.post(tx, this.demoFunding(userId));
+    });
+  }
+
+  /** Serialises the demo ledger's funding and reset for one user, until the transaction ends. */
+  async lockDemo(tx: Tx, userId: number): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'demo:' + userId}))`);
+  }
+
+  /** The demo faucet's starting money for a user. */
+  demoFunding(userId: number): PostInput {
+    const amount = DEMO_START_USDT * pow10(assetOf(QUOTE_ASSET)!.scale);
+    return {
+      mode: 'demo', kind: 'demo_faucet', reference: `user:${userId}`,
+      postings: [
+        { account: systemAccount('demo', 'demo_faucet', QUOTE_ASSET), amount: -amount },
+        { account: userAccount(userId, 'demo', 'currency', QUOTE_ASSET), amount },
+      ],
+    };
   }
 }

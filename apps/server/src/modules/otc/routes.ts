@@ -4,9 +4,8 @@ import {
   API, CurrencyBuyBody, CurrencySellBody, ExchangeInfoResponse, FlashExchangeBody, OtcTradeResponse,
   TradingRecordBody, TradingRecordResponse,
 } from '@app/contract';
-import { idempotencyOf } from '../../lib/idempotency';
 import { schema } from '../../lib/route';
-import { authOf } from '../../plugins/session';
+import { authOf, moneyRequestOf } from '../../plugins/session';
 import type { OtcService } from './service';
 
 const tags = ['otc'];
@@ -22,15 +21,15 @@ export const otcRoutes: FastifyPluginAsync<{ otc: OtcService }> = async (base, {
 
   app.post(API.asset.currencyBuy, {
     schema: schema({ tags, summary: 'Buy a coin with USDT at a quote (Idempotency-Key accepted)', body: CurrencyBuyBody, response: OtcTradeResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await otc.buy(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+  }, async (req, reply) => reply.ok(await otc.buy(moneyRequestOf(req), req.body)));
 
   app.post(API.asset.currencySell, {
     schema: schema({ tags, summary: 'Sell a coin for USDT at a quote (Idempotency-Key accepted)', body: CurrencySellBody, response: OtcTradeResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await otc.sell(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+  }, async (req, reply) => reply.ok(await otc.sell(moneyRequestOf(req), req.body)));
 
   app.post(API.asset.flashExchange, {
     schema: schema({ tags, summary: 'Exchange one coin for another at a quote (Idempotency-Key accepted)', body: FlashExchangeBody, response: OtcTradeResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await otc.flash(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+  }, async (req, reply) => reply.ok(await otc.flash(moneyRequestOf(req), req.body)));
 
   app.post(API.asset.tradingRecord, {
     schema: schema({ tags, summary: 'OTC trades, newest first', body: TradingRecordBody, response: TradingRecordResponse, auth: true }),

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { newestFirst } from '../../db/paging';
 import {
   ASSETS, QUOTE_ASSET, assetOf, divRound, formatAmount, pow10,
   type AssetDef, type CurrencyBuyBody, type CurrencySellBody, type ExchangeInfo, type FlashExchangeBody,
@@ -8,14 +6,11 @@ import {
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { otcQuotes, otcTrades } from '../../db/schema-otc';
 import { AppError } from '../../lib/app-error';
-import { once, type IdempotencyRequest } from '../../lib/idempotency';
-import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
-import type { LedgerService, Posting } from '../ledger/service';
-import { assetOrThrow, positiveAmount, type WalletService } from '../wallet/service';
+import { systemAccount, userAccount, type Mode, type MoneyCommands, type MoneyRequest, type Posting } from '../ledger';
+import { assetOrThrow, positiveAmount, type ReferencePrices } from '../wallet';
 import type { OtcConfig } from './config';
-import type { ReferencePrices } from '../wallet/reference-prices';
+import { otcRepo, type OtcTradeRow } from './repository';
 import { BPS, USDT, coinsFor, feeOf as fee, rateText, usdtFor } from '../../lib/usdt-math';
 
 interface StoredRate {
@@ -40,8 +35,7 @@ interface Rate {
 export class OtcService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly ledger: LedgerService,
-    private readonly wallets: WalletService,
+    private readonly money: MoneyCommands,
     private readonly prices: ReferencePrices,
     private readonly config: OtcConfig,
   ) {}
@@ -64,7 +58,7 @@ export class OtcService {
     if (Object.keys(rates).length === 0) throw new AppError('PRICE_UNAVAILABLE');
     const id = crypto.randomBytes(16).toString('base64url');
     const expiresAt = new Date(now.getTime() + this.config.quoteTtlSeconds * 1000);
-    await this.ctx.db.insert(otcQuotes).values({ id, userId, mode, rates, feeBps: this.config.feeBps, createdAt: now, expiresAt });
+    await otcRepo.insertQuote(this.ctx.db, { id, userId, mode, rates, feeBps: this.config.feeBps, createdAt: now, expiresAt });
     return {
       quoteId: id,
       expiresAt: expiresAt.toISOString(),
@@ -84,15 +78,10 @@ export class OtcService {
    * Marks the quote used inside the trade's transaction: if the trade fails, the rollback frees
    * it again. Refuses another user's, a used and an expired quote, each with its own code.
    */
-  private async useQuote(tx: Tx, quoteId: string, userId: number, mode: Mode): Promise<{ rates: StoredRates; feeBps: number }> {
-    const now = this.ctx.clock.now();
-    const [row] = await tx
-      .update(otcQuotes)
-      .set({ usedAt: now })
-      .where(and(eq(otcQuotes.id, quoteId), eq(otcQuotes.userId, userId), eq(otcQuotes.mode, mode), isNull(otcQuotes.usedAt), gt(otcQuotes.expiresAt, now)))
-      .returning();
+  private async useQuote(tx: Tx, quoteId: string, userId: number, mode: Mode, now: Date): Promise<{ rates: StoredRates; feeBps: number }> {
+    const row = await otcRepo.useQuote(tx, quoteId, userId, mode, now);
     if (row) return { rates: row.rates as StoredRates, feeBps: row.feeBps };
-    const [found] = await tx.select().from(otcQuotes).where(eq(otcQuotes.id, quoteId));
+    const found = await otcRepo.quote(tx, quoteId);
     if (!found || found.userId !== userId || found.mode !== mode) throw new AppError('QUOTE_INVALID');
     if (found.usedAt) throw new AppError('QUOTE_USED');
     throw new AppError('QUOTE_EXPIRED');
@@ -121,30 +110,30 @@ export class OtcService {
     return minor;
   }
 
-  private async execute(
-    userId: number, mode: Mode, idem: IdempotencyRequest | null, quoteId: string,
+  /** One trade at a quote, through the money command: the quote used, the postings, the trade record. */
+  private execute(
+    req: MoneyRequest, quoteId: string,
     trade: (rates: StoredRates, feeBps: number) => { side: OtcSide; from: AssetDef; to: AssetDef; fromAmount: bigint; toAmount: bigint; price: string; fee: bigint; postings: Posting[] },
   ): Promise<OtcTrade> {
-    await this.wallets.prepare(userId, mode);
-    return this.ctx.db.transaction((tx) =>
-      once(tx, userId, idem, this.ctx.clock.now(), async () => {
-        const quote = await this.useQuote(tx, quoteId, userId, mode);
-        const t = trade(quote.rates, quote.feeBps);
-        const posted = await this.ledger.post(tx, { mode, kind: `otc_${t.side}`, reference: `otc_quote:${quoteId}`, postings: t.postings });
-        const [row] = await tx.insert(otcTrades).values({
-          userId, mode, side: t.side, fromAsset: t.from.symbol, toAsset: t.to.symbol, fromAmount: t.fromAmount, toAmount: t.toAmount,
-          price: t.price, fee: t.fee, feeAsset: QUOTE_ASSET, quoteId, transactionId: posted.transactionId, createdAt: this.ctx.clock.now(),
-        }).returning();
-        return toOtcTrade(row!);
+    const { userId, mode } = req;
+    return this.money.request(req, async (m) => {
+      const quote = await this.useQuote(m.tx, quoteId, userId, mode, m.now);
+      const t = trade(quote.rates, quote.feeBps);
+      const transactionId = await m.post({ kind: `otc_${t.side}`, reference: `otc_quote:${quoteId}`, postings: t.postings });
+      return toOtcTrade(await otcRepo.insertTrade(m.tx, {
+        userId, mode, side: t.side, fromAsset: t.from.symbol, toAsset: t.to.symbol, fromAmount: t.fromAmount, toAmount: t.toAmount,
+        price: t.price, fee: t.fee, feeAsset: QUOTE_ASSET, quoteId, transactionId, createdAt: m.now,
       }));
+    });
   }
 
   /** Spends up to `amount` USDT (fee included) on the coin; charges only what the coins cost. */
-  buy(userId: number, mode: Mode, body: CurrencyBuyBody, idem: IdempotencyRequest | null): Promise<OtcTrade> {
+  buy(req: MoneyRequest, body: CurrencyBuyBody): Promise<OtcTrade> {
+    const { userId, mode } = req;
     const coin = this.coin(body.asset);
     const budget = positiveAmount(body.amount, USDT);
     this.minimum(budget);
-    return this.execute(userId, mode, idem, body.quoteId, (rates, feeBps) => {
+    return this.execute(req, body.quoteId, (rates, feeBps) => {
       const r = this.rateOf(rates, coin.symbol);
       const net = budget - fee(budget, feeBps);
       const coins = coinsFor(net, coin, r.buy, r.decimals);
@@ -165,10 +154,11 @@ export class OtcService {
   }
 
   /** Sells `amount` of the coin for USDT, less the fee. */
-  sell(userId: number, mode: Mode, body: CurrencySellBody, idem: IdempotencyRequest | null): Promise<OtcTrade> {
+  sell(req: MoneyRequest, body: CurrencySellBody): Promise<OtcTrade> {
+    const { userId, mode } = req;
     const coin = this.coin(body.asset);
     const coins = this.coinAmount(body.amount, coin);
-    return this.execute(userId, mode, idem, body.quoteId, (rates, feeBps) => {
+    return this.execute(req, body.quoteId, (rates, feeBps) => {
       const r = this.rateOf(rates, coin.symbol);
       const gross = usdtFor(coins, coin, r.sell, r.decimals, 'down');
       this.minimum(gross);
@@ -191,12 +181,13 @@ export class OtcService {
    * toAsset at its ask. The USDT left over because coins come in whole amount-decimal steps
    * goes back to the user's USDT, never to the house.
    */
-  flash(userId: number, mode: Mode, body: FlashExchangeBody, idem: IdempotencyRequest | null): Promise<OtcTrade> {
+  flash(req: MoneyRequest, body: FlashExchangeBody): Promise<OtcTrade> {
+    const { userId, mode } = req;
     const from = this.coin(body.fromAsset);
     const to = this.coin(body.toAsset);
     if (from.symbol === to.symbol) throw new AppError('SAME_ASSET');
     const amount = this.coinAmount(body.amount, from);
-    return this.execute(userId, mode, idem, body.quoteId, (rates, feeBps) => {
+    return this.execute(req, body.quoteId, (rates, feeBps) => {
       const rf = this.rateOf(rates, from.symbol);
       const rt = this.rateOf(rates, to.symbol);
       const gross = usdtFor(amount, from, rf.sell, rf.decimals, 'down');
@@ -224,13 +215,12 @@ export class OtcService {
   }
 
   async records(userId: number, mode: Mode, page: number, size: number): Promise<TradingRecordPage> {
-    const where = and(eq(otcTrades.userId, userId), eq(otcTrades.mode, mode));
-    const { rows, total } = await newestFirst(this.ctx.db, otcTrades, where, page, size);
+    const { rows, total } = await otcRepo.trades(this.ctx.db, userId, mode, page, size);
     return { items: rows.map(toOtcTrade), page, size, total };
   }
 }
 
-function toOtcTrade(t: typeof otcTrades.$inferSelect): OtcTrade {
+function toOtcTrade(t: OtcTradeRow): OtcTrade {
   const scale = (s: string) => assetOf(s)?.scale ?? 0;
   return {
     id: t.id, side: t.side as OtcSide, fromAsset: t.fromAsset, toAsset: t.toAsset,

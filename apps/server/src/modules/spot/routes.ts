@@ -3,10 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   API, OpenOrderUserBody, SpotCancelBody, SpotDetailQuery, SpotHistoryQuery, SpotOrderBody, SpotOrderListResponse, SpotOrderResponse,
 } from '@app/contract';
-import { idempotencyOf } from '../../lib/idempotency';
 import { schema } from '../../lib/route';
 import { runWhenReady } from '../../lib/worker';
-import { authOf } from '../../plugins/session';
+import { authOf, moneyRequestOf } from '../../plugins/session';
 import type { SpotService } from './service';
 
 const tags = ['spot'];
@@ -22,11 +21,11 @@ export const spotRoutes: FastifyPluginAsync<{ spot: SpotService; isReady: () => 
 
   app.post(API.spot.order, {
     schema: schema({ tags, summary: 'Place a market or limit order (Idempotency-Key accepted)', body: SpotOrderBody, response: SpotOrderResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await spot.place(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+  }, async (req, reply) => reply.ok(await spot.place(moneyRequestOf(req), req.body)));
 
   app.post(API.spot.cancel, {
     schema: schema({ tags, summary: 'Cancel an open limit order and release its funds (Idempotency-Key accepted)', body: SpotCancelBody, response: SpotOrderResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await spot.cancel(authOf(req).user.id, req.typeUser, req.body.orderId, idempotencyOf(req))));
+  }, async (req, reply) => reply.ok(await spot.cancel(moneyRequestOf(req), req.body.orderId)));
 
   app.post(API.spot.openOrderUser, {
     schema: schema({ tags, summary: 'Open spot orders, newest first', body: OpenOrderUserBody, response: SpotOrderListResponse, auth: true }),

@@ -1,22 +1,15 @@
-import { and, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
-import { newestFirst } from '../../db/paging';
 import {
   INSTRUMENTS, NUMBER_MAXIMUM, QUOTE_ASSET, assetOf, formatAmount, instrumentOf, parseAmount, pow10,
   type AssetDef, type Instrument, type OrderEvent, type SpotOrder, type SpotOrderBody, type SpotOrderList,
   type SpotSide, type SpotStatus, type SpotType,
 } from '@app/contract';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { spotOrders } from '../../db/schema-trading';
 import { AppError } from '../../lib/app-error';
-import { once, type IdempotencyRequest } from '../../lib/idempotency';
 import { USDT, feeOf, usdtFor } from '../../lib/usdt-math';
-import { systemAccount, userAccount, type Mode } from '../ledger/accounts';
-import type { LedgerService, Posting } from '../ledger/service';
-import { positiveAmount, type WalletService } from '../wallet/service';
+import { systemAccount, userAccount, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep, type Posting } from '../ledger';
+import { positiveAmount } from '../wallet';
 import type { SpotConfig } from './config';
-
-type OrderRow = typeof spotOrders.$inferSelect;
+import { spotRepo, type OrderRow } from './repository';
 
 /** A spot pair: a crypto instrument quoted in USDT whose base coin has a wallet. */
 interface Pair {
@@ -24,10 +17,9 @@ interface Pair {
   base: AssetDef;
 }
 
-/** What spot needs from market data: the latest quote (integer price units) and the user feed. */
+/** What spot needs from market data: the latest quote, in integer price units. */
 export interface SpotMarket {
-  engine: { latest(symbol: string): { bid: number; ask: number; stale: boolean } | undefined };
-  publishToUser(userId: number, event: OrderEvent): void;
+  latest(symbol: string): { bid: number; ask: number; stale: boolean } | undefined;
 }
 
 /** Every spot pair, in catalogue order. */
@@ -140,21 +132,23 @@ function toSpotOrder(row: OrderRow): SpotOrder {
 export class SpotService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly ledger: LedgerService,
-    private readonly wallets: WalletService,
+    private readonly money: MoneyCommands,
     private readonly market: SpotMarket,
     readonly config: SpotConfig,
   ) {}
 
   /** The live quote in price units; a missing or stale one cannot fill anything. */
   private quoteOf(inst: Instrument): { bid: bigint; ask: bigint } | null {
-    const q = this.market.engine.latest(inst.symbol);
+    const q = this.market.latest(inst.symbol);
     if (!q || q.stale || !Number.isSafeInteger(q.bid) || !Number.isSafeInteger(q.ask) || q.bid <= 0 || q.ask <= 0) return null;
     return { bid: BigInt(q.bid), ask: BigInt(q.ask) };
   }
 
-  private publish(order: SpotOrder, userId: number): void {
-    this.market.publishToUser(userId, { kind: 'spot', order });
+  /** The order's state as the answer and as an event on the user's feed (after the commit). */
+  private changed(m: MoneyStep, userId: number, row: OrderRow): SpotOrder {
+    const order = toSpotOrder(row);
+    m.publish(userId, { kind: 'spot', order } satisfies OrderEvent);
+    return order;
   }
 
   /**
@@ -162,25 +156,15 @@ export class SpotService {
    * the current ask or bid (for a limit order that is its limit or better); any other limit
    * order escrows its funds and rests.
    */
-  async place(userId: number, mode: Mode, body: SpotOrderBody, idem: IdempotencyRequest | null): Promise<SpotOrder> {
+  place(req: MoneyRequest, body: SpotOrderBody): Promise<SpotOrder> {
     const pair = pairOf(body.symbol);
     if ((body.type === 'limit') !== (body.price !== undefined)) throw new AppError('LIMIT_PRICE_REQUIRED');
     const amount = amountOf(body.amount, pair);
     const limit = body.price === undefined ? null : limitPriceOf(body.price, pair.inst);
-    await this.wallets.prepare(userId, mode);
-    let placed = null as SpotOrder | null;
-    const order = await this.ctx.db.transaction((tx) =>
-      once(tx, userId, idem, this.ctx.clock.now(), async () => {
-        placed = await this.insert(tx, userId, mode, body, pair, amount, limit);
-        return placed;
-      }));
-    // After the commit, and only for the request that did the work (not an idempotent replay).
-    if (placed) this.publish(placed, userId);
-    return order;
+    return this.money.request(req, (m) => this.insert(m, req, body, pair, amount, limit));
   }
 
-  private async insert(tx: Tx, userId: number, mode: Mode, body: SpotOrderBody, pair: Pair, amount: bigint, limit: bigint | null): Promise<SpotOrder> {
-    const now = this.ctx.clock.now();
+  private async insert(m: MoneyStep, { userId, mode }: MoneyRequest, body: SpotOrderBody, pair: Pair, amount: bigint, limit: bigint | null): Promise<SpotOrder> {
     const q = this.quoteOf(pair.inst);
     if (!q) throw new AppError('PRICE_UNAVAILABLE');
     const side = body.side;
@@ -191,106 +175,64 @@ export class SpotService {
     const v = valueAt(side, amount, pair, price, feeBps);
     if (v.total < BigInt(this.config.minOrderUsdt) * pow10(USDT.scale)) throw new AppError('AMOUNT_OUT_OF_RANGE');
     const base = {
-      userId, mode, symbol: pair.inst.symbol, side, type: body.type, amount, price: limit === null ? null : Number(limit), feeBps, createdAt: now,
+      userId, mode, symbol: pair.inst.symbol, side, type: body.type, amount, price: limit === null ? null : Number(limit), feeBps, createdAt: m.now,
     };
 
     // The row first, so the ledger transaction can name it (`spot_order:<id>`) like fills and cancels do.
     const reservedAsset = side === 'buy' ? QUOTE_ASSET : pair.base.symbol;
     const reserved = side === 'buy' ? buyEscrow(v) : amount;
-    const [row] = await tx.insert(spotOrders).values(crosses
-      ? { ...base, status: 'filled', fillPrice: Number(price), total: v.total, fee: v.fee, closedAt: now }
-      : { ...base, status: 'open', reservedAsset, reserved }).returning();
-    const reference = `spot_order:${row!.id}`;
+    const row = await spotRepo.insert(m.tx, crosses
+      ? { ...base, status: 'filled', fillPrice: Number(price), total: v.total, fee: v.fee, closedAt: m.now }
+      : { ...base, status: 'open', reservedAsset, reserved });
+    const reference = `spot_order:${row.id}`;
     if (crosses) {
-      const posted = await this.ledger.post(tx, {
-        mode, kind: `spot_${side}`, reference, postings: fillPostings(userId, mode, side, pair, amount, v, { kind: 'currency' }),
-      });
-      return this.record(tx, row!.id, { closeTransactionId: posted.transactionId });
+      const closeTransactionId = await m.post({ kind: `spot_${side}`, reference, postings: fillPostings(userId, mode, side, pair, amount, v, { kind: 'currency' }) });
+      return this.changed(m, userId, await spotRepo.record(m.tx, row.id, { closeTransactionId }));
     }
-    const posted = await this.ledger.post(tx, {
-      mode, kind: 'spot_escrow', reference,
+    const openTransactionId = await m.post({
+      kind: 'spot_escrow', reference,
       postings: [
         { account: userAccount(userId, mode, 'currency', reservedAsset), amount: -reserved },
         { account: userAccount(userId, mode, 'currency_frozen', reservedAsset), amount: reserved },
       ],
     });
-    return this.record(tx, row!.id, { openTransactionId: posted.transactionId });
+    return this.changed(m, userId, await spotRepo.record(m.tx, row.id, { openTransactionId }));
   }
 
   /** Cancels an open order of the user in this mode and returns its escrow, in one transaction. */
-  async cancel(userId: number, mode: Mode, orderId: number, idem: IdempotencyRequest | null): Promise<SpotOrder> {
-    let cancelled = null as SpotOrder | null;
-    const order = await this.ctx.db.transaction((tx) =>
-      once(tx, userId, idem, this.ctx.clock.now(), async () => {
-        const mine = and(eq(spotOrders.id, orderId), eq(spotOrders.userId, userId), eq(spotOrders.mode, mode));
-        const row = await this.close(tx, mine, 'cancelled');
-        if (!row) {
-          const [found] = await tx.select({ id: spotOrders.id }).from(spotOrders).where(mine);
-          throw new AppError(found ? 'ORDER_NOT_OPEN' : 'ORDER_NOT_FOUND');
-        }
-        const posted = await this.ledger.post(tx, {
-          mode, kind: 'spot_cancel', reference: `spot_order:${row.id}`,
-          postings: [
-            { account: userAccount(userId, mode, 'currency_frozen', row.reservedAsset!), amount: -row.reserved },
-            { account: userAccount(userId, mode, 'currency', row.reservedAsset!), amount: row.reserved },
-          ],
-        });
-        // The escrow is back in the wallet: nothing stays reserved.
-        cancelled = await this.record(tx, row.id, { reserved: 0n, closeTransactionId: posted.transactionId });
-        return cancelled;
-      }));
-    if (cancelled) this.publish(cancelled, userId);
-    return order;
-  }
-
-  /**
-   * Takes an open order out of `open`: the one conditional update that makes every fill and
-   * cancel happen once. A concurrent filler or canceller waits on the row lock and then finds
-   * it no longer open (PostgreSQL re-checks the condition on the new row version).
-   */
-  private async close(tx: Tx, where: SQL | undefined, status: 'filled' | 'cancelled'): Promise<OrderRow | undefined> {
-    const [row] = await tx.update(spotOrders)
-      .set({ status, closedAt: this.ctx.clock.now() })
-      .where(and(where, eq(spotOrders.status, 'open')))
-      .returning();
-    return row;
-  }
-
-  /** Writes what a step of an order did (its ledger transaction, a fill's figures) onto its row. */
-  private async record(tx: Tx, id: number, set: Partial<Pick<OrderRow, 'fillPrice' | 'total' | 'fee' | 'reserved' | 'openTransactionId' | 'closeTransactionId'>>): Promise<SpotOrder> {
-    const [row] = await tx.update(spotOrders).set(set).where(eq(spotOrders.id, id)).returning();
-    return toSpotOrder(row!);
+  cancel(req: MoneyRequest, orderId: number): Promise<SpotOrder> {
+    const { userId, mode } = req;
+    return this.money.request(req, async (m) => {
+      const mine = { id: orderId, userId, mode };
+      const row = await spotRepo.close(m.tx, mine, 'cancelled', m.now);
+      if (!row) throw new AppError((await spotRepo.exists(m.tx, mine)) ? 'ORDER_NOT_OPEN' : 'ORDER_NOT_FOUND');
+      const closeTransactionId = await m.post({
+        kind: 'spot_cancel', reference: `spot_order:${row.id}`,
+        postings: [
+          { account: userAccount(userId, mode, 'currency_frozen', row.reservedAsset!), amount: -row.reserved },
+          { account: userAccount(userId, mode, 'currency', row.reservedAsset!), amount: row.reserved },
+        ],
+      });
+      // The escrow is back in the wallet: nothing stays reserved.
+      return this.changed(m, userId, await spotRepo.record(m.tx, row.id, { reserved: 0n, closeTransactionId }));
+    });
   }
 
   // ----- matcher ----------------------------------------------------------------------------
 
   /**
-   * One matcher pass: every open limit order that the latest quote crosses (a buy when the ask
-   * is at or below its limit, a sell when the bid is at or above it) fills at its limit price.
-   * One query over the `spot_orders_book` index finds them, oldest first, at most
-   * `matchBatch`; each fills in its own transaction. Returns how many it filled.
+   * One matcher pass: every open limit order that the latest quote crosses fills at its limit
+   * price, oldest first, at most `matchBatch`; each in its own transaction. Returns how many it filled.
    */
   async matchOnce(): Promise<number> {
-    const crossing: SQL[] = [];
-    for (const { inst } of SPOT_PAIRS) {
+    const quotes = SPOT_PAIRS.flatMap(({ inst }) => {
       const q = this.quoteOf(inst);
-      if (!q) continue;
-      const s = eq(spotOrders.symbol, inst.symbol);
-      crossing.push(
-        and(s, eq(spotOrders.side, 'buy'), gte(spotOrders.price, Number(q.ask)))!,
-        and(s, eq(spotOrders.side, 'sell'), lte(spotOrders.price, Number(q.bid)))!,
-      );
-    }
-    if (crossing.length === 0) return 0;
-    const due = await this.ctx.db.select({ id: spotOrders.id }).from(spotOrders)
-      .where(and(eq(spotOrders.status, 'open'), or(...crossing)))
-      .orderBy(spotOrders.id)
-      .limit(this.config.matchBatch);
+      return q ? [{ symbol: inst.symbol, bid: Number(q.bid), ask: Number(q.ask) }] : [];
+    });
     let filled = 0;
-    for (const { id } of due) {
+    for (const id of await spotRepo.crossing(this.ctx.db, quotes, this.config.matchBatch)) {
       try {
-        const order = await this.fill(id);
-        if (order) filled++;
+        if (await this.fill(id)) filled++;
       } catch (err) {
         // One order that cannot fill (a bug) must not stop the others; it stays open and visible.
         this.ctx.log.error({ err, orderId: id }, 'spot fill failed');
@@ -300,25 +242,20 @@ export class SpotService {
   }
 
   /** Fills one open limit order at its limit price from its escrow; null when it is no longer open. */
-  private async fill(id: number): Promise<SpotOrder | null> {
-    let userId = 0;
-    const order = await this.ctx.db.transaction(async (tx) => {
-      const row = await this.close(tx, eq(spotOrders.id, id), 'filled');
+  private fill(id: number): Promise<SpotOrder | null> {
+    return this.money.run({ userId: null, step: async (m) => {
+      const row = await spotRepo.close(m.tx, { id }, 'filled', m.now);
       if (!row) return null;
-      userId = row.userId;
       const mode = row.mode as Mode;
       const side = row.side as SpotSide;
       const pair = PAIR_BY_SYMBOL.get(row.symbol)!;
-      const price = BigInt(row.price!);
-      const v = valueAt(side, row.amount, pair, price, row.feeBps);
-      const posted = await this.ledger.post(tx, {
+      const v = valueAt(side, row.amount, pair, BigInt(row.price!), row.feeBps);
+      const closeTransactionId = await m.post({
         mode, kind: `spot_${side}`, reference: `spot_order:${row.id}`,
         postings: fillPostings(row.userId, mode, side, pair, row.amount, v, { kind: 'currency_frozen', reserved: row.reserved }),
       });
-      return this.record(tx, row.id, { fillPrice: row.price, total: v.total, fee: v.fee, reserved: 0n, closeTransactionId: posted.transactionId });
-    });
-    if (order) this.publish(order, userId);
-    return order;
+      return this.changed(m, row.userId, await spotRepo.record(m.tx, row.id, { fillPrice: row.price, total: v.total, fee: v.fee, reserved: 0n, closeTransactionId }));
+    } });
   }
 
   // ----- reading ----------------------------------------------------------------------------
@@ -327,17 +264,12 @@ export class SpotService {
   async list(userId: number, mode: Mode, statuses: SpotStatus[], q: { page?: number; size?: number; symbol?: string }): Promise<SpotOrderList> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
-    const where = and(
-      eq(spotOrders.userId, userId), eq(spotOrders.mode, mode), inArray(spotOrders.status, statuses),
-      q.symbol ? eq(spotOrders.symbol, q.symbol.toUpperCase()) : undefined,
-    );
-    const { rows, total } = await newestFirst(this.ctx.db, spotOrders, where, page, size);
+    const { rows, total } = await spotRepo.page(this.ctx.db, { userId, mode, statuses, symbol: q.symbol?.toUpperCase() }, page, size);
     return { items: rows.map(toSpotOrder), page, size, total };
   }
 
   async detail(userId: number, mode: Mode, id: number): Promise<SpotOrder> {
-    const [row] = await this.ctx.db.select().from(spotOrders)
-      .where(and(eq(spotOrders.id, id), eq(spotOrders.userId, userId), eq(spotOrders.mode, mode)));
+    const row = await spotRepo.ofUser(this.ctx.db, { id, userId, mode });
     if (!row) throw new AppError('ORDER_NOT_FOUND');
     return toSpotOrder(row);
   }

@@ -6,8 +6,6 @@ import {
 } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { ledgerTransactions } from '../../db/schema';
-import { LedgerService } from '../ledger/service';
-import { WalletService } from '../wallet/service';
 import { loadSpotConfig } from './config';
 import { SpotService } from './service';
 
@@ -45,8 +43,7 @@ function quote(symbol: string, bid: string, ask: string) {
  * own services. The app's matcher is not running (MARKET_ENGINE=manual).
  */
 function matcher(): SpotService {
-  const ledger = new LedgerService(t.ctx);
-  return new SpotService(t.ctx, ledger, new WalletService(t.ctx, ledger), t.app.market, loadSpotConfig({}));
+  return new SpotService(t.ctx, t.money, t.app.market, loadSpotConfig({}));
 }
 const match = () => matcher().matchOnce();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

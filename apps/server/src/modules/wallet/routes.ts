@@ -5,10 +5,8 @@ import {
   TransferBody, TransferLogQuery, TransferLogResponse, TransferResponse, UserInfoResponse, ValidAssetQuery, ValidAssetResponse,
   AmountByAccountQuery, AmountByAccountResponse, QueryUserBalanceBody, UserAssetDataResponse,
 } from '@app/contract';
-import { AppError } from '../../lib/app-error';
-import { idempotencyOf } from '../../lib/idempotency';
 import { schema } from '../../lib/route';
-import { authOf } from '../../plugins/session';
+import { authOf, moneyRequestOf } from '../../plugins/session';
 import type { WalletService } from './service';
 import type { ValuationService } from './valuation';
 
@@ -43,7 +41,7 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation
 
     r.post(API.account.transferAsset, {
       schema: schema({ tags, summary: 'Move a coin between your own accounts (Idempotency-Key accepted)', body: TransferBody, response: TransferResponse, auth: true }),
-    }, async (req, reply) => reply.ok(await wallet.transfer(authOf(req).user.id, req.typeUser, req.body, idempotencyOf(req))));
+    }, async (req, reply) => reply.ok(await wallet.transfer(moneyRequestOf(req), req.body)));
 
     r.get(API.account.getTransferLog, {
       schema: schema({ tags, summary: 'Transfer records, newest first', querystring: TransferLogQuery, response: TransferLogResponse, auth: true }),
@@ -53,7 +51,7 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation
       schema: schema({ tags, summary: 'Every balance change, newest first', querystring: AccountChangeQuery, response: AccountChangeResponse, auth: true }),
     }, async (req, reply) => {
       const { page = 1, size = 20, wallet: w, asset } = req.query;
-      return reply.ok(await wallet.changes(authOf(req).user.id, req.typeUser, { page, size, wallet: w, asset }));
+      return reply.ok(await wallet.changes(authOf(req).user.id, req.typeUser, req.lang, { page, size, wallet: w, asset }));
     });
 
     r.get(API.account.userAssetData, {
@@ -73,11 +71,7 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation
     }, async (req, reply) => reply.ok(await wallet.validAsset(authOf(req).user.id, req.typeUser, 'option', 'USDT')));
 
     r.post(API.account.demoReset, {
-      schema: schema({ tags, summary: 'Reset the demo account to 100,000 USDT (demo mode only)', response: Ok, auth: true }),
-    }, async (req, reply) => {
-      if (req.typeUser !== 'demo') throw new AppError('NOT_IN_DEMO');
-      await wallet.resetDemo(authOf(req).user.id);
-      return reply.ok(null);
-    });
+      schema: schema({ tags, summary: 'Reset the demo account to 100,000 USDT (demo mode only; Idempotency-Key accepted)', response: Ok, auth: true }),
+    }, async (req, reply) => reply.ok(await wallet.resetDemo(moneyRequestOf(req))));
   });
 };

@@ -3,22 +3,24 @@ import {
   type UserAssetData, type ValuedWallet, type WalletName,
 } from '@app/contract';
 import type { AppContext } from '../../context';
-import { WALLETS, frozenOf, type Mode } from '../ledger/accounts';
-import { ledgerRepo, type AccountRow } from '../ledger/repository';
+import { WALLETS, frozenOf, type LedgerService, type Mode } from '../ledger';
 import { valueAt, type ReferencePrices } from './reference-prices';
 import type { WalletService } from './service';
 
 const USDT = assetOf(QUOTE_ASSET)!;
 
+type Balances = Awaited<ReturnType<LedgerService['accountsOf']>>;
+
 /** Balances valued in USDT at the current reference prices (spec §7 userAssetData and kin). */
 export class ValuationService {
   constructor(
     private readonly ctx: AppContext,
+    private readonly ledger: LedgerService,
     private readonly wallets: WalletService,
     private readonly prices: ReferencePrices,
   ) {}
 
-  private valued(rows: AccountRow[], wallet: WalletName, unpriced: Set<string>): { view: ValuedWallet; total: bigint } {
+  private valued(rows: Balances, wallet: WalletName, unpriced: Set<string>): { view: ValuedWallet; total: bigint } {
     const balance = (kind: string, asset: string) => rows.find((r) => r.kind === kind && r.asset === asset)?.balance ?? 0n;
     let total = 0n;
     const balances = ASSETS.map((a) => {
@@ -43,7 +45,7 @@ export class ValuationService {
 
   async userAssetData(userId: number, mode: Mode): Promise<UserAssetData> {
     await this.wallets.prepare(userId, mode);
-    const rows = await ledgerRepo.accountsOfUser(this.ctx.db, userId, mode);
+    const rows = await this.ledger.accountsOf(this.ctx.db, userId, mode);
     const unpriced = new Set<string>();
     let total = 0n;
     const wallets = WALLETS.map((w) => {
@@ -56,7 +58,7 @@ export class ValuationService {
 
   async wallet(userId: number, mode: Mode, wallet: WalletName): Promise<ValuedWallet> {
     await this.wallets.prepare(userId, mode);
-    const rows = await ledgerRepo.accountsOfUser(this.ctx.db, userId, mode);
+    const rows = await this.ledger.accountsOf(this.ctx.db, userId, mode);
     return this.valued(rows, wallet, new Set()).view;
   }
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AccountChangeList, type AccountListResult, type TransferLog, type TransferRecord, type UserInfo, type WalletBalance } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
-import { verifyLedger } from '../ledger/invariants';
 
 const A = '/asset/api/account';
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
@@ -36,11 +35,13 @@ describe('demo account', () => {
       .toBe(code('BALANCE_NOT_ENOUGH'));
   });
 
-  it('switches real ⇄ demo, stores the choice and echoes it in user info', async () => {
+  it('switches real ⇄ demo; user info echoes the mode of the request (the typeUser header is the only truth)', async () => {
     const u = await registerByEmail(t);
     const sw = await t.post<UserInfo>(`${A}/accountSwitch`, { typeUser: 'demo' }, { token: u.token });
     expect(sw.data.typeUser).toBe('demo');
-    expect((await t.post<UserInfo>('/asset/api/user/info', undefined, { token: u.token })).data.typeUser).toBe('demo');
+    expect((await t.post<UserInfo>('/asset/api/user/info', undefined, demo(u.token))).data.typeUser).toBe('demo');
+    // Nothing is stored: a request without the header is a real-ledger request, whatever was switched before.
+    expect((await t.post<UserInfo>('/asset/api/user/info', undefined, { token: u.token })).data.typeUser).toBe('real');
     expect((await t.post(`${A}/accountSwitch`, { typeUser: 'paper' }, { token: u.token })).code).toBe(code('INVALID_PARAMETER'));
     expect((await t.post<UserInfo>(`${A}/accountSwitch`, { typeUser: 'real' }, { token: u.token })).data.typeUser).toBe('real');
   });
@@ -53,6 +54,27 @@ describe('demo account', () => {
     const l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
     expect(available(l.data, 'currency', 'USDT')).toBe('100000.000000');
     expect(available(l.data, 'financing', 'USDT')).toBe('0.000000');
+  });
+});
+
+describe('typeUser header', () => {
+  it('refuses any value but real and demo before anything runs, and moves nothing on either ledger', async () => {
+    const u = await registerByEmail(t);
+    const body = { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1' };
+    const lists = async () => [
+      await t.post<AccountListResult>(`${A}/list`, undefined, { token: u.token }),
+      await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token)),
+    ].map((l) => l.data);
+    const before = await lists();
+    for (const typeUser of ['Demo', 'DEMO', 'test', 'demo,real', '']) {
+      const res = await t.post(`${A}/transferAsset`, body, { token: u.token, headers: { typeUser, 'Idempotency-Key': `k-${typeUser.length}-${typeUser}`.replace(/[^A-Za-z0-9_.:-]/g, '_') } });
+      expect([res.status, res.code]).toEqual([400, code('TYPE_USER_INVALID')]);
+      // Refused before the handler: the same answer without a session at all.
+      expect((await t.post(`${A}/transferAsset`, body, { headers: { typeUser } })).code).toBe(code('TYPE_USER_INVALID'));
+    }
+    expect(await lists()).toEqual(before);
+    const log = await t.call<TransferLog>('GET', `${A}/getTransferLog`, undefined, demo(u.token));
+    expect(log.data.total).toBe(0);
   });
 });
 
@@ -105,7 +127,7 @@ describe('transfers between accounts', () => {
       const total = ['currency', 'option', 'financing'].map((w) => Number(available(l.data, w, 'USDT'))).reduce((a, b) => a + b);
       expect(total).toBe(100000);
     }
-    expect(await verifyLedger(t.database.db)).toEqual([]);
+    expect(await t.app.ledger.verify(t.database.db)).toEqual([]);
   }, 120_000);
 });
 

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "ledger_transactions_reverses" ON "ledger_transactions" USING btree ("reverses") WHERE "ledger_transactions"."reverses" IS NOT NULL;

@@ -1,0 +1,12 @@
+/**
+ * The ledger's public face (DESIGN.md §4, §8a): the only code that changes a balance, the one
+ * money command every money-moving request runs through, and the verifier of the invariants.
+ * Only this module reads or writes the `ledger_*` tables.
+ */
+export {
+  WALLETS, SYSTEM_KINDS, frozenOf, userAccount, systemAccount, accountKey,
+  type Wallet, type FrozenKind, type SystemKind, type UserKind, type Mode, type AccountRef,
+} from './accounts';
+export { LedgerService, UnbalancedTransactionError, DEMO_START_USDT, type Posting, type PostInput, type Posted } from './service';
+export { MoneyCommands, type MoneyCommand, type MoneyRequest, type MoneyStep, type PostInputIn, type PublishToUser } from './money-command';
+export type { Invariant, LedgerTables, Violation } from './invariants';

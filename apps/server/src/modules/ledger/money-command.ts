@@ -1,0 +1,85 @@
+import type { OrderEvent } from '@app/contract';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { once, type IdempotencyRequest } from '../../lib/idempotency';
+import type { Mode } from './accounts';
+import type { LedgerService, PostInput } from './service';
+
+/** Sends an event to a user's open-orders feed (the market module's bus). */
+export type PublishToUser = (userId: number, event: OrderEvent) => void;
+
+/** Who asks, on which ledger, under which `Idempotency-Key`: what a money-moving request brings. */
+export interface MoneyRequest {
+  userId: number;
+  mode: Mode;
+  idempotency: IdempotencyRequest | null;
+}
+
+/** What the domain step of a money command works with, inside its one database transaction. */
+export interface MoneyStep {
+  tx: Tx;
+  /** The time of the command (one value for every row and posting it writes). */
+  now: Date;
+  /** Posts one balanced ledger transaction, in the command's mode unless it names one; its id. */
+  post(input: PostInputIn): Promise<number>;
+  /** Posts many at once (settlement): `LedgerService.postMany`, each in its own or the command's mode. */
+  postMany(inputs: PostInputIn[], options?: Parameters<LedgerService['postMany']>[2]): Promise<number[]>;
+  /** An event for a user's feed, published once the transaction has committed (never on a replay). */
+  publish(userId: number, event: OrderEvent): void;
+}
+
+/** A posting request; engine work, which has no mode of its own, names one in every posting. */
+export type PostInputIn = Omit<PostInput, 'mode'> & { mode?: Mode };
+
+export type MoneyCommand<R> = (
+  /** A user's command: their demo ledger is funded on first use, their key makes it idempotent. */
+  | { userId: number; mode: Mode; idempotency?: IdempotencyRequest | null }
+  /** Engine work (settlement, the matcher, an operator's credit): no user of its own, no mode. */
+  | { userId: null; mode?: undefined; idempotency?: undefined }
+) & {
+  /** The domain step: checks, records and postings, all in the one transaction. Its answer is the command's. */
+  step(m: MoneyStep): Promise<R>;
+}
+
+/**
+ * The one way money moves (DESIGN.md §8a): demo funding on first use → one database transaction
+ * → idempotency (a replay gets the first answer and moves nothing) → the domain step, which
+ * writes its records and posts to the ledger → commit → the step's events to the users' feeds.
+ * A failure anywhere rolls everything back and publishes nothing, so money is never half-moved.
+ */
+export class MoneyCommands {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly ledger: LedgerService,
+    private readonly publishToUser: PublishToUser,
+  ) {}
+
+  /** A money-moving request of a user. */
+  request<R>(req: MoneyRequest, step: MoneyCommand<R>['step']): Promise<R> {
+    return this.run({ userId: req.userId, mode: req.mode, idempotency: req.idempotency, step });
+  }
+
+  async run<R>(cmd: MoneyCommand<R>): Promise<R> {
+    if (cmd.userId !== null && cmd.mode === 'demo') await this.ledger.ensureDemo(cmd.userId);
+    const userId = cmd.userId;
+    let events: [number, OrderEvent][] = [];
+    const now = this.ctx.clock.now();
+    const result = await this.ctx.db.transaction((tx) => {
+      events = [];
+      const withMode = (input: PostInputIn): PostInput => {
+        const mode = input.mode ?? cmd.mode;
+        if (!mode) throw new Error(`${input.kind}: engine work names the mode of every posting`);
+        return { ...input, mode };
+      };
+      const m: MoneyStep = {
+        tx, now,
+        post: async (input) => (await this.ledger.post(tx, withMode(input))).transactionId,
+        postMany: (inputs, options) => this.ledger.postMany(tx, inputs.map(withMode), options),
+        publish: (userId, event) => void events.push([userId, event]),
+      };
+      return userId === null ? cmd.step(m) : once(tx, userId, cmd.idempotency ?? null, now, () => cmd.step(m));
+    });
+    for (const [to, event] of events) this.publishToUser(to, event);
+    return result;
+  }
+}
