@@ -26,14 +26,11 @@ import { WalletService } from './modules/wallet/service';
 import { walletRoutes } from './modules/wallet/routes';
 import { ReferencePrices } from './modules/wallet/reference-prices';
 import { ValuationService } from './modules/wallet/valuation';
-import { loadOtcConfig } from './modules/otc/config';
 import { OtcService } from './modules/otc/service';
 import { otcRoutes } from './modules/otc/routes';
-import { loadContractConfig } from './modules/contracts/config';
 import { ContractService } from './modules/contracts/service';
 import { ContractSettler } from './modules/contracts/settlement';
 import { contractRoutes } from './modules/contracts/routes';
-import { loadSpotConfig } from './modules/spot/config';
 import { SpotService } from './modules/spot/service';
 import { spotRoutes } from './modules/spot/routes';
 import { MarketModule, marketRoutes } from './modules/market/routes';
@@ -111,9 +108,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const prices = new ReferencePrices(market.engine);
   const wallet = new WalletService(ctx, ledger);
   await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, wallet, prices) });
-  await app.register(otcRoutes, { otc: new OtcService(ctx, ledger, wallet, prices, loadOtcConfig()) });
+  await app.register(otcRoutes, { otc: new OtcService(ctx, ledger, wallet, prices, ctx.config.otc) });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
-  const contractConfig = loadContractConfig();
+  const contractConfig = ctx.config.contracts;
   const contracts = {
     service: new ContractService(ctx, ledger, wallet, market, contractConfig),
     settler: new ContractSettler(ctx, ledger, market, contractConfig),
@@ -123,7 +120,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: ctx.config.market.engine === 'timers',
   });
   // Spot orders against the house; the matcher fills resting limit orders as prices cross them.
-  const spot = new SpotService(ctx, ledger, wallet, market, loadSpotConfig());
+  const spot = new SpotService(ctx, ledger, wallet, market, ctx.config.spot);
   await app.register(spotRoutes, { spot, isReady, background: ctx.config.market.engine === 'timers' });
 
   // Avatars are public files; private uploads go through the owner-checked route instead.

@@ -8,7 +8,7 @@ import { createTestApp, registerByEmail, type TestApp } from '../../../test/harn
 import { ledgerTransactions } from '../../db/schema';
 import { LedgerService } from '../ledger/service';
 import { WalletService } from '../wallet/service';
-import { loadSpotConfig } from './config';
+import { loadConfig } from '../../config';
 import { SpotService } from './service';
 
 const S = API.spot;
@@ -46,7 +46,7 @@ function quote(symbol: string, bid: string, ask: string) {
  */
 function matcher(): SpotService {
   const ledger = new LedgerService(t.ctx);
-  return new SpotService(t.ctx, ledger, new WalletService(t.ctx, ledger), t.app.market, loadSpotConfig({}));
+  return new SpotService(t.ctx, ledger, new WalletService(t.ctx, ledger), t.app.market, loadConfig({}).spot);
 }
 const match = () => matcher().matchOnce();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
