@@ -42,6 +42,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads exactly the variables docs/configuration.md lists in its tables', () => {
+    const read = new Set<string>();
+    // The loader only looks variables up by name, so a recording proxy sees every one it reads.
+    const env = new Proxy<Record<string, string | undefined>>({}, {
+      get: (_target, key) => {
+        if (typeof key === 'string') read.add(key);
+        return undefined;
+      },
+    });
+    loadConfig(env);
+    const docs = fs.readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
+    const documented = [...docs.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented.length).toBe(new Set(documented).size);
+    expect([...read].sort()).toEqual([...documented].sort());
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', TRUST_PROXY: '', DATABASE_URL: '', MARKET_SEED: '' }, '/srv')).toMatchObject({
       port: 8080, trustProxy: false, databaseUrl: undefined, market: { seed: undefined },
