@@ -19,7 +19,7 @@ import { rowsOf } from '../src/db/client';
 import { systemAccount, userAccount } from '../src/modules/ledger/accounts';
 import { MoneyCommands, type PostInput } from '../src/modules/ledger';
 import { ContractSettler } from '../src/modules/contracts/settlement';
-import { loadContractConfig } from '../src/modules/contracts/config';
+import { loadConfig } from '../src/config';
 import { ScriptedSource } from '../src/modules/market/test-helpers';
 import { benchContext, benchUsers, openBenchDatabase } from './bench-db';
 
@@ -94,7 +94,7 @@ async function main() {
 
   // ----- the worker's passes up to the expiry, on its schedule, as in a server: they read the
   // contracts ahead of their expiry (CONTRACT_STAGE_AHEAD_MS; 0 leaves it all to the expiry)
-  const config = loadContractConfig();
+  const config = loadConfig(process.env).contracts;
   const settlers = Array.from({ length: WORKERS }, () => new ContractSettler(ctx, money, app.market, config));
   let stageMs = 0;
   const worker = (async () => {

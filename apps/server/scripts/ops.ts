@@ -32,7 +32,7 @@ async function findUser(db: Db, who: string): Promise<UserRow | undefined> {
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
-  const config = loadConfig();
+  const config = loadConfig(process.env);
   const log = pino({ level: 'info' });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -24,11 +24,8 @@ import { systemRoutes } from './modules/system/routes';
 import { LedgerService, MoneyCommands } from './modules/ledger';
 import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
 import { OtcService, otcRoutes } from './modules/otc';
-import { loadOtcConfig } from './modules/otc/config';
 import { contractRoutes, createContracts } from './modules/contracts';
-import { loadContractConfig } from './modules/contracts/config';
 import { SpotService, spotRoutes } from './modules/spot';
-import { loadSpotConfig } from './modules/spot/config';
 import { MarketModule, marketRoutes } from './modules/market/routes';
 import type { EngineOptions } from './modules/market/engine';
 
@@ -115,16 +112,16 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const prices = new ReferencePrices(market);
   const wallet = new WalletService(ctx, ledger, money);
   await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, ledger, wallet, prices) });
-  await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, loadOtcConfig()) });
+  await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
-  const contractConfig = loadContractConfig();
+  const contractConfig = ctx.config.contracts;
   const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);
   app.decorate('contracts', contracts);
   await app.register(contractRoutes, {
     ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: ctx.config.market.engine === 'timers',
   });
   // Spot orders against the house; the matcher fills resting limit orders as prices cross them.
-  const spot = new SpotService(ctx, money, market, loadSpotConfig());
+  const spot = new SpotService(ctx, money, market, ctx.config.spot);
   await app.register(spotRoutes, { spot, isReady, background: ctx.config.market.engine === 'timers' });
 
   // Avatars are public files; private uploads go through the owner-checked route instead.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { lockPgliteDir, openDatabase, type Database } from './db/client';
 import { systemClock } from './lib/clock';
@@ -10,8 +10,19 @@ import { OutboxSender, SmtpSender } from './lib/messenger';
 import { loadOrCreateSecret } from './lib/secrets';
 import { DirLockedError, type DirLock } from './lib/dir-lock';
 
+/** A bad setting is the operator's to fix: one line naming the variable, exit code 1, no stack trace. */
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Configuration error: ${err.message} (see docs/configuration.md)`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = readConfig();
   const logger = pino({ level: config.logLevel });
   fs.mkdirSync(config.dataDir, { recursive: true });
   const pgliteDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite');

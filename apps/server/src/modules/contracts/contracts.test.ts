@@ -5,13 +5,13 @@ import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { ScriptedSource, setClock } from '../market/test-helpers';
 import { ContractSettler } from './settlement';
-import { loadContractConfig } from './config';
+import { loadConfig } from '../../config';
 import { contractsRepo } from './repository';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const demo = (token: string) => ({ token, headers: { typeUser: 'demo' } });
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'EURUSD', 'AAPLUSD'];
-const GRACE_MS = loadContractConfig().settleGraceMs;
+const GRACE_MS = loadConfig({}).contracts.settleGraceMs;
 
 let t: TestApp;
 let feed: ScriptedSource;
@@ -195,7 +195,7 @@ describe('settlement', () => {
       feed.tick('BTCUSDT', '40000.00');
     }
     // "Start": a fresh settler, as after a restart.
-    const restarted = new ContractSettler(t.ctx, t.money, t.app.market, loadContractConfig());
+    const restarted = new ContractSettler(t.ctx, t.money, t.app.market, t.ctx.config.contracts);
     expect(await restarted.settleDue()).toBeGreaterThanOrEqual(1);
     expect(await restarted.settleDue()).toBe(0);
     expect(await settle()).toBe(0);
@@ -221,8 +221,8 @@ describe('settlement', () => {
     feed.tick('EURUSD', '1.07990');
     t.clock.advance(25_000 + GRACE_MS);
     const ledger = t.money;
-    const a = new ContractSettler(t.ctx, ledger, t.app.market, { ...loadContractConfig(), settleBatch: 7 });
-    const b = new ContractSettler(t.ctx, ledger, t.app.market, { ...loadContractConfig(), settleBatch: 5 });
+    const a = new ContractSettler(t.ctx, ledger, t.app.market, { ...t.ctx.config.contracts, settleBatch: 7 });
+    const b = new ContractSettler(t.ctx, ledger, t.app.market, { ...t.ctx.config.contracts, settleBatch: 5 });
     const [na, nb] = await Promise.all([a.settleDue(), b.settleDue()]);
     expect(na + nb).toBe(ids.length);
     for (const id of ids) expect(await settlementsOf(id)).toBe(1);
@@ -235,7 +235,7 @@ describe('settlement', () => {
     await settle();
     expect(await openContracts()).toBe(0);
     // A window longer than the shortest duration, so a contract can open inside what was read.
-    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...loadContractConfig(), stageAheadMs: 40_000 });
+    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...t.ctx.config.contracts, stageAheadMs: 40_000 });
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const early = (await open(u.token, { direction: 'up' })).data;
@@ -260,7 +260,7 @@ describe('settlement', () => {
   it('holds at most CONTRACT_STAGE_MAX contracts read ahead, the earliest expiries; the rest settle when due', async () => {
     await settle();
     expect(await openContracts()).toBe(0);
-    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...loadContractConfig(), stageAheadMs: 40_000, stageMax: 2 });
+    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...t.ctx.config.contracts, stageAheadMs: 40_000, stageMax: 2 });
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const ids: number[] = [];
@@ -278,7 +278,7 @@ describe('settlement', () => {
   });
 
   it('a contract read ahead by two workers is settled once, and neither keeps it', async () => {
-    const config = loadContractConfig();
+    const config = t.ctx.config.contracts;
     const ledger = t.money;
     const [a, b] = [0, 1].map(() => new ContractSettler(t.ctx, ledger, t.app.market, config));
     await settle();

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context';
 import type { LedgerService, MoneyCommands } from '../ledger';
 import type { MarketModule } from '../market';
-import type { ContractConfig } from './config';
+import type { ContractConfig } from '../../config';
 import { CONTRACT_INVARIANTS } from './repository';
 import { ContractService } from './service';
 import { ContractSettler } from './settlement';
@@ -11,7 +11,7 @@ export { ContractService, outcome, winProfit, type ContractDesk } from './servic
 export { ContractSettler } from './settlement';
 export { contractRoutes } from './routes';
 export { contractsRepo, CONTRACT_INVARIANTS } from './repository';
-export type { ContractConfig } from './config';
+export type { ContractConfig } from '../../config';
 
 /** The contracts module: its service and settlement worker, its invariants registered with the ledger's verifier. */
 export function createContracts(ctx: AppContext, deps: { ledger: LedgerService; money: MoneyCommands; market: MarketModule }, config: ContractConfig) {

@@ -9,7 +9,7 @@ import { BPS, USDT, rateText } from '../../lib/usdt-math';
 import { userAccount, type Mode, type MoneyCommands, type MoneyRequest } from '../ledger';
 import { instrumentOrThrow, sessionState, type MarketModule } from '../market';
 import { positiveAmount } from '../wallet';
-import type { ContractConfig } from './config';
+import type { ContractConfig } from '../../config';
 import { toProduct } from './products';
 import { contractsRepo, type ContractRow, type SettlementRow } from './repository';
 

@@ -2,7 +2,7 @@ import { QUOTE_ASSET, type ContractDirection, type ContractResult, type Deciding
 import type { AppContext } from '../../context';
 import { systemAccount, userAccount, type Mode, type MoneyCommands, type PostInput } from '../ledger';
 import type { MarketModule, RecordedTick } from '../market';
-import type { ContractConfig } from './config';
+import type { ContractConfig } from '../../config';
 import { contractsRepo, type OpenContract } from './repository';
 import { outcome, settlementOf, winProfit } from './service';
 

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemAccount, userAccount, type Mode, type MoneyCommands, type MoneyRequest, type Posting } from '../ledger';
 import { assetOrThrow, positiveAmount, type ReferencePrices } from '../wallet';
-import type { OtcConfig } from './config';
+import type { OtcConfig } from '../../config';
 import { otcRepo, type OtcTradeRow } from './repository';
 import { BPS, USDT, coinsFor, feeOf as fee, rateText, usdtFor } from '../../lib/usdt-math';
 

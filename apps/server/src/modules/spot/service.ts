@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { USDT, feeOf, usdtFor } from '../../lib/usdt-math';
 import { systemAccount, userAccount, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep, type Posting } from '../ledger';
 import { positiveAmount } from '../wallet';
-import type { SpotConfig } from './config';
+import type { SpotConfig } from '../../config';
 import { spotRepo, type OrderRow } from './repository';
 
 /** A spot pair: a crypto instrument quoted in USDT whose base coin has a wallet. */

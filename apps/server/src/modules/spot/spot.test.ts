@@ -6,7 +6,6 @@ import {
 } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { ledgerTransactions } from '../../db/schema';
-import { loadSpotConfig } from './config';
 import { SpotService } from './service';
 
 const S = API.spot;
@@ -43,7 +42,7 @@ function quote(symbol: string, bid: string, ask: string) {
  * own services. The app's matcher is not running (MARKET_ENGINE=manual).
  */
 function matcher(): SpotService {
-  return new SpotService(t.ctx, t.money, t.app.market, loadSpotConfig({}));
+  return new SpotService(t.ctx, t.money, t.app.market, t.ctx.config.spot);
 }
 const match = () => matcher().matchOnce();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

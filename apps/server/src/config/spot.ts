@@ -1,6 +1,6 @@
-import { int } from '../../lib/env';
+import { int, type Env } from '../lib/env';
 
-/** Spot-order settings (docs/configuration.md). */
+/** Spot-order settings. */
 export interface SpotConfig {
   /** Fee on the USDT value of a fill, in basis points, charged in USDT. */
   feeBps: number;
@@ -12,7 +12,7 @@ export interface SpotConfig {
   matchBatch: number;
 }
 
-export function loadSpotConfig(env: NodeJS.ProcessEnv = process.env): SpotConfig {
+export function loadSpotConfig(env: Env): SpotConfig {
   return {
     feeBps: int(env, 'SPOT_FEE_BPS', 10, 0, 1000),
     minOrderUsdt: int(env, 'SPOT_MIN_ORDER_USDT', 5, 1, 1_000_000),

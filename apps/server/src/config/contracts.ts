@@ -1,6 +1,6 @@
-import { int } from '../../lib/env';
+import { int, type Env } from '../lib/env';
 
-/** Settings of seconds contracts (docs/configuration.md). */
+/** Settings of seconds contracts. */
 export interface ContractConfig {
   /**
    * How long after expiry settlement waits, so a real feed's tick stamped at or before the expiry
@@ -25,7 +25,7 @@ export interface ContractConfig {
   maxTickAgeMs: number;
 }
 
-export function loadContractConfig(env: NodeJS.ProcessEnv = process.env): ContractConfig {
+export function loadContractConfig(env: Env): ContractConfig {
   return {
     settleGraceMs: int(env, 'CONTRACT_SETTLE_GRACE_MS', 300, 0, 60_000),
     settleEveryMs: int(env, 'CONTRACT_SETTLE_EVERY_MS', 200, 10, 60_000),

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const MAIN = path.resolve(import.meta.dirname, 'main.ts');
+
+/** The ConfigError loadConfig throws for this environment (fails the test when none is thrown). */
+function refusal(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, '/srv');
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('loads the documented defaults from an empty environment', () => {
+    const c = loadConfig({}, '/srv');
+    expect(c).toMatchObject({
+      port: 8080, host: '0.0.0.0', dataDir: '/srv/data', databaseUrl: undefined, smtpUrl: undefined,
+      emailFrom: 'no-reply@localhost', appSecret: undefined, sessionIdleMinutes: 1440, sessionMaxDays: 30,
+      trustProxy: false, logLevel: 'info', authRateLimitPerMinute: 30, otpDailyPerDestination: 10, otpDailyPerIp: 50,
+      loginMaxFailuresPerAccount: 5, loginMaxFailuresPerIp: 30, loginLockMinutes: 15, scryptCost: 16384, dbPoolSize: 10,
+    });
+    expect(c.webDist).toBe(path.join(ROOT, 'apps/web/dist'));
+    expect(c.market).toEqual({
+      feed: 'simulator', engine: 'timers', seed: undefined, backfillDays: 30, tickRetentionDays: 7,
+      binanceWsUrl: 'wss://stream.binance.com:9443/stream', binanceStaleMs: 10_000, wsFlushMs: 30, wsHeartbeatMs: 20_000,
+      wsMaxConnections: 10_000,
+    });
+    expect(c.otc).toEqual({ spreadBps: 50, feeBps: 10, quoteTtlSeconds: 15, minTradeUsdt: 1 });
+    expect(c.spot).toEqual({ feeBps: 10, minOrderUsdt: 5, matchEveryMs: 250, matchBatch: 500 });
+    expect(c.contracts).toEqual({
+      settleGraceMs: 300, settleEveryMs: 200, settleBatch: 10_000, settleLanes: 2, stageAheadMs: 10_000,
+      stageMax: 250_000, maxTickAgeMs: 60_000,
+    });
+  });
+
+  it('reads exactly the variables docs/configuration.md lists in its tables', () => {
+    const read = new Set<string>();
+    // The loader only looks variables up by name, so a recording proxy sees every one it reads.
+    const env = new Proxy<Record<string, string | undefined>>({}, {
+      get: (_target, key) => {
+        if (typeof key === 'string') read.add(key);
+        return undefined;
+      },
+    });
+    loadConfig(env);
+    const docs = fs.readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
+    const documented = [...docs.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented.length).toBe(new Set(documented).size);
+    expect([...read].sort()).toEqual([...documented].sort());
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', TRUST_PROXY: '', DATABASE_URL: '', MARKET_SEED: '' }, '/srv')).toMatchObject({
+      port: 8080, trustProxy: false, databaseUrl: undefined, market: { seed: undefined },
+    });
+  });
+
+  it('reads valid values into every section', () => {
+    const c = loadConfig({
+      PORT: '9000', DATA_DIR: 'var', TRUST_PROXY: '1', LOG_LEVEL: 'warn', DATABASE_URL: 'postgresql://u@/db?host=/run/pg',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465', SCRYPT_COST: '1024',
+      PRICE_FEED: 'binance', MARKET_SEED: '4294967295', BINANCE_WS_URL: 'ws://127.0.0.1:9/stream', BINANCE_STALE_SECONDS: '2',
+      OTC_SPREAD_BPS: '0', OTC_QUOTE_TTL_SECONDS: '0', SPOT_FEE_BPS: '1000', CONTRACT_SETTLE_LANES: '16',
+    }, '/srv');
+    expect(c).toMatchObject({ port: 9000, dataDir: '/srv/var', trustProxy: true, logLevel: 'warn', scryptCost: 1024 });
+    expect(c.databaseUrl).toBe('postgresql://u@/db?host=/run/pg');
+    expect(c.market).toMatchObject({ feed: 'binance', seed: 0xffffffff, binanceWsUrl: 'ws://127.0.0.1:9/stream', binanceStaleMs: 2000 });
+    expect(c.otc).toMatchObject({ spreadBps: 0, quoteTtlSeconds: 1 });
+    expect(c.spot.feeBps).toBe(1000);
+    expect(c.contracts.settleLanes).toBe(16);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  // Each refusal names the variable, quotes the value and says what is allowed.
+  it.each([
+    ['PORT', 'abc', 'an integer in 0..65535'],
+    ['PORT', '65536', 'an integer in 0..65535'],
+    ['PORT', '80.5', 'an integer'],
+    ['PORT', '1e3', 'an integer'],
+    ['SESSION_IDLE_MINUTES', '0', 'an integer in 1..'],
+    ['DB_POOL_SIZE', '-1', 'an integer in 1..1000'],
+    ['SCRYPT_COST', '1000', 'a power of two'],
+    ['TRUST_PROXY', 'yes', 'true, false, 1 or 0'],
+    ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ['DATABASE_URL', 'mysql://localhost/db', 'a URL starting with postgres:// or postgresql://'],
+    ['SMTP_URL', 'mail.example.com', 'a URL starting with smtp:// or smtps://'],
+  ])('top level: refuses %s=%s', (name, value, allowed) => {
+    const err = refusal({ [name]: value });
+    expect(err.variable).toBe(name);
+    expect(err.message).toContain(`${name} must be ${allowed}`);
+    expect(err.message).toContain(JSON.stringify(value));
+  });
+
+  it.each([
+    ['PRICE_FEED', 'coinbase', 'one of simulator, binance'],
+    ['MARKET_ENGINE', 'auto', 'one of timers, manual'],
+    ['MARKET_SEED', '4294967296', 'an integer in 0..4294967295'],
+    ['MARKET_BACKFILL_DAYS', '367', 'an integer in 0..366'],
+    ['BINANCE_WS_URL', 'https://stream.binance.com', 'a URL starting with wss:// or ws://'],
+    ['WS_FLUSH_MS', '0', 'an integer in 1..1000'],
+  ])('market: refuses %s=%s', (name, value, allowed) => {
+    expect(refusal({ [name]: value }).message).toContain(`${name} must be ${allowed}, got "${value}"`);
+  });
+
+  it.each([
+    ['OTC_SPREAD_BPS', '5001', 'an integer in 0..5000'],
+    ['OTC_FEE_BPS', 'ten', 'an integer in 0..1000'],
+    ['OTC_QUOTE_TTL_SECONDS', '601', 'an integer in 0..600'],
+    ['OTC_MIN_TRADE_USDT', '-5', 'an integer in 0..1000000'],
+  ])('otc: refuses %s=%s', (name, value, allowed) => {
+    expect(refusal({ [name]: value }).message).toContain(`${name} must be ${allowed}, got "${value}"`);
+  });
+
+  it.each([
+    ['SPOT_FEE_BPS', '1001', 'an integer in 0..1000'],
+    ['SPOT_MIN_ORDER_USDT', '0', 'an integer in 1..1000000'],
+    ['SPOT_MATCH_EVERY_MS', '5', 'an integer in 10..60000'],
+    ['SPOT_MATCH_BATCH', '1.5', 'an integer in 1..10000'],
+  ])('spot: refuses %s=%s', (name, value, allowed) => {
+    expect(refusal({ [name]: value }).message).toContain(`${name} must be ${allowed}, got "${value}"`);
+  });
+
+  it.each([
+    ['CONTRACT_SETTLE_GRACE_MS', '60001', 'an integer in 0..60000'],
+    ['CONTRACT_SETTLE_LANES', '0', 'an integer in 1..16'],
+    ['CONTRACT_STAGE_MAX', 'lots', 'an integer in 0..5000000'],
+    ['CONTRACT_MAX_TICK_AGE_MS', '999', 'an integer in 1000..86400000'],
+  ])('contracts: refuses %s=%s', (name, value, allowed) => {
+    expect(refusal({ [name]: value }).message).toContain(`${name} must be ${allowed}, got "${value}"`);
+  });
+});
+
+describe('the server process with a bad setting', () => {
+  it('stops at once with exit code 1 and one line naming the variable, before touching the data folder', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'config-'));
+    const dataDir = path.join(parent, 'data');
+    try {
+      const started = Date.now();
+      const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, PORT: 'abc', HOST: '127.0.0.1', DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(out.trim()).toBe('Configuration error: PORT must be an integer in 0..65535, got "abc" (see docs/configuration.md)');
+      // Nothing was started: no data folder, no database, no listener; and no stack trace above.
+      expect(fs.existsSync(dataDir)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

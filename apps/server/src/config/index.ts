@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
+import { loadContractConfig, type ContractConfig } from './contracts';
+import { loadMarketConfig, type MarketConfig } from './market';
+import { loadOtcConfig, type OtcConfig } from './otc';
+import { loadSpotConfig, type SpotConfig } from './spot';
+
+export { ConfigError, type Env } from '../lib/env';
+export type { ContractConfig, MarketConfig, OtcConfig, SpotConfig };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every setting of the server, read once at start from the environment; docs/configuration.md
+ * lists them. Modules receive their section (`market`, `otc`, `spot`, `contracts`) and never read
+ * the environment themselves.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  /** Secret for HMACs (one-time codes). Unset: generated once into <dataDir>/secret.key. */
+  appSecret: string | undefined;
+  sessionIdleMinutes: number;
+  sessionMaxDays: number;
+  trustProxy: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDist: string;
+  /** Requests per minute per address on the sign-in, sign-up and code endpoints. */
+  authRateLimitPerMinute: number;
+  otpDailyPerDestination: number;
+  otpDailyPerIp: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  loginLockMinutes: number;
+  /** scrypt cost parameter N (a power of two). */
+  scryptCost: number;
+  dbPoolSize: number;
+  market: MarketConfig;
+  otc: OtcConfig;
+  spot: SpotConfig;
+  contracts: ContractConfig;
+}
+
+/** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
+function scryptCost(env: Env): number {
+  const n = int(env, 'SCRYPT_COST', 16384, 2, 2 ** 20);
+  if ((n & (n - 1)) !== 0) throw new ConfigError('SCRYPT_COST', String(env.SCRYPT_COST), 'a power of two in 2..1048576');
+  return n;
+}
+
+/** Relative paths are taken from `cwd`. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Env, cwd = process.cwd()): Config {
+  return {
+    port: int(env, 'PORT', 8080, 0, 65_535),
+    host: str(env, 'HOST', '0.0.0.0'),
+    dataDir: path.resolve(cwd, str(env, 'DATA_DIR', './data')),
+    databaseUrl: optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false),
+    smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
+    emailFrom: str(env, 'EMAIL_FROM', 'no-reply@localhost'),
+    appSecret: optionalStr(env, 'APP_SECRET'),
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 24 * 60, 1, 525_600),
+    sessionMaxDays: int(env, 'SESSION_MAX_DAYS', 30, 1, 3650),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    webDist: path.resolve(cwd, str(env, 'WEB_DIST', path.join(import.meta.dirname, '../../../web/dist'))),
+    authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    otpDailyPerDestination: int(env, 'OTP_DAILY_PER_DESTINATION', 10, 1, 1_000_000),
+    otpDailyPerIp: int(env, 'OTP_DAILY_PER_IP', 50, 1, 1_000_000),
+    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
+    loginMaxFailuresPerIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 30, 1, 1_000_000),
+    loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15, 1, 525_600),
+    scryptCost: scryptCost(env),
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
+    market: loadMarketConfig(env),
+    otc: loadOtcConfig(env),
+    spot: loadSpotConfig(env),
+    contracts: loadContractConfig(env),
+  };
+}
