@@ -36,8 +36,7 @@ import { contractRoutes } from './modules/contracts/routes';
 import { loadSpotConfig } from './modules/spot/config';
 import { SpotService } from './modules/spot/service';
 import { spotRoutes } from './modules/spot/routes';
-import { MarketModule, marketRoutes } from './modules/market/routes';
-import type { EngineOptions } from './modules/market/engine';
+import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
