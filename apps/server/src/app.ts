@@ -26,8 +26,7 @@ import { ReferencePrices, ValuationService, WalletService, walletRoutes } from '
 import { OtcService, otcRoutes } from './modules/otc';
 import { contractRoutes, createContracts } from './modules/contracts';
 import { SpotService, spotRoutes } from './modules/spot';
-import { MarketModule, marketRoutes } from './modules/market/routes';
-import type { EngineOptions } from './modules/market/engine';
+import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];

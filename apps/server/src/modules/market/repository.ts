@@ -79,8 +79,10 @@ export const marketRepo = {
   },
 
   /**
-   * Stores finished minutes (at most one per symbol) and merges each into its higher-interval
-   * buckets, in one statement: a minute already stored is skipped and not merged twice.
+   * Stores finished minutes and merges each into its higher-interval buckets, in one statement:
+   * a minute already stored is skipped and not merged twice. Several minutes of one symbol may
+   * come together (a pump that catches up after a stall, minutes held back during the first
+   * start's backfill): they are merged per bucket first, as an upsert may touch a row only once.
    */
   async closeMinutes(db: DbOrTx, rows: readonly CandleRow[]): Promise<void> {
     if (rows.length === 0) return;
@@ -88,10 +90,16 @@ export const marketRepo = {
         INSERT INTO market_candles (symbol, interval, open_time, open, high, low, close, volume, quote_volume, trades, source, gen_ref, gen_version)
         SELECT symbol, interval, (timestamptz 'epoch' + open_ms * interval '1 millisecond'), open, high, low, close, volume, quote_volume, trades, source, gen_ref, gen_version
         FROM ${candleColumns(rows)} ON CONFLICT DO NOTHING
-        RETURNING symbol, open_time, open, high, low, close, volume, quote_volume, trades, source)
+        RETURNING symbol, open_time, open, high, low, close, volume, quote_volume, trades, source),
+      merged AS (
+        SELECT f.symbol, b.interval, date_bin(b.step, f.open_time, b.origin) AS open_time,
+          (array_agg(f.open ORDER BY f.open_time))[1] AS open, max(f.high) AS high, min(f.low) AS low,
+          (array_agg(f.close ORDER BY f.open_time DESC))[1] AS close, sum(f.volume) AS volume, sum(f.quote_volume) AS quote_volume,
+          sum(f.trades) AS trades, (array_agg(f.source ORDER BY f.open_time DESC))[1] AS source
+        FROM fresh f CROSS JOIN ${BUCKETS_SQL}
+        GROUP BY f.symbol, b.interval, date_bin(b.step, f.open_time, b.origin))
       INSERT INTO market_candles (symbol, interval, open_time, open, high, low, close, volume, quote_volume, trades, source)
-      SELECT f.symbol, b.interval, date_bin(b.step, f.open_time, b.origin), f.open, f.high, f.low, f.close, f.volume, f.quote_volume, f.trades, f.source
-      FROM fresh f CROSS JOIN ${BUCKETS_SQL}
+      SELECT symbol, interval, open_time, open, high, low, close, volume, quote_volume, trades, source FROM merged
       ON CONFLICT (symbol, interval, open_time) DO UPDATE SET
         high = GREATEST(market_candles.high, EXCLUDED.high), low = LEAST(market_candles.low, EXCLUDED.low), close = EXCLUDED.close,
         volume = market_candles.volume + EXCLUDED.volume, quote_volume = market_candles.quote_volume + EXCLUDED.quote_volume,

@@ -4,77 +4,15 @@ import {
   API, BannerListResponse, BannerQuery, CheckTradingTimeQuery, CheckTradingTimeResponse, DEPTH_DEFAULT_LEVELS, DepthQuery, DepthResponse,
   FavoriteBody, FavoriteListResponse, InitForestDataResponse, InstrumentListResponse, IsFavoriteResponse, KlineQuery, KlineResponse,
   MarketPriceQuery, Ok, SearchQuery, TickerListQuery, TickerListResponse, TypeQuery, WS_PATH,
-  instrumentsOfType, type WsServerMessage,
+  instrumentsOfType,
 } from '@app/contract';
-import type { AppContext } from '../../context';
 import { schema } from '../../lib/route';
 import { authOf } from '../../plugins/session';
-import type { SessionService } from '../auth/sessions';
-import { BinanceSource } from './binance';
-import { InProcessBus, type MarketBus } from './bus';
-import { MarketEngine, type EngineOptions } from './engine';
-import { MarketService, instrumentInfo, instrumentOrThrow } from './service';
-import { MarketHub, type HubOptions } from './ws-hub';
+import type { MarketModule } from './market-module';
+import { instrumentInfo, instrumentOrThrow } from './service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The market-data module: engine, websocket hub, service (tests drive the engine through it). */
-    market: MarketModule;
-  }
-}
-
-/** The parts of market data, built once per app. */
-export class MarketModule {
-  readonly bus: MarketBus;
-  readonly engine: MarketEngine;
-  readonly service: MarketService;
-  readonly hub: MarketHub;
-
-  constructor(readonly ctx: AppContext, sessions: SessionService, opts: { engine?: EngineOptions; hub?: Partial<HubOptions>; bus?: MarketBus } = {}) {
-    const config = ctx.config.market;
-    this.bus = opts.bus ?? new InProcessBus((err) => ctx.log.error({ err }, 'market bus handler failed'));
-    this.engine = new MarketEngine(ctx, this.bus, config, opts.engine);
-    this.engine.binanceFactory = (symbols) => new BinanceSource({ url: config.binanceWsUrl, symbols, staleAfterMs: config.binanceStaleMs, log: ctx.log });
-    this.service = new MarketService(ctx, this.engine);
-    this.hub = new MarketHub({
-      bus: this.bus,
-      authenticate: async (token) => (await sessions.authenticate(token)).user.id,
-      snapshot: (topic) => this.snapshot(topic),
-      now: () => ctx.clock.now().getTime(),
-      log: ctx.log,
-    }, { flushMs: config.wsFlushMs, heartbeatMs: config.wsHeartbeatMs, maxConnections: config.wsMaxConnections, ...opts.hub });
-  }
-
-  /**
-   * Sends an event to every open-orders subscription of a user (in every process, once the bus
-   * is shared): the trading module calls this when an order changes.
-   */
-  publishToUser(userId: number, event: unknown): void {
-    this.bus.publish({ type: 'user', userId, event });
-  }
-
-  private snapshot(topic: string): WsServerMessage | undefined {
-    const [kind, symbol, interval] = topic.split(':') as [string, string, string | undefined];
-    if (kind === 'ticker') {
-      const t = this.engine.wsTick(symbol);
-      return t && { eventType: 'ticker', data: t };
-    }
-    if (kind === 'depth') {
-      const d = this.engine.wsDepth(symbol);
-      return d && { eventType: 'depth', data: d };
-    }
-    if (kind === 'kline' && interval) {
-      const k = this.engine.wsKline(symbol, interval as never);
-      return k && { eventType: 'kline', data: k };
-    }
-    return undefined;
-  }
-
-  async close(): Promise<void> {
-    this.hub.close();
-    await this.engine.stop();
-  }
-}
+/** Until every importer uses ./index: the module class lived here before. */
+export { MarketModule } from './market-module';
 
 const tags = ['market'];
 

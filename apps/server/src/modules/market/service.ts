@@ -7,7 +7,9 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { BANNERS } from './banners';
-import { formatCandle, type MarketEngine, type RecordedTick } from './engine';
+import type { MarketEngine } from './engine';
+import type { RecordedTick } from './engine-state';
+import { formatCandle } from './ws-messages';
 import { marketRepo } from './repository';
 import { isOpen, sessionState } from './sessions';
 

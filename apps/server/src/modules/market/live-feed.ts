@@ -1,0 +1,100 @@
+/**
+ * Ingestion: what the price sources report becomes the latest quote, the live candles, depth
+ * and the 24 h statistics of each instrument, is published on the bus, and is handed to storage
+ * (finished minutes; every raw tick of a real feed).
+ */
+import { CANDLE_INTERVALS } from '@app/contract';
+import type { Agg } from './candles';
+import { MINUTE_MS, minuteAgg, simRow, type EngineState, type SymbolState } from './engine-state';
+import type { LiveStorage } from './live-storage';
+import type { PriceSink, SourceTick } from './price-source';
+import { bidAsk, syntheticDepth } from './pricing';
+import type { MinuteTicks } from './simulator';
+import { addClosedMinute } from './stats-24h';
+import type { MarketMessages } from './ws-messages';
+
+/** A real feed's trade may arrive a little after its minute ended; the 1m candle waits this long. */
+const LATE_TICK_GRACE_MS = 2000;
+/** The simulator recomputes its synthetic depth at most this often per symbol (real feeds relay theirs). */
+const DEPTH_EVERY_MS = 250;
+
+export class LiveFeed implements PriceSink {
+  constructor(
+    private readonly state: EngineState,
+    private readonly storage: LiveStorage,
+    private readonly messages: MarketMessages,
+  ) {}
+
+  tick(t: SourceTick): void {
+    const st = this.state.symbols.get(t.symbol);
+    if (!st || st.book.isLate(t)) return;
+    const inst = st.inst;
+    const regenerable = st.source?.regenerable ?? false;
+    // A real feed's own best bid/ask (bookTicker) wins; without one, the catalogue spread.
+    const book = !regenerable && st.quote?.hasBook ? st.quote : bidAsk(inst, t.price);
+    st.quote = { price: t.price, bid: book.bid, ask: book.ask, time: t.time, tickTime: t.time, source: st.source?.name ?? 'unknown', stale: false, hasBook: !regenerable && !!st.quote?.hasBook };
+    const finished = st.book.add(t);
+    // Simulator minutes are closed by onSimMinute, with their generator state.
+    if (finished && !regenerable) this.closeRealMinute(st, finished);
+    if (st.source && !regenerable) {
+      const seq = (st.seq + 1) % 2_000_000_000;
+      const row = { symbol: t.symbol, time: t.time, seq, price: t.price, amount: t.amount, bid: book.bid, ask: book.ask, source: st.source.name, externalId: t.externalId ?? null };
+      if (this.storage.bufferTick(row)) st.seq = seq;
+    }
+    this.messages.publishTick(t.symbol);
+    for (const interval of CANDLE_INTERVALS) this.messages.publishKline(t.symbol, interval);
+    if (regenerable && t.time - st.depthAt >= DEPTH_EVERY_MS) {
+      st.depthAt = t.time;
+      st.depth = syntheticDepth(inst, this.state.seed, book.bid, book.ask, t.time);
+      this.messages.publishDepth(t.symbol);
+    }
+  }
+
+  book(symbol: string, bid: number, ask: number, time: number): void {
+    const st = this.state.symbols.get(symbol);
+    if (!st || bid <= 0 || ask <= 0 || bid > ask) return;
+    const price = st.quote?.price ?? Math.round((bid + ask) / 2);
+    st.quote = { price, bid, ask, time: Math.max(time, st.quote?.time ?? 0), ...(st.quote?.tickTime !== undefined ? { tickTime: st.quote.tickTime } : {}), source: st.source?.name ?? 'unknown', stale: false, hasBook: true };
+    this.messages.publishTick(symbol);
+  }
+
+  depth(symbol: string, bids: [number, number][], asks: [number, number][], time: number): void {
+    const st = this.state.symbols.get(symbol);
+    if (!st) return;
+    st.depth = { bids, asks, time };
+    st.depthAt = time;
+    this.messages.publishDepth(symbol);
+  }
+
+  stale(symbols: readonly string[], stale: boolean): void {
+    for (const s of symbols) {
+      const st = this.state.symbols.get(s);
+      if (!st?.quote || st.quote.stale === stale) continue;
+      st.quote.stale = stale;
+      this.messages.publishTick(s);
+    }
+  }
+
+  /** The simulator finished a minute: its candle is stored with the generator state at its start. */
+  onSimMinute(symbol: string, m: MinuteTicks): void {
+    const st = this.state.of(symbol);
+    this.storage.bufferMinute(simRow(symbol, m));
+    addClosedMinute(st.stats, minuteAgg(m));
+    st.book.closeMinuteIfBefore((m.minute + 1) * MINUTE_MS);
+  }
+
+  /** Real feeds: a minute without a tick in the next one is closed by the pump. */
+  closeQuietMinutes(nowMs: number): void {
+    const minuteStart = Math.floor((nowMs - LATE_TICK_GRACE_MS) / MINUTE_MS) * MINUTE_MS;
+    for (const st of this.state.symbols.values()) {
+      if (!st.source || st.source.regenerable) continue;
+      const done = st.book.closeMinuteIfBefore(minuteStart);
+      if (done) this.closeRealMinute(st, done);
+    }
+  }
+
+  private closeRealMinute(st: SymbolState, agg: Agg): void {
+    addClosedMinute(st.stats, agg);
+    this.storage.bufferMinute({ symbol: st.inst.symbol, interval: '1m', ...agg, source: st.source?.name ?? 'unknown', genRef: null, genVersion: null });
+  }
+}
