@@ -15,8 +15,7 @@ import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
-import { InProcessBus } from '../src/modules/market/bus';
-import { MarketEngine } from '../src/modules/market/engine';
+import { InProcessBus, MarketEngine } from '../src/modules/market/testing';
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-backfill-'));

@@ -9,8 +9,7 @@
  * Figures are transactions per second; compare ratios within a run, not across machines.
  */
 import { sql } from 'drizzle-orm';
-import { LedgerService } from '../src/modules/ledger';
-import { systemAccount, userAccount } from '../src/modules/ledger/accounts';
+import { LedgerService, systemAccount, userAccount } from '../src/modules/ledger';
 import { benchContext, benchUsers, openBenchDatabase } from './bench-db';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;

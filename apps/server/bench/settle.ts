@@ -16,11 +16,10 @@ import { INSTRUMENTS } from '@app/contract';
 import { buildApp } from '../src/app';
 import { contracts, contractsOpen } from '../src/db/schema-trading';
 import { rowsOf } from '../src/db/client';
-import { systemAccount, userAccount } from '../src/modules/ledger/accounts';
-import { MoneyCommands, type PostInput } from '../src/modules/ledger';
-import { ContractSettler } from '../src/modules/contracts/settlement';
+import { MoneyCommands, systemAccount, userAccount, type PostInput } from '../src/modules/ledger';
+import { ContractSettler } from '../src/modules/contracts';
 import { loadConfig } from '../src/config';
-import { ScriptedSource } from '../src/modules/market/test-helpers';
+import { ScriptedSource } from '../src/modules/market/testing';
 import { benchContext, benchUsers, openBenchDatabase } from './bench-db';
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);

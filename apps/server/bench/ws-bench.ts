@@ -26,10 +26,7 @@ import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
-import { InProcessBus } from '../src/modules/market/bus';
-import { MarketEngine } from '../src/modules/market/engine';
-import type { PriceSink, PriceSource } from '../src/modules/market/price-source';
-import { MarketHub } from '../src/modules/market/ws-hub';
+import { InProcessBus, MarketEngine, MarketHub, type PriceSink, type PriceSource } from '../src/modules/market/testing';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);

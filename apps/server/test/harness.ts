@@ -15,7 +15,7 @@ import { ManualClock } from '../src/lib/clock';
 import { OutboxSender, type EmailSender } from '../src/lib/messenger';
 import { withDatabase } from './global-setup';
 import { MoneyCommands } from '../src/modules/ledger';
-import type { EngineOptions } from '../src/modules/market/engine';
+import type { EngineOptions } from '../src/modules/market';
 
 /** A fresh database cloned from the migrated template of this run. */
 export async function openTestDatabase(): Promise<Database> {

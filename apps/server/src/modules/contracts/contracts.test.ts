@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { API, ERRORS, type AccountListResult, type Contract, type ContractList, type ContractProduct, type OrderEvent } from '@app/contract';
 import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
-import { ScriptedSource, setClock } from '../market/test-helpers';
+import { ScriptedSource, setClock } from '../market/testing';
 import { ContractSettler } from './settlement';
 import { loadConfig } from '../../config';
 import { contractsRepo } from './repository';
