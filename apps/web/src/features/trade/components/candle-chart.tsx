@@ -4,7 +4,7 @@ import { CANDLE_INTERVALS, type CandleInterval } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session-store';
-import { useMarketStream } from '../../../lib/use-market-stream';
+import { useMarketStream } from '../../../lib/market';
 import { useKline } from '../api/get-kline';
 import { toBar } from '../hooks/chart-bars';
 import { useCandleChart } from '../hooks/use-candle-chart';

@@ -4,7 +4,7 @@ import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderFeed } from '../hooks/use-order-feed';
 import { OrderList } from './order-list';
-import '../../../styles/market.css';
+import '../../../lib/market/market.css';
 import '../../../styles/trading.css';
 
 type Tab = 'contract' | 'spot';

@@ -9,7 +9,7 @@ import { confirmDemoInvestment } from '../../../lib/demo-confirm';
 import { catalogMessage } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/toast';
 import { useFormErrors } from '../../../lib/use-form-errors';
-import { useMarketStream } from '../../../lib/use-market-stream';
+import { useMarketStream } from '../../../lib/market';
 import { checkAmount, collectErrors, decimalInput } from '../../../lib/validation';
 import { usePlaceSpotOrder } from '../api/place-spot-order';
 import { atLeast } from '../hooks/contract-math';

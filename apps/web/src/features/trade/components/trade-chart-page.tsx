@@ -9,7 +9,7 @@ import { ClosedNotice } from './closed-notice';
 import { OrderBook } from './order-book';
 import { OrderEntrySlot } from './order-entry-slot';
 import { PriceHeader } from './price-header';
-import '../../../styles/market.css';
+import '../../../lib/market/market.css';
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
 const DEFAULT_INTERVAL: CandleInterval = '1m';

@@ -14,7 +14,7 @@ import { useOrderEvents } from '../hooks/use-order-events';
 import { ContractTitle, TimeLeft } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { useConfirmCancel } from './spot-row';
-import '../../../styles/market.css';
+import '../../../lib/market/market.css';
 import '../../../styles/trading.css';
 
 type Row = [label: string, value: ReactNode, testId?: string];
