@@ -15,7 +15,7 @@ import { checkAmount, collectErrors, decimalInput } from '../../../lib/validatio
 import { useCurrencyBuy } from '../api/currency-buy';
 import { useCurrencySell } from '../api/currency-sell';
 import { useFlashExchange } from '../api/flash-exchange';
-import { otcPreview, type OtcPreview } from '../hooks/otc-preview';
+import { otcPreview, type OtcPreview } from '../model/otc-preview';
 
 const QUOTE = 'USDT';
 /** How many times a trade is re-confirmed at new rates after its quote expired or was used. */

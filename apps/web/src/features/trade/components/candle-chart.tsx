@@ -6,7 +6,7 @@ import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session-store';
 import { useMarketStream } from '../../../lib/market';
 import { useKline } from '../api/get-kline';
-import { toBar } from '../hooks/chart-bars';
+import { toBar } from '../model/chart-bars';
 import { useCandleChart } from '../hooks/use-candle-chart';
 
 interface CandleChartProps {

@@ -6,7 +6,7 @@ import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { loginPathFor } from '../../../lib/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useTradingTime } from '../api/get-trading-time';
-import { formatTime } from '../hooks/order-display';
+import { formatTime } from '../model/order-display';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { ContractPanel } from './contract-panel';
 import { SpotPanel } from './spot-panel';

@@ -12,9 +12,9 @@ import { useFormErrors } from '../../../lib/use-form-errors';
 import { useMarketStream } from '../../../lib/market';
 import { checkAmount, collectErrors, decimalInput } from '../../../lib/validation';
 import { usePlaceSpotOrder } from '../api/place-spot-order';
-import { atLeast } from '../hooks/contract-math';
-import { formatMoney, formatSymbolAmount, formatSymbolPrice } from '../hooks/order-display';
-import { spotTotal } from '../hooks/spot-math';
+import { atLeast } from '../model/contract-math';
+import { formatMoney, formatSymbolAmount, formatSymbolPrice } from '../model/order-display';
+import { spotTotal } from '../model/spot-math';
 import { ChoiceChips } from './choice-chips';
 
 type Field = 'price' | 'amount';

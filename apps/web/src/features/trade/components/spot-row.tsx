@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@app/contract';
 import { toastSuccess } from '../../../lib/toast';
 import { useCancelSpotOrder } from '../api/cancel-spot-order';
-import { formatMoney, formatSymbolAmount, formatSymbolPrice, formatTime, spotStatusKey } from '../hooks/order-display';
+import { formatMoney, formatSymbolAmount, formatSymbolPrice, formatTime, spotStatusKey } from '../model/order-display';
 import { Figure } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { tradeDetailPath } from './order-paths';

@@ -9,7 +9,7 @@ import { useContractDetail } from '../api/get-contract-detail';
 import { useSpotDetail } from '../api/get-spot-detail';
 import {
   contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, signClass, spotStatusKey,
-} from '../hooks/order-display';
+} from '../model/order-display';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { ContractTitle, TimeLeft } from './contract-parts';
 import { OrderStatus } from './order-status';

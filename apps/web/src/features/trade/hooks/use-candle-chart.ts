@@ -10,7 +10,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { priceFormatOf } from './chart-bars';
+import { priceFormatOf } from '../model/chart-bars';
 
 interface ChartColors {
   surface: string;

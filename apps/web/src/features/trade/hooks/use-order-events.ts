@@ -5,7 +5,7 @@ import { queryClient } from '../../../lib/query-client';
 import { useOpenOrdersStream } from '../../../lib/market';
 import { contractDetailKey } from '../api/get-contract-detail';
 import { spotDetailKey } from '../api/get-spot-detail';
-import { parseOrderEvent } from './order-event';
+import { parseOrderEvent } from '../model/order-event';
 
 /** Detail queries are written from the event itself; everything else of the ledger is refetched. */
 const DETAIL_PARTS: ReadonlySet<unknown> = new Set(['contract', 'spot-order']);
