@@ -1,6 +1,6 @@
 /**
  * How a layout asks and tells the user during an order flow. The flow hooks take these instead
- * of calling a UI kit, so the mobile components pass antd-mobile dialogs and toasts and a
+ * of calling a UI kit, so the mobile components pass their dialogs and toasts and a
  * desktop layout can pass its own (an antd Modal) to the very same flow.
  */
 export interface OrderPrompts<Details> {
