@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Banner } from '@app/contract';
 import { useBanners } from '../api/get-banners';
 import '../../../lib/market/market.css';
+import '../banners.css';
 
 const AUTOPLAY_MS = 5000;
 

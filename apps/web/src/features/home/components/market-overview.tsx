@@ -8,6 +8,7 @@ import { TickerList } from '../../../components/ticker-list';
 import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
 import { quotePath } from '../../../lib/market';
 import { useLiveTickers } from '../../../lib/market';
+import '../banners.css';
 
 type OverviewTab = 'spot' | 'contract';
 

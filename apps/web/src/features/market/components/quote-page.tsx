@@ -9,6 +9,7 @@ import type { TickerSort } from '../hooks/sort-tickers';
 import { FavoritesPanel, MarketPanel } from './quote-panels';
 import { SortBar } from './sort-bar';
 import '../../../lib/market/market.css';
+import '../quote-search.css';
 
 type QuoteTab = 'favorites' | Market;
 const QUOTE_TABS: readonly QuoteTab[] = ['favorites', ...MARKETS];

@@ -10,6 +10,7 @@ import { useLiveTickers } from '../../../lib/market';
 import { SEARCH_MAX_LENGTH, useMarketSearch } from '../api/search-market';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import '../../../lib/market/market.css';
+import '../quote-search.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

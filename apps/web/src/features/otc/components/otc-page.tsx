@@ -6,6 +6,7 @@ import { ASSETS_PATH } from '../../../lib/paths';
 import { OTC_TABS, useOtcPage } from '../hooks/use-otc-page';
 import { TradeForm } from './trade-form';
 import { TradeHistory } from './trade-history';
+import '../otc.css';
 
 /** /pages/otc/index: buy, sell or flash-exchange at a live quote; the trade history. */
 export function OtcPage() {

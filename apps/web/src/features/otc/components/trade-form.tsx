@@ -10,6 +10,7 @@ import { toastSuccess } from '../../../lib/toast';
 import type { OtcPreview } from '../model/otc-preview';
 import type { OtcConfirmation } from '../hooks/otc-prompts';
 import { OTC_QUOTE_ASSET, useOtcTrade } from '../hooks/use-otc-trade';
+import '../otc.css';
 
 interface TradeFormProps {
   side: OtcSide;

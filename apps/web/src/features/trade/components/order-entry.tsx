@@ -8,7 +8,7 @@ import { useOrderEntry, type EntryTab } from '../hooks/use-order-entry';
 import { ContractPanel } from './contract-panel';
 import { SpotPanel } from './spot-panel';
 import { TradeOrders } from './trade-orders';
-import '../../../styles/trading.css';
+import '../trade.css';
 
 /** Says the market is closed and when it opens again (spec §7 checkTradingTime). */
 function MarketClosedNotice({ nextOpen }: { nextOpen: string | null }) {

@@ -4,7 +4,7 @@ import { useOrderHistory } from '../hooks/use-order-history';
 import { OrderList } from './order-list';
 import type { OrderKind } from './order-paths';
 import '../../../lib/market/market.css';
-import '../../../styles/trading.css';
+import '../trade.css';
 
 /** /pages/assets/order-history: every seconds contract and spot order of the account version. */
 export function OrderHistoryPage() {

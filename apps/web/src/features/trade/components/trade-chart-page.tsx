@@ -10,6 +10,7 @@ import { OrderBook } from './order-book';
 import { OrderEntrySlot } from './order-entry-slot';
 import { PriceHeader } from './price-header';
 import '../../../lib/market/market.css';
+import '../trade.css';
 
 /**
  * /pages/trade-chart/index?symbol=BTCUSDT[&interval=1h]: live price and 24 h statistics, the

@@ -12,7 +12,7 @@ import { ContractTitle, TimeLeft } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { useConfirmCancel } from './spot-row';
 import '../../../lib/market/market.css';
-import '../../../styles/trading.css';
+import '../trade.css';
 
 type Row = [label: string, value: ReactNode, testId?: string];
 
