@@ -2,12 +2,12 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { htmlLang } from '../lib/i18n';
-import { changeSign, formatCompact, formatPercent, formatPrice } from '../lib/market-format';
-import { tradeChartPath } from '../lib/market-paths';
-import type { LiveTicker } from '../lib/market-ticks';
+import { changeSign, formatCompact, formatPercent, formatPrice } from '../lib/market';
+import { tradeChartPath } from '../lib/market';
+import type { LiveTicker } from '../lib/market';
 import { useSessionStore } from '../lib/session-store';
 import { FavoriteStar } from './favorite-star';
-import '../styles/market.css';
+import '../lib/market/market.css';
 
 interface TickerListProps {
   tickers: readonly LiveTicker[];

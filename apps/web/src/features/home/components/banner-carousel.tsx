@@ -3,7 +3,8 @@ import { Swiper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '@app/contract';
 import { useBanners } from '../api/get-banners';
-import '../../../styles/market.css';
+import '../../../lib/market/market.css';
+import '../banners.css';
 
 const AUTOPLAY_MS = 5000;
 

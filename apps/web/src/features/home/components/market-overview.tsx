@@ -6,8 +6,9 @@ import { DelayedLoading } from '../../../components/page-state';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { TickerList } from '../../../components/ticker-list';
 import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
-import { quotePath } from '../../../lib/market-paths';
-import { useLiveTickers } from '../../../lib/use-live-tickers';
+import { quotePath } from '../../../lib/market';
+import { useLiveTickers } from '../../../lib/market';
+import '../banners.css';
 
 type OverviewTab = 'spot' | 'contract';
 

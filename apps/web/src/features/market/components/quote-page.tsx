@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { MARKETS, type Market } from '@app/contract';
 import { IconSearch } from '../../../components/icons';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
-import { SEARCH_PATH } from '../../../lib/market-paths';
+import { SEARCH_PATH } from '../../../lib/market';
 import type { TickerSort } from '../hooks/sort-tickers';
 import { FavoritesPanel, MarketPanel } from './quote-panels';
 import { SortBar } from './sort-bar';
-import '../../../styles/market.css';
+import '../../../lib/market/market.css';
+import '../quote-search.css';
 
 type QuoteTab = 'favorites' | Market;
 const QUOTE_TABS: readonly QuoteTab[] = ['favorites', ...MARKETS];

@@ -8,7 +8,7 @@ import { useFavorites } from '../../../lib/api/get-favorites';
 import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
 import { loginPathFor } from '../../../lib/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
-import { useLiveTickers } from '../../../lib/use-live-tickers';
+import { useLiveTickers } from '../../../lib/market';
 import { sortTickers, type TickerSort } from '../hooks/sort-tickers';
 
 interface PanelProps {

@@ -5,11 +5,12 @@ import { MARKETS, type Market } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { SearchField } from '../../../components/search-field';
 import { TickerList } from '../../../components/ticker-list';
-import type { LiveTicker } from '../../../lib/market-ticks';
-import { useLiveTickers } from '../../../lib/use-live-tickers';
+import type { LiveTicker } from '../../../lib/market';
+import { useLiveTickers } from '../../../lib/market';
 import { SEARCH_MAX_LENGTH, useMarketSearch } from '../api/search-market';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import '../../../styles/market.css';
+import '../../../lib/market/market.css';
+import '../quote-search.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,37 +1,22 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OtcTrade } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
-import { useAssetList } from '../../../lib/api/get-asset-list';
 import { formatDecimal, formatRatePercent } from '../../../lib/format';
 import { ASSETS_PATH } from '../../../lib/paths';
-import { useExchangeInfo } from '../api/get-exchange-info';
-import { useQuoteCountdown } from '../hooks/use-quote-countdown';
+import { OTC_TABS, useOtcPage } from '../hooks/use-otc-page';
 import { TradeForm } from './trade-form';
 import { TradeHistory } from './trade-history';
-
-const TABS = ['buy', 'sell', 'flash', 'history'] as const;
-type Tab = (typeof TABS)[number];
+import '../otc.css';
 
 /** /pages/otc/index: buy, sell or flash-exchange at a live quote; the trade history. */
 export function OtcPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('buy');
-  const [result, setResult] = useState<OtcTrade | null>(null);
-  const quote = useExchangeInfo();
-  const assets = useAssetList();
-  const requote = async () => (await quote.refetch()).data;
-  const seconds = useQuoteCountdown(quote.data?.expiresAt, () => {
-    // The page is not trading at that moment: quietly fetch fresh rates.
-    if (!quote.isFetching) void quote.refetch();
-  });
-  const decimalsOf = (symbol: string) => assets.data?.find((a) => a.symbol === symbol)?.amountDecimals ?? 5;
+  const { tab, quote, seconds, result, decimalsOf, ...page } = useOtcPage();
 
   return (
     <div className="otc">
       <div className="otc-tabs" role="tablist" aria-label={t('routes.otc')}>
-        {TABS.map((name) => (
+        {OTC_TABS.map((name) => (
           <button
             key={name}
             type="button"
@@ -40,10 +25,7 @@ export function OtcPage() {
             aria-selected={tab === name}
             aria-controls="otc-panel"
             className={`otc-tabs__tab${tab === name ? ' is-active' : ''}`}
-            onClick={() => {
-              setTab(name);
-              setResult(null);
-            }}
+            onClick={() => page.selectTab(name)}
           >
             {name === 'history' ? t('otc.history') : t(`otc.sides.${name}`)}
           </button>
@@ -100,7 +82,7 @@ export function OtcPage() {
                 </Link>
               </section>
             ) : null}
-            <TradeForm key={tab} side={tab} quote={quote.data} assets={assets.data} requote={requote} onTraded={setResult} />
+            <TradeForm key={tab} side={tab} quote={quote.data} assets={page.assets} requote={page.requote} onTraded={page.setResult} />
           </>
         )}
       </div>

@@ -1,13 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANDLE_INTERVALS, type CandleInterval } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session-store';
-import { useMarketStream } from '../../../lib/use-market-stream';
-import { useKline } from '../api/get-kline';
-import { toBar } from '../hooks/chart-bars';
 import { useCandleChart } from '../hooks/use-candle-chart';
+import { useCandleFeed } from '../hooks/use-candle-feed';
 
 interface CandleChartProps {
   symbol: string;
@@ -23,23 +21,7 @@ export function CandleChart({ symbol, priceDecimals, interval, onIntervalChange 
   const language = useSessionStore((s) => s.language);
   const container = useRef<HTMLDivElement>(null);
   const { chart, generation } = useCandleChart(container, { priceDecimals, theme, locale: htmlLang(language) });
-  const history = useKline(symbol, interval);
-
-  // While another interval loads the chart is empty: live candles wait for their history.
-  useEffect(() => {
-    if (generation > 0) chart.setBars(history.data ? history.data.candles.map(toBar) : []);
-  }, [history.data, chart, generation]);
-
-  useMarketStream(
-    { channel: 'chart', currency: symbol, interval },
-    {
-      onData: (m) => {
-        if (m.eventType === 'kline') chart.updateBar(toBar(m.data));
-      },
-      // Candles may have finished while the connection was down: load the history again.
-      onReconnect: () => void history.refetch(),
-    },
-  );
+  const history = useCandleFeed(chart, generation, symbol, interval);
 
   return (
     <section className="chart-card" aria-label={t('chart.title')}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TradingTime } from '@app/contract';
-import { formatDateTimeInZone, localTimeZone } from '../../../lib/market-format';
+import { formatDateTimeInZone, localTimeZone } from '../../../lib/market';
 
 const NEW_YORK = 'America/New_York';
 

@@ -1,29 +1,19 @@
-import { useState } from 'react';
 import { Button, Dialog } from 'antd-mobile';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorKeyByCode, type Contract, type ContractDirection, type Instrument } from '@app/contract';
+import type { Instrument } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { formatDecimal } from '../../../lib/format';
 import { confirmDemoInvestment } from '../../../lib/demo-confirm';
 import { TRANSFER_PATH } from '../../../lib/paths';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkAmount, collectErrors, decimalInput } from '../../../lib/validation';
-import { useCreateContract } from '../api/create-contract';
-import { useContractProducts } from '../api/get-contract-products';
-import { atLeast, contractQuote, stakeInRange } from '../hooks/contract-math';
-import { formatMoney } from '../hooks/order-display';
+import { formatMoney } from '../model/order-display';
+import { STAKE_DECIMALS, useContractOrder, type ContractConfirmation } from '../hooks/use-contract-order';
 import { useDurationLabel } from '../hooks/use-duration-label';
 import { ChoiceChips } from './choice-chips';
 import { ContractTitle } from './contract-parts';
 import { ContractSummary } from './contract-summary';
 import { ContractTracker } from './contract-tracker';
-
-/** Stakes are whole cents: the smallest stake is 10 USDT, finer amounts add nothing but noise. */
-export const STAKE_DECIMALS = 2;
 
 interface ContractPanelProps {
   instrument: Instrument;
@@ -33,94 +23,56 @@ interface ContractPanelProps {
   onMarketClosed: () => void;
 }
 
-/** Seconds contract: pick a duration and a stake, then Up or Down (spec §1, DESIGN.md §6). */
+/** Seconds contract: pick a duration and a stake, then Up or Down (the flow: useContractOrder). */
 export function ContractPanel({ instrument, marketOpen, onMarketClosed }: ContractPanelProps) {
   const { t } = useTranslation();
   const durationLabel = useDurationLabel();
-  const products = useContractProducts(instrument.market);
-  const [duration, setDuration] = useState<number | null>(null);
-  const [stake, setStake] = useState('');
-  const [placed, setPlaced] = useState<Contract | null>(null);
-  const { errors, formRef, report, clear } = useFormErrors<'stake'>();
-  const create = useCreateContract();
-
-  const list = products.data ?? [];
-  const product = list.find((p) => p.duration === duration) ?? list[0];
-  const asset = product?.asset ?? 'USDT';
-  const balance = useValidAsset('option', asset);
-  const available = balance.data?.available;
-  const quote = product ? contractQuote(product, stake) : null;
-
-  const place = async (direction: ContractDirection) => {
-    if (!product) return;
-    const amountError = checkAmount(stake, available, STAKE_DECIMALS);
-    const rangeError = stakeInRange(product, stake)
-      ? null
-      : t('orders.contract.stakeRange', { min: formatMoney(product.minStake), max: formatMoney(product.maxStake), asset });
-    if (report(collectErrors({ stake: amountError ?? rangeError }))) return;
-    if (!(await confirmDemoInvestment())) return;
-    const q = contractQuote(product, stake);
-    if (!q) return;
-    const ok = await Dialog.confirm({
+  const confirm = ({ direction, product, quote }: ContractConfirmation) =>
+    Dialog.confirm({
       title: t('orders.contract.confirmTitle'),
       content: (
         <div className="confirm-body">
           <p className="confirm-body__what">
-            <ContractTitle symbol={instrument.displaySymbol} direction={direction} duration={product.duration} /> · {formatMoney(q.stake)} {asset}
+            <ContractTitle symbol={instrument.displaySymbol} direction={direction} duration={product.duration} /> · {formatMoney(quote.stake)} {quote.asset}
           </p>
-          <ContractSummary quote={q} breakEvenPercent={product.breakEvenPercent} asset={asset} />
+          <ContractSummary quote={quote} breakEvenPercent={product.breakEvenPercent} asset={quote.asset} />
         </div>
       ),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });
-    if (!ok) return;
-    try {
-      const contract = await create.mutateAsync({
-        market: instrument.market,
-        body: { symbol: instrument.symbol, direction, duration: product.duration, amount: q.stake },
-        idempotencyKey: crypto.randomUUID(),
-      });
-      setPlaced(contract);
-      // The tracker below announces it (role=status): no toast on top.
-      setStake('');
-    } catch (error) {
-      if (error instanceof ApiError && errorKeyByCode(error.code) === 'MARKET_CLOSED') onMarketClosed();
-    }
-  };
+  const order = useContractOrder({ instrument, onMarketClosed, prompts: { confirmDemo: confirmDemoInvestment, confirm } });
+  const { product, asset, available } = order;
 
-  if (products.isPending) return <DelayedLoading />;
+  if (order.loading) return <DelayedLoading />;
   if (!product) return <p className="empty-text">{t('orders.contract.noProducts')}</p>;
 
-  const disabled = !marketOpen || create.isPending;
+  const disabled = !marketOpen || order.pending;
   return (
     <>
-      <form ref={formRef} className="form order-form" noValidate onSubmit={(e) => e.preventDefault()}>
+      <form ref={order.formRef} className="form order-form" noValidate onSubmit={(e) => e.preventDefault()}>
         <ChoiceChips
           legend={t('orders.contract.duration')}
           showLegend
-          options={list.map((p) => ({ value: p.duration, label: durationLabel(p.duration) }))}
+          options={order.products.map((p) => ({ value: p.duration, label: durationLabel(p.duration) }))}
           value={product.duration}
-          onChange={setDuration}
+          onChange={order.setDuration}
         />
         <TextField
           label={t('orders.contract.stake', { asset })}
           placeholder={t('orders.contract.stakePlaceholder', { min: formatMoney(product.minStake), max: formatMoney(product.maxStake) })}
           inputMode="decimal"
           autoComplete="off"
-          value={stake}
-          onChange={(v) => {
-            setStake(decimalInput(v, STAKE_DECIMALS));
-            clear('stake');
-          }}
-          error={errors.stake}
+          value={order.stake}
+          onChange={order.setStake}
+          error={order.errors.stake}
           hint={t('orders.available', {
             amount: available !== undefined ? formatDecimal(available, STAKE_DECIMALS) : '--',
             asset,
             account: t('wallets.option'),
           })}
         />
-        {available !== undefined && !atLeast(available, product.minStake) ? (
+        {order.needsFunding ? (
           <p className="order-form__note">
             {t('orders.contract.fundOption')}{' '}
             <Link className="link" to={TRANSFER_PATH}>
@@ -128,17 +80,17 @@ export function ContractPanel({ instrument, marketOpen, onMarketClosed }: Contra
             </Link>
           </p>
         ) : null}
-        <ContractSummary quote={quote} breakEvenPercent={product.breakEvenPercent} asset={asset} />
+        <ContractSummary quote={order.quote} breakEvenPercent={product.breakEvenPercent} asset={asset} />
         <div className="order-form__directions">
-          <Button className="direction-button direction-button--up" block size="large" disabled={disabled} onClick={() => void place('up')}>
+          <Button className="direction-button direction-button--up" block size="large" disabled={disabled} onClick={() => void order.place('up')}>
             {t('orders.directions.up')}
           </Button>
-          <Button className="direction-button direction-button--down" block size="large" disabled={disabled} onClick={() => void place('down')}>
+          <Button className="direction-button direction-button--down" block size="large" disabled={disabled} onClick={() => void order.place('down')}>
             {t('orders.directions.down')}
           </Button>
         </div>
       </form>
-      {placed ? <ContractTracker key={placed.id} placed={placed} onDismiss={() => setPlaced(null)} /> : null}
+      {order.placed ? <ContractTracker key={order.placed.id} placed={order.placed} onDismiss={order.dismiss} /> : null}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contract, ContractDirection } from '@app/contract';
-import { formatCountdown } from '../hooks/contract-math';
-import { formatMoney, formatProfit, formatSymbolPrice, signClass } from '../hooks/order-display';
+import { formatCountdown } from '../model/contract-math';
+import { formatMoney, formatProfit, formatSymbolPrice, signClass } from '../model/order-display';
 import { useDurationLabel } from '../hooks/use-duration-label';
 import { useNow } from '../hooks/use-now';
 

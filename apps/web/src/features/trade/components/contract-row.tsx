@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '@app/contract';
-import { contractStatusKey, formatTime } from '../hooks/order-display';
+import { contractStatusKey, formatTime } from '../model/order-display';
 import { ContractFigures, ContractTitle } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { tradeDetailPath } from './order-paths';

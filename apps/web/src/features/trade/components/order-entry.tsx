@@ -1,19 +1,14 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { instrumentOf } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { loginPathFor } from '../../../lib/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
-import { useTradingTime } from '../api/get-trading-time';
-import { formatTime } from '../hooks/order-display';
-import { useOrderEvents } from '../hooks/use-order-events';
+import { formatTime } from '../model/order-display';
+import { useOrderEntry, type EntryTab } from '../hooks/use-order-entry';
 import { ContractPanel } from './contract-panel';
 import { SpotPanel } from './spot-panel';
 import { TradeOrders } from './trade-orders';
-import '../../../styles/trading.css';
-
-type Tab = 'contract' | 'spot';
+import '../trade.css';
 
 /** Says the market is closed and when it opens again (spec §7 checkTradingTime). */
 function MarketClosedNotice({ nextOpen }: { nextOpen: string | null }) {
@@ -42,23 +37,17 @@ function LoginPrompt() {
 
 function SignedInEntry({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
-  const instrument = instrumentOf(symbol);
-  const spotAvailable = instrument?.market === 'CRYPTO';
-  const [chosen, setChosen] = useState<Tab>('contract');
-  const tab: Tab = spotAvailable ? chosen : 'contract';
-  const tradingTime = useTradingTime(symbol);
-  useOrderEvents();
+  const entry = useOrderEntry(symbol);
+  const { instrument, tab, open } = entry;
   if (!instrument) return null;
-  // Until the answer comes, the order is allowed: the server refuses it if the market is closed.
-  const open = tradingTime.data?.open ?? true;
-  const items = [{ key: 'contract' as const, label: t('orders.tabs.contract') }, ...(spotAvailable ? [{ key: 'spot' as const, label: t('orders.tabs.spot') }] : [])];
+  const items = entry.tabs.map((key) => ({ key, label: t(`orders.tabs.${key}`) }));
   return (
     <>
-      <TabList<Tab> label={t('orders.entry')} idPrefix="order-entry" items={items} value={tab} onChange={setChosen} />
+      <TabList<EntryTab> label={t('orders.entry')} idPrefix="order-entry" items={items} value={tab} onChange={entry.setTab} />
       <div {...tabPanelProps('order-entry', tab)} className="order-entry__panel">
-        {open ? null : <MarketClosedNotice nextOpen={tradingTime.data?.nextOpen ?? null} />}
+        {open ? null : <MarketClosedNotice nextOpen={entry.nextOpen} />}
         {tab === 'contract' ? (
-          <ContractPanel instrument={instrument} marketOpen={open} onMarketClosed={() => void tradingTime.refetch()} />
+          <ContractPanel instrument={instrument} marketOpen={open} onMarketClosed={entry.recheck} />
         ) : (
           <SpotPanel instrument={instrument} />
         )}

@@ -1,23 +1,18 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
-import { useOrderEvents } from '../hooks/use-order-events';
-import { useOrderFeed } from '../hooks/use-order-feed';
+import { useOrderHistory } from '../hooks/use-order-history';
 import { OrderList } from './order-list';
-import '../../../styles/market.css';
-import '../../../styles/trading.css';
-
-type Tab = 'contract' | 'spot';
+import type { OrderKind } from './order-paths';
+import '../../../lib/market/market.css';
+import '../trade.css';
 
 /** /pages/assets/order-history: every seconds contract and spot order of the account version. */
 export function OrderHistoryPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('contract');
-  const orders = useOrderFeed({ scope: 'all', kinds: [tab] });
-  useOrderEvents();
+  const { tab, setTab, orders } = useOrderHistory();
   return (
     <div className="order-history">
-      <TabList<Tab>
+      <TabList<OrderKind>
         label={t('routes.orderHistory')}
         idPrefix="order-history"
         items={[

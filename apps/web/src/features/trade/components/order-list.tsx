@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
-import type { MergedOrders } from '../hooks/merge-orders';
+import type { MergedOrders } from '../model/merge-orders';
 import { ContractRow } from './contract-row';
 import { SpotRow } from './spot-row';
 

@@ -4,9 +4,7 @@ import type { Instrument, Ticker } from '@app/contract';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { IconSearch } from '../../../components/icons';
 import { htmlLang } from '../../../lib/i18n';
-import { changeSign, formatCompact, formatPercent, formatPrice, formatSigned } from '../../../lib/market-format';
-import { SEARCH_PATH } from '../../../lib/market-paths';
-import type { PriceDirection } from '../../../lib/market-ticks';
+import { SEARCH_PATH, changeSign, formatCompact, formatPercent, formatPrice, formatSigned, type PriceDirection } from '../../../lib/market';
 import { useSessionStore } from '../../../lib/session-store';
 
 interface PriceHeaderProps {

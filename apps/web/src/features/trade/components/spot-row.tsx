@@ -3,30 +3,25 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@app/contract';
 import { toastSuccess } from '../../../lib/toast';
-import { useCancelSpotOrder } from '../api/cancel-spot-order';
-import { formatMoney, formatSymbolAmount, formatSymbolPrice, formatTime, spotStatusKey } from '../hooks/order-display';
+import { formatMoney, formatSymbolAmount, formatSymbolPrice, formatTime, spotStatusKey } from '../model/order-display';
+import { useSpotCancel } from '../hooks/use-spot-cancel';
 import { Figure } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { tradeDetailPath } from './order-paths';
 
-/** Asks, then cancels an open spot order. */
+/** The mobile binding of useSpotCancel: an antd-mobile dialog asks, a toast tells. */
 export function useConfirmCancel() {
   const { t } = useTranslation();
-  const cancel = useCancelSpotOrder();
-  const run = async (order: SpotOrder) => {
-    const ok = await Dialog.confirm({
-      title: t('orders.spot.cancelTitle'),
-      content: t('orders.spot.cancelText', { side: t(`orders.spot.sides.${order.side}`), amount: formatSymbolAmount(order.symbol, order.amount), coin: order.base }),
-      confirmText: t('orders.spot.cancelOrder'),
-      cancelText: t('orders.spot.keepOrder'),
-    });
-    if (!ok) return;
-    await cancel.mutateAsync(order.id).then(
-      () => toastSuccess(t('orders.spot.cancelled')),
-      () => undefined, // the API client already said why
-    );
-  };
-  return { run, pending: cancel.isPending };
+  return useSpotCancel({
+    confirm: (order: SpotOrder) =>
+      Dialog.confirm({
+        title: t('orders.spot.cancelTitle'),
+        content: t('orders.spot.cancelText', { side: t(`orders.spot.sides.${order.side}`), amount: formatSymbolAmount(order.symbol, order.amount), coin: order.base }),
+        confirmText: t('orders.spot.cancelOrder'),
+        cancelText: t('orders.spot.keepOrder'),
+      }),
+    notify: toastSuccess,
+  });
 }
 
 /** One spot order in a list; an open one can be cancelled here. Opens its detail. */

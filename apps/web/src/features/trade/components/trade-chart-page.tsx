@@ -1,22 +1,16 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CANDLE_INTERVALS, instrumentOf, type CandleInterval, type Instrument } from '@app/contract';
+import type { CandleInterval, Instrument } from '@app/contract';
 import { NotAvailable } from '../../../components/page-state';
 import { useTradingTime } from '../api/get-trading-time';
+import { useChartParams } from '../hooks/use-chart-params';
 import { useSymbolFeed } from '../hooks/use-symbol-feed';
 import { CandleChart } from './candle-chart';
 import { ClosedNotice } from './closed-notice';
 import { OrderBook } from './order-book';
 import { OrderEntrySlot } from './order-entry-slot';
 import { PriceHeader } from './price-header';
-import '../../../styles/market.css';
-
-const DEFAULT_SYMBOL = 'BTCUSDT';
-const DEFAULT_INTERVAL: CandleInterval = '1m';
-
-function parseInterval(value: string | null): CandleInterval {
-  return CANDLE_INTERVALS.find((i) => i === value) ?? DEFAULT_INTERVAL;
-}
+import '../../../lib/market/market.css';
+import '../trade.css';
 
 /**
  * /pages/trade-chart/index?symbol=BTCUSDT[&interval=1h]: live price and 24 h statistics, the
@@ -24,18 +18,9 @@ function parseInterval(value: string | null): CandleInterval {
  */
 export function TradeChartPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const symbol = (params.get('symbol') ?? DEFAULT_SYMBOL).toUpperCase();
-  const interval = parseInterval(params.get('interval'));
-  const instrument = instrumentOf(symbol);
+  const { symbol, interval, instrument, changeInterval } = useChartParams();
   if (!instrument) return <NotAvailable title={t('chart.unknownSymbol')} text={t('chart.unknownSymbolText', { symbol })} />;
 
-  const changeInterval = (next: CandleInterval) => {
-    const nextParams = new URLSearchParams(params);
-    nextParams.set('symbol', symbol);
-    nextParams.set('interval', next);
-    setParams(nextParams, { replace: true });
-  };
   // Keyed by symbol: another instrument starts with fresh state and its own connection.
   return <TradeChart key={symbol} instrument={instrument} interval={interval} onIntervalChange={changeInterval} />;
 }

@@ -1,21 +1,18 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Contract, DecidingTick, SpotOrder } from '@app/contract';
 import { DelayedLoading, NotFound } from '../../../components/page-state';
 import { formatRatePercent } from '../../../lib/format';
-import { useContractDetail } from '../api/get-contract-detail';
-import { useSpotDetail } from '../api/get-spot-detail';
 import {
   contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, signClass, spotStatusKey,
-} from '../hooks/order-display';
-import { useOrderEvents } from '../hooks/use-order-events';
+} from '../model/order-display';
+import { useTradeDetail } from '../hooks/use-trade-detail';
 import { ContractTitle, TimeLeft } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { useConfirmCancel } from './spot-row';
-import '../../../styles/market.css';
-import '../../../styles/trading.css';
+import '../../../lib/market/market.css';
+import '../trade.css';
 
 type Row = [label: string, value: ReactNode, testId?: string];
 
@@ -110,23 +107,11 @@ function SpotDetail({ order: o }: { order: SpotOrder }) {
   );
 }
 
-function positiveId(value: string | null): number | null {
-  if (!value || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 /** /pages/trade-detail/index?kind=contract|spot&id=…: one order, with the ticks that decided a contract. */
 export function TradeDetailPage() {
-  const [params] = useSearchParams();
-  const kind = params.get('kind') === 'spot' ? 'spot' : 'contract';
-  const id = positiveId(params.get('id'));
-  const contract = useContractDetail(kind === 'contract' ? id : null);
-  const spot = useSpotDetail(kind === 'spot' ? id : null);
-  useOrderEvents();
-  const query = kind === 'contract' ? contract : spot;
-  if (id === null || query.isError) return <NotFound />;
-  if (kind === 'contract' && contract.data) return <ContractDetail contract={contract.data} />;
-  if (kind === 'spot' && spot.data) return <SpotDetail order={spot.data} />;
+  const detail = useTradeDetail();
+  if (detail.state === 'not-found') return <NotFound />;
+  if (detail.state === 'contract') return <ContractDetail contract={detail.contract} />;
+  if (detail.state === 'spot') return <SpotDetail order={detail.order} />;
   return <DelayedLoading />;
 }

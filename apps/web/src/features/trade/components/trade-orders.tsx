@@ -1,22 +1,18 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Market } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { ORDER_HISTORY_PATH } from '../../../lib/paths';
-import { useOrderFeed, type OrderScope } from '../hooks/use-order-feed';
+import { useInstrumentOrders, type InstrumentOrdersTab } from '../hooks/use-order-history';
 import { OrderList } from './order-list';
-
-type Tab = Exclude<OrderScope, 'all'>;
 
 /** Under the order entry: the open orders and the history of this instrument. */
 export function TradeOrders({ symbol, market }: { symbol: string; market: Market }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('open');
-  const orders = useOrderFeed({ scope: tab, symbol, market });
+  const { tab, setTab, orders } = useInstrumentOrders(symbol, market);
   return (
     <section className="trade-orders" aria-label={t('orders.lists.label')}>
-      <TabList<Tab>
+      <TabList<InstrumentOrdersTab>
         label={t('orders.lists.label')}
         idPrefix="trade-orders"
         items={[

@@ -10,7 +10,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { priceFormatOf } from './chart-bars';
+import { priceFormatOf } from '../model/chart-bars';
 
 interface ChartColors {
   surface: string;
@@ -20,7 +20,7 @@ interface ChartColors {
   down: string;
 }
 
-/** The page's palette (tokens.css, market.css), so the chart follows the theme. */
+/** The page's palette (tokens.css, lib/market/market.css), so the chart follows the theme. */
 function readColors(): ChartColors {
   const css = getComputedStyle(document.documentElement);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;

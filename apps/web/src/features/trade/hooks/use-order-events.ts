@@ -2,10 +2,10 @@ import type { Query } from '@tanstack/react-query';
 import type { Contract } from '@app/contract';
 import { LEDGER_QUERY_PREFIX, ledgerQueryKey } from '../../../lib/ledger-query';
 import { queryClient } from '../../../lib/query-client';
-import { useOpenOrdersStream } from '../../../lib/use-market-stream';
+import { useOpenOrdersStream } from '../../../lib/market';
 import { contractDetailKey } from '../api/get-contract-detail';
 import { spotDetailKey } from '../api/get-spot-detail';
-import { parseOrderEvent } from './order-event';
+import { parseOrderEvent } from '../model/order-event';
 
 /** Detail queries are written from the event itself; everything else of the ledger is refetched. */
 const DETAIL_PARTS: ReadonlySet<unknown> = new Set(['contract', 'spot-order']);

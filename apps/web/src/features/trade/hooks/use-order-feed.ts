@@ -2,7 +2,7 @@ import type { Market } from '@app/contract';
 import { contractEndpointGroup, type ContractEndpointGroup } from '../api/contract-endpoints';
 import { useContractList } from '../api/get-contract-list';
 import { useSpotOrders } from '../api/get-spot-orders';
-import { mergeOrders, type MergedOrders, type OrderSource } from './merge-orders';
+import { mergeOrders, type MergedOrders, type OrderSource } from '../model/merge-orders';
 
 /** open: open contracts and resting spot orders; history: settled, filled or cancelled; all: both. */
 export type OrderScope = 'open' | 'history' | 'all';

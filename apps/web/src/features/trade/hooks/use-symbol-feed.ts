@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Depth, Ticker } from '@app/contract';
-import { applyTick, nextDirection, type PriceDirection } from '../../../lib/market-ticks';
-import { useMarketStream } from '../../../lib/use-market-stream';
+import { applyTick, nextDirection, useMarketStream, type PriceDirection } from '../../../lib/market';
 import { useTicker } from '../api/get-ticker';
 
 export interface SymbolFeed {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Market, Ticker, WsTick } from '@app/contract';
-import { mergeTicks, withLiveQuote, type LiveQuote, type LiveTicker } from './market-ticks';
+import { mergeTicks, withLiveQuote, type LiveQuote, type LiveTicker } from './ticks';
 import { useMarketStream } from './use-market-stream';
 
 /** Ticks are collected and rendered at most this often: a list repaints 4 times a second, not per tick. */

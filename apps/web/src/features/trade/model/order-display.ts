@@ -1,6 +1,6 @@
 import { instrumentOf, type Contract, type SpotOrder } from '@app/contract';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
-import { formatPrice } from '../../../lib/market-format';
+import { formatPrice } from '../../../lib/market';
 
 /** Spec §9 status texts: an open order is "Processing", a settled or filled one "Completed". */
 export type OrderStatusKey = 'processing' | 'completed' | 'cancelled';

@@ -1,5 +1,5 @@
-import { currentHeaderLang } from './i18n';
-import { MarketSocket, clientId, marketSocketUrl, type StreamRequest } from './market-socket';
+import { currentHeaderLang } from '../i18n';
+import { MarketSocket, clientId, marketSocketUrl, type StreamRequest } from './socket';
 
 /**
  * The app's market connections (spec §4 "Sockets": connections open and close per market type

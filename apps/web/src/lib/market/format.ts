@@ -1,4 +1,4 @@
-import { formatDecimal } from './format';
+import { formatDecimal } from '../format';
 
 /** Formatting of market figures (spec §9: truncated, never rounded up; en-US grouping). */
 

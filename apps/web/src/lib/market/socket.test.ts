@@ -13,8 +13,8 @@ import {
   unwrapMessages,
   type DataMessage,
   type SocketLike,
-} from './market-socket';
-import { mergeTicks } from './market-ticks';
+} from './socket';
+import { mergeTicks } from './ticks';
 
 const tick = (symbol: string, price: string, time = 1): WsTick => ({
   symbol, price, bid: price, ask: price, change24h: '0', changePercent24h: '0.00', high24h: price, low24h: price, volume24h: '1', time, stale: false,

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKeyByCode, type Contract, type ContractDirection, type ContractProduct, type Instrument } from '@app/contract';
+import { ApiError } from '../../../lib/api-client';
+import { useValidAsset } from '../../../lib/api/get-valid-asset';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { checkAmount, collectErrors, decimalInput } from '../../../lib/validation';
+import { useCreateContract } from '../api/create-contract';
+import { useContractProducts } from '../api/get-contract-products';
+import { atLeast, contractQuote, stakeInRange, type ContractQuote } from '../model/contract-math';
+import { formatMoney } from '../model/order-display';
+import type { OrderPrompts } from './order-prompts';
+
+/** Stakes are whole cents: the smallest stake is 10 USDT, finer amounts add nothing but noise. */
+export const STAKE_DECIMALS = 2;
+
+/** What the user confirms before a contract is sent. */
+export interface ContractConfirmation {
+  direction: ContractDirection;
+  product: ContractProduct;
+  quote: ContractQuote;
+}
+
+interface ContractOrderOptions {
+  instrument: Instrument;
+  /** The market refused an order as closed: look at the trading time again. */
+  onMarketClosed: () => void;
+  prompts: Omit<OrderPrompts<ContractConfirmation>, 'notify'>;
+}
+
+/**
+ * The seconds-contract flow (spec §1, DESIGN.md §6): the products, the chosen duration and
+ * stake, their quote, validation, the confirmations and the request. The contract placed is
+ * kept for its tracker; the tracker announces it (role=status), so no success message here.
+ */
+export function useContractOrder({ instrument, onMarketClosed, prompts }: ContractOrderOptions) {
+  const { t } = useTranslation();
+  const products = useContractProducts(instrument.market);
+  const [duration, setDuration] = useState<number | null>(null);
+  const [stake, setStakeText] = useState('');
+  const [placed, setPlaced] = useState<Contract | null>(null);
+  const { errors, formRef, report, clear } = useFormErrors<'stake'>();
+  const create = useCreateContract();
+
+  const list = products.data ?? [];
+  const product = list.find((p) => p.duration === duration) ?? list[0];
+  const asset = product?.asset ?? 'USDT';
+  const balance = useValidAsset('option', asset);
+  const available = balance.data?.available;
+  const quote = product ? contractQuote(product, stake) : null;
+
+  const setStake = (value: string) => {
+    setStakeText(decimalInput(value, STAKE_DECIMALS));
+    clear('stake');
+  };
+
+  const place = async (direction: ContractDirection) => {
+    if (!product) return;
+    const amountError = checkAmount(stake, available, STAKE_DECIMALS);
+    const rangeError = stakeInRange(product, stake)
+      ? null
+      : t('orders.contract.stakeRange', { min: formatMoney(product.minStake), max: formatMoney(product.maxStake), asset });
+    if (report(collectErrors({ stake: amountError ?? rangeError }))) return;
+    if (!(await prompts.confirmDemo())) return;
+    const q = contractQuote(product, stake);
+    if (!q) return;
+    if (!(await prompts.confirm({ direction, product, quote: q }))) return;
+    try {
+      const contract = await create.mutateAsync({
+        market: instrument.market,
+        body: { symbol: instrument.symbol, direction, duration: product.duration, amount: q.stake },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setPlaced(contract);
+      setStakeText('');
+    } catch (error) {
+      if (error instanceof ApiError && errorKeyByCode(error.code) === 'MARKET_CLOSED') onMarketClosed();
+    }
+  };
+
+  return {
+    loading: products.isPending,
+    products: list,
+    product,
+    asset,
+    available,
+    /** The option account holds less than the smallest stake: the screen points to a transfer. */
+    needsFunding: product !== undefined && available !== undefined && !atLeast(available, product.minStake),
+    quote,
+    stake,
+    setStake,
+    setDuration,
+    errors,
+    formRef,
+    pending: create.isPending,
+    place,
+    placed,
+    dismiss: () => setPlaced(null),
+  };
+}

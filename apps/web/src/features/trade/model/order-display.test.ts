@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, signClass, spotStatusKey } from './order-display';
+
+describe('order display', () => {
+  it('shows money with two decimals, more only where the amount has them, never rounded', () => {
+    expect(formatMoney('10.000000')).toBe('10.00');
+    expect(formatMoney('8.758750')).toBe('8.75875');
+    expect(formatMoney('1234.5')).toBe('1,234.50');
+    expect(formatMoney(null)).toBe('--');
+  });
+
+  it('signs a profit: gains with +, losses with -, zero plain', () => {
+    expect(formatProfit('8.500000')).toBe('+8.50');
+    expect(formatProfit('-10.000000')).toBe('-10.00');
+    expect(formatProfit('0.000000')).toBe('0.00');
+    expect(signClass('8.5')).toBe(' is-positive');
+    expect(signClass('-1')).toBe(' is-negative');
+    expect(signClass('0.000')).toBe('');
+  });
+
+  it('truncates prices and amounts to the instrument decimals', () => {
+    expect(formatSymbolPrice('BTCUSDT', '95000.129')).toBe('95,000.12');
+    expect(formatSymbolAmount('BTCUSDT', '0.123456789')).toBe('0.12345');
+    expect(formatSymbolAmount('BTCUSDT', null)).toBe('--');
+  });
+
+  it('names the status as spec §9 does', () => {
+    expect(contractStatusKey({ status: 'open' })).toBe('processing');
+    expect(contractStatusKey({ status: 'settled' })).toBe('completed');
+    expect(spotStatusKey({ status: 'open' })).toBe('processing');
+    expect(spotStatusKey({ status: 'filled' })).toBe('completed');
+    expect(spotStatusKey({ status: 'cancelled' })).toBe('cancelled');
+  });
+});
