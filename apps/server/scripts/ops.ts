@@ -18,7 +18,7 @@ import { OutboxSender } from '../src/lib/messenger';
 import { AppError } from '../src/lib/app-error';
 import { LedgerService } from '../src/modules/ledger/service';
 import { verifyLedger } from '../src/modules/ledger/invariants';
-import { userRepo, type UserRow } from '../src/modules/users/repository';
+import { userRepo, type UserRow } from '../src/modules/users';
 import { assetOrThrow, positiveAmount } from '../src/modules/wallet/service';
 import { creditBackStage } from '../src/modules/wallet/deposits';
 import type { Db } from '../src/db/client';

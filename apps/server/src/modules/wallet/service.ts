@@ -11,8 +11,7 @@ import { once, type IdempotencyRequest } from '../../lib/idempotency';
 import { WALLETS, frozenOf, systemAccount, userAccount, type Mode, type UserKind } from '../ledger/accounts';
 import { ledgerRepo } from '../ledger/repository';
 import type { LedgerService, Posting } from '../ledger/service';
-import { userRepo } from '../users/repository';
-import { toUserInfo } from '../users/user-info';
+import { toUserInfo, userRepo } from '../users';
 import { walletRepo, type TransferRow } from './repository';
 
 /** What a new demo account starts with (issue: 100,000 USDT from the demo faucet). */
