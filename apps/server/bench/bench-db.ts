@@ -9,7 +9,7 @@ import type { AppContext } from '../src/context';
 import { openDatabase, type Database } from '../src/db/client';
 import { systemClock, type Clock } from '../src/lib/clock';
 import { OutboxSender } from '../src/lib/messenger';
-import { userRepo } from '../src/modules/users/repository';
+import { userRepo } from '../src/modules/users';
 
 export async function openBenchDatabase(prefix: string, poolSize: number): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;

@@ -18,7 +18,7 @@ import { OutboxSender } from '../src/lib/messenger';
 import { AppError } from '../src/lib/app-error';
 import { buildApp } from '../src/app';
 import { LedgerService, MoneyCommands } from '../src/modules/ledger';
-import { userRepo, type UserRow } from '../src/modules/users/repository';
+import { userRepo, type UserRow } from '../src/modules/users';
 import { assetOrThrow, creditBackStage, positiveAmount } from '../src/modules/wallet';
 import type { Db } from '../src/db/client';
 import { MARKETS } from '@app/contract';

@@ -8,7 +8,7 @@ import { lockPgliteDir, openDatabase, type Database } from './db/client';
 import { systemClock } from './lib/clock';
 import { OutboxSender, SmtpSender } from './lib/messenger';
 import { loadOrCreateSecret } from './lib/secrets';
-import { DirLockedError, type DirLock } from './lib/dir-lock';
+import { DirLockedError, type DirLock } from './db/dir-lock';
 
 /** A bad setting is the operator's to fix: one line naming the variable, exit code 1, no stack trace. */
 function readConfig(): Config {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { DirLockedError, acquireDirLock } from '../lib/dir-lock';
+import { DirLockedError, acquireDirLock } from './dir-lock';
 
 describe('data folder lock', () => {
   it('refuses a second holder while the first lives, and takes over a dead one\'s lock', () => {

@@ -12,7 +12,7 @@ import * as coreSchema from './schema';
 import * as marketSchema from './schema-market';
 import * as otcSchema from './schema-otc';
 import * as tradingSchema from './schema-trading';
-import { acquireDirLock, type DirLock } from '../lib/dir-lock';
+import { acquireDirLock, type DirLock } from './dir-lock';
 
 const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema };
 

@@ -1,9 +1,32 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { LOGIN_ORIGINS, TYPE_USERS, type LoginOrigin, type TypeUser } from '@app/contract';
-import type { Authenticated, SessionMeta, SessionService } from '../modules/auth/sessions';
+import type { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { idempotencyOf, type IdempotencyRequest } from '../lib/idempotency';
+
+/**
+ * The plugin sits below the modules (every module's routes use authOf), so it names what it needs
+ * here and imports no module: auth's SessionService is the Authenticator that app.ts passes in.
+ */
+
+/** Where a sign-in comes from, recorded with the session it opens. */
+export interface SessionMeta {
+  origin: LoginOrigin;
+  ip: string;
+  userAgent: string;
+}
+
+/** The live session behind a request's token, and its user. */
+export interface Authenticated {
+  sessionId: number;
+  user: typeof users.$inferSelect;
+}
+
+/** Turns a `token` header into its session, or throws SESSION_EXPIRED. */
+export interface Authenticator {
+  authenticate(token: string | undefined): Promise<Authenticated>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +53,7 @@ export function sessionMeta(request: FastifyRequest): SessionMeta {
   return { origin: request.loginOrigin, ip: request.ip, userAgent: header(request, 'user-agent') ?? '' };
 }
 
-export const sessionPlugin = fp<{ sessions: SessionService }>(async (app, { sessions }) => {
+export const sessionPlugin = fp<{ sessions: Authenticator }>(async (app, { sessions }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('typeUser', 'real');
   app.decorateRequest('loginOrigin', 'H5');

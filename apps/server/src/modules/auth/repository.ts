@@ -1,9 +1,6 @@
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginAttempts, otpCodes, sessions, users } from '../../db/schema';
-import type { UserRow } from '../users/repository';
-
-export type { UserRow };
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 

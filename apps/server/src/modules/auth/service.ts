@@ -6,12 +6,13 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
-import { findByIdentity, phoneKey, resolveIdentity, type Identity } from '../users/identity';
-import { userRepo, type UserRow } from '../users/repository';
-import { toUserInfo } from '../users/user-info';
+import type { SessionMeta } from '../../plugins/session';
+import {
+  assertPasswordsMatch, findByIdentity, phoneKey, resolveIdentity, toUserInfo, userRepo, type Identity, type UserRow,
+} from '../users';
 import { OtpService, type OtpChannel } from './otp';
 import { loginAttemptRepo } from './repository';
-import type { SessionMeta, SessionService } from './sessions';
+import type { SessionService } from './sessions';
 
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
 const INVITATION_LENGTH = 6;
@@ -25,10 +26,6 @@ function randomInvitationCode(): string {
 
 function randomUid(): string {
   return String(crypto.randomInt(10_000_000, 100_000_000));
-}
-
-export function assertPasswordsMatch(password: string, confirm: string): void {
-  if (password !== confirm) throw new AppError('PASSWORDS_MISMATCH');
 }
 
 /** A logged-in caller, for the code purposes that belong to an existing account. */

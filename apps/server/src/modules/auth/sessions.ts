@@ -1,26 +1,15 @@
-import type { LoginOrigin } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newToken, sha256Hex } from '../../lib/secrets';
-import { sessionRepo, type UserRow } from './repository';
+import type { Authenticated, Authenticator, SessionMeta } from '../../plugins/session';
+import { sessionRepo } from './repository';
 
 /** last_seen_at is written at most this often, so reads do not become writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export interface SessionMeta {
-  origin: LoginOrigin;
-  ip: string;
-  userAgent: string;
-}
-
-export interface Authenticated {
-  sessionId: number;
-  user: UserRow;
-}
-
 /** Opaque 256-bit tokens, stored as SHA-256; idle and absolute expiry. */
-export class SessionService {
+export class SessionService implements Authenticator {
   constructor(private readonly ctx: AppContext) {}
 
   async create(db: DbOrTx, userId: number, meta: SessionMeta): Promise<string> {

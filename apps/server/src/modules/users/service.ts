@@ -1,24 +1,38 @@
 import type {
-  BindEmailBody, ChangeFundPasswordBody, ChangePasswordBody, ForgotFundPasswordBody, LoginResult,
+  BindEmailBody, ChangeFundPasswordBody, ChangePasswordBody, ForgotFundPasswordBody, LoginResult, OtpPurpose,
   SetFundPasswordBody, UpdateUserBody, UserInfo,
 } from '@app/contract';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
-import { assertPasswordsMatch } from '../auth/service';
-import type { OtpService } from '../auth/otp';
-import type { SessionMeta, SessionService } from '../auth/sessions';
-import type { FileService } from '../files/service';
+import type { SessionMeta } from '../../plugins/session';
+import type { FileService } from '../files';
+import { assertPasswordsMatch } from './passwords';
 import { userRepo, type NewUser, type UserRow } from './repository';
 import { toUserInfo } from './user-info';
+
+// auth depends on users (it signs up, finds and resets users). What users needs back from auth is
+// named here as two narrow interfaces; app.ts passes auth's OtpService and SessionService.
+
+/** Spends a one-time code sent to an e-mail or phone, or throws CODE_INVALID / CODE_EXPIRED / CODE_ATTEMPTS_EXCEEDED. */
+export interface CodeVerifier {
+  consume(destination: string, purpose: OtpPurpose, code: string): Promise<void>;
+}
+
+/** Opens and ends a user's sessions inside the caller's transaction. */
+export interface SessionControl {
+  create(db: DbOrTx, userId: number, meta: SessionMeta): Promise<string>;
+  revokeAll(db: DbOrTx, userId: number): Promise<void>;
+}
 
 /** Profile, password and fund-password settings of the signed-in user. */
 export class UserService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly otp: OtpService,
-    private readonly sessions: SessionService,
+    private readonly otp: CodeVerifier,
+    private readonly sessions: SessionControl,
     private readonly files: FileService,
   ) {}
 

@@ -9,8 +9,7 @@ import {
   WALLETS, frozenOf, systemAccount, userAccount,
   type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type Posting,
 } from '../ledger';
-import { userRepo } from '../users/repository';
-import { toUserInfo } from '../users/user-info';
+import { toUserInfo, userRepo } from '../users';
 import { walletRepo, type TransferRow } from './repository';
 
 export function assetOrThrow(symbol: string): AssetDef {

@@ -1,0 +1,3 @@
+// The files module's face: other modules, app.ts, tests and scripts import only from here.
+export { FileService, type UploadKind } from './service';
+export { fileRoutes } from './routes';
