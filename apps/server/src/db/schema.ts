@@ -22,7 +22,6 @@ export const users = pgTable(
     avatar: text('avatar'),
     invitationCode: text('invitation_code').notNull().unique(),
     invitedBy: bigint('invited_by', { mode: 'number' }),
-    typeUser: text('type_user').notNull().default('real'),
     language: text('language').notNull().default('en'),
     theme: text('theme').notNull().default('light'),
     createdAt: ts('created_at').notNull(),
@@ -30,7 +29,6 @@ export const users = pgTable(
   },
   (t) => [
     check('users_contact', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
-    check('users_type_user', sql`${t.typeUser} IN ('real', 'demo')`),
   ],
 );
 

@@ -31,12 +31,12 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; rateLimitPerMin
   app.post(API.user.register, {
     config: limited,
     schema: schema({ tags, summary: 'Register with e-mail or phone, password and code', body: RegisterBody, response: LoginResponse }),
-  }, async (req, reply) => reply.ok(await auth.register(req.body, sessionMeta(req))));
+  }, async (req, reply) => reply.ok(await auth.register(req.body, sessionMeta(req), req.typeUser)));
 
   app.post(API.user.login, {
     config: limited,
     schema: schema({ tags, summary: 'Log in with e-mail or phone and password', body: LoginBody, response: LoginResponse }),
-  }, async (req, reply) => reply.ok(await auth.login(req.body, sessionMeta(req))));
+  }, async (req, reply) => reply.ok(await auth.login(req.body, sessionMeta(req), req.typeUser)));
 
   app.post(API.user.forgotPassword, {
     config: limited,

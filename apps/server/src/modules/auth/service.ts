@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type {
-  ForgotPasswordBody, HeaderLang, LoginBody, LoginResult, OtpPurpose, RegisterBody, SendOtpBody, SendSmsOtpBody,
+  ForgotPasswordBody, HeaderLang, LoginBody, LoginResult, OtpPurpose, RegisterBody, SendOtpBody, SendSmsOtpBody, TypeUser,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -88,7 +88,7 @@ export class AuthService {
 
   // ---- sign-up, sign-in, reset ----------------------------------------------------------
 
-  async register(body: RegisterBody, meta: SessionMeta): Promise<LoginResult> {
+  async register(body: RegisterBody, meta: SessionMeta, mode: TypeUser): Promise<LoginResult> {
     const id = resolveIdentity(body);
     assertPasswordsMatch(body.password, body.confirmPassword);
     const { db, clock, config } = this.ctx;
@@ -121,7 +121,7 @@ export class AuthService {
             updatedAt: now,
           });
           const token = await this.sessions.create(tx, user.id, meta);
-          return { token, user: toUserInfo(user) };
+          return { token, user: toUserInfo(user, mode) };
         });
       } catch (err) {
         const constraint = uniqueViolation(err);
@@ -133,7 +133,7 @@ export class AuthService {
     }
   }
 
-  async login(body: LoginBody, meta: SessionMeta): Promise<LoginResult> {
+  async login(body: LoginBody, meta: SessionMeta, mode: TypeUser): Promise<LoginResult> {
     const id = resolveIdentity(body);
     const { db, clock } = this.ctx;
     const now = clock.now();
@@ -144,7 +144,7 @@ export class AuthService {
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     if (!ok) throw new AppError('PASSWORD_INCORRECT');
     const token = await this.sessions.create(db, user.id, meta);
-    return { token, user: toUserInfo(user) };
+    return { token, user: toUserInfo(user, mode) };
   }
 
   private async assertNotLocked(accountKey: string, ip: string, now: Date): Promise<void> {

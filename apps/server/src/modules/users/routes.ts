@@ -18,29 +18,29 @@ export const userRoutes: FastifyPluginAsync<{ users: UserService }> = async (bas
 
   app.post(API.user.info, {
     schema: schema({ tags, summary: 'The signed-in user', response: UserInfoResponse, auth: true }),
-  }, async (req, reply) => reply.ok(toUserInfo(authOf(req).user)));
+  }, async (req, reply) => reply.ok(toUserInfo(authOf(req).user, req.typeUser)));
 
   app.post(API.user.update, {
     schema: schema({ tags, summary: 'Change nickname, avatar, language or theme', body: UpdateUserBody, response: UserInfoResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await users.update(authOf(req).user, req.body)));
+  }, async (req, reply) => reply.ok(await users.update(authOf(req).user, req.body, req.typeUser)));
 
   app.post(API.user.bindEmail, {
     schema: schema({ tags, summary: 'Bind an e-mail address with a code sent to it', body: BindEmailBody, response: UserInfoResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await users.bindEmail(authOf(req).user, req.body)));
+  }, async (req, reply) => reply.ok(await users.bindEmail(authOf(req).user, req.body, req.typeUser)));
 
   app.post(API.user.changePassword, {
     schema: schema({ tags, summary: 'Change the login password; ends every session and returns a new token', body: ChangePasswordBody, response: LoginResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await users.changePassword(authOf(req).user, req.body, sessionMeta(req))));
+  }, async (req, reply) => reply.ok(await users.changePassword(authOf(req).user, req.body, sessionMeta(req), req.typeUser)));
 
   app.post(API.user.setFundPassword, {
     schema: schema({ tags, summary: 'Set the fund (withdraw) password the first time', body: SetFundPasswordBody, response: UserInfoResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await users.setFundPassword(authOf(req).user, req.body)));
+  }, async (req, reply) => reply.ok(await users.setFundPassword(authOf(req).user, req.body, req.typeUser)));
 
   app.post(API.user.changeFundPassword, {
     schema: schema({ tags, summary: 'Change the fund password with the current one', body: ChangeFundPasswordBody, response: UserInfoResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await users.changeFundPassword(authOf(req).user, req.body)));
+  }, async (req, reply) => reply.ok(await users.changeFundPassword(authOf(req).user, req.body, req.typeUser)));
 
   app.post(API.user.forgotFundPassword, {
     schema: schema({ tags, summary: 'Set a new fund password with a code sent to the account\'s e-mail or phone', body: ForgotFundPasswordBody, response: UserInfoResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await users.forgotFundPassword(authOf(req).user, req.body)));
+  }, async (req, reply) => reply.ok(await users.forgotFundPassword(authOf(req).user, req.body, req.typeUser)));
 };

@@ -1,6 +1,6 @@
 import type {
   BindEmailBody, ChangeFundPasswordBody, ChangePasswordBody, ForgotFundPasswordBody, LoginResult, OtpPurpose,
-  SetFundPasswordBody, UpdateUserBody, UserInfo,
+  SetFundPasswordBody, TypeUser, UpdateUserBody, UserInfo,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -36,11 +36,11 @@ export class UserService {
     private readonly files: FileService,
   ) {}
 
-  private async save(user: UserRow, patch: Partial<NewUser>): Promise<UserInfo> {
-    return toUserInfo(await userRepo.update(this.ctx.db, user.id, { ...patch, updatedAt: this.ctx.clock.now() }));
+  private async save(user: UserRow, patch: Partial<NewUser>, mode: TypeUser): Promise<UserInfo> {
+    return toUserInfo(await userRepo.update(this.ctx.db, user.id, { ...patch, updatedAt: this.ctx.clock.now() }), mode);
   }
 
-  async update(user: UserRow, body: UpdateUserBody): Promise<UserInfo> {
+  async update(user: UserRow, body: UpdateUserBody, mode: TypeUser): Promise<UserInfo> {
     const patch: Partial<NewUser> = {};
     if (body.nickname !== undefined) {
       const nickname = body.nickname.trim();
@@ -56,15 +56,15 @@ export class UserService {
     }
     if (body.language !== undefined) patch.language = body.language;
     if (body.theme !== undefined) patch.theme = body.theme;
-    return Object.keys(patch).length ? this.save(user, patch) : toUserInfo(user);
+    return Object.keys(patch).length ? this.save(user, patch, mode) : toUserInfo(user, mode);
   }
 
-  async bindEmail(user: UserRow, body: BindEmailBody): Promise<UserInfo> {
+  async bindEmail(user: UserRow, body: BindEmailBody, mode: TypeUser): Promise<UserInfo> {
     const email = body.email.trim().toLowerCase();
     if (await userRepo.byEmail(this.ctx.db, email)) throw new AppError('ACCOUNT_EXISTS');
     await this.otp.consume(email, 'bind_email', body.code);
     try {
-      return await this.save(user, { email });
+      return await this.save(user, { email }, mode);
     } catch (err) {
       if (uniqueViolation(err) === 'users_email_unique') throw new AppError('ACCOUNT_EXISTS');
       throw err;
@@ -72,7 +72,7 @@ export class UserService {
   }
 
   /** Changes the login password, ends every session and opens a fresh one for this device. */
-  async changePassword(user: UserRow, body: ChangePasswordBody, meta: SessionMeta): Promise<LoginResult> {
+  async changePassword(user: UserRow, body: ChangePasswordBody, meta: SessionMeta, mode: TypeUser): Promise<LoginResult> {
     assertPasswordsMatch(body.password, body.confirmPassword);
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw new AppError('OLD_PASSWORD_INCORRECT');
     if (body.password === body.oldPassword) throw new AppError('PASSWORD_UNCHANGED');
@@ -81,33 +81,33 @@ export class UserService {
       const updated = await userRepo.update(tx, user.id, { passwordHash, updatedAt: this.ctx.clock.now() });
       await this.sessions.revokeAll(tx, user.id);
       const token = await this.sessions.create(tx, user.id, meta);
-      return { token, user: toUserInfo(updated) };
+      return { token, user: toUserInfo(updated, mode) };
     });
   }
 
-  async setFundPassword(user: UserRow, body: SetFundPasswordBody): Promise<UserInfo> {
+  async setFundPassword(user: UserRow, body: SetFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
     if (user.fundPasswordHash) throw new AppError('FUND_PASSWORD_ALREADY_SET');
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
     // Conditional update: of two concurrent first settings, one wins.
     const row = await userRepo.setFundPasswordIfUnset(this.ctx.db, user.id, fundPasswordHash, this.ctx.clock.now());
     if (!row) throw new AppError('FUND_PASSWORD_ALREADY_SET');
-    return toUserInfo(row);
+    return toUserInfo(row, mode);
   }
 
-  async changeFundPassword(user: UserRow, body: ChangeFundPasswordBody): Promise<UserInfo> {
+  async changeFundPassword(user: UserRow, body: ChangeFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
     if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
     if (!(await verifyPassword(body.oldFundPassword, user.fundPasswordHash))) throw new AppError('FUND_PASSWORD_INCORRECT');
-    return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) });
+    return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) }, mode);
   }
 
   /** Sets a new fund password with a code sent to the account's own e-mail or phone. */
-  async forgotFundPassword(user: UserRow, body: ForgotFundPasswordBody): Promise<UserInfo> {
+  async forgotFundPassword(user: UserRow, body: ForgotFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
     const destination = body.channel === 'email' ? user.email : user.phone;
     if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
     await this.otp.consume(destination, 'forgot_fund_password', body.code);
-    return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) });
+    return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) }, mode);
   }
 }

@@ -1,4 +1,4 @@
-import { LANGUAGES, THEMES, TYPE_USERS, normalizeDialCode, type Language, type Theme, type TypeUser, type UserInfo } from '@app/contract';
+import { LANGUAGES, THEMES, normalizeDialCode, type Language, type Theme, type TypeUser, type UserInfo } from '@app/contract';
 import type { UserRow } from './repository';
 
 const oneOf = <T extends string>(values: readonly T[], v: string, fallback: T): T =>
@@ -10,7 +10,8 @@ function nationalNumber(phone: string, countryCode: string | null): string {
   return dial && phone.startsWith(`+${dial}`) ? phone.slice(dial.length + 1) : phone;
 }
 
-export function toUserInfo(u: UserRow): UserInfo {
+/** The user as the API shows them, in the mode of the request that asks (its `typeUser` header: nothing about the mode is stored). */
+export function toUserInfo(u: UserRow, mode: TypeUser): UserInfo {
   return {
     uid: u.uid,
     nickname: u.nickname,
@@ -19,7 +20,7 @@ export function toUserInfo(u: UserRow): UserInfo {
     countryCode: u.countryCode,
     phone: u.phone ? nationalNumber(u.phone, u.countryCode) : null,
     invitationCode: u.invitationCode,
-    typeUser: oneOf<TypeUser>(TYPE_USERS, u.typeUser, 'real'),
+    typeUser: mode,
     language: oneOf<Language>(LANGUAGES, u.language, 'en'),
     theme: oneOf<Theme>(THEMES, u.theme, 'light'),
     hasFundPassword: u.fundPasswordHash !== null,

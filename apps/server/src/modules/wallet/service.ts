@@ -58,7 +58,7 @@ export class WalletService {
     await this.prepare(userId, typeUser);
     const user = await userRepo.byId(this.ctx.db, userId);
     if (!user) throw new AppError('SESSION_EXPIRED');
-    return { ...toUserInfo(user), typeUser };
+    return toUserInfo(user, typeUser);
   }
 
   /** Sends every demo balance back to the faucet and starts again from 100,000 USDT. */
