@@ -16,6 +16,7 @@
  *   E2E_SCREENSHOTS   a folder: save a screenshot of each main screen there
  *   E2E_ONLY          a filter, as on the command line
  *   E2E_DEBUG         log the API requests, error responses and navigations
+ *   E2E_WORKERS       how many journeys run at once against the one server (default 1)
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { DIST_INDEX } from './harness/config.mjs';
 import { startServer, stopServer, tail } from './harness/server.mjs';
 import { registerEarly } from './harness/users.mjs';
 
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 const JOURNEYS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'journeys');
 
 /** Every journey of journeys/*.mjs, file by file in name order, each in its file's order. */
@@ -51,11 +53,11 @@ function select(all, filters) {
   return selected.sort((a, b) => Number(Boolean(a.last)) - Number(Boolean(b.last)));
 }
 
-async function runJourney(journey, context, tally) {
+async function runJourney(journey, context, tally, prefix) {
   const started = Date.now();
   const pages = new Set();
   try {
-    await journeyScope.run({ pages }, () => journey.fn(context));
+    await journeyScope.run({ pages, prefix }, () => journey.fn(context));
     tally.passed += 1;
     console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
   } catch (error) {
@@ -73,7 +75,16 @@ async function runAll(selected, tally) {
     console.log(`server ready at ${server.baseUrl} (data in ${server.dataDir})`);
     const early = new Map(selected.filter((j) => j.earlyUser).map((j) => [j, registerEarly(server, j.earlyUser)]));
     browser = await launchBrowser();
-    for (const journey of selected) await runJourney(journey, { browser, server, earlyUser: early.get(journey) }, tally);
+    // Each journey registers its own users and opens its own contexts, so WORKERS of them can share
+    // the one server and browser; the queue keeps the `last` ones last.
+    const queue = [...selected];
+    const prefix = (journey) => (WORKERS > 1 ? `(${journey.file}) ` : '');
+    const worker = async () => {
+      for (let journey = queue.shift(); journey; journey = queue.shift()) {
+        await runJourney(journey, { browser, server, earlyUser: early.get(journey) }, tally, prefix(journey));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(WORKERS, selected.length) }, worker));
   } catch (error) {
     tally.failed += Math.max(1, selected.length - tally.passed - tally.failed);
     console.error(`setup failed: ${error?.stack || error}`);

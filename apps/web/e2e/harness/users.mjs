@@ -18,6 +18,9 @@ export async function readCode(dataDir, to, { after = 0 } = {}) {
   const dir = path.join(dataDir, 'outbox');
   const safeTo = to.replace(/[^A-Za-z0-9@.+_-]/g, '_');
   const deadline = Date.now() + CODE_WAIT_MS;
+  // The server creates the file, then writes it: a read in between sees it empty or cut short,
+  // so a message without a code is read again until the deadline, and only then reported.
+  let unfinished;
   while (Date.now() < deadline) {
     const files = fs.existsSync(dir)
       ? fs
@@ -31,11 +34,12 @@ export async function readCode(dataDir, to, { after = 0 } = {}) {
       const text = fs.readFileSync(path.join(dir, files[0].f), 'utf8');
       const body = text.includes('\n\n') ? text.slice(text.indexOf('\n\n') + 2) : text;
       const match = body.match(/(?<![0-9])([0-9]{4})(?![0-9])/);
-      assert(match, `no 4-digit code in the outbox message:\n${text}`);
-      return match[1];
+      if (match) return match[1];
+      unfinished = text;
     }
     await sleep(200);
   }
+  assert(unfinished === undefined, `no 4-digit code in the outbox message:\n${unfinished}`);
   throw new Error(`no outbox message for ${to} within ${CODE_WAIT_MS} ms`);
 }
 
