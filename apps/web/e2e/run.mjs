@@ -16,7 +16,7 @@
  *   E2E_SCREENSHOTS   a folder: save a screenshot of each main screen there
  *   E2E_ONLY          a filter, as on the command line
  *   E2E_DEBUG         log the API requests, error responses and navigations
- *   E2E_WORKERS       how many journeys run at once against the one server (default 1)
+ *   E2E_WORKERS       how many journeys run at once against the one server (default 2)
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -27,7 +27,9 @@ import { DIST_INDEX } from './harness/config.mjs';
 import { startServer, stopServer, tail } from './harness/server.mjs';
 import { registerEarly } from './harness/users.mjs';
 
-const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
+// Two at a time: most of a journey is waiting (for the server, a price tick, a contract's expiry),
+// so two share the 2-core CI machine well; E2E_WORKERS=1 runs them one by one.
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 const JOURNEYS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'journeys');
 
 /** Every journey of journeys/*.mjs, file by file in name order, each in its file's order. */
