@@ -1,0 +1,18 @@
+/** Settings every part of the browser tests shares (paths, timeouts, viewports, the test password). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const DIST_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const SHOTS = process.env.E2E_SCREENSHOTS || '';
+export const DEBUG = Boolean(process.env.E2E_DEBUG);
+
+export const READY_TIMEOUT_MS = 120_000;
+export const STEP_TIMEOUT_MS = 30_000;
+export const CODE_WAIT_MS = 30_000;
+export const MOBILE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+export const PASSWORD = 'secret-pass-1';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,108 @@
+/** The real server the journeys drive: started once per run on a free port with a fresh data folder. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { READY_TIMEOUT_MS, ROOT, sleep } from './config.mjs';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * With DATABASE_URL (the PostgreSQL run), the server gets a database of its own, made fresh and
+ * dropped afterwards: the journeys must not depend on what an earlier run left in a shared one.
+ */
+async function freshDatabase() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { url: undefined, drop: async () => undefined };
+  const { default: pg } = await import('pg');
+  const name = `e2e_${process.pid}_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+function serverEnv(port, dataDir, databaseUrl) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    LOG_LEVEL: 'warn',
+    // Every request of the suite comes from 127.0.0.1: lift the per-address limits.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    OTP_DAILY_PER_IP: '1000',
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+    // The journeys need live prices, not a month of chart history: a one-day backfill keeps
+    // the run light on a 2-core machine.
+    MARKET_BACKFILL_DAYS: '1',
+  };
+}
+
+/** Starts the server (embedded PGlite in DATA_DIR, or a fresh PostgreSQL database) and waits for /readyz. */
+export async function startServer() {
+  const port = await freePort();
+  const database = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  // node --import tsx: the child is the server itself, so its pid is the one to stop.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: serverEnv(port, dataDir, database.url),
+    stdio: ['ignore', log, log],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.status === 200) return { child, baseUrl, dataDir, logFile, database };
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  await stopServer({ child });
+  await database.drop().catch(() => undefined);
+  throw new Error(`the server did not become ready; its log:\n${tail(logFile)}`);
+}
+
+export async function stopServer({ child }) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function tail(file, lines = 40) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}

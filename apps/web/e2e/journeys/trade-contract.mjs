@@ -1,0 +1,108 @@
+/** Seconds contracts: a demo user places one and follows it to its result, detail and balance. */
+import assert from 'node:assert/strict';
+import { MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
+
+/** Orders a 30-second Up contract of 10 USDT, checking what it pays before confirming. */
+async function placeUpContract(page) {
+  // Duration, stake, and what it pays before confirming: 30 s pays 80 %, break-even 1/1.8.
+  await page.getByRole('radio', { name: '30 sec' }).check();
+  await page.getByLabel('Stake (USDT)').fill('10');
+  const summary = page.locator('.order-form .order-summary');
+  await summary.getByText('18.00 USDT', { exact: true }).waitFor();
+  await summary.getByText('+8.00 USDT', { exact: true }).waitFor();
+  await summary.getByText('-10.00 USDT', { exact: true }).waitFor();
+  await summary.getByText('55.56%', { exact: true }).waitFor();
+  await shot(page, 'trade-contract-entry');
+  await expectAccessible(page, 'trade chart with order entry');
+
+  await page.getByRole('button', { name: 'Up', exact: true }).click();
+  await page.getByText('This is a trial version, investments are not real. Continue?').waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.locator('.adm-dialog');
+  await dialog.getByText('Confirm contract').waitFor();
+  await dialog.getByText(/BTC · Up · 30 sec · 10\.00 USDT/).waitFor();
+  await dialog.getByText('Break-even win rate').waitFor();
+  await shot(page, 'trade-contract-confirm');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** Follows the contract from its countdown to the settled result; returns its prices and the expected [profit, option balance]. */
+async function followToResult(page) {
+  // The countdown to expiry, then the settled result (from the openOrders feed, or the detail poll).
+  const tracker = page.getByTestId('contract-tracker');
+  await tracker.getByRole('heading', { name: 'Contract opened' }).waitFor();
+  const countdown = tracker.getByTestId('contract-countdown');
+  await countdown.getByText(/^0:(2[0-9]|30)$/).waitFor();
+  const first = (await countdown.textContent())?.trim();
+  const openPrice = (await tracker.getByTestId('open-price').textContent())?.trim();
+  assert(/^[1-9][0-9,]*\.[0-9]{2}$/.test(openPrice ?? ''), `open price shows as ${openPrice}`);
+  await page.getByTestId('contract-row').first().getByText('Processing').waitFor();
+  await shot(page, 'trade-contract-countdown');
+  await sleep(2100);
+  const later = (await countdown.textContent())?.trim();
+  assert(later !== first, `the countdown did not move (${first} → ${later})`);
+
+  await tracker.getByRole('heading', { name: /^(You won|You lost|Tie: stake returned)$/ }).waitFor({ timeout: 60_000 });
+  const outcome = (await tracker.getByRole('heading').textContent())?.trim();
+  const closePrice = (await tracker.getByTestId('close-price').textContent())?.trim();
+  assert(/^[1-9][0-9,]*\.[0-9]{2}$/.test(closePrice ?? ''), `close price shows as ${closePrice}`);
+  assert((await tracker.getByTestId('open-price').textContent())?.trim() === openPrice, 'the open price changed at settlement');
+  const profit = (await tracker.getByTestId('contract-profit').textContent())?.trim();
+  const expected = { 'You won': ['+8.00 USDT', '108.000000'], 'You lost': ['-10.00 USDT', '90.000000'], 'Tie: stake returned': ['0.00 USDT', '100.000000'] }[outcome];
+  assert(expected && profit === expected[0], `${outcome}: profit shows as ${profit}`);
+  await shot(page, 'trade-contract-result');
+  await expectAccessible(page, 'trade chart with a settled contract');
+  return { openPrice, closePrice, expected };
+}
+
+async function secondsContract({ browser, server }) {
+  const login = await registerViaApi(server, uniqueEmail('contract'));
+  // Demo mode, with 100 demo USDT moved to the option account (demo-wallet.mjs covers the transfer in the UI).
+  const demo = { token: login.token, typeUser: 'demo' };
+  const switched = await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, demo);
+  assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
+  const moved = await api(server.baseUrl, '/asset/api/account/transferAsset', { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '100' }, demo);
+  assert(moved.code === 0, `transfer failed: ${JSON.stringify(moved)}`);
+
+  const context = await loggedInContext(browser, login, MOBILE, 'demo');
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
+  // The server opens a contract at its own latest tick: wait for the live price, as a user would.
+  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Seconds contract', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Spot' }).waitFor();
+  await page.getByText('Available: 100.00 USDT (Option account)').waitFor();
+  await placeUpContract(page);
+  const { openPrice, closePrice, expected } = await followToResult(page);
+
+  // Open orders empty again; the history has it as Completed.
+  await page.getByText('No open orders').waitFor();
+  await page.getByRole('tab', { name: 'History' }).click();
+  const row = page.getByTestId('contract-row').first();
+  await row.getByText(/^Completed · (Win|Loss|Tie)$/).waitFor();
+
+  // The trade detail shows the deciding ticks and the rule.
+  await row.getByRole('link').click();
+  await waitForPath(page, '/pages/trade-detail/index');
+  await page.getByText('Open tick source').waitFor();
+  assert((await page.getByTestId('open-price').textContent())?.trim() === openPrice, 'detail: another open price');
+  assert((await page.getByTestId('close-price').textContent())?.trim() === closePrice, 'detail: another close price');
+  await page.getByText(/^Up wins when the close price is above the open price/).waitFor();
+  await shot(page, 'trade-detail-contract');
+  await expectAccessible(page, 'trade detail');
+
+  // Assets: the option account holds the stake's outcome; the order history lists the contract.
+  await page.goto(`${server.baseUrl}/pages/assets/index`);
+  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText(expected[1]).first().waitFor();
+  await shot(page, 'assets-after-contract');
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await waitForPath(page, '/pages/assets/order-history');
+  await page.getByTestId('contract-row').first().getByText(/^Completed · (Win|Loss|Tie)$/).waitFor();
+  await shot(page, 'order-history');
+  await expectAccessible(page, 'order history');
+  await context.close();
+}
+
+export const journeys = [
+  { name: 'trading: a demo user places a 30-second Up contract on BTC, sees the countdown, the result and the new option balance', fn: secondsContract },
+];
