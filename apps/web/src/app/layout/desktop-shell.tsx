@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../lib/api/get-user-info';
-import { DESKTOP_HOME_ROUTE } from '../route-table';
+import { DESKTOP_HOME_PATH } from '../../lib/paths';
 import { useRouteMeta } from './use-route-meta';
 
 /**
@@ -24,7 +24,7 @@ export function DesktopShell() {
         {t('app.skipToContent')}
       </a>
       <header className="desktop-header">
-        <Link to={DESKTOP_HOME_ROUTE} className="desktop-header__brand">
+        <Link to={DESKTOP_HOME_PATH} className="desktop-header__brand">
           {appName}
         </Link>
         <h1 className="desktop-header__title">{heading}</h1>

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_PATH } from '../../../lib/paths';
+import { LOGIN_PATH, PATHS } from '../../../lib/paths';
 import { useSessionStore } from '../../../lib/session-store';
 import { BannerCarousel } from './banner-carousel';
 import { MarketOverview } from './market-overview';
 import { SHORTCUTS } from './shortcuts';
 
-const REGISTER_PATH = '/pages/register/index';
+const REGISTER_PATH = PATHS.register;
 
 /** /pages/home/index: welcome, the visitor prompt, banners, the shortcut grid and the market overview. */
 export function HomePage() {
