@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { installAntdMobileFeedback } from './app/antd-mobile-feedback';
 import { installAntdMobileRender } from './app/antd-mobile-render';
 import { watchLayoutChanges } from './app/layout/layout-watch';
 import { Providers } from './app/providers';
@@ -16,6 +17,7 @@ import './styles/components.css';
 // Order matters: the UI library's renderer before anything can toast; language and theme
 // before the first render.
 installAntdMobileRender();
+installAntdMobileFeedback();
 initI18n();
 initTheme();
 installNetworkToasts();

@@ -1,17 +1,25 @@
-import { Toast } from 'antd-mobile';
+/**
+ * Short messages to the user, without naming a UI kit: the app installs the kit's toast at
+ * start (app/antd-mobile-feedback.ts), so hooks and lib code can report without importing it.
+ * Until then (and in unit tests) messages go to the console.
+ */
+export type ToastKind = 'info' | 'success' | 'error';
+export type ToastPresenter = (message: string, kind: ToastKind) => void;
 
-/** Long enough to read a sentence; errors stay a little longer. */
-const INFO_DURATION_MS = 2000;
-const ERROR_DURATION_MS = 3000;
+let present: ToastPresenter = (message, kind) => console.info(`[${kind}] ${message}`);
+
+export function setToastPresenter(presenter: ToastPresenter): void {
+  present = presenter;
+}
 
 export function toastInfo(message: string): void {
-  Toast.show({ content: message, duration: INFO_DURATION_MS });
+  present(message, 'info');
 }
 
 export function toastSuccess(message: string): void {
-  Toast.show({ content: message, icon: 'success', duration: INFO_DURATION_MS });
+  present(message, 'success');
 }
 
 export function toastError(message: string): void {
-  Toast.show({ content: message, duration: ERROR_DURATION_MS });
+  present(message, 'error');
 }
