@@ -10,7 +10,7 @@ import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
 import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/paths';
 import { useSessionStore } from '../../../lib/session-store';
 import { useUserAssetData } from '../api/get-user-asset-data';
-import { walletRows } from '../hooks/wallet-rows';
+import { walletRows } from '../model/wallet-rows';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
 import { BalanceList } from './balance-list';
 

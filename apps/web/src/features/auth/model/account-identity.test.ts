@@ -19,7 +19,7 @@ describe('account identity', () => {
   it('checks an e-mail or a phone by account type', () => {
     expect(checkAccount('email', '44', 'jane@example.com')).toBeNull();
     expect(checkAccount('email', '44', 'not-an-email')).not.toBeNull();
-    expect(checkAccount('phone', '44', '7700 900123')).toBeNull();
+    expect(checkAccount('phone', '44', '7911 123456')).toBeNull();
     expect(checkAccount('phone', '44', '12')).not.toBeNull();
     expect(checkAccount('phone', '44', '')).not.toBeNull();
   });
