@@ -6,7 +6,7 @@ import { PROFILE_PATHS } from '../features/profile/components/profile-paths';
 import { SECURITY_PATHS } from '../features/security/components/security-paths';
 import { TRADE_DETAIL_PATH } from '../features/trade/components/order-paths';
 import { QUOTE_PATH, SEARCH_PATH } from '../lib/market-paths';
-import { DESKTOP_PATHS, PATHS, TAB_PATHS } from '../lib/paths';
+import { DESKTOP_PATHS, PATHS, TAB_PATHS } from '../lib/routing/paths';
 import { DESKTOP_ROUTES, MOBILE_ROUTES } from './route-table';
 
 const mobilePaths = MOBILE_ROUTES.map((r) => r.path);
@@ -22,10 +22,10 @@ describe('route table', () => {
     expect(twice).toEqual([]);
   });
 
-  it('routes every path constant of lib/paths', () => {
+  it('routes every path constant of lib/routing/paths', () => {
     const constants = [...Object.values(PATHS), ...Object.values(DESKTOP_PATHS), ...Object.values(TAB_PATHS)];
     expect(constants.filter((p) => !tablePaths.includes(p))).toEqual([]);
-    // And the table routes nothing that lib/paths does not name (the search page's path is the market module's).
+    // And the table routes nothing that lib/routing/paths does not name (the search page's path is the market module's).
     const named = new Set<string>([...constants, SEARCH_PATH]);
     expect(tablePaths.filter((p) => !named.has(p))).toEqual([]);
   });

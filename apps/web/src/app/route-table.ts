@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { SEARCH_PATH } from '../lib/market-paths';
-import { DESKTOP_PATHS, PATHS } from '../lib/paths';
+import { DESKTOP_PATHS, PATHS } from '../lib/routing/paths';
 import type { Messages } from '../locales';
 
 /**

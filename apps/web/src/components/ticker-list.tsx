@@ -5,7 +5,7 @@ import { htmlLang } from '../lib/i18n';
 import { changeSign, formatCompact, formatPercent, formatPrice } from '../lib/market-format';
 import { tradeChartPath } from '../lib/market-paths';
 import type { LiveTicker } from '../lib/market-ticks';
-import { useSessionStore } from '../lib/session-store';
+import { useSessionStore } from '../lib/session/session-store';
 import { FavoriteStar } from './favorite-star';
 import '../styles/market.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { connectionFor, marketConnection } from './market-connections';
 import { streamKey, type DataMessage, type StreamListener, type StreamRequest } from './market-socket';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from './session/session-store';
 
 export interface StreamHandlers {
   onData: (message: DataMessage) => void;

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../lib/api/get-user-info';
-import { DESKTOP_HOME_PATH } from '../../lib/paths';
+import { DESKTOP_HOME_PATH } from '../../lib/routing/paths';
 import { useRouteMeta } from './use-route-meta';
 
 /**
- * The desktop dashboard layout, used only when DESKTOP_LAYOUT_ENABLED is on (lib/layout-mode.ts).
+ * The desktop dashboard layout, used only when DESKTOP_LAYOUT_ENABLED is on (lib/routing/layout-mode.ts).
  * A placeholder frame until the desktop issue builds the real dashboard.
  */
 export function DesktopShell() {

@@ -1,5 +1,5 @@
 import type { WalletName } from '@app/contract';
-import { PATHS } from '../../../lib/paths';
+import { PATHS } from '../../../lib/routing/paths';
 
 export const ASSETS_PATHS = {
   index: PATHS.assets,

@@ -4,7 +4,7 @@ import { WALLET_NAMES } from '@app/contract';
 import { IconChevronRight } from '../../../components/icons';
 import { DelayedLoading } from '../../../components/page-state';
 import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
-import { OTC_PATH } from '../../../lib/paths';
+import { OTC_PATH } from '../../../lib/routing/paths';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
 

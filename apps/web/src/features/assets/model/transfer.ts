@@ -1,6 +1,6 @@
 import { WALLET_NAMES, type TransferBody, type WalletName } from '@app/contract';
 import { catalogMessage } from '../../../lib/i18n';
-import { checkTransferAmount, collectErrors } from '../../../lib/validation';
+import { checkTransferAmount, collectErrors } from '../../../lib/forms/validation';
 
 export type TransferField = 'toAccount' | 'amount';
 

@@ -1,4 +1,4 @@
-import { PATHS } from '../../../lib/paths';
+import { PATHS } from '../../../lib/routing/paths';
 
 /** The auth screens' routes (spec §2), for links between them. */
 export const AUTH_PATHS = {

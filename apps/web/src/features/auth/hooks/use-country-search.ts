@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { listCountryDialCodes, type CountryCodeItem } from '@app/contract';
 import { regionName } from '../../../lib/format';
 import { htmlLang } from '../../../lib/i18n';
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useCountryCodeList } from '../api/country-code-list';
 import { AUTH_PATHS } from '../components/auth-paths';
 import { filterCountries } from '../model/country-search';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
-import { toastSuccess } from '../../../lib/toast';
-import { useDraftState } from '../../../lib/use-draft-state';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkRequired, collectErrors } from '../../../lib/validation';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { useDraftState } from '../../../lib/forms/use-draft-state';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkRequired, collectErrors } from '../../../lib/forms/validation';
 import { useLogin } from '../api/login';
 import { accountIdentity, checkAccount } from '../model/account-identity';
 import { useAuthFlow } from './use-auth-flow';

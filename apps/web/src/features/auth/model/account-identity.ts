@@ -1,5 +1,5 @@
 import type { AccountType } from '@app/contract';
-import { checkEmail, checkPhone, type Check } from '../../../lib/validation';
+import { checkEmail, checkPhone, type Check } from '../../../lib/forms/validation';
 
 /** The account a user typed, as the auth requests take it: an e-mail, or a calling code and digits. */
 export type AccountIdentity =

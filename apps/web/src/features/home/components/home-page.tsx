@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_PATH, PATHS } from '../../../lib/paths';
+import { LOGIN_PATH, PATHS } from '../../../lib/routing/paths';
 import { useHomeGreeting } from '../hooks/use-home';
 import { BannerCarousel } from './banner-carousel';
 import { MarketOverview } from './market-overview';

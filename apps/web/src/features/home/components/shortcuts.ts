@@ -9,7 +9,7 @@ import {
   IconSwap,
   IconVip,
 } from '../../../components/icons';
-import { PATHS } from '../../../lib/paths';
+import { PATHS } from '../../../lib/routing/paths';
 import type { Messages } from '../../../locales';
 
 export type ShortcutKey = keyof Pick<

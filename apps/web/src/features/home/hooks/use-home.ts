@@ -1,4 +1,4 @@
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useBanners } from '../api/get-banners';
 
 /** Who the home page greets: the logged-in user's nickname, or null for a visitor. */

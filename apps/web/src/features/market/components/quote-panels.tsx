@@ -6,8 +6,8 @@ import { DelayedLoading } from '../../../components/page-state';
 import { TickerList } from '../../../components/ticker-list';
 import { useFavorites } from '../../../lib/api/get-favorites';
 import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
-import { loginPathFor } from '../../../lib/paths';
-import { useIsLoggedIn } from '../../../lib/session-store';
+import { loginPathFor } from '../../../lib/routing/paths';
+import { useIsLoggedIn } from '../../../lib/session/session-store';
 import { useSortedLiveTickers } from '../hooks/use-quote-view';
 import type { TickerSort } from '../model/sort-tickers';
 

@@ -5,7 +5,7 @@ import type { OtcTrade } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { useAssetList } from '../../../lib/api/get-asset-list';
 import { formatDecimal, formatRatePercent } from '../../../lib/format';
-import { ASSETS_PATH } from '../../../lib/paths';
+import { ASSETS_PATH } from '../../../lib/routing/paths';
 import { useExchangeInfo } from '../api/get-exchange-info';
 import { useQuoteCountdown } from '../hooks/use-quote-countdown';
 import { TradeForm } from './trade-form';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconCamera } from '../../../components/icons';
 import { MenuItem, MenuLink, MenuList } from '../../../components/menu-list';
 import { formatPhone } from '../../../lib/format';
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useAvatarUpload } from '../hooks/use-avatar-upload';
 import { AVATAR_TYPES } from '../model/avatar-file';
 import { PROFILE_PATHS } from './profile-paths';

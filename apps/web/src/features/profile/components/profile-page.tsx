@@ -16,8 +16,8 @@ import {
 } from '../../../components/icons';
 import { MenuButton, MenuItem, MenuLink, MenuList, MenuSwitch } from '../../../components/menu-list';
 import { VersionSwitch } from '../../../components/version-switch';
-import { changeTheme } from '../../../lib/preferences';
-import { useSessionStore } from '../../../lib/session-store';
+import { changeTheme } from '../../../lib/session/preferences';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';

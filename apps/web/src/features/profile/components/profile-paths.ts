@@ -1,4 +1,4 @@
-import { PATHS } from '../../../lib/paths';
+import { PATHS } from '../../../lib/routing/paths';
 
 /** Routes the profile screens link to (spec §2). */
 export const PROFILE_PATHS = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../../lib/api/update-user';
 import { catalogMessage } from '../../../lib/i18n';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError, toastSuccess } from '../../../lib/feedback/toast';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { avatarFileProblem } from '../model/avatar-file';
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sendOtp } from '../../../lib/api/send-otp';
-import { otpCountdownKey } from '../../../lib/otp-countdown';
-import { useSessionStore } from '../../../lib/session-store';
-import { toastSuccess } from '../../../lib/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkEmail, checkOtp, collectErrors } from '../../../lib/validation';
+import { otpCountdownKey } from '../../../lib/forms/otp-countdown';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkEmail, checkOtp, collectErrors } from '../../../lib/forms/validation';
 import { useBindEmail } from '../api/bind-email';
 import { PROFILE_PATHS } from '../components/profile-paths';
 

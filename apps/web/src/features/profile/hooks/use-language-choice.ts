@@ -1,8 +1,8 @@
 import type { Language } from '@app/contract';
 import { i18n } from '../../../lib/i18n';
-import { changeLanguage } from '../../../lib/preferences';
-import { useSessionStore } from '../../../lib/session-store';
-import { toastSuccess } from '../../../lib/toast';
+import { changeLanguage } from '../../../lib/session/preferences';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { toastSuccess } from '../../../lib/feedback/toast';
 
 /** The app language and switching it (the confirmation is said in the new language). */
 export function useLanguageChoice() {

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH } from '@app/contract';
 import { useUpdateUser } from '../../../lib/api/update-user';
-import { useSessionStore } from '../../../lib/session-store';
-import { toastSuccess } from '../../../lib/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkRequired, collectErrors } from '../../../lib/validation';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkRequired, collectErrors } from '../../../lib/forms/validation';
 import { PROFILE_PATHS } from '../components/profile-paths';
 
 /** Edits the nickname (at most NICKNAME_MAX_LENGTH characters), then back to the account settings. */

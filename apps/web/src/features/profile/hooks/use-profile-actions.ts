@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AskConfirm } from '../../../lib/confirm';
+import type { AskConfirm } from '../../../lib/feedback/confirm';
 import { i18n } from '../../../lib/i18n';
-import { LOGIN_PATH } from '../../../lib/paths';
-import { queryClient } from '../../../lib/query-client';
-import { useSessionStore } from '../../../lib/session-store';
-import { clearAppCache } from '../../../lib/storage';
-import { toastSuccess } from '../../../lib/toast';
-import { clearDrafts } from '../../../lib/use-draft-state';
+import { LOGIN_PATH } from '../../../lib/routing/paths';
+import { queryClient } from '../../../lib/api/query-client';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { clearAppCache } from '../../../lib/session/storage';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { clearDrafts } from '../../../lib/forms/use-draft-state';
 import { useLogout } from '../api/logout';
 
 /** The profile page's two confirmed actions, clearing the cache and logging out; `confirm` asks the user. */

@@ -1,4 +1,4 @@
-import { PATHS } from '../../../lib/paths';
+import { PATHS } from '../../../lib/routing/paths';
 
 export const SECURITY_PATHS = {
   center: PATHS.securityCenter,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../../lib/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } from '../../../lib/validation';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } from '../../../lib/forms/validation';
 import { useChangePassword as useChangePasswordRequest } from '../api/change-password';
 import { SECURITY_PATHS } from '../components/security-paths';
 

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
 import { sendOtp } from '../../../lib/api/send-otp';
 import { sendSmsOtp } from '../../../lib/api/send-sms-otp';
-import { otpCountdownKey } from '../../../lib/otp-countdown';
-import { useSessionStore } from '../../../lib/session-store';
-import { toastSuccess } from '../../../lib/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkConfirmation, checkNewPassword, checkOtp, collectErrors } from '../../../lib/validation';
+import { otpCountdownKey } from '../../../lib/forms/otp-countdown';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkConfirmation, checkNewPassword, checkOtp, collectErrors } from '../../../lib/forms/validation';
 import { useForgotFundPassword as useForgotFundPasswordRequest } from '../api/forgot-fund-password';
 import { SECURITY_PATHS } from '../components/security-paths';
 

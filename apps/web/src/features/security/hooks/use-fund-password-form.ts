@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../../lib/session-store';
-import { toastSuccess } from '../../../lib/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } from '../../../lib/validation';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } from '../../../lib/forms/validation';
 import { useChangeFundPassword } from '../api/change-fund-password';
 import { useSetFundPassword } from '../api/set-fund-password';
 import { SECURITY_PATHS } from '../components/security-paths';

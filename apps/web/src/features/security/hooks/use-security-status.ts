@@ -1,4 +1,4 @@
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** What the security center shows: whether a fund password is set. */
 export function useSecurityStatus() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CANDLE_INTERVALS, type CandleInterval } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { htmlLang } from '../../../lib/i18n';
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useMarketStream } from '../../../lib/use-market-stream';
 import { useKline } from '../api/get-kline';
 import { toBar } from '../hooks/chart-bars';

@@ -1,4 +1,4 @@
-import { PATHS } from '../../../lib/paths';
+import { PATHS } from '../../../lib/routing/paths';
 
 /** The trade-detail page of one order (spec §2). */
 export const TRADE_DETAIL_PATH = PATHS.tradeDetail;

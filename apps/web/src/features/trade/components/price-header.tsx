@@ -7,7 +7,7 @@ import { htmlLang } from '../../../lib/i18n';
 import { changeSign, formatCompact, formatPercent, formatPrice, formatSigned } from '../../../lib/market-format';
 import { SEARCH_PATH } from '../../../lib/market-paths';
 import type { PriceDirection } from '../../../lib/market-ticks';
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 interface PriceHeaderProps {
   instrument: Instrument;

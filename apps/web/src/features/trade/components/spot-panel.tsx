@@ -5,12 +5,12 @@ import { QUOTE_ASSET, type Instrument, type SpotOrderBody, type SpotSide, type S
 import { TextField } from '../../../components/text-field';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
-import { confirmDemoInvestment } from '../../../lib/demo-confirm';
+import { confirmDemoInvestment } from '../../../lib/feedback/demo-confirm';
 import { catalogMessage } from '../../../lib/i18n';
-import { toastSuccess } from '../../../lib/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { useMarketStream } from '../../../lib/use-market-stream';
-import { checkAmount, collectErrors, decimalInput } from '../../../lib/validation';
+import { checkAmount, collectErrors, decimalInput } from '../../../lib/forms/validation';
 import { usePlaceSpotOrder } from '../api/place-spot-order';
 import { atLeast } from '../hooks/contract-math';
 import { formatMoney, formatSymbolAmount, formatSymbolPrice } from '../hooks/order-display';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDecimal, formatPhone, formatRatePercent, isZeroDecimal, maskEmail, maskPhone } from './format';
+import { formatDateTime, formatDecimal, formatPhone, formatRatePercent, isZeroDecimal, maskEmail, maskPhone } from '.';
 
 describe('formatDecimal', () => {
   it('truncates toward zero to exactly `decimals` digits, never rounding up', () => {

@@ -1,6 +1,6 @@
 import { askConfirmDefault, type AskConfirm } from './confirm';
-import { i18n } from './i18n';
-import { getSession } from './session-store';
+import { i18n } from '../i18n';
+import { getSession } from '../session/session-store';
 
 /**
  * Spec §4: in demo mode the first investment (a transfer or an OTC trade) warns that this is
