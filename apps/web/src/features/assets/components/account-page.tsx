@@ -10,6 +10,7 @@ import { useUserAssetData } from '../api/get-user-asset-data';
 import { walletRows } from '../model/wallet-rows';
 import { ASSETS_PATHS } from './assets-paths';
 import { BalanceList } from './balance-list';
+import '../assets.css';
 
 function walletFrom(value: string | null): WalletName {
   return WALLET_NAMES.includes(value as WalletName) ? (value as WalletName) : 'currency';

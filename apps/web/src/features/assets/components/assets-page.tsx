@@ -13,6 +13,7 @@ import { useUserAssetData } from '../api/get-user-asset-data';
 import { walletRows } from '../model/wallet-rows';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
 import { BalanceList } from './balance-list';
+import '../assets.css';
 
 /** /pages/assets/index (spec §2 "Assets", pull-down refresh). */
 export function AssetsPage() {

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { useTransferForm } from '../hooks/use-transfer-form';
+import '../assets.css';
 
 /** /pages/assets/transfer: move a coin between the currency, option and financing accounts. */
 export function TransferPage() {

@@ -5,6 +5,7 @@ import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useSelectedCountry } from '../hooks/use-selected-country';
 import { AUTH_PATHS } from './auth-paths';
+import '../auth.css';
 
 /** The calling-code control at the start of a phone field; opens the country list. */
 export function CountryCodeButton() {

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useFindPassword } from '../hooks/use-find-password';
 import { AuthHeader } from './auth-header';
 import { AccountField } from './account-field';
+import '../auth.css';
 
 /** /pages/findPwd/phone-find and email-find: account, code (60 s resend), new password twice. */
 function FindPassword({ type }: { type: AccountType }) {

@@ -9,6 +9,7 @@ import { useLoginForm } from '../hooks/use-login-form';
 import { AuthHeader } from './auth-header';
 import { AccountField } from './account-field';
 import { AUTH_PATHS } from './auth-paths';
+import '../auth.css';
 
 /** Log in by phone (/pages/login/login) or e-mail (/pages/login/email-login). */
 function LoginForm({ type }: { type: AccountType }) {

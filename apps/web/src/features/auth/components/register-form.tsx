@@ -10,6 +10,7 @@ import { INVITATION_CODE_MAX_LENGTH, useRegisterForm } from '../hooks/use-regist
 import { AuthHeader } from './auth-header';
 import { AUTH_PATHS } from './auth-paths';
 import { AccountField } from './account-field';
+import '../auth.css';
 
 /**
  * Step one of registration (spec §2): account, password, confirmation, optional invitation

@@ -3,6 +3,7 @@ import { DelayedLoading } from '../../../components/page-state';
 import { IconCheck } from '../../../components/icons';
 import { SearchField } from '../../../components/search-field';
 import { useCountrySearch } from '../hooks/use-country-search';
+import '../auth.css';
 
 /** /pages/register/select-country: the searchable country list (spec §2), then back. */
 export function SelectCountryPage() {

@@ -6,6 +6,7 @@ import { CodeField } from '../../../components/code-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useVerifyCode } from '../hooks/use-verify-code';
 import { AuthHeader } from './auth-header';
+import '../auth.css';
 
 /** Step two of registration: the 4-digit code, then register (flow in useVerifyCode). */
 function VerifyCode({ type }: { type: AccountType }) {

@@ -5,6 +5,7 @@ import { useHomeGreeting } from '../hooks/use-home';
 import { BannerCarousel } from './banner-carousel';
 import { MarketOverview } from './market-overview';
 import { SHORTCUTS } from './shortcuts';
+import '../home.css';
 
 const REGISTER_PATH = PATHS.register;
 

@@ -8,6 +8,7 @@ import { useAvatarUpload } from '../hooks/use-avatar-upload';
 import { AVATAR_TYPES } from '../model/avatar-file';
 import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';
+import '../profile.css';
 
 /** /pages/profile/account-setting/index: avatar, nickname, e-mail binding (spec §2). */
 export function AccountSettingsPage() {

@@ -4,6 +4,7 @@ import { CodeField } from '../../../components/code-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { useEmailBinding } from '../hooks/use-email-binding';
+import '../profile.css';
 
 /** /pages/profile/account-setting/email: bind or change the e-mail with a code sent to it. */
 export function EmailPage() {

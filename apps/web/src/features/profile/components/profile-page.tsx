@@ -21,6 +21,7 @@ import { useSessionStore } from '../../../lib/session/session-store';
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';
+import '../profile.css';
 
 /** /pages/profile/index (spec §2 "Profile"). */
 export function ProfilePage() {

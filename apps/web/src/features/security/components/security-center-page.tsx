@@ -3,6 +3,7 @@ import { IconKey, IconLock, IconShield } from '../../../components/icons';
 import { MenuLink, MenuList } from '../../../components/menu-list';
 import { useSecurityStatus } from '../hooks/use-security-status';
 import { SECURITY_PATHS } from './security-paths';
+import '../security.css';
 
 /** /pages/profile/security-center/index */
 export function SecurityCenterPage() {
