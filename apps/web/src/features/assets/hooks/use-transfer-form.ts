@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TransferBody, WalletName } from '@app/contract';
@@ -33,7 +33,7 @@ export function useTransferForm(confirm: AskConfirm) {
   const assets = useAssetList();
   const balance = useValidAsset(fromAccount, asset);
   const transfer = useTransferAsset();
-  const keys = useRef(new TransferKeys()).current;
+  const [keys] = useState(() => new TransferKeys());
 
   const info = assets.data?.find((a) => a.symbol === asset);
   // Transfers move ledger amounts: the coin's full scale is allowed, so "All" always fits.
