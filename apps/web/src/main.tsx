@@ -1,14 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { installAntdMobileFeedback } from './app/antd-mobile-feedback';
 import { installAntdMobileRender } from './app/antd-mobile-render';
 import { watchLayoutChanges } from './app/layout/layout-watch';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
-import { registerNavigate } from './lib/navigation';
-import { installNetworkToasts } from './lib/network-status';
-import { initTheme } from './lib/theme';
+import { registerNavigate } from './lib/routing/navigation';
+import { installNetworkToasts } from './lib/feedback/network-status';
+import { initTheme } from './lib/session/theme';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -16,6 +17,7 @@ import './styles/components.css';
 // Order matters: the UI library's renderer before anything can toast; language and theme
 // before the first render.
 installAntdMobileRender();
+installAntdMobileFeedback();
 initI18n();
 initTheme();
 installNetworkToasts();

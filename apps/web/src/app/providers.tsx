@@ -10,8 +10,8 @@ import koKR from 'antd-mobile/es/locales/ko-KR';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import zhHK from 'antd-mobile/es/locales/zh-HK';
 import type { Language } from '@app/contract';
-import { queryClient } from '../lib/query-client';
-import { useSessionStore } from '../lib/session-store';
+import { queryClient } from '../lib/api/query-client';
+import { useSessionStore } from '../lib/session/session-store';
 
 const ANTD_LOCALES: Record<Language, typeof enUS> = {
   en: enUS, zh: zhCN, hk: zhHK, jp: jaJP, kr: koKR, de: deDE, fr: frFR, it: itIT,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSessionStore } from '../lib/session-store';
-import { LOGIN_PATH, loginPathFor } from '../lib/paths';
+import { useSessionStore } from '../lib/session/session-store';
+import { LOGIN_PATH, loginPathFor } from '../lib/routing/paths';
 
 /**
  * The login guard (spec §2, §6): a visitor without a token goes to /pages/login/login, which

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { NotAvailable, NotFound, PageLoadError } from '../components/page-state';
-import { DESKTOP_LAYOUT_ENABLED } from '../lib/layout-mode';
-import { layoutHomePath } from '../lib/paths';
+import { DESKTOP_LAYOUT_ENABLED } from '../lib/routing/layout-mode';
+import { layoutHomePath } from '../lib/routing/paths';
 import { DesktopShell } from './layout/desktop-shell';
 import { MobileShell } from './layout/mobile-shell';
 import type { RouteMeta } from './layout/use-route-meta';

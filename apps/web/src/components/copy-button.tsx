@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../lib/clipboard';
-import { toastError, toastSuccess } from '../lib/toast';
+import { copyText } from '../lib/browser/clipboard';
+import { toastError, toastSuccess } from '../lib/feedback/toast';
 import { IconCopy } from './icons';
 
 /** Copies `text`; its accessible name says what it copies ("Copy UID"). */

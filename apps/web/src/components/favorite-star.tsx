@@ -2,8 +2,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFavoriteSymbols } from '../lib/api/get-favorites';
 import { useSetFavorite } from '../lib/api/set-favorite';
-import { loginPathFor } from '../lib/paths';
-import { useIsLoggedIn } from '../lib/session-store';
+import { loginPathFor } from '../lib/routing/paths';
+import { useIsLoggedIn } from '../lib/session/session-store';
 
 interface FavoriteStarProps {
   symbol: string;

@@ -4,7 +4,7 @@ import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOAD_DELAY_MS } from '@app/contract';
 import { IconAlert, IconConstruction } from './icons';
-import { layoutHomePath } from '../lib/paths';
+import { layoutHomePath } from '../lib/routing/paths';
 
 /** The loading placeholder, shown only once loading has taken longer than 200 ms (spec §2). */
 export function DelayedLoading({ delayMs = PAGE_LOAD_DELAY_MS }: { delayMs?: number }) {

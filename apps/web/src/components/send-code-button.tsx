@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@app/contract';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api/api-client';
 import type { SendOtpData } from '../lib/api/send-otp';
-import { useOtpCountdownStore, useResendSecondsLeft } from '../lib/otp-countdown';
-import { toastSuccess } from '../lib/toast';
+import { useOtpCountdownStore, useResendSecondsLeft } from '../lib/forms/otp-countdown';
+import { toastSuccess } from '../lib/feedback/toast';
 
 interface SendCodeButtonProps {
   /** otpCountdownKey(destination): the 60 s wait is per destination, whatever the purpose. */

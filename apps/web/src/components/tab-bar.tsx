@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAsset, IconHome, IconProfile, IconQuote, IconTrade } from './icons';
-import { TAB_PATHS } from '../lib/paths';
+import { TAB_PATHS } from '../lib/routing/paths';
 
 const TABS = [
   { to: TAB_PATHS.home, key: 'home', Icon: IconHome },

@@ -5,7 +5,7 @@ import { htmlLang } from '../lib/i18n';
 import { changeSign, formatCompact, formatPercent, formatPrice } from '../lib/market';
 import { tradeChartPath } from '../lib/market';
 import type { LiveTicker } from '../lib/market';
-import { useSessionStore } from '../lib/session-store';
+import { useSessionStore } from '../lib/session/session-store';
 import { FavoriteStar } from './favorite-star';
 import '../lib/market/market.css';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconBack } from './icons';
-import { layoutHomePath } from '../lib/paths';
+import { layoutHomePath } from '../lib/routing/paths';
 
 interface TopBarProps {
   title: string;

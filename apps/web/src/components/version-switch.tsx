@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TypeUser } from '@app/contract';
 import { useAccountSwitch } from '../lib/api/account-switch';
 import { useDemoReset } from '../lib/api/demo-reset';
-import { useSessionStore } from '../lib/session-store';
-import { toastSuccess } from '../lib/toast';
+import { useSessionStore } from '../lib/session/session-store';
+import { toastSuccess } from '../lib/feedback/toast';
 
 const VERSIONS: readonly TypeUser[] = ['real', 'demo'];
 

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../lib/api/get-user-info';
-import { DESKTOP_HOME_ROUTE } from '../route-table';
+import { DESKTOP_HOME_PATH } from '../../lib/routing/paths';
 import { useRouteMeta } from './use-route-meta';
 
 /**
- * The desktop dashboard layout, used only when DESKTOP_LAYOUT_ENABLED is on (lib/layout-mode.ts).
+ * The desktop dashboard layout, used only when DESKTOP_LAYOUT_ENABLED is on (lib/routing/layout-mode.ts).
  * A placeholder frame until the desktop issue builds the real dashboard.
  */
 export function DesktopShell() {
@@ -24,7 +24,7 @@ export function DesktopShell() {
         {t('app.skipToContent')}
       </a>
       <header className="desktop-header">
-        <Link to={DESKTOP_HOME_ROUTE} className="desktop-header__brand">
+        <Link to={DESKTOP_HOME_PATH} className="desktop-header__brand">
           {appName}
         </Link>
         <h1 className="desktop-header__title">{heading}</h1>

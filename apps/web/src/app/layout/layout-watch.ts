@@ -1,4 +1,4 @@
-import { currentLayout, DESKTOP_LAYOUT_ENABLED, layoutForWidth } from '../../lib/layout-mode';
+import { currentLayout, DESKTOP_LAYOUT_ENABLED, layoutForWidth } from '../../lib/routing/layout-mode';
 
 /**
  * Relaunches the app (full reload at '/', which opens the mode's home) when the window

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type TypeUser, type UserInfo } from '@app/contract';
-import { apiPost } from '../api-client';
-import { LEDGER_QUERY_PREFIX } from '../ledger-query';
-import { queryClient } from '../query-client';
-import { useSessionStore } from '../session-store';
+import { apiPost } from './api-client';
+import { LEDGER_QUERY_PREFIX } from './ledger-query';
+import { queryClient } from './query-client';
+import { useSessionStore } from '../session/session-store';
 
 /** Switches between the real and the demo ledger (spec §4 "Account version"). */
 export function accountSwitch(typeUser: TypeUser): Promise<UserInfo> {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { API } from '@app/contract';
-import { apiPost } from '../api-client';
-import { LEDGER_QUERY_PREFIX } from '../ledger-query';
-import { queryClient } from '../query-client';
+import { apiPost } from './api-client';
+import { LEDGER_QUERY_PREFIX } from './ledger-query';
+import { queryClient } from './query-client';
 
 /** Puts the demo ledger back to its starting balance (demo mode only). */
 export function demoReset(): Promise<null> {

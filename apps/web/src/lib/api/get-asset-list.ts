@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type AssetInfo } from '@app/contract';
-import { apiPost } from '../api-client';
+import { apiPost } from './api-client';
 
 /** Coins change only with a server release: keep the list for the whole visit. */
 const ASSET_LIST_STALE_MS = 60 * 60 * 1000;

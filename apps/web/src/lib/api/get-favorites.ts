@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { API, type Ticker } from '@app/contract';
-import { apiPost } from '../api-client';
-import { useSessionStore } from '../session-store';
+import { apiPost } from './api-client';
+import { useSessionStore } from '../session/session-store';
 
 export const FAVORITES_QUERY_PREFIX = 'favorite';
 

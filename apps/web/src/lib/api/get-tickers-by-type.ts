@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type Ticker, type TickerType } from '@app/contract';
-import { apiGet } from '../api-client';
+import { apiGet } from './api-client';
 
 /**
  * Prices arrive over the websocket; this snapshot is the first paint and the 24 h volumes, which

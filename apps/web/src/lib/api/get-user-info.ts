@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type UserInfo } from '@app/contract';
-import { apiPost } from '../api-client';
-import { useSessionStore } from '../session-store';
+import { apiPost } from './api-client';
+import { useSessionStore } from '../session/session-store';
 
 export const USER_INFO_QUERY_KEY = ['user', 'info'] as const;
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type WalletBalance, type WalletName } from '@app/contract';
-import { apiGet } from '../api-client';
-import { ledgerQueryKey } from '../ledger-query';
-import { useSessionStore } from '../session-store';
+import { apiGet } from './api-client';
+import { ledgerQueryKey } from './ledger-query';
+import { useSessionStore } from '../session/session-store';
 
 /** One coin's available and frozen balance in one account (transfer form, OTC). */
 export function getValidAsset(wallet: WalletName, asset: string): Promise<WalletBalance> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type SendOtpBody, type SendOtpResult } from '@app/contract';
-import { apiPost } from '../api-client';
+import { apiPost } from './api-client';
 
 export type SendOtpData = SendOtpResult;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type SendSmsOtpBody } from '@app/contract';
-import { apiPost } from '../api-client';
+import { apiPost } from './api-client';
 import type { SendOtpData } from './send-otp';
 
 /** Texts a 4-digit code to a phone (spec §7 SendSmsOtp). */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { API } from '@app/contract';
-import { apiPost } from '../api-client';
-import { queryClient } from '../query-client';
+import { apiPost } from './api-client';
+import { queryClient } from './query-client';
 import { FAVORITES_QUERY_PREFIX } from './get-favorites';
 
 /** Adds a favourite (POST favorite/insert; idempotent). */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type UpdateUserBody, type UserInfo } from '@app/contract';
-import { apiPost, type RequestOptions } from '../api-client';
-import { useSessionStore } from '../session-store';
+import { apiPost, type RequestOptions } from './api-client';
+import { useSessionStore } from '../session/session-store';
 
 /** Saves nickname, avatar, language or theme (spec §7 user/update) and returns the user. */
 export function updateUser(body: UpdateUserBody, options?: Pick<RequestOptions, 'silent'>): Promise<UserInfo> {

@@ -1,4 +1,4 @@
-import { TAB_PATHS } from '../paths';
+import { TAB_PATHS } from '../routing/paths';
 
 /** Market pages several features link to (routes compose them in app/). */
 export const SEARCH_PATH = '/pages/search/index';

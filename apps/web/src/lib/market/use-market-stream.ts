@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { connectionFor, marketConnection } from './connections';
 import { streamKey, type DataMessage, type StreamListener, type StreamRequest } from './socket';
-import { useSessionStore } from '../session-store';
+import { useSessionStore } from '../session/session-store';
 
 export interface StreamHandlers {
   onData: (message: DataMessage) => void;

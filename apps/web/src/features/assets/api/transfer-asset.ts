@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, HEADER, type TransferBody, type TransferRecord } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
-import { queryClient } from '../../../lib/query-client';
+import { apiPost } from '../../../lib/api/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
+import { queryClient } from '../../../lib/api/query-client';
 
 export interface TransferRequest {
   body: TransferBody;

@@ -7,9 +7,10 @@ import { useAssetList, amountDecimalsIn } from '../../../lib/api/get-asset-list'
 import { formatDateTime, formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
 import { useAccountChanges } from '../api/get-account-changes';
 import { useUserAssetData } from '../api/get-user-asset-data';
-import { walletRows } from '../hooks/wallet-rows';
+import { walletRows } from '../model/wallet-rows';
 import { ASSETS_PATHS } from './assets-paths';
 import { BalanceList } from './balance-list';
+import '../assets.css';
 
 function walletFrom(value: string | null): WalletName {
   return WALLET_NAMES.includes(value as WalletName) ? (value as WalletName) : 'currency';

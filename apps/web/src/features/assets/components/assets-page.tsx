@@ -7,12 +7,13 @@ import { DelayedLoading } from '../../../components/page-state';
 import { VersionSwitch } from '../../../components/version-switch';
 import { useAssetList } from '../../../lib/api/get-asset-list';
 import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
-import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/paths';
-import { useSessionStore } from '../../../lib/session-store';
+import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/routing/paths';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useUserAssetData } from '../api/get-user-asset-data';
-import { walletRows } from '../hooks/wallet-rows';
+import { walletRows } from '../model/wallet-rows';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
 import { BalanceList } from './balance-list';
+import '../assets.css';
 
 /** /pages/assets/index (spec §2 "Assets", pull-down refresh). */
 export function AssetsPage() {

@@ -1,12 +1,12 @@
 import type { WalletName } from '@app/contract';
+import { PATHS } from '../../../lib/routing/paths';
 
 export const ASSETS_PATHS = {
-  index: '/pages/assets/index',
-  account: '/pages/assets/account',
-  transfer: '/pages/assets/transfer',
-  transferRecords: '/pages/assets/transfer-records',
-  wallet: '/pages/wallet/index',
+  index: PATHS.assets,
+  account: PATHS.assetAccount,
+  transfer: PATHS.transfer,
+  transferRecords: PATHS.transferRecords,
+  wallet: PATHS.wallet,
 } as const;
 
 export const accountPath = (wallet: WalletName) => `${ASSETS_PATHS.account}?wallet=${wallet}`;
-

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
 import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
-import type { BalanceRow } from '../hooks/wallet-rows';
+import type { BalanceRow } from '../model/wallet-rows';
+import '../assets.css';
 
 /** Per-coin available, frozen and USDT value of one account. */
 export function BalanceList({ rows, label }: { rows: readonly BalanceRow[]; label: string }) {

@@ -4,9 +4,10 @@ import { WALLET_NAMES } from '@app/contract';
 import { IconChevronRight } from '../../../components/icons';
 import { DelayedLoading } from '../../../components/page-state';
 import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
-import { OTC_PATH } from '../../../lib/paths';
+import { OTC_PATH } from '../../../lib/routing/paths';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
+import '../assets.css';
 
 /** /pages/wallet/index: the three accounts' totals, each linking to its details. */
 export function WalletPage() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type CountryCodeItem } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiPost } from '../../../lib/api/api-client';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Countries with calling codes, names in the request language (spec §7 countryCodeList). */
 export function getCountryCodeList(): Promise<CountryCodeItem[]> {

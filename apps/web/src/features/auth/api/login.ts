@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type LoginBody, type LoginResult } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api/api-client';
 
 /** Logs in by phone or e-mail and password (spec §7 user/login). */
 export function login(body: LoginBody): Promise<LoginResult> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type LoginResult, type RegisterBody } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api/api-client';
 
 /** Creates the account with the 4-digit code and logs it in (spec §7 user/register). */
 export function register(body: RegisterBody): Promise<LoginResult> {

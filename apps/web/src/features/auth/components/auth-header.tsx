@@ -1,3 +1,5 @@
+import '../auth.css';
+
 export function AuthHeader({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
     <div className="auth-header">

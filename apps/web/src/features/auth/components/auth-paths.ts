@@ -1,13 +1,15 @@
+import { PATHS } from '../../../lib/routing/paths';
+
 /** The auth screens' routes (spec §2), for links between them. */
 export const AUTH_PATHS = {
-  loginPhone: '/pages/login/login',
-  loginEmail: '/pages/login/email-login',
-  registerPhone: '/pages/register/index',
-  registerEmail: '/pages/register/email/index',
-  verifyPhone: '/pages/register/verify-code',
-  verifyEmail: '/pages/register/email/verify-code',
-  selectCountry: '/pages/register/select-country',
-  forgot: '/pages/forgot-password/index',
-  findByPhone: '/pages/findPwd/phone-find',
-  findByEmail: '/pages/findPwd/email-find',
+  loginPhone: PATHS.login,
+  loginEmail: PATHS.emailLogin,
+  registerPhone: PATHS.register,
+  registerEmail: PATHS.emailRegister,
+  verifyPhone: PATHS.verifyCode,
+  verifyEmail: PATHS.emailVerifyCode,
+  selectCountry: PATHS.selectCountry,
+  forgot: PATHS.forgotPassword,
+  findByPhone: PATHS.phoneFind,
+  findByEmail: PATHS.emailFind,
 } as const;

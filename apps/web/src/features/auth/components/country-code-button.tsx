@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { regionName } from '../../../lib/format';
 import { htmlLang } from '../../../lib/i18n';
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useSelectedCountry } from '../hooks/use-selected-country';
 import { AUTH_PATHS } from './auth-paths';
+import '../auth.css';
 
 /** The calling-code control at the start of a phone field; opens the country list. */
 export function CountryCodeButton() {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconChevronRight, IconMail, IconPhone } from '../../../components/icons';
 import { AuthHeader } from './auth-header';
 import { AUTH_PATHS } from './auth-paths';
+import '../auth.css';
 
 /** /pages/forgot-password/index: reset by phone or by e-mail. */
 export function ForgotPasswordPage() {

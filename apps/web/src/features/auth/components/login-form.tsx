@@ -1,55 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
 import { PasswordField } from '../../../components/password-field';
 import { SegmentedNav } from '../../../components/segmented-nav';
 import { SubmitButton } from '../../../components/submit-button';
-import { toastSuccess } from '../../../lib/toast';
-import { useDraftState } from '../../../lib/use-draft-state';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkEmail, checkPhone, checkRequired, collectErrors } from '../../../lib/validation';
-import { useLogin } from '../api/login';
-import { useAuthFlow } from '../hooks/use-auth-flow';
-import { useSelectedCountry } from '../hooks/use-selected-country';
+import { useLoginForm } from '../hooks/use-login-form';
 import { AuthHeader } from './auth-header';
 import { AccountField } from './account-field';
 import { AUTH_PATHS } from './auth-paths';
-
-type Field = 'account' | 'password';
+import '../auth.css';
 
 /** Log in by phone (/pages/login/login) or e-mail (/pages/login/email-login). */
 function LoginForm({ type }: { type: AccountType }) {
   const { t } = useTranslation();
-  const { withReturn, completeLogin } = useAuthFlow();
-  const country = useSelectedCountry((s) => s.country);
-  const [account, setAccount] = useDraftState(`login.${type}`, '');
-  const [password, setPassword] = useState('');
-  const { errors, formRef, report, edit } = useFormErrors<Field>();
-  const login = useLogin();
-
+  const form = useLoginForm(type);
+  const { withReturn, errors } = form;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = report(
-      collectErrors<Field>({
-        account: type === 'email' ? checkEmail(account) : checkPhone(country.dialCode, account),
-        password: checkRequired(password),
-      }),
-    );
-    if (invalid) return;
-    const identity =
-      type === 'email'
-        ? { type, email: account.trim() }
-        : { type, countryCode: country.dialCode, phone: account.replace(/[^0-9]/g, '') };
-    login.mutate(
-      { ...identity, password },
-      {
-        onSuccess: (result) => {
-          toastSuccess(t('auth.loggedIn'));
-          completeLogin(result);
-        },
-      },
-    );
+    form.submit();
   };
 
   return (
@@ -62,20 +31,20 @@ function LoginForm({ type }: { type: AccountType }) {
           { to: withReturn(AUTH_PATHS.loginEmail), label: t('auth.byEmail'), active: type === 'email' },
         ]}
       />
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
         <AccountField
           type={type}
           autoComplete="username"
-          value={account}
-          onChange={edit('account', setAccount)}
+          value={form.account}
+          onChange={form.setAccount}
           error={errors.account}
         />
         <PasswordField
           label={t('fields.password')}
           placeholder={t('fields.loginPasswordPlaceholder')}
           autoComplete="current-password"
-          value={password}
-          onChange={edit('password', setPassword)}
+          value={form.password}
+          onChange={form.setPassword}
           error={errors.password}
         />
         <div className="form__aside">
@@ -83,7 +52,7 @@ function LoginForm({ type }: { type: AccountType }) {
             {t('auth.forgotPassword')}
           </Link>
         </div>
-        <SubmitButton loading={login.isPending}>{t('auth.logIn')}</SubmitButton>
+        <SubmitButton loading={form.pending}>{t('auth.logIn')}</SubmitButton>
       </form>
       <p className="auth__switch">
         {t('auth.noAccount')}{' '}

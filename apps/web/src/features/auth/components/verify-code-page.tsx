@@ -1,72 +1,42 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
 import { CodeField } from '../../../components/code-field';
 import { SubmitButton } from '../../../components/submit-button';
-import { formatPhone } from '../../../lib/format';
-import { useOtpCountdownStore } from '../../../lib/otp-countdown';
-import { toastSuccess } from '../../../lib/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkOtp, collectErrors } from '../../../lib/validation';
-import { useRegister } from '../api/register';
-import { useAuthFlow } from '../hooks/use-auth-flow';
-import { registerCountdownKey, sendRegisterCode, useRegisterDraft } from '../hooks/use-register-draft';
+import { useVerifyCode } from '../hooks/use-verify-code';
 import { AuthHeader } from './auth-header';
-import { AUTH_PATHS } from './auth-paths';
+import '../auth.css';
 
-/**
- * Step two of registration: the 4-digit code (resend after 60 s), then register, which
- * logs the new user in.
- */
+/** Step two of registration: the 4-digit code, then register (flow in useVerifyCode). */
 function VerifyCode({ type }: { type: AccountType }) {
   const { t } = useTranslation();
-  const { withReturn, completeLogin } = useAuthFlow();
-  // Read once: the draft is cleared on success, and this page must not react to that.
-  const [draft] = useState(() => useRegisterDraft.getState().drafts[type]);
-  const clearDraft = useRegisterDraft((s) => s.clear);
-  const [code, setCode] = useState('');
-  const { errors, formRef, report, edit } = useFormErrors<'code'>();
-  const register = useRegister();
-  const countdownKey = draft ? registerCountdownKey(draft) : '';
-  const sent = useOtpCountdownStore((s) => countdownKey in s.resendAt);
+  const flow = useVerifyCode(type);
 
   // Opened directly or after a reload: the form data is gone, start over.
-  if (!draft) return <Navigate to={withReturn(type === 'email' ? AUTH_PATHS.registerEmail : AUTH_PATHS.registerPhone)} replace />;
-
-  const target = type === 'email' ? (draft.email ?? '') : formatPhone(draft.countryCode ?? null, draft.phone ?? '');
+  if (!flow.draft) return <Navigate to={flow.restart} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (report(collectErrors({ code: checkOtp(code) }))) return;
-    register.mutate(
-      { ...draft, code },
-      {
-        onSuccess: (result) => {
-          clearDraft(type);
-          toastSuccess(t('auth.registered'));
-          completeLogin(result);
-        },
-      },
-    );
+    flow.submit();
   };
 
   return (
     <div className="auth">
       <AuthHeader
         title={t('auth.verifyTitle')}
-        subtitle={sent ? t('auth.verifySentTo', { target }) : t('auth.verifySendTo', { target })}
+        subtitle={flow.sent ? t('auth.verifySentTo', { target: flow.target }) : t('auth.verifySendTo', { target: flow.target })}
       />
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={flow.formRef} className="form" noValidate onSubmit={onSubmit}>
         <CodeField
-          value={code}
-          onChange={edit('code', setCode)}
-          error={errors.code}
-          countdownKey={countdownKey}
-          onSend={() => sendRegisterCode(draft)}
+          value={flow.code}
+          onChange={flow.setCode}
+          error={flow.errors.code}
+          countdownKey={flow.countdownKey}
+          onSend={flow.sendCode}
           autoFocus
         />
-        <SubmitButton loading={register.isPending}>{t('auth.createAccount')}</SubmitButton>
+        <SubmitButton loading={flow.pending}>{t('auth.createAccount')}</SubmitButton>
       </form>
     </div>
   );

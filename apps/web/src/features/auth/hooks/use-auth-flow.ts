@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginResult } from '@app/contract';
 import { syncPreferenceToServer } from '../../../lib/api/update-user';
-import { safeReturnPath } from '../../../lib/navigation';
-import { HOME_PATH } from '../../../lib/paths';
-import { getSession } from '../../../lib/session-store';
+import { safeReturnPath } from '../../../lib/routing/navigation';
+import { HOME_PATH } from '../../../lib/routing/paths';
+import { getSession } from '../../../lib/session/session-store';
 
 /**
  * Where the user was going before the login guard stopped them (`?redirect=`), carried

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AccountType } from '@app/contract';
 import { sendOtp } from '../../../lib/api/send-otp';
 import { sendSmsOtp } from '../../../lib/api/send-sms-otp';
-import { otpCountdownKey } from '../../../lib/otp-countdown';
+import { otpCountdownKey } from '../../../lib/forms/otp-countdown';
 
 /**
  * What the register page collected, handed to its verify-code page. In memory only (it

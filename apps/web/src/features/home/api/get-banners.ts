@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type Banner } from '@app/contract';
-import { apiGet } from '../../../lib/api-client';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiGet } from '../../../lib/api/api-client';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Banners change only with a release: kept for the visit. */
 const BANNERS_STALE_MS = 60 * 60 * 1000;

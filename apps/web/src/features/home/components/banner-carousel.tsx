@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Swiper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '@app/contract';
-import { useBanners } from '../api/get-banners';
+import { useHomeBanners } from '../hooks/use-home';
+import { isExternalLink } from '../model/overview';
 import '../../../lib/market/market.css';
 import '../banners.css';
 
@@ -11,13 +12,12 @@ const AUTOPLAY_MS = 5000;
 /** The home banners (GET banner/list), turning every 5 s unless the user asks for less motion. */
 export function BannerCarousel() {
   const { t } = useTranslation();
-  const { data } = useBanners('home');
-  if (!data || data.length === 0) return null;
-  const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const { banners, autoplay, loop } = useHomeBanners();
+  if (banners.length === 0) return null;
   return (
     <section className="banners" aria-label={t('market.banners')}>
-      <Swiper autoplay={!reducedMotion && data.length > 1} autoplayInterval={AUTOPLAY_MS} loop={data.length > 1}>
-        {data.map((banner) => (
+      <Swiper autoplay={autoplay} autoplayInterval={AUTOPLAY_MS} loop={loop}>
+        {banners.map((banner) => (
           <Swiper.Item key={banner.id}>
             <BannerLink banner={banner} />
           </Swiper.Item>
@@ -35,7 +35,7 @@ function BannerLink({ banner }: { banner: Banner }) {
       <span className="banner__title">{banner.title}</span>
     </>
   );
-  if (/^https:\/\//.test(banner.link)) {
+  if (isExternalLink(banner.link)) {
     return (
       <a className="banner" href={banner.link} target="_blank" rel="noopener noreferrer">
         {content}

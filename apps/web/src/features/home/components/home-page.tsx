@@ -1,24 +1,24 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_PATH } from '../../../lib/paths';
-import { useSessionStore } from '../../../lib/session-store';
+import { LOGIN_PATH, PATHS } from '../../../lib/routing/paths';
+import { useHomeGreeting } from '../hooks/use-home';
 import { BannerCarousel } from './banner-carousel';
 import { MarketOverview } from './market-overview';
 import { SHORTCUTS } from './shortcuts';
+import '../home.css';
 
-const REGISTER_PATH = '/pages/register/index';
+const REGISTER_PATH = PATHS.register;
 
 /** /pages/home/index: welcome, the visitor prompt, banners, the shortcut grid and the market overview. */
 export function HomePage() {
   const { t } = useTranslation();
-  const user = useSessionStore((s) => s.user);
-  const loggedIn = useSessionStore((s) => s.token !== null);
+  const { loggedIn, nickname } = useHomeGreeting();
 
   return (
     <div className="home">
       <section className="hero" aria-labelledby="home-greeting">
         <h2 id="home-greeting" className="hero__title">
-          {loggedIn && user ? t('home.greeting', { name: user.nickname }) : t('home.welcome')}
+          {nickname !== null ? t('home.greeting', { name: nickname }) : t('home.welcome')}
         </h2>
         <p className="hero__text">{t('home.tagline')}</p>
         <p className="hero__note">{t('home.feeWaiver')}</p>

@@ -9,6 +9,7 @@ import {
   IconSwap,
   IconVip,
 } from '../../../components/icons';
+import { PATHS } from '../../../lib/routing/paths';
 import type { Messages } from '../../../locales';
 
 export type ShortcutKey = keyof Pick<
@@ -19,7 +20,7 @@ export type ShortcutKey = keyof Pick<
 /** Shortcuts whose behaviour spec §1 does not show: they open the "coming soon" page. */
 export const COMING_SOON: readonly ShortcutKey[] = ['vip', 'cloudMining', 'noviceGuide', 'ranking'];
 
-export const COMING_SOON_PATH = '/pages/home/coming-soon';
+export const COMING_SOON_PATH = PATHS.comingSoon;
 
 export interface Shortcut {
   key: ShortcutKey;
@@ -29,12 +30,12 @@ export interface Shortcut {
 
 /** The home shortcuts of spec §1, in its order. */
 export const SHORTCUTS: readonly Shortcut[] = [
-  { key: 'deposit', to: '/pages/recharge/index', Icon: IconDeposit },
+  { key: 'deposit', to: PATHS.recharge, Icon: IconDeposit },
   { key: 'vip', to: `${COMING_SOON_PATH}?feature=vip`, Icon: IconVip },
-  { key: 'otc', to: '/pages/otc/index', Icon: IconSwap },
+  { key: 'otc', to: PATHS.otc, Icon: IconSwap },
   { key: 'cloudMining', to: `${COMING_SOON_PATH}?feature=cloudMining`, Icon: IconCloud },
   { key: 'noviceGuide', to: `${COMING_SOON_PATH}?feature=noviceGuide`, Icon: IconBook },
-  { key: 'liveChat', to: '/pages/home/components/customer-service?from=home', Icon: IconChat },
+  { key: 'liveChat', to: `${PATHS.customerService}?from=home`, Icon: IconChat },
   { key: 'ranking', to: `${COMING_SOON_PATH}?feature=ranking`, Icon: IconRanking },
-  { key: 'announcements', to: '/pages/notification/index', Icon: IconMegaphone },
+  { key: 'announcements', to: PATHS.notifications, Icon: IconMegaphone },
 ];

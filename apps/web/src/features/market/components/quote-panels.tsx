@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Market, Ticker } from '@app/contract';
@@ -6,10 +6,10 @@ import { DelayedLoading } from '../../../components/page-state';
 import { TickerList } from '../../../components/ticker-list';
 import { useFavorites } from '../../../lib/api/get-favorites';
 import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
-import { loginPathFor } from '../../../lib/paths';
-import { useIsLoggedIn } from '../../../lib/session-store';
-import { useLiveTickers } from '../../../lib/market';
-import { sortTickers, type TickerSort } from '../hooks/sort-tickers';
+import { loginPathFor } from '../../../lib/routing/paths';
+import { useIsLoggedIn } from '../../../lib/session/session-store';
+import { useSortedLiveTickers } from '../hooks/use-quote-view';
+import type { TickerSort } from '../model/sort-tickers';
 
 interface PanelProps {
   sort: TickerSort | null;
@@ -26,14 +26,10 @@ interface LiveListProps extends PanelProps {
   empty: ReactNode;
 }
 
-/**
- * A quote list: the snapshot sorted once (rows do not jump under a finger with every tick),
- * then kept live by the general feed.
- */
+/** A quote list, sorted once and kept live (useSortedLiveTickers). */
 function LiveList({ tickers, market, sort, label, failed, onRetry, empty }: LiveListProps) {
   const { t } = useTranslation();
-  const sorted = useMemo(() => (tickers ? sortTickers(tickers, sort) : undefined), [tickers, sort]);
-  const live = useLiveTickers(sorted, market);
+  const { sorted, live } = useSortedLiveTickers(tickers, sort, market);
   if (!sorted) {
     return failed ? (
       <button type="button" className="button button--secondary" onClick={onRetry}>

@@ -1,39 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MARKETS, type Market } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { SearchField } from '../../../components/search-field';
 import { TickerList } from '../../../components/ticker-list';
-import type { LiveTicker } from '../../../lib/market';
-import { useLiveTickers } from '../../../lib/market';
-import { SEARCH_MAX_LENGTH, useMarketSearch } from '../api/search-market';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { SEARCH_MAX_LENGTH } from '../api/search-market';
+import { useMarketSearchView } from '../hooks/use-market-search';
 import '../../../lib/market/market.css';
 import '../quote-search.css';
-
-const SEARCH_DEBOUNCE_MS = 300;
-
-/** Results grouped by market, in the markets' order; best matches first within each. */
-function byMarket(tickers: readonly LiveTicker[]): { market: Market; tickers: LiveTicker[] }[] {
-  return MARKETS.map((market) => ({ market, tickers: tickers.filter((t) => t.market === market) })).filter((g) => g.tickers.length > 0);
-}
 
 /** /pages/search/index: search every market; a result opens its chart or becomes a favourite. */
 export function SearchPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(() => params.get('q') ?? '');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useMarketSearch(q);
-  const results = q ? search.data : undefined;
-  const live = useLiveTickers(results, null);
-  const groups = useMemo(() => byMarket(live), [live]);
-
-  // The text in the URL: the way back from a chart shows the same results.
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== q) setParams(q ? { q } : {}, { replace: true });
-  }, [q, params, setParams]);
+  const { text, setText, q, loaded, failed, count, groups } = useMarketSearchView();
 
   return (
     <div className="market-search">
@@ -50,8 +27,8 @@ export function SearchPage() {
       />
       {!q ? (
         <p className="empty-text">{t('market.searchHint')}</p>
-      ) : !results ? (
-        search.isError ? (
+      ) : !loaded ? (
+        failed ? (
           <p className="empty-text">{t('pageState.errorText')}</p>
         ) : (
           <DelayedLoading />
@@ -63,7 +40,7 @@ export function SearchPage() {
       ) : (
         <>
           <p className="visually-hidden" role="status">
-            {t('market.resultCount', { count: live.length })}
+            {t('market.resultCount', { count })}
           </p>
           {groups.map((g) => (
             <section key={g.market} className="search-group" aria-labelledby={`search-group-${g.market}`}>

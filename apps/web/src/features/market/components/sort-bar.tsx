@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SORT_KEYS, nextSort, type TickerSort } from '../hooks/sort-tickers';
+import { SORT_KEYS, nextSort, type TickerSort } from '../model/sort-tickers';
 
 interface SortBarProps {
   value: TickerSort | null;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, HEADER, type CurrencyBuyBody, type OtcTrade } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
-import { queryClient } from '../../../lib/query-client';
+import { apiPost } from '../../../lib/api/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
+import { queryClient } from '../../../lib/api/query-client';
 
 /** Buys a coin with USDT (amount: the USDT to spend, fee included). The idempotency key is one per user confirmation. */
 export function currencyBuy(body: CurrencyBuyBody, idempotencyKey: string): Promise<OtcTrade> {

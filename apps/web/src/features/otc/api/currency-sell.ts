@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, HEADER, type CurrencySellBody, type OtcTrade } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
-import { queryClient } from '../../../lib/query-client';
+import { apiPost } from '../../../lib/api/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
+import { queryClient } from '../../../lib/api/query-client';
 
 /** Sells a coin for USDT (amount: the coin to sell). The idempotency key is one per user confirmation. */
 export function currencySell(body: CurrencySellBody, idempotencyKey: string): Promise<OtcTrade> {

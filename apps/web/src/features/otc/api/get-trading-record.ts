@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API, type TradingRecordPage } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { ledgerQueryKey } from '../../../lib/ledger-query';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiPost } from '../../../lib/api/api-client';
+import { ledgerQueryKey } from '../../../lib/api/ledger-query';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 export const TRADING_RECORD_PAGE_SIZE = 20;
 

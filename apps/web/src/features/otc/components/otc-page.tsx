@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
 import { formatDecimal, formatRatePercent } from '../../../lib/format';
-import { ASSETS_PATH } from '../../../lib/paths';
+import { ASSETS_PATH } from '../../../lib/routing/paths';
 import { OTC_TABS, useOtcPage } from '../hooks/use-otc-page';
 import { TradeForm } from './trade-form';
 import { TradeHistory } from './trade-history';

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeyByCode, type AssetInfo, type ExchangeInfo, type OtcSide, type OtcTrade } from '@app/contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { catalogMessage } from '../../../lib/i18n';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkAmount, collectErrors, decimalInput } from '../../../lib/validation';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkAmount, collectErrors, decimalInput } from '../../../lib/forms/validation';
 import { useCurrencyBuy } from '../api/currency-buy';
 import { useCurrencySell } from '../api/currency-sell';
 import { useFlashExchange } from '../api/flash-exchange';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type BindEmailBody, type UserInfo } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiPost } from '../../../lib/api/api-client';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Binds (or changes) the account's e-mail with a code sent to it (purpose bind_email). */
 export function bindEmail(body: BindEmailBody): Promise<UserInfo> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api/api-client';
 
 /** Ends the session on the server (spec §7 user/logout, no body). */
 export function logout(): Promise<null> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type UploadResult } from '@app/contract';
-import { apiUpload } from '../../../lib/api-client';
+import { apiUpload } from '../../../lib/api/api-client';
 
 /** Uploads an avatar image (multipart: kind=avatar, file) and returns its public path. */
 export function uploadAvatar(file: File): Promise<UploadResult> {

@@ -1,19 +1,14 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MAX_BYTES } from '@app/contract';
 import { IconCamera } from '../../../components/icons';
 import { MenuItem, MenuLink, MenuList } from '../../../components/menu-list';
-import { useUpdateUser } from '../../../lib/api/update-user';
 import { formatPhone } from '../../../lib/format';
-import { catalogMessage } from '../../../lib/i18n';
-import { useSessionStore } from '../../../lib/session-store';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { useUploadAvatar } from '../api/upload-avatar';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { useAvatarUpload } from '../hooks/use-avatar-upload';
+import { AVATAR_TYPES } from '../model/avatar-file';
 import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';
-
-/** The image types the server accepts (it checks the content again). */
-const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+import '../profile.css';
 
 /** /pages/profile/account-setting/index: avatar, nickname, e-mail binding (spec §2). */
 export function AccountSettingsPage() {
@@ -22,29 +17,12 @@ export function AccountSettingsPage() {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const upload = useUploadAvatar();
-  const update = useUpdateUser();
-  const busy = upload.isPending || update.isPending;
+  const { choose, busy } = useAvatarUpload();
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // Choosing the same file again must fire change again.
-    if (!file) return;
-    if (!AVATAR_TYPES.includes(file.type)) {
-      toastError(catalogMessage('IMAGE_INVALID'));
-      return;
-    }
-    if (file.size > IMAGE_MAX_BYTES) {
-      toastError(catalogMessage('IMAGE_TOO_LARGE'));
-      return;
-    }
-    try {
-      const { path } = await upload.mutateAsync(file);
-      await update.mutateAsync({ avatar: path });
-      toastSuccess(t('account.avatarUpdated'));
-    } catch {
-      // Already toasted by the API client.
-    }
+    if (file) void choose(file);
   };
 
   if (!user) return null;

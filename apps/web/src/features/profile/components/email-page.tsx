@@ -1,55 +1,23 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/code-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
-import { sendOtp } from '../../../lib/api/send-otp';
-import { otpCountdownKey } from '../../../lib/otp-countdown';
-import { useSessionStore } from '../../../lib/session-store';
-import { toastSuccess } from '../../../lib/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkEmail, checkOtp, collectErrors } from '../../../lib/validation';
-import { useBindEmail } from '../api/bind-email';
-import { PROFILE_PATHS } from './profile-paths';
-
-type Field = 'email' | 'code';
+import { useEmailBinding } from '../hooks/use-email-binding';
+import '../profile.css';
 
 /** /pages/profile/account-setting/email: bind or change the e-mail with a code sent to it. */
 export function EmailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const currentEmail = useSessionStore((s) => s.user?.email ?? null);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const { errors, formRef, report, edit } = useFormErrors<Field>();
-  const bind = useBindEmail();
-
-  const onSend = () => {
-    const problem = checkEmail(email);
-    if (problem) {
-      report({ email: problem });
-      return null;
-    }
-    return sendOtp({ email: email.trim(), purpose: 'bind_email' });
-  };
-
+  const form = useEmailBinding();
+  const { currentEmail, errors } = form;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (report(collectErrors<Field>({ email: checkEmail(email), code: checkOtp(code) }))) return;
-    bind.mutate(
-      { email: email.trim(), code },
-      {
-        onSuccess: () => {
-          toastSuccess(t('account.emailBound'));
-          navigate(PROFILE_PATHS.accountSettings, { replace: true });
-        },
-      },
-    );
+    form.submit();
   };
 
   return (
-    <form ref={formRef} className="form form--page" noValidate onSubmit={onSubmit}>
+    <form ref={form.formRef} className="form form--page" noValidate onSubmit={onSubmit}>
       {currentEmail ? (
         <p className="info-line">
           {t('account.currentEmail')}: <strong>{currentEmail}</strong>
@@ -62,18 +30,18 @@ export function EmailPage() {
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={email}
-        onChange={edit('email', setEmail)}
+        value={form.email}
+        onChange={form.setEmail}
         error={errors.email}
       />
       <CodeField
-        value={code}
-        onChange={edit('code', setCode)}
+        value={form.code}
+        onChange={form.setCode}
         error={errors.code}
-        countdownKey={otpCountdownKey(email)}
-        onSend={onSend}
+        countdownKey={form.countdownKey}
+        onSend={form.sendCode}
       />
-      <SubmitButton loading={bind.isPending}>{currentEmail ? t('account.changeEmail') : t('account.bindEmail')}</SubmitButton>
+      <SubmitButton loading={form.pending}>{currentEmail ? t('account.changeEmail') : t('account.bindEmail')}</SubmitButton>
     </form>
   );
 }

@@ -1,23 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES, toHeaderLang, type Language } from '@app/contract';
+import { LANGUAGE_NAMES, LANGUAGES, toHeaderLang } from '@app/contract';
 import { IconCheck } from '../../../components/icons';
-import { i18n } from '../../../lib/i18n';
-import { changeLanguage } from '../../../lib/preferences';
-import { useSessionStore } from '../../../lib/session-store';
-import { toastSuccess } from '../../../lib/toast';
+import { useLanguageChoice } from '../hooks/use-language-choice';
 
 /** /pages/profile/language: the eight languages (spec §9), each named in itself. */
 export function LanguagePage() {
   const { t } = useTranslation();
   const name = useId();
-  const language = useSessionStore((s) => s.language);
-
-  const choose = (next: Language) => {
-    if (next === language) return;
-    changeLanguage(next);
-    toastSuccess(i18n.t('language.changed'));
-  };
+  const { language, choose } = useLanguageChoice();
 
   return (
     <fieldset className="radio-list">

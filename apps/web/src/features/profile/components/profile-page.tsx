@@ -1,7 +1,7 @@
-import { useNavigate } from 'react-router';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, LANGUAGE_NAMES } from '@app/contract';
+import { askConfirm } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import {
   IconBroom,
@@ -16,60 +16,21 @@ import {
 } from '../../../components/icons';
 import { MenuButton, MenuItem, MenuLink, MenuList, MenuSwitch } from '../../../components/menu-list';
 import { VersionSwitch } from '../../../components/version-switch';
-import { i18n } from '../../../lib/i18n';
-import { LOGIN_PATH } from '../../../lib/paths';
-import { changeTheme } from '../../../lib/preferences';
-import { queryClient } from '../../../lib/query-client';
-import { useSessionStore } from '../../../lib/session-store';
-import { clearAppCache } from '../../../lib/storage';
-import { toastSuccess } from '../../../lib/toast';
-import { clearDrafts } from '../../../lib/use-draft-state';
-import { useLogout } from '../api/logout';
+import { changeTheme } from '../../../lib/session/preferences';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { useProfileActions } from '../hooks/use-profile-actions';
 import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';
+import '../profile.css';
 
 /** /pages/profile/index (spec §2 "Profile"). */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const typeUser = useSessionStore((s) => s.typeUser);
   const language = useSessionStore((s) => s.language);
   const theme = useSessionStore((s) => s.theme);
-  const logOut = useSessionStore((s) => s.logOut);
-  const logout = useLogout();
-
-  const onClearCache = async () => {
-    const confirmed = await Dialog.confirm({
-      content: t('profile.clearCacheConfirm'),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    clearAppCache();
-    clearDrafts();
-    queryClient.clear();
-    if ('caches' in window) {
-      const keys = await window.caches.keys().catch(() => [] as string[]);
-      await Promise.all(keys.map((k) => window.caches.delete(k))).catch(() => undefined);
-    }
-    toastSuccess(t('profile.cacheCleared'));
-  };
-
-  const onLogout = async () => {
-    const confirmed = await Dialog.confirm({
-      content: t('profile.logoutConfirm'),
-      confirmText: t('profile.logout'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    await logout.mutateAsync().catch(() => undefined);
-    logOut();
-    clearDrafts();
-    queryClient.clear();
-    toastSuccess(i18n.t('profile.loggedOut'));
-    navigate(LOGIN_PATH, { replace: true });
-  };
+  const actions = useProfileActions(askConfirm);
 
   if (!user) return null;
   const isDemo = typeUser === 'demo';
@@ -122,7 +83,7 @@ export function ProfilePage() {
         <MenuLink to={PROFILE_PATHS.helpCenter} icon={<IconHelp />} label={t('profile.helpCenter')} />
         <MenuLink to={PROFILE_PATHS.aboutUs} icon={<IconInfo />} label={t('profile.aboutUs')} />
         <MenuItem icon={<IconTag />} label={t('profile.version')} value={APP_VERSION} />
-        <MenuButton icon={<IconBroom />} label={t('profile.clearCache')} onClick={onClearCache} />
+        <MenuButton icon={<IconBroom />} label={t('profile.clearCache')} onClick={() => void actions.clearCache()} />
       </MenuList>
 
       <Button
@@ -130,8 +91,8 @@ export function ProfilePage() {
         size="large"
         shape="rounded"
         className="logout-button"
-        onClick={onLogout}
-        loading={logout.isPending}
+        onClick={() => void actions.logout()}
+        loading={actions.loggingOut}
         loadingText={t('common.processing')}
       >
         {t('profile.logout')}

@@ -1,12 +1,14 @@
+import { PATHS } from '../../../lib/routing/paths';
+
 /** Routes the profile screens link to (spec §2). */
 export const PROFILE_PATHS = {
-  profile: '/pages/profile/index',
-  kyc: '/pages/profile/kyc-verification/index',
-  securityCenter: '/pages/profile/security-center/index',
-  accountSettings: '/pages/profile/account-setting/index',
-  nickname: '/pages/profile/account-setting/nickname',
-  email: '/pages/profile/account-setting/email',
-  language: '/pages/profile/language',
-  helpCenter: '/pages/profile/helper-center',
-  aboutUs: '/pages/profile/about-us',
+  profile: PATHS.profile,
+  kyc: PATHS.kyc,
+  securityCenter: PATHS.securityCenter,
+  accountSettings: PATHS.accountSettings,
+  nickname: PATHS.nickname,
+  email: PATHS.email,
+  language: PATHS.language,
+  helpCenter: PATHS.helpCenter,
+  aboutUs: PATHS.aboutUs,
 } as const;

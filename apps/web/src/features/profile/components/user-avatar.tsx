@@ -1,5 +1,6 @@
 import type { UserInfo } from '@app/contract';
 import { useTranslation } from 'react-i18next';
+import '../profile.css';
 
 /** The user's avatar, or their initial on a coloured disc when none is set. */
 export function UserAvatar({ user, size = 64 }: { user: Pick<UserInfo, 'nickname' | 'avatar'>; size?: number }) {

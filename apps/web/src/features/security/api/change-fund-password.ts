@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type ChangeFundPasswordBody, type UserInfo } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiPost } from '../../../lib/api/api-client';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Changes the fund password with the current one. */
 export function changeFundPassword(body: ChangeFundPasswordBody): Promise<UserInfo> {

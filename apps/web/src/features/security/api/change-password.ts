@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type ChangePasswordBody, type LoginResult } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiPost } from '../../../lib/api/api-client';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /**
  * Changes the login password. The server revokes every session and answers a fresh token,

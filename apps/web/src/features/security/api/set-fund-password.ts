@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, type SetFundPasswordBody, type UserInfo } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiPost } from '../../../lib/api/api-client';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Sets the fund (withdraw) password when none is set yet. */
 export function setFundPassword(body: SetFundPasswordBody): Promise<UserInfo> {

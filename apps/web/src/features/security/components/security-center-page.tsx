@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { IconKey, IconLock, IconShield } from '../../../components/icons';
 import { MenuLink, MenuList } from '../../../components/menu-list';
-import { useSessionStore } from '../../../lib/session-store';
+import { useSecurityStatus } from '../hooks/use-security-status';
 import { SECURITY_PATHS } from './security-paths';
+import '../security.css';
 
 /** /pages/profile/security-center/index */
 export function SecurityCenterPage() {
   const { t } = useTranslation();
-  const hasFundPassword = useSessionStore((s) => s.user?.hasFundPassword ?? false);
+  const { hasFundPassword } = useSecurityStatus();
   return (
     <div className="settings">
       <MenuList label={t('routes.securityCenter')}>

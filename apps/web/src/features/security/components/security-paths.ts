@@ -1,6 +1,8 @@
+import { PATHS } from '../../../lib/routing/paths';
+
 export const SECURITY_PATHS = {
-  center: '/pages/profile/security-center/index',
-  changePassword: '/pages/profile/security-center/change-password',
-  paymentPassword: '/pages/profile/security-center/payment-password',
-  forgotFundPassword: '/pages/profile/security-center/forgot-fund-password',
+  center: PATHS.securityCenter,
+  changePassword: PATHS.changePassword,
+  paymentPassword: PATHS.paymentPassword,
+  forgotFundPassword: PATHS.forgotFundPassword,
 } as const;

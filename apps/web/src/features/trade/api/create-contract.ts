@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { HEADER, type Contract, type ContractCreateBody, type Market } from '@app/contract';
-import { apiPost } from '../../../lib/api-client';
-import { LEDGER_QUERY_PREFIX } from '../../../lib/ledger-query';
-import { queryClient } from '../../../lib/query-client';
+import { apiPost } from '../../../lib/api/api-client';
+import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
+import { queryClient } from '../../../lib/api/query-client';
 import { contractEndpointGroup, contractEndpoints } from './contract-endpoints';
 
 /** Opens a seconds contract; the server fixes the open price from its own latest tick. */

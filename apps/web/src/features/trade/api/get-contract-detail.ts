@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type Contract, type TypeUser } from '@app/contract';
-import { apiGet } from '../../../lib/api-client';
-import { ledgerQueryKey } from '../../../lib/ledger-query';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiGet } from '../../../lib/api/api-client';
+import { ledgerQueryKey } from '../../../lib/api/ledger-query';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** One contract with the ticks that decided it. */
 export function getContractDetail(id: number): Promise<Contract> {

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ContractList, ContractListQuery, ContractStatus } from '@app/contract';
-import { apiGet } from '../../../lib/api-client';
-import { ledgerQueryKey } from '../../../lib/ledger-query';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiGet } from '../../../lib/api/api-client';
+import { ledgerQueryKey } from '../../../lib/api/ledger-query';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { contractEndpoints, type ContractEndpointGroup } from './contract-endpoints';
 import { settlePollDelay } from './get-contract-detail';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type ContractProduct, type Market } from '@app/contract';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api/api-client';
 
 /** Products change only when an operator edits them: a few minutes of cache is plenty. */
 const PRODUCTS_STALE_MS = 5 * 60 * 1000;

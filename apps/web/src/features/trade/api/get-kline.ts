@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type CandleInterval, type KlineResult } from '@app/contract';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api/api-client';
 
 /** Candles loaded per chart: enough to scroll back a while on every interval. */
 export const CHART_CANDLES = 300;

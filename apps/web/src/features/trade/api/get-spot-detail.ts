@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type SpotOrder, type TypeUser } from '@app/contract';
-import { apiGet } from '../../../lib/api-client';
-import { ledgerQueryKey } from '../../../lib/ledger-query';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiGet } from '../../../lib/api/api-client';
+import { ledgerQueryKey } from '../../../lib/api/ledger-query';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** One spot order. */
 export function getSpotDetail(id: number): Promise<SpotOrder> {

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API, type SpotOrderList } from '@app/contract';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import { ledgerQueryKey } from '../../../lib/ledger-query';
-import { useSessionStore } from '../../../lib/session-store';
+import { apiGet, apiPost } from '../../../lib/api/api-client';
+import { ledgerQueryKey } from '../../../lib/api/ledger-query';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 export const SPOT_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type Ticker } from '@app/contract';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api/api-client';
 
 /** One symbol's ticker with its 24 h statistics (GET getMarketPrice?symbol=). */
 export async function getTicker(symbol: string): Promise<Ticker | null> {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type TradingTime } from '@app/contract';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api/api-client';
 
 /** Looked at again at least this often, and right after the session opens or closes. */
 const RECHECK_MS = 60_000;

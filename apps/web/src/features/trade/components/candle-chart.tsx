@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CANDLE_INTERVALS, type CandleInterval } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { htmlLang } from '../../../lib/i18n';
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useCandleChart } from '../hooks/use-candle-chart';
 import { useCandleFeed } from '../hooks/use-candle-feed';
 

@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
-import { loginPathFor } from '../../../lib/paths';
-import { useIsLoggedIn } from '../../../lib/session-store';
+import { loginPathFor } from '../../../lib/routing/paths';
+import { useIsLoggedIn } from '../../../lib/session/session-store';
 import { formatTime } from '../model/order-display';
 import { useOrderEntry, type EntryTab } from '../hooks/use-order-entry';
 import { ContractPanel } from './contract-panel';

@@ -1,5 +1,7 @@
-/** The trade-detail page of one order (spec §2 /pages/trade-detail/index). */
-export const TRADE_DETAIL_PATH = '/pages/trade-detail/index';
+import { PATHS } from '../../../lib/routing/paths';
+
+/** The trade-detail page of one order (spec §2). */
+export const TRADE_DETAIL_PATH = PATHS.tradeDetail;
 
 export type OrderKind = 'contract' | 'spot';
 

@@ -5,7 +5,7 @@ import { FavoriteStar } from '../../../components/favorite-star';
 import { IconSearch } from '../../../components/icons';
 import { htmlLang } from '../../../lib/i18n';
 import { SEARCH_PATH, changeSign, formatCompact, formatPercent, formatPrice, formatSigned, type PriceDirection } from '../../../lib/market';
-import { useSessionStore } from '../../../lib/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 interface PriceHeaderProps {
   instrument: Instrument;

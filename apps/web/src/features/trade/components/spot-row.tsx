@@ -2,7 +2,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@app/contract';
-import { toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/feedback/toast';
 import { formatMoney, formatSymbolAmount, formatSymbolPrice, formatTime, spotStatusKey } from '../model/order-display';
 import { useSpotCancel } from '../hooks/use-spot-cancel';
 import { Figure } from './contract-parts';

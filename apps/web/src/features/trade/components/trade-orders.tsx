@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Market } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
-import { ORDER_HISTORY_PATH } from '../../../lib/paths';
+import { ORDER_HISTORY_PATH } from '../../../lib/routing/paths';
 import { useInstrumentOrders, type InstrumentOrdersTab } from '../hooks/use-order-history';
 import { OrderList } from './order-list';
 

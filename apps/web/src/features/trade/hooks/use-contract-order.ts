@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeyByCode, type Contract, type ContractDirection, type ContractProduct, type Instrument } from '@app/contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkAmount, collectErrors, decimalInput } from '../../../lib/validation';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkAmount, collectErrors, decimalInput } from '../../../lib/forms/validation';
 import { useCreateContract } from '../api/create-contract';
 import { useContractProducts } from '../api/get-contract-products';
 import { atLeast, contractQuote, stakeInRange, type ContractQuote } from '../model/contract-math';

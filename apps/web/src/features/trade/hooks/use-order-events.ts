@@ -1,7 +1,7 @@
 import type { Query } from '@tanstack/react-query';
 import type { Contract } from '@app/contract';
-import { LEDGER_QUERY_PREFIX, ledgerQueryKey } from '../../../lib/ledger-query';
-import { queryClient } from '../../../lib/query-client';
+import { LEDGER_QUERY_PREFIX, ledgerQueryKey } from '../../../lib/api/ledger-query';
+import { queryClient } from '../../../lib/api/query-client';
 import { useOpenOrdersStream } from '../../../lib/market';
 import { contractDetailKey } from '../api/get-contract-detail';
 import { spotDetailKey } from '../api/get-spot-detail';

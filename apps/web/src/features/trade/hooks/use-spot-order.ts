@@ -4,8 +4,8 @@ import { QUOTE_ASSET, type Instrument, type SpotOrderBody, type SpotSide, type S
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { catalogMessage } from '../../../lib/i18n';
 import { useMarketStream } from '../../../lib/market';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { checkAmount, collectErrors, decimalInput } from '../../../lib/validation';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkAmount, collectErrors, decimalInput } from '../../../lib/forms/validation';
 import { usePlaceSpotOrder } from '../api/place-spot-order';
 import { atLeast } from '../model/contract-math';
 import { spotTotal } from '../model/spot-math';

@@ -1,5 +1,5 @@
 import type { Language, Theme } from '@app/contract';
-import { syncPreferenceToServer } from './api/update-user';
+import { syncPreferenceToServer } from '../api/update-user';
 import { useSessionStore } from './session-store';
 
 /**

@@ -9,8 +9,8 @@ import {
   type HeaderLang,
   type Language,
 } from '@app/contract';
-import { LOCALES } from '../locales';
-import { getSession, useSessionStore } from './session-store';
+import { LOCALES } from '../../locales';
+import { getSession, useSessionStore } from '../session/session-store';
 
 /** BCP 47 tags for <html lang>, so screen readers pronounce each language correctly. */
 const HTML_LANG: Record<Language, string> = {

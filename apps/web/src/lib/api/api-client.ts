@@ -6,12 +6,12 @@ import {
   SUCCESS_CODES,
   type LoginOrigin,
 } from '@app/contract';
-import { catalogMessage, currentHeaderLang, i18n } from './i18n';
-import { currentLayout, isDesktopPlatform } from './layout-mode';
-import { navigateTo } from './navigation';
-import { LOGIN_PATH, loginPathFor, TAB_PATHS } from './paths';
-import { getSession } from './session-store';
-import { toastError } from './toast';
+import { catalogMessage, currentHeaderLang, i18n } from '../i18n';
+import { currentLayout, isDesktopPlatform } from '../routing/layout-mode';
+import { navigateTo } from '../routing/navigation';
+import { LOGIN_PATH, loginPathFor, TAB_PATHS } from '../routing/paths';
+import { getSession } from '../session/session-store';
+import { toastError } from '../feedback/toast';
 
 /**
  * The one way the app talks to the server (spec §7 headers, spec §8 error handling).

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { OTP_RESEND_WAIT_S } from '@app/contract';
-import { STORAGE_KEYS } from './storage';
+import { STORAGE_KEYS } from '../session/storage';
 
 /**
  * When each destination may be sent a new code (spec §5: resend only after 60 s). Keyed by

@@ -1,4 +1,4 @@
-import { i18n } from './i18n';
+import { i18n } from '../i18n';
 import { toastError, toastSuccess } from './toast';
 
 /** Offline and online toasts (spec §4 "Network"). Returns a function that removes them. */

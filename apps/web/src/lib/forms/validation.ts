@@ -7,7 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   toE164,
 } from '@app/contract';
-import { catalogMessage } from './i18n';
+import { catalogMessage } from '../i18n';
 
 /**
  * Client-side checks of spec §5. Each returns null when the value is fine, else the

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ASSETS_PATHS } from '../features/assets/components/assets-paths';
+import { AUTH_PATHS } from '../features/auth/components/auth-paths';
+import { SHORTCUTS } from '../features/home/components/shortcuts';
+import { PROFILE_PATHS } from '../features/profile/components/profile-paths';
+import { SECURITY_PATHS } from '../features/security/components/security-paths';
+import { TRADE_DETAIL_PATH } from '../features/trade/components/order-paths';
+import { QUOTE_PATH, SEARCH_PATH } from '../lib/market';
+import { DESKTOP_PATHS, PATHS, TAB_PATHS } from '../lib/routing/paths';
+import { DESKTOP_ROUTES, MOBILE_ROUTES } from './route-table';
+
+const mobilePaths = MOBILE_ROUTES.map((r) => r.path);
+const tablePaths = [...mobilePaths, ...DESKTOP_ROUTES.map((r) => r.path)];
+
+/** A link may carry a query; the route is its path part. */
+const routeOf = (link: string) => link.split('?')[0] ?? link;
+
+describe('route table', () => {
+  it('has no path twice', () => {
+    const seen = new Set<string>();
+    const twice = tablePaths.filter((p) => seen.size === seen.add(p).size);
+    expect(twice).toEqual([]);
+  });
+
+  it('routes every path constant of lib/routing/paths', () => {
+    const constants = [...Object.values(PATHS), ...Object.values(DESKTOP_PATHS), ...Object.values(TAB_PATHS)];
+    expect(constants.filter((p) => !tablePaths.includes(p))).toEqual([]);
+    // And the table routes nothing that lib/routing/paths does not name (the search page's path is the market module's).
+    const named = new Set<string>([...constants, SEARCH_PATH]);
+    expect(tablePaths.filter((p) => !named.has(p))).toEqual([]);
+  });
+
+  it('routes every path a feature links to', () => {
+    const featureLinks = [
+      ...Object.values(ASSETS_PATHS),
+      ...Object.values(AUTH_PATHS),
+      ...Object.values(PROFILE_PATHS),
+      ...Object.values(SECURITY_PATHS),
+      ...SHORTCUTS.map((s) => routeOf(s.to)),
+      TRADE_DETAIL_PATH,
+      SEARCH_PATH,
+      QUOTE_PATH,
+    ];
+    expect(featureLinks.filter((p) => !tablePaths.includes(p))).toEqual([]);
+  });
+
+  it('maps every desktop page to a mobile route', () => {
+    expect(DESKTOP_ROUTES.filter((r) => !mobilePaths.includes(r.mobile)).map((r) => r.path)).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { WALLET_NAMES, type TransferBody, type WalletName } from '@app/contract';
+import { catalogMessage } from '../../../lib/i18n';
+import { checkTransferAmount, collectErrors } from '../../../lib/forms/validation';
+
+export type TransferField = 'toAccount' | 'amount';
+
+/** A wallet name from the URL, or `fallback` when it names none. */
+export function walletOr(value: string | null, fallback: WalletName): WalletName {
+  return WALLET_NAMES.includes(value as WalletName) ? (value as WalletName) : fallback;
+}
+
+/** The accounts a transfer opened from `from` starts with: out of it, into the option account (or the currency one). */
+export function initialAccounts(from: string | null): { fromAccount: WalletName; toAccount: WalletName } {
+  const fromAccount = walletOr(from, 'currency');
+  return { fromAccount, toAccount: fromAccount === 'option' ? 'currency' : 'option' };
+}
+
+/**
+ * The transfer form's errors: two different accounts, and an amount above zero with at most
+ * `decimals` fraction digits and within `available` (compared exactly, as decimal strings).
+ */
+export function checkTransfer(input: {
+  fromAccount: WalletName;
+  toAccount: WalletName;
+  amount: string;
+  available: string | undefined;
+  decimals: number;
+}): Partial<Record<TransferField, string>> {
+  return collectErrors<TransferField>({
+    toAccount: input.fromAccount === input.toAccount ? catalogMessage('SAME_WALLET') : null,
+    amount: checkTransferAmount(input.amount, input.available, input.decimals),
+  });
+}
+
+/**
+ * The idempotency key of the transfer being confirmed. The same body retried after its answer
+ * was lost (a transport failure) reuses the key, so the server moves the money once; a
+ * different body, or any transfer after a definite answer, gets a new key.
+ */
+export class TransferKeys {
+  private pending: { body: string; key: string } | null = null;
+
+  constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
+
+  keyFor(body: TransferBody): string {
+    const text = JSON.stringify(body);
+    if (this.pending?.body !== text) this.pending = { body: text, key: this.newKey() };
+    return this.pending.key;
+  }
+
+  /** The server answered (success or a refusal): the next confirmation is a new transfer. */
+  answered(): void {
+    this.pending = null;
+  }
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountType } from '@app/contract';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { useDraftState } from '../../../lib/forms/use-draft-state';
+import { useFormErrors } from '../../../lib/forms/use-form-errors';
+import { checkRequired, collectErrors } from '../../../lib/forms/validation';
+import { useLogin } from '../api/login';
+import { accountIdentity, checkAccount } from '../model/account-identity';
+import { useAuthFlow } from './use-auth-flow';
+import { useSelectedCountry } from './use-selected-country';
+
+type Field = 'account' | 'password';
+
+/** The log-in form by phone or e-mail: its values, errors and submit (which logs in and goes on). */
+export function useLoginForm(type: AccountType) {
+  const { t } = useTranslation();
+  const { withReturn, completeLogin } = useAuthFlow();
+  const country = useSelectedCountry((s) => s.country);
+  const [account, setAccount] = useDraftState(`login.${type}`, '');
+  const [password, setPassword] = useState('');
+  const { errors, formRef, report, edit } = useFormErrors<Field>();
+  const login = useLogin();
+
+  const submit = () => {
+    const invalid = report(
+      collectErrors<Field>({
+        account: checkAccount(type, country.dialCode, account),
+        password: checkRequired(password),
+      }),
+    );
+    if (invalid) return;
+    login.mutate(
+      { ...accountIdentity(type, country.dialCode, account), password },
+      {
+        onSuccess: (result) => {
+          toastSuccess(t('auth.loggedIn'));
+          completeLogin(result);
+        },
+      },
+    );
+  };
+
+  return {
+    account,
+    setAccount: edit('account', setAccount),
+    password,
+    setPassword: edit('password', setPassword),
+    errors,
+    formRef,
+    submit,
+    pending: login.isPending,
+    withReturn,
+  };
+}

@@ -1,0 +1,17 @@
+import { useSessionStore } from '../../../lib/session/session-store';
+import { useBanners } from '../api/get-banners';
+
+/** Who the home page greets: the logged-in user's nickname, or null for a visitor. */
+export function useHomeGreeting() {
+  const user = useSessionStore((s) => s.user);
+  const loggedIn = useSessionStore((s) => s.token !== null);
+  return { loggedIn, nickname: loggedIn && user ? user.nickname : null };
+}
+
+/** The home banners, turning on their own unless there is one or the user asks for less motion. */
+export function useHomeBanners() {
+  const { data } = useBanners('home');
+  const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const banners = data ?? [];
+  return { banners, autoplay: !reducedMotion && banners.length > 1, loop: banners.length > 1 };
+}
