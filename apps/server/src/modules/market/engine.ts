@@ -137,7 +137,9 @@ export class MarketEngine implements PriceSink {
       // With timers (a real server), storing the history waits a few seconds: start-up, readiness
       // and the first requests go first. On PGlite every statement holds the event loop while it runs.
       const delay = new Promise((r) => setTimeout(r, timers ? BACKFILL_DELAY_MS : 0).unref());
-      this.backfill = Promise.all([this.live, delay]).then(() => this.history.store(!backfillDone));
+      // A failure is logged, not thrown into nobody's hands: the next start resumes the backfill.
+      this.backfill = Promise.all([this.live, delay]).then(() => this.history.store(!backfillDone))
+        .catch((err) => this.ctx.log.error({ err }, 'market: backfill failed'));
     } else if (!backfillDone) this.queue.enqueue('backfill done', (d) => marketRepo.updateSimState(d, { backfillDoneAt: new Date(now) }));
     this.pump(now);
     if (timers) {
