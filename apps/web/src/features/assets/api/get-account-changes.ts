@@ -13,8 +13,10 @@ export function getAccountChanges(wallet: WalletName, page: number): Promise<Acc
 
 export function useAccountChanges(wallet: WalletName) {
   const typeUser = useSessionStore((s) => s.typeUser);
+  // Each line's kindName comes in the request's language: another language is another answer.
+  const language = useSessionStore((s) => s.language);
   return useInfiniteQuery({
-    queryKey: ledgerQueryKey(typeUser, 'account-changes', wallet),
+    queryKey: ledgerQueryKey(typeUser, 'account-changes', wallet, language),
     queryFn: ({ pageParam }) => getAccountChanges(wallet, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),

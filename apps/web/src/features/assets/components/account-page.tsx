@@ -64,7 +64,7 @@ export function AccountPage() {
               <li key={c.id} className="record">
                 <div className="record__main">
                   <span className="record__title">
-                    {t(`assets.kinds.${c.kind}`, { defaultValue: c.kind })} · {c.asset}
+                    {c.kindName} · {c.asset}
                   </span>
                   <span className={`record__amount mono${negative ? ' is-negative' : ' is-positive'}`}>
                     {negative ? '' : '+'}
