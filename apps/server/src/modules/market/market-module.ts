@@ -4,7 +4,6 @@
  */
 import type { WsServerMessage } from '@app/contract';
 import type { AppContext } from '../../context';
-import type { SessionService } from '../auth/sessions';
 import { BinanceSource } from './binance';
 import { InProcessBus, type MarketBus } from './bus';
 import { MarketEngine, type EngineOptions } from './engine';
@@ -19,6 +18,11 @@ declare module 'fastify' {
   }
 }
 
+/** Who a websocket token belongs to (the auth module's sessions; market needs nothing else of it). */
+export interface TokenAuthenticator {
+  authenticate(token: string | undefined): Promise<{ user: { id: number } }>;
+}
+
 /** The parts of market data, built once per app. */
 export class MarketModule {
   readonly bus: MarketBus;
@@ -26,7 +30,7 @@ export class MarketModule {
   readonly service: MarketService;
   readonly hub: MarketHub;
 
-  constructor(readonly ctx: AppContext, sessions: SessionService, opts: { engine?: EngineOptions; hub?: Partial<HubOptions>; bus?: MarketBus } = {}) {
+  constructor(readonly ctx: AppContext, sessions: TokenAuthenticator, opts: { engine?: EngineOptions; hub?: Partial<HubOptions>; bus?: MarketBus } = {}) {
     const config = ctx.config.market;
     this.bus = opts.bus ?? new InProcessBus((err) => ctx.log.error({ err }, 'market bus handler failed'));
     this.engine = new MarketEngine(ctx, this.bus, config, opts.engine);

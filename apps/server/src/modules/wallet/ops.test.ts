@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
-import { userRepo } from '../users/repository';
+import { userRepo } from '../users';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
