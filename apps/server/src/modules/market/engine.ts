@@ -34,9 +34,6 @@ import { TickHistory } from './tick-history';
 import { MarketMessages } from './ws-messages';
 import { WriteQueue } from './write-queue';
 
-export type { Quote, RecordedTick, TickSource } from './engine-state';
-export { toAgg } from './engine-state';
-export { formatCandle, formatDepth } from './ws-messages';
 
 /** Pump cadence: ticks are emitted within this of their time. */
 const PUMP_MS = 100;

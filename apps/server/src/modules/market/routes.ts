@@ -11,9 +11,6 @@ import { authOf } from '../../plugins/session';
 import type { MarketModule } from './market-module';
 import { instrumentInfo, instrumentOrThrow } from './service';
 
-/** Until every importer uses ./index: the module class lived here before. */
-export { MarketModule } from './market-module';
-
 const tags = ['market'];
 
 /**
