@@ -34,7 +34,6 @@ import { TickHistory } from './tick-history';
 import { MarketMessages } from './ws-messages';
 import { WriteQueue } from './write-queue';
 
-
 /** Pump cadence: ticks are emitted within this of their time. */
 const PUMP_MS = 100;
 /** Raw ticks are written in one statement per second (DESIGN: bulk, not one insert per tick). */
