@@ -13,34 +13,6 @@ const WEB_DIR = path.join(ROOT, 'apps/web');
 const WEB_SRC = path.join(WEB_DIR, 'src');
 const FEATURES_DIR = path.join(WEB_SRC, 'features');
 
-/**
- * TEMPORARY (issue "Module boundaries"): files that still reach into another module's inner files,
- * while those modules get their index.ts. Key: the importing file; value: the modules it may still
- * deep-import. Every other module stays enforced for these files too. The integrator empties this.
- */
-const PENDING_FACES = {
-  'apps/server/bench/backfill.ts': ['market'],
-  'apps/server/bench/ledger.ts': ['ledger'],
-  'apps/server/bench/settle.ts': ['contracts', 'ledger', 'market'],
-  'apps/server/bench/ws-bench.ts': ['market'],
-  'apps/server/scripts/ops.ts': ['contracts', 'ledger', 'wallet'],
-  'apps/server/src/app.ts': ['contracts', 'ledger', 'market', 'otc', 'spot', 'wallet'],
-  'apps/server/src/config.ts': ['market'],
-  'apps/server/src/modules/contracts/contracts.test.ts': ['ledger', 'market'],
-  'apps/server/src/modules/contracts/service.ts': ['ledger', 'market', 'wallet'],
-  'apps/server/src/modules/contracts/settlement.ts': ['ledger', 'market'],
-  'apps/server/src/modules/market/routes.ts': ['auth'],
-  'apps/server/src/modules/otc/service.ts': ['ledger', 'wallet'],
-  'apps/server/src/modules/spot/service.ts': ['ledger', 'wallet'],
-  'apps/server/src/modules/spot/spot.test.ts': ['ledger', 'wallet'],
-  'apps/server/src/modules/wallet/deposits.ts': ['ledger'],
-  'apps/server/src/modules/wallet/ops.test.ts': ['users'],
-  'apps/server/src/modules/wallet/service.ts': ['ledger'],
-  'apps/server/src/modules/wallet/valuation.ts': ['ledger'],
-  'apps/server/src/modules/wallet/wallet.test.ts': ['ledger'],
-  'apps/server/test/harness.ts': ['ledger', 'market'],
-};
-
 /** The first path segment of `file` under `dir` (`users` for modules/users/service.ts), or null outside `dir`. */
 function folderUnder(dir, file) {
   const rel = path.relative(dir, file);
@@ -80,7 +52,6 @@ const moduleFaces = {
   create(context) {
     const file = context.physicalFilename;
     const own = folderUnder(MODULES_DIR, file);
-    const pending = PENDING_FACES[path.relative(ROOT, file).split(path.sep).join('/')] ?? [];
     return moduleVisitor((source) => {
       for (const target of targetsOf(source.value, context, SERVER_DIR)) {
         const to = folderUnder(MODULES_DIR, target);
@@ -90,7 +61,7 @@ const moduleFaces = {
         if (/^(index(\.ts)?)?$/.test(inner)) return;
         if (/^testing(\.ts|\/index\.ts|\/index)?$/.test(inner)) {
           if (!isServerTestFile(file)) context.report({ node: source, messageId: 'testing', data: { to } });
-        } else if (!pending.includes(to)) {
+        } else {
           context.report({ node: source, messageId: 'deep', data: { spec: source.value, to } });
         }
         return;
