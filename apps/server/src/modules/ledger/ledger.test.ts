@@ -89,8 +89,8 @@ describe('reversal', () => {
     const reversal = await t.ctx.db.transaction((tx) => ledger.reverse(tx, transactionId, 'wrong account'));
     expect(await balanceOf(userId, 'currency')).toBe(10n * USDT);
     expect(await balanceOf(userId, 'option')).toBe(0n);
-    const [row] = rowsOf(await t.ctx.db.execute(sql`SELECT kind, mode, reverses, memo, reference FROM ledger_transactions WHERE id = ${reversal.transactionId}`));
-    expect(row).toMatchObject({ kind: 'reversal', mode: 'real', reverses: transactionId, memo: 'wrong account', reference: `reversal:${transactionId}` });
+    const [row] = rowsOf(await t.ctx.db.execute(sql`SELECT kind, mode, reverses::text AS reverses, memo, reference FROM ledger_transactions WHERE id = ${reversal.transactionId}`));
+    expect(row).toMatchObject({ kind: 'reversal', mode: 'real', reverses: String(transactionId), memo: 'wrong account', reference: `reversal:${transactionId}` });
     const amounts = async (id: number) => rowsOf(await t.ctx.db.execute(sql`
       SELECT account_id, amount::text AS amount FROM ledger_postings WHERE transaction_id = ${id} ORDER BY account_id`))
       .map((p) => [Number(p.account_id), BigInt(String(p.amount))] as const);

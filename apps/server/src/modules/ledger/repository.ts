@@ -24,9 +24,13 @@ export const ledgerRepo = {
     return db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
   },
 
-  /** A transaction and its postings with their accounts, for a reversal; undefined when it does not exist. */
-  async transactionWithPostings(db: DbOrTx, id: number) {
-    const [transaction] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id));
+  /**
+   * A transaction, locked until the caller's transaction ends, and its postings with their
+   * accounts, for a reversal: two corrections of the same transaction take turns, so the second
+   * sees the first's reversal. Undefined when it does not exist.
+   */
+  async lockTransactionWithPostings(db: DbOrTx, id: number) {
+    const [transaction] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id)).for('update');
     if (!transaction) return undefined;
     const postings = await db
       .select({ amount: ledgerPostings.amount, userId: ledgerAccounts.userId, mode: ledgerAccounts.mode, kind: ledgerAccounts.kind, asset: ledgerAccounts.asset })

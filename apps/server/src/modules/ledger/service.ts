@@ -133,7 +133,7 @@ export class LedgerService {
    * (a unique index backs this up) and a reversal is not itself reversed.
    */
   async reverse(tx: Tx, id: number, memo?: string): Promise<Posted> {
-    const found = await ledgerRepo.transactionWithPostings(tx, id);
+    const found = await ledgerRepo.lockTransactionWithPostings(tx, id);
     if (!found) throw new AppError('TRANSACTION_NOT_FOUND');
     const { transaction, postings } = found;
     if (transaction.kind === 'reversal' || (await ledgerRepo.reversalOf(tx, id)) !== undefined) throw new AppError('TRANSACTION_ALREADY_REVERSED');
