@@ -66,16 +66,18 @@ export class MoneyCommands {
     const now = this.ctx.clock.now();
     const result = await this.ctx.db.transaction((tx) => {
       events = [];
+      // A user's command posts on the ledger the request named, and no other.
       const withMode = (input: PostInputIn): PostInput => {
         const mode = input.mode ?? cmd.mode;
         if (!mode) throw new Error(`${input.kind}: engine work names the mode of every posting`);
+        if (cmd.mode && mode !== cmd.mode) throw new Error(`${input.kind}: a ${cmd.mode} command posted in ${mode}`);
         return { ...input, mode };
       };
       const m: MoneyStep = {
         tx, now,
         post: async (input) => (await this.ledger.post(tx, withMode(input))).transactionId,
         postMany: (inputs, options) => this.ledger.postMany(tx, inputs.map(withMode), options),
-        publish: (userId, event) => void events.push([userId, event]),
+        publish: (to, event) => void events.push([to, event]),
       };
       return userId === null ? cmd.step(m) : once(tx, userId, cmd.idempotency ?? null, now, () => cmd.step(m));
     });
