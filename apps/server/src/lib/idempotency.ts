@@ -55,7 +55,8 @@ export async function once<T>(tx: Tx, userId: number, idem: IdempotencyRequest |
   const result = await work();
   await tx
     .update(idempotencyKeys)
-    .set({ response: result as object })
+    // An answer of null (demo reset) is stored as JSON null: the column's SQL NULL is refused.
+    .set({ response: result === null || result === undefined ? sql`'null'::jsonb` : (result as object) })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idem.key)));
   return result;
 }

@@ -57,6 +57,26 @@ describe('demo account', () => {
   });
 });
 
+describe('demo reset under load', () => {
+  it('ends at exactly 100,000 USDT after 10 simultaneous resets, and a replayed key resets once', async () => {
+    const u = await registerByEmail(t);
+    await t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '123.45' }, demo(u.token));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.post(`${A}/demoReset`, undefined, demo(u.token))));
+    expect(answers.map((a) => a.code)).toEqual(Array(10).fill(0));
+    let l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
+    expect([available(l.data, 'currency', 'USDT'), available(l.data, 'option', 'USDT')]).toEqual(['100000.000000', '0.000000']);
+
+    await t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1' }, demo(u.token));
+    const key = { token: u.token, headers: { typeUser: 'demo', 'Idempotency-Key': `reset-${u.email}`.replace(/[^A-Za-z0-9_.:-]/g, '_') } };
+    expect((await t.post(`${A}/demoReset`, undefined, key)).code).toBe(0);
+    await t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '2' }, demo(u.token));
+    // The replay answers like the first and resets nothing: the 2 USDT moved since stay in the option account.
+    expect((await t.post(`${A}/demoReset`, undefined, key)).code).toBe(0);
+    l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
+    expect([available(l.data, 'currency', 'USDT'), available(l.data, 'option', 'USDT')]).toEqual(['99998.000000', '2.000000']);
+  });
+});
+
 describe('typeUser header', () => {
   it('refuses any value but real and demo before anything runs, and moves nothing on either ledger', async () => {
     const u = await registerByEmail(t);
