@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { formatAmount, type AssetDef } from '@app/contract';
-import { deposits } from '../../db/schema';
 import { systemAccount, userAccount, type MoneyCommands } from '../ledger';
+import { walletRepo } from './repository';
 
 export interface BackStageCredit {
   userId: number;
@@ -17,11 +16,10 @@ export interface BackStageCredit {
  */
 export function creditBackStage(money: MoneyCommands, c: BackStageCredit) {
   return money.run({ userId: null, step: async ({ tx, now, post }) => {
-    const [row] = await tx.insert(deposits).values({
+    const depositId = await walletRepo.insertDeposit(tx, {
       userId: c.userId, mode: 'real', asset: c.asset.symbol, amount: c.amount, channel: 'back_stage', status: 'in_progress',
       note: c.note, operator: c.operator, createdAt: now,
-    }).returning({ id: deposits.id });
-    const depositId = row!.id;
+    });
     const transactionId = await post({
       mode: 'real', kind: 'deposit', reference: `deposit:${depositId}`, memo: c.note ?? undefined,
       postings: [
@@ -29,7 +27,7 @@ export function creditBackStage(money: MoneyCommands, c: BackStageCredit) {
         { account: userAccount(c.userId, 'real', 'currency', c.asset.symbol), amount: c.amount },
       ],
     });
-    await tx.update(deposits).set({ status: 'success', transactionId, completedAt: now }).where(eq(deposits.id, depositId));
+    await walletRepo.completeDeposit(tx, depositId, transactionId, now);
     return { depositId, transactionId, amount: formatAmount(c.amount, c.asset.scale) };
   } });
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { newestFirst } from '../../db/paging';
 import type { DbOrTx } from '../../db/client';
-import { transfers } from '../../db/schema';
+import { deposits, transfers } from '../../db/schema';
 
 export type TransferRow = typeof transfers.$inferSelect;
 
@@ -14,5 +14,15 @@ export const walletRepo = {
   async transfers(db: DbOrTx, userId: number, mode: string, page: number, size: number) {
     const { rows, total } = await newestFirst(db, transfers, and(eq(transfers.userId, userId), eq(transfers.mode, mode)), page, size);
     return { items: rows, total };
+  },
+
+  /** A deposit record; its id. */
+  async insertDeposit(db: DbOrTx, row: typeof deposits.$inferInsert): Promise<number> {
+    const [created] = await db.insert(deposits).values(row).returning({ id: deposits.id });
+    return created!.id;
+  },
+
+  async completeDeposit(db: DbOrTx, id: number, transactionId: number, at: Date): Promise<void> {
+    await db.update(deposits).set({ status: 'success', transactionId, completedAt: at }).where(eq(deposits.id, id));
   },
 };
