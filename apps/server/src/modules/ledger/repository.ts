@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
 import { accountKey, type AccountRef } from './accounts';
 

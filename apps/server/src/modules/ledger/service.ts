@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { QUOTE_ASSET, assetOf, pow10, type LedgerKind } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -184,7 +183,7 @@ export class LedgerService {
 
   /** Serialises the demo ledger's funding and reset for one user, until the transaction ends. */
   async lockDemo(tx: Tx, userId: number): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'demo:' + userId}))`);
+    await ledgerRepo.lockDemo(tx, userId);
   }
 
   /** The demo faucet's starting money for a user. */
