@@ -24,6 +24,11 @@ export const ledgerRepo = {
     return db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
   },
 
+  /** An advisory lock on a user's demo ledger until the transaction ends (its funding and reset take turns). */
+  async lockDemo(tx: Tx, userId: number): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'demo:' + userId}))`);
+  },
+
   /**
    * A transaction, locked until the caller's transaction ends, and its postings with their
    * accounts, for a reversal: two corrections of the same transaction take turns, so the second
