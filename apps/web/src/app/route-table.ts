@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { SEARCH_PATH } from '../lib/market';
 import { DESKTOP_PATHS, PATHS } from '../lib/routing/paths';
 import type { Messages } from '../locales';
 
@@ -107,7 +106,7 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.privacyPolicy, title: 'privacyPolicy', auth: false },
   { path: PATHS.tradeChart, title: 'tradeChart', auth: false, tab: true, page: named(trade, 'TradeChartPage') },
   { path: PATHS.tradeDetail, title: 'tradeDetail', auth: true, page: named(trade, 'TradeDetailPage') },
-  { path: SEARCH_PATH, title: 'search', auth: false, page: named(market, 'SearchPage') },
+  { path: PATHS.search, title: 'search', auth: false, page: named(market, 'SearchPage') },
   { path: PATHS.otc, title: 'otc', auth: true, page: named(otc, 'OtcPage') },
   { path: PATHS.wallet, title: 'wallet', auth: true, page: named(assets, 'WalletPage') },
   // Loans

@@ -1,7 +1,7 @@
-import { TAB_PATHS } from '../routing/paths';
+import { PATHS, TAB_PATHS } from '../routing/paths';
 
 /** Market pages several features link to (routes compose them in app/). */
-export const SEARCH_PATH = '/pages/search/index';
+export const SEARCH_PATH = PATHS.search;
 export const QUOTE_PATH = TAB_PATHS.quote;
 
 /** The chart of one instrument. */

@@ -2,8 +2,7 @@ import { currentLayout, DESKTOP_PREFIX } from './layout-mode';
 
 /**
  * Every route path of spec §2, written once. The route table (app/route-table.ts) and the
- * features' links both read these, so a path cannot drift between the two. The search page's
- * path is SEARCH_PATH in lib/market-paths.ts (the market code's own module).
+ * features' links both read these, so a path cannot drift between the two.
  */
 export const PATHS = {
   // Home
@@ -65,6 +64,7 @@ export const PATHS = {
   notificationDetail: '/pages/notification/detail',
   // Other
   quote: '/pages/quote/index',
+  search: '/pages/search/index',
   privacyPolicy: '/pages/privacy-policy/privacy-policy',
   tradeChart: '/pages/trade-chart/index',
   tradeDetail: '/pages/trade-detail/index',
