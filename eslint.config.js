@@ -2,9 +2,9 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
-import { importX } from 'eslint-plugin-import-x';
-import { moduleVisitor, resolve } from 'eslint-plugin-import-x/utils';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+// 4.6.x: later versions resolve through unrs-resolver, whose platform builds this registry lacks (npm ci fails).
+import { moduleVisitor, resolve } from 'eslint-plugin-import-x/utils/index.js';
 
 const ROOT = import.meta.dirname;
 const SERVER_DIR = path.join(ROOT, 'apps/server');
@@ -109,12 +109,9 @@ const webBoundaries = {
 export const IMPORT_SETTINGS = {
   // TypeScript files are parsed to follow their imports (no-cycle); the default is JavaScript only.
   ...importX.flatConfigs.typescript.settings,
-  'import-x/resolver-next': [
-    createTypeScriptImportResolver({
-      project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contract/tsconfig.json'],
-      noWarnOnMultipleProjects: true,
-    }),
-  ],
+  // Node's resolution with the TypeScript extensions: imports here are relative, or workspace packages.
+  'import-x/resolver': undefined,
+  'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs'] })],
 };
 
 /** Import cycles, followed through every depth; type-only imports are left out (they vanish at run time). */

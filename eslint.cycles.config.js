@@ -1,5 +1,5 @@
 import tseslint from 'typescript-eslint';
-import { importX } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import { CYCLE_CHECK, IGNORES, IMPORT_SETTINGS } from './eslint.config.js';
 
 /**
