@@ -7,10 +7,10 @@ import { CONTRACT_INVARIANTS } from './repository';
 import { ContractService } from './service';
 import { ContractSettler } from './settlement';
 
-export { ContractService, outcome, winProfit, type ContractDesk } from './service';
+export { ContractService } from './service';
 export { ContractSettler } from './settlement';
 export { contractRoutes } from './routes';
-export { contractsRepo, CONTRACT_INVARIANTS } from './repository';
+export { contractsRepo } from './repository';
 export type { ContractConfig } from '../../config';
 
 /** The contracts module: its service and settlement worker, its invariants registered with the ledger's verifier. */

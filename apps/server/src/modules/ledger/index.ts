@@ -4,9 +4,9 @@
  * Only this module reads or writes the `ledger_*` tables.
  */
 export {
-  WALLETS, SYSTEM_KINDS, frozenOf, userAccount, systemAccount, accountKey,
+  WALLETS, frozenOf, userAccount, systemAccount, accountKey,
   type Wallet, type FrozenKind, type SystemKind, type UserKind, type Mode, type AccountRef,
 } from './accounts';
-export { LedgerService, UnbalancedTransactionError, DEMO_START_USDT, type Posting, type PostInput, type Posted } from './service';
+export { LedgerService, UnbalancedTransactionError, type Posting, type PostInput, type Posted } from './service';
 export { MoneyCommands, type MoneyCommand, type MoneyRequest, type MoneyStep, type PostInputIn, type PublishToUser } from './money-command';
 export type { Invariant, LedgerTables, Violation } from './invariants';

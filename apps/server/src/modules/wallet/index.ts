@@ -1,6 +1,6 @@
 /** The wallet's public face: balances, transfers, statements, valuations, and the coin amount rules others share. */
 export { WalletService, assetOrThrow, positiveAmount } from './service';
 export { ValuationService } from './valuation';
-export { ReferencePrices, type ReferencePrice, type QuoteSource } from './reference-prices';
+export { ReferencePrices } from './reference-prices';
 export { creditBackStage, type BackStageCredit } from './deposits';
 export { walletRoutes } from './routes';
