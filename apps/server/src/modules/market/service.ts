@@ -1,6 +1,6 @@
 import {
-  ASSET_SYMBOLS, FAVORITES_MAX, INSTRUMENTS, INTERVAL_MS, KLINE_DEFAULT_LIMIT, MARKETS, MARKET_NAMES, SEARCH_MAX_RESULTS,
-  candleOpenTime, formatAmount, instrumentOf, instrumentsOfType,
+  ASSET_SYMBOLS, FAVORITES_MAX, INSTRUMENTS, KLINE_DEFAULT_LIMIT, MARKETS, MARKET_NAMES, SEARCH_MAX_RESULTS,
+  formatAmount, instrumentOf, instrumentsOfType,
   type Banner, type CandleInterval, type Depth, type HeaderLang, type InitForestData, type Instrument, type InstrumentInfo,
   type KlineResult, type Ticker, type TickerType, type TradingTime,
 } from '@app/contract';
@@ -83,15 +83,16 @@ export class MarketService {
 
   /**
    * Candles of [from, to] (open times, inclusive), oldest first, at most `limit`: the newest
-   * `limit` of the range. The live candle replaces its stored part (the stored row lacks the
-   * minute in progress).
+   * `limit` of the range. Without `from` the range reaches back to the first candle, so a closed
+   * market answers its last session's candles rather than an empty window of wall-clock time.
+   * The live candle replaces its stored part (the stored row lacks the minute in progress).
    */
   async kline(symbol: string, interval: CandleInterval, q: { from?: number | undefined; to?: number | undefined; limit?: number | undefined }): Promise<KlineResult> {
     const inst = instrumentOrThrow(symbol);
     const limit = q.limit ?? KLINE_DEFAULT_LIMIT;
     const now = this.now();
     const to = Math.min(q.to ?? now, now);
-    const from = q.from ?? candleOpenTime(interval, to) - (limit - 1) * INTERVAL_MS[interval];
+    const from = q.from ?? 0;
     if (q.from !== undefined && q.to !== undefined && q.from > q.to) throw new AppError('TIME_RANGE_INVALID');
     if (from > to) return { symbol: inst.symbol, interval, candles: [] };
     const rows = await marketRepo.candles(this.ctx.db, inst.symbol, interval, from, to, limit);
