@@ -549,4 +549,12 @@ export const de: Messages = {
     unknownSymbol: 'Unbekanntes Instrument',
     unknownSymbolText: '{{symbol}} wird hier nicht notiert. Wählen Sie ein Instrument aus der Kursliste.',
   },
+  tradeChart: {
+    volume: 'Vol. ({{asset}})',
+    attribution: 'Chart von TradingView',
+    openContracts: 'Ihre offenen Kontrakte in diesem Chart',
+    openContract: '{{direction}} bei {{price}} · läuft ab in {{time}}',
+    results: 'Kontraktergebnisse',
+    resultProfit: 'Gewinn {{amount}} {{asset}}',
+  },
 };

@@ -551,6 +551,14 @@ export const en = {
     unknownSymbol: 'Unknown instrument',
     unknownSymbolText: '{{symbol}} is not quoted here. Pick an instrument from the quote list.',
   },
+  tradeChart: {
+    volume: 'Vol ({{asset}})',
+    attribution: 'Chart by TradingView',
+    openContracts: 'Your open contracts on this chart',
+    openContract: '{{direction}} at {{price}} · expires in {{time}}',
+    results: 'Contract results',
+    resultProfit: 'Profit {{amount}} {{asset}}',
+  },
 };
 
 export type Messages = typeof en;

@@ -549,4 +549,12 @@ export const fr: Messages = {
     unknownSymbol: 'Instrument inconnu',
     unknownSymbolText: '{{symbol}} n’est pas coté ici. Choisissez un instrument dans la liste des cours.',
   },
+  tradeChart: {
+    volume: 'Vol. ({{asset}})',
+    attribution: 'Graphique par TradingView',
+    openContracts: 'Vos contrats ouverts sur ce graphique',
+    openContract: '{{direction}} à {{price}} · expire dans {{time}}',
+    results: 'Résultats des contrats',
+    resultProfit: 'Résultat {{amount}} {{asset}}',
+  },
 };

@@ -549,4 +549,12 @@ export const hk: Messages = {
     unknownSymbol: '未知交易產品',
     unknownSymbolText: '此處不提供 {{symbol}} 的報價。請從行情列表中選擇交易產品。',
   },
+  tradeChart: {
+    volume: '成交量（{{asset}}）',
+    attribution: '圖表由 TradingView 提供',
+    openContracts: '圖表上的持倉合約',
+    openContract: '{{direction}} · 開倉價 {{price}} · 剩餘 {{time}}',
+    results: '合約結果',
+    resultProfit: '盈虧 {{amount}} {{asset}}',
+  },
 };

@@ -549,4 +549,12 @@ export const it: Messages = {
     unknownSymbol: 'Strumento sconosciuto',
     unknownSymbolText: '{{symbol}} non è quotato qui. Scegli uno strumento dall’elenco delle quotazioni.',
   },
+  tradeChart: {
+    volume: 'Vol. ({{asset}})',
+    attribution: 'Grafico di TradingView',
+    openContracts: 'I tuoi contratti aperti su questo grafico',
+    openContract: '{{direction}} a {{price}} · scade tra {{time}}',
+    results: 'Risultati dei contratti',
+    resultProfit: 'Risultato {{amount}} {{asset}}',
+  },
 };

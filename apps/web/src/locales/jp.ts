@@ -549,4 +549,12 @@ export const jp: Messages = {
     unknownSymbol: '不明な銘柄',
     unknownSymbolText: '{{symbol}} はここでは取り扱っていません。相場一覧から銘柄を選んでください。',
   },
+  tradeChart: {
+    volume: '出来高（{{asset}}）',
+    attribution: 'チャート提供：TradingView',
+    openContracts: 'このチャート上の保有中の契約',
+    openContract: '{{direction}} · 建値 {{price}} · 残り {{time}}',
+    results: '契約の結果',
+    resultProfit: '損益 {{amount}} {{asset}}',
+  },
 };

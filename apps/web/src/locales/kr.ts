@@ -549,4 +549,12 @@ export const kr: Messages = {
     unknownSymbol: '알 수 없는 종목',
     unknownSymbolText: '{{symbol}}은(는) 여기서 시세를 제공하지 않습니다. 시세 목록에서 종목을 선택하세요.',
   },
+  tradeChart: {
+    volume: '거래량 ({{asset}})',
+    attribution: '차트 제공: TradingView',
+    openContracts: '이 차트의 진행 중인 계약',
+    openContract: '{{direction}} · 진입가 {{price}} · 남은 시간 {{time}}',
+    results: '계약 결과',
+    resultProfit: '손익 {{amount}} {{asset}}',
+  },
 };

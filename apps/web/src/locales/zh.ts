@@ -549,4 +549,12 @@ export const zh: Messages = {
     unknownSymbol: '未知交易品种',
     unknownSymbolText: '此处不提供 {{symbol}} 的报价。请从行情列表中选择交易品种。',
   },
+  tradeChart: {
+    volume: '成交量（{{asset}}）',
+    attribution: '图表由 TradingView 提供',
+    openContracts: '图表上的持仓合约',
+    openContract: '{{direction}} · 开仓价 {{price}} · 剩余 {{time}}',
+    results: '合约结果',
+    resultProfit: '盈亏 {{amount}} {{asset}}',
+  },
 };

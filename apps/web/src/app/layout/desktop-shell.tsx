@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ContractResults } from '../../features/trade/shell';
 import { useUserInfo } from '../../lib/api/get-user-info';
 import { DESKTOP_HOME_PATH } from '../../lib/routing/paths';
 import { useRouteMeta } from './use-route-meta';
@@ -32,6 +33,8 @@ export function DesktopShell() {
       <main id="main" className="desktop-main" tabIndex={-1}>
         <Outlet />
       </main>
+      {/* The user's order events keep every screen current; settled contracts show here. */}
+      <ContractResults />
       <ScrollRestoration />
     </div>
   );

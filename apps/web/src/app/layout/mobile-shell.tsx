@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TabBar } from '../../components/tab-bar';
 import { TopBar } from '../../components/top-bar';
+import { ContractResults } from '../../features/trade/shell';
 import { useUserInfo } from '../../lib/api/get-user-info';
 import { useRouteMeta } from './use-route-meta';
 
@@ -33,6 +34,8 @@ export function MobileShell() {
         <Outlet />
       </main>
       {tab ? <TabBar /> : null}
+      {/* The user's order events keep every screen current; settled contracts show here. */}
+      <ContractResults />
       <ScrollRestoration />
     </div>
   );

@@ -1,27 +1,56 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANDLE_INTERVALS, type CandleInterval } from '@app/contract';
+import { CANDLE_INTERVALS, type CandleInterval, type Instrument } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useCandleChart } from '../hooks/use-candle-chart';
 import { useCandleFeed } from '../hooks/use-candle-feed';
+import { useChartContracts, type ChartContract } from '../hooks/use-chart-contracts';
+import { formatCountdown } from '../model/contract-math';
+import { formatSymbolAmount, formatSymbolPrice } from '../model/order-display';
+
+/** The library's licence asks for a link to TradingView on the page that shows the chart. */
+const TRADINGVIEW_URL = 'https://www.tradingview.com/';
 
 interface CandleChartProps {
-  symbol: string;
-  priceDecimals: number;
+  instrument: Instrument;
   interval: CandleInterval;
   onIntervalChange: (interval: CandleInterval) => void;
 }
 
-/** Candles of one interval: history over HTTP, the live candle over the chart channel. */
-export function CandleChart({ symbol, priceDecimals, interval, onIntervalChange }: CandleChartProps) {
+/** The open contracts drawn on the chart, in words (a canvas says nothing to a screen reader). */
+function OpenContractsLegend({ contracts, symbol }: { contracts: ChartContract[]; symbol: string }) {
   const { t } = useTranslation();
+  if (contracts.length === 0) return null;
+  return (
+    <ul className="chart-card__contracts" aria-label={t('tradeChart.openContracts')} data-testid="chart-contracts">
+      {contracts.map((c) => (
+        <li key={c.key} className={`chart-card__contract chart-card__contract--${c.direction}`}>
+          {t('tradeChart.openContract', {
+            direction: t(`orders.directions.${c.direction}`),
+            price: formatSymbolPrice(symbol, c.openPrice),
+            time: c.msLeft > 0 ? formatCountdown(c.msLeft) : t('orders.settling'),
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Candles and volume of one interval (history over HTTP, the live candle over the chart
+ * channel), the user's open contracts on them, and the chart library's attribution.
+ */
+export function CandleChart({ instrument, interval, onIntervalChange }: CandleChartProps) {
+  const { t } = useTranslation();
+  const { symbol } = instrument;
   const theme = useSessionStore((s) => s.theme);
   const language = useSessionStore((s) => s.language);
   const container = useRef<HTMLDivElement>(null);
-  const { chart, generation } = useCandleChart(container, { priceDecimals, theme, locale: htmlLang(language) });
-  const history = useCandleFeed(chart, generation, symbol, interval);
+  const { chart, generation } = useCandleChart(container, { priceDecimals: instrument.priceDecimals, theme, locale: htmlLang(language) });
+  const { history, lastVolume } = useCandleFeed(chart, generation, symbol, interval);
+  const contracts = useChartContracts(chart, generation, instrument, interval);
 
   return (
     <section className="chart-card" aria-label={t('chart.title')}>
@@ -40,6 +69,16 @@ export function CandleChart({ symbol, priceDecimals, interval, onIntervalChange 
         ) : history.data && history.data.candles.length === 0 ? (
           <p className="chart-card__state">{t('chart.noData')}</p>
         ) : null}
+      </div>
+      <OpenContractsLegend contracts={contracts} symbol={symbol} />
+      <div className="chart-card__footer">
+        <p className="chart-card__volume" data-testid="chart-volume">
+          <span className="chart-card__volume-label">{t('tradeChart.volume', { asset: instrument.base })}</span>{' '}
+          <span className="mono">{lastVolume === null ? '--' : formatSymbolAmount(symbol, lastVolume)}</span>
+        </p>
+        <a className="chart-card__attribution" href={TRADINGVIEW_URL} target="_blank" rel="noopener noreferrer">
+          {t('tradeChart.attribution')}
+        </a>
       </div>
     </section>
   );

@@ -39,7 +39,7 @@ function TradeChart({ instrument, interval, onIntervalChange }: TradeChartProps)
     <div className="trade-chart">
       <PriceHeader instrument={instrument} ticker={feed.ticker} direction={feed.direction} />
       <ClosedNotice tradingTime={tradingTime.data} />
-      <CandleChart symbol={symbol} priceDecimals={instrument.priceDecimals} interval={interval} onIntervalChange={onIntervalChange} />
+      <CandleChart instrument={instrument} interval={interval} onIntervalChange={onIntervalChange} />
       <OrderEntrySlot symbol={symbol} />
       <OrderBook depth={feed.depth} priceDecimals={instrument.priceDecimals} amountDecimals={instrument.amountDecimals} />
     </div>

@@ -2,15 +2,20 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   CandlestickSeries,
   ColorType,
+  HistogramSeries,
+  LineStyle,
   TickMarkType,
   createChart,
+  createSeriesMarkers,
   type CandlestickData,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { priceFormatOf } from '../model/chart-bars';
+import { priceFormatOf, type ContractMark, type VolumeBar } from '../model/chart-bars';
 
 interface ChartColors {
   surface: string;
@@ -55,23 +60,47 @@ function timeFormatters(locale: string) {
   };
 }
 
+/** Half-transparent volume bars, so the candles above them stay the eye's first stop (#rgb or #rrggbb; others as they are). */
+export function translucent(color: string, alpha = 0.45): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())?.[1];
+  if (!hex) return color;
+  const full = hex.length === 3 ? [...hex].map((d) => d + d).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
+/** An open contract's line on the chart: its direction, and the time left as the axis label. */
+export interface ContractLine extends ContractMark {
+  label: string;
+}
+
 export interface CandleChart {
-  /** Replaces every candle (history loaded). */
-  setBars(bars: CandlestickData<UTCTimestamp>[]): void;
+  /** Replaces every candle and volume bar (history loaded). */
+  setBars(bars: CandlestickData<UTCTimestamp>[], volumes: VolumeBar[]): void;
   /** Updates the live candle or appends a new one; older candles than the last are ignored. */
-  updateBar(bar: CandlestickData<UTCTimestamp>): void;
+  updateBar(bar: CandlestickData<UTCTimestamp>, volume: VolumeBar): void;
+  /** Draws exactly these open contracts: a dashed line at each open price, a marker on its candle. */
+  setContracts(lines: readonly ContractLine[]): void;
 }
 
 /**
- * A lightweight-charts candlestick chart in `container` (TradingView's attribution logo stays, as
- * its licence asks). Recreated when the decimals, theme or language change; the bars are set
- * again by the caller then (`generation` changes).
+ * A lightweight-charts candlestick chart with volume bars in `container`. TradingView's logo is
+ * off (it covered the newest candles); the attribution its licence asks for is a link beneath
+ * the chart (components/candle-chart.tsx). Recreated when the decimals, theme or language
+ * change; the bars and contracts are set again by the caller then (`generation` changes).
+ *
+ * Attribution notice (lightweight-charts NOTICE): TradingView Lightweight Charts™,
+ * Copyright (c) 2025 TradingView, Inc. https://www.tradingview.com/
  */
 export function useCandleChart(
   container: RefObject<HTMLDivElement | null>,
   options: { priceDecimals: number; theme: string; locale: string },
 ): { chart: CandleChart; generation: number } {
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const volume = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const markers = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
+  const lines = useRef(new Map<string, IPriceLine>());
+  const colorsRef = useRef<ChartColors | null>(null);
   const lastTime = useRef<number | null>(null);
   const [generation, setGeneration] = useState(0);
   const { priceDecimals, theme, locale } = options;
@@ -83,12 +112,29 @@ export function useCandleChart(
     const { tickMarkFormatter, timeFormatter } = timeFormatters(locale);
     const chart: IChartApi = createChart(el, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: colors.surface }, textColor: colors.text, attributionLogo: true },
+      layout: { background: { type: ColorType.Solid, color: colors.surface }, textColor: colors.text, attributionLogo: false },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderColor: colors.grid },
-      timeScale: { borderColor: colors.grid, timeVisible: true, secondsVisible: false, tickMarkFormatter },
+      // Candles above, volume below: the two scales share the pane without overlapping.
+      rightPriceScale: { borderColor: colors.grid, scaleMargins: { top: 0.08, bottom: 0.26 } },
+      timeScale: {
+        borderColor: colors.grid,
+        timeVisible: true,
+        secondsVisible: false,
+        tickMarkFormatter,
+        // Room right of the newest candle, and no empty space before the oldest: the edge labels stay whole.
+        rightOffset: 4,
+        fixLeftEdge: true,
+      },
       localization: { locale, timeFormatter },
     });
+    colorsRef.current = colors;
+    volume.current = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     series.current = chart.addSeries(CandlestickSeries, {
       upColor: colors.up,
       downColor: colors.down,
@@ -97,24 +143,68 @@ export function useCandleChart(
       borderVisible: false,
       priceFormat: priceFormatOf(priceDecimals),
     });
+    markers.current = createSeriesMarkers(series.current, []);
+    lines.current = new Map();
     lastTime.current = null;
     setGeneration((g) => g + 1);
     return () => {
       series.current = null;
+      volume.current = null;
+      markers.current = null;
+      lines.current = new Map();
       chart.remove();
     };
   }, [container, priceDecimals, theme, locale]);
 
+  const volumeData = (bar: VolumeBar) => {
+    const c = colorsRef.current;
+    return { time: bar.time, value: bar.value, ...(c ? { color: translucent(bar.rising ? c.up : c.down) } : {}) };
+  };
+
   const chart = useRef<CandleChart>({
-    setBars(bars) {
+    setBars(bars, volumes) {
       if (!series.current) return;
       series.current.setData(bars);
+      volume.current?.setData(volumes.map(volumeData));
       lastTime.current = bars.at(-1)?.time ?? null;
     },
-    updateBar(bar) {
+    updateBar(bar, vol) {
       if (!series.current || lastTime.current === null || bar.time < lastTime.current) return;
       series.current.update(bar);
+      volume.current?.update(volumeData(vol));
       lastTime.current = bar.time;
+    },
+    setContracts(next) {
+      const s = series.current;
+      const c = colorsRef.current;
+      if (!s || !c) return;
+      const keep = new Set(next.map((l) => l.key));
+      for (const [key, line] of lines.current) {
+        if (!keep.has(key)) {
+          s.removePriceLine(line);
+          lines.current.delete(key);
+        }
+      }
+      for (const l of next) {
+        const color = l.direction === 'up' ? c.up : c.down;
+        const options = { price: l.price, color, title: l.label, lineWidth: 2 as const, lineStyle: LineStyle.Dashed, axisLabelVisible: true };
+        const line = lines.current.get(l.key);
+        if (line) line.applyOptions(options);
+        else lines.current.set(l.key, s.createPriceLine(options));
+      }
+      // A marker needs a candle at its time: contracts opened after the newest one wait for it.
+      const last = lastTime.current;
+      markers.current?.setMarkers(
+        next
+          .filter((l) => last !== null && l.candleTime <= last)
+          .map((l) => ({
+            time: l.candleTime,
+            position: l.direction === 'up' ? ('belowBar' as const) : ('aboveBar' as const),
+            shape: l.direction === 'up' ? ('arrowUp' as const) : ('arrowDown' as const),
+            color: l.direction === 'up' ? c.up : c.down,
+            id: l.key,
+          })),
+      );
     },
   }).current;
 

@@ -1,31 +1,38 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { CandleInterval } from '@app/contract';
 import { useMarketStream } from '../../../lib/market';
 import { useKline } from '../api/get-kline';
-import { toBar } from '../model/chart-bars';
+import { toBar, toVolumeBar } from '../model/chart-bars';
 import type { CandleChart } from './use-candle-chart';
 
 /**
- * Feeds `chart` the candles of one interval: the history over HTTP, the live candle over the
- * chart channel. Returns the history query (its error and emptiness are the screen's to show).
+ * Feeds `chart` the candles and volume bars of one interval: the history over HTTP, the live
+ * candle over the chart channel. Returns the history query (its error and emptiness are the
+ * screen's to show) and the newest candle's volume (the legend's figure).
  */
 export function useCandleFeed(chart: CandleChart, generation: number, symbol: string, interval: CandleInterval) {
   const history = useKline(symbol, interval);
+  const [liveVolume, setLiveVolume] = useState<{ interval: CandleInterval; volume: string } | null>(null);
 
   // While another interval loads the chart is empty: live candles wait for their history.
   useEffect(() => {
-    if (generation > 0) chart.setBars(history.data ? history.data.candles.map(toBar) : []);
+    if (generation <= 0) return;
+    const candles = history.data?.candles ?? [];
+    chart.setBars(candles.map(toBar), candles.map(toVolumeBar));
   }, [history.data, chart, generation]);
 
   useMarketStream(
     { channel: 'chart', currency: symbol, interval },
     {
       onData: (m) => {
-        if (m.eventType === 'kline') chart.updateBar(toBar(m.data));
+        if (m.eventType !== 'kline') return;
+        chart.updateBar(toBar(m.data), toVolumeBar(m.data));
+        setLiveVolume((v) => (v?.volume === m.data.volume && v.interval === interval ? v : { interval, volume: m.data.volume }));
       },
       // Candles may have finished while the connection was down: load the history again.
       onReconnect: () => void history.refetch(),
     },
   );
-  return history;
+  const lastVolume = liveVolume?.interval === interval ? liveVolume.volume : (history.data?.candles.at(-1)?.volume ?? null);
+  return { history, lastVolume };
 }

@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { instrumentOf } from '@app/contract';
 import { useTradingTime } from '../api/get-trading-time';
-import { useOrderEvents } from './use-order-events';
 
 export type EntryTab = 'contract' | 'spot';
 
 /**
  * The order entry of one instrument: a seconds contract on any, spot on crypto only; whether its
- * market is open now (checkTradingTime), and the openOrders feed that keeps the lists current.
+ * market is open now (checkTradingTime). The openOrders feed keeps the lists current (the shell mounts it).
  */
 export function useOrderEntry(symbol: string) {
   const instrument = instrumentOf(symbol);
   const spotAvailable = instrument?.market === 'CRYPTO';
   const [chosen, setChosen] = useState<EntryTab>('contract');
   const tradingTime = useTradingTime(symbol);
-  useOrderEvents();
   return {
     instrument,
     tabs: spotAvailable ? (['contract', 'spot'] as const) : (['contract'] as const),

@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import type { Contract } from '@app/contract';
+import type { Contract, ContractSettlement, TypeUser } from '@app/contract';
 import { LEDGER_QUERY_PREFIX, ledgerQueryKey } from '../../../lib/api/ledger-query';
 import { queryClient } from '../../../lib/api/query-client';
 import { useOpenOrdersStream } from '../../../lib/market';
@@ -12,13 +12,17 @@ const DETAIL_PARTS: ReadonlySet<unknown> = new Set(['contract', 'spot-order']);
 
 const notDetail = (q: Query) => !DETAIL_PARTS.has(q.queryKey[2]);
 
+/** Contracts one settlement settled, with the account version they belong to. */
+export type SettledHandler = (typeUser: TypeUser, settled: readonly ContractSettlement[]) => void;
+
 /**
- * Keeps the trading screens current from the user's openOrders feed: an opened contract, the
+ * Keeps every screen current from the user's openOrders feed: an opened contract, the
  * settlement of some, a filled or cancelled spot order. Each event updates its order's detail query and
  * refetches the lists and balances of the account version it belongs to; a `resync` (events
- * were dropped) refetches all of them.
+ * were dropped) refetches all of them. Mounted once, by the app's shell (features/trade/shell.ts);
+ * `onSettled` hears of settlements after their detail queries are written.
  */
-export function useOrderEvents(): void {
+export function useOrderEvents(onSettled?: SettledHandler): void {
   useOpenOrdersStream((data) => {
     const event = parseOrderEvent(data);
     if (!event) {
@@ -37,6 +41,7 @@ export function useOrderEvents(): void {
         for (const s of event.contracts) {
           queryClient.setQueryData<Contract>(contractDetailKey(owner, s.id), (open) => open && { ...open, ...s, status: 'settled' });
         }
+        onSettled?.(owner, event.contracts);
         break;
       case 'spot':
         owner = event.order.typeUser;

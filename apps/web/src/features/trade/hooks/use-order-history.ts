@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import type { Market } from '@app/contract';
 import type { OrderKind } from '../components/order-paths';
-import { useOrderEvents } from './use-order-events';
 import { useOrderFeed, type OrderScope } from './use-order-feed';
 
 /** The order history page: every contract or every spot order of the account version, live. */
 export function useOrderHistory() {
   const [tab, setTab] = useState<OrderKind>('contract');
   const orders = useOrderFeed({ scope: 'all', kinds: [tab] });
-  useOrderEvents();
   return { tab, setTab, orders };
 }
 

@@ -3,7 +3,6 @@ import type { Contract, SpotOrder } from '@app/contract';
 import { useContractDetail } from '../api/get-contract-detail';
 import { useSpotDetail } from '../api/get-spot-detail';
 import { positiveId } from '../model/order-id';
-import { useOrderEvents } from './use-order-events';
 
 export type TradeDetail =
   | { state: 'not-found' }
@@ -21,7 +20,6 @@ export function useTradeDetail(): TradeDetail {
   const id = positiveId(params.get('id'));
   const contract = useContractDetail(kind === 'contract' ? id : null);
   const spot = useSpotDetail(kind === 'spot' ? id : null);
-  useOrderEvents();
   const query = kind === 'contract' ? contract : spot;
   if (id === null || query.isError) return { state: 'not-found' };
   if (kind === 'contract' && contract.data) return { state: 'contract', contract: contract.data };

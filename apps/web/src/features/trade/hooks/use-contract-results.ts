@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Contract, ContractSettlement, TypeUser } from '@app/contract';
+import { queryClient } from '../../../lib/api/query-client';
+import { contractDetailKey, getContractDetail } from '../api/get-contract-detail';
+import { useOrderEvents } from './use-order-events';
+
+/** How long a result stays on screen unless dismissed. */
+export const RESULT_NOTICE_MS = 12_000;
+/** At most this many results at once; older ones give way. */
+const MAX_NOTICES = 3;
+
+/** One settled contract to announce: the contract when known (placed or viewed here), else what settling said. */
+export interface ContractResult {
+  key: string;
+  settlement: ContractSettlement;
+  contract: Contract | undefined;
+}
+
+/** The contract behind a settlement: from the cache when this tab saw it, else asked of the server. */
+async function contractOf(typeUser: TypeUser, s: ContractSettlement): Promise<Contract | undefined> {
+  const cached = queryClient.getQueryData<Contract>(contractDetailKey(typeUser, s.id));
+  if (cached) return cached;
+  try {
+    return await getContractDetail(s.id);
+  } catch {
+    // The notice still tells the result; only the instrument and direction are missing.
+    return undefined;
+  }
+}
+
+/**
+ * The app-wide listener of the user's order events (use-order-events, mounted once by the
+ * shell), and the results of settled contracts to show wherever the user is, each for
+ * `RESULT_NOTICE_MS` or until dismissed.
+ */
+export function useContractResults() {
+  const [results, setResults] = useState<ContractResult[]>([]);
+  const timers = useRef(new Map<string, number>());
+
+  const dismiss = useCallback((key: string) => {
+    window.clearTimeout(timers.current.get(key));
+    timers.current.delete(key);
+    setResults((list) => list.filter((r) => r.key !== key));
+  }, []);
+
+  useOrderEvents((typeUser, settled) => {
+    for (const s of settled) {
+      const key = `${typeUser}:${String(s.id)}`;
+      void contractOf(typeUser, s).then((contract) => {
+        if (timers.current.has(key)) return;
+        timers.current.set(key, window.setTimeout(() => dismiss(key), RESULT_NOTICE_MS));
+        setResults((list) => [...list.filter((r) => r.key !== key), { key, settlement: s, contract }].slice(-MAX_NOTICES));
+      });
+    }
+  });
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) window.clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  return { results, dismiss };
+}
