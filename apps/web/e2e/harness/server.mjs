@@ -60,17 +60,23 @@ function serverEnv(port, dataDir, databaseUrl) {
   };
 }
 
-/** Starts the server (embedded PGlite in DATA_DIR, or a fresh PostgreSQL database) and waits for /readyz. */
-export async function startServer() {
+const SHIFT_CLOCK = new URL('./shift-clock.mjs', import.meta.url).href;
+
+/**
+ * Starts the server (embedded PGlite in DATA_DIR, or a fresh PostgreSQL database) and waits for /readyz.
+ * `clockAt` (an ISO instant): the server's clock starts there instead of now (harness/shift-clock.mjs).
+ */
+export async function startServer({ clockAt } = {}) {
   const port = await freePort();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   // node --import tsx: the child is the server itself, so its pid is the one to stop.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const clock = clockAt ? ['--import', SHIFT_CLOCK] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...clock, 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: serverEnv(port, dataDir, database.url),
+    env: { ...serverEnv(port, dataDir, database.url), ...(clockAt ? { E2E_CLOCK_AT: clockAt } : {}) },
     stdio: ['ignore', log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -121,9 +121,8 @@ export function useCandleChart(
         timeVisible: true,
         secondsVisible: false,
         tickMarkFormatter,
-        // Room right of the newest candle, and no empty space before the oldest: the edge labels stay whole.
+        // Room right of the newest candle: its time label stays clear of the price scale.
         rightOffset: 4,
-        fixLeftEdge: true,
       },
       localization: { locale, timeFormatter },
     });
