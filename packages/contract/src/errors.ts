@@ -93,7 +93,7 @@ export const ERRORS = {
   CONTRACT_WRONG_MARKET: def(1503, 400, 'This symbol is not traded on this contract endpoint', 'Crypto contracts go to transaction/api/contract/create; forex, CFD, index and stock contracts to asset/api/forex/contract/create.'),
   ORDER_NOT_FOUND: def(1504, 404, 'Order not found', 'No contract or spot order with this id belongs to the user in the current account mode.'),
   ORDER_NOT_OPEN: def(1505, 409, 'This order is already filled or cancelled', 'Cancelling a spot order that is no longer open.'),
-  PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows.'),
+  PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows, or a contract stake is finer than whole cents (STAKE_DECIMALS).'),
   SPOT_NOT_AVAILABLE: def(1507, 400, 'Spot trading is available for crypto against USDT only', 'A spot order on a forex, CFD, index or stock symbol, or on a coin without a wallet.'),
   LIMIT_PRICE_REQUIRED: def(1508, 400, 'Please enter a price for a limit order', 'A limit order without `price`, or a market order with one.'),
 } as const satisfies Record<string, ErrorDef>;
