@@ -21,7 +21,6 @@ export function HomePage() {
           {nickname !== null ? t('home.greeting', { name: nickname }) : t('home.welcome')}
         </h2>
         <p className="hero__text">{t('home.tagline')}</p>
-        <p className="hero__note">{t('home.feeWaiver')}</p>
       </section>
 
       {loggedIn ? null : (
