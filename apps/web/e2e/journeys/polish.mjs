@@ -27,6 +27,7 @@ async function toastKeepsWordsWhole({ browser, server }) {
   await submit.click();
   const toast = page.locator('.adm-toast-main', { hasText: 'Incorrect account or password' });
   await toast.waitFor();
+  await page.waitForTimeout(400); // the kit's fade-in
   await shot(page, 'toast-login');
 
   // Every word of the message sits on one line box (a word split in two has two rects).

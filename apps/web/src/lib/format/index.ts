@@ -41,6 +41,7 @@ export function formatDateTime(iso: string | number): string {
 export {
   changeSign,
   formatAssetAmount,
+  formatChartPrice,
   formatCompact,
   formatDecimal,
   formatExact,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   changeSign,
   formatAssetAmount,
+  formatChartPrice,
   formatCompact,
   formatDecimal,
   formatExact,
@@ -111,6 +112,11 @@ describe('signed figures and rates', () => {
     expect(formatRatePercent('0.125', 'de')).toBe('12,5%');
     expect(formatRatePercent('1.5', 'en')).toBe('150%');
     expect(formatRatePercent('0', 'en')).toBe('0%');
+  });
+
+  it('writes chart prices like every other price', () => {
+    expect(formatChartPrice(95455.48, 2, 'de')).toBe('95.455,48');
+    expect(formatChartPrice(Number.NaN, 2, 'en')).toBe('--');
   });
 
   it('writes volumes in the short form of the language, truncated', () => {

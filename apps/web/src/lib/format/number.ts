@@ -125,6 +125,14 @@ export function formatPrice(value: string | null | undefined, decimals: number, 
   return render(d, Math.max(Math.min(PRICE_MIN_DECIMALS, decimals), kept.length), locale);
 }
 
+/**
+ * A chart axis or crosshair price: the chart library hands over a float (display only, never
+ * money), fixed to the instrument's decimals, then written like every other price.
+ */
+export function formatChartPrice(price: number, decimals: number, locale = appLocale): string {
+  return Number.isFinite(price) ? formatPrice(price.toFixed(decimals), decimals, locale) : NO_VALUE;
+}
+
 /** A signed difference: "+286.64", "-12.00", "0.00". */
 export function formatSigned(value: string | null | undefined, decimals: number, locale = appLocale): string {
   if (value == null) return NO_VALUE;

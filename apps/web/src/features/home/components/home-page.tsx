@@ -43,7 +43,8 @@ export function HomePage() {
       <BannerCarousel />
 
       <section aria-labelledby="home-shortcuts">
-        <h2 id="home-shortcuts" className="section-title">
+        {/* Named for screen readers; the icons say what they are, the space goes to the markets. */}
+        <h2 id="home-shortcuts" className="visually-hidden">
           {t('home.shortcuts')}
         </h2>
         <ul className="shortcut-grid">

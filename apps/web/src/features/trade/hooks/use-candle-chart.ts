@@ -10,6 +10,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { formatChartPrice } from '../../../lib/format';
 import { priceFormatOf } from '../model/chart-bars';
 
 interface ChartColors {
@@ -87,7 +88,7 @@ export function useCandleChart(
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       rightPriceScale: { borderColor: colors.grid },
       timeScale: { borderColor: colors.grid, timeVisible: true, secondsVisible: false, tickMarkFormatter },
-      localization: { locale, timeFormatter },
+      localization: { locale, timeFormatter, priceFormatter: (price: number) => formatChartPrice(price, priceDecimals, locale) },
     });
     series.current = chart.addSeries(CandlestickSeries, {
       upColor: colors.up,
