@@ -35,7 +35,7 @@ export const ERRORS = {
   TYPE_USER_INVALID: def(1010, 400, 'Unknown account type: use real or demo', 'The typeUser header is neither `real` nor `demo` (an absent header means real). Refused before anything runs, so nothing moves on a ledger the caller did not name.'),
 
   PASSWORD_TOO_SHORT: def(1101, 400, 'Password can not be less than 6 characters', 'A password (login or fund) is shorter than 6 characters.'),
-  PASSWORDS_MISMATCH: def(1102, 400, 'The two passwords do not match', 'The password and its confirmation differ.'),
+  PASSWORDS_MISMATCH: def(1102, 400, 'Passwords inconsistent', 'The server compared a password and its confirmation and they differ (spec §8 text; the web form says "The two passwords do not match", spec §5).'),
   PHONE_INVALID: def(1103, 400, 'Incorrect phone number format', 'The phone number is not a valid national number for the country code.'),
   EMAIL_INVALID: def(1104, 400, 'Please enter a valid email address', 'The e-mail address is not valid.'),
   ACCOUNT_NOT_FOUND: def(1105, 404, 'This account does not exist', 'No account has this phone or e-mail (login, forgot password). Rate-limited.'),

@@ -75,6 +75,9 @@ async function numbersOneRulePerLanguage({ browser, server }) {
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   assert.equal(lines, 1, 'the USDT balance wraps');
+  // The payment marks of spec §3 beside the coins.
+  const marks = page.getByRole('region', { name: 'Payment methods' });
+  for (const name of ['WebMoney', 'Skrill', 'VISA']) await marks.getByRole('img', { name }).waitFor();
   await expectAccessible(page, 'assets (numbers)');
   await shot(page, 'assets-numbers');
   await context.close();
@@ -134,8 +137,20 @@ async function loggedInHome({ browser, server }) {
   await context.close();
 }
 
+/** The top bar's back on the first page of the app returns to the page before it (spec §2), not home. */
+async function backFallsBackToHistory({ browser, server }) {
+  const context = await browser.newContext({ viewport: MOBILE });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/docs`);
+  await page.goto(`${server.baseUrl}/pages/profile/language`);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/docs'));
+  await context.close();
+}
+
 export const journeys = [
   { name: 'a toast keeps its words whole and leaves the form uncovered', fn: toastKeepsWordsWhole },
   { name: 'figures: USDT to the cent on one line, one separator rule per language', fn: numbersOneRulePerLanguage },
+  { name: 'the top bar goes back in the browser history when the app has none', fn: backFallsBackToHistory },
   { name: 'a logged-in home: no sign-up banner, one fee message, markets above the fold, no login page', fn: loggedInHome },
 ];

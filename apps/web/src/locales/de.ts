@@ -358,6 +358,8 @@ export const de: Messages = {
       processing: 'In Bearbeitung',
       completed: 'Abgeschlossen',
       cancelled: 'Storniert',
+      approved: 'Genehmigt',
+      rejected: 'Abgelehnt',
     },
     results: {
       win: 'Gewinn',
@@ -548,5 +550,11 @@ export const de: Messages = {
     volume24h: '24h-Volumen ({{asset}})',
     unknownSymbol: 'Unbekanntes Instrument',
     unknownSymbolText: '{{symbol}} wird hier nicht notiert. Wählen Sie ein Instrument aus der Kursliste.',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: 'Die beiden Passwörter stimmen nicht überein',
+    manager: 'Betreuer',
+    paymentMethods: 'Zahlungsmethoden',
   },
 };

@@ -360,6 +360,8 @@ export const en = {
       processing: 'Processing',
       completed: 'Completed',
       cancelled: 'Cancelled',
+      approved: 'Approved',
+      rejected: 'Rejected',
     },
     results: {
       win: 'Win',
@@ -550,6 +552,12 @@ export const en = {
     volume24h: '24h volume ({{asset}})',
     unknownSymbol: 'Unknown instrument',
     unknownSymbolText: '{{symbol}} is not quoted here. Pick an instrument from the quote list.',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: 'The two passwords do not match',
+    manager: 'Manager',
+    paymentMethods: 'Payment methods',
   },
 };
 

@@ -358,6 +358,8 @@ export const fr: Messages = {
       processing: 'En cours',
       completed: 'Terminé',
       cancelled: 'Annulé',
+      approved: 'Approuvé',
+      rejected: 'Refusé',
     },
     results: {
       win: 'Gagné',
@@ -548,5 +550,11 @@ export const fr: Messages = {
     volume24h: 'Volume 24 h ({{asset}})',
     unknownSymbol: 'Instrument inconnu',
     unknownSymbolText: '{{symbol}} n’est pas coté ici. Choisissez un instrument dans la liste des cours.',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: 'Les deux mots de passe ne correspondent pas',
+    manager: 'Gestionnaire',
+    paymentMethods: 'Moyens de paiement',
   },
 };

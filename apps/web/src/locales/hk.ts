@@ -358,6 +358,8 @@ export const hk: Messages = {
       processing: '處理中',
       completed: '已完成',
       cancelled: '已撤銷',
+      approved: '已通過',
+      rejected: '已拒絕',
     },
     results: {
       win: '盈利',
@@ -548,5 +550,11 @@ export const hk: Messages = {
     volume24h: '24小時成交量（{{asset}}）',
     unknownSymbol: '未知交易產品',
     unknownSymbolText: '此處不提供 {{symbol}} 的報價。請從行情列表中選擇交易產品。',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: '兩次輸入的密碼不一致',
+    manager: '客戶經理',
+    paymentMethods: '付款方式',
   },
 };

@@ -358,6 +358,8 @@ export const it: Messages = {
       processing: 'In elaborazione',
       completed: 'Completato',
       cancelled: 'Annullato',
+      approved: 'Approvato',
+      rejected: 'Rifiutato',
     },
     results: {
       win: 'Vinto',
@@ -548,5 +550,11 @@ export const it: Messages = {
     volume24h: 'Volume 24h ({{asset}})',
     unknownSymbol: 'Strumento sconosciuto',
     unknownSymbolText: '{{symbol}} non è quotato qui. Scegli uno strumento dall’elenco delle quotazioni.',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: 'Le due password non coincidono',
+    manager: 'Gestore',
+    paymentMethods: 'Metodi di pagamento',
   },
 };

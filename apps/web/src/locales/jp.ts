@@ -358,6 +358,8 @@ export const jp: Messages = {
       processing: '処理中',
       completed: '完了',
       cancelled: '取消済み',
+      approved: '承認済み',
+      rejected: '却下',
     },
     results: {
       win: '勝ち',
@@ -548,5 +550,11 @@ export const jp: Messages = {
     volume24h: '24時間出来高（{{asset}}）',
     unknownSymbol: '不明な銘柄',
     unknownSymbolText: '{{symbol}} はここでは取り扱っていません。相場一覧から銘柄を選んでください。',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: '入力されたパスワードが一致しません',
+    manager: '担当者',
+    paymentMethods: '支払い方法',
   },
 };

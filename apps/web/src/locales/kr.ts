@@ -358,6 +358,8 @@ export const kr: Messages = {
       processing: '처리 중',
       completed: '완료',
       cancelled: '취소됨',
+      approved: '승인됨',
+      rejected: '거절됨',
     },
     results: {
       win: '수익',
@@ -548,5 +550,11 @@ export const kr: Messages = {
     volume24h: '24시간 거래량 ({{asset}})',
     unknownSymbol: '알 수 없는 종목',
     unknownSymbolText: '{{symbol}}은(는) 여기서 시세를 제공하지 않습니다. 시세 목록에서 종목을 선택하세요.',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: '두 비밀번호가 일치하지 않습니다',
+    manager: '담당 매니저',
+    paymentMethods: '결제 수단',
   },
 };

@@ -358,6 +358,8 @@ export const zh: Messages = {
       processing: '处理中',
       completed: '已完成',
       cancelled: '已撤销',
+      approved: '已通过',
+      rejected: '已拒绝',
     },
     results: {
       win: '盈利',
@@ -548,5 +550,11 @@ export const zh: Messages = {
     volume24h: '24小时成交量（{{asset}}）',
     unknownSymbol: '未知交易品种',
     unknownSymbolText: '此处不提供 {{symbol}} 的报价。请从行情列表中选择交易品种。',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: '两次输入的密码不一致',
+    manager: '客户经理',
+    paymentMethods: '支付方式',
   },
 };

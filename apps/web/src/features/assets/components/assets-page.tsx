@@ -6,6 +6,7 @@ import { WALLET_NAMES } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { VersionSwitch } from '../../../components/version-switch';
 import { useAssetList } from '../../../lib/api/get-asset-list';
+import { PaymentMarks } from '../../../components/payment-marks';
 import { formatMoney } from '../../../lib/format';
 import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/routing/paths';
 import { useSessionStore } from '../../../lib/session/session-store';
@@ -93,6 +94,7 @@ export function AssetsPage() {
               );
             })
           : null}
+        <PaymentMarks />
       </div>
     </PullToRefresh>
   );
