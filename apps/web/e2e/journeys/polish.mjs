@@ -75,6 +75,24 @@ async function numbersOneRulePerLanguage({ browser, server }) {
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   assert.equal(lines, 1, 'the USDT balance wraps');
+  // No figure of the card breaks inside itself (the value column and the account total too).
+  const wrapped = await page.locator('[data-wallet="currency"]').evaluate((card) =>
+    [...card.querySelectorAll('.mono')]
+      .filter((el) => {
+        // Visible text only: a visually-hidden label is laid out apart on purpose.
+        const tops = new Set();
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node.parentElement?.closest('.visually-hidden') || !node.data.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) tops.add(Math.round(r.top));
+        }
+        return tops.size > 1;
+      })
+      .map((el) => el.textContent),
+  );
+  assert.deepEqual(wrapped, [], `figures wrap on the assets card: ${wrapped.join(' | ')}`);
   // The payment marks of spec §3 beside the coins.
   const marks = page.getByRole('region', { name: 'Payment methods' });
   for (const name of ['WebMoney', 'Skrill', 'VISA']) await marks.getByRole('img', { name }).waitFor();
