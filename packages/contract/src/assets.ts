@@ -11,7 +11,16 @@ export interface AssetDef {
   amountDecimals: number;
   /** Decimals of its price in USDT (spec §9). */
   priceDecimals: number;
+  /**
+   * Decimals a balance or amount of it is shown with, truncated (spec §9). Dollar coins are
+   * money: "display rounding up to 2 decimals", to the cent; every other coin its amountDecimals.
+   */
+  displayDecimals: number;
 }
+
+/** Money (USDT and the other dollar coin) is shown to the cent (spec §9 "display rounding up to 2 decimals"). */
+export const MONEY_DISPLAY_DECIMALS = 2;
+const DOLLAR_COINS = new Set(['USDT', 'USDC']);
 
 const DEFAULT_PRICE_DECIMALS = 10;
 const DEFAULT_AMOUNT_DECIMALS = 5;
@@ -30,7 +39,9 @@ export const priceDecimalsOf = (symbol: string) => PRICE_DECIMALS[symbol] ?? DEF
 export const amountDecimalsOf = (symbol: string) => AMOUNT_DECIMALS[symbol] ?? DEFAULT_AMOUNT_DECIMALS;
 
 function asset(symbol: string, name: string, scale: number, amountDecimals = amountDecimalsOf(symbol)): AssetDef {
-  return { symbol, name, scale, amountDecimals: Math.min(amountDecimals, scale), priceDecimals: priceDecimalsOf(symbol) };
+  const entered = Math.min(amountDecimals, scale);
+  const displayDecimals = DOLLAR_COINS.has(symbol) ? MONEY_DISPLAY_DECIMALS : entered;
+  return { symbol, name, scale, amountDecimals: entered, priceDecimals: priceDecimalsOf(symbol), displayDecimals };
 }
 
 export const ASSETS: readonly AssetDef[] = [
@@ -57,3 +68,14 @@ export function assetOf(symbol: string): AssetDef | undefined {
 }
 export const ASSET_SYMBOLS = ASSETS.map((a) => a.symbol);
 export const QUOTE_ASSET = 'USDT';
+
+/** Display decimals of a coin (see AssetDef.displayDecimals); spec §9 "others 5" for a coin not listed. */
+export function displayDecimalsOf(symbol: string): number {
+  return assetOf(symbol)?.displayDecimals ?? (DOLLAR_COINS.has(symbol) ? MONEY_DISPLAY_DECIMALS : amountDecimalsOf(symbol));
+}
+
+/**
+ * Seconds-contract stakes are whole cents of the quote asset: its display decimals. One source
+ * for the web form and the server's check (a finer stake is refused, not cut).
+ */
+export const STAKE_DECIMALS = displayDecimalsOf(QUOTE_ASSET);

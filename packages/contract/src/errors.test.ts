@@ -26,7 +26,7 @@ describe('error catalogue', () => {
 
   it('keeps the spec §5 and §8 messages word for word in English', () => {
     expect(errorMessage('PASSWORD_TOO_SHORT', 'en')).toBe('Password can not be less than 6 characters');
-    expect(errorMessage('PASSWORDS_MISMATCH', 'en')).toBe('The two passwords do not match');
+    expect(errorMessage('PASSWORDS_MISMATCH', 'en')).toBe('Passwords inconsistent');
     expect(errorMessage('PHONE_INVALID', 'en')).toBe('Incorrect phone number format');
     expect(errorMessage('FIELD_REQUIRED', 'en')).toBe('Field is not empty');
     expect(errorMessage('IMAGE_TOO_LARGE', 'en')).toBe('Your picture is bigger than 5M, Please change');

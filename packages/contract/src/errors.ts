@@ -35,7 +35,7 @@ export const ERRORS = {
   TYPE_USER_INVALID: def(1010, 400, 'Unknown account type: use real or demo', 'The typeUser header is neither `real` nor `demo` (an absent header means real). Refused before anything runs, so nothing moves on a ledger the caller did not name.'),
 
   PASSWORD_TOO_SHORT: def(1101, 400, 'Password can not be less than 6 characters', 'A password (login or fund) is shorter than 6 characters.'),
-  PASSWORDS_MISMATCH: def(1102, 400, 'The two passwords do not match', 'The password and its confirmation differ.'),
+  PASSWORDS_MISMATCH: def(1102, 400, 'Passwords inconsistent', 'The server compared a password and its confirmation and they differ (spec §8 text; the web form says "The two passwords do not match", spec §5).'),
   PHONE_INVALID: def(1103, 400, 'Incorrect phone number format', 'The phone number is not a valid national number for the country code.'),
   EMAIL_INVALID: def(1104, 400, 'Please enter a valid email address', 'The e-mail address is not valid.'),
   ACCOUNT_NOT_FOUND: def(1105, 404, 'This account does not exist', 'No account has this phone or e-mail (login, forgot password). Rate-limited.'),
@@ -93,7 +93,7 @@ export const ERRORS = {
   CONTRACT_WRONG_MARKET: def(1503, 400, 'This symbol is not traded on this contract endpoint', 'Crypto contracts go to transaction/api/contract/create; forex, CFD, index and stock contracts to asset/api/forex/contract/create.'),
   ORDER_NOT_FOUND: def(1504, 404, 'Order not found', 'No contract or spot order with this id belongs to the user in the current account mode.'),
   ORDER_NOT_OPEN: def(1505, 409, 'This order is already filled or cancelled', 'Cancelling a spot order that is no longer open.'),
-  PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows.'),
+  PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows, or a contract stake is finer than whole cents (STAKE_DECIMALS).'),
   SPOT_NOT_AVAILABLE: def(1507, 400, 'Spot trading is available for crypto against USDT only', 'A spot order on a forex, CFD, index or stock symbol, or on a coin without a wallet.'),
   LIMIT_PRICE_REQUIRED: def(1508, 400, 'Please enter a price for a limit order', 'A limit order without `price`, or a market order with one.'),
 } as const satisfies Record<string, ErrorDef>;

@@ -28,23 +28,23 @@ async function switchToDemoAndTransfer(page, server) {
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
   await page.getByText('This is a trial version, investments are not real. Continue?').waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText(/Transfer 100\.0+ USDT from the Currency account to the Option account\?/).waitFor();
+  await page.getByText(/Transfer 100(\.0+)? USDT from the Currency account to the Option account\?/).waitFor();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await waitForPath(page, '/pages/assets/index');
   assert((await storedSession(page)).demoConfirmed === true, 'the trial confirmation was not remembered');
-  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100.000000').first().waitFor();
+  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100.00', { exact: true }).first().waitFor();
 
   await page.getByRole('link', { name: 'Option account' }).click();
   await waitForPath(page, '/pages/assets/account');
   await page.getByRole('heading', { name: 'Account changes' }).waitFor();
-  await page.locator('.record', { hasText: 'USDT' }).getByText('+100.000000').first().waitFor();
+  await page.locator('.record', { hasText: 'USDT' }).getByText('+100.00', { exact: true }).first().waitFor();
   await expectAccessible(page, 'account detail');
   await page.goto(`${server.baseUrl}/pages/assets/index`);
   await page.getByRole('link', { name: 'Records' }).click();
   await waitForPath(page, '/pages/assets/transfer-records');
   const record = page.getByTestId('transfer-record').first();
   await record.getByText('Currency account → Option account').waitFor();
-  await record.getByText('100.000000 USDT').waitFor();
+  await record.getByText('100.00 USDT', { exact: true }).waitFor();
 }
 
 /** Buys BTC with 50 USDT over OTC: the trade pays what the preview said, and the BTC reaches the assets. */
@@ -69,7 +69,9 @@ async function buyOverOtc(page, server) {
   // Coins come in whole amount-decimal steps: at most the 50 USDT budget is spent.
   await trade.getByText(/^(49|50)\.[0-9]+ USDT$/).first().waitFor();
   const paid = (await trade.locator('dd').first().textContent())?.trim();
-  assert(paid === previewPay, `the trade paid ${paid}, the preview said ${previewPay}`);
+  // History shows USDT to the cent, truncated (spec §9); the preview shows every digit.
+  const previewCents = previewPay?.replace(/^([0-9,]+\.[0-9]{2})[0-9]*/, '$1');
+  assert(paid === previewCents, `the trade paid ${paid}, the preview said ${previewPay}`);
   await expectAccessible(page, 'otc history');
 
   await page.goto(`${server.baseUrl}/pages/assets/index`);

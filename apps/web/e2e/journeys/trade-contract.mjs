@@ -48,7 +48,7 @@ async function followToResult(page) {
   assert(/^[1-9][0-9,]*\.[0-9]{2}$/.test(closePrice ?? ''), `close price shows as ${closePrice}`);
   assert((await tracker.getByTestId('open-price').textContent())?.trim() === openPrice, 'the open price changed at settlement');
   const profit = (await tracker.getByTestId('contract-profit').textContent())?.trim();
-  const expected = { 'You won': ['+8.00 USDT', '108.000000'], 'You lost': ['-10.00 USDT', '90.000000'], 'Tie: stake returned': ['0.00 USDT', '100.000000'] }[outcome];
+  const expected = { 'You won': ['+8.00 USDT', '108.00'], 'You lost': ['-10.00 USDT', '90.00'], 'Tie: stake returned': ['0.00 USDT', '100.00'] }[outcome];
   assert(expected && profit === expected[0], `${outcome}: profit shows as ${profit}`);
   await shot(page, 'trade-contract-result');
   await expectAccessible(page, 'trade chart with a settled contract');

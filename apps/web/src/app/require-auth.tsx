@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSessionStore } from '../lib/session/session-store';
-import { LOGIN_PATH, loginPathFor } from '../lib/routing/paths';
+import { safeReturnPath } from '../lib/routing/navigation';
+import { layoutHomePath, LOGIN_PATH, loginPathFor } from '../lib/routing/paths';
 
 /**
  * The login guard (spec §2, §6): a visitor without a token goes to /pages/login/login, which
@@ -15,5 +16,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     // After a deliberate logout the next login starts afresh at home.
     return <Navigate to={loggedOut ? LOGIN_PATH : loginPathFor(location.pathname + location.search)} replace />;
   }
+  return children;
+}
+
+/**
+ * The log-in and register pages are for visitors: a logged-in user opening one goes home, or
+ * to the page a pending `?redirect=` names (the same target the login itself would use).
+ */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const token = useSessionStore((s) => s.token);
+  const [params] = useSearchParams();
+  if (token) return <Navigate to={safeReturnPath(params.get('redirect'), layoutHomePath())} replace />;
   return children;
 }

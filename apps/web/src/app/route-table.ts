@@ -15,6 +15,8 @@ export interface MobileRoute {
   title: RouteTitle;
   /** Needs a token; a visitor goes to login and comes back afterwards (spec §2, §6). */
   auth: boolean;
+  /** Log-in and register entry pages: a logged-in user opening one goes home (or where ?redirect= says). */
+  guest?: boolean;
   /** One of the five tab pages: the tab bar shows and the top bar has no back button. */
   tab?: boolean;
   page?: PageLoader;
@@ -25,6 +27,7 @@ export interface DesktopRoute {
   path: string;
   title: RouteTitle;
   auth: boolean;
+  guest?: boolean;
   /** Where this page lives in the mobile layout (used while the desktop layout is off). */
   mobile: string;
   page?: PageLoader;
@@ -58,15 +61,15 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.transferRecords, title: 'transferRecords', auth: true, page: named(assets, 'TransferRecordsPage') },
   { path: PATHS.orderHistory, title: 'orderHistory', auth: true, page: named(trade, 'OrderHistoryPage') },
   // Login, forgot password, register
-  { path: PATHS.login, title: 'login', auth: false, page: named(auth, 'LoginPhonePage') },
-  { path: PATHS.emailLogin, title: 'emailLogin', auth: false, page: named(auth, 'LoginEmailPage') },
+  { path: PATHS.login, title: 'login', auth: false, guest: true, page: named(auth, 'LoginPhonePage') },
+  { path: PATHS.emailLogin, title: 'emailLogin', auth: false, guest: true, page: named(auth, 'LoginEmailPage') },
   { path: PATHS.forgotPassword, title: 'forgotPassword', auth: false, page: named(auth, 'ForgotPasswordPage') },
   { path: PATHS.phoneFind, title: 'phoneFind', auth: false, page: named(auth, 'PhoneFindPage') },
   { path: PATHS.emailFind, title: 'emailFind', auth: false, page: named(auth, 'EmailFindPage') },
-  { path: PATHS.register, title: 'register', auth: false, page: named(auth, 'RegisterPhonePage') },
+  { path: PATHS.register, title: 'register', auth: false, guest: true, page: named(auth, 'RegisterPhonePage') },
   { path: PATHS.verifyCode, title: 'verifyCode', auth: false, page: named(auth, 'PhoneVerifyCodePage') },
   { path: PATHS.selectCountry, title: 'selectCountry', auth: false, page: named(auth, 'SelectCountryPage') },
-  { path: PATHS.emailRegister, title: 'emailRegister', auth: false, page: named(auth, 'RegisterEmailPage') },
+  { path: PATHS.emailRegister, title: 'emailRegister', auth: false, guest: true, page: named(auth, 'RegisterEmailPage') },
   { path: PATHS.emailVerifyCode, title: 'verifyCode', auth: false, page: named(auth, 'EmailVerifyCodePage') },
   // Recharge (deposit)
   { path: PATHS.recharge, title: 'recharge', auth: true },
@@ -136,12 +139,12 @@ export const DESKTOP_ROUTES: readonly DesktopRoute[] = [
   { path: DESKTOP_PATHS.recharge, title: 'recharge', auth: true, mobile: PATHS.recharge },
   { path: DESKTOP_PATHS.withdraw, title: 'withdraw', auth: true, mobile: PATHS.withdraw },
   { path: DESKTOP_PATHS.withdrawHistory, title: 'withdrawHistory', auth: true, mobile: PATHS.withdrawHistory },
-  { path: DESKTOP_PATHS.loginPhone, title: 'login', auth: false, mobile: PATHS.login },
-  { path: DESKTOP_PATHS.loginEmail, title: 'emailLogin', auth: false, mobile: PATHS.emailLogin },
+  { path: DESKTOP_PATHS.loginPhone, title: 'login', auth: false, guest: true, mobile: PATHS.login },
+  { path: DESKTOP_PATHS.loginEmail, title: 'emailLogin', auth: false, guest: true, mobile: PATHS.emailLogin },
   { path: DESKTOP_PATHS.selectCountry, title: 'selectCountry', auth: false, mobile: PATHS.selectCountry },
   { path: DESKTOP_PATHS.forgotPassword, title: 'forgotPassword', auth: false, mobile: PATHS.forgotPassword },
-  { path: DESKTOP_PATHS.registerPhone, title: 'register', auth: false, mobile: PATHS.register },
-  { path: DESKTOP_PATHS.registerEmail, title: 'emailRegister', auth: false, mobile: PATHS.emailRegister },
+  { path: DESKTOP_PATHS.registerPhone, title: 'register', auth: false, guest: true, mobile: PATHS.register },
+  { path: DESKTOP_PATHS.registerEmail, title: 'emailRegister', auth: false, guest: true, mobile: PATHS.emailRegister },
   { path: DESKTOP_PATHS.verifyCodePhone, title: 'verifyCode', auth: false, mobile: PATHS.verifyCode },
   { path: DESKTOP_PATHS.verifyCodeEmail, title: 'verifyCode', auth: false, mobile: PATHS.emailVerifyCode },
   { path: DESKTOP_PATHS.language, title: 'language', auth: false, mobile: PATHS.language },

@@ -6,7 +6,7 @@ import { DesktopShell } from './layout/desktop-shell';
 import { MobileShell } from './layout/mobile-shell';
 import type { RouteMeta } from './layout/use-route-meta';
 import { LazyPage } from './lazy-page';
-import { RequireAuth } from './require-auth';
+import { GuestOnly, RequireAuth } from './require-auth';
 import { DESKTOP_ROUTES, MOBILE_ROUTES, type PageLoader } from './route-table';
 
 /** '/' and '/splash' open the home of the current layout (spec §2), keeping any query. */
@@ -21,22 +21,23 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={to + search} replace />;
 }
 
-function pageElement(path: string, auth: boolean, page: PageLoader | undefined) {
+function pageElement(path: string, access: { auth: boolean; guest?: boolean }, page: PageLoader | undefined) {
   // Keyed by path: each page gets its own error boundary state.
   const content = page ? <LazyPage key={path} loader={page} /> : <NotAvailable />;
-  return auth ? <RequireAuth>{content}</RequireAuth> : content;
+  if (access.auth) return <RequireAuth>{content}</RequireAuth>;
+  return access.guest ? <GuestOnly>{content}</GuestOnly> : content;
 }
 
 export function buildRoutes(): RouteObject[] {
   const mobilePages: RouteObject[] = MOBILE_ROUTES.map((r) => ({
     path: r.path,
     handle: { title: r.title, tab: r.tab === true } satisfies RouteMeta,
-    element: pageElement(r.path, r.auth, r.page),
+    element: pageElement(r.path, r, r.page),
   }));
 
   const desktopPages: RouteObject[] = DESKTOP_ROUTES.map((r) =>
     DESKTOP_LAYOUT_ENABLED
-      ? { path: r.path, handle: { title: r.title, tab: false } satisfies RouteMeta, element: pageElement(r.path, r.auth, r.page) }
+      ? { path: r.path, handle: { title: r.title, tab: false } satisfies RouteMeta, element: pageElement(r.path, r, r.page) }
       : { path: r.path, element: <RedirectKeepingQuery to={r.mobile} /> },
   );
 

@@ -17,12 +17,16 @@ function canGoBack(): boolean {
   return typeof state?.idx === 'number' && state.idx > 0;
 }
 
-/** The shared top bar (spec §2): back one page if possible, otherwise home. */
+/**
+ * The shared top bar (spec §2): back one page of the app if possible, otherwise the browser's
+ * own history (the page before the app); home only when the tab has no history at all.
+ */
 export function TopBar({ title, showBack, end }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = () => {
     if (canGoBack()) navigate(-1);
+    else if (window.history.length > 1) window.history.back();
     else navigate(layoutHomePath(), { replace: true });
   };
   return (

@@ -358,6 +358,8 @@ export const de: Messages = {
       processing: 'In Bearbeitung',
       completed: 'Abgeschlossen',
       cancelled: 'Storniert',
+      approved: 'Genehmigt',
+      rejected: 'Abgelehnt',
     },
     results: {
       win: 'Gewinn',
@@ -556,5 +558,11 @@ export const de: Messages = {
     openContract: '{{direction}} bei {{price}} · läuft ab in {{time}}',
     results: 'Kontraktergebnisse',
     resultProfit: 'Gewinn {{amount}} {{asset}}',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: 'Die beiden Passwörter stimmen nicht überein',
+    manager: 'Betreuer',
+    paymentMethods: 'Zahlungsmethoden',
   },
 };

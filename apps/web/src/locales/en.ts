@@ -360,6 +360,8 @@ export const en = {
       processing: 'Processing',
       completed: 'Completed',
       cancelled: 'Cancelled',
+      approved: 'Approved',
+      rejected: 'Rejected',
     },
     results: {
       win: 'Win',
@@ -558,6 +560,12 @@ export const en = {
     openContract: '{{direction}} at {{price}} · expires in {{time}}',
     results: 'Contract results',
     resultProfit: 'Profit {{amount}} {{asset}}',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: 'The two passwords do not match',
+    manager: 'Manager',
+    paymentMethods: 'Payment methods',
   },
 };
 

@@ -358,6 +358,8 @@ export const fr: Messages = {
       processing: 'En cours',
       completed: 'Terminé',
       cancelled: 'Annulé',
+      approved: 'Approuvé',
+      rejected: 'Refusé',
     },
     results: {
       win: 'Gagné',
@@ -556,5 +558,11 @@ export const fr: Messages = {
     openContract: '{{direction}} à {{price}} · expire dans {{time}}',
     results: 'Résultats des contrats',
     resultProfit: 'Résultat {{amount}} {{asset}}',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: 'Les deux mots de passe ne correspondent pas',
+    manager: 'Gestionnaire',
+    paymentMethods: 'Moyens de paiement',
   },
 };

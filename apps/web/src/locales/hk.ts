@@ -358,6 +358,8 @@ export const hk: Messages = {
       processing: '處理中',
       completed: '已完成',
       cancelled: '已撤銷',
+      approved: '已通過',
+      rejected: '已拒絕',
     },
     results: {
       win: '盈利',
@@ -556,5 +558,11 @@ export const hk: Messages = {
     openContract: '{{direction}} · 開倉價 {{price}} · 剩餘 {{time}}',
     results: '合約結果',
     resultProfit: '盈虧 {{amount}} {{asset}}',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: '兩次輸入的密碼不一致',
+    manager: '客戶經理',
+    paymentMethods: '付款方式',
   },
 };

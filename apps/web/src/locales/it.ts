@@ -358,6 +358,8 @@ export const it: Messages = {
       processing: 'In elaborazione',
       completed: 'Completato',
       cancelled: 'Annullato',
+      approved: 'Approvato',
+      rejected: 'Rifiutato',
     },
     results: {
       win: 'Vinto',
@@ -556,5 +558,11 @@ export const it: Messages = {
     openContract: '{{direction}} a {{price}} · scade tra {{time}}',
     results: 'Risultati dei contratti',
     resultProfit: 'Risultato {{amount}} {{asset}}',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: 'Le due password non coincidono',
+    manager: 'Gestore',
+    paymentMethods: 'Metodi di pagamento',
   },
 };

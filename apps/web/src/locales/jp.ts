@@ -358,6 +358,8 @@ export const jp: Messages = {
       processing: '処理中',
       completed: '完了',
       cancelled: '取消済み',
+      approved: '承認済み',
+      rejected: '却下',
     },
     results: {
       win: '勝ち',
@@ -556,5 +558,11 @@ export const jp: Messages = {
     openContract: '{{direction}} · 建値 {{price}} · 残り {{time}}',
     results: '契約の結果',
     resultProfit: '損益 {{amount}} {{asset}}',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: '入力されたパスワードが一致しません',
+    manager: '担当者',
+    paymentMethods: '支払い方法',
   },
 };

@@ -358,6 +358,8 @@ export const kr: Messages = {
       processing: '처리 중',
       completed: '완료',
       cancelled: '취소됨',
+      approved: '승인됨',
+      rejected: '거절됨',
     },
     results: {
       win: '수익',
@@ -556,5 +558,11 @@ export const kr: Messages = {
     openContract: '{{direction}} · 진입가 {{price}} · 남은 시간 {{time}}',
     results: '계약 결과',
     resultProfit: '손익 {{amount}} {{asset}}',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: '두 비밀번호가 일치하지 않습니다',
+    manager: '담당 매니저',
+    paymentMethods: '결제 수단',
   },
 };

@@ -358,6 +358,8 @@ export const zh: Messages = {
       processing: '处理中',
       completed: '已完成',
       cancelled: '已撤销',
+      approved: '已通过',
+      rejected: '已拒绝',
     },
     results: {
       win: '盈利',
@@ -556,5 +558,11 @@ export const zh: Messages = {
     openContract: '{{direction}} · 开仓价 {{price}} · 剩余 {{time}}',
     results: '合约结果',
     resultProfit: '盈亏 {{amount}} {{asset}}',
+  },
+  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  specTexts: {
+    passwordsMismatch: '两次输入的密码不一致',
+    manager: '客户经理',
+    paymentMethods: '支付方式',
   },
 };

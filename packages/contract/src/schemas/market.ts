@@ -155,6 +155,7 @@ export const Banner = Type.Object({
   title: Type.String({ description: 'in the request language' }),
   image: Type.String({ description: 'path under /banners/' }),
   link: Type.String({ description: 'an app route or an absolute https URL' }),
+  memberLink: Type.Optional(Type.String({ description: 'where the banner leads a logged-in user, when not `link` (a sign-up banner leads members elsewhere)' })),
 });
 export type Banner = Static<typeof Banner>;
 export const BannerListResponse = Envelope(Type.Array(Banner));

@@ -37,7 +37,7 @@ describe('register by e-mail', () => {
 
   it('refuses two passwords that differ', async () => {
     const r = await t.post(`${U}/register`, { type: 'email', email: uniqueEmail(), password: PASSWORD, confirmPassword: 'other123', code: '1234' });
-    expect(r).toMatchObject({ code: code('PASSWORDS_MISMATCH'), msg: 'The two passwords do not match' });
+    expect(r).toMatchObject({ code: code('PASSWORDS_MISMATCH'), msg: 'Passwords inconsistent' });
   });
 
   it('refuses a malformed e-mail', async () => {

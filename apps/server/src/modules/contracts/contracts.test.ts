@@ -103,6 +103,10 @@ describe('opening', () => {
     expect((await open(u.token, { amount: '5' })).code).toBe(code('AMOUNT_OUT_OF_RANGE'));
     expect((await open(u.token, { amount: '5000.01' })).code).toBe(code('AMOUNT_OUT_OF_RANGE'));
     expect((await open(u.token, { amount: '10.0000001' })).code).toBe(code('AMOUNT_INVALID'));
+    // Stakes are whole cents (STAKE_DECIMALS, the same constant the web form uses): finer is refused, not cut.
+    const fine = await open(u.token, { amount: '10.001' });
+    expect(fine.code).toBe(code('PRECISION_INVALID'));
+    expect(fine.msg).toContain('2');
     expect((await open(u.token, { symbol: 'EURUSD' })).code).toBe(code('CONTRACT_WRONG_MARKET'));
     expect((await open(u.token, { symbol: 'BTCUSDT' }, API.forex.create)).code).toBe(code('CONTRACT_WRONG_MARKET'));
     expect((await open(u.token, { amount: '51' })).code).toBe(code('BALANCE_NOT_ENOUGH'));

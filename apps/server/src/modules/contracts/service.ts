@@ -1,5 +1,5 @@
 import {
-  QUOTE_ASSET, formatAmount, instrumentOf,
+  QUOTE_ASSET, STAKE_DECIMALS, formatAmount, instrumentOf, parseAmount,
   type Contract, type ContractCreateBody, type ContractSettlement, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
   type ContractResult, type DecidingTick, type Market,
 } from '@app/contract';
@@ -109,6 +109,8 @@ export class ContractService {
     const product = await contractsRepo.product(this.ctx.db, inst.market, body.duration);
     if (!product) throw new AppError('CONTRACT_DURATION_UNKNOWN');
     const stake = positiveAmount(body.amount, USDT);
+    // Whole cents only (one constant with the web form): a finer stake is refused, never cut.
+    if (parseAmount(body.amount, USDT.scale, STAKE_DECIMALS) === null) throw new AppError('PRECISION_INVALID', { decimals: STAKE_DECIMALS });
     if (stake < product.minStake || stake > product.maxStake) throw new AppError('AMOUNT_OUT_OF_RANGE');
     // The open price: the last tick the engine has taken in, never a price from the client.
     const quote = this.market.latest(inst.symbol);

@@ -10,12 +10,14 @@ export interface BannerDef {
   positions: readonly ('home' | 'quote')[];
   image: string;
   link: string;
+  /** Where a logged-in user goes instead of `link` (a sign-up banner must not send members to register). */
+  memberLink?: string;
   title: Record<HeaderLang, string>;
 }
 
 export const BANNERS: readonly BannerDef[] = [
   {
-    id: 1, positions: ['home'], image: '/banners/welcome.svg', link: '/pages/register/email/index',
+    id: 1, positions: ['home'], image: '/banners/welcome.svg', link: '/pages/register/email/index', memberLink: '/pages/recharge/index',
     title: {
       en: 'No deposit or withdrawal fees for your first 3 months', zh: '新用户前3个月免充值和提现手续费', 'zh-HK': '新用戶首3個月免存款及提款手續費',
       ja: '最初の3か月は入出金手数料が無料', ko: '가입 후 3개월간 입출금 수수료 무료', de: 'Die ersten 3 Monate ohne Ein- und Auszahlungsgebühren',

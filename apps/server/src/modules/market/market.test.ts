@@ -241,6 +241,14 @@ describe('banners', () => {
     expect(quote.data.map((b) => b.id)).toEqual([2, 4]);
     expect((await get('/asset/api/banner/list?position=top')).code).toBe(code('INVALID_PARAMETER'));
   });
+
+  it('gives every banner that signs visitors up another place for members to go', async () => {
+    const { data } = await get<Banner[]>('/asset/api/banner/list');
+    const signUp = data.filter((b) => b.link.startsWith('/pages/register'));
+    expect(signUp.length).toBeGreaterThan(0);
+    for (const b of signUp) expect(b.memberLink, `banner ${b.id}`).toMatch(/^\/pages\/(?!register|login)/);
+    expect(data.find((b) => b.id === 1)?.memberLink).toBe('/pages/recharge/index');
+  });
 });
 
 describe('recorded ticks', () => {

@@ -167,6 +167,8 @@ export class MarketService {
   }
 
   banners(lang: HeaderLang, position: 'home' | 'quote' = 'home'): Banner[] {
-    return BANNERS.filter((b) => b.positions.includes(position)).map((b) => ({ id: b.id, title: b.title[lang], image: b.image, link: b.link }));
+    return BANNERS.filter((b) => b.positions.includes(position)).map((b) => ({
+      id: b.id, title: b.title[lang], image: b.image, link: b.link, ...(b.memberLink ? { memberLink: b.memberLink } : {}),
+    }));
   }
 }

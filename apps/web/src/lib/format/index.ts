@@ -30,32 +30,6 @@ export function regionName(iso: string, locale: string): string {
   }
 }
 
-const DECIMAL_TEXT = /^(-)?(\d+)(?:\.(\d+))?$/;
-
-/**
- * A decimal string for display (spec §9): exactly `decimals` fraction digits, truncated
- * toward zero (never rounded up), en-US thousands grouping, no currency symbol. Works on the
- * string itself, so no precision is lost to floating point. Anything else is shown as given.
- */
-export function formatDecimal(value: string, decimals: number): string {
-  const m = DECIMAL_TEXT.exec(value.trim());
-  if (!m) return value;
-  const [, sign, intPart = '0', fracPart = ''] = m;
-  const int = intPart.replace(/^0+(?=\d)/, '');
-  const frac = fracPart.slice(0, decimals).padEnd(decimals, '0');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const isZero = /^0*$/.test(int) && /^0*$/.test(frac);
-  return `${sign && !isZero ? '-' : ''}${grouped}${decimals > 0 ? `.${frac}` : ''}`;
-}
-
-/** USDT valuations are shown to the cent (spec §9 "display up to 2 decimals"). */
-export const USDT_DISPLAY_DECIMALS = 2;
-
-/** True when a decimal string is zero ("0", "0.000000"). */
-export function isZeroDecimal(value: string): boolean {
-  return /^-?0*(\.0*)?$/.test(value.trim());
-}
-
 /** "2024-05-01 13:45:10" in local time (spec §9 date format), from ISO 8601 or epoch milliseconds. */
 export function formatDateTime(iso: string | number): string {
   const d = new Date(iso);
@@ -64,11 +38,20 @@ export function formatDateTime(iso: string | number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-/** A rate as a percentage, exactly: "0.001" → "0.1%", "0.85" → "85%" (moves the decimal point, no floating point). */
-export function formatRatePercent(rate: string): string {
-  const [int = '0', frac = ''] = rate.split('.');
-  const digits = `${int}${frac.padEnd(2, '0')}`;
-  const whole = digits.slice(0, int.length + 2).replace(/^0+(?=\d)/, '');
-  const rest = digits.slice(int.length + 2).replace(/0+$/, '');
-  return `${whole}${rest ? `.${rest}` : ''}%`;
-}
+export {
+  changeSign,
+  formatAssetAmount,
+  formatChartPrice,
+  formatCompact,
+  formatDecimal,
+  formatExact,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  formatRatePercent,
+  formatSigned,
+  isZeroDecimal,
+  NO_VALUE,
+  numberLocale,
+  setNumberLocale,
+} from './number';

@@ -7,7 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   toE164,
 } from '@app/contract';
-import { catalogMessage } from '../i18n';
+import { catalogMessage, i18n } from '../i18n';
 
 /**
  * Client-side checks of spec §5. Each returns null when the value is fine, else the
@@ -44,7 +44,8 @@ export function checkNewPassword(value: string): Check {
 
 export function checkConfirmation(password: string, confirmation: string): Check {
   if (!confirmation) return catalogMessage('FIELD_REQUIRED');
-  return password === confirmation ? null : catalogMessage('PASSWORDS_MISMATCH');
+  // Spec §5 words for the form's own check; the server's answer is its catalogue text (§8 "Passwords inconsistent").
+  return password === confirmation ? null : i18n.t('specTexts.passwordsMismatch');
 }
 
 export function checkOtp(value: string): Check {

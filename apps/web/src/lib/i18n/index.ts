@@ -10,6 +10,7 @@ import {
   type Language,
 } from '@app/contract';
 import { LOCALES } from '../../locales';
+import { setNumberLocale } from '../format/number';
 import { getSession, useSessionStore } from '../session/session-store';
 
 /** BCP 47 tags for <html lang>, so screen readers pronounce each language correctly. */
@@ -47,6 +48,7 @@ export function catalogMessage(key: ErrorKey, params?: Record<string, string | n
 
 function applyDocumentLanguage(language: Language): void {
   document.documentElement.lang = HTML_LANG[language];
+  setNumberLocale(HTML_LANG[language]);
 }
 
 export function initI18n(): typeof i18n {

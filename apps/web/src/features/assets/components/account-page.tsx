@@ -3,8 +3,8 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { WALLET_NAMES, type WalletName } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
-import { useAssetList, amountDecimalsIn } from '../../../lib/api/get-asset-list';
-import { formatDateTime, formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
+import { useAssetList } from '../../../lib/api/get-asset-list';
+import { formatAssetAmount, formatDateTime, formatMoney } from '../../../lib/format';
 import { useAccountChanges } from '../api/get-account-changes';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { walletRows } from '../model/wallet-rows';
@@ -35,7 +35,7 @@ export function AccountPage() {
         <h2 id="account-total" className="total-card__label">
           {title} · {t('assets.totalUsdt')}
         </h2>
-        <p className="total-card__value mono">{valued ? formatDecimal(valued.totalUsdt, USDT_DISPLAY_DECIMALS) : '--'}</p>
+        <p className="total-card__value mono">{valued ? formatMoney(valued.totalUsdt) : '--'}</p>
         <div className="total-card__actions">
           <Link className="button button--primary button--small" to={`${ASSETS_PATHS.transfer}?from=${wallet}`}>
             {t('assets.transfer')}
@@ -58,7 +58,6 @@ export function AccountPage() {
         {changes.data && items.length === 0 ? <p className="empty-text">{t('assets.noRecords')}</p> : null}
         <ul className="record-list">
           {items.map((c) => {
-            const decimals = amountDecimalsIn(assets.data, c.asset);
             const negative = c.amount.startsWith('-');
             return (
               <li key={c.id} className="record">
@@ -68,13 +67,13 @@ export function AccountPage() {
                   </span>
                   <span className={`record__amount mono${negative ? ' is-negative' : ' is-positive'}`}>
                     {negative ? '' : '+'}
-                    {formatDecimal(c.amount, decimals)}
+                    {formatAssetAmount(c.amount, c.asset)}
                   </span>
                 </div>
                 <div className="record__meta">
                   <time dateTime={c.time}>{formatDateTime(c.time)}</time>
                   <span>
-                    {t('assets.balanceAfter')}: <span className="mono">{formatDecimal(c.balanceAfter, decimals)}</span>
+                    {t('assets.balanceAfter')}: <span className="mono">{formatAssetAmount(c.balanceAfter, c.asset)}</span>
                   </span>
                 </div>
               </li>

@@ -6,7 +6,8 @@ import { WALLET_NAMES } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { VersionSwitch } from '../../../components/version-switch';
 import { useAssetList } from '../../../lib/api/get-asset-list';
-import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
+import { PaymentMarks } from '../../../components/payment-marks';
+import { formatMoney } from '../../../lib/format';
 import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/routing/paths';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useUserAssetData } from '../api/get-user-asset-data';
@@ -42,7 +43,7 @@ export function AssetsPage() {
             {t('assets.totalUsdt')}
           </h2>
           <p className="total-card__value mono" aria-live="polite">
-            {data.data ? formatDecimal(data.data.totalUsdt, USDT_DISPLAY_DECIMALS) : '--'}
+            {data.data ? formatMoney(data.data.totalUsdt) : '--'}
           </p>
           {data.data && data.data.unpriced.length > 0 ? (
             <p className="total-card__note">{t('assets.unpriced', { coins: data.data.unpriced.join(', ') })}</p>
@@ -85,7 +86,7 @@ export function AssetsPage() {
                       </Link>
                     </h2>
                     <span className="wallet-card__total mono">
-                      <span className="visually-hidden">{t('assets.accountTotal')}: </span>≈ {formatDecimal(wallet?.totalUsdt ?? '0', USDT_DISPLAY_DECIMALS)} USDT
+                      <span className="visually-hidden">{t('assets.accountTotal')}: </span>≈ {formatMoney(wallet?.totalUsdt ?? '0')} USDT
                     </span>
                   </header>
                   <BalanceList rows={rows} label={title} />
@@ -93,6 +94,7 @@ export function AssetsPage() {
               );
             })
           : null}
+        <PaymentMarks />
       </div>
     </PullToRefresh>
   );

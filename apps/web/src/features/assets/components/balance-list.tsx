@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/coin-icon';
-import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
+import { formatAssetAmount, formatMoney } from '../../../lib/format';
 import type { BalanceRow } from '../model/wallet-rows';
 import '../assets.css';
 
@@ -19,15 +19,15 @@ export function BalanceList({ rows, label }: { rows: readonly BalanceRow[]; labe
           <dl className="balance-row__figures">
             <div>
               <dt>{t('assets.available')}</dt>
-              <dd className="mono">{formatDecimal(r.available, r.amountDecimals)}</dd>
+              <dd className="mono">{formatAssetAmount(r.available, r.asset)}</dd>
             </div>
             <div>
               <dt>{t('assets.frozen')}</dt>
-              <dd className="mono">{formatDecimal(r.frozen, r.amountDecimals)}</dd>
+              <dd className="mono">{formatAssetAmount(r.frozen, r.asset)}</dd>
             </div>
             <div>
               <dt>{t('assets.valueUsdt')}</dt>
-              <dd className="mono">{formatDecimal(r.valueUsdt, USDT_DISPLAY_DECIMALS)}</dd>
+              <dd className="mono">{formatMoney(r.valueUsdt)}</dd>
             </div>
           </dl>
         </li>

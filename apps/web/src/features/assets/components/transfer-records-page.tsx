@@ -1,15 +1,13 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
-import { amountDecimalsIn, useAssetList } from '../../../lib/api/get-asset-list';
-import { formatDateTime, formatDecimal } from '../../../lib/format';
+import { formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { useTransferLog } from '../api/get-transfer-log';
 
 /** /pages/assets/transfer-records: transfers between the user's accounts, newest first. */
 export function TransferRecordsPage() {
   const { t } = useTranslation();
   const log = useTransferLog();
-  const assets = useAssetList();
   const items = log.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="assets">
@@ -23,7 +21,7 @@ export function TransferRecordsPage() {
                 {t(`wallets.${r.fromAccount}`)} → {t(`wallets.${r.toAccount}`)}
               </span>
               <span className="record__amount mono">
-                {formatDecimal(r.amount, amountDecimalsIn(assets.data, r.asset))} {r.asset}
+                {formatAssetAmount(r.amount, r.asset)} {r.asset}
               </span>
             </div>
             <div className="record__meta">

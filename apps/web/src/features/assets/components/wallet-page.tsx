@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WALLET_NAMES } from '@app/contract';
 import { IconChevronRight } from '../../../components/icons';
 import { DelayedLoading } from '../../../components/page-state';
-import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { OTC_PATH } from '../../../lib/routing/paths';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
@@ -19,7 +19,7 @@ export function WalletPage() {
         <h2 id="wallet-total" className="total-card__label">
           {t('assets.totalUsdt')}
         </h2>
-        <p className="total-card__value mono">{data.data ? formatDecimal(data.data.totalUsdt, USDT_DISPLAY_DECIMALS) : '--'}</p>
+        <p className="total-card__value mono">{data.data ? formatMoney(data.data.totalUsdt) : '--'}</p>
         <div className="total-card__actions">
           <Link className="button button--primary button--small" to={ASSETS_PATHS.transfer}>
             {t('assets.transfer')}
@@ -39,7 +39,7 @@ export function WalletPage() {
                 <span className="menu__text">
                   <span className="menu__label">{t(`wallets.${name}`)}</span>
                 </span>
-                <span className="menu__value mono">{formatDecimal(wallet?.totalUsdt ?? '0', USDT_DISPLAY_DECIMALS)} USDT</span>
+                <span className="menu__value mono">{formatMoney(wallet?.totalUsdt ?? '0')} USDT</span>
                 <IconChevronRight size={18} className="menu__chevron" />
               </Link>
             </li>

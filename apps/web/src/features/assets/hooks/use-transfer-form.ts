@@ -7,7 +7,7 @@ import { useAssetList } from '../../../lib/api/get-asset-list';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import type { AskConfirm } from '../../../lib/feedback/confirm';
 import { confirmDemoInvestment } from '../../../lib/feedback/demo-confirm';
-import { formatDecimal } from '../../../lib/format';
+import { formatAssetAmount, formatExact } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { decimalInput } from '../../../lib/forms/validation';
@@ -38,7 +38,6 @@ export function useTransferForm(confirm: AskConfirm) {
   const info = assets.data?.find((a) => a.symbol === asset);
   // Transfers move ledger amounts: the coin's full scale is allowed, so "All" always fits.
   const inputDecimals = info?.scale ?? 8;
-  const displayDecimals = info?.amountDecimals ?? inputDecimals;
   const available = balance.data?.available;
 
   const setFromAccount = (wallet: WalletName) => {
@@ -78,7 +77,7 @@ export function useTransferForm(confirm: AskConfirm) {
     const confirmed = await confirm({
       title: t('transfer.confirmTitle'),
       content: t('transfer.confirmText', {
-        amount: formatDecimal(body.amount, displayDecimals),
+        amount: formatExact(body.amount),
         asset,
         from: t(`wallets.${fromAccount}`),
         to: t(`wallets.${toAccount}`),
@@ -116,7 +115,7 @@ export function useTransferForm(confirm: AskConfirm) {
     setAmount,
     fillAll,
     available,
-    availableText: available !== undefined ? formatDecimal(available, displayDecimals) : '--',
+    availableText: formatAssetAmount(available, asset),
     errors,
     formRef,
     submit,

@@ -21,7 +21,6 @@ export function HomePage() {
           {nickname !== null ? t('home.greeting', { name: nickname }) : t('home.welcome')}
         </h2>
         <p className="hero__text">{t('home.tagline')}</p>
-        <p className="hero__note">{t('home.feeWaiver')}</p>
       </section>
 
       {loggedIn ? null : (
@@ -44,7 +43,8 @@ export function HomePage() {
       <BannerCarousel />
 
       <section aria-labelledby="home-shortcuts">
-        <h2 id="home-shortcuts" className="section-title">
+        {/* Named for screen readers; the icons say what they are, the space goes to the markets. */}
+        <h2 id="home-shortcuts" className="visually-hidden">
           {t('home.shortcuts')}
         </h2>
         <ul className="shortcut-grid">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
-import { formatDecimal, formatRatePercent } from '../../../lib/format';
+import { formatAssetAmount, formatPrice, formatRatePercent } from '../../../lib/format';
 import { ASSETS_PATH } from '../../../lib/routing/paths';
 import { OTC_TABS, useOtcPage } from '../hooks/use-otc-page';
 import { TradeForm } from './trade-form';
@@ -11,7 +11,7 @@ import '../otc.css';
 /** /pages/otc/index: buy, sell or flash-exchange at a live quote; the trade history. */
 export function OtcPage() {
   const { t } = useTranslation();
-  const { tab, quote, seconds, result, decimalsOf, ...page } = useOtcPage();
+  const { tab, quote, seconds, result, ...page } = useOtcPage();
 
   return (
     <div className="otc">
@@ -59,10 +59,10 @@ export function OtcPage() {
                   <li key={r.asset} className="rate-list__item">
                     <span className="rate-list__coin">{r.asset}</span>
                     <span className="mono">
-                      {t('otc.buyAt')} {formatDecimal(r.buyPrice, r.priceDecimals)}
+                      {t('otc.buyAt')} {formatPrice(r.buyPrice, r.priceDecimals)}
                     </span>
                     <span className="mono">
-                      {t('otc.sellAt')} {formatDecimal(r.sellPrice, r.priceDecimals)}
+                      {t('otc.sellAt')} {formatPrice(r.sellPrice, r.priceDecimals)}
                     </span>
                   </li>
                 ))}
@@ -74,8 +74,8 @@ export function OtcPage() {
                   {t('otc.success')}
                 </h2>
                 <p className="mono">
-                  −{formatDecimal(result.fromAmount, decimalsOf(result.fromAsset))} {result.fromAsset} · +
-                  {formatDecimal(result.toAmount, decimalsOf(result.toAsset))} {result.toAsset}
+                  −{formatAssetAmount(result.fromAmount, result.fromAsset)} {result.fromAsset} · +
+                  {formatAssetAmount(result.toAmount, result.toAsset)} {result.toAsset}
                 </p>
                 <Link className="link" to={ASSETS_PATH}>
                   {t('otc.viewAssets')}

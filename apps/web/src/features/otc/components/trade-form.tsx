@@ -5,7 +5,7 @@ import type { AssetInfo, ExchangeInfo, OtcSide, OtcTrade } from '@app/contract';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { confirmDemoInvestment } from '../../../lib/feedback/demo-confirm';
-import { formatDecimal } from '../../../lib/format';
+import { formatAssetAmount, formatExact, formatPrice } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import type { OtcPreview } from '../model/otc-preview';
 import type { OtcConfirmation } from '../hooks/otc-prompts';
@@ -24,10 +24,11 @@ interface TradeFormProps {
 function PreviewList({ preview }: { preview: OtcPreview }) {
   const { t } = useTranslation();
   const rows: Array<[string, ReactNode]> = [
-    [t('otc.youPay'), `${preview.pay} ${preview.payAsset}`],
-    [t('otc.youGet'), `${preview.get} ${preview.getAsset}`],
-    [t('otc.fee'), `${preview.fee} ${preview.feeAsset}`],
-    [t('otc.price'), `${preview.price} ${OTC_QUOTE_ASSET}`],
+    // The exact amounts the trade moves, in the language's marks (a confirmation hides no digit).
+    [t('otc.youPay'), `${formatExact(preview.pay)} ${preview.payAsset}`],
+    [t('otc.youGet'), `${formatExact(preview.get)} ${preview.getAsset}`],
+    [t('otc.fee'), `${formatExact(preview.fee)} ${preview.feeAsset}`],
+    [t('otc.price'), `${formatPrice(preview.price, preview.price.split('.')[1]?.length ?? 0)} ${OTC_QUOTE_ASSET}`],
   ];
   return (
     <dl className="otc-preview">
@@ -114,7 +115,7 @@ export function TradeForm({ side, quote, assets, requote, onTraded }: TradeFormP
         onChange={trade.setAmount}
         error={trade.errors.amount}
         hint={t('otc.available', {
-          amount: available !== undefined ? formatDecimal(available, decimals) : '--',
+          amount: formatAssetAmount(available, trade.payAsset),
           asset: trade.payAsset,
         })}
       />

@@ -1,17 +1,15 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
-import { amountDecimalsIn, useAssetList } from '../../../lib/api/get-asset-list';
-import { formatDateTime, formatDecimal } from '../../../lib/format';
+import { formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { useTradingRecord } from '../api/get-trading-record';
 
 /** The OTC history tab: the user's trades, newest first. */
 export function TradeHistory() {
   const { t } = useTranslation();
   const records = useTradingRecord();
-  const assets = useAssetList();
   const items = records.data?.pages.flatMap((p) => p.items) ?? [];
-  const amount = (value: string, asset: string) => `${formatDecimal(value, amountDecimalsIn(assets.data, asset))} ${asset}`;
+  const amount = (value: string, asset: string) => `${formatAssetAmount(value, asset)} ${asset}`;
   return (
     <div>
       {records.isPending ? <DelayedLoading /> : null}

@@ -33,6 +33,5 @@ export function useOtcPage() {
     seconds,
     result,
     setResult,
-    decimalsOf: (symbol: string) => assets.data?.find((a) => a.symbol === symbol)?.amountDecimals ?? 5,
   };
 }

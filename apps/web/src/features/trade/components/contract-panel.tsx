@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { Instrument } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { TextField } from '../../../components/text-field';
-import { formatDecimal } from '../../../lib/format';
 import { confirmDemoInvestment } from '../../../lib/feedback/demo-confirm';
 import { TRANSFER_PATH } from '../../../lib/routing/paths';
 import { formatMoney } from '../model/order-display';
-import { STAKE_DECIMALS, useContractOrder, type ContractConfirmation } from '../hooks/use-contract-order';
+import { useContractOrder, type ContractConfirmation } from '../hooks/use-contract-order';
 import { useDurationLabel } from '../hooks/use-duration-label';
 import { ChoiceChips } from './choice-chips';
 import { ContractTitle } from './contract-parts';
@@ -67,7 +66,7 @@ export function ContractPanel({ instrument, marketOpen, onMarketClosed }: Contra
           onChange={order.setStake}
           error={order.errors.stake}
           hint={t('orders.available', {
-            amount: available !== undefined ? formatDecimal(available, STAKE_DECIMALS) : '--',
+            amount: formatMoney(available),
             asset,
             account: t('wallets.option'),
           })}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Depth } from '@app/contract';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal, formatPrice } from '../../../lib/format';
 
 /** Levels shown per side. */
 const BOOK_LEVELS = 10;
@@ -15,7 +15,7 @@ interface OrderBookProps {
 export function OrderBook({ depth, priceDecimals, amountDecimals }: OrderBookProps) {
   const { t } = useTranslation();
   const rows = Array.from({ length: BOOK_LEVELS }, (_, i) => ({ bid: depth?.bids[i], ask: depth?.asks[i] }));
-  const price = (v: string | undefined) => (v === undefined ? '' : formatDecimal(v, priceDecimals));
+  const price = (v: string | undefined) => (v === undefined ? '' : formatPrice(v, priceDecimals));
   const amount = (v: string | undefined) => (v === undefined ? '' : formatDecimal(v, amountDecimals));
   return (
     <section className="order-book" aria-labelledby="order-book-title">

@@ -3,7 +3,6 @@ import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { QUOTE_ASSET, type Instrument } from '@app/contract';
 import { TextField } from '../../../components/text-field';
-import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
 import { confirmDemoInvestment } from '../../../lib/feedback/demo-confirm';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { formatMoney, formatSymbolAmount, formatSymbolPrice } from '../model/order-display';
@@ -83,7 +82,7 @@ export function SpotPanel({ instrument }: { instrument: Instrument }) {
         onChange={order.setAmount}
         error={order.errors.amount}
         hint={t('orders.available', {
-          amount: available !== undefined ? (side === 'buy' ? formatDecimal(available, USDT_DISPLAY_DECIMALS) : formatSymbolAmount(symbol, available)) : '--',
+          amount: side === 'buy' ? formatMoney(available) : formatSymbolAmount(symbol, available),
           asset: order.payAsset,
           account: t('wallets.currency'),
         })}

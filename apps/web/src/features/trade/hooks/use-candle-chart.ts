@@ -15,6 +15,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { formatChartPrice } from '../../../lib/format';
 import { priceFormatOf, type ContractMark, type VolumeBar } from '../model/chart-bars';
 
 interface ChartColors {
@@ -124,7 +125,7 @@ export function useCandleChart(
         // Room right of the newest candle: its time label stays clear of the price scale.
         rightOffset: 4,
       },
-      localization: { locale, timeFormatter },
+      localization: { locale, timeFormatter, priceFormatter: (price: number) => formatChartPrice(price, priceDecimals, locale) },
     });
     colorsRef.current = colors;
     volume.current = chart.addSeries(HistogramSeries, {

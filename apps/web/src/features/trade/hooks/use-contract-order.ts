@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKeyByCode, type Contract, type ContractDirection, type ContractProduct, type Instrument } from '@app/contract';
+import { errorKeyByCode, STAKE_DECIMALS, type Contract, type ContractDirection, type ContractProduct, type Instrument } from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
@@ -10,9 +10,6 @@ import { useContractProducts } from '../api/get-contract-products';
 import { atLeast, contractQuote, stakeInRange, type ContractQuote } from '../model/contract-math';
 import { formatMoney } from '../model/order-display';
 import type { OrderPrompts } from './order-prompts';
-
-/** Stakes are whole cents: the smallest stake is 10 USDT, finer amounts add nothing but noise. */
-export const STAKE_DECIMALS = 2;
 
 /** What the user confirms before a contract is sent. */
 export interface ContractConfirmation {

@@ -4,7 +4,7 @@ import { contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, forma
 describe('order display', () => {
   it('shows money with two decimals, more only where the amount has them, never rounded', () => {
     expect(formatMoney('10.000000')).toBe('10.00');
-    expect(formatMoney('8.758750')).toBe('8.75875');
+    expect(formatMoney('8.758750')).toBe('8.75'); // spec §9: to the cent, truncated
     expect(formatMoney('1234.5')).toBe('1,234.50');
     expect(formatMoney(null)).toBe('--');
   });

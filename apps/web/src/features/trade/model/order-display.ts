@@ -1,6 +1,7 @@
-import { instrumentOf, type Contract, type SpotOrder } from '@app/contract';
-import { formatDateTime, formatDecimal } from '../../../lib/format';
-import { formatPrice } from '../../../lib/market';
+import { instrumentOf, MONEY_DISPLAY_DECIMALS, type Contract, type SpotOrder } from '@app/contract';
+import { formatDateTime, formatDecimal, formatMoney, formatPrice, formatSigned, NO_VALUE } from '../../../lib/format';
+
+export { formatMoney };
 
 /** Spec §9 status texts: an open order is "Processing", a settled or filled one "Completed". */
 export type OrderStatusKey = 'processing' | 'completed' | 'cancelled';
@@ -13,14 +14,6 @@ export function spotStatusKey(o: Pick<SpotOrder, 'status'>): OrderStatusKey {
   return o.status === 'open' ? 'processing' : o.status === 'filled' ? 'completed' : 'cancelled';
 }
 
-/** Money in USDT: two decimals (spec §9), more only where the exact amount has them. Never rounded. */
-export function formatMoney(value: string | null | undefined): string {
-  if (value == null) return '--';
-  const frac = value.split('.')[1] ?? '';
-  const significant = frac.replace(/0+$/, '').length;
-  return formatDecimal(value, Math.max(2, significant));
-}
-
 /** A price of `symbol` with its instrument's decimals. */
 export function formatSymbolPrice(symbol: string, value: string | null | undefined): string {
   return formatPrice(value, instrumentOf(symbol)?.priceDecimals ?? 2);
@@ -28,14 +21,12 @@ export function formatSymbolPrice(symbol: string, value: string | null | undefin
 
 /** An amount of `symbol`'s base coin with its amount decimals. */
 export function formatSymbolAmount(symbol: string, value: string | null | undefined): string {
-  return value == null ? '--' : formatDecimal(value, instrumentOf(symbol)?.amountDecimals ?? 5);
+  return value == null ? NO_VALUE : formatDecimal(value, instrumentOf(symbol)?.amountDecimals ?? 5);
 }
 
 /** A signed profit: "+8.00", "-10.00", "0.00". */
 export function formatProfit(value: string | null | undefined): string {
-  if (value == null) return '--';
-  const text = formatMoney(value);
-  return text.startsWith('-') || /^[0.,]+$/.test(text) ? text : `+${text}`;
+  return formatSigned(value, MONEY_DISPLAY_DECIMALS);
 }
 
 /** A time of an order, or "--" while it has none (a close time of an open contract). */
