@@ -549,4 +549,19 @@ export const de: Messages = {
     unknownSymbol: 'Unbekanntes Instrument',
     unknownSymbolText: '{{symbol}} wird hier nicht notiert. Wählen Sie ein Instrument aus der Kursliste.',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: 'Handelszeiten {{exchange}}',
+    openNow: 'Jetzt geöffnet',
+    closedNow: 'Jetzt geschlossen',
+    exchangeTime: 'Börsenzeit ({{zone}})',
+    yourTime: 'Ihre Zeit ({{zone}})',
+    opensExchange: 'Öffnet ({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: 'Kurse angehalten – Verbindung wird wiederhergestellt …',
+    pausedShort: 'Kurse angehalten',
+    volumeIn: 'Vol. {{value}} {{unit}}',
+    coinIcon: '{{coin}}-Symbol',
+  },
 };

@@ -551,6 +551,21 @@ export const en = {
     unknownSymbol: 'Unknown instrument',
     unknownSymbolText: '{{symbol}} is not quoted here. Pick an instrument from the quote list.',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} trading hours',
+    openNow: 'Open now',
+    closedNow: 'Closed now',
+    exchangeTime: 'Exchange time ({{zone}})',
+    yourTime: 'Your time ({{zone}})',
+    opensExchange: 'Opens ({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: 'Prices paused — reconnecting…',
+    pausedShort: 'prices paused',
+    volumeIn: 'Vol {{value}} {{unit}}',
+    coinIcon: '{{coin}} icon',
+  },
 };
 
 export type Messages = typeof en;

@@ -549,4 +549,19 @@ export const fr: Messages = {
     unknownSymbol: 'Instrument inconnu',
     unknownSymbolText: '{{symbol}} n’est pas coté ici. Choisissez un instrument dans la liste des cours.',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: 'Horaires de {{exchange}}',
+    openNow: 'Ouvert',
+    closedNow: 'Fermé',
+    exchangeTime: 'Heure de la bourse ({{zone}})',
+    yourTime: 'Votre heure ({{zone}})',
+    opensExchange: 'Ouverture ({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: 'Cours en pause — reconnexion…',
+    pausedShort: 'cours en pause',
+    volumeIn: 'Vol. {{value}} {{unit}}',
+    coinIcon: 'Icône {{coin}}',
+  },
 };

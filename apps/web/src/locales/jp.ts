@@ -549,4 +549,19 @@ export const jp: Messages = {
     unknownSymbol: '不明な銘柄',
     unknownSymbolText: '{{symbol}} はここでは取り扱っていません。相場一覧から銘柄を選んでください。',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} の取引時間',
+    openNow: '取引中',
+    closedNow: '取引時間外',
+    exchangeTime: '取引所の時刻（{{zone}}）',
+    yourTime: 'あなたの時刻（{{zone}}）',
+    opensExchange: '開始（{{exchange}}、{{zone}}）',
+  },
+  marketList: {
+    pricesPaused: '価格の更新を停止中 — 再接続しています…',
+    pausedShort: '価格の更新を停止中',
+    volumeIn: '出来高 {{value}} {{unit}}',
+    coinIcon: '{{coin}} のアイコン',
+  },
 };

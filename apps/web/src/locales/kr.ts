@@ -549,4 +549,19 @@ export const kr: Messages = {
     unknownSymbol: '알 수 없는 종목',
     unknownSymbolText: '{{symbol}}은(는) 여기서 시세를 제공하지 않습니다. 시세 목록에서 종목을 선택하세요.',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} 거래 시간',
+    openNow: '거래 중',
+    closedNow: '거래 종료',
+    exchangeTime: '거래소 시간({{zone}})',
+    yourTime: '내 시간({{zone}})',
+    opensExchange: '개장({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: '시세 일시 중지 — 다시 연결 중…',
+    pausedShort: '시세 일시 중지',
+    volumeIn: '거래량 {{value}} {{unit}}',
+    coinIcon: '{{coin}} 아이콘',
+  },
 };

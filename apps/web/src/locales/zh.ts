@@ -549,4 +549,19 @@ export const zh: Messages = {
     unknownSymbol: '未知交易品种',
     unknownSymbolText: '此处不提供 {{symbol}} 的报价。请从行情列表中选择交易品种。',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} 交易时间',
+    openNow: '交易中',
+    closedNow: '已休市',
+    exchangeTime: '交易所时间（{{zone}}）',
+    yourTime: '您的时间（{{zone}}）',
+    opensExchange: '开盘（{{exchange}}，{{zone}}）',
+  },
+  marketList: {
+    pricesPaused: '行情已暂停——正在重新连接…',
+    pausedShort: '行情已暂停',
+    volumeIn: '量 {{value}} {{unit}}',
+    coinIcon: '{{coin}} 图标',
+  },
 };

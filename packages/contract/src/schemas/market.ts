@@ -199,7 +199,10 @@ export interface WsTick {
   changePercent24h: string | null;
   high24h: string | null;
   low24h: string | null;
+  /** Base-asset amount traded in 24 h. */
   volume24h: string;
+  /** The same in the quote currency (price × amount): what the quote list shows and sorts by. */
+  quoteVolume24h: string;
   time: number;
   stale: boolean;
 }
