@@ -1,13 +1,10 @@
-/**
- * A coin's icon (served at /coins/<symbol>.svg). Decorative by default (the symbol is shown
- * beside it); `alt` names it where a screen wants the image announced.
- */
-export function CoinIcon({ symbol, icon, size = 28, alt = '' }: { symbol: string; icon?: string | undefined; size?: number; alt?: string }) {
+/** A coin's icon (served at /coins/<symbol>.svg); decorative, the symbol is always shown beside it. */
+export function CoinIcon({ symbol, icon, size = 28 }: { symbol: string; icon?: string | undefined; size?: number }) {
   return (
     <img
       className="coin-icon"
       src={icon || `/coins/${symbol.toLowerCase()}.svg`}
-      alt={alt}
+      alt=""
       width={size}
       height={size}
       loading="lazy"

@@ -51,11 +51,13 @@ interface TickerRowProps {
   favorites: boolean;
 }
 
-/** A crypto coin's icon; other markets get a letter badge (their symbol is written beside it). */
+/**
+ * A crypto coin's icon; other markets get a letter badge. Both are decorative (empty alt): the
+ * symbol and name written beside them already name the row's link (docs/decisions.md).
+ */
 function RowIcon({ ticker }: { ticker: LiveTicker }) {
-  const { t } = useTranslation();
   const base = instrumentOf(ticker.symbol)?.base ?? ticker.displaySymbol;
-  if (ticker.market === 'CRYPTO') return <CoinIcon symbol={base} alt={t('marketList.coinIcon', { coin: base })} size={28} />;
+  if (ticker.market === 'CRYPTO') return <CoinIcon symbol={base} size={28} />;
   return (
     <span className={`ticker-row__badge ticker-row__badge--${ticker.market.toLowerCase()}`} aria-hidden="true">
       {ticker.displaySymbol.slice(0, ticker.market === 'FOREX' ? 3 : 2)}

@@ -562,6 +562,5 @@ export const de: Messages = {
     pricesPaused: 'Kurse angehalten – Verbindung wird wiederhergestellt …',
     pausedShort: 'Kurse angehalten',
     volumeIn: 'Vol. {{value}} {{unit}}',
-    coinIcon: '{{coin}}-Symbol',
   },
 };

@@ -564,7 +564,6 @@ export const en = {
     pricesPaused: 'Prices paused — reconnecting…',
     pausedShort: 'prices paused',
     volumeIn: 'Vol {{value}} {{unit}}',
-    coinIcon: '{{coin}} icon',
   },
 };
 

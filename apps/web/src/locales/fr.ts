@@ -562,6 +562,5 @@ export const fr: Messages = {
     pricesPaused: 'Cours en pause — reconnexion…',
     pausedShort: 'cours en pause',
     volumeIn: 'Vol. {{value}} {{unit}}',
-    coinIcon: 'Icône {{coin}}',
   },
 };

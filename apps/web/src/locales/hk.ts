@@ -562,6 +562,5 @@ export const hk: Messages = {
     pricesPaused: '行情已暫停——正在重新連線…',
     pausedShort: '行情已暫停',
     volumeIn: '量 {{value}} {{unit}}',
-    coinIcon: '{{coin}} 圖示',
   },
 };

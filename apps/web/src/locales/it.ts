@@ -562,6 +562,5 @@ export const it: Messages = {
     pricesPaused: 'Prezzi in pausa — riconnessione…',
     pausedShort: 'prezzi in pausa',
     volumeIn: 'Vol. {{value}} {{unit}}',
-    coinIcon: 'Icona {{coin}}',
   },
 };

@@ -562,6 +562,5 @@ export const jp: Messages = {
     pricesPaused: '価格の更新を停止中 — 再接続しています…',
     pausedShort: '価格の更新を停止中',
     volumeIn: '出来高 {{value}} {{unit}}',
-    coinIcon: '{{coin}} のアイコン',
   },
 };

@@ -562,6 +562,5 @@ export const kr: Messages = {
     pricesPaused: '시세 일시 중지 — 다시 연결 중…',
     pausedShort: '시세 일시 중지',
     volumeIn: '거래량 {{value}} {{unit}}',
-    coinIcon: '{{coin}} 아이콘',
   },
 };

@@ -562,6 +562,5 @@ export const zh: Messages = {
     pricesPaused: '行情已暂停——正在重新连接…',
     pausedShort: '行情已暂停',
     volumeIn: '量 {{value}} {{unit}}',
-    coinIcon: '{{coin}} 图标',
   },
 };

@@ -465,7 +465,7 @@ export function sessionDay(x: Instrument | SessionDef | SessionId, atMs: number)
   if (s.alwaysOpen) return { date: null, sessions: [] };
   // Wide enough for a whole forex week on either side, unclipped at `atMs`.
   const list = openIntervals(s, atMs - 8 * DAY_MS, atMs + HORIZON_MS);
-  const ref = list.find(([a, b]) => b > atMs);
+  const ref = list.find(([, b]) => b > atMs);
   if (!ref) return { date: null, sessions: [] };
   const p = zonedParts(s.timeZone, ref[0]);
   const dayStart = localToUtc(s.timeZone, p.year, p.month, p.day, 0);
