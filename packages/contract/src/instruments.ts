@@ -19,11 +19,13 @@ export const TICKER_TYPES = [...MARKETS, 'SPOT', 'CONTRACT'] as const;
 export type TickerType = (typeof TICKER_TYPES)[number];
 
 /**
- * Trading sessions (the server's modules/market/sessions.ts has their hours and holidays):
- * nyse: New York stock-exchange hours; forex: Sunday 17:00 to Friday 17:00 New York;
- * cfd: near-24h futures hours with a daily break; crypto: always open.
+ * Trading sessions (the server's modules/market/sessions.ts has their hours and holidays): an
+ * index or a stock trades on its home exchange's hours, in that exchange's time zone, with its
+ * holidays (nyse, nasdaq: New York; xetra, eurex: Frankfurt; lse: London; euronext: Paris;
+ * tse: Tokyo; hkex: Hong Kong); forex: Sunday 17:00 to Friday 17:00 New York; cfd: near-24h
+ * futures hours with a daily break; crypto: always open.
  */
-export const SESSION_IDS = ['nyse', 'forex', 'cfd', 'crypto'] as const;
+export const SESSION_IDS = ['nyse', 'nasdaq', 'xetra', 'eurex', 'lse', 'euronext', 'tse', 'hkex', 'forex', 'cfd', 'crypto'] as const;
 export type SessionId = (typeof SESSION_IDS)[number];
 
 export const MARKET_NAMES: Record<Market, string> = {
@@ -56,16 +58,17 @@ export function displaySymbolOf(symbol: string, market: Market): string {
   return symbol;
 }
 
-type Row = [symbol: string, base: string, quote: string, name: string, referencePrice: string, spreadBps: number];
+/** The optional last field puts one row on another session than its group's. */
+type Row = [symbol: string, base: string, quote: string, name: string, referencePrice: string, spreadBps: number, session?: SessionId];
 
 function group(market: Market, session: SessionId, decimals: (r: Row) => [price: number, amount: number], rows: Row[]): Instrument[] {
   return rows.map((r) => {
-    const [symbol, base, quote, name, referencePrice, spreadBps] = r;
+    const [symbol, base, quote, name, referencePrice, spreadBps, rowSession] = r;
     const [priceDecimals, amountDecimals] = decimals(r);
     const frac = referencePrice.split('.')[1] ?? '';
     // A reference price with other decimals than the instrument is a catalogue typo: fail at load.
     if (frac.length !== priceDecimals) throw new Error(`${symbol}: reference price ${referencePrice} needs ${priceDecimals} decimals`);
-    return { symbol, market, base, quote, name, displaySymbol: displaySymbolOf(symbol, market), priceDecimals, amountDecimals, referencePrice, spreadBps, session };
+    return { symbol, market, base, quote, name, displaySymbol: displaySymbolOf(symbol, market), priceDecimals, amountDecimals, referencePrice, spreadBps, session: rowSession ?? session };
   });
 }
 
@@ -124,19 +127,21 @@ export const INSTRUMENTS: readonly Instrument[] = [
     ['HTUSDT', 'HT', 'USDT', 'Huobi Token', '0.4000000000', 10],
     ['BTMUSDT', 'BTM', 'USDT', 'Bytom', '0.0030000000', 10],
   ]),
+  // Each index on its home exchange's cash session (the hours its constituents trade).
   ...group('INDIES', 'nyse', fromReference, [
     ['US30', 'US30', 'USD', 'Dow Jones 30', '47000.0', 0.5],
     ['SPX500', 'SPX500', 'USD', 'S&P 500', '6700.00', 0.5],
-    ['NAS100', 'NAS100', 'USD', 'Nasdaq 100', '24500.00', 0.5],
+    ['NAS100', 'NAS100', 'USD', 'Nasdaq 100', '24500.00', 0.5, 'nasdaq'],
     ['US2000', 'US2000', 'USD', 'Russell 2000', '2450.00', 1],
-    ['GER40', 'GER40', 'EUR', 'Germany 40', '24000.0', 0.6],
-    ['UK100', 'UK100', 'GBP', 'UK 100', '9700.0', 1],
-    ['FRA40', 'FRA40', 'EUR', 'France 40', '8100.0', 1],
-    ['EU50', 'EU50', 'EUR', 'Euro Stoxx 50', '5700.0', 1],
-    ['JPN225', 'JPN225', 'JPY', 'Japan 225', '50000', 1],
-    ['HK50', 'HK50', 'HKD', 'Hong Kong 50', '26000', 2],
+    ['GER40', 'GER40', 'EUR', 'Germany 40', '24000.0', 0.6, 'xetra'],
+    ['UK100', 'UK100', 'GBP', 'UK 100', '9700.0', 1, 'lse'],
+    ['FRA40', 'FRA40', 'EUR', 'France 40', '8100.0', 1, 'euronext'],
+    ['EU50', 'EU50', 'EUR', 'Euro Stoxx 50', '5700.0', 1, 'eurex'],
+    ['JPN225', 'JPN225', 'JPY', 'Japan 225', '50000', 1, 'tse'],
+    ['HK50', 'HK50', 'HKD', 'Hong Kong 50', '26000', 2, 'hkex'],
   ]),
-  ...group('STOCK', 'nyse', fromReference, [
+  // Stocks on their listing exchange: Nasdaq unless marked NYSE.
+  ...group('STOCK', 'nasdaq', fromReference, [
     ['AAPLUSD', 'AAPL', 'USD', 'Apple', '270.00', 2],
     ['MSFTUSD', 'MSFT', 'USD', 'Microsoft', '510.00', 2],
     ['NVDAUSD', 'NVDA', 'USD', 'NVIDIA', '190.00', 2],
@@ -146,9 +151,9 @@ export const INSTRUMENTS: readonly Instrument[] = [
     ['METAUSD', 'META', 'USD', 'Meta Platforms', '600.00', 2],
     ['NFLXUSD', 'NFLX', 'USD', 'Netflix', '110.00', 3],
     ['AMDUSD', 'AMD', 'USD', 'Advanced Micro Devices', '240.00', 3],
-    ['JPMUSD', 'JPM', 'USD', 'JPMorgan Chase', '300.00', 2],
-    ['VUSD', 'V', 'USD', 'Visa', '330.00', 2],
-    ['KOUSD', 'KO', 'USD', 'Coca-Cola', '70.00', 2],
+    ['JPMUSD', 'JPM', 'USD', 'JPMorgan Chase', '300.00', 2, 'nyse'],
+    ['VUSD', 'V', 'USD', 'Visa', '330.00', 2, 'nyse'],
+    ['KOUSD', 'KO', 'USD', 'Coca-Cola', '70.00', 2, 'nyse'],
   ]),
 ];
 

@@ -90,7 +90,7 @@ async function marketHours(page, server) {
     assert((await page.getByRole('heading', { name: 'Market closed' }).count()) === 0, 'closed notice while the market is open');
   } else {
     await page.getByRole('heading', { name: 'Market closed' }).waitFor();
-    await page.getByText('Opens (New York time)').waitFor();
+    await page.getByText('Opens (Nasdaq, America/New_York)').waitFor();
     await expectAccessible(page, 'trade chart (market closed)');
     await shot(page, 'trade-chart-closed');
   }

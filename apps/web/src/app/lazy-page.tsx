@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@app/contract';
 import { DelayedLoading, PageLoadError } from '../components/page-state';
 import type { PageLoader } from './route-table';
@@ -46,8 +46,11 @@ interface BoundaryState {
   error: Error | null;
 }
 
-/** Shows the error placeholder when a page fails to load or throws while rendering. */
-export class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+/**
+ * Shows the error placeholder when a page fails to load or throws while rendering. With
+ * `onReset` (a lazy page), retrying tries again in place; without, it reloads the document.
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode; onReset?: () => void }, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: Error): BoundaryState {
@@ -59,17 +62,32 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, Bounda
   }
 
   override render() {
-    // A failed chunk import stays failed in React.lazy's cache: reloading fetches it anew.
-    if (this.state.error) return <PageLoadError onRetry={() => window.location.reload()} />;
+    if (this.state.error) {
+      const { onReset } = this.props;
+      // A failed chunk import stays failed in React.lazy's cache: a new lazy component (onReset)
+      // imports it anew, else reloading does.
+      const retry = onReset
+        ? () => {
+            onReset();
+            this.setState({ error: null });
+          }
+        : () => window.location.reload();
+      return <PageLoadError onRetry={retry} />;
+    }
     return this.props.children;
   }
 }
 
 /** A lazily loaded page with the 200 ms delayed loading placeholder and the error placeholder. */
 export function LazyPage({ loader }: { loader: PageLoader }) {
+  const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(loader);
+  const reset = () => {
+    cache.delete(loader);
+    setAttempt(attempt + 1);
+  };
   return (
-    <PageErrorBoundary>
+    <PageErrorBoundary key={attempt} onReset={reset}>
       <Suspense fallback={<DelayedLoading />}>
         <Page />
       </Suspense>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +23,21 @@ export function DelayedLoading({ delayMs = PAGE_LOAD_DELAY_MS }: { delayMs?: num
   );
 }
 
-/** The error placeholder of a page that failed to load (for example a ChunkLoadError). */
+/**
+ * The error placeholder of a page that failed to load (for example a ChunkLoadError). It retries
+ * by itself when the browser comes back online (issue 13 item 16), as the button does.
+ */
 export function PageLoadError({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();
+  const latest = useRef(onRetry);
+  useEffect(() => {
+    latest.current = onRetry;
+  });
+  useEffect(() => {
+    const retry = () => (latest.current ?? (() => window.location.reload()))();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, []);
   return (
     <section className="page-state" role="alert">
       <IconAlert size={48} className="page-state__icon page-state__icon--danger" />

@@ -1,11 +1,12 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { instrumentOf } from '@app/contract';
 import { htmlLang } from '../lib/i18n';
-import { changeSign, formatCompact, formatPercent, formatPrice } from '../lib/market';
-import { tradeChartPath } from '../lib/market';
+import { changeSign, formatCompact, formatPercent, formatPrice, tradeChartPath, usePricesStale } from '../lib/market';
 import type { LiveTicker } from '../lib/market';
 import { useSessionStore } from '../lib/session/session-store';
+import { CoinIcon } from './coin-icon';
 import { FavoriteStar } from './favorite-star';
 import '../lib/market/market.css';
 
@@ -18,47 +19,75 @@ interface TickerListProps {
 }
 
 /**
- * Instruments with their live price (coloured by its last move), 24 h change and volume. A row
- * opens the instrument's chart.
+ * Instruments with their live price, 24 h change and 24 h volume in the quote currency. One
+ * colour meaning (docs/decisions.md): the price is green or red by its 24 h change, as the badge
+ * beside it. While prices are not live (offline, feed reconnecting) the list is greyed under a
+ * "prices paused" notice. A row opens the instrument's chart.
  */
 export function TickerList({ tickers, label, favorites = false }: TickerListProps) {
   const { t } = useTranslation();
   const language = useSessionStore((s) => s.language);
   const locale = htmlLang(language);
+  const stale = usePricesStale('general');
   return (
-    <ul className="ticker-list" aria-label={label}>
-      {tickers.map((ticker) => (
-        <TickerRow key={ticker.symbol} ticker={ticker} locale={locale} volumeLabel={t('market.volume')} favorites={favorites} />
-      ))}
-    </ul>
+    <>
+      {stale ? (
+        <p className="prices-paused" role="status" data-testid="prices-paused">
+          {t('marketList.pricesPaused')}
+        </p>
+      ) : null}
+      <ul className={`ticker-list${stale ? ' is-stale' : ''}`} aria-label={stale ? `${label} (${t('marketList.pausedShort')})` : label} data-stale={stale ? 'true' : undefined}>
+        {tickers.map((ticker) => (
+          <TickerRow key={ticker.symbol} ticker={ticker} locale={locale} favorites={favorites} />
+        ))}
+      </ul>
+    </>
   );
 }
 
 interface TickerRowProps {
   ticker: LiveTicker;
   locale: string;
-  volumeLabel: string;
   favorites: boolean;
 }
 
-const TickerRow = memo(function TickerRow({ ticker, locale, volumeLabel, favorites }: TickerRowProps) {
-  const sign = changeSign(ticker.changePercent24h);
+/**
+ * A crypto coin's icon; other markets get a letter badge. Both are decorative (empty alt): the
+ * symbol and name written beside them already name the row's link (docs/decisions.md).
+ */
+function RowIcon({ ticker }: { ticker: LiveTicker }) {
+  const base = instrumentOf(ticker.symbol)?.base ?? ticker.displaySymbol;
+  if (ticker.market === 'CRYPTO') return <CoinIcon symbol={base} size={28} />;
   return (
-    <li className="ticker-row" data-symbol={ticker.symbol}>
+    <span className={`ticker-row__badge ticker-row__badge--${ticker.market.toLowerCase()}`} aria-hidden="true">
+      {ticker.displaySymbol.slice(0, ticker.market === 'FOREX' ? 3 : 2)}
+    </span>
+  );
+}
+
+const TickerRow = memo(function TickerRow({ ticker, locale, favorites }: TickerRowProps) {
+  const { t } = useTranslation();
+  const sign = changeSign(ticker.changePercent24h);
+  const quote = instrumentOf(ticker.symbol)?.quote ?? '';
+  return (
+    <li className="ticker-row" data-symbol={ticker.symbol} data-market={ticker.market}>
       <Link className="ticker-row__link" to={tradeChartPath(ticker.symbol)}>
+        <RowIcon ticker={ticker} />
         <span className="ticker-row__name">
           <span className="ticker-row__symbol">{ticker.displaySymbol}</span>
           <span className="ticker-row__sub">{ticker.name}</span>
         </span>
         <span className="ticker-row__figures">
-          <span className={`ticker-row__price mono${ticker.direction ? ` is-${ticker.direction}` : ''}`} data-testid="ticker-price">
+          <span className={`ticker-row__price mono change-text--${sign}`} data-testid="ticker-price" data-sign={sign}>
             {formatPrice(ticker.price, ticker.priceDecimals)}
           </span>
-          <span className="ticker-row__sub">
-            {volumeLabel} {formatCompact(ticker.quoteVolume24h, locale)}
+          <span className="ticker-row__sub" data-testid="ticker-volume">
+            {t('marketList.volumeIn', { value: formatCompact(ticker.quoteVolume24h, locale), unit: quote })}
           </span>
         </span>
-        <span className={`change-pill change-pill--${sign}`}>{formatPercent(ticker.changePercent24h)}</span>
+        <span className={`change-pill change-pill--${sign}`} data-testid="ticker-change" data-sign={sign}>
+          {formatPercent(ticker.changePercent24h)}
+        </span>
       </Link>
       {favorites ? <FavoriteStar symbol={ticker.symbol} displaySymbol={ticker.displaySymbol} /> : null}
     </li>

@@ -565,4 +565,18 @@ export const de: Messages = {
     manager: 'Betreuer',
     paymentMethods: 'Zahlungsmethoden',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: 'Handelszeiten {{exchange}}',
+    openNow: 'Jetzt geöffnet',
+    closedNow: 'Jetzt geschlossen',
+    exchangeTime: 'Börsenzeit ({{zone}})',
+    yourTime: 'Ihre Zeit ({{zone}})',
+    opensExchange: 'Öffnet ({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: 'Kurse angehalten – Verbindung wird wiederhergestellt …',
+    pausedShort: 'Kurse angehalten',
+    volumeIn: 'Vol. {{value}} {{unit}}',
+  },
 };

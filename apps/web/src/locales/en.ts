@@ -567,6 +567,20 @@ export const en = {
     manager: 'Manager',
     paymentMethods: 'Payment methods',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} trading hours',
+    openNow: 'Open now',
+    closedNow: 'Closed now',
+    exchangeTime: 'Exchange time ({{zone}})',
+    yourTime: 'Your time ({{zone}})',
+    opensExchange: 'Opens ({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: 'Prices paused — reconnecting…',
+    pausedShort: 'prices paused',
+    volumeIn: 'Vol {{value}} {{unit}}',
+  },
 };
 
 export type Messages = typeof en;

@@ -565,4 +565,18 @@ export const fr: Messages = {
     manager: 'Gestionnaire',
     paymentMethods: 'Moyens de paiement',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: 'Horaires de {{exchange}}',
+    openNow: 'Ouvert',
+    closedNow: 'Fermé',
+    exchangeTime: 'Heure de la bourse ({{zone}})',
+    yourTime: 'Votre heure ({{zone}})',
+    opensExchange: 'Ouverture ({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: 'Cours en pause — reconnexion…',
+    pausedShort: 'cours en pause',
+    volumeIn: 'Vol. {{value}} {{unit}}',
+  },
 };

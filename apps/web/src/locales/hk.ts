@@ -565,4 +565,18 @@ export const hk: Messages = {
     manager: '客戶經理',
     paymentMethods: '付款方式',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} 交易時間',
+    openNow: '交易中',
+    closedNow: '已休市',
+    exchangeTime: '交易所時間（{{zone}}）',
+    yourTime: '您的時間（{{zone}}）',
+    opensExchange: '開市（{{exchange}}，{{zone}}）',
+  },
+  marketList: {
+    pricesPaused: '行情已暫停——正在重新連線…',
+    pausedShort: '行情已暫停',
+    volumeIn: '量 {{value}} {{unit}}',
+  },
 };

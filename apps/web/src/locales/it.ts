@@ -565,4 +565,18 @@ export const it: Messages = {
     manager: 'Gestore',
     paymentMethods: 'Metodi di pagamento',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: 'Orari di {{exchange}}',
+    openNow: 'Aperto ora',
+    closedNow: 'Chiuso ora',
+    exchangeTime: 'Ora della borsa ({{zone}})',
+    yourTime: 'La tua ora ({{zone}})',
+    opensExchange: 'Apre ({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: 'Prezzi in pausa — riconnessione…',
+    pausedShort: 'prezzi in pausa',
+    volumeIn: 'Vol. {{value}} {{unit}}',
+  },
 };

@@ -565,4 +565,18 @@ export const jp: Messages = {
     manager: '担当者',
     paymentMethods: '支払い方法',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} の取引時間',
+    openNow: '取引中',
+    closedNow: '取引時間外',
+    exchangeTime: '取引所の時刻（{{zone}}）',
+    yourTime: 'あなたの時刻（{{zone}}）',
+    opensExchange: '開始（{{exchange}}、{{zone}}）',
+  },
+  marketList: {
+    pricesPaused: '価格の更新を停止中 — 再接続しています…',
+    pausedShort: '価格の更新を停止中',
+    volumeIn: '出来高 {{value}} {{unit}}',
+  },
 };

@@ -565,4 +565,18 @@ export const kr: Messages = {
     manager: '담당 매니저',
     paymentMethods: '결제 수단',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} 거래 시간',
+    openNow: '거래 중',
+    closedNow: '거래 종료',
+    exchangeTime: '거래소 시간({{zone}})',
+    yourTime: '내 시간({{zone}})',
+    opensExchange: '개장({{exchange}}, {{zone}})',
+  },
+  marketList: {
+    pricesPaused: '시세 일시 중지 — 다시 연결 중…',
+    pausedShort: '시세 일시 중지',
+    volumeIn: '거래량 {{value}} {{unit}}',
+  },
 };

@@ -565,4 +565,18 @@ export const zh: Messages = {
     manager: '客户经理',
     paymentMethods: '支付方式',
   },
+  // Issue 13: exchange hours (item 5), quote list and paused prices (items 12, 16).
+  marketHours: {
+    title: '{{exchange}} 交易时间',
+    openNow: '交易中',
+    closedNow: '已休市',
+    exchangeTime: '交易所时间（{{zone}}）',
+    yourTime: '您的时间（{{zone}}）',
+    opensExchange: '开盘（{{exchange}}，{{zone}}）',
+  },
+  marketList: {
+    pricesPaused: '行情已暂停——正在重新连接…',
+    pausedShort: '行情已暂停',
+    volumeIn: '量 {{value}} {{unit}}',
+  },
 };

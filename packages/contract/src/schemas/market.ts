@@ -140,6 +140,13 @@ export const TradingTime = Type.Object({
   /** Next time it closes (the end of the current session when open); null when always open. */
   nextClose: Type.Union([Type.String(), Type.Null()]),
   timeZone: Type.String({ description: 'IANA time zone of the session, e.g. America/New_York' }),
+  exchange: Type.String({ description: 'the exchange whose hours these are, e.g. Xetra, TSE; Forex, CME Globex, Crypto' }),
+  sessionDate: Type.Union([Type.String({ description: 'YYYY-MM-DD' }), Type.Null()], {
+    description: 'exchange-local date of the session in force, or of the next one when closed; null when always open',
+  }),
+  sessions: Type.Array(Type.Object({ open: EpochMs, close: EpochMs }), {
+    description: 'every session opening on sessionDate (two with a lunch break); empty when always open',
+  }),
 });
 export type TradingTime = Static<typeof TradingTime>;
 export const CheckTradingTimeResponse = Envelope(TradingTime);
@@ -193,7 +200,10 @@ export interface WsTick {
   changePercent24h: string | null;
   high24h: string | null;
   low24h: string | null;
+  /** Base-asset amount traded in 24 h. */
   volume24h: string;
+  /** The same in the quote currency (price × amount): what the quote list shows and sorts by. */
+  quoteVolume24h: string;
   time: number;
   stale: boolean;
 }

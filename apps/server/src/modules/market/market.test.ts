@@ -186,8 +186,18 @@ describe('candle history', () => {
 describe('trading time', () => {
   it('tells whether a market is open and when it next opens and closes', async () => {
     const aapl = await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD');
-    expect(aapl.data).toEqual({ symbol: 'AAPLUSD', open: true, nextOpen: '2026-11-19T14:30:00.000Z', nextClose: '2026-11-18T21:00:00.000Z', timeZone: 'America/New_York' });
-    expect((await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=btcusdt')).data).toEqual({ symbol: 'BTCUSDT', open: true, nextOpen: null, nextClose: null, timeZone: 'UTC' });
+    expect(aapl.data).toEqual({
+      symbol: 'AAPLUSD', open: true, nextOpen: '2026-11-19T14:30:00.000Z', nextClose: '2026-11-18T21:00:00.000Z', timeZone: 'America/New_York',
+      exchange: 'Nasdaq', sessionDate: '2026-11-18', sessions: [{ open: Date.parse('2026-11-18T14:30:00Z'), close: Date.parse('2026-11-18T21:00:00Z') }],
+    });
+    // The same instant in Tokyo is after the close: the next TSE day, with its lunch break.
+    expect((await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=JPN225')).data).toMatchObject({
+      open: false, timeZone: 'Asia/Tokyo', exchange: 'TSE', sessionDate: '2026-11-19',
+      sessions: [{ open: Date.parse('2026-11-19T00:00:00Z'), close: Date.parse('2026-11-19T02:30:00Z') }, { open: Date.parse('2026-11-19T03:30:00Z'), close: Date.parse('2026-11-19T06:30:00Z') }],
+    });
+    expect((await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=btcusdt')).data).toEqual({
+      symbol: 'BTCUSDT', open: true, nextOpen: null, nextClose: null, timeZone: 'UTC', exchange: 'Crypto', sessionDate: null, sessions: [],
+    });
     expect((await get('/asset/api/forex/contract/checkTradingTime?symbol=NOPE')).code).toBe(code('SYMBOL_UNKNOWN'));
     expect((await get('/asset/api/forex/contract/checkTradingTime')).code).toBe(code('FIELD_REQUIRED'));
   });

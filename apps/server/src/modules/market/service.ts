@@ -11,7 +11,7 @@ import type { MarketEngine } from './engine';
 import type { RecordedTick } from './engine-state';
 import { formatCandle } from './ws-messages';
 import { marketRepo } from './repository';
-import { isOpen, sessionState } from './sessions';
+import { isOpen, SESSIONS, sessionDay, sessionState } from './sessions';
 
 /** Symbols are matched case-insensitively; unknown ones answer SYMBOL_UNKNOWN. */
 export function instrumentOrThrow(symbol: string): Instrument {
@@ -131,9 +131,14 @@ export class MarketService {
 
   tradingTime(symbol: string): TradingTime {
     const inst = instrumentOrThrow(symbol);
-    const s = sessionState(inst, this.now());
+    const now = this.now();
+    const s = sessionState(inst, now);
     const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-    return { symbol: inst.symbol, open: s.open, nextOpen: iso(s.nextOpen), nextClose: iso(s.nextClose), timeZone: s.timeZone };
+    const day = sessionDay(inst, now);
+    return {
+      symbol: inst.symbol, open: s.open, nextOpen: iso(s.nextOpen), nextClose: iso(s.nextClose), timeZone: s.timeZone,
+      exchange: SESSIONS[inst.session].exchange, sessionDate: day.date, sessions: day.sessions.map(([open, close]) => ({ open, close })),
+    };
   }
 
   /** The recorded tick in force at `atMs` (settlement uses it; see MarketEngine.tickAtOrBefore). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INSTRUMENTS, instrumentOf } from '@app/contract';
-import { NYSE_HOLIDAYS, SESSIONS, isOpen, localToUtc, nextClose, nextOpen, openIntervals, sessionState, zonedParts } from './sessions';
+import { NYSE_HOLIDAYS, SESSIONS, isOpen, localToUtc, nextClose, nextOpen, openIntervals, sessionDay, sessionState, zonedParts } from './sessions';
 
 const T = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -95,6 +95,96 @@ describe('forex, CFD and crypto sessions', () => {
         expect(b % 60_000, s.id).toBe(0);
       }
     }
-    expect(new Set(INSTRUMENTS.map((i) => i.session))).toEqual(new Set(['forex', 'cfd', 'crypto', 'nyse']));
+    expect(new Set(INSTRUMENTS.map((i) => i.session))).toEqual(new Set(['forex', 'cfd', 'crypto', 'nyse', 'nasdaq', 'xetra', 'eurex', 'lse', 'euronext', 'tse', 'hkex']));
+  });
+});
+
+describe('home-exchange sessions (indices and stocks outside New York)', () => {
+  const on = (symbol: string) => instrumentOf(symbol)!;
+
+  it('puts each index on its own exchange and time zone', () => {
+    const of = (symbol: string) => [SESSIONS[on(symbol).session].exchange, SESSIONS[on(symbol).session].timeZone];
+    expect(of('GER40')).toEqual(['Xetra', 'Europe/Berlin']);
+    expect(of('UK100')).toEqual(['LSE', 'Europe/London']);
+    expect(of('FRA40')).toEqual(['Euronext Paris', 'Europe/Paris']);
+    expect(of('EU50')).toEqual(['Eurex', 'Europe/Berlin']);
+    expect(of('JPN225')).toEqual(['TSE', 'Asia/Tokyo']);
+    expect(of('HK50')).toEqual(['HKEX', 'Asia/Hong_Kong']);
+    expect(of('NAS100')).toEqual(['Nasdaq', 'America/New_York']);
+    expect(of('US30')).toEqual(['NYSE', 'America/New_York']);
+    expect(of('AAPLUSD')[0]).toBe('Nasdaq');
+    expect(of('KOUSD')[0]).toBe('NYSE');
+  });
+
+  it('GER40 is open on a Monday at 08:00 UTC (Xetra 09:00–17:30 CET) and closes at 16:30 UTC', () => {
+    const ger = on('GER40');
+    expect(isOpen(ger, T('2026-11-23T07:59:00Z'))).toBe(false);
+    expect(isOpen(ger, T('2026-11-23T08:00:00Z'))).toBe(true);
+    expect(sessionState(ger, T('2026-11-23T08:00:00Z'))).toEqual({
+      open: true, nextClose: T('2026-11-23T16:30:00Z'), nextOpen: T('2026-11-24T08:00:00Z'), timeZone: 'Europe/Berlin',
+    });
+    // Summer time (CEST): 09:00 is 07:00 UTC.
+    expect(isOpen(ger, T('2026-06-15T07:00:00Z'))).toBe(true);
+    expect(isOpen(ger, T('2026-06-15T15:30:00Z'))).toBe(false);
+    // Easter Monday 2026: closed all day, opens Tuesday.
+    expect(isOpen(ger, T('2026-04-06T10:00:00Z'))).toBe(false);
+    expect(iso(nextOpen(ger, T('2026-04-06T10:00:00Z')))).toBe('2026-04-07T07:00:00.000Z');
+  });
+
+  it('JPN225 closes for the TSE lunch break and opens again at 12:30 Tokyo', () => {
+    const jp = on('JPN225');
+    expect(isOpen(jp, T('2026-11-24T00:00:00Z'))).toBe(true); // 09:00 JST
+    expect(isOpen(jp, T('2026-11-24T02:29:00Z'))).toBe(true); // 11:29
+    expect(isOpen(jp, T('2026-11-24T02:30:00Z'))).toBe(false); // 11:30 lunch
+    expect(sessionState(jp, T('2026-11-24T03:00:00Z'))).toMatchObject({ open: false, nextOpen: T('2026-11-24T03:30:00Z'), nextClose: T('2026-11-24T06:30:00Z') });
+    expect(isOpen(jp, T('2026-11-24T06:29:00Z'))).toBe(true); // 15:29
+    expect(isOpen(jp, T('2026-11-24T06:30:00Z'))).toBe(false);
+    expect(isOpen(jp, T('2026-11-23T01:00:00Z'))).toBe(false); // Labour Thanksgiving Day
+    expect(sessionDay(jp, T('2026-11-24T03:00:00Z'))).toEqual({
+      date: '2026-11-24', sessions: [[T('2026-11-24T00:00:00Z'), T('2026-11-24T02:30:00Z')], [T('2026-11-24T03:30:00Z'), T('2026-11-24T06:30:00Z')]],
+    });
+    // Golden Week 2026 (3–6 May): after Friday 1 May the next session is Thursday 7 May.
+    expect(iso(nextOpen(jp, T('2026-05-01T07:00:00Z')))).toBe('2026-05-07T00:00:00.000Z');
+  });
+
+  it('HK50 is closed on HKEX holidays and trades only the morning on Christmas Eve', () => {
+    const hk = on('HK50');
+    expect(isOpen(hk, T('2026-11-24T02:00:00Z'))).toBe(true); // Tuesday 10:00 HKT
+    expect(isOpen(hk, T('2026-11-24T04:30:00Z'))).toBe(false); // 12:30 lunch
+    expect(isOpen(hk, T('2026-02-17T02:00:00Z'))).toBe(false); // Lunar New Year
+    expect(iso(nextOpen(hk, T('2026-02-17T02:00:00Z')))).toBe('2026-02-20T01:30:00.000Z');
+    expect(isOpen(hk, T('2026-10-01T02:00:00Z'))).toBe(false); // National Day
+    expect(isOpen(hk, T('2026-12-24T03:59:00Z'))).toBe(true); // 11:59
+    expect(isOpen(hk, T('2026-12-24T05:30:00Z'))).toBe(false); // 13:30: no afternoon session
+  });
+
+  it('US stocks and US indices are closed on Thanksgiving on both NYSE and Nasdaq', () => {
+    for (const symbol of ['AAPLUSD', 'KOUSD', 'NAS100', 'US30']) {
+      expect(isOpen(on(symbol), T('2026-11-26T15:00:00Z')), symbol).toBe(false);
+      expect(isOpen(on(symbol), T('2026-11-25T15:00:00Z')), symbol).toBe(true);
+    }
+    expect(isOpen(on('GER40'), T('2026-11-26T09:00:00Z'))).toBe(true); // not a German holiday
+  });
+
+  it('keeps London and New York apart in the weeks their clocks change on different dates', () => {
+    const uk = on('UK100');
+    const us = on('US30');
+    // 2026-03-09..27: New York is on summer time (from 8 March), London not yet (from 29 March).
+    expect(iso(nextOpen(uk, T('2026-03-16T00:00:00Z')))).toBe('2026-03-16T08:00:00.000Z'); // 08:00 GMT
+    expect(iso(nextOpen(us, T('2026-03-16T00:00:00Z')))).toBe('2026-03-16T13:30:00.000Z'); // 09:30 EDT
+    expect(iso(nextOpen(uk, T('2026-03-30T00:00:00Z')))).toBe('2026-03-30T07:00:00.000Z'); // 08:00 BST
+    expect(iso(nextClose(uk, T('2026-03-30T10:00:00Z')))).toBe('2026-03-30T15:30:00.000Z'); // 16:30 BST
+    // Autumn: London back on GMT from 25 October, New York on EDT until 1 November.
+    expect(iso(nextOpen(uk, T('2026-10-26T00:00:00Z')))).toBe('2026-10-26T08:00:00.000Z');
+    expect(iso(nextOpen(us, T('2026-10-26T00:00:00Z')))).toBe('2026-10-26T13:30:00.000Z');
+    expect(isOpen(uk, T('2026-10-26T16:15:00Z'))).toBe(true); // 16:15 GMT
+    expect(isOpen(uk, T('2026-12-24T12:30:00Z'))).toBe(false); // half day closes 12:30
+    expect(isOpen(uk, T('2026-12-28T10:00:00Z'))).toBe(false); // Boxing Day substitute
+  });
+
+  it('gives the day to show: the sessions of the local date in force, or of the next session when closed', () => {
+    expect(sessionDay(on('GER40'), T('2026-11-21T12:00:00Z'))).toEqual({ date: '2026-11-23', sessions: [[T('2026-11-23T08:00:00Z'), T('2026-11-23T16:30:00Z')]] });
+    expect(sessionDay(on('EURUSD'), T('2026-11-25T12:00:00Z'))).toEqual({ date: '2026-11-22', sessions: [[T('2026-11-22T22:00:00Z'), T('2026-11-27T22:00:00Z')]] });
+    expect(sessionDay(on('BTCUSDT'), T('2026-11-25T12:00:00Z'))).toEqual({ date: null, sessions: [] });
   });
 });

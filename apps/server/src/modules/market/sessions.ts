@@ -21,6 +21,8 @@ interface Window {
 
 export interface SessionDef {
   id: SessionId;
+  /** The exchange (or market) whose hours these are, as the app shows it: 'Xetra', 'NYSE'. */
+  exchange: string;
   timeZone: string;
   /** Crypto: no hours, no holidays. */
   alwaysOpen: boolean;
@@ -67,6 +69,148 @@ export const NYSE_HOLIDAYS: Record<string, 'closed' | string> = {
   '2027-12-24': 'closed', // Christmas Day (observed; December 25 is a Saturday)
 };
 
+/*
+ * Home-exchange calendars of the index and stock sessions: full-day closures ('closed') and early
+ * closes (local 'HH:MM') on weekdays of 2026 and 2027. Sources: each exchange's published trading
+ * calendar (Deutsche Börse Xetra/Eurex, LSE, Euronext, JPX, HKEX) and the official public-holiday
+ * lists behind them (UK bank holidays, Japanese national holidays, Hong Kong general holidays).
+ * Weekend dates are left out (the weekly hours close them anyway). Like NYSE_HOLIDAYS, a date
+ * past the lists is an ordinary day: extend them every year (docs/market-data.md).
+ */
+
+/** Frankfurt (Xetra): no trading on these days; Whit Monday and 3 October are trading days. */
+export const XETRA_HOLIDAYS: Record<string, 'closed' | string> = {
+  '2026-01-01': 'closed', // New Year's Day
+  '2026-04-03': 'closed', // Good Friday
+  '2026-04-06': 'closed', // Easter Monday
+  '2026-05-01': 'closed', // Labour Day
+  '2026-12-24': 'closed', // Christmas Eve
+  '2026-12-25': 'closed', // Christmas Day
+  '2026-12-31': 'closed', // New Year's Eve
+  '2027-01-01': 'closed',
+  '2027-03-26': 'closed', // Good Friday
+  '2027-03-29': 'closed', // Easter Monday
+  '2027-12-24': 'closed', // Christmas Eve
+  '2027-12-31': 'closed', // New Year's Eve
+};
+
+/** London: English bank holidays (substitute days when one falls on a weekend); 12:30 half days. */
+export const LSE_HOLIDAYS: Record<string, 'closed' | string> = {
+  '2026-01-01': 'closed', // New Year's Day
+  '2026-04-03': 'closed', // Good Friday
+  '2026-04-06': 'closed', // Easter Monday
+  '2026-05-04': 'closed', // Early May bank holiday
+  '2026-05-25': 'closed', // Spring bank holiday
+  '2026-08-31': 'closed', // Summer bank holiday
+  '2026-12-24': '12:30', // Christmas Eve: half day
+  '2026-12-25': 'closed', // Christmas Day
+  '2026-12-28': 'closed', // Boxing Day (substitute; 26 December is a Saturday)
+  '2026-12-31': '12:30', // New Year's Eve: half day
+  '2027-01-01': 'closed',
+  '2027-03-26': 'closed', // Good Friday
+  '2027-03-29': 'closed', // Easter Monday
+  '2027-05-03': 'closed', // Early May bank holiday
+  '2027-05-31': 'closed', // Spring bank holiday
+  '2027-08-30': 'closed', // Summer bank holiday
+  '2027-12-24': '12:30',
+  '2027-12-27': 'closed', // Christmas Day (substitute; 25 December is a Saturday)
+  '2027-12-28': 'closed', // Boxing Day (substitute; 26 December is a Sunday)
+  '2027-12-31': '12:30',
+};
+
+/** Euronext Paris: closed on these days; 24 and 31 December close early at 14:05. */
+export const EURONEXT_HOLIDAYS: Record<string, 'closed' | string> = {
+  '2026-01-01': 'closed',
+  '2026-04-03': 'closed', // Good Friday
+  '2026-04-06': 'closed', // Easter Monday
+  '2026-05-01': 'closed', // Labour Day
+  '2026-12-24': '14:05',
+  '2026-12-25': 'closed',
+  '2026-12-31': '14:05',
+  '2027-01-01': 'closed',
+  '2027-03-26': 'closed',
+  '2027-03-29': 'closed',
+  '2027-12-24': '14:05',
+  '2027-12-31': '14:05',
+};
+
+/** Tokyo (JPX): Japanese national holidays with their substitute days, 2–3 January and 31 December. */
+export const TSE_HOLIDAYS: Record<string, 'closed' | string> = {
+  '2026-01-01': 'closed', // New Year
+  '2026-01-02': 'closed', // exchange holiday
+  '2026-01-12': 'closed', // Coming of Age Day
+  '2026-02-11': 'closed', // National Foundation Day
+  '2026-02-23': 'closed', // Emperor's Birthday
+  '2026-03-20': 'closed', // Vernal Equinox Day
+  '2026-04-29': 'closed', // Showa Day
+  '2026-05-04': 'closed', // Greenery Day
+  '2026-05-05': 'closed', // Children's Day
+  '2026-05-06': 'closed', // substitute for Constitution Day (3 May is a Sunday)
+  '2026-07-20': 'closed', // Marine Day
+  '2026-08-11': 'closed', // Mountain Day
+  '2026-09-21': 'closed', // Respect for the Aged Day
+  '2026-09-22': 'closed', // citizens' holiday (between two holidays)
+  '2026-09-23': 'closed', // Autumnal Equinox Day
+  '2026-10-12': 'closed', // Sports Day
+  '2026-11-03': 'closed', // Culture Day
+  '2026-11-23': 'closed', // Labour Thanksgiving Day
+  '2026-12-31': 'closed', // exchange holiday
+  '2027-01-01': 'closed',
+  '2027-01-11': 'closed', // Coming of Age Day
+  '2027-02-11': 'closed',
+  '2027-02-23': 'closed',
+  '2027-03-22': 'closed', // substitute for Vernal Equinox Day (21 March is a Sunday)
+  '2027-04-29': 'closed',
+  '2027-05-03': 'closed', // Constitution Day
+  '2027-05-04': 'closed',
+  '2027-05-05': 'closed',
+  '2027-07-19': 'closed', // Marine Day
+  '2027-08-11': 'closed',
+  '2027-09-20': 'closed', // Respect for the Aged Day
+  '2027-09-23': 'closed', // Autumnal Equinox Day
+  '2027-10-11': 'closed', // Sports Day
+  '2027-11-03': 'closed',
+  '2027-11-23': 'closed',
+  '2027-12-31': 'closed',
+};
+
+/** Hong Kong (HKEX): general holidays; Christmas Eve, New Year's Eve and Lunar New Year's Eve are morning-only. */
+export const HKEX_HOLIDAYS: Record<string, 'closed' | string> = {
+  '2026-01-01': 'closed',
+  '2026-02-16': '12:00', // Lunar New Year's Eve: morning only
+  '2026-02-17': 'closed', // Lunar New Year
+  '2026-02-18': 'closed',
+  '2026-02-19': 'closed',
+  '2026-04-03': 'closed', // Good Friday
+  '2026-04-06': 'closed', // day following Ching Ming (5 April is a Sunday)
+  '2026-04-07': 'closed', // day following Easter Monday
+  '2026-05-01': 'closed', // Labour Day
+  '2026-05-25': 'closed', // day following Buddha's Birthday (24 May is a Sunday)
+  '2026-06-19': 'closed', // Tuen Ng Festival
+  '2026-07-01': 'closed', // HKSAR Establishment Day
+  '2026-10-01': 'closed', // National Day
+  '2026-10-19': 'closed', // day following Chung Yeung (18 October is a Sunday)
+  '2026-12-24': '12:00',
+  '2026-12-25': 'closed',
+  '2026-12-31': '12:00',
+  '2027-01-01': 'closed',
+  '2027-02-05': '12:00', // Lunar New Year's Eve
+  '2027-02-08': 'closed', // third day of Lunar New Year
+  '2027-02-09': 'closed', // fourth day (the second is a Sunday)
+  '2027-03-26': 'closed', // Good Friday
+  '2027-03-29': 'closed', // Easter Monday
+  '2027-04-05': 'closed', // Ching Ming
+  '2027-05-13': 'closed', // Buddha's Birthday
+  '2027-06-09': 'closed', // Tuen Ng Festival
+  '2027-07-01': 'closed',
+  '2027-09-16': 'closed', // day following Mid-Autumn
+  '2027-10-01': 'closed',
+  '2027-10-08': 'closed', // Chung Yeung
+  '2027-12-24': '12:00',
+  '2027-12-27': 'closed', // first weekday after Christmas Day
+  '2027-12-31': '12:00',
+};
+
 /** Interbank forex has no exchange; liquidity stops on Christmas Day and New Year's Day. */
 export const FOREX_HOLIDAYS: Record<string, 'closed' | string> = {
   '2026-01-01': 'closed',
@@ -84,17 +228,37 @@ export const CFD_HOLIDAYS: Record<string, 'closed' | string> = {
   '2027-12-24': 'closed', // Christmas (observed)
 };
 
+/** Two sessions a day with a lunch break (Tokyo, Hong Kong). */
+const withLunch = (from: string, lunchFrom: string, lunchTo: string, to: string): Window[] =>
+  [...monToFri(from, lunchFrom), ...monToFri(lunchTo, to)];
+
+/** A home exchange's cash session: Monday to Friday in local time. */
+function exchange(id: SessionId, name: string, timeZone: string, weekly: Window[], holidays: Record<string, 'closed' | string>, description: string): SessionDef {
+  return { id, exchange: name, timeZone, alwaysOpen: false, weekly, holidays, description };
+}
+
 export const SESSIONS: Record<SessionId, SessionDef> = {
-  nyse: {
-    id: 'nyse',
-    timeZone: 'America/New_York',
-    alwaysOpen: false,
-    weekly: monToFri('09:30', '16:00'),
-    holidays: NYSE_HOLIDAYS,
-    description: 'Monday to Friday 09:30–16:00 New York time; NYSE holidays and early closes (13:00).',
-  },
+  nyse: exchange('nyse', 'NYSE', 'America/New_York', monToFri('09:30', '16:00'), NYSE_HOLIDAYS,
+    'Monday to Friday 09:30–16:00 New York time; NYSE holidays and early closes (13:00).'),
+  // Nasdaq keeps the same hours and holiday calendar as the NYSE.
+  nasdaq: exchange('nasdaq', 'Nasdaq', 'America/New_York', monToFri('09:30', '16:00'), NYSE_HOLIDAYS,
+    'Monday to Friday 09:30–16:00 New York time; the NYSE holiday calendar.'),
+  xetra: exchange('xetra', 'Xetra', 'Europe/Berlin', monToFri('09:00', '17:30'), XETRA_HOLIDAYS,
+    'Monday to Friday 09:00–17:30 Frankfurt time; Xetra holidays.'),
+  // Euro Stoxx 50: quoted while its constituents trade; Eurex closes on the Frankfurt holidays.
+  eurex: exchange('eurex', 'Eurex', 'Europe/Berlin', monToFri('09:00', '17:30'), XETRA_HOLIDAYS,
+    'Monday to Friday 09:00–17:30 Frankfurt time; Eurex (Frankfurt) holidays.'),
+  lse: exchange('lse', 'LSE', 'Europe/London', monToFri('08:00', '16:30'), LSE_HOLIDAYS,
+    'Monday to Friday 08:00–16:30 London time; UK bank holidays, 12:30 closes on 24 and 31 December.'),
+  euronext: exchange('euronext', 'Euronext Paris', 'Europe/Paris', monToFri('09:00', '17:30'), EURONEXT_HOLIDAYS,
+    'Monday to Friday 09:00–17:30 Paris time; Euronext holidays, 14:05 closes on 24 and 31 December.'),
+  tse: exchange('tse', 'TSE', 'Asia/Tokyo', withLunch('09:00', '11:30', '12:30', '15:30'), TSE_HOLIDAYS,
+    'Monday to Friday 09:00–11:30 and 12:30–15:30 Tokyo time; Japanese holidays.'),
+  hkex: exchange('hkex', 'HKEX', 'Asia/Hong_Kong', withLunch('09:30', '12:00', '13:00', '16:00'), HKEX_HOLIDAYS,
+    'Monday to Friday 09:30–12:00 and 13:00–16:00 Hong Kong time; Hong Kong holidays, morning-only eves.'),
   forex: {
     id: 'forex',
+    exchange: 'Forex',
     timeZone: 'America/New_York',
     alwaysOpen: false,
     weekly: [{ from: ['sun', '17:00'], to: ['fri', '17:00'] }],
@@ -103,6 +267,7 @@ export const SESSIONS: Record<SessionId, SessionDef> = {
   },
   cfd: {
     id: 'cfd',
+    exchange: 'CME Globex',
     timeZone: 'America/New_York',
     alwaysOpen: false,
     // CME Globex hours: Sunday 18:00 to Friday 17:00 with a daily break 17:00–18:00.
@@ -115,6 +280,7 @@ export const SESSIONS: Record<SessionId, SessionDef> = {
   },
   crypto: {
     id: 'crypto',
+    exchange: 'Crypto',
     timeZone: 'UTC',
     alwaysOpen: true,
     weekly: [],
@@ -281,6 +447,34 @@ export function sessionState(x: Instrument | SessionDef | SessionId, atMs: numbe
   }
   const next = ahead[0];
   return { open: false, nextOpen: next ? next[0] : null, nextClose: next ? next[1] : null, timeZone: s.timeZone };
+}
+
+export interface SessionDay {
+  /** The exchange-local date (YYYY-MM-DD) of the session in force, or of the next one when closed; null when always open. */
+  date: string | null;
+  /** Every session that opens on that local date, whole (not clipped to now): TSE and HKEX have two. */
+  sessions: Interval[];
+}
+
+/**
+ * The trading day to show next to a price: the exchange-local date of the session in force at
+ * `atMs`, or of the next session when closed, with all the sessions that open that date.
+ */
+export function sessionDay(x: Instrument | SessionDef | SessionId, atMs: number): SessionDay {
+  const s = sessionOf(x);
+  if (s.alwaysOpen) return { date: null, sessions: [] };
+  // Wide enough for a whole forex week on either side, unclipped at `atMs`.
+  const list = openIntervals(s, atMs - 8 * DAY_MS, atMs + HORIZON_MS);
+  const ref = list.find(([, b]) => b > atMs);
+  if (!ref) return { date: null, sessions: [] };
+  const p = zonedParts(s.timeZone, ref[0]);
+  const dayStart = localToUtc(s.timeZone, p.year, p.month, p.day, 0);
+  const dayEnd = localToUtc(s.timeZone, p.year, p.month, p.day + 1, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${p.year}-${pad(p.month)}-${pad(p.day)}`,
+    sessions: list.filter(([a]) => a >= dayStart && a < dayEnd),
+  };
 }
 
 export const nextOpen = (x: Instrument | SessionDef | SessionId, atMs: number) => sessionState(x, atMs).nextOpen;

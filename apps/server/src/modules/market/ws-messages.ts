@@ -55,6 +55,7 @@ export class MarketMessages {
       change24h: change === null ? null : formatAmount(change, d),
       changePercent24h: change === null || !s.open ? null : formatAmount((change * 10_000n) / BigInt(s.open), 2),
       high24h: p(s.high), low24h: p(s.low), volume24h: formatAmount(s.volume, st.inst.amountDecimals),
+      quoteVolume24h: formatAmount(s.quoteVolume, d + st.inst.amountDecimals, 2),
       time: q.time, stale: q.stale,
     };
   }

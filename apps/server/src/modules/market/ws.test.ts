@@ -130,6 +130,9 @@ describe('subscriptions', () => {
     const tick = c.messages.filter((m) => m.eventType === 'ticker').at(-1)!;
     expect(tick).not.toHaveProperty('msg');
     expect((tick.data as WsTick).price).toMatch(/^\d+\.\d+$/);
+    // Volume in both units, as the HTTP ticker has them: the quote list shows the quote-currency one live.
+    expect((tick.data as WsTick).volume24h).toMatch(/^\d+(\.\d+)?$/);
+    expect((tick.data as WsTick).quoteVolume24h).toMatch(/^\d+\.\d{2}$/);
     expect(c.messages.every((m) => m.eventType !== 'ticker' || INSTRUMENTS.find((i) => i.symbol === (m.data as WsTick).symbol)!.market === 'CRYPTO')).toBe(true);
   });
 
@@ -268,7 +271,7 @@ describe('fan-out', () => {
     let last = 0;
     for (let round = 1; round <= 1500; round++) {
       for (const inst of INSTRUMENTS.slice(0, 20)) {
-        const tick: WsTick = { symbol: inst.symbol, price: String(round), bid: filler, ask: '0', change24h: null, changePercent24h: null, high24h: null, low24h: null, volume24h: '0', time: round, stale: false };
+        const tick: WsTick = { symbol: inst.symbol, price: String(round), bid: filler, ask: '0', change24h: null, changePercent24h: null, high24h: null, low24h: null, volume24h: '0', quoteVolume24h: '0', time: round, stale: false };
         t.app.market.bus.publish({ type: 'tick', symbol: inst.symbol, tick });
       }
       last = round;

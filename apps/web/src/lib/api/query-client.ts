@@ -5,10 +5,20 @@ import { QueryClient } from '@tanstack/react-query';
  * about each failure (spec §8), and a retry would repeat the toast. Network mode "always":
  * offline, react-query would otherwise pause requests silently (a spinner that never ends)
  * where the API client answers at once with the no-network message.
+ *
+ * Back online, every shown query that failed is fetched again, even one whose older data is
+ * still fresh (refetchOnReconnect's default only refetches stale data): a screen that failed
+ * offline recovers by itself (issue 13 item 16).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
+    queries: {
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: (query) => (query.state.status === 'error' ? 'always' : true),
+      staleTime: 30_000,
+      networkMode: 'always',
+    },
     mutations: { retry: false, networkMode: 'always' },
   },
 });

@@ -11,6 +11,28 @@ export type ConnectionKey = 'general' | 'orders' | `symbol:${string}`;
 
 const connections = new Map<ConnectionKey, MarketSocket>();
 
+/** Connections that opened and then were lost (their prices are no longer live). */
+const down = new Set<ConnectionKey>();
+const statusListeners = new Set<() => void>();
+
+/** Whether the connection of `key` was lost and is reconnecting (false before it first opens). */
+export function isConnectionDown(key: ConnectionKey): boolean {
+  return down.has(key);
+}
+
+/** Calls `listener` when a connection is lost or comes back; returns the unsubscribe function. */
+export function onConnectionStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+function setDown(key: ConnectionKey, isDown: boolean): void {
+  if (down.has(key) === isDown) return;
+  if (isDown) down.add(key);
+  else down.delete(key);
+  for (const l of statusListeners) l();
+}
+
 export function connectionFor(request: StreamRequest): ConnectionKey {
   switch (request.channel) {
     case 'general':
@@ -31,7 +53,12 @@ export function marketConnection(key: ConnectionKey): MarketSocket {
     url: () => marketSocketUrl(window.location, clientId(), currentHeaderLang()),
     createSocket: (url) => new WebSocket(url),
     onIdle: () => {
-      if (connections.get(key) === socket) connections.delete(key);
+      if (connections.get(key) !== socket) return;
+      connections.delete(key);
+      setDown(key, false);
+    },
+    onStatus: (open) => {
+      if (connections.get(key) === socket) setDown(key, !open);
     },
   });
   connections.set(key, socket);

@@ -8,4 +8,5 @@ export { QUOTE_PATH, SEARCH_PATH, quotePath, tradeChartPath } from './paths';
 export { applyTick, compareDecimals, mergeTicks, nextDirection, withLiveQuote, type LiveQuote, type LiveTicker, type PriceDirection } from './ticks';
 export type { DataMessage, StreamRequest } from './socket';
 export { useLiveTickers } from './use-live-tickers';
+export { usePricesStale } from './use-prices-stale';
 export { useMarketStream, useOpenOrdersStream, type StreamHandlers } from './use-market-stream';

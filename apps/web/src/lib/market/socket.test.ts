@@ -17,7 +17,7 @@ import {
 import { mergeTicks } from './ticks';
 
 const tick = (symbol: string, price: string, time = 1): WsTick => ({
-  symbol, price, bid: price, ask: price, change24h: '0', changePercent24h: '0.00', high24h: price, low24h: price, volume24h: '1', time, stale: false,
+  symbol, price, bid: price, ask: price, change24h: '0', changePercent24h: '0.00', high24h: price, low24h: price, volume24h: '1', quoteVolume24h: '1', time, stale: false,
 });
 const tickMsg = (symbol: string, price = '1.00'): DataMessage => ({ eventType: 'ticker', data: tick(symbol, price) });
 

@@ -153,6 +153,8 @@ export interface MarketSocketOptions {
   createSocket: (url: string) => SocketLike;
   /** Called once the socket has no streams left and has closed. */
   onIdle?: () => void;
+  /** Called when the connection opens (true) or is lost (false). */
+  onStatus?: (open: boolean) => void;
   now?: () => number;
   random?: () => number;
   silenceMs?: number;
@@ -181,6 +183,8 @@ export class MarketSocket {
   private connectStartedAt = 0;
   private hasOpened = false;
   private disposed = false;
+  /** What onStatus said last (null: nothing yet). */
+  private reportedOpen: boolean | null = null;
   private readonly now: () => number;
   private readonly silenceMs: number;
 
@@ -275,12 +279,12 @@ export class MarketSocket {
     socket.onmessage = (event: MessageEvent) => this.onMessage(socket, event.data);
     // Spec §4: an error only marks the connection closed; its close event reconnects.
     socket.onerror = () => {
-      if (socket === this.socket) this.closed = true;
+      if (socket === this.socket) this.markDown();
     };
     socket.onclose = () => {
       if (socket !== this.socket) return;
       this.socket = null;
-      this.closed = true;
+      this.markDown();
       this.scheduleReconnect();
     };
   }
@@ -306,9 +310,22 @@ export class MarketSocket {
     }
   }
 
+  /** A lost connection: marks it closed and says so once. */
+  private markDown(): void {
+    this.closed = true;
+    if (this.reportedOpen !== false) {
+      this.reportedOpen = false;
+      this.options.onStatus?.(false);
+    }
+  }
+
   private onOpen(socket: SocketLike): void {
     if (socket !== this.socket) return;
     this.closed = false;
+    if (this.reportedOpen !== true) {
+      this.reportedOpen = true;
+      this.options.onStatus?.(true);
+    }
     this.lastMessageAt = this.now();
     const reopened = this.hasOpened;
     this.hasOpened = true;
@@ -381,6 +398,7 @@ export class MarketSocket {
       return;
     }
     if (this.socket.readyState === CONNECTING && now - this.connectStartedAt > CONNECT_TIMEOUT_MS) {
+      this.markDown();
       this.dropSocket();
       this.scheduleReconnect();
       return;
@@ -388,6 +406,7 @@ export class MarketSocket {
     if (this.socket.readyState !== OPEN) return;
     const active = [...this.streams.values()].filter((s) => !s.failed && s.listeners.size > 0);
     if (active.length > 0 && isConnectionDead(this.lastMessageAt, now, this.silenceMs)) {
+      this.markDown();
       this.dropSocket();
       this.scheduleReconnect();
       return;

@@ -49,6 +49,7 @@ export function applyTick(ticker: Ticker, tick: WsTick): Ticker {
     high24h: tick.high24h,
     low24h: tick.low24h,
     volume24h: tick.volume24h,
+    quoteVolume24h: tick.quoteVolume24h,
     time: tick.time,
     stale: tick.stale,
   };

@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TradingTime } from '@app/contract';
 import { formatDateTimeInZone, localTimeZone } from '../../../lib/market';
 
-const NEW_YORK = 'America/New_York';
-
-/** A closed market and when it opens, in the user's time zone and in New York time (spec §9). */
+/** A closed market and when it opens, in the user's time zone and in the exchange's (spec §9). */
 export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undefined }) {
   const { t } = useTranslation();
   if (!tradingTime || tradingTime.open) return null;
@@ -18,8 +16,8 @@ export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undef
         <dl>
           <dt>{t('chart.opensLocal', { zone })}</dt>
           <dd>{formatDateTimeInZone(tradingTime.nextOpen, zone)}</dd>
-          <dt>{t('chart.opensNewYork')}</dt>
-          <dd>{formatDateTimeInZone(tradingTime.nextOpen, NEW_YORK)}</dd>
+          <dt>{t('marketHours.opensExchange', { exchange: tradingTime.exchange, zone: tradingTime.timeZone })}</dt>
+          <dd>{formatDateTimeInZone(tradingTime.nextOpen, tradingTime.timeZone)}</dd>
         </dl>
       ) : null}
     </section>

@@ -36,7 +36,8 @@ export function PriceHeader({ instrument, ticker, direction }: PriceHeaderProps)
       </div>
       <div className="price-header__quote">
         <span className="visually-hidden">{t('chart.lastPrice')}</span>
-        <span className={`price-header__price mono${direction ? ` is-${direction}` : ''}`} data-testid="live-price">
+        {/* Green or red by the 24 h change, as the change beside it and the quote list (docs/decisions.md). */}
+        <span className={`price-header__price mono${sign === 'flat' ? '' : ` is-${sign}`}`} data-testid="live-price" data-direction={direction ?? undefined}>
           {formatPrice(ticker?.price, decimals)}
         </span>
         <span className={`price-header__change${sign === 'flat' ? '' : ` is-${sign}`}`}>
@@ -55,6 +56,10 @@ export function PriceHeader({ instrument, ticker, direction }: PriceHeaderProps)
         <div>
           <dt>{t('chart.volume24h', { asset: instrument.base })}</dt>
           <dd className="mono">{formatCompact(ticker?.volume24h, htmlLang(language))}</dd>
+        </div>
+        <div>
+          <dt>{t('chart.volume24h', { asset: instrument.quote })}</dt>
+          <dd className="mono">{formatCompact(ticker?.quoteVolume24h, htmlLang(language))}</dd>
         </div>
       </dl>
     </section>

@@ -9,6 +9,7 @@ import { ClosedNotice } from './closed-notice';
 import { OrderBook } from './order-book';
 import { OrderEntrySlot } from './order-entry-slot';
 import { PriceHeader } from './price-header';
+import { TradingHours } from './trading-hours';
 import '../../../lib/market/market.css';
 import '../trade.css';
 
@@ -39,6 +40,7 @@ function TradeChart({ instrument, interval, onIntervalChange }: TradeChartProps)
     <div className="trade-chart">
       <PriceHeader instrument={instrument} ticker={feed.ticker} direction={feed.direction} />
       <ClosedNotice tradingTime={tradingTime.data} />
+      <TradingHours tradingTime={tradingTime.data} />
       <CandleChart instrument={instrument} interval={interval} onIntervalChange={onIntervalChange} />
       <OrderEntrySlot symbol={symbol} />
       <OrderBook depth={feed.depth} priceDecimals={instrument.priceDecimals} amountDecimals={instrument.amountDecimals} />

@@ -1,0 +1,147 @@
+/**
+ * Issue 13 items 5, 12 and 16: exchange hours in exchange and user time, one colour meaning and
+ * labelled volume in the quote list with coin icons and a tab scroll hint, and prices marked
+ * paused offline with pages that recover by themselves when the network returns.
+ */
+import assert from 'node:assert/strict';
+import { MOBILE, expectAccessible, expectFailedRequests, newPage, shot } from '../harness/index.mjs';
+
+/** Quote rows: price colour = change badge colour, volume labelled in the quote currency, coin icons, tabs visible or hinted. */
+async function quoteList({ browser, server }) {
+  const context = await browser.newContext({ viewport: MOBILE });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/quote/index?tab=CRYPTO`);
+  const list = page.getByRole('list', { name: 'Crypto' });
+  await list.getByRole('link', { name: /^BTC Bitcoin/ }).waitFor();
+  // Wait for prices and for the coin images.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="ticker-price"]')].every((el) => /[0-9]/.test(el.textContent ?? '')));
+  await page.waitForFunction(() => [...document.querySelectorAll('.ticker-row img')].every((img) => img.complete));
+
+  const rows = await list.locator('.ticker-row').evaluateAll((els) => els.map((row) => {
+    const price = row.querySelector('[data-testid="ticker-price"]');
+    const pill = row.querySelector('.change-pill');
+    const img = row.querySelector('img');
+    return {
+      symbol: row.getAttribute('data-symbol'),
+      priceColor: getComputedStyle(price).color,
+      pillColor: getComputedStyle(pill).color,
+      pillText: pill.textContent,
+      volume: row.querySelector('[data-testid="ticker-volume"]')?.textContent ?? '',
+      img: img ? { alt: img.getAttribute('alt'), loaded: img.naturalWidth > 0, src: img.getAttribute('src') } : null,
+    };
+  }));
+  assert(rows.length >= 20, `only ${rows.length} crypto rows`);
+  for (const r of rows) {
+    const flat = !/^[+-]/.test(r.pillText.trim()) || /^[+-]?0(\.0+)?%$/.test(r.pillText.trim());
+    // A flat change has a grey badge and a plain price; otherwise both share the green or red.
+    if (!flat) assert.equal(r.priceColor, r.pillColor, `${r.symbol}: price colour ${r.priceColor} differs from its ${r.pillText} badge ${r.pillColor}`);
+    assert.match(r.volume, /^Vol \S+ USDT$/, `${r.symbol}: volume "${r.volume}" has no unit`);
+    assert(r.img, `${r.symbol}: no coin icon`);
+    assert(r.img.loaded, `${r.symbol}: icon ${r.img.src} did not load`);
+    assert.equal(r.img.alt, '', `${r.symbol}: the icon repeats the symbol to screen readers`);
+  }
+
+  // Forex rows: the volume in the pair's quote currency, and a letter badge.
+  await page.getByRole('tab', { name: 'Forex' }).click();
+  const eur = page.getByRole('list', { name: 'Forex' }).locator('.ticker-row[data-symbol="EURUSD"]');
+  await eur.getByTestId('ticker-volume').filter({ hasText: /^Vol \S+ USD$/ }).waitFor();
+  await eur.locator('.ticker-row__badge').waitFor();
+
+  // Every market tab is fully visible, or the row shows that it scrolls.
+  const tabs = await page.getByRole('tablist', { name: 'Market groups' }).evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    return [...list.querySelectorAll('[role="tab"]')].map((t) => {
+      const r = t.getBoundingClientRect();
+      return { name: t.textContent, visible: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+    });
+  });
+  const hidden = tabs.filter((t) => !t.visible).map((t) => t.name);
+  if (hidden.length > 0) {
+    assert(await page.getByTestId('tabs-more-end').isVisible(), `tabs ${hidden.join(', ')} are cut off without a scroll hint`);
+  }
+  await expectAccessible(page, 'quote (forex)');
+  await shot(page, 'quote-icons-volume');
+  // Scrolled to the end, the hint moves to the start.
+  await page.getByRole('tab', { name: 'Stocks' }).click();
+  await page.getByRole('list', { name: 'Stocks' }).getByRole('link', { name: /^AAPL Apple/ }).waitFor();
+  if (hidden.length > 0) await page.getByTestId('tabs-more-start').waitFor();
+  await shot(page, 'quote-tabs-end');
+  await context.close();
+}
+
+/** An index's exchange hours in the exchange's time and the user's (the browser here is in Shanghai). */
+async function exchangeHours({ browser, server }) {
+  const context = await browser.newContext({ viewport: MOBILE, timezoneId: 'Asia/Shanghai' });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=GER40`);
+  await page.getByRole('heading', { name: 'GER40', exact: true }).waitFor();
+  const hours = page.getByRole('region', { name: /Xetra trading hours/ });
+  await hours.waitFor();
+  await hours.getByText('Exchange time (Europe/Berlin)').waitFor();
+  await hours.getByText('Your time (Asia/Shanghai)').waitFor();
+  // Xetra has no early closes: its sessions are always 09:00–17:30 Frankfurt time, which is
+  // 16:00–00:30 (winter) or 15:00–23:30 (summer) in Shanghai.
+  assert.match(await hours.getByTestId('trading-hours-exchange').textContent(), /^\d{4}-\d\d-\d\d 09:00–17:30$/);
+  assert.match(await hours.getByTestId('trading-hours-local').textContent(), /^\d{4}-\d\d-\d\d (16:00–\d{4}-\d\d-\d\d 00:30|15:00–23:30)$/);
+  const state = await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=GER40`)).json();
+  if (!state.data.open) await page.getByText('Opens (Xetra, Europe/Berlin)').waitFor();
+  await expectAccessible(page, 'trade chart (exchange hours)');
+  await shot(page, 'trade-chart-exchange-hours');
+
+  // Tokyo: two sessions around the lunch break.
+  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=JPN225`);
+  const tse = page.getByRole('region', { name: /TSE trading hours/ });
+  await tse.getByText('Exchange time (Asia/Tokyo)').waitFor();
+  assert.match(await tse.getByTestId('trading-hours-exchange').textContent(), /^\d{4}-\d\d-\d\d 09:00–11:30, 12:30–15:30$/);
+  assert.match(await tse.getByTestId('trading-hours-local').textContent(), /^\d{4}-\d\d-\d\d 08:00–10:30, 11:30–14:30$/);
+  await shot(page, 'trade-chart-tse-hours');
+  await context.close();
+}
+
+/** Offline: prices marked paused; a page that failed to load offline loads by itself once online. */
+async function offlineAndBack({ browser, server }) {
+  const context = await browser.newContext({ viewport: MOBILE });
+  const page = await newPage(context);
+  expectFailedRequests(page);
+  await page.goto(`${server.baseUrl}/pages/quote/index?tab=CRYPTO`);
+  await page.getByRole('list', { name: 'Crypto' }).getByRole('link', { name: /^BTC Bitcoin/ }).waitFor();
+  assert.equal(await page.getByTestId('prices-paused').count(), 0, 'paused while online');
+
+  await context.setOffline(true);
+  await page.getByRole('status').filter({ hasText: 'Prices paused — reconnecting…' }).waitFor();
+  await page.getByRole('list', { name: 'Crypto (prices paused)' }).waitFor();
+  await shot(page, 'quote-offline');
+
+  // A market whose list was never loaded: it fails offline, then loads by itself.
+  await page.getByRole('tab', { name: 'Stocks' }).click();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Try again' }).waitFor();
+  // A page whose code was never loaded: the error placeholder.
+  await page.getByRole('link', { name: 'Profile' }).first().click();
+  await page.getByRole('heading', { name: /could not|failed|went wrong/i }).or(page.getByRole('alert')).first().waitFor();
+  await shot(page, 'page-failed-offline');
+
+  await context.setOffline(false);
+  // No reload: the page loads in place.
+  const marker = await page.evaluate(() => {
+    window.__sameDocument = true;
+    return window.__sameDocument;
+  });
+  assert(marker);
+  await page.getByRole('alert').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator('main').getByRole('link').or(page.locator('main').getByRole('button')).first().waitFor();
+  assert.equal(await page.evaluate(() => window.__sameDocument === true), true, 'the page was reloaded');
+  await shot(page, 'page-back-online');
+
+  await page.goBack();
+  const stocks = page.getByRole('list', { name: 'Stocks' });
+  await stocks.getByRole('link', { name: /^AAPL Apple/ }).waitFor({ timeout: 15_000 });
+  await page.getByTestId('prices-paused').waitFor({ state: 'detached', timeout: 15_000 });
+  assert.equal(await page.evaluate(() => window.__sameDocument === true), true, 'the page was reloaded');
+  await context.close();
+}
+
+export const journeys = [
+  { name: 'market quotes: prices coloured as their change, labelled volume, coin icons, a tab scroll hint', fn: quoteList },
+  { name: 'market hours: an index shows its exchange hours in exchange time and the user\'s', fn: exchangeHours },
+  { name: 'market offline: prices marked paused, a failed page and list load by themselves back online', fn: offlineAndBack },
+];
