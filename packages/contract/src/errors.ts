@@ -57,8 +57,9 @@ export const ERRORS = {
   NO_CONTACT_FOR_CODE: def(1121, 400, 'No phone or e-mail is bound to receive a code', 'Forgot fund password: the account has no destination of the requested kind.'),
 
   IMAGE_TOO_LARGE: def(1201, 413, 'Your picture is bigger than 5M, Please change', 'An uploaded image is larger than 5 MB.'),
-  IMAGE_INVALID: def(1202, 400, 'Image Invalid', 'The upload is not a JPEG, PNG or WebP image by its content.'),
+  IMAGE_INVALID: def(1202, 400, 'Image Invalid', 'The upload is not a JPEG, PNG or WebP image by its content, or it does not decode as one.'),
   FILE_MISSING: def(1203, 400, 'Please choose a file to upload', 'The multipart request has no file part.'),
+  IMAGE_DIMENSIONS_TOO_LARGE: def(1204, 400, 'Your picture has too many pixels (at most 40 megapixels), Please change', 'An uploaded image declares more than 40 megapixels (width × height); it is refused before it is decoded.'),
 
   AMOUNT_INVALID: def(1301, 400, 'Amount Invalid', 'An amount is not a positive decimal within its precision and at most 1e17.'),
   BALANCE_NOT_ENOUGH: def(1302, 400, 'Your amount is not enough', 'The available balance is smaller than the amount.'),
