@@ -5,7 +5,7 @@ import type { Contract, DecidingTick, SpotOrder } from '@app/contract';
 import { DelayedLoading, NotFound } from '../../../components/page-state';
 import { formatRatePercent } from '../../../lib/format';
 import {
-  contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, signClass, spotStatusKey,
+  contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, priceSourceKey, signClass, spotStatusKey,
 } from '../model/order-display';
 import { useTradeDetail } from '../hooks/use-trade-detail';
 import { ContractTitle, TimeLeft } from './contract-parts';
@@ -35,7 +35,7 @@ function tickRows(t: ReturnType<typeof useTranslation>['t'], symbol: string, tic
   return [
     [t(`orders.detail.${which}Price`), formatSymbolPrice(symbol, tick?.price), `${which}-price`],
     [t(`orders.detail.${which}TickTime`), formatTime(tick?.time)],
-    [t(`orders.detail.${which}TickSource`), tick?.source || '--'],
+    [t(`orders.detail.${which}TickSource`), tick ? t(`orders.priceSources.${priceSourceKey(tick.source)}`) : '--', `${which}-source`],
   ];
 }
 
