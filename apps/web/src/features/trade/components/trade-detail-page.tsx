@@ -53,7 +53,7 @@ function ContractDetail({ contract: c }: { contract: Contract }) {
       <DetailList
         label={t('orders.detail.contract')}
         rows={[
-          [t('orders.detail.orderId'), String(c.id)],
+          [t('orders.detail.orderId'), c.id],
           [t('orders.detail.account'), t(`demo.${c.typeUser}`)],
           [t('orders.stake'), `${formatMoney(c.stake)} ${c.asset}`],
           [t('orders.detail.payoutRate'), formatRatePercent(c.payoutRate)],
@@ -87,7 +87,7 @@ function SpotDetail({ order: o }: { order: SpotOrder }) {
       <DetailList
         label={t('orders.detail.spot')}
         rows={[
-          [t('orders.detail.orderId'), String(o.id)],
+          [t('orders.detail.orderId'), o.id],
           [t('orders.detail.account'), t(`demo.${o.typeUser}`)],
           [t('orders.spot.price'), o.type === 'market' ? t('orders.spot.atMarket') : `${formatSymbolPrice(o.symbol, o.price)} ${o.quote}`],
           [t('orders.spot.amount'), `${formatSymbolAmount(o.symbol, o.amount)} ${o.base}`],
