@@ -92,7 +92,7 @@ export const ERRORS = {
   MARKET_CLOSED: def(1501, 409, 'The market is closed now; it opens at {nextOpen}', 'An order on an instrument outside its trading session. `nextOpen` is ISO 8601 UTC; checkTradingTime gives the same.'),
   CONTRACT_DURATION_UNKNOWN: def(1502, 400, 'This contract duration is not offered', 'No enabled contract product has this duration in the symbol\'s market (see contract/products).'),
   CONTRACT_WRONG_MARKET: def(1503, 400, 'This symbol is not traded on this contract endpoint', 'Crypto contracts go to transaction/api/contract/create; forex, CFD, index and stock contracts to asset/api/forex/contract/create.'),
-  ORDER_NOT_FOUND: def(1504, 404, 'Order not found', 'No contract or spot order with this id belongs to the user in the current account mode.'),
+  ORDER_NOT_FOUND: def(1504, 404, 'Order not found', 'No contract or spot order with this public id belongs to the user in the current account mode, or the id is not a public id (a UUID; old numeric ids are refused).'),
   ORDER_NOT_OPEN: def(1505, 409, 'This order is already filled or cancelled', 'Cancelling a spot order that is no longer open.'),
   PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows.'),
   SPOT_NOT_AVAILABLE: def(1507, 400, 'Spot trading is available for crypto against USDT only', 'A spot order on a forex, CFD, index or stock symbol, or on a coin without a wallet.'),
