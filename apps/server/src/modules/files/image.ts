@@ -95,7 +95,7 @@ export async function cleanImage(data: Buffer): Promise<CleanImage> {
 }
 
 /** A bounded number of jobs at once, a bounded queue behind them. */
-class Limiter {
+export class Limiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly atOnce: number, private readonly queueMax: number) {}
