@@ -73,10 +73,10 @@ async function main() {
           durationSeconds: 60, payoutBps: 8200, asset: 'USDT', stake: STAKE, openTime: now, expiresAt: new Date(expiry),
           openTickTime: now, openPrice: OPEN_UNITS, openSource: 'scripted',
         };
-      })).returning({ id: contracts.id, userId: contracts.userId, symbol: contracts.symbol, expiresAt: contracts.expiresAt });
+      })).returning({ id: contracts.id, publicId: contracts.publicId, userId: contracts.userId, symbol: contracts.symbol, expiresAt: contracts.expiresAt });
       await tx.insert(contractsOpen).values(rows.map((r) => ({ contractId: r.id, userId: r.userId, symbol: r.symbol, expiresAt: r.expiresAt })));
       await ledger.postMany(tx, rows.map((r): PostInput => ({
-        mode: 'demo', kind: 'contract_open', reference: `contract:${r.id}`,
+        mode: 'demo', kind: 'contract_open', reference: `contract:${r.publicId}`,
         postings: [
           { account: userAccount(r.userId, 'demo', 'option', 'USDT'), amount: -STAKE },
           { account: userAccount(r.userId, 'demo', 'option_frozen', 'USDT'), amount: STAKE },

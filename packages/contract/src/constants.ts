@@ -25,6 +25,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** An upper bound, so a KDF is never fed megabytes. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Width × height an upload may declare; checked from the header before anything is decoded. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const LOAN_PHOTOS_MIN = 3;
 export const MINIMUM_AMOUNT_LABEL = 20;
 export const NUMBER_MAXIMUM = 1e17;

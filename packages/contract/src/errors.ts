@@ -57,8 +57,9 @@ export const ERRORS = {
   NO_CONTACT_FOR_CODE: def(1121, 400, 'No phone or e-mail is bound to receive a code', 'Forgot fund password: the account has no destination of the requested kind.'),
 
   IMAGE_TOO_LARGE: def(1201, 413, 'Your picture is bigger than 5M, Please change', 'An uploaded image is larger than 5 MB.'),
-  IMAGE_INVALID: def(1202, 400, 'Image Invalid', 'The upload is not a JPEG, PNG or WebP image by its content.'),
+  IMAGE_INVALID: def(1202, 400, 'Image Invalid', 'The upload is not a JPEG, PNG or WebP image by its content, or it does not decode as one.'),
   FILE_MISSING: def(1203, 400, 'Please choose a file to upload', 'The multipart request has no file part.'),
+  IMAGE_DIMENSIONS_TOO_LARGE: def(1204, 400, 'Your picture has too many pixels (at most 40 megapixels), Please change', 'An uploaded image declares more than 40 megapixels (width × height); it is refused before it is decoded.'),
 
   AMOUNT_INVALID: def(1301, 400, 'Amount Invalid', 'An amount is not a positive decimal within its precision and at most 1e17.'),
   BALANCE_NOT_ENOUGH: def(1302, 400, 'Your amount is not enough', 'The available balance is smaller than the amount.'),
@@ -91,7 +92,7 @@ export const ERRORS = {
   MARKET_CLOSED: def(1501, 409, 'The market is closed now; it opens at {nextOpen}', 'An order on an instrument outside its trading session. `nextOpen` is ISO 8601 UTC; checkTradingTime gives the same.'),
   CONTRACT_DURATION_UNKNOWN: def(1502, 400, 'This contract duration is not offered', 'No enabled contract product has this duration in the symbol\'s market (see contract/products).'),
   CONTRACT_WRONG_MARKET: def(1503, 400, 'This symbol is not traded on this contract endpoint', 'Crypto contracts go to transaction/api/contract/create; forex, CFD, index and stock contracts to asset/api/forex/contract/create.'),
-  ORDER_NOT_FOUND: def(1504, 404, 'Order not found', 'No contract or spot order with this id belongs to the user in the current account mode.'),
+  ORDER_NOT_FOUND: def(1504, 404, 'Order not found', 'No contract or spot order with this public id belongs to the user in the current account mode, or the id is not a public id (a UUID; old numeric ids are refused).'),
   ORDER_NOT_OPEN: def(1505, 409, 'This order is already filled or cancelled', 'Cancelling a spot order that is no longer open.'),
   PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows, or a contract stake is finer than whole cents (STAKE_DECIMALS).'),
   SPOT_NOT_AVAILABLE: def(1507, 400, 'Spot trading is available for crypto against USDT only', 'A spot order on a forex, CFD, index or stock symbol, or on a coin without a wallet.'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { ledgerTransactions, users } from './schema';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ledgerTransactions, publicId, users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
@@ -27,6 +27,7 @@ export const otcTrades = pgTable(
   'otc_trades',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: publicId(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     mode: text('mode').notNull(),
     side: text('side').notNull(),
@@ -44,6 +45,7 @@ export const otcTrades = pgTable(
   },
   (t) => [
     index('otc_trades_user').on(t.userId, t.mode, t.id),
+    uniqueIndex('otc_trades_public_id').on(t.publicId),
     check('otc_trades_side', sql`${t.side} IN ('buy', 'sell', 'flash')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { ledgerTransactions, users } from './schema';
+import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ledgerTransactions, publicId, users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
@@ -37,6 +37,7 @@ export const contracts = pgTable(
   'contracts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: publicId(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     mode: text('mode').notNull(),
     market: text('market').notNull(),
@@ -56,6 +57,7 @@ export const contracts = pgTable(
   },
   (t) => [
     index('contracts_user').on(t.userId, t.mode, t.id),
+    uniqueIndex('contracts_public_id').on(t.publicId),
     check('contracts_direction', sql`${t.direction} IN ('up', 'down')`),
     check('contracts_stake', sql`${t.stake} > 0`),
   ],
@@ -120,6 +122,7 @@ export const spotOrders = pgTable(
   'spot_orders',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: publicId(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     mode: text('mode').notNull(),
     symbol: text('symbol').notNull(),
@@ -144,6 +147,7 @@ export const spotOrders = pgTable(
   },
   (t) => [
     index('spot_orders_user').on(t.userId, t.mode, t.status, t.id),
+    uniqueIndex('spot_orders_public_id').on(t.publicId),
     // The matcher's book: open limit orders per symbol and side, by price.
     index('spot_orders_book').on(t.symbol, t.side, t.price).where(sql`${t.status} = 'open'`),
     check('spot_orders_side', sql`${t.side} IN ('buy', 'sell')`),

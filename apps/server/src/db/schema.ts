@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+/**
+ * The id the API shows: a random UUID v4 made by the database at insert, so it tells nothing of
+ * how many rows there are or in which order they came (the bigint id stays inside, for joins).
+ */
+export const publicId = () => uuid('public_id').notNull().defaultRandom();
 
 export const users = pgTable(
   'users',
@@ -195,6 +200,7 @@ export const transfers = pgTable(
   'transfers',
   {
     id: id(),
+    publicId: publicId(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     mode: text('mode').notNull(),
     fromWallet: text('from_wallet').notNull(),
@@ -204,7 +210,7 @@ export const transfers = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => ledgerTransactions.id),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('transfers_user').on(t.userId, t.mode, t.id)],
+  (t) => [index('transfers_user').on(t.userId, t.mode, t.id), uniqueIndex('transfers_public_id').on(t.publicId)],
 );
 
 /**

@@ -84,7 +84,11 @@ async function secondsContract({ browser, server }) {
   // The trade detail shows the deciding ticks and the rule.
   await row.getByRole('link').click();
   await waitForPath(page, '/pages/trade-detail/index');
-  await page.getByText('Open tick source').waitFor();
+  await page.getByText('Open price source').waitFor();
+  // The feed is named as a customer would say it, never by its internal name (issue 13).
+  const openSource = (await page.getByTestId('open-source').textContent())?.trim();
+  assert(openSource === 'Simulated market prices', `detail: the open price source reads ${openSource}`);
+  assert(!(await page.getByText('simulator', { exact: true }).count()), 'detail: an internal feed name is shown');
   assert((await page.getByTestId('open-price').textContent())?.trim() === openPrice, 'detail: another open price');
   assert((await page.getByTestId('close-price').textContent())?.trim() === closePrice, 'detail: another close price');
   await page.getByText(/^Up wins when the close price is above the open price/).waitFor();

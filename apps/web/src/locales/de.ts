@@ -439,15 +439,21 @@ export const de: Messages = {
       expiry: 'Ablaufzeit',
       openPrice: 'Eröffnungskurs',
       openTickTime: 'Zeit des Eröffnungsticks',
-      openTickSource: 'Quelle des Eröffnungsticks',
+      openTickSource: 'Quelle des Eröffnungskurses',
       closePrice: 'Schlusskurs',
       closeTickTime: 'Zeit des Schlussticks',
-      closeTickSource: 'Quelle des Schlussticks',
+      closeTickSource: 'Quelle des Schlusskurses',
       result: 'Ergebnis',
       settledAt: 'Abgerechnet am',
       createdAt: 'Erstellt',
       closedAt: 'Ausgeführt oder storniert',
       rule: '„Steigt“ gewinnt, wenn der Schlusskurs über dem Eröffnungskurs liegt, „Fällt“, wenn er darunter liegt; bei gleichen Kursen ist es unentschieden und der Einsatz wird erstattet. Der Eröffnungskurs ist der letzte Tick bis zum Kauf, der Schlusskurs der letzte Tick bis zum Ablauf.',
+    },
+    /** Where a deciding price came from, as a customer would say it (issue 13). */
+    priceSources: {
+      simulator: 'Simulierte Marktpreise',
+      binance: 'Börsenkurse (Binance)',
+      other: 'Plattformkurse',
     },
     history: {
       contracts: 'Sekundenkontrakte',

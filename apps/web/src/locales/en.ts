@@ -441,15 +441,21 @@ export const en = {
       expiry: 'Expiry time',
       openPrice: 'Open price',
       openTickTime: 'Open tick time',
-      openTickSource: 'Open tick source',
+      openTickSource: 'Open price source',
       closePrice: 'Close price',
       closeTickTime: 'Close tick time',
-      closeTickSource: 'Close tick source',
+      closeTickSource: 'Close price source',
       result: 'Result',
       settledAt: 'Settled at',
       createdAt: 'Created',
       closedAt: 'Filled or cancelled',
       rule: 'Up wins when the close price is above the open price, Down wins when it is below; equal prices are a tie and the stake is returned. The open price is the last tick at or before the purchase, the close price the last tick at or before expiry.',
+    },
+    /** Where a deciding price came from, as a customer would say it (issue 13). */
+    priceSources: {
+      simulator: 'Simulated market prices',
+      binance: 'Exchange prices (Binance)',
+      other: 'Platform prices',
     },
     history: {
       contracts: 'Seconds contracts',

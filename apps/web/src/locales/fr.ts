@@ -439,15 +439,21 @@ export const fr: Messages = {
       expiry: 'Heure d\'échéance',
       openPrice: 'Prix d\'ouverture',
       openTickTime: 'Heure du tick d\'ouverture',
-      openTickSource: 'Source du tick d\'ouverture',
+      openTickSource: 'Source du prix d\'ouverture',
       closePrice: 'Prix de clôture',
       closeTickTime: 'Heure du tick de clôture',
-      closeTickSource: 'Source du tick de clôture',
+      closeTickSource: 'Source du prix de clôture',
       result: 'Résultat',
       settledAt: 'Réglé le',
       createdAt: 'Créé le',
       closedAt: 'Exécuté ou annulé le',
       rule: '« Hausse » gagne si le prix de clôture est supérieur au prix d\'ouverture, « Baisse » s\'il est inférieur ; à prix égaux, c\'est une égalité et la mise est rendue. Le prix d\'ouverture est le dernier tick jusqu\'à l\'achat, le prix de clôture le dernier tick jusqu\'à l\'échéance.',
+    },
+    /** Where a deciding price came from, as a customer would say it (issue 13). */
+    priceSources: {
+      simulator: 'Prix de marché simulés',
+      binance: 'Prix de la plateforme d\'échange (Binance)',
+      other: 'Prix de la plateforme',
     },
     history: {
       contracts: 'Contrats à secondes',

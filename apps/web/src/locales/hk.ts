@@ -439,15 +439,21 @@ export const hk: Messages = {
       expiry: '到期時間',
       openPrice: '開倉價',
       openTickTime: '開倉報價時間',
-      openTickSource: '開倉報價來源',
+      openTickSource: '開倉價格來源',
       closePrice: '平倉價',
       closeTickTime: '平倉報價時間',
-      closeTickSource: '平倉報價來源',
+      closeTickSource: '平倉價格來源',
       result: '結果',
       settledAt: '結算時間',
       createdAt: '建立時間',
       closedAt: '成交或撤銷時間',
       rule: '看漲：平倉價高於開倉價即盈利；看跌：平倉價低於開倉價即盈利；兩者相等為平局，退還本金。開倉價為購買時（含）之前的最後一筆報價，平倉價為到期時（含）之前的最後一筆報價。',
+    },
+    /** Where a deciding price came from, as a customer would say it (issue 13). */
+    priceSources: {
+      simulator: '模擬市場價格',
+      binance: '交易所價格（Binance）',
+      other: '平台價格',
     },
     history: {
       contracts: '秒合約',

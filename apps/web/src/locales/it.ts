@@ -439,15 +439,21 @@ export const it: Messages = {
       expiry: 'Ora di scadenza',
       openPrice: 'Prezzo di apertura',
       openTickTime: 'Ora del tick di apertura',
-      openTickSource: 'Fonte del tick di apertura',
+      openTickSource: 'Fonte del prezzo di apertura',
       closePrice: 'Prezzo di chiusura',
       closeTickTime: 'Ora del tick di chiusura',
-      closeTickSource: 'Fonte del tick di chiusura',
+      closeTickSource: 'Fonte del prezzo di chiusura',
       result: 'Risultato',
       settledAt: 'Regolato il',
       createdAt: 'Creato il',
       closedAt: 'Eseguito o annullato il',
       rule: '«Rialzo» vince se il prezzo di chiusura è superiore a quello di apertura, «Ribasso» se è inferiore; a prezzi uguali è parità e la puntata viene resa. Il prezzo di apertura è l\'ultimo tick fino all\'acquisto, quello di chiusura l\'ultimo tick fino alla scadenza.',
+    },
+    /** Where a deciding price came from, as a customer would say it (issue 13). */
+    priceSources: {
+      simulator: 'Prezzi di mercato simulati',
+      binance: 'Prezzi di borsa (Binance)',
+      other: 'Prezzi della piattaforma',
     },
     history: {
       contracts: 'Contratti a secondi',

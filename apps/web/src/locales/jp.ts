@@ -439,15 +439,21 @@ export const jp: Messages = {
       expiry: '満期日時',
       openPrice: '購入価格',
       openTickTime: '購入ティックの時刻',
-      openTickSource: '購入ティックの配信元',
+      openTickSource: '購入価格の配信元',
       closePrice: '判定価格',
       closeTickTime: '判定ティックの時刻',
-      closeTickSource: '判定ティックの配信元',
+      closeTickSource: '判定価格の配信元',
       result: '結果',
       settledAt: '決済日時',
       createdAt: '作成日時',
       closedAt: '約定・取消日時',
       rule: '「上昇」は判定価格が購入価格より高ければ勝ち、「下落」は低ければ勝ちです。同じ価格なら引き分けで投資額が返金されます。購入価格は購入時点以前の最後のティック、判定価格は満期時点以前の最後のティックです。',
+    },
+    /** Where a deciding price came from, as a customer would say it (issue 13). */
+    priceSources: {
+      simulator: 'シミュレーションの市場価格',
+      binance: '取引所の価格（Binance）',
+      other: 'プラットフォームの価格',
     },
     history: {
       contracts: '秒コントラクト',

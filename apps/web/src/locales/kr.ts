@@ -439,15 +439,21 @@ export const kr: Messages = {
       expiry: '만기 시간',
       openPrice: '시작 가격',
       openTickTime: '시작 틱 시간',
-      openTickSource: '시작 틱 출처',
+      openTickSource: '시작 가격 출처',
       closePrice: '종료 가격',
       closeTickTime: '종료 틱 시간',
-      closeTickSource: '종료 틱 출처',
+      closeTickSource: '종료 가격 출처',
       result: '결과',
       settledAt: '정산 시간',
       createdAt: '생성 시간',
       closedAt: '체결 또는 취소 시간',
       rule: '상승은 종료 가격이 시작 가격보다 높으면, 하락은 낮으면 수익입니다. 두 가격이 같으면 무승부로 원금이 반환됩니다. 시작 가격은 구매 시점 이전의 마지막 틱, 종료 가격은 만기 시점 이전의 마지막 틱입니다.',
+    },
+    /** Where a deciding price came from, as a customer would say it (issue 13). */
+    priceSources: {
+      simulator: '시뮬레이션 시장 가격',
+      binance: '거래소 가격(Binance)',
+      other: '플랫폼 가격',
     },
     history: {
       contracts: '초 계약',

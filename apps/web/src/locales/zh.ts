@@ -439,15 +439,21 @@ export const zh: Messages = {
       expiry: '到期时间',
       openPrice: '开仓价',
       openTickTime: '开仓报价时间',
-      openTickSource: '开仓报价来源',
+      openTickSource: '开仓价格来源',
       closePrice: '平仓价',
       closeTickTime: '平仓报价时间',
-      closeTickSource: '平仓报价来源',
+      closeTickSource: '平仓价格来源',
       result: '结果',
       settledAt: '结算时间',
       createdAt: '创建时间',
       closedAt: '成交或撤销时间',
       rule: '看涨：平仓价高于开仓价即盈利；看跌：平仓价低于开仓价即盈利；两者相等为平局，退还本金。开仓价为购买时（含）之前的最后一笔报价，平仓价为到期时（含）之前的最后一笔报价。',
+    },
+    /** Where a deciding price came from, as a customer would say it (issue 13). */
+    priceSources: {
+      simulator: '模拟市场价格',
+      binance: '交易所价格（Binance）',
+      other: '平台价格',
     },
     history: {
       contracts: '秒合约',

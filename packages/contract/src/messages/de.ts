@@ -39,6 +39,7 @@ export const de: ErrorMessages = {
   IMAGE_TOO_LARGE: 'Ihr Bild ist größer als 5M, bitte wählen Sie ein anderes',
   IMAGE_INVALID: 'Ungültiges Bild',
   FILE_MISSING: 'Bitte wählen Sie eine Datei zum Hochladen aus',
+  IMAGE_DIMENSIONS_TOO_LARGE: 'Ihr Bild hat zu viele Pixel (höchstens 40 Megapixel), bitte wählen Sie ein anderes',
 
   AMOUNT_INVALID: 'Ungültiger Betrag',
   BALANCE_NOT_ENOUGH: 'Ihr Guthaben reicht nicht aus',

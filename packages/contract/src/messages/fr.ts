@@ -39,6 +39,7 @@ export const fr: ErrorMessages = {
   IMAGE_TOO_LARGE: 'Votre image dépasse 5M, veuillez en choisir une autre',
   IMAGE_INVALID: 'Image invalide',
   FILE_MISSING: 'Veuillez sélectionner un fichier à importer',
+  IMAGE_DIMENSIONS_TOO_LARGE: 'Votre image a trop de pixels (40 mégapixels au plus), veuillez en choisir une autre',
 
   AMOUNT_INVALID: 'Montant invalide',
   BALANCE_NOT_ENOUGH: 'Solde insuffisant',

@@ -39,6 +39,7 @@ export const it: ErrorMessages = {
   IMAGE_TOO_LARGE: 'L\'immagine supera i 5M, scegline un\'altra',
   IMAGE_INVALID: 'Immagine non valida',
   FILE_MISSING: 'Seleziona un file da caricare',
+  IMAGE_DIMENSIONS_TOO_LARGE: "L'immagine ha troppi pixel (al massimo 40 megapixel), sceglierne un'altra",
 
   AMOUNT_INVALID: 'Importo non valido',
   BALANCE_NOT_ENOUGH: 'Saldo insufficiente',

@@ -39,6 +39,7 @@ export const ja: ErrorMessages = {
   IMAGE_TOO_LARGE: '画像サイズが5Mを超えています。別の画像に変更してください',
   IMAGE_INVALID: '無効な画像です',
   FILE_MISSING: 'アップロードするファイルを選択してください',
+  IMAGE_DIMENSIONS_TOO_LARGE: '画像の画素数が多すぎます（最大4000万画素）。別の画像を選んでください',
 
   AMOUNT_INVALID: '無効な金額です',
   BALANCE_NOT_ENOUGH: '残高が不足しています',

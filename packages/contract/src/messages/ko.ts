@@ -39,6 +39,7 @@ export const ko: ErrorMessages = {
   IMAGE_TOO_LARGE: '이미지 크기가 5M를 초과합니다. 다른 이미지로 변경해 주세요',
   IMAGE_INVALID: '유효하지 않은 이미지입니다',
   FILE_MISSING: '업로드할 파일을 선택해 주세요',
+  IMAGE_DIMENSIONS_TOO_LARGE: '이미지의 픽셀 수가 너무 많습니다(최대 4천만 화소). 다른 이미지를 선택하세요',
 
   AMOUNT_INVALID: '유효하지 않은 금액입니다',
   BALANCE_NOT_ENOUGH: '잔액이 부족합니다',

@@ -39,6 +39,7 @@ export const zhHK: ErrorMessages = {
   IMAGE_TOO_LARGE: '圖片大小超過5M，請更換',
   IMAGE_INVALID: '圖片無效',
   FILE_MISSING: '請選擇要上載的檔案',
+  IMAGE_DIMENSIONS_TOO_LARGE: '圖片像素過多（最多 4000 萬像素），請更換',
 
   AMOUNT_INVALID: '金額無效',
   BALANCE_NOT_ENOUGH: '結餘不足',

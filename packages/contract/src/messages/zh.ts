@@ -39,6 +39,7 @@ export const zh: ErrorMessages = {
   IMAGE_TOO_LARGE: '图片大小超过5M，请更换',
   IMAGE_INVALID: '图片无效',
   FILE_MISSING: '请选择要上传的文件',
+  IMAGE_DIMENSIONS_TOO_LARGE: '图片像素过多（最多 4000 万像素），请更换',
 
   AMOUNT_INVALID: '金额无效',
   BALANCE_NOT_ENOUGH: '余额不足',

@@ -21,6 +21,16 @@ export const Ok = Envelope(Type.Null());
 /** Annotates a field schema with the error its validation failure answers. */
 export const withError = (errorCode: ErrorKey) => ({ errorCode });
 
+/**
+ * The ids the API shows for contracts, spot orders, OTC trades and transfers: a random UUID v4
+ * (lower case), made by the database at insert. It reveals neither how many there are nor their
+ * order (docs/decisions.md); the database's sequence ids never leave the server.
+ */
+export const PUBLIC_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$';
+export const PublicId = Type.String({ description: 'opaque public id: a random UUID v4' });
+/** A public id in a request; anything else (an old numeric id too) answers `errorCode`. */
+export const PublicIdParam = (errorCode: ErrorKey) => Type.String({ minLength: 36, maxLength: 36, pattern: PUBLIC_ID_PATTERN, ...withError(errorCode) });
+
 export const Email = Type.String({
   maxLength: EMAIL_MAX_LENGTH,
   // Deliberately plain: one @, no spaces, a dot in the domain. Deliverability is proved by the code.

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { TYPE_USERS } from '../constants';
-import { Envelope, withError } from './common';
+import { Envelope, PublicId, withError } from './common';
 import { AmountString, WalletSchema } from './wallet';
 
 const Money = Type.String({ description: 'decimal string' });
@@ -49,7 +49,7 @@ export type OtcSide = (typeof OTC_SIDES)[number];
 
 /** Spec §3 trade record: currency, type, amount, number, create time. */
 export const OtcTrade = Type.Object({
-  id: Type.Integer(),
+  id: PublicId,
   side: Type.Enum(OTC_SIDES),
   fromAsset: Type.String(),
   toAsset: Type.String(),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { TYPE_USERS } from '../constants';
-import { Envelope, withError } from './common';
+import { Envelope, PublicId, PublicIdParam, withError } from './common';
 import { MarketSchema, SymbolParam } from './market';
 import { AmountString, Page } from './wallet';
 
@@ -14,7 +14,7 @@ const Decimal = Type.String({ description: 'decimal string' });
 const NullableDecimal = Type.Union([Decimal, Type.Null()]);
 const EpochMs = Type.Integer({ description: 'epoch milliseconds, UTC' });
 const NullableEpochMs = Type.Union([EpochMs, Type.Null()]);
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('ORDER_NOT_FOUND') });
+const Id = PublicIdParam('ORDER_NOT_FOUND');
 const Paged = <T extends ReturnType<typeof Type.Object>>(item: T) =>
   Type.Object({ items: Type.Array(item), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
 
@@ -62,7 +62,7 @@ export type DecidingTick = Static<typeof DecidingTick>;
 
 /** Spec §3 contract order: buy price, close price, purchase time, direction, profit and loss. */
 export const Contract = Type.Object({
-  id: Type.Integer(),
+  id: PublicId,
   typeUser: Type.Enum(TYPE_USERS),
   symbol: Type.String(),
   displaySymbol: Type.String(),
@@ -125,7 +125,7 @@ export type SpotOrderBody = Static<typeof SpotOrderBody>;
 
 /** Spec §3 trade record: currency, type, amount, number, create time. */
 export const SpotOrder = Type.Object({
-  id: Type.Integer(),
+  id: PublicId,
   typeUser: Type.Enum(TYPE_USERS),
   symbol: Type.String(),
   displaySymbol: Type.String(),
@@ -170,7 +170,8 @@ export type SpotOrderList = Static<typeof SpotOrderListResponse>['data'];
 
 /** What settling changed on one contract (the rest of it is as it was opened). */
 export interface ContractSettlement {
-  id: number;
+  /** The contract's public id. */
+  id: string;
   result: ContractResult;
   closeTick: DecidingTick;
   payout: string;

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { TYPE_USERS } from '../constants';
 import { LEDGER_KIND_KEYS } from '../ledger-kinds';
-import { Envelope, withError } from './common';
+import { Envelope, PublicId, withError } from './common';
 
 /** A decimal amount as a string ("12.5"); precision is checked against the asset on the server. */
 export const AmountString = Type.String({ maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$', ...withError('AMOUNT_INVALID') });
@@ -57,7 +57,7 @@ export const TransferBody = Type.Object(
 export type TransferBody = Static<typeof TransferBody>;
 
 export const TransferRecord = Type.Object({
-  id: Type.Integer(),
+  id: PublicId,
   fromAccount: WalletSchema,
   toAccount: WalletSchema,
   asset: Type.String(),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { API, ERRORS, type AccountListResult, type Contract, type ContractList, type ContractProduct, type OrderEvent } from '@app/contract';
+import { API, ERRORS, PUBLIC_ID_PATTERN, type AccountListResult, type Contract, type ContractList, type ContractProduct, type OrderEvent } from '@app/contract';
 import { rowsOf } from '../../db/client';
+import { contracts } from '../../db/schema-trading';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { ScriptedSource, setClock } from '../market/testing';
 import { ContractSettler } from './settlement';
@@ -53,7 +54,7 @@ async function open(token: string, body: Record<string, unknown>, path: string =
 }
 
 const settle = () => t.app.contracts.settler.settleDue();
-async function detail(token: string, id: number) {
+async function detail(token: string, id: string) {
   return (await t.call<Contract>('GET', `${API.contract.detail}?id=${id}`, undefined, demo(token))).data;
 }
 
@@ -212,7 +213,7 @@ describe('settlement', () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => trader('5000')));
     feed.tick('BTCUSDT', '50000.00');
     feed.tick('EURUSD', '1.08000');
-    const ids: number[] = [];
+    const ids: string[] = [];
     for (const u of users) {
       for (let i = 0; i < 10; i++) {
         const r = await open(u.token, { direction: i % 2 ? 'up' : 'down', amount: '10' });
@@ -267,7 +268,7 @@ describe('settlement', () => {
     const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...t.ctx.config.contracts, stageAheadMs: 40_000, stageMax: 2 });
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
-    const ids: number[] = [];
+    const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       ids.push((await open(u.token, { direction: 'up', amount: '10' })).data.id);
       t.clock.advance(1_000);
@@ -309,7 +310,7 @@ async function openContracts(): Promise<number> {
 }
 
 /** Ledger transactions that settled contract `id` (a batch may settle several of a user's contracts in one). */
-async function settlementsOf(id: number): Promise<number> {
+async function settlementsOf(id: string): Promise<number> {
   const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind IN ('contract_win', 'contract_loss', 'contract_tie', 'contract_settle')
     AND (reference = ${`contract:${id}`} OR (reference LIKE 'contracts:%' AND ',' || substr(reference, 11) || ',' LIKE ${`%,${id},%`}))`);
   return Number(rowsOf(r)[0]!.n);
@@ -325,6 +326,39 @@ describe('concurrency', () => {
       expect(answers.filter((a) => a.code === code('BALANCE_NOT_ENOUGH'))).toHaveLength(49);
       expect(await optionUsdt(u.token)).toEqual({ available: '0.000000', frozen: '100.000000' });
     }
+  });
+});
+
+describe('public ids', () => {
+  it('are random UUIDs, not the sequence; an old numeric id is refused, another user\'s is not found', async () => {
+    const u = await trader();
+    const v = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const opened: Contract[] = [];
+    for (let i = 0; i < 3; i++) opened.push((await open(u.token, { amount: '10' })).data);
+    const ids = opened.map((c) => c.id);
+    for (const id of ids) {
+      expect(id).toMatch(new RegExp(PUBLIC_ID_PATTERN));
+      expect(id).not.toMatch(/^[0-9]+$/);
+    }
+    expect(new Set(ids).size).toBe(3);
+    // The contract event carries the public id.
+    expect(events.some((e) => e.kind === 'contract' && e.contract.id === ids[0])).toBe(true);
+    // Lists return the public ids, newest first, page by page.
+    const page2 = await t.call<ContractList>('GET', `${API.contract.getContractList}?size=1&page=2`, undefined, demo(u.token));
+    expect(page2.data.items.map((c) => c.id)).toEqual([ids[1]]);
+    // The sequence id and a small number are refused by the schema with the not-found code.
+    const internal = rowsOf(await t.ctx.db.execute(sql`SELECT id FROM ${contracts} WHERE public_id = ${ids[0]!}`))[0]!.id;
+    for (const old of [String(internal), '1']) {
+      const r = await t.call('GET', `${API.contract.detail}?id=${old}`, undefined, demo(u.token));
+      expect(r.code).toBe(code('ORDER_NOT_FOUND'));
+    }
+    // Someone else's public id: not found.
+    expect((await t.call('GET', `${API.contract.detail}?id=${ids[0]}`, undefined, demo(v.token))).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await detail(u.token, ids[0]!)).id).toBe(ids[0]);
+    // The ledger's reference (shown in statements) names the public id.
+    const refs = rowsOf(await t.ctx.db.execute(sql`SELECT reference FROM ledger_transactions WHERE kind = 'contract_open' AND reference = ${`contract:${ids[2]}`}`));
+    expect(refs).toHaveLength(1);
   });
 });
 

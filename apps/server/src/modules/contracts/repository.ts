@@ -12,6 +12,7 @@ export type ProductRow = typeof contractProducts.$inferSelect;
 /** What settlement reads of an open contract. */
 export interface OpenContract {
   id: number;
+  publicId: string;
   userId: number;
   mode: string;
   symbol: string;
@@ -40,7 +41,7 @@ const pgArray = (values: (string | number | bigint)[]) => `{${values.join(',')}}
 
 function openContract(r: RawRow): OpenContract {
   return {
-    id: Number(r.id), userId: Number(r.user_id), mode: String(r.mode), symbol: String(r.symbol), direction: String(r.direction),
+    id: Number(r.id), publicId: String(r.public_id), userId: Number(r.user_id), mode: String(r.mode), symbol: String(r.symbol), direction: String(r.direction),
     stake: BigInt(String(r.stake)), payoutBps: Number(r.payout_bps), openPrice: Number(r.open_price), expiresAt: Number(r.expires_ms),
   };
 }
@@ -48,7 +49,7 @@ function openContract(r: RawRow): OpenContract {
 /** What settling needs of the contracts whose ids `ids` (a query or an array) names. */
 async function readOpen(db: DbOrTx, ids: SQL): Promise<OpenContract[]> {
   return rowsOf(await db.execute(sql`
-    SELECT c.id, c.user_id, c.mode, c.symbol, c.direction, c.stake::text AS stake, c.payout_bps, c.open_price,
+    SELECT c.id, c.public_id, c.user_id, c.mode, c.symbol, c.direction, c.stake::text AS stake, c.payout_bps, c.open_price,
       (extract(epoch FROM c.expires_at) * 1000)::bigint AS expires_ms
     FROM contracts c WHERE c.id = ANY(ARRAY(${ids}))`)).map(openContract);
 }
@@ -104,8 +105,9 @@ export const contractsRepo = {
     return newestFirst(db, contracts, where, page, size);
   },
 
-  async ofUser(db: DbOrTx, id: number, userId: number, mode: string): Promise<ContractRow | undefined> {
-    const [row] = await db.select().from(contracts).where(and(eq(contracts.id, id), eq(contracts.userId, userId), eq(contracts.mode, mode)));
+  /** A contract of this user and mode by its public id (someone else's is not found). */
+  async ofUser(db: DbOrTx, publicId: string, userId: number, mode: string): Promise<ContractRow | undefined> {
+    const [row] = await db.select().from(contracts).where(and(eq(contracts.publicId, publicId), eq(contracts.userId, userId), eq(contracts.mode, mode)));
     return row;
   },
 

@@ -36,11 +36,11 @@ const priceText = (symbol: string, units: number) => formatAmount(BigInt(units),
 
 /** What settling sets on a contract, as the API shows it. */
 export function settlementOf(
-  contract: { id: number; stake: bigint },
+  contract: { publicId: string; stake: bigint },
   s: { result: ContractResult; payout: bigint; closeTick: DecidingTick; settledAt: number },
 ): ContractSettlement {
   return {
-    id: contract.id,
+    id: contract.publicId,
     result: s.result,
     closeTick: s.closeTick,
     payout: money(s.payout),
@@ -59,7 +59,7 @@ export function toContract(row: ContractRow, settlement: SettlementRow | null): 
     })
     : null;
   return {
-    id: row.id,
+    id: row.publicId,
     typeUser: row.mode as Mode,
     symbol: row.symbol,
     displaySymbol: inst.displaySymbol,
@@ -128,7 +128,7 @@ export class ContractService {
         openTickTime: new Date(tickTime), openPrice: quote.price, openSource: quote.source,
       });
       const transactionId = await m.post({
-        kind: 'contract_open', reference: `contract:${row.id}`,
+        kind: 'contract_open', reference: `contract:${row.publicId}`,
         postings: [
           { account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: -stake },
           { account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: stake },
@@ -150,8 +150,8 @@ export class ContractService {
   }
 
   /** One of the user's contracts with the ticks that decided it. */
-  async detail(userId: number, mode: Mode, id: number): Promise<Contract> {
-    const row = await contractsRepo.ofUser(this.ctx.db, id, userId, mode);
+  async detail(userId: number, mode: Mode, publicId: string): Promise<Contract> {
+    const row = await contractsRepo.ofUser(this.ctx.db, publicId, userId, mode);
     if (!row) throw new AppError('ORDER_NOT_FOUND');
     return toContract(row, (await contractsRepo.settlementsOf(this.ctx.db, [row.id])).get(row.id) ?? null);
   }

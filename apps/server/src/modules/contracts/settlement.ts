@@ -9,6 +9,7 @@ import { outcome, settlementOf, winProfit } from './service';
 /** What settlement reads of an open contract, with what can be worked out before its expiry. */
 interface DueContract {
   id: number;
+  publicId: string;
   userId: number;
   mode: Mode;
   symbol: string;
@@ -24,7 +25,7 @@ interface DueContract {
 
 function dueContract(r: OpenContract): DueContract {
   return {
-    id: r.id, userId: r.userId, mode: r.mode as Mode, symbol: r.symbol, direction: r.direction as ContractDirection, stake: r.stake,
+    id: r.id, publicId: r.publicId, userId: r.userId, mode: r.mode as Mode, symbol: r.symbol, direction: r.direction as ContractDirection, stake: r.stake,
     openPrice: r.openPrice, expiresAt: r.expiresAt, closeKey: tickKey(r.symbol, r.expiresAt), winPayout: r.stake + winProfit(r.stake, r.payoutBps),
   };
 }
@@ -64,7 +65,8 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
       const postings = [{ account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: -stakes }];
       if (payouts > 0n) postings.push({ account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: payouts });
       if (stakes !== payouts) postings.push({ account: systemAccount(mode, 'house', QUOTE_ASSET), amount: stakes - payouts });
-      const reference = group.length === 1 ? `contract:${group[0]!.contract.id}` : `contracts:${group.map((s) => s.contract.id).join(',')}`;
+      // Public ids: statements show references to their users.
+      const reference = group.length === 1 ? `contract:${group[0]!.contract.publicId}` : `contracts:${group.map((s) => s.contract.publicId).join(',')}`;
       // One contract: its result names the transaction (statements read "Contract won"); several: contract_settle.
       const kind: LedgerKind = group.length === 1 ? `contract_${group[0]!.result}` : 'contract_settle';
       out.push({ input: { mode, kind, reference, postings }, settled: group });

@@ -1,17 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, IMAGE_MAX_BYTES, type UploadResult, type UserInfo } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 2)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBP'), Buffer.alloc(50, 3)]);
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
+
+/** A PNG chunk: length, type, data, CRC over type and data. */
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A few hundred bytes whose header claims width × height (8-bit grey): a decompression bomb's shape. */
+function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(width + 1, 0))), // one row; the rest would follow
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000' } });
+  PNG = await solid(40, 30).png().toBuffer();
+  JPEG = await solid(40, 30).jpeg().toBuffer();
+  WEBP = await solid(40, 30).webp().toBuffer();
 });
 afterAll(() => t.close());
 
@@ -43,7 +74,8 @@ describe('upload', () => {
     expect(r.data!.path).toMatch(/^\/uploads\/avatars\/[a-f0-9]{32}\.png$/);
     const served = await t.app.inject({ method: 'GET', url: r.data!.path });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
     const upd = await t.post<UserInfo>('/asset/api/user/update', { avatar: r.data!.path }, { token: u.token });
     expect(upd.data.avatar).toBe(r.data!.path);
     // Someone else cannot claim it as theirs.
@@ -87,11 +119,88 @@ describe('upload', () => {
     expect(fs.existsSync(path.join(t.dataDir, 'uploads', 'avatars', name))).toBe(false);
     const mine = await t.app.inject({ method: 'GET', url: r.data!.path, headers: { token: owner.token } });
     expect(mine.statusCode).toBe(200);
-    expect(mine.rawPayload.equals(JPEG)).toBe(true);
+    expect(mine.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(mine.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
     const other = await registerByEmail(t);
     const theirs = await t.app.inject({ method: 'GET', url: r.data!.path, headers: { token: other.token } });
     expect(theirs.json()).toMatchObject({ code: code('NOT_FOUND') });
     expect((await t.app.inject({ method: 'GET', url: r.data!.path })).json()).toMatchObject({ code: 301 });
     expect((await t.app.inject({ method: 'GET', url: `/uploads/private/${name}` })).json()).toMatchObject({ code: code('NOT_FOUND') });
+  });
+});
+
+/** The stored file behind an upload's path (avatars and private files alike). */
+function stored(p: string): Buffer {
+  const name = path.basename(p);
+  const dir = p.startsWith('/uploads/avatars/') ? 'avatars' : 'private';
+  return fs.readFileSync(path.join(t.dataDir, 'uploads', dir, name));
+}
+
+describe('upload: every image is decoded and re-encoded', () => {
+  it('stores a PNG/HTML polyglot as a plain PNG: the HTML after the image is gone', async () => {
+    const u = await registerByEmail(t);
+    const html = '<html><body><script>alert(document.cookie)</script></body></html>';
+    const polyglot = Buffer.concat([PNG, Buffer.from(html)]);
+    const r = await upload(u.token, { kind: 'avatar' }, { name: 'a.png', type: 'image/png', data: polyglot });
+    expect(r.code).toBe(0);
+    const bytes = stored(r.data!.path);
+    expect(bytes.includes(Buffer.from('<script'))).toBe(false);
+    expect(bytes.includes(Buffer.from('<html'))).toBe(false);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+    const served = await t.app.inject({ method: 'GET', url: r.data!.path });
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('refuses a PNG whose header declares 30000 × 30000 pixels, before decoding it, and keeps nothing', async () => {
+    const u = await registerByEmail(t);
+    const bomb = pngClaiming(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(60_000);
+    const before = fs.existsSync(path.join(t.dataDir, 'uploads', 'private')) ? fs.readdirSync(path.join(t.dataDir, 'uploads', 'private')).length : 0;
+    const r = await upload(u.token, { kind: 'private' }, { name: 'big.png', type: 'image/png', data: bomb });
+    expect(r).toMatchObject({ status: 400, code: code('IMAGE_DIMENSIONS_TOO_LARGE') });
+    const after = fs.existsSync(path.join(t.dataDir, 'uploads', 'private')) ? fs.readdirSync(path.join(t.dataDir, 'uploads', 'private')).length : 0;
+    expect(after).toBe(before);
+    // Just under the limit is decoded normally (a real, small file of 6000 × 6000).
+    const ok = await solid(6000, 6000).png().toBuffer();
+    expect((await upload(u.token, { kind: 'private' }, { name: 'ok.png', type: 'image/png', data: ok })).code).toBe(0);
+  });
+
+  it('refuses JPEG magic bytes followed by text, and a truncated image', async () => {
+    const u = await registerByEmail(t);
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<?php system($_GET["c"]); ?> not a picture at all')]);
+    expect(await upload(u.token, { kind: 'avatar' }, { name: 'a.jpg', type: 'image/jpeg', data: fake })).toMatchObject({ status: 400, code: code('IMAGE_INVALID') });
+    const cut = JPEG.subarray(0, Math.floor(JPEG.length / 2));
+    expect((await upload(u.token, { kind: 'avatar' }, { name: 'a.jpg', type: 'image/jpeg', data: cut })).code).toBe(code('IMAGE_INVALID'));
+    const gif = await solid(4, 4).gif().toBuffer();
+    expect((await upload(u.token, { kind: 'avatar' }, { name: 'a.png', type: 'image/png', data: gif })).code).toBe(code('IMAGE_INVALID'));
+  });
+
+  it('stores a JPEG without its EXIF (GPS location), turned upright by its orientation tag', async () => {
+    const u = await registerByEmail(t);
+    const withGps = await solid(40, 20)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 1' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2956/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4020/100', GPSMapDatum: 'WGS-84 HOME' },
+      })
+      .toBuffer();
+    const meta = await sharp(withGps).metadata();
+    expect(meta).toMatchObject({ orientation: 6, width: 40, height: 20 });
+    expect(withGps.includes(Buffer.from('PhoneMaker'))).toBe(true);
+    expect(withGps.includes(Buffer.from('WGS-84 HOME'))).toBe(true);
+    const r = await upload(u.token, { kind: 'private' }, { name: 'kyc.jpg', type: 'image/jpeg', data: withGps });
+    expect(r.code).toBe(0);
+    expect(r.data!.path).toMatch(/\.jpg$/);
+    const bytes = stored(r.data!.path);
+    const out = await sharp(bytes).metadata();
+    expect(out.format).toBe('jpeg');
+    expect(out.exif).toBeUndefined();
+    expect(out.orientation).toBeUndefined();
+    expect(bytes.includes(Buffer.from('PhoneMaker'))).toBe(false);
+    expect(bytes.includes(Buffer.from('WGS-84 HOME'))).toBe(false);
+    expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
+    // Orientation 6 means "rotate 90° clockwise to view": the stored pixels are already upright.
+    expect([out.width, out.height]).toEqual([20, 40]);
   });
 });

@@ -15,7 +15,7 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (bas
 
   app.post(API.common.upload, {
     schema: {
-      ...schema({ tags, summary: 'Upload an image (JPEG, PNG or WebP, at most 5 MB)', response: UploadResponse, auth: true }),
+      ...schema({ tags, summary: 'Upload an image (JPEG, PNG or WebP, at most 5 MB and 40 megapixels); it is stored re-encoded, without metadata', response: UploadResponse, auth: true }),
       consumes: ['multipart/form-data'],
       description: 'Multipart form: `file` (the image) and `kind` (`avatar`, public; or `private`, served only to its owner). Send `kind` before `file`.',
     },

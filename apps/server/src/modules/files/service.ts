@@ -2,29 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { AVATAR_URL_PREFIX, API, IMAGE_MAX_BYTES } from '@app/contract';
+import { AVATAR_URL_PREFIX, API } from '@app/contract';
 import type { AppContext } from '../../context';
 import { uploads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { cleanImage } from './image';
 
 export type UploadKind = 'avatar' | 'private';
-
-interface ImageType {
-  mime: string;
-  ext: 'jpg' | 'png' | 'webp';
-}
-
-/** Recognises an image by its first bytes, never by its name or declared type. */
-export function sniffImage(buf: Buffer): ImageType | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { mime: 'image/png', ext: 'png' };
-  }
-  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') {
-    return { mime: 'image/webp', ext: 'webp' };
-  }
-  return null;
-}
 
 const NAME_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
@@ -43,15 +27,17 @@ export class FileService {
     return path.join(this.root, kind === 'avatar' ? 'avatars' : 'private');
   }
 
+  /**
+   * Keeps an upload only as the server's own re-encoding of it (see image.ts and
+   * docs/security.md "Uploads"): the stored bytes, extension and recorded type are the output's.
+   */
   async save(userId: number, kind: UploadKind, data: Buffer): Promise<{ path: string }> {
-    if (data.length > IMAGE_MAX_BYTES) throw new AppError('IMAGE_TOO_LARGE');
-    const type = sniffImage(data);
-    if (!type) throw new AppError('IMAGE_INVALID');
-    const name = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
+    const image = await cleanImage(data);
+    const name = `${crypto.randomBytes(16).toString('hex')}.${image.ext}`;
     await fs.mkdir(this.dir(kind), { recursive: true });
-    await fs.writeFile(path.join(this.dir(kind), name), data, { flag: 'wx' });
+    await fs.writeFile(path.join(this.dir(kind), name), image.data, { flag: 'wx' });
     await this.ctx.db.insert(uploads).values({
-      userId, kind, name, mime: type.mime, sizeBytes: data.length, createdAt: this.ctx.clock.now(),
+      userId, kind, name, mime: image.mime, sizeBytes: image.data.length, createdAt: this.ctx.clock.now(),
     });
     return { path: kind === 'avatar' ? `${AVATAR_URL_PREFIX}${name}` : `${API.common.file}/${name}` };
   }

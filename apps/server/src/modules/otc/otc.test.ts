@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERRORS, instrumentOf, parseAmount,
+  ERRORS, PUBLIC_ID_PATTERN, instrumentOf, parseAmount,
   type AccountListResult, type ExchangeInfo, type OtcTrade, type TradingRecordPage, type UserAssetData, type ValuedWallet, type WalletBalance,
 } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
@@ -100,7 +100,9 @@ describe('buy, sell and flash', () => {
     const r = await t.post<TradingRecordPage>(`${A}/tradingRecord`, { page: 1, size: 10 }, demo(u.token));
     expect(r.data.total).toBe(2);
     expect(r.data.items.map((i) => i.toAsset)).toEqual(['DOGE', 'DOGE']);
-    expect(r.data.items[0]!.id).toBeGreaterThan(r.data.items[1]!.id);
+    // Newest first (the 200 before the 100); the ids are opaque, in no order.
+    expect(Number(r.data.items[0]!.fromAmount)).toBeGreaterThan(Number(r.data.items[1]!.fromAmount));
+    for (const item of r.data.items) expect(item.id).toMatch(new RegExp(PUBLIC_ID_PATTERN));
     expect((await t.post<TradingRecordPage>(`${A}/tradingRecord`, {}, { token: u.token })).data.total).toBe(0); // real mode: none
   });
 });

@@ -223,7 +223,7 @@ export class OtcService {
 function toOtcTrade(t: OtcTradeRow): OtcTrade {
   const scale = (s: string) => assetOf(s)?.scale ?? 0;
   return {
-    id: t.id, side: t.side as OtcSide, fromAsset: t.fromAsset, toAsset: t.toAsset,
+    id: t.publicId, side: t.side as OtcSide, fromAsset: t.fromAsset, toAsset: t.toAsset,
     fromAmount: formatAmount(t.fromAmount, scale(t.fromAsset)), toAmount: formatAmount(t.toAmount, scale(t.toAsset)),
     price: t.price, fee: formatAmount(t.fee, scale(t.feeAsset)), feeAsset: t.feeAsset, time: t.createdAt.toISOString(),
   };

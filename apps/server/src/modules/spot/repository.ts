@@ -6,11 +6,14 @@ import { spotOrders } from '../../db/schema-trading';
 export type OrderRow = typeof spotOrders.$inferSelect;
 export type OrderFigures = Partial<Pick<OrderRow, 'fillPrice' | 'total' | 'fee' | 'reserved' | 'openTransactionId' | 'closeTransactionId'>>;
 
-/** Which orders a step may close: one of a user's in a mode, or any by id (the matcher). */
-export type OrderKey = { id: number; userId: number; mode: string } | { id: number };
+/**
+ * Which orders a step may close: one of a user's in a mode by its public id (what the API
+ * shows; someone else's is not found), or any by its internal id (the matcher).
+ */
+export type OrderKey = { publicId: string; userId: number; mode: string } | { id: number };
 
 const whereKey = (k: OrderKey): SQL | undefined =>
-  'userId' in k ? and(eq(spotOrders.id, k.id), eq(spotOrders.userId, k.userId), eq(spotOrders.mode, k.mode)) : eq(spotOrders.id, k.id);
+  'userId' in k ? and(eq(spotOrders.publicId, k.publicId), eq(spotOrders.userId, k.userId), eq(spotOrders.mode, k.mode)) : eq(spotOrders.id, k.id);
 
 /** Spot's SQL: orders and the matcher's look-up. */
 export const spotRepo = {
@@ -69,7 +72,7 @@ export const spotRepo = {
     return newestFirst(db, spotOrders, where, page, size);
   },
 
-  async ofUser(db: DbOrTx, key: { id: number; userId: number; mode: string }): Promise<OrderRow | undefined> {
+  async ofUser(db: DbOrTx, key: { publicId: string; userId: number; mode: string }): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(spotOrders).where(whereKey(key));
     return row;
   },

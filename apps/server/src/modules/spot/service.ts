@@ -101,7 +101,7 @@ function toSpotOrder(row: OrderRow): SpotOrder {
   const price = (units: number | null) => (units === null ? null : formatAmount(BigInt(units), pair.inst.priceDecimals));
   const usdt = (minor: bigint | null) => (minor === null ? null : formatAmount(minor, USDT.scale));
   return {
-    id: row.id,
+    id: row.publicId,
     typeUser: row.mode as Mode,
     symbol: row.symbol,
     displaySymbol: pair.inst.displaySymbol,
@@ -178,13 +178,13 @@ export class SpotService {
       userId, mode, symbol: pair.inst.symbol, side, type: body.type, amount, price: limit === null ? null : Number(limit), feeBps, createdAt: m.now,
     };
 
-    // The row first, so the ledger transaction can name it (`spot_order:<id>`) like fills and cancels do.
+    // The row first, so the ledger transaction can name it (`spot_order:<public id>`) like fills and cancels do.
     const reservedAsset = side === 'buy' ? QUOTE_ASSET : pair.base.symbol;
     const reserved = side === 'buy' ? buyEscrow(v) : amount;
     const row = await spotRepo.insert(m.tx, crosses
       ? { ...base, status: 'filled', fillPrice: Number(price), total: v.total, fee: v.fee, closedAt: m.now }
       : { ...base, status: 'open', reservedAsset, reserved });
-    const reference = `spot_order:${row.id}`;
+    const reference = `spot_order:${row.publicId}`;
     if (crosses) {
       const closeTransactionId = await m.post({ kind: `spot_${side}`, reference, postings: fillPostings(userId, mode, side, pair, amount, v, { kind: 'currency' }) });
       return this.changed(m, userId, await spotRepo.record(m.tx, row.id, { closeTransactionId }));
@@ -200,14 +200,14 @@ export class SpotService {
   }
 
   /** Cancels an open order of the user in this mode and returns its escrow, in one transaction. */
-  cancel(req: MoneyRequest, orderId: number): Promise<SpotOrder> {
+  cancel(req: MoneyRequest, orderId: string): Promise<SpotOrder> {
     const { userId, mode } = req;
     return this.money.request(req, async (m) => {
-      const mine = { id: orderId, userId, mode };
+      const mine = { publicId: orderId, userId, mode };
       const row = await spotRepo.close(m.tx, mine, 'cancelled', m.now);
       if (!row) throw new AppError((await spotRepo.exists(m.tx, mine)) ? 'ORDER_NOT_OPEN' : 'ORDER_NOT_FOUND');
       const closeTransactionId = await m.post({
-        kind: 'spot_cancel', reference: `spot_order:${row.id}`,
+        kind: 'spot_cancel', reference: `spot_order:${row.publicId}`,
         postings: [
           { account: userAccount(userId, mode, 'currency_frozen', row.reservedAsset!), amount: -row.reserved },
           { account: userAccount(userId, mode, 'currency', row.reservedAsset!), amount: row.reserved },
@@ -251,7 +251,7 @@ export class SpotService {
       const pair = PAIR_BY_SYMBOL.get(row.symbol)!;
       const v = valueAt(side, row.amount, pair, BigInt(row.price!), row.feeBps);
       const closeTransactionId = await m.post({
-        mode, kind: `spot_${side}`, reference: `spot_order:${row.id}`,
+        mode, kind: `spot_${side}`, reference: `spot_order:${row.publicId}`,
         postings: fillPostings(row.userId, mode, side, pair, row.amount, v, { kind: 'currency_frozen', reserved: row.reserved }),
       });
       return this.changed(m, row.userId, await spotRepo.record(m.tx, row.id, { fillPrice: row.price, total: v.total, fee: v.fee, reserved: 0n, closeTransactionId }));
@@ -268,8 +268,8 @@ export class SpotService {
     return { items: rows.map(toSpotOrder), page, size, total };
   }
 
-  async detail(userId: number, mode: Mode, id: number): Promise<SpotOrder> {
-    const row = await spotRepo.ofUser(this.ctx.db, { id, userId, mode });
+  async detail(userId: number, mode: Mode, publicId: string): Promise<SpotOrder> {
+    const row = await spotRepo.ofUser(this.ctx.db, { publicId, userId, mode });
     if (!row) throw new AppError('ORDER_NOT_FOUND');
     return toSpotOrder(row);
   }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
-  API, ERRORS, instrumentOf, parseAmount,
+  API, ERRORS, PUBLIC_ID_PATTERN, instrumentOf, parseAmount,
   type AccountListResult, type SpotOrder, type SpotOrderBody, type SpotOrderList,
 } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { ledgerTransactions } from '../../db/schema';
+import { spotOrders } from '../../db/schema-trading';
 import { SpotService } from './service';
 
 const S = API.spot;
@@ -48,8 +49,8 @@ const match = () => matcher().matchOnce();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const order = (token: string, body: SpotOrderBody, extra: Record<string, string> = {}) => t.post<SpotOrder>(S.order, body, demo(token, extra));
-const cancel = (token: string, orderId: number, extra: Record<string, string> = {}) => t.post<SpotOrder>(S.cancel, { orderId }, demo(token, extra));
-const detail = async (token: string, id: number) => (await t.call<SpotOrder>('GET', `${S.detail}?id=${id}`, undefined, demo(token))).data;
+const cancel = (token: string, orderId: string, extra: Record<string, string> = {}) => t.post<SpotOrder>(S.cancel, { orderId }, demo(token, extra));
+const detail = async (token: string, id: string) => (await t.call<SpotOrder>('GET', `${S.detail}?id=${id}`, undefined, demo(token))).data;
 
 /** The demo currency wallet: available and frozen per asset. */
 async function wallet(token: string, mode: 'demo' | 'real' = 'demo') {
@@ -64,12 +65,12 @@ async function wallet(token: string, mode: 'demo' | 'real' = 'demo') {
 }
 
 /** Ledger transactions that name an order: its escrow (if any) and its fill or cancel. */
-async function transactionsOf(orderId: number): Promise<number> {
+async function transactionsOf(orderId: string): Promise<number> {
   const [r] = await t.ctx.db.select({ n: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.reference, `spot_order:${orderId}`));
   return r!.n;
 }
 
-const pushed = (id: number) => events.filter((e) => (e.event as { kind: string; order: SpotOrder }).order?.id === id)
+const pushed = (id: string) => events.filter((e) => (e.event as { kind: string; order: SpotOrder }).order?.id === id)
   .map((e) => (e.event as { kind: string; order: SpotOrder }));
 
 describe('market orders', () => {
@@ -177,7 +178,7 @@ describe('limit orders', () => {
     expect(c.data.closedAt).not.toBeNull();
     expect(await wallet(u.token)).toMatchObject({ USDT: '100000.000000', 'USDT.frozen': '0.000000' });
     expect((await cancel(u.token, r.data.id)).code).toBe(code('ORDER_NOT_OPEN'));
-    expect((await cancel(u.token, 999_999_999)).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await cancel(u.token, crypto.randomUUID())).code).toBe(code('ORDER_NOT_FOUND'));
     expect(pushed(r.data.id).map((e) => e.order.status)).toEqual(['open', 'cancelled']);
     // A cancelled order never fills, however far the price moves.
     quote('ETHUSDT', '1000.00', '1001.00');
@@ -187,9 +188,41 @@ describe('limit orders', () => {
     expect(history.data.items[0]).toMatchObject({ id: r.data.id, status: 'cancelled' });
   });
 
+  it('shows opaque ids: random UUIDs, never the sequence; an old numeric id is refused, someone else\'s is not found', async () => {
+    const u = await registerByEmail(t);
+    const v = await registerByEmail(t);
+    const placed: SpotOrder[] = [];
+    for (let i = 0; i < 3; i++) placed.push((await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.001', price: '40000.00' })).data);
+    const ids = placed.map((o) => o.id);
+    for (const id of ids) {
+      expect(id).toMatch(new RegExp(PUBLIC_ID_PATTERN));
+      expect(id).not.toMatch(/^[0-9]+$/);
+    }
+    expect(new Set(ids).size).toBe(3);
+    const [row] = await t.ctx.db.select({ id: spotOrders.id }).from(spotOrders).where(eq(spotOrders.publicId, ids[0]!));
+    const internal = String(row!.id);
+    // The internal id and a small number, as string or number, are refused by the schema with the not-found code.
+    for (const old of [internal, '1']) {
+      expect((await t.call('GET', `${S.detail}?id=${old}`, undefined, demo(u.token))).code).toBe(code('ORDER_NOT_FOUND'));
+      expect((await t.post(S.cancel, { orderId: old }, demo(u.token))).code).toBe(code('ORDER_NOT_FOUND'));
+      expect((await t.post(S.cancel, { orderId: Number(old) }, demo(u.token))).code).toBe(code('ORDER_NOT_FOUND'));
+    }
+    // Upper case is not the id either (ids are shown lower case).
+    expect((await t.call('GET', `${S.detail}?id=${ids[0]!.toUpperCase()}`, undefined, demo(u.token))).code).toBe(code('ORDER_NOT_FOUND'));
+    // Another user's public id: not found, for detail and cancel alike; the order stays open.
+    expect((await t.call('GET', `${S.detail}?id=${ids[1]}`, undefined, demo(v.token))).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await cancel(v.token, ids[1]!)).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await detail(u.token, ids[1]!)).status).toBe('open');
+    // The ledger's reference (shown in statements) names the public id too.
+    expect(await transactionsOf(ids[1]!)).toBe(1);
+    // Paging by page still works with opaque ids: newest first.
+    const p2 = await t.post<SpotOrderList>(S.openOrderUser, { page: 2, size: 1 }, demo(u.token));
+    expect(p2.data.items.map((o) => o.id)).toEqual([ids[1]]);
+  });
+
   it('pages open orders and history newest first, filtered by symbol', async () => {
     const u = await registerByEmail(t);
-    const ids: number[] = [];
+    const ids: string[] = [];
     for (const [symbol, price] of [['BTCUSDT', '40000.00'], ['ETHUSDT', '2000.00'], ['BTCUSDT', '40001.00']] as const) {
       ids.push((await order(u.token, { symbol, side: 'buy', type: 'limit', amount: symbol === 'BTCUSDT' ? '0.001' : '0.01', price })).data.id);
     }
@@ -315,7 +348,7 @@ describe('concurrency and idempotency', () => {
 
   it('fills each order once when two matchers race', async () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => registerByEmail(t)));
-    const ids: number[] = [];
+    const ids: string[] = [];
     for (const u of users) {
       for (const price of ['48000.00', '48500.00', '49000.00']) {
         ids.push((await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price })).data.id);

@@ -31,7 +31,7 @@ const money = (minor: bigint, symbol: string) => formatAmount(minor, assetOf(sym
 
 function toTransferRecord(t: TransferRow): TransferRecord {
   return {
-    id: t.id, fromAccount: t.fromWallet as WalletName, toAccount: t.toWallet as WalletName, asset: t.asset,
+    id: t.publicId, fromAccount: t.fromWallet as WalletName, toAccount: t.toWallet as WalletName, asset: t.asset,
     amount: money(t.amount, t.asset), operateTime: t.createdAt.toISOString(),
   };
 }

@@ -5,7 +5,7 @@ import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 import { queryClient } from '../../../lib/api/query-client';
 
 /** Cancels an open limit order; its escrowed funds go back to the wallet. */
-export function cancelSpotOrder(orderId: number): Promise<SpotOrder> {
+export function cancelSpotOrder(orderId: string): Promise<SpotOrder> {
   return apiPost<SpotOrder>(API.spot.cancel, { orderId });
 }
 

@@ -5,11 +5,11 @@ import { ledgerQueryKey } from '../../../lib/api/ledger-query';
 import { useSessionStore } from '../../../lib/session/session-store';
 
 /** One contract with the ticks that decided it. */
-export function getContractDetail(id: number): Promise<Contract> {
+export function getContractDetail(id: string): Promise<Contract> {
   return apiGet<Contract>(API.contract.detail, { id });
 }
 
-export const contractDetailKey = (typeUser: TypeUser, id: number) => ledgerQueryKey(typeUser, 'contract', id);
+export const contractDetailKey = (typeUser: TypeUser, id: string) => ledgerQueryKey(typeUser, 'contract', id);
 
 /**
  * Settlement is learnt from the openOrders feed (hooks/use-order-events.ts writes the settled
@@ -28,10 +28,10 @@ export function settlePollDelay(contracts: readonly Contract[], now = Date.now()
   return Math.max(due, SETTLE_POLL_MS);
 }
 
-export function useContractDetail(id: number | null, initial?: Contract) {
+export function useContractDetail(id: string | null, initial?: Contract) {
   const typeUser = useSessionStore((s) => s.typeUser);
   return useQuery({
-    queryKey: contractDetailKey(typeUser, id ?? 0),
+    queryKey: contractDetailKey(typeUser, id ?? ''),
     queryFn: () => getContractDetail(id!),
     enabled: id !== null,
     ...(initial ? { initialData: initial, initialDataUpdatedAt: Date.now() } : {}),

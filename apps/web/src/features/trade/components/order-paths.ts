@@ -5,6 +5,6 @@ export const TRADE_DETAIL_PATH = PATHS.tradeDetail;
 
 export type OrderKind = 'contract' | 'spot';
 
-export function tradeDetailPath(kind: OrderKind, id: number): string {
-  return `${TRADE_DETAIL_PATH}?kind=${kind}&id=${id}`;
+export function tradeDetailPath(kind: OrderKind, id: string): string {
+  return `${TRADE_DETAIL_PATH}?kind=${kind}&id=${encodeURIComponent(id)}`;
 }

@@ -5,7 +5,7 @@ import type { Contract, DecidingTick, SpotOrder } from '@app/contract';
 import { DelayedLoading, NotFound } from '../../../components/page-state';
 import { formatRatePercent } from '../../../lib/format';
 import {
-  contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, signClass, spotStatusKey,
+  contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, priceSourceKey, signClass, spotStatusKey,
 } from '../model/order-display';
 import { useTradeDetail } from '../hooks/use-trade-detail';
 import { ContractTitle, TimeLeft } from './contract-parts';
@@ -35,7 +35,7 @@ function tickRows(t: ReturnType<typeof useTranslation>['t'], symbol: string, tic
   return [
     [t(`orders.detail.${which}Price`), formatSymbolPrice(symbol, tick?.price), `${which}-price`],
     [t(`orders.detail.${which}TickTime`), formatTime(tick?.time)],
-    [t(`orders.detail.${which}TickSource`), tick?.source || '--'],
+    [t(`orders.detail.${which}TickSource`), tick ? t(`orders.priceSources.${priceSourceKey(tick.source)}`) : '--', `${which}-source`],
   ];
 }
 
@@ -53,7 +53,7 @@ function ContractDetail({ contract: c }: { contract: Contract }) {
       <DetailList
         label={t('orders.detail.contract')}
         rows={[
-          [t('orders.detail.orderId'), String(c.id)],
+          [t('orders.detail.orderId'), c.id],
           [t('orders.detail.account'), t(`demo.${c.typeUser}`)],
           [t('orders.stake'), `${formatMoney(c.stake)} ${c.asset}`],
           [t('orders.detail.payoutRate'), formatRatePercent(c.payoutRate)],
@@ -87,7 +87,7 @@ function SpotDetail({ order: o }: { order: SpotOrder }) {
       <DetailList
         label={t('orders.detail.spot')}
         rows={[
-          [t('orders.detail.orderId'), String(o.id)],
+          [t('orders.detail.orderId'), o.id],
           [t('orders.detail.account'), t(`demo.${o.typeUser}`)],
           [t('orders.spot.price'), o.type === 'market' ? t('orders.spot.atMarket') : `${formatSymbolPrice(o.symbol, o.price)} ${o.quote}`],
           [t('orders.spot.amount'), `${formatSymbolAmount(o.symbol, o.amount)} ${o.base}`],

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import type { Contract, SpotOrder } from '@app/contract';
 import { useContractDetail } from '../api/get-contract-detail';
 import { useSpotDetail } from '../api/get-spot-detail';
-import { positiveId } from '../model/order-id';
+import { publicOrderId } from '../model/order-id';
 
 export type TradeDetail =
   | { state: 'not-found' }
@@ -17,7 +17,7 @@ export type TradeDetail =
 export function useTradeDetail(): TradeDetail {
   const [params] = useSearchParams();
   const kind = params.get('kind') === 'spot' ? 'spot' : 'contract';
-  const id = positiveId(params.get('id'));
+  const id = publicOrderId(params.get('id'));
   const contract = useContractDetail(kind === 'contract' ? id : null);
   const spot = useSpotDetail(kind === 'spot' ? id : null);
   const query = kind === 'contract' ? contract : spot;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, signClass, spotStatusKey } from './order-display';
+import { contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, priceSourceKey, signClass, spotStatusKey } from './order-display';
+import { en } from '../../../locales/en';
 
 describe('order display', () => {
   it('shows money with two decimals, more only where the amount has them, never rounded', () => {
@@ -30,5 +31,14 @@ describe('order display', () => {
     expect(spotStatusKey({ status: 'open' })).toBe('processing');
     expect(spotStatusKey({ status: 'filled' })).toBe('completed');
     expect(spotStatusKey({ status: 'cancelled' })).toBe('cancelled');
+  });
+
+  it('names a deciding price feed as a customer would, never by its internal name', () => {
+    expect(priceSourceKey('simulator')).toBe('simulator');
+    expect(priceSourceKey('binance')).toBe('binance');
+    expect(priceSourceKey('bench')).toBe('other');
+    expect(priceSourceKey('')).toBe('other');
+    expect(en.orders.priceSources[priceSourceKey('simulator')]).toBe('Simulated market prices');
+    expect(en.orders.priceSources[priceSourceKey('binance')]).toBe('Exchange prices (Binance)');
   });
 });

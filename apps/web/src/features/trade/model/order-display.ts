@@ -39,3 +39,11 @@ export function signClass(value: string | null | undefined): string {
   if (value == null || /^-?[0.]+$/.test(value)) return '';
   return value.startsWith('-') ? ' is-negative' : ' is-positive';
 }
+
+/** The price feeds a customer is told about; any other (a benchmark's, a future one) is the platform's. */
+export type PriceSourceKey = 'simulator' | 'binance' | 'other';
+
+/** The locale key under `orders.priceSources` for the feed a deciding tick came from (never the feed's internal name). */
+export function priceSourceKey(source: string): PriceSourceKey {
+  return source === 'simulator' || source === 'binance' ? source : 'other';
+}

@@ -1,6 +1,8 @@
-/** An order id from a URL: a positive safe integer, else null (the page then says not found). */
-export function positiveId(value: string | null): number | null {
-  if (!value || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
+import { PUBLIC_ID_PATTERN } from '@app/contract';
+
+const PUBLIC_ID = new RegExp(PUBLIC_ID_PATTERN);
+
+/** An order's public id from a URL (a UUID, as the API shows it), else null (the page then says not found). */
+export function publicOrderId(value: string | null): string | null {
+  return value && PUBLIC_ID.test(value) ? value : null;
 }
