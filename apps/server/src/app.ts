@@ -80,7 +80,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // BaseLayout: Swagger UI without its top bar, whose logo is an SVG with an inline <style> the
+  // CSP refuses (docs/security.md, "Headers").
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { layout: 'BaseLayout' } });
 
   app.addHook('onRequest', async (request, reply) => {
     if (isReady()) return;
