@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../test/harness';
+import { CHART_ATTRIBUTION_STYLE_HASH } from './security-headers';
 
 /** A built web app in miniature: index.html and one hashed asset, as Vite writes them. */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-web-'));
@@ -38,7 +40,7 @@ function expectBaseHeaders(res: LightMyRequestResponse) {
   expect(policy.get('default-src')).toEqual(["'self'"]);
   expect(policy.get('script-src')).toEqual(["'self'"]);
   expect(policy.get('script-src-attr')).toEqual(["'none'"]);
-  expect(policy.get('style-src')).toEqual(["'self'"]);
+  expect(policy.get('style-src')).toEqual(["'self'", CHART_ATTRIBUTION_STYLE_HASH]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'self'"]);
   expect(policy.get('form-action')).toEqual(["'self'"]);
@@ -145,5 +147,16 @@ describe('HSTS', () => {
   it('is not sent when the proxy is not trusted, whatever X-Forwarded-Proto says', async () => {
     const res = await t.app.inject({ method: 'POST', url: API.countryCode.list, headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('the chart library\'s inline style', () => {
+  it('is allowed by the hash of exactly the text the installed lightweight-charts injects', () => {
+    const lib = path.resolve(import.meta.dirname, '../../../../node_modules/lightweight-charts/dist/lightweight-charts.production.mjs');
+    const source = fs.readFileSync(lib, 'utf8');
+    const css = /innerText=(["`])(a#tv-attr-logo\{[^"`]*)\1/.exec(source)?.[2];
+    expect(css, 'lightweight-charts no longer injects the attribution style this way: check the CSP').toBeDefined();
+    const hash = crypto.createHash('sha256').update(css ?? '').digest('base64');
+    expect(CHART_ATTRIBUTION_STYLE_HASH).toBe(`'sha256-${hash}'`);
   });
 });

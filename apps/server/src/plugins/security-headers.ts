@@ -18,6 +18,13 @@ const DOCS_PREFIX = '/docs';
 /** A Host value that can go into a header as is: a name or an IP literal, and a port. */
 const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/**
+ * The one inline style the web app needs: lightweight-charts adds a fixed `<style>` for the
+ * TradingView attribution logo its licence asks for. Allowed by its hash (this exact text, nothing
+ * else), not by 'unsafe-inline'; a test checks the hash against the installed library.
+ */
+export const CHART_ATTRIBUTION_STYLE_HASH = "'sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='";
+
 /** HSTS for a year; no includeSubDomains: other hosts of the operator's domain are not ours to pin. */
 export const HSTS_VALUE = 'max-age=31536000';
 
@@ -39,7 +46,7 @@ export const securityHeadersPlugin = fp(async (app) => {
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", CHART_ATTRIBUTION_STYLE_HASH],
         imgSrc: [(req) => (req.url?.startsWith(DOCS_PREFIX) ? "'self' data:" : "'self'")],
         fontSrc: ["'self'"],
         // 'self' covers ws(s) of the same host only in CSP Level 3 browsers; named for the others.
