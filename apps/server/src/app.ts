@@ -12,6 +12,7 @@ import websocket from '@fastify/websocket';
 import { APP_VERSION, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES } from '@app/contract';
 import type { AppContext } from './context';
 import { envelopePlugin, sendError } from './plugins/envelope';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
@@ -64,6 +65,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   ctx.log = app.log;
 
   await app.register(envelopePlugin);
+  // Security headers on every answer, errors and static files included (docs/security.md).
+  await app.register(securityHeadersPlugin);
   const sessions = new SessionService(ctx);
   await app.register(sessionPlugin, { sessions });
   await app.register(rateLimit, { global: false });
@@ -77,7 +80,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // BaseLayout: Swagger UI without its top bar, whose logo is an SVG with an inline <style> the
+  // CSP refuses (docs/security.md, "Headers").
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { layout: 'BaseLayout' } });
 
   app.addHook('onRequest', async (request, reply) => {
     if (isReady()) return;

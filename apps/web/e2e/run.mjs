@@ -17,6 +17,9 @@
  *   E2E_ONLY          a filter, as on the command line
  *   E2E_DEBUG         log the API requests, error responses and navigations
  *   E2E_WORKERS       how many journeys run at once against the one server (default 2)
+ *
+ * A journey fails on any CSP violation, console error or uncaught error in its pages, even when
+ * its steps passed (harness/browser.mjs).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -58,8 +61,11 @@ function select(all, filters) {
 async function runJourney(journey, context, tally, prefix) {
   const started = Date.now();
   const pages = new Set();
+  // CSP violations, console errors and uncaught errors the journey's pages met (harness/browser.mjs).
+  const problems = [];
   try {
-    await journeyScope.run({ pages, prefix }, () => journey.fn(context));
+    await journeyScope.run({ pages, prefix, problems }, () => journey.fn(context));
+    if (problems.length > 0) throw new Error(`the pages met ${problems.length} problem(s):\n${problems.join('\n')}`);
     tally.passed += 1;
     console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
   } catch (error) {

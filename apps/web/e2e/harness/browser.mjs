@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, DEBUG, MOBILE, SHOTS, STEP_TIMEOUT_MS } from './config.mjs';
+import { CHROMIUM, DEBUG, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config.mjs';
 
 /** Debian's Chromium (nothing downloads a browser at run time), headless. */
 export function launchBrowser() {
@@ -29,30 +29,60 @@ export function launchBrowser() {
  */
 export const journeyScope = new AsyncLocalStorage();
 
-/** Pages whose failed requests are the point of the test (not logged). */
+/** Pages whose failed requests are the point of the test (not logged, their console errors allowed). */
 const deliberateFailures = new WeakSet();
 export function expectFailedRequests(page) {
   deliberateFailures.add(page);
 }
 
-function log(line) {
-  const prefix = journeyScope.getStore()?.prefix ?? '';
-  console.log(`    ${prefix}${line}`);
+/** The problems each page met: CSP violations, console errors, uncaught errors. */
+const pageProblems = new WeakMap();
+
+function log(scope, line) {
+  console.log(`    ${scope?.prefix ?? ''}${line}`);
 }
 
-function watch(page) {
-  page.on('pageerror', (err) => log(`[page error] ${err.message}`));
+/**
+ * A CSP violation anywhere, a console error (other than a failed request's "Failed to load
+ * resource", which every refused API call logs) or an uncaught error fails the journey: the runner
+ * reads them from the journey's scope (`problems`) when the journey ends. A page marked with
+ * expectFailedRequests may log console errors; its CSP violations and uncaught errors still count.
+ */
+function problem(scope, page, text) {
+  log(scope, text);
+  pageProblems.get(page)?.push(text);
+  scope?.problems?.push(text);
+}
+
+const isCspMessage = (text) => /Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate|create)/.test(text);
+
+async function watch(page) {
+  // Events arrive outside the journey's async context: keep its scope now.
+  const scope = journeyScope.getStore();
+  pageProblems.set(page, []);
+  // Every violation the page's CSP reports, with what it blocked and where.
+  await page.exposeFunction('__reportCspViolation', (text) => problem(scope, page, `[CSP violation] ${text}`));
+  await page.addInitScript(() => {
+    window.addEventListener('securitypolicyviolation', (e) => {
+      window.__reportCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || location.href}:${e.lineNumber}${e.sample ? ` "${e.sample}"` : ''}`);
+    }, true);
+  });
+  page.on('pageerror', (err) => problem(scope, page, `[page error] ${err.message}`));
   if (DEBUG) {
-    page.on('request', (r) => r.url().includes('/api/') && log(`[request] ${r.method()} ${r.url()}`));
-    page.on('response', (r) => r.status() >= 400 && log(`[response ${r.status()}] ${r.url()}`));
-    page.on('framenavigated', (f) => f === page.mainFrame() && log(`[navigated] ${f.url()}`));
+    page.on('request', (r) => r.url().includes('/api/') && log(scope, `[request] ${r.method()} ${r.url()}`));
+    page.on('response', (r) => r.status() >= 400 && log(scope, `[response ${r.status()}] ${r.url()}`));
+    page.on('framenavigated', (f) => f === page.mainFrame() && log(scope, `[navigated] ${f.url()}`));
   }
   page.on('requestfailed', (r) => {
-    if (!r.url().endsWith('favicon.svg') && !deliberateFailures.has(page)) log(`[request failed] ${r.url()} ${r.failure()?.errorText}`);
+    if (!r.url().endsWith('favicon.svg') && !deliberateFailures.has(page)) log(scope, `[request failed] ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on('console', (msg) => {
-    if (deliberateFailures.has(page)) return;
-    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) log(`[console error] ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    // The browser's own line for a violation; the event above already counted it.
+    if (isCspMessage(text)) return log(scope, `[console error] ${text}`);
+    if (deliberateFailures.has(page) || /Failed to load resource/.test(text)) return;
+    problem(scope, page, `[console error] ${text}`);
   });
 }
 
@@ -64,8 +94,27 @@ export async function newPage(context) {
     page.on('close', () => open.delete(page));
   }
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  watch(page);
+  await watch(page);
   return page;
+}
+
+/**
+ * Runs `action` and waits for the CSP violation it must cause on `page`; that one violation is
+ * taken off the journey's problems (the check that the policy is on and violations are seen).
+ */
+export async function expectCspViolation(page, action, timeoutMs = 5000) {
+  const scope = journeyScope.getStore();
+  const seen = pageProblems.get(page);
+  const before = seen.length;
+  await action();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !seen.slice(before).some((p) => p.startsWith('[CSP violation]'))) await sleep(50);
+  const index = seen.findIndex((p, i) => i >= before && p.startsWith('[CSP violation]'));
+  if (index < 0) throw new Error('expected a CSP violation, none came');
+  const [violation] = seen.splice(index, 1);
+  const inScope = scope?.problems?.indexOf(violation) ?? -1;
+  if (inScope >= 0) scope.problems.splice(inScope, 1);
+  return violation;
 }
 
 /** A browser context whose app storage already holds this session. */

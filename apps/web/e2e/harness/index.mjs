@@ -1,5 +1,5 @@
 /** What a journey file imports: `import { newPage, ... } from '../harness/index.mjs'`. */
 export { DESKTOP, MOBILE, PASSWORD, SHOTS, sleep } from './config.mjs';
 export { expectAccessible } from './axe.mjs';
-export { expectFailedRequests, loggedInContext, newPage, shot, storedSession, waitForPath } from './browser.mjs';
+export { expectCspViolation, expectFailedRequests, loggedInContext, newPage, shot, storedSession, waitForPath } from './browser.mjs';
 export { api, readCode, registerViaApi, uniqueEmail, waitForResendWindow } from './users.mjs';

@@ -136,18 +136,25 @@ export class AuthService {
   async login(body: LoginBody, meta: SessionMeta, mode: TypeUser): Promise<LoginResult> {
     const id = resolveIdentity(body);
     const { db, clock } = this.ctx;
-    const now = clock.now();
-    await this.assertNotLocked(id.key, meta.ip, now);
+    // The slot is taken before the password is checked, so concurrent guesses cannot all pass
+    // the count: it stands as a failure unless the password proves right.
+    const attempt = await this.reserveAttempt(id.key, meta.ip, clock.now());
     const user = await findByIdentity(db, id);
     const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
-    await loginAttemptRepo.record(db, id.key, meta.ip, ok, now);
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     if (!ok) throw new AppError('PASSWORD_INCORRECT');
+    await loginAttemptRepo.markSuccess(db, attempt);
     const token = await this.sessions.create(db, user.id, meta);
     return { token, user: toUserInfo(user, mode) };
   }
 
-  private async assertNotLocked(accountKey: string, ip: string, now: Date): Promise<void> {
+  /**
+   * Counts the identifier's and the address's failures in the window and, when both are under
+   * their limits, records this attempt, all under both keys' advisory locks (identifier first,
+   * then address): for concurrent requests the check and the record are one step, on PostgreSQL
+   * and on PGlite alike. Answers the attempt's id; throws LOGIN_LOCKED (nothing recorded).
+   */
+  private reserveAttempt(accountKey: string, ip: string, now: Date): Promise<number> {
     const { db, config } = this.ctx;
     const windowMs = config.loginLockMinutes * 60_000;
     const since = new Date(now.getTime() - windowMs);
@@ -155,13 +162,17 @@ export class AuthService {
       { field: 'accountKey' as const, value: accountKey, max: config.loginMaxFailuresPerAccount },
       { field: 'ip' as const, value: ip, max: config.loginMaxFailuresPerIp },
     ];
-    for (const c of checks) {
-      const { count, oldest } = await loginAttemptRepo.failuresSince(db, c.field, c.value, since);
-      if (count >= c.max && oldest) {
-        const minutes = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 60_000));
-        throw new AppError('LOGIN_LOCKED', { minutes });
+    return db.transaction(async (tx) => {
+      for (const c of checks) await loginAttemptRepo.lock(tx, c.field, c.value);
+      for (const c of checks) {
+        const { count, oldest } = await loginAttemptRepo.failuresSince(tx, c.field, c.value, since);
+        if (count >= c.max && oldest) {
+          const minutes = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 60_000));
+          throw new AppError('LOGIN_LOCKED', { minutes });
+        }
       }
-    }
+      return loginAttemptRepo.reserve(tx, accountKey, ip, now);
+    });
   }
 
   async forgotPassword(body: ForgotPasswordBody): Promise<void> {
