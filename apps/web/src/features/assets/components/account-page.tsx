@@ -8,7 +8,7 @@ import { formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
 import { useAccountChanges } from '../api/get-account-changes';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { walletRows } from '../model/wallet-rows';
-import { AccountChangeList } from './account-change-list';
+import { StatementList } from './statement-list';
 import { ASSETS_PATHS } from './assets-paths';
 import { BalanceList } from './balance-list';
 import '../assets.css';
@@ -66,7 +66,7 @@ export function AccountPage() {
         </h2>
         {changes.isPending ? <DelayedLoading /> : null}
         {changes.data && items.length === 0 ? <p className="empty-text">{t('assets.noRecords')}</p> : null}
-        <AccountChangeList
+        <StatementList
           items={items}
           assets={assets.data}
           hasMore={changes.hasNextPage}

@@ -45,7 +45,7 @@ function ChangeLine({ line, assets }: { line: AccountChangeLine; assets: readonl
 }
 
 /** The statement: one record per business event (an order placed, a fill, a transfer, ...), newest first. */
-export function AccountChangeList({
+export function StatementList({
   items, assets, hasMore, loadingMore, onLoadMore,
 }: {
   items: readonly AccountChange[];
