@@ -45,7 +45,7 @@ export const LEDGER_KINDS = {
     names: { en: 'Flash exchange', zh: '闪兑', 'zh-HK': '閃兌', ja: 'クイック交換', ko: '빠른 교환', de: 'Soforttausch', fr: 'Échange éclair', it: 'Scambio rapido' },
   },
   contract_open: {
-    meaning: "A seconds contract's stake moved to the frozen option account.",
+    meaning: "A seconds contract opened: its stake held in the option account until it settles.",
     names: { en: 'Contract opened', zh: '合约开仓', 'zh-HK': '合約開倉', ja: 'コントラクト購入', ko: '계약 구매', de: 'Kontrakt eröffnet', fr: 'Contrat ouvert', it: 'Contratto aperto' },
   },
   contract_win: {
@@ -73,11 +73,11 @@ export const LEDGER_KINDS = {
     names: { en: 'Spot sell', zh: '现货卖出', 'zh-HK': '現貨賣出', ja: '現物売り', ko: '현물 매도', de: 'Spot-Verkauf', fr: 'Vente spot', it: 'Vendita spot' },
   },
   spot_escrow: {
-    meaning: "A resting spot limit order's funds reserved.",
-    names: { en: 'Spot order reserved', zh: '现货委托冻结', 'zh-HK': '現貨委託凍結', ja: '現物注文の拘束', ko: '현물 주문 동결', de: 'Spot-Auftrag reserviert', fr: 'Ordre spot réservé', it: 'Ordine spot riservato' },
+    meaning: "A spot limit order placed to rest: its funds held (reserved) until it fills or is cancelled.",
+    names: { en: 'Spot order placed', zh: '现货委托下单', 'zh-HK': '現貨委託下單', ja: '現物注文の発注', ko: '현물 주문 접수', de: 'Spot-Auftrag erteilt', fr: 'Ordre spot passé', it: 'Ordine spot inserito' },
   },
   spot_cancel: {
-    meaning: "A cancelled spot order's reserved funds released.",
+    meaning: "A spot order cancelled: its held funds released.",
     names: { en: 'Spot order cancelled', zh: '现货委托撤销', 'zh-HK': '現貨委託撤銷', ja: '現物注文の取消', ko: '현물 주문 취소', de: 'Spot-Auftrag storniert', fr: 'Ordre spot annulé', it: 'Ordine spot annullato' },
   },
   reversal: {

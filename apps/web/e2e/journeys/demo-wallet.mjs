@@ -15,7 +15,7 @@ async function switchToDemoAndTransfer(page, server) {
   await shot(page, 'assets-demo');
 
   // Transfer 100 USDT from the currency to the option account.
-  await page.getByRole('link', { name: 'Transfer' }).click();
+  await page.getByRole('link', { name: 'Transfer', exact: true }).click();
   await waitForPath(page, '/pages/assets/transfer');
   await page.getByText(/^Available: [1-9]/).waitFor();
   const amount = page.getByLabel('Amount');
@@ -32,15 +32,16 @@ async function switchToDemoAndTransfer(page, server) {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await waitForPath(page, '/pages/assets/index');
   assert((await storedSession(page)).demoConfirmed === true, 'the trial confirmation was not remembered');
-  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100.00', { exact: true }).first().waitFor();
+  // The demo faucet funds the option account too: 100,000 + 100.
+  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100,100.00', { exact: true }).first().waitFor();
 
-  await page.getByRole('link', { name: 'Option account' }).click();
+  await page.getByRole('link', { name: 'Option account', exact: true }).click();
   await waitForPath(page, '/pages/assets/account');
   await page.getByRole('heading', { name: 'Account changes' }).waitFor();
   await page.locator('.record', { hasText: 'USDT' }).getByText('+100.00', { exact: true }).first().waitFor();
   await expectAccessible(page, 'account detail');
   await page.goto(`${server.baseUrl}/pages/assets/index`);
-  await page.getByRole('link', { name: 'Records' }).click();
+  await page.getByRole('link', { name: 'Transfer records' }).click();
   await waitForPath(page, '/pages/assets/transfer-records');
   const record = page.getByTestId('transfer-record').first();
   await record.getByText('Currency account → Option account').waitFor();

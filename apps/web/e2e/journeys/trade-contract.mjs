@@ -57,11 +57,11 @@ async function followToResult(page) {
 
 async function secondsContract({ browser, server }) {
   const login = await registerViaApi(server, uniqueEmail('contract'));
-  // Demo mode, with 100 demo USDT moved to the option account (demo-wallet.mjs covers the transfer in the UI).
+  // Demo mode, with 100 demo USDT left in the option account (the faucet funds it with 100,000; assets-first-visit.mjs stakes from that).
   const demo = { token: login.token, typeUser: 'demo' };
   const switched = await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, demo);
   assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
-  const moved = await api(server.baseUrl, '/asset/api/account/transferAsset', { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '100' }, demo);
+  const moved = await api(server.baseUrl, '/asset/api/account/transferAsset', { fromAccount: 'option', toAccount: 'currency', asset: 'USDT', amount: '99900' }, demo);
   assert(moved.code === 0, `transfer failed: ${JSON.stringify(moved)}`);
 
   const context = await loggedInContext(browser, login, MOBILE, 'demo');

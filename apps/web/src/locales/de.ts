@@ -294,6 +294,14 @@ export const de: Messages = {
     releaseToRefresh: 'Loslassen zum Aktualisieren',
     refreshed: 'Aktualisiert',
   },
+  /** Issue 13: the statement's business events (held, released) and the account-changes links. */
+  statement: {
+    walletChanges: '{{wallet}}: Kontobewegungen',
+    held: 'Reserviert {{amount}} {{asset}}',
+    released: 'Freigegeben {{amount}} {{asset}}',
+    fromHeld: 'Aus reservierten Mitteln bezahlt',
+    heldNow: 'Reserviert',
+  },
   transfer: {
     from: 'Von',
     to: 'Nach',

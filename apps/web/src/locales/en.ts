@@ -296,6 +296,14 @@ export const en = {
     releaseToRefresh: 'Release to refresh',
     refreshed: 'Updated',
   },
+  /** Issue 13: the statement's business events (held, released) and the account-changes links. */
+  statement: {
+    walletChanges: '{{wallet}}: account changes',
+    held: 'Held {{amount}} {{asset}}',
+    released: 'Released {{amount}} {{asset}}',
+    fromHeld: 'Paid from held funds',
+    heldNow: 'Held',
+  },
   transfer: {
     from: 'From',
     to: 'To',

@@ -294,6 +294,14 @@ export const fr: Messages = {
     releaseToRefresh: 'Relâchez pour actualiser',
     refreshed: 'Mis à jour',
   },
+  /** Issue 13: the statement's business events (held, released) and the account-changes links. */
+  statement: {
+    walletChanges: '{{wallet}} : mouvements du compte',
+    held: 'Bloqué {{amount}} {{asset}}',
+    released: 'Débloqué {{amount}} {{asset}}',
+    fromHeld: 'Payé avec les fonds bloqués',
+    heldNow: 'Bloqué',
+  },
   transfer: {
     from: 'De',
     to: 'Vers',

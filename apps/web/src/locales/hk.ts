@@ -294,6 +294,14 @@ export const hk: Messages = {
     releaseToRefresh: '放開即可重新整理',
     refreshed: '已更新',
   },
+  /** Issue 13: the statement's business events (held, released) and the account-changes links. */
+  statement: {
+    walletChanges: '{{wallet}}：賬戶變動',
+    held: '凍結 {{amount}} {{asset}}',
+    released: '解凍 {{amount}} {{asset}}',
+    fromHeld: '由凍結資金支付',
+    heldNow: '凍結中',
+  },
   transfer: {
     from: '從',
     to: '到',

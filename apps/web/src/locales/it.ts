@@ -294,6 +294,14 @@ export const it: Messages = {
     releaseToRefresh: 'Rilascia per aggiornare',
     refreshed: 'Aggiornato',
   },
+  /** Issue 13: the statement's business events (held, released) and the account-changes links. */
+  statement: {
+    walletChanges: '{{wallet}}: movimenti del conto',
+    held: 'Bloccati {{amount}} {{asset}}',
+    released: 'Sbloccati {{amount}} {{asset}}',
+    fromHeld: 'Pagato con i fondi bloccati',
+    heldNow: 'Bloccati',
+  },
   transfer: {
     from: 'Da',
     to: 'A',

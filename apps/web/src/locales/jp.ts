@@ -294,6 +294,14 @@ export const jp: Messages = {
     releaseToRefresh: '指を離して更新',
     refreshed: '更新しました',
   },
+  /** Issue 13: the statement's business events (held, released) and the account-changes links. */
+  statement: {
+    walletChanges: '{{wallet}}：入出金明細',
+    held: '拘束 {{amount}} {{asset}}',
+    released: '拘束解除 {{amount}} {{asset}}',
+    fromHeld: '拘束中の資金から支払い',
+    heldNow: '拘束中',
+  },
   transfer: {
     from: '振替元',
     to: '振替先',

@@ -294,6 +294,14 @@ export const kr: Messages = {
     releaseToRefresh: '놓으면 새로고침',
     refreshed: '업데이트됨',
   },
+  /** Issue 13: the statement's business events (held, released) and the account-changes links. */
+  statement: {
+    walletChanges: '{{wallet}}: 계정 변동 내역',
+    held: '동결 {{amount}} {{asset}}',
+    released: '동결 해제 {{amount}} {{asset}}',
+    fromHeld: '동결 자금에서 지급',
+    heldNow: '동결 중',
+  },
   transfer: {
     from: '보내는 계정',
     to: '받는 계정',

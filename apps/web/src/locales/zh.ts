@@ -294,6 +294,14 @@ export const zh: Messages = {
     releaseToRefresh: '释放立即刷新',
     refreshed: '已更新',
   },
+  /** Issue 13: the statement's business events (held, released) and the account-changes links. */
+  statement: {
+    walletChanges: '{{wallet}}：账户变动',
+    held: '冻结 {{amount}} {{asset}}',
+    released: '解冻 {{amount}} {{asset}}',
+    fromHeld: '由冻结资金支付',
+    heldNow: '冻结中',
+  },
   transfer: {
     from: '从',
     to: '到',

@@ -73,16 +73,30 @@ export type TransferLog = Static<typeof TransferLogResponse>['data'];
 export const ValidAssetQuery = Type.Object({ wallet: WalletSchema, asset: AssetSymbol }, { additionalProperties: false });
 export const ValidAssetResponse = Envelope(WalletBalance);
 
-export const AccountChange = Type.Object({
-  id: Type.Integer(),
-  wallet: Type.String({ description: 'currency, option, financing, or <wallet>_frozen' }),
+/** What one business event did to one of the user's wallets, in one coin. */
+export const AccountChangeLine = Type.Object({
+  wallet: WalletSchema,
   asset: Type.String(),
-  amount: Money,
-  balanceAfter: Money,
+  amount: Type.String({ description: 'signed decimal string: the change of what the user has in this wallet and coin (available + held); "0…" when money was only held or released' }),
+  held: Type.String({ description: 'signed decimal string: the change of the part held for an order, a stake or a withdrawal (positive: held; negative: no longer held)' }),
+  balanceAfter: Type.String({ description: 'available balance after the event' }),
+  heldAfter: Type.String({ description: 'held (frozen) balance after the event' }),
+});
+export type AccountChangeLine = Static<typeof AccountChangeLine>;
+
+/**
+ * One business event of the statement: one ledger transaction (a transfer, an order placed, a
+ * fill, a cancellation, a settled contract, ...), with a line per wallet and coin it touched.
+ * Money moved between a wallet's available and held parts is one line with `held` set, never a
+ * plus and a minus (docs/ledger.md "Statement").
+ */
+export const AccountChange = Type.Object({
+  id: Type.Integer({ description: 'the ledger transaction' }),
   kind: Type.Enum(LEDGER_KIND_KEYS, { description: 'what moved it: a ledger transaction kind (docs/ledger.md)' }),
   kindName: Type.String({ description: "the kind's name in the request's language" }),
   reference: Type.String(),
   time: Type.String({ description: 'ISO 8601' }),
+  lines: Type.Array(AccountChangeLine),
 });
 export type AccountChange = Static<typeof AccountChange>;
 export const AccountChangeQuery = Type.Object({

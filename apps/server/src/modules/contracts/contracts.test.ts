@@ -38,6 +38,9 @@ afterAll(() => t.close());
 /** A demo user with `usdt` in the option wallet. */
 async function trader(usdt = '1000') {
   const u = await registerByEmail(t);
+  // The demo faucet funds the option account too: its grant goes to the currency account, so exactly `usdt` is left.
+  const back = await t.post(API.account.transferAsset, { fromAccount: 'option', toAccount: 'currency', asset: 'USDT', amount: '100000' }, demo(u.token));
+  expect(back.code).toBe(0);
   const r = await t.post(API.account.transferAsset, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: usdt }, demo(u.token));
   expect(r.code).toBe(0);
   return u;

@@ -1,9 +1,29 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
 import { accountKey, type AccountRef } from './accounts';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
+
+/** One business event of a statement: a ledger transaction and what it did to each of the user's wallets and assets. */
+export interface StatementItem {
+  id: number;
+  txKind: string;
+  reference: string;
+  createdAt: Date;
+  lines: StatementLine[];
+}
+
+export interface StatementLine {
+  wallet: string;
+  asset: string;
+  /** The change of the money the user has in this wallet and asset (available + reserved): what came in or went out. */
+  amount: bigint;
+  /** The change of the reserved part: positive when money was held, negative when it is no longer held. */
+  held: bigint;
+  balanceAfter: bigint;
+  heldAfter: bigint;
+}
 
 export const ledgerRepo = {
   async findAccount(db: DbOrTx, ref: AccountRef): Promise<AccountRow | undefined> {
@@ -52,29 +72,64 @@ export const ledgerRepo = {
     return row?.id;
   },
 
-  /** A user's postings in one mode, newest first, with the account and the transaction they belong to. */
-  async statement(db: DbOrTx, userId: number, mode: string, filter: { kind?: string | undefined; asset?: string | undefined }, limit: number, offset: number) {
-    const where = and(
-      eq(ledgerAccounts.userId, userId),
-      eq(ledgerAccounts.mode, mode),
-      filter.kind ? sql`${ledgerAccounts.kind} IN (${filter.kind}, ${filter.kind + '_frozen'})` : undefined,
-      filter.asset ? eq(ledgerAccounts.asset, filter.asset) : undefined,
-    );
-    const base = db
-      .select({
-        id: ledgerPostings.id, kind: ledgerAccounts.kind, asset: ledgerPostings.asset, amount: ledgerPostings.amount,
-        balanceAfter: ledgerPostings.balanceAfter, txKind: ledgerTransactions.kind, reference: ledgerTransactions.reference,
-        createdAt: ledgerPostings.createdAt,
-      })
-      .from(ledgerPostings)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-      .where(where);
-    const [items, [total]] = await Promise.all([
-      base.orderBy(desc(ledgerPostings.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(ledgerPostings).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId)).where(where),
+  /**
+   * A user's statement in one mode: one item per ledger transaction (a business event), newest
+   * first, paged by transaction; in each, one line per wallet and asset it touched, the wallet's
+   * available and reserved (`_frozen`) accounts taken together — so money only held or released
+   * inside a wallet is one line, not a plus and a minus. The postings stay as they are.
+   */
+  async statement(db: DbOrTx, userId: number, mode: string, filter: { wallet?: string | undefined; asset?: string | undefined }, limit: number, offset: number) {
+    const match = sql`a.user_id = ${userId} AND a.mode = ${mode}${
+      filter.wallet ? sql` AND a.kind IN (${filter.wallet}, ${filter.wallet + '_frozen'})` : sql``}${
+      filter.asset ? sql` AND a.asset = ${filter.asset}` : sql``}`;
+    const [pageRows, totalRows] = await Promise.all([
+      db.execute(sql`
+        SELECT p.transaction_id AS id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE ${match} GROUP BY p.transaction_id ORDER BY p.transaction_id DESC LIMIT ${limit} OFFSET ${offset}`),
+      db.execute(sql`
+        SELECT count(DISTINCT p.transaction_id) AS n FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE ${match}`),
     ]);
-    return { items, total: total?.n ?? 0 };
+    const total = Number(rowsOf(totalRows)[0]?.n ?? 0);
+    const ids = rowsOf(pageRows).map((r) => Number(r.id));
+    if (ids.length === 0) return { items: [], total };
+    // The balance of one of the user's accounts right after a transaction: its last posting up to
+    // it (an account's postings come in the order of their transactions: postMany locks it first).
+    const after = (kind: SQL) => sql`coalesce((
+      SELECT p2.balance_after FROM ledger_accounts a2 JOIN ledger_postings p2 ON p2.account_id = a2.id
+      WHERE a2.user_id = ${userId} AND a2.mode = ${mode} AND a2.kind = ${kind} AND a2.asset = l.asset AND p2.transaction_id <= l.id
+      ORDER BY p2.id DESC LIMIT 1), 0)::text`;
+    const rows = rowsOf(await db.execute(sql`
+      WITH l AS (
+        SELECT p.transaction_id AS id,
+               CASE WHEN right(a.kind, 7) = '_frozen' THEN left(a.kind, -7) ELSE a.kind END AS wallet,
+               a.asset,
+               coalesce(sum(p.amount) FILTER (WHERE right(a.kind, 7) <> '_frozen'), 0) AS available,
+               coalesce(sum(p.amount) FILTER (WHERE right(a.kind, 7) = '_frozen'), 0) AS held
+        FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE ${match} AND p.transaction_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+        GROUP BY 1, 2, 3
+      )
+      SELECT l.id, t.kind AS tx_kind, t.reference, t.created_at, l.wallet, l.asset,
+             l.available::text AS available, l.held::text AS held,
+             ${after(sql`l.wallet`)} AS balance_after, ${after(sql`l.wallet || '_frozen'`)} AS held_after
+      FROM l JOIN ledger_transactions t ON t.id = l.id
+      ORDER BY l.id DESC, l.wallet, l.asset`));
+    const items: StatementItem[] = [];
+    for (const r of rows) {
+      const id = Number(r.id);
+      let item = items.at(-1);
+      if (item?.id !== id) {
+        item = { id, txKind: String(r.tx_kind), reference: String(r.reference), createdAt: new Date(String(r.created_at)), lines: [] };
+        items.push(item);
+      }
+      const available = BigInt(String(r.available));
+      const held = BigInt(String(r.held));
+      item.lines.push({
+        wallet: String(r.wallet), asset: String(r.asset), amount: available + held, held,
+        balanceAfter: BigInt(String(r.balance_after)), heldAfter: BigInt(String(r.held_after)),
+      });
+    }
+    return { items, total };
   },
 
   // ----- postings: one statement for many rows, whatever their number (jsonb_to_recordset works

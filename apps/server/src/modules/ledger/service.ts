@@ -3,12 +3,17 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
-import { accountKey, systemAccount, userAccount, type AccountRef, type Mode, type SystemKind, type UserKind } from './accounts';
+import { accountKey, systemAccount, userAccount, type AccountRef, type Mode, type SystemKind, type UserKind, type Wallet } from './accounts';
 import { LEDGER_INVARIANTS, findViolations, type Invariant, type Violation } from './invariants';
 import { ledgerRepo } from './repository';
 
-/** What a new demo ledger starts with: 100,000 USDT from the demo faucet. */
+/** What a new demo ledger starts with: 100,000 USDT from the demo faucet in each of these wallets. */
 export const DEMO_START_USDT = 100_000n;
+/**
+ * The wallets the demo faucet funds: the currency account (spot, OTC) and the option account
+ * (contracts stake from it), so a demo user can trade either way on first try (docs/decisions.md).
+ */
+export const DEMO_FUNDED_WALLETS = ['currency', 'option'] as const satisfies readonly Wallet[];
 
 export interface Posting {
   account: AccountRef;
@@ -160,24 +165,29 @@ export class LedgerService {
     return (await ledgerRepo.accountsOfUser(db, userId, mode)).map((a) => ({ kind: a.kind as UserKind, asset: a.asset, balance: a.balance }));
   }
 
-  /** The user's postings in one mode, newest first: the statement (account changes). */
+  /** The user's statement in one mode: one item per business event (ledger transaction), newest first (account changes). */
   statement(db: DbOrTx, userId: number, mode: Mode, filter: { wallet?: string | undefined; asset?: string | undefined }, limit: number, offset: number) {
-    return ledgerRepo.statement(db, userId, mode, { kind: filter.wallet, asset: filter.asset }, limit, offset);
+    return ledgerRepo.statement(db, userId, mode, filter, limit, offset);
   }
 
   // ----- the demo ledger ------------------------------------------------------------------------
 
   /**
-   * Gives a user's demo ledger its starting money the first time it is used. Serialised per
-   * user, so two first requests at once fund it once.
+   * Gives a user's demo ledger its starting money the first time it is used: 100,000 USDT in the
+   * currency and in the option account. A demo ledger funded before the option account was
+   * funded too (its currency account exists, its option account never did) gets the option
+   * account's share once, so its owner can stake a contract without a transfer first.
+   * Serialised per user, so two first requests at once fund it once.
    */
   async ensureDemo(userId: number): Promise<void> {
-    const funded = userAccount(userId, 'demo', 'currency', QUOTE_ASSET);
-    if (await ledgerRepo.findAccount(this.ctx.db, funded)) return;
+    // The option account is the last one the faucet came to fund: once it exists, nothing is due.
+    const last = userAccount(userId, 'demo', 'option', QUOTE_ASSET);
+    if (await ledgerRepo.findAccount(this.ctx.db, last)) return;
     await this.ctx.db.transaction(async (tx) => {
       await this.lockDemo(tx, userId);
-      if (await ledgerRepo.findAccount(tx, funded)) return;
-      await this.post(tx, this.demoFunding(userId));
+      if (await ledgerRepo.findAccount(tx, last)) return;
+      const funded = await ledgerRepo.findAccount(tx, userAccount(userId, 'demo', 'currency', QUOTE_ASSET));
+      await this.post(tx, this.demoFunding(userId, funded ? ['option'] : DEMO_FUNDED_WALLETS));
     });
   }
 
@@ -186,14 +196,14 @@ export class LedgerService {
     await ledgerRepo.lockDemo(tx, userId);
   }
 
-  /** The demo faucet's starting money for a user. */
-  demoFunding(userId: number): PostInput {
+  /** The demo faucet's starting money for a user: `DEMO_START_USDT` in each of `wallets`. */
+  demoFunding(userId: number, wallets: readonly Wallet[] = DEMO_FUNDED_WALLETS): PostInput {
     const amount = DEMO_START_USDT * pow10(assetOf(QUOTE_ASSET)!.scale);
     return {
       mode: 'demo', kind: 'demo_faucet', reference: `user:${userId}`,
       postings: [
-        { account: systemAccount('demo', 'demo_faucet', QUOTE_ASSET), amount: -amount },
-        { account: userAccount(userId, 'demo', 'currency', QUOTE_ASSET), amount },
+        { account: systemAccount('demo', 'demo_faucet', QUOTE_ASSET), amount: -amount * BigInt(wallets.length) },
+        ...wallets.map((w) => ({ account: userAccount(userId, 'demo', w, QUOTE_ASSET), amount })),
       ],
     };
   }

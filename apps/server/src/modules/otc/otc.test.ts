@@ -176,11 +176,11 @@ describe('valuation', () => {
     // 0.01988 BTC at the 50000.00 reference = 994.000000; USDT 98500.031030
     expect(currency.balances.find((b) => b.asset === 'BTC')!.valueUsdt).toBe('994.000000');
     expect(currency.totalUsdt).toBe('99494.031030');
-    expect(d.data.totalUsdt).toBe('99994.031030');
+    expect(d.data.totalUsdt).toBe('199994.031030'); // and the demo option account's 100,000 + 500
     const option = await t.call<ValuedWallet>('GET', `${A}/amountByAccountByType?wallet=option`, undefined, demo(u.token));
-    expect(option.data.totalUsdt).toBe('500.000000');
+    expect(option.data.totalUsdt).toBe('100500.000000');
     const forex = await t.call<WalletBalance>('GET', `${A}/amountForex`, undefined, demo(u.token));
-    expect(forex.data).toEqual({ asset: 'USDT', available: '500.000000', frozen: '0.000000' });
+    expect(forex.data).toEqual({ asset: 'USDT', available: '100500.000000', frozen: '0.000000' });
     const btc = await t.post<WalletBalance>(`${A}/queryUserBalance`, { asset: 'BTC' }, demo(u.token));
     expect(btc.data.available).toBe('0.01988000');
   });

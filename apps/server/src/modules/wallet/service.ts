@@ -133,7 +133,11 @@ export class WalletService {
     return { items: items.map(toTransferRecord), page, size, total };
   }
 
-  /** The statement: every balance change, newest first, each named in the request's language. */
+  /**
+   * The statement: one item per business event (ledger transaction), newest first, each named in
+   * the request's language, with what it did to each wallet and coin (held and released money
+   * shown as such, not as income and spending).
+   */
   async changes(userId: number, mode: Mode, lang: HeaderLang, q: { page: number; size: number; wallet?: WalletName | undefined; asset?: string | undefined }): Promise<AccountChangeList> {
     if (q.asset) assetOrThrow(q.asset);
     await this.prepare(userId, mode);
@@ -143,8 +147,11 @@ export class WalletService {
         // The ledger only posts catalogued kinds (typed); a row from before the catalogue would be a bug to see.
         if (!isLedgerKind(r.txKind)) throw new Error(`ledger transaction kind not in the catalogue: ${r.txKind}`);
         return {
-          id: r.id, wallet: r.kind, asset: r.asset, amount: money(r.amount, r.asset), balanceAfter: money(r.balanceAfter, r.asset),
-          kind: r.txKind, kindName: ledgerKindName(r.txKind, lang), reference: r.reference, time: r.createdAt.toISOString(),
+          id: r.id, kind: r.txKind, kindName: ledgerKindName(r.txKind, lang), reference: r.reference, time: r.createdAt.toISOString(),
+          lines: r.lines.map((l) => ({
+            wallet: l.wallet as WalletName, asset: l.asset, amount: money(l.amount, l.asset), held: money(l.held, l.asset),
+            balanceAfter: money(l.balanceAfter, l.asset), heldAfter: money(l.heldAfter, l.asset),
+          })),
         };
       }),
       page: q.page, size: q.size, total,

@@ -16,13 +16,17 @@ const available = (list: AccountListResult, wallet: string, asset: string) =>
   list.wallets.find((w) => w.wallet === wallet)!.balances.find((b) => b.asset === asset)!.available;
 
 describe('demo account', () => {
-  it('starts with 100,000 USDT from the demo faucet, funded once even when first used by many requests at once', async () => {
+  it('starts with 100,000 USDT in the currency and in the option account from the demo faucet, funded once even when first used by many requests at once', async () => {
     const u = await registerByEmail(t);
     const lists = await Promise.all(Array.from({ length: 10 }, () => t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token))));
-    for (const l of lists) expect(available(l.data, 'currency', 'USDT')).toBe('100000.000000');
+    for (const l of lists) expect([available(l.data, 'currency', 'USDT'), available(l.data, 'option', 'USDT')]).toEqual(['100000.000000', '100000.000000']);
     const changes = await t.call<AccountChangeList>('GET', '/asset/api/accountchange/list', undefined, demo(u.token));
+    // One event: the demo funds, in both accounts.
     expect(changes.data.total).toBe(1);
-    expect(changes.data.items[0]).toMatchObject({ kind: 'demo_faucet', amount: '100000.000000', wallet: 'currency' });
+    expect(changes.data.items[0]).toMatchObject({
+      kind: 'demo_faucet',
+      lines: [{ wallet: 'currency', asset: 'USDT', amount: '100000.000000' }, { wallet: 'option', asset: 'USDT', amount: '100000.000000' }],
+    });
   });
 
   it('never touches the real ledger', async () => {
@@ -64,7 +68,7 @@ describe('demo reset under load', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.post(`${A}/demoReset`, undefined, demo(u.token))));
     expect(answers.map((a) => a.code)).toEqual(Array(10).fill(0));
     let l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
-    expect([available(l.data, 'currency', 'USDT'), available(l.data, 'option', 'USDT')]).toEqual(['100000.000000', '0.000000']);
+    expect([available(l.data, 'currency', 'USDT'), available(l.data, 'option', 'USDT')]).toEqual(['100000.000000', '100000.000000']);
 
     await t.post(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1' }, demo(u.token));
     const key = { token: u.token, headers: { typeUser: 'demo', 'Idempotency-Key': `reset-${u.email}`.replace(/[^A-Za-z0-9_.:-]/g, '_') } };
@@ -73,7 +77,7 @@ describe('demo reset under load', () => {
     // The replay answers like the first and resets nothing: the 2 USDT moved since stay in the option account.
     expect((await t.post(`${A}/demoReset`, undefined, key)).code).toBe(0);
     l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
-    expect([available(l.data, 'currency', 'USDT'), available(l.data, 'option', 'USDT')]).toEqual(['99998.000000', '2.000000']);
+    expect([available(l.data, 'currency', 'USDT'), available(l.data, 'option', 'USDT')]).toEqual(['99998.000000', '100002.000000']);
   });
 });
 
@@ -106,16 +110,19 @@ describe('transfers between accounts', () => {
     expect(r.data).toMatchObject({ fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1234.567891' });
     const l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
     expect(available(l.data, 'currency', 'USDT')).toBe('98765.432109');
-    expect(available(l.data, 'option', 'USDT')).toBe('1234.567891');
+    expect(available(l.data, 'option', 'USDT')).toBe('101234.567891');
     const v = await t.call<WalletBalance>('GET', `${A}/getValidAssetById?wallet=option&asset=USDT`, undefined, demo(u.token));
-    expect(v.data).toEqual({ asset: 'USDT', available: '1234.567891', frozen: '0.000000' });
+    expect(v.data).toEqual({ asset: 'USDT', available: '101234.567891', frozen: '0.000000' });
     const log = await t.call<TransferLog>('GET', `${A}/getTransferLog?page=1&size=10`, undefined, demo(u.token));
     expect(log.data.total).toBe(1);
     expect(log.data.items[0]).toEqual(r.data);
     const option = await t.call<AccountChangeList>('GET', '/asset/api/accountchange/list?wallet=option', undefined, demo(u.token));
-    expect(option.data.items).toEqual([expect.objectContaining({ kind: 'transfer', amount: '1234.567891', balanceAfter: '1234.567891' })]);
+    expect(option.data.items[0]).toMatchObject({ kind: 'transfer', lines: [{ wallet: 'option', amount: '1234.567891', balanceAfter: '101234.567891' }] });
     const all = await t.call<AccountChangeList>('GET', '/asset/api/accountchange/list', undefined, demo(u.token));
-    expect(all.data.items.map((i) => i.amount)).toEqual(['1234.567891', '-1234.567891', '100000.000000']);
+    expect(all.data.items.map((i) => i.lines.map((l) => `${l.wallet} ${l.amount}`))).toEqual([
+      ['currency -1234.567891', 'option 1234.567891'],
+      ['currency 100000.000000', 'option 100000.000000'],
+    ]);
   });
 
   it('refuses zero, negative, too precise, unknown coin, same account and more than the balance', async () => {
@@ -145,7 +152,7 @@ describe('transfers between accounts', () => {
       expect(answers.filter((a) => a.code === code('BALANCE_NOT_ENOUGH'))).toHaveLength(49);
       const l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
       const total = ['currency', 'option', 'financing'].map((w) => Number(available(l.data, w, 'USDT'))).reduce((a, b) => a + b);
-      expect(total).toBe(100000);
+      expect(total).toBe(200000); // 100,000 in the currency and in the option account
     }
     expect(await t.app.ledger.verify(t.database.db)).toEqual([]);
   }, 120_000);
@@ -174,7 +181,7 @@ describe('Idempotency-Key', () => {
     const log = await t.call<TransferLog>('GET', `${A}/getTransferLog`, undefined, demo(u.token));
     expect(log.data.total).toBe(1);
     const l = await t.post<AccountListResult>(`${A}/list`, undefined, demo(u.token));
-    expect(available(l.data, 'option', 'USDT')).toBe('7.000000');
+    expect(available(l.data, 'option', 'USDT')).toBe('100007.000000');
   });
 
   it('refuses the same key with a different body, and keys are per user', async () => {

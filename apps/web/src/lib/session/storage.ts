@@ -9,10 +9,12 @@ export const STORAGE_KEYS = {
   session: `${STORAGE_PREFIX}session`,
   /** Resend deadlines of verification codes, so a reload does not reset the 60 s wait. */
   otpCountdown: `${STORAGE_PREFIX}otp-countdown`,
+  /** The assets page's "Hide small balances" choice (on unless turned off). */
+  hideSmallBalances: `${STORAGE_PREFIX}hide-small-balances`,
 } as const;
 
-/** Keys that survive "clear cache": the session (the user stays logged in). */
-const KEPT_ON_CLEAR_CACHE: readonly string[] = [STORAGE_KEYS.session];
+/** Keys that survive "clear cache": the session (the user stays logged in) and display choices. */
+const KEPT_ON_CLEAR_CACHE: readonly string[] = [STORAGE_KEYS.session, STORAGE_KEYS.hideSmallBalances];
 
 /** Removes this app's cached data from local and session storage, keeping the session. */
 export function clearAppCache(): void {

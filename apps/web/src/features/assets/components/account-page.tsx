@@ -1,13 +1,14 @@
-import { Link, useSearchParams } from 'react-router';
-import { Button } from 'antd-mobile';
+import { useEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WALLET_NAMES, type WalletName } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { useAssetList } from '../../../lib/api/get-asset-list';
-import { formatAssetAmount, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useAccountChanges } from '../api/get-account-changes';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { walletRows } from '../model/wallet-rows';
+import { StatementList } from './statement-list';
 import { ASSETS_PATHS } from './assets-paths';
 import { BalanceList } from './balance-list';
 import '../assets.css';
@@ -28,6 +29,12 @@ export function AccountPage() {
   const rows = walletRows(valued, assets.data).filter((r) => !r.isZero);
   const items = changes.data?.pages.flatMap((p) => p.items) ?? [];
   const title = t(`wallets.${wallet}`);
+  const { hash } = useLocation();
+  const changesShown = changes.data !== undefined;
+  // "Account changes" on the assets page links here with #account-changes: bring the list into view.
+  useEffect(() => {
+    if (hash === '#account-changes' && changesShown) document.getElementById('account-changes')?.scrollIntoView({ block: 'start' });
+  }, [hash, changesShown]);
 
   return (
     <div className="assets">
@@ -39,6 +46,9 @@ export function AccountPage() {
         <div className="total-card__actions">
           <Link className="button button--primary button--small" to={`${ASSETS_PATHS.transfer}?from=${wallet}`}>
             {t('assets.transfer')}
+          </Link>
+          <Link className="button button--secondary button--small" to={ASSETS_PATHS.transferRecords}>
+            {t('routes.transferRecords')}
           </Link>
         </div>
       </section>
@@ -56,35 +66,12 @@ export function AccountPage() {
         </h2>
         {changes.isPending ? <DelayedLoading /> : null}
         {changes.data && items.length === 0 ? <p className="empty-text">{t('assets.noRecords')}</p> : null}
-        <ul className="record-list">
-          {items.map((c) => {
-            const negative = c.amount.startsWith('-');
-            return (
-              <li key={c.id} className="record">
-                <div className="record__main">
-                  <span className="record__title">
-                    {c.kindName} · {c.asset}
-                  </span>
-                  <span className={`record__amount mono${negative ? ' is-negative' : ' is-positive'}`}>
-                    {negative ? '' : '+'}
-                    {formatAssetAmount(c.amount, c.asset)}
-                  </span>
-                </div>
-                <div className="record__meta">
-                  <time dateTime={c.time}>{formatDateTime(c.time)}</time>
-                  <span>
-                    {t('assets.balanceAfter')}: <span className="mono">{formatAssetAmount(c.balanceAfter, c.asset)}</span>
-                  </span>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        {changes.hasNextPage ? (
-          <Button block shape="rounded" loading={changes.isFetchingNextPage} onClick={() => void changes.fetchNextPage()}>
-            {t('common.loadMore')}
-          </Button>
-        ) : null}
+        <StatementList
+          items={items}
+          hasMore={changes.hasNextPage}
+          loadingMore={changes.isFetchingNextPage}
+          onLoadMore={() => void changes.fetchNextPage()}
+        />
       </section>
     </div>
   );

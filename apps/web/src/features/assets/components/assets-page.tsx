@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { formatMoney } from '../../../lib/format';
 import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/routing/paths';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useUserAssetData } from '../api/get-user-asset-data';
+import { useHideSmallBalances } from '../hooks/use-hide-small-balances';
 import { walletRows } from '../model/wallet-rows';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
 import { BalanceList } from './balance-list';
@@ -22,7 +22,7 @@ export function AssetsPage() {
   const typeUser = useSessionStore((s) => s.typeUser);
   const data = useUserAssetData();
   const assets = useAssetList();
-  const [hideSmall, setHideSmall] = useState(false);
+  const [hideSmall, setHideSmall] = useHideSmallBalances();
 
   const onRefresh = async () => {
     await Promise.all([data.refetch(), assets.refetch()]);
@@ -53,7 +53,7 @@ export function AssetsPage() {
               {t('assets.transfer')}
             </Link>
             <Link className="button button--secondary button--small" to={ASSETS_PATHS.transferRecords}>
-              {t('assets.records')}
+              {t('routes.transferRecords')}
             </Link>
             <Link className="button button--secondary button--small" to={OTC_PATH}>
               {t('assets.otc')}
@@ -75,7 +75,7 @@ export function AssetsPage() {
         {data.data
           ? WALLET_NAMES.map((name) => {
               const wallet = data.data.wallets.find((w) => w.wallet === name);
-              const rows = walletRows(wallet, assets.data).filter((r) => !hideSmall || !r.isZero);
+              const rows = walletRows(wallet, assets.data, data.data.unpriced).filter((r) => !hideSmall || !r.isSmall);
               const title = t(`wallets.${name}`);
               return (
                 <section key={name} className="wallet-card" aria-labelledby={`wallet-${name}`} data-wallet={name}>
@@ -89,6 +89,13 @@ export function AssetsPage() {
                       <span className="visually-hidden">{t('assets.accountTotal')}: </span>≈ {formatMoney(wallet?.totalUsdt ?? '0')} USDT
                     </span>
                   </header>
+                  <Link
+                    className="wallet-card__changes"
+                    to={`${accountPath(name)}#account-changes`}
+                    aria-label={t('statement.walletChanges', { wallet: title })}
+                  >
+                    {t('assets.accountChanges')}
+                  </Link>
                   <BalanceList rows={rows} label={title} />
                 </section>
               );

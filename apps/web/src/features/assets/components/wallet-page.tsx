@@ -24,6 +24,9 @@ export function WalletPage() {
           <Link className="button button--primary button--small" to={ASSETS_PATHS.transfer}>
             {t('assets.transfer')}
           </Link>
+          <Link className="button button--secondary button--small" to={ASSETS_PATHS.transferRecords}>
+            {t('routes.transferRecords')}
+          </Link>
           <Link className="button button--secondary button--small" to={OTC_PATH}>
             {t('assets.otc')}
           </Link>

@@ -39,4 +39,17 @@ describe('walletRows', () => {
     expect(walletRows(undefined, [asset('USDT', 2)]).map((r) => r.asset)).toEqual(['USDT']);
     expect(walletRows(undefined, undefined)).toEqual([]);
   });
+
+  it('counts as small a zero balance or one worth under 1 USDT; a coin without a price only when zero', () => {
+    const rows = walletRows(
+      wallet([
+        { asset: 'BTC', available: '0.00001', frozen: '0', valueUsdt: '0.99' },
+        { asset: 'ETH', available: '0.001', frozen: '0', valueUsdt: '1.00' },
+        { asset: 'DOT', available: '3', frozen: '0', valueUsdt: '0' },
+      ]),
+      [asset('USDT', 2), asset('BTC', 5), asset('ETH', 4), asset('DOT', 4)],
+      ['DOT'],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.asset, r.isSmall]))).toEqual({ USDT: true, BTC: true, ETH: false, DOT: false });
+  });
 });
