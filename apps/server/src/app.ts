@@ -72,7 +72,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md.' },
+      info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md. Routes marked with the token security answer 301 without a live session before they look at anything else. Numbers must be finite and within their bounds; no string may contain a control character.' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
   });
