@@ -36,12 +36,12 @@ describe('routes that need a session', () => {
     expect(ops.filter((o) => o.session === 'optional').map((o) => o.path)).toEqual(['/asset/api/user/sendOtp', '/asset/api/user/SendSmsOtp']);
   });
 
-  it('answer 301 before they look at the body, the query or typeUser, without a token or with a dead one', async () => {
+  it('answer 301 before they look at the body or the query, without a token or with a dead one', async () => {
     const wrong: string[] = [];
     for (const op of operations(t.app).filter((o) => o.session === 'required')) {
       const url = fillPath(op.path, { name: 'x' });
       for (const req of invalidRequests(op.method, url)) {
-        for (const auth of [{}, { token: 'not-a-live-token' }, { typeUser: 'bogus' }]) {
+        for (const auth of [{}, { token: 'not-a-live-token' }, { token: 'not-a-live-token', typeUser: 'demo' }]) {
           const res = await t.app.inject({
             method: op.method, url: 'url' in req ? String(req.url) : url, headers: { ...req.headers, ...auth },
             ...(req.payload === undefined ? {} : { payload: req.payload }),
@@ -56,10 +56,12 @@ describe('routes that need a session', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('check typeUser once the session is known, still before the body', async () => {
+  it('come after the typeUser check, which every request passes first, and before the body', async () => {
+    const anonymous = await t.post('/transaction/api/contract/create', {}, { headers: { typeUser: 'bogus' } });
+    expect([anonymous.status, anonymous.code]).toEqual([400, code('TYPE_USER_INVALID')]);
     const { token } = await registerByEmail(t);
-    const res = await t.post('/transaction/api/contract/create', {}, { token, headers: { typeUser: 'bogus' } });
-    expect([res.status, res.code]).toEqual([400, code('TYPE_USER_INVALID')]);
+    const signedIn = await t.post('/transaction/api/contract/create', {}, { token, headers: { typeUser: 'bogus' } });
+    expect([signedIn.status, signedIn.code]).toEqual([400, code('TYPE_USER_INVALID')]);
     const empty = await t.post('/transaction/api/contract/create', {}, { token });
     expect(empty.code).toBe(code('FIELD_REQUIRED'));
   });

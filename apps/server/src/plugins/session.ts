@@ -63,17 +63,23 @@ export function sessionMeta(request: FastifyRequest): SessionMeta {
 }
 
 /**
- * Sessions and the ledger choice, checked in `onRequest`, before the body is read or validated:
- * a route that needs a session answers 301 to a caller without one whatever they sent, so an
- * anonymous caller learns nothing of the route's schema and the client goes to login. Then
- * `typeUser` must be `real` or `demo`. One mechanism for every route: an `onRoute` hook reads the
- * route's security (see `sessionOfRoute`) and puts the checks first in its `onRequest` list.
+ * The ledger choice and sessions, checked in `onRequest`, before the body is read or validated.
+ * First `typeUser` must be `real` or `demo`, on every request. Then a route that needs a session
+ * answers 301 to a caller without one whatever body it sent, so an anonymous caller learns
+ * nothing of the route's schema and the client goes to login. One mechanism for every route: an
+ * `onRoute` hook reads the route's security (see `sessionOfRoute`) and puts the session check
+ * first in the route's own `onRequest` list.
  */
 export const sessionPlugin = fp<{ sessions: Authenticator }>(async (app, { sessions }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('typeUser', 'real');
   app.decorateRequest('loginOrigin', 'H5');
   app.addHook('onRequest', async (request) => {
+    // Strictly `real` or `demo`; absent means real. Anything else (`Demo`, `test`, `demo,real`) is
+    // refused before any handler runs: a request must never move money on a ledger it did not name.
+    const typeUser = header(request, 'typeUser');
+    if (typeUser !== undefined && !(TYPE_USERS as readonly string[]).includes(typeUser)) throw new AppError('TYPE_USER_INVALID');
+    request.typeUser = (typeUser as TypeUser | undefined) ?? 'real';
     const origin = header(request, 'loginOrigin')?.toUpperCase();
     request.loginOrigin = (LOGIN_ORIGINS as readonly string[]).includes(origin ?? '') ? (origin as LoginOrigin) : 'H5';
   });
@@ -85,19 +91,11 @@ export const sessionPlugin = fp<{ sessions: Authenticator }>(async (app, { sessi
     const token = header(request, 'token');
     if (token) request.auth = await sessions.authenticate(token);
   };
-  // Strictly `real` or `demo`; absent means real. Anything else (`Demo`, `test`, `demo,real`) is
-  // refused before any handler runs: a request must never move money on a ledger it did not name.
-  const checkTypeUser = async (request: FastifyRequest) => {
-    const typeUser = header(request, 'typeUser');
-    if (typeUser !== undefined && !(TYPE_USERS as readonly string[]).includes(typeUser)) throw new AppError('TYPE_USER_INVALID');
-    request.typeUser = (typeUser as TypeUser | undefined) ?? 'real';
-  };
-
   app.addHook('onRoute', (route) => {
     const need = sessionOfRoute(route.schema?.security);
-    const session = need === 'required' ? [requireSession] : need === 'optional' ? [optionalSession] : [];
+    if (need === 'none') return;
     const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [...session, checkTypeUser, ...own];
+    route.onRequest = [need === 'required' ? requireSession : optionalSession, ...own];
   });
 });
 
