@@ -348,3 +348,45 @@ describe('fuzzing every route of the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('the internal errors of issue 13, one by one', () => {
+  const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
+  const invalid = (field: string) => ({ status: 400, code: code('INVALID_PARAMETER'), msg: `Invalid parameter: ${field}`, data: null });
+
+  it('refuses non-finite numbers in query strings, with or without a session', async () => {
+    const live = await liveToken();
+    expect(await t.call('GET', '/api/market/kline?symbol=BTCUSDT&interval=1m&limit=1e400')).toEqual(invalid('limit'));
+    expect(await t.call('GET', '/api/market/kline?symbol=BTCUSDT&interval=1m&from=-1e400')).toEqual(invalid('from'));
+    expect(await t.call('GET', '/asset/api/account/getTransferLog?page=1e400', undefined, { token: live })).toEqual(invalid('page'));
+    expect(await t.call('GET', '/transaction/api/spot/history?size=-Infinity', undefined, { token: live })).toEqual(invalid('size'));
+    expect(await t.call('GET', '/transaction/api/contract/detail?id=1e400', undefined, { token: live })).toEqual(invalid('id'));
+  });
+
+  it('refuses NUL and other control characters in strings and names', async () => {
+    const live = await liveToken();
+    const register = { type: 'email', email: uniqueEmail(), password: PASSWORD, confirmPassword: PASSWORD, code: '1234', invitationCode: 'ABC\u0000' };
+    expect(await t.post('/asset/api/user/register', register)).toEqual(invalid('invitationCode'));
+    expect(await t.post('/asset/api/user/update', { nickname: 'name\u0000' }, { token: live })).toEqual(invalid('nickname'));
+    expect(await t.post('/asset/api/user/update', { nickname: 'tab\there' }, { token: live })).toEqual(invalid('nickname'));
+    expect(await t.post('/asset/api/user/login', { type: 'email', email: 'a\u0000@example.com', password: 'x' })).toEqual(invalid('email'));
+    // A made-up field name is not repeated when it is not a short plain name.
+    expect(await t.post('/asset/api/user/update', { 'x\u0001y': 1 }, { token: live })).toEqual(invalid('body'));
+  });
+
+  it('answers a malformed multipart body with MULTIPART_INVALID', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/asset/api/common/upload', payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`,
+      headers: { ...MULTIPART, token: await liveToken() },
+    });
+    expect([res.statusCode, res.json()]).toEqual([400, { code: code('MULTIPART_INVALID'), msg: 'The upload form could not be read', data: null }]);
+  });
+
+  it('answers an over-long or badly encoded path with URL_INVALID in the envelope, without repeating the path', async () => {
+    for (const name of ['P'.repeat(500), '%zz']) {
+      const res = await t.app.inject({ method: 'GET', url: `/asset/api/common/file/${name}`, headers: { lang: 'de' } });
+      expect([res.statusCode, res.json()]).toEqual([400, { code: code('URL_INVALID'), msg: 'Ungültige Anfrageadresse', data: null }]);
+      expect(res.body).not.toContain(name);
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+});

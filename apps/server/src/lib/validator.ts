@@ -17,6 +17,13 @@ function hasControl(text: string): boolean {
   return false;
 }
 
+/**
+ * The ajv keywords of the two global rules. Their failures answer INVALID_PARAMETER naming the
+ * field, not the field's own `errorCode` (which speaks of its length or format: "Password can not
+ * be less than 6 characters" would be wrong for a password with a tab in it).
+ */
+export const GLOBAL_RULE_KEYWORDS: readonly string[] = ['finite', 'controlCharacter'];
+
 /** Why a validated value is still refused, as an ajv error at its path; null when it is fine. */
 function unsafeValue(root: unknown): ErrorObject | null {
   const stack: [unknown, string][] = [[root, '']];

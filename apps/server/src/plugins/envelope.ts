@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, errorMessage, parseHeaderLang, type ErrorKey, type HeaderLang } from '@app/contract';
 import { AppError } from '../lib/app-error';
+import { GLOBAL_RULE_KEYWORDS } from '../lib/validator';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,6 +67,7 @@ function validationError(request: FastifyRequest, error: FastifyError): { key: E
   if (first.keyword === 'additionalProperties') {
     return { key: 'INVALID_PARAMETER', params: { field: fieldName(String(first.params.additionalProperty), context) } };
   }
+  if (GLOBAL_RULE_KEYWORDS.includes(first.keyword)) return { key: 'INVALID_PARAMETER', params: { field: fieldName(field, context) } };
   const routeSchema = request.routeOptions.schema?.[context === 'querystring' ? 'querystring' : context];
   const code = fieldSchema(routeSchema, pointer)?.errorCode;
   return code ? { key: code } : { key: 'INVALID_PARAMETER', params: { field } };
