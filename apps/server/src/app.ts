@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { Ajv, type Options as AjvOptions } from 'ajv';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,7 +10,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { APP_VERSION, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES } from '@app/contract';
 import type { AppContext } from './context';
-import { envelopePlugin, sendError } from './plugins/envelope';
+import { envelopePlugin, sendError, sendFrameworkError } from './plugins/envelope';
+import { createValidatorCompiler } from './lib/validator';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
@@ -53,14 +53,13 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // A malformed path or an over-long path parameter answers the envelope, never Fastify's own
+    // body (which repeats the path).
+    frameworkErrors: sendFrameworkError,
   });
-  // Unknown fields are refused, not dropped: a misspelt field must not pass unnoticed. Bodies are
-  // not coerced: an amount sent as a JSON number (a float) is refused, money is a string. Query
-  // strings and path parameters are text by nature and are coerced ("2" → 2).
-  const ajvOptions: AjvOptions = { keywords: ['errorCode'], allErrors: false, removeAdditional: false, useDefaults: true };
-  const strictAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
-  const coercingAjv = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema));
+  // Schemas from packages/contract, plus two rules for every input: finite numbers, no control
+  // characters (lib/validator.ts, docs/security.md "Input validation").
+  app.setValidatorCompiler(createValidatorCompiler());
   // Services log through the app's logger.
   ctx.log = app.log;
 
@@ -76,7 +75,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md.' },
+      info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md. Routes marked with the token security answer 301 without a live session before they look at anything else. Numbers must be finite and within their bounds; no string may contain a control character.' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
   });

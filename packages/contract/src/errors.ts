@@ -33,6 +33,8 @@ export const ERRORS = {
   NOT_READY: def(1008, 503, 'Service is starting, please try again later', 'The database is not open or not migrated yet.'),
   MALFORMED_JSON: def(1009, 400, 'Malformed request body', 'The body could not be parsed as JSON.'),
   TYPE_USER_INVALID: def(1010, 400, 'Unknown account type: use real or demo', 'The typeUser header is neither `real` nor `demo` (an absent header means real). Refused before anything runs, so nothing moves on a ledger the caller did not name.'),
+  URL_INVALID: def(1011, 400, 'Invalid request address', 'The path is malformed (broken percent-encoding) or a path segment is longer than 100 characters. The answer does not repeat the path.'),
+  MULTIPART_INVALID: def(1012, 400, 'The upload form could not be read', 'A multipart body is broken: no boundary, a part cut off, a field named like a prototype property, or the form ends early.'),
 
   PASSWORD_TOO_SHORT: def(1101, 400, 'Password can not be less than 6 characters', 'A password (login or fund) is shorter than 6 characters.'),
   PASSWORDS_MISMATCH: def(1102, 400, 'Passwords inconsistent', 'The server compared a password and its confirmation and they differ (spec §8 text; the web form says "The two passwords do not match", spec §5).'),

@@ -8,8 +8,12 @@ interface RouteDoc {
   querystring?: TSchema;
   params?: TSchema;
   response: TSchema;
-  /** Needs the `token` header. */
-  auth?: boolean;
+  /**
+   * `true`: needs a live session (the `token` header), else 301 before anything else is looked
+   * at; `'optional'`: a token is read when sent. Written as the route's OpenAPI security, which
+   * the session plugin enforces.
+   */
+  auth?: boolean | 'optional';
 }
 
 /**
@@ -18,9 +22,10 @@ interface RouteDoc {
  */
 export function schema<D extends RouteDoc>(doc: D) {
   const { response, auth, ...rest } = doc;
+  const security: Record<string, string[]>[] | undefined = auth === 'optional' ? [{}, { token: [] }] : auth ? [{ token: [] }] : undefined;
   return {
     ...(rest as Omit<D, 'response' | 'auth'>),
-    ...(auth ? { security: [{ token: [] }] } : {}),
+    ...(security ? { security } : {}),
     response: { 200: response as D['response'], '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
   };
 }

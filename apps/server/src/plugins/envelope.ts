@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, errorMessage, parseHeaderLang, type ErrorKey, type HeaderLang } from '@app/contract';
 import { AppError } from '../lib/app-error';
+import { GLOBAL_RULE_KEYWORDS } from '../lib/validator';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,6 +42,11 @@ function valueAt(body: unknown, pointer: string[]): unknown {
   return node;
 }
 
+/** An unknown field's name as the answer may repeat it: only a short plain name, never the caller's text at length. */
+function fieldName(name: string, context: string): string {
+  return /^[A-Za-z0-9_.-]{1,64}$/.test(name) ? name : context;
+}
+
 /**
  * Maps a schema validation failure to a catalogue entry: a missing or empty field is
  * FIELD_REQUIRED; a field whose schema names an `errorCode` answers that; anything else is
@@ -59,8 +65,9 @@ function validationError(request: FastifyRequest, error: FastifyError): { key: E
   const value = valueAt(source, pointer);
   if (value === '' || value === null || value === undefined) return { key: 'FIELD_REQUIRED', params: { field } };
   if (first.keyword === 'additionalProperties') {
-    return { key: 'INVALID_PARAMETER', params: { field: String(first.params.additionalProperty) } };
+    return { key: 'INVALID_PARAMETER', params: { field: fieldName(String(first.params.additionalProperty), context) } };
   }
+  if (GLOBAL_RULE_KEYWORDS.includes(first.keyword)) return { key: 'INVALID_PARAMETER', params: { field: fieldName(field, context) } };
   const routeSchema = request.routeOptions.schema?.[context === 'querystring' ? 'querystring' : context];
   const code = fieldSchema(routeSchema, pointer)?.errorCode;
   return code ? { key: code } : { key: 'INVALID_PARAMETER', params: { field } };
@@ -77,7 +84,19 @@ const FASTIFY_CODES: Record<string, ErrorKey> = {
   FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
   FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
   FST_FIELDS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_PROTO_VIOLATION: 'MULTIPART_INVALID',
+  FST_INVALID_JSON_FIELD_ERROR: 'MULTIPART_INVALID',
+  FST_MP_PREMATURE_CLOSE: 'MULTIPART_INVALID',
+  FST_ERR_BAD_URL: 'URL_INVALID',
+  FST_ERR_MAX_PARAM_LENGTH: 'URL_INVALID',
 };
+
+/**
+ * The multipart parser (@fastify/busboy) fails with plain errors that carry no code, only these
+ * texts: no boundary, and a form that ends before its closing boundary. The fuzz test
+ * (app.fuzz.test.ts) sends such forms, so a new wording shows up there as a 500.
+ */
+const MULTIPART_FAILURE = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
 export function sendError(reply: FastifyReply, key: ErrorKey, params?: Record<string, string | number>): FastifyReply {
   const def = ERRORS[key];
@@ -86,6 +105,20 @@ export function sendError(reply: FastifyReply, key: ErrorKey, params?: Record<st
     msg: errorMessage(key, reply.request.lang ?? 'en', params),
     data: null,
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found while routing, before any hook runs (a malformed
+ * path, a path parameter over 100 characters). The answer never repeats the path.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const raw = request.headers.lang;
+  request.lang = parseHeaderLang(Array.isArray(raw) ? raw[0] : raw);
+  reply.header('x-request-id', request.id);
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) return sendError(reply, mapped);
+  request.log.error({ err: error, reqId: request.id }, 'unhandled framework error');
+  return sendError(reply, 'INTERNAL_ERROR');
 }
 
 /** The `{code,msg,data}` envelope, the error handler and the not-found answer (DESIGN.md §3). */
@@ -113,6 +146,7 @@ export const envelopePlugin = fp(async (app) => {
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return sendError(reply, mapped);
+    if (!error.code && MULTIPART_FAILURE.test(error.message)) return sendError(reply, 'MULTIPART_INVALID');
     if (error.statusCode === 429) return sendError(reply, 'TOO_MANY_REQUESTS');
     if (error instanceof SyntaxError || error.statusCode === 400) return sendError(reply, 'MALFORMED_JSON');
     if (error.statusCode === 413) return sendError(reply, 'PAYLOAD_TOO_LARGE');

@@ -30,18 +30,27 @@ export interface Authenticator {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the `requireAuth` pre-handler. */
+    /** The live session of a route that reads one (see `sessionOfRoute`); null otherwise. */
     auth: Authenticated | null;
     /** The ledger this request reads and writes (`typeUser` header; real by default). */
     typeUser: TypeUser;
     loginOrigin: LoginOrigin;
   }
-  interface FastifyInstance {
-    /** Pre-handler: answers 301 unless the `token` header names a live session. */
-    requireAuth(request: FastifyRequest): Promise<void>;
-    /** Pre-handler: like requireAuth, but a missing token is fine (auth stays null). */
-    optionalAuth(request: FastifyRequest): Promise<void>;
-  }
+}
+
+/** What a route asks of the `token` header. */
+export type SessionNeed = 'required' | 'optional' | 'none';
+
+/**
+ * A route's need, read from its OpenAPI security (written by `schema({ auth })` in lib/route.ts):
+ * `[{ token: [] }]` requires a session, `[{}, { token: [] }]` reads one if a token is sent. The
+ * document and the check therefore cannot disagree.
+ */
+export function sessionOfRoute(security: unknown): SessionNeed {
+  if (!Array.isArray(security)) return 'none';
+  const entries = security as Record<string, unknown>[];
+  if (!entries.some((s) => s && typeof s === 'object' && 'token' in s)) return 'none';
+  return entries.some((s) => s && typeof s === 'object' && Object.keys(s).length === 0) ? 'optional' : 'required';
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -53,6 +62,14 @@ export function sessionMeta(request: FastifyRequest): SessionMeta {
   return { origin: request.loginOrigin, ip: request.ip, userAgent: header(request, 'user-agent') ?? '' };
 }
 
+/**
+ * The ledger choice and sessions, checked in `onRequest`, before the body is read or validated.
+ * First `typeUser` must be `real` or `demo`, on every request. Then a route that needs a session
+ * answers 301 to a caller without one whatever body it sent, so an anonymous caller learns
+ * nothing of the route's schema and the client goes to login. One mechanism for every route: an
+ * `onRoute` hook reads the route's security (see `sessionOfRoute`) and puts the session check
+ * first in the route's own `onRequest` list.
+ */
 export const sessionPlugin = fp<{ sessions: Authenticator }>(async (app, { sessions }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('typeUser', 'real');
@@ -66,16 +83,23 @@ export const sessionPlugin = fp<{ sessions: Authenticator }>(async (app, { sessi
     const origin = header(request, 'loginOrigin')?.toUpperCase();
     request.loginOrigin = (LOGIN_ORIGINS as readonly string[]).includes(origin ?? '') ? (origin as LoginOrigin) : 'H5';
   });
-  app.decorate('requireAuth', async (request: FastifyRequest) => {
+
+  const requireSession = async (request: FastifyRequest) => {
     request.auth = await sessions.authenticate(header(request, 'token'));
-  });
-  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+  };
+  const optionalSession = async (request: FastifyRequest) => {
     const token = header(request, 'token');
     if (token) request.auth = await sessions.authenticate(token);
+  };
+  app.addHook('onRoute', (route) => {
+    const need = sessionOfRoute(route.schema?.security);
+    if (need === 'none') return;
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [need === 'required' ? requireSession : optionalSession, ...own];
   });
 });
 
-/** The authenticated user of a route behind requireAuth. */
+/** The authenticated user of a route that requires a session. */
 export function authOf(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new AppError('SESSION_EXPIRED');
   return request.auth;

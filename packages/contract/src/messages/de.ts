@@ -13,6 +13,8 @@ export const de: ErrorMessages = {
   NOT_READY: 'Der Dienst wird gestartet, bitte versuchen Sie es später erneut',
   MALFORMED_JSON: 'Der Inhalt der Anfrage ist fehlerhaft',
   TYPE_USER_INVALID: 'Unbekannter Kontotyp: verwenden Sie real oder demo',
+  URL_INVALID: 'Ungültige Anfrageadresse',
+  MULTIPART_INVALID: 'Das Upload-Formular konnte nicht gelesen werden',
 
   PASSWORD_TOO_SHORT: 'Das Passwort muss mindestens 6 Zeichen lang sein',
   PASSWORDS_MISMATCH: 'Die beiden Passwörter stimmen nicht überein',

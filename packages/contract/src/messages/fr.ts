@@ -13,6 +13,8 @@ export const fr: ErrorMessages = {
   NOT_READY: 'Le service est en cours de démarrage, veuillez réessayer plus tard',
   MALFORMED_JSON: 'Le corps de la requête est mal formé',
   TYPE_USER_INVALID: 'Type de compte inconnu : utilisez real ou demo',
+  URL_INVALID: 'Adresse de requête invalide',
+  MULTIPART_INVALID: 'Le formulaire d\'envoi n\'a pas pu être lu',
 
   PASSWORD_TOO_SHORT: 'Le mot de passe doit contenir au moins 6 caractères',
   PASSWORDS_MISMATCH: 'Les deux mots de passe ne correspondent pas',

@@ -13,6 +13,8 @@ export const it: ErrorMessages = {
   NOT_READY: 'Il servizio è in fase di avvio, riprova più tardi',
   MALFORMED_JSON: 'Il corpo della richiesta non è valido',
   TYPE_USER_INVALID: 'Tipo di conto sconosciuto: usa real o demo',
+  URL_INVALID: 'Indirizzo della richiesta non valido',
+  MULTIPART_INVALID: 'Impossibile leggere il modulo di caricamento',
 
   PASSWORD_TOO_SHORT: 'La password deve contenere almeno 6 caratteri',
   PASSWORDS_MISMATCH: 'Le due password non coincidono',

@@ -13,6 +13,8 @@ export const ja: ErrorMessages = {
   NOT_READY: 'サービスを起動中です。しばらくしてから再度お試しください',
   MALFORMED_JSON: 'リクエストの形式が正しくありません',
   TYPE_USER_INVALID: '不明な口座タイプです：real または demo を指定してください',
+  URL_INVALID: 'リクエストのアドレスが無効です',
+  MULTIPART_INVALID: 'アップロードフォームを読み取れません',
 
   PASSWORD_TOO_SHORT: 'パスワードは6文字以上で入力してください',
   PASSWORDS_MISMATCH: '入力されたパスワードが一致しません',

@@ -13,6 +13,8 @@ export const ko: ErrorMessages = {
   NOT_READY: '서비스를 시작하는 중입니다. 잠시 후 다시 시도해 주세요',
   MALFORMED_JSON: '요청 본문의 형식이 올바르지 않습니다',
   TYPE_USER_INVALID: '알 수 없는 계정 유형입니다: real 또는 demo를 사용하세요',
+  URL_INVALID: '요청 주소가 올바르지 않습니다',
+  MULTIPART_INVALID: '업로드 양식을 읽을 수 없습니다',
 
   PASSWORD_TOO_SHORT: '비밀번호는 6자 이상이어야 합니다',
   PASSWORDS_MISMATCH: '두 비밀번호가 일치하지 않습니다',

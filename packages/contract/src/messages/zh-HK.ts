@@ -13,6 +13,8 @@ export const zhHK: ErrorMessages = {
   NOT_READY: '服務正在啟動，請稍後再試',
   MALFORMED_JSON: '請求內容格式錯誤',
   TYPE_USER_INVALID: '未知的帳戶類型：請使用 real 或 demo',
+  URL_INVALID: '請求地址無效',
+  MULTIPART_INVALID: '無法讀取上傳的表單',
 
   PASSWORD_TOO_SHORT: '密碼不能少於6個字元',
   PASSWORDS_MISMATCH: '兩次輸入的密碼不一致',

@@ -13,6 +13,8 @@ export const zh: ErrorMessages = {
   NOT_READY: '服务正在启动，请稍后重试',
   MALFORMED_JSON: '请求内容格式错误',
   TYPE_USER_INVALID: '未知的账户类型：请使用 real 或 demo',
+  URL_INVALID: '请求地址无效',
+  MULTIPART_INVALID: '无法读取上传的表单',
 
   PASSWORD_TOO_SHORT: '密码不能少于6个字符',
   PASSWORDS_MISMATCH: '两次输入的密码不一致',

@@ -44,10 +44,10 @@ export const Password = Type.String({
   ...withError('PASSWORD_TOO_SHORT'),
 });
 
-export const OtpCode = Type.String({ pattern: '^[0-9]{4}$', ...withError('CODE_INVALID') });
+export const OtpCode = Type.String({ maxLength: 4, pattern: '^[0-9]{4}$', ...withError('CODE_INVALID') });
 
 /** A country calling code, digits only, with or without a leading +. */
-export const CountryCode = Type.String({ pattern: '^\\+?[0-9]{1,4}$', ...withError('COUNTRY_CODE_INVALID') });
+export const CountryCode = Type.String({ maxLength: 5, pattern: '^\\+?[0-9]{1,4}$', ...withError('COUNTRY_CODE_INVALID') });
 export const PhoneNumber = Type.String({ minLength: 4, maxLength: 20, pattern: '^[0-9 ()-]+$', ...withError('PHONE_INVALID') });
 
 export const CountryCodeItem = Type.Object({

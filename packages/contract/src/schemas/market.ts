@@ -109,13 +109,15 @@ export const Candle = Type.Object({
   trades: Type.Integer(),
 });
 export type Candle = Static<typeof Candle>;
+/** The last instant a JavaScript Date can hold (year 275760): any later time is no time at all. */
+const EPOCH_MS_MAX = 8_640_000_000_000_000;
 export const KlineQuery = Type.Object({
   symbol: SymbolParam,
   interval: IntervalSchema,
   /** Inclusive; candles whose open time is at or after it. */
-  from: Type.Optional(Type.Integer({ minimum: 0, ...withError('TIME_RANGE_INVALID') })),
+  from: Type.Optional(Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, ...withError('TIME_RANGE_INVALID') })),
   /** Inclusive; candles whose open time is at or before it. Default: now. */
-  to: Type.Optional(Type.Integer({ minimum: 0, ...withError('TIME_RANGE_INVALID') })),
+  to: Type.Optional(Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, ...withError('TIME_RANGE_INVALID') })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: KLINE_MAX_LIMIT, ...withError('TIME_RANGE_INVALID') })),
 }, { additionalProperties: false });
 export const KlineResponse = Envelope(Type.Object({

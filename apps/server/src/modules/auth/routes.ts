@@ -18,14 +18,12 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; rateLimitPerMin
 
   app.post(API.user.sendOtp, {
     config: limited,
-    schema: schema({ tags, summary: 'Send a 4-digit code by e-mail', body: SendOtpBody, response: SendOtpResponse }),
-    preHandler: app.optionalAuth,
+    schema: schema({ tags, summary: 'Send a 4-digit code by e-mail', body: SendOtpBody, response: SendOtpResponse, auth: 'optional' }),
   }, async (req, reply) => reply.ok(await auth.sendEmailCode(req.body, req.auth, req.ip, req.lang)));
 
   app.post(API.user.sendSmsOtp, {
     config: limited,
-    schema: schema({ tags, summary: 'Send a 4-digit code by SMS', body: SendSmsOtpBody, response: SendOtpResponse }),
-    preHandler: app.optionalAuth,
+    schema: schema({ tags, summary: 'Send a 4-digit code by SMS', body: SendSmsOtpBody, response: SendOtpResponse, auth: 'optional' }),
   }, async (req, reply) => reply.ok(await auth.sendSmsCode(req.body, req.auth, req.ip, req.lang)));
 
   app.post(API.user.register, {
@@ -48,7 +46,6 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; rateLimitPerMin
 
   app.post(API.user.logout, {
     schema: schema({ tags, summary: 'End this session', response: Ok, auth: true }),
-    preHandler: app.requireAuth,
   }, async (req, reply) => {
     await auth.logout(authOf(req).sessionId);
     return reply.ok(null);

@@ -39,18 +39,15 @@ export const contractRoutes: FastifyPluginAsync<{ service: ContractService; sett
   ];
   for (const [desk, paths, what] of desks) {
     app.post(paths.create, {
-      preHandler: app.requireAuth,
       schema: schema({ tags, summary: `Open a seconds contract on a ${what} symbol at the server's last price (Idempotency-Key accepted)`, body: ContractCreateBody, response: ContractResponse, auth: true }),
     }, async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), desk, req.body)));
 
     app.get(paths.getContractList, {
-      preHandler: app.requireAuth,
       schema: schema({ tags, summary: `The user's ${what} contracts, newest first`, querystring: ContractListQuery, response: ContractListResponse, auth: true }),
     }, async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, desk, req.query)));
   }
 
   app.get(API.contract.detail, {
-    preHandler: app.requireAuth,
     schema: schema({ tags, summary: 'One contract with the open and close ticks that decided it (read-only)', querystring: ContractDetailQuery, response: ContractResponse, auth: true }),
   }, async (req, reply) => reply.ok(await service.detail(authOf(req).user.id, req.typeUser, req.query.id)));
 };

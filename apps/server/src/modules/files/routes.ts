@@ -19,7 +19,6 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (bas
       consumes: ['multipart/form-data'],
       description: 'Multipart form: `file` (the image) and `kind` (`avatar`, public; or `private`, served only to its owner). Send `kind` before `file`.',
     },
-    preHandler: app.requireAuth,
   }, async (req, reply) => {
     const user = authOf(req).user;
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
@@ -48,7 +47,6 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (bas
       params: Type.Object({ name: Type.String({ maxLength: 64 }) }),
       security: [{ token: [] }],
     },
-    preHandler: app.requireAuth,
   }, async (req, reply) => {
     const file = await files.readPrivate(authOf(req).user.id, req.params.name);
     return reply.type(file.mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(file.data);

@@ -86,7 +86,6 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
   }, async (req, reply) => reply.ok(svc.banners(req.lang, req.query.position)));
 
   app.register(async (authed: FastifyInstance) => {
-    authed.addHook('preHandler', app.requireAuth);
     const r = authed.withTypeProvider<TypeBoxTypeProvider>();
     const favTags = ['favorite'];
 

@@ -17,7 +17,6 @@ const tags = ['spot'];
 export const spotRoutes: FastifyPluginAsync<{ spot: SpotService; isReady: () => boolean; background: boolean }> = async (base, { spot, isReady, background }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   if (background) runWhenReady(app, { name: 'spot matcher', everyMs: spot.config.matchEveryMs, run: () => spot.matchOnce(), isReady, log: app.log });
-  app.addHook('preHandler', app.requireAuth);
 
   app.post(API.spot.order, {
     schema: schema({ tags, summary: 'Place a market or limit order (Idempotency-Key accepted)', body: SpotOrderBody, response: SpotOrderResponse, auth: true }),

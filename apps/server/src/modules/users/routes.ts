@@ -14,7 +14,6 @@ const tags = ['user'];
 /** The signed-in user's profile and security settings. */
 export const userRoutes: FastifyPluginAsync<{ users: UserService }> = async (base, { users }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('preHandler', app.requireAuth);
 
   app.post(API.user.info, {
     schema: schema({ tags, summary: 'The signed-in user', response: UserInfoResponse, auth: true }),

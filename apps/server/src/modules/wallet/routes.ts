@@ -22,7 +22,6 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation
   }, async (_req, reply) => reply.ok(ASSET_LIST));
 
   app.register(async (authed) => {
-    authed.addHook('preHandler', app.requireAuth);
     const r = authed.withTypeProvider<TypeBoxTypeProvider>();
 
     r.post(API.account.accountSwitch, {
