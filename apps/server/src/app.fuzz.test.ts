@@ -359,7 +359,9 @@ describe('the internal errors of issue 13, one by one', () => {
     expect(await t.call('GET', '/api/market/kline?symbol=BTCUSDT&interval=1m&from=-1e400')).toEqual(invalid('from'));
     expect(await t.call('GET', '/asset/api/account/getTransferLog?page=1e400', undefined, { token: live })).toEqual(invalid('page'));
     expect(await t.call('GET', '/transaction/api/spot/history?size=-Infinity', undefined, { token: live })).toEqual(invalid('size'));
-    expect(await t.call('GET', '/transaction/api/contract/detail?id=1e400', undefined, { token: live })).toEqual(invalid('id'));
+    expect(await t.call('GET', '/transaction/api/contract/getContractList?page=1e400', undefined, { token: live })).toEqual(invalid('page'));
+    // Detail ids are opaque strings now: a number there is simply no order of the caller's.
+    expect(await t.call('GET', '/transaction/api/contract/detail?id=1e400', undefined, { token: live })).toMatchObject({ status: 404, code: code('ORDER_NOT_FOUND') });
   });
 
   it('refuses NUL and other control characters in strings and names', async () => {
