@@ -131,8 +131,7 @@ export class MarketService {
   tradingTime(symbol: string): TradingTime {
     const inst = instrumentOrThrow(symbol);
     const s = sessionState(inst, this.now());
-    const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-    return { symbol: inst.symbol, open: s.open, nextOpen: iso(s.nextOpen), nextClose: iso(s.nextClose), timeZone: s.timeZone };
+    return { symbol: inst.symbol, open: s.open, nextOpen: s.nextOpen, nextClose: s.nextClose, timeZone: s.timeZone };
   }
 
   /** The recorded tick in force at `atMs` (settlement uses it; see MarketEngine.tickAtOrBefore). */

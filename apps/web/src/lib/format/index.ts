@@ -56,14 +56,6 @@ export function isZeroDecimal(value: string): boolean {
   return /^-?0*(\.0*)?$/.test(value.trim());
 }
 
-/** "2024-05-01 13:45:10" in local time (spec §9 date format), from ISO 8601 or epoch milliseconds. */
-export function formatDateTime(iso: string | number): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return String(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
 /** A rate as a percentage, exactly: "0.001" → "0.1%", "0.85" → "85%" (moves the decimal point, no floating point). */
 export function formatRatePercent(rate: string): string {
   const [int = '0', frac = ''] = rate.split('.');
@@ -72,3 +64,5 @@ export function formatRatePercent(rate: string): string {
   const rest = digits.slice(int.length + 2).replace(/0+$/, '');
   return `${whole}${rest ? `.${rest}` : ''}%`;
 }
+
+export { dateTimeAttribute, formatDateTime, localTimeZone, NEW_YORK_TIME_ZONE } from './date';

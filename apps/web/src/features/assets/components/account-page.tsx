@@ -72,7 +72,7 @@ export function AccountPage() {
                   </span>
                 </div>
                 <div className="record__meta">
-                  <time dateTime={c.time}>{formatDateTime(c.time)}</time>
+                  <time dateTime={c.time}>{formatDateTime(Date.parse(c.time))}</time>
                   <span>
                     {t('assets.balanceAfter')}: <span className="mono">{formatDecimal(c.balanceAfter, decimals)}</span>
                   </span>

@@ -28,7 +28,7 @@ export function TransferRecordsPage() {
             </div>
             <div className="record__meta">
               <span>{t('assets.operateTime')}</span>
-              <time dateTime={r.operateTime}>{formatDateTime(r.operateTime)}</time>
+              <time dateTime={r.operateTime}>{formatDateTime(Date.parse(r.operateTime))}</time>
             </div>
           </li>
         ))}

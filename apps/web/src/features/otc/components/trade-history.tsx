@@ -25,7 +25,7 @@ export function TradeHistory() {
                 {trade.side === 'flash' ? ` → ${trade.toAsset}` : ''}
               </span>
               <time className="record__time" dateTime={trade.time}>
-                {formatDateTime(trade.time)}
+                {formatDateTime(Date.parse(trade.time))}
               </time>
             </div>
             <dl className="record__details">

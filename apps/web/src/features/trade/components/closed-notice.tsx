@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TradingTime } from '@app/contract';
-import { formatDateTimeInZone, localTimeZone } from '../../../lib/market';
-
-const NEW_YORK = 'America/New_York';
+import { formatDateTime, localTimeZone, NEW_YORK_TIME_ZONE } from '../../../lib/format';
 
 /** A closed market and when it opens, in the user's time zone and in New York time (spec §9). */
 export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undefined }) {
@@ -14,12 +12,12 @@ export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undef
       <h2 id="closed-notice-title" className="closed-notice__title">
         {t('chart.marketClosed')}
       </h2>
-      {tradingTime.nextOpen ? (
+      {tradingTime.nextOpen !== null ? (
         <dl>
           <dt>{t('chart.opensLocal', { zone })}</dt>
-          <dd>{formatDateTimeInZone(tradingTime.nextOpen, zone)}</dd>
+          <dd>{formatDateTime(tradingTime.nextOpen, zone)}</dd>
           <dt>{t('chart.opensNewYork')}</dt>
-          <dd>{formatDateTimeInZone(tradingTime.nextOpen, NEW_YORK)}</dd>
+          <dd>{formatDateTime(tradingTime.nextOpen, NEW_YORK_TIME_ZONE)}</dd>
         </dl>
       ) : null}
     </section>
