@@ -32,7 +32,7 @@ const money = (minor: bigint, symbol: string) => formatAmount(minor, assetOf(sym
 function toTransferRecord(t: TransferRow): TransferRecord {
   return {
     id: t.id, fromAccount: t.fromWallet as WalletName, toAccount: t.toWallet as WalletName, asset: t.asset,
-    amount: money(t.amount, t.asset), operateTime: t.createdAt.toISOString(),
+    amount: money(t.amount, t.asset), operateTime: t.createdAt.getTime(),
   };
 }
 
@@ -144,7 +144,7 @@ export class WalletService {
         if (!isLedgerKind(r.txKind)) throw new Error(`ledger transaction kind not in the catalogue: ${r.txKind}`);
         return {
           id: r.id, wallet: r.kind, asset: r.asset, amount: money(r.amount, r.asset), balanceAfter: money(r.balanceAfter, r.asset),
-          kind: r.txKind, kindName: ledgerKindName(r.txKind, lang), reference: r.reference, time: r.createdAt.toISOString(),
+          kind: r.txKind, kindName: ledgerKindName(r.txKind, lang), reference: r.reference, time: r.createdAt.getTime(),
         };
       }),
       page: q.page, size: q.size, total,

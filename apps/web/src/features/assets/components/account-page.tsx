@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { WALLET_NAMES, type WalletName } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
 import { useAssetList, amountDecimalsIn } from '../../../lib/api/get-asset-list';
-import { formatDateTime, formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
+import { dateTimeAttribute, formatDateTime, formatDecimal, USDT_DISPLAY_DECIMALS } from '../../../lib/format';
 import { useAccountChanges } from '../api/get-account-changes';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { walletRows } from '../model/wallet-rows';
@@ -72,7 +72,7 @@ export function AccountPage() {
                   </span>
                 </div>
                 <div className="record__meta">
-                  <time dateTime={c.time}>{formatDateTime(Date.parse(c.time))}</time>
+                  <time dateTime={dateTimeAttribute(c.time)}>{formatDateTime(c.time)}</time>
                   <span>
                     {t('assets.balanceAfter')}: <span className="mono">{formatDecimal(c.balanceAfter, decimals)}</span>
                   </span>
