@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
 import { amountDecimalsIn, useAssetList } from '../../../lib/api/get-asset-list';
-import { formatDateTime, formatDecimal } from '../../../lib/format';
+import { dateTimeAttribute, formatDateTime, formatDecimal } from '../../../lib/format';
 import { useTradingRecord } from '../api/get-trading-record';
 
 /** The OTC history tab: the user's trades, newest first. */
@@ -24,8 +24,8 @@ export function TradeHistory() {
                 {t(`otc.sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
                 {trade.side === 'flash' ? ` → ${trade.toAsset}` : ''}
               </span>
-              <time className="record__time" dateTime={trade.time}>
-                {formatDateTime(Date.parse(trade.time))}
+              <time className="record__time" dateTime={dateTimeAttribute(trade.time)}>
+                {formatDateTime(trade.time)}
               </time>
             </div>
             <dl className="record__details">
