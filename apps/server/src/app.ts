@@ -75,7 +75,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md. Routes marked with the token security answer 301 without a live session before they look at anything else. Numbers must be finite and within their bounds; no string may contain a control character.' },
+      info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md. Routes marked with the token security answer 301 without a live session before they look at anything else. Numbers must be finite and within their bounds; no string may contain a control character. Money and prices are decimal strings; every time is UTC epoch milliseconds (an integer), in answers, bodies, query strings and websocket messages.' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
   });

@@ -91,7 +91,7 @@ export const ERRORS = {
   WS_MESSAGE_TOO_LARGE: def(1407, 413, 'Socket message is too large', 'A websocket message is larger than 4096 bytes. The connection stays open (above 64 KiB it is closed).'),
   WS_SUBSCRIPTION_LIMIT: def(1408, 400, 'Too many subscriptions on this connection (at most {max})', 'A SUBSCRIBE beyond the per-connection limit; unsubscribe something first or open another connection.'),
 
-  MARKET_CLOSED: def(1501, 409, 'The market is closed now; it opens at {nextOpen}', 'An order on an instrument outside its trading session. `nextOpen` is ISO 8601 UTC; checkTradingTime gives the same.'),
+  MARKET_CLOSED: def(1501, 409, 'The market is closed now; it opens at {nextOpen}', 'An order on an instrument outside its trading session. The message names `nextOpen` as ISO 8601 UTC text (for people); checkTradingTime gives it as epoch ms.'),
   CONTRACT_DURATION_UNKNOWN: def(1502, 400, 'This contract duration is not offered', 'No enabled contract product has this duration in the symbol\'s market (see contract/products).'),
   CONTRACT_WRONG_MARKET: def(1503, 400, 'This symbol is not traded on this contract endpoint', 'Crypto contracts go to transaction/api/contract/create; forex, CFD, index and stock contracts to asset/api/forex/contract/create.'),
   ORDER_NOT_FOUND: def(1504, 404, 'Order not found', 'No contract or spot order with this public id belongs to the user in the current account mode, or the id is not a public id (a UUID; old numeric ids are refused).'),

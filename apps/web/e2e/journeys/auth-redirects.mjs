@@ -31,7 +31,7 @@ async function returnAfterLogin({ browser, server }) {
 async function expiredSession({ browser, server }) {
   const context = await loggedInContext(browser, {
     token: 'expired-or-unknown-token',
-    user: { uid: '1', nickname: 'Ghost', avatar: null, email: 'ghost@example.com', countryCode: null, phone: null, invitationCode: 'X', typeUser: 'real', language: 'en', theme: 'light', hasFundPassword: false, createdAt: new Date().toISOString() },
+    user: { uid: '1', nickname: 'Ghost', avatar: null, email: 'ghost@example.com', countryCode: null, phone: null, invitationCode: 'X', typeUser: 'real', language: 'en', theme: 'light', hasFundPassword: false, createdAt: Date.now() },
   });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/profile/account-setting/index`);

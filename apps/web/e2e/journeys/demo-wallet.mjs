@@ -2,6 +2,27 @@
 import assert from 'node:assert/strict';
 import { expectAccessible, loggedInContext, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
 
+/**
+ * A record's time: the API sends epoch milliseconds; the page shows "YYYY-MM-DD HH:mm:ss" (spec §9)
+ * in the browser's time zone, with the ISO 8601 instant in `<time datetime>`, and it is now-ish.
+ */
+async function expectRecordTime(record, what) {
+  const time = record.locator('time').first();
+  await time.waitFor();
+  const { text, iso, local } = await time.evaluate((el) => {
+    const at = new Date(el.getAttribute('datetime') ?? '');
+    const p = (n) => String(n).padStart(2, '0');
+    return {
+      text: el.textContent?.trim() ?? '',
+      iso: el.getAttribute('datetime') ?? '',
+      local: `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}`,
+    };
+  });
+  assert.match(text, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, `${what}: the time reads "${text}"`);
+  assert.equal(text, local, `${what}: ${iso} is shown as ${text}, not in the browser's time zone`);
+  assert(Math.abs(Date.parse(iso) - Date.now()) < 10 * 60_000, `${what}: ${iso} is not the time of the action`);
+}
+
 /** Switches the assets page to demo and moves 100 USDT to the option account; the records show it. */
 async function switchToDemoAndTransfer(page, server) {
   // Version switch: demo changes the colours and the ledger.
@@ -39,6 +60,7 @@ async function switchToDemoAndTransfer(page, server) {
   await waitForPath(page, '/pages/assets/account');
   await page.getByRole('heading', { name: 'Account changes' }).waitFor();
   await page.locator('.record', { hasText: 'USDT' }).getByText('+100.00', { exact: true }).first().waitFor();
+  await expectRecordTime(page.locator('.record', { hasText: '+100.00' }).first(), 'account change');
   await expectAccessible(page, 'account detail');
   await page.goto(`${server.baseUrl}/pages/assets/index`);
   await page.getByRole('link', { name: 'Transfer records' }).click();
@@ -46,6 +68,7 @@ async function switchToDemoAndTransfer(page, server) {
   const record = page.getByTestId('transfer-record').first();
   await record.getByText('Currency account → Option account').waitFor();
   await record.getByText('100.00 USDT', { exact: true }).waitFor();
+  await expectRecordTime(record, 'transfer record');
 }
 
 /** Buys BTC with 50 USDT over OTC: the trade pays what the preview said, and the BTC reaches the assets. */
@@ -73,6 +96,7 @@ async function buyOverOtc(page, server) {
   // History shows USDT to the cent, truncated (spec §9); the preview shows every digit.
   const previewCents = previewPay?.replace(/^([0-9,]+\.[0-9]{2})[0-9]*/, '$1');
   assert(paid === previewCents, `the trade paid ${paid}, the preview said ${previewPay}`);
+  await expectRecordTime(trade, 'otc trade');
   await expectAccessible(page, 'otc history');
 
   await page.goto(`${server.baseUrl}/pages/assets/index`);

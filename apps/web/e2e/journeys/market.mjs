@@ -91,6 +91,13 @@ async function marketHours(page, server) {
   } else {
     await page.getByRole('heading', { name: 'Market closed' }).waitFor();
     await page.getByText('Opens (Nasdaq, America/New_York)').waitFor();
+    // nextOpen travels as epoch milliseconds; the notice shows it in the exchange's time.
+    assert(Number.isInteger(session.data.nextOpen), `nextOpen is ${JSON.stringify(session.data.nextOpen)}, not epoch ms`);
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    }).formatToParts(session.data.nextOpen).map((x) => [x.type, x.value]));
+    const newYork = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+    await page.locator('.closed-notice dd', { hasText: newYork }).waitFor();
     await expectAccessible(page, 'trade chart (market closed)');
     await shot(page, 'trade-chart-closed');
   }

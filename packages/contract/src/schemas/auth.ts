@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { LANGUAGES, type Language } from '../lang';
 import { NICKNAME_MAX_LENGTH, THEMES, TYPE_USERS } from '../constants';
-import { CountryCode, Email, Envelope, OtpCode, Password, PhoneNumber, withError } from './common';
+import { CountryCode, Email, Envelope, EpochMs, OtpCode, Password, PhoneNumber, withError } from './common';
 
 
 export const OTP_PURPOSES = ['register', 'forgot_password', 'bind_email', 'forgot_fund_password'] as const;
@@ -77,7 +77,7 @@ export const UserInfo = Type.Object({
   language: Type.Enum(LANGUAGES),
   theme: Type.Enum(THEMES),
   hasFundPassword: Type.Boolean(),
-  createdAt: Type.String({ description: 'ISO 8601' }),
+  createdAt: EpochMs,
 });
 export type UserInfo = Static<typeof UserInfo>;
 export const UserInfoResponse = Envelope(UserInfo);

@@ -44,6 +44,23 @@ export const Password = Type.String({
   ...withError('PASSWORD_TOO_SHORT'),
 });
 
+/**
+ * Times (docs/decisions.md "One time format", docs/architecture.md "Conventions of the API"):
+ * every time the API carries — in answers, request bodies, query strings and websocket messages —
+ * is an integer count of milliseconds since 1970-01-01T00:00:00Z (UTC epoch milliseconds). The
+ * web shows it in the user's time zone. Use these definitions for every time field; a test over
+ * the OpenAPI document checks that they are used.
+ */
+export const EPOCH_MS_MAX = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z, the last ISO 8601 four-digit-year millisecond
+export const EPOCH_MS_DESCRIPTION = 'UTC time in epoch milliseconds: an integer count of ms since 1970-01-01T00:00:00Z';
+/** A time field; `extra` adds an `errorCode` (query parameters) or keeps other annotations. */
+export const epochMs = (extra: { errorCode?: ErrorKey } = {}) =>
+  Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, description: EPOCH_MS_DESCRIPTION, ...extra });
+export const EpochMs = epochMs();
+export type EpochMs = Static<typeof EpochMs>;
+/** A time that may not have happened yet (a close time of an open order), or does not exist. */
+export const NullableEpochMs = Type.Union([EpochMs, Type.Null()]);
+
 export const OtpCode = Type.String({ maxLength: 4, pattern: '^[0-9]{4}$', ...withError('CODE_INVALID') });
 
 /** A country calling code, digits only, with or without a leading +. */

@@ -3,18 +3,17 @@ import {
   CANDLE_INTERVALS, DEPTH_MAX_LEVELS, KLINE_MAX_LIMIT, MARKETS, SEARCH_MAX_RESULTS, SESSION_IDS, TICKER_TYPES,
   type CandleInterval, type Market,
 } from '../instruments';
-import { Envelope, withError } from './common';
+import { Envelope, EpochMs, epochMs, NullableEpochMs, withError } from './common';
 
 /**
  * Market data (spec §7 "Market and contracts", "Favourites", "Sockets"). Prices and amounts are
- * decimal strings with the instrument's decimals; times of ticks, candles and depth are epoch
- * milliseconds (integers, what charts take); session times are ISO 8601.
+ * decimal strings with the instrument's decimals; times, like every time of the API, are UTC epoch
+ * milliseconds (`EpochMs`, docs/architecture.md "Conventions of the API").
  */
 
 /** A decimal string: a price or an amount. */
 const Decimal = Type.String({ description: 'decimal string with the instrument\'s decimals, e.g. "95012.37"' });
 const NullableDecimal = Type.Union([Decimal, Type.Null()]);
-const EpochMs = Type.Integer({ description: 'epoch milliseconds, UTC' });
 
 export const MarketSchema = Type.Enum(MARKETS, withError('MARKET_TYPE_UNKNOWN'));
 export const TickerTypeSchema = Type.Enum(TICKER_TYPES, withError('MARKET_TYPE_UNKNOWN'));
@@ -56,7 +55,7 @@ export const Ticker = Type.Object({
   /** Percent with 2 decimals, truncated (spec §9), e.g. "-1.25". */
   changePercent24h: NullableDecimal,
   /** Time of the last tick. */
-  time: Type.Union([EpochMs, Type.Null()]),
+  time: NullableEpochMs,
   /** The instrument's session is open now. */
   open: Type.Boolean(),
   /** The feed has been silent too long (real feeds only): the price may be old. */
@@ -89,7 +88,7 @@ export const Depth = Type.Object({
   symbol: Type.String(),
   bids: Type.Array(DepthLevel, { description: 'best (highest) first' }),
   asks: Type.Array(DepthLevel, { description: 'best (lowest) first' }),
-  time: Type.Union([EpochMs, Type.Null()]),
+  time: NullableEpochMs,
 });
 export type Depth = Static<typeof Depth>;
 export const DepthQuery = Type.Object({
@@ -109,15 +108,13 @@ export const Candle = Type.Object({
   trades: Type.Integer(),
 });
 export type Candle = Static<typeof Candle>;
-/** The last instant a JavaScript Date can hold (year 275760): any later time is no time at all. */
-const EPOCH_MS_MAX = 8_640_000_000_000_000;
 export const KlineQuery = Type.Object({
   symbol: SymbolParam,
   interval: IntervalSchema,
   /** Inclusive; candles whose open time is at or after it. */
-  from: Type.Optional(Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, ...withError('TIME_RANGE_INVALID') })),
+  from: Type.Optional(epochMs(withError('TIME_RANGE_INVALID'))),
   /** Inclusive; candles whose open time is at or before it. Default: now. */
-  to: Type.Optional(Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, ...withError('TIME_RANGE_INVALID') })),
+  to: Type.Optional(epochMs(withError('TIME_RANGE_INVALID'))),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: KLINE_MAX_LIMIT, ...withError('TIME_RANGE_INVALID') })),
 }, { additionalProperties: false });
 export const KlineResponse = Envelope(Type.Object({
@@ -137,10 +134,10 @@ export const CheckTradingTimeQuery = Type.Object({ symbol: SymbolParam }, { addi
 export const TradingTime = Type.Object({
   symbol: Type.String(),
   open: Type.Boolean(),
-  /** Next time the session opens after now (ISO 8601); null when always open. */
-  nextOpen: Type.Union([Type.String(), Type.Null()]),
+  /** Next time the session opens after now; null when always open. */
+  nextOpen: NullableEpochMs,
   /** Next time it closes (the end of the current session when open); null when always open. */
-  nextClose: Type.Union([Type.String(), Type.Null()]),
+  nextClose: NullableEpochMs,
   timeZone: Type.String({ description: 'IANA time zone of the session, e.g. America/New_York' }),
   exchange: Type.String({ description: 'the exchange whose hours these are, e.g. Xetra, TSE; Forex, CME Globex, Crypto' }),
   sessionDate: Type.Union([Type.String({ description: 'YYYY-MM-DD' }), Type.Null()], {
@@ -206,7 +203,7 @@ export interface WsTick {
   volume24h: string;
   /** The same in the quote currency (price × amount): what the quote list shows and sorts by. */
   quoteVolume24h: string;
-  time: number;
+  time: EpochMs;
   stale: boolean;
 }
 
@@ -228,7 +225,7 @@ export type WsServerMessage =
   | { eventType: 'kline'; data: WsKline }
   | { eventType: 'orders'; data: unknown }
   | { eventType: 'batch'; data: WsServerMessage[] }
-  | { eventType: 'welcome'; msg: string; id: string; serverTime: number; maxSubscriptions: number }
+  | { eventType: 'welcome'; msg: string; id: string; serverTime: EpochMs; maxSubscriptions: number }
   | { eventType: 'subscribed' | 'unsubscribed'; msg: string; channel: WsChannel; currency?: string; market?: Market; interval?: CandleInterval; requestId?: string }
-  | { eventType: 'pong'; msg: string; serverTime: number; requestId?: string }
+  | { eventType: 'pong'; msg: string; serverTime: EpochMs; requestId?: string }
   | { eventType: 'error'; msg: string; code: number; requestId?: string };

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { TYPE_USERS } from '../constants';
-import { Envelope, PublicId, withError } from './common';
+import { Envelope, EpochMs, PublicId, withError } from './common';
 import { AmountString, WalletSchema } from './wallet';
 
 const Money = Type.String({ description: 'decimal string' });
@@ -22,7 +22,7 @@ export type OtcRate = Static<typeof OtcRate>;
 export const ExchangeInfo = Type.Object({
   /** Use it once, before `expiresAt`, to trade at these rates. */
   quoteId: Type.String(),
-  expiresAt: Type.String({ description: 'ISO 8601' }),
+  expiresAt: EpochMs,
   validSeconds: Type.Integer(),
   /** Fee as a fraction of the USDT value, e.g. "0.001" for 0.1 %. */
   feeRate: Type.String(),
@@ -61,7 +61,7 @@ export const OtcTrade = Type.Object({
   price: Money,
   fee: Money,
   feeAsset: Type.String(),
-  time: Type.String({ description: 'ISO 8601' }),
+  time: EpochMs,
 });
 export type OtcTrade = Static<typeof OtcTrade>;
 export const OtcTradeResponse = Envelope(OtcTrade);

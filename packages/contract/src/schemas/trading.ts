@@ -1,19 +1,17 @@
 import { Type, type Static } from 'typebox';
 import { TYPE_USERS } from '../constants';
-import { Envelope, PublicId, PublicIdParam, withError } from './common';
+import { Envelope, EpochMs, NullableEpochMs, PublicId, PublicIdParam, withError } from './common';
 import { MarketSchema, SymbolParam } from './market';
 import { AmountString, Page } from './wallet';
 
 /**
  * Trading (spec §7 "Market and contracts", DESIGN.md §6): seconds contracts in the option
  * wallet, spot orders (crypto against USDT) in the currency wallet. Money and prices are decimal
- * strings with the asset's or instrument's decimals; times are epoch milliseconds.
+ * strings with the asset's or instrument's decimals; times are UTC epoch milliseconds (`EpochMs`).
  */
 
 const Decimal = Type.String({ description: 'decimal string' });
 const NullableDecimal = Type.Union([Decimal, Type.Null()]);
-const EpochMs = Type.Integer({ description: 'epoch milliseconds, UTC' });
-const NullableEpochMs = Type.Union([EpochMs, Type.Null()]);
 const Id = PublicIdParam('ORDER_NOT_FOUND');
 const Paged = <T extends ReturnType<typeof Type.Object>>(item: T) =>
   Type.Object({ items: Type.Array(item), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
@@ -176,7 +174,7 @@ export interface ContractSettlement {
   closeTick: DecidingTick;
   payout: string;
   profit: string;
-  settledAt: number;
+  settledAt: EpochMs;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { TYPE_USERS } from '../constants';
 import { LEDGER_KIND_KEYS } from '../ledger-kinds';
-import { Envelope, PublicId, withError } from './common';
+import { Envelope, EpochMs, PublicId, withError } from './common';
 
 /** A decimal amount as a string ("12.5"); precision is checked against the asset on the server. */
 export const AmountString = Type.String({ maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$', ...withError('AMOUNT_INVALID') });
@@ -62,7 +62,7 @@ export const TransferRecord = Type.Object({
   toAccount: WalletSchema,
   asset: Type.String(),
   amount: Money,
-  operateTime: Type.String({ description: 'ISO 8601' }),
+  operateTime: EpochMs,
 });
 export type TransferRecord = Static<typeof TransferRecord>;
 export const TransferResponse = Envelope(TransferRecord);
@@ -95,7 +95,7 @@ export const AccountChange = Type.Object({
   kind: Type.Enum(LEDGER_KIND_KEYS, { description: 'what moved it: a ledger transaction kind (docs/ledger.md)' }),
   kindName: Type.String({ description: "the kind's name in the request's language" }),
   reference: Type.String(),
-  time: Type.String({ description: 'ISO 8601' }),
+  time: EpochMs,
   lines: Type.Array(AccountChangeLine),
 });
 export type AccountChange = Static<typeof AccountChange>;

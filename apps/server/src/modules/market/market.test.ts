@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERRORS, INSTRUMENTS, KLINE_MAX_LIMIT,
+  EPOCH_MS_MAX, ERRORS, INSTRUMENTS, KLINE_MAX_LIMIT,
   type Banner, type Depth, type InitForestData, type InstrumentInfo, type KlineResult, type Ticker, type TradingTime,
 } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
@@ -167,6 +167,9 @@ describe('candle history', () => {
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&from=200&to=100`)).code).toBe(code('TIME_RANGE_INVALID'));
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&from=-5`)).code).toBe(code('TIME_RANGE_INVALID'));
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&from=abc`)).code).toBe(code('TIME_RANGE_INVALID'));
+    // One time format: epoch milliseconds, never ISO 8601; and within the representable range.
+    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&from=2026-11-18T00:00:00Z`)).code).toBe(code('TIME_RANGE_INVALID'));
+    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&to=${EPOCH_MS_MAX + 1}`)).code).toBe(code('TIME_RANGE_INVALID'));
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&limit=${KLINE_MAX_LIMIT + 1}`)).code).toBe(code('TIME_RANGE_INVALID'));
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&limit=0`)).code).toBe(code('TIME_RANGE_INVALID'));
     expect((await get(`${M}/kline?interval=1m`)).code).toBe(code('FIELD_REQUIRED'));
@@ -187,7 +190,7 @@ describe('trading time', () => {
   it('tells whether a market is open and when it next opens and closes', async () => {
     const aapl = await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD');
     expect(aapl.data).toEqual({
-      symbol: 'AAPLUSD', open: true, nextOpen: '2026-11-19T14:30:00.000Z', nextClose: '2026-11-18T21:00:00.000Z', timeZone: 'America/New_York',
+      symbol: 'AAPLUSD', open: true, nextOpen: T('2026-11-19T14:30:00Z'), nextClose: T('2026-11-18T21:00:00Z'), timeZone: 'America/New_York',
       exchange: 'Nasdaq', sessionDate: '2026-11-18', sessions: [{ open: Date.parse('2026-11-18T14:30:00Z'), close: Date.parse('2026-11-18T21:00:00Z') }],
     });
     // The same instant in Tokyo is after the close: the next TSE day, with its lunch break.

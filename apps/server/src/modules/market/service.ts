@@ -133,10 +133,9 @@ export class MarketService {
     const inst = instrumentOrThrow(symbol);
     const now = this.now();
     const s = sessionState(inst, now);
-    const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
     const day = sessionDay(inst, now);
     return {
-      symbol: inst.symbol, open: s.open, nextOpen: iso(s.nextOpen), nextClose: iso(s.nextClose), timeZone: s.timeZone,
+      symbol: inst.symbol, open: s.open, nextOpen: s.nextOpen, nextClose: s.nextClose, timeZone: s.timeZone,
       exchange: SESSIONS[inst.session].exchange, sessionDate: day.date, sessions: day.sessions.map(([open, close]) => ({ open, close })),
     };
   }

@@ -39,8 +39,11 @@ async function balances(token: string) {
 describe('quotes', () => {
   it('offers buy and sell rates at the reference price ± the spread, rounded against neither side silently', async () => {
     const u = await registerByEmail(t);
+    const now = t.clock.now().getTime();
     const q = await quote(u.token);
     expect(q.validSeconds).toBe(15);
+    // Times are epoch milliseconds, like every time of the API.
+    expect(q.expiresAt).toBe(now + 15_000);
     expect(q.feeRate).toBe('0.001');
     const btc = q.rates.find((r) => r.asset === 'BTC')!;
     expect(btc).toEqual({ asset: 'BTC', buyPrice: '50250.00', sellPrice: '49750.00', priceDecimals: 2, amountDecimals: 5 });
@@ -58,6 +61,7 @@ describe('buy, sell and flash', () => {
     expect(r.code).toBe(0);
     // net of fee 999 USDT / 50250 = 0.019880597... → 0.01988 BTC; cost 0.01988 × 50250 = 998.97; fee 0.998970 → up = 0.998970
     expect(r.data).toMatchObject({ side: 'buy', fromAsset: 'USDT', toAsset: 'BTC', toAmount: '0.01988000', price: '50250.00', fee: '0.998970', fromAmount: '999.968970' });
+    expect(r.data.time).toBe(t.clock.now().getTime());
     const b = await balances(u.token);
     expect(b.BTC).toBe('0.01988000');
     expect(b.USDT).toBe('99000.031030');
@@ -103,6 +107,7 @@ describe('buy, sell and flash', () => {
     // Newest first (the 200 before the 100); the ids are opaque, in no order.
     expect(Number(r.data.items[0]!.fromAmount)).toBeGreaterThan(Number(r.data.items[1]!.fromAmount));
     for (const item of r.data.items) expect(item.id).toMatch(new RegExp(PUBLIC_ID_PATTERN));
+    expect(r.data.items.map((i) => i.time)).toEqual([t.clock.now().getTime(), t.clock.now().getTime()]);
     expect((await t.post<TradingRecordPage>(`${A}/tradingRecord`, {}, { token: u.token })).data.total).toBe(0); // real mode: none
   });
 });

@@ -61,7 +61,7 @@ export class OtcService {
     await otcRepo.insertQuote(this.ctx.db, { id, userId, mode, rates, feeBps: this.config.feeBps, createdAt: now, expiresAt });
     return {
       quoteId: id,
-      expiresAt: expiresAt.toISOString(),
+      expiresAt: expiresAt.getTime(),
       validSeconds: this.config.quoteTtlSeconds,
       feeRate: rateText(this.config.feeBps),
       rates: Object.entries(rates).map(([asset, r]) => ({
@@ -225,6 +225,6 @@ function toOtcTrade(t: OtcTradeRow): OtcTrade {
   return {
     id: t.publicId, side: t.side as OtcSide, fromAsset: t.fromAsset, toAsset: t.toAsset,
     fromAmount: formatAmount(t.fromAmount, scale(t.fromAsset)), toAmount: formatAmount(t.toAmount, scale(t.toAsset)),
-    price: t.price, fee: formatAmount(t.fee, scale(t.feeAsset)), feeAsset: t.feeAsset, time: t.createdAt.toISOString(),
+    price: t.price, fee: formatAmount(t.fee, scale(t.feeAsset)), feeAsset: t.feeAsset, time: t.createdAt.getTime(),
   };
 }

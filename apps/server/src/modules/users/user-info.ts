@@ -24,6 +24,6 @@ export function toUserInfo(u: UserRow, mode: TypeUser): UserInfo {
     language: oneOf<Language>(LANGUAGES, u.language, 'en'),
     theme: oneOf<Theme>(THEMES, u.theme, 'light'),
     hasFundPassword: u.fundPasswordHash !== null,
-    createdAt: u.createdAt.toISOString(),
+    createdAt: u.createdAt.getTime(),
   };
 }

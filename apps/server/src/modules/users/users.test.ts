@@ -22,6 +22,13 @@ describe('profile', () => {
     expect((await t.post<UserInfo>(`${U}/info`, undefined, { token: u.token })).data.nickname).toBe('Trader Jo');
   });
 
+  it('tells when the account was created, in epoch milliseconds like every time of the API', async () => {
+    const at = t.clock.now().getTime();
+    const u = await registerByEmail(t);
+    expect(u.user.createdAt).toBe(at);
+    expect((await t.post<UserInfo>(`${U}/info`, undefined, { token: u.token })).data.createdAt).toBe(at);
+  });
+
   it('refuses an empty nickname, an unknown language and unknown fields', async () => {
     const u = await registerByEmail(t);
     expect((await t.post(`${U}/update`, { nickname: '   ' }, { token: u.token })).code).toBe(code('FIELD_REQUIRED'));

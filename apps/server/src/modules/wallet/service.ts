@@ -32,7 +32,7 @@ const money = (minor: bigint, symbol: string) => formatAmount(minor, assetOf(sym
 function toTransferRecord(t: TransferRow): TransferRecord {
   return {
     id: t.publicId, fromAccount: t.fromWallet as WalletName, toAccount: t.toWallet as WalletName, asset: t.asset,
-    amount: money(t.amount, t.asset), operateTime: t.createdAt.toISOString(),
+    amount: money(t.amount, t.asset), operateTime: t.createdAt.getTime(),
   };
 }
 
@@ -147,7 +147,7 @@ export class WalletService {
         // The ledger only posts catalogued kinds (typed); a row from before the catalogue would be a bug to see.
         if (!isLedgerKind(r.txKind)) throw new Error(`ledger transaction kind not in the catalogue: ${r.txKind}`);
         return {
-          id: r.id, kind: r.txKind, kindName: ledgerKindName(r.txKind, lang), reference: r.reference, time: r.createdAt.toISOString(),
+          id: r.id, kind: r.txKind, kindName: ledgerKindName(r.txKind, lang), reference: r.reference, time: r.createdAt.getTime(),
           lines: r.lines.map((l) => ({
             wallet: l.wallet as WalletName, asset: l.asset, amount: money(l.amount, l.asset), held: money(l.held, l.asset),
             balanceAfter: money(l.balanceAfter, l.asset), heldAfter: money(l.heldAfter, l.asset),

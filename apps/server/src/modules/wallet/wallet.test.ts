@@ -61,6 +61,21 @@ describe('demo account', () => {
   });
 });
 
+describe('times', () => {
+  it('stamps transfers and statement lines in epoch milliseconds, like every time of the API', async () => {
+    const u = await registerByEmail(t);
+    t.clock.advance(1_000);
+    const at = t.clock.now().getTime();
+    const moved = await t.post<TransferRecord>(`${A}/transferAsset`, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '10' }, demo(u.token));
+    expect(moved.data.operateTime).toBe(at);
+    const log = await t.call<TransferLog>('GET', `${A}/getTransferLog`, undefined, demo(u.token));
+    expect(log.data.items[0]?.operateTime).toBe(at);
+    const changes = await t.call<AccountChangeList>('GET', '/asset/api/accountchange/list', undefined, demo(u.token));
+    expect(changes.data.items[0]?.time).toBe(at);
+    expect(changes.data.items.every((c) => Number.isInteger(c.time) && c.time <= at)).toBe(true);
+  });
+});
+
 describe('demo reset under load', () => {
   it('ends at exactly 100,000 USDT after 10 simultaneous resets, and a replayed key resets once', async () => {
     const u = await registerByEmail(t);

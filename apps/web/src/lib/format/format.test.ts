@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDecimal, formatPhone, formatRatePercent, isZeroDecimal, maskEmail, maskPhone } from '.';
+import { formatDecimal, formatPhone, formatRatePercent, isZeroDecimal, maskEmail, maskPhone } from '.';
 
 describe('formatDecimal', () => {
   it('truncates toward zero to exactly `decimals` digits, never rounding up', () => {
@@ -41,11 +41,5 @@ describe('small formats', () => {
     expect(maskPhone(null, '123456')).toBe('****3456');
     expect(formatPhone('44', '7911123456')).toBe('+44 7911123456');
     expect(formatPhone(null, '7911123456')).toBe('7911123456');
-  });
-
-  it('writes dates as YYYY-MM-DD HH:mm:ss in local time', () => {
-    const d = new Date(2024, 4, 1, 13, 45, 10);
-    expect(formatDateTime(d.getTime())).toBe('2024-05-01 13:45:10');
-    expect(formatDateTime('not a date')).toBe('not a date');
   });
 });

@@ -30,14 +30,6 @@ export function regionName(iso: string, locale: string): string {
   }
 }
 
-/** "2024-05-01 13:45:10" in local time (spec §9 date format), from ISO 8601 or epoch milliseconds. */
-export function formatDateTime(iso: string | number): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return String(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
 export {
   changeSign,
   formatAssetAmount,
@@ -55,3 +47,5 @@ export {
   numberLocale,
   setNumberLocale,
 } from './number';
+
+export { dateTimeAttribute, formatDateTime, localTimeZone, NEW_YORK_TIME_ZONE } from './date';

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AccountChange, AccountChangeLine } from '@app/contract';
-import { formatAssetAmount, formatDateTime, isZeroDecimal } from '../../../lib/format';
+import { dateTimeAttribute, formatAssetAmount, formatDateTime, isZeroDecimal } from '../../../lib/format';
 import { lineView } from '../model/account-change';
 
 /** One line of a business event: what it did to one coin of the account (held and released as such). */
@@ -59,7 +59,7 @@ export function StatementList({
           <li key={c.id} className="record" data-testid="account-change" data-kind={c.kind}>
             <div className="record__main">
               <span className="record__title">{c.kindName}</span>
-              <time className="record__time" dateTime={c.time}>
+              <time className="record__time" dateTime={dateTimeAttribute(c.time)}>
                 {formatDateTime(c.time)}
               </time>
             </div>

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
-import { formatAssetAmount, formatDateTime } from '../../../lib/format';
+import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { useTransferLog } from '../api/get-transfer-log';
 
 /** /pages/assets/transfer-records: transfers between the user's accounts, newest first. */
@@ -26,7 +26,7 @@ export function TransferRecordsPage() {
             </div>
             <div className="record__meta">
               <span>{t('assets.operateTime')}</span>
-              <time dateTime={r.operateTime}>{formatDateTime(r.operateTime)}</time>
+              <time dateTime={dateTimeAttribute(r.operateTime)}>{formatDateTime(r.operateTime)}</time>
             </div>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
-import { formatAssetAmount, formatDateTime } from '../../../lib/format';
+import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { useTradingRecord } from '../api/get-trading-record';
 
 /** The OTC history tab: the user's trades, newest first. */
@@ -22,7 +22,7 @@ export function TradeHistory() {
                 {t(`otc.sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
                 {trade.side === 'flash' ? ` → ${trade.toAsset}` : ''}
               </span>
-              <time className="record__time" dateTime={trade.time}>
+              <time className="record__time" dateTime={dateTimeAttribute(trade.time)}>
                 {formatDateTime(trade.time)}
               </time>
             </div>

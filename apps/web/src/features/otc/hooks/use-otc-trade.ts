@@ -90,7 +90,7 @@ export function useOtcTrade({ side, quote, assets, requote, onTraded, prompts }:
     );
     if (invalid || !quote) return;
     if (!(await prompts.confirmDemo())) return;
-    let q: ExchangeInfo | undefined = Date.parse(quote.expiresAt) > Date.now() ? quote : await requote();
+    let q: ExchangeInfo | undefined = quote.expiresAt > Date.now() ? quote : await requote();
     let requoted = false;
     for (let attempt = 0; q && attempt <= MAX_REQUOTES; attempt += 1) {
       if (!(await confirmAt(q, requoted))) return;

@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Whole seconds left until `expiresAt` (ISO), ticking each second; calls `onExpire` once
+ * Whole seconds left until `expiresAt` (epoch ms), ticking each second; calls `onExpire` once
  * when it reaches zero (the page then fetches a new quote).
  */
-export function useQuoteCountdown(expiresAt: string | undefined, onExpire: () => void): number {
-  const left = () => (expiresAt ? Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)) : 0);
+export function useQuoteCountdown(expiresAt: number | undefined, onExpire: () => void): number {
+  const left = () => (expiresAt === undefined ? 0 : Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000)));
   const [seconds, setSeconds] = useState(left);
   const onExpireRef = useRef(onExpire);
   onExpireRef.current = onExpire;
 
   useEffect(() => {
-    if (!expiresAt) return;
+    if (expiresAt === undefined) return;
     let fired = false;
     const tick = () => {
-      const s = Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000));
+      const s = Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000));
       setSeconds(s);
       if (s === 0 && !fired) {
         fired = true;

@@ -11,7 +11,7 @@ const assets: AssetInfo[] = [
 
 const quote: ExchangeInfo = {
   quoteId: 'q1',
-  expiresAt: '2030-01-01T00:00:00.000Z',
+  expiresAt: Date.UTC(2030, 0, 1),
   validSeconds: 10,
   feeRate: '0.001',
   rates: [

@@ -18,8 +18,8 @@ export function useTradingTime(symbol: string) {
     refetchInterval: (q) => {
       const t = q.state.data;
       const next = t ? (t.open ? t.nextClose : t.nextOpen) : null;
-      if (!next) return RECHECK_MS;
-      return Math.min(RECHECK_MS, Math.max(1000, Date.parse(next) - Date.now() + 500));
+      if (next === null) return RECHECK_MS;
+      return Math.min(RECHECK_MS, Math.max(1000, next - Date.now() + 500));
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TradingTime } from '@app/contract';
-import { formatDateTimeInZone, localTimeZone } from '../../../lib/market';
+import { formatDateTime, localTimeZone } from '../../../lib/format';
 
 /** A closed market and when it opens, in the user's time zone and in the exchange's (spec §9). */
 export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undefined }) {
@@ -12,12 +12,12 @@ export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undef
       <h2 id="closed-notice-title" className="closed-notice__title">
         {t('chart.marketClosed')}
       </h2>
-      {tradingTime.nextOpen ? (
+      {tradingTime.nextOpen !== null ? (
         <dl>
           <dt>{t('chart.opensLocal', { zone })}</dt>
-          <dd>{formatDateTimeInZone(tradingTime.nextOpen, zone)}</dd>
+          <dd>{formatDateTime(tradingTime.nextOpen, zone)}</dd>
           <dt>{t('marketHours.opensExchange', { exchange: tradingTime.exchange, zone: tradingTime.timeZone })}</dt>
-          <dd>{formatDateTimeInZone(tradingTime.nextOpen, tradingTime.timeZone)}</dd>
+          <dd>{formatDateTime(tradingTime.nextOpen, tradingTime.timeZone)}</dd>
         </dl>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '@app/contract';
+import { dateTimeAttribute } from '../../../lib/format';
 import { contractStatusKey, formatTime } from '../model/order-display';
 import { ContractFigures, ContractTitle } from './contract-parts';
 import { OrderStatus } from './order-status';
@@ -20,7 +21,7 @@ export function ContractRow({ contract: c }: { contract: Contract }) {
       <ContractFigures contract={c} withTimeLeft />
       <div className="record__meta">
         <span>{t('orders.purchaseTime')}</span>
-        <time dateTime={new Date(c.openTime).toISOString()}>{formatTime(c.openTime)}</time>
+        <time dateTime={dateTimeAttribute(c.openTime)}>{formatTime(c.openTime)}</time>
       </div>
     </li>
   );

@@ -11,12 +11,12 @@ import { TradeOrders } from './trade-orders';
 import '../trade.css';
 
 /** Says the market is closed and when it opens again (spec §7 checkTradingTime). */
-function MarketClosedNotice({ nextOpen }: { nextOpen: string | null }) {
+function MarketClosedNotice({ nextOpen }: { nextOpen: number | null }) {
   const { t } = useTranslation();
   return (
     <p className="market-closed" role="status">
       <strong>{t('orders.marketClosed')}</strong>
-      {nextOpen ? <> · {t('orders.opensAt', { time: formatTime(Date.parse(nextOpen)) })}</> : null}
+      {nextOpen !== null ? <> · {t('orders.opensAt', { time: formatTime(nextOpen) })}</> : null}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@app/contract';
 import { toastSuccess } from '../../../lib/feedback/toast';
+import { dateTimeAttribute } from '../../../lib/format';
 import { formatMoney, formatSymbolAmount, formatSymbolPrice, formatTime, spotStatusKey } from '../model/order-display';
 import { useSpotCancel } from '../hooks/use-spot-cancel';
 import { Figure } from './contract-parts';
@@ -52,7 +53,7 @@ export function SpotRow({ order: o }: { order: SpotOrder }) {
         ) : null}
       </dl>
       <div className="record__meta">
-        <time dateTime={new Date(o.createdAt).toISOString()}>{formatTime(o.createdAt)}</time>
+        <time dateTime={dateTimeAttribute(o.createdAt)}>{formatTime(o.createdAt)}</time>
         {o.status === 'open' ? (
           <Button size="mini" shape="rounded" className="order-row__action" loading={cancel.pending} onClick={() => void cancel.run(o)}>
             {t('orders.spot.cancelOrder')}

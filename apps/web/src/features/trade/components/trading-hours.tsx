@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TradingTime } from '@app/contract';
-import { localTimeZone } from '../../../lib/market';
+import { localTimeZone } from '../../../lib/format';
 import './trading-hours.css';
 
 type Session = TradingTime['sessions'][number];

@@ -1,0 +1,56 @@
+/**
+ * Times on screen. The API sends every time as UTC epoch milliseconds (docs/decisions.md "One
+ * time format"); this is the one place that turns them into text. Spec §9 fixes the form,
+ * year-month-day hour:minute:second with 24-hour clock and latin digits in every language, so the
+ * language does not change it; the time zone is the user's (the browser's) unless one is named
+ * (the New York variant of a market's session times).
+ */
+
+export const NEW_YORK_TIME_ZONE = 'America/New_York';
+
+/** The user's time zone (IANA name), from the browser. */
+export function localTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    // en-US only names the parts; the text is assembled below in the spec's order.
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
+      hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', numberingSystem: 'latn',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const isTime = (ms: number) => Number.isFinite(ms) && !Number.isNaN(new Date(ms).getTime());
+
+/**
+ * "2024-05-01 13:45:10" (spec §9) for a time in epoch milliseconds, in the user's time zone or
+ * in `timeZone`. A value that is no time is shown as "--".
+ */
+export function formatDateTime(ms: number, timeZone: string = localTimeZone()): string {
+  if (!isTime(ms)) return '--';
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = partsFormatter(timeZone).formatToParts(ms);
+  } catch {
+    // An unknown zone name: the user's own.
+    parts = partsFormatter(localTimeZone()).formatToParts(ms);
+  }
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+/** The machine-readable form of a time for `<time dateTime>` (ISO 8601 UTC); "" when it is no time. */
+export function dateTimeAttribute(ms: number): string {
+  return isTime(ms) ? new Date(ms).toISOString() : '';
+}
