@@ -542,7 +542,6 @@ export const de: Messages = {
     noDepth: 'Noch kein Orderbuch',
     marketClosed: 'Markt geschlossen',
     opensLocal: 'Öffnet ({{zone}})',
-    opensNewYork: 'Öffnet (New Yorker Zeit)',
     switchSymbol: 'Wechseln',
     lastPrice: 'Letzter Kurs',
     high24h: '24h-Hoch',

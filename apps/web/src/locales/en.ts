@@ -544,7 +544,6 @@ export const en = {
     noDepth: 'No order book yet',
     marketClosed: 'Market closed',
     opensLocal: 'Opens ({{zone}})',
-    opensNewYork: 'Opens (New York time)',
     switchSymbol: 'Switch',
     lastPrice: 'Last price',
     high24h: '24h high',

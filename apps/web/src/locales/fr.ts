@@ -542,7 +542,6 @@ export const fr: Messages = {
     noDepth: 'Pas encore de carnet d’ordres',
     marketClosed: 'Marché fermé',
     opensLocal: 'Ouverture ({{zone}})',
-    opensNewYork: 'Ouverture (heure de New York)',
     switchSymbol: 'Changer',
     lastPrice: 'Dernier prix',
     high24h: 'Haut 24 h',

@@ -542,7 +542,6 @@ export const hk: Messages = {
     noDepth: '暫無買賣盤數據',
     marketClosed: '休市中',
     opensLocal: '開市時間（{{zone}}）',
-    opensNewYork: '開市時間（紐約時間）',
     switchSymbol: '切換',
     lastPrice: '最新價',
     high24h: '24小時最高',

@@ -542,7 +542,6 @@ export const it: Messages = {
     noDepth: 'Book non ancora disponibile',
     marketClosed: 'Mercato chiuso',
     opensLocal: 'Apertura ({{zone}})',
-    opensNewYork: 'Apertura (ora di New York)',
     switchSymbol: 'Cambia',
     lastPrice: 'Ultimo prezzo',
     high24h: 'Massimo 24h',

@@ -542,7 +542,6 @@ export const jp: Messages = {
     noDepth: '板情報はまだありません',
     marketClosed: '取引時間外',
     opensLocal: '取引開始（{{zone}}）',
-    opensNewYork: '取引開始（ニューヨーク時間）',
     switchSymbol: '切替',
     lastPrice: '現在値',
     high24h: '24時間高値',

@@ -542,7 +542,6 @@ export const kr: Messages = {
     noDepth: '아직 호가 데이터가 없습니다',
     marketClosed: '장 마감',
     opensLocal: '개장 시간 ({{zone}})',
-    opensNewYork: '개장 시간 (뉴욕 시간)',
     switchSymbol: '변경',
     lastPrice: '현재가',
     high24h: '24시간 최고가',

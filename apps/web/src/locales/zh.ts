@@ -542,7 +542,6 @@ export const zh: Messages = {
     noDepth: '暂无盘口数据',
     marketClosed: '休市中',
     opensLocal: '开市时间（{{zone}}）',
-    opensNewYork: '开市时间（纽约时间）',
     switchSymbol: '切换',
     lastPrice: '最新价',
     high24h: '24小时最高',
