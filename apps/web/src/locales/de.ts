@@ -578,4 +578,8 @@ export const de: Messages = {
     pausedShort: 'Kurse angehalten',
     volumeIn: 'Vol. {{value}} {{unit}}',
   },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'Keiner',
+  },
 };

@@ -580,6 +580,10 @@ export const en = {
     pausedShort: 'prices paused',
     volumeIn: 'Vol {{value}} {{unit}}',
   },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'None',
+  },
 };
 
 export type Messages = typeof en;

@@ -578,4 +578,8 @@ export const hk: Messages = {
     pausedShort: '行情已暫停',
     volumeIn: '量 {{value}} {{unit}}',
   },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: '無',
+  },
 };

@@ -578,4 +578,8 @@ export const it: Messages = {
     pausedShort: 'prezzi in pausa',
     volumeIn: 'Vol. {{value}} {{unit}}',
   },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'Nessuno',
+  },
 };

@@ -578,4 +578,8 @@ export const jp: Messages = {
     pausedShort: '価格の更新を停止中',
     volumeIn: '出来高 {{value}} {{unit}}',
   },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'なし',
+  },
 };

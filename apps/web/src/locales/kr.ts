@@ -578,4 +578,8 @@ export const kr: Messages = {
     pausedShort: '시세 일시 중지',
     volumeIn: '거래량 {{value}} {{unit}}',
   },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: '없음',
+  },
 };
