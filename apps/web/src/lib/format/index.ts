@@ -43,6 +43,7 @@ export {
   formatAssetAmount,
   formatChartPrice,
   formatCompact,
+  formatCompactWhole,
   formatDecimal,
   formatExact,
   formatMoney,
