@@ -96,6 +96,9 @@ async function exchangeHours({ browser, server }) {
   assert.match(await hours.getByTestId('trading-hours-local').textContent(), /^\d{4}-\d\d-\d\d (16:00–\d{4}-\d\d-\d\d 00:30|15:00–23:30)$/);
   const state = await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=GER40`)).json();
   if (!state.data.open) await page.getByText('Opens (Xetra, Europe/Berlin)').waitFor();
+  // An index's volume counts contracts (one index unit each), not "GER40"s.
+  await page.getByTestId('chart-volume').getByText('Vol (contracts)').waitFor();
+  await page.getByText('24h volume (contracts)').waitFor();
   await expectAccessible(page, 'trade chart (exchange hours)');
   await shot(page, 'trade-chart-exchange-hours');
 

@@ -582,4 +582,9 @@ export const de: Messages = {
   managerRow: {
     none: 'Keiner',
   },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: 'Aktien',
+    contracts: 'Kontrakte',
+  },
 };

@@ -584,6 +584,11 @@ export const en = {
   managerRow: {
     none: 'None',
   },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: 'shares',
+    contracts: 'contracts',
+  },
 };
 
 export type Messages = typeof en;

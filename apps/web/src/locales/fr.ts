@@ -582,4 +582,9 @@ export const fr: Messages = {
   managerRow: {
     none: 'Aucun',
   },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: 'actions',
+    contracts: 'contrats',
+  },
 };

@@ -582,4 +582,9 @@ export const hk: Messages = {
   managerRow: {
     none: '無',
   },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: '股',
+    contracts: '張',
+  },
 };

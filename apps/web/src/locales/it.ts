@@ -582,4 +582,9 @@ export const it: Messages = {
   managerRow: {
     none: 'Nessuno',
   },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: 'azioni',
+    contracts: 'contratti',
+  },
 };

@@ -582,4 +582,9 @@ export const jp: Messages = {
   managerRow: {
     none: 'なし',
   },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: '株',
+    contracts: '枚',
+  },
 };

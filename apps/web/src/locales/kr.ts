@@ -582,4 +582,9 @@ export const kr: Messages = {
   managerRow: {
     none: '없음',
   },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: '주',
+    contracts: '계약',
+  },
 };
