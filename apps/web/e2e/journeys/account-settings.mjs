@@ -57,5 +57,5 @@ async function accountSettings({ browser, server }) {
 }
 
 export const journeys = [
-  { name: 'account settings: nickname, e-mail binding and avatar upload (with the 5 MB check)', fn: accountSettings },
+  { name: 'account settings: the Manager row, nickname, e-mail binding and avatar upload (with the 5 MB check)', fn: accountSettings },
 ];
