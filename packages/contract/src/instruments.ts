@@ -72,7 +72,7 @@ function group(market: Market, session: SessionId, decimals: (r: Row) => [price:
   });
 }
 
-/** Forex: 5 decimals (a pipette), 3 for yen pairs; amounts in lots to 0.01. */
+/** Forex: 5 decimals (a pipette), 3 for yen pairs; amounts in units of the base currency (not lots) to 0.01. */
 const forexDecimals = (r: Row): [number, number] => [r[2] === 'JPY' ? 3 : 5, 2];
 /** Per-row price decimals for CFDs, indices and stocks (reference price tells them), amounts to 0.01. */
 const fromReference = (r: Row): [number, number] => [(r[4].split('.')[1] ?? '').length, 2];

@@ -20,7 +20,8 @@ export interface SessionMeta {
 /** The live session behind a request's token, and its user. */
 export interface Authenticated {
   sessionId: number;
-  user: typeof users.$inferSelect;
+  /** As the users module reads it: the stored row and its manager's UID. */
+  user: typeof users.$inferSelect & { managerUid: string | null };
 }
 
 /** Turns a `token` header into its session, or throws SESSION_EXPIRED. */

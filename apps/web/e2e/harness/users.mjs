@@ -67,7 +67,7 @@ export async function api(baseUrl, apiPath, body, headers = {}) {
 }
 
 /** Registers a user through the API (for tests that only need someone logged in). */
-export async function registerViaApi(server, email) {
+export async function registerViaApi(server, email, { invitationCode } = {}) {
   const started = Date.now() - 1000;
   codeSentAt.set(email, Date.now());
   const sent = await api(server.baseUrl, '/asset/api/user/sendOtp', { email, purpose: 'register' });
@@ -79,6 +79,7 @@ export async function registerViaApi(server, email) {
     password: PASSWORD,
     confirmPassword: PASSWORD,
     code,
+    ...(invitationCode ? { invitationCode } : {}),
   });
   assert(reg.code === 0, `register failed: ${JSON.stringify(reg)}`);
   return reg.data;

@@ -1,4 +1,4 @@
-/** Account settings: nickname, e-mail binding, avatar upload. */
+/** Account settings: the Manager row, nickname, e-mail binding, avatar upload. */
 import assert from 'node:assert/strict';
 import { loggedInContext, newPage, readCode, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 
@@ -9,10 +9,17 @@ const TINY_PNG = Buffer.from(
 );
 
 async function accountSettings({ browser, server }) {
-  const login = await registerViaApi(server, uniqueEmail('settings'));
+  // Registered with another user's invitation code: that user is the account's manager (spec §3, §6).
+  const inviter = await registerViaApi(server, uniqueEmail('inviter'));
+  const login = await registerViaApi(server, uniqueEmail('settings'), { invitationCode: inviter.user.invitationCode });
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/profile/account-setting/index`);
+
+  const managerRow = page.getByRole('listitem').filter({ hasText: /^Manager/ });
+  await managerRow.getByText(inviter.user.uid, { exact: true }).waitFor();
+  const managerBox = await managerRow.boundingBox();
+  assert(managerBox && managerBox.x >= 0 && managerBox.x + managerBox.width <= 390, `the Manager row leaves the 390 px screen: ${JSON.stringify(managerBox)}`);
 
   await page.getByRole('link', { name: /^Nickname/ }).click();
   await waitForPath(page, '/pages/profile/account-setting/nickname');
@@ -50,5 +57,5 @@ async function accountSettings({ browser, server }) {
 }
 
 export const journeys = [
-  { name: 'account settings: nickname, e-mail binding and avatar upload (with the 5 MB check)', fn: accountSettings },
+  { name: 'account settings: the Manager row, nickname, e-mail binding and avatar upload (with the 5 MB check)', fn: accountSettings },
 ];

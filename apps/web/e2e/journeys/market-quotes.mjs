@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { MOBILE, expectAccessible, expectFailedRequests, newPage, shot } from '../harness/index.mjs';
 
-/** Quote rows: price colour = change badge colour, volume labelled in the quote currency, coin icons, tabs visible or hinted. */
+/** Quote rows: price colour = change badge colour, volume labelled in the quote currency, coin icons with readable names, tabs visible or hinted. */
 async function quoteList({ browser, server }) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
@@ -40,6 +40,17 @@ async function quoteList({ browser, server }) {
     assert(r.img.loaded, `${r.symbol}: icon ${r.img.src} did not load`);
     assert.equal(r.img.alt, '', `${r.symbol}: the icon repeats the symbol to screen readers`);
   }
+
+  // The symbol and the name of a coin are readable beside its icon: not cut ("B…" for Bitcoin).
+  await shot(page, 'quote-crypto-names');
+  const cut = await list.locator('.ticker-row').evaluateAll((els) => els.flatMap((row) => {
+    const symbol = row.querySelector('.ticker-row__symbol');
+    const name = row.querySelector('.ticker-row__name .ticker-row__sub');
+    return [symbol, name].filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${row.getAttribute('data-symbol')}: "${el.textContent}" shows ${el.clientWidth} of ${el.scrollWidth} px`);
+  }));
+  assert.deepEqual(cut, [], `crypto names cut short at 390 px: ${cut.join('; ')}`);
+  const bitcoin = list.locator('.ticker-row[data-symbol="BTCUSDT"] .ticker-row__name');
+  assert.equal(await bitcoin.locator('.ticker-row__sub').textContent(), 'Bitcoin');
 
   // Forex rows: the volume in the pair's quote currency, and a letter badge.
   await page.getByRole('tab', { name: 'Forex' }).click();
@@ -85,6 +96,9 @@ async function exchangeHours({ browser, server }) {
   assert.match(await hours.getByTestId('trading-hours-local').textContent(), /^\d{4}-\d\d-\d\d (16:00–\d{4}-\d\d-\d\d 00:30|15:00–23:30)$/);
   const state = await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=GER40`)).json();
   if (!state.data.open) await page.getByText('Opens (Xetra, Europe/Berlin)').waitFor();
+  // An index's volume counts contracts (one index unit each), not "GER40"s.
+  await page.getByTestId('chart-volume').getByText('Vol (contracts)').waitFor();
+  await page.getByText('24h volume (contracts)').waitFor();
   await expectAccessible(page, 'trade chart (exchange hours)');
   await shot(page, 'trade-chart-exchange-hours');
 

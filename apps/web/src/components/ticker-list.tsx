@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { instrumentOf } from '@app/contract';
 import { htmlLang } from '../lib/i18n';
-import { changeSign, formatCompact, formatPercent, formatPrice, tradeChartPath, usePricesStale } from '../lib/market';
+import { changeSign, formatCompactWhole, formatPercent, formatPrice, tradeChartPath, usePricesStale } from '../lib/market';
 import type { LiveTicker } from '../lib/market';
 import { useSessionStore } from '../lib/session/session-store';
 import { CoinIcon } from './coin-icon';
@@ -70,7 +70,7 @@ const TickerRow = memo(function TickerRow({ ticker, locale, favorites }: TickerR
   const sign = changeSign(ticker.changePercent24h);
   const quote = instrumentOf(ticker.symbol)?.quote ?? '';
   return (
-    <li className="ticker-row" data-symbol={ticker.symbol} data-market={ticker.market}>
+    <li className={`ticker-row${favorites ? ' ticker-row--star' : ''}`} data-symbol={ticker.symbol} data-market={ticker.market}>
       <Link className="ticker-row__link" to={tradeChartPath(ticker.symbol)}>
         <RowIcon ticker={ticker} />
         <span className="ticker-row__name">
@@ -82,7 +82,7 @@ const TickerRow = memo(function TickerRow({ ticker, locale, favorites }: TickerR
             {formatPrice(ticker.price, ticker.priceDecimals)}
           </span>
           <span className="ticker-row__sub" data-testid="ticker-volume">
-            {t('marketList.volumeIn', { value: formatCompact(ticker.quoteVolume24h, locale), unit: quote })}
+            {t('marketList.volumeIn', { value: formatCompactWhole(ticker.quoteVolume24h, locale), unit: quote })}
           </span>
         </span>
         <span className={`change-pill change-pill--${sign}`} data-testid="ticker-change" data-sign={sign}>

@@ -556,7 +556,6 @@ export const de: Messages = {
     noDepth: 'Noch kein Orderbuch',
     marketClosed: 'Markt geschlossen',
     opensLocal: 'Öffnet ({{zone}})',
-    opensNewYork: 'Öffnet (New Yorker Zeit)',
     switchSymbol: 'Wechseln',
     lastPrice: 'Letzter Kurs',
     high24h: '24h-Hoch',
@@ -592,5 +591,14 @@ export const de: Messages = {
     pricesPaused: 'Kurse angehalten – Verbindung wird wiederhergestellt …',
     pausedShort: 'Kurse angehalten',
     volumeIn: 'Vol. {{value}} {{unit}}',
+  },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'Keiner',
+  },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: 'Aktien',
+    contracts: 'Kontrakte',
   },
 };

@@ -558,7 +558,6 @@ export const en = {
     noDepth: 'No order book yet',
     marketClosed: 'Market closed',
     opensLocal: 'Opens ({{zone}})',
-    opensNewYork: 'Opens (New York time)',
     switchSymbol: 'Switch',
     lastPrice: 'Last price',
     high24h: '24h high',
@@ -594,6 +593,15 @@ export const en = {
     pricesPaused: 'Prices paused — reconnecting…',
     pausedShort: 'prices paused',
     volumeIn: 'Vol {{value}} {{unit}}',
+  },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'None',
+  },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: 'shares',
+    contracts: 'contracts',
   },
 };
 

@@ -556,7 +556,6 @@ export const fr: Messages = {
     noDepth: 'Pas encore de carnet d’ordres',
     marketClosed: 'Marché fermé',
     opensLocal: 'Ouverture ({{zone}})',
-    opensNewYork: 'Ouverture (heure de New York)',
     switchSymbol: 'Changer',
     lastPrice: 'Dernier prix',
     high24h: 'Haut 24 h',
@@ -592,5 +591,14 @@ export const fr: Messages = {
     pricesPaused: 'Cours en pause — reconnexion…',
     pausedShort: 'cours en pause',
     volumeIn: 'Vol. {{value}} {{unit}}',
+  },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'Aucun',
+  },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: 'actions',
+    contracts: 'contrats',
   },
 };

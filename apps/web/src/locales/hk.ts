@@ -556,7 +556,6 @@ export const hk: Messages = {
     noDepth: '暫無買賣盤數據',
     marketClosed: '休市中',
     opensLocal: '開市時間（{{zone}}）',
-    opensNewYork: '開市時間（紐約時間）',
     switchSymbol: '切換',
     lastPrice: '最新價',
     high24h: '24小時最高',
@@ -592,5 +591,14 @@ export const hk: Messages = {
     pricesPaused: '行情已暫停——正在重新連線…',
     pausedShort: '行情已暫停',
     volumeIn: '量 {{value}} {{unit}}',
+  },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: '無',
+  },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: '股',
+    contracts: '張',
   },
 };

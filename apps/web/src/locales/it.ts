@@ -556,7 +556,6 @@ export const it: Messages = {
     noDepth: 'Book non ancora disponibile',
     marketClosed: 'Mercato chiuso',
     opensLocal: 'Apertura ({{zone}})',
-    opensNewYork: 'Apertura (ora di New York)',
     switchSymbol: 'Cambia',
     lastPrice: 'Ultimo prezzo',
     high24h: 'Massimo 24h',
@@ -592,5 +591,14 @@ export const it: Messages = {
     pricesPaused: 'Prezzi in pausa — riconnessione…',
     pausedShort: 'prezzi in pausa',
     volumeIn: 'Vol. {{value}} {{unit}}',
+  },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'Nessuno',
+  },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: 'azioni',
+    contracts: 'contratti',
   },
 };

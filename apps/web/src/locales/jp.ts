@@ -556,7 +556,6 @@ export const jp: Messages = {
     noDepth: '板情報はまだありません',
     marketClosed: '取引時間外',
     opensLocal: '取引開始（{{zone}}）',
-    opensNewYork: '取引開始（ニューヨーク時間）',
     switchSymbol: '切替',
     lastPrice: '現在値',
     high24h: '24時間高値',
@@ -592,5 +591,14 @@ export const jp: Messages = {
     pricesPaused: '価格の更新を停止中 — 再接続しています…',
     pausedShort: '価格の更新を停止中',
     volumeIn: '出来高 {{value}} {{unit}}',
+  },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: 'なし',
+  },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: '株',
+    contracts: '枚',
   },
 };

@@ -556,7 +556,6 @@ export const kr: Messages = {
     noDepth: '아직 호가 데이터가 없습니다',
     marketClosed: '장 마감',
     opensLocal: '개장 시간 ({{zone}})',
-    opensNewYork: '개장 시간 (뉴욕 시간)',
     switchSymbol: '변경',
     lastPrice: '현재가',
     high24h: '24시간 최고가',
@@ -592,5 +591,14 @@ export const kr: Messages = {
     pricesPaused: '시세 일시 중지 — 다시 연결 중…',
     pausedShort: '시세 일시 중지',
     volumeIn: '거래량 {{value}} {{unit}}',
+  },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: '없음',
+  },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: '주',
+    contracts: '계약',
   },
 };

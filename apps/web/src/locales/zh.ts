@@ -556,7 +556,6 @@ export const zh: Messages = {
     noDepth: '暂无盘口数据',
     marketClosed: '休市中',
     opensLocal: '开市时间（{{zone}}）',
-    opensNewYork: '开市时间（纽约时间）',
     switchSymbol: '切换',
     lastPrice: '最新价',
     high24h: '24小时最高',
@@ -592,5 +591,14 @@ export const zh: Messages = {
     pricesPaused: '行情已暂停——正在重新连接…',
     pausedShort: '行情已暂停',
     volumeIn: '量 {{value}} {{unit}}',
+  },
+  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  managerRow: {
+    none: '无',
+  },
+  // Issue 13 leftovers: what a chart's volume counts, where it is not a coin or currency.
+  volumeUnits: {
+    shares: '股',
+    contracts: '张',
   },
 };

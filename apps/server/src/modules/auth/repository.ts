@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginAttempts, otpCodes, sessions, users } from '../../db/schema';
+import { userColumns } from '../users';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 
@@ -10,7 +11,7 @@ export const sessionRepo = {
   },
   async withUserByHash(db: DbOrTx, tokenHash: string) {
     const rows = await db
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: userColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, tokenHash))

@@ -1,7 +1,7 @@
 // The users module's face: other modules, app.ts, tests and scripts import only from here.
 export { UserService, type CodeVerifier, type SessionControl } from './service';
 export { userRoutes } from './routes';
-export { userRepo, type NewUser, type UserRow } from './repository';
+export { userColumns, userRepo, type NewUser, type UserRow } from './repository';
 export { toUserInfo } from './user-info';
 export { findByIdentity, phoneKey, resolveIdentity, type Identity, type IdentityInput } from './identity';
 export { assertPasswordsMatch } from './passwords';

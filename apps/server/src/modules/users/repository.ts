@@ -1,32 +1,43 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
+/** A user as stored, with the UID of their manager: the user whose invitation code they registered with (or null). */
+export type UserRow = typeof users.$inferSelect & { managerUid: string | null };
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * Every read and write of a user returns these columns, so each row carries its manager's UID.
+ * The subquery names the outer table as `users` literally: in INSERT/UPDATE … RETURNING drizzle
+ * writes a column unqualified, which inside the subquery would mean the inner table's column.
+ */
+export const userColumns = {
+  ...getTableColumns(users),
+  managerUid: sql<string | null>`(SELECT manager.uid FROM users manager WHERE manager.id = users.invited_by)`.as('manager_uid'),
+};
 
 export const userRepo = {
   async byEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-    return (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+    return (await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1))[0];
   },
   async byPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
-    return (await db.select().from(users).where(eq(users.phone, phone)).limit(1))[0];
+    return (await db.select(userColumns).from(users).where(eq(users.phone, phone)).limit(1))[0];
   },
   async byUid(db: DbOrTx, uid: string): Promise<UserRow | undefined> {
-    return (await db.select().from(users).where(eq(users.uid, uid)).limit(1))[0];
+    return (await db.select(userColumns).from(users).where(eq(users.uid, uid)).limit(1))[0];
   },
   async byId(db: DbOrTx, id: number): Promise<UserRow | undefined> {
-    return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+    return (await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1))[0];
   },
   async byInvitationCode(db: DbOrTx, code: string): Promise<UserRow | undefined> {
-    return (await db.select().from(users).where(eq(users.invitationCode, code)).limit(1))[0];
+    return (await db.select(userColumns).from(users).where(eq(users.invitationCode, code)).limit(1))[0];
   },
   async insert(db: DbOrTx, row: NewUser): Promise<UserRow> {
-    const [created] = await db.insert(users).values(row).returning();
+    const [created] = await db.insert(users).values(row).returning(userColumns);
     return created!;
   },
   async update(db: DbOrTx, id: number, patch: Partial<NewUser>): Promise<UserRow> {
-    const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+    const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(userColumns);
     return row!;
   },
   async setFundPasswordIfUnset(db: DbOrTx, id: number, hash: string, at: Date): Promise<UserRow | undefined> {
@@ -34,7 +45,7 @@ export const userRepo = {
       .update(users)
       .set({ fundPasswordHash: hash, updatedAt: at })
       .where(and(eq(users.id, id), isNull(users.fundPasswordHash)))
-      .returning();
+      .returning(userColumns);
     return row;
   },
 };

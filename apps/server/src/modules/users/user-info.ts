@@ -20,6 +20,7 @@ export function toUserInfo(u: UserRow, mode: TypeUser): UserInfo {
     countryCode: u.countryCode,
     phone: u.phone ? nationalNumber(u.phone, u.countryCode) : null,
     invitationCode: u.invitationCode,
+    manager: u.managerUid,
     typeUser: mode,
     language: oneOf<Language>(LANGUAGES, u.language, 'en'),
     theme: oneOf<Theme>(THEMES, u.theme, 'light'),

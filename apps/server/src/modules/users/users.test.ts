@@ -137,3 +137,26 @@ describe('country codes', () => {
     expect(de.data.find((c) => c.iso === 'DE')?.name).toBe('Deutschland');
   });
 });
+
+describe('manager (spec §3, §6: the Manager label)', () => {
+  it('is the UID of the user whose invitation code the account registered with, in every user answer', async () => {
+    const inviter = await registerByEmail(t);
+    const email = uniqueEmail();
+    await t.post(`${U}/sendOtp`, { email, purpose: 'register' });
+    const reg = await t.post<LoginResult>(`${U}/register`, {
+      type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code: t.lastCode(email), invitationCode: inviter.user.invitationCode,
+    });
+    expect(reg.code).toBe(0);
+    expect(reg.data.user.manager).toBe(inviter.user.uid);
+    const token = reg.data.token;
+    expect((await t.post<UserInfo>(`${U}/info`, undefined, { token })).data.manager).toBe(inviter.user.uid);
+    expect((await t.post<UserInfo>(`${U}/update`, { nickname: 'Invited' }, { token })).data.manager).toBe(inviter.user.uid);
+    expect((await t.post<LoginResult>(`${U}/login`, { type: 'email', email, password: PASSWORD })).data.user.manager).toBe(inviter.user.uid);
+  });
+
+  it('is null for an account registered without an invitation code', async () => {
+    const u = await registerByEmail(t);
+    expect(u.user.manager).toBeNull();
+    expect((await t.post<UserInfo>(`${U}/info`, undefined, { token: u.token })).data.manager).toBeNull();
+  });
+});

@@ -35,6 +35,7 @@ export {
   formatAssetAmount,
   formatChartPrice,
   formatCompact,
+  formatCompactWhole,
   formatDecimal,
   formatExact,
   formatMoney,

@@ -4,6 +4,7 @@ import {
   formatAssetAmount,
   formatChartPrice,
   formatCompact,
+  formatCompactWhole,
   formatDecimal,
   formatExact,
   formatMoney,
@@ -124,5 +125,13 @@ describe('signed figures and rates', () => {
     expect(formatCompact('1239999.99', 'de')).toBe('1,23\u00a0Mio.');
     expect(formatCompact('123456789.5', 'zh-Hans')).toBe('1.23亿');
     expect(formatCompact('999999.999', 'ko')).toBe('999,999.99');
+  });
+
+  it('writes a quote row\'s volume in whole units below a million, short above', () => {
+    expect(formatCompactWhole('281737.29', 'en')).toBe('281,737');
+    expect(formatCompactWhole('281737.99', 'de')).toBe('281.737');
+    expect(formatCompactWhole('0.5', 'en')).toBe('0');
+    expect(formatCompactWhole('1239999.99', 'en')).toBe('1.23M');
+    expect(formatCompactWhole('1239999.99', 'de')).toBe('1,23\u00a0Mio.');
   });
 });

@@ -167,10 +167,22 @@ const COMPACT_FROM_DIGITS = 7;
  * exactly (never a float), grouping always on, like every other figure.
  */
 export function formatCompact(value: string | null | undefined, locale = appLocale): string {
+  return compact(value, 2, locale);
+}
+
+/**
+ * A volume where room is short (a quote row beside its name): like formatCompact, but below a
+ * million in whole units ("281,737"), never a fraction of a unit.
+ */
+export function formatCompactWhole(value: string | null | undefined, locale = appLocale): string {
+  return compact(value, 0, locale);
+}
+
+function compact(value: string | null | undefined, decimalsBelow: number, locale: string): string {
   if (value == null) return NO_VALUE;
   const d = parseDecimal(value);
   if (!d) return value;
-  if (d.int.length < COMPACT_FROM_DIGITS) return render(d, 2, locale);
+  if (d.int.length < COMPACT_FROM_DIGITS) return render(d, decimalsBelow, locale);
   const exact = `${d.negative ? '-' : ''}${d.int}${d.frac ? `.${d.frac}` : ''}`;
   if (!isNumericLiteral(exact)) return value;
   const format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc', useGrouping: 'always' });

@@ -10,7 +10,7 @@ import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';
 import '../profile.css';
 
-/** /pages/profile/account-setting/index: avatar, nickname, e-mail binding (spec §2). */
+/** /pages/profile/account-setting/index: avatar, nickname, e-mail binding, UID and manager (spec §2, §3, §6). */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
@@ -56,6 +56,8 @@ export function AccountSettingsPage() {
         <MenuLink to={PROFILE_PATHS.email} label={t('account.email')} value={user.email ?? t('account.notBound')} />
         <MenuItem label={t('account.phone')} value={phone ?? t('account.notBound')} />
         <MenuItem label={t('profile.uid')} value={<span className="mono">{user.uid}</span>} />
+        {/* The account manager: UID of the user whose invitation code this account registered with. */}
+        <MenuItem label={t('specTexts.manager')} value={user.manager ? <span className="mono">{user.manager}</span> : t('managerRow.none')} />
       </MenuList>
     </div>
   );

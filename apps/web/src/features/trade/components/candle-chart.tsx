@@ -7,6 +7,7 @@ import { useSessionStore } from '../../../lib/session/session-store';
 import { useCandleChart } from '../hooks/use-candle-chart';
 import { useCandleFeed } from '../hooks/use-candle-feed';
 import { useChartContracts, type ChartContract } from '../hooks/use-chart-contracts';
+import { useVolumeUnit } from '../hooks/use-volume-unit';
 import { formatCountdown } from '../model/contract-math';
 import { formatSymbolAmount, formatSymbolPrice } from '../model/order-display';
 
@@ -51,6 +52,7 @@ export function CandleChart({ instrument, interval, onIntervalChange }: CandleCh
   const { chart, generation } = useCandleChart(container, { priceDecimals: instrument.priceDecimals, theme, locale: htmlLang(language) });
   const { history, lastVolume } = useCandleFeed(chart, generation, symbol, interval);
   const contracts = useChartContracts(chart, generation, instrument, interval);
+  const volumeUnit = useVolumeUnit(instrument);
 
   return (
     <section className="chart-card" aria-label={t('chart.title')}>
@@ -73,7 +75,7 @@ export function CandleChart({ instrument, interval, onIntervalChange }: CandleCh
       <OpenContractsLegend contracts={contracts} symbol={symbol} />
       <div className="chart-card__footer">
         <p className="chart-card__volume" data-testid="chart-volume">
-          <span className="chart-card__volume-label">{t('tradeChart.volume', { asset: instrument.base })}</span>{' '}
+          <span className="chart-card__volume-label">{t('tradeChart.volume', { asset: volumeUnit })}</span>{' '}
           <span className="mono">{lastVolume === null ? '--' : formatSymbolAmount(symbol, lastVolume)}</span>
         </p>
         <a className="chart-card__attribution" href={TRADINGVIEW_URL} target="_blank" rel="noopener noreferrer">

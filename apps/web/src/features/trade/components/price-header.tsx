@@ -6,6 +6,7 @@ import { IconSearch } from '../../../components/icons';
 import { htmlLang } from '../../../lib/i18n';
 import { SEARCH_PATH, changeSign, formatCompact, formatPercent, formatPrice, formatSigned, type PriceDirection } from '../../../lib/market';
 import { useSessionStore } from '../../../lib/session/session-store';
+import { useVolumeUnit } from '../hooks/use-volume-unit';
 
 interface PriceHeaderProps {
   instrument: Instrument;
@@ -18,6 +19,7 @@ export function PriceHeader({ instrument, ticker, direction }: PriceHeaderProps)
   const { t } = useTranslation();
   const language = useSessionStore((s) => s.language);
   const decimals = instrument.priceDecimals;
+  const volumeUnit = useVolumeUnit(instrument);
   const sign = changeSign(ticker?.change24h);
   return (
     <section className="price-header" aria-labelledby="price-header-symbol">
@@ -54,7 +56,7 @@ export function PriceHeader({ instrument, ticker, direction }: PriceHeaderProps)
           <dd className="mono">{formatPrice(ticker?.low24h, decimals)}</dd>
         </div>
         <div>
-          <dt>{t('chart.volume24h', { asset: instrument.base })}</dt>
+          <dt>{t('chart.volume24h', { asset: volumeUnit })}</dt>
           <dd className="mono">{formatCompact(ticker?.volume24h, htmlLang(language))}</dd>
         </div>
         <div>
