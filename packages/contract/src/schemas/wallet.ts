@@ -91,10 +91,12 @@ export type AccountChangeLine = Static<typeof AccountChangeLine>;
  * plus and a minus (docs/ledger.md "Statement").
  */
 export const AccountChange = Type.Object({
-  id: Type.Integer({ description: 'the ledger transaction' }),
+  id: Type.String({ description: 'an opaque id of the event (not a sequence number)' }),
   kind: Type.Enum(LEDGER_KIND_KEYS, { description: 'what moved it: a ledger transaction kind (docs/ledger.md)' }),
   kindName: Type.String({ description: "the kind's name in the request's language" }),
-  reference: Type.String(),
+  reference: Type.Union([Type.String(), Type.Null()], {
+    description: 'the business object it belongs to, by public id (`contract:<id>`, `spot_order:<id>`, `transfer:<id>`, `otc_quote:<id>`), or null when it has none the user can see',
+  }),
   time: EpochMs,
   lines: Type.Array(AccountChangeLine),
 });

@@ -67,10 +67,10 @@ describe('statement', () => {
 
   it('a transfer is one event with a line per wallet; a wallet\'s statement has its own line only', async () => {
     const u = await registerByEmail(t);
-    await t.post(API.account.transferAsset, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '25' }, demo(u.token));
+    const moved = await t.post<{ id: string }>(API.account.transferAsset, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '25' }, demo(u.token));
     const all = await statement(u.token, '');
     expect(all.items[0]).toMatchObject({
-      kind: 'transfer',
+      kind: 'transfer', reference: `transfer:${moved.data.id}`,
       lines: [
         { wallet: 'currency', asset: 'USDT', amount: '-25.000000', held: '0.000000', balanceAfter: '99975.000000' },
         { wallet: 'option', asset: 'USDT', amount: '25.000000', held: '0.000000', balanceAfter: '100025.000000' },
@@ -79,5 +79,17 @@ describe('statement', () => {
     const option = await statement(u.token, '?wallet=option&page=1&size=1');
     expect(option.total).toBe(2);
     expect(option.items).toEqual([expect.objectContaining({ kind: 'transfer', lines: [expect.objectContaining({ wallet: 'option', amount: '25.000000' })] })]);
+  });
+
+  it('names events by opaque ids and public references only: no sequence number, no internal user id', async () => {
+    const u = await registerByEmail(t);
+    await t.post(API.account.transferAsset, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1' }, demo(u.token));
+    const s = await statement(u.token, '');
+    expect(s.items.map((i) => i.kind)).toEqual(['transfer', 'demo_faucet']);
+    for (const item of s.items) expect(item.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set(s.items.map((i) => i.id)).size).toBe(2);
+    // The faucet's ledger reference names the internal user row: the statement does not show it.
+    expect(s.items[1]!.reference).toBeNull();
+    expect(JSON.stringify(s.items)).not.toMatch(/user:/);
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   ASSETS, NUMBER_MAXIMUM, assetOf, formatAmount, isLedgerKind, ledgerKindName, parseAmount, pow10,
   type AccountChangeList, type AccountListResult, type AssetDef, type HeaderLang, type TransferBody, type TransferLog,
@@ -5,6 +6,7 @@ import {
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { opaqueId } from '../../lib/opaque-id';
 import {
   WALLETS, frozenOf, systemAccount, userAccount,
   type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type Posting,
@@ -28,6 +30,16 @@ export function positiveAmount(text: string, asset: AssetDef, zeroError: 'AMOUNT
 }
 
 const money = (minor: bigint, symbol: string) => formatAmount(minor, assetOf(symbol)?.scale ?? 0);
+
+/**
+ * The references a user may see: those that name a business object by its public id (a contract,
+ * spot order, transfer or OTC quote). Others name internal rows (`user:<id>`, `deposit:<id>`,
+ * `reversal:<id>`) and answer null.
+ */
+const PUBLIC_REFERENCE = /^(contract|contracts|spot_order|transfer|otc_quote):[A-Za-z0-9_,-]+$/;
+function publicReference(reference: string): string | null {
+  return PUBLIC_REFERENCE.test(reference) ? reference : null;
+}
 
 function toTransferRecord(t: TransferRow): TransferRecord {
   return {
@@ -114,15 +126,17 @@ export class WalletService {
     if (body.fromAccount === body.toAccount) throw new AppError('SAME_WALLET');
     const { userId, mode } = req;
     return this.money.request(req, async (m) => {
+      // The transfer's public id names it in the ledger too, so the statement can show it.
+      const publicId = crypto.randomUUID();
       const transactionId = await m.post({
-        kind: 'transfer', reference: `user:${userId}`,
+        kind: 'transfer', reference: `transfer:${publicId}`,
         postings: [
           { account: userAccount(userId, mode, body.fromAccount, a.symbol), amount: -amount },
           { account: userAccount(userId, mode, body.toAccount, a.symbol), amount },
         ],
       });
       const row = await walletRepo.insertTransfer(m.tx, {
-        userId, mode, fromWallet: body.fromAccount, toWallet: body.toAccount, asset: a.symbol, amount, transactionId, createdAt: m.now,
+        publicId, userId, mode, fromWallet: body.fromAccount, toWallet: body.toAccount, asset: a.symbol, amount, transactionId, createdAt: m.now,
       });
       return toTransferRecord(row);
     });
@@ -147,7 +161,8 @@ export class WalletService {
         // The ledger only posts catalogued kinds (typed); a row from before the catalogue would be a bug to see.
         if (!isLedgerKind(r.txKind)) throw new Error(`ledger transaction kind not in the catalogue: ${r.txKind}`);
         return {
-          id: r.id, kind: r.txKind, kindName: ledgerKindName(r.txKind, lang), reference: r.reference, time: r.createdAt.getTime(),
+          id: opaqueId(this.ctx.secret, 'ledger_transaction', r.id), kind: r.txKind, kindName: ledgerKindName(r.txKind, lang),
+          reference: publicReference(r.reference), time: r.createdAt.getTime(),
           lines: r.lines.map((l) => ({
             wallet: l.wallet as WalletName, asset: l.asset, amount: money(l.amount, l.asset), held: money(l.held, l.asset),
             balanceAfter: money(l.balanceAfter, l.asset), heldAfter: money(l.heldAfter, l.asset),
