@@ -39,9 +39,18 @@ function ResultNotice({ result, onDismiss }: { result: ContractResult; onDismiss
  */
 export function ContractResults() {
   const { t } = useTranslation();
-  const { results, dismiss } = useContractResults();
+  const { results, dismiss, pause } = useContractResults();
   return (
-    <section className="contract-results" aria-label={t('tradeChart.results')} role="status" aria-live="polite">
+    <section
+      className="contract-results"
+      aria-label={t('tradeChart.results')}
+      role="status"
+      aria-live="polite"
+      onPointerEnter={() => pause(true)}
+      onPointerLeave={() => pause(false)}
+      onFocus={() => pause(true)}
+      onBlur={() => pause(false)}
+    >
       {results.length > 0 ? (
         <ul className="contract-results__list">
           {results.map((r) => (

@@ -31,11 +31,14 @@ async function contractOf(typeUser: TypeUser, s: ContractSettlement): Promise<Co
 /**
  * The app-wide listener of the user's order events (use-order-events, mounted once by the
  * shell), and the results of settled contracts to show wherever the user is, each for
- * `RESULT_NOTICE_MS` or until dismissed.
+ * `RESULT_NOTICE_MS` (longer while hovered or focused) or until dismissed.
  */
 export function useContractResults() {
   const [results, setResults] = useState<ContractResult[]>([]);
   const timers = useRef(new Map<string, number>());
+  // While the pointer or focus is on a notice, none goes away by itself (WCAG 2.2.1): the timer
+  // runs again from the start instead.
+  const paused = useRef(false);
 
   const dismiss = useCallback((key: string) => {
     window.clearTimeout(timers.current.get(key));
@@ -43,12 +46,20 @@ export function useContractResults() {
     setResults((list) => list.filter((r) => r.key !== key));
   }, []);
 
+  const schedule = useCallback((key: string) => {
+    timers.current.set(key, window.setTimeout(() => (paused.current ? schedule(key) : dismiss(key)), RESULT_NOTICE_MS));
+  }, [dismiss]);
+
+  const pause = useCallback((on: boolean) => {
+    paused.current = on;
+  }, []);
+
   useOrderEvents((typeUser, settled) => {
     for (const s of settled) {
       const key = `${typeUser}:${String(s.id)}`;
       void contractOf(typeUser, s).then((contract) => {
         if (timers.current.has(key)) return;
-        timers.current.set(key, window.setTimeout(() => dismiss(key), RESULT_NOTICE_MS));
+        schedule(key);
         setResults((list) => [...list.filter((r) => r.key !== key), { key, settlement: s, contract }].slice(-MAX_NOTICES));
       });
     }
@@ -62,5 +73,5 @@ export function useContractResults() {
     };
   }, []);
 
-  return { results, dismiss };
+  return { results, dismiss, pause };
 }
