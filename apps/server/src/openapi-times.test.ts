@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPOCH_MS_DESCRIPTION, EPOCH_MS_MAX } from '@app/contract';
+import { CALENDAR_DATE_DESCRIPTION, EPOCH_MS_DESCRIPTION, EPOCH_MS_MAX } from '@app/contract';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /**
@@ -25,6 +25,16 @@ function isEpochMs(schema: unknown): boolean {
     return members.length === 1 && isEpochMs(members[0]);
   }
   return schema.type === 'integer' && schema.minimum === 0 && schema.maximum === EPOCH_MS_MAX && schema.description === EPOCH_MS_DESCRIPTION;
+}
+
+/** The shared CalendarDate: a day of a named zone (an exchange's session date), not an instant. */
+function isCalendarDate(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  if (Array.isArray(schema.anyOf)) {
+    const members = schema.anyOf.filter((m) => !(isObject(m) && (m.type === 'null' || m.nullable === true)));
+    return members.length === 1 && isCalendarDate(members[0]);
+  }
+  return schema.type === 'string' && schema.description === CALENDAR_DATE_DESCRIPTION;
 }
 
 interface Found { where: string; name: string; schema: unknown }
@@ -67,7 +77,7 @@ describe('times in the OpenAPI document', () => {
     for (const name of ['createdAt', 'expiresAt', 'operateTime', 'openTime', 'time', 'nextOpen']) {
       expect(found.map((f) => f.name), name).toContain(name);
     }
-    const wrong = found.filter((f) => !isEpochMs(f.schema)).map((f) => `${f.where}.${f.name}: ${JSON.stringify(f.schema)}`);
+    const wrong = found.filter((f) => !isEpochMs(f.schema) && !isCalendarDate(f.schema)).map((f) => `${f.where}.${f.name}: ${JSON.stringify(f.schema)}`);
     expect(wrong).toEqual([]);
   });
 

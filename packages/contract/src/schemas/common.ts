@@ -60,6 +60,13 @@ export const EpochMs = epochMs();
 export type EpochMs = Static<typeof EpochMs>;
 /** A time that may not have happened yet (a close time of an open order), or does not exist. */
 export const NullableEpochMs = Type.Union([EpochMs, Type.Null()]);
+/**
+ * A calendar day of a named time zone (an exchange's session date), not an instant: it has no
+ * epoch milliseconds of its own, so it travels as `YYYY-MM-DD` beside the zone it belongs to.
+ * The one exception to EpochMs, and the test over the OpenAPI document knows it by this description.
+ */
+export const CALENDAR_DATE_DESCRIPTION = 'a calendar day (YYYY-MM-DD) in the time zone named beside it, not an instant';
+export const CalendarDate = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', maxLength: 10, description: CALENDAR_DATE_DESCRIPTION });
 
 export const OtpCode = Type.String({ maxLength: 4, pattern: '^[0-9]{4}$', ...withError('CODE_INVALID') });
 

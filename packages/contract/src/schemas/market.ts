@@ -3,7 +3,7 @@ import {
   CANDLE_INTERVALS, DEPTH_MAX_LEVELS, KLINE_MAX_LIMIT, MARKETS, SEARCH_MAX_RESULTS, SESSION_IDS, TICKER_TYPES,
   type CandleInterval, type Market,
 } from '../instruments';
-import { Envelope, EpochMs, epochMs, NullableEpochMs, withError } from './common';
+import { CalendarDate, Envelope, EpochMs, epochMs, NullableEpochMs, withError } from './common';
 
 /**
  * Market data (spec §7 "Market and contracts", "Favourites", "Sockets"). Prices and amounts are
@@ -140,8 +140,8 @@ export const TradingTime = Type.Object({
   nextClose: NullableEpochMs,
   timeZone: Type.String({ description: 'IANA time zone of the session, e.g. America/New_York' }),
   exchange: Type.String({ description: 'the exchange whose hours these are, e.g. Xetra, TSE; Forex, CME Globex, Crypto' }),
-  sessionDate: Type.Union([Type.String({ description: 'YYYY-MM-DD' }), Type.Null()], {
-    description: 'exchange-local date of the session in force, or of the next one when closed; null when always open',
+  sessionDate: Type.Union([CalendarDate, Type.Null()], {
+    description: 'exchange-local date (in timeZone) of the session in force, or of the next one when closed; null when always open',
   }),
   sessions: Type.Array(Type.Object({ open: EpochMs, close: EpochMs }), {
     description: 'every session opening on sessionDate (two with a lunch break); empty when always open',
