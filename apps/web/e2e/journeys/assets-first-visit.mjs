@@ -57,8 +57,8 @@ async function demoFirstContract({ browser, server }) {
   await page.getByRole('button', { name: 'Demo', exact: true }).click();
   await page.getByRole('button', { name: 'Demo', exact: true, pressed: true }).waitFor();
   // Both trading accounts hold the demo money.
-  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100,000.000000').first().waitFor();
-  await page.locator('[data-wallet="currency"] [data-asset="USDT"]').getByText('100,000.000000').first().waitFor();
+  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100,000.00', { exact: true }).first().waitFor();
+  await page.locator('[data-wallet="currency"] [data-asset="USDT"]').getByText('100,000.00', { exact: true }).first().waitFor();
 
   await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
   await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
@@ -79,7 +79,7 @@ async function demoFirstContract({ browser, server }) {
   await page.goto(`${server.baseUrl}/pages/assets/account?wallet=option`);
   const opened = page.locator('[data-testid="account-change"][data-kind="contract_open"]').first();
   await opened.getByText('Contract opened').waitFor();
-  await opened.getByText('Held 10.000000 USDT').waitFor();
+  await opened.getByText('Held 10.00 USDT', { exact: true }).waitFor();
   assert.equal(await opened.locator('.record__line').count(), 1, 'the stake shows as more than one line');
 
   // A resting spot order: one event, "Spot order placed", its funds held.
@@ -90,7 +90,7 @@ async function demoFirstContract({ browser, server }) {
   const order = page.locator('[data-testid="account-change"][data-kind="spot_escrow"]').first();
   await order.getByText('Spot order placed').waitFor();
   // 0.01 × 1000.00 = 10.00 plus the 0.1 % fee 0.01.
-  await order.getByText('Held 10.010000 USDT').waitFor();
+  await order.getByText('Held 10.01 USDT', { exact: true }).waitFor();
   assert.equal(await order.locator('.record__line').count(), 1);
   await shot(page, 'statement-events');
   await expectAccessible(page, 'account changes (events)');

@@ -83,15 +83,14 @@ async function chartVolumeAndAttribution({ browser, server }) {
 async function contractOnChartAndResultAnywhere({ browser, server }) {
   const login = await registerViaApi(server, uniqueEmail('chart-contract'));
   const demo = { token: login.token, typeUser: 'demo' };
+  // The demo faucet funds the option account: the stake needs no transfer first.
   assert((await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, demo)).code === 0, 'accountSwitch failed');
-  const moved = await api(server.baseUrl, '/asset/api/account/transferAsset', { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '100' }, demo);
-  assert(moved.code === 0, `transfer failed: ${JSON.stringify(moved)}`);
 
   const context = await loggedInContext(browser, login, MOBILE, 'demo');
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
   await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
-  await page.getByText('Available: 100.00 USDT (Option account)').waitFor();
+  await page.getByText('Available: 100,000.00 USDT (Option account)').waitFor();
   await page.getByRole('radio', { name: '30 sec' }).check();
   await page.getByLabel('Stake (USDT)').fill('10');
   await page.getByRole('button', { name: 'Up', exact: true }).click();
