@@ -46,7 +46,10 @@ async function quoteList({ browser, server }) {
   const cut = await list.locator('.ticker-row').evaluateAll((els) => els.flatMap((row) => {
     const symbol = row.querySelector('.ticker-row__symbol');
     const name = row.querySelector('.ticker-row__name .ticker-row__sub');
-    return [symbol, name].filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${row.getAttribute('data-symbol')}: "${el.textContent}" shows ${el.clientWidth} of ${el.scrollWidth} px`);
+    // A name may take a second line; cut means wider than its column or taller than the lines it may use.
+    return [symbol, name]
+      .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
+      .map((el) => `${row.getAttribute('data-symbol')}: "${el.textContent}" shows ${el.clientWidth}×${el.clientHeight} of ${el.scrollWidth}×${el.scrollHeight} px`);
   }));
   assert.deepEqual(cut, [], `crypto names cut short at 390 px: ${cut.join('; ')}`);
   const bitcoin = list.locator('.ticker-row[data-symbol="BTCUSDT"] .ticker-row__name');
