@@ -3,21 +3,23 @@ import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 
 /**
- * A toast fades in and out (antd-mobile animates its mask's opacity): axe would judge its text's
- * contrast half-transparent over the page. Wait until every toast is fully shown or gone; the
- * settled toast is checked like everything else.
+ * Toasts and dialogs fade in and out (antd-mobile animates their masks and boxes): axe would judge
+ * a half-transparent or closing one (its text's contrast over the page, a dialog on its way out).
+ * Wait until every one is fully shown or gone; a settled one is checked like everything else.
  */
-async function toastsSettled(page) {
+const OVERLAYS = '.adm-mask, .adm-center-popup-wrap, .adm-popup-body';
+
+async function overlaysSettled(page) {
   await page
-    .waitForFunction(() => [...document.querySelectorAll('.adm-toast-mask')].every((el) => {
+    .waitForFunction((selector) => [...document.querySelectorAll(selector)].every((el) => {
       const style = getComputedStyle(el);
       return style.display === 'none' || style.opacity === '1' || style.opacity === '0';
-    }), null, { timeout: 3_000 })
+    }), OVERLAYS, { timeout: 3_000 })
     .catch(() => undefined);
 }
 
 export async function expectAccessible(page, label) {
-  await toastsSettled(page);
+  await overlaysSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert(
