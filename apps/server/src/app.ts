@@ -30,6 +30,21 @@ const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs',
 /** Client-side routes of the web app (spec §2), answered with index.html. */
 const SPA_ROUTE = /^\/($|splash$|pages\/|choose-location$|open-location$)/;
 
+/** Vite's content-hashed output: a new build gives changed files new names. */
+const HASHED_DIR = 'assets';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The caching of a file of the built web app (docs/operations.md, "Web delivery"): hashed files
+ * under /assets/ for a year without revalidation; everything else (index.html, also as the answer
+ * to app routes, and the unhashed public files such as coin icons) revalidated on each use, a 304
+ * by ETag when unchanged, so a new build is seen at once.
+ */
+export function webCacheControl(webDist: string, filePath: string): string {
+  const rel = path.relative(webDist, filePath).split(path.sep);
+  return rel.length > 1 && rel[0] === HASHED_DIR ? IMMUTABLE : 'no-cache';
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The ledger: the test harness and `npm run ledger:verify` check every module's invariants through it. */
@@ -136,14 +151,22 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const indexHtml = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: ctx.config.webDist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text file; sent by Accept-Encoding, with Vary.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(ctx.config.webDist, filePath)),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && SPA_ROUTE.test(pathname)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.webDist);
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', ctx.config.webDist);
     }
     return sendError(reply, 'NOT_FOUND');
   });
