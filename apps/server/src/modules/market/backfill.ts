@@ -152,6 +152,7 @@ export class Backfill implements UnstoredMinutes {
     if (st.quote && (st.quote.tickTime ?? st.quote.time) >= time) return;
     const { bid, ask } = bidAsk(st.inst, last.close);
     st.quote = { price: last.close, bid, ask, time, tickTime: time, source: 'simulator', stale: false };
+    this.state.touch();
     this.messages.publishTick(st.inst.symbol);
   }
 
@@ -241,6 +242,7 @@ export class Backfill implements UnstoredMinutes {
       st.book.seed(interval, bucket);
     }
     mergeHistory(st.stats, history, nowMs);
+    this.state.touch();
   }
 }
 

@@ -66,6 +66,12 @@ export class EngineState {
   seed = 0;
   sim: SimulatorSource | undefined;
   stopped = false;
+  /**
+   * Bumped after anything a market read answers from may have changed (a source's event, the
+   * pump, a finished write, recovery, backfill): the routes' snapshot cache (snapshot-cache.ts)
+   * serves a serialised answer only while this is unchanged.
+   */
+  version = 0;
 
   constructor(
     readonly ctx: AppContext,
@@ -77,6 +83,11 @@ export class EngineState {
         inst, source: undefined, quote: undefined, book: new CandleBook(), stats: newStats(), depth: undefined, depthAt: 0, seq: 0,
       });
     }
+  }
+
+  /** Something a read may show changed (see `version`). */
+  touch(): void {
+    this.version++;
   }
 
   now(): number {

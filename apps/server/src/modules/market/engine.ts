@@ -70,7 +70,7 @@ export class MarketEngine implements PriceSink {
     private readonly options: EngineOptions = {},
   ) {
     this.state = new EngineState(ctx, bus, config);
-    this.queue = new WriteQueue(ctx);
+    this.queue = new WriteQueue(ctx, () => this.state.touch());
     this.storage = new LiveStorage(this.state, this.queue);
     this.messages = new MarketMessages(this.state);
     this.feed = new LiveFeed(this.state, this.storage, this.messages);
@@ -81,6 +81,11 @@ export class MarketEngine implements PriceSink {
 
   get symbols(): ReadonlyMap<string, SymbolState> {
     return this.state.symbols;
+  }
+
+  /** Changes whenever what market reads answer from may have changed (EngineState.version). */
+  get version(): number {
+    return this.state.version;
   }
 
   get isStarted(): boolean {
@@ -119,14 +124,20 @@ export class MarketEngine implements PriceSink {
     this.sources = this.options.sources ? this.options.sources(this) : this.defaultSources();
     for (const source of this.sources) for (const s of source.symbols) this.state.of(s).source = source;
 
+    // Each step changes what reads show: touch() after each (requests run between the steps).
     await this.recovery.loadHistory(now);
+    this.state.touch();
     const backfillDone = !!simState.backfillDoneAt;
     const needBackfill = await this.recovery.resumeSimulator(now, backfillDone, simState.liveMinute ? Math.floor(simState.liveMinute.getTime() / MINUTE_MS) : undefined);
+    this.state.touch();
     for (const source of this.sources) {
       if (!source.regenerable) for (const symbol of source.symbols) await this.recovery.recoverRealSymbol(symbol, source.name, now);
     }
+    this.state.touch();
     await this.recovery.loadLatestQuotes(now);
+    this.state.touch();
     for (const source of this.sources) await source.start(this);
+    this.state.touch();
     if (needBackfill.length) {
       this.history.register(needBackfill);
       this.live = this.history.goLive(needBackfill, simState.startedAt.getTime());
@@ -203,6 +214,7 @@ export class MarketEngine implements PriceSink {
   /** Emits every tick due at `nowMs` and closes finished minutes. Timers call it; so do tests. */
   pump(nowMs: number = this.state.now()): void {
     if (!this.started || this.state.stopped) return;
+    this.state.touch();
     for (const s of this.sources) s.pump(nowMs);
     this.feed.closeQuietMinutes(nowMs);
     const minute = Math.floor(nowMs / MINUTE_MS);
@@ -213,18 +225,22 @@ export class MarketEngine implements PriceSink {
   }
 
   tick(t: SourceTick): void {
+    this.state.touch();
     this.feed.tick(t);
   }
 
   book(symbol: string, bid: number, ask: number, time: number): void {
+    this.state.touch();
     this.feed.book(symbol, bid, ask, time);
   }
 
   depth(symbol: string, bids: [number, number][], asks: [number, number][], time: number): void {
+    this.state.touch();
     this.feed.depth(symbol, bids, asks, time);
   }
 
   stale(symbols: readonly string[], stale: boolean): void {
+    this.state.touch();
     this.feed.stale(symbols, stale);
   }
 

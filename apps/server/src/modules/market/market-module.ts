@@ -9,6 +9,7 @@ import { InProcessBus, type MarketBus } from './bus';
 import { MarketEngine, type EngineOptions } from './engine';
 import type { Quote, RecordedTick } from './engine-state';
 import { MarketService } from './service';
+import { SnapshotCache } from './snapshot-cache';
 import { MarketHub, type HubOptions } from './ws-hub';
 
 declare module 'fastify' {
@@ -29,6 +30,8 @@ export class MarketModule {
   readonly engine: MarketEngine;
   readonly service: MarketService;
   readonly hub: MarketHub;
+  /** Serialised market reads, valid while the engine is unchanged (snapshot-cache.ts). */
+  readonly snapshots: SnapshotCache;
 
   constructor(readonly ctx: AppContext, sessions: TokenAuthenticator, opts: { engine?: EngineOptions; hub?: Partial<HubOptions>; bus?: MarketBus } = {}) {
     const config = ctx.config.market;
@@ -36,6 +39,7 @@ export class MarketModule {
     this.engine = new MarketEngine(ctx, this.bus, config, opts.engine);
     this.engine.binanceFactory = (symbols) => new BinanceSource({ url: config.binanceWsUrl, symbols, staleAfterMs: config.binanceStaleMs, log: ctx.log });
     this.service = new MarketService(ctx, this.engine);
+    this.snapshots = new SnapshotCache(() => this.engine.version, () => ctx.clock.now().getTime());
     this.hub = new MarketHub({
       bus: this.bus,
       authenticate: async (token) => (await sessions.authenticate(token)).user.id,

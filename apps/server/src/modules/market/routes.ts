@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   API, BannerListResponse, BannerQuery, CheckTradingTimeQuery, CheckTradingTimeResponse, DEPTH_DEFAULT_LEVELS, DepthQuery, DepthResponse,
@@ -22,6 +22,18 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const svc = market.service;
   const config = market.ctx.config.market;
+
+  // Tickers, depth and the latest candles: serialised once per engine change, not per request.
+  const snapshots = market.snapshots;
+  /** Sends the cached envelope text; built with the route's own serialiser, so the bytes are those reply.ok would send. */
+  const sendSnapshot = async (reply: FastifyReply, key: string, data: () => unknown | Promise<unknown>) => {
+    const body = await snapshots.get(key, async () => {
+      const text = reply.serialize({ code: 0, msg: 'success', data: await data() });
+      if (typeof text !== 'string') throw new Error('market snapshot: the route serialiser returned no text');
+      return text;
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
 
   let closing = false;
   if (config.engine === 'timers') {
@@ -51,15 +63,22 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
 
   app.get(API.market.byTypeGetMarketPrice, {
     schema: schema({ tags, summary: 'Latest tickers of one type (FOREX, CFD, CRYPTO, INDIES, STOCK, SPOT, CONTRACT)', querystring: TypeQuery, response: TickerListResponse }),
-  }, async (req, reply) => reply.ok(svc.tickers(req.query.type)));
+  }, async (req, reply) => sendSnapshot(reply, `byType:${req.query.type}`, () => svc.tickers(req.query.type)));
 
   app.get(API.market.byTypeDepthUpdate, {
     schema: schema({ tags, summary: 'Order-book depth of a symbol (synthesised by the simulator, relayed from Binance)', querystring: DepthQuery, response: DepthResponse }),
-  }, async (req, reply) => reply.ok(svc.depth(req.query.symbol, req.query.limit ?? DEPTH_DEFAULT_LEVELS)));
+  }, async (req, reply) => {
+    const symbol = instrumentOrThrow(req.query.symbol).symbol;
+    const limit = req.query.limit ?? DEPTH_DEFAULT_LEVELS;
+    return sendSnapshot(reply, `depth:${symbol}:${limit}`, () => svc.depth(symbol, limit));
+  });
 
   app.get(API.market.getTickerList, {
     schema: schema({ tags, summary: 'Tickers with 24 h statistics; sort=change&order=desc is the rise ranking', querystring: TickerListQuery, response: TickerListResponse }),
-  }, async (req, reply) => reply.ok(svc.tickers(req.query.type, req.query.sort, req.query.order)));
+  }, async (req, reply) => {
+    const { type, sort, order } = req.query;
+    return sendSnapshot(reply, `tickers:${type ?? ''}:${sort ?? ''}:${order ?? ''}`, () => svc.tickers(type, sort, order));
+  });
 
   app.get(API.market.getListForestCurrency, {
     schema: schema({ tags, summary: 'Instruments of the forex-contract markets (FOREX, CFD, INDIES, STOCK)', response: InstrumentListResponse }),
@@ -71,7 +90,13 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
 
   app.get(API.market.kline, {
     schema: schema({ tags, summary: 'Candle history for charts (at most 1000; the last may be live)', querystring: KlineQuery, response: KlineResponse }),
-  }, async (req, reply) => reply.ok(await svc.kline(req.query.symbol, req.query.interval, req.query)));
+  }, async (req, reply) => {
+    const q = req.query;
+    // The latest window (no from/to) is what charts poll; an explicit range is read each time.
+    if (q.from !== undefined || q.to !== undefined) return reply.ok(await svc.kline(q.symbol, q.interval, q));
+    const symbol = instrumentOrThrow(q.symbol).symbol;
+    return sendSnapshot(reply, `kline:${symbol}:${q.interval}:${q.limit ?? ''}`, () => svc.kline(symbol, q.interval, q));
+  });
 
   app.get(API.market.search, {
     schema: schema({ tags, summary: 'Search every market by symbol or name', querystring: SearchQuery, response: TickerListResponse }),

@@ -14,7 +14,11 @@ export class WriteQueue {
   private count = 0;
   private stopped = false;
 
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'log'>) {}
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'log'>,
+    /** Called after each write ends (done or given up): stored candles may have changed. */
+    private readonly onWritten: () => void = () => undefined,
+  ) {}
 
   /** Writes queued and not done yet. */
   get queued(): number {
@@ -55,6 +59,7 @@ export class WriteQueue {
       }
     }).finally(() => {
       this.count--;
+      this.onWritten();
     });
     return this.chain;
   }

@@ -1,0 +1,52 @@
+/**
+ * Market reads serialised once per change, not once per request (issue 14). An answer is cached
+ * as its finished JSON text under the request's shape (path and query) together with a stamp:
+ * the engine's version (bumped on every source event, pump, finished write, recovery and
+ * backfill step), the current minute (24 h statistics slide with it) and which trading sessions
+ * are open (a ticker's `open`). A request whose stamp differs rebuilds the answer, exactly as
+ * before; one within the same stamp gets the same bytes the rebuild would have produced.
+ */
+import { SESSION_IDS } from '@app/contract';
+import { MINUTE_MS } from './engine-state';
+import { isOpen } from './sessions';
+/** Entries kept (request shapes); the oldest goes first. Kline answers are up to ~50 KB each. */
+const MAX_ENTRIES = 256;
+
+export class SnapshotCache {
+  private readonly entries = new Map<string, { stamp: string; body: string }>();
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly version: () => number,
+    private readonly now: () => number,
+  ) {}
+
+  /** What the cached answers depend on besides the request: equal stamps, equal answers. */
+  stamp(): string {
+    const now = this.now();
+    let open = '';
+    for (const id of SESSION_IDS) open += isOpen(id, now) ? '1' : '0';
+    return `${this.version()}:${Math.floor(now / MINUTE_MS)}:${open}`;
+  }
+
+  /**
+   * The cached text for `key`, or `build()`'s, stored under the stamp taken before building (a
+   * change while an asynchronous build runs makes the next request rebuild). A build that throws
+   * stores nothing.
+   */
+  async get(key: string, build: () => string | Promise<string>): Promise<string> {
+    const stamp = this.stamp();
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp) {
+      this.hits++;
+      return hit.body;
+    }
+    this.misses++;
+    const body = await build();
+    this.entries.delete(key);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { stamp, body });
+    return body;
+  }
+}
