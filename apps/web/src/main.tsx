@@ -15,12 +15,10 @@ import './styles/base.css';
 import './styles/components.css';
 
 // Order matters: the UI library's renderer before anything can toast; language and theme
-// before the first render.
+// before the first render (the stored language's strings load first: no English flash).
 installAntdMobileRender();
 installAntdMobileFeedback();
-initI18n();
 initTheme();
-installNetworkToasts();
 watchLayoutChanges();
 
 const router = createAppRouter();
@@ -31,10 +29,13 @@ registerNavigate((to, options) => {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+void initI18n().then(() => {
+  installNetworkToasts(); // Its toasts speak the loaded language.
+  createRoot(rootElement).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -9,7 +9,7 @@ import {
   type HeaderLang,
   type Language,
 } from '@app/contract';
-import { LOCALES } from '../../locales';
+import { en, loadLocale } from '../../locales';
 import { setNumberLocale } from '../format/number';
 import { getSession, useSessionStore } from '../session/session-store';
 
@@ -51,10 +51,38 @@ function applyDocumentLanguage(language: Language): void {
   setNumberLocale(HTML_LANG[language]);
 }
 
-export function initI18n(): typeof i18n {
-  const language = currentLanguage();
-  void i18n.use(initReactI18next).init({
-    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: LOCALES[l] }])),
+function hasLanguage(language: Language): boolean {
+  return i18n.hasResourceBundle(language, 'translation');
+}
+
+/**
+ * Makes one language's strings available to i18next (loads its chunk once). Switch only after
+ * this resolves, so the UI never shows English or keys in between.
+ */
+export async function ensureLanguage(language: Language): Promise<void> {
+  if (hasLanguage(language)) return;
+  const messages = await loadLocale(language);
+  i18n.addResourceBundle(language, 'translation', messages, true, true);
+}
+
+/**
+ * Starts i18next in the stored language: its strings are loaded before this resolves, so
+ * render after it (main.tsx) and the first paint is already in that language. If the chunk
+ * cannot be loaded, the app starts in English.
+ */
+export async function initI18n(): Promise<typeof i18n> {
+  const stored = currentLanguage();
+  const resources: Partial<Record<Language, { translation: typeof en }>> = { en: { translation: en } };
+  let language: Language = stored;
+  if (stored !== 'en') {
+    try {
+      resources[stored] = { translation: await loadLocale(stored) };
+    } catch {
+      language = 'en';
+    }
+  }
+  await i18n.use(initReactI18next).init({
+    resources,
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
@@ -62,14 +90,25 @@ export function initI18n(): typeof i18n {
     returnNull: false,
     initAsync: false,
   });
-  applyDocumentLanguage(language);
+  applyDocumentLanguage(stored);
 
-  // One source of truth: the session store. i18next and <html lang> follow it.
+  // One source of truth: the session store. i18next and <html lang> follow it. A language
+  // whose strings are not loaded yet (changeLanguage in preferences loads them first) switches
+  // once they arrive.
   useSessionStore.subscribe((state, previous) => {
-    if (state.language !== previous.language) {
-      void i18n.changeLanguage(state.language);
-      applyDocumentLanguage(state.language);
+    if (state.language === previous.language) return;
+    const next = state.language;
+    applyDocumentLanguage(next);
+    if (hasLanguage(next)) {
+      void i18n.changeLanguage(next);
+      return;
     }
+    ensureLanguage(next).then(
+      () => {
+        if (currentLanguage() === next) void i18n.changeLanguage(next);
+      },
+      () => undefined, // Stays in the current words; English fills any gap.
+    );
   });
   return i18n;
 }
