@@ -166,9 +166,55 @@ async function backFallsBackToHistory({ browser, server }) {
   await context.close();
 }
 
+/**
+ * Only the active language's strings load: switching to German fetches its chunk and shows German
+ * without a reload; a fresh page with German stored paints German first (no English heading, ever).
+ */
+async function languageLoadsOnDemand({ browser, server }) {
+  const context = await browser.newContext({ viewport: MOBILE });
+  const page = await newPage(context);
+  const chunks = [];
+  page.on('request', (r) => {
+    const m = r.url().match(/\/assets\/(en|zh|hk|jp|kr|de|fr|it)-[\w-]+\.js$/);
+    if (m) chunks.push(m[1]);
+  });
+  await page.goto(`${server.baseUrl}/pages/profile/language`);
+  await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
+  assert.deepEqual(chunks, [], `an English page fetched other languages' strings: ${chunks.join(', ')}`);
+  await page.evaluate(() => { window.__sameDocument = true; });
+  await page.getByText('Deutsch', { exact: true }).click();
+  await page.getByRole('heading', { name: 'Sprache', level: 1 }).waitFor();
+  await page.getByText('Sprache geändert').waitFor();
+  assert.equal(await page.evaluate(() => window.__sameDocument === true), true, 'the switch reloaded the page');
+  assert.deepEqual(chunks, ['de'], `switching to German fetched: ${chunks.join(', ')}`);
+  await context.close();
+
+  // A fresh page with German stored: every level-1 heading it ever shows is German.
+  const fresh = await browser.newContext({ viewport: MOBILE });
+  const state = { state: { token: null, user: null, typeUser: 'real', language: 'de', theme: 'light', demoConfirmed: false }, version: 1 };
+  await fresh.addInitScript((value) => {
+    window.localStorage.setItem('tw.session', value);
+    window.__headings = [];
+    new MutationObserver(() => {
+      for (const h of document.querySelectorAll('h1')) {
+        const text = h.textContent.trim();
+        if (text && !window.__headings.includes(text)) window.__headings.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, JSON.stringify(state));
+  const dePage = await newPage(fresh);
+  await dePage.goto(`${server.baseUrl}/pages/profile/language`);
+  await dePage.getByRole('heading', { name: 'Sprache', level: 1 }).waitFor();
+  const headings = await dePage.evaluate(() => window.__headings);
+  assert.deepEqual(headings, ['Sprache'], `headings shown on a German first paint: ${headings.join(' | ')}`);
+  assert.equal(await dePage.evaluate(() => document.documentElement.lang), 'de');
+  await fresh.close();
+}
+
 export const journeys = [
   { name: 'a toast keeps its words whole and leaves the form uncovered', fn: toastKeepsWordsWhole },
   { name: 'figures: USDT to the cent on one line, one separator rule per language', fn: numbersOneRulePerLanguage },
   { name: 'the top bar goes back in the browser history when the app has none', fn: backFallsBackToHistory },
+  { name: 'only the active language loads: German on demand, and at first paint when stored', fn: languageLoadsOnDemand },
   { name: 'a logged-in home: no sign-up banner, one fee message, markets above the fold, no login page', fn: loggedInHome },
 ];
