@@ -63,8 +63,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function run(usersCount: number, label: string): Promise<RunResult> {
-  const { db, cleanup } = await openBenchDatabase('bench_settle', 12);
+async function run(usersCount: number, index: number, label: string): Promise<RunResult> {
+  const { db, cleanup } = await openBenchDatabase(`bench_settle_${usersCount}_${index}`, 12);
   current = cleanup;
   try {
     return await measure(db, usersCount, label);
@@ -87,7 +87,8 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
     // ----- set-up (not measured): users, their money, the contracts and their opening transactions
     let t = process.hrtime.bigint();
     const users = await benchUsers(db, USERS);
-    const perUser = BigInt(Math.ceil(CONTRACTS / USERS)) * STAKE;
+    // Every stake, plus 1 USDT for the baseline's transfers (1 unit each) afterwards.
+    const perUser = BigInt(Math.ceil(CONTRACTS / USERS)) * STAKE + 1_000_000n;
     for (let from = 0; from < USERS; from += CHUNK) {
       await db.db.transaction((tx) => ledger.postMany(tx, users.slice(from, from + CHUNK).map((u): PostInput => ({
         mode: 'demo', kind: 'demo_faucet', reference: `user:${u}`,
@@ -218,12 +219,13 @@ async function main() {
     const results: RunResult[] = [];
     for (let i = 1; i <= RUNS; i++) {
       try {
-        const r = await run(users, `[${shape} run ${i}/${RUNS}]`);
+        const r = await run(users, i, `[${shape} run ${i}/${RUNS}]`);
         results.push(r);
         if (r.failures.length > 0) failed = true;
       } catch (e) {
         failed = true;
-        console.error(`[${shape} run ${i}/${RUNS}] FAILED: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        const cause = e instanceof Error && e.cause instanceof Error ? ` (cause: ${e.cause.message})` : '';
+        console.error(`[${shape} run ${i}/${RUNS}] FAILED: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}${cause}`);
       }
     }
     if (results.length === 0) { summary.push(`${shape}: no completed run`); continue; }
