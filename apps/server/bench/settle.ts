@@ -56,8 +56,12 @@ interface RunResult { sinceExpiryMs: number; workMs: number; settleTxs: number; 
 
 /** The database of the run in progress, dropped on SIGINT/SIGTERM. */
 let current: (() => Promise<void>) | undefined;
+let stopping = false;
+// After a signal the run in progress fails against its closed pool: that is expected, not a failure.
+process.on('unhandledRejection', (e) => { if (!stopping) throw e; });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopping = true;
     console.error(`${signal}: dropping the scratch database`);
     void (current ?? (async () => {}))().finally(() => process.exit(130));
   });
