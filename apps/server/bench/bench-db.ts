@@ -9,7 +9,7 @@ import type { AppContext } from '../src/context';
 import { openDatabase, type Database } from '../src/db/client';
 import { systemClock, type Clock } from '../src/lib/clock';
 import { OutboxSender } from '../src/lib/messenger';
-import { userRepo } from '../src/modules/users';
+import { users } from '../src/db/schema';
 
 export async function openBenchDatabase(prefix: string, poolSize: number): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -18,14 +18,37 @@ export async function openBenchDatabase(prefix: string, poolSize: number): Promi
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
+    const drop = async () => { await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await admin.end(); };
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: u.toString(), poolSize });
-    return { db, cleanup: async () => { await db.close(); await admin.query(`DROP DATABASE ${name} WITH (FORCE)`); await admin.end(); } };
+    let db: Database;
+    try {
+      db = await openDatabase({ databaseUrl: u.toString(), poolSize });
+    } catch (e) {
+      await drop();
+      throw e;
+    }
+    let done = false;
+    return {
+      db,
+      cleanup: async () => {
+        if (done) return;
+        done = true;
+        try { await db.close(); } finally { await drop(); }
+      },
+    };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const db = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
-  return { db, cleanup: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  let done = false;
+  return {
+    db,
+    cleanup: async () => {
+      if (done) return;
+      done = true;
+      try { await db.close(); } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+    },
+  };
 }
 
 export function benchContext(db: Database, env: Record<string, string> = {}, clock: Clock = systemClock): AppContext {
@@ -36,16 +59,19 @@ export function benchContext(db: Database, env: Record<string, string> = {}, clo
   };
 }
 
-/** `n` users straight in the database (no sign-up flow: not what is measured). */
+/** `n` users straight in the database, 1,000 to an insert (no sign-up flow: not what is measured). */
 export async function benchUsers(db: Database, n: number): Promise<number[]> {
   const now = new Date();
   const ids: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const u = await userRepo.insert(db.db, {
-      uid: String(10_000_000 + i), email: `bench${i}@example.com`, passwordHash: 'x', nickname: `b${i}`,
-      invitationCode: `B${String(i).padStart(5, '0')}`, createdAt: now, updatedAt: now,
+  for (let from = 0; from < n; from += 1000) {
+    const rows = Array.from({ length: Math.min(1000, n - from) }, (_, k) => {
+      const i = from + k;
+      return {
+        uid: String(10_000_000 + i), email: `bench${i}@example.com`, passwordHash: 'x', nickname: `b${i}`,
+        invitationCode: `B${String(i).padStart(6, '0')}`, createdAt: now, updatedAt: now,
+      };
     });
-    ids.push(u.id);
+    ids.push(...(await db.db.insert(users).values(rows).returning({ id: users.id })).map((r) => r.id));
   }
   return ids;
 }
