@@ -239,6 +239,19 @@ describe('settlement', () => {
     expect(total.map((x) => x.available)).toEqual(Array(4).fill('4980.000000'));
   });
 
+  it('settles 100 contracts of one user expiring together (their ledger references stay within the index\'s entry limit)', async () => {
+    const u = await trader('5000');
+    feed.tick('BTCUSDT', '50000.00');
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) ids.push((await open(u.token, { direction: i % 2 ? 'up' : 'down', amount: '10' })).data.id);
+    feed.tick('BTCUSDT', '50005.00');
+    t.clock.advance(30_000 + GRACE_MS);
+    expect(await settle()).toBe(100);
+    for (const id of ids) expect(await settlementsOf(id)).toBe(1);
+    // Half won 8, half lost 10.
+    expect((await optionUsdt(u.token)).available).toBe('4900.000000');
+  });
+
   it('contracts read ahead of their expiry settle as those read when due, and one opened after the read-ahead settles too', async () => {
     await settle();
     expect(await openContracts()).toBe(0);

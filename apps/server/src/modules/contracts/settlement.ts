@@ -37,8 +37,12 @@ interface Settled {
   payout: bigint;
 }
 
-/** Contracts of one user settled by one ledger transaction, at most this many (the reference lists them). */
-const MAX_PER_TRANSACTION = 100;
+/**
+ * Contracts of one user settled by one ledger transaction, at most this many. The reference lists
+ * their public ids (36 characters and a comma each): 50 make 1,860 bytes, within the 2,704 bytes a
+ * btree entry of `ledger_transactions_reference` may hold (100 did not fit once ids became UUIDs).
+ */
+const MAX_PER_TRANSACTION = 50;
 
 /**
  * The ledger transactions of a batch: one per user and up to MAX_PER_TRANSACTION contracts,
