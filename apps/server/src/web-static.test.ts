@@ -1,24 +1,18 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, writeWebDist, type TestApp } from '../test/harness';
 import { compressDir } from '../../web/scripts/compress.mjs';
 
 /**
  * A built web app in miniature, as `npm run build` leaves it: index.html, a hashed asset, an
  * unhashed public file, and their precompressed copies (written by the build's compress step).
  */
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'static-web-'));
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root">${'app '.repeat(200)}</div></body></html>`;
 const JS = `export const rows = [${Array.from({ length: 300 }, (_, i) => `{ id: ${i}, name: "coin ${i}" }`).join(', ')}];\n`;
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(100)}</svg>`;
-fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), JS);
-fs.mkdirSync(path.join(webDist, 'coins'));
-fs.writeFileSync(path.join(webDist, 'coins', 'btc.svg'), SVG);
+const webDist = writeWebDist('static-web', { 'index.html': INDEX, 'assets/index-Ab12Cd34.js': JS, 'coins/btc.svg': SVG });
 compressDir(webDist);
 
 let t: TestApp;

@@ -135,6 +135,20 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   };
 }
 
+/**
+ * A built web app in miniature, for tests of how the server serves it (`WEB_DIST`): each file
+ * (a path relative to the dist, and its text) written into a fresh temporary folder, whose path
+ * is returned; the test removes it.
+ */
+export function writeWebDist(prefix: string, files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
 let counter = 0;
 /** A unique e-mail per call, so tests in one file do not collide. */
 export function uniqueEmail(prefix = 'user'): string {

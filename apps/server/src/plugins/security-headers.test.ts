@@ -1,18 +1,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API } from '@app/contract';
-import { createTestApp, registerByEmail, type TestApp } from '../../test/harness';
+import { createTestApp, registerByEmail, writeWebDist, type TestApp } from '../../test/harness';
 import { CHART_ATTRIBUTION_STYLE_HASH } from './security-headers';
 
 /** A built web app in miniature: index.html and one hashed asset, as Vite writes them. */
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-web-'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>');
-fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1);\n');
+const webDist = writeWebDist('headers-web', {
+  'index.html': '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>',
+  'assets/index-Ab12Cd34.js': 'console.log(1);\n',
+});
 
 let t: TestApp;
 beforeAll(async () => {
