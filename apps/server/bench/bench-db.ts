@@ -28,25 +28,22 @@ export async function openBenchDatabase(prefix: string, poolSize: number): Promi
       await drop();
       throw e;
     }
-    let done = false;
-    return {
-      db,
-      cleanup: async () => {
-        if (done) return;
-        done = true;
-        try { await db.close(); } finally { await drop(); }
-      },
-    };
+    return closingOnce(db, drop);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const db = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+  return closingOnce(db, async () => fs.rmSync(dir, { recursive: true, force: true }));
+}
+
+/** The database and its cleanup: closes it, then removes what held it, once however often it is called (a failure and a signal may both ask). */
+function closingOnce(db: Database, remove: () => Promise<void>): { db: Database; cleanup: () => Promise<void> } {
   let done = false;
   return {
     db,
     cleanup: async () => {
       if (done) return;
       done = true;
-      try { await db.close(); } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+      try { await db.close(); } finally { await remove(); }
     },
   };
 }
