@@ -2,4 +2,5 @@
 export { DESKTOP, MOBILE, PASSWORD, SHOTS, sleep } from './config.mjs';
 export { expectAccessible } from './axe.mjs';
 export { expectCspViolation, expectFailedRequests, loggedInContext, newPage, shot, storedSession, waitForPath } from './browser.mjs';
+export { confirmDemoContract, enterContract, openTradeChart } from './trade.mjs';
 export { api, readCode, registerViaApi, uniqueEmail, waitForResendWindow } from './users.mjs';

@@ -4,7 +4,7 @@
  * contract on the first try.
  */
 import assert from 'node:assert/strict';
-import { api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 
 /** A new real user: small balances hidden by default, shown on demand, the choice remembered; records and statement one tap away. */
 async function firstVisit({ browser, server }) {
@@ -60,17 +60,10 @@ async function demoFirstContract({ browser, server }) {
   await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100,000.00', { exact: true }).first().waitFor();
   await page.locator('[data-wallet="currency"] [data-asset="USDT"]').getByText('100,000.00', { exact: true }).first().waitFor();
 
-  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
-  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await openTradeChart(page, server);
   await page.getByText('Available: 100,000.00 USDT (Option account)').waitFor();
-  await page.getByRole('radio', { name: '30 sec' }).check();
-  await page.getByLabel('Stake (USDT)').fill('10');
-  await page.getByRole('button', { name: 'Up', exact: true }).click();
-  await page.getByText('This is a trial version, investments are not real. Continue?').waitFor();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const dialog = page.locator('.adm-dialog');
-  await dialog.getByText('Confirm contract').waitFor();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await enterContract(page);
+  await confirmDemoContract(page);
   await page.getByTestId('contract-tracker').getByRole('heading', { name: 'Contract opened' }).waitFor();
   assert.equal(await page.getByText('Your amount is not enough').count(), 0);
   await shot(page, 'demo-first-contract');

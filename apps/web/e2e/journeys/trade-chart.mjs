@@ -1,6 +1,6 @@
 /** The trade chart: a closed market's last session, volume and attribution, open contracts on it, results anywhere. */
 import assert from 'node:assert/strict';
-import { MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
+import { MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
 import { startServer, stopServer } from '../harness/server.mjs';
 
 /** Tuesday 2026-11-17 08:00 in New York: the NYSE closed at 16:00 the day before and opens at 09:30. */
@@ -88,14 +88,10 @@ async function contractOnChartAndResultAnywhere({ browser, server }) {
 
   const context = await loggedInContext(browser, login, MOBILE, 'demo');
   const page = await newPage(context);
-  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
-  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await openTradeChart(page, server);
   await page.getByText('Available: 100,000.00 USDT (Option account)').waitFor();
-  await page.getByRole('radio', { name: '30 sec' }).check();
-  await page.getByLabel('Stake (USDT)').fill('10');
-  await page.getByRole('button', { name: 'Up', exact: true }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  await enterContract(page);
+  await confirmDemoContract(page);
 
   // The countdown is brought into view under the buttons.
   const countdown = page.getByTestId('contract-countdown');

@@ -1,12 +1,11 @@
 /** Seconds contracts: a demo user places one and follows it to its result, detail and balance. */
 import assert from 'node:assert/strict';
-import { MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
 
 /** Orders a 30-second Up contract of 10 USDT, checking what it pays before confirming. */
 async function placeUpContract(page) {
   // Duration, stake, and what it pays before confirming: 30 s pays 80 %, break-even 1/1.8.
-  await page.getByRole('radio', { name: '30 sec' }).check();
-  await page.getByLabel('Stake (USDT)').fill('10');
+  await enterContract(page);
   const summary = page.locator('.order-form .order-summary');
   await summary.getByText('18.00 USDT', { exact: true }).waitFor();
   await summary.getByText('+8.00 USDT', { exact: true }).waitFor();
@@ -15,15 +14,11 @@ async function placeUpContract(page) {
   await shot(page, 'trade-contract-entry');
   await expectAccessible(page, 'trade chart with order entry');
 
-  await page.getByRole('button', { name: 'Up', exact: true }).click();
-  await page.getByText('This is a trial version, investments are not real. Continue?').waitFor();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const dialog = page.locator('.adm-dialog');
-  await dialog.getByText('Confirm contract').waitFor();
-  await dialog.getByText(/BTC · Up · 30 sec · 10\.00 USDT/).waitFor();
-  await dialog.getByText('Break-even win rate').waitFor();
-  await shot(page, 'trade-contract-confirm');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await confirmDemoContract(page, async (dialog) => {
+    await dialog.getByText(/BTC · Up · 30 sec · 10\.00 USDT/).waitFor();
+    await dialog.getByText('Break-even win rate').waitFor();
+    await shot(page, 'trade-contract-confirm');
+  });
 }
 
 /** Follows the contract from its countdown to the settled result; returns its prices and the expected [profit, option balance]. */
@@ -66,9 +61,7 @@ async function secondsContract({ browser, server }) {
 
   const context = await loggedInContext(browser, login, MOBILE, 'demo');
   const page = await newPage(context);
-  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
-  // The server opens a contract at its own latest tick: wait for the live price, as a user would.
-  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await openTradeChart(page, server);
   await page.getByRole('tab', { name: 'Seconds contract', selected: true }).waitFor();
   await page.getByRole('tab', { name: 'Spot' }).waitFor();
   await page.getByText('Available: 100.00 USDT (Option account)').waitFor();

@@ -1,6 +1,6 @@
 /** Spot orders: a demo user rests a limit buy, cancels it, then buys at the market. */
 import assert from 'node:assert/strict';
-import { MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { MOBILE, api, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 
 async function limitThenMarketBuy({ browser, server }) {
   const login = await registerViaApi(server, uniqueEmail('spot'));
@@ -8,8 +8,7 @@ async function limitThenMarketBuy({ browser, server }) {
   assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
   const context = await loggedInContext(browser, login, MOBILE, 'demo');
   const page = await newPage(context);
-  await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
-  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await openTradeChart(page, server);
   await page.getByRole('tab', { name: 'Spot' }).click();
   await page.getByText(/^Available: [1-9][0-9,]*\.[0-9]{2} USDT \(Currency account\)$/).waitFor();
 
