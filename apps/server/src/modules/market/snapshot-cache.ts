@@ -2,13 +2,13 @@
  * Market reads serialised once per change, not once per request (issue 14). An answer is cached
  * as its finished JSON text under the request's shape (path and query) together with a stamp:
  * the engine's version (bumped on every source event, pump, finished write, recovery and
- * backfill step), the current minute (24 h statistics slide with it) and which trading sessions
- * are open (a ticker's `open`). A request whose stamp differs rebuilds the answer, exactly as
- * before; one within the same stamp gets the same bytes the rebuild would have produced.
+ * backfill step) and the current minute: the 24 h statistics slide with it, and which trading
+ * sessions are open (a ticker's `open`) changes only with it, since every session boundary is a
+ * whole minute (sessions.test.ts checks two years). A request whose stamp differs rebuilds the
+ * answer, exactly as before; one within the same stamp gets the same bytes the rebuild would
+ * have produced.
  */
-import { SESSION_IDS } from '@app/contract';
 import { MINUTE_MS } from './engine-state';
-import { isOpen } from './sessions';
 /** Entries kept (request shapes); the oldest goes first. Kline answers are up to ~50 KB each. */
 const MAX_ENTRIES = 256;
 
@@ -24,10 +24,7 @@ export class SnapshotCache {
 
   /** What the cached answers depend on besides the request: equal stamps, equal answers. */
   stamp(): string {
-    const now = this.now();
-    let open = '';
-    for (const id of SESSION_IDS) open += isOpen(id, now) ? '1' : '0';
-    return `${this.version()}:${Math.floor(now / MINUTE_MS)}:${open}`;
+    return `${this.version()}:${Math.floor(this.now() / MINUTE_MS)}`;
   }
 
   /**
