@@ -15,6 +15,11 @@ declare module 'fastify' {
   }
 }
 
+/** The envelope of a success: what `reply.ok(data)` sends, and what a route serialises ahead of time. */
+export function successBody<T>(data: T): { code: 0; msg: 'success'; data: T } {
+  return { code: 0, msg: 'success', data };
+}
+
 interface AjvError {
   keyword: string;
   instancePath: string;
@@ -135,7 +140,7 @@ export const envelopePlugin = fp(async (app) => {
   });
 
   app.decorateReply('ok', function <T>(this: FastifyReply, data: T) {
-    return this.send({ code: 0, msg: 'success', data });
+    return this.send(successBody(data));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -7,6 +7,7 @@ import {
   instrumentsOfType,
 } from '@app/contract';
 import { schema } from '../../lib/route';
+import { successBody } from '../../plugins/envelope';
 import { authOf } from '../../plugins/session';
 import type { MarketModule } from './market-module';
 import { instrumentInfo, instrumentOrThrow } from './service';
@@ -28,7 +29,7 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
   /** Sends the cached envelope text; built with the route's own serialiser, so the bytes are those reply.ok would send. */
   const sendSnapshot = async (reply: FastifyReply, key: string, data: () => unknown | Promise<unknown>) => {
     const body = await snapshots.get(key, async () => {
-      const text = reply.serialize({ code: 0, msg: 'success', data: await data() });
+      const text = reply.serialize(successBody(await data()));
       if (typeof text !== 'string') throw new Error('market snapshot: the route serialiser returned no text');
       return text;
     });
