@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -9,18 +10,92 @@ const API_TARGET = 'http://127.0.0.1:8080';
 // A key starting with ^ is a RegExp: '/asset/' must not catch Vite's own '/assets/...'.
 const API_PATHS = '^/(asset|api|transaction|uploads)/';
 
+/**
+ * The contract package's schemas are TypeBox values built at module level (`Type.Object(...)`):
+ * the server validates with them, the web app uses only their types. Marked pure, the ones the
+ * web does not use drop out of its bundle (issue 14); no contract module acts on load.
+ */
+const TYPEBOX_BUILDERS = ['Array', 'Boolean', 'Enum', 'Integer', 'Literal', 'Null', 'Object', 'Optional', 'String', 'Tuple', 'Union']
+  .map((name) => `Type.${name}`);
+
+/** A node_modules package test for the chunk groups (either path separator). */
+const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
+
+/** The app proper, which the small entry (src/main.tsx) imports once it has asked for the page's chunk. */
+const APP_START = '/src/app/start.tsx';
+
+/**
+ * index.html preloads the app's files (app/start.tsx, its static imports and their CSS) as it
+ * would an entry's static imports: they download with the page, beside the small entry that
+ * imports them dynamically, instead of after it.
+ */
+function preloadAppStart(): Plugin {
+  return {
+    name: 'preload-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const start = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(APP_START));
+        if (!start || start.type !== 'chunk') throw new Error(`no chunk for ${APP_START}`);
+        const js = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (js.has(fileName) || chunk?.type !== 'chunk') return;
+          js.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
+          chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        const missing = (file: string) => !html.includes(`/${file}"`);
+        return [
+          ...[...css].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          ...[...js].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), preloadAppStart()],
   resolve: {
     // npm hoists an older react (a peer of antd-mobile's animation packages) to the
     // repository root; exactly one React instance must serve the app and every library.
     dedupe: ['react', 'react-dom'],
+    alias: [
+      // react-router's package exports name only its development build (dev warnings on); the
+      // production build beside it is the same code without them.
+      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
+    ],
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunks and their static imports, for scripts/first-route-size.mjs.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: TYPEBOX_BUILDERS,
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs, in one long-cached file apart from the app's own code.
+            { name: 'vendor', test: pkg('react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|zustand|use-sync-external-store') },
+            // Loaded only by the pages that use them (the auth pages; the trade chart).
+            { name: 'phone', test: pkg('libphonenumber-js') },
+            { name: 'chart', test: pkg('lightweight-charts|fancy-canvas') },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,41 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { installAntdMobileFeedback } from './app/antd-mobile-feedback';
-import { installAntdMobileRender } from './app/antd-mobile-render';
-import { watchLayoutChanges } from './app/layout/layout-watch';
-import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
-import { initI18n } from './lib/i18n';
-import { registerNavigate } from './lib/routing/navigation';
-import { installNetworkToasts } from './lib/feedback/network-status';
-import { initTheme } from './lib/session/theme';
+import { preloadPage } from './app/route-table';
+import { hasStoredToken } from './lib/session/storage';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 
-// Order matters: the UI library's renderer before anything can toast; language and theme
-// before the first render (the stored language's strings load first: no English flash).
-installAntdMobileRender();
-installAntdMobileFeedback();
-initTheme();
-watchLayoutChanges();
-
-const router = createAppRouter();
-registerNavigate((to, options) => {
-  void router.navigate(to, options);
-});
-
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-
-void initI18n().then(() => {
-  installNetworkToasts(); // Its toasts speak the loaded language.
-  createRoot(rootElement).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+/**
+ * The entry, small on purpose (none of the libraries): it asks for the opened page's code first,
+ * then for the app (app/start.tsx, whose files index.html already preloads). The page's chunk
+ * then travels beside the libraries instead of after them, and is there when the app first
+ * renders (issue 14).
+ */
+preloadPage(window.location.pathname, hasStoredToken());
+import('./app/start').catch((error: unknown) => console.error('The app could not be loaded', error));

@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 
 /**
- * Toasts and dialogs fade in and out (antd-mobile animates their masks and boxes): axe would judge
+ * Toasts and dialogs fade in and out (the app's toast, app/toast.css; antd-mobile's masks and
+ * boxes): axe would judge
  * a half-transparent or closing one (its text's contrast over the page, a dialog on its way out).
  * Wait until every one is fully shown or gone; a settled one is checked like everything else.
  */
-const OVERLAYS = '.adm-mask, .adm-center-popup-wrap, .adm-popup-body';
+const OVERLAYS = '.app-toast__main, .adm-mask, .adm-center-popup-wrap, .adm-popup-body';
 
 async function overlaysSettled(page) {
   await page

@@ -4,23 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, DEBUG, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, DEBUG, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config.mjs';
 
 /** Debian's Chromium (nothing downloads a browser at run time), headless. */
 export function launchBrowser() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...CHROMIUM_ARGS] });
 }
 
 /**
@@ -117,13 +105,18 @@ export async function expectCspViolation(page, action, timeoutMs = 5000) {
   return violation;
 }
 
+/** What the app keeps in localStorage['tw.session'] for a logged-in user (`login`: the login or register answer). */
+export function sessionStorageValue(login, typeUser = 'real') {
+  const state = { token: login.token, user: login.user, typeUser, language: 'en', theme: 'light', demoConfirmed: false };
+  return JSON.stringify({ state, version: 1 });
+}
+
 /** A browser context whose app storage already holds this session. */
 export async function loggedInContext(browser, login, viewport = MOBILE, typeUser = 'real') {
   const context = await browser.newContext({ viewport });
-  const state = { state: { token: login.token, user: login.user, typeUser, language: 'en', theme: 'light', demoConfirmed: false }, version: 1 };
   await context.addInitScript((value) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
-  }, JSON.stringify(state));
+  }, sessionStorageValue(login, typeUser));
   return context;
 }
 

@@ -5,6 +5,20 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DIST_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * No sandbox (root in CI) and none of the browser's own background traffic. Headless mode is each
+ * driver's own flag (playwright-core needs '--headless'; puppeteer-core sets it, and a second one
+ * breaks Lighthouse's trace).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const SHOTS = process.env.E2E_SCREENSHOTS || '';
 export const DEBUG = Boolean(process.env.E2E_DEBUG);
 

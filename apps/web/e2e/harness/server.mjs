@@ -65,8 +65,9 @@ const SHIFT_CLOCK = new URL('./shift-clock.mjs', import.meta.url).href;
 /**
  * Starts the server (embedded PGlite in DATA_DIR, or a fresh PostgreSQL database) and waits for /readyz.
  * `clockAt` (an ISO instant): the server's clock starts there instead of now (harness/shift-clock.mjs).
+ * `env`: more settings for this server (e.g. WEB_DIST, another build of the app).
  */
-export async function startServer({ clockAt } = {}) {
+export async function startServer({ clockAt, env = {} } = {}) {
   const port = await freePort();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-e2e-'));
@@ -76,7 +77,7 @@ export async function startServer({ clockAt } = {}) {
   const clock = clockAt ? ['--import', SHIFT_CLOCK] : [];
   const child = spawn(process.execPath, ['--import', 'tsx', ...clock, 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...serverEnv(port, dataDir, database.url), ...(clockAt ? { E2E_CLOCK_AT: clockAt } : {}) },
+    env: { ...serverEnv(port, dataDir, database.url), ...env, ...(clockAt ? { E2E_CLOCK_AT: clockAt } : {}) },
     stdio: ['ignore', log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

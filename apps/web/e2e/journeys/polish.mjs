@@ -25,9 +25,9 @@ async function toastKeepsWordsWhole({ browser, server }) {
   await page.getByLabel('Password', { exact: true }).fill(`${PASSWORD}-wrong`);
   const submit = page.getByRole('button', { name: 'Log in' });
   await submit.click();
-  const toast = page.locator('.adm-toast-main', { hasText: 'Incorrect account or password' });
+  const toast = page.locator('.app-toast__main', { hasText: 'Incorrect account or password' });
   await toast.waitFor();
-  await page.waitForTimeout(400); // the kit's fade-in
+  await page.waitForTimeout(400); // the fade-in
   await shot(page, 'toast-login');
 
   // Every word of the message sits on one line box (a word split in two has two rects).
@@ -175,7 +175,8 @@ async function languageLoadsOnDemand({ browser, server }) {
   const page = await newPage(context);
   const chunks = [];
   page.on('request', (r) => {
-    const m = r.url().match(/\/assets\/(en|zh|hk|jp|kr|de|fr|it)-[\w-]+\.js$/);
+    // The app's strings of a language (de-<hash>.js), not the UI kit's texts of it (de-DE-<hash>.js).
+    const m = r.url().match(/\/assets\/(en|zh|hk|jp|kr|de|fr|it)-[\w-]{8}\.js$/);
     if (m) chunks.push(m[1]);
   });
   await page.goto(`${server.baseUrl}/pages/profile/language`);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { DESKTOP_PATHS, PATHS } from '../lib/routing/paths';
+import { DESKTOP_PATHS, layoutHomePath, PATHS } from '../lib/routing/paths';
 import type { Messages } from '../locales';
 
 /**
@@ -20,6 +20,8 @@ export interface MobileRoute {
   /** One of the five tab pages: the tab bar shows and the top bar has no back button. */
   tab?: boolean;
   page?: PageLoader;
+  /** Asks for the page's first data; called with `page` when the app opens at this route (lazily: the entry holds no library). */
+  prefetch?: () => void;
 }
 
 export interface DesktopRoute {
@@ -49,7 +51,7 @@ const trade = () => import('../features/trade');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
-  { path: PATHS.home, title: 'home', auth: false, tab: true, page: named(home, 'HomePage') },
+  { path: PATHS.home, title: 'home', auth: false, tab: true, page: named(home, 'HomePage'), prefetch: () => void import('../features/home/prefetch').then((m) => m.prefetchHome()) },
   { path: PATHS.comingSoon, title: 'comingSoon', auth: false, page: named(home, 'ComingSoonPage') },
   { path: PATHS.customerService, title: 'customerService', auth: false },
   { path: PATHS.customerServiceMobile, title: 'customerService', auth: false },
@@ -157,3 +159,17 @@ export const DESKTOP_ROUTES: readonly DesktopRoute[] = [
   { path: DESKTOP_PATHS.otc, title: 'otc', auth: true, mobile: PATHS.otc },
   { path: DESKTOP_PATHS.wallet, title: 'wallet', auth: true, mobile: PATHS.wallet },
 ];
+
+/**
+ * Starts loading the page the app opens at (its code, and its first data where the route names
+ * it) before anything renders: main.tsx calls it first, so the page's chunk travels beside the
+ * language strings and the first render instead of after them. A page the visitor may not see
+ * (it needs a session) is left alone; a failure here is LazyPage's to report when it loads the page.
+ */
+export function preloadPage(pathname: string, loggedIn: boolean): void {
+  const path = pathname === '/' || pathname === '/splash' ? layoutHomePath() : pathname;
+  const route = MOBILE_ROUTES.find((r) => r.path === path);
+  if (!route?.page || (route.auth && !loggedIn)) return;
+  route.page().catch(() => undefined);
+  route.prefetch?.();
+}

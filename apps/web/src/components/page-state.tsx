@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOAD_DELAY_MS } from '@app/contract';
 import { IconAlert, IconConstruction } from './icons';
@@ -17,7 +16,9 @@ export function DelayedLoading({ delayMs = PAGE_LOAD_DELAY_MS }: { delayMs?: num
   if (!visible) return null;
   return (
     <div className="page-state" role="status" aria-live="polite">
-      <SpinLoading color="primary" style={{ '--size': '36px' }} />
+      <svg className="spinner" viewBox="0 0 32 32" aria-hidden="true">
+        <circle r="15" cx="16" cy="16" />
+      </svg>
       <p className="page-state__text">{t('pageState.loading')}</p>
     </div>
   );

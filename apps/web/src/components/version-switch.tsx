@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from './confirm-dialog';
 import { useTranslation } from 'react-i18next';
 import type { TypeUser } from '@app/contract';
 import { useAccountSwitch } from '../lib/api/account-switch';
@@ -26,7 +27,7 @@ export function VersionSwitch() {
   };
 
   const onReset = async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('demo.resetConfirm'),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),

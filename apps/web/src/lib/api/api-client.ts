@@ -6,7 +6,7 @@ import {
   SUCCESS_CODES,
   type LoginOrigin,
 } from '@app/contract';
-import { catalogMessage, currentHeaderLang, i18n } from '../i18n';
+import { currentHeaderLang, i18n } from '../i18n';
 import { currentLayout, isDesktopPlatform } from '../routing/layout-mode';
 import { navigateTo } from '../routing/navigation';
 import { LOGIN_PATH, loginPathFor, TAB_PATHS } from '../routing/paths';
@@ -92,7 +92,7 @@ let sessionExpiryInProgress = false;
 function handleSessionExpired(msg: string): void {
   if (sessionExpiryInProgress) return;
   sessionExpiryInProgress = true;
-  toastError(msg || catalogMessage('SESSION_EXPIRED'));
+  if (msg) toastError(msg);
   getSession().clearSession();
 
   const { pathname, search } = window.location;
@@ -147,8 +147,11 @@ async function send<T>(url: string, init: RequestInit, options: RequestOptions):
   const { code, msg, data } = envelope;
   if ((SUCCESS_CODES as readonly number[]).includes(code)) return data as T;
   if ((SESSION_EXPIRED_CODES as readonly number[]).includes(code)) {
-    handleSessionExpired(msg);
-    throw new ApiError('session', code, msg || catalogMessage('SESSION_EXPIRED'));
+    // The catalogue (every language) loads only in the rare case of a server that sent no text;
+    // if even that fails, the session still ends, without a toast.
+    const message = msg || (await import('../i18n/catalog').then((m) => m.catalogMessage('SESSION_EXPIRED'), () => ''));
+    handleSessionExpired(message);
+    throw new ApiError('session', code, message);
   }
   const message = msg || i18n.t('network.serverError');
   if (!options.silent) toastError(message);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Ticker, type TickerType } from '@app/contract';
 import { apiGet } from './api-client';
 
@@ -8,17 +8,27 @@ import { apiGet } from './api-client';
  */
 const SNAPSHOT_REFRESH_MS = 30_000;
 
-/** Tickers of a type: a market, SPOT (crypto pairs) or CONTRACT (everything). */
-export function getTickersByType(type: TickerType): Promise<Ticker[]> {
-  return apiGet<Ticker[]>(API.market.byTypeGetMarketPrice, { type });
+/** Tickers of a type: a market, SPOT (crypto pairs) or CONTRACT (everything). `silent`: no toast on failure. */
+export function getTickersByType(type: TickerType, silent = false): Promise<Ticker[]> {
+  return apiGet<Ticker[]>(API.market.byTypeGetMarketPrice, { type }, { silent });
+}
+
+/**
+ * The query of a type's tickers. `prefetch`: fetched before its page shows (app/route-table.ts),
+ * silently: if it fails, the page's own fetch says so.
+ */
+export function tickersByTypeQuery(type: TickerType, { prefetch = false } = {}) {
+  return queryOptions({
+    queryKey: ['market', 'tickers', type],
+    queryFn: () => getTickersByType(type, prefetch),
+    staleTime: SNAPSHOT_REFRESH_MS,
+  });
 }
 
 export function useTickersByType(type: TickerType | null) {
   return useQuery({
-    queryKey: ['market', 'tickers', type],
-    queryFn: () => getTickersByType(type!),
+    ...tickersByTypeQuery(type ?? 'SPOT'),
     enabled: type !== null,
-    staleTime: SNAPSHOT_REFRESH_MS,
     refetchInterval: SNAPSHOT_REFRESH_MS,
   });
 }

@@ -1,7 +1,7 @@
 /**
  * A yes/no question to the user. Hooks take an `AskConfirm` from the component that renders
  * them, so the layout decides how the question looks; the app also installs a default
- * (app/antd-mobile-feedback.ts) for shared code that asks without a component at hand.
+ * (app/feedback.ts) for shared code that asks without a component at hand.
  */
 export interface ConfirmRequest {
   title?: string;

@@ -1,6 +1,6 @@
 /**
- * Short messages to the user, without naming a UI kit: the app installs the kit's toast at
- * start (app/antd-mobile-feedback.ts), so hooks and lib code can report without importing it.
+ * Short messages to the user, without naming how they look: the app installs its toast at start
+ * (app/feedback.ts, app/toast.ts), so hooks and lib code can report without importing it.
  * Until then (and in unit tests) messages go to the console.
  */
 export type ToastKind = 'info' | 'success' | 'error';

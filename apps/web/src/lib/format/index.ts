@@ -20,11 +20,26 @@ export function formatPhone(countryCode: string | null, phone: string): string {
   return countryCode ? `+${countryCode.replace(/^\+/, '')} ${phone}` : phone;
 }
 
+/** One region namer per language: building one costs far more than asking it (the country list asks 240 times). */
+const regionNamers = new Map<string, Intl.DisplayNames | null>();
+
+function regionNamer(locale: string): Intl.DisplayNames | null {
+  if (!regionNamers.has(locale)) {
+    let namer: Intl.DisplayNames | null;
+    try {
+      namer = new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      namer = null;
+    }
+    regionNamers.set(locale, namer);
+  }
+  return regionNamers.get(locale) ?? null;
+}
+
 /** A region's name in a language (BCP 47 tag, via Intl), or its ISO code where Intl cannot name it. */
 export function regionName(iso: string, locale: string): string {
   try {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return names.of(iso) ?? iso;
+    return regionNamer(locale)?.of(iso) ?? iso;
   } catch {
     return iso;
   }

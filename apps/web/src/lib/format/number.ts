@@ -178,6 +178,18 @@ export function formatCompactWhole(value: string | null | undefined, locale = ap
   return compact(value, 0, locale);
 }
 
+/** One compact formatter per language: building one costs far more than using it (a list renders many). */
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+function compactFormat(locale: string): Intl.NumberFormat {
+  let format = compactFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc', useGrouping: 'always' });
+    compactFormats.set(locale, format);
+  }
+  return format;
+}
+
 function compact(value: string | null | undefined, decimalsBelow: number, locale: string): string {
   if (value == null) return NO_VALUE;
   const d = parseDecimal(value);
@@ -185,8 +197,7 @@ function compact(value: string | null | undefined, decimalsBelow: number, locale
   if (d.int.length < COMPACT_FROM_DIGITS) return render(d, decimalsBelow, locale);
   const exact = `${d.negative ? '-' : ''}${d.int}${d.frac ? `.${d.frac}` : ''}`;
   if (!isNumericLiteral(exact)) return value;
-  const format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc', useGrouping: 'always' });
-  return format.format(exact);
+  return compactFormat(locale).format(exact);
 }
 
 /** Intl.NumberFormat (v3) reads a numeric string as an exact decimal. */

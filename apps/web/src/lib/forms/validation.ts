@@ -5,9 +5,9 @@ import {
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  toE164,
 } from '@app/contract';
-import { catalogMessage, i18n } from '../i18n';
+import { i18n } from '../i18n';
+import { catalogMessage } from '../i18n/catalog';
 
 /**
  * Client-side checks of spec §5. Each returns null when the value is fine, else the
@@ -28,11 +28,6 @@ export function checkEmail(value: string): Check {
   const v = value.trim();
   if (!v) return catalogMessage('FIELD_REQUIRED');
   return v.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(v) ? null : catalogMessage('EMAIL_INVALID');
-}
-
-export function checkPhone(dialCode: string, phone: string): Check {
-  if (!phone.trim()) return catalogMessage('FIELD_REQUIRED');
-  return toE164(dialCode, phone) ? null : catalogMessage('PHONE_INVALID');
 }
 
 /** New passwords (login and fund): at least 6 characters. */

@@ -1,14 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  ERRORS,
-  errorMessage,
-  LANGUAGES,
-  toHeaderLang,
-  type ErrorKey,
-  type HeaderLang,
-  type Language,
-} from '@app/contract';
+import { LANGUAGES, toHeaderLang, type HeaderLang, type Language } from '@app/contract';
 import { en, loadLocale } from '../../locales';
 import { setNumberLocale } from '../format/number';
 import { getSession, useSessionStore } from '../session/session-store';
@@ -30,20 +22,6 @@ export function currentLanguage(): Language {
 /** The `lang` header value of the current language (jp→ja, kr→ko, hk→zh-HK). */
 export function currentHeaderLang(): HeaderLang {
   return toHeaderLang(currentLanguage());
-}
-
-/**
- * The localized message of an API error-catalogue key, exactly the words the server uses.
- * Falls back to English while a translation is missing from the contract package.
- */
-export function catalogMessage(key: ErrorKey, params?: Record<string, string | number>): string {
-  try {
-    const message = errorMessage(key, currentHeaderLang(), params);
-    if (message) return message;
-  } catch {
-    // A missing translation: fall through to English.
-  }
-  return errorMessage(key, 'en', params) || ERRORS[key].en;
 }
 
 function applyDocumentLanguage(language: Language): void {

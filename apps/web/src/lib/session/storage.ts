@@ -13,6 +13,20 @@ export const STORAGE_KEYS = {
   hideSmallBalances: `${STORAGE_PREFIX}hide-small-balances`,
 } as const;
 
+/**
+ * Whether a session token is stored, read before the session store's code has loaded (main.tsx
+ * decides with it whether a page that needs a session is worth preloading).
+ */
+export function hasStoredToken(): boolean {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.session);
+    const token: unknown = raw ? (JSON.parse(raw) as { state?: { token?: unknown } }).state?.token : null;
+    return typeof token === 'string' && token.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Keys that survive "clear cache": the session (the user stays logged in) and display choices. */
 const KEPT_ON_CLEAR_CACHE: readonly string[] = [STORAGE_KEYS.session, STORAGE_KEYS.hideSmallBalances];
 

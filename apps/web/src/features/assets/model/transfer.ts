@@ -1,5 +1,5 @@
 import { WALLET_NAMES, type TransferBody, type WalletName } from '@app/contract';
-import { catalogMessage } from '../../../lib/i18n';
+import { catalogMessage } from '../../../lib/i18n/catalog';
 import { checkTransferAmount, collectErrors } from '../../../lib/forms/validation';
 
 export type TransferField = 'toAccount' | 'amount';

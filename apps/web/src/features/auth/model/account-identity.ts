@@ -1,5 +1,6 @@
 import type { AccountType } from '@app/contract';
-import { checkEmail, checkPhone, type Check } from '../../../lib/forms/validation';
+import { checkPhone } from '../../../lib/forms/phone';
+import { checkEmail, type Check } from '../../../lib/forms/validation';
 
 /** The account a user typed, as the auth requests take it: an e-mail, or a calling code and digits. */
 export type AccountIdentity =

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { API, type Banner } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type Banner, type Language } from '@app/contract';
 import { apiGet } from '../../../lib/api/api-client';
 import { useSessionStore } from '../../../lib/session/session-store';
 
@@ -11,11 +11,16 @@ export function getBanners(position: 'home' | 'quote'): Promise<Banner[]> {
   return apiGet<Banner[]>(API.banner.list, { position }, { silent: true });
 }
 
-export function useBanners(position: 'home' | 'quote') {
-  const language = useSessionStore((s) => s.language);
-  return useQuery({
+/** The query of a position's banners in a language (titles are translated by the server). */
+export function bannersQuery(position: 'home' | 'quote', language: Language) {
+  return queryOptions({
     queryKey: ['banner', position, language],
     queryFn: () => getBanners(position),
     staleTime: BANNERS_STALE_MS,
   });
+}
+
+export function useBanners(position: 'home' | 'quote') {
+  const language = useSessionStore((s) => s.language);
+  return useQuery(bannersQuery(position, language));
 }

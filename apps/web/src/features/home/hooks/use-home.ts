@@ -10,10 +10,10 @@ export function useHomeGreeting() {
 
 /** The home banners, turning on their own unless there is one or the user asks for less motion. */
 export function useHomeBanners() {
-  const { data } = useBanners('home');
+  const { data, isPending } = useBanners('home');
   const loggedIn = useSessionStore((s) => s.token !== null);
   const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   // A sign-up banner leads a logged-in user to its member link instead (never to register).
   const banners = (data ?? []).map((b) => (loggedIn && b.memberLink ? { ...b, link: b.memberLink } : b));
-  return { banners, autoplay: !reducedMotion && banners.length > 1, loop: banners.length > 1 };
+  return { banners, loading: isPending, autoplay: !reducedMotion && banners.length > 1, loop: banners.length > 1 };
 }

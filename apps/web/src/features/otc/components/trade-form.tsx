@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Dialog } from 'antd-mobile';
+import { confirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from 'react-i18next';
 import type { AssetInfo, ExchangeInfo, OtcSide, OtcTrade } from '@app/contract';
 import { SubmitButton } from '../../../components/submit-button';
@@ -78,7 +78,7 @@ export function TradeForm({ side, quote, assets, requote, onTraded }: TradeFormP
   const { t } = useTranslation();
   const ids = { coin: useId(), to: useId() };
   const confirm = ({ preview, requoted }: OtcConfirmation) =>
-    Dialog.confirm({
+    confirmDialog({
       title: requoted ? t('otc.newRatesTitle') : t('otc.confirmTitle'),
       content: (
         <div>

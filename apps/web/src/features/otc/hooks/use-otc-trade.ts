@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKeyByCode, type AssetInfo, type ExchangeInfo, type OtcSide, type OtcTrade } from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
-import { catalogMessage } from '../../../lib/i18n';
+import { catalogMessage } from '../../../lib/i18n/catalog';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { checkAmount, collectErrors, decimalInput } from '../../../lib/forms/validation';
 import { useCurrencyBuy } from '../api/currency-buy';

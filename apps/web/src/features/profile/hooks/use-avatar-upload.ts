@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../../lib/api/update-user';
-import { catalogMessage } from '../../../lib/i18n';
+import { catalogMessage } from '../../../lib/i18n/catalog';
 import { toastError, toastSuccess } from '../../../lib/feedback/toast';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { avatarFileProblem } from '../model/avatar-file';

@@ -49,7 +49,7 @@ export function CandleChart({ instrument, interval, onIntervalChange }: CandleCh
   const theme = useSessionStore((s) => s.theme);
   const language = useSessionStore((s) => s.language);
   const container = useRef<HTMLDivElement>(null);
-  const { chart, generation } = useCandleChart(container, { priceDecimals: instrument.priceDecimals, theme, locale: htmlLang(language) });
+  const { chart, generation, failed, retry } = useCandleChart(container, { priceDecimals: instrument.priceDecimals, theme, locale: htmlLang(language) });
   const { history, lastVolume } = useCandleFeed(chart, generation, symbol, interval);
   const contracts = useChartContracts(chart, generation, instrument, interval);
   const volumeUnit = useVolumeUnit(instrument);
@@ -66,7 +66,14 @@ export function CandleChart({ instrument, interval, onIntervalChange }: CandleCh
       <div className="chart-card__canvas" {...tabPanelProps('chart-interval', interval)}>
         {/* lightweight-charts owns this element's children; React renders none into it. */}
         <div className="chart-card__surface" ref={container} />
-        {history.isError ? (
+        {failed ? (
+          <div className="chart-card__state chart-card__state--retry" role="alert">
+            <p>{t('pageState.errorText')}</p>
+            <button type="button" className="button button--secondary" onClick={retry}>
+              {t('app.retry')}
+            </button>
+          </div>
+        ) : history.isError ? (
           <p className="chart-card__state">{t('pageState.errorText')}</p>
         ) : history.data && history.data.candles.length === 0 ? (
           <p className="chart-card__state">{t('chart.noData')}</p>

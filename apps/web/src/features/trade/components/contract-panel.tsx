@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '../../../components/confirm-dialog';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Instrument } from '@app/contract';
@@ -27,7 +28,7 @@ export function ContractPanel({ instrument, marketOpen, onMarketClosed }: Contra
   const { t } = useTranslation();
   const durationLabel = useDurationLabel();
   const confirm = ({ direction, product, quote }: ContractConfirmation) =>
-    Dialog.confirm({
+    confirmDialog({
       title: t('orders.contract.confirmTitle'),
       content: (
         <div className="confirm-body">

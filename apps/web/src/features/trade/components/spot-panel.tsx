@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from 'react-i18next';
 import { QUOTE_ASSET, type Instrument } from '@app/contract';
 import { TextField } from '../../../components/text-field';
@@ -14,7 +15,7 @@ export function SpotPanel({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const { symbol, base, amountDecimals, priceDecimals } = instrument;
   const confirm = ({ body, total }: SpotConfirmation) =>
-    Dialog.confirm({
+    confirmDialog({
       title: t('orders.spot.confirmTitle'),
       content: (
         <dl className="order-summary">

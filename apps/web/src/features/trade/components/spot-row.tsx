@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '../../../components/confirm-dialog';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@app/contract';
@@ -15,7 +16,7 @@ export function useConfirmCancel() {
   const { t } = useTranslation();
   return useSpotCancel({
     confirm: (order: SpotOrder) =>
-      Dialog.confirm({
+      confirmDialog({
         title: t('orders.spot.cancelTitle'),
         content: t('orders.spot.cancelText', { side: t(`orders.spot.sides.${order.side}`), amount: formatSymbolAmount(order.symbol, order.amount), coin: order.base }),
         confirmText: t('orders.spot.cancelOrder'),

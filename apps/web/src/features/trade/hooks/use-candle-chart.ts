@@ -1,20 +1,15 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import {
-  CandlestickSeries,
-  ColorType,
-  HistogramSeries,
-  LineStyle,
+import type {
+  CandlestickData,
+  IChartApi,
+  IPriceLine,
+  ISeriesApi,
+  ISeriesMarkersPluginApi,
+  Time,
   TickMarkType,
-  createChart,
-  createSeriesMarkers,
-  type CandlestickData,
-  type IChartApi,
-  type IPriceLine,
-  type ISeriesApi,
-  type ISeriesMarkersPluginApi,
-  type Time,
-  type UTCTimestamp,
+  UTCTimestamp,
 } from 'lightweight-charts';
+import type * as ChartLibraryModule from '../chart-library';
 import { formatChartPrice } from '../../../lib/format';
 import { priceFormatOf, type ContractMark, type VolumeBar } from '../model/chart-bars';
 
@@ -39,10 +34,17 @@ function readColors(): ChartColors {
   };
 }
 
+/**
+ * The chart library (about 50 KB gzip) is loaded by the chart itself, so only the page that
+ * shows a chart fetches it (issue 14), and that page shows its other parts first.
+ */
+type ChartLibrary = typeof ChartLibraryModule;
+const loadChartLibrary = (): Promise<ChartLibrary> => import('../chart-library');
+
 const dateOf = (time: Time) => new Date((typeof time === 'number' ? time : 0) * 1000);
 
 /** Axis labels and the crosshair time in the user's time zone and language (the chart's default is UTC). */
-function timeFormatters(locale: string) {
+function timeFormatters(lib: ChartLibrary, locale: string) {
   const fmt = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options);
   const year = fmt({ year: 'numeric' });
   const month = fmt({ month: 'short' });
@@ -52,9 +54,9 @@ function timeFormatters(locale: string) {
   return {
     tickMarkFormatter: (time: Time, type: TickMarkType) => {
       const d = dateOf(time);
-      if (type === TickMarkType.Year) return year.format(d);
-      if (type === TickMarkType.Month) return month.format(d);
-      if (type === TickMarkType.DayOfMonth) return day.format(d);
+      if (type === lib.TickMarkType.Year) return year.format(d);
+      if (type === lib.TickMarkType.Month) return month.format(d);
+      if (type === lib.TickMarkType.DayOfMonth) return day.format(d);
       return hm.format(d);
     },
     timeFormatter: (time: Time) => full.format(dateOf(time)),
@@ -96,24 +98,26 @@ export interface CandleChart {
 export function useCandleChart(
   container: RefObject<HTMLDivElement | null>,
   options: { priceDecimals: number; theme: string; locale: string },
-): { chart: CandleChart; generation: number } {
+): { chart: CandleChart; generation: number; failed: boolean; retry: () => void } {
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volume = useRef<ISeriesApi<'Histogram'> | null>(null);
   const markers = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
   const lines = useRef(new Map<string, IPriceLine>());
   const colorsRef = useRef<ChartColors | null>(null);
   const lastTime = useRef<number | null>(null);
+  const libRef = useRef<ChartLibrary | null>(null);
   const [generation, setGeneration] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const { priceDecimals, theme, locale } = options;
 
-  useEffect(() => {
-    const el = container.current;
-    if (!el) return undefined;
+  /** Builds the chart in `el` and returns what removes it. */
+  function createCandleChart(lib: ChartLibrary, el: HTMLDivElement): () => void {
     const colors = readColors();
-    const { tickMarkFormatter, timeFormatter } = timeFormatters(locale);
-    const chart: IChartApi = createChart(el, {
+    const { tickMarkFormatter, timeFormatter } = timeFormatters(lib, locale);
+    const chart: IChartApi = lib.createChart(el, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: colors.surface }, textColor: colors.text, attributionLogo: false },
+      layout: { background: { type: lib.ColorType.Solid, color: colors.surface }, textColor: colors.text, attributionLogo: false },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       // Candles above, volume below: the two scales share the pane without overlapping.
       rightPriceScale: { borderColor: colors.grid, scaleMargins: { top: 0.08, bottom: 0.26 } },
@@ -127,15 +131,16 @@ export function useCandleChart(
       },
       localization: { locale, timeFormatter, priceFormatter: (price: number) => formatChartPrice(price, priceDecimals, locale) },
     });
+    libRef.current = lib;
     colorsRef.current = colors;
-    volume.current = chart.addSeries(HistogramSeries, {
+    volume.current = chart.addSeries(lib.HistogramSeries, {
       priceScaleId: 'volume',
       priceFormat: { type: 'volume' },
       lastValueVisible: false,
       priceLineVisible: false,
     });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    series.current = chart.addSeries(CandlestickSeries, {
+    series.current = chart.addSeries(lib.CandlestickSeries, {
       upColor: colors.up,
       downColor: colors.down,
       wickUpColor: colors.up,
@@ -143,7 +148,7 @@ export function useCandleChart(
       borderVisible: false,
       priceFormat: priceFormatOf(priceDecimals),
     });
-    markers.current = createSeriesMarkers(series.current, []);
+    markers.current = lib.createSeriesMarkers(series.current, []);
     lines.current = new Map();
     lastTime.current = null;
     setGeneration((g) => g + 1);
@@ -154,7 +159,28 @@ export function useCandleChart(
       lines.current = new Map();
       chart.remove();
     };
-  }, [container, priceDecimals, theme, locale]);
+  }
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return undefined;
+    let live = true;
+    let remove: (() => void) | null = null;
+    loadChartLibrary().then(
+      (lib) => {
+        if (!live) return;
+        remove = createCandleChart(lib, el);
+        setFailed(false);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+      remove?.();
+    };
+  }, [container, priceDecimals, theme, locale, attempt]);
 
   const volumeData = (bar: VolumeBar) => {
     const c = colorsRef.current;
@@ -177,7 +203,8 @@ export function useCandleChart(
     setContracts(next) {
       const s = series.current;
       const c = colorsRef.current;
-      if (!s || !c) return;
+      const lib = libRef.current;
+      if (!s || !c || !lib) return;
       const keep = new Set(next.map((l) => l.key));
       for (const [key, line] of lines.current) {
         if (!keep.has(key)) {
@@ -187,7 +214,7 @@ export function useCandleChart(
       }
       for (const l of next) {
         const color = l.direction === 'up' ? c.up : c.down;
-        const options = { price: l.price, color, title: l.label, lineWidth: 2 as const, lineStyle: LineStyle.Dashed, axisLabelVisible: true };
+        const options = { price: l.price, color, title: l.label, lineWidth: 2 as const, lineStyle: lib.LineStyle.Dashed, axisLabelVisible: true };
         const line = lines.current.get(l.key);
         if (line) line.applyOptions(options);
         else lines.current.set(l.key, s.createPriceLine(options));
@@ -208,5 +235,6 @@ export function useCandleChart(
     },
   }).current;
 
-  return { chart, generation };
+  /** The library could not be loaded (offline); `retry` tries again. */
+  return { chart, generation, failed, retry: () => setAttempt((n) => n + 1) };
 }

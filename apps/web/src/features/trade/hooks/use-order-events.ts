@@ -19,7 +19,7 @@ export type SettledHandler = (typeUser: TypeUser, settled: readonly ContractSett
  * Keeps every screen current from the user's openOrders feed: an opened contract, the
  * settlement of some, a filled or cancelled spot order. Each event updates its order's detail query and
  * refetches the lists and balances of the account version it belongs to; a `resync` (events
- * were dropped) refetches all of them. Mounted once, by the app's shell (features/trade/shell.ts);
+ * were dropped) refetches all of them. Mounted once, by the app's shell (features/trade/shell.tsx);
  * `onSettled` hears of settlements after their detail queries are written.
  */
 export function useOrderEvents(onSettled?: SettledHandler): void {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUOTE_ASSET, type Instrument, type SpotOrderBody, type SpotSide, type SpotType, type WsTick } from '@app/contract';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
-import { catalogMessage } from '../../../lib/i18n';
+import { catalogMessage } from '../../../lib/i18n/catalog';
 import { useMarketStream } from '../../../lib/market';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { checkAmount, collectErrors, decimalInput } from '../../../lib/forms/validation';

@@ -1,0 +1,134 @@
+/**
+ * The first route's JavaScript budget (issue 14): what a phone loads to show /pages/home/index,
+ * the first route of the mobile layout (the desktop layout does not exist yet), must stay within
+ * FIRST_ROUTE_JS_GZIP_MAX bytes gzip.
+ *
+ * "What it loads" is the entry script of dist/index.html with its static imports, every script
+ * index.html preloads (the app, which the small entry imports dynamically) with theirs, and the
+ * home route's chunk with its static imports, each file once; the CSS is index.html's stylesheets
+ * and those chunks' CSS. The build's manifest (dist/.vite/manifest.json) names the chunks and their
+ * static imports; the compressed sizes are those of the `.gz` and `.br` files the build writes
+ * (scripts/compress.mjs).
+ *
+ * `node scripts/first-route-size.mjs [dist]` prints raw, gzip and brotli per file and in total,
+ * and exits 1 when the JavaScript is over budget. The web build runs it last.
+ * `node scripts/first-route-size.mjs dist src/features/market/index.ts` sizes another route the
+ * same way (the budget is the first route's; other routes are reported, not checked).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+/** 150 KB (KiB, as docs/performance.md counts) of JavaScript, gzip. */
+export const FIRST_ROUTE_JS_GZIP_MAX = 150 * 1024;
+
+/** The module that app/route-table.ts lazily imports for /pages/home/index. */
+export const HOME_ROUTE_MODULE = 'src/features/home/index.ts';
+
+const MANIFEST = '.vite/manifest.json';
+
+/**
+ * The files the first route loads: JavaScript in load order (entry first), then CSS.
+ * @param {string} dist
+ * @param {string} [routeModule] another route's module, to size that route the same way
+ * @returns {{ js: string[], css: string[] }} paths relative to `dist`
+ */
+export function firstRouteFiles(dist, routeModule = HOME_ROUTE_MODULE) {
+  const manifestPath = path.join(dist, MANIFEST);
+  if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing (build.manifest in vite.config.ts)`);
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+  const entry = manifest['index.html'];
+  if (!entry?.isEntry) throw new Error('the manifest has no index.html entry');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  if (!html.includes(`src="/${entry.file}"`)) throw new Error(`index.html does not load the manifest's entry ${entry.file}`);
+  if (!manifest[routeModule]) throw new Error(`the manifest has no chunk for ${routeModule}`);
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const linked = (rel) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((m) => m[1]);
+
+  const js = [];
+  const css = new Set(linked('stylesheet'));
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest names ${key} as an import but has no entry for it`);
+    js.push(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  // What index.html preloads beside the entry (the app, which the small entry imports dynamically).
+  for (const file of linked('modulepreload')) {
+    const key = keyOfFile.get(file);
+    if (!key) throw new Error(`index.html preloads ${file}, which the manifest does not know`);
+    visit(key);
+  }
+  visit(routeModule);
+  return { js, css: [...css] };
+}
+
+/**
+ * A file's size as sent: raw, and the build's precompressed copies (compressed here when a
+ * copy is absent because it would not have been smaller).
+ * @param {string} dist
+ * @param {string} file relative to dist
+ */
+export function sentSizes(dist, file) {
+  const abs = path.join(dist, file);
+  const raw = fs.readFileSync(abs);
+  const sizeOf = (ext, compress) => (fs.existsSync(`${abs}${ext}`) ? fs.statSync(`${abs}${ext}`).size : compress(raw).length);
+  return {
+    file,
+    raw: raw.length,
+    gzip: Math.min(raw.length, sizeOf('.gz', (b) => zlib.gzipSync(b, { level: 9 }))),
+    br: Math.min(raw.length, sizeOf('.br', (b) => zlib.brotliCompressSync(b))),
+  };
+}
+
+/**
+ * The first route's sizes and whether its JavaScript is within budget.
+ * @param {string} dist
+ * @param {number} [budget] gzip bytes
+ * @param {string} [routeModule] another route's module (its first load, sized the same way)
+ */
+export function firstRouteReport(dist, budget = FIRST_ROUTE_JS_GZIP_MAX, routeModule = HOME_ROUTE_MODULE) {
+  const { js, css } = firstRouteFiles(dist, routeModule);
+  const jsSizes = js.map((f) => sentSizes(dist, f));
+  const cssSizes = css.map((f) => sentSizes(dist, f));
+  const total = (sizes) => ({
+    raw: sizes.reduce((n, s) => n + s.raw, 0),
+    gzip: sizes.reduce((n, s) => n + s.gzip, 0),
+    br: sizes.reduce((n, s) => n + s.br, 0),
+  });
+  const jsTotal = total(jsSizes);
+  return { route: routeModule, js: jsSizes, css: cssSizes, jsTotal, cssTotal: total(cssSizes), budget, withinBudget: jsTotal.gzip <= budget };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** @param {ReturnType<typeof firstRouteReport>} report */
+export function formatReport(report) {
+  const row = (name, s) => `${name.padEnd(44)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} ${kb(s.br).padStart(10)}`;
+  return [
+    report.route === HOME_ROUTE_MODULE
+      ? `first route (/pages/home/index, mobile layout): ${report.js.length} JavaScript files`
+      : `${report.route} opened first: ${report.js.length} JavaScript files`,
+    `${''.padEnd(44)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`,
+    ...report.js.map((s) => row(s.file, s)),
+    row('JavaScript total', report.jsTotal),
+    row(`CSS total (${report.css.length} files)`, report.cssTotal),
+    report.route === HOME_ROUTE_MODULE
+      ? `budget: JavaScript ≤ ${kb(report.budget)} gzip: ${report.withinBudget ? 'within' : 'OVER'} (${kb(report.jsTotal.gzip)})`
+      : '(the budget is the first route\'s; this route is not checked)',
+  ].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dist = path.resolve(process.argv[2] ?? 'dist');
+  const route = process.argv[3];
+  const report = firstRouteReport(dist, FIRST_ROUTE_JS_GZIP_MAX, route);
+  console.log(formatReport(report));
+  if (!route && !report.withinBudget) process.exit(1);
+}

@@ -1,0 +1,47 @@
+/**
+ * The app itself, loaded by main.tsx: the libraries, the router, the language, the first render.
+ */
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { loadKitLocale } from './antd-mobile-locale';
+import { installFeedback } from './feedback';
+import { watchLayoutChanges } from './layout/layout-watch';
+import { Providers } from './providers';
+import { createAppRouter } from './router';
+import { initI18n } from '../lib/i18n';
+import { registerNavigate } from '../lib/routing/navigation';
+import { installNetworkToasts } from '../lib/feedback/network-status';
+import { getSession } from '../lib/session/session-store';
+import { initTheme } from '../lib/session/theme';
+
+// Order matters: toasts are routed before anything can toast; language and theme before the
+// first render (the stored language's strings load first: no English flash).
+installFeedback();
+initTheme();
+watchLayoutChanges();
+
+const router = createAppRouter();
+registerNavigate((to, options) => {
+  void router.navigate(to, options);
+});
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+// The UI kit's texts of a stored language other than English load beside the app's.
+void Promise.all([initI18n(), loadKitLocale(getSession().language)]).then(() => {
+  installNetworkToasts(); // Its toasts speak the loaded language.
+  const root = createRoot(rootElement);
+  // A transition: React renders the app in slices and lets the browser breathe between them,
+  // instead of one long task that holds up everything else on a slow phone.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
+});
