@@ -8,10 +8,13 @@
  * user). Per shape, BENCH_RUNS (3) runs, each on its own scratch database, created and dropped
  * (also when the run fails, and on SIGINT/SIGTERM). A run sets up the users, their money and the
  * open contracts over 20 crypto symbols, each opened by its own ledger transaction, all expiring
- * at one instant; feeds every symbol a close tick before the expiry through the real market engine
- * (a scripted source); runs the real settlement worker's pass (`ContractSettler.pass`) on its
- * schedule and at the expiry plus the grace, and times the time from expiry until every contract
- * is settled and ledgered.
+ * at one instant; the house account exists (as on any server that has settled before); feeds every
+ * symbol a close tick before the expiry through the real market engine (a scripted source); runs
+ * the real settlement worker's pass (`ContractSettler.pass`) on its schedule and at the expiry
+ * plus the grace, and times the time from expiry until every contract is settled and ledgered.
+ * It also prints the CPU time of that pass: Node's, and PostgreSQL's client backends' (from /proc,
+ * when the server is on this machine), which other work on a shared machine disturbs less than
+ * the wall time. BENCH_CPU_PROFILE=<folder> writes the pass's Node CPU profile there.
  *
  * Baseline and subject, both in ledger transactions per second, in the same run on the same
  * database: the baseline is the per-transfer ledger path of bench:ledger (one ledger transaction
@@ -23,6 +26,8 @@
  * (`LedgerService.verify`). Any failure: exit code 1 (the database is still dropped).
  * The target (all settled within TARGET_MS, 1 s, of the expiry) is reported, not enforced.
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { sql } from 'drizzle-orm';
 import { INSTRUMENTS } from '@app/contract';
 import { buildApp } from '../src/app';
@@ -45,6 +50,8 @@ const SYMBOLS = INSTRUMENTS.filter((i) => i.market === 'CRYPTO').slice(0, 20);
 const OPEN_UNITS = 1_000_000;
 const CHUNK = 2000;
 const EXPIRY_SECONDS = Number(process.env.BENCH_EXPIRY_SECONDS ?? 60);
+/** A folder: the measured pass's Node CPU profile is written there (`<label>.cpuprofile`, for Chrome DevTools or speedscope). */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE ?? '';
 /** Test hook for the bench's own checks: `leave-open` leaves one contract unsettled on purpose. */
 const SABOTAGE = process.env.BENCH_SABOTAGE ?? '';
 
@@ -52,7 +59,34 @@ const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 const count = async (db: Database, q: ReturnType<typeof sql>) => Number(rowsOf(await db.db.execute(q))[0]!.n);
 
-interface RunResult { sinceExpiryMs: number; workMs: number; settleTxs: number; subject: number; baseline: number; ratio: number; failures: string[] }
+interface RunResult {
+  sinceExpiryMs: number; workMs: number; settleTxs: number; subject: number; baseline: number; ratio: number; failures: string[];
+  /** CPU time of the pass: Node's, and PostgreSQL's backends' (when the server is local; undefined otherwise). */
+  nodeCpuMs: number; pgCpuMs: number | undefined;
+}
+
+/**
+ * CPU time (ms) of the database's client backends by process id, from /proc: PostgreSQL on this
+ * machine only (empty otherwise). Less disturbed than wall time by other work on a shared machine.
+ */
+async function backendCpu(db: Database): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!process.env.DATABASE_URL) return out;
+  const rows = rowsOf(await db.db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`));
+  for (const r of rows) {
+    try {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the command in parentheses): user and system time in clock ticks (100 a second).
+      const fields = fs.readFileSync(`/proc/${Number(r.pid)}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(Number(r.pid), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      return new Map();
+    }
+  }
+  return out;
+}
+
+const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
+  after.size === 0 ? undefined : [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /** The database of the run in progress, dropped on SIGINT/SIGTERM. */
 let current: (() => Promise<void>) | undefined;
@@ -102,6 +136,12 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
         ],
       }))));
     }
+    // The house account exists, as on any server that has settled a contract before (the first
+    // settlement ever creates it, and the lanes would wait on that one insert).
+    await db.db.transaction((tx) => ledger.post(tx, {
+      mode: 'demo', kind: 'demo_faucet', reference: 'bench:house',
+      postings: [{ account: systemAccount('demo', 'demo_faucet', 'USDT'), amount: -STAKE }, { account: systemAccount('demo', 'house', 'USDT'), amount: STAKE }],
+    }));
     for (const s of SYMBOLS) feed.tick(s.symbol, (OPEN_UNITS / 10 ** s.priceDecimals).toFixed(s.priceDecimals));
     // All expire at one instant, EXPIRY_SECONDS after the contracts' set-up starts (the contracts are
     // written once, as the service writes them, and never touched again before they settle).
@@ -160,9 +200,16 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
     // ----- measured (subject): the worker's pass at the expiry plus its grace period
     const txsBefore = await count(db, sql`SELECT count(*)::int AS n FROM ledger_transactions`);
     await sleep(Math.max(0, expiry + config.settleGraceMs - Date.now()));
+    const pgBefore = await backendCpu(db);
+    const profiler = CPU_PROFILE_DIR ? await startProfile() : undefined;
+    const nodeBefore = process.cpuUsage();
     t = process.hrtime.bigint();
     const settledCounts = await Promise.all(settlers.map((s) => s.pass()));
     const workMs = ms(t);
+    const nodeCpu = process.cpuUsage(nodeBefore);
+    const nodeCpuMs = (nodeCpu.user + nodeCpu.system) / 1000;
+    if (profiler) await profiler.stop(label);
+    const pgCpuMs = cpuSince(pgBefore, await backendCpu(db));
     const sinceExpiryMs = Date.now() - expiry;
     const settled = settledCounts.reduce((a, b) => a + b, 0);
     const settleTxs = await count(db, sql`SELECT count(*)::int AS n FROM ledger_transactions`) - txsBefore;
@@ -177,7 +224,7 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
     if (queued !== 0) failures.push(`${queued} contracts left in contracts_open`);
     if (settled !== CONTRACTS || settlements !== CONTRACTS) failures.push(`settled ${settled} (${settlements} settlement rows) of ${CONTRACTS} contracts`);
     if (settleTxs <= 0) failures.push('the settlement pass wrote no ledger transactions');
-    console.log(`${label} subject: settled ${settled} contracts in ${settleTxs} ledger transactions, ${sinceExpiryMs} ms from expiry (grace ${config.settleGraceMs} ms + ${workMs.toFixed(0)} ms of the pass): ${subject.toFixed(0)} ledger tx/s`);
+    console.log(`${label} subject: settled ${settled} contracts in ${settleTxs} ledger transactions, ${sinceExpiryMs} ms from expiry (grace ${config.settleGraceMs} ms + ${workMs.toFixed(0)} ms of the pass): ${subject.toFixed(0)} ledger tx/s; CPU of the pass: Node ${nodeCpuMs.toFixed(0)} ms, PostgreSQL ${pgCpuMs === undefined ? 'n/a' : `${pgCpuMs} ms`}`);
 
     // ----- baseline: the per-transfer ledger path of bench:ledger, same database, same run
     let done = 0;
@@ -201,10 +248,29 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
     if (violations.length > 0) failures.push(`ledger invariants: ${JSON.stringify(violations).slice(0, 2000)}`);
     const ratio = subject / baseline;
     console.log(`${label} ratio: ${ratio.toFixed(1)}x; checks: ${failures.length === 0 ? 'nothing left open, invariants hold' : `FAILED: ${failures.join('; ')}`}`);
-    return { sinceExpiryMs, workMs, settleTxs, subject, baseline, ratio, failures };
+    return { sinceExpiryMs, workMs, settleTxs, subject, baseline, ratio, failures, nodeCpuMs, pgCpuMs };
   } finally {
     await app.close();
   }
+}
+
+/** The Node CPU profile of what runs until `stop` (BENCH_CPU_PROFILE). */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stop(label: string) {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      fs.mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+      const file = `${CPU_PROFILE_DIR}/${label.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '')}.cpuprofile`;
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.log(`${label} CPU profile of the pass: ${file}`);
+    },
+  };
 }
 
 const stats = (xs: number[], d = 0) => {
@@ -214,7 +280,8 @@ const stats = (xs: number[], d = 0) => {
 };
 
 async function main() {
-  console.log(`settlement bench on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${CONTRACTS} contracts per run, shapes (users) ${SHAPES.join(', ')}, ${RUNS} run(s) each, ${SYMBOLS.length} symbols, ${WORKERS} worker(s)`);
+  const c = loadConfig(process.env).contracts;
+  console.log(`settlement bench on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${CONTRACTS} contracts per run, shapes (users) ${SHAPES.join(', ')}, ${RUNS} run(s) each, ${SYMBOLS.length} symbols, ${WORKERS} worker(s); ${c.settleLanes} lanes, batches of up to ${c.settleBatch}, read ahead ${c.stageAheadMs} ms, grace ${c.settleGraceMs} ms`);
   if (RUNS < 3) console.log(`note: BENCH_RUNS=${RUNS} is below the 3 pairs issue 14 asks for (a quick check)`);
   let failed = false;
   const summary: string[] = [];
@@ -240,6 +307,7 @@ async function main() {
       `  subject (settlement ledger tx/s, ${results.map((r) => r.settleTxs).join('/')} tx): ${stats(results.map((r) => r.subject))}`,
       `  ratio subject/baseline: ${stats(results.map((r) => r.ratio), 1)}`,
       `  expiry -> all settled (ms): ${stats(since)}; target ${TARGET_MS} ms ${Math.max(...since) <= TARGET_MS ? 'met in every run' : 'NOT met in every run'}`,
+      `  CPU of the pass (ms): Node ${stats(results.map((r) => r.nodeCpuMs))}${results.every((r) => r.pgCpuMs !== undefined) ? `; PostgreSQL ${stats(results.map((r) => r.pgCpuMs!))}` : ''}`,
     ].join('\n'));
   }
   console.log(`\n${summary.join('\n')}`);

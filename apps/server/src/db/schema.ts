@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
@@ -125,14 +125,21 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     asset: text('asset').notNull(),
     balance: money('balance').notNull().default(sql`0`),
+    /**
+     * A system account is kept as several rows, its shards (0 … SYSTEM_SHARDS − 1 of the ledger
+     * module), so concurrent transactions of different users do not queue on one row; its balance
+     * is the sum of its shards. A user's account has one row, shard 0.
+     */
+    shard: smallint('shard').notNull().default(0),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_key').on(sql`coalesce(${t.userId}, 0)`, t.mode, t.kind, t.asset),
+    uniqueIndex('ledger_accounts_key').on(sql`coalesce(${t.userId}, 0)`, t.mode, t.kind, t.asset, t.shard),
     index('ledger_accounts_user').on(t.userId, t.mode),
     // The last line of defence for "no user account is negative"; the ledger checks first.
     check('ledger_accounts_user_not_negative', sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
     check('ledger_accounts_mode', sql`${t.mode} IN ('real', 'demo')`),
+    check('ledger_accounts_shard', sql`${t.shard} >= 0 AND (${t.userId} IS NULL OR ${t.shard} = 0)`),
   ],
 );
 

@@ -278,6 +278,28 @@ describe('settlement', () => {
     expect([await settlementsOf(early.id), await settlementsOf(late.id)]).toEqual([1, 1]);
   });
 
+  it('a batch made ahead settles as claimed when its user opened another contract for the same instant after the read', async () => {
+    await settle();
+    expect(await openContracts()).toBe(0);
+    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...t.ctx.config.contracts, stageAheadMs: 40_000 });
+    const u = await trader();
+    feed.tick('BTCUSDT', '50000.00');
+    const early = (await open(u.token, { direction: 'up', amount: '10' })).data;
+    expect(await worker.pass()).toBe(0);
+    expect(worker.stagedCount).toBe(1);
+    // Same second, so the same expiry instant: not read ahead, but claimed with the batch made for it.
+    const late = (await open(u.token, { direction: 'down', amount: '20' })).data;
+    expect(late.expiresAt).toBe(early.expiresAt);
+    feed.tick('BTCUSDT', '50010.00');
+    t.clock.advance(30_000 + GRACE_MS);
+    expect(await worker.pass()).toBe(2);
+    expect(worker.stagedCount).toBe(0);
+    expect(await detail(u.token, early.id)).toMatchObject({ result: 'win', profit: '8.000000' });
+    expect(await detail(u.token, late.id)).toMatchObject({ result: 'loss', profit: '-20.000000' });
+    expect(await optionUsdt(u.token)).toEqual({ available: '988.000000', frozen: '0.000000' });
+    expect([await settlementsOf(early.id), await settlementsOf(late.id)]).toEqual([1, 1]);
+  });
+
   it('holds at most CONTRACT_STAGE_MAX contracts read ahead, the earliest expiries; the rest settle when due', async () => {
     await settle();
     expect(await openContracts()).toBe(0);

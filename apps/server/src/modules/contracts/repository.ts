@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Market } from '@app/contract';
-import { rowsOf, type DbOrTx, type RawRow, type Tx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx, type RawRow, type Tx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { newestFirst } from '../../db/paging';
 import { contractProducts, contractSettlements, contracts, contractsOpen } from '../../db/schema-trading';
 import type { Invariant } from '../ledger';
@@ -27,7 +28,8 @@ export interface OpenContract {
 export interface SettlementColumns {
   contractIds: number[];
   results: string[];
-  payouts: bigint[];
+  /** Decimal minor units. */
+  payouts: string[];
   transactionIds: number[];
   /** 1-based index into the close-tick arrays, per contract. */
   closeIndexes: number[];
@@ -54,6 +56,19 @@ async function readOpen(db: DbOrTx, ids: SQL): Promise<OpenContract[]> {
     FROM contracts c WHERE c.id = ANY(ARRAY(${ids}))`)).map(openContract);
 }
 
+/** The enabled product of a market and duration: read by every contract opened (prepared). */
+const productOf = preparedOn((db) => db.select().from(contractProducts)
+  .where(and(eq(contractProducts.market, sql.placeholder('market')), eq(contractProducts.durationSeconds, sql.placeholder('duration')), eq(contractProducts.enabled, true)))
+  .prepare('contract_product'));
+
+/** Deletes the queue rows `where` names; their contract ids in ascending order, comma-separated: one value to parse, not a row per contract. */
+async function claim(tx: Tx, where: SQL): Promise<string> {
+  const [row] = rowsOf(await tx.execute(sql`
+    WITH claimed AS (DELETE FROM contracts_open WHERE ${where} RETURNING contract_id)
+    SELECT string_agg(contract_id::text, ',' ORDER BY contract_id) AS ids FROM claimed`));
+  return row?.ids ? String(row.ids) : '';
+}
+
 /** Contracts' SQL: products, contracts, the open queue and settlements. */
 export const contractsRepo = {
   // ----- products
@@ -64,10 +79,8 @@ export const contractsRepo = {
       .orderBy(asc(contractProducts.market), asc(contractProducts.durationSeconds));
   },
 
-  async product(db: DbOrTx, market: Market, duration: number): Promise<ProductRow | undefined> {
-    const [row] = await db.select().from(contractProducts)
-      .where(and(eq(contractProducts.market, market), eq(contractProducts.durationSeconds, duration), eq(contractProducts.enabled, true)));
-    return row;
+  async product(db: Db, market: Market, duration: number): Promise<ProductRow | undefined> {
+    return (await productOf(db).execute({ market, duration }))[0];
   },
 
   /** Operators (`npm run ops -- product`): adds or changes a product; existing contracts keep their terms. */
@@ -80,15 +93,10 @@ export const contractsRepo = {
 
   // ----- contracts
 
-  /** A new open contract and its row in the open queue. */
-  async insertOpen(tx: Tx, values: typeof contracts.$inferInsert): Promise<ContractRow> {
+  /** A new open contract, with the ledger transaction that took its stake, and its row in the open queue. */
+  async insertOpen(tx: Tx, values: typeof contracts.$inferInsert & { openTransactionId: number }): Promise<ContractRow> {
     const [row] = await tx.insert(contracts).values(values).returning();
     await tx.insert(contractsOpen).values({ contractId: row!.id, userId: row!.userId, symbol: row!.symbol, expiresAt: row!.expiresAt });
-    return row!;
-  },
-
-  async setOpenTransaction(tx: Tx, id: number, transactionId: number): Promise<ContractRow> {
-    const [row] = await tx.update(contracts).set({ openTransactionId: transactionId }).where(eq(contracts.id, id)).returning();
     return row!;
   },
 
@@ -136,16 +144,18 @@ export const contractsRepo = {
   },
 
   /**
-   * Claims the due contracts of `users` by deleting their queue rows (a worker racing for the same
-   * rows waits, then finds them gone); their ids, as one array value: one row to parse, not one per contract.
+   * Claims the contracts of `users` expiring at `at` exactly (what was read ahead for that instant
+   * and planned by user) by deleting their queue rows (a worker racing for the same rows waits,
+   * then finds them gone); their ids in ascending order, comma-separated (`SettlementBatch.claimKey`).
    */
-  async claim(tx: Tx, users: number[], cutoff: Date): Promise<number[]> {
-    const [claim] = rowsOf(await tx.execute(sql`
-      WITH claimed AS (
-        DELETE FROM contracts_open WHERE user_id = ANY(${pgArray(users)}::bigint[]) AND expires_at <= ${cutoff.toISOString()}
-        RETURNING contract_id)
-      SELECT array_to_string(array_agg(contract_id), ',') AS ids FROM claimed`));
-    return claim?.ids ? String(claim.ids).split(',').map(Number) : [];
+  async claimAt(tx: Tx, users: number[], at: Date): Promise<string> {
+    return claim(tx, sql`user_id = ANY(${pgArray(users)}::bigint[]) AND expires_at = ${at.toISOString()}`);
+  },
+
+  /** Claims the contracts of `users` due at `cutoff` (as `claimAt`); their ids. */
+  async claimDue(tx: Tx, users: number[], cutoff: Date): Promise<number[]> {
+    const ids = await claim(tx, sql`user_id = ANY(${pgArray(users)}::bigint[]) AND expires_at <= ${cutoff.toISOString()}`);
+    return ids ? ids.split(',').map(Number) : [];
   },
 
   readOpen(db: DbOrTx, ids: number[]): Promise<OpenContract[]> {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   QUOTE_ASSET, STAKE_DECIMALS, formatAmount, instrumentOf, parseAmount,
   type Contract, type ContractCreateBody, type ContractSettlement, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
@@ -31,20 +32,41 @@ export function winProfit(stake: bigint, payoutBps: number): bigint {
   return (stake * BigInt(payoutBps)) / BPS;
 }
 
-const money = (minor: bigint) => formatAmount(minor, USDT.scale);
+/** A USDT amount as the API writes it. */
+export const usdtText = (minor: bigint) => formatAmount(minor, USDT.scale);
 const priceText = (symbol: string, units: number) => formatAmount(BigInt(units), instrumentOf(symbol)!.priceDecimals);
+
+/** What a settled contract pays back, with the texts the API and the database take. */
+export interface ResultPay {
+  /** Minor units of USDT. */
+  payout: bigint;
+  /** `payout` in decimal minor units (a SQL numeric). */
+  payoutMinor: string;
+  payoutText: string;
+  /** payout − stake, as the API writes it. */
+  profitText: string;
+}
+
+export function resultPay(stake: bigint, payout: bigint): ResultPay {
+  return { payout, payoutMinor: payout.toString(), payoutText: usdtText(payout), profitText: usdtText(payout - stake) };
+}
+
+/** The payout of each result (DESIGN.md §6): a win pays back the stake and its profit, a tie the stake, a loss nothing. */
+export function payByResult(stake: bigint, payoutBps: number): Record<ContractResult, ResultPay> {
+  return { win: resultPay(stake, stake + winProfit(stake, payoutBps)), tie: resultPay(stake, stake), loss: resultPay(stake, 0n) };
+}
 
 /** What settling sets on a contract, as the API shows it. */
 export function settlementOf(
-  contract: { publicId: string; stake: bigint },
-  s: { result: ContractResult; payout: bigint; closeTick: DecidingTick; settledAt: number },
+  contract: { publicId: string },
+  s: { result: ContractResult; pay: ResultPay; closeTick: DecidingTick; settledAt: number },
 ): ContractSettlement {
   return {
     id: contract.publicId,
     result: s.result,
     closeTick: s.closeTick,
-    payout: money(s.payout),
-    profit: money(s.payout - contract.stake),
+    payout: s.pay.payoutText,
+    profit: s.pay.profitText,
     settledAt: s.settledAt,
   };
 }
@@ -54,7 +76,7 @@ export function toContract(row: ContractRow, settlement: SettlementRow | null): 
   const inst = instrumentOf(row.symbol)!;
   const settled = settlement
     ? settlementOf(row, {
-      result: settlement.result as ContractResult, payout: settlement.payout, settledAt: settlement.settledAt.getTime(),
+      result: settlement.result as ContractResult, pay: resultPay(row.stake, settlement.payout), settledAt: settlement.settledAt.getTime(),
       closeTick: { time: settlement.closeTickTime.getTime(), price: priceText(row.symbol, settlement.closePrice), source: settlement.closeSource },
     })
     : null;
@@ -68,7 +90,7 @@ export function toContract(row: ContractRow, settlement: SettlementRow | null): 
     duration: row.durationSeconds,
     payoutRate: rateText(row.payoutBps),
     asset: row.asset,
-    stake: money(row.stake),
+    stake: usdtText(row.stake),
     status: settled ? 'settled' : 'open',
     result: settled?.result ?? null,
     openTime: row.openTime.getTime(),
@@ -121,20 +143,22 @@ export class ContractService {
 
     const { userId, mode } = req;
     return this.money.request(req, async (m) => {
-      const row = await contractsRepo.insertOpen(m.tx, {
-        userId, mode, market: inst.market, symbol: inst.symbol, direction: body.direction, durationSeconds: product.durationSeconds,
-        payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, openTime: now,
-        expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
-        openTickTime: new Date(tickTime), openPrice: quote.price, openSource: quote.source,
-      });
+      // The contract's public id names it in the ledger: the stake is taken first, then the
+      // contract is written with that transaction (one statement fewer than writing it twice).
+      const publicId = crypto.randomUUID();
       const transactionId = await m.post({
-        kind: 'contract_open', reference: `contract:${row.publicId}`,
+        kind: 'contract_open', reference: `contract:${publicId}`,
         postings: [
           { account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: -stake },
           { account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: stake },
         ],
       });
-      const created = toContract(await contractsRepo.setOpenTransaction(m.tx, row.id, transactionId), null);
+      const created = toContract(await contractsRepo.insertOpen(m.tx, {
+        publicId, userId, mode, market: inst.market, symbol: inst.symbol, direction: body.direction, durationSeconds: product.durationSeconds,
+        payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, openTime: now,
+        expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
+        openTickTime: new Date(tickTime), openPrice: quote.price, openSource: quote.source, openTransactionId: transactionId,
+      }), null);
       m.publish(userId, { kind: 'contract', contract: created });
       return created;
     });

@@ -1,80 +1,41 @@
-import { QUOTE_ASSET, type ContractDirection, type ContractResult, type DecidingTick, type LedgerKind } from '@app/contract';
 import type { AppContext } from '../../context';
-import { systemAccount, userAccount, type Mode, type MoneyCommands, type PostInput } from '../ledger';
+import { connectionsOf } from '../../db/client';
+import type { MoneyCommands, MoneyStep } from '../ledger';
 import type { MarketModule, RecordedTick } from '../market';
 import type { ContractConfig } from '../../config';
-import { contractsRepo, type OpenContract } from './repository';
-import { outcome, settlementOf, winProfit } from './service';
+import { contractsRepo } from './repository';
+import { SettlementBatch, dueContracts, tickKey, type DueContract } from './settlement-batch';
 
-/** What settlement reads of an open contract, with what can be worked out before its expiry. */
-interface DueContract {
-  id: number;
-  publicId: string;
-  userId: number;
-  mode: Mode;
-  symbol: string;
-  direction: ContractDirection;
-  stake: bigint;
-  openPrice: number;
-  expiresAt: number;
-  /** Which close tick decides it: `tickKey(symbol, expiresAt)`. */
-  closeKey: string;
-  /** What a win pays back: the stake and its profit. */
-  winPayout: bigint;
+/** The contracts read ahead that expire at one instant, and their batches, made ahead of the expiry. */
+interface Instant {
+  at: number;
+  contracts: Map<number, DueContract>;
+  batches: { users: number[]; batch: SettlementBatch; claimKey: string }[];
 }
 
-function dueContract(r: OpenContract): DueContract {
-  return {
-    id: r.id, publicId: r.publicId, userId: r.userId, mode: r.mode as Mode, symbol: r.symbol, direction: r.direction as ContractDirection, stake: r.stake,
-    openPrice: r.openPrice, expiresAt: r.expiresAt, closeKey: tickKey(r.symbol, r.expiresAt), winPayout: r.stake + winProfit(r.stake, r.payoutBps),
-  };
-}
+type Ticks = ReadonlyMap<string, RecordedTick | null>;
+/** The close ticks being read (`closeTicks`). */
+type PendingTicks = Promise<Ticks>;
 
-interface Settled {
-  contract: DueContract;
-  close: RecordedTick;
-  result: ContractResult;
-  payout: bigint;
-}
+/** Below this many contracts in all, one batch: splitting them costs more transactions than it saves. */
+const SPLIT_MIN = 500;
 
 /**
- * Contracts of one user settled by one ledger transaction, at most this many. The reference lists
- * their public ids (36 characters and a comma each): 50 make 1,860 bytes, within the 2,704 bytes a
- * btree entry of `ledger_transactions_reference` may hold (100 did not fit once ids became UUIDs).
+ * Users cut into batches of at most about `config.settleBatch` contracts, whole users each
+ * (`counts`: contracts per user), as many batches as a multiple of `settleLanes` and of about the
+ * same size, so the lanes finish together.
  */
-const MAX_PER_TRANSACTION = 50;
-
-/**
- * The ledger transactions of a batch: one per user and up to MAX_PER_TRANSACTION contracts,
- * netted per account: the stakes leave escrow, the payouts reach the option wallet, the house
- * pays the profits and keeps the lost stakes. A user rarely has two contracts expiring in the
- * same second, so this is one transaction per contract in practice, and few when thousands do.
- */
-function settlementTransactions(batch: Settled[]): { input: PostInput; settled: Settled[] }[] {
-  // Keyed by user and ledger: the user id, negative for demo.
-  const byUser = new Map<number, Settled[]>();
-  for (const s of batch) {
-    const key = s.contract.mode === 'demo' ? -s.contract.userId : s.contract.userId;
-    const list = byUser.get(key);
-    if (list) list.push(s);
-    else byUser.set(key, [s]);
-  }
-  const out: { input: PostInput; settled: Settled[] }[] = [];
-  for (const list of byUser.values()) {
-    for (let i = 0; i < list.length; i += MAX_PER_TRANSACTION) {
-      const group = list.slice(i, i + MAX_PER_TRANSACTION);
-      const { userId, mode } = group[0]!.contract;
-      const stakes = group.reduce((a, s) => a + s.contract.stake, 0n);
-      const payouts = group.reduce((a, s) => a + s.payout, 0n);
-      const postings = [{ account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: -stakes }];
-      if (payouts > 0n) postings.push({ account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: payouts });
-      if (stakes !== payouts) postings.push({ account: systemAccount(mode, 'house', QUOTE_ASSET), amount: stakes - payouts });
-      // Public ids: statements show references to their users.
-      const reference = group.length === 1 ? `contract:${group[0]!.contract.publicId}` : `contracts:${group.map((s) => s.contract.publicId).join(',')}`;
-      // One contract: its result names the transaction (statements read "Contract won"); several: contract_settle.
-      const kind: LedgerKind = group.length === 1 ? `contract_${group[0]!.result}` : 'contract_settle';
-      out.push({ input: { mode, kind, reference, postings }, settled: group });
-    }
+function cutUsers(counts: Map<number, number>, config: ContractConfig): number[][] {
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  const batches = Math.ceil(Math.ceil(total / config.settleBatch) / config.settleLanes) * config.settleLanes;
+  const size = Math.max(Math.ceil(total / batches), Math.min(SPLIT_MIN, config.settleBatch));
+  const out: number[][] = [[]];
+  let n = 0;
+  for (const [user, count] of counts) {
+    if (n > 0 && n + count > size) { out.push([]); n = 0; }
+    out.at(-1)!.push(user);
+    n += count;
   }
   return out;
 }
@@ -92,15 +53,20 @@ function settlementTransactions(batch: Settled[]): { input: PostInput; settled: 
  * Nothing here takes a price or an outcome from outside the market data.
  *
  * Everything about an open contract but its close tick is known before it expires, so the
- * worker's pass also reads ahead (`stage`) the contracts expiring in the next `stageAheadMs`:
- * at the expiry only the close ticks and the writes are left. What was read ahead is used only
- * for contracts the settling transaction has claimed (their queue rows deleted by it, so they are
- * open and unchanged: a contract's terms never change); a claimed contract that was not read
- * ahead (opened after the read, or overdue after a restart) is read in the claim's transaction.
+ * worker's pass also reads ahead (`stage`) the contracts expiring in the next `stageAheadMs` and
+ * makes their batches then: per expiry instant, users cut into batches of about `settleBatch`
+ * contracts, each grouped into its ledger transactions with their accounts and references. At the
+ * expiry only the close ticks, the outcomes and the writes are left. A batch made ahead is used as
+ * made only when its claim took exactly its contracts (they are open and unchanged: a contract's
+ * terms never change); otherwise (another worker took some, the user opened another one after the
+ * read) the batch is made again from what the claim took, reading what was not read ahead. What
+ * the queue still holds that is due after that (not read ahead: opened after the read, beyond
+ * `stageMax`, overdue after a restart) is settled from the queue.
  */
 export class ContractSettler {
-  /** Open contracts read ahead of their expiry, by id (at most `stageMax`), in expiry order. */
-  private readonly staged = new Map<number, DueContract>();
+  /** Contracts read ahead, by expiry instant (ms), in expiry order (each read appends later instants). */
+  private readonly ahead = new Map<number, Instant>();
+  private aheadCount = 0;
   /** Where the next read ahead starts (ms): contracts expiring up to here were read, unless they opened after their read. */
   private stagedUntil = 0;
 
@@ -120,128 +86,179 @@ export class ContractSettler {
 
   /** How many contracts are read ahead and waiting for their expiry. */
   get stagedCount(): number {
-    return this.staged.size;
+    return this.aheadCount;
   }
 
   /**
    * Reads ahead the open contracts expiring from where the last read ended to `stageAheadMs`
    * from now, in expiry order, as many as `stageMax` leaves room for; a read the room cut short
    * ends before its last expiry, so the next one starts there again (a contract read twice is
-   * the same entry). The number read.
+   * the same entry). Makes the batches of every instant it read. The number read.
    */
   async stage(): Promise<number> {
     const until = this.ctx.clock.now().getTime() + this.config.stageAheadMs;
-    const room = this.config.stageMax - this.staged.size;
+    const room = this.config.stageMax - this.aheadCount;
     if (until <= this.stagedUntil || room <= 0) return 0;
-    const read = (await contractsRepo.openExpiring(this.ctx.db, new Date(this.stagedUntil), new Date(until), room)).map(dueContract);
+    const read = dueContracts(await contractsRepo.openExpiring(this.ctx.db, new Date(this.stagedUntil), new Date(until), room));
     read.sort((x, y) => x.expiresAt - y.expiresAt);
-    for (const c of read) this.staged.set(c.id, c);
+    const touched = new Set<Instant>();
+    for (const c of read) {
+      let instant = this.ahead.get(c.expiresAt);
+      if (!instant) {
+        instant = { at: c.expiresAt, contracts: new Map(), batches: [] };
+        this.ahead.set(c.expiresAt, instant);
+      }
+      if (!instant.contracts.has(c.id)) this.aheadCount++;
+      instant.contracts.set(c.id, c);
+      touched.add(instant);
+    }
+    for (const instant of touched) this.makeBatches(instant);
     this.stagedUntil = read.length < room ? until : Math.max(this.stagedUntil, read.at(-1)!.expiresAt - 1);
     return read.length;
   }
 
+  private makeBatches(instant: Instant): void {
+    const byUser = new Map<number, DueContract[]>();
+    for (const c of instant.contracts.values()) {
+      const list = byUser.get(c.userId);
+      if (list) list.push(c);
+      else byUser.set(c.userId, [c]);
+    }
+    const counts = new Map([...byUser].map(([user, list]) => [user, list.length]));
+    instant.batches = cutUsers(counts, this.config).map((users) => {
+      const batch = new SettlementBatch(users.flatMap((u) => byUser.get(u)!));
+      return { users, batch, claimKey: batch.claimKey() };
+    });
+  }
+
   /**
-   * Settles everything due now; the number settled by this worker. One read of the queue finds
-   * what is due, per user, symbol and expiry; the close ticks are read once per symbol and
-   * expiry (from the market's own storage, outside any transaction). The due users are cut into
-   * batches of about `settleBatch` contracts, whole users each, so a user's contracts expiring
-   * together net into one ledger transaction; `settleLanes` batches run at once, on disjoint
-   * users, so they never wait on each other's accounts.
+   * Settles everything due now; the number settled by this worker. First the batches made ahead
+   * for the instants that are due, then whatever the queue still holds that is due, planned by
+   * one read of the queue per user, symbol and expiry. The close ticks are read once per symbol and
+   * expiry (from the market's own storage, outside any transaction). `settleLanes` batches run at
+   * once, on disjoint users, so they never wait on each other's accounts.
    */
   async settleDue(): Promise<number> {
-    const cutoff = new Date(this.ctx.clock.now().getTime() - this.config.settleGraceMs);
-    const due = await contractsRepo.due(this.ctx.db, cutoff);
-    if (due.length === 0) return 0;
-    const closes = new Map<string, { symbol: string; at: number }>();
-    const perUser = new Map<number, number>();
-    for (const d of due) {
-      closes.set(tickKey(d.symbol, d.expiresAt), { symbol: d.symbol, at: d.expiresAt });
-      perUser.set(d.userId, (perUser.get(d.userId) ?? 0) + d.count);
+    const cutoff = this.ctx.clock.now().getTime() - this.config.settleGraceMs;
+    const due: Instant[] = [];
+    for (const instant of this.ahead.values()) {
+      if (instant.at > cutoff) break;
+      due.push(instant);
     }
-    const ticks = new Map(await Promise.all([...closes].map(async ([key, c]) => [key, await this.market.tickAtOrBefore(c.symbol, c.at)] as const)));
-    const batches: number[][] = [[]];
-    let size = 0;
-    for (const [user, n] of perUser) {
-      if (size > 0 && size + n > this.config.settleBatch) { batches.push([]); size = 0; }
-      batches.at(-1)!.push(user);
-      size += n;
+    let settled = 0;
+    if (due.length > 0) {
+      const batches = due.flatMap((i) => i.batches.map((b) => ({ at: i.at, ...b })));
+      const { pending } = await this.closeTicks(batches.flatMap((b) => b.batch.closeKeys));
+      settled += await this.inLanes(batches, (b) => this.settleMadeAhead(b.at, b.users, b.batch, b.claimKey, pending));
+      // Whatever of them is not settled now was settled by another worker, or is back in the queue
+      // (a failed batch, a missing tick): the settlement from the queue below takes it.
+      for (const instant of due) {
+        this.ahead.delete(instant.at);
+        this.aheadCount -= instant.contracts.size;
+      }
     }
-    let next = 0;
-    const counts = await Promise.all(Array.from({ length: this.config.settleLanes }, async () => {
-      let total = 0;
-      while (next < batches.length) total += await this.settleBatch(cutoff, ticks, batches[next++]!);
-      return total;
-    }));
-    // What is left of the due contracts read ahead was settled by another worker, or is back in
-    // the queue (a failed batch, a missing tick): the next pass reads it again. The map is in
-    // expiry order (each read appends later expiries), so this stops at the first one not due.
-    for (const [id, c] of this.staged) {
-      if (c.expiresAt > cutoff.getTime()) break;
-      this.staged.delete(id);
-    }
-    return counts.reduce((a, b) => a + b, 0);
+    const rest = await contractsRepo.due(this.ctx.db, new Date(cutoff));
+    if (rest.length === 0) return settled;
+    const counts = new Map<number, number>();
+    for (const d of rest) counts.set(d.userId, (counts.get(d.userId) ?? 0) + d.count);
+    const { pending } = await this.closeTicks(rest.map((d) => tickKey(d.symbol, d.expiresAt)));
+    return settled + await this.inLanes(cutUsers(counts, this.config), (users) => this.settleQueued(cutoff, users, pending));
   }
 
   /**
-   * Settles the due contracts of `users` in one database transaction: claims them (deletes their
-   * queue rows: a worker that races for the same rows waits, then finds them gone), decides them,
-   * posts the ledger and records their settlements (an insert each: the contracts themselves are
-   * never written again; see `contractSettlements` in schema-trading.ts).
+   * The last recorded tick at or before each `symbol@expiry` key (null: none), all read at once.
+   * On PostgreSQL the batches start claiming while they are read (they wait for them before
+   * deciding), when the pool has a connection left for the reads; otherwise (PGlite's one
+   * connection) they are read first.
    */
-  private settleBatch(cutoff: Date, ticks: Map<string, RecordedTick | null>, users: number[]): Promise<number> {
+  private async closeTicks(keys: string[]): Promise<{ pending: PendingTicks }> {
+    const pending = Promise.all([...new Set(keys)].map(async (key) => {
+      const at = key.lastIndexOf('@');
+      return [key, await this.market.tickAtOrBefore(key.slice(0, at), Number(key.slice(at + 1)))] as const;
+    })).then((pairs): Ticks => new Map(pairs));
+    if (connectionsOf(this.ctx.db) <= this.config.settleLanes) await pending;
+    // Awaited by every batch that claimed something; a failed read fails those like any failed batch.
+    pending.catch(() => undefined);
+    return { pending };
+  }
+
+  /** Runs `work` over `items` in `settleLanes` lanes at once; the sum of what it answers. */
+  private async inLanes<T>(items: T[], work: (item: T) => Promise<number>): Promise<number> {
+    let next = 0;
+    const lanes = await Promise.all(Array.from({ length: Math.min(this.config.settleLanes, items.length) }, async () => {
+      let total = 0;
+      while (next < items.length) total += await work(items[next++]!);
+      return total;
+    }));
+    return lanes.reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * Settles a batch made ahead in one database transaction: claims its users' contracts of that
+   * instant (deletes their queue rows: a worker that races for the same rows waits, then finds them
+   * gone); when that is exactly the batch, decides and posts it as made, otherwise makes it again
+   * from what was claimed.
+   */
+  private settleMadeAhead(at: number, users: number[], made: SettlementBatch, claimKey: string, pending: PendingTicks): Promise<number> {
     return this.money.run({ userId: null, step: async (m) => {
-      const due: DueContract[] = [];
-      const unread: number[] = [];
-      for (const id of await contractsRepo.claim(m.tx, users, cutoff)) {
-        const c = this.staged.get(id);
-        if (c) due.push(c);
-        else unread.push(id);
-      }
-      if (unread.length > 0) due.push(...(await contractsRepo.readOpen(m.tx, unread)).map(dueContract));
-      const batch: Settled[] = [];
-      for (const c of due) {
-        this.staged.delete(c.id);
-        const close = ticks.get(c.closeKey);
-        // Cannot happen to a contract that opened on a recorded tick; it goes back to the queue, open and visible.
-        if (!close) {
-          this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
-          await contractsRepo.requeue(m.tx, c);
-          continue;
-        }
-        const result = outcome(c.direction, c.openPrice, close.priceUnits);
-        const payout = result === 'win' ? c.winPayout : result === 'tie' ? c.stake : 0n;
-        batch.push({ contract: c, close, result, payout });
-      }
-      if (batch.length === 0) return 0;
-      const groups = settlementTransactions(batch);
-      // The settlements are written while only their users' accounts are locked: the house account,
-      // which every lane and worker shares, is locked after this, until the commit.
-      await m.postMany(groups.map((g) => g.input), { beforeSystemAccounts: (txIds) => contractsRepo.insertSettlements(m.tx, settlementColumns(groups, txIds), m.now) });
-      // One event per user and ledger transaction (after the commit): what settling changed on each of its contracts.
-      const closeTicks = new Map<RecordedTick, DecidingTick>();
-      const closeTickOf = (t: RecordedTick) => closeTicks.get(t) ?? closeTicks.set(t, { time: t.time, price: t.price, source: t.source }).get(t)!;
-      for (const { settled } of groups) {
-        const { userId, mode } = settled[0]!.contract;
-        m.publish(userId, {
-          kind: 'settled', typeUser: mode,
-          contracts: settled.map((s) => settlementOf(s.contract, { result: s.result, payout: s.payout, closeTick: closeTickOf(s.close), settledAt: m.now.getTime() })),
-        });
-      }
-      return batch.length;
+      const claimed = await contractsRepo.claimAt(m.tx, users, new Date(at));
+      if (claimed === '') return 0;
+      const ticks = await pending;
+      if (claimed === claimKey && made.decide(ticks)) return this.post(m, made);
+      const known = new Map(made.contracts.map((c) => [c.id, c]));
+      return this.settleClaimed(m, claimed.split(',').map(Number), known, ticks);
     } });
   }
-}
 
-/** The settlements of a batch as column arrays, the close ticks once each (by 1-based index). */
-function settlementColumns(groups: { settled: Settled[] }[], txIds: number[]) {
-  const closes = [...new Set(groups.flatMap((g) => g.settled.map((s) => s.close)))];
-  const closeIndex = new Map(closes.map((c, i) => [c, i + 1]));
-  const settled = groups.flatMap((g, i) => g.settled.map((s) => ({ s, tx: txIds[i]! })));
-  return {
-    contractIds: settled.map((x) => x.s.contract.id), results: settled.map((x) => x.s.result), payouts: settled.map((x) => x.s.payout),
-    transactionIds: settled.map((x) => x.tx), closeIndexes: settled.map((x) => closeIndex.get(x.s.close)!),
-    closeTimes: closes.map((k) => k.time), closePrices: closes.map((k) => k.priceUnits), closeSources: closes.map((k) => k.source),
-  };
-}
+  /** Settles the due contracts of `users` from the queue, in one database transaction (as `settleMadeAhead`). */
+  private settleQueued(cutoff: number, users: number[], pending: PendingTicks): Promise<number> {
+    return this.money.run({ userId: null, step: async (m) => {
+      const claimed = await contractsRepo.claimDue(m.tx, users, new Date(cutoff));
+      return claimed.length === 0 ? 0 : this.settleClaimed(m, claimed, new Map(), await pending);
+    } });
+  }
 
-const tickKey = (symbol: string, at: number) => `${symbol}@${at}`;
+  /**
+   * Settles claimed contracts: those in `known` as read ahead, the others read now. One whose close
+   * tick was not read (another instant or symbol than planned) goes back to the queue for the
+   * settlement from the queue; one with no recorded tick at all too, and is logged.
+   */
+  private async settleClaimed(m: MoneyStep, ids: number[], known: ReadonlyMap<number, DueContract>, ticks: Ticks): Promise<number> {
+    const due: DueContract[] = [];
+    const unread: number[] = [];
+    for (const id of ids) {
+      const c = known.get(id);
+      if (c) due.push(c);
+      else unread.push(id);
+    }
+    if (unread.length > 0) due.push(...dueContracts(await contractsRepo.readOpen(m.tx, unread)));
+    const ready: DueContract[] = [];
+    for (const c of due) {
+      const close = ticks.get(tickKey(c.symbol, c.expiresAt));
+      if (close) {
+        ready.push(c);
+        continue;
+      }
+      // Cannot happen to a contract that opened on a recorded tick; it goes back to the queue, open and visible.
+      if (close === null) this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
+      await contractsRepo.requeue(m.tx, c);
+    }
+    if (ready.length === 0) return 0;
+    const batch = new SettlementBatch(ready);
+    batch.decide(ticks);
+    return this.post(m, batch);
+  }
+
+  /**
+   * Posts a decided batch and records its settlements (an insert each: the contracts themselves are
+   * never written again; see `contractSettlements` in schema-trading.ts).
+   */
+  private async post(m: MoneyStep, batch: SettlementBatch): Promise<number> {
+    // Published after the commit, built before the ledger locks the house account (every lane and
+    // worker shares it, so it is held as briefly as possible: the settlements too are written while
+    // only their users' accounts are locked).
+    for (const e of batch.events(m.now.getTime())) m.publish(e.userId, e.event);
+    await m.postMany(batch.postInputs(), { beforeSystemAccounts: (txIds) => contractsRepo.insertSettlements(m.tx, batch.columns(txIds), m.now) });
+    return batch.count;
+  }
+}

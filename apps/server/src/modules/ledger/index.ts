@@ -4,7 +4,7 @@
  * Only this module reads or writes the `ledger_*` tables.
  */
 export {
-  WALLETS, frozenOf, userAccount, systemAccount, accountKey,
+  WALLETS, SYSTEM_SHARDS, frozenOf, userAccount, systemAccount, accountKey,
   type Wallet, type FrozenKind, type SystemKind, type UserKind, type Mode, type AccountRef,
 } from './accounts';
 export { LedgerService, UnbalancedTransactionError, type Posting, type PostInput, type Posted } from './service';

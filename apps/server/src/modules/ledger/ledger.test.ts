@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
-import { UnbalancedTransactionError, systemAccount, userAccount, type LedgerService, type PostInput } from '.';
+import { SYSTEM_SHARDS, UnbalancedTransactionError, systemAccount, userAccount, type LedgerService, type PostInput } from '.';
 
 let t: TestApp;
 let ledger: LedgerService;
@@ -72,6 +72,103 @@ describe('posting', () => {
     await expect(spend).rejects.toMatchObject({ key: 'BALANCE_NOT_ENOUGH' });
     expect(await balanceOf(userId, 'currency')).toBe(3n * USDT);
     expect(await balanceOf(userId, 'option')).toBe(0n);
+  });
+});
+
+describe('batches (postMany)', () => {
+  /** Postings of one ledger transaction, in posting order: account, amount, balance after. */
+  const postingsOf = async (id: number, db: DbOrTx = t.ctx.db) => rowsOf(await db.execute(sql`
+    SELECT account_id, amount::text AS amount, balance_after::text AS after FROM ledger_postings WHERE transaction_id = ${id} ORDER BY id`))
+    .map((p) => ({ account: Number(p.account_id), amount: BigInt(String(p.amount)), after: BigInt(String(p.after)) }));
+  const move = (userId: number, from: 'currency' | 'option', to: 'currency' | 'option', amount: bigint): PostInput => ({
+    mode: 'real', kind: 'transfer', reference: `user:${userId}`, postings: [
+      { account: userAccount(userId, 'real', from, 'USDT'), amount: -amount },
+      { account: userAccount(userId, 'real', to, 'USDT'), amount },
+    ],
+  });
+
+  it('records each posting\'s balance after it in the order of the inputs, an account moved by several of them included', async () => {
+    const userId = await funded(10n);
+    const ids = await t.ctx.db.transaction((tx) => ledger.postMany(tx, [
+      move(userId, 'currency', 'option', 4n * USDT), move(userId, 'option', 'currency', 1n * USDT), move(userId, 'currency', 'option', 6n * USDT),
+    ]));
+    expect(ids).toHaveLength(3);
+    expect(ids[0]! < ids[1]! && ids[1]! < ids[2]!).toBe(true);
+    const after = await Promise.all(ids.map(async (id) => (await postingsOf(id)).map((p) => p.after / USDT)));
+    expect(after).toEqual([[6n, 4n], [3n, 7n], [1n, 9n]]);
+    expect(await balanceOf(userId, 'currency')).toBe(1n * USDT);
+  });
+
+  it('refuses a batch in which an account would go below zero at one posting, even if a later one brings it back', async () => {
+    const userId = await funded(5n);
+    const before = await count('ledger_transactions');
+    const spend = t.ctx.db.transaction((tx) => ledger.postMany(tx, [move(userId, 'currency', 'option', 6n * USDT), move(userId, 'option', 'currency', 6n * USDT)]));
+    await expect(spend).rejects.toMatchObject({ key: 'BALANCE_NOT_ENOUGH' });
+    expect(await count('ledger_transactions')).toBe(before);
+    expect(await balanceOf(userId, 'currency')).toBe(5n * USDT);
+  });
+
+  it('moves many accounts in one batch (locked first, then updated together) and refuses it whole when one of them is short', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => funded(3n)));
+    const ok = await t.ctx.db.transaction((tx) => ledger.postMany(tx, users.map((u) => move(u, 'currency', 'option', 2n * USDT))));
+    for (const [k, id] of ok.entries()) {
+      expect((await postingsOf(id)).map((p) => p.after)).toEqual([1n * USDT, 2n * USDT]);
+      expect(await balanceOf(users[k]!, 'option')).toBe(2n * USDT);
+    }
+    const before = await count('ledger_postings');
+    const short = t.ctx.db.transaction((tx) => ledger.postMany(tx, users.map((u, k) => move(u, 'currency', 'option', (k === 4 ? 2n : 1n) * USDT))));
+    await expect(short).rejects.toMatchObject({ key: 'BALANCE_NOT_ENOUGH' });
+    expect(await count('ledger_postings')).toBe(before);
+    for (const u of users) expect(await balanceOf(u, 'currency')).toBe(1n * USDT);
+  });
+
+  it('lets exactly one of 10 simultaneous batches spending the same money win, with many accounts in each', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => funded(1n)));
+    const batch = () => t.ctx.db.transaction((tx) => ledger.postMany(tx, users.map((u) => move(u, 'currency', 'option', 1n * USDT))));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, batch));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ key: 'BALANCE_NOT_ENOUGH' });
+    for (const u of users) expect(await balanceOf(u, 'option')).toBe(1n * USDT);
+  });
+
+  it('runs beforeSystemAccounts between the users\' and the system accounts, with the transaction ids', async () => {
+    const userId = await funded(1n);
+    const seen: number[][] = [];
+    const ids = await t.ctx.db.transaction((tx) => ledger.postMany(tx, [{
+      mode: 'real', kind: 'deposit', reference: `test:${userId}`, postings: [
+        { account: systemAccount('real', 'external_deposits', 'USDT'), amount: -2n * USDT },
+        { account: userAccount(userId, 'real', 'currency', 'USDT'), amount: 2n * USDT },
+      ],
+    }], {
+      beforeSystemAccounts: async (txIds) => {
+        seen.push(txIds);
+        // The user's postings are written by now, the system account's not yet.
+        expect((await postingsOf(txIds[0]!, tx)).length).toBe(1);
+      },
+    }));
+    expect(seen).toEqual([ids]);
+    expect((await postingsOf(ids[0]!)).length).toBe(2);
+  });
+});
+
+describe('system account shards', () => {
+  it('posts a user\'s transaction to the shard of that user; the balance is the sum of the shards; a reversal goes back to the same row', async () => {
+    const users = [await funded(1n), await funded(2n)];
+    const shards = rowsOf(await t.ctx.db.execute(sql`
+      SELECT t.reference, a.shard FROM ledger_transactions t JOIN ledger_postings p ON p.transaction_id = t.id JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE a.kind = 'external_deposits' AND t.reference IN (${`test:${users[0]}`}, ${`test:${users[1]}`}) ORDER BY t.id`));
+    expect(shards.map((r) => Number(r.shard))).toEqual(users.map((u) => u % SYSTEM_SHARDS));
+
+    const deposits = systemAccount('real', 'external_deposits', 'USDT');
+    const [sum] = rowsOf(await t.ctx.db.execute(sql`SELECT coalesce(sum(balance), 0)::text AS s FROM ledger_accounts WHERE kind = 'external_deposits' AND mode = 'real' AND asset = 'USDT'`));
+    expect(await ledger.balance(t.ctx.db, deposits)).toBe(BigInt(String(sum!.s)));
+    const shard = users[1]! % SYSTEM_SHARDS;
+    const before = await ledger.balance(t.ctx.db, systemAccount('real', 'external_deposits', 'USDT', shard));
+
+    const [deposit] = rowsOf(await t.ctx.db.execute(sql`SELECT id FROM ledger_transactions WHERE reference = ${`test:${users[1]}`}`));
+    await t.ctx.db.transaction((tx) => ledger.reverse(tx, Number(deposit!.id)));
+    expect(await ledger.balance(t.ctx.db, systemAccount('real', 'external_deposits', 'USDT', shard))).toBe(before + 2n * USDT);
+    expect(await ledger.verify(t.ctx.db)).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { isTransaction, preparedOn } from '../../db/prepared';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
-import { accountKey, type AccountRef } from './accounts';
+import type { AccountRef } from './accounts';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 
@@ -25,23 +26,36 @@ export interface StatementLine {
   heldAfter: bigint;
 }
 
+/** The rows of an account (all its shards, for a system account). */
+const accountIs = (ref: AccountRef) => and(
+  ref.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, ref.userId),
+  eq(ledgerAccounts.mode, ref.mode),
+  eq(ledgerAccounts.kind, ref.kind),
+  eq(ledgerAccounts.asset, ref.asset),
+);
+
+const accountsOfUserQuery = (db: DbOrTx, userId: number | Placeholder, mode: string | Placeholder) =>
+  db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
+const accountsOfUserPrepared = preparedOn((db) => accountsOfUserQuery(db, sql.placeholder('userId'), sql.placeholder('mode')).prepare('ledger_accounts_of_user'));
+
 export const ledgerRepo = {
+  /** The row of a user's account, or of one shard of a system account (shard 0 if `ref` names none). */
   async findAccount(db: DbOrTx, ref: AccountRef): Promise<AccountRow | undefined> {
-    const rows = await db
-      .select()
-      .from(ledgerAccounts)
-      .where(and(
-        ref.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, ref.userId),
-        eq(ledgerAccounts.mode, ref.mode),
-        eq(ledgerAccounts.kind, ref.kind),
-        eq(ledgerAccounts.asset, ref.asset),
-      ))
-      .limit(1);
+    const shard = ref.userId === null ? ref.shard ?? 0 : 0;
+    const rows = await db.select().from(ledgerAccounts).where(and(accountIs(ref), eq(ledgerAccounts.shard, shard))).limit(1);
     return rows[0];
   },
 
+  /** The balance of an account: of a system account without a shard, the sum of its shards; zero if it has no row yet. */
+  async balanceOf(db: DbOrTx, ref: AccountRef): Promise<bigint> {
+    const shard = ref.userId === null && ref.shard !== undefined ? eq(ledgerAccounts.shard, ref.shard) : undefined;
+    const [row] = await db.select({ balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` }).from(ledgerAccounts).where(and(accountIs(ref), shard));
+    return BigInt(row!.balance);
+  },
+
+  /** A user's accounts in one mode (`account/list` on every wallet screen: prepared outside a transaction). */
   async accountsOfUser(db: DbOrTx, userId: number, mode: string): Promise<AccountRow[]> {
-    return db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
+    return isTransaction(db) ? accountsOfUserQuery(db, userId, mode) : accountsOfUserPrepared(db as Db).execute({ userId, mode });
   },
 
   /** An advisory lock on a user's demo ledger until the transaction ends (its funding and reset take turns). */
@@ -58,7 +72,7 @@ export const ledgerRepo = {
     const [transaction] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id)).for('update');
     if (!transaction) return undefined;
     const postings = await db
-      .select({ amount: ledgerPostings.amount, userId: ledgerAccounts.userId, mode: ledgerAccounts.mode, kind: ledgerAccounts.kind, asset: ledgerAccounts.asset })
+      .select({ amount: ledgerPostings.amount, userId: ledgerAccounts.userId, mode: ledgerAccounts.mode, kind: ledgerAccounts.kind, asset: ledgerAccounts.asset, shard: ledgerAccounts.shard })
       .from(ledgerPostings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
       .where(eq(ledgerPostings.transactionId, id))
@@ -132,70 +146,33 @@ export const ledgerRepo = {
     return { items, total };
   },
 
-  // ----- postings: one statement for many rows, whatever their number (jsonb_to_recordset works
-  // alike on PGlite and PostgreSQL)
+  // ----- posting: one call of the database function `ledger_post` (migrations/0012_ledger_post.sql)
 
-  /** Every account of `refs`, created on first use; keyed by `accountKey`. */
-  async ensureAccounts(db: DbOrTx, refs: AccountRef[], now: Date): Promise<Map<string, AccountRow>> {
-    const unique = [...new Map(refs.map((r) => [accountKey(r), r])).values()];
-    const json = JSON.stringify(unique.map((r) => ({ user_id: r.userId, mode: r.mode, kind: r.kind, asset: r.asset })));
-    await db.execute(sql`
-      INSERT INTO ledger_accounts (user_id, mode, kind, asset, balance, created_at)
-      SELECT r.user_id, r.mode, r.kind, r.asset, 0, ${now.toISOString()}
-      FROM jsonb_to_recordset(${json}::jsonb) AS r(user_id bigint, mode text, kind text, asset text)
-      WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE coalesce(a.user_id, 0) = coalesce(r.user_id, 0)
-                        AND a.mode = r.mode AND a.kind = r.kind AND a.asset = r.asset)
-      ON CONFLICT DO NOTHING`);
-    const found = rowsOf(await db.execute(sql`
-      SELECT a.id, a.user_id, a.mode, a.kind, a.asset, a.balance::text AS balance, a.created_at
-      FROM ledger_accounts a
-      JOIN jsonb_to_recordset(${json}::jsonb) AS r(user_id bigint, mode text, kind text, asset text)
-        ON coalesce(a.user_id, 0) = coalesce(r.user_id, 0) AND a.mode = r.mode AND a.kind = r.kind AND a.asset = r.asset`));
-    const out = new Map<string, AccountRow>();
-    for (const row of found) {
-      const a: AccountRow = {
-        id: Number(row.id), userId: row.user_id === null ? null : Number(row.user_id), mode: String(row.mode), kind: String(row.kind),
-        asset: String(row.asset), balance: BigInt(String(row.balance)), createdAt: new Date(String(row.created_at)),
-      };
-      out.set(accountKey(a as AccountRef), a);
-    }
-    return out;
-  },
-
-  /** Locks the accounts in id order (the order `postMany` relies on, so two transactions cannot deadlock); their balances. */
-  async lockAccounts(db: DbOrTx, ids: number[]): Promise<Map<number, bigint>> {
-    const rows = rowsOf(await db.execute(sql`
-      SELECT id, balance::text AS balance FROM ledger_accounts
-      WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) ORDER BY id FOR UPDATE`));
-    return new Map(rows.map((r) => [Number(r.id), BigInt(String(r.balance))]));
-  },
-
-  async addToBalances(db: DbOrTx, deltas: Map<number, bigint>): Promise<void> {
-    const json = JSON.stringify([...deltas].filter(([, d]) => d !== 0n).map(([id, d]) => ({ id, delta: d.toString() })));
-    await db.execute(sql`
-      UPDATE ledger_accounts a SET balance = a.balance + d.delta
-      FROM jsonb_to_recordset(${json}::jsonb) AS d(id bigint, delta numeric) WHERE a.id = d.id`);
-  },
-
-  /** Inserts transactions in the given order; their ids in that order. */
-  async insertTransactions(db: DbOrTx, rows: { mode: string; kind: string; reference: string; memo: string | null; reverses: number | null }[], now: Date): Promise<number[]> {
-    const ids = rowsOf(await db.execute(sql`
-      INSERT INTO ledger_transactions (mode, kind, reference, memo, reverses, created_at)
-      SELECT r.mode, r.kind, r.reference, r.memo, r.reverses, ${now.toISOString()}
-      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (mode text, kind text, reference text, memo text, reverses bigint))
-        WITH ORDINALITY AS r(mode, kind, reference, memo, reverses, ord)
-      ORDER BY r.ord
-      RETURNING id`)).map((r) => Number(r.id));
-    // Identity values are drawn in insertion order: sorted, they line up with `rows`.
-    return ids.sort((a, b) => a - b);
-  },
-
-  async insertPostings(db: DbOrTx, rows: { transactionId: number; accountId: number; asset: string; amount: bigint; balanceAfter: bigint }[], now: Date): Promise<void> {
-    const json = JSON.stringify(rows.map((r) => ({ t: r.transactionId, a: r.accountId, s: r.asset, m: r.amount.toString(), b: r.balanceAfter.toString() })));
-    await db.execute(sql`
-      INSERT INTO ledger_postings (transaction_id, account_id, asset, amount, balance_after, created_at)
-      SELECT r.t, r.a, r.s, r.m, r.b, ${now.toISOString()}
-      FROM ROWS FROM (jsonb_to_recordset(${json}::jsonb) AS (t bigint, a bigint, s text, m numeric, b numeric)) WITH ORDINALITY AS r(t, a, s, m, b, ord)
-      ORDER BY r.ord`);
+  /**
+   * Posts a checked, netted batch (or one side of it, see `PostSide`) in one round trip; the
+   * transaction ids in the order of `batch.t`. A user account that would go below zero raises
+   * SQLSTATE `BALANCE_SHORT_SQLSTATE`.
+   */
+  async post(tx: Tx, batch: PostBatch, now: Date, side: PostSide = 'all', ids: number[] | null = null): Promise<number[]> {
+    const [row] = rowsOf(await tx.execute(sql`
+      SELECT ledger_post(${JSON.stringify(batch)}::jsonb, ${now.toISOString()}::timestamptz, ${side}, ${ids === null ? null : `{${ids.join(',')}}`}::bigint[])::text AS ids`));
+    // '{1,2,3}': text, so node-postgres and PGlite answer alike.
+    return String(row!.ids).slice(1, -1).split(',').map(Number);
   },
 };
+
+/** What `ledger_post` raises when a user account would go below zero. */
+export const BALANCE_SHORT_SQLSTATE = 'LB001';
+
+/**
+ * Which accounts one `ledger_post` call moves: `all` of them (users' first, then the system
+ * accounts); or the `users'` accounts and the transactions, and later, after the caller's own
+ * writes, the `system` accounts of those transactions.
+ */
+export type PostSide = 'all' | 'users' | 'system';
+
+/** The transactions and their postings (netted per account, amounts as decimal strings) as `ledger_post` reads them. */
+export interface PostBatch {
+  t: { m: string; k: string; r: string; o: string | null; v: number | null }[];
+  p: { i: number; u: number | null; m: string; k: string; a: string; s: number; n: string }[];
+}

@@ -2,10 +2,10 @@ import { QUOTE_ASSET, assetOf, pow10, type LedgerKind } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { uniqueViolation } from '../../lib/db-errors';
-import { accountKey, systemAccount, userAccount, type AccountRef, type Mode, type SystemKind, type UserKind, type Wallet } from './accounts';
+import { hasSqlState, uniqueViolation } from '../../lib/db-errors';
+import { accountKey, shardOf, systemAccount, userAccount, type AccountRef, type Mode, type SystemKind, type UserKind, type Wallet } from './accounts';
 import { LEDGER_INVARIANTS, findViolations, type Invariant, type Violation } from './invariants';
-import { ledgerRepo } from './repository';
+import { BALANCE_SHORT_SQLSTATE, ledgerRepo, type PostBatch } from './repository';
 
 /** What a new demo ledger starts with: 100,000 USDT from the demo faucet in each of these wallets. */
 export const DEMO_START_USDT = 100_000n;
@@ -50,11 +50,39 @@ function checkBalanced(input: PostInput): void {
 }
 
 /**
+ * The transactions as `ledger_post` takes them, each checked (`checkBalanced`), its postings
+ * netted per account in the order each account first appears, postings that net to zero left out.
+ */
+function batchOf(inputs: PostInput[]): PostBatch {
+  const batch: PostBatch = { t: [], p: [] };
+  inputs.forEach((input, i) => {
+    checkBalanced(input);
+    batch.t.push({ m: input.mode, k: input.kind, r: input.reference, o: input.memo ?? null, v: input.reverses ?? null });
+    // System accounts: the shard the posting names (a reversal's), else the one of the transaction's first user.
+    const shard = shardOf(input.postings.find((p) => p.account.userId !== null)?.account.userId ?? undefined);
+    const netted = new Map<string, { account: AccountRef; s: number; amount: bigint }>();
+    for (const { account, amount } of input.postings) {
+      const s = account.userId === null ? account.shard ?? shard : 0;
+      const key = accountKey(account.userId === null ? { ...account, shard: s } : account);
+      const seen = netted.get(key);
+      if (seen) seen.amount += amount;
+      else netted.set(key, { account, s, amount });
+    }
+    for (const { account: a, s, amount } of netted.values()) {
+      if (amount !== 0n) batch.p.push({ i, u: a.userId, m: a.mode, k: a.kind, a: a.asset, s, n: amount.toString() });
+    }
+  });
+  return batch;
+}
+
+/**
  * The only code that changes a balance (DESIGN.md §4). Callers pass the database transaction
  * they work in, so the money moves together with whatever caused it, or not at all.
  */
 export class LedgerService {
   private readonly invariants: Invariant[] = [...LEDGER_INVARIANTS];
+  /** Users whose demo ledger this process has seen funded (`ensureDemo`). */
+  private readonly demoFunded = new Set<number>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -75,60 +103,35 @@ export class LedgerService {
   }
 
   /**
-   * Transactions in a few statements whatever their number (one for `post`, thousands when
-   * contracts expiring in the same second are settled). Each must balance per asset; postings
-   * are netted per account, so a statement shows what really changed; no user account goes below
-   * zero at any posting (a DB CHECK backs this up); every posting records the balance after it, in
-   * the order of `inputs`. Returns the transaction ids in that order.
+   * Transactions in one round trip whatever their number (one for `post`, thousands when contracts
+   * expiring in the same second are settled): the database function `ledger_post`
+   * (migrations/0012_ledger_post.sql) does the locking, checking and writing. Each must balance per
+   * asset (checked here first); postings are netted per account, so a statement shows what really
+   * changed; no user account goes below zero at any posting (`BALANCE_NOT_ENOUGH`; a DB CHECK backs
+   * this up); every posting records the balance after it, in the order of `inputs`. Returns the
+   * transaction ids in that order. A refusal raises a database error, so the caller's database
+   * transaction is over: roll it back (every caller does, by throwing).
    *
    * Accounts are locked in one global order, so two database transactions cannot deadlock over
    * them: user accounts first, in id order, then system accounts (the house, the faucet), in id
    * order. The system accounts are shared by every user, so they come last and are held only for
-   * their own update, postings and the commit; `beforeSystemAccounts` runs in between, with the
-   * transaction ids, for the caller's writes that go with the money (settlement marks its
-   * contracts there), so those do not hold up everybody else's.
+   * their own update, postings and the commit; `beforeSystemAccounts` runs in between (a second
+   * round trip then), with the transaction ids, for the caller's writes that go with the money
+   * (settlement marks its contracts there), so those do not hold up everybody else's.
    */
   async postMany(tx: Tx, inputs: PostInput[], options: { beforeSystemAccounts?: (ids: number[]) => Promise<void> } = {}): Promise<number[]> {
     if (inputs.length === 0) return [];
-    for (const input of inputs) checkBalanced(input);
+    const batch = batchOf(inputs);
     const now = this.ctx.clock.now();
-    const accounts = await ledgerRepo.ensureAccounts(tx, inputs.flatMap((i) => i.postings.map((p) => p.account)), now);
-    const idOf = (ref: AccountRef) => accounts.get(accountKey(ref))!.id;
-    const byId = new Map([...accounts.values()].map((a) => [a.id, a]));
-
-    const netted = inputs.map((input) => {
-      const deltas = new Map<number, bigint>();
-      for (const p of input.postings) deltas.set(idOf(p.account), (deltas.get(idOf(p.account)) ?? 0n) + p.amount);
-      return [...deltas].filter(([, amount]) => amount !== 0n);
-    });
-    const totals = new Map<number, bigint>();
-    for (const rows of netted) for (const [id, amount] of rows) totals.set(id, (totals.get(id) ?? 0n) + amount);
-
-    /** Locks the accounts of one side, moves their balances and returns their postings (without transaction ids yet). */
-    const side = async (users: boolean) => {
-      const ids = [...totals.keys()].filter((id) => (byId.get(id)!.userId !== null) === users);
-      if (ids.length === 0) return [];
-      const running = await ledgerRepo.lockAccounts(tx, ids);
-      const rows = netted.flatMap((pairs, input) => pairs.filter(([id]) => running.has(id)).map(([accountId, amount]) => {
-        const balanceAfter = running.get(accountId)! + amount;
-        if (users && balanceAfter < 0n) throw new AppError('BALANCE_NOT_ENOUGH');
-        running.set(accountId, balanceAfter);
-        return { input, accountId, asset: byId.get(accountId)!.asset, amount, balanceAfter };
-      }));
-      await ledgerRepo.addToBalances(tx, new Map(ids.map((id) => [id, totals.get(id)!])));
-      return rows;
-    };
-    const withIds = (rows: Awaited<ReturnType<typeof side>>) => rows.map(({ input, ...r }) => ({ ...r, transactionId: ids[input]! }));
-
-    const userRows = await side(true);
-    const ids = await ledgerRepo.insertTransactions(tx, inputs.map((i) => ({
-      mode: i.mode, kind: i.kind, reference: i.reference, memo: i.memo ?? null, reverses: i.reverses ?? null,
-    })), now);
-    if (userRows.length) await ledgerRepo.insertPostings(tx, withIds(userRows), now);
-    await options.beforeSystemAccounts?.(ids);
-    const systemRows = await side(false);
-    if (systemRows.length) await ledgerRepo.insertPostings(tx, withIds(systemRows), now);
-    return ids;
+    try {
+      if (!options.beforeSystemAccounts) return await ledgerRepo.post(tx, batch, now);
+      const ids = await ledgerRepo.post(tx, batch, now, 'users');
+      await options.beforeSystemAccounts(ids);
+      await ledgerRepo.post(tx, batch, now, 'system', ids);
+      return ids;
+    } catch (err) {
+      throw hasSqlState(err, BALANCE_SHORT_SQLSTATE) ? new AppError('BALANCE_NOT_ENOUGH') : err;
+    }
   }
 
   /**
@@ -145,7 +148,7 @@ export class LedgerService {
     const reversal = this.post(tx, {
       mode, kind: 'reversal', reference: `reversal:${id}`, reverses: id, ...(memo ? { memo } : {}),
       postings: postings.map((p) => ({
-        account: p.userId === null ? systemAccount(mode, p.kind as SystemKind, p.asset) : userAccount(p.userId, mode, p.kind as UserKind, p.asset),
+        account: p.userId === null ? systemAccount(mode, p.kind as SystemKind, p.asset, p.shard) : userAccount(p.userId, mode, p.kind as UserKind, p.asset),
         amount: -p.amount,
       })),
     });
@@ -155,9 +158,9 @@ export class LedgerService {
     });
   }
 
-  /** The balance of an account; zero when it does not exist yet. */
-  async balance(db: DbOrTx, ref: AccountRef): Promise<bigint> {
-    return (await ledgerRepo.findAccount(db, ref))?.balance ?? 0n;
+  /** The balance of an account (of a system account without a shard: the sum of its shards); zero when it does not exist yet. */
+  balance(db: DbOrTx, ref: AccountRef): Promise<bigint> {
+    return ledgerRepo.balanceOf(db, ref);
   }
 
   /** Every account of a user in one mode, with its balance (accounts never used are absent). */
@@ -180,15 +183,19 @@ export class LedgerService {
    * Serialised per user, so two first requests at once fund it once.
    */
   async ensureDemo(userId: number): Promise<void> {
+    // Accounts are never deleted, so a ledger seen funded stays funded: no query after the first.
+    if (this.demoFunded.has(userId)) return;
     // The option account is the last one the faucet came to fund: once it exists, nothing is due.
     const last = userAccount(userId, 'demo', 'option', QUOTE_ASSET);
-    if (await ledgerRepo.findAccount(this.ctx.db, last)) return;
-    await this.ctx.db.transaction(async (tx) => {
-      await this.lockDemo(tx, userId);
-      if (await ledgerRepo.findAccount(tx, last)) return;
-      const funded = await ledgerRepo.findAccount(tx, userAccount(userId, 'demo', 'currency', QUOTE_ASSET));
-      await this.post(tx, this.demoFunding(userId, funded ? ['option'] : DEMO_FUNDED_WALLETS));
-    });
+    if (!(await ledgerRepo.findAccount(this.ctx.db, last))) {
+      await this.ctx.db.transaction(async (tx) => {
+        await this.lockDemo(tx, userId);
+        if (await ledgerRepo.findAccount(tx, last)) return;
+        const funded = await ledgerRepo.findAccount(tx, userAccount(userId, 'demo', 'currency', QUOTE_ASSET));
+        await this.post(tx, this.demoFunding(userId, funded ? ['option'] : DEMO_FUNDED_WALLETS));
+      });
+    }
+    this.demoFunded.add(userId);
   }
 
   /** Serialises the demo ledger's funding and reset for one user, until the transaction ends. */
