@@ -24,7 +24,7 @@ describe('loadConfig', () => {
     const c = loadConfig({}, '/srv');
     expect(c).toMatchObject({
       port: 8080, host: '0.0.0.0', dataDir: '/srv/data', databaseUrl: undefined, smtpUrl: undefined,
-      emailFrom: 'no-reply@localhost', appSecret: undefined, sessionIdleMinutes: 1440, sessionMaxDays: 30,
+      emailFrom: 'no-reply@localhost', appSecret: undefined, sessionIdleMinutes: 1440, sessionMaxDays: 30, sessionCacheMs: 2000,
       trustProxy: false, logLevel: 'info', authRateLimitPerMinute: 30, otpDailyPerDestination: 10, otpDailyPerIp: 50,
       loginMaxFailuresPerAccount: 5, loginMaxFailuresPerIp: 30, loginLockMinutes: 15, scryptCost: 16384, dbPoolSize: 10,
     });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVER_DIR } from '../server-dir';
 import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
 import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadMarketConfig, type MarketConfig } from './market';
@@ -26,6 +27,8 @@ export interface Config {
   appSecret: string | undefined;
   sessionIdleMinutes: number;
   sessionMaxDays: number;
+  /** How long a session read from the database is used without reading it again (0: never kept). */
+  sessionCacheMs: number;
   trustProxy: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
@@ -64,9 +67,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     appSecret: optionalStr(env, 'APP_SECRET'),
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 24 * 60, 1, 525_600),
     sessionMaxDays: int(env, 'SESSION_MAX_DAYS', 30, 1, 3650),
+    sessionCacheMs: int(env, 'SESSION_CACHE_MS', 2000, 0, 60_000),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    webDist: path.resolve(cwd, str(env, 'WEB_DIST', path.join(import.meta.dirname, '../../../web/dist'))),
+    webDist: path.resolve(cwd, str(env, 'WEB_DIST', path.join(SERVER_DIR, '../web/dist'))),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     otpDailyPerDestination: int(env, 'OTP_DAILY_PER_DESTINATION', 10, 1, 1_000_000),
     otpDailyPerIp: int(env, 'OTP_DAILY_PER_IP', 50, 1, 1_000_000),

@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { rowsOf, type Tx } from '../db/client';
 import { AppError } from './app-error';
 import { sha256Hex } from './secrets';
 
@@ -39,24 +38,20 @@ export function idempotencyOf(request: FastifyRequest): IdempotencyRequest | nul
  */
 export async function once<T>(tx: Tx, userId: number, idem: IdempotencyRequest | null, now: Date, work: () => Promise<T>): Promise<T> {
   if (!idem) return work();
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ userId, key: idem.key, requestHash: idem.requestHash, response: sql`'null'::jsonb`, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  // Plain SQL: this runs in every money command, and the query builder cost more than the statements.
+  const inserted = rowsOf(await tx.execute(sql`
+    INSERT INTO idempotency_keys (user_id, key, request_hash, response, created_at)
+    VALUES (${userId}, ${idem.key}, ${idem.requestHash}, 'null'::jsonb, ${now.toISOString()})
+    ON CONFLICT DO NOTHING RETURNING 1 AS inserted`));
   if (inserted.length === 0) {
-    const [row] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idem.key)));
-    if (!row || row.requestHash !== idem.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    const [row] = rowsOf(await tx.execute(sql`
+      SELECT request_hash, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${idem.key}`));
+    if (!row || row.request_hash !== idem.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return row.response as T;
   }
   const result = await work();
-  await tx
-    .update(idempotencyKeys)
-    // An answer of null (demo reset) is stored as JSON null: the column's SQL NULL is refused.
-    .set({ response: result === null || result === undefined ? sql`'null'::jsonb` : (result as object) })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idem.key)));
+  // An answer of null (demo reset) is stored as JSON null: the column's SQL NULL is refused.
+  await tx.execute(sql`
+    UPDATE idempotency_keys SET response = ${JSON.stringify(result ?? null)}::jsonb WHERE user_id = ${userId} AND key = ${idem.key}`);
   return result;
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ERRORS, OTP_RESEND_WAIT_S, type LoginResult } from '@app/contract';
+import { hashPassword, sha256Hex } from '../../lib/secrets';
 import { createTestApp, PASSWORD, registerByEmail, uniqueEmail, type TestApp } from '../../../test/harness';
 
 const U = '/asset/api/user';
@@ -214,6 +216,34 @@ describe('login, sessions and logout', () => {
     }
     t.clock.advance(step);
     expect((await t.post(`${U}/info`, undefined, { token: v.token })).code).toBe(301);
+  });
+
+  it('uses a session it read for SESSION_CACHE_MS: a change made elsewhere counts within that time, one made here at once', async () => {
+    const cacheMs = t.ctx.config.sessionCacheMs;
+    expect(cacheMs).toBeGreaterThan(0);
+    const u = await registerByEmail(t);
+    expect((await t.post(`${U}/info`, undefined, { token: u.token })).code).toBe(0);
+    // Another process revokes the session (its own cache is not ours): written straight to the database.
+    await t.ctx.db.execute(sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${sha256Hex(u.token)}`);
+    expect((await t.post(`${U}/info`, undefined, { token: u.token })).code).toBe(0);
+    t.clock.advance(cacheMs);
+    expect((await t.post(`${U}/info`, undefined, { token: u.token })).code).toBe(301);
+
+    // Here, a change of the user is seen by the very next request.
+    const v = await registerByEmail(t);
+    expect((await t.post(`${U}/info`, undefined, { token: v.token })).code).toBe(0);
+    expect((await t.post(`${U}/update`, { nickname: 'Renamed' }, { token: v.token })).code).toBe(0);
+    expect((await t.post<{ nickname: string }>(`${U}/info`, undefined, { token: v.token })).data.nickname).toBe('Renamed');
+  });
+
+  it('checks a password change against the password as stored, not the session\'s copy of the user', async () => {
+    const u = await registerByEmail(t);
+    expect((await t.post(`${U}/info`, undefined, { token: u.token })).code).toBe(0);
+    // The password is changed by another process: this one still holds the old row in its session copy.
+    const other = await hashPassword('other-pass-1', t.ctx.config.scryptCost);
+    await t.ctx.db.execute(sql`UPDATE users SET password_hash = ${other} WHERE email = ${u.email}`);
+    const refused = await t.post(`${U}/change-password`, { oldPassword: PASSWORD, password: 'brand-new-1', confirmPassword: 'brand-new-1' }, { token: u.token });
+    expect(refused.code).toBe(code('OLD_PASSWORD_INCORRECT'));
   });
 
   it('locks an account after 5 failed logins and tells how long', async () => {

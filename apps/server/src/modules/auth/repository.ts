@@ -1,22 +1,26 @@
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { loginAttempts, otpCodes, sessions, users } from '../../db/schema';
 import { userColumns } from '../users';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 
+/** Every authenticated request runs this: prepared once. */
+const sessionByHash = preparedOn((db) => db
+  .select({ session: sessions, user: userColumns })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+  .limit(1)
+  .prepare('session_by_token_hash'));
+
 export const sessionRepo = {
   async insert(db: DbOrTx, row: typeof sessions.$inferInsert): Promise<void> {
     await db.insert(sessions).values(row);
   },
-  async withUserByHash(db: DbOrTx, tokenHash: string) {
-    const rows = await db
-      .select({ session: sessions, user: userColumns })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash))
-      .limit(1);
-    return rows[0];
+  async withUserByHash(db: Db, tokenHash: string) {
+    return (await sessionByHash(db).execute({ tokenHash }))[0];
   },
   async touch(db: DbOrTx, id: number, at: Date): Promise<void> {
     await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));

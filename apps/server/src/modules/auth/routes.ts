@@ -47,7 +47,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; rateLimitPerMin
   app.post(API.user.logout, {
     schema: schema({ tags, summary: 'End this session', response: Ok, auth: true }),
   }, async (req, reply) => {
-    await auth.logout(authOf(req).sessionId);
+    const { user, sessionId } = authOf(req);
+    await auth.logout(user.id, sessionId);
     return reply.ok(null);
   });
 };

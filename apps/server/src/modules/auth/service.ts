@@ -190,7 +190,7 @@ export class AuthService {
     });
   }
 
-  async logout(sessionId: number): Promise<void> {
-    await this.sessions.revoke(sessionId);
+  async logout(userId: number, sessionId: number): Promise<void> {
+    await this.sessions.revoke(userId, sessionId);
   }
 }

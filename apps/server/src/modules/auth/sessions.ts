@@ -8,9 +8,49 @@ import { sessionRepo } from './repository';
 /** last_seen_at is written at most this often, so reads do not become writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Opaque 256-bit tokens, stored as SHA-256; idle and absolute expiry. */
+/** Sessions kept in memory at most (the oldest go first). */
+const CACHE_MAX_ENTRIES = 50_000;
+
+interface CachedSession {
+  auth: Authenticated;
+  expiresAt: number;
+  lastSeenAt: number;
+  cachedAt: number;
+}
+
+/**
+ * Opaque 256-bit tokens, stored as SHA-256; idle and absolute expiry.
+ *
+ * A session read from the database is kept in memory for `SESSION_CACHE_MS` (docs/decisions.md,
+ * "Session cache"), so an authenticated read does not cost a query: a query was most of such a
+ * request's cost, and on PGlite a query alone takes longer than a bare HTTP answer. Within this
+ * process a logout, a revocation or a change of the user is seen at once: `forgetUser` drops the
+ * user's entries and keeps the user uncached for one cache period, so a read that raced the
+ * change cannot put the old row back. Another process sees it within one cache period. Expiry,
+ * idle expiry and the 60 s touch are checked on every request as before; secrets (password and
+ * fund-password hashes) are never checked against this copy: the users module reads them fresh.
+ */
 export class SessionService implements Authenticator {
+  private readonly cache = new Map<string, CachedSession>();
+  private readonly uncachedUntil = new Map<number, number>();
+
   constructor(private readonly ctx: AppContext) {}
+
+  private get cacheMs(): number {
+    return this.ctx.config.sessionCacheMs;
+  }
+
+  /**
+   * Drops what this process remembers of a user's sessions, before a change to the user or their
+   * sessions is written (a rolled-back change only costs a query).
+   */
+  forgetUser(userId: number): void {
+    if (this.cacheMs === 0) return;
+    const now = this.ctx.clock.now().getTime();
+    this.uncachedUntil.set(userId, now + this.cacheMs);
+    for (const [hash, entry] of this.cache) if (entry.auth.user.id === userId) this.cache.delete(hash);
+    for (const [id, until] of this.uncachedUntil) if (until <= now) this.uncachedUntil.delete(id);
+  }
 
   async create(db: DbOrTx, userId: number, meta: SessionMeta): Promise<string> {
     const now = this.ctx.clock.now();
@@ -31,21 +71,40 @@ export class SessionService implements Authenticator {
   /** The session's user, or SESSION_EXPIRED (code 301). */
   async authenticate(token: string | undefined): Promise<Authenticated> {
     if (!token || token.length > 100) throw new AppError('SESSION_EXPIRED');
-    const found = await sessionRepo.withUserByHash(this.ctx.db, sha256Hex(token));
+    const hash = sha256Hex(token);
     const now = this.ctx.clock.now().getTime();
+    const idleMs = this.ctx.config.sessionIdleMinutes * 60_000;
+    const hit = this.cache.get(hash);
+    if (hit) {
+      // Fresh enough, unexpired, and not due for a touch: no query.
+      if (now - hit.cachedAt < this.cacheMs && now < hit.expiresAt && now < hit.lastSeenAt + idleMs && now - hit.lastSeenAt <= TOUCH_INTERVAL_MS) return hit.auth;
+      this.cache.delete(hash);
+    }
+    const found = await sessionRepo.withUserByHash(this.ctx.db, hash);
     if (!found || found.session.revokedAt) throw new AppError('SESSION_EXPIRED');
     const { session, user } = found;
-    const idleLimit = session.lastSeenAt.getTime() + this.ctx.config.sessionIdleMinutes * 60_000;
-    if (now >= session.expiresAt.getTime() || now >= idleLimit) throw new AppError('SESSION_EXPIRED');
-    if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await sessionRepo.touch(this.ctx.db, session.id, new Date(now));
-    return { sessionId: session.id, user };
+    let lastSeenAt = session.lastSeenAt.getTime();
+    const expiresAt = session.expiresAt.getTime();
+    if (now >= expiresAt || now >= lastSeenAt + idleMs) throw new AppError('SESSION_EXPIRED');
+    if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
+      await sessionRepo.touch(this.ctx.db, session.id, new Date(now));
+      lastSeenAt = now;
+    }
+    const auth: Authenticated = { sessionId: session.id, user: Object.freeze(user) };
+    if (this.cacheMs > 0 && !((this.uncachedUntil.get(user.id) ?? 0) > this.ctx.clock.now().getTime())) {
+      if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(hash, { auth, expiresAt, lastSeenAt, cachedAt: now });
+    }
+    return auth;
   }
 
-  async revoke(sessionId: number): Promise<void> {
+  async revoke(userId: number, sessionId: number): Promise<void> {
+    this.forgetUser(userId);
     await sessionRepo.revoke(this.ctx.db, sessionId, this.ctx.clock.now());
   }
 
   async revokeAll(db: DbOrTx, userId: number): Promise<void> {
+    this.forgetUser(userId);
     await sessionRepo.revokeAllOfUser(db, userId, this.ctx.clock.now());
   }
 }

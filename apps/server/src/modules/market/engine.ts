@@ -14,6 +14,7 @@
  * what a standby process would keep when a single engine is elected (DESIGN.md §8).
  */
 import crypto from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { INSTRUMENTS, type CandleInterval, type Depth, type WsKline, type WsTick } from '@app/contract';
 import type { AppContext } from '../../context';
 import { Backfill, type BackfillStats } from './backfill';
@@ -124,18 +125,24 @@ export class MarketEngine implements PriceSink {
     this.sources = this.options.sources ? this.options.sources(this) : this.defaultSources();
     for (const source of this.sources) for (const s of source.symbols) this.state.of(s).source = source;
 
-    // Each step changes what reads show: touch() after each (requests run between the steps).
+    // Each step changes what reads show: touch() after each. On PGlite the queries of a step run
+    // in this thread and settle as one chain of promises, which would hold off every request
+    // (even /readyz) until the engine is live: `stepDone` also lets the event loop run.
+    const stepDone = async () => {
+      this.state.touch();
+      await yieldToLoop();
+    };
     await this.recovery.loadHistory(now);
-    this.state.touch();
+    await stepDone();
     const backfillDone = !!simState.backfillDoneAt;
     const needBackfill = await this.recovery.resumeSimulator(now, backfillDone, simState.liveMinute ? Math.floor(simState.liveMinute.getTime() / MINUTE_MS) : undefined);
-    this.state.touch();
+    await stepDone();
     for (const source of this.sources) {
       if (!source.regenerable) for (const symbol of source.symbols) await this.recovery.recoverRealSymbol(symbol, source.name, now);
     }
-    this.state.touch();
+    await stepDone();
     await this.recovery.loadLatestQuotes(now);
-    this.state.touch();
+    await stepDone();
     for (const source of this.sources) await source.start(this);
     this.state.touch();
     if (needBackfill.length) {

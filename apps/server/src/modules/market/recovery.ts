@@ -3,6 +3,7 @@
  * candles, the last price of every instrument, the simulator minute a crash interrupted, and a
  * real feed's last minutes rebuilt from its stored ticks.
  */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { CANDLE_INTERVALS, candleOpenTime } from '@app/contract';
 import { addTick, mergeAgg, newAgg, type Agg } from './candles';
 import { FAR_FUTURE_MS, MINUTE_MS, minuteAgg, simRow, toAgg, type EngineState } from './engine-state';
@@ -33,8 +34,8 @@ export class Recovery {
     const windowStart = currentMinute - WINDOW_MINUTES * MINUTE_MS;
     const all = [...symbols.keys()];
     for (const row of await marketRepo.lastMinutesBefore(db, all, windowStart)) this.state.of(row.symbol).stats.reference = row.close;
-    for (const row of await marketRepo.minutesSince(db, all, windowStart)) {
-      if (row.openTime < currentMinute) this.state.of(row.symbol).stats.minutes.push(toAgg(row));
+    for (const [symbol, minutes] of await marketRepo.minuteAggsSince(db, all, windowStart)) {
+      this.state.of(symbol).stats.minutes.push(...minutes.filter((m) => m.openTime < currentMinute));
     }
     for (const st of symbols.values()) recomputeStats(st.stats, now);
     const keys = all.flatMap((symbol) => CANDLE_INTERVALS.filter((i) => i !== '1m')
@@ -46,6 +47,8 @@ export class Recovery {
   async loadLatestQuotes(now: number): Promise<void> {
     for (const st of this.state.symbols.values()) {
       if (st.quote) continue;
+      // A few queries per instrument: requests get the event loop between instruments (see MarketEngine.start).
+      await yieldToLoop();
       const t = await this.ticks.tickAtOrBefore(st.inst.symbol, now);
       if (!t) continue;
       const { bid, ask } = bidAsk(st.inst, t.priceUnits);

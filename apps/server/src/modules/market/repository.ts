@@ -125,14 +125,26 @@ export const marketRepo = {
 
   /**
    * Every 1m candle of `symbols` since `fromMs`, oldest first per symbol (the 24 h statistics at
-   * start). Per symbol, so each is a range of the primary key, not a scan of the whole table.
+   * start: about 85,000 minutes). Per symbol, so each is a range of the primary key, not a scan
+   * of the whole table; and as one text per symbol, not a row per minute: on PGlite, decoding
+   * 65,000 rows of 13 columns took 3 s of the start (its protocol and type parsing run in
+   * JavaScript), splitting the same figures from 59 texts takes a tenth of that.
    */
-  async minutesSince(db: DbOrTx, symbols: readonly string[], fromMs: number): Promise<CandleRow[]> {
-    if (symbols.length === 0) return [];
-    const res = await db.execute(sql`SELECT c.* FROM unnest(${arr(symbols)}::text[]) AS s(symbol)
-      CROSS JOIN LATERAL (SELECT * FROM market_candles m WHERE m.symbol = s.symbol AND m.interval = '1m' AND m.open_time >= ${new Date(fromMs)}
-        ORDER BY m.open_time) c`);
-    return rowsOf(res).map(rawCandle);
+  async minuteAggsSince(db: DbOrTx, symbols: readonly string[], fromMs: number): Promise<Map<string, Agg[]>> {
+    const out = new Map<string, Agg[]>();
+    if (symbols.length === 0) return out;
+    const res = await db.execute(sql`SELECT s.symbol, c.minutes FROM unnest(${arr(symbols)}::text[]) AS s(symbol)
+      CROSS JOIN LATERAL (SELECT string_agg(concat_ws(',', (extract(epoch FROM m.open_time) * 1000)::bigint, m.open, m.high, m.low, m.close,
+          m.volume, m.quote_volume, m.trades), ';' ORDER BY m.open_time) AS minutes
+        FROM market_candles m WHERE m.symbol = s.symbol AND m.interval = '1m' AND m.open_time >= ${new Date(fromMs)}) c`);
+    for (const r of rowsOf(res)) {
+      if (r.minutes === null || r.minutes === undefined) continue;
+      out.set(String(r.symbol), String(r.minutes).split(';').map((m) => {
+        const [openTime, open, high, low, close, volume, quoteVolume, trades] = m.split(',') as [string, string, string, string, string, string, string, string];
+        return { openTime: Number(openTime), open: Number(open), high: Number(high), low: Number(low), close: Number(close), volume: BigInt(volume), quoteVolume: BigInt(quoteVolume), trades: Number(trades) };
+      }));
+    }
+    return out;
   },
 
   /** The newest 1m candle of each symbol opening before `beforeMs` (and from `source`, if given). */
@@ -200,6 +212,11 @@ export const marketRepo = {
     const res = await db.execute(sql`DELETE FROM market_ticks WHERE ctid IN (
       SELECT ctid FROM market_ticks WHERE time < ${new Date(beforeMs)} LIMIT ${limit})`);
     return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0;
+  },
+
+  /** Fresh planner statistics of the candles (after a bulk load). */
+  async analyzeCandles(db: DbOrTx): Promise<void> {
+    await db.execute(sql`ANALYZE market_candles`);
   },
 
   async simState(db: DbOrTx) {

@@ -3,6 +3,7 @@ import { Compile } from 'typebox/compile';
 import { DEPTH_DEFAULT_LEVELS, DepthResponse, KlineResponse, TickerListResponse } from '@app/contract';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { ScriptedSource, setClock } from './test-helpers';
+import { SnapshotCache } from './snapshot-cache';
 
 // Market reads are serialised once per engine change (snapshot-cache.ts): within one tick the
 // same bytes, without rebuilding; after a tick, a minute or a session change, a fresh answer.
@@ -70,5 +71,24 @@ describe('market read snapshots', () => {
     expect(closed.data.find((x) => x.symbol === 'AAPLUSD')!.open).toBe(false);
     const res = await t.app.inject({ method: 'GET', url: `${TICKERS}?type=STOCK` });
     expect(JSON.parse(res.body).data).toEqual(JSON.parse(JSON.stringify(t.app.market.service.tickers('STOCK'))));
+  });
+});
+
+describe('SnapshotCache on its own', () => {
+  it('builds once for requests that miss together, and a failed build fails each of them and stores nothing', async () => {
+    const cache = new SnapshotCache(() => 1, () => 0);
+    let builds = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const build = async () => { builds++; await gate; return `body${builds}`; };
+    const waiting = Array.from({ length: 20 }, () => cache.get('k', build));
+    release();
+    expect(await Promise.all(waiting)).toEqual(Array(20).fill('body1'));
+    expect(builds).toBe(1);
+
+    const failing = Array.from({ length: 5 }, () => cache.get('bad', async () => { builds++; await Promise.resolve(); throw new Error('no'); }));
+    for (const f of failing) await expect(f).rejects.toThrow('no');
+    expect(builds).toBe(2);
+    expect(await cache.get('bad', () => 'fine')).toBe('fine');
   });
 });

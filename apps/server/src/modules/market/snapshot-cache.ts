@@ -14,6 +14,8 @@ const MAX_ENTRIES = 256;
 
 export class SnapshotCache {
   private readonly entries = new Map<string, { stamp: string; body: string }>();
+  /** Builds under way, by key and stamp: requests that miss together share one build. */
+  private readonly building = new Map<string, Promise<string>>();
   hits = 0;
   misses = 0;
 
@@ -29,8 +31,10 @@ export class SnapshotCache {
 
   /**
    * The cached text for `key`, or `build()`'s, stored under the stamp taken before building (a
-   * change while an asynchronous build runs makes the next request rebuild). A build that throws
-   * stores nothing.
+   * change while an asynchronous build runs makes the next request rebuild). Requests that miss
+   * under the same key and stamp while a build runs wait for it instead of building again (50
+   * connections after a tick would otherwise read the same 1000 candles 50 times). A build that
+   * throws stores nothing, and each waiting request gets its error.
    */
   async get(key: string, build: () => string | Promise<string>): Promise<string> {
     const stamp = this.stamp();
@@ -39,8 +43,16 @@ export class SnapshotCache {
       this.hits++;
       return hit.body;
     }
+    const flight = `${key}\n${stamp}`;
+    const pending = this.building.get(flight);
+    if (pending) {
+      this.hits++;
+      return pending;
+    }
     this.misses++;
-    const body = await build();
+    const promise = (async () => build())().finally(() => this.building.delete(flight));
+    this.building.set(flight, promise);
+    const body = await promise;
     this.entries.delete(key);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { stamp, body });

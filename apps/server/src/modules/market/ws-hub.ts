@@ -2,14 +2,15 @@
  * The market websocket (spec §7 "Sockets", docs/market-data.md "Websocket").
  *
  * Fan-out: every bus event is encoded once, into its topic ("ticker:BTCUSDT", "depth:BTCUSDT",
- * "kline:BTCUSDT:1m"), and the topic keeps only its newest frame. Subscribers are marked dirty;
- * every flush (WS_FLUSH_MS) each dirty connection gets one frame holding the newest frame of
- * each of its dirty topics: the same Buffers, shared by all subscribers, joined without
+ * "kline:BTCUSDT:1m"), and the topic keeps only its newest frame and the sequence number of its
+ * last change: an event costs the same whatever the number of subscribers. Every flush
+ * (WS_FLUSH_MS) each connection gets one frame holding the newest frame of each of its topics
+ * that changed since its last flush: the same Buffers, shared by all subscribers, joined without
  * re-encoding. A connection whose socket buffer is full is skipped until it drains, and then gets
  * the newest values only: memory per connection is bounded whatever the client does.
  */
 import type { IncomingMessage } from 'node:http';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
 import {
   ERRORS, INSTRUMENTS, WS_MAX_MESSAGES_PER_SECOND, WS_MAX_MESSAGE_BYTES, WS_MAX_SUBSCRIPTIONS, WsClientMessage,
@@ -83,6 +84,8 @@ class Topic {
   readonly subs = new Set<Connection>();
   /** The newest event, encoded lazily: a topic nobody watches costs a reference, not a stringify. */
   latest: WsServerMessage | undefined;
+  /** The hub's sequence number at its last change (connections compare it with their last flush's). */
+  changed = 0;
   frame: Buffer | undefined;
   /** `frame` as a WebSocket frame, for connections that get only this topic in a flush. */
   wire: Buffer | undefined;
@@ -115,6 +118,13 @@ interface Subscription {
 
 class Connection {
   readonly subs = new Map<string, Subscription>();
+  /** Every topic of its subscriptions, once each (rebuilt when they change). */
+  topics: Topic[] = [];
+  /** The ids of `topics`: the sharing key of a flush in which all of them changed. */
+  topicsKey = '';
+  /** The hub's sequence number at its last flush: a topic changed since when its `changed` is higher. */
+  flushedAt = 0;
+  /** Topics to send at the next flush whether or not they changed (the current values after SUBSCRIBE). */
   readonly pending = new Set<Topic>();
   readonly userEvents: Buffer[] = [];
   userId: number | null = null;
@@ -131,9 +141,17 @@ class Connection {
 export class MarketHub {
   private readonly topics = new Map<string, Topic>();
   private readonly connections = new Set<Connection>();
-  private readonly dirty = new Set<Connection>();
+  /** The connections of each flush group (Connection.phase). */
+  private readonly phases: Set<Connection>[] = Array.from({ length: FLUSH_PHASES }, () => new Set());
+  /** When each flush group is next due (performance.now() milliseconds). */
+  private readonly phaseDue: number[] = new Array<number>(FLUSH_PHASES).fill(0);
+  /** Counts topic changes (Topic.changed, Connection.flushedAt). */
+  private seq = 0;
+  /** dueTopics' answer (one array for every call: no allocation per connection and flush). */
+  private readonly due: Topic[] = [];
   private readonly byUser = new Map<number, Set<Connection>>();
-  private readonly validate = new Ajv({ allErrors: false, removeAdditional: false }).compile(WsClientMessage);
+  /** Compiled with the first client message: building an Ajv instance took 0.1–0.3 s of every start. */
+  private validator: ValidateFunction | undefined;
   private readonly unsubscribeBus: () => void;
   private timers: NodeJS.Timeout[] = [];
   private readonly maxSubscriptions: number;
@@ -151,9 +169,14 @@ export class MarketHub {
     // Connections are flushed in FLUSH_PHASES groups, one group per tick of flushMs / FLUSH_PHASES:
     // each still gets a frame every flushMs, but the writes (and the clients' reads) are spread
     // over the interval instead of one burst for everybody.
+    // A group whose time has come is flushed at the next tick, however late the tick: after the
+    // process was held up (GC, a busy machine), every group that is due is flushed at once rather
+    // than one per tick, which added up to three more ticks to the wait of the last group.
     if (this.options.delivery !== 'naive') {
-      let phase = 0;
-      this.timers.push(setInterval(() => this.flush(phase++ % FLUSH_PHASES), Math.max(1, this.options.flushMs / FLUSH_PHASES)));
+      const step = this.options.flushMs / FLUSH_PHASES;
+      const start = performance.now();
+      for (let k = 0; k < FLUSH_PHASES; k++) this.phaseDue[k] = start + (k + 1) * step;
+      this.timers.push(setInterval(() => this.flushDue(performance.now()), Math.max(1, step)));
     }
     this.timers.push(setInterval(() => void this.heartbeat(), this.options.heartbeatMs));
     for (const t of this.timers) t.unref();
@@ -186,6 +209,15 @@ export class MarketHub {
 
   // ----- events in ------------------------------------------------------------------------
 
+  /** Flushes every group that is due at `now`; each keeps its place in the cycle. */
+  private flushDue(now: number): void {
+    for (let k = 0; k < FLUSH_PHASES; k++) {
+      if (this.phaseDue[k]! > now) continue;
+      this.flush(k);
+      do this.phaseDue[k]! += this.options.flushMs; while (this.phaseDue[k]! <= now);
+    }
+  }
+
   private onEvent(e: MarketEvent): void {
     this.stats.eventsIn++;
     if (e.type === 'user') return this.onUserEvent(e.userId, e.event);
@@ -204,7 +236,6 @@ export class MarketHub {
     const t = this.topics.get(key);
     if (!t) return; // nobody ever subscribed: nothing to keep
     t.set(msg);
-    if (t.subs.size === 0) return;
     if (this.options.delivery === 'naive') {
       for (const c of t.subs) {
         c.ws.send(JSON.stringify(msg));
@@ -213,10 +244,7 @@ export class MarketHub {
       return;
     }
     // Encoded at the next flush, once, and only the newest of the events that came meanwhile.
-    for (const c of t.subs) {
-      c.pending.add(t);
-      this.dirty.add(c);
-    }
+    t.changed = ++this.seq;
   }
 
   private onUserEvent(userId: number, event: unknown): void {
@@ -229,58 +257,68 @@ export class MarketHub {
         c.userEvents.length = 0;
         c.userEvents.push(Buffer.from(JSON.stringify({ eventType: 'orders', data: { type: 'resync' } })));
       } else c.userEvents.push(frame);
-      this.dirty.add(c);
     }
   }
 
   // ----- flush ----------------------------------------------------------------------------
 
   /**
-   * Sends each dirty connection (of one flush phase, or all) one frame with the newest value of
-   * each of its dirty topics.
-   * Connections with the same dirty topics in a flush (the same watch list) share one frame,
+   * Sends each connection (of one flush group, or all) one frame with the newest value of each of
+   * its topics that changed since its last flush, and its order events.
+   * Connections with the same changed topics in a flush (the same watch list) share one frame,
    * built once: the per-connection cost is one socket write.
    */
   flush(phase?: number): void {
     const shared = new Map<string, Buffer>();
     const highWater = this.options.highWaterBytes ?? HIGH_WATER_BYTES;
-    for (const c of this.dirty) {
-      if (phase !== undefined && c.phase !== phase) continue;
-      if (c.ws.readyState !== c.ws.OPEN) {
-        this.dirty.delete(c);
-        continue;
-      }
+    for (const c of phase === undefined ? this.connections : this.phases[phase]!) {
+      const due = this.dueTopics(c);
+      if (due.length === 0 && c.userEvents.length === 0) continue;
+      if (c.ws.readyState !== c.ws.OPEN) continue;
       if (c.ws.bufferedAmount > highWater) {
         this.stats.skippedSlow++;
-        continue; // stays dirty; its topics keep only their newest frames meanwhile
+        continue; // its topics keep only their newest frames meanwhile
       }
       let wire: Buffer | undefined;
-      if (c.userEvents.length === 0 && c.pending.size === 1) {
-        const [t] = c.pending as unknown as [Topic];
-        const f = t.encoded();
-        if (f) wire = t.wire ??= textFrame(f);
+      if (c.userEvents.length === 0 && due.length === 1) {
+        const f = due[0]!.encoded();
+        if (f) wire = due[0]!.wire ??= textFrame(f);
       } else if (c.userEvents.length === 0) {
-        let key = '';
-        for (const t of c.pending) key += `${t.id},`;
+        let key = c.topicsKey;
+        if (due.length !== c.topics.length) {
+          key = '';
+          for (const t of due) key += `${t.id},`;
+        }
         wire = shared.get(key);
         if (!wire) {
-          wire = this.batch([...c.pending].map((t) => t.encoded()).filter((f): f is Buffer => !!f));
+          wire = this.batch(due.map((t) => t.encoded()).filter((f): f is Buffer => !!f));
           if (wire) shared.set(key, wire);
         }
       } else {
         // Order events are the user's own: never shared.
-        const parts = [...c.pending].map((t) => t.encoded()).filter((f): f is Buffer => !!f);
+        const parts = due.map((t) => t.encoded()).filter((f): f is Buffer => !!f);
         wire = this.batch([...parts, ...c.userEvents]);
       }
+      c.flushedAt = this.seq;
       c.pending.clear();
       c.userEvents.length = 0;
-      this.dirty.delete(c);
       if (!wire) continue;
       const socket = rawSocket(c.ws);
       if (socket) socket.write(wire);
       else c.ws.send(wire.subarray(wire[1]! < 126 ? 2 : wire[1] === 126 ? 4 : 10), { binary: false });
       this.stats.framesSent++;
     }
+  }
+
+  /**
+   * The topics a connection is to get now, in the order of `c.topics`: changed since its last
+   * flush, or pending. One array, reused: valid until the next call.
+   */
+  private dueTopics(c: Connection): Topic[] {
+    const due = this.due;
+    due.length = 0;
+    for (const t of c.topics) if (t.latest && (t.changed > c.flushedAt || c.pending.has(t))) due.push(t);
+    return due;
   }
 
   /** One frame for several messages: the single message itself, or a batch of them. */
@@ -315,6 +353,8 @@ export class MarketHub {
     }
     const c = new Connection(ws, id, lang);
     this.connections.add(c);
+    this.phases[c.phase]!.add(c);
+    c.flushedAt = this.seq;
     this.startTimers();
     ws.on('pong', () => {
       c.alive = true;
@@ -327,6 +367,7 @@ export class MarketHub {
 
   private drop(c: Connection): void {
     if (!this.connections.delete(c)) return;
+    this.phases[c.phase]!.delete(c);
     for (const s of c.subs.values()) for (const t of s.topics) t.subs.delete(c);
     if (c.userId !== null) {
       const set = this.byUser.get(c.userId);
@@ -334,9 +375,9 @@ export class MarketHub {
       if (set?.size === 0) this.byUser.delete(c.userId);
     }
     c.subs.clear();
+    c.topics = [];
     c.pending.clear();
     if (this.connections.size === 0) this.stopTimers();
-    this.dirty.delete(c);
   }
 
   /** Pings everyone; a connection that did not answer the previous ping is closed. */
@@ -373,7 +414,7 @@ export class MarketHub {
 
   /** What each connection holds (tests, diagnostics). */
   connectionInfo(): { id: string; bufferedAmount: number; subscriptions: number; pendingTopics: number }[] {
-    return [...this.connections].map((c) => ({ id: c.id, bufferedAmount: c.ws.bufferedAmount, subscriptions: c.subs.size, pendingTopics: c.pending.size }));
+    return [...this.connections].map((c) => ({ id: c.id, bufferedAmount: c.ws.bufferedAmount, subscriptions: c.subs.size, pendingTopics: this.dueTopics(c).length }));
   }
 
   private async onMessage(c: Connection, data: Buffer | Buffer[], isBinary: boolean): Promise<void> {
@@ -397,7 +438,8 @@ export class MarketHub {
     } catch {
       return this.sendError(c, 'WS_MESSAGE_INVALID');
     }
-    if (!this.validate(msg)) {
+    this.validator ??= new Ajv({ allErrors: false, removeAdditional: false }).compile(WsClientMessage);
+    if (!this.validator(msg)) {
       const requestId = typeof (msg as { requestId?: unknown })?.requestId === 'string' ? (msg as { requestId: string }).requestId.slice(0, 64) : undefined;
       return this.sendError(c, 'WS_MESSAGE_INVALID', undefined, requestId);
     }
@@ -436,6 +478,7 @@ export class MarketHub {
     }
     const sub: Subscription = { key, channel: m.channel, topics, ...(resolved.currency ? { currency: resolved.currency } : {}), ...(m.market ? { market: m.market } : {}), ...(resolved.interval ? { interval: resolved.interval } : {}) };
     c.subs.set(key, sub);
+    this.topicsChanged(c);
     this.sendControl(c.ws, { eventType: 'subscribed', ...reply });
     // The current values at once, so a chart or list never waits for the next tick (spec: a
     // subscription silent for 3 s counts as dead).
@@ -445,10 +488,17 @@ export class MarketHub {
       if (t.latest) {
         t.encoded();
         c.pending.add(t);
-        this.dirty.add(c);
       }
     }
     if (this.options.delivery === 'naive') this.flush();
+  }
+
+  /** Rebuilds a connection's topic list after its subscriptions changed (`removed`: one being removed). */
+  private topicsChanged(c: Connection, removed?: Subscription): void {
+    const topics = new Set<Topic>();
+    for (const sub of c.subs.values()) if (sub !== removed) for (const t of sub.topics) topics.add(t);
+    c.topics = [...topics];
+    c.topicsKey = c.topics.map((t) => `${t.id},`).join('');
   }
 
   private resolve(m: WsClientMessage): { key: string; topics: Topic[]; currency?: string; interval?: CandleInterval } | { error: ErrorKey } {
@@ -483,6 +533,7 @@ export class MarketHub {
         c.pending.delete(t);
       }
     }
+    this.topicsChanged(c, s);
     if (s.channel === 'openOrders' && c.userId !== null) {
       const set = this.byUser.get(c.userId);
       set?.delete(c);

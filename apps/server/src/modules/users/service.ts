@@ -21,10 +21,12 @@ export interface CodeVerifier {
   consume(destination: string, purpose: OtpPurpose, code: string): Promise<void>;
 }
 
-/** Opens and ends a user's sessions inside the caller's transaction. */
+/** Opens and ends a user's sessions inside the caller's transaction; forgets the copy of a changed user. */
 export interface SessionControl {
   create(db: DbOrTx, userId: number, meta: SessionMeta): Promise<string>;
   revokeAll(db: DbOrTx, userId: number): Promise<void>;
+  /** Called before a change to the user is written: the session's copy of the user is not used again. */
+  forgetUser(userId: number): void;
 }
 
 /** Profile, password and fund-password settings of the signed-in user. */
@@ -37,7 +39,18 @@ export class UserService {
   ) {}
 
   private async save(user: UserRow, patch: Partial<NewUser>, mode: TypeUser): Promise<UserInfo> {
+    this.sessions.forgetUser(user.id);
     return toUserInfo(await userRepo.update(this.ctx.db, user.id, { ...patch, updatedAt: this.ctx.clock.now() }), mode);
+  }
+
+  /**
+   * The user as stored now. The session's copy may be a moment old (SessionService's cache), so
+   * passwords, fund passwords and contacts are checked against this one.
+   */
+  private async current(user: UserRow): Promise<UserRow> {
+    const row = await userRepo.byId(this.ctx.db, user.id);
+    if (!row) throw new AppError('SESSION_EXPIRED');
+    return row;
   }
 
   async update(user: UserRow, body: UpdateUserBody, mode: TypeUser): Promise<UserInfo> {
@@ -72,8 +85,9 @@ export class UserService {
   }
 
   /** Changes the login password, ends every session and opens a fresh one for this device. */
-  async changePassword(user: UserRow, body: ChangePasswordBody, meta: SessionMeta, mode: TypeUser): Promise<LoginResult> {
+  async changePassword(session: UserRow, body: ChangePasswordBody, meta: SessionMeta, mode: TypeUser): Promise<LoginResult> {
     assertPasswordsMatch(body.password, body.confirmPassword);
+    const user = await this.current(session);
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw new AppError('OLD_PASSWORD_INCORRECT');
     if (body.password === body.oldPassword) throw new AppError('PASSWORD_UNCHANGED');
     const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
@@ -90,21 +104,24 @@ export class UserService {
     if (user.fundPasswordHash) throw new AppError('FUND_PASSWORD_ALREADY_SET');
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
     // Conditional update: of two concurrent first settings, one wins.
+    this.sessions.forgetUser(user.id);
     const row = await userRepo.setFundPasswordIfUnset(this.ctx.db, user.id, fundPasswordHash, this.ctx.clock.now());
     if (!row) throw new AppError('FUND_PASSWORD_ALREADY_SET');
     return toUserInfo(row, mode);
   }
 
-  async changeFundPassword(user: UserRow, body: ChangeFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
+  async changeFundPassword(session: UserRow, body: ChangeFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
+    const user = await this.current(session);
     if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
     if (!(await verifyPassword(body.oldFundPassword, user.fundPasswordHash))) throw new AppError('FUND_PASSWORD_INCORRECT');
     return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) }, mode);
   }
 
   /** Sets a new fund password with a code sent to the account's own e-mail or phone. */
-  async forgotFundPassword(user: UserRow, body: ForgotFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
+  async forgotFundPassword(session: UserRow, body: ForgotFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
+    const user = await this.current(session);
     const destination = body.channel === 'email' ? user.email : user.phone;
     if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
     await this.otp.consume(destination, 'forgot_fund_password', body.code);
