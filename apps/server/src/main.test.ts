@@ -3,10 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, serverNeedsBuild, SERVER_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-changed.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const MAIN = path.resolve(import.meta.dirname, 'main.ts');
+const MAIN = path.join(ROOT, SERVER_DIST, SERVER_BUNDLE);
+
+// The bundle npm start runs, built (as npm start builds it) when the sources changed.
+beforeAll(async () => {
+  if (serverNeedsBuild(ROOT)) await buildServer(ROOT);
+}, 60_000);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -18,8 +24,8 @@ async function freePort(): Promise<number> {
 }
 
 function start(dataDir: string, port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  // As npm start runs it: node itself is the server (tsx as a loader), so signals reach it directly.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // As npm start runs it: node itself is the server (the prebuilt bundle), so signals reach it directly.
+  const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

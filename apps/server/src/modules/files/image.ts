@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@app/contract';
 import { AppError } from '../../lib/app-error';
 
@@ -34,8 +34,20 @@ export function sniffImage(buf: Buffer): ImageType | null {
   return null;
 }
 
-// Each upload is decoded once: libvips' operation cache would only keep users' pixels in memory.
-sharp.cache(false);
+let loadingSharp: Promise<typeof sharpModule> | undefined;
+/**
+ * sharp (libvips) is loaded with the first upload, not at start: loading it adds about 29 MB to
+ * the process, which a server that receives no image need not hold (docs/performance.md, "Start
+ * and memory").
+ */
+function loadSharp(): Promise<typeof sharpModule> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // Each upload is decoded once: libvips' operation cache would only keep users' pixels in memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /** At most this many images are decoded at once (libvips runs them on libuv's threads, off the event loop). */
 export const IMAGE_DECODES_AT_ONCE = 2;
@@ -52,6 +64,7 @@ const decoderOptions = {
 
 /** Width and height from the header alone; nothing is decoded. */
 async function header(data: Buffer): Promise<{ format: string; width: number; height: number }> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(data, { ...decoderOptions, limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) throw new AppError('IMAGE_INVALID');
@@ -64,6 +77,7 @@ async function header(data: Buffer): Promise<{ format: string; width: number; he
 
 /** Decodes fully, applies the EXIF orientation and encodes again in the same format, without metadata. */
 async function reencode(data: Buffer, format: keyof typeof TYPES): Promise<{ data: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp();
   try {
     const pipeline = sharp(data, decoderOptions).rotate(); // upright by the EXIF orientation; output keeps no metadata
     const encoded =
