@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@app/contract';
 import { buildApp } from './app';
@@ -48,6 +49,17 @@ describe('envelope and errors', () => {
     expect(res.body).not.toMatch(/secret|\.ts|stack/);
     expect(res.json()).toEqual({ code: code('INTERNAL_ERROR'), msg: expect.stringMatching(/serveur/i), data: null });
     await app.close();
+  });
+
+  it('writes one access-log line per request, with its status and time', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const app = await buildApp({ ctx: t.ctx, logger });
+    await app.ready();
+    await app.inject({ method: 'GET', url: '/asset/api/nope' });
+    await app.close();
+    const requestLines = lines.filter((l) => l.reqId !== undefined);
+    expect(requestLines).toEqual([expect.objectContaining({ msg: 'request', method: 'GET', url: '/asset/api/nope', statusCode: 404, ms: expect.any(Number) })]);
   });
 
   it('answers NOT_READY until the database is open, while /healthz already answers', async () => {

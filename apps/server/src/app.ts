@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -69,7 +69,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     // One access-log line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A malformed path or an over-long path parameter answers the envelope, never Fastify's own
     // body (which repeats the path).
     frameworkErrors: sendFrameworkError,
