@@ -1,8 +1,8 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { NotAvailable, NotFound, PageLoadError } from '../components/page-state';
-import { DESKTOP_LAYOUT_ENABLED } from '../lib/routing/layout-mode';
+import { desktopCounterpart, mobileCounterpart } from '../lib/routing/counterparts';
+import { currentLayout } from '../lib/routing/layout-mode';
 import { layoutHomePath } from '../lib/routing/paths';
-import { DesktopShell } from './layout/desktop-shell';
 import { MobileShell } from './layout/mobile-shell';
 import type { RouteMeta } from './layout/use-route-meta';
 import { LazyPage } from './lazy-page';
@@ -15,11 +15,14 @@ function EntryRedirect() {
   return <Navigate to={layoutHomePath() + search} replace />;
 }
 
-/** While the desktop layout is off, a desktop URL opens the same page in the mobile layout. */
+/** A page of the other layout opens its counterpart in this one, keeping the query and state. */
 function RedirectKeepingQuery({ to }: { to: string }) {
-  const { search } = useLocation();
-  return <Navigate to={to + search} replace />;
+  const { search, state } = useLocation();
+  return <Navigate to={to + search} state={state as unknown} replace />;
 }
+
+/** The desktop layout is its own chunk (app/desktop/): a phone never loads it. */
+const desktopShell: PageLoader = () => import('./desktop/desktop-shell').then((m) => ({ default: m.DesktopShell }));
 
 function pageElement(path: string, access: { auth: boolean; guest?: boolean }, page: PageLoader | undefined) {
   // Keyed by path: each page gets its own error boundary state.
@@ -28,36 +31,36 @@ function pageElement(path: string, access: { auth: boolean; guest?: boolean }, p
   return access.guest ? <GuestOnly>{content}</GuestOnly> : content;
 }
 
-export function buildRoutes(): RouteObject[] {
-  const mobilePages: RouteObject[] = MOBILE_ROUTES.map((r) => ({
-    path: r.path,
-    handle: { title: r.title, tab: r.tab === true } satisfies RouteMeta,
-    element: pageElement(r.path, r, r.page),
-  }));
-
-  const desktopPages: RouteObject[] = DESKTOP_ROUTES.map((r) =>
-    DESKTOP_LAYOUT_ENABLED
-      ? { path: r.path, handle: { title: r.title, tab: false } satisfies RouteMeta, element: pageElement(r.path, r, r.page) }
-      : { path: r.path, element: <RedirectKeepingQuery to={r.mobile} /> },
-  );
-
+export function buildRoutes(layout = currentLayout()): RouteObject[] {
+  const desktop = layout === 'desktop';
   const notFound: RouteObject = {
     path: '*',
     handle: { title: 'notFound', tab: false } satisfies RouteMeta,
     element: <NotFound />,
   };
 
+  // The layout on screen renders its own pages; the other layout's URLs open their counterparts
+  // (lib/routing/counterparts.ts), so a desktop window never shows a phone page and back.
+  const mobilePages: RouteObject[] = MOBILE_ROUTES.map((r) =>
+    desktop
+      ? { path: r.path, element: <RedirectKeepingQuery to={desktopCounterpart(r.path)} /> }
+      : { path: r.path, handle: { title: r.title, tab: r.tab === true } satisfies RouteMeta, element: pageElement(r.path, r, r.page) },
+  );
+  const desktopPages: RouteObject[] = DESKTOP_ROUTES.map((r) =>
+    desktop
+      ? { path: r.path, handle: { title: r.title, tab: false } satisfies RouteMeta, element: pageElement(r.path, r, r.page) }
+      : { path: r.path, element: <RedirectKeepingQuery to={mobileCounterpart(r.path)} /> },
+  );
+
+  const shell: RouteObject = desktop
+    ? { element: <LazyPage loader={desktopShell} />, errorElement: <PageLoadError />, children: [...desktopPages, notFound] }
+    : { element: <MobileShell />, errorElement: <PageLoadError />, children: [...mobilePages, notFound] };
+
   return [
     { path: '/', element: <EntryRedirect /> },
     { path: '/splash', element: <EntryRedirect /> },
-    {
-      element: <MobileShell />,
-      errorElement: <PageLoadError />,
-      children: [...mobilePages, ...(DESKTOP_LAYOUT_ENABLED ? [] : desktopPages), notFound],
-    },
-    ...(DESKTOP_LAYOUT_ENABLED
-      ? [{ element: <DesktopShell />, errorElement: <PageLoadError />, children: desktopPages }]
-      : []),
+    ...(desktop ? mobilePages : desktopPages),
+    shell,
   ];
 }
 
