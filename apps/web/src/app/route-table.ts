@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
-import { currentLayout } from '../lib/routing/layout-mode';
 import { DESKTOP_PATHS, layoutHomePath, PATHS } from '../lib/routing/paths';
 import type { Messages } from '../locales';
 
 /**
  * Every route of spec §2. A route without `page` shows the shared "not available yet"
- * page until a later issue builds it; building a screen means adding its `page` loader.
+ * page until a later issue builds it; building a screen means adding its `page` loader (a
+ * desktop page: its loader in app/desktop/routes.tsx, so that it travels with the desktop chunk).
  */
 export type RouteTitle = keyof Messages['routes'];
 export type PageModule = { default: ComponentType };
@@ -31,8 +31,12 @@ export interface DesktopRoute {
   title: RouteTitle;
   auth: boolean;
   guest?: boolean;
-  /** Without one, the desktop frame says "not available yet" (the mobile counterpart: lib/routing/counterparts.ts). */
-  page?: PageLoader;
+  /**
+   * The same page in the mobile layout: a desktop URL opens it there (while the desktop layout
+   * is off, and after a relaunch from desktop to mobile). The other way round is
+   * lib/routing/desktop-counterparts.ts. Which desktop pages are built: app/desktop/routes.tsx.
+   */
+  mobile: string;
 }
 
 /** Adapts a named export to what React.lazy expects. */
@@ -48,8 +52,6 @@ const assets = () => import('../features/assets');
 const otc = () => import('../features/otc');
 const market = () => import('../features/market');
 const trade = () => import('../features/trade');
-/** The desktop pages: their own chunk, loaded only in the desktop layout. */
-const desktop = () => import('./desktop/pages');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
@@ -130,36 +132,36 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
 ];
 
 export const DESKTOP_ROUTES: readonly DesktopRoute[] = [
-  { path: DESKTOP_PATHS.dashboard, title: 'dashboard', auth: false },
-  { path: DESKTOP_PATHS.trade, title: 'tradeChart', auth: false },
-  { path: DESKTOP_PATHS.asset, title: 'assets', auth: true },
-  { path: DESKTOP_PATHS.manage, title: 'financing', auth: true },
-  { path: DESKTOP_PATHS.buyFinancing, title: 'buyFinancing', auth: true },
-  { path: DESKTOP_PATHS.loan, title: 'loan', auth: true },
-  { path: DESKTOP_PATHS.loanApply, title: 'loanApply', auth: true },
-  { path: DESKTOP_PATHS.loanRepayments, title: 'loanRepayments', auth: true },
-  { path: DESKTOP_PATHS.payLoan, title: 'payLoan', auth: true },
-  { path: DESKTOP_PATHS.payAllLoans, title: 'payAllLoans', auth: true },
-  { path: DESKTOP_PATHS.recharge, title: 'recharge', auth: true },
-  { path: DESKTOP_PATHS.withdraw, title: 'withdraw', auth: true },
-  { path: DESKTOP_PATHS.withdrawHistory, title: 'withdrawHistory', auth: true },
-  { path: DESKTOP_PATHS.loginPhone, title: 'login', auth: false, guest: true, page: named(desktop, 'DesktopLoginPhonePage') },
-  { path: DESKTOP_PATHS.loginEmail, title: 'emailLogin', auth: false, guest: true, page: named(desktop, 'DesktopLoginEmailPage') },
-  { path: DESKTOP_PATHS.selectCountry, title: 'selectCountry', auth: false, page: named(desktop, 'DesktopSelectCountryPage') },
-  { path: DESKTOP_PATHS.forgotPassword, title: 'forgotPassword', auth: false },
-  { path: DESKTOP_PATHS.registerPhone, title: 'register', auth: false, guest: true, page: named(desktop, 'DesktopRegisterPhonePage') },
-  { path: DESKTOP_PATHS.registerEmail, title: 'emailRegister', auth: false, guest: true, page: named(desktop, 'DesktopRegisterEmailPage') },
-  { path: DESKTOP_PATHS.verifyCodePhone, title: 'verifyCode', auth: false, page: named(desktop, 'DesktopPhoneVerifyCodePage') },
-  { path: DESKTOP_PATHS.verifyCodeEmail, title: 'verifyCode', auth: false, page: named(desktop, 'DesktopEmailVerifyCodePage') },
-  { path: DESKTOP_PATHS.language, title: 'language', auth: false, page: named(desktop, 'DesktopLanguagePage') },
-  { path: DESKTOP_PATHS.kyc, title: 'kyc', auth: true },
-  { path: DESKTOP_PATHS.changePassword, title: 'changePassword', auth: true },
-  { path: DESKTOP_PATHS.setFundPassword, title: 'paymentPassword', auth: true },
-  { path: DESKTOP_PATHS.forgotFundPassword, title: 'forgotFundPassword', auth: true },
-  { path: DESKTOP_PATHS.account, title: 'accountSettings', auth: true },
-  { path: DESKTOP_PATHS.notifications, title: 'notifications', auth: true },
-  { path: DESKTOP_PATHS.otc, title: 'otc', auth: true },
-  { path: DESKTOP_PATHS.wallet, title: 'wallet', auth: true },
+  { path: DESKTOP_PATHS.dashboard, title: 'dashboard', auth: false, mobile: PATHS.home },
+  { path: DESKTOP_PATHS.trade, title: 'tradeChart', auth: false, mobile: PATHS.tradeChart },
+  { path: DESKTOP_PATHS.asset, title: 'assets', auth: true, mobile: PATHS.assets },
+  { path: DESKTOP_PATHS.manage, title: 'financing', auth: true, mobile: PATHS.financing },
+  { path: DESKTOP_PATHS.buyFinancing, title: 'buyFinancing', auth: true, mobile: PATHS.buyFinancing },
+  { path: DESKTOP_PATHS.loan, title: 'loan', auth: true, mobile: PATHS.loan },
+  { path: DESKTOP_PATHS.loanApply, title: 'loanApply', auth: true, mobile: PATHS.loanApply },
+  { path: DESKTOP_PATHS.loanRepayments, title: 'loanRepayments', auth: true, mobile: PATHS.loanRepayments },
+  { path: DESKTOP_PATHS.payLoan, title: 'payLoan', auth: true, mobile: PATHS.payLoan },
+  { path: DESKTOP_PATHS.payAllLoans, title: 'payAllLoans', auth: true, mobile: PATHS.payAllLoans },
+  { path: DESKTOP_PATHS.recharge, title: 'recharge', auth: true, mobile: PATHS.recharge },
+  { path: DESKTOP_PATHS.withdraw, title: 'withdraw', auth: true, mobile: PATHS.withdraw },
+  { path: DESKTOP_PATHS.withdrawHistory, title: 'withdrawHistory', auth: true, mobile: PATHS.withdrawHistory },
+  { path: DESKTOP_PATHS.loginPhone, title: 'login', auth: false, guest: true, mobile: PATHS.login },
+  { path: DESKTOP_PATHS.loginEmail, title: 'emailLogin', auth: false, guest: true, mobile: PATHS.emailLogin },
+  { path: DESKTOP_PATHS.selectCountry, title: 'selectCountry', auth: false, mobile: PATHS.selectCountry },
+  { path: DESKTOP_PATHS.forgotPassword, title: 'forgotPassword', auth: false, mobile: PATHS.forgotPassword },
+  { path: DESKTOP_PATHS.registerPhone, title: 'register', auth: false, guest: true, mobile: PATHS.register },
+  { path: DESKTOP_PATHS.registerEmail, title: 'emailRegister', auth: false, guest: true, mobile: PATHS.emailRegister },
+  { path: DESKTOP_PATHS.verifyCodePhone, title: 'verifyCode', auth: false, mobile: PATHS.verifyCode },
+  { path: DESKTOP_PATHS.verifyCodeEmail, title: 'verifyCode', auth: false, mobile: PATHS.emailVerifyCode },
+  { path: DESKTOP_PATHS.language, title: 'language', auth: false, mobile: PATHS.language },
+  { path: DESKTOP_PATHS.kyc, title: 'kyc', auth: true, mobile: PATHS.kyc },
+  { path: DESKTOP_PATHS.changePassword, title: 'changePassword', auth: true, mobile: PATHS.changePassword },
+  { path: DESKTOP_PATHS.setFundPassword, title: 'paymentPassword', auth: true, mobile: PATHS.paymentPassword },
+  { path: DESKTOP_PATHS.forgotFundPassword, title: 'forgotFundPassword', auth: true, mobile: PATHS.forgotFundPassword },
+  { path: DESKTOP_PATHS.account, title: 'accountSettings', auth: true, mobile: PATHS.accountSettings },
+  { path: DESKTOP_PATHS.notifications, title: 'notifications', auth: true, mobile: PATHS.notifications },
+  { path: DESKTOP_PATHS.otc, title: 'otc', auth: true, mobile: PATHS.otc },
+  { path: DESKTOP_PATHS.wallet, title: 'wallet', auth: true, mobile: PATHS.wallet },
 ];
 
 /**
@@ -169,8 +171,6 @@ export const DESKTOP_ROUTES: readonly DesktopRoute[] = [
  * (it needs a session) is left alone; a failure here is LazyPage's to report when it loads the page.
  */
 export function preloadPage(pathname: string, loggedIn: boolean): void {
-  // The desktop layout's pages load with its shell (app/desktop/); only a phone's are worth it here.
-  if (currentLayout() === 'desktop') return;
   const path = pathname === '/' || pathname === '/splash' ? layoutHomePath() : pathname;
   const route = MOBILE_ROUTES.find((r) => r.path === path);
   if (!route?.page || (route.auth && !loggedIn)) return;

@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginPanel } from '../../features/auth/desktop';
+import { DelayedLoading } from '../../components/page-state';
 import { useSessionStore } from '../../lib/session/session-store';
+
+/** The log-in form comes with the auth pages' chunk (and its phone-number library), when needed. */
+const LoginPanel = lazy(() => import('../../features/auth/desktop').then((m) => ({ default: m.LoginPanel })));
 
 /**
  * The session expired in the desktop layout: log in again here, on the page the user is on
@@ -32,7 +35,9 @@ export function LoginDialog() {
         </button>
       </div>
       <p className="login-dialog__text">{t('auth.loginSubtitle')}</p>
-      <LoginPanel />
+      <Suspense fallback={<DelayedLoading />}>
+        <LoginPanel />
+      </Suspense>
     </dialog>
   );
 }

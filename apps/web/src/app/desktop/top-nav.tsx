@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../features/profile/desktop';
 import { changeTheme } from '../../lib/session/preferences';
@@ -10,6 +10,7 @@ import { DESKTOP_PATHS } from '../../lib/routing/paths';
 export function TopNav() {
   const { t } = useTranslation();
   const loggedIn = useSessionStore((s) => s.token !== null);
+  const { pathname } = useLocation();
   const sections = [
     { to: DESKTOP_PATHS.dashboard, label: t('market.overview') },
     { to: DESKTOP_PATHS.trade, label: t('tabs.trade') },
@@ -23,9 +24,9 @@ export function TopNav() {
       </Link>
       <nav className="desktop-nav" aria-label={t('app.mainNav')}>
         {sections.map((s) => (
-          <NavLink key={s.to} to={s.to} className="desktop-nav__link">
+          <Link key={s.to} to={s.to} className="desktop-nav__link" aria-current={pathname === s.to ? 'page' : undefined}>
             {s.label}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <div className="desktop-header__end">

@@ -1,5 +1,3 @@
-import { DESKTOP_BREAKPOINT_PX } from '@app/contract';
-import { STORAGE_KEYS } from '../session/storage';
 
 /**
  * The desktop layout switch (spec §2 layout rules), and which layout this launch of the app uses.
@@ -10,11 +8,12 @@ import { STORAGE_KEYS } from '../session/storage';
  * width gets the mobile layout, centred and capped at 450 px, desktop URLs redirect to their mobile
  * counterparts, and nothing relaunches on resize.
  *
- * On: a window wider than DESKTOP_BREAKPOINT_PX (1000 px) gets the desktop layout, a narrower one
+ * On: a window wider than DESKTOP_BREAKPOINT (1000 px) gets the desktop layout, a narrower one
  * the mobile layout, and crossing the breakpoint relaunches the app on the counterpart route of
- * the page the user was on (app/layout/layout-watch.ts, lib/routing/counterparts.ts).
+ * the page the user was on (app/layout/layout-watch.ts; the counterparts: app/route-table.ts, lib/routing/desktop-counterparts.ts).
  */
-export const DESKTOP_PREVIEW_KEY = STORAGE_KEYS.desktopPreview;
+/** lib/session/storage.ts STORAGE_KEYS.desktopPreview (written here too: this module is in the entry chunk). */
+export const DESKTOP_PREVIEW_KEY = 'tw.desktop-preview';
 
 export function desktopLayoutEnabled(): boolean {
   try {
@@ -24,10 +23,18 @@ export function desktopLayoutEnabled(): boolean {
   }
 }
 
+/**
+ * The contract's DESKTOP_BREAKPOINT_PX (spec §2: wider than 1000 px is desktop), written here
+ * because this module is in the entry chunk, which must not pull in the contract's constants
+ * module (the bundler then splits it and the entry's neighbours into a chunk of their own, and
+ * the phone's first route grows); layout-mode.test.ts checks the two agree.
+ */
+export const DESKTOP_BREAKPOINT = 1000;
+
 export type LayoutMode = 'mobile' | 'desktop';
 
 export function layoutForWidth(widthPx: number, enabled = desktopLayoutEnabled()): LayoutMode {
-  return enabled && widthPx > DESKTOP_BREAKPOINT_PX ? 'desktop' : 'mobile';
+  return enabled && widthPx > DESKTOP_BREAKPOINT ? 'desktop' : 'mobile';
 }
 
 let launched: LayoutMode | undefined;
