@@ -143,6 +143,7 @@ async function everyDesktopRoute({ browser, server }) {
   // "Not available yet" is localized: in French it says so in French, inside the desktop frame.
   await user.goto(`${server.baseUrl}${D}language/index`);
   await user.getByText('Français', { exact: true }).click();
+  await user.getByRole('heading', { name: 'Langue', level: 1 }).waitFor(); // applied and stored
   await user.goto(`${server.baseUrl}${D}kyc/index`);
   await user.getByRole('heading', { name: 'Pas encore disponible' }).waitFor();
   await inDesktopFrame(user);
