@@ -25,7 +25,7 @@ import { sessionStorageValue } from '../harness/browser.mjs';
 
 const D = '/pages/desktop/';
 
-/** The desktop pages built so far (app/desktop/routes.tsx DESKTOP_PAGES): the account forms. */
+/** The desktop pages built so far (app/desktop/desktop-routes.tsx DESKTOP_PAGES): the account forms. */
 const BUILT = new Set(['login/login-phone', 'login/login-email', 'login/select-country', 'register/register-phone', 'register/register-email', 'register/verify-code-phone', 'register/verify-code-email', 'language/index']);
 
 /** Opened without a registration under way, the verify-code pages go back to its start (a desktop page too). */
@@ -163,16 +163,23 @@ async function loginRequestOrigin(page) {
 
 async function loginOriginHeader({ browser, server }) {
   const desktop = await newPage(await desktopContext(browser));
+  const desktopScripts = [];
+  desktop.on('request', (r) => r.resourceType() === 'script' && desktopScripts.push(new URL(r.url()).pathname));
   await desktop.goto(`${server.baseUrl}${D}login/login-email`);
   await inDesktopFrame(desktop);
+  assert(desktopScripts.some((s) => s.includes('/assets/desktop-routes-')), 'the desktop chunk was not loaded by name');
   assert.equal(await loginRequestOrigin(desktop), 'WEB');
   await desktop.context().close();
 
-  // The same browser below the breakpoint is the mobile layout: H5.
+  // The same browser below the breakpoint is the mobile layout: H5, and the desktop chunk never loads.
   const mobile = await newPage(await desktopContext(browser, { viewport: { width: 800, height: 900 } }));
+  const scripts = [];
+  mobile.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await mobile.goto(`${server.baseUrl}/pages/login/email-login`);
   await mobile.locator('.app-frame').waitFor();
   assert.equal(await loginRequestOrigin(mobile), 'H5');
+  assert(scripts.some((s) => s.includes('/assets/start-')), `the app's scripts were not seen: ${scripts.join(', ')}`);
+  assert.deepEqual(scripts.filter((s) => s.includes('desktop')), [], 'the phone layout loaded desktop code');
   await mobile.context().close();
 }
 

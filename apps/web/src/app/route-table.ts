@@ -5,7 +5,7 @@ import type { Messages } from '../locales';
 /**
  * Every route of spec §2. A route without `page` shows the shared "not available yet"
  * page until a later issue builds it; building a screen means adding its `page` loader (a
- * desktop page: its loader in app/desktop/routes.tsx, so that it travels with the desktop chunk).
+ * desktop page: its loader in app/desktop/desktop-routes.tsx, so that it travels with the desktop chunk).
  */
 export type RouteTitle = keyof Messages['routes'];
 export type PageModule = { default: ComponentType };
@@ -34,7 +34,7 @@ export interface DesktopRoute {
   /**
    * The same page in the mobile layout: a desktop URL opens it there (while the desktop layout
    * is off, and after a relaunch from desktop to mobile). The other way round is
-   * lib/routing/desktop-counterparts.ts. Which desktop pages are built: app/desktop/routes.tsx.
+   * lib/routing/desktop-counterparts.ts. Which desktop pages are built: app/desktop/desktop-routes.tsx.
    */
   mobile: string;
 }

@@ -35,7 +35,7 @@ export const notFoundRoute: RouteObject = {
 /**
  * The mobile layout's routes. A desktop URL opens its mobile counterpart (route-table.ts `mobile`):
  * always while the desktop layout is off, and after a relaunch from desktop to mobile. The desktop
- * layout's routes are its own chunk (app/desktop/routes.tsx).
+ * layout's routes are its own chunk (app/desktop/desktop-routes.tsx).
  */
 export function buildRoutes(): RouteObject[] {
   const mobilePages: RouteObject[] = MOBILE_ROUTES.map((r) => ({

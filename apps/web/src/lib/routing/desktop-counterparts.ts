@@ -5,7 +5,7 @@ import { DESKTOP_PATHS, PATHS } from './paths';
  * its own desktop page where spec §2 lists one, otherwise the desktop page that shows the same
  * thing (the quote list is the dashboard's markets panel, the trade chart and trade detail the
  * trade page; profile and security are the desktop settings; the assets sub-pages the assets page).
- * Loaded only by the desktop layout's chunk (app/desktop/routes.tsx).
+ * Loaded only by the desktop layout's chunk (app/desktop/desktop-routes.tsx).
  */
 const D = DESKTOP_PATHS;
 
