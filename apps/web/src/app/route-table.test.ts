@@ -6,6 +6,7 @@ import { PROFILE_PATHS } from '../features/profile/components/profile-paths';
 import { SECURITY_PATHS } from '../features/security/components/security-paths';
 import { TRADE_DETAIL_PATH } from '../features/trade/components/order-paths';
 import { QUOTE_PATH, SEARCH_PATH } from '../lib/market';
+import { desktopCounterpart } from '../lib/routing/desktop-counterparts';
 import { DESKTOP_PATHS, PATHS, TAB_PATHS } from '../lib/routing/paths';
 import { DESKTOP_ROUTES, MOBILE_ROUTES } from './route-table';
 
@@ -44,7 +45,20 @@ describe('route table', () => {
     expect(featureLinks.filter((p) => !tablePaths.includes(p))).toEqual([]);
   });
 
-  it('maps every desktop page to a mobile route', () => {
+  it('maps every desktop page to a mobile route and every mobile page to a desktop route', () => {
+    const desktopPaths = DESKTOP_ROUTES.map((r) => r.path);
+    expect(DESKTOP_ROUTES).toHaveLength(30); // spec §2 lists 30 desktop routes
     expect(DESKTOP_ROUTES.filter((r) => !mobilePaths.includes(r.mobile)).map((r) => r.path)).toEqual([]);
+    expect(mobilePaths.filter((p) => !desktopPaths.includes(desktopCounterpart(p)))).toEqual([]);
+  });
+
+  it('relaunches a desktop page on its own mobile counterpart and back', () => {
+    for (const route of DESKTOP_ROUTES) {
+      // Spec §2's desktop pages each have a page of their own on the phone: the round trip is exact.
+      expect(desktopCounterpart(route.mobile)).toBe(route.path);
+    }
+    expect(desktopCounterpart(PATHS.quote)).toBe(DESKTOP_PATHS.dashboard);
+    expect(desktopCounterpart(PATHS.profile)).toBe(DESKTOP_PATHS.account);
+    expect(desktopCounterpart('/no/such/page')).toBe(DESKTOP_PATHS.dashboard);
   });
 });

@@ -4,7 +4,8 @@ import type { Messages } from '../locales';
 
 /**
  * Every route of spec §2. A route without `page` shows the shared "not available yet"
- * page until a later issue builds it; building a screen means adding its `page` loader.
+ * page until a later issue builds it; building a screen means adding its `page` loader (a
+ * desktop page: its loader in app/desktop/desktop-routes.tsx, so that it travels with the desktop chunk).
  */
 export type RouteTitle = keyof Messages['routes'];
 export type PageModule = { default: ComponentType };
@@ -30,9 +31,12 @@ export interface DesktopRoute {
   title: RouteTitle;
   auth: boolean;
   guest?: boolean;
-  /** Where this page lives in the mobile layout (used while the desktop layout is off). */
+  /**
+   * The same page in the mobile layout: a desktop URL opens it there (while the desktop layout
+   * is off, and after a relaunch from desktop to mobile). The other way round is
+   * lib/routing/desktop-counterparts.ts. Which desktop pages are built: app/desktop/desktop-routes.tsx.
+   */
   mobile: string;
-  page?: PageLoader;
 }
 
 /** Adapts a named export to what React.lazy expects. */

@@ -8,7 +8,9 @@ import { loadKitLocale } from './antd-mobile-locale';
 import { installFeedback } from './feedback';
 import { watchLayoutChanges } from './layout/layout-watch';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import { loadDesktopLayout } from './desktop-layout';
+import { buildRoutes, createAppRouter } from './router';
+import { currentLayout } from '../lib/routing/layout-mode';
 import { initI18n } from '../lib/i18n';
 import { registerNavigate } from '../lib/routing/navigation';
 import { installNetworkToasts } from '../lib/feedback/network-status';
@@ -21,16 +23,18 @@ installFeedback();
 initTheme();
 watchLayoutChanges();
 
-const router = createAppRouter();
-registerNavigate((to, options) => {
-  void router.navigate(to, options);
-});
-
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+// The desktop layout's routes are their own chunk (main.tsx has already asked for it).
+const routes = currentLayout() === 'desktop' ? loadDesktopLayout().then((m) => m.buildDesktopRoutes()) : Promise.resolve(buildRoutes());
+
 // The UI kit's texts of a stored language other than English load beside the app's.
-void Promise.all([initI18n(), loadKitLocale(getSession().language)]).then(() => {
+void Promise.all([routes, initI18n(), loadKitLocale(getSession().language)]).then(([routeObjects]) => {
+  const router = createAppRouter(routeObjects);
+  registerNavigate((to, options) => {
+    void router.navigate(to, options);
+  });
   installNetworkToasts(); // Its toasts speak the loaded language.
   const root = createRoot(rootElement);
   // A transition: React renders the app in slices and lets the browser breathe between them,

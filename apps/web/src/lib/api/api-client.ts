@@ -7,7 +7,7 @@ import {
   type LoginOrigin,
 } from '@app/contract';
 import { currentHeaderLang, i18n } from '../i18n';
-import { currentLayout, isDesktopPlatform } from '../routing/layout-mode';
+import { isDesktopPlatform } from '../routing/layout-mode';
 import { navigateTo } from '../routing/navigation';
 import { LOGIN_PATH, loginPathFor, TAB_PATHS } from '../routing/paths';
 import { getSession } from '../session/session-store';
@@ -62,8 +62,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** WEB from the desktop layout or a desktop URL (spec §7), H5 from the mobile layout. */
 function loginOrigin(): LoginOrigin {
-  return window.location.pathname.includes('desktop') ? 'WEB' : 'H5';
+  return isDesktopPlatform() ? 'WEB' : 'H5';
 }
 
 /** The spec §7 headers sent with every request. */
@@ -96,7 +97,8 @@ function handleSessionExpired(msg: string): void {
   getSession().clearSession();
 
   const { pathname, search } = window.location;
-  const exempt = NO_LOGIN_REDIRECT_PATHS.includes(pathname) || currentLayout() === 'desktop' || isDesktopPlatform();
+  // The desktop layout asks again in a dialog where the user is (app/desktop/login-dialog.tsx).
+  const exempt = NO_LOGIN_REDIRECT_PATHS.includes(pathname) || isDesktopPlatform();
   window.setTimeout(() => {
     sessionExpiryInProgress = false;
     if (exempt || window.location.pathname === LOGIN_PATH) return;

@@ -1,26 +1,51 @@
-import { DESKTOP_BREAKPOINT_PX } from '@app/contract';
 
 /**
- * THE switch for the desktop dashboard layout (spec §2 layout rules).
+ * The desktop layout switch (spec §2 layout rules), and which layout this launch of the app uses.
  *
- * When true: a window wider than DESKTOP_BREAKPOINT_PX (1000 px) opens the desktop dashboard
- * (/pages/desktop/dashboard/index), a narrower one the mobile home, and crossing the
- * breakpoint relaunches the app (full reload) in the other layout.
+ * The desktop layout is shipped behind a per-browser opt-in (docs/decisions.md "Desktop layout:
+ * shipped behind a preview opt-in") until issue 15 is complete: `localStorage['tw.desktop-preview']
+ * = 'on'` turns it on for that browser; the browser tests set it. Off (every user today): every
+ * width gets the mobile layout, centred and capped at 450 px, desktop URLs redirect to their mobile
+ * counterparts, and nothing relaunches on resize.
  *
- * It is false until the desktop pages are built (a later issue). While false, every width
- * gets the mobile layout, centred and capped at 450 px, desktop URLs redirect to their
- * mobile counterparts, and nothing relaunches on resize.
+ * On: a window wider than DESKTOP_BREAKPOINT (1000 px) gets the desktop layout, a narrower one
+ * the mobile layout, and crossing the breakpoint relaunches the app on the counterpart route of
+ * the page the user was on (app/layout/layout-watch.ts; the counterparts: app/route-table.ts, lib/routing/desktop-counterparts.ts).
  */
-export const DESKTOP_LAYOUT_ENABLED = false;
+/** lib/session/storage.ts STORAGE_KEYS.desktopPreview (written here too: this module is in the entry chunk). */
+export const DESKTOP_PREVIEW_KEY = 'tw.desktop-preview';
+
+export function desktopLayoutEnabled(): boolean {
+  try {
+    return window.localStorage.getItem(DESKTOP_PREVIEW_KEY) === 'on';
+  } catch {
+    return false; // Storage blocked: the default, mobile only.
+  }
+}
+
+/**
+ * The contract's DESKTOP_BREAKPOINT_PX (spec §2: wider than 1000 px is desktop), written here
+ * because this module is in the entry chunk, which must not pull in the contract's constants
+ * module (the bundler then splits it and the entry's neighbours into a chunk of their own, and
+ * the phone's first route grows); layout-mode.test.ts checks the two agree.
+ */
+export const DESKTOP_BREAKPOINT = 1000;
 
 export type LayoutMode = 'mobile' | 'desktop';
 
-export function layoutForWidth(widthPx: number): LayoutMode {
-  return DESKTOP_LAYOUT_ENABLED && widthPx > DESKTOP_BREAKPOINT_PX ? 'desktop' : 'mobile';
+export function layoutForWidth(widthPx: number, enabled = desktopLayoutEnabled()): LayoutMode {
+  return enabled && widthPx > DESKTOP_BREAKPOINT ? 'desktop' : 'mobile';
 }
 
+let launched: LayoutMode | undefined;
+
+/**
+ * The layout of this launch: decided once, from the window's width when the app starts. The app
+ * relaunches when the window crosses the breakpoint, so this is the layout on screen.
+ */
 export function currentLayout(): LayoutMode {
-  return layoutForWidth(window.innerWidth);
+  launched ??= layoutForWidth(window.innerWidth);
+  return launched;
 }
 
 /** The desktop pages live under this prefix (spec §2). */
@@ -31,9 +56,9 @@ export function isDesktopPath(pathname: string): boolean {
 }
 
 /**
- * "The platform is desktop" (spec §8): the desktop layout is what the user is looking at.
- * This is also what the login-origin header reports (WEB when the URL contains "desktop").
+ * "The platform is desktop" (spec §8): the desktop layout is what the user is looking at, or the
+ * URL is a desktop one (spec §7: the login origin is WEB when the URL contains "desktop").
  */
 export function isDesktopPlatform(): boolean {
-  return window.location.pathname.includes('desktop');
+  return currentLayout() === 'desktop' || window.location.pathname.includes('desktop');
 }

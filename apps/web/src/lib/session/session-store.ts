@@ -32,6 +32,12 @@ export interface SessionState {
    * sends them to log in without remembering the page they were on.
    */
   loggedOut: boolean;
+  /**
+   * The session ended by expiry (not persisted). The desktop layout then asks the user to log in
+   * again in a dialog, on the page they are on (spec §8 exempts a window wider than 1000 px from
+   * the redirect to login); the mobile layout does not use it.
+   */
+  expired: boolean;
 
   signIn: (result: LoginResult) => void;
   setUser: (user: UserInfo) => void;
@@ -43,6 +49,8 @@ export interface SessionState {
   setTheme: (theme: Theme) => void;
   setTypeUser: (typeUser: TypeUser) => void;
   setDemoConfirmed: (confirmed: boolean) => void;
+  /** The user closed the desktop "log in again" dialog without logging in. */
+  dismissExpiry: () => void;
 }
 
 type PersistedSession = Pick<SessionState, 'token' | 'user' | 'typeUser' | 'language' | 'theme' | 'demoConfirmed'>;
@@ -59,15 +67,17 @@ export const useSessionStore = create<SessionState>()(
       theme: 'light',
       demoConfirmed: false,
       loggedOut: false,
+      expired: false,
 
-      signIn: ({ token, user }) => set({ token, user, loggedOut: false }),
+      signIn: ({ token, user }) => set({ token, user, loggedOut: false, expired: false }),
       setUser: (user) => set({ user }),
-      clearSession: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: false }),
-      logOut: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: true }),
+      clearSession: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: false, expired: true }),
+      logOut: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: true, expired: false }),
       setLanguage: (language) => set({ language }),
       setTheme: (theme) => set({ theme }),
       setTypeUser: (typeUser) => set({ typeUser }),
       setDemoConfirmed: (demoConfirmed) => set({ demoConfirmed }),
+      dismissExpiry: () => set({ expired: false }),
     }),
     {
       name: STORAGE_KEYS.session,

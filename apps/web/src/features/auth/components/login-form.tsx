@@ -1,25 +1,51 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
 import { PasswordField } from '../../../components/password-field';
 import { SegmentedNav } from '../../../components/segmented-nav';
 import { SubmitButton } from '../../../components/submit-button';
+import { useAuthFlow } from '../hooks/use-auth-flow';
 import { useLoginForm } from '../hooks/use-login-form';
 import { AuthHeader } from './auth-header';
 import { AccountField } from './account-field';
 import { AUTH_PATHS } from './auth-paths';
 import '../auth.css';
 
-/** Log in by phone (/pages/login/login) or e-mail (/pages/login/email-login). */
-function LoginForm({ type }: { type: AccountType }) {
+/** The log-in fields and button; with `stay`, logging in keeps the user on the page. */
+function LoginFields({ type, stay = false }: { type: AccountType; stay?: boolean }) {
   const { t } = useTranslation();
-  const form = useLoginForm(type);
-  const { withReturn, errors } = form;
+  const form = useLoginForm(type, { stay });
+  const { errors } = form;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     form.submit();
   };
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
+      <AccountField type={type} autoComplete="username" value={form.account} onChange={form.setAccount} error={errors.account} />
+      <PasswordField
+        label={t('fields.password')}
+        placeholder={t('fields.loginPasswordPlaceholder')}
+        autoComplete="current-password"
+        value={form.password}
+        onChange={form.setPassword}
+        error={errors.password}
+      />
+      <div className="form__aside">
+        <Link className="link" to={AUTH_PATHS.forgot}>
+          {t('auth.forgotPassword')}
+        </Link>
+      </div>
+      <SubmitButton loading={form.pending}>{t('auth.logIn')}</SubmitButton>
+    </form>
+  );
+}
+
+/** Log in by phone (/pages/login/login) or e-mail (/pages/login/email-login). */
+function LoginForm({ type }: { type: AccountType }) {
+  const { t } = useTranslation();
+  const { withReturn } = useAuthFlow();
 
   return (
     <div className="auth">
@@ -31,35 +57,40 @@ function LoginForm({ type }: { type: AccountType }) {
           { to: withReturn(AUTH_PATHS.loginEmail), label: t('auth.byEmail'), active: type === 'email' },
         ]}
       />
-      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
-        <AccountField
-          type={type}
-          autoComplete="username"
-          value={form.account}
-          onChange={form.setAccount}
-          error={errors.account}
-        />
-        <PasswordField
-          label={t('fields.password')}
-          placeholder={t('fields.loginPasswordPlaceholder')}
-          autoComplete="current-password"
-          value={form.password}
-          onChange={form.setPassword}
-          error={errors.password}
-        />
-        <div className="form__aside">
-          <Link className="link" to={AUTH_PATHS.forgot}>
-            {t('auth.forgotPassword')}
-          </Link>
-        </div>
-        <SubmitButton loading={form.pending}>{t('auth.logIn')}</SubmitButton>
-      </form>
+      <LoginFields type={type} />
       <p className="auth__switch">
         {t('auth.noAccount')}{' '}
         <Link className="link link--strong" to={withReturn(type === 'email' ? AUTH_PATHS.registerEmail : AUTH_PATHS.registerPhone)}>
           {t('auth.registerNow')}
         </Link>
       </p>
+    </div>
+  );
+}
+
+/**
+ * Log in again where the user is (the desktop dialog after a session expiry, spec §8): phone or
+ * e-mail switched in place, and logging in keeps the page.
+ */
+export function LoginPanel() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<AccountType>('email');
+  return (
+    <div className="auth">
+      <div className="segmented" role="group" aria-label={t('auth.loginMethod')}>
+        {(['phone', 'email'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={`segmented__item${option === type ? ' is-active' : ''}`}
+            aria-pressed={option === type}
+            onClick={() => setType(option)}
+          >
+            {option === 'phone' ? t('auth.byPhone') : t('auth.byEmail')}
+          </button>
+        ))}
+      </div>
+      <LoginFields key={type} type={type} stay />
     </div>
   );
 }

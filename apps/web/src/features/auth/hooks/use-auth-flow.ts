@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginResult } from '@app/contract';
 import { syncPreferenceToServer } from '../../../lib/api/update-user';
 import { safeReturnPath } from '../../../lib/routing/navigation';
-import { HOME_PATH } from '../../../lib/routing/paths';
+import { layoutHomePath } from '../../../lib/routing/paths';
 import { getSession } from '../../../lib/session/session-store';
 
 /**
@@ -21,9 +21,12 @@ export function useAuthFlow() {
     [redirect],
   );
 
-  /** Stores the session, keeps this device's language and theme, and goes on. */
+  /**
+   * Stores the session, keeps this device's language and theme, and goes on (to the pending
+   * redirect or the layout's home), or with `stay`, stays on the page (the desktop log-in dialog).
+   */
   const completeLogin = useCallback(
-    (result: LoginResult) => {
+    (result: LoginResult, stay = false) => {
       const { signIn, language, theme } = getSession();
       signIn(result);
       const changes = {
@@ -31,7 +34,7 @@ export function useAuthFlow() {
         ...(result.user.theme !== theme ? { theme } : {}),
       };
       if (Object.keys(changes).length > 0) syncPreferenceToServer(changes);
-      navigate(safeReturnPath(redirect, HOME_PATH), { replace: true });
+      if (!stay) navigate(safeReturnPath(redirect, layoutHomePath()), { replace: true });
     },
     [navigate, redirect],
   );

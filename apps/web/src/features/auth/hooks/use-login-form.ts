@@ -12,8 +12,11 @@ import { useSelectedCountry } from './use-selected-country';
 
 type Field = 'account' | 'password';
 
-/** The log-in form by phone or e-mail: its values, errors and submit (which logs in and goes on). */
-export function useLoginForm(type: AccountType) {
+/**
+ * The log-in form by phone or e-mail: its values, errors and submit (which logs in and goes on,
+ * or with `stay`, stays on the page: the desktop dialog after a session expiry).
+ */
+export function useLoginForm(type: AccountType, { stay = false }: { stay?: boolean } = {}) {
   const { t } = useTranslation();
   const { withReturn, completeLogin } = useAuthFlow();
   const country = useSelectedCountry((s) => s.country);
@@ -35,7 +38,7 @@ export function useLoginForm(type: AccountType) {
       {
         onSuccess: (result) => {
           toastSuccess(t('auth.loggedIn'));
-          completeLogin(result);
+          completeLogin(result, stay);
         },
       },
     );

@@ -1,21 +1,15 @@
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AskConfirm } from '../../../lib/feedback/confirm';
-import { i18n } from '../../../lib/i18n';
-import { LOGIN_PATH } from '../../../lib/routing/paths';
 import { queryClient } from '../../../lib/api/query-client';
-import { useSessionStore } from '../../../lib/session/session-store';
 import { clearAppCache } from '../../../lib/session/storage';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { clearDrafts } from '../../../lib/forms/use-draft-state';
-import { useLogout } from '../api/logout';
+import { useSignOut } from './use-sign-out';
 
 /** The profile page's two confirmed actions, clearing the cache and logging out; `confirm` asks the user. */
 export function useProfileActions(confirm: AskConfirm) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const logOut = useSessionStore((s) => s.logOut);
-  const logout = useLogout();
+  const { signOut, signingOut } = useSignOut();
 
   const clearCache = async () => {
     const confirmed = await confirm({
@@ -41,13 +35,8 @@ export function useProfileActions(confirm: AskConfirm) {
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
-    await logout.mutateAsync().catch(() => undefined);
-    logOut();
-    clearDrafts();
-    queryClient.clear();
-    toastSuccess(i18n.t('profile.loggedOut'));
-    navigate(LOGIN_PATH, { replace: true });
+    await signOut();
   };
 
-  return { clearCache, logout: logoutConfirmed, loggingOut: logout.isPending };
+  return { clearCache, logout: logoutConfirmed, loggingOut: signingOut };
 }
