@@ -27,7 +27,7 @@ const APP_START = '/src/app/start.tsx';
 /**
  * index.html preloads the app's files (app/start.tsx, its static imports and their CSS) as it
  * would an entry's static imports: they download with the page, beside the small entry that
- * imports them dynamically, instead of after it.
+ * imports them dynamically, instead of after it; at low priority, behind what the first paint needs.
  */
 function preloadAppStart(): Plugin {
   return {
@@ -53,7 +53,11 @@ function preloadAppStart(): Plugin {
         const missing = (file: string) => !html.includes(`/${file}"`);
         return [
           ...[...css].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
-          ...[...js].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          // Low priority: on a slow link the stylesheets and the small entry, which paints the shell
+          // (app/prepaint.ts), get the bandwidth first; the app's files still start at once.
+          ...[...js]
+            .filter(missing)
+            .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` }, injectTo: 'head' as const })),
         ];
       },
     },
