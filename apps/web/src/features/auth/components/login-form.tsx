@@ -18,7 +18,7 @@ function LoginForm({ type }: { type: AccountType }) {
   const { withReturn, errors } = form;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    form.submit();
+    void form.submit();
   };
 
   return (
@@ -31,7 +31,7 @@ function LoginForm({ type }: { type: AccountType }) {
           { to: withReturn(AUTH_PATHS.loginEmail), label: t('auth.byEmail'), active: type === 'email' },
         ]}
       />
-      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={form.warmChecks} onPointerDown={form.warmChecks}>
         <AccountField
           type={type}
           autoComplete="username"

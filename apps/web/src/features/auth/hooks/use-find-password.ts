@@ -8,10 +8,11 @@ import { otpCountdownKey } from '../../../lib/forms/otp-countdown';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { useDraftState } from '../../../lib/forms/use-draft-state';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
-import { checkConfirmation, checkNewPassword, checkOtp, collectErrors } from '../../../lib/forms/validation';
+import { collectErrors } from '../../../lib/forms/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AUTH_PATHS } from '../components/auth-paths';
-import { accountIdentity, checkAccount, codeDestination, phoneDigits } from '../model/account-identity';
+import { accountIdentity, codeDestination, phoneDigits } from '../model/account-identity';
+import { authChecksOr, warmAuthChecks } from '../model/load-checks';
 import { useSelectedCountry } from './use-selected-country';
 
 type Field = 'account' | 'code' | 'password' | 'confirmPassword';
@@ -28,24 +29,29 @@ export function useFindPassword(type: AccountType) {
   const { errors, formRef, report, edit } = useFormErrors<Field>();
   const reset = useForgotPassword();
 
-  const sendCode = () => {
-    const problem = checkAccount(type, country.dialCode, account);
-    if (problem) {
-      report({ account: problem });
-      return null;
-    }
-    return type === 'email'
-      ? sendOtp({ email: account.trim(), purpose: 'forgot_password' })
-      : sendSmsOtp({ countryCode: country.dialCode, phone: phoneDigits(account), purpose: 'forgot_password' });
-  };
+  // The send button takes a pending send or null; the check loads first, so the send is a promise
+  // that fails (after showing the field's error) when the account is not valid.
+  const sendCode = () =>
+    authChecksOr(t('pageState.errorText')).then((checks) => {
+      const problem = checks ? checks.checkAccount(type, country.dialCode, account) : t('pageState.errorText');
+      if (problem) {
+        if (checks) report({ account: problem });
+        throw new Error(problem);
+      }
+      return type === 'email'
+        ? sendOtp({ email: account.trim(), purpose: 'forgot_password' })
+        : sendSmsOtp({ countryCode: country.dialCode, phone: phoneDigits(account), purpose: 'forgot_password' });
+    });
 
-  const submit = () => {
+  const submit = async () => {
+    const checks = await authChecksOr(t('pageState.errorText'));
+    if (!checks) return;
     const invalid = report(
       collectErrors<Field>({
-        account: checkAccount(type, country.dialCode, account),
-        code: checkOtp(code),
-        password: checkNewPassword(password),
-        confirmPassword: checkConfirmation(password, confirmPassword),
+        account: checks.checkAccount(type, country.dialCode, account),
+        code: checks.checkOtp(code),
+        password: checks.checkNewPassword(password),
+        confirmPassword: checks.checkConfirmation(password, confirmPassword),
       }),
     );
     if (invalid) return;
@@ -74,6 +80,7 @@ export function useFindPassword(type: AccountType) {
     countdownKey: otpCountdownKey(codeDestination(type, country.dialCode, account)),
     sendCode,
     submit,
+    warmChecks: warmAuthChecks,
     pending: reset.isPending,
   };
 }

@@ -4,9 +4,10 @@ import type { AccountType } from '@app/contract';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { useDraftState } from '../../../lib/forms/use-draft-state';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
-import { checkRequired, collectErrors } from '../../../lib/forms/validation';
+import { collectErrors } from '../../../lib/forms/form-errors';
 import { useLogin } from '../api/login';
-import { accountIdentity, checkAccount } from '../model/account-identity';
+import { accountIdentity } from '../model/account-identity';
+import { authChecksOr, warmAuthChecks } from '../model/load-checks';
 import { useAuthFlow } from './use-auth-flow';
 import { useSelectedCountry } from './use-selected-country';
 
@@ -22,11 +23,13 @@ export function useLoginForm(type: AccountType) {
   const { errors, formRef, report, edit } = useFormErrors<Field>();
   const login = useLogin();
 
-  const submit = () => {
+  const submit = async () => {
+    const checks = await authChecksOr(t('pageState.errorText'));
+    if (!checks) return;
     const invalid = report(
       collectErrors<Field>({
-        account: checkAccount(type, country.dialCode, account),
-        password: checkRequired(password),
+        account: checks.checkAccount(type, country.dialCode, account),
+        password: checks.checkRequired(password),
       }),
     );
     if (invalid) return;
@@ -49,6 +52,7 @@ export function useLoginForm(type: AccountType) {
     errors,
     formRef,
     submit,
+    warmChecks: warmAuthChecks,
     pending: login.isPending,
     withReturn,
   };
