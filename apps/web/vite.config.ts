@@ -23,9 +23,11 @@ const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names}
 
 /** The app proper, which the small entry (src/main.tsx) imports once it has asked for the page's chunk. */
 const APP_START = '/src/app/start.tsx';
+/** The libraries, which the entry runs a task before the app (src/app/libraries.ts). */
+const APP_LIBRARIES = '/src/app/libraries.ts';
 
 /**
- * index.html preloads the app's files (app/start.tsx, its static imports and their CSS) as it
+ * index.html preloads the app's files (app/libraries.ts, app/start.tsx, their static imports and CSS) as it
  * would an entry's static imports: they download with the page, beside the small entry that
  * imports them dynamically, instead of after it; at low priority, behind what the first paint needs.
  */
@@ -38,8 +40,11 @@ function preloadAppStart(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const start = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(APP_START));
-        if (!start || start.type !== 'chunk') throw new Error(`no chunk for ${APP_START}`);
+        const chunkOf = (module: string) => {
+          const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(module));
+          if (!chunk || chunk.type !== 'chunk') throw new Error(`no chunk for ${module}`);
+          return chunk;
+        };
         const js = new Set<string>();
         const css = new Set<string>();
         const visit = (fileName: string) => {
@@ -49,7 +54,8 @@ function preloadAppStart(): Plugin {
           chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
           chunk.imports.forEach(visit);
         };
-        visit(start.fileName);
+        visit(chunkOf(APP_LIBRARIES).fileName);
+        visit(chunkOf(APP_START).fileName);
         const missing = (file: string) => !html.includes(`/${file}"`);
         return [
           ...[...css].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),

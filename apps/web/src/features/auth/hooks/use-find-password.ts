@@ -12,7 +12,7 @@ import { collectErrors } from '../../../lib/forms/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AUTH_PATHS } from '../components/auth-paths';
 import { accountIdentity, codeDestination, phoneDigits } from '../model/account-identity';
-import { authChecksOr, warmAuthChecks } from '../model/load-checks';
+import { authChecksOrToast, warmAuthChecks } from '../model/load-checks';
 import { useSelectedCountry } from './use-selected-country';
 
 type Field = 'account' | 'code' | 'password' | 'confirmPassword';
@@ -29,13 +29,14 @@ export function useFindPassword(type: AccountType) {
   const { errors, formRef, report, edit } = useFormErrors<Field>();
   const reset = useForgotPassword();
 
-  // The send button takes a pending send or null; the check loads first, so the send is a promise
-  // that fails (after showing the field's error) when the account is not valid.
+  // The send button takes a pending send or null. The checks load first, so this is always a
+  // pending send, which fails (the field's error or the load failure already shown) when it cannot go.
   const sendCode = () =>
-    authChecksOr(t('pageState.errorText')).then((checks) => {
-      const problem = checks ? checks.checkAccount(type, country.dialCode, account) : t('pageState.errorText');
+    authChecksOrToast().then((checks) => {
+      if (!checks) throw new Error('auth checks not loaded');
+      const problem = checks.checkAccount(type, country.dialCode, account);
       if (problem) {
-        if (checks) report({ account: problem });
+        report({ account: problem });
         throw new Error(problem);
       }
       return type === 'email'
@@ -44,7 +45,7 @@ export function useFindPassword(type: AccountType) {
     });
 
   const submit = async () => {
-    const checks = await authChecksOr(t('pageState.errorText'));
+    const checks = await authChecksOrToast();
     if (!checks) return;
     const invalid = report(
       collectErrors<Field>({

@@ -7,7 +7,7 @@ import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { collectErrors } from '../../../lib/forms/form-errors';
 import { useLogin } from '../api/login';
 import { accountIdentity } from '../model/account-identity';
-import { authChecksOr, warmAuthChecks } from '../model/load-checks';
+import { authChecksOrToast, warmAuthChecks } from '../model/load-checks';
 import { useAuthFlow } from './use-auth-flow';
 import { useSelectedCountry } from './use-selected-country';
 
@@ -24,7 +24,7 @@ export function useLoginForm(type: AccountType) {
   const login = useLogin();
 
   const submit = async () => {
-    const checks = await authChecksOr(t('pageState.errorText'));
+    const checks = await authChecksOrToast();
     if (!checks) return;
     const invalid = report(
       collectErrors<Field>({

@@ -9,7 +9,7 @@ import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { collectErrors } from '../../../lib/forms/form-errors';
 import { AUTH_PATHS } from '../components/auth-paths';
 import { accountIdentity } from '../model/account-identity';
-import { authChecksOr, warmAuthChecks } from '../model/load-checks';
+import { authChecksOrToast, warmAuthChecks } from '../model/load-checks';
 import { useAuthFlow } from './use-auth-flow';
 import { registerCountdownKey, sendRegisterCode, useRegisterDraft, type RegisterDraft } from './use-register-draft';
 import { useSelectedCountry } from './use-selected-country';
@@ -43,7 +43,7 @@ export function useRegisterForm(type: AccountType) {
   const { errors, formRef, report, edit } = useFormErrors<Field>();
 
   const submit = async () => {
-    const checks = await authChecksOr(t('pageState.errorText'));
+    const checks = await authChecksOrToast();
     if (!checks) return;
     const invalid = report(
       collectErrors<Field>({

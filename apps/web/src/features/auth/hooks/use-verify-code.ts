@@ -8,7 +8,7 @@ import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { collectErrors } from '../../../lib/forms/form-errors';
 import { useRegister } from '../api/register';
 import { AUTH_PATHS } from '../components/auth-paths';
-import { authChecksOr, warmAuthChecks } from '../model/load-checks';
+import { authChecksOrToast, warmAuthChecks } from '../model/load-checks';
 import { useAuthFlow } from './use-auth-flow';
 import { registerCountdownKey, sendRegisterCode, useRegisterDraft } from './use-register-draft';
 
@@ -32,7 +32,7 @@ export function useVerifyCode(type: AccountType) {
 
   const submit = async () => {
     if (!draft) return;
-    const checks = await authChecksOr(t('pageState.errorText'));
+    const checks = await authChecksOrToast();
     if (!checks) return;
     if (report(collectErrors({ code: checks.checkOtp(code) }))) return;
     register.mutate(

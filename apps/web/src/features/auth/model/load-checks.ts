@@ -1,7 +1,9 @@
 import { toastError } from '../../../lib/feedback/toast';
+import { i18n } from '../../../lib/i18n';
+import type * as AuthChecksModule from './checks';
 
 /** The auth forms' checks (model/checks.ts), loaded once; a failed load is tried again next time. */
-type AuthChecks = typeof import('./checks');
+type AuthChecks = typeof AuthChecksModule;
 
 let loading: Promise<AuthChecks> | null = null;
 
@@ -18,12 +20,15 @@ export function warmAuthChecks(): void {
   loadAuthChecks().catch(() => undefined);
 }
 
-/** The checks, or null once the user has been told (`failedMessage`) that they could not load. */
-export async function authChecksOr(failedMessage: string): Promise<AuthChecks | null> {
+/**
+ * The checks, or null once the user has been told they could not load: offline in the words of
+ * every request made offline (the API client's), else as a page whose code failed to load.
+ */
+export async function authChecksOrToast(): Promise<AuthChecks | null> {
   try {
     return await loadAuthChecks();
   } catch {
-    toastError(failedMessage);
+    toastError(i18n.t(navigator.onLine ? 'pageState.errorText' : 'network.offline'));
     return null;
   }
 }
