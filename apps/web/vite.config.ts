@@ -23,11 +23,13 @@ const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names}
 
 /** The app proper, which the small entry (src/main.tsx) imports once it has asked for the page's chunk. */
 const APP_START = '/src/app/start.tsx';
+/** The libraries, which the entry runs a task before the app (src/app/libraries.ts). */
+const APP_LIBRARIES = '/src/app/libraries.ts';
 
 /**
- * index.html preloads the app's files (app/start.tsx, its static imports and their CSS) as it
+ * index.html preloads the app's files (app/libraries.ts, app/start.tsx, their static imports and CSS) as it
  * would an entry's static imports: they download with the page, beside the small entry that
- * imports them dynamically, instead of after it.
+ * imports them dynamically, instead of after it; at low priority, behind what the first paint needs.
  */
 function preloadAppStart(): Plugin {
   return {
@@ -38,8 +40,11 @@ function preloadAppStart(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const start = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(APP_START));
-        if (!start || start.type !== 'chunk') throw new Error(`no chunk for ${APP_START}`);
+        const chunkOf = (module: string) => {
+          const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(module));
+          if (!chunk || chunk.type !== 'chunk') throw new Error(`no chunk for ${module}`);
+          return chunk;
+        };
         const js = new Set<string>();
         const css = new Set<string>();
         const visit = (fileName: string) => {
@@ -49,11 +54,16 @@ function preloadAppStart(): Plugin {
           chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
           chunk.imports.forEach(visit);
         };
-        visit(start.fileName);
+        visit(chunkOf(APP_LIBRARIES).fileName);
+        visit(chunkOf(APP_START).fileName);
         const missing = (file: string) => !html.includes(`/${file}"`);
         return [
           ...[...css].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
-          ...[...js].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          // Low priority: on a slow link the stylesheets and the small entry, which paints the shell
+          // (app/prepaint.ts), get the bandwidth first; the app's files still start at once.
+          ...[...js]
+            .filter(missing)
+            .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` }, injectTo: 'head' as const })),
         ];
       },
     },

@@ -4,6 +4,8 @@ export const APP_VERSION_CODE = 100;
 
 export const SUCCESS_CODES = [0, 200] as const;
 export const SESSION_EXPIRED_CODES = [301, 999] as const;
+/** ERRORS.RESEND_TOO_SOON's code, for the web's send-code button without the whole catalogue. */
+export const RESEND_TOO_SOON_CODE = 1107;
 
 export const DESKTOP_BREAKPOINT_PX = 1000;
 export const MOBILE_MAX_WIDTH_PX = 450;

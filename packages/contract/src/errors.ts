@@ -1,3 +1,5 @@
+import { RESEND_TOO_SOON_CODE } from './constants';
+
 /**
  * The error-code catalogue: every failure the API can answer, with its number, HTTP status
  * and English message. Translations live in `messages/<lang>.ts`, typed against these keys,
@@ -42,7 +44,7 @@ export const ERRORS = {
   EMAIL_INVALID: def(1104, 400, 'Please enter a valid email address', 'The e-mail address is not valid.'),
   ACCOUNT_NOT_FOUND: def(1105, 404, 'This account does not exist', 'No account has this phone or e-mail (login, forgot password). Rate-limited.'),
   ACCOUNT_EXISTS: def(1106, 409, 'This account already exists', 'An account already has this phone or e-mail (register, bind e-mail).'),
-  RESEND_TOO_SOON: def(1107, 429, 'Please resend after 60 seconds', 'A code was sent to this destination less than 60 seconds ago.'),
+  RESEND_TOO_SOON: def(RESEND_TOO_SOON_CODE, 429, 'Please resend after 60 seconds', 'A code was sent to this destination less than 60 seconds ago.'),
   CODE_INVALID: def(1108, 400, 'Code Invalid', 'The verification code is wrong, already used, or was never sent for this destination and purpose.'),
   CODE_EXPIRED: def(1109, 400, 'The verification code has expired, please request a new one', 'The code is older than 10 minutes.'),
   CODE_ATTEMPTS_EXCEEDED: def(1110, 400, 'Too many wrong codes, please request a new one', 'The code was entered wrongly 5 times and no longer works.'),

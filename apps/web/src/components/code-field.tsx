@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { OTP_LENGTH } from '@app/contract';
-import { digitsOnly } from '../lib/forms/validation';
+import { digitsOnly } from '../lib/forms/digits';
 import { TextField } from './text-field';
 import { SendCodeButton } from './send-code-button';
 import type { SendOtpData } from '../lib/api/send-otp';

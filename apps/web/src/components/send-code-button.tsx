@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERRORS } from '@app/contract';
+import { RESEND_TOO_SOON_CODE } from '@app/contract';
 import { ApiError } from '../lib/api/api-client';
 import type { SendOtpData } from '../lib/api/send-otp';
 import { useOtpCountdownStore, useResendSecondsLeft } from '../lib/forms/otp-countdown';
@@ -35,7 +35,7 @@ export function SendCodeButton({ countdownKey, onSend, disabled }: SendCodeButto
       toastSuccess(t('common.codeSent'));
     } catch (error) {
       // The server is still counting down for this destination: show the wait here too.
-      if (error instanceof ApiError && error.code === ERRORS.RESEND_TOO_SOON.code) start(countdownKey);
+      if (error instanceof ApiError && error.code === RESEND_TOO_SOON_CODE) start(countdownKey);
     } finally {
       setSending(false);
     }

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { hasErrors } from './validation';
+import { hasErrors } from './form-errors';
 
 /**
  * Field errors of a form, shown after a submit attempt. `report` stores them and moves

@@ -8,13 +8,14 @@ import {
 } from '@app/contract';
 import { i18n } from '../i18n';
 import { catalogMessage } from '../i18n/catalog';
+import type { Check } from './form-errors';
 
 /**
  * Client-side checks of spec §5. Each returns null when the value is fine, else the
  * localized message of the matching API catalogue entry, so the client and the server say
  * the same words. The server checks everything again.
  */
-export type Check = string | null;
+export type { Check };
 
 // Same rule as the contract's Email schema: one @, no spaces, a dot in the domain.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -88,21 +89,8 @@ export function decimalInput(value: string, decimals: number): string {
   return `${int.slice(0, 40)}.${frac}`;
 }
 
-/** Keeps only digits, at most `max` of them (code inputs). */
-export function digitsOnly(value: string, max: number): string {
-  return value.replace(/[^0-9]/g, '').slice(0, max);
-}
+// Kept apart (no catalogue): the code field uses it on pages that load their checks lazily.
+export { digitsOnly } from './digits';
 
-/** Collects the first failing check of each field; `{}` means the form is valid. */
-export function collectErrors<K extends string>(checks: Record<K, Check>): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {};
-  for (const key of Object.keys(checks) as K[]) {
-    const message = checks[key];
-    if (message) errors[key] = message;
-  }
-  return errors;
-}
-
-export function hasErrors(errors: Partial<Record<string, string>>): boolean {
-  return Object.values(errors).some(Boolean);
-}
+// Kept apart (no catalogue): forms that load their checks lazily still collect errors.
+export { collectErrors, hasErrors } from './form-errors';

@@ -1,3 +1,5 @@
+import type { Theme, TypeUser } from '@app/contract';
+
 /**
  * Names of everything this app keeps in the browser, in one place, so "clear cache" and
  * logout know what they may remove. All keys share one prefix.
@@ -15,18 +17,38 @@ export const STORAGE_KEYS = {
   desktopPreview: `${STORAGE_PREFIX}desktop-preview`,
 } as const;
 
+/** The persisted session's fields the entry reads before the session store's code has loaded. */
+interface StoredSessionHead {
+  token?: unknown;
+  theme?: unknown;
+  typeUser?: unknown;
+}
+
+function readStoredSession(): StoredSessionHead {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.session);
+    return (raw ? (JSON.parse(raw) as { state?: StoredSessionHead }).state : undefined) ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Whether a session token is stored, read before the session store's code has loaded (main.tsx
  * decides with it whether a page that needs a session is worth preloading).
  */
 export function hasStoredToken(): boolean {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.session);
-    const token: unknown = raw ? (JSON.parse(raw) as { state?: { token?: unknown } }).state?.token : null;
-    return typeof token === 'string' && token.length > 0;
-  } catch {
-    return false;
-  }
+  const { token } = readStoredSession();
+  return typeof token === 'string' && token.length > 0;
+}
+
+/**
+ * The stored theme and account mode, read the same way (main.tsx applies them before the first
+ * paint); anything unknown reads as the store's defaults, light and real.
+ */
+export function storedDisplay(): { theme: Theme; typeUser: TypeUser } {
+  const { theme, typeUser } = readStoredSession();
+  return { theme: theme === 'dark' ? 'dark' : 'light', typeUser: typeUser === 'demo' ? 'demo' : 'real' };
 }
 
 /** Keys that survive "clear cache": the session (the user stays logged in) and display choices. */

@@ -1,27 +1,11 @@
-import type { Theme, TypeUser } from '@app/contract';
+import { applyDisplay } from './display';
 import { useSessionStore } from './session-store';
 
-/** Browser chrome colour per theme, matching --color-bg in styles/tokens.css. */
-const THEME_COLOR: Record<Theme, string> = { light: '#f4f6fb', dark: '#0e131d' };
-
-/**
- * Applies theme and account mode to the whole document: our CSS variables key off
- * `data-theme` and `data-type-user` (demo mode changes the colours, spec §4), and
- * antd-mobile's dark mode keys off `data-prefers-color-scheme`.
- */
-function apply(theme: Theme, typeUser: TypeUser): void {
-  const root = document.documentElement;
-  root.dataset.theme = theme;
-  root.dataset.typeUser = typeUser;
-  root.setAttribute('data-prefers-color-scheme', theme);
-  root.style.colorScheme = theme;
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLOR[theme]);
-}
-
+/** Keeps the document's theme and account mode (lib/session/display.ts) in step with the session. */
 export function initTheme(): void {
   const { theme, typeUser } = useSessionStore.getState();
-  apply(theme, typeUser);
+  applyDisplay(theme, typeUser);
   useSessionStore.subscribe((state, previous) => {
-    if (state.theme !== previous.theme || state.typeUser !== previous.typeUser) apply(state.theme, state.typeUser);
+    if (state.theme !== previous.theme || state.typeUser !== previous.typeUser) applyDisplay(state.theme, state.typeUser);
   });
 }

@@ -16,13 +16,13 @@ function FindPassword({ type }: { type: AccountType }) {
   const { errors } = form;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    form.submit();
+    void form.submit();
   };
 
   return (
     <div className="auth">
       <AuthHeader title={t('auth.forgotTitle')} />
-      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={form.warmChecks} onPointerDown={form.warmChecks}>
         <AccountField
           type={type}
           autoComplete="username"

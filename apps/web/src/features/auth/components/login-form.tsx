@@ -19,10 +19,10 @@ function LoginFields({ type, stay = false }: { type: AccountType; stay?: boolean
   const { errors } = form;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    form.submit();
+    void form.submit();
   };
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
+    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={form.warmChecks} onPointerDown={form.warmChecks}>
       <AccountField type={type} autoComplete="username" value={form.account} onChange={form.setAccount} error={errors.account} />
       <PasswordField
         label={t('fields.password')}

@@ -35,7 +35,7 @@ function RegisterForm({ type }: { type: AccountType }) {
           { to: withReturn(AUTH_PATHS.registerEmail), label: t('auth.byEmail'), active: type === 'email' },
         ]}
       />
-      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={form.warmChecks} onPointerDown={form.warmChecks}>
         <AccountField
           type={type}
           autoComplete="email"

@@ -18,7 +18,7 @@ function VerifyCode({ type }: { type: AccountType }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    flow.submit();
+    void flow.submit();
   };
 
   return (
@@ -27,7 +27,7 @@ function VerifyCode({ type }: { type: AccountType }) {
         title={t('auth.verifyTitle')}
         subtitle={flow.sent ? t('auth.verifySentTo', { target: flow.target }) : t('auth.verifySendTo', { target: flow.target })}
       />
-      <form ref={flow.formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={flow.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={flow.warmChecks} onPointerDown={flow.warmChecks}>
         <CodeField
           value={flow.code}
           onChange={flow.setCode}

@@ -1,12 +1,13 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { listCountryDialCodes, type CountryCodeItem } from '@app/contract';
+import type { CountryCodeItem } from '@app/contract';
 import { regionName } from '../../../lib/format';
 import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useCountryCodeList } from '../api/country-code-list';
 import { AUTH_PATHS } from '../components/auth-paths';
 import { filterCountries } from '../model/country-search';
+import { dialCodeList } from '../model/dial-codes';
 import { useSelectedCountry } from './use-selected-country';
 
 /** The searchable country list (spec §2): the query, the matches, the selection, and choosing one (then back). */
@@ -19,11 +20,11 @@ export function useCountrySearch() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
 
-  // If the server list cannot be had, the phone metadata still knows every calling code.
+  // If the server list cannot be had, the calling codes of the phone metadata stand in.
   const countries: CountryCodeItem[] = useMemo(() => {
     if (data && data.length > 0) return data;
     if (!isError) return [];
-    return listCountryDialCodes()
+    return dialCodeList()
       .map((c) => ({ ...c, name: regionName(c.iso, htmlLang(language)) }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [data, isError, language]);

@@ -8,10 +8,11 @@ import { otpCountdownKey } from '../../../lib/forms/otp-countdown';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { useDraftState } from '../../../lib/forms/use-draft-state';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
-import { checkConfirmation, checkNewPassword, checkOtp, collectErrors } from '../../../lib/forms/validation';
+import { collectErrors } from '../../../lib/forms/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AUTH_PATHS } from '../components/auth-paths';
-import { accountIdentity, checkAccount, codeDestination, phoneDigits } from '../model/account-identity';
+import { accountIdentity, codeDestination, phoneDigits } from '../model/account-identity';
+import { authChecksOrToast, warmAuthChecks } from '../model/load-checks';
 import { useSelectedCountry } from './use-selected-country';
 
 type Field = 'account' | 'code' | 'password' | 'confirmPassword';
@@ -28,24 +29,30 @@ export function useFindPassword(type: AccountType) {
   const { errors, formRef, report, edit } = useFormErrors<Field>();
   const reset = useForgotPassword();
 
-  const sendCode = () => {
-    const problem = checkAccount(type, country.dialCode, account);
-    if (problem) {
-      report({ account: problem });
-      return null;
-    }
-    return type === 'email'
-      ? sendOtp({ email: account.trim(), purpose: 'forgot_password' })
-      : sendSmsOtp({ countryCode: country.dialCode, phone: phoneDigits(account), purpose: 'forgot_password' });
-  };
+  // The send button takes a pending send or null. The checks load first, so this is always a
+  // pending send, which fails (the field's error or the load failure already shown) when it cannot go.
+  const sendCode = () =>
+    authChecksOrToast().then((checks) => {
+      if (!checks) throw new Error('auth checks not loaded');
+      const problem = checks.checkAccount(type, country.dialCode, account);
+      if (problem) {
+        report({ account: problem });
+        throw new Error(problem);
+      }
+      return type === 'email'
+        ? sendOtp({ email: account.trim(), purpose: 'forgot_password' })
+        : sendSmsOtp({ countryCode: country.dialCode, phone: phoneDigits(account), purpose: 'forgot_password' });
+    });
 
-  const submit = () => {
+  const submit = async () => {
+    const checks = await authChecksOrToast();
+    if (!checks) return;
     const invalid = report(
       collectErrors<Field>({
-        account: checkAccount(type, country.dialCode, account),
-        code: checkOtp(code),
-        password: checkNewPassword(password),
-        confirmPassword: checkConfirmation(password, confirmPassword),
+        account: checks.checkAccount(type, country.dialCode, account),
+        code: checks.checkOtp(code),
+        password: checks.checkNewPassword(password),
+        confirmPassword: checks.checkConfirmation(password, confirmPassword),
       }),
     );
     if (invalid) return;
@@ -74,6 +81,7 @@ export function useFindPassword(type: AccountType) {
     countdownKey: otpCountdownKey(codeDestination(type, country.dialCode, account)),
     sendCode,
     submit,
+    warmChecks: warmAuthChecks,
     pending: reset.isPending,
   };
 }

@@ -4,9 +4,10 @@ import type { AccountType } from '@app/contract';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { useDraftState } from '../../../lib/forms/use-draft-state';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
-import { checkRequired, collectErrors } from '../../../lib/forms/validation';
+import { collectErrors } from '../../../lib/forms/form-errors';
 import { useLogin } from '../api/login';
-import { accountIdentity, checkAccount } from '../model/account-identity';
+import { accountIdentity } from '../model/account-identity';
+import { authChecksOrToast, warmAuthChecks } from '../model/load-checks';
 import { useAuthFlow } from './use-auth-flow';
 import { useSelectedCountry } from './use-selected-country';
 
@@ -25,11 +26,13 @@ export function useLoginForm(type: AccountType, { stay = false }: { stay?: boole
   const { errors, formRef, report, edit } = useFormErrors<Field>();
   const login = useLogin();
 
-  const submit = () => {
+  const submit = async () => {
+    const checks = await authChecksOrToast();
+    if (!checks) return;
     const invalid = report(
       collectErrors<Field>({
-        account: checkAccount(type, country.dialCode, account),
-        password: checkRequired(password),
+        account: checks.checkAccount(type, country.dialCode, account),
+        password: checks.checkRequired(password),
       }),
     );
     if (invalid) return;
@@ -52,6 +55,7 @@ export function useLoginForm(type: AccountType, { stay = false }: { stay?: boole
     errors,
     formRef,
     submit,
+    warmChecks: warmAuthChecks,
     pending: login.isPending,
     withReturn,
   };

@@ -6,9 +6,10 @@ import { useOtpCountdownStore } from '../../../lib/forms/otp-countdown';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { useDraftState } from '../../../lib/forms/use-draft-state';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
-import { checkConfirmation, checkNewPassword, collectErrors } from '../../../lib/forms/validation';
+import { collectErrors } from '../../../lib/forms/form-errors';
 import { AUTH_PATHS } from '../components/auth-paths';
-import { accountIdentity, checkAccount } from '../model/account-identity';
+import { accountIdentity } from '../model/account-identity';
+import { authChecksOrToast, warmAuthChecks } from '../model/load-checks';
 import { useAuthFlow } from './use-auth-flow';
 import { registerCountdownKey, sendRegisterCode, useRegisterDraft, type RegisterDraft } from './use-register-draft';
 import { useSelectedCountry } from './use-selected-country';
@@ -42,11 +43,13 @@ export function useRegisterForm(type: AccountType) {
   const { errors, formRef, report, edit } = useFormErrors<Field>();
 
   const submit = async () => {
+    const checks = await authChecksOrToast();
+    if (!checks) return;
     const invalid = report(
       collectErrors<Field>({
-        account: checkAccount(type, country.dialCode, account),
-        password: checkNewPassword(password),
-        confirmPassword: checkConfirmation(password, confirmPassword),
+        account: checks.checkAccount(type, country.dialCode, account),
+        password: checks.checkNewPassword(password),
+        confirmPassword: checks.checkConfirmation(password, confirmPassword),
       }),
     );
     if (invalid) return;
@@ -87,6 +90,7 @@ export function useRegisterForm(type: AccountType) {
     errors,
     formRef,
     submit,
+    warmChecks: warmAuthChecks,
     pending: sending,
     withReturn,
   };

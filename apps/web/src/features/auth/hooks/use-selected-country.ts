@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { listCountryDialCodes, type CountryDial } from '@app/contract';
+import type { CountryDial } from '@app/contract';
+import { dialCodeList } from '../model/dial-codes';
 
 /** The country chosen for phone log-in, registration and password reset. */
 interface SelectedCountryState {
@@ -16,7 +17,7 @@ function guessCountry(): CountryDial {
     ?.map((tag) => tag.split('-')[1]?.toUpperCase())
     .find((r): r is string => typeof r === 'string' && /^[A-Z]{2}$/.test(r));
   if (!region) return FALLBACK;
-  return listCountryDialCodes().find((c) => c.iso === region) ?? FALLBACK;
+  return dialCodeList().find((c) => c.iso === region) ?? FALLBACK;
 }
 
 export const useSelectedCountry = create<SelectedCountryState>()(

@@ -5,9 +5,10 @@ import { formatPhone } from '../../../lib/format';
 import { useOtpCountdownStore } from '../../../lib/forms/otp-countdown';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
-import { checkOtp, collectErrors } from '../../../lib/forms/validation';
+import { collectErrors } from '../../../lib/forms/form-errors';
 import { useRegister } from '../api/register';
 import { AUTH_PATHS } from '../components/auth-paths';
+import { authChecksOrToast, warmAuthChecks } from '../model/load-checks';
 import { useAuthFlow } from './use-auth-flow';
 import { registerCountdownKey, sendRegisterCode, useRegisterDraft } from './use-register-draft';
 
@@ -29,9 +30,11 @@ export function useVerifyCode(type: AccountType) {
 
   const target = !draft ? '' : type === 'email' ? (draft.email ?? '') : formatPhone(draft.countryCode ?? null, draft.phone ?? '');
 
-  const submit = () => {
+  const submit = async () => {
     if (!draft) return;
-    if (report(collectErrors({ code: checkOtp(code) }))) return;
+    const checks = await authChecksOrToast();
+    if (!checks) return;
+    if (report(collectErrors({ code: checks.checkOtp(code) }))) return;
     register.mutate(
       { ...draft, code },
       {
@@ -56,6 +59,7 @@ export function useVerifyCode(type: AccountType) {
     countdownKey,
     sendCode: () => (draft ? sendRegisterCode(draft) : null),
     submit,
+    warmChecks: warmAuthChecks,
     pending: register.isPending,
   };
 }

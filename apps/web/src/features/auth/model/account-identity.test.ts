@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountIdentity, checkAccount, codeDestination, phoneDigits } from './account-identity';
+import { accountIdentity, codeDestination, phoneDigits } from './account-identity';
+import { checkAccount } from './checks';
 
 describe('account identity', () => {
   it('keeps only the digits of a phone', () => {

@@ -1,6 +1,4 @@
 import type { AccountType } from '@app/contract';
-import { checkPhone } from '../../../lib/forms/phone';
-import { checkEmail, type Check } from '../../../lib/forms/validation';
 
 /** The account a user typed, as the auth requests take it: an e-mail, or a calling code and digits. */
 export type AccountIdentity =
@@ -10,10 +8,6 @@ export type AccountIdentity =
 /** A typed phone number's digits ("7700 900-123" → "7700900123"). */
 export function phoneDigits(account: string): string {
   return account.replace(/[^0-9]/g, '');
-}
-
-export function checkAccount(type: AccountType, dialCode: string, account: string): Check {
-  return type === 'email' ? checkEmail(account) : checkPhone(dialCode, account);
 }
 
 export function accountIdentity(type: AccountType, dialCode: string, account: string): AccountIdentity {
