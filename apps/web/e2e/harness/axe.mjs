@@ -19,9 +19,15 @@ async function overlaysSettled(page) {
     .catch(() => undefined);
 }
 
+/**
+ * A toast that starts to fade out while axe runs (it stays 2–3 s) would be judged half
+ * transparent: axe runs with reduced motion (the app's base.css then makes every animation and
+ * transition instant), so what it sees is either shown or gone.
+ */
 export async function expectAccessible(page, label) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await overlaysSettled(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).analyze().finally(() => page.emulateMedia({ reducedMotion: null }));
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert(
     bad.length === 0,
