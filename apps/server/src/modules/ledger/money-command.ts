@@ -1,6 +1,9 @@
 import type { OrderEvent } from '@app/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { hasSqlState } from '../../lib/db-errors';
 import { once, type IdempotencyRequest } from '../../lib/idempotency';
 import type { Mode } from './accounts';
 import type { LedgerService, PostInput } from './service';
@@ -42,6 +45,31 @@ export type MoneyCommand<R> = (
 }
 
 /**
+ * A user's command whose whole work is known before it runs: one ledger transaction, the
+ * command's own rows written with it, and its answer (nothing in it comes from the database).
+ * `MoneyCommands.single` runs it as one statement.
+ */
+export interface MoneyPlan<R> {
+  /** The time of the command: of its rows, its postings and its key (`clock.now()` when it was asked). */
+  now: Date;
+  /** The ledger transaction, in the request's mode. */
+  post: Omit<PostInput, 'mode'>;
+  /** What the command answers (stored under the request's `Idempotency-Key`). */
+  answer: R;
+  /**
+   * The command's rows: one or more data-modifying CTEs, comma-separated (`name AS (INSERT …
+   * SELECT … FROM posted …)`, see `insertFrom`), taking the posted transaction's id from
+   * `posted` (a relation with one column, `transaction_id`: one row, none on a replay).
+   */
+  records(posted: SQL): SQL;
+  /** Events for users' feeds, published once it has committed (never on a replay). */
+  events?: [number, OrderEvent][];
+}
+
+/** What `money_post` (migrations/0013_money_post.sql) raises for a key reused with another request. */
+const KEY_REUSED_SQLSTATE = 'IK001';
+
+/**
  * The one way money moves (DESIGN.md §8a): demo funding on first use → one database transaction
  * → idempotency (a replay gets the first answer and moves nothing) → the domain step, which
  * writes its records and posts to the ledger → commit → the step's events to the users' feeds.
@@ -57,6 +85,36 @@ export class MoneyCommands {
   /** A money-moving request of a user. */
   request<R>(req: MoneyRequest, step: MoneyCommand<R>['step']): Promise<R> {
     return this.run({ userId: req.userId, mode: req.mode, idempotency: req.idempotency, step });
+  }
+
+  /**
+   * A `MoneyPlan` as ONE statement, its own transaction (READ COMMITTED, as `run`'s): the
+   * idempotency key, the posting and the command's rows in one round trip instead of six (BEGIN,
+   * key, post, rows, key's answer, COMMIT). The same guarantees as `run`: the database function
+   * `money_post` writes the key (with the answer) before it posts, so a replay, sequential or
+   * concurrent, gets the first answer and moves nothing; a refusal rolls all of it back.
+   */
+  async single<R>(req: MoneyRequest, plan: MoneyPlan<R>): Promise<R> {
+    if (req.mode === 'demo') await this.ledger.ensureDemo(req.userId);
+    const now = plan.now;
+    const batch = this.ledger.batchOfOne({ ...plan.post, mode: req.mode });
+    const idem = req.idempotency;
+    let rows;
+    try {
+      rows = rowsOf(await this.ctx.db.execute(sql`
+        WITH c AS MATERIALIZED (SELECT money_post(${req.userId}::bigint, ${idem?.key ?? null}::text, ${idem?.requestHash ?? null}::text,
+               ${now.toISOString()}::timestamptz, ${JSON.stringify(plan.answer ?? null)}::jsonb, ${batch}::jsonb) AS r),
+             posted AS MATERIALIZED (SELECT (r->>'t')::bigint AS transaction_id FROM c WHERE r ? 't'),
+             ${plan.records(sql`posted`)}
+        SELECT r::text AS r FROM c`));
+    } catch (err) {
+      if (hasSqlState(err, KEY_REUSED_SQLSTATE)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      throw this.ledger.refusal(err);
+    }
+    const r = JSON.parse(String(rows[0]!.r)) as { t?: number; replay?: R };
+    if ('replay' in r) return r.replay as R;
+    for (const [to, event] of plan.events ?? []) this.publishToUser(to, event);
+    return plan.answer;
   }
 
   async run<R>(cmd: MoneyCommand<R>): Promise<R> {
