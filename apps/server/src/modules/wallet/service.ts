@@ -12,7 +12,7 @@ import {
   type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type Posting,
 } from '../ledger';
 import { toUserInfo, userRepo } from '../users';
-import { walletRepo, type TransferRow } from './repository';
+import { transferRecords, walletRepo, type TransferRow } from './repository';
 
 export function assetOrThrow(symbol: string): AssetDef {
   const a = assetOf(symbol);
@@ -140,7 +140,8 @@ export class WalletService {
         ],
       },
       answer: toTransferRecord(row),
-      records: (posted) => walletRepo.transferRecord(row, posted),
+      records: transferRecords,
+      values: row,
     });
   }
 
