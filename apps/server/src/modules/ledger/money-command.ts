@@ -1,5 +1,5 @@
 import type { OrderEvent } from '@app/contract';
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -82,6 +82,22 @@ export interface MoneyPlan<R, V> {
   events?: [number, OrderEvent][];
 }
 
+/**
+ * The parameters of a statement built once with placeholders, from their values by name, each
+ * encoded as its column (drizzle's `fillPlaceholders`, without its type checks on every call).
+ */
+function valuesOf(params: unknown[]): (named: Record<string, unknown>) => unknown[] {
+  const slots = params.map((p) => {
+    if (is(p, Placeholder)) return { name: p.name, encode: (v: unknown) => v };
+    if (is(p, Param) && is(p.value, Placeholder)) return { name: p.value.name, encode: (v: unknown) => p.encoder.mapToDriverValue(v) };
+    throw new Error('a money statement has a parameter that is not a placeholder');
+  });
+  return (named) => slots.map(({ name, encode }) => {
+    if (!(name in named)) throw new Error(`no value for placeholder ${name}`);
+    return encode(named[name]);
+  });
+}
+
 /** What `money_post` (migrations/0013_money_post.sql) raises for a key reused with another request. */
 const KEY_REUSED_SQLSTATE = 'IK001';
 
@@ -116,7 +132,7 @@ export class MoneyCommands {
     const idem = req.idempotency;
     let rows;
     try {
-      rows = await queryNamed(this.ctx.db, statement.name, statement.text, fillPlaceholders(statement.params, {
+      rows = await queryNamed(this.ctx.db, statement.name, statement.text, statement.values({
         ...plan.values,
         money_user: req.userId, money_key: idem?.key ?? null, money_hash: idem?.requestHash ?? null, money_at: plan.now.toISOString(),
         money_answer: JSON.stringify(plan.answer ?? null), money_batch: this.ledger.batchOfOne({ ...plan.post, mode: req.mode }),
@@ -131,7 +147,7 @@ export class MoneyCommands {
     return plan.answer;
   }
 
-  private readonly statements = new Map<string, { name: string; text: string; params: unknown[] }>();
+  private readonly statements = new Map<string, { name: string; text: string; values: (named: Record<string, unknown>) => unknown[] }>();
 
   /** The statement of a kind of `MoneyPlan`, built once. */
   private statementOf(records: MoneyRecords<unknown>) {
@@ -144,7 +160,7 @@ export class MoneyCommands {
         posted AS MATERIALIZED (SELECT (r->>'t')::bigint AS transaction_id FROM c WHERE r ? 't'),
         ${records.build(sql`posted`)}
         SELECT r::text AS r FROM c`);
-      statement = { name: `money_${records.name}`, text: query.sql, params: query.params };
+      statement = { name: `money_${records.name}`, text: query.sql, values: valuesOf(query.params) };
       this.statements.set(records.name, statement);
     }
     return statement;
