@@ -22,3 +22,14 @@ export function preparedOn<Q>(build: (db: Db) => Q): (db: Db) => Q {
 
 /** Whether a handle is a transaction's (where `preparedOn` queries do not apply). */
 export const isTransaction = (db: DbOrTx): boolean => db instanceof PgTransaction;
+
+/**
+ * A statement by name, prepared once per connection on PostgreSQL (node-postgres keeps it per
+ * name), and its rows; on PGlite, a plain parameterised query. Outside any transaction (its own).
+ * For hot statements built once as text (`MoneyCommands.single`): no query builder per call.
+ */
+export async function queryNamed(db: Db, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client: { totalCount?: unknown; query(q: unknown, v?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+  const result = typeof client.totalCount === 'number' ? await client.query({ name, text, values }) : await client.query(text, values);
+  return result.rows;
+}

@@ -1,14 +1,28 @@
 import { and, asc, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Market } from '@app/contract';
 import { rowsOf, type Db, type DbOrTx, type RawRow, type Tx } from '../../db/client';
+import { insertFrom } from '../../db/insert-from';
 import { preparedOn } from '../../db/prepared';
 import { newestFirst } from '../../db/paging';
 import { contractProducts, contractSettlements, contracts, contractsOpen } from '../../db/schema-trading';
-import type { Invariant } from '../ledger';
+import { moneyRecords, type Invariant } from '../ledger';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type SettlementRow = typeof contractSettlements.$inferSelect;
 export type ProductRow = typeof contractProducts.$inferSelect;
+/** A contract's row as its opening writes it (the database adds its id and the stake's transaction). */
+export type OpeningValues = Required<Omit<typeof contracts.$inferInsert, 'id' | 'openTransactionId'>>;
+
+/**
+ * A contract's rows, written with the transaction that takes its stake (`MoneyCommands.single`):
+ * the contract, with that transaction, and its entry among the open contracts.
+ */
+export const openingRecords = moneyRecords<OpeningValues>('contract_open', (posted) => sql`
+  opened AS (${insertFrom(contracts, [
+    'publicId', 'userId', 'mode', 'market', 'symbol', 'direction', 'durationSeconds', 'payoutBps', 'asset', 'stake',
+    'openTime', 'expiresAt', 'openTickTime', 'openPrice', 'openSource',
+  ], posted, { openTransactionId: sql`${posted}.transaction_id` }, sql`id, user_id, symbol, expires_at`)}),
+  listed AS (INSERT INTO ${contractsOpen} (contract_id, user_id, symbol, expires_at) SELECT id, user_id, symbol, expires_at FROM opened)`);
 
 /** What settlement reads of an open contract. */
 export interface OpenContract {
@@ -94,11 +108,6 @@ export const contractsRepo = {
   // ----- contracts
 
   /** A new open contract, with the ledger transaction that took its stake, and its row in the open queue. */
-  async insertOpen(tx: Tx, values: typeof contracts.$inferInsert & { openTransactionId: number }): Promise<ContractRow> {
-    const [row] = await tx.insert(contracts).values(values).returning();
-    await tx.insert(contractsOpen).values({ contractId: row!.id, userId: row!.userId, symbol: row!.symbol, expiresAt: row!.expiresAt });
-    return row!;
-  },
 
   /** A user's contracts in one mode and markets, newest first; `status` filters by whether a settlement exists. */
   page(db: DbOrTx, q: { userId: number; mode: string; markets: readonly Market[]; status?: 'open' | 'settled' | undefined; symbol?: string | undefined }, page: number, size: number) {

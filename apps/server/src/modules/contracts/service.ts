@@ -12,7 +12,7 @@ import { instrumentOrThrow, sessionState, type MarketModule } from '../market';
 import { positiveAmount } from '../wallet';
 import type { ContractConfig } from '../../config';
 import { toProduct } from './products';
-import { contractsRepo, type ContractRow, type SettlementRow } from './repository';
+import { contractsRepo, openingRecords, type ContractRow, type OpeningValues, type SettlementRow } from './repository';
 
 /** Which create/list endpoint: crypto (transaction/api/contract) or the rest (asset/api/forex/contract). */
 export type ContractDesk = 'crypto' | 'forex';
@@ -72,7 +72,7 @@ export function settlementOf(
 }
 
 /** A contract as the API shows it: open while it has no settlement. */
-export function toContract(row: ContractRow, settlement: SettlementRow | null): Contract {
+export function toContract(row: Omit<ContractRow, 'id' | 'openTransactionId'>, settlement: SettlementRow | null): Contract {
   const inst = instrumentOf(row.symbol)!;
   const settled = settlement
     ? settlementOf(row, {
@@ -142,25 +142,29 @@ export class ContractService {
     const tickTime = quote.tickTime;
 
     const { userId, mode } = req;
-    return this.money.request(req, async (m) => {
-      // The contract's public id names it in the ledger: the stake is taken first, then the
-      // contract is written with that transaction (one statement fewer than writing it twice).
-      const publicId = crypto.randomUUID();
-      const transactionId = await m.post({
+    // One statement (`MoneyCommands.single`): everything the opening writes and answers is known here.
+    // The contract's public id names it in the ledger: the stake's transaction and the contract are written together.
+    const publicId = crypto.randomUUID();
+    const row: OpeningValues = {
+      publicId, userId, mode, market: inst.market, symbol: inst.symbol, direction: body.direction, durationSeconds: product.durationSeconds,
+      payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, openTime: now,
+      expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
+      openTickTime: new Date(tickTime), openPrice: quote.price, openSource: quote.source,
+    };
+    const created = toContract(row, null);
+    return this.money.single(req, {
+      now,
+      post: {
         kind: 'contract_open', reference: `contract:${publicId}`,
         postings: [
           { account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: -stake },
           { account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: stake },
         ],
-      });
-      const created = toContract(await contractsRepo.insertOpen(m.tx, {
-        publicId, userId, mode, market: inst.market, symbol: inst.symbol, direction: body.direction, durationSeconds: product.durationSeconds,
-        payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, openTime: now,
-        expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
-        openTickTime: new Date(tickTime), openPrice: quote.price, openSource: quote.source, openTransactionId: transactionId,
-      }), null);
-      m.publish(userId, { kind: 'contract', contract: created });
-      return created;
+      },
+      answer: created,
+      records: openingRecords,
+      values: row,
+      events: [[userId, { kind: 'contract', contract: created }]],
     });
   }
 

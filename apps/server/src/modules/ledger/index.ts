@@ -8,5 +8,5 @@ export {
   type Wallet, type FrozenKind, type SystemKind, type UserKind, type Mode, type AccountRef,
 } from './accounts';
 export { LedgerService, UnbalancedTransactionError, type Posting, type PostInput, type Posted } from './service';
-export { MoneyCommands, type MoneyCommand, type MoneyRequest, type MoneyStep, type PostInputIn, type PublishToUser } from './money-command';
+export { MoneyCommands, moneyRecords, type MoneyCommand, type MoneyPlan, type MoneyRecords, type MoneyRequest, type MoneyStep, type PostInputIn, type PublishToUser } from './money-command';
 export type { Invariant, LedgerTables, Violation } from './invariants';

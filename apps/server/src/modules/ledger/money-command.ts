@@ -1,6 +1,11 @@
 import type { OrderEvent } from '@app/contract';
+import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { queryNamed } from '../../db/prepared';
+import { AppError } from '../../lib/app-error';
+import { hasSqlState } from '../../lib/db-errors';
 import { once, type IdempotencyRequest } from '../../lib/idempotency';
 import type { Mode } from './accounts';
 import type { LedgerService, PostInput } from './service';
@@ -42,6 +47,61 @@ export type MoneyCommand<R> = (
 }
 
 /**
+ * The rows a kind of `MoneyPlan` writes with its ledger transaction, built once as a statement
+ * (`moneyRecords`): one or more data-modifying CTEs, comma-separated (`name AS (INSERT … SELECT …
+ * FROM posted …)`, see `insertFrom`), whose values are placeholders named after the keys of `V`
+ * and which take the posted transaction's id from `posted` (a relation with one column,
+ * `transaction_id`: one row, none on a replay).
+ */
+export interface MoneyRecords<V> {
+  readonly name: string;
+  readonly build: (posted: SQL) => SQL;
+  /** The type of the values only (never set). */
+  readonly values?: V;
+}
+
+/** The rows of a kind of money command (`name`: a short identifier, unique among them). */
+export const moneyRecords = <V>(name: string, build: (posted: SQL) => SQL): MoneyRecords<V> => ({ name, build });
+
+/**
+ * A user's command whose whole work is known before it runs: one ledger transaction, the
+ * command's own rows written with it, and its answer (nothing in it comes from the database).
+ * `MoneyCommands.single` runs it as one statement.
+ */
+export interface MoneyPlan<R, V> {
+  /** The time of the command: of its rows, its postings and its key (`clock.now()` when it was asked). */
+  now: Date;
+  /** The ledger transaction, in the request's mode. */
+  post: Omit<PostInput, 'mode'>;
+  /** What the command answers (stored under the request's `Idempotency-Key`). */
+  answer: R;
+  records: MoneyRecords<V>;
+  /** The values of the records' placeholders. */
+  values: V;
+  /** Events for users' feeds, published once it has committed (never on a replay). */
+  events?: [number, OrderEvent][];
+}
+
+/**
+ * The parameters of a statement built once with placeholders, from their values by name, each
+ * encoded as its column (drizzle's `fillPlaceholders`, without its type checks on every call).
+ */
+function valuesOf(params: unknown[]): (named: Record<string, unknown>) => unknown[] {
+  const slots = params.map((p) => {
+    if (is(p, Placeholder)) return { name: p.name, encode: (v: unknown) => v };
+    if (is(p, Param) && is(p.value, Placeholder)) return { name: p.value.name, encode: (v: unknown) => p.encoder.mapToDriverValue(v) };
+    throw new Error('a money statement has a parameter that is not a placeholder');
+  });
+  return (named) => slots.map(({ name, encode }) => {
+    if (!(name in named)) throw new Error(`no value for placeholder ${name}`);
+    return encode(named[name]);
+  });
+}
+
+/** What `money_post` (migrations/0013_money_post.sql) raises for a key reused with another request. */
+const KEY_REUSED_SQLSTATE = 'IK001';
+
+/**
  * The one way money moves (DESIGN.md §8a): demo funding on first use → one database transaction
  * → idempotency (a replay gets the first answer and moves nothing) → the domain step, which
  * writes its records and posts to the ledger → commit → the step's events to the users' feeds.
@@ -57,6 +117,53 @@ export class MoneyCommands {
   /** A money-moving request of a user. */
   request<R>(req: MoneyRequest, step: MoneyCommand<R>['step']): Promise<R> {
     return this.run({ userId: req.userId, mode: req.mode, idempotency: req.idempotency, step });
+  }
+
+  /**
+   * A `MoneyPlan` as ONE statement, its own transaction (READ COMMITTED, as `run`'s): the
+   * idempotency key, the posting and the command's rows in one round trip instead of six (BEGIN,
+   * key, post, rows, key's answer, COMMIT). The same guarantees as `run`: the database function
+   * `money_post` writes the key (with the answer) before it posts, so a replay, sequential or
+   * concurrent, gets the first answer and moves nothing; a refusal rolls all of it back.
+   */
+  async single<R, V>(req: MoneyRequest, plan: MoneyPlan<R, V>): Promise<R> {
+    if (req.mode === 'demo') await this.ledger.ensureDemo(req.userId);
+    const statement = this.statementOf(plan.records);
+    const idem = req.idempotency;
+    let rows;
+    try {
+      rows = await queryNamed(this.ctx.db, statement.name, statement.text, statement.values({
+        ...plan.values,
+        money_user: req.userId, money_key: idem?.key ?? null, money_hash: idem?.requestHash ?? null, money_at: plan.now.toISOString(),
+        money_answer: JSON.stringify(plan.answer ?? null), money_batch: this.ledger.batchOfOne({ ...plan.post, mode: req.mode }),
+      }));
+    } catch (err) {
+      if (hasSqlState(err, KEY_REUSED_SQLSTATE)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      throw this.ledger.refusal(err);
+    }
+    const r = JSON.parse(String(rows[0]!.r)) as { t?: number; replay?: R };
+    if ('replay' in r) return r.replay as R;
+    for (const [to, event] of plan.events ?? []) this.publishToUser(to, event);
+    return plan.answer;
+  }
+
+  private readonly statements = new Map<string, { name: string; text: string; values: (named: Record<string, unknown>) => unknown[] }>();
+
+  /** The statement of a kind of `MoneyPlan`, built once. */
+  private statementOf(records: MoneyRecords<unknown>) {
+    let statement = this.statements.get(records.name);
+    if (!statement) {
+      const p = (name: string) => sql.placeholder(`money_${name}`);
+      const query = new PgDialect().sqlToQuery(sql`WITH
+        c AS MATERIALIZED (SELECT money_post(${p('user')}::bigint, ${p('key')}::text, ${p('hash')}::text,
+                                             ${p('at')}::timestamptz, ${p('answer')}::jsonb, ${p('batch')}::jsonb) AS r),
+        posted AS MATERIALIZED (SELECT (r->>'t')::bigint AS transaction_id FROM c WHERE r ? 't'),
+        ${records.build(sql`posted`)}
+        SELECT r::text AS r FROM c`);
+      statement = { name: `money_${records.name}`, text: query.sql, values: valuesOf(query.params) };
+      this.statements.set(records.name, statement);
+    }
+    return statement;
   }
 
   async run<R>(cmd: MoneyCommand<R>): Promise<R> {

@@ -130,8 +130,21 @@ export class LedgerService {
       await ledgerRepo.post(tx, batch, now, 'system', ids);
       return ids;
     } catch (err) {
-      throw hasSqlState(err, BALANCE_SHORT_SQLSTATE) ? new AppError('BALANCE_NOT_ENOUGH') : err;
+      throw this.refusal(err);
     }
+  }
+
+  /**
+   * One transaction checked and netted as `ledger_post` takes it (JSON), for a statement that
+   * posts it with other writes (`MoneyCommands.single`); `refusal` maps what that statement raises.
+   */
+  batchOfOne(input: PostInput): string {
+    return JSON.stringify(batchOf([input]));
+  }
+
+  /** The AppError of a refused posting (`BALANCE_NOT_ENOUGH`), or the error as it is. */
+  refusal(err: unknown): unknown {
+    return hasSqlState(err, BALANCE_SHORT_SQLSTATE) ? new AppError('BALANCE_NOT_ENOUGH') : err;
   }
 
   /**

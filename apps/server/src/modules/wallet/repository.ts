@@ -1,9 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { newestFirst } from '../../db/paging';
 import type { DbOrTx } from '../../db/client';
+import { insertFrom } from '../../db/insert-from';
+import { moneyRecords } from '../ledger';
 import { deposits, transfers } from '../../db/schema';
 
 export type TransferRow = typeof transfers.$inferSelect;
+export type TransferValues = Omit<typeof transfers.$inferInsert, 'id' | 'transactionId'>;
+
+/** A transfer's row, written with its ledger transaction (`MoneyCommands.single`). */
+export const transferRecords = moneyRecords<Required<TransferValues>>('transfer', (posted) => sql`transfer AS (${insertFrom(
+  transfers, ['publicId', 'userId', 'mode', 'fromWallet', 'toWallet', 'asset', 'amount', 'createdAt'], posted, { transactionId: sql`${posted}.transaction_id` })})`);
 
 export const walletRepo = {
   async insertTransfer(db: DbOrTx, row: typeof transfers.$inferInsert): Promise<TransferRow> {

@@ -12,7 +12,7 @@ import {
   type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type Posting,
 } from '../ledger';
 import { toUserInfo, userRepo } from '../users';
-import { walletRepo, type TransferRow } from './repository';
+import { transferRecords, walletRepo, type TransferRow } from './repository';
 
 export function assetOrThrow(symbol: string): AssetDef {
   const a = assetOf(symbol);
@@ -41,7 +41,7 @@ function publicReference(reference: string): string | null {
   return PUBLIC_REFERENCE.test(reference) ? reference : null;
 }
 
-function toTransferRecord(t: TransferRow): TransferRecord {
+function toTransferRecord(t: Omit<TransferRow, 'id' | 'transactionId'>): TransferRecord {
   return {
     id: t.publicId, fromAccount: t.fromWallet as WalletName, toAccount: t.toWallet as WalletName, asset: t.asset,
     amount: money(t.amount, t.asset), operateTime: t.createdAt.getTime(),
@@ -125,20 +125,23 @@ export class WalletService {
     const amount = positiveAmount(body.amount, a, 'TRANSFER_NUMBER_INVALID');
     if (body.fromAccount === body.toAccount) throw new AppError('SAME_WALLET');
     const { userId, mode } = req;
-    return this.money.request(req, async (m) => {
+    // One statement (`MoneyCommands.single`): everything the transfer writes and answers is known here.
+    const publicId = crypto.randomUUID();
+    const now = this.ctx.clock.now();
+    const row = { publicId, userId, mode, fromWallet: body.fromAccount, toWallet: body.toAccount, asset: a.symbol, amount, createdAt: now };
+    return this.money.single(req, {
+      now,
       // The transfer's public id names it in the ledger too, so the statement can show it.
-      const publicId = crypto.randomUUID();
-      const transactionId = await m.post({
+      post: {
         kind: 'transfer', reference: `transfer:${publicId}`,
         postings: [
           { account: userAccount(userId, mode, body.fromAccount, a.symbol), amount: -amount },
           { account: userAccount(userId, mode, body.toAccount, a.symbol), amount },
         ],
-      });
-      const row = await walletRepo.insertTransfer(m.tx, {
-        publicId, userId, mode, fromWallet: body.fromAccount, toWallet: body.toAccount, asset: a.symbol, amount, transactionId, createdAt: m.now,
-      });
-      return toTransferRecord(row);
+      },
+      answer: toTransferRecord(row),
+      records: transferRecords,
+      values: row,
     });
   }
 
