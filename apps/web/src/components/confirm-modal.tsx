@@ -46,11 +46,14 @@ export function useConfirmModal() {
 
 function ConfirmModal({ question, onAnswer }: { question: ModalQuestion; onAnswer: (yes: boolean) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const yes = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // showModal focuses the first button (cancel); the answer the user came for is focused instead.
+    yes.current?.focus();
     return () => element?.close();
   }, []);
   return (
@@ -77,7 +80,7 @@ function ConfirmModal({ question, onAnswer }: { question: ModalQuestion; onAnswe
         <button type="button" className="button button--secondary" onClick={() => onAnswer(false)}>
           {question.cancelText}
         </button>
-        <button type="button" className="button button--primary" autoFocus onClick={() => onAnswer(true)}>
+        <button ref={yes} type="button" className="button button--primary" onClick={() => onAnswer(true)}>
           {question.confirmText}
         </button>
       </div>
