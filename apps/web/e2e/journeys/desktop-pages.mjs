@@ -216,6 +216,7 @@ async function forgotPassword({ browser, server }) {
   await page.getByRole('tab', { name: 'Use my email' }).click();
   await page.getByRole('textbox', { name: 'Email', exact: true }).waitFor();
   assert.equal(new URL(page.url()).searchParams.get('by'), 'email');
+  await expectAccessible(page, 'desktop forgot password (email)');
   // The form works against the server: a wrong code is refused with its message.
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('desk-forgot'));
   await page.getByRole('textbox', { name: 'Verification code' }).fill('0000');
@@ -224,7 +225,6 @@ async function forgotPassword({ browser, server }) {
   await page.getByRole('button', { name: 'Reset password' }).click();
   await page.locator('.field__error, .app-toast__main').first().waitFor();
   await waitForPath(page, `${D}forgot-password/index`);
-  await expectAccessible(page, 'desktop forgot password (email)');
   await page.context().close();
 }
 
