@@ -601,4 +601,8 @@ export const de: Messages = {
     shares: 'Aktien',
     contracts: 'Kontrakte',
   },
+  // Issue 15: the desktop tables' event column (account changes, OTC trades).
+  desktop: {
+    type: 'Art',
+  },
 };

@@ -603,6 +603,10 @@ export const en = {
     shares: 'shares',
     contracts: 'contracts',
   },
+  // Issue 15: the desktop tables' event column (account changes, OTC trades).
+  desktop: {
+    type: 'Type',
+  },
 };
 
 export type Messages = typeof en;

@@ -601,4 +601,8 @@ export const fr: Messages = {
     shares: 'actions',
     contracts: 'contrats',
   },
+  // Issue 15: the desktop tables' event column (account changes, OTC trades).
+  desktop: {
+    type: 'Type',
+  },
 };

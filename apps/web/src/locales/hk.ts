@@ -601,4 +601,8 @@ export const hk: Messages = {
     shares: '股',
     contracts: '張',
   },
+  // Issue 15: the desktop tables' event column (account changes, OTC trades).
+  desktop: {
+    type: '類型',
+  },
 };

@@ -601,4 +601,8 @@ export const it: Messages = {
     shares: 'azioni',
     contracts: 'contratti',
   },
+  // Issue 15: the desktop tables' event column (account changes, OTC trades).
+  desktop: {
+    type: 'Tipo',
+  },
 };

@@ -601,4 +601,8 @@ export const jp: Messages = {
     shares: '株',
     contracts: '枚',
   },
+  // Issue 15: the desktop tables' event column (account changes, OTC trades).
+  desktop: {
+    type: '種類',
+  },
 };

@@ -601,4 +601,8 @@ export const kr: Messages = {
     shares: '주',
     contracts: '계약',
   },
+  // Issue 15: the desktop tables' event column (account changes, OTC trades).
+  desktop: {
+    type: '유형',
+  },
 };

@@ -601,4 +601,8 @@ export const zh: Messages = {
     shares: '股',
     contracts: '张',
   },
+  // Issue 15: the desktop tables' event column (account changes, OTC trades).
+  desktop: {
+    type: '类型',
+  },
 };

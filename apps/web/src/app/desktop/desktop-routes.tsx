@@ -8,14 +8,45 @@ import { DESKTOP_ROUTES, MOBILE_ROUTES, type PageLoader } from '../route-table';
 import { EntryRedirect, notFoundRoute, pageElement, RedirectKeepingQuery } from '../router';
 import { desktopCard } from './desktop-card';
 import { DesktopShell } from './desktop-shell';
+import { settingsPage } from './settings-layout';
+import { useSessionStore } from '../../lib/session/session-store';
 
 const auth = () => import('../../features/auth');
 const profile = () => import('../../features/profile');
+const security = () => import('../../features/security');
+// The features' desktop-only pages: their own entry files, so the mobile chunks never carry them.
+const assetsDesk = () => import('../../features/assets/desktop-pages');
+const otcDesk = () => import('../../features/otc/desktop-pages');
+const profileDesk = () => import('../../features/profile/desktop-pages');
+const authDesk = () => import('../../features/auth/desktop-pages');
 
 /** A feature's page (its chunk, shared with the mobile layout) as a desktop page (./desktop-card.tsx). */
 function page<M>(load: () => Promise<M>, key: keyof M, wide = false): PageLoader {
   return () => load().then((m) => ({ default: desktopCard(m[key] as ComponentType, wide) }));
 }
+
+/** A feature's desktop page, filling the desktop frame. */
+function full<M>(load: () => Promise<M>, key: keyof M): PageLoader {
+  return () => load().then((m) => ({ default: m[key] as ComponentType }));
+}
+
+/** A settings page in the settings layout (./settings-layout.tsx); `panel` false for a page with its own panels. */
+function settings<M>(load: () => Promise<M>, key: keyof M, panel = true): PageLoader {
+  return () => load().then((m) => ({ default: settingsPage(m[key] as ComponentType, panel) }));
+}
+
+let languagePage: ComponentType | undefined;
+/** Language: a settings page for a signed-in user, the account forms' card for a visitor (it needs no session). */
+const language: PageLoader = () =>
+  profile().then((m) => {
+    if (!languagePage) {
+      const Card = desktopCard(m.LanguagePage);
+      const InSettings = settingsPage(m.LanguagePage);
+      const LanguageDeskPage = () => (useSessionStore((st) => st.token !== null) ? <InSettings /> : <Card />);
+      languagePage = LanguageDeskPage;
+    }
+    return { default: languagePage };
+  });
 
 /** The desktop pages built so far; every other desktop route says "not available yet" in the desktop frame. */
 export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
@@ -26,7 +57,15 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.registerEmail]: page(auth, 'RegisterEmailPage'),
   [DESKTOP_PATHS.verifyCodePhone]: page(auth, 'PhoneVerifyCodePage'),
   [DESKTOP_PATHS.verifyCodeEmail]: page(auth, 'EmailVerifyCodePage'),
-  [DESKTOP_PATHS.language]: page(profile, 'LanguagePage'),
+  [DESKTOP_PATHS.language]: language,
+  [DESKTOP_PATHS.forgotPassword]: page(authDesk, 'ForgotPasswordDeskPage', true),
+  [DESKTOP_PATHS.asset]: full(assetsDesk, 'AssetDeskPage'),
+  [DESKTOP_PATHS.wallet]: full(assetsDesk, 'WalletDeskPage'),
+  [DESKTOP_PATHS.otc]: full(otcDesk, 'OtcDeskPage'),
+  [DESKTOP_PATHS.account]: settings(profileDesk, 'AccountDeskPage', false),
+  [DESKTOP_PATHS.changePassword]: settings(security, 'ChangePasswordPage'),
+  [DESKTOP_PATHS.setFundPassword]: settings(security, 'PaymentPasswordPage'),
+  [DESKTOP_PATHS.forgotFundPassword]: settings(security, 'ForgotFundPasswordPage'),
 };
 
 /**

@@ -18,9 +18,11 @@ import { checkTransfer, initialAccounts, TransferKeys, type TransferField } from
 /**
  * The transfer between the currency, option and financing accounts: accounts, coin, amount,
  * the checks, the demo warning and the confirmation (asked through `confirm`, which the
- * rendering layout supplies), then the idempotent request.
+ * rendering layout supplies), then the idempotent request. After a transfer the mobile page goes
+ * back to the assets page; a layout that shows the form beside the balances passes `onDone`
+ * instead (the amount is cleared and the page stays).
  */
-export function useTransferForm(confirm: AskConfirm) {
+export function useTransferForm(confirm: AskConfirm, onDone?: () => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -92,7 +94,12 @@ export function useTransferForm(confirm: AskConfirm) {
         onSuccess: () => {
           keys.answered();
           toastSuccess(t('transfer.success'));
-          navigate(ASSETS_PATHS.index, { replace: true });
+          if (onDone) {
+            setAmountState('');
+            onDone();
+          } else {
+            navigate(ASSETS_PATHS.index, { replace: true });
+          }
         },
         onError: (error) => {
           // A definite answer from the server: the next confirmation is a new transfer.

@@ -21,7 +21,7 @@ interface TradeFormProps {
   onTraded: (trade: OtcTrade) => void;
 }
 
-function PreviewList({ preview }: { preview: OtcPreview }) {
+export function PreviewList({ preview }: { preview: OtcPreview }) {
   const { t } = useTranslation();
   const rows: Array<[string, ReactNode]> = [
     // The exact amounts the trade moves, in the language's marks (a confirmation hides no digit).
@@ -52,7 +52,7 @@ interface CoinSelectProps {
   invalid?: boolean;
 }
 
-function CoinSelect({ id, label, value, coins, onChange, exclude, invalid = false }: CoinSelectProps) {
+export function CoinSelect({ id, label, value, coins, onChange, exclude, invalid = false }: CoinSelectProps) {
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { DelayedLoading } from '../../../../components/page-state';
+import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../../lib/format';
+import { useTradingRecord } from '../../api/get-trading-record';
+
+/** The user's OTC trades, newest first, as a table (the mobile history tab's data). */
+export function TradeHistoryTable() {
+  const { t } = useTranslation();
+  const records = useTradingRecord();
+  const items = records.data?.pages.flatMap((p) => p.items) ?? [];
+  const amount = (value: string, asset: string) => `${formatAssetAmount(value, asset)} ${asset}`;
+  if (records.isPending) return <DelayedLoading />;
+  if (items.length === 0) return <p className="empty-text">{t('otc.noTrades')}</p>;
+  return (
+    <>
+      <div className="desk-table__scroll">
+        <table className="desk-table" aria-labelledby="otc-history">
+          <thead>
+            <tr>
+              <th scope="col">{t('assets.operateTime')}</th>
+              <th scope="col">{t('desktop.type')}</th>
+              <th scope="col" className="is-num">
+                {t('otc.paid')}
+              </th>
+              <th scope="col" className="is-num">
+                {t('otc.received')}
+              </th>
+              <th scope="col" className="is-num">
+                {t('otc.price')}
+              </th>
+              <th scope="col" className="is-num">
+                {t('otc.fee')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((trade) => (
+              <tr key={trade.id} data-testid="otc-trade">
+                <td className="is-time">
+                  <time dateTime={dateTimeAttribute(trade.time)}>{formatDateTime(trade.time)}</time>
+                </td>
+                <td>
+                  {t(`otc.sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
+                  {trade.side === 'flash' ? ` → ${trade.toAsset}` : ''}
+                </td>
+                <td className="is-num">{amount(trade.fromAmount, trade.fromAsset)}</td>
+                <td className="is-num">{amount(trade.toAmount, trade.toAsset)}</td>
+                <td className="is-num">{trade.price}</td>
+                <td className="is-num">{amount(trade.fee, trade.feeAsset)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {records.hasNextPage ? (
+        <button type="button" className="desktop-button desktop-button--ghost desk-load-more" disabled={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+          {records.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
+        </button>
+      ) : null}
+    </>
+  );
+}
