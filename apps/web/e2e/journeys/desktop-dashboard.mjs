@@ -116,6 +116,16 @@ async function visitorSeesLivePrices({ browser, server }) {
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await expectAccessible(page, 'desktop dashboard (visitor, dark)');
   await shot(page, 'desktop-dashboard-dark-live');
+
+  // In French: the dashboard's own words (their namespace comes with its chunk) and the shared ones.
+  await page.goto(`${server.baseUrl}/pages/desktop/language/index`);
+  await page.getByText('Français', { exact: true }).click();
+  await page.getByRole('heading', { name: 'Langue', level: 1 }).waitFor();
+  await page.goto(`${server.baseUrl}${DASHBOARD}`);
+  const marches = page.getByRole('region', { name: 'Marchés' });
+  await marches.getByRole('searchbox', { name: 'Rechercher un marché' }).waitFor();
+  await page.getByRole('region', { name: 'Derniers prix' }).waitFor();
+  await page.getByRole('region', { name: 'Carnet d’ordres' }).waitFor();
   await context.close();
 }
 

@@ -83,8 +83,8 @@ async function shellAndNavigation({ browser, server }) {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const name of ['Markets', 'Trade', 'OTC', 'Assets']) await nav.getByRole('link', { name, exact: true }).waitFor();
   assert.equal(await nav.getByRole('link', { name: 'Markets' }).getAttribute('aria-current'), 'page');
-  await page.getByRole('link', { name: 'Log in' }).waitFor();
-  await page.getByRole('link', { name: 'Register' }).waitFor();
+  await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+  await page.getByRole('banner').getByRole('link', { name: 'Register' }).waitFor();
   await shot(page, 'desktop-dashboard-visitor');
 
   // Keyboard: the skip link, then the brand, then the sections, each with a visible focus ring.
@@ -287,7 +287,7 @@ async function desktopRegister({ browser, server }) {
   const context = await desktopContext(browser);
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}${D}dashboard/index`);
-  await page.getByRole('link', { name: 'Register' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
   await waitForPath(page, `${D}register/register-phone`);
   await page.getByRole('link', { name: 'Email' }).click();
   await waitForPath(page, `${D}register/register-email`);

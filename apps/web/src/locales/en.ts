@@ -566,21 +566,6 @@ export const en = {
     unknownSymbol: 'Unknown instrument',
     unknownSymbolText: '{{symbol}} is not quoted here. Pick an instrument from the quote list.',
   },
-  /** The desktop trading dashboard (issue 15). */
-  dashboard: {
-    markets: 'Markets',
-    search: 'Search markets',
-    pair: 'Pair',
-    price: 'Price',
-    change: '24h change',
-    latestPrices: 'Latest prices',
-    time: 'Time',
-    account: 'Account',
-    demoMode: 'Demo mode',
-    logIn: 'Log in to see your balances.',
-    orders: 'Orders',
-    noTicks: 'Waiting for prices',
-  },
   tradeChart: {
     volume: 'Vol ({{asset}})',
     attribution: 'Chart by TradingView',

@@ -7,23 +7,25 @@ import { toastSuccess } from '../../../lib/feedback/toast';
 import { formatMoney } from '../../../lib/format';
 import { DESKTOP_PATHS, TRANSFER_PATH } from '../../../lib/routing/paths';
 import { useIsLoggedIn, useSessionStore } from '../../../lib/session/session-store';
+import { useDashboardText } from './strings';
 
 const VERSIONS: readonly TypeUser[] = ['real', 'demo'];
 
 /** The account summary: real/demo switch, the total and the three accounts' values, transfer. */
 export function AccountPanel() {
   const { t } = useTranslation();
+  const d = useDashboardText();
   const loggedIn = useIsLoggedIn();
   return (
     <section className="dash-panel dash-account" aria-labelledby="dash-account-title">
       <h2 id="dash-account-title" className="dash-panel__title">
-        {t('dashboard.account')}
+        {d('account')}
       </h2>
       {loggedIn ? (
         <AccountSummary />
       ) : (
         <div className="dash-prompt">
-          <p>{t('dashboard.logIn')}</p>
+          <p>{d('logIn')}</p>
           <div className="dash-prompt__actions">
             <Link className="desktop-button" to={DESKTOP_PATHS.loginPhone}>
               {t('auth.logIn')}

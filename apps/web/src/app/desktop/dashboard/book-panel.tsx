@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Depth, Instrument } from '@app/contract';
 import { formatDecimal, formatPrice } from '../../../lib/format';
 import { useRecentTicks, type RecentTick } from '../../../features/trade/desktop';
+import { useDashboardText } from './strings';
 
 /** Levels shown per side. */
 const LEVELS = 12;
@@ -26,6 +27,7 @@ function levels(side: ReadonlyArray<readonly [string, string]> | undefined, max:
  */
 export function OrderBookPanel({ depth, instrument, lastPrice }: { depth: Depth | null; instrument: Instrument; lastPrice: string | null }) {
   const { t } = useTranslation();
+  const d = useDashboardText();
   const asks = depth?.asks.slice(0, LEVELS) ?? [];
   const bids = depth?.bids.slice(0, LEVELS) ?? [];
   const max = Math.max(0, ...asks.map((l) => Number(l[1])), ...bids.map((l) => Number(l[1])));
@@ -34,7 +36,7 @@ export function OrderBookPanel({ depth, instrument, lastPrice }: { depth: Depth 
     <table className="dash-table" aria-label={kind === 'ask' ? t('chart.ask') : t('chart.bid')}>
       <thead className="visually-hidden">
         <tr>
-          <th scope="col">{t('dashboard.price')}</th>
+          <th scope="col">{d('price')}</th>
           <th scope="col">{t('orders.spot.amount')}</th>
         </tr>
       </thead>
@@ -55,7 +57,7 @@ export function OrderBookPanel({ depth, instrument, lastPrice }: { depth: Depth 
       ) : (
         <>
           <div className="dash-book__head" aria-hidden="true">
-            <span>{t('dashboard.price')}</span>
+            <span>{d('price')}</span>
             <span>{t('orders.spot.amount')}</span>
           </div>
           <div className="dash-book__side dash-book__side--asks">{side('ask', levels(asks, max).reverse())}</div>
@@ -85,22 +87,22 @@ function timeOf(ms: number): string {
 
 /** The instrument's latest price prints (useRecentTicks), newest first. */
 export function LatestPricesPanel({ instrument }: { instrument: Instrument }) {
-  const { t } = useTranslation();
+  const d = useDashboardText();
   const ticks = useRecentTicks(instrument.symbol);
   return (
     <section className="dash-panel dash-prints" aria-labelledby="dash-prints-title">
       <h2 id="dash-prints-title" className="dash-panel__title">
-        {t('dashboard.latestPrices')}
+        {d('latestPrices')}
       </h2>
       {ticks.length === 0 ? (
-        <p className="dash-empty">{t('dashboard.noTicks')}</p>
+        <p className="dash-empty">{d('noTicks')}</p>
       ) : (
         <table className="dash-table" data-testid="dash-latest-prices">
           <thead>
             <tr>
-              <th scope="col">{t('dashboard.time')}</th>
+              <th scope="col">{d('time')}</th>
               <th scope="col" className="is-end">
-                {t('dashboard.price')}
+                {d('price')}
               </th>
             </tr>
           </thead>

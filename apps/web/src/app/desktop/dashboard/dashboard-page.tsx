@@ -11,6 +11,7 @@ import { LatestPricesPanel, OrderBookPanel } from './book-panel';
 import { EntryPanel, OrdersPanel } from './entry-panel';
 import { FlashPrice } from './flash-price';
 import { MarketsPanel } from './markets-panel';
+import { useDashboardText } from './strings';
 import '../../../lib/market/market.css';
 import '../../../features/trade/trade.css';
 import './dashboard.css';
@@ -67,6 +68,7 @@ function InstrumentPanels({ instrument, interval, onIntervalChange }: Instrument
 /** The instrument, its live price (flashing on change) and 24 h change, high, low and volume. */
 function PriceStrip({ instrument, feed }: { instrument: Instrument; feed: ReturnType<typeof useSymbolFeed> }) {
   const { t } = useTranslation();
+  const d = useDashboardText();
   const language = useSessionStore((s) => s.language);
   const { ticker, direction } = feed;
   const decimals = instrument.priceDecimals;
@@ -87,7 +89,7 @@ function PriceStrip({ instrument, feed }: { instrument: Instrument; feed: Return
       </p>
       <dl className="dash-price__stats">
         <div>
-          <dt>{t('dashboard.change')}</dt>
+          <dt>{d('change')}</dt>
           <dd className={`mono${tone}`}>
             {formatSigned(ticker?.change24h, decimals)} ({formatPercent(ticker?.changePercent24h)})
           </dd>

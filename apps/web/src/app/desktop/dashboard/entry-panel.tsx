@@ -5,6 +5,7 @@ import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { ContractPanel, SpotPanel, TradeOrders, formatTime, useOrderEntry, type EntryTab } from '../../../features/trade/desktop';
 import { DESKTOP_PATHS, loginPathFor } from '../../../lib/routing/paths';
 import { useIsLoggedIn, useSessionStore } from '../../../lib/session/session-store';
+import { useDashboardText } from './strings';
 
 /** A visitor sees where to log in (and comes back here afterwards). */
 function LoginPrompt({ text }: { text: string }) {
@@ -32,6 +33,7 @@ function LoginPrompt({ text }: { text: string }) {
  */
 export function EntryPanel({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
+  const d = useDashboardText();
   const loggedIn = useIsLoggedIn();
   const demo = useSessionStore((s) => s.typeUser === 'demo');
   return (
@@ -42,7 +44,7 @@ export function EntryPanel({ instrument }: { instrument: Instrument }) {
         </h2>
         {loggedIn && demo ? (
           <span className="dash-demo-badge" data-testid="demo-badge">
-            {t('dashboard.demoMode')}
+            {d('demoMode')}
           </span>
         ) : null}
       </div>
@@ -78,14 +80,15 @@ function SignedInEntry({ instrument }: { instrument: Instrument }) {
 /** Open orders and history of the instrument (contracts and spot), live from the order events. */
 export function OrdersPanel({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
+  const d = useDashboardText();
   const loggedIn = useIsLoggedIn();
   return (
     <section className="dash-panel dash-orders" aria-labelledby="dash-orders-title">
       <h2 id="dash-orders-title" className="dash-panel__title">
-        {t('dashboard.orders')}
+        {d('orders')}
       </h2>
       <div className="dash-panel__body">
-        {loggedIn ? <TradeOrders symbol={instrument.symbol} market={instrument.market} /> : <LoginPrompt text={t('orders.loginToTrade')} />}
+        {loggedIn ? <TradeOrders symbol={instrument.symbol} market={instrument.market} /> : <p className="dash-empty">{t('orders.loginToTrade')}</p>}
       </div>
     </section>
   );

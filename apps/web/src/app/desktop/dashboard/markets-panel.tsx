@@ -9,6 +9,7 @@ import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
 import { changeSign, formatPercent, formatPrice, useLiveTickers, usePricesStale, type LiveTicker } from '../../../lib/market';
 import { useIsLoggedIn } from '../../../lib/session/session-store';
 import { FlashPrice } from './flash-price';
+import { useDashboardText } from './strings';
 
 type Group = 'favorites' | (typeof MARKETS)[number];
 const GROUPS: readonly Group[] = ['favorites', ...MARKETS];
@@ -26,6 +27,7 @@ function matching(tickers: readonly LiveTicker[], query: string): readonly LiveT
  */
 export function MarketsPanel({ selected }: { selected: string }) {
   const { t } = useTranslation();
+  const d = useDashboardText();
   const loggedIn = useIsLoggedIn();
   const [group, setGroup] = useState<Group>('CRYPTO');
   const [query, setQuery] = useState('');
@@ -40,12 +42,12 @@ export function MarketsPanel({ selected }: { selected: string }) {
   return (
     <section className="dash-panel dash-markets" aria-labelledby="dash-markets-title">
       <h2 id="dash-markets-title" className="dash-panel__title">
-        {t('dashboard.markets')}
+        {d('markets')}
       </h2>
       <input
         type="search"
         className="dash-search"
-        aria-label={t('dashboard.search')}
+        aria-label={d('search')}
         placeholder={t('market.searchPlaceholder')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
@@ -69,12 +71,12 @@ export function MarketsPanel({ selected }: { selected: string }) {
           <table className={`dash-table dash-markets__table${stale ? ' is-stale' : ''}`} aria-label={stale ? `${label} (${t('marketList.pausedShort')})` : label}>
             <thead>
               <tr>
-                <th scope="col">{t('dashboard.pair')}</th>
+                <th scope="col">{d('pair')}</th>
                 <th scope="col" className="is-end">
-                  {t('dashboard.price')}
+                  {d('price')}
                 </th>
                 <th scope="col" className="is-end">
-                  {t('dashboard.change')}
+                  {d('change')}
                 </th>
               </tr>
             </thead>
