@@ -121,7 +121,8 @@ async function visitorSeesLivePrices({ browser, server }) {
   await page.goto(`${server.baseUrl}/pages/desktop/language/index`);
   await page.getByText('Français', { exact: true }).click();
   await page.getByRole('heading', { name: 'Langue', level: 1 }).waitFor();
-  await page.goto(`${server.baseUrl}${DASHBOARD}`);
+  await page.locator('.desktop-header__brand').click();
+  await waitForPath(page, DASHBOARD);
   const marches = page.getByRole('region', { name: 'Marchés' });
   await marches.getByRole('searchbox', { name: 'Rechercher un marché' }).waitFor();
   await page.getByRole('region', { name: 'Derniers prix' }).waitFor();
@@ -171,7 +172,7 @@ async function demoContractFromTheDashboard({ browser, server }) {
   // Settled: off the chart, in the history with its result; the option balance moved.
   await onChart.waitFor({ state: 'detached', timeout: 60_000 });
   await orders.getByText('No open orders').waitFor({ timeout: 30_000 });
-  await orders.getByRole('tab', { name: 'History' }).click();
+  await orders.getByRole('tab', { name: 'Seconds contracts' }).click();
   await orders.getByTestId('contract-row').first().getByText(/^Completed · (Win|Loss|Tie)$/).waitFor();
   await account.locator('[data-wallet="option"] dd').getByText(/^(100,008\.00|99,990\.00|100,000\.00)$/).waitFor();
   await shot(page, 'desktop-dashboard-contract-settled');
@@ -208,8 +209,12 @@ async function spotLimitPlacedAndCancelled({ browser, server }) {
   await resting.getByRole('button', { name: 'Cancel order' }).click();
   await page.locator('.adm-dialog').getByRole('button', { name: 'Cancel order' }).click();
   await orders.getByText('No open orders').waitFor();
-  await orders.getByRole('tab', { name: 'History' }).click();
+  await orders.getByRole('tab', { name: 'Spot orders' }).click();
   await orders.getByTestId('spot-row').first().getByText('Cancelled').waitFor();
+  // Keyboard: the arrow keys move between the lists.
+  await page.keyboard.press('ArrowLeft');
+  await orders.getByRole('tab', { name: 'Seconds contracts', selected: true }).waitFor();
+  await orders.getByText('No orders yet').waitFor();
   await expectAccessible(page, 'desktop dashboard with order history');
 
   // The trade route is the same dashboard.

@@ -6,7 +6,8 @@
 export { CandleChart } from './components/candle-chart';
 export { ContractPanel } from './components/contract-panel';
 export { SpotPanel } from './components/spot-panel';
-export { TradeOrders } from './components/trade-orders';
+export { OrderList } from './components/order-list';
+export { useDashboardOrders, type DashboardOrdersTab } from './hooks/use-dashboard-orders';
 export { useChartParams } from './hooks/use-chart-params';
 export { useOrderEntry, type EntryTab } from './hooks/use-order-entry';
 export { useRecentTicks, type RecentTick } from './hooks/use-recent-ticks';

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Instrument } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
-import { ContractPanel, SpotPanel, TradeOrders, formatTime, useOrderEntry, type EntryTab } from '../../../features/trade/desktop';
+import { ContractPanel, OrderList, SpotPanel, formatTime, useDashboardOrders, useOrderEntry, type DashboardOrdersTab, type EntryTab } from '../../../features/trade/desktop';
 import { DESKTOP_PATHS, loginPathFor } from '../../../lib/routing/paths';
 import { useIsLoggedIn, useSessionStore } from '../../../lib/session/session-store';
 import { useDashboardText } from './strings';
@@ -77,7 +77,10 @@ function SignedInEntry({ instrument }: { instrument: Instrument }) {
   );
 }
 
-/** Open orders and history of the instrument (contracts and spot), live from the order events. */
+/**
+ * The orders: the instrument's open contracts and spot orders, and the history of contracts and
+ * of spot orders (every instrument), live from the order events; the newest first.
+ */
 export function OrdersPanel({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const d = useDashboardText();
@@ -87,9 +90,26 @@ export function OrdersPanel({ instrument }: { instrument: Instrument }) {
       <h2 id="dash-orders-title" className="dash-panel__title">
         {d('orders')}
       </h2>
-      <div className="dash-panel__body">
-        {loggedIn ? <TradeOrders symbol={instrument.symbol} market={instrument.market} /> : <p className="dash-empty">{t('orders.loginToTrade')}</p>}
-      </div>
+      {loggedIn ? <SignedInOrders instrument={instrument} /> : <p className="dash-empty">{t('orders.loginToTrade')}</p>}
     </section>
+  );
+}
+
+function SignedInOrders({ instrument }: { instrument: Instrument }) {
+  const { t } = useTranslation();
+  const { tab, setTab, orders } = useDashboardOrders(instrument.symbol, instrument.market);
+  const tabs: { key: DashboardOrdersTab; label: string; empty: string }[] = [
+    { key: 'open', label: t('orders.lists.open'), empty: t('orders.lists.noOpen') },
+    { key: 'contracts', label: t('orders.history.contracts'), empty: t('orders.lists.noHistory') },
+    { key: 'spot', label: t('orders.history.spot'), empty: t('orders.lists.noHistory') },
+  ];
+  const current = tabs.find((x) => x.key === tab) ?? tabs[0]!;
+  return (
+    <>
+      <TabList<DashboardOrdersTab> label={t('orders.lists.label')} idPrefix="dash-orders" items={tabs} value={tab} onChange={setTab} />
+      <div {...tabPanelProps('dash-orders', tab)} className="dash-panel__body">
+        <OrderList orders={orders} label={current.label} empty={current.empty} />
+      </div>
+    </>
   );
 }
