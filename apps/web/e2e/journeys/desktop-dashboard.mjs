@@ -94,6 +94,24 @@ async function visitorSeesLivePrices({ browser, server }) {
   await page.locator('#dash-price-symbol').getByText('ETH', { exact: true }).waitFor();
   await waitForLivePrice(page);
   assert.equal(await markets.locator('tr[data-symbol="ETHUSDT"] a').getAttribute('aria-current'), 'true');
+  // By keyboard: from the search box to the list's rows, with a visible focus ring; Enter chooses.
+  await markets.getByRole('searchbox', { name: 'Search markets' }).fill('');
+  await markets.locator('tr[data-symbol="BTCUSDT"]').waitFor();
+  await markets.getByRole('searchbox', { name: 'Search markets' }).focus();
+  let onRow = false;
+  for (let i = 0; i < 6 && !onRow; i++) {
+    await page.keyboard.press('Tab');
+    onRow = await page.evaluate(() => Boolean(document.activeElement?.closest('.dash-markets tbody tr')));
+  }
+  assert(onRow, 'Tab from the search box does not reach the markets list');
+  assert(
+    await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle !== 'none' && parseFloat(getComputedStyle(document.activeElement).outlineWidth) > 0),
+    'a focused market row has no visible focus ring',
+  );
+  const focused = await page.evaluate(() => document.activeElement.closest('tr').dataset.symbol);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('symbol') === focused);
+
   // Another group, by keyboard (arrow keys move between tabs).
   await groups.getByRole('tab', { name: 'Crypto' }).focus();
   await page.keyboard.press('ArrowLeft');
@@ -108,6 +126,7 @@ async function visitorSeesLivePrices({ browser, server }) {
     await sleep(600); // longer than the relaunch debounce: no relaunch inside the desktop range
     await page.getByTestId('dashboard').waitFor();
     await fitsTheWindow(page, `${viewport.width}×${viewport.height}`);
+    await shot(page, `desktop-dashboard-${viewport.width}`);
   }
   await page.setViewportSize(DESKTOP);
 

@@ -13,6 +13,8 @@ import { useDashboardText } from './strings';
 
 type Group = 'favorites' | (typeof MARKETS)[number];
 const GROUPS: readonly Group[] = ['favorites', ...MARKETS];
+/** A visitor's favourites: one array, so the list's memoised rows keep their props. */
+const NONE: Ticker[] = [];
 
 /** Rows matching the search (symbol, display symbol or name), in the server's order. */
 function matching(tickers: readonly LiveTicker[], query: string): readonly LiveTicker[] {
@@ -33,7 +35,7 @@ export function MarketsPanel({ selected }: { selected: string }) {
   const [query, setQuery] = useState('');
   const byType = useTickersByType(group === 'favorites' ? null : group);
   const favorites = useFavorites();
-  const source: Ticker[] | undefined = group === 'favorites' ? (loggedIn ? favorites.data : []) : byType.data;
+  const source: Ticker[] | undefined = group === 'favorites' ? (loggedIn ? favorites.data : NONE) : byType.data;
   const live = useLiveTickers(source, group === 'favorites' ? null : group);
   const rows = useMemo(() => matching(live, query), [live, query]);
   const stale = usePricesStale('general');
