@@ -19,6 +19,8 @@ const assetsDesk = () => import('../../features/assets/desktop-pages');
 const otcDesk = () => import('../../features/otc/desktop-pages');
 const profileDesk = () => import('../../features/profile/desktop-pages');
 const authDesk = () => import('../../features/auth/desktop-pages');
+/** The trading dashboard, its own chunk: the markets, chart, book, order entry, orders and account panels. */
+const dashboard: PageLoader = () => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }));
 
 /** A feature's page (its chunk, shared with the mobile layout) as a desktop page (./desktop-card.tsx). */
 function page<M>(load: () => Promise<M>, key: keyof M, wide = false): PageLoader {
@@ -50,6 +52,8 @@ const language: PageLoader = () =>
 
 /** The desktop pages built so far; every other desktop route says "not available yet" in the desktop frame. */
 export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
+  [DESKTOP_PATHS.dashboard]: dashboard,
+  [DESKTOP_PATHS.trade]: dashboard,
   [DESKTOP_PATHS.loginPhone]: page(auth, 'LoginPhonePage'),
   [DESKTOP_PATHS.loginEmail]: page(auth, 'LoginEmailPage'),
   [DESKTOP_PATHS.selectCountry]: page(auth, 'SelectCountryPage', true),

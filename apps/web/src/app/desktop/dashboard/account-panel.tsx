@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { WALLET_NAMES, type TypeUser } from '@app/contract';
+import { useUserAssetData } from '../../../features/assets/api/get-user-asset-data';
+import { useAccountSwitch } from '../../../lib/api/account-switch';
+import { toastSuccess } from '../../../lib/feedback/toast';
+import { formatMoney } from '../../../lib/format';
+import { DESKTOP_PATHS, TRANSFER_PATH } from '../../../lib/routing/paths';
+import { useIsLoggedIn, useSessionStore } from '../../../lib/session/session-store';
+import { useDashboardText } from './strings';
+
+const VERSIONS: readonly TypeUser[] = ['real', 'demo'];
+
+/** The account summary: real/demo switch, the total and the three accounts' values, transfer. */
+export function AccountPanel() {
+  const { t } = useTranslation();
+  const d = useDashboardText();
+  const loggedIn = useIsLoggedIn();
+  return (
+    <section className="dash-panel dash-account" aria-labelledby="dash-account-title">
+      <h2 id="dash-account-title" className="dash-panel__title">
+        {d('account')}
+      </h2>
+      {loggedIn ? (
+        <AccountSummary />
+      ) : (
+        <div className="dash-prompt">
+          <p>{d('logIn')}</p>
+          <div className="dash-prompt__actions">
+            <Link className="desktop-button" to={DESKTOP_PATHS.loginPhone}>
+              {t('auth.logIn')}
+            </Link>
+            <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.registerPhone}>
+              {t('routes.register')}
+            </Link>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function AccountSummary() {
+  const { t } = useTranslation();
+  const typeUser = useSessionStore((s) => s.typeUser);
+  const switchTo = useAccountSwitch();
+  const data = useUserAssetData();
+  const onSwitch = (next: TypeUser) => {
+    if (next === typeUser || switchTo.isPending) return;
+    switchTo.mutate(next, { onSuccess: () => toastSuccess(next === 'demo' ? t('demo.switchedToDemo') : t('demo.switchedToReal')) });
+  };
+  return (
+    <>
+      <div className="dash-account__switch" role="group" aria-label={t('demo.version')}>
+        {VERSIONS.map((v) => (
+          <button
+            key={v}
+            type="button"
+            className={`dash-segment${v === typeUser ? ' is-active' : ''}`}
+            aria-pressed={v === typeUser}
+            disabled={switchTo.isPending}
+            onClick={() => onSwitch(v)}
+          >
+            {v === 'demo' ? t('demo.demo') : t('demo.real')}
+          </button>
+        ))}
+      </div>
+      <dl className="dash-account__figures">
+        <div className="dash-account__total">
+          <dt>{t('assets.totalUsdt')}</dt>
+          <dd className="mono" data-testid="dash-total">
+            {data.data ? formatMoney(data.data.totalUsdt) : '--'}
+          </dd>
+        </div>
+        {WALLET_NAMES.map((name) => {
+          const wallet = data.data?.wallets.find((w) => w.wallet === name);
+          return (
+            <div key={name} data-wallet={name}>
+              <dt>{t(`wallets.${name}`)}</dt>
+              <dd className="mono">{wallet ? formatMoney(wallet.totalUsdt) : '--'}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      <Link className="desktop-button desktop-button--ghost dash-account__transfer" to={TRANSFER_PATH}>
+        {t('assets.transfer')}
+      </Link>
+    </>
+  );
+}
