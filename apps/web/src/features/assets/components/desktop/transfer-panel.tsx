@@ -1,59 +1,10 @@
-import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { WALLET_NAMES, type WalletName } from '@app/contract';
-import { IconSwap } from '../../../../components/icons';
-import { SelectField } from '../../../../components/select-field';
-import { SubmitButton } from '../../../../components/submit-button';
-import { TextField } from '../../../../components/text-field';
 import type { AskConfirm } from '../../../../lib/feedback/confirm';
 import { useTransferForm } from '../../hooks/use-transfer-form';
+import { TransferForm } from '../transfer-form';
 
-/** The transfer between accounts beside the balances (the mobile transfer page's flow, staying on the page). */
+const CLASSES = { form: 'form desk-form', accounts: 'desk-transfer__accounts', swap: 'desk-transfer__swap' };
+
+/** The transfer between accounts beside the balances (the mobile transfer page's form, staying on the page). */
 export function TransferPanel({ confirm }: { confirm: AskConfirm }) {
-  const { t } = useTranslation();
-  const form = useTransferForm(confirm, () => undefined);
-  const walletOptions = WALLET_NAMES.map((w) => ({ value: w, label: t(`wallets.${w}`) }));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit();
-  };
-  return (
-    <form ref={form.formRef} className="form desk-form" noValidate onSubmit={onSubmit}>
-      <div className="desk-transfer__accounts">
-        <SelectField label={t('transfer.from')} value={form.fromAccount} options={walletOptions} onChange={(v) => form.setFromAccount(v as WalletName)} />
-        <button type="button" className="icon-button desk-transfer__swap" onClick={form.swap} aria-label={t('transfer.swap')}>
-          <IconSwap />
-        </button>
-        <SelectField
-          label={t('transfer.to')}
-          value={form.toAccount}
-          options={walletOptions}
-          onChange={(v) => form.setToAccount(v as WalletName)}
-          error={form.errors.toAccount}
-        />
-      </div>
-      <SelectField
-        label={t('transfer.coin')}
-        value={form.asset}
-        options={form.assetSymbols.map((symbol) => ({ value: symbol, label: symbol }))}
-        onChange={form.setAsset}
-      />
-      <TextField
-        label={t('transfer.amount')}
-        placeholder={t('transfer.amountPlaceholder')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={form.amount}
-        onChange={form.setAmount}
-        error={form.errors.amount}
-        hint={t('transfer.available', { amount: form.availableText, asset: form.asset })}
-        end={
-          <button type="button" className="field__text-button" disabled={form.available === undefined} onClick={form.fillAll}>
-            {t('transfer.all')}
-          </button>
-        }
-      />
-      <SubmitButton loading={form.pending}>{t('transfer.submit')}</SubmitButton>
-    </form>
-  );
+  return <TransferForm form={useTransferForm(confirm, () => undefined)} classes={CLASSES} />;
 }
