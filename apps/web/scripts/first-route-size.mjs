@@ -1,17 +1,17 @@
 /**
- * The first route's JavaScript budget (issue 14): what a phone loads to show /pages/home/index,
- * the first route of the mobile layout (the desktop layout does not exist yet), must stay within
- * FIRST_ROUTE_JS_GZIP_MAX bytes gzip.
+ * The first route's JavaScript budget (issue 14): what each layout loads to show its first page
+ * (FIRST_ROUTES: the mobile home, /pages/home/index; the desktop dashboard,
+ * /pages/desktop/dashboard/index) must stay within FIRST_ROUTE_JS_GZIP_MAX bytes gzip.
  *
  * "What it loads" is the entry script of dist/index.html with its static imports, every script
  * index.html preloads (the app, which the small entry imports dynamically) with theirs, and the
- * home route's chunk with its static imports, each file once; the CSS is index.html's stylesheets
+ * route's chunks with their static imports, each file once; the CSS is index.html's stylesheets
  * and those chunks' CSS. The build's manifest (dist/.vite/manifest.json) names the chunks and their
  * static imports; the compressed sizes are those of the `.gz` and `.br` files the build writes
  * (scripts/compress.mjs).
  *
- * `node scripts/first-route-size.mjs [dist]` prints raw, gzip and brotli per file and in total,
- * and exits 1 when the JavaScript is over budget. The web build runs it last.
+ * `node scripts/first-route-size.mjs [dist]` prints raw, gzip and brotli per file and in total
+ * for each layout's first route, and exits 1 when either is over budget. The web build runs it last.
  * `node scripts/first-route-size.mjs dist src/features/market/index.ts` sizes another route the
  * same way (the budget is the first route's; other routes are reported, not checked).
  */
@@ -26,15 +26,31 @@ export const FIRST_ROUTE_JS_GZIP_MAX = 150 * 1024;
 /** The module that app/route-table.ts lazily imports for /pages/home/index. */
 export const HOME_ROUTE_MODULE = 'src/features/home/index.ts';
 
+/**
+ * Each layout's first page and the modules the app lazily imports to show it: the mobile home;
+ * the desktop layout's routes (app/start.tsx) and the dashboard they open on (a desktop window
+ * opening / lands there).
+ */
+export const FIRST_ROUTES = [
+  { label: '/pages/home/index, mobile layout', modules: [HOME_ROUTE_MODULE] },
+  {
+    label: '/pages/desktop/dashboard/index, desktop layout',
+    modules: ['src/app/desktop/desktop-routes.tsx', 'src/app/desktop/dashboard/dashboard-page.tsx'],
+    // Issue 14's target is FIRST_ROUTE_JS_GZIP_MAX for each layout; the dashboard is at 191 KB
+    // (2026-11-25, docs/performance.md), so until it is cut this only stops it growing further.
+    budget: 200 * 1024,
+  },
+];
+
 const MANIFEST = '.vite/manifest.json';
 
 /**
- * The files the first route loads: JavaScript in load order (entry first), then CSS.
+ * The files a first route loads: JavaScript in load order (entry first), then CSS.
  * @param {string} dist
- * @param {string} [routeModule] another route's module, to size that route the same way
+ * @param {string[]} [routeModules] the route's lazily imported modules (default: the mobile home)
  * @returns {{ js: string[], css: string[] }} paths relative to `dist`
  */
-export function firstRouteFiles(dist, routeModule = HOME_ROUTE_MODULE) {
+export function firstRouteFiles(dist, routeModules = [HOME_ROUTE_MODULE]) {
   const manifestPath = path.join(dist, MANIFEST);
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing (build.manifest in vite.config.ts)`);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
@@ -42,7 +58,7 @@ export function firstRouteFiles(dist, routeModule = HOME_ROUTE_MODULE) {
   if (!entry?.isEntry) throw new Error('the manifest has no index.html entry');
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!html.includes(`src="/${entry.file}"`)) throw new Error(`index.html does not load the manifest's entry ${entry.file}`);
-  if (!manifest[routeModule]) throw new Error(`the manifest has no chunk for ${routeModule}`);
+  for (const m of routeModules) if (!manifest[m]) throw new Error(`the manifest has no chunk for ${m}`);
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const linked = (rel) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((m) => m[1]);
 
@@ -65,7 +81,7 @@ export function firstRouteFiles(dist, routeModule = HOME_ROUTE_MODULE) {
     if (!key) throw new Error(`index.html preloads ${file}, which the manifest does not know`);
     visit(key);
   }
-  visit(routeModule);
+  for (const m of routeModules) visit(m);
   return { js, css: [...css] };
 }
 
@@ -88,13 +104,14 @@ export function sentSizes(dist, file) {
 }
 
 /**
- * The first route's sizes and whether its JavaScript is within budget.
+ * A first route's sizes and whether its JavaScript is within budget.
  * @param {string} dist
  * @param {number} [budget] gzip bytes
- * @param {string} [routeModule] another route's module (its first load, sized the same way)
+ * @param {{ label: string, modules: string[], checked?: boolean, budget?: number }} [route] default: the mobile home; its own budget replaces `budget`
  */
-export function firstRouteReport(dist, budget = FIRST_ROUTE_JS_GZIP_MAX, routeModule = HOME_ROUTE_MODULE) {
-  const { js, css } = firstRouteFiles(dist, routeModule);
+export function firstRouteReport(dist, budget = FIRST_ROUTE_JS_GZIP_MAX, route = FIRST_ROUTES[0]) {
+  budget = route.budget ?? budget;
+  const { js, css } = firstRouteFiles(dist, route.modules);
   const jsSizes = js.map((f) => sentSizes(dist, f));
   const cssSizes = css.map((f) => sentSizes(dist, f));
   const total = (sizes) => ({
@@ -103,7 +120,8 @@ export function firstRouteReport(dist, budget = FIRST_ROUTE_JS_GZIP_MAX, routeMo
     br: sizes.reduce((n, s) => n + s.br, 0),
   });
   const jsTotal = total(jsSizes);
-  return { route: routeModule, js: jsSizes, css: cssSizes, jsTotal, cssTotal: total(cssSizes), budget, withinBudget: jsTotal.gzip <= budget };
+  const checked = route.checked ?? true;
+  return { route: route.label, checked, js: jsSizes, css: cssSizes, jsTotal, cssTotal: total(cssSizes), budget, withinBudget: !checked || jsTotal.gzip <= budget };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -112,14 +130,14 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 export function formatReport(report) {
   const row = (name, s) => `${name.padEnd(44)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} ${kb(s.br).padStart(10)}`;
   return [
-    report.route === HOME_ROUTE_MODULE
-      ? `first route (/pages/home/index, mobile layout): ${report.js.length} JavaScript files`
+    report.checked
+      ? `first route (${report.route}): ${report.js.length} JavaScript files`
       : `${report.route} opened first: ${report.js.length} JavaScript files`,
     `${''.padEnd(44)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`,
     ...report.js.map((s) => row(s.file, s)),
     row('JavaScript total', report.jsTotal),
     row(`CSS total (${report.css.length} files)`, report.cssTotal),
-    report.route === HOME_ROUTE_MODULE
+    report.checked
       ? `budget: JavaScript ≤ ${kb(report.budget)} gzip: ${report.withinBudget ? 'within' : 'OVER'} (${kb(report.jsTotal.gzip)})`
       : '(the budget is the first route\'s; this route is not checked)',
   ].join('\n');
@@ -127,8 +145,10 @@ export function formatReport(report) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dist = path.resolve(process.argv[2] ?? 'dist');
-  const route = process.argv[3];
-  const report = firstRouteReport(dist, FIRST_ROUTE_JS_GZIP_MAX, route);
-  console.log(formatReport(report));
-  if (!route && !report.withinBudget) process.exit(1);
+  const other = process.argv[3];
+  const reports = other
+    ? [firstRouteReport(dist, FIRST_ROUTE_JS_GZIP_MAX, { label: other, modules: [other], checked: false })]
+    : FIRST_ROUTES.map((route) => firstRouteReport(dist, FIRST_ROUTE_JS_GZIP_MAX, route));
+  console.log(reports.map(formatReport).join('\n\n'));
+  if (reports.some((r) => !r.withinBudget)) process.exit(1);
 }

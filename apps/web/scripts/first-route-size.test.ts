@@ -71,6 +71,16 @@ describe('the first route\'s size check', () => {
     expect(formatReport(over)).toMatch(/OVER/);
   });
 
+  it('sizes a route made of several lazily imported modules (the desktop layout and its dashboard) with each shared file once', () => {
+    fixture();
+    expect(firstRouteFiles(dist, ['src/features/trade/index.ts', HOME_ROUTE_MODULE]).js).toEqual([
+      'assets/index-A1.js', 'assets/paths-P0.js', 'assets/start-S1.js', 'assets/vendor-B2.js', 'assets/trade-H8.js', 'assets/chart-E5.js', 'assets/home-D4.js', 'assets/icons-F6.js',
+    ]);
+    const report = firstRouteReport(dist, 1_000_000, { label: 'two modules', modules: ['src/features/trade/index.ts'], budget: 1000 });
+    expect(report.budget).toBe(1000);
+    expect(report.withinBudget).toBe(false);
+  });
+
   it('refuses a dist whose index.html loads another entry than the manifest names', () => {
     fixture('assets/index-Z9.js');
     expect(() => firstRouteFiles(dist)).toThrow(/does not load the manifest's entry/);
