@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, DEBUG, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, DEBUG, DESKTOP, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config.mjs';
 
 /** Debian's Chromium (nothing downloads a browser at run time), headless. */
 export function launchBrowser() {
@@ -118,6 +118,11 @@ export async function loggedInContext(browser, login, viewport = MOBILE, typeUse
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
   }, sessionStorageValue(login, typeUser));
   return context;
+}
+
+/** A desktop-sized browser context (1440×900 unless told), with a stored session when `login` is given. */
+export async function desktopContext(browser, { login, typeUser = 'real', viewport = DESKTOP } = {}) {
+  return login ? loggedInContext(browser, login, viewport, typeUser) : browser.newContext({ viewport });
 }
 
 export async function waitForPath(page, pathname) {

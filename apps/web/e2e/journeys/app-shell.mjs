@@ -1,6 +1,6 @@
 /** The app shell: entry routes, unbuilt pages, lazy-page placeholders, offline toasts, the wide window. */
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, PASSWORD, expectFailedRequests, newPage, shot, sleep, waitForPath } from '../harness/index.mjs';
+import { MOBILE, PASSWORD, expectFailedRequests, newPage, shot, sleep, waitForPath } from '../harness/index.mjs';
 
 async function entryRoutes({ browser, server }) {
   const context = await browser.newContext({ viewport: MOBILE });
@@ -76,15 +76,18 @@ async function offlineToasts({ browser, server }) {
   await context.close();
 }
 
+/** The widest window that still gets the mobile layout (spec §2: wider than 1000 px is desktop). */
+const AT_BREAKPOINT = { width: 1000, height: 900 };
+
 async function wideWindow({ browser, server }) {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await browser.newContext({ viewport: AT_BREAKPOINT });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/home/index`);
   await page.getByRole('heading', { name: 'Start trading today' }).waitFor();
   const box = await page.locator('.app-frame').boundingBox();
   assert(box && Math.round(box.width) === 450, `the column is ${box?.width} px wide, expected 450`);
   const left = Math.round(box.x);
-  const expected = Math.round((DESKTOP.width - 450) / 2);
+  const expected = Math.round((AT_BREAKPOINT.width - 450) / 2);
   assert(Math.abs(left - expected) <= 1, `the column starts at x=${left}, expected ${expected} (centred)`);
   await shot(page, 'home-wide');
   await context.close();
@@ -94,5 +97,5 @@ export const journeys = [
   { name: '/ and /splash open the mobile home; an unbuilt page says it is not available yet', fn: entryRoutes },
   { name: 'a slow page shows the loading placeholder; a page whose code fails shows the error placeholder', fn: pagePlaceholders },
   { name: 'going offline and back shows the network toasts; a request made offline says so', fn: offlineToasts },
-  { name: 'a wide window shows the mobile layout centred and capped at 450 px', fn: wideWindow },
+  { name: 'a 1000 px window (the breakpoint) shows the mobile layout centred and capped at 450 px', fn: wideWindow },
 ];

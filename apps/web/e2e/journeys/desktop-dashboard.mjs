@@ -1,6 +1,5 @@
 /**
- * The desktop trading dashboard (issue 15) at 1440×900, through the desktop preview opt-in
- * (docs/decisions.md "Desktop layout: shipped behind a preview opt-in"): live prices for a visitor,
+ * The desktop trading dashboard (issue 15) at 1440×900: live prices for a visitor,
  * one screen without page scrolling from 1001 to 2560 px, a market chosen in the list driving the
  * other panels; a user switching to demo and following a 30-second contract from the order entry
  * to the chart and to its settled result in the history; a spot limit order placed and cancelled;
@@ -8,21 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { DESKTOP, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { sessionStorageValue } from '../harness/browser.mjs';
+import { desktopContext } from '../harness/browser.mjs';
 
 const DASHBOARD = '/pages/desktop/dashboard/index';
-
-/** A browser context with the desktop preview on (and a stored session when `login` is given). */
-async function desktopContext(browser, { login, typeUser = 'real', viewport = DESKTOP } = {}) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(() => window.localStorage.setItem('tw.desktop-preview', 'on'));
-  if (login) {
-    await context.addInitScript((value) => {
-      if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
-    }, sessionStorageValue(login, typeUser));
-  }
-  return context;
-}
 
 const isPrice = (text) => /^[1-9][0-9,]*(\.[0-9]+)?$/.test((text ?? '').trim());
 

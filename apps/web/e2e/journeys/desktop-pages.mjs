@@ -2,24 +2,13 @@
  * The desktop pages of the features that exist (issue 15): assets (balances table, transfer
  * between accounts, transfer records, account changes), wallet, OTC, the settings layout (account,
  * change password, fund password, forgot fund password, language) and forgot password in one card.
- * At 1440×900 through the desktop preview opt-in (desktop.mjs), axe on every page, both themes.
+ * At 1440×900, axe on every page, both themes.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, PASSWORD, api, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { sessionStorageValue } from '../harness/browser.mjs';
+import { PASSWORD, api, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { desktopContext } from '../harness/browser.mjs';
 
 const D = '/pages/desktop/';
-
-async function desktopContext(browser, { login, typeUser = 'real' } = {}) {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.addInitScript(() => window.localStorage.setItem('tw.desktop-preview', 'on'));
-  if (login) {
-    await context.addInitScript((value) => {
-      if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
-    }, sessionStorageValue(login, typeUser));
-  }
-  return context;
-}
 
 async function inDesktopFrame(page) {
   await page.locator('.desktop-frame main h1').waitFor();

@@ -1,4 +1,4 @@
-import { currentLayout, desktopLayoutEnabled, layoutForWidth } from '../../lib/routing/layout-mode';
+import { currentLayout, layoutForWidth } from '../../lib/routing/layout-mode';
 
 /** How long the window must keep its new width before the app relaunches (one relaunch per drag). */
 export const RELAUNCH_DEBOUNCE_MS = 300;
@@ -9,10 +9,9 @@ export const RELAUNCH_DEBOUNCE_MS = 300;
  * router opens as the counterpart of the page the user was on (app/route-table.ts `mobile`,
  * lib/routing/desktop-counterparts.ts), query kept. Session, language, theme and mode are in localStorage,
  * so they carry over. Debounced: dragging a window edge relaunches once, when the drag settles
- * (and not at all if it ends on the side it started). Does nothing while the desktop layout is off.
+ * (and not at all if it ends on the side it started).
  */
 export function watchLayoutChanges(): void {
-  if (!desktopLayoutEnabled()) return;
   const launched = currentLayout();
   let timer = 0;
   window.addEventListener('resize', () => {

@@ -7,10 +7,10 @@ describe('layout mode', () => {
     expect(DESKTOP_BREAKPOINT).toBe(DESKTOP_BREAKPOINT_PX);
   });
 
-  it('is desktop only above 1000 px, and only with the desktop layout enabled', () => {
-    expect(layoutForWidth(1001, true)).toBe('desktop');
-    expect(layoutForWidth(1000, true)).toBe('mobile');
-    expect(layoutForWidth(800, true)).toBe('mobile');
-    expect(layoutForWidth(1920, false)).toBe('mobile');
+  it('is desktop only above 1000 px', () => {
+    expect(layoutForWidth(1001)).toBe('desktop');
+    expect(layoutForWidth(2560)).toBe('desktop');
+    expect(layoutForWidth(1000)).toBe('mobile');
+    expect(layoutForWidth(390)).toBe('mobile');
   });
 });

@@ -1,28 +1,10 @@
 
 /**
- * The desktop layout switch (spec §2 layout rules), and which layout this launch of the app uses.
- *
- * The desktop layout is shipped behind a per-browser opt-in (docs/decisions.md "Desktop layout:
- * shipped behind a preview opt-in") until issue 15 is complete: `localStorage['tw.desktop-preview']
- * = 'on'` turns it on for that browser; the browser tests set it. Off (every user today): every
- * width gets the mobile layout, centred and capped at 450 px, desktop URLs redirect to their mobile
- * counterparts, and nothing relaunches on resize.
- *
- * On: a window wider than DESKTOP_BREAKPOINT (1000 px) gets the desktop layout, a narrower one
- * the mobile layout, and crossing the breakpoint relaunches the app on the counterpart route of
- * the page the user was on (app/layout/layout-watch.ts; the counterparts: app/route-table.ts, lib/routing/desktop-counterparts.ts).
+ * Which layout this launch of the app uses (spec §2 layout rules): a window wider than
+ * DESKTOP_BREAKPOINT (1000 px) gets the desktop layout, a narrower one the mobile layout, and
+ * crossing the breakpoint relaunches the app on the counterpart route of the page the user was on
+ * (app/layout/layout-watch.ts; the counterparts: app/route-table.ts, lib/routing/desktop-counterparts.ts).
  */
-/** lib/session/storage.ts STORAGE_KEYS.desktopPreview (written here too: this module is in the entry chunk). */
-export const DESKTOP_PREVIEW_KEY = 'tw.desktop-preview';
-
-export function desktopLayoutEnabled(): boolean {
-  try {
-    return window.localStorage.getItem(DESKTOP_PREVIEW_KEY) === 'on';
-  } catch {
-    return false; // Storage blocked: the default, mobile only.
-  }
-}
-
 /**
  * The contract's DESKTOP_BREAKPOINT_PX (spec §2: wider than 1000 px is desktop), written here
  * because this module is in the entry chunk, which must not pull in the contract's constants
@@ -33,8 +15,8 @@ export const DESKTOP_BREAKPOINT = 1000;
 
 export type LayoutMode = 'mobile' | 'desktop';
 
-export function layoutForWidth(widthPx: number, enabled = desktopLayoutEnabled()): LayoutMode {
-  return enabled && widthPx > DESKTOP_BREAKPOINT ? 'desktop' : 'mobile';
+export function layoutForWidth(widthPx: number): LayoutMode {
+  return widthPx > DESKTOP_BREAKPOINT ? 'desktop' : 'mobile';
 }
 
 let launched: LayoutMode | undefined;

@@ -13,8 +13,6 @@ export const STORAGE_KEYS = {
   otpCountdown: `${STORAGE_PREFIX}otp-countdown`,
   /** The assets page's "Hide small balances" choice (on unless turned off). */
   hideSmallBalances: `${STORAGE_PREFIX}hide-small-balances`,
-  /** The desktop layout preview opt-in (lib/routing/layout-mode.ts), 'on' or absent. */
-  desktopPreview: `${STORAGE_PREFIX}desktop-preview`,
 } as const;
 
 /** The persisted session's fields the entry reads before the session store's code has loaded. */
@@ -52,7 +50,7 @@ export function storedDisplay(): { theme: Theme; typeUser: TypeUser } {
 }
 
 /** Keys that survive "clear cache": the session (the user stays logged in) and display choices. */
-const KEPT_ON_CLEAR_CACHE: readonly string[] = [STORAGE_KEYS.session, STORAGE_KEYS.hideSmallBalances, STORAGE_KEYS.desktopPreview];
+const KEPT_ON_CLEAR_CACHE: readonly string[] = [STORAGE_KEYS.session, STORAGE_KEYS.hideSmallBalances];
 
 /** Removes this app's cached data from local and session storage, keeping the session. */
 export function clearAppCache(): void {
