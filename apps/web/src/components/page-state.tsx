@@ -56,8 +56,11 @@ interface EmptyStateProps {
   text: string;
 }
 
-/** The shared "not available yet" page for screens later issues will build. */
-export function NotAvailable({ title, text }: Partial<EmptyStateProps>) {
+/**
+ * The shared "not available yet" page for screens later issues will build. `homeLink={false}`
+ * leaves out "Back to home" where the page is home itself (the desktop dashboard).
+ */
+export function NotAvailable({ title, text, homeLink = true }: Partial<EmptyStateProps> & { homeLink?: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="page-state">
@@ -66,9 +69,11 @@ export function NotAvailable({ title, text }: Partial<EmptyStateProps>) {
       </div>
       <h2 className="page-state__title">{title ?? t('pageState.notAvailableTitle')}</h2>
       <p className="page-state__text">{text ?? t('pageState.notAvailableText')}</p>
-      <Link className="button button--secondary" to={layoutHomePath()}>
-        {t('app.backHome')}
-      </Link>
+      {homeLink ? (
+        <Link className="button button--secondary" to={layoutHomePath()}>
+          {t('app.backHome')}
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -61,8 +61,10 @@ function ThemeSwitch({ className = 'desktop-button desktop-button--ghost' }: { c
 
 /**
  * The signed-in user's menu: a disclosure button and a list of links (profile, security,
- * language), the theme switch and log out. Escape or a click elsewhere closes it; Escape
- * gives the focus back to the button.
+ * language), the theme switch and log out. Choosing a link, Escape or a click elsewhere closes
+ * it; Escape gives the focus back to the button. It does not close on every change of the
+ * location: a navigation that finishes after the user opened it (a page whose code was still
+ * loading) would close it under their hands.
  */
 function UserMenu() {
   const { t } = useTranslation();
@@ -72,9 +74,7 @@ function UserMenu() {
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
@@ -115,7 +115,7 @@ function UserMenu() {
         <ul className="user-menu__list">
           {links.map((l) => (
             <li key={l.to}>
-              <Link className="user-menu__item" to={l.to}>
+              <Link className="user-menu__item" to={l.to} onClick={() => setOpen(false)}>
                 {l.label}
               </Link>
             </li>

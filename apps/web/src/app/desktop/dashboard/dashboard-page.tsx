@@ -33,7 +33,8 @@ export function DashboardPage() {
         <InstrumentPanels key={symbol} instrument={instrument} interval={interval} onIntervalChange={changeInterval} />
       ) : (
         <div className="dash-unknown">
-          <NotAvailable title={t('chart.unknownSymbol')} text={t('chart.unknownSymbolText', { symbol })} />
+          {/* The dashboard is the desktop home, and the markets list beside this is where to go. */}
+          <NotAvailable title={t('chart.unknownSymbol')} text={t('chart.unknownSymbolText', { symbol })} homeLink={false} />
         </div>
       )}
       <AccountPanel />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@app/contract';
@@ -10,6 +10,8 @@ import { useLoginForm } from '../hooks/use-login-form';
 import { AuthHeader } from './auth-header';
 import { AccountField } from './account-field';
 import { AUTH_PATHS } from './auth-paths';
+import { CountryChoiceInPlace } from './country-code-button';
+import { CountryList } from './select-country-page';
 import '../auth.css';
 
 /** The log-in fields and button; with `stay`, logging in keeps the user on the page. */
@@ -70,27 +72,50 @@ function LoginForm({ type }: { type: AccountType }) {
 
 /**
  * Log in again where the user is (the desktop dialog after a session expiry, spec §8): phone or
- * e-mail switched in place, and logging in keeps the page.
+ * e-mail and the country switched in place, and logging in keeps the page.
  */
 export function LoginPanel() {
   const { t } = useTranslation();
   const [type, setType] = useState<AccountType>('email');
+  const [choosingCountry, setChoosingCountry] = useState(false);
+  const countryButton = useRef<HTMLElement | null>(null);
+  const openCountries = () => {
+    countryButton.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setChoosingCountry(true);
+  };
+  const back = () => {
+    setChoosingCountry(false);
+    // The form again (what was typed kept), the focus on the country button the user came from.
+    requestAnimationFrame(() => countryButton.current?.focus());
+  };
   return (
     <div className="auth">
-      <div className="segmented" role="group" aria-label={t('auth.loginMethod')}>
-        {(['phone', 'email'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className={`segmented__item${option === type ? ' is-active' : ''}`}
-            aria-pressed={option === type}
-            onClick={() => setType(option)}
-          >
-            {option === 'phone' ? t('auth.byPhone') : t('auth.byEmail')}
+      {choosingCountry ? (
+        <>
+          <button type="button" className="link" onClick={back}>
+            {t('app.back')}
           </button>
-        ))}
+          <CountryList onChosen={back} />
+        </>
+      ) : null}
+      <div className="auth" hidden={choosingCountry}>
+        <div className="segmented" role="group" aria-label={t('auth.loginMethod')}>
+          {(['phone', 'email'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={`segmented__item${option === type ? ' is-active' : ''}`}
+              aria-pressed={option === type}
+              onClick={() => setType(option)}
+            >
+              {option === 'phone' ? t('auth.byPhone') : t('auth.byEmail')}
+            </button>
+          ))}
+        </div>
+        <CountryChoiceInPlace.Provider value={openCountries}>
+          <LoginFields key={type} type={type} stay />
+        </CountryChoiceInPlace.Provider>
       </div>
-      <LoginFields key={type} type={type} stay />
     </div>
   );
 }

@@ -7,8 +7,13 @@ import '../auth.css';
 
 /** /pages/register/select-country: the searchable country list (spec §2), then back. */
 export function SelectCountryPage() {
+  return <CountryList />;
+}
+
+/** The searchable country list; choosing goes back, or calls `onChosen` where it is shown in place. */
+export function CountryList({ onChosen }: { onChosen?: () => void }) {
   const { t } = useTranslation();
-  const { query, setQuery, loading, matches, isSelected: selectedOf, choose } = useCountrySearch();
+  const { query, setQuery, loading, matches, isSelected: selectedOf, choose } = useCountrySearch(onChosen);
 
   return (
     <div className="country-page">

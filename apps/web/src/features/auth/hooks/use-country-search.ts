@@ -10,8 +10,11 @@ import { filterCountries } from '../model/country-search';
 import { dialCodeList } from '../model/dial-codes';
 import { useSelectedCountry } from './use-selected-country';
 
-/** The searchable country list (spec §2): the query, the matches, the selection, and choosing one (then back). */
-export function useCountrySearch() {
+/**
+ * The searchable country list (spec §2): the query, the matches, the selection, and choosing one,
+ * then back to the page before (or `afterChoose`, where the list is shown in place).
+ */
+export function useCountrySearch(afterChoose?: () => void) {
   const navigate = useNavigate();
   const { data, isPending, isError } = useCountryCodeList();
   const language = useSessionStore((s) => s.language);
@@ -33,6 +36,7 @@ export function useCountrySearch() {
 
   const choose = (country: CountryCodeItem) => {
     setCountry({ iso: country.iso, dialCode: country.dialCode });
+    if (afterChoose) return afterChoose();
     const state = window.history.state as { idx?: number } | null;
     if ((state?.idx ?? 0) > 0) navigate(-1);
     else navigate(AUTH_PATHS.registerPhone, { replace: true });
