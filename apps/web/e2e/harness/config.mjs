@@ -27,6 +27,8 @@ export const STEP_TIMEOUT_MS = 30_000;
 export const CODE_WAIT_MS = 30_000;
 export const MOBILE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
+/** The second desktop size the issue names (a full-HD monitor). */
+export const FULL_HD = { width: 1920, height: 1080 };
 export const PASSWORD = 'secret-pass-1';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

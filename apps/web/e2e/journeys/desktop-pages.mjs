@@ -5,7 +5,7 @@
  * At 1440×900, axe on every page, both themes.
  */
 import assert from 'node:assert/strict';
-import { PASSWORD, api, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { DESKTOP, FULL_HD, PASSWORD, api, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { desktopContext } from '../harness/browser.mjs';
 
 const D = '/pages/desktop/';
@@ -17,9 +17,9 @@ async function inDesktopFrame(page) {
 }
 
 /** Demo user: the assets page, a transfer from the currency to the option account, its record and its account change. */
-async function assetsTransfer({ browser, server }) {
+async function assetsTransfer({ browser, server, viewport }) {
   const login = await registerViaApi(server, uniqueEmail('desk-assets'));
-  const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo' }));
+  const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo', viewport }));
   await page.goto(`${server.baseUrl}${D}asset/index`);
   await inDesktopFrame(page);
   await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
@@ -88,9 +88,9 @@ async function assetsTransfer({ browser, server }) {
 }
 
 /** Demo user: OTC buy of BTC with 50 USDT on the desktop page; the trade in the history table. */
-async function otcBuy({ browser, server }) {
+async function otcBuy({ browser, server, viewport }) {
   const login = await registerViaApi(server, uniqueEmail('desk-otc'));
-  const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo' }));
+  const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo', viewport }));
   await page.goto(`${server.baseUrl}${D}otc/index`);
   await inDesktopFrame(page);
   await page.getByText(/Rates valid for \d+ s/).waitFor({ timeout: 60_000 });
@@ -127,10 +127,10 @@ async function otcBuy({ browser, server }) {
 }
 
 /** The settings layout: menu by keyboard, account (nickname), language to French, change password; axe on each page. */
-async function settingsPages({ browser, server }) {
+async function settingsPages({ browser, server, viewport }) {
   const email = uniqueEmail('desk-settings');
   const login = await registerViaApi(server, email);
-  const page = await newPage(await desktopContext(browser, { login }));
+  const page = await newPage(await desktopContext(browser, { login, viewport }));
   await page.goto(`${server.baseUrl}${D}settings/account`);
   await inDesktopFrame(page);
   const menu = page.getByRole('navigation', { name: 'Settings menu' });
@@ -193,8 +193,8 @@ async function settingsPages({ browser, server }) {
 }
 
 /** Forgot password on desktop: the method tabs and the reset form in one card (visitor). */
-async function forgotPassword({ browser, server }) {
-  const page = await newPage(await desktopContext(browser));
+async function forgotPassword({ browser, server, viewport }) {
+  const page = await newPage(await desktopContext(browser, { viewport }));
   await page.goto(`${server.baseUrl}${D}login/login-email`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await waitForPath(page, `${D}forgot-password/index`);
@@ -217,9 +217,17 @@ async function forgotPassword({ browser, server }) {
   await page.context().close();
 }
 
-export const journeys = [
-  { name: 'desktop pages: assets table, a transfer between accounts shown in the records, wallet, both themes', fn: assetsTransfer },
-  { name: 'desktop pages: OTC buy and its history', fn: otcBuy },
-  { name: 'desktop pages: settings layout, nickname, language to fr, change password', fn: settingsPages },
-  { name: 'desktop pages: forgot password in one card', fn: forgotPassword },
+const JOURNEYS = [
+  ['assets table, a transfer between accounts shown in the records, wallet, both themes', assetsTransfer],
+  ['OTC buy and its history', otcBuy],
+  ['settings layout, nickname, language to fr, change password', settingsPages],
+  ['forgot password in one card', forgotPassword],
 ];
+
+/** Each at 1440×900 and at 1920×1080. */
+export const journeys = [DESKTOP, FULL_HD].flatMap((viewport) =>
+  JOURNEYS.map(([name, fn]) => ({
+    name: `desktop pages${viewport === DESKTOP ? '' : ` at ${viewport.width}×${viewport.height}`}: ${name}`,
+    fn: (context) => fn({ ...context, viewport }),
+  })),
+);
