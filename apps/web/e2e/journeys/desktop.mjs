@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import {
   DESKTOP,
+  FULL_HD,
   PASSWORD,
   api,
   expectAccessible,
@@ -60,8 +61,8 @@ async function focusOutline(page) {
   });
 }
 
-async function shellAndNavigation({ browser, server }) {
-  const context = await desktopContext(browser);
+async function shellAndNavigation({ browser, server, viewport }) {
+  const context = await desktopContext(browser, { viewport });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/`);
   await waitForPath(page, `${D}dashboard/index`);
@@ -222,10 +223,10 @@ async function relaunchOnResize({ browser, server }) {
   await context.close();
 }
 
-async function desktopLogin({ browser, server }) {
+async function desktopLogin({ browser, server, viewport }) {
   const email = uniqueEmail('desk-login');
   const login = await registerViaApi(server, email);
-  const context = await desktopContext(browser);
+  const context = await desktopContext(browser, { viewport });
   const page = await newPage(context);
 
   // Phone: the form works against the server (an unknown number is refused with its message).
@@ -357,10 +358,12 @@ async function expiryDialog({ browser, server }) {
 
 export const journeys = [
   { name: 'desktop: the shell with its top navigation, keyboard and both themes', fn: shellAndNavigation },
+  { name: 'desktop at 1920×1080: the shell with its top navigation, keyboard and both themes', fn: (c) => shellAndNavigation({ ...c, viewport: FULL_HD }) },
   { name: 'desktop: all 30 routes open in the desktop frame, unbuilt ones say "not available yet"', fn: everyDesktopRoute },
   { name: 'desktop: requests carry the login origin WEB, mobile H5', fn: loginOriginHeader },
   { name: 'desktop: crossing 1000 px relaunches once on the counterpart page, keeping session and choices', fn: relaunchOnResize },
   { name: 'desktop: log in by phone and e-mail, the user menu, log out', fn: desktopLogin },
+  { name: 'desktop at 1920×1080: log in by phone and e-mail, the user menu, log out', fn: (c) => desktopLogin({ ...c, viewport: FULL_HD }) },
   { name: 'desktop: register by e-mail on the desktop pages', fn: desktopRegister },
   { name: 'desktop: a session expiry asks to log in again in a dialog on the same page', fn: expiryDialog },
 ];
