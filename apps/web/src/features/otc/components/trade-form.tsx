@@ -7,6 +7,7 @@ import { TextField } from '../../../components/text-field';
 import { confirmDemoInvestment } from '../../../lib/feedback/demo-confirm';
 import { formatAssetAmount, formatExact, formatPrice } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/feedback/toast';
+import type { ModalQuestion } from '../../../components/confirm-modal';
 import type { OtcPreview } from '../model/otc-preview';
 import type { OtcConfirmation } from '../hooks/otc-prompts';
 import { OTC_QUOTE_ASSET, useOtcTrade } from '../hooks/use-otc-trade';
@@ -19,6 +20,12 @@ interface TradeFormProps {
   /** Fetches a new quote and resolves with it. */
   requote: () => Promise<ExchangeInfo | undefined>;
   onTraded: (trade: OtcTrade) => void;
+  /**
+   * How the form asks the user (the desktop page's modal); the phone's dialog when absent. With
+   * `desk`, the desktop form's look: its class, and the preview's place kept while empty.
+   */
+  ask?: (question: ModalQuestion) => Promise<boolean>;
+  desk?: boolean;
 }
 
 export function PreviewList({ preview }: { preview: OtcPreview }) {
@@ -73,12 +80,15 @@ export function CoinSelect({ id, label, value, coins, onChange, exclude, invalid
   );
 }
 
-/** One OTC form: buy a coin with USDT, sell a coin for USDT, or flash-exchange two coins (the flow: useOtcTrade). */
-export function TradeForm({ side, quote, assets, requote, onTraded }: TradeFormProps) {
+/**
+ * One OTC form: buy a coin with USDT, sell a coin for USDT, or flash-exchange two coins (the flow:
+ * useOtcTrade), on the phone page and the desktop page.
+ */
+export function TradeForm({ side, quote, assets, requote, onTraded, ask, desk = false }: TradeFormProps) {
   const { t } = useTranslation();
   const ids = { coin: useId(), to: useId() };
   const confirm = ({ preview, requoted }: OtcConfirmation) =>
-    confirmDialog({
+    (ask ?? confirmDialog)({
       title: requoted ? t('otc.newRatesTitle') : t('otc.confirmTitle'),
       content: (
         <div>
@@ -89,13 +99,14 @@ export function TradeForm({ side, quote, assets, requote, onTraded }: TradeFormP
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });
-  const trade = useOtcTrade({ side, quote, assets, requote, onTraded, prompts: { confirmDemo: confirmDemoInvestment, confirm, notify: toastSuccess } });
+  const confirmDemo = () => confirmDemoInvestment(ask);
+  const trade = useOtcTrade({ side, quote, assets, requote, onTraded, prompts: { confirmDemo, confirm, notify: toastSuccess } });
   const { coin, decimals, available, preview } = trade;
 
   return (
     <form
       ref={trade.formRef}
-      className="form"
+      className={desk ? 'form desk-form' : 'form'}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -119,9 +130,9 @@ export function TradeForm({ side, quote, assets, requote, onTraded }: TradeFormP
           asset: trade.payAsset,
         })}
       />
-      {preview ? (
+      {preview || desk ? (
         <section className="otc-preview__card" aria-label={t('otc.preview')} aria-live="polite">
-          <PreviewList preview={preview} />
+          {preview ? <PreviewList preview={preview} /> : <p className="desk-note">{t('otc.preview')}: —</p>}
         </section>
       ) : null}
       <SubmitButton loading={trade.pending}>{t(`otc.submit.${side}`)}</SubmitButton>

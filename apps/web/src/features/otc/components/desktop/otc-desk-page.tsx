@@ -1,84 +1,18 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AssetInfo, ExchangeInfo, OtcSide, OtcTrade } from '@app/contract';
-import { useConfirmModal, type ModalQuestion } from '../../../../components/confirm-modal';
+import type { OtcSide } from '@app/contract';
+import { useConfirmModal } from '../../../../components/confirm-modal';
 import { DelayedLoading } from '../../../../components/page-state';
-import { SubmitButton } from '../../../../components/submit-button';
 import { DesktopTabs, desktopTabPanel } from '../../../../components/desktop-tabs';
-import { TextField } from '../../../../components/text-field';
-import { confirmDemoInvestment } from '../../../../lib/feedback/demo-confirm';
-import { toastSuccess } from '../../../../lib/feedback/toast';
 import { formatAssetAmount, formatPrice, formatRatePercent } from '../../../../lib/format';
 import { DESKTOP_PATHS } from '../../../../lib/routing/paths';
-import type { OtcConfirmation } from '../../hooks/otc-prompts';
 import { useOtcPage } from '../../hooks/use-otc-page';
-import { OTC_QUOTE_ASSET, useOtcTrade } from '../../hooks/use-otc-trade';
-import { CoinSelect, PreviewList } from '../trade-form';
+import { TradeForm } from '../trade-form';
 import { TradeHistoryTable } from './trade-history-table';
 import '../../otc.css';
 import '../../otc-desktop.css';
 
 const SIDES: readonly OtcSide[] = ['buy', 'sell', 'flash'];
-
-interface DeskTradeFormProps {
-  side: OtcSide;
-  quote: ExchangeInfo | undefined;
-  assets: readonly AssetInfo[] | undefined;
-  requote: () => Promise<ExchangeInfo | undefined>;
-  onTraded: (trade: OtcTrade) => void;
-  ask: (question: ModalQuestion) => Promise<boolean>;
-}
-
-/** The OTC order form of the desktop page: the mobile form's flow (useOtcTrade), the desktop's dialog. */
-function DeskTradeForm({ side, quote, assets, requote, onTraded, ask }: DeskTradeFormProps) {
-  const { t } = useTranslation();
-  const ids = { coin: useId(), to: useId() };
-  const confirm = ({ preview, requoted }: OtcConfirmation) =>
-    ask({
-      title: requoted ? t('otc.newRatesTitle') : t('otc.confirmTitle'),
-      content: (
-        <div>
-          {requoted ? <p className="otc-preview__note">{t('otc.newRatesText')}</p> : null}
-          <PreviewList preview={preview} />
-        </div>
-      ),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-  const trade = useOtcTrade({ side, quote, assets, requote, onTraded, prompts: { confirmDemo: () => confirmDemoInvestment(ask), confirm, notify: toastSuccess } });
-  const { coin, decimals, available, preview } = trade;
-  return (
-    <form
-      ref={trade.formRef}
-      className="form desk-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void trade.submit();
-      }}
-    >
-      <CoinSelect id={ids.coin} label={side === 'flash' ? t('otc.fromCoin') : t('otc.coin')} value={coin} coins={trade.coins} onChange={trade.setCoin} />
-      {side === 'flash' ? (
-        <CoinSelect id={ids.to} label={t('otc.toCoin')} value={trade.target} coins={trade.coins} onChange={trade.setTarget} exclude={coin} invalid={!!trade.errors.toAsset} />
-      ) : null}
-      <TextField
-        label={side === 'buy' ? t('otc.spendAmount', { asset: OTC_QUOTE_ASSET }) : t('otc.coinAmount', { asset: coin })}
-        placeholder={t('otc.amountPlaceholder', { decimals })}
-        inputMode="decimal"
-        autoComplete="off"
-        value={trade.amount}
-        onChange={trade.setAmount}
-        error={trade.errors.amount}
-        hint={t('otc.available', { amount: formatAssetAmount(available, trade.payAsset), asset: trade.payAsset })}
-      />
-      <section className="otc-preview__card" aria-label={t('otc.preview')} aria-live="polite">
-        {preview ? <PreviewList preview={preview} /> : <p className="desk-note">{t('otc.preview')}: —</p>}
-      </section>
-      <SubmitButton loading={trade.pending}>{t(`otc.submit.${side}`)}</SubmitButton>
-    </form>
-  );
-}
 
 /**
  * /pages/desktop/otc/index (spec §2 "OTC: buy, sell or flash-exchange"): the live rates of every
@@ -162,7 +96,7 @@ export function OtcDeskPage() {
                 </Link>
               </section>
             ) : null}
-            <DeskTradeForm key={side} side={side} quote={quote.data} assets={page.assets} requote={page.requote} onTraded={page.setResult} ask={modal.ask} />
+            <TradeForm key={side} side={side} quote={quote.data} assets={page.assets} requote={page.requote} onTraded={page.setResult} ask={modal.ask} desk />
           </div>
         </section>
       </div>
