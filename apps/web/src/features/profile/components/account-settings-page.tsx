@@ -1,11 +1,8 @@
-import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconCamera } from '../../../components/icons';
 import { MenuItem, MenuLink, MenuList } from '../../../components/menu-list';
 import { formatPhone } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session/session-store';
-import { useAvatarUpload } from '../hooks/use-avatar-upload';
-import { AVATAR_TYPES } from '../model/avatar-file';
+import { AvatarPicker } from './avatar-picker';
 import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';
 import '../profile.css';
@@ -14,17 +11,6 @@ import '../profile.css';
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
-  const inputId = useId();
-  const hintId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const { choose, busy } = useAvatarUpload();
-
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // Choosing the same file again must fire change again.
-    if (file) void choose(file);
-  };
-
   if (!user) return null;
   const phone = user.phone ? formatPhone(user.countryCode, user.phone) : null;
 
@@ -32,23 +18,7 @@ export function AccountSettingsPage() {
     <div className="settings">
       <div className="avatar-editor">
         <UserAvatar user={user} size={88} />
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept={AVATAR_TYPES.join(',')}
-          className="visually-hidden"
-          onChange={onFile}
-          disabled={busy}
-          aria-describedby={hintId}
-        />
-        <label htmlFor={inputId} className={`button button--secondary button--small${busy ? ' is-disabled' : ''}`}>
-          <IconCamera size={18} />
-          {busy ? t('account.uploading') : t('account.changeAvatar')}
-        </label>
-        <p id={hintId} className="avatar-editor__hint">
-          {t('account.avatarHint')}
-        </p>
+        <AvatarPicker hintClassName="avatar-editor__hint" />
       </div>
 
       <MenuList>

@@ -1,10 +1,7 @@
-import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconCamera } from '../../../../components/icons';
 import { formatPhone } from '../../../../lib/format';
 import { useSessionStore } from '../../../../lib/session/session-store';
-import { useAvatarUpload } from '../../hooks/use-avatar-upload';
-import { AVATAR_TYPES } from '../../model/avatar-file';
+import { AvatarPicker } from '../avatar-picker';
 import { EmailPage } from '../email-page';
 import { NicknamePage } from '../nickname-page';
 import { UserAvatar } from '../user-avatar';
@@ -19,17 +16,6 @@ import '../../profile-desktop.css';
 export function AccountDeskPage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
-  const inputId = useId();
-  const hintId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const { choose, busy } = useAvatarUpload();
-
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // Choosing the same file again must fire change again.
-    if (file) void choose(file);
-  };
-
   if (!user) return null;
   const phone = user.phone ? formatPhone(user.countryCode, user.phone) : null;
   const details: Array<[string, string, boolean]> = [
@@ -49,23 +35,7 @@ export function AccountDeskPage() {
         <div className="desk-account__avatar">
           <UserAvatar user={user} size={72} />
           <div>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              accept={AVATAR_TYPES.join(',')}
-              className="visually-hidden"
-              onChange={onFile}
-              disabled={busy}
-              aria-describedby={hintId}
-            />
-            <label htmlFor={inputId} className={`button button--secondary button--small${busy ? ' is-disabled' : ''}`}>
-              <IconCamera size={18} />
-              {busy ? t('account.uploading') : t('account.changeAvatar')}
-            </label>
-            <p id={hintId} className="desk-note">
-              {t('account.avatarHint')}
-            </p>
+            <AvatarPicker hintClassName="desk-note" />
           </div>
         </div>
         <dl className="desk-details">
