@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   API, BannerListResponse, BannerQuery, CheckTradingTimeQuery, CheckTradingTimeResponse, DEPTH_DEFAULT_LEVELS, DepthQuery, DepthResponse,
   FavoriteBody, FavoriteListResponse, InitForestDataResponse, InstrumentListResponse, IsFavoriteResponse, KlineQuery, KlineResponse,
-  MarketPriceQuery, Ok, SearchQuery, TickerListQuery, TickerListResponse, TypeQuery, WS_PATH,
+  MarketPriceQuery, Ok, SearchQuery, TRADES_MAX, TickerListQuery, TickerListResponse, TradesQuery, TradesResponse, TypeQuery, WS_PATH,
   instrumentsOfType,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -72,6 +72,14 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
     const symbol = instrumentOrThrow(req.query.symbol).symbol;
     const limit = req.query.limit ?? DEPTH_DEFAULT_LEVELS;
     return sendSnapshot(reply, `depth:${symbol}:${limit}`, () => svc.depth(symbol, limit));
+  });
+
+  app.get(API.market.trades, {
+    schema: schema({ tags, summary: 'Recent trades of a symbol, newest first (every price tick is a trade; at most 50, kept in memory)', querystring: TradesQuery, response: TradesResponse }),
+  }, async (req, reply) => {
+    const symbol = instrumentOrThrow(req.query.symbol).symbol;
+    const limit = req.query.limit ?? TRADES_MAX;
+    return sendSnapshot(reply, `trades:${symbol}:${limit}`, () => svc.trades(symbol, limit));
   });
 
   app.get(API.market.getTickerList, {
