@@ -36,6 +36,14 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
     return reply.type('application/json; charset=utf-8').send(body);
   };
 
+  /** A read of one symbol's newest `limit` (depth, trades): one cached answer per symbol and limit. */
+  const perSymbol = (kind: string, defaultLimit: number, read: (symbol: string, limit: number) => unknown) =>
+    async (req: { query: { symbol: string; limit?: number | undefined } }, reply: FastifyReply) => {
+      const symbol = instrumentOrThrow(req.query.symbol).symbol;
+      const limit = req.query.limit ?? defaultLimit;
+      return sendSnapshot(reply, `${kind}:${symbol}:${limit}`, () => read(symbol, limit));
+    };
+
   let closing = false;
   if (config.engine === 'timers') {
     app.addHook('onReady', async () => {
@@ -68,19 +76,11 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
 
   app.get(API.market.byTypeDepthUpdate, {
     schema: schema({ tags, summary: 'Order-book depth of a symbol (synthesised by the simulator, relayed from Binance)', querystring: DepthQuery, response: DepthResponse }),
-  }, async (req, reply) => {
-    const symbol = instrumentOrThrow(req.query.symbol).symbol;
-    const limit = req.query.limit ?? DEPTH_DEFAULT_LEVELS;
-    return sendSnapshot(reply, `depth:${symbol}:${limit}`, () => svc.depth(symbol, limit));
-  });
+  }, perSymbol('depth', DEPTH_DEFAULT_LEVELS, (symbol, limit) => svc.depth(symbol, limit)));
 
   app.get(API.market.trades, {
     schema: schema({ tags, summary: 'Recent trades of a symbol, newest first (every price tick is a trade; at most 50, kept in memory)', querystring: TradesQuery, response: TradesResponse }),
-  }, async (req, reply) => {
-    const symbol = instrumentOrThrow(req.query.symbol).symbol;
-    const limit = req.query.limit ?? TRADES_MAX;
-    return sendSnapshot(reply, `trades:${symbol}:${limit}`, () => svc.trades(symbol, limit));
-  });
+  }, perSymbol('trades', TRADES_MAX, (symbol, limit) => svc.trades(symbol, limit)));
 
   app.get(API.market.getTickerList, {
     schema: schema({ tags, summary: 'Tickers with 24 h statistics; sort=change&order=desc is the rise ranking', querystring: TickerListQuery, response: TickerListResponse }),
