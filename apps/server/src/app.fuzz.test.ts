@@ -357,6 +357,8 @@ describe('the internal errors of issue 13, one by one', () => {
     const live = await liveToken();
     expect(await t.call('GET', '/api/market/kline?symbol=BTCUSDT&interval=1m&limit=1e400')).toEqual(invalid('limit'));
     expect(await t.call('GET', '/api/market/kline?symbol=BTCUSDT&interval=1m&from=-1e400')).toEqual(invalid('from'));
+    expect(await t.call('GET', '/api/market/trades?symbol=BTCUSDT&limit=1e400')).toEqual(invalid('limit'));
+    expect(await t.call('GET', '/api/market/trades?symbol=BTC%00USDT')).toMatchObject({ status: 400, code: code('SYMBOL_UNKNOWN') });
     expect(await t.call('GET', '/asset/api/account/getTransferLog?page=1e400', undefined, { token: live })).toEqual(invalid('page'));
     expect(await t.call('GET', '/transaction/api/spot/history?size=-Infinity', undefined, { token: live })).toEqual(invalid('size'));
     expect(await t.call('GET', '/transaction/api/contract/getContractList?page=1e400', undefined, { token: live })).toEqual(invalid('page'));

@@ -196,6 +196,10 @@ export const SEARCH_MAX_RESULTS = 50;
 export const FAVORITES_MAX = 200;
 export const DEPTH_MAX_LEVELS = 50;
 export const DEPTH_DEFAULT_LEVELS = 20;
+/** Recent trades kept per symbol: what `GET api/market/trades` can answer (its default and maximum). */
+export const TRADES_MAX = 50;
+/** Trades in one `trades` websocket message: the newest of the symbol, newest first. */
+export const WS_TRADES_PER_MESSAGE = 20;
 
 /** Websocket limits (spec §7 "Sockets"); the client library shares them. */
 export const WS_PATH = '/ws';

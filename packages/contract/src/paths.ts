@@ -44,7 +44,7 @@ export const API = {
   countryCode: {
     list: '/asset/api/countryCode/countryCodeList',
   },
-  /** Market data (spec §7 "Market and contracts"); `kline` and `search` are added by this project. */
+  /** Market data (spec §7 "Market and contracts"); `kline`, `search` and `trades` are added by this project. */
   market: {
     initForestData: '/api/market/initForestData',
     getMarketPrice: '/api/market/getMarketPrice',
@@ -55,6 +55,7 @@ export const API = {
     getListCurrencyByType: '/api/market/getListCurrencyByType',
     kline: '/api/market/kline',
     search: '/api/market/search',
+    trades: '/api/market/trades',
   },
   favorite: {
     list: '/asset/api/favorite/list',

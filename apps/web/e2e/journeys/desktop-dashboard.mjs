@@ -36,6 +36,31 @@ async function fitsTheWindow(page, label) {
   }
 }
 
+/**
+ * The Recent trades panel: rows of price (coloured by side), amount and time, newest first, and
+ * a new trade arrives on top while we watch.
+ */
+async function recentTradesAreLive(page) {
+  const panel = page.getByRole('region', { name: 'Recent trades' });
+  const rows = panel.getByTestId('dash-recent-trades').locator('tbody tr');
+  await rows.nth(1).waitFor({ timeout: 30_000 });
+  for (const header of ['Price', 'Amount', 'Time']) await panel.getByRole('columnheader', { name: header }).waitFor();
+  const first = rows.first();
+  const cells = (await first.locator('td').allTextContents()).map((c) => c.trim());
+  assert(/^(Buy|Sell) [1-9][0-9,]*\.[0-9]+$/.test(cells[0]), `a trade's price cell reads "${cells[0]}"`);
+  assert(/^[0-9][0-9,]*\.[0-9]+$/.test(cells[1]) && Number(cells[1].replaceAll(',', '')) > 0, `a trade's amount reads "${cells[1]}"`);
+  assert(/^\d{2}:\d{2}:\d{2}$/.test(cells[2]), `a trade's time reads "${cells[2]}"`);
+  assert(/\bis-(up|down)\b/.test(await first.locator('td').first().getAttribute('class')), 'a trade\'s price is not coloured by side');
+  const ids = (await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.tradeId))));
+  assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'the trades are not newest first');
+  const newest = ids[0];
+  await page.waitForFunction(
+    (id) => Number(document.querySelector('[data-testid="dash-recent-trades"] tbody tr')?.dataset.tradeId) > id,
+    newest,
+    { timeout: 15_000 },
+  );
+}
+
 async function visitorSeesLivePrices({ browser, server }) {
   const context = await desktopContext(browser);
   const page = await newPage(context);
@@ -52,10 +77,10 @@ async function visitorSeesLivePrices({ browser, server }) {
   assert(isPrice(await btc.getByTestId('dash-ticker-price').textContent()), 'no BTC price in the markets list');
   assert(/%$/.test((await btc.getByTestId('dash-ticker-change').textContent())?.trim() ?? ''), 'no 24 h change in the markets list');
 
-  // The chosen instrument (BTC by default): its live price, the order book and the latest prints from the feed.
+  // The chosen instrument (BTC by default): its live price, the order book and its recent trades.
   await waitForLivePrice(page);
   await page.getByTestId('dash-order-book').locator('tbody tr').first().waitFor({ timeout: 30_000 });
-  await page.getByTestId('dash-latest-prices').locator('tbody tr').nth(1).waitFor({ timeout: 30_000 });
+  await recentTradesAreLive(page);
   // The list moves with the general feed: some price on screen changes within a few seconds.
   const before = await markets.getByTestId('dash-ticker-price').allTextContents();
   let moved = false;
@@ -131,7 +156,7 @@ async function visitorSeesLivePrices({ browser, server }) {
   await waitForPath(page, DASHBOARD);
   const marches = page.getByRole('region', { name: 'Marchés' });
   await marches.getByRole('searchbox', { name: 'Rechercher un marché' }).waitFor();
-  await page.getByRole('region', { name: 'Derniers prix' }).waitFor();
+  await page.getByRole('region', { name: 'Transactions récentes' }).waitFor();
   await page.getByRole('region', { name: 'Carnet d’ordres' }).waitFor();
   await context.close();
 }

@@ -13,13 +13,13 @@ const en = {
   pair: 'Pair',
   price: 'Price',
   change: '24h change',
-  latestPrices: 'Latest prices',
+  recentTrades: 'Recent trades',
   time: 'Time',
   account: 'Account',
   demoMode: 'Demo mode',
   logIn: 'Log in to see your balances.',
   orders: 'Orders',
-  noTicks: 'Waiting for prices',
+  noTrades: 'Waiting for trades',
 };
 
 export type DashboardMessages = Record<keyof typeof en, string>;
@@ -30,13 +30,13 @@ const zh: DashboardMessages = {
   pair: '交易对',
   price: '价格',
   change: '24小时涨跌',
-  latestPrices: '最新价格',
+  recentTrades: '最新成交',
   time: '时间',
   account: '账户',
   demoMode: '模拟模式',
   logIn: '登录后查看余额。',
   orders: '订单',
-  noTicks: '等待价格',
+  noTrades: '等待成交',
 };
 
 const hk: DashboardMessages = {
@@ -45,13 +45,13 @@ const hk: DashboardMessages = {
   pair: '交易對',
   price: '價格',
   change: '24小時漲跌',
-  latestPrices: '最新價格',
+  recentTrades: '最新成交',
   time: '時間',
   account: '賬戶',
   demoMode: '模擬模式',
   logIn: '登入後查看餘額。',
   orders: '訂單',
-  noTicks: '等待價格',
+  noTrades: '等待成交',
 };
 
 const jp: DashboardMessages = {
@@ -60,13 +60,13 @@ const jp: DashboardMessages = {
   pair: 'ペア',
   price: '価格',
   change: '24時間変動',
-  latestPrices: '最新価格',
+  recentTrades: '最近の約定',
   time: '時刻',
   account: 'アカウント',
   demoMode: 'デモモード',
   logIn: 'ログインすると残高が表示されます。',
   orders: '注文',
-  noTicks: '価格を待っています',
+  noTrades: '約定を待っています',
 };
 
 const kr: DashboardMessages = {
@@ -75,13 +75,13 @@ const kr: DashboardMessages = {
   pair: '페어',
   price: '가격',
   change: '24시간 변동',
-  latestPrices: '최근 가격',
+  recentTrades: '최근 체결',
   time: '시간',
   account: '계정',
   demoMode: '데모 모드',
   logIn: '로그인하면 잔액을 볼 수 있습니다.',
   orders: '주문',
-  noTicks: '가격을 기다리는 중',
+  noTrades: '체결을 기다리는 중',
 };
 
 const de: DashboardMessages = {
@@ -90,13 +90,13 @@ const de: DashboardMessages = {
   pair: 'Paar',
   price: 'Preis',
   change: '24h-Änderung',
-  latestPrices: 'Letzte Kurse',
+  recentTrades: 'Letzte Abschlüsse',
   time: 'Zeit',
   account: 'Konto',
   demoMode: 'Demo-Modus',
   logIn: 'Melden Sie sich an, um Ihre Guthaben zu sehen.',
   orders: 'Aufträge',
-  noTicks: 'Warte auf Kurse',
+  noTrades: 'Warte auf Abschlüsse',
 };
 
 const fr: DashboardMessages = {
@@ -105,13 +105,13 @@ const fr: DashboardMessages = {
   pair: 'Paire',
   price: 'Prix',
   change: 'Variation 24 h',
-  latestPrices: 'Derniers prix',
+  recentTrades: 'Transactions récentes',
   time: 'Heure',
   account: 'Compte',
   demoMode: 'Mode démo',
   logIn: 'Connectez-vous pour voir vos soldes.',
   orders: 'Ordres',
-  noTicks: 'En attente des prix',
+  noTrades: 'En attente de transactions',
 };
 
 const it: DashboardMessages = {
@@ -120,13 +120,13 @@ const it: DashboardMessages = {
   pair: 'Coppia',
   price: 'Prezzo',
   change: 'Variazione 24h',
-  latestPrices: 'Ultimi prezzi',
+  recentTrades: 'Scambi recenti',
   time: 'Ora',
   account: 'Conto',
   demoMode: 'Modalità demo',
   logIn: 'Accedi per vedere i tuoi saldi.',
   orders: 'Ordini',
-  noTicks: 'In attesa dei prezzi',
+  noTrades: 'In attesa di scambi',
 };
 
 export const DASHBOARD_MESSAGES: Readonly<Record<Language, DashboardMessages>> = { en, zh, hk, jp, kr, de, fr, it };

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import {
-  CANDLE_INTERVALS, DEPTH_MAX_LEVELS, KLINE_MAX_LIMIT, MARKETS, SEARCH_MAX_RESULTS, SESSION_IDS, TICKER_TYPES,
+  CANDLE_INTERVALS, DEPTH_MAX_LEVELS, KLINE_MAX_LIMIT, MARKETS, SEARCH_MAX_RESULTS, SESSION_IDS, TICKER_TYPES, TRADES_MAX,
   type CandleInterval, type Market,
 } from '../instruments';
 import { CalendarDate, Envelope, EpochMs, epochMs, NullableEpochMs, withError } from './common';
@@ -97,6 +97,33 @@ export const DepthQuery = Type.Object({
 }, { additionalProperties: false });
 export const DepthResponse = Envelope(Depth);
 
+export const TRADE_SIDES = ['buy', 'sell'] as const;
+export type TradeSide = (typeof TRADE_SIDES)[number];
+
+/**
+ * One trade of the feed (docs/market-data.md "Recent trades"). `side` is the taker's: a real feed
+ * says it; the simulator's follows the tick rule (an uptick buys, a downtick sells, an unchanged
+ * price keeps the previous side).
+ */
+export const Trade = Type.Object({
+  id: Type.Integer({ minimum: 1, description: 'per symbol, increasing with each trade (starts again at 1 when the server restarts)' }),
+  price: Decimal,
+  amount: Type.String({ description: 'decimal string with the instrument\'s amount decimals, e.g. "0.01250"' }),
+  side: Type.Enum(TRADE_SIDES),
+  time: EpochMs,
+});
+export type Trade = Static<typeof Trade>;
+export const RecentTrades = Type.Object({
+  symbol: Type.String(),
+  trades: Type.Array(Trade, { description: 'newest first' }),
+});
+export type RecentTrades = Static<typeof RecentTrades>;
+export const TradesQuery = Type.Object({
+  symbol: SymbolParam,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TRADES_MAX, description: `default ${TRADES_MAX}` })),
+}, { additionalProperties: false });
+export const TradesResponse = Envelope(RecentTrades);
+
 export const Candle = Type.Object({
   openTime: EpochMs,
   open: Decimal,
@@ -169,13 +196,14 @@ export const BannerListResponse = Envelope(Type.Array(Banner));
 // ---------------------------------------------------------------------------------------------
 // Websocket (path WS_PATH, query ?id=<client-made unique id>&lang=<lang>).
 
-export const WS_CHANNELS = ['general', 'realtime', 'chart', 'openOrders'] as const;
+export const WS_CHANNELS = ['general', 'realtime', 'chart', 'trades', 'openOrders'] as const;
 export type WsChannel = (typeof WS_CHANNELS)[number];
 
 /**
  * What a client sends. `currency` is the symbol (spec §7 names the field so). general: every
  * ticker, or one market's; realtime: one symbol's ticker and depth; chart: one symbol's candles
- * of one interval; openOrders: the user's own order events (token required).
+ * of one interval; trades: one symbol's recent trades; openOrders: the user's own order events
+ * (token required).
  */
 export const WsClientMessage = Type.Object({
   methodType: Type.Enum(['SUBSCRIBE', 'UNSUBSCRIBE', 'PING']),
@@ -223,6 +251,8 @@ export type WsServerMessage =
   | { eventType: 'ticker'; data: WsTick }
   | { eventType: 'depth'; data: Depth }
   | { eventType: 'kline'; data: WsKline }
+  /** The symbol's newest trades (at most WS_TRADES_PER_MESSAGE), newest first: merge by `id`. */
+  | { eventType: 'trades'; data: RecentTrades }
   | { eventType: 'orders'; data: unknown }
   | { eventType: 'batch'; data: WsServerMessage[] }
   | { eventType: 'welcome'; msg: string; id: string; serverTime: EpochMs; maxSubscriptions: number }

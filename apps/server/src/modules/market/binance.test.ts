@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Ticker } from '@app/contract';
+import type { RecentTrades, Ticker } from '@app/contract';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { BinanceSource, decimalToUnits } from './binance';
 import type { PriceSink } from './price-source';
@@ -36,8 +36,9 @@ class ReplayServer {
   send(stream: string, data: object): void {
     this.current.send(JSON.stringify({ stream, data }));
   }
-  trade(symbol: string, id: number, price: string, qty: string, time: number): void {
-    this.send(`${symbol.toLowerCase()}@trade`, { e: 'trade', E: time, s: symbol, t: id, p: price, q: qty, T: time, m: false, M: true });
+  /** `buyerIsMaker`: Binance's `m`, the buyer was the resting order (the taker sold). */
+  trade(symbol: string, id: number, price: string, qty: string, time: number, buyerIsMaker = false): void {
+    this.send(`${symbol.toLowerCase()}@trade`, { e: 'trade', E: time, s: symbol, t: id, p: price, q: qty, T: time, m: buyerIsMaker, M: true });
   }
   close(): Promise<void> {
     for (const c of this.connections) c.ws.terminate();
@@ -88,7 +89,7 @@ describe('the Binance adapter against a local replay server', () => {
     server.send('xrpusdt@trade', { e: 'trade', s: 'XRPUSDT', p: '1', q: '1', T: 1 }); // not asked for
     server.current.send('garbage');
     await until(() => got.depths.length === 2);
-    expect(got.ticks).toEqual([{ symbol: 'BTCUSDT', time: 1_795_000_000_000, price: 9_501_237, amount: 1200, externalId: '1' }]);
+    expect(got.ticks).toEqual([{ symbol: 'BTCUSDT', time: 1_795_000_000_000, price: 9_501_237, amount: 1200, side: 'buy', externalId: '1' }]);
     expect(got.books).toEqual([['BTCUSDT', 9_501_236, 9_501_238]]);
     expect(got.depths[0]!.bids).toEqual([[310_020, 500], [310_010, 1000]]); // best first
     expect(got.depths[1]!.bids).toEqual([[310_010, 1000]]); // the diff removed a level
@@ -98,8 +99,9 @@ describe('the Binance adapter against a local replay server', () => {
     server.current.terminate();
     await until(() => server.connections.length === 2);
     expect(got.stale).toEqual([true]);
-    server.trade('ETHUSDT', 2, '3100.25', '1', 1_795_000_001_000);
+    server.trade('ETHUSDT', 2, '3100.25', '1', 1_795_000_001_000, true);
     await until(() => got.ticks.length === 2);
+    expect(got.ticks[1]).toMatchObject({ symbol: 'ETHUSDT', side: 'sell' }); // the buyer was the maker: the taker sold
     expect(got.stale).toEqual([true, false]);
 
     // Silence: after staleAfterMs without a message the connection is replaced.
@@ -139,8 +141,19 @@ describe('PRICE_FEED=binance in the engine', () => {
     server.trade('BTCUSDT', 11, '95010.50', '0.20000', base + 20_000);
     server.trade('BTCUSDT', 12, '94990.01', '0.30000', base + 40_000);
     server.send('btcusdt@bookTicker', { u: 2, s: 'BTCUSDT', b: '94990.00', B: '1', a: '94990.02', A: '1' });
-    server.trade('BTCUSDT', 13, '94995.00', '0.05000', base + 61_000); // next minute
+    // An uptick, yet the taker sold: Binance's flag wins over the tick rule.
+    server.trade('BTCUSDT', 13, '94995.00', '0.05000', base + 61_000, true); // next minute
     await until(() => engine.latest('BTCUSDT')?.time === base + 61_000);
+    const trades = (await t.call<RecentTrades>('GET', '/api/market/trades?symbol=BTCUSDT')).data;
+    expect(trades).toEqual({
+      symbol: 'BTCUSDT',
+      trades: [
+        { id: 4, price: '94995.00', amount: '0.05000', side: 'sell', time: base + 61_000 },
+        { id: 3, price: '94990.01', amount: '0.30000', side: 'buy', time: base + 40_000 },
+        { id: 2, price: '95010.50', amount: '0.20000', side: 'buy', time: base + 20_000 },
+        { id: 1, price: '95000.00', amount: '0.10000', side: 'buy', time: base + 1000 },
+      ],
+    });
     const q = (await t.call<Ticker[]>('GET', '/api/market/getMarketPrice?symbol=BTCUSDT')).data[0]!;
     expect(q).toMatchObject({ price: '94995.00', bid: '94990.00', ask: '94990.02', stale: false });
     // EURUSD still comes from the simulator.

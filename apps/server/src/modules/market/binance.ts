@@ -6,7 +6,8 @@
  * marks its quotes stale and is replaced.
  *
  * Streams used (Binance spot WebSocket documentation):
- * - `<symbol>@trade`: `{e:"trade", E, s, t, p, q, T, m}` → a tick (price p, amount q at time T);
+ * - `<symbol>@trade`: `{e:"trade", E, s, t, p, q, T, m}` → a tick (price p, amount q at time T;
+ *   m, the buyer is the maker: the taker sold);
  * - `<symbol>@bookTicker`: `{u, s, b, B, a, A}` → best bid and ask;
  * - `<symbol>@depth<N>[@100ms]`: `{lastUpdateId, bids, asks}` → a depth snapshot (top N);
  * - `<symbol>@depth[@100ms]`: `{e:"depthUpdate", s, U, u, b, a}` → applied on the last snapshot.
@@ -181,7 +182,9 @@ export class BinanceSource implements PriceSource {
       const time = Number(d.T ?? d.E);
       if (!price || amount === null || !Number.isFinite(time)) return void this.stats.ignored++;
       this.stats.ticks++;
-      sink.tick({ symbol, time, price, amount, externalId: d.t === undefined ? undefined : String(d.t) });
+      // m: the buyer is the maker, so the taker sold.
+      const side = d.m === true ? 'sell' : d.m === false ? 'buy' : undefined;
+      sink.tick({ symbol, time, price, amount, ...(side ? { side } : {}), externalId: d.t === undefined ? undefined : String(d.t) });
     } else if (kind === 'bookTicker') {
       const bid = decimalToUnits(d.b as string, inst.priceDecimals);
       const ask = decimalToUnits(d.a as string, inst.priceDecimals);

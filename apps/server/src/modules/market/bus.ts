@@ -1,13 +1,15 @@
 /**
- * The market bus: how ticks, candles, depth and per-user events reach the websocket hubs.
+ * The market bus: how ticks, trades, candles, depth and per-user events reach the websocket hubs.
  * In-process now; DESIGN.md §8 puts Redis or NATS here when several API processes serve one
  * engine. Events are plain JSON so another implementation can carry them unchanged.
  */
-import type { CandleInterval, Depth, WsKline, WsTick } from '@app/contract';
+import type { CandleInterval, Depth, Trade, WsKline, WsTick } from '@app/contract';
 
 export type MarketEvent =
   | { type: 'tick'; symbol: string; tick: WsTick }
   | { type: 'depth'; symbol: string; depth: Depth }
+  /** One trade; the hub keeps the newest few per symbol in the `trades` topic's message. */
+  | { type: 'trade'; symbol: string; trade: Trade }
   | { type: 'kline'; symbol: string; interval: CandleInterval; kline: WsKline }
   | { type: 'user'; userId: number; event: unknown };
 

@@ -10,6 +10,7 @@ import { CandleBook, type Agg } from './candles';
 import type { MarketConfig } from './config';
 import type { PriceSource } from './price-source';
 import type { DepthUnits } from './pricing';
+import { TradeRing } from './recent-trades';
 import type { CandleRow } from './repository';
 import { GENERATOR_VERSION, generateMinute, minuteCandle, simParamsOf, type MinuteTicks } from './simulator';
 import type { SimulatorSource } from './simulator-source';
@@ -56,6 +57,8 @@ export interface SymbolState {
   stats: Stats24h;
   depth: DepthUnits | undefined;
   depthAt: number;
+  /** The last trades (every tick is one), in memory only (recent-trades.ts). */
+  trades: TradeRing;
   /** Orders ticks of one symbol within a millisecond in market_ticks. */
   seq: number;
 }
@@ -80,7 +83,7 @@ export class EngineState {
   ) {
     for (const inst of INSTRUMENTS) {
       this.symbols.set(inst.symbol, {
-        inst, source: undefined, quote: undefined, book: new CandleBook(), stats: newStats(), depth: undefined, depthAt: 0, seq: 0,
+        inst, source: undefined, quote: undefined, book: new CandleBook(), stats: newStats(), depth: undefined, depthAt: 0, trades: new TradeRing(), seq: 0,
       });
     }
   }

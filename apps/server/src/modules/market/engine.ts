@@ -7,7 +7,8 @@
  * - recovery.ts: what a restart reads back; backfill.ts: the first start's history.
  * - retention.ts: raw ticks are deleted after MARKET_TICK_RETENTION_DAYS.
  * - tick-history.ts: tickAtOrBefore and verifyMinute (settlement's source of truth).
- * - ws-messages.ts: tickers, candles and depth as published.
+ * - recent-trades.ts: the last trades of each instrument (every tick is one), in memory.
+ * - ws-messages.ts: tickers, candles, depth and trades as published.
  *
  * Only the engine role writes (sources, storage, backfill, retention); reading (quotes,
  * statistics, messages, tick history) works from the shared state and the database, which is
@@ -15,7 +16,7 @@
  */
 import crypto from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { INSTRUMENTS, type CandleInterval, type Depth, type WsKline, type WsTick } from '@app/contract';
+import { INSTRUMENTS, type CandleInterval, type Depth, type RecentTrades, type WsKline, type WsTick } from '@app/contract';
 import type { AppContext } from '../../context';
 import { Backfill, type BackfillStats } from './backfill';
 import type { MarketBus } from './bus';
@@ -300,5 +301,10 @@ export class MarketEngine implements PriceSink {
 
   wsDepth(symbol: string, limit?: number): Depth | undefined {
     return this.messages.wsDepth(symbol, limit);
+  }
+
+  /** The newest `limit` trades, newest first. */
+  recentTrades(symbol: string, limit?: number): RecentTrades | undefined {
+    return this.messages.recentTrades(symbol, limit);
   }
 }

@@ -30,6 +30,8 @@ export class LiveFeed implements PriceSink {
     if (!st || st.book.isLate(t)) return;
     const inst = st.inst;
     const regenerable = st.source?.regenerable ?? false;
+    // The recent-trades feed; before the quote changes: the first trade's tick rule compares with the last known price.
+    const trade = st.trades.add(t, st.quote && { price: st.quote.price, side: 'buy' });
     // A real feed's own best bid/ask (bookTicker) wins; without one, the catalogue spread.
     const book = !regenerable && st.quote?.hasBook ? st.quote : bidAsk(inst, t.price);
     st.quote = { price: t.price, bid: book.bid, ask: book.ask, time: t.time, tickTime: t.time, source: st.source?.name ?? 'unknown', stale: false, hasBook: !regenerable && !!st.quote?.hasBook };
@@ -42,6 +44,7 @@ export class LiveFeed implements PriceSink {
       if (this.storage.bufferTick(row)) st.seq = seq;
     }
     this.messages.publishTick(t.symbol);
+    this.messages.publishTrade(t.symbol, trade);
     for (const interval of CANDLE_INTERVALS) this.messages.publishKline(t.symbol, interval);
     if (regenerable && t.time - st.depthAt >= DEPTH_EVERY_MS) {
       st.depthAt = t.time;

@@ -2,7 +2,7 @@
  * The market-data module as other modules and the app see it: the engine (quotes, candles, tick
  * history), the websocket hub, the HTTP service, and the few calls other modules make.
  */
-import type { WsServerMessage } from '@app/contract';
+import { WS_TRADES_PER_MESSAGE, type WsServerMessage } from '@app/contract';
 import type { AppContext } from '../../context';
 import { BinanceSource } from './binance';
 import { InProcessBus, type MarketBus } from './bus';
@@ -76,6 +76,10 @@ export class MarketModule {
     if (kind === 'depth') {
       const d = this.engine.wsDepth(symbol);
       return d && { eventType: 'depth', data: d };
+    }
+    if (kind === 'trades') {
+      const r = this.engine.recentTrades(symbol, WS_TRADES_PER_MESSAGE);
+      return r && { eventType: 'trades', data: r };
     }
     if (kind === 'kline' && interval) {
       const k = this.engine.wsKline(symbol, interval as never);

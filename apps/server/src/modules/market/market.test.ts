@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  EPOCH_MS_MAX, ERRORS, INSTRUMENTS, KLINE_MAX_LIMIT,
-  type Banner, type Depth, type InitForestData, type InstrumentInfo, type KlineResult, type Ticker, type TradingTime,
+  EPOCH_MS_MAX, ERRORS, INSTRUMENTS, KLINE_MAX_LIMIT, TRADES_MAX, instrumentOf,
+  type Banner, type Depth, type RecentTrades, type InitForestData, type InstrumentInfo, type KlineResult, type Ticker, type TradingTime,
 } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { setClock } from './test-helpers';
@@ -118,6 +118,56 @@ describe('depth', () => {
     expect((await get(`${M}/byTypeDepthUpdate?symbol=BTCUSDT&limit=51`)).code).toBe(code('INVALID_PARAMETER'));
     expect((await get(`${M}/byTypeDepthUpdate?symbol=XXX`)).code).toBe(code('SYMBOL_UNKNOWN'));
     expect((await get(`${M}/byTypeDepthUpdate`)).code).toBe(code('FIELD_REQUIRED'));
+  });
+});
+
+describe('recent trades', () => {
+  it('answers the newest trades of a symbol, newest first, ids one apart, sides by the tick rule, exact decimals', async () => {
+    const r = await get<RecentTrades>(`${M}/trades?symbol=btcusdt`);
+    expect(r.code).toBe(0);
+    expect(r.data.symbol).toBe('BTCUSDT');
+    const trades = r.data.trades;
+    expect(trades).toHaveLength(TRADES_MAX);
+    const inst = instrumentOf('BTCUSDT')!;
+    const ticker = (await get<Ticker[]>(`${M}/getMarketPrice?symbol=BTCUSDT`)).data[0]!;
+    expect(trades[0]).toMatchObject({ price: ticker.price, time: ticker.time });
+    for (const x of trades) {
+      expect(x.price).toMatch(new RegExp(`^\\d+\\.\\d{${inst.priceDecimals}}$`));
+      expect(x.amount).toMatch(new RegExp(`^\\d+\\.\\d{${inst.amountDecimals}}$`));
+      expect(Number(x.amount)).toBeGreaterThan(0);
+    }
+    for (let i = 0; i + 1 < trades.length; i++) {
+      const [newer, older] = [trades[i]!, trades[i + 1]!];
+      expect(newer.id).toBe(older.id + 1);
+      expect(newer.time).toBeGreaterThanOrEqual(older.time);
+      const up = Number(newer.price) > Number(older.price);
+      const down = Number(newer.price) < Number(older.price);
+      expect(newer.side, `trade ${newer.id}`).toBe(up ? 'buy' : down ? 'sell' : older.side);
+    }
+    // Over 90 seconds the simulator's price went both ways.
+    expect(new Set(trades.map((x) => x.side))).toEqual(new Set(['buy', 'sell']));
+  });
+
+  it('moves on with the ticks: new trades on top, the earlier ones unchanged', async () => {
+    const before = (await get<RecentTrades>(`${M}/trades?symbol=ETHUSDT&limit=5`)).data.trades;
+    expect(before).toHaveLength(5);
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(500);
+      t.app.market.engine.pump();
+    }
+    const after = (await get<RecentTrades>(`${M}/trades?symbol=ETHUSDT`)).data.trades;
+    expect(after[0]!.id).toBeGreaterThan(before[0]!.id);
+    expect(after[0]!.time).toBeGreaterThan(before[0]!.time);
+    expect(after.slice(after[0]!.id - before[0]!.id, after[0]!.id - before[0]!.id + 5)).toEqual(before);
+  });
+
+  it('bounds the limit and refuses unknown symbols', async () => {
+    expect((await get<RecentTrades>(`${M}/trades?symbol=EURUSD&limit=1`)).data.trades).toHaveLength(1);
+    expect((await get<RecentTrades>(`${M}/trades?symbol=EURUSD&limit=${TRADES_MAX}`)).data.trades).toHaveLength(TRADES_MAX);
+    for (const bad of ['0', '51', '-1', '2.5', 'ten']) expect((await get(`${M}/trades?symbol=EURUSD&limit=${bad}`)).code, bad).toBe(code('INVALID_PARAMETER'));
+    expect((await get(`${M}/trades?symbol=XXX`)).code).toBe(code('SYMBOL_UNKNOWN'));
+    expect((await get(`${M}/trades?symbol=BTC-USDT`)).code).toBe(code('SYMBOL_UNKNOWN'));
+    expect((await get(`${M}/trades`)).code).toBe(code('FIELD_REQUIRED'));
   });
 });
 
@@ -279,7 +329,7 @@ describe('recorded ticks', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
       '/api/market/initForestData', '/api/market/getMarketPrice', '/api/market/byTypeDepthUpdate', '/api/market/byTypeGetMarketPrice',
       '/api/market/getTickerList', '/api/market/getListForestCurrency', '/api/market/getListCurrencyByType', '/api/market/kline',
-      '/api/market/search', '/asset/api/favorite/list', '/asset/api/favorite/isFavorite', '/asset/api/favorite/insert',
+      '/api/market/search', '/api/market/trades', '/asset/api/favorite/list', '/asset/api/favorite/isFavorite', '/asset/api/favorite/insert',
       '/asset/api/favorite/delete', '/asset/api/banner/list', '/asset/api/forex/contract/checkTradingTime',
     ]));
   });

@@ -4,12 +4,19 @@
  * a source only reports what happened.
  */
 
+import type { TradeSide } from '@app/contract';
+
 /** A trade (or price) tick in integer units of its instrument. */
 export interface SourceTick {
   symbol: string;
   time: number;
   price: number;
   amount: number;
+  /**
+   * The taker's side, when the feed says it (Binance's buyer-is-maker flag); otherwise the engine
+   * applies the tick rule (recent-trades.ts).
+   */
+  side?: TradeSide;
   /** The feed's own trade id, kept with stored ticks. */
   externalId?: string;
 }

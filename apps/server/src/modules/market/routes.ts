@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   API, BannerListResponse, BannerQuery, CheckTradingTimeQuery, CheckTradingTimeResponse, DEPTH_DEFAULT_LEVELS, DepthQuery, DepthResponse,
   FavoriteBody, FavoriteListResponse, InitForestDataResponse, InstrumentListResponse, IsFavoriteResponse, KlineQuery, KlineResponse,
-  MarketPriceQuery, Ok, SearchQuery, TickerListQuery, TickerListResponse, TypeQuery, WS_PATH,
+  MarketPriceQuery, Ok, SearchQuery, TRADES_MAX, TickerListQuery, TickerListResponse, TradesQuery, TradesResponse, TypeQuery, WS_PATH,
   instrumentsOfType,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -35,6 +35,14 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
     });
     return reply.type('application/json; charset=utf-8').send(body);
   };
+
+  /** A read of one symbol's newest `limit` (depth, trades): one cached answer per symbol and limit. */
+  const perSymbol = (kind: string, defaultLimit: number, read: (symbol: string, limit: number) => unknown) =>
+    async (req: { query: { symbol: string; limit?: number | undefined } }, reply: FastifyReply) => {
+      const symbol = instrumentOrThrow(req.query.symbol).symbol;
+      const limit = req.query.limit ?? defaultLimit;
+      return sendSnapshot(reply, `${kind}:${symbol}:${limit}`, () => read(symbol, limit));
+    };
 
   let closing = false;
   if (config.engine === 'timers') {
@@ -68,11 +76,11 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
 
   app.get(API.market.byTypeDepthUpdate, {
     schema: schema({ tags, summary: 'Order-book depth of a symbol (synthesised by the simulator, relayed from Binance)', querystring: DepthQuery, response: DepthResponse }),
-  }, async (req, reply) => {
-    const symbol = instrumentOrThrow(req.query.symbol).symbol;
-    const limit = req.query.limit ?? DEPTH_DEFAULT_LEVELS;
-    return sendSnapshot(reply, `depth:${symbol}:${limit}`, () => svc.depth(symbol, limit));
-  });
+  }, perSymbol('depth', DEPTH_DEFAULT_LEVELS, (symbol, limit) => svc.depth(symbol, limit)));
+
+  app.get(API.market.trades, {
+    schema: schema({ tags, summary: 'Recent trades of a symbol, newest first (every price tick is a trade; at most 50, kept in memory)', querystring: TradesQuery, response: TradesResponse }),
+  }, perSymbol('trades', TRADES_MAX, (symbol, limit) => svc.trades(symbol, limit)));
 
   app.get(API.market.getTickerList, {
     schema: schema({ tags, summary: 'Tickers with 24 h statistics; sort=change&order=desc is the rise ranking', querystring: TickerListQuery, response: TickerListResponse }),

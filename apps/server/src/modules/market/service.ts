@@ -2,7 +2,7 @@ import {
   ASSET_SYMBOLS, FAVORITES_MAX, INSTRUMENTS, KLINE_DEFAULT_LIMIT, MARKETS, MARKET_NAMES, SEARCH_MAX_RESULTS,
   formatAmount, instrumentOf, instrumentsOfType,
   type Banner, type CandleInterval, type Depth, type HeaderLang, type InitForestData, type Instrument, type InstrumentInfo,
-  type KlineResult, type Ticker, type TickerType, type TradingTime,
+  type KlineResult, type RecentTrades, type Ticker, type TickerType, type TradingTime,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -79,6 +79,12 @@ export class MarketService {
   depth(symbol: string, limit: number): Depth {
     const inst = instrumentOrThrow(symbol);
     return this.engine.wsDepth(inst.symbol, limit) ?? { symbol: inst.symbol, bids: [], asks: [], time: null };
+  }
+
+  /** The newest `limit` trades, newest first (an empty list before the first tick). */
+  trades(symbol: string, limit: number): RecentTrades {
+    const inst = instrumentOrThrow(symbol);
+    return this.engine.recentTrades(inst.symbol, limit) ?? { symbol: inst.symbol, trades: [] };
   }
 
   /**

@@ -2,18 +2,24 @@
  * The market websocket (spec §7 "Sockets", docs/market-data.md "Websocket").
  *
  * Fan-out: every bus event is encoded once, into its topic ("ticker:BTCUSDT", "depth:BTCUSDT",
- * "kline:BTCUSDT:1m"), and the topic keeps only its newest frame and the sequence number of its
+ * "kline:BTCUSDT:1m", "trades:BTCUSDT"), and the topic keeps only its newest frame and the sequence number of its
  * last change: an event costs the same whatever the number of subscribers. Every flush
  * (WS_FLUSH_MS) each connection gets one frame holding the newest frame of each of its topics
  * that changed since its last flush: the same Buffers, shared by all subscribers, joined without
  * re-encoding. A connection whose socket buffer is full is skipped until it drains, and then gets
  * the newest values only: memory per connection is bounded whatever the client does.
+ *
+ * Trades are events, not values, yet coalesce the same way: the newest message of a trades topic
+ * holds the symbol's newest WS_TRADES_PER_MESSAGE trades (each event adds one and drops the
+ * oldest), and clients merge messages by trade id. A flush sends each connection the trades since
+ * its last one, as long as no more than that many came meanwhile (a client held up longer, or a
+ * symbol trading faster than that per flush, gets the newest ones and a gap in the ids).
  */
 import type { IncomingMessage } from 'node:http';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
 import {
-  ERRORS, INSTRUMENTS, WS_MAX_MESSAGES_PER_SECOND, WS_MAX_MESSAGE_BYTES, WS_MAX_SUBSCRIPTIONS, WsClientMessage,
+  ERRORS, INSTRUMENTS, WS_MAX_MESSAGES_PER_SECOND, WS_MAX_MESSAGE_BYTES, WS_MAX_SUBSCRIPTIONS, WS_TRADES_PER_MESSAGE, WsClientMessage,
   errorMessage, instrumentOf, parseHeaderLang,
   type CandleInterval, type ErrorKey, type HeaderLang, type Market, type WsChannel, type WsServerMessage,
 } from '@app/contract';
@@ -221,20 +227,18 @@ export class MarketHub {
   private onEvent(e: MarketEvent): void {
     this.stats.eventsIn++;
     if (e.type === 'user') return this.onUserEvent(e.userId, e.event);
-    let key: string;
-    let msg: WsServerMessage;
-    if (e.type === 'tick') {
-      key = `ticker:${e.symbol}`;
-      msg = { eventType: 'ticker', data: e.tick };
-    } else if (e.type === 'depth') {
-      key = `depth:${e.symbol}`;
-      msg = { eventType: 'depth', data: e.depth };
-    } else {
-      key = `kline:${e.symbol}:${e.interval}`;
-      msg = { eventType: 'kline', data: e.kline };
-    }
+    const key = e.type === 'tick' ? `ticker:${e.symbol}` : e.type === 'depth' ? `depth:${e.symbol}` : e.type === 'trade' ? `trades:${e.symbol}` : `kline:${e.symbol}:${e.interval}`;
     const t = this.topics.get(key);
     if (!t) return; // nobody ever subscribed: nothing to keep
+    let msg: WsServerMessage;
+    if (e.type === 'tick') msg = { eventType: 'ticker', data: e.tick };
+    else if (e.type === 'depth') msg = { eventType: 'depth', data: e.depth };
+    else if (e.type === 'kline') msg = { eventType: 'kline', data: e.kline };
+    else {
+      // The topic's message is the window of the newest trades: this one first, the oldest dropped.
+      const before = t.latest?.eventType === 'trades' ? t.latest.data.trades : [];
+      msg = { eventType: 'trades', data: { symbol: e.symbol, trades: [e.trade, ...before.slice(0, WS_TRADES_PER_MESSAGE - 1)] } };
+    }
     t.set(msg);
     if (this.options.delivery === 'naive') {
       for (const c of t.subs) {
@@ -508,6 +512,7 @@ export class MarketHub {
         return { key: `general:${m.market ?? 'ALL'}`, topics: list.map((i) => this.topic(`ticker:${i.symbol}`)) };
       }
       case 'realtime':
+      case 'trades':
       case 'chart': {
         if (!m.currency) return { error: 'WS_MESSAGE_INVALID' };
         const inst = instrumentOf(m.currency.toUpperCase());
@@ -515,6 +520,7 @@ export class MarketHub {
         if (m.channel === 'realtime') {
           return { key: `realtime:${inst.symbol}`, currency: inst.symbol, topics: [this.topic(`ticker:${inst.symbol}`), this.topic(`depth:${inst.symbol}`)] };
         }
+        if (m.channel === 'trades') return { key: `trades:${inst.symbol}`, currency: inst.symbol, topics: [this.topic(`trades:${inst.symbol}`)] };
         const interval = m.interval ?? '1m';
         return { key: `chart:${inst.symbol}:${interval}`, currency: inst.symbol, interval, topics: [this.topic(`kline:${inst.symbol}:${interval}`)] };
       }

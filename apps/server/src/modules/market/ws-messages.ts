@@ -1,11 +1,12 @@
 /**
- * The shapes the market publishes (websocket and HTTP): tickers, live candles and depth as
+ * The shapes the market publishes (websocket and HTTP): tickers, live candles, depth and trades as
  * decimal strings with each instrument's decimals, from the engine's integer state.
  */
-import { formatAmount, type CandleInterval, type Depth, type Instrument, type WsKline, type WsTick } from '@app/contract';
+import { formatAmount, type CandleInterval, type Depth, type Instrument, type RecentTrades, type Trade, type WsKline, type WsTick } from '@app/contract';
 import type { Agg } from './candles';
 import type { EngineState } from './engine-state';
 import { syntheticDepth, type DepthUnits } from './pricing';
+import type { TradeUnits } from './recent-trades';
 import { statsWithLive, type Stats24hView } from './stats-24h';
 
 export function formatCandle(inst: Instrument, c: Agg) {
@@ -22,6 +23,10 @@ export function formatCandle(inst: Instrument, c: Agg) {
 export function formatDepth(inst: Instrument, d: DepthUnits, limit?: number): Depth {
   const level = ([p, a]: [number, number]): [string, string] => [formatAmount(BigInt(p), inst.priceDecimals), formatAmount(BigInt(a), inst.amountDecimals)];
   return { symbol: inst.symbol, bids: d.bids.slice(0, limit).map(level), asks: d.asks.slice(0, limit).map(level), time: d.time };
+}
+
+export function formatTrade(inst: Instrument, t: TradeUnits): Trade {
+  return { id: t.id, price: formatAmount(BigInt(t.price), inst.priceDecimals), amount: formatAmount(BigInt(t.amount), inst.amountDecimals), side: t.side, time: t.time };
 }
 
 /** Reads the engine state as published messages. */
@@ -74,9 +79,20 @@ export class MarketMessages {
     return formatDepth(st.inst, d, limit);
   }
 
+  /** The newest `limit` trades, newest first (none before the first tick). */
+  recentTrades(symbol: string, limit?: number): RecentTrades | undefined {
+    const st = this.state.symbols.get(symbol);
+    if (!st) return undefined;
+    return { symbol, trades: st.trades.list(limit).map((t) => formatTrade(st.inst, t)) };
+  }
+
   publishTick(symbol: string): void {
     const tick = this.wsTick(symbol);
     if (tick) this.state.bus.publish({ type: 'tick', symbol, tick });
+  }
+
+  publishTrade(symbol: string, trade: TradeUnits): void {
+    this.state.bus.publish({ type: 'trade', symbol, trade: formatTrade(this.state.of(symbol).inst, trade) });
   }
 
   publishKline(symbol: string, interval: CandleInterval): void {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { ERRORS, INSTRUMENTS, WS_MAX_SUBSCRIPTIONS, type WsServerMessage, type WsTick } from '@app/contract';
+import { ERRORS, INSTRUMENTS, WS_MAX_SUBSCRIPTIONS, WS_TRADES_PER_MESSAGE, type RecentTrades, type Trade, type WsServerMessage, type WsTick } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -149,6 +149,49 @@ describe('subscriptions', () => {
     expect(kline).toMatchObject({ symbol: 'ETHUSDT', interval: '5m', closed: false });
     expect(kline.openTime % 300_000).toBe(0);
     expect(c.messages.filter((m) => m.eventType === 'ticker').every((m) => (m.data as WsTick).symbol === 'BTCUSDT')).toBe(true);
+  });
+
+  it('trades: one symbol\'s newest trades at once, then live ones with increasing ids, the same as over HTTP', async () => {
+    const c = await connect();
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades', currency: 'solusdt' })).toMatchObject({ eventType: 'subscribed', channel: 'trades', currency: 'SOLUSDT' });
+    const first = (await c.waitFor((m) => m.eventType === 'trades')).data as RecentTrades;
+    expect(first.symbol).toBe('SOLUSDT');
+    expect(first.trades.length).toBeGreaterThan(0);
+    expect(first.trades.length).toBeLessThanOrEqual(WS_TRADES_PER_MESSAGE);
+    const http = await t.call<RecentTrades>('GET', `/api/market/trades?symbol=SOLUSDT&limit=${WS_TRADES_PER_MESSAGE}`);
+    expect(http.data).toEqual(first);
+    const newestBefore = first.trades[0]!.id;
+    await tickFor(3);
+    await c.waitFor((m) => m.eventType === 'trades' && (m.data as RecentTrades).trades[0]!.id > newestBefore + 3);
+    // Merged by id, the messages are one unbroken run of trades: every flush covered what came since the last.
+    const seen = new Map<number, Trade>();
+    for (const m of c.messages) if (m.eventType === 'trades') for (const x of (m.data as RecentTrades).trades) seen.set(x.id, x);
+    const ids = [...seen.keys()].sort((a, b) => a - b);
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => ids[0]! + i));
+    for (const m of c.messages.filter((x) => x.eventType === 'trades')) {
+      const list = (m.data as RecentTrades).trades;
+      expect(list.length).toBeLessThanOrEqual(WS_TRADES_PER_MESSAGE);
+      expect(list.map((x) => x.id)).toEqual(list.map((_x, i) => list[0]!.id - i)); // newest first, no gaps
+    }
+    const latest = (await t.call<RecentTrades>('GET', '/api/market/trades?symbol=SOLUSDT&limit=1')).data.trades[0]!;
+    expect(seen.get(latest.id)).toEqual(latest);
+    expect(c.messages.every((m) => m.eventType !== 'ticker' && m.eventType !== 'depth')).toBe(true);
+  });
+
+  it('trades: several trades between two flushes arrive in one message; a symbol is required and must exist', async () => {
+    const c = await connect();
+    await c.request({ methodType: 'SUBSCRIBE', channel: 'trades', currency: 'DOTUSDT' });
+    await c.waitFor((m) => m.eventType === 'trades');
+    await sleep(30);
+    const n = c.count((m) => m.eventType === 'trades');
+    const trade = (id: number): Trade => ({ id, price: '1.0000', amount: '1.0', side: 'buy', time: id });
+    for (const id of [1_000_001, 1_000_002, 1_000_003]) t.app.market.bus.publish({ type: 'trade', symbol: 'DOTUSDT', trade: trade(id) });
+    t.app.market.hub.flush();
+    const m = await c.waitFor((x) => x.eventType === 'trades' && (x.data as RecentTrades).trades[0]!.id === 1_000_003);
+    expect((m.data as RecentTrades).trades.slice(0, 3).map((x) => x.id)).toEqual([1_000_003, 1_000_002, 1_000_001]);
+    expect(c.count((x) => x.eventType === 'trades')).toBe(n + 1);
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades' })).toMatchObject({ eventType: 'error', code: code('WS_MESSAGE_INVALID') });
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades', currency: 'NOPE' })).toMatchObject({ eventType: 'error', code: code('SYMBOL_UNKNOWN') });
   });
 
   it('unsubscribe stops the feed; unsubscribing twice is fine', async () => {

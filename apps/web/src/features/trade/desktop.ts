@@ -10,6 +10,6 @@ export { OrderList } from './components/order-list';
 export { useDashboardOrders, type DashboardOrdersTab } from './hooks/use-dashboard-orders';
 export { useChartParams } from './hooks/use-chart-params';
 export { useOrderEntry, type EntryTab } from './hooks/use-order-entry';
-export { useRecentTicks, type RecentTick } from './hooks/use-recent-ticks';
+export { useRecentTrades } from './hooks/use-recent-trades';
 export { useSymbolFeed } from './hooks/use-symbol-feed';
 export { formatTime } from './model/order-display';

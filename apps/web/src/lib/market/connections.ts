@@ -4,7 +4,7 @@ import { MarketSocket, clientId, marketSocketUrl, type StreamRequest } from './s
 /**
  * The app's market connections (spec §4 "Sockets": connections open and close per market type
  * and symbol): `general` carries the ticker lists, `symbol:<SYMBOL>` one instrument's realtime
- * ticker, depth and candles, `orders` the user's open orders. Each opens with its first stream
+ * ticker, depth, candles and trades, `orders` the user's open orders. Each opens with its first stream
  * and closes shortly after its last one goes.
  */
 export type ConnectionKey = 'general' | 'orders' | `symbol:${string}`;

@@ -27,6 +27,7 @@ describe('routing', () => {
     expect(streamKey({ channel: 'general', market: 'FOREX' })).toBe('general:FOREX');
     expect(streamKey({ channel: 'realtime', currency: 'BTCUSDT' })).toBe('realtime:BTCUSDT');
     expect(streamKey({ channel: 'chart', currency: 'BTCUSDT', interval: '5m' })).toBe('chart:BTCUSDT:5m');
+    expect(streamKey({ channel: 'trades', currency: 'BTCUSDT' })).toBe('trades:BTCUSDT');
     expect(streamKey({ channel: 'openOrders', token: 't' })).toBe('openOrders');
   });
 
@@ -49,6 +50,12 @@ describe('routing', () => {
     const kline = { eventType: 'kline', data: { symbol: 'BTCUSDT', interval: '1m' } } as DataMessage;
     expect(belongsTo({ channel: 'chart', currency: 'BTCUSDT', interval: '1m' }, kline)).toBe(true);
     expect(belongsTo({ channel: 'chart', currency: 'BTCUSDT', interval: '5m' }, kline)).toBe(false);
+    const trades: DataMessage = { eventType: 'trades', data: { symbol: 'BTCUSDT', trades: [] } };
+    expect(isDataMessage(trades)).toBe(true);
+    expect(belongsTo({ channel: 'trades', currency: 'BTCUSDT' }, trades)).toBe(true);
+    expect(belongsTo({ channel: 'trades', currency: 'ETHUSDT' }, trades)).toBe(false);
+    expect(belongsTo({ channel: 'realtime', currency: 'BTCUSDT' }, trades)).toBe(false);
+    expect(belongsTo({ channel: 'realtime', currency: 'BTCUSDT' }, kline)).toBe(false);
   });
 
   it('backs off exponentially up to a ceiling, with jitter in the upper half', () => {

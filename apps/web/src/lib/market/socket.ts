@@ -33,11 +33,12 @@ export type StreamRequest =
   | { channel: 'general'; market?: Market }
   | { channel: 'realtime'; currency: string; token?: string }
   | { channel: 'chart'; currency: string; interval: CandleInterval }
+  | { channel: 'trades'; currency: string }
   | { channel: 'openOrders'; token: string };
 
-export type DataMessage = Extract<WsServerMessage, { eventType: 'ticker' | 'depth' | 'kline' | 'orders' }>;
+export type DataMessage = Extract<WsServerMessage, { eventType: 'ticker' | 'depth' | 'kline' | 'trades' | 'orders' }>;
 
-const DATA_EVENTS: ReadonlySet<string> = new Set(['ticker', 'depth', 'kline', 'orders']);
+const DATA_EVENTS: ReadonlySet<string> = new Set(['ticker', 'depth', 'kline', 'trades', 'orders']);
 
 export const RECONNECT_MIN_MS = 1000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -62,6 +63,8 @@ export function streamKey(request: StreamRequest): string {
       return `realtime:${request.currency}`;
     case 'chart':
       return `chart:${request.currency}:${request.interval}`;
+    case 'trades':
+      return `trades:${request.currency}`;
     case 'openOrders':
       return 'openOrders';
   }
@@ -93,6 +96,8 @@ export function belongsTo(request: StreamRequest, message: DataMessage): boolean
       return request.channel === 'realtime' && request.currency === message.data.symbol;
     case 'kline':
       return request.channel === 'chart' && request.currency === message.data.symbol && request.interval === message.data.interval;
+    case 'trades':
+      return request.channel === 'trades' && request.currency === message.data.symbol;
     case 'orders':
       return request.channel === 'openOrders';
   }

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Depth, Instrument } from '@app/contract';
-import { formatDecimal, formatPrice } from '../../../lib/format';
-import { useRecentTicks, type RecentTick } from '../../../features/trade/desktop';
+import type { Depth, Instrument, Trade } from '@app/contract';
+import { dateTimeAttribute, formatDecimal, formatPrice } from '../../../lib/format';
+import { useRecentTrades } from '../../../features/trade/desktop';
 import { useDashboardText } from './strings';
 
 /** Levels shown per side. */
@@ -85,30 +85,39 @@ function timeOf(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }
 
-/** The instrument's latest price prints (useRecentTicks), newest first. */
-export function LatestPricesPanel({ instrument }: { instrument: Instrument }) {
+/**
+ * The instrument's recent trades (useRecentTrades), newest first: price coloured by the taker's
+ * side (said in words to screen readers), amount and time. The list shows what fits and clips the
+ * rest (the panel never scrolls); rows are memoised per trade, so a new trade renders only its row.
+ */
+export function RecentTradesPanel({ instrument }: { instrument: Instrument }) {
+  const { t } = useTranslation();
   const d = useDashboardText();
-  const ticks = useRecentTicks(instrument.symbol);
+  const trades = useRecentTrades(instrument.symbol);
+  const sides = { buy: t('orders.spot.sides.buy'), sell: t('orders.spot.sides.sell') };
   return (
-    <section className="dash-panel dash-prints" aria-labelledby="dash-prints-title">
-      <h2 id="dash-prints-title" className="dash-panel__title">
-        {d('latestPrices')}
+    <section className="dash-panel dash-prints" aria-labelledby="dash-trades-title">
+      <h2 id="dash-trades-title" className="dash-panel__title">
+        {d('recentTrades')}
       </h2>
-      {ticks.length === 0 ? (
-        <p className="dash-empty">{d('noTicks')}</p>
+      {trades.length === 0 ? (
+        <p className="dash-empty">{d('noTrades')}</p>
       ) : (
-        <table className="dash-table" data-testid="dash-latest-prices">
+        <table className="dash-table" data-testid="dash-recent-trades">
           <thead>
             <tr>
-              <th scope="col">{d('time')}</th>
+              <th scope="col">{d('price')}</th>
               <th scope="col" className="is-end">
-                {d('price')}
+                {t('orders.spot.amount')}
+              </th>
+              <th scope="col" className="is-end">
+                {d('time')}
               </th>
             </tr>
           </thead>
           <tbody>
-            {ticks.map((tick) => (
-              <PrintRow key={tick.key} tick={tick} decimals={instrument.priceDecimals} />
+            {trades.map((trade) => (
+              <TradeRow key={trade.id} trade={trade} instrument={instrument} sideLabel={sides[trade.side]} />
             ))}
           </tbody>
         </table>
@@ -117,12 +126,18 @@ export function LatestPricesPanel({ instrument }: { instrument: Instrument }) {
   );
 }
 
-/** Memoised: a print never changes once shown, so only the new rows render. */
-const PrintRow = memo(function PrintRow({ tick, decimals }: { tick: RecentTick; decimals: number }) {
+/** Memoised: a trade never changes once shown (its object is kept), so only new rows render. */
+const TradeRow = memo(function TradeRow({ trade, instrument, sideLabel }: { trade: Trade; instrument: Instrument; sideLabel: string }) {
   return (
-    <tr>
-      <td className="mono">{timeOf(tick.time)}</td>
-      <td className={`is-end mono${tick.direction === 'up' ? ' is-up' : tick.direction === 'down' ? ' is-down' : ''}`}>{formatPrice(tick.price, decimals)}</td>
+    <tr data-side={trade.side} data-trade-id={trade.id}>
+      <td className={`mono ${trade.side === 'buy' ? 'is-up' : 'is-down'}`}>
+        <span className="visually-hidden">{sideLabel} </span>
+        {formatPrice(trade.price, instrument.priceDecimals)}
+      </td>
+      <td className="is-end mono">{formatDecimal(trade.amount, instrument.amountDecimals)}</td>
+      <td className="is-end mono">
+        <time dateTime={dateTimeAttribute(trade.time)}>{timeOf(trade.time)}</time>
+      </td>
     </tr>
   );
 });

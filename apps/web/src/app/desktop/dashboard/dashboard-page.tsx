@@ -7,7 +7,7 @@ import { htmlLang } from '../../../lib/i18n';
 import { changeSign, formatCompact, formatPercent, formatPrice, formatSigned } from '../../../lib/market';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { AccountPanel } from './account-panel';
-import { LatestPricesPanel, OrderBookPanel } from './book-panel';
+import { OrderBookPanel, RecentTradesPanel } from './book-panel';
 import { EntryPanel, OrdersPanel } from './entry-panel';
 import { FlashPrice } from './flash-price';
 import { MarketsPanel } from './markets-panel';
@@ -58,7 +58,7 @@ function InstrumentPanels({ instrument, interval, onIntervalChange }: Instrument
       </div>
       <div className="dash-book-column">
         <OrderBookPanel depth={feed.depth} instrument={instrument} lastPrice={feed.ticker?.price ?? null} />
-        <LatestPricesPanel instrument={instrument} />
+        <RecentTradesPanel instrument={instrument} />
       </div>
       <OrdersPanel instrument={instrument} />
       <EntryPanel instrument={instrument} />
