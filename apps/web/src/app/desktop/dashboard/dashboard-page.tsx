@@ -19,7 +19,7 @@ import './dashboard.css';
 /**
  * The trading dashboard (/pages/desktop/dashboard/index and /pages/desktop/trade/index,
  * ?symbol=BTCUSDT&interval=1m): markets, the chosen instrument's price, chart, order book and
- * latest prices, the order entry, the orders, the account, all on one screen (CSS grid that
+ * recent trades, the order entry, the orders, the account, all on one screen (CSS grid that
  * fills the window from 1001 to 2560 px; panels scroll inside, the page does not).
  */
 export function DashboardPage() {
