@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   otpCountdown: `${STORAGE_PREFIX}otp-countdown`,
   /** The assets page's "Hide small balances" choice (on unless turned off). */
   hideSmallBalances: `${STORAGE_PREFIX}hide-small-balances`,
+  /** A visitor's arrangement of the desktop dashboard (a signed-in user's is on the server). */
+  dashboardLayout: `${STORAGE_PREFIX}dashboard-layout`,
   /** The desktop layout preview opt-in (lib/routing/layout-mode.ts), 'on' or absent. */
   desktopPreview: `${STORAGE_PREFIX}desktop-preview`,
 } as const;
