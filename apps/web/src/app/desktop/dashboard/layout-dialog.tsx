@@ -27,9 +27,16 @@ const MOVES: { move: Move; key: 'moveUp' | 'moveDown' | 'movePrevious' | 'moveNe
 export function CustomiseLayout({ layout, ready, signedIn, onChange }: { layout: DashboardLayout; ready: boolean; signedIn: boolean; onChange: (next: DashboardLayout) => void }) {
   const d = useDashboardText();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Closed: the focus goes back to the button (the dialog is gone from the document by now).
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   return (
     <>
-      <button type="button" className="button button--secondary button--small dash-customise" disabled={!ready} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button ref={button} type="button" className="button button--secondary button--small dash-customise" disabled={!ready} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {d('layout.customise')}
       </button>
       {open ? <LayoutDialog layout={layout} signedIn={signedIn} onChange={onChange} onClose={() => setOpen(false)} /> : null}

@@ -41,6 +41,9 @@ export function useDashboardLayout(): { layout: DashboardLayout; ready: boolean;
   const token = useSessionStore((s) => s.token);
   const query = useQuery({ queryKey: layoutKey(token), queryFn: fetchLayout, enabled: token !== null, staleTime: Infinity });
   const [visitorLayout, setVisitorLayout] = useState(readVisitorLayout);
+  // The user's latest change, shown in the same render (the query's copy notifies a moment later);
+  // dropped when its save fails, so the stored arrangement shows again.
+  const [changed, setChanged] = useState<{ token: string; layout: DashboardLayout } | null>(null);
   const pending = useRef<PendingSave | null>(null);
 
   const flush = useCallback(() => {
@@ -50,7 +53,10 @@ export function useDashboardLayout(): { layout: DashboardLayout; ready: boolean;
     pending.current = null;
     // Logged out or another user since: the change is not theirs to save.
     if (getSession().token !== save.token) return;
-    apiPost<DashboardLayout>(API.user.dashboardLayout, save.layout).catch(() => queryClient.invalidateQueries({ queryKey: layoutKey(save.token) }));
+    apiPost<DashboardLayout>(API.user.dashboardLayout, save.layout).catch(() => {
+      setChanged(null);
+      return queryClient.invalidateQueries({ queryKey: layoutKey(save.token) });
+    });
   }, []);
   // Leaving the dashboard sends a change still waiting.
   useEffect(() => flush, [flush]);
@@ -65,6 +71,7 @@ export function useDashboardLayout(): { layout: DashboardLayout; ready: boolean;
       }
       return;
     }
+    setChanged({ token, layout: next });
     queryClient.setQueryData(layoutKey(token), next);
     if (pending.current && pending.current.token !== token) flush();
     if (pending.current) clearTimeout(pending.current.timer);
@@ -72,5 +79,6 @@ export function useDashboardLayout(): { layout: DashboardLayout; ready: boolean;
   }, [token, flush]);
 
   if (token === null) return { layout: visitorLayout, ready: true, signedIn: false, change };
-  return { layout: query.data ?? DEFAULT_LAYOUT, ready: !query.isPending, signedIn: true, change };
+  const layout = (changed?.token === token ? changed.layout : query.data) ?? DEFAULT_LAYOUT;
+  return { layout, ready: !query.isPending, signedIn: true, change };
 }
