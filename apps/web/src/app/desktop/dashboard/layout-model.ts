@@ -34,7 +34,7 @@ interface PanelSize {
 
 /** The widths are the first dashboard's: 19 % markets, 16 % book, 21 % entry, the chart the rest. */
 const SIZES: Record<DashboardPanelId, PanelSize> = {
-  markets: { width: 19, minWidth: 230, height: 1 },
+  markets: { width: 19, minWidth: 230, height: 4 },
   chart: { width: 44, minWidth: 0, height: 7 },
   orders: { width: 44, minWidth: 0, height: 3 },
   book: { width: 16, minWidth: 190, height: 3 },
