@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_COLUMNS, type DashboardLayout, type DashboardPanelId } from '@app/contract';
-import { canMove, DEFAULT_LAYOUT, movePanel, setHidden, type Move } from './layout-model';
+import { canMove, DEFAULT_LAYOUT, movePanel, placePanel, setHidden, type Move } from './layout-model';
 import { useDashboardText } from './strings';
 import '../../../components/confirm-modal.css';
 
@@ -47,7 +47,7 @@ export function CustomiseLayout({ layout, ready, signedIn, onChange }: { layout:
 /**
  * The "Customise layout" dialog (native modal `<dialog>`, as components/confirm-modal.tsx): the
  * four columns with their panels in order, each with a show/hide checkbox and buttons to move it
- * up, down or to the column beside; every change applies at once and is announced. After a move
+ * up, down or to the column beside (or dragged there); every change applies at once and is announced. After a move
  * the focus stays on the same button of the moved panel (or its checkbox when that move is no
  * longer possible), so a keyboard user can press it again.
  */
@@ -76,14 +76,25 @@ function LayoutDialog({ layout, signedIn, onChange, onClose }: { layout: Dashboa
 
   const visibleCount = layout.panels.filter((p) => !p.hidden).length;
 
-  const move = (id: DashboardPanelId, how: Move) => {
-    const next = movePanel(layout, id, how);
+  const [dragged, setDragged] = useState<DashboardPanelId | null>(null);
+  const [dropColumn, setDropColumn] = useState<number | null>(null);
+
+  const apply = (id: DashboardPanelId, next: DashboardLayout) => {
     const place = next.panels.find((p) => p.id === id);
-    if (!place) return;
+    if (!place || next === layout) return;
     const position = next.panels.filter((p) => p.column === place.column).indexOf(place) + 1;
     onChange(next);
     setAnnouncement(d('layout.moved', { panel: name(id), column: place.column + 1, position }));
+  };
+  const move = (id: DashboardPanelId, how: Move) => {
+    apply(id, movePanel(layout, id, how));
     setRefocus({ id, move: how });
+  };
+  // Dragging (a mouse's shortcut for the buttons): dropped on a panel it goes before it, elsewhere in a column to its end.
+  const drop = (column: number, before: DashboardPanelId | null) => {
+    if (dragged) apply(dragged, placePanel(layout, dragged, column, before));
+    setDragged(null);
+    setDropColumn(null);
   };
 
   return (
@@ -108,7 +119,23 @@ function LayoutDialog({ layout, signedIn, onChange, onClose }: { layout: Dashboa
           const panels = layout.panels.filter((p) => p.column === column);
           const headingId = `${titleId}-column-${column}`;
           return (
-            <section key={column} className="dash-layout__column" aria-labelledby={headingId}>
+            <section
+              key={column}
+              className={`dash-layout__column${dropColumn === column ? ' is-drop-target' : ''}`}
+              aria-labelledby={headingId}
+              onDragOver={(event) => {
+                if (!dragged) return;
+                event.preventDefault();
+                setDropColumn(column);
+              }}
+              onDragLeave={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropColumn(null);
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                drop(column, null);
+              }}
+            >
               <h3 id={headingId} className="dash-layout__heading">
                 {d('layout.column', { number: column + 1 })}
               </h3>
@@ -117,7 +144,26 @@ function LayoutDialog({ layout, signedIn, onChange, onClose }: { layout: Dashboa
               ) : (
                 <ul className="dash-layout__list">
                   {panels.map((p) => (
-                    <li key={p.id} className={`dash-layout__panel${p.hidden ? ' is-hidden' : ''}`} data-panel={p.id}>
+                    <li
+                      key={p.id}
+                      className={`dash-layout__panel${p.hidden ? ' is-hidden' : ''}${dragged === p.id ? ' is-dragged' : ''}`}
+                      data-panel={p.id}
+                      draggable
+                      onDragStart={(event) => {
+                        event.dataTransfer.effectAllowed = 'move';
+                        event.dataTransfer.setData('text/plain', p.id);
+                        setDragged(p.id);
+                      }}
+                      onDragEnd={() => {
+                        setDragged(null);
+                        setDropColumn(null);
+                      }}
+                      onDrop={(event) => {
+                        event.preventDefault();
+                        event.stopPropagation();
+                        drop(column, p.id);
+                      }}
+                    >
                       <label className="dash-layout__show">
                         <input
                           type="checkbox"

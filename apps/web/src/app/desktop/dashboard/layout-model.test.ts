@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import { DashboardLayout, panelsEachOnce, type DashboardPanelId } from '@app/contract';
-import { canMove, DEFAULT_LAYOUT, GRID_ROWS, movePanel, normalizeLayout, placement, setHidden } from './layout-model';
+import { canMove, DEFAULT_LAYOUT, GRID_ROWS, movePanel, normalizeLayout, placePanel, placement, setHidden } from './layout-model';
 
 const order = (layout: DashboardLayout) => layout.panels.map((p) => `${p.id}@${p.column}${p.hidden ? '-' : ''}`).join(' ');
 
@@ -57,6 +57,16 @@ describe('moving and hiding', () => {
   it('moves to the end of the column beside', () => {
     expect(order(movePanel(DEFAULT_LAYOUT, 'entry', 'previous'))).toBe('markets@0 chart@1 orders@1 book@2 trades@2 entry@2 account@3');
     expect(order(movePanel(DEFAULT_LAYOUT, 'markets', 'next'))).toBe('chart@1 orders@1 markets@1 book@2 trades@2 entry@3 account@3');
+  });
+
+  it('puts a dropped panel before another or at the end of a column', () => {
+    expect(order(placePanel(DEFAULT_LAYOUT, 'account', 0, 'markets'))).toBe('account@0 markets@0 chart@1 orders@1 book@2 trades@2 entry@3');
+    expect(order(placePanel(DEFAULT_LAYOUT, 'chart', 1, null))).toBe('markets@0 orders@1 chart@1 book@2 trades@2 entry@3 account@3');
+    expect(order(placePanel(DEFAULT_LAYOUT, 'orders', 1, 'chart'))).toBe('markets@0 orders@1 chart@1 book@2 trades@2 entry@3 account@3');
+    // Before a panel of another column, or itself: the end of the column, or nothing.
+    expect(order(placePanel(DEFAULT_LAYOUT, 'markets', 2, 'chart'))).toBe('chart@1 orders@1 book@2 trades@2 markets@2 entry@3 account@3');
+    expect(placePanel(DEFAULT_LAYOUT, 'markets', 0, 'markets')).toBe(DEFAULT_LAYOUT);
+    expect(placePanel(DEFAULT_LAYOUT, 'markets', 4, null)).toBe(DEFAULT_LAYOUT);
   });
 
   it('does nothing it cannot do', () => {

@@ -109,6 +109,17 @@ export function movePanel(layout: DashboardLayout, id: DashboardPanelId, move: M
   return { ...layout, panels: sortByColumn(panels) };
 }
 
+/** The arrangement with one panel put in a column, before another panel or at the column's end (a drop). */
+export function placePanel(layout: DashboardLayout, id: DashboardPanelId, column: number, before: DashboardPanelId | null): DashboardLayout {
+  const place = layout.panels.find((p) => p.id === id);
+  if (!place || before === id || column < 0 || column >= DASHBOARD_COLUMNS) return layout;
+  const rest = layout.panels.filter((p) => p.id !== id);
+  const target = before === null ? -1 : rest.findIndex((p) => p.id === before && p.column === column);
+  const moved = { ...place, column };
+  if (target < 0) return { ...layout, panels: sortByColumn([...rest, moved]) };
+  return { ...layout, panels: sortByColumn([...rest.slice(0, target), moved, ...rest.slice(target)]) };
+}
+
 export function setHidden(layout: DashboardLayout, id: DashboardPanelId, hidden: boolean): DashboardLayout {
   return { ...layout, panels: layout.panels.map((p) => (p.id === id ? { ...p, hidden } : p)) };
 }
