@@ -4,7 +4,7 @@
  * one screen without page scrolling from 1001 to 2560 px, a market chosen in the list driving the
  * other panels; a user switching to demo and following a 30-second contract from the order entry
  * to the chart and to its settled result in the history; a spot limit order placed and cancelled;
- * axe in both themes; a user's arrangement of the panels, changed by keyboard, kept on the server.
+ * axe in both themes; a user's arrangement of the panels, changed by keyboard or dragged, kept on the server.
  */
 import assert from 'node:assert/strict';
 import { DESKTOP, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
@@ -327,6 +327,18 @@ async function arrangementFollowsTheUser({ browser, server }) {
   await waitForLivePrice(other);
   await waitForArrangement(other, CUSTOMISED);
   assert.equal(await other.evaluate(() => localStorage.getItem('tw.dashboard-layout')), null);
+
+  // With a mouse, a panel is dragged by its title: the order book dropped on the upper half of the
+  // order entry goes before it.
+  const bookTitle = await other.locator('.dash-slot[data-panel="book"] .dash-panel__title').boundingBox();
+  const entrySlot = await other.locator('.dash-slot[data-panel="entry"]').boundingBox();
+  await other.mouse.move(bookTitle.x + 20, bookTitle.y + bookTitle.height / 2);
+  await other.mouse.down();
+  await other.mouse.move(entrySlot.x + entrySlot.width / 2, entrySlot.y + 40, { steps: 8 });
+  await other.locator('.dash-slot.is-drop-before[data-panel="entry"]').waitFor();
+  await other.mouse.up();
+  await waitForArrangement(other, 'chart:1 orders:1 markets:2 book:3 entry:3 account:3');
+  await fitsTheWindow(other, 'dragged 1440×900', 7);
 
   // Reset to default, by keyboard; kept after a reload.
   await press(other.getByRole('button', { name: 'Customise layout' }), 'Enter');

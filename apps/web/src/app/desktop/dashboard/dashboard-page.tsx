@@ -16,6 +16,7 @@ import { GRID_ROWS, placement } from './layout-model';
 import { MarketsPanel } from './markets-panel';
 import { useDashboardText } from './strings';
 import { useDashboardLayout } from './use-dashboard-layout';
+import { usePanelDrag } from './use-panel-drag';
 import '../../../lib/market/market.css';
 import '../../../features/trade/trade.css';
 import './dashboard.css';
@@ -32,9 +33,9 @@ export function DashboardPage() {
   const arrangement = useDashboardLayout();
   const customise = <CustomiseLayout layout={arrangement.layout} ready={arrangement.ready} signedIn={arrangement.signedIn} onChange={arrangement.change} />;
   return instrument ? (
-    <InstrumentDashboard instrument={instrument} interval={interval} onIntervalChange={changeInterval} layout={arrangement.layout} customise={customise} />
+    <InstrumentDashboard instrument={instrument} interval={interval} onIntervalChange={changeInterval} layout={arrangement.layout} onLayoutChange={arrangement.change} customise={customise} />
   ) : (
-    <UnknownDashboard symbol={symbol} layout={arrangement.layout} customise={customise} />
+    <UnknownDashboard symbol={symbol} layout={arrangement.layout} onLayoutChange={arrangement.change} customise={customise} />
   );
 }
 
@@ -43,10 +44,11 @@ interface InstrumentProps {
   interval: CandleInterval;
   onIntervalChange: (interval: CandleInterval) => void;
   layout: DashboardLayout;
+  onLayoutChange: (next: DashboardLayout) => void;
   customise: ReactNode;
 }
 
-function InstrumentDashboard({ instrument, interval, onIntervalChange, layout, customise }: InstrumentProps) {
+function InstrumentDashboard({ instrument, interval, onIntervalChange, layout, onLayoutChange, customise }: InstrumentProps) {
   const feed = useSymbolFeed(instrument.symbol);
   const { symbol } = instrument;
   // The instrument's panels are keyed by symbol: another instrument starts with fresh state.
@@ -63,11 +65,11 @@ function InstrumentDashboard({ instrument, interval, onIntervalChange, layout, c
     entry: <EntryPanel key={symbol} instrument={instrument} />,
     account: <AccountPanel />,
   };
-  return <DashboardGrid layout={layout} top={<PriceStrip key={symbol} instrument={instrument} feed={feed} customise={customise} />} panels={panels} />;
+  return <DashboardGrid layout={layout} onChange={onLayoutChange} top={<PriceStrip key={symbol} instrument={instrument} feed={feed} customise={customise} />} panels={panels} />;
 }
 
 /** A symbol the catalogue does not have: the markets and the account as arranged, the message where the chart goes. */
-function UnknownDashboard({ symbol, layout, customise }: { symbol: string; layout: DashboardLayout; customise: ReactNode }) {
+function UnknownDashboard({ symbol, layout, onLayoutChange, customise }: { symbol: string; layout: DashboardLayout; onLayoutChange: (next: DashboardLayout) => void; customise: ReactNode }) {
   const { t } = useTranslation();
   const panels: Partial<Record<DashboardPanelId, ReactNode>> = {
     markets: <MarketsPanel selected={symbol} />,
@@ -80,26 +82,48 @@ function UnknownDashboard({ symbol, layout, customise }: { symbol: string; layou
   };
   // The message shows wherever the chart is, even when the chart is hidden; the instrument's other panels have nothing to show.
   const shown: DashboardLayout = { ...layout, panels: layout.panels.filter((p) => p.id in panels).map((p) => (p.id === 'chart' ? { ...p, hidden: false } : p)) };
-  return <DashboardGrid layout={shown} top={<div className="dash-panel dash-price">{customise}</div>} panels={panels} />;
+  return <DashboardGrid layout={layout} shown={shown} onChange={onLayoutChange} top={<div className="dash-panel dash-price">{customise}</div>} panels={panels} />;
 }
 
 /**
  * The grid: the price strip across the top, then each shown panel in its column and rows
  * (layout-model.ts `placement`), in reading order in the document, so the tab order follows the
- * arrangement. Each panel sits in a slot keyed by its id, so moving it keeps its state.
+ * arrangement. Each panel sits in a slot keyed by its id, so moving it keeps its state. A panel
+ * can be dragged by its title (use-panel-drag.ts). `shown` is what to place (the arrangement
+ * itself unless some panels have nothing to show); changes are made to `layout`.
  */
-function DashboardGrid({ layout, top, panels }: { layout: DashboardLayout; top: ReactNode; panels: Partial<Record<DashboardPanelId, ReactNode>> }) {
-  const grid = useMemo(() => placement(layout), [layout]);
+function DashboardGrid({ layout, shown = layout, onChange, top, panels }: GridProps) {
+  const grid = useMemo(() => placement(shown), [shown]);
+  const { handlers, drag } = usePanelDrag(layout, onChange);
+  const slotClass = (id: DashboardPanelId, below: boolean) => {
+    let name = below ? 'dash-slot is-below' : 'dash-slot';
+    if (drag?.id === id) name += ' is-dragged';
+    if (drag?.target?.id === id) name += drag.target.after ? ' is-drop-after' : ' is-drop-before';
+    return name;
+  };
   return (
-    <div className="dash" data-testid="dashboard" style={{ gridTemplateColumns: grid.columns, gridTemplateRows: `auto repeat(${GRID_ROWS}, minmax(0, 1fr))` }}>
+    <div
+      className={`dash${drag ? ' is-dragging' : ''}`}
+      data-testid="dashboard"
+      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: `auto repeat(${GRID_ROWS}, minmax(0, 1fr))` }}
+      {...handlers}
+    >
       {top}
       {grid.panels.map((p) => (
-        <div key={p.id} className={`dash-slot${p.below ? ' is-below' : ''}`} data-panel={p.id} style={{ gridColumn: p.gridColumn, gridRow: p.gridRow }}>
+        <div key={p.id} className={slotClass(p.id, p.below)} data-panel={p.id} style={{ gridColumn: p.gridColumn, gridRow: p.gridRow }}>
           {panels[p.id]}
         </div>
       ))}
     </div>
   );
+}
+
+interface GridProps {
+  layout: DashboardLayout;
+  shown?: DashboardLayout;
+  onChange: (next: DashboardLayout) => void;
+  top: ReactNode;
+  panels: Partial<Record<DashboardPanelId, ReactNode>>;
 }
 
 /** The instrument, its live price (flashing on change) and 24 h change, high, low and volume. */
