@@ -374,6 +374,13 @@ async function arrangementFollowsTheUser({ browser, server }) {
   // The fourth column held only the account: hidden, the column is gone.
   await waitForArrangement(anonymous, 'entry:1 markets:1 chart:2 orders:2 book:3 trades:3');
   await fitsTheWindow(anonymous, 'visitor\'s arrangement 1440×900', 7);
+  // A symbol that is not quoted: the message where the chart is, the markets where the visitor put
+  // them (the account stays hidden), the instrument's other panels gone; the button still there.
+  await anonymous.goto(`${server.baseUrl}${DASHBOARD}?symbol=NOPEUSDT`);
+  await anonymous.getByText('NOPEUSDT is not quoted here. Pick an instrument from the quote list.').waitFor();
+  await waitForArrangement(anonymous, 'markets:1 chart:2');
+  await anonymous.getByRole('button', { name: 'Customise layout' }).waitFor();
+  await fitsTheWindow(anonymous, 'unknown symbol 1440×900', 3);
   await visitor.close();
 }
 
