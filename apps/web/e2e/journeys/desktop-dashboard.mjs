@@ -34,7 +34,7 @@ async function waitForLivePrice(page) {
 /** Every panel is inside the window and the page itself does not scroll. */
 async function fitsTheWindow(page, label, minPanels = 8) {
   const box = await page.evaluate(() => {
-    const panels = [...document.querySelectorAll('.dash > *, .dash-book-column > *')].map((el) => {
+    const panels = [...document.querySelectorAll('.dash > *')].map((el) => {
       const r = el.getBoundingClientRect();
       return { name: el.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
     });
