@@ -86,7 +86,8 @@ function example(schema: JsonSchema, name: string): unknown {
     case 'boolean':
       return true;
     case 'array':
-      return [];
+      // One plausible item, so the fields beside the array are checked past it (an array with minItems).
+      return schema.items ? [example(schema.items, name)] : [];
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [k, s] of Object.entries(schema.properties ?? {})) out[k] = example(s, k);
@@ -375,6 +376,29 @@ describe('the internal errors of issue 13, one by one', () => {
     expect(await t.post('/asset/api/user/login', { type: 'email', email: 'a\u0000@example.com', password: 'x' })).toEqual(invalid('email'));
     // A made-up field name is not repeated when it is not a short plain name.
     expect(await t.post('/asset/api/user/update', { 'x\u0001y': 1 }, { token: live })).toEqual(invalid('body'));
+  });
+
+  it('refuses hostile values inside the dashboard layout\'s panels, as the top-level fuzzing does not reach them', async () => {
+    const live = await liveToken();
+    const panel = { id: 'markets', column: 0, hidden: false };
+    const send = (panels: string) => t.app.inject({
+      method: 'POST', url: '/asset/api/user/dashboard-layout', remoteAddress: FUZZ_IP,
+      headers: { token: live, 'content-type': 'application/json' }, payload: `{"version":1,"panels":${panels}}`,
+    });
+    const hostile = [
+      `[{"id":"markets\\u0000","column":0,"hidden":false}]`, `[{"id":"markets","column":1e400,"hidden":false}]`,
+      `[{"id":"markets","column":9007199254740993,"hidden":false}]`,
+      `[{"id":"__proto__","column":0,"hidden":false}]`, `[${toJson({ ...panel, nested: { deep: [panel] } })}]`,
+      `[${Array.from({ length: 8 }, () => toJson(panel)).join(',')}]`, `[[]]`, `"markets"`, `{"0":${toJson(panel)}}`,
+    ];
+    for (const panels of hostile) {
+      const res = await send(panels);
+      expect(res.statusCode, panels).toBe(400);
+      expect(res.json(), panels).toMatchObject({ code: code('INVALID_PARAMETER'), data: null });
+    }
+    // A prototype key is refused by the JSON parser; a well-formed list with a panel missing has its own code.
+    expect((await send(`[{"id":"markets","column":0,"hidden":false,"__proto__":{"x":1}}]`)).json()).toMatchObject({ code: code('MALFORMED_JSON'), data: null });
+    expect((await send(`[${toJson(panel)}]`)).json()).toMatchObject({ code: code('DASHBOARD_LAYOUT_INVALID'), data: null });
   });
 
   it('answers a malformed multipart body with MULTIPART_INVALID', async () => {

@@ -14,3 +14,4 @@ export * from './instruments';
 export * from './schemas/market';
 export * from './schemas/otc';
 export * from './schemas/trading';
+export * from './schemas/dashboard-layout';

@@ -15,6 +15,8 @@ export const API = {
     changePassword: '/asset/api/user/change-password',
     setFundPassword: '/asset/api/user/set-fund-password',
     changeFundPassword: '/asset/api/user/change-fund-password',
+    /** The desktop dashboard's arrangement: GET reads it, POST stores it. */
+    dashboardLayout: '/asset/api/user/dashboard-layout',
   },
   account: {
     accountSwitch: '/asset/api/account/accountSwitch',

@@ -37,6 +37,13 @@ export const users = pgTable(
   ],
 );
 
+/** A user's arrangement of the desktop dashboard (DashboardLayout of packages/contract), one row per user who changed it. */
+export const userDashboardLayouts = pgTable('user_dashboard_layouts', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey().references(() => users.id),
+  layout: jsonb('layout').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 export const sessions = pgTable(
   'sessions',
   {

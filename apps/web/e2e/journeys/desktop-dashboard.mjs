@@ -3,7 +3,7 @@
  * one screen without page scrolling from 1001 to 2560 px, a market chosen in the list driving the
  * other panels; a user switching to demo and following a 30-second contract from the order entry
  * to the chart and to its settled result in the history; a spot limit order placed and cancelled;
- * axe in both themes.
+ * axe in both themes; a user's arrangement of the panels, changed by keyboard or dragged, kept on the server.
  */
 import assert from 'node:assert/strict';
 import { DESKTOP, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
@@ -19,9 +19,9 @@ async function waitForLivePrice(page) {
 }
 
 /** Every panel is inside the window and the page itself does not scroll. */
-async function fitsTheWindow(page, label) {
+async function fitsTheWindow(page, label, minPanels = 8) {
   const box = await page.evaluate(() => {
-    const panels = [...document.querySelectorAll('.dash > *, .dash-book-column > *')].map((el) => {
+    const panels = [...document.querySelectorAll('.dash > *')].map((el) => {
       const r = el.getBoundingClientRect();
       return { name: el.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
     });
@@ -29,7 +29,7 @@ async function fitsTheWindow(page, label) {
   });
   assert(box.scrollHeight <= box.height, `${label}: the page scrolls (${box.scrollHeight} > ${box.height})`);
   assert(box.scrollWidth <= box.width, `${label}: the page scrolls sideways (${box.scrollWidth} > ${box.width})`);
-  assert(box.panels.length >= 8, `${label}: only ${box.panels.length} panels`);
+  assert(box.panels.length >= minPanels, `${label}: only ${box.panels.length} panels`);
   for (const p of box.panels) {
     assert(p.width > 100 && p.height > 40, `${label}: ${p.name} is ${p.width}×${p.height}`);
     assert(p.left >= 0 && p.right <= box.width + 0.5 && p.top >= 0 && p.bottom <= box.height + 0.5, `${label}: ${p.name} is outside the window`);
@@ -256,8 +256,149 @@ async function spotLimitPlacedAndCancelled({ browser, server }) {
   await context.close();
 }
 
+/** The panels on screen in reading order, each with its grid column: "chart:1 orders:1 …". */
+function arrangementOf(page) {
+  return page.evaluate(() => [...document.querySelectorAll('.dash-slot')].map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`).join(' '));
+}
+
+const DEFAULT_ARRANGEMENT = 'markets:1 chart:2 orders:2 book:3 trades:3 entry:4 account:4';
+/** Recent trades hidden, the markets moved two columns on: the first column is empty and gone. */
+const CUSTOMISED = 'chart:1 orders:1 book:2 markets:2 entry:3 account:3';
+
+async function waitForArrangement(page, expected) {
+  await page.waitForFunction(
+    (want) => [...document.querySelectorAll('.dash-slot')].map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`).join(' ') === want,
+    expected, { timeout: 15_000 },
+  ).catch(async () => assert.fail(`the arrangement is ${await arrangementOf(page)}, not ${expected}`));
+}
+
+/** Presses a key on the element (once it is enabled), focused the way Tab would leave it. */
+async function press(locator, key) {
+  await locator.and(locator.page().locator(':enabled')).waitFor();
+  await locator.focus();
+  await locator.page().keyboard.press(key);
+}
+
+/** The next save of the arrangement, answered. */
+function layoutSaved(page) {
+  const saved = page.waitForResponse((res) => res.url().includes('/asset/api/user/dashboard-layout') && res.request().method() === 'POST' && res.ok());
+  saved.catch(() => undefined); // awaited later; a step failing before then closes the page
+  return saved;
+}
+
+async function arrangementFollowsTheUser({ browser, server }) {
+  const login = await registerViaApi(server, uniqueEmail('desk-layout'));
+  const context = await desktopContext(browser, { login });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}${DASHBOARD}`);
+  await waitForLivePrice(page);
+  assert.equal(await arrangementOf(page), DEFAULT_ARRANGEMENT);
+
+  // The dialog, by keyboard: the button at the end of the price strip.
+  const customise = page.getByRole('button', { name: 'Customise layout' });
+  await press(customise, 'Enter');
+  const dialog = page.getByRole('dialog', { name: 'Customise layout' });
+  await dialog.getByRole('heading', { name: 'Column 4' }).waitFor();
+  await dialog.getByText('Saved to your account: it follows you to other browsers.').waitFor();
+  await expectAccessible(page, 'customise layout dialog');
+  await shot(page, 'desktop-dashboard-layout-dialog');
+
+  // Hide the recent trades (Space on the checkbox), move the markets two columns on (Enter twice:
+  // the focus stays on the button), each change announced.
+  const trades = dialog.getByRole('checkbox', { name: 'Recent trades' });
+  await press(trades, 'Space');
+  await dialog.getByText('Recent trades hidden').waitFor();
+  assert.equal(await trades.isChecked(), false);
+  const saved = layoutSaved(page);
+  const next = dialog.getByRole('button', { name: 'Move Markets to the next column' });
+  await press(next, 'Enter');
+  assert(await next.evaluate((el) => el === document.activeElement), 'the focus left the move button');
+  await page.keyboard.press('Enter');
+  await dialog.getByText('Markets: column 3, position 3').waitFor();
+  assert.equal(await dialog.locator('section', { has: page.getByRole('heading', { name: 'Column 1' }) }).getByText('No panels').count(), 1);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  assert(await customise.evaluate((el) => el === document.activeElement), 'the focus did not return to the Customise layout button');
+  await waitForArrangement(page, CUSTOMISED);
+  await saved;
+
+  // Still one screen at every width, the hidden panel's room given to the others.
+  for (const viewport of [{ width: 1001, height: 700 }, DESKTOP, { width: 2560, height: 1440 }]) {
+    await page.setViewportSize(viewport);
+    await sleep(600);
+    await fitsTheWindow(page, `customised ${viewport.width}×${viewport.height}`, 7);
+  }
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'desktop-dashboard-customised');
+  await context.close();
+
+  // Another browser (nothing stored) with the same user: the arrangement comes from the server.
+  const elsewhere = await desktopContext(browser, { login });
+  const other = await newPage(elsewhere);
+  await other.goto(`${server.baseUrl}${DASHBOARD}`);
+  await waitForLivePrice(other);
+  await waitForArrangement(other, CUSTOMISED);
+  assert.equal(await other.evaluate(() => localStorage.getItem('tw.dashboard-layout')), null);
+
+  // With a mouse, a panel is dragged by its title: the order book dropped on the upper half of the
+  // order entry goes before it.
+  const bookTitle = await other.locator('.dash-slot[data-panel="book"] .dash-panel__title').boundingBox();
+  const entrySlot = await other.locator('.dash-slot[data-panel="entry"]').boundingBox();
+  await other.mouse.move(bookTitle.x + 20, bookTitle.y + bookTitle.height / 2);
+  await other.mouse.down();
+  await other.mouse.move(entrySlot.x + entrySlot.width / 2, entrySlot.y + 40, { steps: 8 });
+  await other.locator('.dash-slot.is-drop-before[data-panel="entry"]').waitFor();
+  await other.mouse.up();
+  await waitForArrangement(other, 'chart:1 orders:1 markets:2 book:3 entry:3 account:3');
+  await fitsTheWindow(other, 'dragged 1440×900', 7);
+
+  // Reset to default, by keyboard; kept after a reload.
+  await press(other.getByRole('button', { name: 'Customise layout' }), 'Enter');
+  const again = other.getByRole('dialog', { name: 'Customise layout' });
+  const reset = layoutSaved(other);
+  await press(again.getByRole('button', { name: 'Reset to default' }), 'Enter');
+  await again.getByText('Default layout restored').waitFor();
+  assert.equal(await again.getByRole('checkbox', { name: 'Recent trades' }).isChecked(), true);
+  await press(again.getByRole('button', { name: 'Done' }), 'Enter');
+  await waitForArrangement(other, DEFAULT_ARRANGEMENT);
+  await reset;
+  await other.reload();
+  await waitForLivePrice(other);
+  await waitForArrangement(other, DEFAULT_ARRANGEMENT);
+  await fitsTheWindow(other, 'reset 1440×900');
+  await elsewhere.close();
+
+  // A visitor's arrangement stays in the browser.
+  const visitor = await desktopContext(browser);
+  const anonymous = await newPage(visitor);
+  await anonymous.goto(`${server.baseUrl}${DASHBOARD}`);
+  await waitForLivePrice(anonymous);
+  await press(anonymous.getByRole('button', { name: 'Customise layout' }), 'Enter');
+  const theirs = anonymous.getByRole('dialog', { name: 'Customise layout' });
+  await theirs.getByText('Saved in this browser. Log in to keep it on every device.').waitFor();
+  await press(theirs.getByRole('checkbox', { name: 'Account' }), 'Space');
+  // With a mouse a panel can also be dragged: the order entry dropped on the markets goes before them.
+  await theirs.locator('[data-panel="entry"]').dragTo(theirs.locator('[data-panel="markets"]'));
+  await theirs.getByText('Place an order: column 1, position 1').waitFor();
+  await press(theirs.getByRole('button', { name: 'Done' }), 'Enter');
+  await anonymous.reload();
+  await waitForLivePrice(anonymous);
+  // The fourth column held only the account: hidden, the column is gone.
+  await waitForArrangement(anonymous, 'entry:1 markets:1 chart:2 orders:2 book:3 trades:3');
+  await fitsTheWindow(anonymous, 'visitor\'s arrangement 1440×900', 7);
+  // A symbol that is not quoted: the message where the chart is, the markets where the visitor put
+  // them (the account stays hidden), the instrument's other panels gone; the button still there.
+  await anonymous.goto(`${server.baseUrl}${DASHBOARD}?symbol=NOPEUSDT`);
+  await anonymous.getByText('NOPEUSDT is not quoted here. Pick an instrument from the quote list.').waitFor();
+  await waitForArrangement(anonymous, 'markets:1 chart:2');
+  await anonymous.getByRole('button', { name: 'Customise layout' }).waitFor();
+  await fitsTheWindow(anonymous, 'unknown symbol 1440×900', 3);
+  await visitor.close();
+}
+
 export const journeys = [
   { name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels', fn: visitorSeesLivePrices },
   { name: 'desktop dashboard: a user switches to demo, places a 30-second contract, sees it on the chart, then settled', fn: demoContractFromTheDashboard },
   { name: 'desktop dashboard: a spot limit order placed and cancelled', fn: spotLimitPlacedAndCancelled },
+  { name: 'desktop dashboard: a user hides and moves panels by keyboard; the arrangement follows them to another browser; reset; a visitor\'s stays in the browser', fn: arrangementFollowsTheUser },
 ];

@@ -37,6 +37,7 @@ export const de: ErrorMessages = {
   PASSWORD_UNCHANGED: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
   COUNTRY_CODE_INVALID: 'Bitte wählen Sie ein gültiges Land aus',
   NO_CONTACT_FOR_CODE: 'Es ist keine Telefonnummer oder E-Mail-Adresse zum Empfang eines Codes hinterlegt',
+  DASHBOARD_LAYOUT_INVALID: 'Dieses Dashboard-Layout enthält nicht jedes Feld genau einmal',
 
   IMAGE_TOO_LARGE: 'Ihr Bild ist größer als 5M, bitte wählen Sie ein anderes',
   IMAGE_INVALID: 'Ungültiges Bild',

@@ -37,6 +37,7 @@ export const it: ErrorMessages = {
   PASSWORD_UNCHANGED: 'La nuova password deve essere diversa da quella attuale',
   COUNTRY_CODE_INVALID: 'Seleziona un paese valido',
   NO_CONTACT_FOR_CODE: 'Nessun numero di telefono o indirizzo email associato per ricevere il codice',
+  DASHBOARD_LAYOUT_INVALID: 'Questa disposizione della dashboard non contiene ogni pannello esattamente una volta',
 
   IMAGE_TOO_LARGE: 'L\'immagine supera i 5M, scegline un\'altra',
   IMAGE_INVALID: 'Immagine non valida',

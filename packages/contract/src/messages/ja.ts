@@ -37,6 +37,7 @@ export const ja: ErrorMessages = {
   PASSWORD_UNCHANGED: '新しいパスワードには現在のパスワードと異なるものを設定してください',
   COUNTRY_CODE_INVALID: '有効な国・地域を選択してください',
   NO_CONTACT_FOR_CODE: '認証コードを受信できる電話番号またはメールアドレスが登録されていません',
+  DASHBOARD_LAYOUT_INVALID: 'このダッシュボードのレイアウトには、各パネルがちょうど1回ずつ含まれていません',
 
   IMAGE_TOO_LARGE: '画像サイズが5Mを超えています。別の画像に変更してください',
   IMAGE_INVALID: '無効な画像です',

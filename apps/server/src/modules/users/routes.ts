@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  API, BindEmailBody, ChangeFundPasswordBody, ChangePasswordBody, ForgotFundPasswordBody, LoginResponse,
+  API, BindEmailBody, ChangeFundPasswordBody, ChangePasswordBody, DashboardLayout, DashboardLayoutResponse, ForgotFundPasswordBody, LoginResponse,
   SetFundPasswordBody, UpdateUserBody, UserInfoResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -42,4 +42,12 @@ export const userRoutes: FastifyPluginAsync<{ users: UserService }> = async (bas
   app.post(API.user.forgotFundPassword, {
     schema: schema({ tags, summary: 'Set a new fund password with a code sent to the account\'s e-mail or phone', body: ForgotFundPasswordBody, response: UserInfoResponse, auth: true }),
   }, async (req, reply) => reply.ok(await users.forgotFundPassword(authOf(req).user, req.body, req.typeUser)));
+
+  app.get(API.user.dashboardLayout, {
+    schema: schema({ tags, summary: 'The desktop dashboard\'s arrangement the user saved, or null (the default)', response: DashboardLayoutResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await users.dashboardLayouts.get(authOf(req).user.id)));
+
+  app.post(API.user.dashboardLayout, {
+    schema: schema({ tags, summary: 'Store the desktop dashboard\'s arrangement (each panel exactly once)', body: DashboardLayout, response: DashboardLayoutResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await users.dashboardLayouts.save(authOf(req).user.id, req.body)));
 };

@@ -9,6 +9,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import type { SessionMeta } from '../../plugins/session';
 import type { FileService } from '../files';
+import { DashboardLayoutService } from './dashboard-layout';
 import { assertPasswordsMatch } from './passwords';
 import { userRepo, type NewUser, type UserRow } from './repository';
 import { toUserInfo } from './user-info';
@@ -31,12 +32,17 @@ export interface SessionControl {
 
 /** Profile, password and fund-password settings of the signed-in user. */
 export class UserService {
+  /** The desktop dashboard's arrangement per user. */
+  readonly dashboardLayouts: DashboardLayoutService;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly otp: CodeVerifier,
     private readonly sessions: SessionControl,
     private readonly files: FileService,
-  ) {}
+  ) {
+    this.dashboardLayouts = new DashboardLayoutService(ctx);
+  }
 
   private async save(user: UserRow, patch: Partial<NewUser>, mode: TypeUser): Promise<UserInfo> {
     this.sessions.forgetUser(user.id);

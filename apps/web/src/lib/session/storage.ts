@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   otpCountdown: `${STORAGE_PREFIX}otp-countdown`,
   /** The assets page's "Hide small balances" choice (on unless turned off). */
   hideSmallBalances: `${STORAGE_PREFIX}hide-small-balances`,
+  /** A visitor's arrangement of the desktop dashboard (a signed-in user's is on the server). */
+  dashboardLayout: `${STORAGE_PREFIX}dashboard-layout`,
 } as const;
 
 /** The persisted session's fields the entry reads before the session store's code has loaded. */
