@@ -392,6 +392,8 @@ async function arrangementFollowsTheUser({ browser, server }) {
   await anonymous.getByText('NOPEUSDT is not quoted here. Pick an instrument from the quote list.').waitFor();
   await waitForArrangement(anonymous, 'markets:1 chart:2');
   await anonymous.getByRole('button', { name: 'Customise layout' }).waitFor();
+  // No "Back to home": the dashboard is home, and the markets list is beside the message.
+  assert.equal(await anonymous.getByRole('link', { name: 'Back to home' }).count(), 0, 'the dashboard links back to itself');
   await fitsTheWindow(anonymous, 'unknown symbol 1440×900', 3);
   await visitor.close();
 }
