@@ -8,7 +8,7 @@ import type { Agg } from './candles';
 import { MINUTE_MS, minuteAgg, simRow, type EngineState, type SymbolState } from './engine-state';
 import type { LiveStorage } from './live-storage';
 import type { PriceSink, SourceTick } from './price-source';
-import { bidAsk, syntheticDepth } from './pricing';
+import { bidAsk, refreshedDepth, syntheticDepth } from './pricing';
 import type { MinuteTicks } from './simulator';
 import { addClosedMinute } from './stats-24h';
 import type { MarketMessages } from './ws-messages';
@@ -47,6 +47,25 @@ export class LiveFeed implements PriceSink {
       st.depthAt = t.time;
       st.depth = syntheticDepth(inst, this.state.seed, book.bid, book.ask, t.time);
       this.messages.publishDepth(t.symbol);
+    }
+  }
+
+  /**
+   * With MARKET_SIM_DEPTH_MS: the book of each open simulated instrument whose depth is that old
+   * gets a few new sizes (pricing.refreshedDepth), as a real book changes between trades.
+   */
+  refreshDepths(nowMs: number): void {
+    const every = this.state.config.simDepthMs;
+    if (every === undefined) return;
+    for (const st of this.state.symbols.values()) {
+      if (!st.depth || !st.quote || st.quote.stale || !st.source?.regenerable || nowMs - st.depthAt < every) continue;
+      if (!this.state.sim?.currentMinute(st.inst.symbol)) continue; // its market is closed
+      const { bid, ask } = st.quote;
+      // The price moved since the book was made: a new book around it, else a few new sizes.
+      const moved = st.depth.bids[0]?.[0] !== bid || st.depth.asks[0]?.[0] !== ask;
+      st.depthAt = nowMs;
+      st.depth = moved ? syntheticDepth(st.inst, this.state.seed, bid, ask, nowMs) : refreshedDepth(st.inst, this.state.seed, st.depth, nowMs, every);
+      this.messages.publishDepth(st.inst.symbol);
     }
   }
 
