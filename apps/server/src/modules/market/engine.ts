@@ -80,6 +80,11 @@ export class MarketEngine implements PriceSink {
     this.recovery = new Recovery(this.state, this.queue, this.ticks);
   }
 
+  /** Set by the module: whether a websocket client watches a symbol's book. */
+  set depthWatched(watched: (symbol: string) => boolean) {
+    this.state.depthWatched = watched;
+  }
+
   get symbols(): ReadonlyMap<string, SymbolState> {
     return this.state.symbols;
   }

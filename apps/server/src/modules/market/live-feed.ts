@@ -51,15 +51,17 @@ export class LiveFeed implements PriceSink {
   }
 
   /**
-   * With MARKET_SIM_DEPTH_MS: the book of each open simulated instrument whose depth is that old
-   * gets a few new sizes (pricing.refreshedDepth), as a real book changes between trades.
+   * With MARKET_SIM_DEPTH_MS: once per step of that many milliseconds, the book of each open
+   * simulated instrument that a client watches gets a few new sizes (pricing.refreshedDepth), as a real book changes between trades.
    */
   refreshDepths(nowMs: number): void {
     const every = this.state.config.simDepthMs;
     if (every === undefined) return;
     for (const st of this.state.symbols.values()) {
-      if (!st.depth || !st.quote || st.quote.stale || !st.source?.regenerable || nowMs - st.depthAt < every) continue;
-      if (!this.state.sim?.currentMinute(st.inst.symbol)) continue; // its market is closed
+      // One refresh per step of `every` ms (a pump a little early or late still makes its step).
+      if (!st.depth || !st.quote || st.quote.stale || !st.source?.regenerable || Math.floor(nowMs / every) === Math.floor(st.depthAt / every)) continue;
+      // Its market is closed, or no one watches its book.
+      if (!this.state.sim?.currentMinute(st.inst.symbol) || !this.state.depthWatched(st.inst.symbol)) continue;
       const { bid, ask } = st.quote;
       // The price moved since the book was made: a new book around it, else a few new sizes.
       const moved = st.depth.bids[0]?.[0] !== bid || st.depth.asks[0]?.[0] !== ask;
