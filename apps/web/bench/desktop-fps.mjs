@@ -6,8 +6,9 @@
  *
  * The real server runs on a temporary PGlite data folder with the built app (as the browser tests
  * start it, apps/web/e2e/harness/server.mjs; the npm script builds the app first when its sources
- * changed), with MARKET_SIM_DEPTH_MS=25: the simulator refreshes every open instrument's order
- * book 40 times a second between trades, and pumps its ticks as often (docs/configuration.md). The crypto group of the markets
+ * changed), with MARKET_SIM_DEPTH_MS=20: the simulator refreshes every watched instrument's order
+ * book 50 times a second between trades, and pumps its ticks as often (the hub sends at most
+ * one message per WS_FLUSH_MS, 30 ms) (docs/configuration.md). The crypto group of the markets
  * list gets the tickers of 21 instruments at about 3 trades a second each, sent every WS_FLUSH_MS
  * (30 ms). Debian's Chromium (headless, software rendering; nothing downloads a browser) opens
  * the dashboard at 1440×900 with the desktop preview on (localStorage 'tw.desktop-preview').
@@ -52,7 +53,7 @@ const RUNS = Math.max(1, Number(process.env.FPS_RUNS) || 3);
 const RUN_SECONDS = Math.max(2, Number(process.env.FPS_SECONDS) || 10);
 const CHECK_SECONDS = Math.max(2, Number(process.env.FPS_CHECK_SECONDS) || 10);
 const TRACES = process.env.FPS_TRACES || '';
-const DEPTH_MS = 25;
+const DEPTH_MS = 20;
 const MIN_UPDATES_PER_SECOND = 20;
 const TARGET_FPS = 60;
 const VSYNC_MS = 1000 / 60;
@@ -139,6 +140,49 @@ function pageInstrumentation() {
     };
     requestAnimationFrame(step);
   };
+  // React's commits, through the hook React DevTools uses (production builds call it too): which
+  // rows' components rendered in each commit. Off until the row check turns it on.
+  const renders = { on: false, commits: { markets: 0, book: 0 }, rendered: { markets: 0, book: 0 }, changed: { markets: 0, book: 0 }, unchanged: [] };
+  const seen = new WeakMap();
+  const html = new WeakMap();
+  const PERFORMED_WORK = 1;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => undefined,
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+    onCommitFiberRoot: (_id, root) => {
+      if (!renders.on) return;
+      const panels = new Set();
+      const stack = [root.current];
+      while (stack.length) {
+        const fiber = stack.pop();
+        if (fiber.child) stack.push(fiber.child);
+        if (fiber.sibling) stack.push(fiber.sibling);
+        const el = fiber.stateNode;
+        if (fiber.tag !== 5 || fiber.type !== 'tr' || el?.parentElement?.tagName !== 'TBODY') continue;
+        const panel = el.closest('.dash-markets') ? 'markets' : el.closest('[data-testid="dash-order-book"]') ? 'book' : null;
+        if (!panel) continue;
+        // The row's component: rendered in this commit when its fiber is new since the last
+        // commit and did work (a memo bail-out clones the fiber without PerformedWork).
+        const owner = fiber.return;
+        const rendered = owner !== seen.get(el) && (owner.flags & PERFORMED_WORK) !== 0;
+        seen.set(el, owner);
+        const now = el.outerHTML;
+        const before = html.get(el);
+        html.set(el, now);
+        if (!rendered) continue;
+        panels.add(panel);
+        renders.rendered[panel] += 1;
+        if (before === undefined || before !== now) renders.changed[panel] += 1;
+        else if (renders.unchanged.length < 10) renders.unchanged.push(`${panel}: ${now.slice(0, 160)}`);
+      }
+      for (const panel of panels) renders.commits[panel] += 1;
+    },
+  };
+  window.__renders = renders;
   if (document.body) startMeter();
   else document.addEventListener('DOMContentLoaded', startMeter);
 }
@@ -177,7 +221,15 @@ function startRowCheck() {
   for (const el of document.querySelectorAll('.dash-markets tbody, [data-testid="dash-order-book"]')) {
     observer.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
   }
-  window.__rowCheck = { stop: () => (observer.disconnect(), result) };
+  // The render tracking starts now: the first commit only records each row's state.
+  window.__renders.on = true;
+  window.__rowCheck = {
+    stop: () => {
+      observer.disconnect();
+      window.__renders.on = false;
+      return { ...result, renders: window.__renders };
+    },
+  };
 }
 
 const median = (xs) => {
@@ -315,6 +367,13 @@ async function main() {
       const b = rows.batches[panel];
       console.log(`  rows, ${panel}: ${b} DOM updates in ${CHECK_SECONDS} s; per update ${b ? (rows.rows[panel] / b).toFixed(1) : 0} rows shown, ${b ? (rows.touched[panel] / b).toFixed(1) : 0} touched, ${b ? (rows.changed[panel] / b).toFixed(1) : 0} of them changed`);
     }
+    for (const panel of ['markets', 'book']) {
+      const r = rows.renders;
+      const c = r.commits[panel];
+      console.log(`  renders, ${panel}: ${c} React commits rendered its rows; per commit ${c ? (r.rendered[panel] / c).toFixed(1) : 0} rows rendered, ${c ? (r.changed[panel] / c).toFixed(1) : 0} of them changed`);
+    }
+    if (rows.renders.unchanged.length) failures.push(`rows rendered without a change:\n    ${rows.renders.unchanged.join('\n    ')}`);
+    if (rows.renders.commits.markets === 0 || rows.renders.commits.book === 0) failures.push('the render tracking saw no commit of a panel\'s rows (React DevTools hook not called?)');
     if (rows.needless.length) failures.push(`rows touched without a change:\n    ${rows.needless.join('\n    ')}`);
     if (rows.batches.markets === 0 || rows.batches.book === 0) failures.push('the row check saw no update of a panel');
   } catch (error) {
