@@ -26,11 +26,10 @@
  * missed are the dropped frames; the main thread's busiest tasks are summed by name. Runs alternate
  * baseline (the same page, the feed held) and subject (the live feed), FPS_RUNS pairs.
  *
- * Then a row check (not traced, it costs time itself): for CHECK_SECONDS a MutationObserver on
- * the markets list and the order book records, per batch of DOM changes, which rows were touched
- * and whether each touched row's HTML actually differs from before; a touched row that did not
- * change fails the bench. (React skips DOM writes for equal values, so a needless re-render of a
- * memoised row shows here only when it changes the DOM; the row counts per update are printed.)
+ * Then a row check (not traced, it costs time itself; apps/web/e2e/harness/row-renders.mjs): for
+ * CHECK_SECONDS it records, through the hook React DevTools uses, which rows of the markets list
+ * and the order book each React commit rendered, and with a MutationObserver which rows each DOM
+ * update touched; a row rendered or touched whose HTML did not change fails the bench.
  *
  * An update of the markets list is a ticker (one row's new price; the server sends those of a
  * 30 ms flush in one message, and the list repaints at most 4 times a second by design); an update
@@ -47,6 +46,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../e2e/harness/browser.mjs';
 import { DESKTOP, DIST_INDEX, sleep } from '../e2e/harness/config.mjs';
+import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../e2e/harness/row-renders.mjs';
 import { startServer, stopServer, tail } from '../e2e/harness/server.mjs';
 
 const RUNS = Math.max(1, Number(process.env.FPS_RUNS) || 3);
@@ -140,96 +140,8 @@ function pageInstrumentation() {
     };
     requestAnimationFrame(step);
   };
-  // React's commits, through the hook React DevTools uses (production builds call it too): which
-  // rows' components rendered in each commit. Off until the row check turns it on.
-  const renders = { on: false, commits: { markets: 0, book: 0 }, rendered: { markets: 0, book: 0 }, changed: { markets: 0, book: 0 }, unchanged: [] };
-  const seen = new WeakMap();
-  const html = new WeakMap();
-  const PERFORMED_WORK = 1;
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject: () => 1,
-    checkDCE: () => undefined,
-    onCommitFiberUnmount: () => undefined,
-    onPostCommitFiberRoot: () => undefined,
-    onCommitFiberRoot: (_id, root) => {
-      if (!renders.on) return;
-      const panels = new Set();
-      const stack = [root.current];
-      while (stack.length) {
-        const fiber = stack.pop();
-        if (fiber.child) stack.push(fiber.child);
-        if (fiber.sibling) stack.push(fiber.sibling);
-        const el = fiber.stateNode;
-        if (fiber.tag !== 5 || fiber.type !== 'tr' || el?.parentElement?.tagName !== 'TBODY') continue;
-        const panel = el.closest('.dash-markets') ? 'markets' : el.closest('[data-testid="dash-order-book"]') ? 'book' : null;
-        if (!panel) continue;
-        // The row's component: rendered in this commit when its fiber is new since the last
-        // commit and did work (a memo bail-out clones the fiber without PerformedWork).
-        const owner = fiber.return;
-        const rendered = owner !== seen.get(el) && (owner.flags & PERFORMED_WORK) !== 0;
-        seen.set(el, owner);
-        const now = el.outerHTML;
-        const before = html.get(el);
-        html.set(el, now);
-        if (!rendered) continue;
-        panels.add(panel);
-        renders.rendered[panel] += 1;
-        if (before === undefined || before !== now) renders.changed[panel] += 1;
-        else if (renders.unchanged.length < 10) renders.unchanged.push(`${panel}: ${now.slice(0, 160)}`);
-      }
-      for (const panel of panels) renders.commits[panel] += 1;
-    },
-  };
-  window.__renders = renders;
   if (document.body) startMeter();
   else document.addEventListener('DOMContentLoaded', startMeter);
-}
-
-/** Runs in the page: the row check's observer (see the header). */
-function startRowCheck() {
-  const rowsOf = () => [...document.querySelectorAll('.dash-markets tbody tr, [data-testid="dash-order-book"] tbody tr')];
-  const panelOf = (row) => (row.closest('.dash-markets') ? 'markets' : 'book');
-  let snapshot = new Map(rowsOf().map((r) => [r, r.outerHTML]));
-  const result = { batches: { markets: 0, book: 0 }, touched: { markets: 0, book: 0 }, changed: { markets: 0, book: 0 }, rows: { markets: 0, book: 0 }, needless: [] };
-  const observer = new MutationObserver((records) => {
-    const touched = new Set();
-    for (const r of records) {
-      const node = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
-      const row = node?.closest('tr');
-      if (row && row.closest('tbody')) touched.add(row);
-    }
-    const rows = rowsOf();
-    const panels = new Set();
-    for (const row of touched) {
-      if (!row.isConnected) continue;
-      const panel = panelOf(row);
-      panels.add(panel);
-      result.touched[panel] += 1;
-      const before = snapshot.get(row);
-      if (before === undefined || before !== row.outerHTML) result.changed[panel] += 1;
-      else if (result.needless.length < 10) result.needless.push(`${panel}: ${row.outerHTML.slice(0, 160)}`);
-      else result.needless.push('…');
-    }
-    for (const panel of panels) {
-      result.batches[panel] += 1;
-      result.rows[panel] += rows.filter((r) => panelOf(r) === panel).length;
-    }
-    snapshot = new Map(rows.map((r) => [r, r.outerHTML]));
-  });
-  for (const el of document.querySelectorAll('.dash-markets tbody, [data-testid="dash-order-book"]')) {
-    observer.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
-  }
-  // The render tracking starts now: the first commit only records each row's state.
-  window.__renders.on = true;
-  window.__rowCheck = {
-    stop: () => {
-      observer.disconnect();
-      window.__renders.on = false;
-      return { ...result, renders: window.__renders };
-    },
-  };
 }
 
 const median = (xs) => {
@@ -320,6 +232,7 @@ async function main() {
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.addInitScript(() => window.localStorage.setItem('tw.desktop-preview', 'on'));
     await context.addInitScript(pageInstrumentation);
+    await context.addInitScript(rowRenderHook);
     const page = await context.newPage();
     page.on('pageerror', (err) => failures.push(`page error: ${err.message}`));
     page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && failures.push(`console error: ${msg.text()}`));
@@ -345,9 +258,9 @@ async function main() {
     await page.evaluate(() => {
       window.__fps.held = false;
     });
-    await page.evaluate(startRowCheck);
+    await startRowCheck(page);
     await sleep(CHECK_SECONDS * 1000);
-    const rows = await page.evaluate(() => window.__rowCheck.stop());
+    const rows = await stopRowCheck(page);
 
     console.log(`\n${RUNS} pair(s) of ${RUN_SECONDS} s, 1440×900, headless Chromium (software rendering); min / median / max`);
     for (const label of ['baseline', 'subject']) {
@@ -363,19 +276,9 @@ async function main() {
     const busiest = {};
     for (const r of runs.subject) for (const [k, v] of Object.entries(r.busy)) busiest[k] = (busiest[k] ?? 0) + v / runs.subject.length / RUN_SECONDS;
     console.log(`  subject main thread, ms per second: ${Object.entries(busiest).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
-    for (const panel of ['markets', 'book']) {
-      const b = rows.batches[panel];
-      console.log(`  rows, ${panel}: ${b} DOM updates in ${CHECK_SECONDS} s; per update ${b ? (rows.rows[panel] / b).toFixed(1) : 0} rows shown, ${b ? (rows.touched[panel] / b).toFixed(1) : 0} touched, ${b ? (rows.changed[panel] / b).toFixed(1) : 0} of them changed`);
-    }
-    for (const panel of ['markets', 'book']) {
-      const r = rows.renders;
-      const c = r.commits[panel];
-      console.log(`  renders, ${panel}: ${c} React commits rendered its rows; per commit ${c ? (r.rendered[panel] / c).toFixed(1) : 0} rows rendered, ${c ? (r.changed[panel] / c).toFixed(1) : 0} of them changed`);
-    }
-    if (rows.renders.unchanged.length) failures.push(`rows rendered without a change:\n    ${rows.renders.unchanged.join('\n    ')}`);
-    if (rows.renders.commits.markets === 0 || rows.renders.commits.book === 0) failures.push('the render tracking saw no commit of a panel\'s rows (React DevTools hook not called?)');
-    if (rows.needless.length) failures.push(`rows touched without a change:\n    ${rows.needless.join('\n    ')}`);
-    if (rows.batches.markets === 0 || rows.batches.book === 0) failures.push('the row check saw no update of a panel');
+    for (const line of describeRowCheck(rows, CHECK_SECONDS)) console.log(`  rows, ${line}`);
+    if (rows.needless.length) failures.push(`rows rendered or touched without a change:\n    ${rows.needless.join('\n    ')}`);
+    for (const [panel, x] of Object.entries(rows.panels)) if (x.commits === 0 || x.updates === 0) failures.push(`the row check saw no update of the ${panel} panel`);
   } catch (error) {
     failures.push(`setup: ${error?.stack ?? error}`);
   } finally {
