@@ -269,10 +269,11 @@ async function main() {
         `main thread busy ${spread(list.map((r) => r.mainMs / RUN_SECONDS / 10), 0)}%; updates/s list ${spread(list.map((r) => r.tickersPerSecond))} (in ${spread(list.map((r) => r.listPerSecond))} messages), book ${spread(list.map((r) => r.bookPerSecond))}`);
     }
     const fps = (label) => median(runs[label].map((r) => r.fps));
-    const droppedShare = median(runs.subject.map((r) => r.dropped / (RUN_SECONDS * TARGET_FPS)));
-    const met = fps('subject') >= TARGET_FPS - 1 && droppedShare <= 0.01;
-    console.log(`  ratio    fps subject / baseline ${(fps('subject') / fps('baseline')).toFixed(3)}; target ${TARGET_FPS} fps (median ≥ ${TARGET_FPS - 1} fps, ≤ 1% of vsyncs dropped): ` +
-      `${met ? 'met' : 'NOT met'} (median ${fps('subject').toFixed(1)} fps, ${(droppedShare * 100).toFixed(1)}% dropped)`);
+    const droppedShare = (label) => median(runs[label].map((r) => r.dropped / (RUN_SECONDS * TARGET_FPS)));
+    const met = fps('subject') >= TARGET_FPS - 1 && droppedShare('subject') <= 0.01;
+    console.log(`  ratio    fps subject / baseline ${(fps('subject') / fps('baseline')).toFixed(3)}; dropped ${(droppedShare('subject') * 100).toFixed(1)}% of vsyncs vs ${(droppedShare('baseline') * 100).toFixed(1)}% held`);
+    console.log(`  target   ${TARGET_FPS} fps (median ≥ ${TARGET_FPS - 1} fps and ≤ 1% of vsyncs dropped): ${met ? 'met' : 'NOT met'} ` +
+      `(median ${fps('subject').toFixed(1)} fps, ${(droppedShare('subject') * 100).toFixed(1)}% dropped; the held page: ${fps('baseline').toFixed(1)} fps, ${(droppedShare('baseline') * 100).toFixed(1)}%)`);
     const busiest = {};
     for (const r of runs.subject) for (const [k, v] of Object.entries(r.busy)) busiest[k] = (busiest[k] ?? 0) + v / runs.subject.length / RUN_SECONDS;
     console.log(`  subject main thread, ms per second: ${Object.entries(busiest).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
