@@ -40,12 +40,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('MARKET_SIM_DEPTH_MS', () => {
-  it('refreshes an open instrument\'s book that often between trades, and leaves a closed market\'s alone', async () => {
+  it('refreshes a watched open instrument\'s book that often between trades; a closed market\'s or an unwatched one\'s not', async () => {
     const { engine, bus } = newEngine(t);
     const books = new Map<string, number>();
     bus.subscribe((e) => {
       if (e.type === 'depth') books.set(e.symbol, (books.get(e.symbol) ?? 0) + 1);
     });
+    // The module asks the hub; here SOLUSDT's book has no watcher.
+    engine.depthWatched = (symbol) => symbol !== 'SOLUSDT';
     await engine.start();
     await engine.backfillDone();
     pumpUntil(t, engine, t.clock.now().getTime() + 2000, 100);
@@ -55,6 +57,8 @@ describe('MARKET_SIM_DEPTH_MS', () => {
     expect(books.get('BTCUSDT')).toBeGreaterThanOrEqual(50);
     expect(books.get('ETHUSDT')).toBeGreaterThanOrEqual(50);
     expect(books.get('AAPLUSD') ?? 0).toBe(0);
+    // Unwatched: only its trades rebuild it, at most every 250 ms.
+    expect(books.get('SOLUSDT') ?? 0).toBeLessThanOrEqual(8);
     // The book follows the price: its best levels are the quote's bid and ask.
     const btc = engine.symbols.get('BTCUSDT')!;
     expect([btc.depth!.bids[0]![0], btc.depth!.asks[0]![0]]).toEqual([btc.quote!.bid, btc.quote!.ask]);
