@@ -175,7 +175,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/e2e/**/*.{js,mjs,ts}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/e2e/**/*.{js,mjs,ts}', 'apps/web/bench/**/*.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { local },
     rules: { 'local/web-boundaries': 'error' },

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
     });
     expect(c.webDist).toBe(path.join(ROOT, 'apps/web/dist'));
     expect(c.market).toEqual({
-      feed: 'simulator', engine: 'timers', seed: undefined, backfillDays: 30, tickRetentionDays: 7,
+      feed: 'simulator', engine: 'timers', seed: undefined, backfillDays: 30, simDepthMs: undefined, tickRetentionDays: 7,
       binanceWsUrl: 'wss://stream.binance.com:9443/stream', binanceStaleMs: 10_000, wsFlushMs: 30, wsHeartbeatMs: 20_000,
       wsMaxConnections: 10_000,
     });
@@ -68,12 +68,12 @@ describe('loadConfig', () => {
     const c = loadConfig({
       PORT: '9000', DATA_DIR: 'var', TRUST_PROXY: '1', LOG_LEVEL: 'warn', DATABASE_URL: 'postgresql://u@/db?host=/run/pg',
       SMTP_URL: 'smtps://u:p@mail.example.com:465', SCRYPT_COST: '1024',
-      PRICE_FEED: 'binance', MARKET_SEED: '4294967295', BINANCE_WS_URL: 'ws://127.0.0.1:9/stream', BINANCE_STALE_SECONDS: '2',
+      PRICE_FEED: 'binance', MARKET_SEED: '4294967295', MARKET_SIM_DEPTH_MS: '40', BINANCE_WS_URL: 'ws://127.0.0.1:9/stream', BINANCE_STALE_SECONDS: '2',
       OTC_SPREAD_BPS: '0', OTC_QUOTE_TTL_SECONDS: '0', SPOT_FEE_BPS: '1000', CONTRACT_SETTLE_LANES: '16',
     }, '/srv');
     expect(c).toMatchObject({ port: 9000, dataDir: '/srv/var', trustProxy: true, logLevel: 'warn', scryptCost: 1024 });
     expect(c.databaseUrl).toBe('postgresql://u@/db?host=/run/pg');
-    expect(c.market).toMatchObject({ feed: 'binance', seed: 0xffffffff, binanceWsUrl: 'ws://127.0.0.1:9/stream', binanceStaleMs: 2000 });
+    expect(c.market).toMatchObject({ feed: 'binance', seed: 0xffffffff, simDepthMs: 40, binanceWsUrl: 'ws://127.0.0.1:9/stream', binanceStaleMs: 2000 });
     expect(c.otc).toMatchObject({ spreadBps: 0, quoteTtlSeconds: 1 });
     expect(c.spot.feeBps).toBe(1000);
     expect(c.contracts.settleLanes).toBe(16);
@@ -105,6 +105,7 @@ describe('loadConfig', () => {
     ['MARKET_ENGINE', 'auto', 'one of timers, manual'],
     ['MARKET_SEED', '4294967296', 'an integer in 0..4294967295'],
     ['MARKET_BACKFILL_DAYS', '367', 'an integer in 0..366'],
+    ['MARKET_SIM_DEPTH_MS', '19', 'an integer in 20..10000'],
     ['BINANCE_WS_URL', 'https://stream.binance.com', 'a URL starting with wss:// or ws://'],
     ['WS_FLUSH_MS', '0', 'an integer in 1..1000'],
   ])('market: refuses %s=%s', (name, value, allowed) => {

@@ -10,6 +10,12 @@ export interface MarketConfig {
   seed: number | undefined;
   /** Days of history generated on the first start. */
   backfillDays: number;
+  /**
+   * Unset: the simulator's order book is recomputed on a tick, at most every 250 ms. Set: it is
+   * also refreshed every this many milliseconds between ticks (a few levels' sizes change), for
+   * benchmarks and demos of a busy book (npm run bench:desktop-fps).
+   */
+  simDepthMs: number | undefined;
   /** Days raw ticks (real feeds) are kept. */
   tickRetentionDays: number;
   binanceWsUrl: string;
@@ -28,6 +34,7 @@ export function loadMarketConfig(env: Env): MarketConfig {
     engine: oneOf(env, 'MARKET_ENGINE', ['timers', 'manual'] as const, 'timers'),
     seed: optionalInt(env, 'MARKET_SEED', 0, 0xffffffff),
     backfillDays: int(env, 'MARKET_BACKFILL_DAYS', 30, 0, 366),
+    simDepthMs: optionalInt(env, 'MARKET_SIM_DEPTH_MS', 20, 10_000),
     tickRetentionDays: int(env, 'MARKET_TICK_RETENTION_DAYS', 7, 1, 3650),
     binanceWsUrl: url(env, 'BINANCE_WS_URL', ['wss', 'ws'], 'wss://stream.binance.com:9443/stream'),
     binanceStaleMs: int(env, 'BINANCE_STALE_SECONDS', 10, 1, 3600) * 1000,

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { DESKTOP, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { desktopContext } from '../harness/browser.mjs';
+import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../harness/row-renders.mjs';
 
 const DASHBOARD = '/pages/desktop/dashboard/index';
 
@@ -158,6 +159,32 @@ async function visitorSeesLivePrices({ browser, server }) {
   await marches.getByRole('searchbox', { name: 'Rechercher un marché' }).waitFor();
   await page.getByRole('region', { name: 'Transactions récentes' }).waitFor();
   await page.getByRole('region', { name: 'Carnet d’ordres' }).waitFor();
+  await context.close();
+}
+
+/**
+ * Issue 15: a live update renders (React) and touches (DOM) only the rows whose figures changed,
+ * in the markets list (4 repaints a second) and the order book (a depth message per change).
+ */
+async function liveUpdatesRenderOnlyChangedRows({ browser, server }) {
+  const context = await desktopContext(browser);
+  await context.addInitScript(rowRenderHook);
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}${DASHBOARD}?symbol=BTCUSDT`);
+  await page.locator('.dash-markets tbody tr').first().waitFor();
+  await page.getByTestId('dash-order-book').locator('tbody tr').first().waitFor({ timeout: 30_000 });
+  await waitForLivePrice(page);
+  const seconds = 6;
+  await startRowCheck(page);
+  await sleep(seconds * 1000);
+  const rows = await stopRowCheck(page);
+  for (const line of describeRowCheck(rows, seconds)) console.log(`    ${line}`);
+  for (const [panel, x] of Object.entries(rows.panels)) {
+    assert(x.commits > 0 && x.updates > 0, `no live update of the ${panel} rows in ${seconds} s`);
+  }
+  // Some rows of the list stay as they were in an update: those are not rendered.
+  assert(rows.panels.markets.rendered < rows.panels.markets.shown, 'every market row rendered on every update');
+  assert.deepEqual(rows.needless, [], 'rows rendered or touched although nothing in them changed');
   await context.close();
 }
 
@@ -400,6 +427,7 @@ async function arrangementFollowsTheUser({ browser, server }) {
 
 export const journeys = [
   { name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels', fn: visitorSeesLivePrices },
+  { name: 'desktop dashboard: a live update renders only the rows that changed', fn: liveUpdatesRenderOnlyChangedRows },
   { name: 'desktop dashboard: a user switches to demo, places a 30-second contract, sees it on the chart, then settled', fn: demoContractFromTheDashboard },
   { name: 'desktop dashboard: a spot limit order placed and cancelled', fn: spotLimitPlacedAndCancelled },
   { name: 'desktop dashboard: a user hides and moves panels by keyboard; the arrangement follows them to another browser; reset; a visitor\'s stays in the browser', fn: arrangementFollowsTheUser },

@@ -69,6 +69,8 @@ export class EngineState {
   seed = 0;
   sim: SimulatorSource | undefined;
   stopped = false;
+  /** Whether someone watches a symbol's book (the hub says; true without one): MARKET_SIM_DEPTH_MS refreshes only those. */
+  depthWatched: (symbol: string) => boolean = () => true;
   /**
    * Bumped after anything a market read answers from may have changed (a source's event, the
    * pump, a finished write, recovery, backfill): the routes' snapshot cache (snapshot-cache.ts)

@@ -81,6 +81,11 @@ export class MarketEngine implements PriceSink {
     this.recovery = new Recovery(this.state, this.queue, this.ticks);
   }
 
+  /** Set by the module: whether a websocket client watches a symbol's book. */
+  set depthWatched(watched: (symbol: string) => boolean) {
+    this.state.depthWatched = watched;
+  }
+
   get symbols(): ReadonlyMap<string, SymbolState> {
     return this.state.symbols;
   }
@@ -158,7 +163,8 @@ export class MarketEngine implements PriceSink {
     } else if (!backfillDone) this.queue.enqueue('backfill done', (d) => marketRepo.updateSimState(d, { backfillDoneAt: new Date(now) }));
     this.pump(now);
     if (timers) {
-      this.timers.push(setInterval(() => this.pump(this.state.now()), PUMP_MS));
+      // MARKET_SIM_DEPTH_MS below PUMP_MS pumps that often, so the books refresh on time.
+      this.timers.push(setInterval(() => this.pump(this.state.now()), Math.min(PUMP_MS, this.config.simDepthMs ?? PUMP_MS)));
       this.timers.push(setInterval(() => this.storage.flushTicks(), TICK_FLUSH_MS));
       this.timers.push(setInterval(() => void runRetention(this.state, this.queue), RETENTION_EVERY_MS));
       for (const t of this.timers) t.unref();
@@ -224,6 +230,7 @@ export class MarketEngine implements PriceSink {
     if (!this.started || this.state.stopped) return;
     this.state.touch();
     for (const s of this.sources) s.pump(nowMs);
+    this.feed.refreshDepths(nowMs);
     this.feed.closeQuietMinutes(nowMs);
     const minute = Math.floor(nowMs / MINUTE_MS);
     if (minute !== this.storage.liveMinute) {

@@ -8,7 +8,7 @@ import type { Agg } from './candles';
 import { MINUTE_MS, minuteAgg, simRow, type EngineState, type SymbolState } from './engine-state';
 import type { LiveStorage } from './live-storage';
 import type { PriceSink, SourceTick } from './price-source';
-import { bidAsk, syntheticDepth } from './pricing';
+import { bidAsk, refreshedDepth, syntheticDepth } from './pricing';
 import type { MinuteTicks } from './simulator';
 import { addClosedMinute } from './stats-24h';
 import type { MarketMessages } from './ws-messages';
@@ -50,6 +50,27 @@ export class LiveFeed implements PriceSink {
       st.depthAt = t.time;
       st.depth = syntheticDepth(inst, this.state.seed, book.bid, book.ask, t.time);
       this.messages.publishDepth(t.symbol);
+    }
+  }
+
+  /**
+   * With MARKET_SIM_DEPTH_MS: once per step of that many milliseconds, the book of each open
+   * simulated instrument that a client watches gets a few new sizes (pricing.refreshedDepth), as a real book changes between trades.
+   */
+  refreshDepths(nowMs: number): void {
+    const every = this.state.config.simDepthMs;
+    if (every === undefined) return;
+    for (const st of this.state.symbols.values()) {
+      // One refresh per step of `every` ms (a pump a little early or late still makes its step).
+      if (!st.depth || !st.quote || st.quote.stale || !st.source?.regenerable || Math.floor(nowMs / every) === Math.floor(st.depthAt / every)) continue;
+      // Its market is closed, or no one watches its book.
+      if (!this.state.sim?.currentMinute(st.inst.symbol) || !this.state.depthWatched(st.inst.symbol)) continue;
+      const { bid, ask } = st.quote;
+      // The price moved since the book was made: a new book around it, else a few new sizes.
+      const moved = st.depth.bids[0]?.[0] !== bid || st.depth.asks[0]?.[0] !== ask;
+      st.depthAt = nowMs;
+      st.depth = moved ? syntheticDepth(st.inst, this.state.seed, bid, ask, nowMs) : refreshedDepth(st.inst, this.state.seed, st.depth, nowMs, every);
+      this.messages.publishDepth(st.inst.symbol);
     }
   }
 

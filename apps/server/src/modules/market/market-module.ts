@@ -47,6 +47,7 @@ export class MarketModule {
       now: () => ctx.clock.now().getTime(),
       log: ctx.log,
     }, { flushMs: config.wsFlushMs, heartbeatMs: config.wsHeartbeatMs, maxConnections: config.wsMaxConnections, ...opts.hub });
+    this.engine.depthWatched = (symbol) => this.hub.watched(`depth:${symbol}`);
   }
 
   /** The latest quote of a symbol (undefined before its first price). */

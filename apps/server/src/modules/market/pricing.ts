@@ -38,10 +38,29 @@ export function syntheticDepth(inst: Instrument, seed: number, bid: number, ask:
     for (let k = 0; k < levels; k++) {
       const price = best + dir * k * step;
       if (price < 1) break;
-      const amount = Math.max(1, Math.round(p.meanAmount * (0.3 + 2 * next()) * (1 + 0.25 * k)));
-      out.push([price, amount]);
+      out.push([price, levelAmount(p.meanAmount, k, next)]);
     }
     return out;
   };
   return { bids: side(bid, -1), asks: side(ask, 1), time: timeMs };
+}
+
+function levelAmount(meanAmount: number, k: number, next: () => number): number {
+  return Math.max(1, Math.round(meanAmount * (0.3 + 2 * next()) * (1 + 0.25 * k)));
+}
+
+/** Share of a book's levels whose size changes in one refresh between trades. */
+const REFRESH_SHARE = 0.15;
+
+/**
+ * The same book a moment later without a trade (MARKET_SIM_DEPTH_MS): the prices stay, about one
+ * level in seven gets a new size (orders placed and cancelled). Seeded by seed, symbol and the
+ * refresh's step (`timeMs / stepMs`), so it is reproducible from the book it starts from.
+ */
+export function refreshedDepth(inst: Instrument, seed: number, depth: DepthUnits, timeMs: number, stepMs: number): DepthUnits {
+  const p = simParams(inst);
+  const next = rng(streamState(seed, p.symbolKey, Math.floor(timeMs / stepMs), DEPTH_SALT + 1));
+  const side = (levels: [number, number][]): [number, number][] =>
+    levels.map(([price, amount], k) => [price, next() < REFRESH_SHARE ? levelAmount(p.meanAmount, k, next) : amount]);
+  return { bids: side(depth.bids), asks: side(depth.asks), time: timeMs };
 }

@@ -204,6 +204,11 @@ export class MarketHub {
     this.connections.clear();
   }
 
+  /** Whether some connection watches `key` ("depth:BTCUSDT"). */
+  watched(key: string): boolean {
+    return (this.topics.get(key)?.subs.size ?? 0) > 0;
+  }
+
   private topic(key: string): Topic {
     let t = this.topics.get(key);
     if (!t) {

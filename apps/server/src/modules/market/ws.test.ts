@@ -196,11 +196,15 @@ describe('subscriptions', () => {
 
   it('unsubscribe stops the feed; unsubscribing twice is fine', async () => {
     const c = await connect();
+    // What MARKET_SIM_DEPTH_MS asks before it refreshes a book.
+    expect(t.app.market.hub.watched('depth:XRPUSDT')).toBe(false);
     await c.request({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' });
+    expect(t.app.market.hub.watched('depth:XRPUSDT')).toBe(true);
     await tickFor(1);
     await c.waitFor((m) => m.eventType === 'ticker');
     expect(await c.request({ methodType: 'UNSUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' })).toMatchObject({ eventType: 'unsubscribed', msg: 'success' });
     expect(await c.request({ methodType: 'UNSUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' })).toMatchObject({ eventType: 'unsubscribed' });
+    expect(t.app.market.hub.watched('depth:XRPUSDT')).toBe(false);
     await sleep(50);
     const n = c.count((m) => m.eventType === 'ticker' || m.eventType === 'depth');
     await tickFor(3);

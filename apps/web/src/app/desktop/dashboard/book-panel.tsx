@@ -42,7 +42,7 @@ export function OrderBookPanel({ depth, instrument, lastPrice }: { depth: Depth 
       </thead>
       <tbody>
         {list.map((l, i) => (
-          <BookRow key={i} side={kind} price={formatPrice(l.price, priceDecimals)} amount={formatDecimal(l.amount, amountDecimals)} share={l.share} />
+          <BookRow key={i} side={kind} price={formatPrice(l.price, priceDecimals)} amount={formatDecimal(l.amount, amountDecimals)} share={l.share.toFixed(3)} />
         ))}
       </tbody>
     </table>
@@ -72,9 +72,10 @@ export function OrderBookPanel({ depth, instrument, lastPrice }: { depth: Depth 
   );
 }
 
-const BookRow = memo(function BookRow({ side, price, amount, share }: { side: 'bid' | 'ask'; price: string; amount: string; share: number }) {
+/** Memoised on what it shows: `share` is the bar's width as written (3 decimals), so a bar that does not move renders nothing. */
+const BookRow = memo(function BookRow({ side, price, amount, share }: { side: 'bid' | 'ask'; price: string; amount: string; share: string }) {
   return (
-    <tr className={`dash-book__row dash-book__row--${side}`} style={{ ['--share' as string]: share.toFixed(3) }}>
+    <tr className={`dash-book__row dash-book__row--${side}`} style={{ ['--share' as string]: share }}>
       <td className={`mono ${side === 'bid' ? 'is-up' : 'is-down'}`}>{price}</td>
       <td className="is-end mono">{amount}</td>
     </tr>

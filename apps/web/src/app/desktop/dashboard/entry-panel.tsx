@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Instrument } from '@app/contract';
@@ -30,8 +31,9 @@ function LoginPrompt({ text }: { text: string }) {
  * Order entry: the seconds contract on any instrument, spot on crypto (the mobile order forms and
  * their hooks: duration, stake, payout, break-even win rate, the demo confirmation; side, type,
  * per-coin precision, available balance). In demo mode a badge says so.
+ * Memoised: the dashboard re-renders its instrument panels on every depth update.
  */
-export function EntryPanel({ instrument }: { instrument: Instrument }) {
+export const EntryPanel = memo(function EntryPanel({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const d = useDashboardText();
   const loggedIn = useIsLoggedIn();
@@ -51,7 +53,7 @@ export function EntryPanel({ instrument }: { instrument: Instrument }) {
       {loggedIn ? <SignedInEntry instrument={instrument} /> : <LoginPrompt text={t('orders.loginToTrade')} />}
     </section>
   );
-}
+});
 
 function SignedInEntry({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
@@ -80,8 +82,9 @@ function SignedInEntry({ instrument }: { instrument: Instrument }) {
 /**
  * The orders: the instrument's open contracts and spot orders, and the history of contracts and
  * of spot orders (every instrument), live from the order events; the newest first.
+ * Memoised: the dashboard re-renders its instrument panels on every depth update.
  */
-export function OrdersPanel({ instrument }: { instrument: Instrument }) {
+export const OrdersPanel = memo(function OrdersPanel({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const d = useDashboardText();
   const loggedIn = useIsLoggedIn();
@@ -93,7 +96,7 @@ export function OrdersPanel({ instrument }: { instrument: Instrument }) {
       {loggedIn ? <SignedInOrders instrument={instrument} /> : <p className="dash-empty">{t('orders.loginToTrade')}</p>}
     </section>
   );
-}
+});
 
 function SignedInOrders({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();

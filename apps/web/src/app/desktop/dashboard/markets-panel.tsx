@@ -6,7 +6,7 @@ import { DelayedLoading } from '../../../components/page-state';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { useFavorites } from '../../../lib/api/get-favorites';
 import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
-import { changeSign, formatPercent, formatPrice, useLiveTickers, usePricesStale, type LiveTicker } from '../../../lib/market';
+import { changeSign, formatPercent, formatPrice, useLiveTickers, usePricesStale, type LiveTicker, type PriceDirection } from '../../../lib/market';
 import { useIsLoggedIn } from '../../../lib/session/session-store';
 import { FlashPrice } from './flash-price';
 import { useDashboardText } from './strings';
@@ -84,7 +84,16 @@ export function MarketsPanel({ selected }: { selected: string }) {
             </thead>
             <tbody>
               {rows.map((ticker) => (
-                <MarketRow key={ticker.symbol} ticker={ticker} selected={ticker.symbol === selected} />
+                <MarketRow
+                  key={ticker.symbol}
+                  symbol={ticker.symbol}
+                  displaySymbol={ticker.displaySymbol}
+                  name={ticker.name}
+                  price={formatPrice(ticker.price, ticker.priceDecimals)}
+                  direction={ticker.direction}
+                  change={ticker.changePercent24h}
+                  selected={ticker.symbol === selected}
+                />
               ))}
             </tbody>
           </table>
@@ -94,22 +103,36 @@ export function MarketsPanel({ selected }: { selected: string }) {
   );
 }
 
-/** One instrument; memoised: useLiveTickers keeps an unchanged row's object, so only changed rows render. */
-const MarketRow = memo(function MarketRow({ ticker, selected }: { ticker: LiveTicker; selected: boolean }) {
-  const sign = changeSign(ticker.changePercent24h);
+interface MarketRowProps {
+  symbol: string;
+  displaySymbol: string;
+  name: string;
+  /** Formatted. */
+  price: string;
+  direction: PriceDirection;
+  /** 24 h change in percent, as the ticker has it (2 decimals). */
+  change: string | null;
+  selected: boolean;
+}
+
+/**
+ * One instrument; memoised on the figures it shows: a tick that moves nothing on screen (the same
+ * price, another volume) renders no row, so a list update renders only the rows that changed.
+ */
+const MarketRow = memo(function MarketRow({ symbol, displaySymbol, name, price, direction, change, selected }: MarketRowProps) {
   return (
-    <tr className={selected ? 'is-selected' : undefined} data-symbol={ticker.symbol}>
+    <tr className={selected ? 'is-selected' : undefined} data-symbol={symbol}>
       <td>
-        <Link className="dash-markets__link" to={{ search: `?symbol=${ticker.symbol}` }} aria-current={selected ? 'true' : undefined}>
-          <span className="dash-markets__symbol">{ticker.displaySymbol}</span>
-          <span className="dash-markets__name">{ticker.name}</span>
+        <Link className="dash-markets__link" to={{ search: `?symbol=${symbol}` }} aria-current={selected ? 'true' : undefined}>
+          <span className="dash-markets__symbol">{displaySymbol}</span>
+          <span className="dash-markets__name">{name}</span>
         </Link>
       </td>
       <td className="is-end">
-        <FlashPrice value={formatPrice(ticker.price, ticker.priceDecimals)} direction={ticker.direction} testId="dash-ticker-price" />
+        <FlashPrice value={price} direction={direction} testId="dash-ticker-price" />
       </td>
-      <td className={`is-end mono change-text--${sign}`} data-testid="dash-ticker-change">
-        {formatPercent(ticker.changePercent24h)}
+      <td className={`is-end mono change-text--${changeSign(change)}`} data-testid="dash-ticker-change">
+        {formatPercent(change)}
       </td>
     </tr>
   );

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANDLE_INTERVALS, type CandleInterval, type Instrument } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
@@ -42,8 +42,9 @@ function OpenContractsLegend({ contracts, symbol }: { contracts: ChartContract[]
 /**
  * Candles and volume of one interval (history over HTTP, the live candle over the chart
  * channel), the user's open contracts on them, and the chart library's attribution.
+ * Memoised: a parent re-rendering for its own live data (the dashboard, per depth update) does not re-render it.
  */
-export function CandleChart({ instrument, interval, onIntervalChange }: CandleChartProps) {
+export const CandleChart = memo(function CandleChart({ instrument, interval, onIntervalChange }: CandleChartProps) {
   const { t } = useTranslation();
   const { symbol } = instrument;
   const theme = useSessionStore((s) => s.theme);
@@ -91,4 +92,4 @@ export function CandleChart({ instrument, interval, onIntervalChange }: CandleCh
       </div>
     </section>
   );
-}
+});
