@@ -6,7 +6,7 @@
  * axe in both themes; a user's arrangement of the panels, changed by keyboard or dragged, kept on the server.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { DESKTOP, FULL_HD, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { desktopContext } from '../harness/browser.mjs';
 import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../harness/row-renders.mjs';
 
@@ -62,8 +62,8 @@ async function recentTradesAreLive(page) {
   );
 }
 
-async function visitorSeesLivePrices({ browser, server }) {
-  const context = await desktopContext(browser);
+async function visitorSeesLivePrices({ browser, server, viewport = DESKTOP }) {
+  const context = await desktopContext(browser, { viewport });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}${DASHBOARD}`);
   await page.getByTestId('dashboard').waitFor();
@@ -134,14 +134,14 @@ async function visitorSeesLivePrices({ browser, server }) {
   assert((await markets.locator('tbody tr').first().getAttribute('data-symbol')) !== 'ETHUSDT');
 
   // The panels follow the window from 1001 to 2560 px, never scrolling the page.
-  for (const viewport of [{ width: 1001, height: 700 }, { width: 1920, height: 1080 }, { width: 2560, height: 1440 }]) {
-    await page.setViewportSize(viewport);
+  for (const size of [{ width: 1001, height: 700 }, { width: 1920, height: 1080 }, { width: 2560, height: 1440 }]) {
+    await page.setViewportSize(size);
     await sleep(600); // longer than the relaunch debounce: no relaunch inside the desktop range
     await page.getByTestId('dashboard').waitFor();
-    await fitsTheWindow(page, `${viewport.width}×${viewport.height}`);
-    await shot(page, `desktop-dashboard-${viewport.width}`);
+    await fitsTheWindow(page, `${size.width}×${size.height}`);
+    await shot(page, `desktop-dashboard-${size.width}`);
   }
-  await page.setViewportSize(DESKTOP);
+  await page.setViewportSize(viewport);
 
   // Dark theme.
   await page.getByRole('button', { name: 'Dark mode' }).click();
@@ -188,9 +188,9 @@ async function liveUpdatesRenderOnlyChangedRows({ browser, server }) {
   await context.close();
 }
 
-async function demoContractFromTheDashboard({ browser, server }) {
+async function demoContractFromTheDashboard({ browser, server, viewport }) {
   const login = await registerViaApi(server, uniqueEmail('desk-contract'));
-  const context = await desktopContext(browser, { login });
+  const context = await desktopContext(browser, { login, viewport });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}${DASHBOARD}`);
   await waitForLivePrice(page);
@@ -237,9 +237,9 @@ async function demoContractFromTheDashboard({ browser, server }) {
   await context.close();
 }
 
-async function spotLimitPlacedAndCancelled({ browser, server }) {
+async function spotLimitPlacedAndCancelled({ browser, server, viewport }) {
   const login = await registerViaApi(server, uniqueEmail('desk-spot'));
-  const context = await desktopContext(browser, { login });
+  const context = await desktopContext(browser, { login, viewport });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}${DASHBOARD}?symbol=BTCUSDT`);
   await waitForLivePrice(page);
@@ -425,10 +425,15 @@ async function arrangementFollowsTheUser({ browser, server }) {
   await visitor.close();
 }
 
+const atFullHd = (fn) => (context) => fn({ ...context, viewport: FULL_HD });
+
 export const journeys = [
   { name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels', fn: visitorSeesLivePrices },
   { name: 'desktop dashboard: a live update renders only the rows that changed', fn: liveUpdatesRenderOnlyChangedRows },
   { name: 'desktop dashboard: a user switches to demo, places a 30-second contract, sees it on the chart, then settled', fn: demoContractFromTheDashboard },
   { name: 'desktop dashboard: a spot limit order placed and cancelled', fn: spotLimitPlacedAndCancelled },
   { name: 'desktop dashboard: a user hides and moves panels by keyboard; the arrangement follows them to another browser; reset; a visitor\'s stays in the browser', fn: arrangementFollowsTheUser },
+  { name: 'desktop dashboard at 1920×1080: a visitor sees live prices; a market drives the panels', fn: atFullHd(visitorSeesLivePrices) },
+  { name: 'desktop dashboard at 1920×1080: a demo 30-second contract on the chart, then settled', fn: atFullHd(demoContractFromTheDashboard) },
+  { name: 'desktop dashboard at 1920×1080: a spot limit order placed and cancelled', fn: atFullHd(spotLimitPlacedAndCancelled) },
 ];
