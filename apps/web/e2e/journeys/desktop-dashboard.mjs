@@ -213,6 +213,15 @@ async function demoContractFromTheDashboard({ browser, server, viewport }) {
   await enterContract(page);
   const summary = entry.locator('.order-summary');
   await summary.getByText('18.00 USDT', { exact: true }).waitFor();
+  // At this size the whole form, its figures and its buttons, and the whole account summary show
+  // without scrolling inside their panels.
+  const overflowing = await page.evaluate(() =>
+    ['.dash-entry__body', '.dash-account'].filter((selector) => {
+      const el = document.querySelector(selector);
+      return !el || el.scrollHeight > el.clientHeight + 1;
+    }),
+  );
+  assert.deepEqual(overflowing, [], `these scroll inside their panel at ${viewport?.width ?? DESKTOP.width} px: ${overflowing.join(', ')}`);
   await summary.getByText('55.56%', { exact: true }).waitFor();
   await expectAccessible(page, 'desktop dashboard order entry (demo)');
   await shot(page, 'desktop-dashboard-contract-entry');

@@ -18,9 +18,12 @@ export function AccountPanel() {
   const loggedIn = useIsLoggedIn();
   return (
     <section className="dash-panel dash-account" aria-labelledby="dash-account-title">
-      <h2 id="dash-account-title" className="dash-panel__title">
-        {d('account')}
-      </h2>
+      <div className="dash-account__head">
+        <h2 id="dash-account-title" className="dash-panel__title">
+          {d('account')}
+        </h2>
+        {loggedIn ? <VersionSwitch /> : null}
+      </div>
       {loggedIn ? (
         <AccountSummary />
       ) : (
@@ -40,31 +43,38 @@ export function AccountPanel() {
   );
 }
 
-function AccountSummary() {
+/** Real or demo, beside the panel's title. */
+function VersionSwitch() {
   const { t } = useTranslation();
   const typeUser = useSessionStore((s) => s.typeUser);
   const switchTo = useAccountSwitch();
-  const data = useUserAssetData();
   const onSwitch = (next: TypeUser) => {
     if (next === typeUser || switchTo.isPending) return;
     switchTo.mutate(next, { onSuccess: () => toastSuccess(next === 'demo' ? t('demo.switchedToDemo') : t('demo.switchedToReal')) });
   };
   return (
+    <div className="dash-account__switch" role="group" aria-label={t('demo.version')}>
+      {VERSIONS.map((v) => (
+        <button
+          key={v}
+          type="button"
+          className={`dash-segment${v === typeUser ? ' is-active' : ''}`}
+          aria-pressed={v === typeUser}
+          disabled={switchTo.isPending}
+          onClick={() => onSwitch(v)}
+        >
+          {v === 'demo' ? t('demo.demo') : t('demo.real')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function AccountSummary() {
+  const { t } = useTranslation();
+  const data = useUserAssetData();
+  return (
     <>
-      <div className="dash-account__switch" role="group" aria-label={t('demo.version')}>
-        {VERSIONS.map((v) => (
-          <button
-            key={v}
-            type="button"
-            className={`dash-segment${v === typeUser ? ' is-active' : ''}`}
-            aria-pressed={v === typeUser}
-            disabled={switchTo.isPending}
-            onClick={() => onSwitch(v)}
-          >
-            {v === 'demo' ? t('demo.demo') : t('demo.real')}
-          </button>
-        ))}
-      </div>
       <dl className="dash-account__figures">
         <div className="dash-account__total">
           <dt>{t('assets.totalUsdt')}</dt>

@@ -106,7 +106,7 @@ function DashboardGrid({ layout, shown = layout, onChange, top, panels }: GridPr
     <div
       className={`dash${drag ? ' is-dragging' : ''}`}
       data-testid="dashboard"
-      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: `auto repeat(${GRID_ROWS}, minmax(0, 1fr))` }}
+      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: `auto repeat(${GRID_ROWS}, minmax(0, 1fr))`, ['--dash-top-column' as string]: grid.top }}
       {...handlers}
     >
       {top}

@@ -112,6 +112,27 @@ describe('placement', () => {
 
   it('never leaves the grid without a column', () => {
     const none = DEFAULT_LAYOUT.panels.reduce((l, p) => setHidden(l, p.id, true), DEFAULT_LAYOUT);
-    expect(placement(none)).toEqual({ columns: 'minmax(0, 1fr)', panels: [] });
+    expect(placement(none)).toEqual({ columns: 'minmax(0, 1fr)', top: '1 / -1', panels: [] });
+  });
+
+  it('runs the order entry\'s column the full height beside the price strip when it is the first or the last', () => {
+    const last = placement(DEFAULT_LAYOUT);
+    expect(last.top).toBe('1 / 4');
+    expect(last.panels.find((p) => p.id === 'entry')!.gridRow).toMatch(/^1 \/ /);
+    expect(last.panels.find((p) => p.id === 'account')!.gridRow).toMatch(new RegExp(` / ${GRID_ROWS + 2}$`));
+    expect(last.panels.find((p) => p.id === 'markets')!.gridRow).toBe(`2 / ${GRID_ROWS + 2}`);
+
+    let first = DEFAULT_LAYOUT;
+    while (first.panels.find((p) => p.id === 'entry')!.column > 0) first = movePanel(first, 'entry', 'previous');
+    expect(placement(first).top).toBe('2 / -1');
+    // The column's first panel (the markets, above the entry) starts at the top.
+    expect(placement(first).panels.filter((p) => p.gridColumn === '1').map((p) => p.gridRow.split(' / ')[0])).toEqual(['1', expect.any(String)]);
+    expect(placement(first).panels.filter((p) => p.gridColumn === '1').map((p) => p.id)).toEqual(['markets', 'entry']);
+
+    // In a middle column (the entry moved in with the order book), the strip runs across and every column starts under it.
+    const placed = placement(movePanel(DEFAULT_LAYOUT, 'entry', 'previous'));
+    expect(placed.panels.find((p) => p.id === 'entry')!.gridColumn).toBe('3');
+    expect(placed.top).toBe('1 / -1');
+    expect(placed.panels.every((p) => !p.gridRow.startsWith('1 /'))).toBe(true);
   });
 });

@@ -39,8 +39,8 @@ const SIZES: Record<DashboardPanelId, PanelSize> = {
   orders: { width: 44, minWidth: 0, height: 3 },
   book: { width: 16, minWidth: 190, height: 3 },
   trades: { width: 16, minWidth: 190, height: 2 },
-  entry: { width: 21, minWidth: 280, height: 7 },
-  account: { width: 21, minWidth: 280, height: 3 },
+  entry: { width: 21, minWidth: 280, height: 7.5 },
+  account: { width: 21, minWidth: 280, height: 2.5 },
 };
 
 /** Rows the panels' heights are divided into (the price strip's row comes first). */
@@ -135,6 +135,8 @@ export interface PanelPlacement {
 export interface Placement {
   /** The value of grid-template-columns: one track per column that shows a panel. */
   columns: string;
+  /** The price strip's grid-column: across every column but a full-height one (see `placement`). */
+  top: string;
   panels: PanelPlacement[];
 }
 
@@ -143,6 +145,9 @@ export interface Placement {
  * wide as its widest panel asks (in `fr`, so the columns always fill the window), never narrower
  * than its panels' minimum unless the minimums together would not fit a 1001 px window; each
  * panel gets a share of its column's height by its weight, on GRID_ROWS rows under the price strip.
+ * The column of the order entry, when it is the first or the last, runs the full height beside
+ * the price strip: the order form is the tallest panel, and its buttons and figures then fit a
+ * 1440×900 window without scrolling inside the panel.
  */
 export function placement(layout: DashboardLayout): Placement {
   const visible = layout.panels.filter((p) => !p.hidden);
@@ -150,6 +155,9 @@ export function placement(layout: DashboardLayout): Placement {
   const mins = columns.map((panels) => Math.max(...panels.map((p) => SIZES[p.id].minWidth)));
   const scale = Math.min(1, MIN_WIDTH_BUDGET / Math.max(1, mins.reduce((a, b) => a + b, 0)));
   const tracks = columns.map((panels, i) => `minmax(${Math.floor((mins[i] ?? 0) * scale)}px, ${Math.max(...panels.map((p) => SIZES[p.id].width))}fr)`);
+  const entryColumn = columns.findIndex((panels) => panels.some((p) => p.id === 'entry'));
+  const fullHeight = columns.length > 1 && (entryColumn === 0 || entryColumn === columns.length - 1) ? entryColumn : -1;
+  const top = fullHeight === 0 ? '2 / -1' : fullHeight > 0 ? `1 / ${fullHeight + 1}` : '1 / -1';
   const placed = columns.flatMap((panels, c) => {
     const total = panels.reduce((sum, p) => sum + SIZES[p.id].height, 0);
     let cumulative = 0;
@@ -158,10 +166,11 @@ export function placement(layout: DashboardLayout): Placement {
       cumulative += SIZES[p.id].height;
       // At least one row each, and room left for the panels below.
       const end = Math.min(Math.max(Math.round((GRID_ROWS * cumulative) / total), start + 1), GRID_ROWS - (panels.length - 1 - i));
-      const row = { id: p.id, gridColumn: String(c + 1), gridRow: `${start + 2} / ${end + 2}`, below: i > 0 };
+      const first = i === 0 && c === fullHeight ? 1 : start + 2;
+      const row = { id: p.id, gridColumn: String(c + 1), gridRow: `${first} / ${end + 2}`, below: i > 0 };
       start = end;
       return row;
     });
   });
-  return { columns: tracks.join(' ') || 'minmax(0, 1fr)', panels: placed };
+  return { columns: tracks.join(' ') || 'minmax(0, 1fr)', top, panels: placed };
 }
