@@ -1,13 +1,10 @@
 import { Button } from 'antd-mobile';
 import { confirmDialog } from './confirm-dialog';
 import { useTranslation } from 'react-i18next';
-import type { TypeUser } from '@app/contract';
-import { useAccountSwitch } from '../lib/api/account-switch';
 import { useDemoReset } from '../lib/api/demo-reset';
 import { useSessionStore } from '../lib/session/session-store';
 import { toastSuccess } from '../lib/feedback/toast';
-
-const VERSIONS: readonly TypeUser[] = ['real', 'demo'];
+import { VersionButtons } from './version-buttons';
 
 /**
  * The real/demo version switch (spec §2 "Version switch", §4 "Account version"), shown on
@@ -16,15 +13,7 @@ const VERSIONS: readonly TypeUser[] = ['real', 'demo'];
 export function VersionSwitch() {
   const { t } = useTranslation();
   const typeUser = useSessionStore((s) => s.typeUser);
-  const switchTo = useAccountSwitch();
   const reset = useDemoReset();
-
-  const onSwitch = (next: TypeUser) => {
-    if (next === typeUser || switchTo.isPending) return;
-    switchTo.mutate(next, {
-      onSuccess: () => toastSuccess(next === 'demo' ? t('demo.switchedToDemo') : t('demo.switchedToReal')),
-    });
-  };
 
   const onReset = async () => {
     const confirmed = await confirmDialog({
@@ -42,20 +31,7 @@ export function VersionSwitch() {
         <span className="version-switch__label" id="version-switch-label">
           {t('demo.version')}
         </span>
-        <div className="version-switch__options" role="group" aria-labelledby="version-switch-label">
-          {VERSIONS.map((v) => (
-            <button
-              key={v}
-              type="button"
-              className={`version-switch__option${v === typeUser ? ' is-active' : ''}`}
-              aria-pressed={v === typeUser}
-              disabled={switchTo.isPending}
-              onClick={() => onSwitch(v)}
-            >
-              {v === 'demo' ? t('demo.demo') : t('demo.real')}
-            </button>
-          ))}
-        </div>
+        <VersionButtons className="version-switch__options" buttonClassName="version-switch__option" label={{ by: 'version-switch-label' }} />
       </div>
       {typeUser === 'demo' ? (
         <div className="version-switch__row">

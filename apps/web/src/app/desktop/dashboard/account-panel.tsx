@@ -1,15 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { WALLET_NAMES, type TypeUser } from '@app/contract';
+import { WALLET_NAMES } from '@app/contract';
+import { VersionButtons } from '../../../components/version-buttons';
 import { useUserAssetData } from '../../../features/assets/api/get-user-asset-data';
-import { useAccountSwitch } from '../../../lib/api/account-switch';
-import { toastSuccess } from '../../../lib/feedback/toast';
 import { formatMoney } from '../../../lib/format';
 import { DESKTOP_PATHS, TRANSFER_PATH } from '../../../lib/routing/paths';
-import { useIsLoggedIn, useSessionStore } from '../../../lib/session/session-store';
+import { useIsLoggedIn } from '../../../lib/session/session-store';
 import { useDashboardText } from './strings';
-
-const VERSIONS: readonly TypeUser[] = ['real', 'demo'];
 
 /** The account summary: real/demo switch, the total and the three accounts' values, transfer. */
 export function AccountPanel() {
@@ -22,7 +19,7 @@ export function AccountPanel() {
         <h2 id="dash-account-title" className="dash-panel__title">
           {d('account')}
         </h2>
-        {loggedIn ? <VersionSwitch /> : null}
+        {loggedIn ? <VersionButtons className="dash-account__switch" buttonClassName="dash-segment" label={{ text: t('demo.version') }} /> : null}
       </div>
       {loggedIn ? (
         <AccountSummary />
@@ -40,33 +37,6 @@ export function AccountPanel() {
         </div>
       )}
     </section>
-  );
-}
-
-/** Real or demo, beside the panel's title. */
-function VersionSwitch() {
-  const { t } = useTranslation();
-  const typeUser = useSessionStore((s) => s.typeUser);
-  const switchTo = useAccountSwitch();
-  const onSwitch = (next: TypeUser) => {
-    if (next === typeUser || switchTo.isPending) return;
-    switchTo.mutate(next, { onSuccess: () => toastSuccess(next === 'demo' ? t('demo.switchedToDemo') : t('demo.switchedToReal')) });
-  };
-  return (
-    <div className="dash-account__switch" role="group" aria-label={t('demo.version')}>
-      {VERSIONS.map((v) => (
-        <button
-          key={v}
-          type="button"
-          className={`dash-segment${v === typeUser ? ' is-active' : ''}`}
-          aria-pressed={v === typeUser}
-          disabled={switchTo.isPending}
-          onClick={() => onSwitch(v)}
-        >
-          {v === 'demo' ? t('demo.demo') : t('demo.real')}
-        </button>
-      ))}
-    </div>
   );
 }
 
