@@ -108,6 +108,29 @@ async function registerFormChecks({ browser, server }) {
   await context.close();
 }
 
+/** The same checks for a visitor whose app starts in French: the French messages, from the first submit. */
+async function registerFormChecksInFrench({ browser, server }) {
+  const context = await browser.newContext({ viewport: MOBILE });
+  await context.addInitScript(() => {
+    const state = { token: null, user: null, typeUser: 'real', language: 'fr', theme: 'light', demoConfirmed: false };
+    if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', JSON.stringify({ state, version: 1 }));
+  });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/register/email/index`);
+  // Submitted at once: the checks and the catalogue's French messages load on submit, both awaited.
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByText('Ce champ ne peut pas être vide').first().waitFor();
+  await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('123');
+  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill('1234');
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByText('Veuillez saisir une adresse e-mail valide').waitFor();
+  await page.getByText('Le mot de passe doit contenir au moins 6 caractères').waitFor();
+  await page.getByText('Les deux mots de passe ne correspondent pas').waitFor();
+  assert(new URL(page.url()).pathname === '/pages/register/email/index', 'left the form despite errors');
+  await context.close();
+}
+
 async function registerByPhone({ browser, server }) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
@@ -138,5 +161,6 @@ async function registerByPhone({ browser, server }) {
 export const journeys = [
   { name: 'a new user registers by e-mail, logs out, logs in, switches to Japanese and sets a fund password', fn: registerByEmailAndLogIn },
   { name: 'register checks the password length and the confirmation on the client', fn: registerFormChecks },
+  { name: 'register checks in French from the first submit (the catalogue\'s French messages awaited)', fn: registerFormChecksInFrench },
   { name: 'a new user registers by phone after choosing a country', fn: registerByPhone },
 ];
