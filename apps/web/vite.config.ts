@@ -21,6 +21,13 @@ const TYPEBOX_BUILDERS = ['Array', 'Boolean', 'Enum', 'Integer', 'Literal', 'Nul
 /** A node_modules package test for the chunk groups (either path separator). */
 const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
 
+/**
+ * The error catalogue's translations (packages/contract/src/messages/<lang>.ts), each a chunk that
+ * lib/i18n/catalog.ts loads for the current language: named `error-messages-<lang>-<hash>.js`, apart
+ * from the app's strings of the same language (src/locales/<lang>.ts, `<lang>-<hash>.js`).
+ */
+const CONTRACT_MESSAGES = /[\\/]packages[\\/]contract[\\/]src[\\/]messages[\\/][\w-]+\.ts$/;
+
 /** The app proper, which the small entry (src/main.tsx) imports once it has asked for the page's chunk. */
 const APP_START = '/src/app/start.tsx';
 /** The libraries, which the entry runs a task before the app (src/app/libraries.ts). */
@@ -95,6 +102,8 @@ export default defineConfig({
         manualPureFunctions: TYPEBOX_BUILDERS,
       },
       output: {
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && CONTRACT_MESSAGES.test(chunk.facadeModuleId) ? 'assets/error-messages-[name]-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // What every page runs, in one long-cached file apart from the app's own code.

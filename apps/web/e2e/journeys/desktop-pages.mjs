@@ -174,7 +174,21 @@ async function settingsPages({ browser, server, viewport }) {
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
   await expectAccessible(page, 'desktop settings: language (fr)');
   await shot(page, 'desktop-settings-fr');
+  // A form's own checks speak French (the error catalogue's messages of the language): right after
+  // the switch, and when the app starts in French (a reload).
+  for (const reload of [false, true]) {
+    if (reload) await page.reload();
+    else await menuFr.getByRole('link', { name: 'Modifier le mot de passe de connexion' }).click();
+    await waitForPath(page, `${D}settings/change-password`);
+    await inDesktopFrame(page);
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('Le mot de passe doit contenir au moins 6 caractères').waitFor();
+    await page.getByText('Ce champ ne peut pas être vide').first().waitFor();
+  }
   // Back to English for the password change.
+  await menuFr.getByRole('link', { name: 'Langue' }).click();
+  await page.getByRole('heading', { name: 'Langue', level: 1 }).waitFor();
   await page.getByText('English', { exact: true }).click();
   await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
 

@@ -167,27 +167,34 @@ async function backFallsBackToHistory({ browser, server }) {
 }
 
 /**
- * Only the active language's strings load: switching to German fetches its chunk and shows German
- * without a reload; a fresh page with German stored paints German first (no English heading, ever).
+ * Only the active language's strings load: switching to German fetches its chunk (and the error
+ * catalogue's German messages) and shows German without a reload; a fresh page with German stored
+ * paints German first (no English heading, ever).
  */
 async function languageLoadsOnDemand({ browser, server }) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   const chunks = [];
+  const catalogue = [];
   page.on('request', (r) => {
     // The app's strings of a language (de-<hash>.js), not the UI kit's texts of it (de-DE-<hash>.js).
     const m = r.url().match(/\/assets\/(en|zh|hk|jp|kr|de|fr|it)-[\w-]{8}\.js$/);
     if (m) chunks.push(m[1]);
+    // The error catalogue's messages of a language (error-messages-de-<hash>.js; English is built in).
+    const e = r.url().match(/\/assets\/error-messages-([\w-]+)-[\w-]{8}\.js$/);
+    if (e) catalogue.push(e[1]);
   });
   await page.goto(`${server.baseUrl}/pages/profile/language`);
   await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
   assert.deepEqual(chunks, [], `an English page fetched other languages' strings: ${chunks.join(', ')}`);
+  assert.deepEqual(catalogue, [], `an English page fetched other languages' error messages: ${catalogue.join(', ')}`);
   await page.evaluate(() => { window.__sameDocument = true; });
   await page.getByText('Deutsch', { exact: true }).click();
   await page.getByRole('heading', { name: 'Sprache', level: 1 }).waitFor();
   await page.getByText('Sprache geändert').waitFor();
   assert.equal(await page.evaluate(() => window.__sameDocument === true), true, 'the switch reloaded the page');
   assert.deepEqual(chunks, ['de'], `switching to German fetched: ${chunks.join(', ')}`);
+  assert.deepEqual(catalogue, ['de'], `switching to German fetched the error messages of: ${catalogue.join(', ')}`);
   await context.close();
 
   // A fresh page with German stored: every level-1 heading it ever shows is German.

@@ -92,21 +92,47 @@ async function assertResendWaiting(page) {
   assert(await resend.isDisabled(), 'the resend button is enabled during the 60 s wait');
 }
 
-async function registerFormChecks({ browser, server }) {
+/** The register form's words and its checks' messages (the error catalogue's, and the UI's mismatch). */
+const REGISTER_FORM_WORDS = {
+  en: {
+    email: 'Email', password: 'Password', confirm: 'Confirm password', next: 'Next',
+    required: 'Field is not empty', emailInvalid: 'Please enter a valid email address',
+    tooShort: 'Password can not be less than 6 characters', mismatch: 'The two passwords do not match',
+  },
+  fr: {
+    email: 'E-mail', password: 'Mot de passe', confirm: 'Confirmer le mot de passe', next: 'Suivant',
+    required: 'Ce champ ne peut pas être vide', emailInvalid: 'Veuillez saisir une adresse e-mail valide',
+    tooShort: 'Le mot de passe doit contenir au moins 6 caractères', mismatch: 'Les deux mots de passe ne correspondent pas',
+  },
+};
+
+/**
+ * The register form's client checks for a visitor whose app starts in `language`: submitted at
+ * once (the checks and the catalogue's messages of the language load on submit, both awaited),
+ * then with a bad e-mail, a short password and a different confirmation.
+ */
+const registerFormChecks = (language) => async ({ browser, server }) => {
+  const words = REGISTER_FORM_WORDS[language];
   const context = await browser.newContext({ viewport: MOBILE });
+  await context.addInitScript((lang) => {
+    const state = { token: null, user: null, typeUser: 'real', language: lang, theme: 'light', demoConfirmed: false };
+    if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', JSON.stringify({ state, version: 1 }));
+  }, language);
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/register/email/index`);
-  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
-  await page.getByLabel('Password', { exact: true }).fill('123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('1234');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Please enter a valid email address').waitFor();
-  await page.getByText('Password can not be less than 6 characters').waitFor();
-  await page.getByText('The two passwords do not match').waitFor();
-  await shot(page, 'register-errors');
+  await page.getByRole('button', { name: words.next }).click();
+  await page.getByText(words.required).first().waitFor();
+  await page.getByLabel(words.email, { exact: true }).fill('not-an-email');
+  await page.getByLabel(words.password, { exact: true }).fill('123');
+  await page.getByLabel(words.confirm, { exact: true }).fill('1234');
+  await page.getByRole('button', { name: words.next }).click();
+  await page.getByText(words.emailInvalid).waitFor();
+  await page.getByText(words.tooShort).waitFor();
+  await page.getByText(words.mismatch).waitFor();
+  await shot(page, language === 'en' ? 'register-errors' : `register-errors-${language}`);
   assert(new URL(page.url()).pathname === '/pages/register/email/index', 'left the form despite errors');
   await context.close();
-}
+};
 
 async function registerByPhone({ browser, server }) {
   const context = await browser.newContext({ viewport: MOBILE });
@@ -137,6 +163,7 @@ async function registerByPhone({ browser, server }) {
 
 export const journeys = [
   { name: 'a new user registers by e-mail, logs out, logs in, switches to Japanese and sets a fund password', fn: registerByEmailAndLogIn },
-  { name: 'register checks the password length and the confirmation on the client', fn: registerFormChecks },
+  { name: 'register checks the password length and the confirmation on the client', fn: registerFormChecks('en') },
+  { name: 'register checks in French from the first submit (the catalogue\'s French messages awaited)', fn: registerFormChecks('fr') },
   { name: 'a new user registers by phone after choosing a country', fn: registerByPhone },
 ];

@@ -149,9 +149,9 @@ async function send<T>(url: string, init: RequestInit, options: RequestOptions):
   const { code, msg, data } = envelope;
   if ((SUCCESS_CODES as readonly number[]).includes(code)) return data as T;
   if ((SESSION_EXPIRED_CODES as readonly number[]).includes(code)) {
-    // The catalogue (every language) loads only in the rare case of a server that sent no text;
-    // if even that fails, the session still ends, without a toast.
-    const message = msg || (await import('../i18n/catalog').then((m) => m.catalogMessage('SESSION_EXPIRED'), () => ''));
+    // The catalogue (with the current language's messages) loads only in the rare case of a server
+    // that sent no text; if even that fails, the session still ends, without a toast.
+    const message = msg || (await import('../i18n/catalog').then((m) => m.loadedCatalogMessage('SESSION_EXPIRED'), () => ''));
     handleSessionExpired(message);
     throw new ApiError('session', code, message);
   }

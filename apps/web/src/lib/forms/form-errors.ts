@@ -1,6 +1,6 @@
 /**
- * A form's field errors, apart from lib/forms/validation.ts and its error catalogue (every
- * language, about 15 KB gzip): the auth pages render without the catalogue and load their checks
+ * A form's field errors, apart from lib/forms/validation.ts and its error catalogue (English and
+ * the current language's messages, about 7 KB gzip): the auth pages render without the catalogue and load their checks
  * when the user starts on the form (issue 14).
  */
 

@@ -2,17 +2,24 @@ import { toastError } from '../../../lib/feedback/toast';
 import { i18n } from '../../../lib/i18n';
 import type * as AuthChecksModule from './checks';
 
-/** The auth forms' checks (model/checks.ts), loaded once; a failed load is tried again next time. */
+/**
+ * The auth forms' checks (model/checks.ts), loaded once; a failed load is tried again next time.
+ * They resolve once the error catalogue's messages of the current language are there too (or could
+ * not be loaded: English then), so a submit never shows an English message to a French user.
+ */
 type AuthChecks = typeof AuthChecksModule;
 
 let loading: Promise<AuthChecks> | null = null;
 
-export function loadAuthChecks(): Promise<AuthChecks> {
+export async function loadAuthChecks(): Promise<AuthChecks> {
   loading ??= import('./checks').catch((error: unknown) => {
     loading = null;
     throw error;
   });
-  return loading;
+  const checks = await loading;
+  // The language may have changed since the checks loaded: wait for the current one's messages.
+  await checks.loadCatalogMessages();
+  return checks;
 }
 
 /** Starts loading the checks (a form got focus or a touch): on submit they are there. */
