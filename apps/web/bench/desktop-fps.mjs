@@ -11,7 +11,7 @@
  * one message per WS_FLUSH_MS, 30 ms) (docs/configuration.md). The crypto group of the markets
  * list gets the tickers of 21 instruments at about 3 trades a second each, sent every WS_FLUSH_MS
  * (30 ms). Debian's Chromium (headless, software rendering; nothing downloads a browser) opens
- * the dashboard at 1440×900 with the desktop preview on (localStorage 'tw.desktop-preview').
+ * the dashboard at 1440×900 (a desktop-sized window gets the desktop layout).
  *
  * A script in the page wraps WebSocket: it counts, per connection, the frames and the order-book
  * (depth of the chosen symbol) and ticker updates that arrive, and can hold the feed: while held
@@ -246,7 +246,6 @@ async function main() {
     console.log(`server ready at ${server.baseUrl} (PGlite data in ${server.dataDir}); MARKET_SIM_DEPTH_MS=${DEPTH_MS}`);
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: DESKTOP });
-    await context.addInitScript(() => window.localStorage.setItem('tw.desktop-preview', 'on'));
     await context.addInitScript(pageInstrumentation);
     await context.addInitScript(rowRenderHook);
     const page = await context.newPage();
