@@ -243,6 +243,26 @@ async function demoContractFromTheDashboard({ browser, server, viewport }) {
   await orders.getByTestId('contract-row').first().getByText(/^Completed · (Win|Loss|Tie)$/).waitFor();
   await account.locator('[data-wallet="option"] dd').getByText(/^(100,008\.00|99,990\.00|100,000\.00)$/).waitFor();
   await shot(page, 'desktop-dashboard-contract-settled');
+
+  // Its detail over the dashboard, chosen from another instrument: the recorded ticks that opened
+  // and closed it; the dashboard behind shows its instrument; closing comes back to the other.
+  await page.goto(`${server.baseUrl}${DASHBOARD}?symbol=ETHUSDT`);
+  await waitForLivePrice(page);
+  await orders.getByRole('tab', { name: 'Seconds contracts' }).click();
+  await orders.getByTestId('contract-row').first().getByRole('link').first().click();
+  const detail = page.getByRole('dialog', { name: 'Trade details' });
+  const isTickPrice = /^[1-9][0-9,]*\.[0-9]{2}$/;
+  await detail.getByTestId('open-price').getByText(isTickPrice).waitFor();
+  await detail.getByTestId('close-price').getByText(isTickPrice).waitFor();
+  await detail.getByTestId('contract-result').getByText(/^(Win|Loss|Tie)$/).waitFor();
+  await detail.getByTestId('open-source').getByText('Simulated market prices').waitFor();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('symbol') === 'BTCUSDT');
+  await page.locator('.dash-price').getByRole('heading', { name: 'BTC' }).waitFor();
+  await expectAccessible(page, 'desktop trade detail dialog');
+  await shot(page, 'desktop-dashboard-trade-detail');
+  await page.keyboard.press('Escape');
+  await detail.waitFor({ state: 'detached' });
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('symbol') === 'ETHUSDT' && !location.search.includes('id='));
   await context.close();
 }
 

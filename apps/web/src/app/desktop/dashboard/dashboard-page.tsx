@@ -1,4 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval, DashboardLayout, DashboardPanelId, Instrument } from '@app/contract';
 import { FavoriteStar } from '../../../components/favorite-star';
@@ -6,7 +7,7 @@ import { NotAvailable } from '../../../components/page-state';
 import { CandleChart, useChartParams, useSymbolFeed } from '../../../features/trade/desktop';
 import { htmlLang } from '../../../lib/i18n';
 import { changeSign, formatCompact, formatPercent, formatPrice, formatSigned } from '../../../lib/market';
-import { useSessionStore } from '../../../lib/session/session-store';
+import { useIsLoggedIn, useSessionStore } from '../../../lib/session/session-store';
 import { AccountPanel } from './account-panel';
 import { OrderBookPanel, RecentTradesPanel } from './book-panel';
 import { EntryPanel, OrdersPanel } from './entry-panel';
@@ -21,6 +22,9 @@ import '../../../lib/market/market.css';
 import '../../../features/trade/trade.css';
 import './dashboard.css';
 
+/** An order's detail: its code loads when an order is opened. */
+const TradeDetailDialog = lazy(() => import('./trade-detail-dialog').then((m) => ({ default: m.TradeDetailDialog })));
+
 /**
  * The trading dashboard (/pages/desktop/dashboard/index and /pages/desktop/trade/index,
  * ?symbol=BTCUSDT&interval=1m): markets, the chosen instrument's price, chart, order book and
@@ -31,11 +35,23 @@ import './dashboard.css';
 export function DashboardPage() {
   const { symbol, interval, instrument, changeInterval } = useChartParams();
   const arrangement = useDashboardLayout();
+  const [params] = useSearchParams();
+  const loggedIn = useIsLoggedIn();
   const customise = <CustomiseLayout layout={arrangement.layout} ready={arrangement.ready} signedIn={arrangement.signedIn} onChange={arrangement.change} />;
-  return instrument ? (
-    <InstrumentDashboard instrument={instrument} interval={interval} onIntervalChange={changeInterval} layout={arrangement.layout} onLayoutChange={arrangement.change} customise={customise} />
-  ) : (
-    <UnknownDashboard symbol={symbol} layout={arrangement.layout} onLayoutChange={arrangement.change} customise={customise} />
+  return (
+    <>
+      {instrument ? (
+        <InstrumentDashboard instrument={instrument} interval={interval} onIntervalChange={changeInterval} layout={arrangement.layout} onLayoutChange={arrangement.change} customise={customise} />
+      ) : (
+        <UnknownDashboard symbol={symbol} layout={arrangement.layout} onLayoutChange={arrangement.change} customise={customise} />
+      )}
+      {/* An order from the lists or a notice (the trade-detail page's address opens this route). */}
+      {loggedIn && params.has('id') ? (
+        <Suspense fallback={null}>
+          <TradeDetailDialog />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

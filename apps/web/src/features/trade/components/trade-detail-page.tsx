@@ -7,7 +7,7 @@ import { formatRatePercent } from '../../../lib/format';
 import {
   contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, priceSourceKey, signClass, spotStatusKey,
 } from '../model/order-display';
-import { useTradeDetail } from '../hooks/use-trade-detail';
+import { useTradeDetail, type TradeDetail } from '../hooks/use-trade-detail';
 import { ContractTitle, TimeLeft } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { useConfirmCancel } from './spot-row';
@@ -72,7 +72,8 @@ function ContractDetail({ contract: c }: { contract: Contract }) {
   );
 }
 
-function SpotDetail({ order: o }: { order: SpotOrder }) {
+/** `cancellable`: an open order offers its cancel button (not inside the desktop's modal, whose lists have their own). */
+function SpotDetail({ order: o, cancellable }: { order: SpotOrder; cancellable: boolean }) {
   const { t } = useTranslation();
   const cancel = useConfirmCancel();
   return (
@@ -98,7 +99,7 @@ function SpotDetail({ order: o }: { order: SpotOrder }) {
           [t('orders.detail.closedAt'), formatTime(o.closedAt)],
         ]}
       />
-      {o.status === 'open' ? (
+      {o.status === 'open' && cancellable ? (
         <Button block shape="rounded" loading={cancel.pending} onClick={() => void cancel.run(o)}>
           {t('orders.spot.cancelOrder')}
         </Button>
@@ -107,11 +108,15 @@ function SpotDetail({ order: o }: { order: SpotOrder }) {
   );
 }
 
-/** /pages/trade-detail/index?kind=contract|spot&id=…: one order, with the ticks that decided a contract. */
-export function TradeDetailPage() {
-  const detail = useTradeDetail();
+/** One order's detail as useTradeDetail found it (the phone's page and the desktop's dialog). */
+export function TradeDetailContent({ detail, cancellable = true }: { detail: TradeDetail; cancellable?: boolean }) {
   if (detail.state === 'not-found') return <NotFound />;
   if (detail.state === 'contract') return <ContractDetail contract={detail.contract} />;
-  if (detail.state === 'spot') return <SpotDetail order={detail.order} />;
+  if (detail.state === 'spot') return <SpotDetail order={detail.order} cancellable={cancellable} />;
   return <DelayedLoading />;
+}
+
+/** /pages/trade-detail/index?kind=contract|spot&id=…: one order, with the ticks that decided a contract. */
+export function TradeDetailPage() {
+  return <TradeDetailContent detail={useTradeDetail()} />;
 }
