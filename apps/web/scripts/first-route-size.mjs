@@ -36,7 +36,7 @@ export const FIRST_ROUTES = [
   {
     label: '/pages/desktop/dashboard/index, desktop layout',
     modules: ['src/app/desktop/desktop-routes.tsx', 'src/app/desktop/dashboard/dashboard-page.tsx'],
-    // Issue 14's target is FIRST_ROUTE_JS_GZIP_MAX for each layout; the dashboard is at 188 KB
+    // Issue 14's target is FIRST_ROUTE_JS_GZIP_MAX for each layout; the dashboard is at 188.5 KB
     // (2026-11-25, docs/performance.md), so until it is cut this only stops it growing further.
     budget: 190 * 1024,
   },
