@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client';
-import { isTransaction, queryNamed } from '../../db/prepared';
+import { isTransaction, queryPreparedPlain } from '../../db/prepared';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
 import type { AccountRef } from './accounts';
 
@@ -43,7 +43,7 @@ export interface UserBalanceRow {
 
 /**
  * A user's accounts outside a transaction (`account/list` on every wallet screen), as plain SQL
- * prepared once per connection (`queryNamed`): drizzle's prepared query still cost a tracing span
+ * prepared once per connection (`queryPreparedPlain`; on PGlite too): drizzle's prepared query still cost a tracing span
  * and a row mapping per call (docs/performance.md, "API"). The balance comes as its exact decimal
  * text (numeric(78,0)), read as a bigint.
  */
@@ -70,7 +70,7 @@ export const ledgerRepo = {
       return db.select({ kind: ledgerAccounts.kind, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance }).from(ledgerAccounts)
         .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
     }
-    const rows = await queryNamed(db as Db, 'ledger_accounts_of_user', ACCOUNTS_OF_USER_SQL, [userId, mode]);
+    const rows = await queryPreparedPlain(db as Db, 'ledger_accounts_of_user', ACCOUNTS_OF_USER_SQL, [userId, mode]);
     return rows.map((r) => ({ kind: r.kind as string, asset: r.asset as string, balance: BigInt(r.balance as string) }));
   },
 
