@@ -55,11 +55,11 @@ function plainLiteral(value: PlainValue): string {
  * request of a kind takes. On PostgreSQL it is `queryNamed`. On PGlite, whose parameterised query
  * parses and plans the statement on every call (0.4–0.5 ms for a one-table read, most of
  * `account/list`), the statement is PREPAREd once in PGlite's session (it has one connection) and
- * EXECUTEd with the values as literals (PGlite's protocol takes no parameters for EXECUTE): about
- * 0.1 ms. The values are typed and encoded above; no caller text is ever pasted unquoted.
+ * EXECUTEd with the values as literals (PGlite's protocol takes no parameters for EXECUTE) in
+ * the simple protocol: about 0.1 ms. The values are typed and encoded above; no caller text is ever pasted unquoted.
  */
 export async function queryPreparedPlain(db: Db, name: string, text: string, values: PlainValue[]): Promise<Record<string, unknown>[]> {
-  const client = (db as unknown as { $client: object & { totalCount?: unknown; query(q: string): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+  const client = (db as unknown as { $client: object & { totalCount?: unknown; exec(q: string): Promise<{ rows: Record<string, unknown>[] }[]> } }).$client;
   const literals = values.map(plainLiteral); // checked on both databases alike
   if (typeof client.totalCount === 'number') return queryNamed(db, name, text, values);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`queryPreparedPlain: statement name ${name}`);
@@ -67,11 +67,14 @@ export async function queryPreparedPlain(db: Db, name: string, text: string, val
   if (!names) preparedOnPglite.set(client, names = new Map());
   let prepared = names.get(name);
   if (!prepared) {
-    prepared = client.query(`PREPARE ${name} AS ${text}`);
+    prepared = client.exec(`PREPARE ${name} AS ${text}`);
     names.set(name, prepared);
     // A failed PREPARE is tried again by the next call.
     prepared.catch(() => names.delete(name));
   }
   await prepared;
-  return (await client.query(`EXECUTE ${name}(${literals.join(', ')})`)).rows;
+  // The simple protocol (`exec`, one statement): 70–80 µs where `query`'s extended one took 110–200.
+  const [result] = await client.exec(`EXECUTE ${name}(${literals.join(', ')})`);
+  if (!result) throw new Error(`queryPreparedPlain: EXECUTE ${name} answered no result`);
+  return result.rows;
 }
