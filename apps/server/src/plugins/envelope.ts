@@ -20,6 +20,21 @@ export function successBody<T>(data: T): { code: 0; msg: 'success'; data: T } {
   return { code: 0, msg: 'success', data };
 }
 
+/**
+ * `body` as the route's own serialiser writes it (its response schema): for answers sent as
+ * prepared text, byte for byte what `reply.ok` would have sent.
+ */
+export function serializedText(reply: FastifyReply, body: unknown): string {
+  const text = reply.serialize(body);
+  if (typeof text !== 'string') throw new Error(`the serialiser of ${reply.request.url} returned no text`);
+  return text;
+}
+
+/** Sends an answer already serialised (`serializedText`) as the JSON it is. */
+export function sendText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
 interface AjvError {
   keyword: string;
   instancePath: string;

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client';
-import { isTransaction, preparedOn } from '../../db/prepared';
+import { isTransaction, queryPreparedPlain } from '../../db/prepared';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
 import type { AccountRef } from './accounts';
 
@@ -34,9 +34,20 @@ const accountIs = (ref: AccountRef) => and(
   eq(ledgerAccounts.asset, ref.asset),
 );
 
-const accountsOfUserQuery = (db: DbOrTx, userId: number | Placeholder, mode: string | Placeholder) =>
-  db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
-const accountsOfUserPrepared = preparedOn((db) => accountsOfUserQuery(db, sql.placeholder('userId'), sql.placeholder('mode')).prepare('ledger_accounts_of_user'));
+/** A user's account in one mode: what its balance reads need. */
+export interface UserBalanceRow {
+  kind: string;
+  asset: string;
+  balance: bigint;
+}
+
+/**
+ * A user's accounts outside a transaction (`account/list` on every wallet screen), as plain SQL
+ * prepared once per connection (`queryPreparedPlain`; on PGlite too): drizzle's prepared query still cost a tracing span
+ * and a row mapping per call (docs/performance.md, "API"). The balance comes as its exact decimal
+ * text (numeric(78,0)), read as a bigint.
+ */
+const ACCOUNTS_OF_USER_SQL = 'SELECT kind, asset, balance::text AS balance FROM ledger_accounts WHERE user_id = $1 AND mode = $2';
 
 export const ledgerRepo = {
   /** The row of a user's account, or of one shard of a system account (shard 0 if `ref` names none). */
@@ -54,8 +65,13 @@ export const ledgerRepo = {
   },
 
   /** A user's accounts in one mode (`account/list` on every wallet screen: prepared outside a transaction). */
-  async accountsOfUser(db: DbOrTx, userId: number, mode: string): Promise<AccountRow[]> {
-    return isTransaction(db) ? accountsOfUserQuery(db, userId, mode) : accountsOfUserPrepared(db as Db).execute({ userId, mode });
+  async accountsOfUser(db: DbOrTx, userId: number, mode: string): Promise<UserBalanceRow[]> {
+    if (isTransaction(db)) {
+      return db.select({ kind: ledgerAccounts.kind, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance }).from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
+    }
+    const rows = await queryPreparedPlain(db as Db, 'ledger_accounts_of_user', ACCOUNTS_OF_USER_SQL, [userId, mode]);
+    return rows.map((r) => ({ kind: r.kind as string, asset: r.asset as string, balance: BigInt(r.balance as string) }));
   },
 
   /** An advisory lock on a user's demo ledger until the transaction ends (its funding and reset take turns). */

@@ -7,7 +7,7 @@ import {
   instrumentsOfType,
 } from '@app/contract';
 import { schema } from '../../lib/route';
-import { successBody } from '../../plugins/envelope';
+import { sendText, serializedText, successBody } from '../../plugins/envelope';
 import { authOf } from '../../plugins/session';
 import type { MarketModule } from './market-module';
 import { instrumentInfo, instrumentOrThrow } from './service';
@@ -28,12 +28,8 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
   const snapshots = market.snapshots;
   /** Sends the cached envelope text; built with the route's own serialiser, so the bytes are those reply.ok would send. */
   const sendSnapshot = async (reply: FastifyReply, key: string, data: () => unknown | Promise<unknown>) => {
-    const body = await snapshots.get(key, async () => {
-      const text = reply.serialize(successBody(await data()));
-      if (typeof text !== 'string') throw new Error('market snapshot: the route serialiser returned no text');
-      return text;
-    });
-    return reply.type('application/json; charset=utf-8').send(body);
+    const body = await snapshots.get(key, async () => serializedText(reply, successBody(await data())));
+    return sendText(reply, body);
   };
 
   /** A read of one symbol's newest `limit` (depth, trades): one cached answer per symbol and limit. */

@@ -6,7 +6,9 @@ import {
   AmountByAccountQuery, AmountByAccountResponse, QueryUserBalanceBody, UserAssetDataResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
+import { sendText, serializedText } from '../../plugins/envelope';
 import { authOf, moneyRequestOf } from '../../plugins/session';
+import { AccountListText } from './account-list';
 import type { WalletService } from './service';
 import type { ValuationService } from './valuation';
 
@@ -21,6 +23,9 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation
     schema: schema({ tags, summary: 'The coins: symbol, name, decimals, icon', response: AssetListResponse }),
   }, async (_req, reply) => reply.ok(ASSET_LIST));
 
+  /** `account/list` as text: the same bytes `reply.ok` would send, the balances filled into a template built once per mode. */
+  const accountList = new AccountListText();
+
   app.register(async (authed) => {
     const r = authed.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -32,7 +37,10 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation
 
     r.post(API.account.list, {
       schema: schema({ tags, summary: 'Currency, option and financing accounts with available and frozen balances', response: AccountListResponse, auth: true }),
-    }, async (req, reply) => reply.ok(await wallet.list(authOf(req).user.id, req.typeUser)));
+    }, async (req, reply) => {
+      const rows = await wallet.balances(authOf(req).user.id, req.typeUser);
+      return sendText(reply, accountList.text(req.typeUser, rows, (body) => serializedText(reply, body)));
+    });
 
     r.get(API.account.getValidAssetById, {
       schema: schema({ tags, summary: 'Available and frozen balance of one coin in one account', querystring: ValidAssetQuery, response: ValidAssetResponse, auth: true }),

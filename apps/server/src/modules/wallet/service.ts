@@ -1,17 +1,18 @@
 import crypto from 'node:crypto';
 import {
-  ASSETS, NUMBER_MAXIMUM, assetOf, formatAmount, isLedgerKind, ledgerKindName, parseAmount, pow10,
-  type AccountChangeList, type AccountListResult, type AssetDef, type HeaderLang, type TransferBody, type TransferLog,
+  NUMBER_MAXIMUM, assetOf, formatAmount, isLedgerKind, ledgerKindName, parseAmount, pow10,
+  type AccountChangeList, type AssetDef, type HeaderLang, type TransferBody, type TransferLog,
   type TransferRecord, type UserInfo, type WalletBalance, type WalletName,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { opaqueId } from '../../lib/opaque-id';
 import {
-  WALLETS, frozenOf, systemAccount, userAccount,
+  frozenOf, systemAccount, userAccount,
   type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type Posting,
 } from '../ledger';
 import { toUserInfo, userRepo } from '../users';
+import type { BalanceRows } from './account-list';
 import { transferRecords, walletRepo, type TransferRow } from './repository';
 
 export function assetOrThrow(symbol: string): AssetDef {
@@ -91,21 +92,10 @@ export class WalletService {
     });
   }
 
-  async list(userId: number, mode: Mode): Promise<AccountListResult> {
+  /** The user's balances in one mode, read from the ledger on every call (`account/list`, AccountListText). */
+  async balances(userId: number, mode: Mode): Promise<BalanceRows> {
     await this.prepare(userId, mode);
-    const rows = await this.ledger.accountsOf(this.ctx.db, userId, mode);
-    const balance = (kind: string, asset: string) => rows.find((r) => r.kind === kind && r.asset === asset)?.balance ?? 0n;
-    return {
-      typeUser: mode,
-      wallets: WALLETS.map((wallet) => ({
-        wallet,
-        balances: ASSETS.map((a) => ({
-          asset: a.symbol,
-          available: formatAmount(balance(wallet, a.symbol), a.scale),
-          frozen: formatAmount(balance(frozenOf(wallet), a.symbol), a.scale),
-        })),
-      })),
-    };
+    return this.ledger.accountsOf(this.ctx.db, userId, mode);
   }
 
   async validAsset(userId: number, mode: Mode, wallet: WalletName, symbol: string): Promise<WalletBalance> {
