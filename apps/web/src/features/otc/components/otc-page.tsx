@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
-import { formatAssetAmount, formatPrice, formatRatePercent } from '../../../lib/format';
+import { formatPrice, formatRatePercent } from '../../../lib/format';
 import { ASSETS_PATH } from '../../../lib/routing/paths';
 import { OTC_TABS, useOtcPage } from '../hooks/use-otc-page';
 import { TradeForm } from './trade-form';
+import { TradeResult } from './trade-result';
 import { TradeHistory } from './trade-history';
 import '../otc.css';
 
@@ -68,20 +68,7 @@ export function OtcPage() {
                 ))}
               </ul>
             ) : null}
-            {result ? (
-              <section className="otc-result" role="status" aria-labelledby="otc-result-title">
-                <h2 id="otc-result-title" className="otc-result__title">
-                  {t('otc.success')}
-                </h2>
-                <p className="mono">
-                  −{formatAssetAmount(result.fromAmount, result.fromAsset)} {result.fromAsset} · +
-                  {formatAssetAmount(result.toAmount, result.toAsset)} {result.toAsset}
-                </p>
-                <Link className="link" to={ASSETS_PATH}>
-                  {t('otc.viewAssets')}
-                </Link>
-              </section>
-            ) : null}
+            {result ? <TradeResult result={result} assetsPath={ASSETS_PATH} /> : null}
             <TradeForm key={tab} side={tab} quote={quote.data} assets={page.assets} requote={page.requote} onTraded={page.setResult} />
           </>
         )}

@@ -1,13 +1,13 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OtcSide } from '@app/contract';
 import { useConfirmModal } from '../../../../components/confirm-modal';
 import { DelayedLoading } from '../../../../components/page-state';
 import { DesktopTabs, desktopTabPanel } from '../../../../components/desktop-tabs';
-import { formatAssetAmount, formatPrice, formatRatePercent } from '../../../../lib/format';
+import { formatPrice, formatRatePercent } from '../../../../lib/format';
 import { DESKTOP_PATHS } from '../../../../lib/routing/paths';
 import { useOtcPage } from '../../hooks/use-otc-page';
 import { TradeForm } from '../trade-form';
+import { TradeResult } from '../trade-result';
 import { TradeHistoryTable } from './trade-history-table';
 import '../../otc.css';
 import '../../otc-desktop.css';
@@ -82,20 +82,7 @@ export function OtcDeskPage() {
           </h2>
           <DesktopTabs label={t('routes.otc')} idPrefix="otc-side" items={sideTabs} value={side} onChange={page.selectTab} />
           <div {...desktopTabPanel('otc-side', side)} className="otc-desk__form">
-            {result ? (
-              <section className="otc-result" role="status" aria-labelledby="otc-result-title">
-                <h3 id="otc-result-title" className="otc-result__title">
-                  {t('otc.success')}
-                </h3>
-                <p className="mono">
-                  −{formatAssetAmount(result.fromAmount, result.fromAsset)} {result.fromAsset} · +{formatAssetAmount(result.toAmount, result.toAsset)}{' '}
-                  {result.toAsset}
-                </p>
-                <Link className="link" to={DESKTOP_PATHS.asset}>
-                  {t('otc.viewAssets')}
-                </Link>
-              </section>
-            ) : null}
+            {result ? <TradeResult result={result} assetsPath={DESKTOP_PATHS.asset} heading="h3" /> : null}
             <TradeForm key={side} side={side} quote={quote.data} assets={page.assets} requote={page.requote} onTraded={page.setResult} ask={modal.ask} desk />
           </div>
         </section>
