@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../../components/coin-icon';
 import { formatAssetAmount, formatMoney } from '../../../../lib/format';
 import type { BalanceRow } from '../../model/wallet-rows';
+import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
 
 /** One account's coins as a table: available, frozen, their sum and its USDT value, figures aligned. */
 export function BalanceTable({ rows, label }: { rows: readonly BalanceRow[]; label: string }) {
@@ -10,20 +11,7 @@ export function BalanceTable({ rows, label }: { rows: readonly BalanceRow[]; lab
   return (
     <div className="desk-table__scroll">
       <table className="desk-table" aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">{t('transfer.coin')}</th>
-            <th scope="col" className="is-num">
-              {t('assets.available')}
-            </th>
-            <th scope="col" className="is-num">
-              {t('assets.frozen')}
-            </th>
-            <th scope="col" className="is-num">
-              {t('assets.valueUsdt')}
-            </th>
-          </tr>
-        </thead>
+        <DeskTableHead columns={[t('transfer.coin'), numeric(t('assets.available')), numeric(t('assets.frozen')), numeric(t('assets.valueUsdt'))]} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.asset} data-asset={r.asset}>

@@ -5,6 +5,7 @@ import { dateTimeAttribute, formatAssetAmount, formatDateTime, isZeroDecimal } f
 import { useAccountChanges } from '../../api/get-account-changes';
 import { useTransferLog } from '../../api/get-transfer-log';
 import { lineView } from '../../model/account-change';
+import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
 
 function LoadMore({ shown, loading, onLoad }: { shown: boolean; loading: boolean; onLoad: () => void }) {
   const { t } = useTranslation();
@@ -27,17 +28,7 @@ export function TransferRecordsTable() {
     <>
       <div className="desk-table__scroll">
         <table className="desk-table" aria-label={t('routes.transferRecords')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('assets.operateTime')}</th>
-              <th scope="col">{t('transfer.from')}</th>
-              <th scope="col">{t('transfer.to')}</th>
-              <th scope="col">{t('transfer.coin')}</th>
-              <th scope="col" className="is-num">
-                {t('transfer.amount')}
-              </th>
-            </tr>
-          </thead>
+          <DeskTableHead columns={[t('assets.operateTime'), t('transfer.from'), t('transfer.to'), t('transfer.coin'), numeric(t('transfer.amount'))]} />
           <tbody>
             {items.map((r) => (
               <tr key={r.id} data-testid="transfer-record">
@@ -89,22 +80,7 @@ export function AccountChangesTable({ wallet }: { wallet: WalletName }) {
     <>
       <div className="desk-table__scroll">
         <table className="desk-table" aria-label={`${t(`wallets.${wallet}`)}: ${t('assets.accountChanges')}`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('assets.operateTime')}</th>
-              <th scope="col">{t('desktop.type')}</th>
-              <th scope="col">{t('transfer.coin')}</th>
-              <th scope="col" className="is-num">
-                {t('market.sort.change')}
-              </th>
-              <th scope="col" className="is-num">
-                {t('assets.balanceAfter')}
-              </th>
-              <th scope="col" className="is-num">
-                {t('statement.heldNow')}
-              </th>
-            </tr>
-          </thead>
+          <DeskTableHead columns={[t('assets.operateTime'), t('desktop.type'), t('transfer.coin'), numeric(t('market.sort.change')), numeric(t('assets.balanceAfter')), numeric(t('statement.heldNow'))]} />
           <tbody>
             {items.flatMap((c) =>
               c.lines.map((l, i) => (

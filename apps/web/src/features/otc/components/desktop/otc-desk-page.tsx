@@ -11,6 +11,7 @@ import { TradeResult } from '../trade-result';
 import { TradeHistoryTable } from './trade-history-table';
 import '../../otc.css';
 import '../../otc-desktop.css';
+import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
 
 const SIDES: readonly OtcSide[] = ['buy', 'sell', 'flash'];
 
@@ -49,17 +50,7 @@ export function OtcDeskPage() {
           {quote.data ? (
             <div className="desk-table__scroll">
               <table className="desk-table" aria-labelledby="otc-rates">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('otc.coin')}</th>
-                    <th scope="col" className="is-num">
-                      {t('otc.buyAt')}
-                    </th>
-                    <th scope="col" className="is-num">
-                      {t('otc.sellAt')}
-                    </th>
-                  </tr>
-                </thead>
+                <DeskTableHead columns={[t('otc.coin'), numeric(t('otc.buyAt')), numeric(t('otc.sellAt'))]} />
                 <tbody>
                   {quote.data.rates.map((r) => (
                     <tr key={r.asset}>

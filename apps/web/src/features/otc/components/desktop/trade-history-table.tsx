@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../../components/page-state';
 import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../../lib/format';
 import { useTradingRecord } from '../../api/get-trading-record';
+import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
 
 /** The user's OTC trades, newest first, as a table (the mobile history tab's data). */
 export function TradeHistoryTable() {
@@ -15,24 +16,7 @@ export function TradeHistoryTable() {
     <>
       <div className="desk-table__scroll">
         <table className="desk-table" aria-labelledby="otc-history">
-          <thead>
-            <tr>
-              <th scope="col">{t('assets.operateTime')}</th>
-              <th scope="col">{t('desktop.type')}</th>
-              <th scope="col" className="is-num">
-                {t('otc.paid')}
-              </th>
-              <th scope="col" className="is-num">
-                {t('otc.received')}
-              </th>
-              <th scope="col" className="is-num">
-                {t('otc.price')}
-              </th>
-              <th scope="col" className="is-num">
-                {t('otc.fee')}
-              </th>
-            </tr>
-          </thead>
+          <DeskTableHead columns={[t('assets.operateTime'), t('desktop.type'), numeric(t('otc.paid')), numeric(t('otc.received')), numeric(t('otc.price')), numeric(t('otc.fee'))]} />
           <tbody>
             {items.map((trade) => (
               <tr key={trade.id} data-testid="otc-trade">
