@@ -62,6 +62,7 @@ export class MarketEngine implements PriceSink {
   private timers: NodeJS.Timeout[] = [];
   private live: Promise<void> = Promise.resolve();
   private backfill: Promise<void> = Promise.resolve();
+  private endBackfillDelay = (): void => undefined;
   /** Set by the module (keeps the ws client out of the engine's imports for tests that do not need it). */
   binanceFactory: ((symbols: string[]) => PriceSource) | undefined;
 
@@ -156,7 +157,11 @@ export class MarketEngine implements PriceSink {
       this.live = this.history.goLive(needBackfill, simState.startedAt.getTime());
       // With timers (a real server), storing the history waits a few seconds: start-up, readiness
       // and the first requests go first. On PGlite every statement holds the event loop while it runs.
-      const delay = new Promise((r) => setTimeout(r, timers ? BACKFILL_DELAY_MS : 0).unref());
+      const delay = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timers ? BACKFILL_DELAY_MS : 0).unref();
+        // A stop ends the wait: the store sees `stopped` and returns (the next start resumes it).
+        this.endBackfillDelay = () => { clearTimeout(timer); resolve(); };
+      });
       // A failure is logged, not thrown into nobody's hands: the next start resumes the backfill.
       this.backfill = Promise.all([this.live, delay]).then(() => this.history.store(!backfillDone))
         .catch((err) => this.ctx.log.error({ err }, 'market: backfill failed'));
@@ -197,6 +202,7 @@ export class MarketEngine implements PriceSink {
     this.state.stopped = true;
     this.queue.stop();
     this.history.abandon();
+    this.endBackfillDelay();
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     for (const s of this.sources) await s.stop();

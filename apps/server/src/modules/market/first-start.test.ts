@@ -104,6 +104,20 @@ describe('a first start', () => {
     expect(failures(lines)).toEqual([]);
   }, 120_000);
 
+  it('stops at once while its history waits to be stored (a server shutting down in its first seconds)', async () => {
+    // With timers (a real server) storing the history waits 10 s after start. A stop before then
+    // ended only when that wait did: every shutdown in a server's first 10 s took the rest of it.
+    setClock(t, '2026-11-18T03:00:00Z');
+    const { engine, lines } = capturedEngine();
+    await engine.start({ timers: true });
+    await engine.allLive();
+    const stopping = performance.now();
+    await engine.stop();
+    expect(performance.now() - stopping).toBeLessThan(3_000);
+    expect(engine.backfillStats).toBeUndefined();
+    expect(failures(lines)).toEqual([]);
+  }, 120_000);
+
   it('stores the history, then the live minutes held back meanwhile, as one chain; no write fails', async () => {
     const db = (await createTestApp({ env: { MARKET_SEED: '5', MARKET_BACKFILL_DAYS: '1' } }));
     const saved = t;
