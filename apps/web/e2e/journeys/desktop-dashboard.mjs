@@ -404,8 +404,11 @@ async function arrangementFollowsTheUser({ browser, server }) {
   await other.mouse.down();
   await other.mouse.move(entrySlot.x + entrySlot.width / 2, entrySlot.y + 40, { steps: 8 });
   await other.locator('.dash-slot.is-drop-before[data-panel="entry"]').waitFor();
+  const dragSaved = layoutSaved(other);
   await other.mouse.up();
   await waitForArrangement(other, 'chart:1 orders:1 markets:2 book:3 entry:3 account:3');
+  // Saved before the next change: otherwise this save's answer could pass for the reset's below.
+  await dragSaved;
   await fitsTheWindow(other, 'dragged 1440×900', 7);
 
   // Reset to default, by keyboard; kept after a reload.
