@@ -9,7 +9,8 @@ import { changeSign, formatCompact, formatPercent, formatPrice, formatSigned } f
 import { useSessionStore } from '../../../lib/session/session-store';
 import { AccountPanel } from './account-panel';
 import { OrderBookPanel, RecentTradesPanel } from './book-panel';
-import { DashboardGrid, PanelPlaceholder } from './dashboard-grid';
+import { DashboardGrid } from './dashboard-grid';
+import { EntryPanel, OrdersPanel } from './entry-panel';
 import { FlashPrice } from './flash-price';
 import { MarketsPanel } from './markets-panel';
 import { useDashboardText } from './strings';
@@ -20,14 +21,11 @@ import '../../../features/trade/trade.css';
 
 /*
  * The dashboard's panels (docs/decisions.md "Desktop dashboard: the frame first"): this chunk loads
- * after the frame (dashboard-page.tsx) has drawn the grid's empty boxes. The order entry and the
- * orders (the forms, their checks and the error catalogue, the order tables) and the arrangement
- * dialog are chunks of their own again, each started when its panel first renders (the dialog when
- * its button is pointed at, focused or pressed), each in a reserved box meanwhile.
+ * after the frame (dashboard-page.tsx) has drawn the grid's empty boxes, and fills them. The order
+ * entry and the orders come with it: their forms, checks and tables are in the trade feature's
+ * chunk, which the chart and the feeds need too. The arrangement dialog is a chunk of its own,
+ * asked for when its button is pointed at, focused or pressed.
  */
-const loadEntry = () => import('./entry-panel');
-const EntryPanel = lazy(() => loadEntry().then((m) => ({ default: m.EntryPanel })));
-const OrdersPanel = lazy(() => loadEntry().then((m) => ({ default: m.OrdersPanel })));
 const loadLayoutDialog = () => import('./layout-dialog');
 const LayoutDialog = lazy(() => loadLayoutDialog().then((m) => ({ default: m.LayoutDialog })));
 
@@ -63,18 +61,10 @@ function InstrumentDashboard({ instrument, interval, onIntervalChange, layout, o
         <CandleChart instrument={instrument} interval={interval} onIntervalChange={onIntervalChange} />
       </div>
     ),
-    orders: (
-      <Suspense fallback={<PanelPlaceholder className="dash-orders" />}>
-        <OrdersPanel key={symbol} instrument={instrument} />
-      </Suspense>
-    ),
+    orders: <OrdersPanel key={symbol} instrument={instrument} />,
     book: <OrderBookPanel key={symbol} depth={feed.depth} instrument={instrument} lastPrice={feed.ticker?.price ?? null} />,
     trades: <RecentTradesPanel key={symbol} instrument={instrument} />,
-    entry: (
-      <Suspense fallback={<PanelPlaceholder className="dash-entry" />}>
-        <EntryPanel key={symbol} instrument={instrument} />
-      </Suspense>
-    ),
+    entry: <EntryPanel key={symbol} instrument={instrument} />,
     account: <AccountPanel />,
   };
   return <ArrangedGrid layout={layout} onChange={onLayoutChange} top={<PriceStrip key={symbol} instrument={instrument} feed={feed} customise={customise} />} panels={panels} />;
