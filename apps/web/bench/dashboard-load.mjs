@@ -69,7 +69,7 @@ async function visit(browser, baseUrl) {
   }
   await page.addInitScript(recorder);
   await page.goto(`${baseUrl}${DASHBOARD}`);
-  await page.waitForFunction(() => window.__marks?.jsKB !== undefined && window.__marks?.price !== undefined && window.__marks?.fcp !== undefined, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.__marks?.jsKB !== undefined && window.__marks?.price !== undefined && window.__marks?.markets !== undefined && window.__marks?.fcp !== undefined, null, { timeout: 60_000 });
   const marks = await page.evaluate(() => window.__marks);
   await context.close();
   return marks;
