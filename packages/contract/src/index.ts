@@ -14,4 +14,5 @@ export * from './instruments';
 export * from './schemas/market';
 export * from './schemas/otc';
 export * from './schemas/trading';
+export * from './dashboard';
 export * from './schemas/dashboard-layout';

@@ -404,8 +404,11 @@ async function arrangementFollowsTheUser({ browser, server }) {
   await other.mouse.down();
   await other.mouse.move(entrySlot.x + entrySlot.width / 2, entrySlot.y + 40, { steps: 8 });
   await other.locator('.dash-slot.is-drop-before[data-panel="entry"]').waitFor();
+  const dragSaved = layoutSaved(other);
   await other.mouse.up();
   await waitForArrangement(other, 'chart:1 orders:1 markets:2 book:3 entry:3 account:3');
+  // Saved before the next change: otherwise this save's answer could pass for the reset's below.
+  await dragSaved;
   await fitsTheWindow(other, 'dragged 1440×900', 7);
 
   // Reset to default, by keyboard; kept after a reload.
@@ -454,10 +457,61 @@ async function arrangementFollowsTheUser({ browser, server }) {
   await visitor.close();
 }
 
+/** Each box of the grid (the price strip's, each panel slot's) by name, and its panel's box inside it. */
+function gridBoxes(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.dash > *')].flatMap((el, i) => {
+    const name = el.dataset.panel ?? `top${i}`;
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round).join(','); };
+    const inner = el.dataset.panel ? el.firstElementChild : null;
+    return inner ? [[name, box(el)], [`${name} panel`, box(inner)]] : [[name, box(el)]];
+  })));
+}
+
+/**
+ * The dashboard's first route carries only its frame (docs/decisions.md "Desktop dashboard: the frame
+ * first"): with the panels' code held back, the frame shows the price strip's and every panel's box,
+ * empty and marked busy; when the code arrives each panel fills its box, and nothing moves, at the
+ * narrowest, the usual and the widest desktop window, for a visitor and a signed-in user.
+ */
+async function panelsArriveWithoutShift({ browser, server }) {
+  const login = await registerViaApi(server, uniqueEmail('desk-frame'));
+  for (const [who, viewport] of [['visitor', { width: 1001, height: 700 }], ['visitor', { width: 1200, height: 750 }], ['visitor', { width: 1359, height: 800 }], ['visitor', DESKTOP], ['user', FULL_HD], ['visitor', { width: 2560, height: 1440 }]]) {
+    const context = await desktopContext(browser, { viewport, login: who === 'user' ? login : undefined });
+    const page = await newPage(context);
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    let asked = false;
+    await page.route(/\/assets\/dashboard-panels-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}${DASHBOARD}`);
+    await page.locator('[data-testid="dashboard"][aria-busy="true"]').waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    if (who === 'user') await page.waitForResponse((res) => res.url().includes('/asset/api/user/dashboard-layout')).catch(() => undefined);
+    await sleep(300);
+    const label = `${who} ${viewport.width}×${viewport.height}`;
+    assert(asked, `${label}: the panels' code was not asked for as the frame rendered`);
+    const before = await gridBoxes(page);
+    assert.equal(Object.keys(before).length, 1 + 7 * 2, `${label}: the frame shows ${Object.keys(before).join(', ')}`);
+    await fitsTheWindow(page, `${label}, frame`);
+    release();
+    await waitForLivePrice(page);
+    await page.getByRole('region', { name: 'Place an order' }).waitFor();
+    await page.getByRole('region', { name: 'Orders' }).waitFor();
+    await page.getByRole('region', { name: 'Account' }).waitFor();
+    assert.equal(await page.locator('[data-testid="dashboard"][aria-busy]').count(), 0, `${label}: still busy`);
+    assert.deepEqual(await gridBoxes(page), before, `${label}: the boxes moved when the panels arrived`);
+    await context.close();
+  }
+}
+
 const atFullHd = (fn) => (context) => fn({ ...context, viewport: FULL_HD });
 
 export const journeys = [
   { name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels', fn: visitorSeesLivePrices },
+  { name: 'desktop dashboard: the frame shows every panel\'s box at once; the panels fill them without moving anything', fn: panelsArriveWithoutShift },
   { name: 'desktop dashboard: a live update renders only the rows that changed', fn: liveUpdatesRenderOnlyChangedRows },
   { name: 'desktop dashboard: a user switches to demo, places a 30-second contract, sees it on the chart, then settled', fn: demoContractFromTheDashboard },
   { name: 'desktop dashboard: a spot limit order placed and cancelled', fn: spotLimitPlacedAndCancelled },

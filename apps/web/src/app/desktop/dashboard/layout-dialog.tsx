@@ -23,27 +23,6 @@ const MOVES: { move: Move; key: 'moveUp' | 'moveDown' | 'movePrevious' | 'moveNe
   { move: 'next', key: 'moveNext', glyph: '→' },
 ];
 
-/** The control at the end of the price strip: opens the dialog. */
-export function CustomiseLayout({ layout, ready, signedIn, onChange }: { layout: DashboardLayout; ready: boolean; signedIn: boolean; onChange: (next: DashboardLayout) => void }) {
-  const d = useDashboardText();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  // Closed: the focus goes back to the button (the dialog is gone from the document by now).
-  useEffect(() => {
-    if (wasOpen.current && !open) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-  return (
-    <>
-      <button ref={button} type="button" className="button button--secondary button--small dash-customise" disabled={!ready} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {d('layout.customise')}
-      </button>
-      {open ? <LayoutDialog layout={layout} signedIn={signedIn} onChange={onChange} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
 /**
  * The "Customise layout" dialog (native modal `<dialog>`, as components/confirm-modal.tsx): the
  * four columns with their panels in order, each with a show/hide checkbox and buttons to move it
@@ -51,7 +30,7 @@ export function CustomiseLayout({ layout, ready, signedIn, onChange }: { layout:
  * the focus stays on the same button of the moved panel (or its checkbox when that move is no
  * longer possible), so a keyboard user can press it again.
  */
-function LayoutDialog({ layout, signedIn, onChange, onClose }: { layout: DashboardLayout; signedIn: boolean; onChange: (next: DashboardLayout) => void; onClose: () => void }) {
+export function LayoutDialog({ layout, signedIn, onChange, onClose }: { layout: DashboardLayout; signedIn: boolean; onChange: (next: DashboardLayout) => void; onClose: () => void }) {
   const d = useDashboardText();
   const name = usePanelNames();
   const dialog = useRef<HTMLDialogElement>(null);

@@ -25,6 +25,15 @@ function readVisitorLayout(): DashboardLayout {
   }
 }
 
+/** The arrangement shown and how to change it (useDashboardLayout). */
+export interface DashboardArrangement {
+  layout: DashboardLayout;
+  /** False while a signed-in user's arrangement is loading (the default shows meanwhile). */
+  ready: boolean;
+  signedIn: boolean;
+  change: (next: DashboardLayout) => void;
+}
+
 interface PendingSave {
   token: string;
   layout: DashboardLayout;
@@ -37,7 +46,7 @@ interface PendingSave {
  * stored one read again); a visitor's lives in this browser's localStorage. `ready` is false while
  * a user's is loading (the default is shown meanwhile).
  */
-export function useDashboardLayout(): { layout: DashboardLayout; ready: boolean; signedIn: boolean; change: (next: DashboardLayout) => void } {
+export function useDashboardLayout(): DashboardArrangement {
   const token = useSessionStore((s) => s.token);
   const query = useQuery({ queryKey: layoutKey(token), queryFn: fetchLayout, enabled: token !== null, staleTime: Infinity });
   const [visitorLayout, setVisitorLayout] = useState(readVisitorLayout);
