@@ -17,6 +17,7 @@ import { sessionPlugin } from './plugins/session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import { FileService, fileRoutes } from './modules/files';
+import { KycService, kycRoutes } from './modules/kyc';
 import { systemRoutes } from './modules/system';
 import { LedgerService, MoneyCommands } from './modules/ledger';
 import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
@@ -117,6 +118,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(authRoutes, { auth, rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
+  await app.register(kycRoutes, { kyc: new KycService(ctx, files, ctx.config.kyc) });
   // Market data and the market websocket (/ws); 64 KiB is the hard cap of a client message.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const market = new MarketModule(ctx, sessions, marketEngine ? { engine: marketEngine } : {});

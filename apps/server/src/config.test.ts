@@ -138,6 +138,14 @@ describe('loadConfig', () => {
   ])('contracts: refuses %s=%s', (name, value, allowed) => {
     expect(refusal({ [name]: value }).message).toContain(`${name} must be ${allowed}, got "${value}"`);
   });
+
+  it('kyc: reads the document types per nationality, and refuses a list it cannot use', () => {
+    expect(loadConfig({}).kyc.documentTypes).toEqual({ '*': ['id_card', 'passport', 'driving_licence'] });
+    expect(loadConfig({ KYC_DOCUMENT_TYPES: ' US=passport,driving_licence ; *=passport' }).kyc.documentTypes).toEqual({ '*': ['passport'], US: ['passport', 'driving_licence'] });
+    for (const value of ['US=visa', 'usa=passport', 'US', 'US=passport=x', '=passport']) {
+      expect(refusal({ KYC_DOCUMENT_TYPES: value }).message, value).toContain('KYC_DOCUMENT_TYPES must be entries <country or *>=<type>');
+    }
+  });
 });
 
 describe('the server process with a bad setting', () => {

@@ -4,13 +4,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { LoginResult } from '@app/contract';
+import { API, type LoginResult, type UploadResult } from '@app/contract';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, rowsOf, type Database } from '../src/db/client';
 import { ManualClock } from '../src/lib/clock';
 import { OutboxSender, type EmailSender } from '../src/lib/messenger';
 import { withDatabase } from './global-setup';
@@ -166,4 +167,31 @@ export async function registerByEmail(t: TestApp, email = uniqueEmail(), passwor
   });
   if (res.code !== 0) throw new Error(`register failed: ${res.code} ${res.msg}`);
   return { ...res.data, email, password };
+}
+
+/** A multipart/form-data body: the fields in order, then the file (as the part named `file`). */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = '----test' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** `common/upload` with these fields and file, as the user of `token` (or nobody). */
+export async function uploadFile(t: TestApp, token: string | undefined, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const { payload, headers } = multipartBody(fields, file);
+  const res = await t.app.inject({ method: 'POST', url: API.common.upload, payload, headers: { ...headers, ...(token ? { token } : {}) } });
+  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: UploadResult | null }) };
+}
+
+/** The database id of the user registered with this e-mail (the API shows only public ids). */
+export async function userIdByEmail(t: TestApp, email: string): Promise<number> {
+  return Number(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${email}`))[0]!.id);
 }

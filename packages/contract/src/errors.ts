@@ -8,7 +8,7 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * Ranges: 301 session; 1000–1099 general; 1100–1199 accounts and security;
  * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules);
  * 1400–1499 market data (quotes, candles, favourites, the market websocket);
- * 1500–1599 trading (seconds contracts, spot orders).
+ * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 identity verification (KYC).
  */
 export interface ErrorDef {
   readonly code: number;
@@ -102,6 +102,12 @@ export const ERRORS = {
   PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows, or a contract stake is finer than whole cents (STAKE_DECIMALS).'),
   SPOT_NOT_AVAILABLE: def(1507, 400, 'Spot trading is available for crypto against USDT only', 'A spot order on a forex, CFD, index or stock symbol, or on a coin without a wallet.'),
   LIMIT_PRICE_REQUIRED: def(1508, 400, 'Please enter a price for a limit order', 'A limit order without `price`, or a market order with one.'),
+
+  KYC_PRIMARY_REQUIRED: def(1601, 400, 'Please complete real-name verification first', 'Advanced verification (document photos) before the real-name stage was submitted.'),
+  KYC_UNDER_REVIEW: def(1602, 409, 'Your verification is under review, please wait for the result', 'Submitting or changing verification data while a submission awaits review.'),
+  KYC_VERIFIED_LOCKED: def(1603, 409, 'Your identity is verified; please contact customer service to change it', 'A verified user\'s identity data is locked; changes go through support.'),
+  KYC_DOCUMENT_TYPE_INVALID: def(1604, 400, 'This document type is not accepted for the selected nationality', 'The document type is not in `idCard/type`\'s list for the nationality.'),
+  KYC_IMAGE_INVALID: def(1605, 400, 'Please upload each photo again', 'A verification photo is not one of the user\'s own private uploads (`common/upload` with kind `private`), or the same photo is given twice.'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

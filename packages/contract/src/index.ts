@@ -16,3 +16,4 @@ export * from './schemas/otc';
 export * from './schemas/trading';
 export * from './dashboard';
 export * from './schemas/dashboard-layout';
+export * from './schemas/kyc';

@@ -90,6 +90,13 @@ export const API = {
     history: '/transaction/api/spot/history',
     detail: '/transaction/api/spot/detail',
   },
+  /** Identity verification (spec §7 "KYC"). */
+  idCard: {
+    info: '/asset/api/idCard/info',
+    type: '/asset/api/idCard/type',
+    insert: '/asset/api/idCard/insert',
+    insertPrimaryVerification: '/asset/api/idCard/insertPrimaryVerification',
+  },
   common: {
     upload: '/asset/api/common/upload',
     /** Private uploads, served only to their owner: GET with the token header. */

@@ -31,3 +31,8 @@ export function isKnownDialCode(countryCode: string): boolean {
   const dial = normalizeDialCode(countryCode);
   return getCountries().some((iso) => String(getCountryCallingCode(iso)) === dial);
 }
+
+/** Whether an ISO 3166-1 alpha-2 code (upper case) is a country of libphonenumber's metadata. */
+export function isKnownCountry(iso: string): boolean {
+  return (getCountries() as string[]).includes(iso);
+}

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { SERVER_DIR } from '../server-dir';
 import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
 import { loadContractConfig, type ContractConfig } from './contracts';
+import { loadKycConfig, type KycConfig } from './kyc';
 import { loadMarketConfig, type MarketConfig } from './market';
 import { loadOtcConfig, type OtcConfig } from './otc';
 import { loadSpotConfig, type SpotConfig } from './spot';
 
 export { ConfigError, type Env } from '../lib/env';
-export type { ContractConfig, MarketConfig, OtcConfig, SpotConfig };
+export type { ContractConfig, KycConfig, MarketConfig, OtcConfig, SpotConfig };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -46,6 +47,7 @@ export interface Config {
   otc: OtcConfig;
   spot: SpotConfig;
   contracts: ContractConfig;
+  kyc: KycConfig;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -83,5 +85,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     otc: loadOtcConfig(env),
     spot: loadSpotConfig(env),
     contracts: loadContractConfig(env),
+    kyc: loadKycConfig(env),
   };
 }

@@ -58,7 +58,7 @@ describe('security headers', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expectBaseHeaders(res);
     expect(csp(res).get('connect-src')).toEqual(["'self'", 'ws://trade.example.com:8443', 'wss://trade.example.com:8443']);
-    expect(csp(res).get('img-src')).toEqual(["'self'"]);
+    expect(csp(res).get('img-src')).toEqual(["'self'", 'blob:']);
     expect(String(res.headers['content-security-policy'])).not.toMatch(/\s;|\s$/);
   });
 

@@ -49,7 +49,9 @@ export const securityHeadersPlugin = fp(async (app) => {
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", CHART_ATTRIBUTION_STYLE_HASH],
-        imgSrc: [(req) => (req.url?.startsWith(DOCS_PREFIX) ? "'self' data:" : "'self'")],
+        // blob: shows a photo the user just chose from their own device (an object URL made by
+        // the page itself) before it is uploaded: the KYC photos (docs/security.md).
+        imgSrc: [(req) => (req.url?.startsWith(DOCS_PREFIX) ? "'self' data:" : "'self' blob:")],
         fontSrc: ["'self'"],
         // 'self' covers ws(s) of the same host only in CSP Level 3 browsers; named for the others.
         connectSrc: [(req) => ["'self'", socketOrigins.get(req)].filter(Boolean).join(' ')],

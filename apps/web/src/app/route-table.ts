@@ -52,6 +52,7 @@ const assets = () => import('../features/assets');
 const otc = () => import('../features/otc');
 const market = () => import('../features/market');
 const trade = () => import('../features/trade');
+const kyc = () => import('../features/kyc');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
@@ -93,9 +94,9 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.withdrawAddressList, title: 'withdrawAddressList', auth: true },
   // Profile
   { path: PATHS.profile, title: 'profile', auth: true, tab: true, page: named(profile, 'ProfilePage') },
-  { path: PATHS.kyc, title: 'kyc', auth: true },
-  { path: PATHS.realNameAuth, title: 'realNameAuth', auth: true },
-  { path: PATHS.advanceAuth, title: 'advanceAuth', auth: true },
+  { path: PATHS.kyc, title: 'kyc', auth: true, page: named(kyc, 'KycPage') },
+  { path: PATHS.realNameAuth, title: 'realNameAuth', auth: true, page: named(kyc, 'RealNamePage') },
+  { path: PATHS.advanceAuth, title: 'advanceAuth', auth: true, page: named(kyc, 'DocumentsPage') },
   { path: PATHS.securityCenter, title: 'securityCenter', auth: true, page: named(security, 'SecurityCenterPage') },
   { path: PATHS.changePassword, title: 'changePassword', auth: true, page: named(security, 'ChangePasswordPage') },
   { path: PATHS.paymentPassword, title: 'paymentPassword', auth: true, page: named(security, 'PaymentPasswordPage') },

@@ -79,4 +79,10 @@ export const de: ErrorMessages = {
   PRECISION_INVALID: 'Zu viele Nachkommastellen: höchstens {decimals}',
   SPOT_NOT_AVAILABLE: 'Spot-Handel gibt es nur für Kryptowährungen gegen USDT',
   LIMIT_PRICE_REQUIRED: 'Bitte geben Sie für eine Limit-Order einen Preis ein',
+
+  KYC_PRIMARY_REQUIRED: 'Bitte schließen Sie zuerst die Echtnamen-Verifizierung ab',
+  KYC_UNDER_REVIEW: 'Ihre Verifizierung wird geprüft, bitte warten Sie auf das Ergebnis',
+  KYC_VERIFIED_LOCKED: 'Ihre Identität ist verifiziert; für Änderungen wenden Sie sich bitte an den Kundenservice',
+  KYC_DOCUMENT_TYPE_INVALID: 'Diese Dokumentart wird für die gewählte Staatsangehörigkeit nicht akzeptiert',
+  KYC_IMAGE_INVALID: 'Bitte laden Sie jedes Foto erneut hoch',
 };

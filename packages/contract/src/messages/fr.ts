@@ -79,4 +79,10 @@ export const fr: ErrorMessages = {
   PRECISION_INVALID: 'Trop de décimales : au plus {decimals}',
   SPOT_NOT_AVAILABLE: 'Le trading au comptant est réservé aux cryptomonnaies contre USDT',
   LIMIT_PRICE_REQUIRED: 'Veuillez saisir un prix pour un ordre à cours limité',
+
+  KYC_PRIMARY_REQUIRED: "Veuillez d'abord effectuer la vérification de votre nom réel",
+  KYC_UNDER_REVIEW: "Votre vérification est en cours d'examen, veuillez attendre le résultat",
+  KYC_VERIFIED_LOCKED: 'Votre identité est vérifiée ; pour la modifier, veuillez contacter le service client',
+  KYC_DOCUMENT_TYPE_INVALID: "Ce type de document n'est pas accepté pour la nationalité choisie",
+  KYC_IMAGE_INVALID: 'Veuillez téléverser à nouveau chaque photo',
 };

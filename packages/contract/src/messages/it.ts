@@ -79,4 +79,10 @@ export const it: ErrorMessages = {
   PRECISION_INVALID: 'Troppi decimali: al massimo {decimals}',
   SPOT_NOT_AVAILABLE: 'Il trading spot è disponibile solo per le criptovalute contro USDT',
   LIMIT_PRICE_REQUIRED: 'Inserisci un prezzo per un ordine limite',
+
+  KYC_PRIMARY_REQUIRED: 'Completa prima la verifica del nome reale',
+  KYC_UNDER_REVIEW: "La tua verifica è in revisione, attendi l'esito",
+  KYC_VERIFIED_LOCKED: 'La tua identità è verificata; per modificarla contatta il servizio clienti',
+  KYC_DOCUMENT_TYPE_INVALID: 'Questo tipo di documento non è accettato per la nazionalità scelta',
+  KYC_IMAGE_INVALID: 'Carica di nuovo ogni foto',
 };

@@ -79,4 +79,10 @@ export const ja: ErrorMessages = {
   PRECISION_INVALID: '小数点以下の桁数が多すぎます（最大{decimals}桁）',
   SPOT_NOT_AVAILABLE: '現物取引はUSDT建ての暗号資産のみです',
   LIMIT_PRICE_REQUIRED: '指値注文には価格を入力してください',
+
+  KYC_PRIMARY_REQUIRED: '先に実名認証を完了してください',
+  KYC_UNDER_REVIEW: '認証は審査中です。結果をお待ちください',
+  KYC_VERIFIED_LOCKED: '本人確認は完了しています。変更するにはカスタマーサービスにお問い合わせください',
+  KYC_DOCUMENT_TYPE_INVALID: 'この書類の種類は選択した国籍では受け付けていません',
+  KYC_IMAGE_INVALID: '各写真をもう一度アップロードしてください',
 };

@@ -79,4 +79,10 @@ export const ko: ErrorMessages = {
   PRECISION_INVALID: '소수점 자릿수가 너무 많습니다(최대 {decimals}자리)',
   SPOT_NOT_AVAILABLE: '현물 거래는 USDT 기준 암호화폐만 가능합니다',
   LIMIT_PRICE_REQUIRED: '지정가 주문에는 가격을 입력하세요',
+
+  KYC_PRIMARY_REQUIRED: '먼저 실명 인증을 완료해 주세요',
+  KYC_UNDER_REVIEW: '인증을 심사 중입니다. 결과를 기다려 주세요',
+  KYC_VERIFIED_LOCKED: '신원 인증이 완료되었습니다. 변경하려면 고객센터에 문의해 주세요',
+  KYC_DOCUMENT_TYPE_INVALID: '선택한 국적에서는 이 신분증 종류를 받지 않습니다',
+  KYC_IMAGE_INVALID: '각 사진을 다시 업로드해 주세요',
 };

@@ -79,4 +79,10 @@ export const zhHK: ErrorMessages = {
   PRECISION_INVALID: '小數位過多：最多 {decimals} 位',
   SPOT_NOT_AVAILABLE: '現貨交易僅支援以 USDT 計價的加密貨幣',
   LIMIT_PRICE_REQUIRED: '限價單請輸入價格',
+
+  KYC_PRIMARY_REQUIRED: '請先完成實名認證',
+  KYC_UNDER_REVIEW: '您的認證正在審核中，請等待結果',
+  KYC_VERIFIED_LOCKED: '您的身份已認證；如需修改，請聯絡客服',
+  KYC_DOCUMENT_TYPE_INVALID: '所選國籍不接受此證件類型',
+  KYC_IMAGE_INVALID: '請重新上傳每張照片',
 };

@@ -79,4 +79,10 @@ export const zh: ErrorMessages = {
   PRECISION_INVALID: '小数位过多：最多 {decimals} 位',
   SPOT_NOT_AVAILABLE: '现货交易仅支持以 USDT 计价的加密货币',
   LIMIT_PRICE_REQUIRED: '限价单请输入价格',
+
+  KYC_PRIMARY_REQUIRED: '请先完成实名认证',
+  KYC_UNDER_REVIEW: '您的认证正在审核中，请等待结果',
+  KYC_VERIFIED_LOCKED: '您的身份已认证；如需修改，请联系客服',
+  KYC_DOCUMENT_TYPE_INVALID: '所选国籍不接受此证件类型',
+  KYC_IMAGE_INVALID: '请重新上传每张照片',
 };

@@ -3,8 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, IMAGE_MAX_BYTES, type UploadResult, type UserInfo } from '@app/contract';
-import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
+import { ERRORS, IMAGE_MAX_BYTES, type UserInfo } from '@app/contract';
+import { createTestApp, registerByEmail, uploadFile, type TestApp } from '../../../test/harness';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
@@ -46,25 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = '----test' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    parts.push(file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(token: string | undefined, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const { payload, headers } = multipart(fields, file);
-  const res = await t.app.inject({ method: 'POST', url: '/asset/api/common/upload', payload, headers: { ...headers, ...(token ? { token } : {}) } });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: UploadResult | null }) };
-}
+const upload = (token: string | undefined, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) => uploadFile(t, token, fields, file);
 
 describe('upload', () => {
   it('stores an avatar under a server-made name, serves it publicly and sets it on the profile', async () => {

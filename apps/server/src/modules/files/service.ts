@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { AVATAR_URL_PREFIX, API } from '@app/contract';
 import type { AppContext } from '../../context';
 import { uploads } from '../../db/schema';
@@ -39,7 +39,7 @@ export class FileService {
     await this.ctx.db.insert(uploads).values({
       userId, kind, name, mime: image.mime, sizeBytes: image.data.length, createdAt: this.ctx.clock.now(),
     });
-    return { path: kind === 'avatar' ? `${AVATAR_URL_PREFIX}${name}` : `${API.common.file}/${name}` };
+    return { path: kind === 'avatar' ? `${AVATAR_URL_PREFIX}${name}` : this.privatePath(name) };
   }
 
   async isOwnAvatar(userId: number, url: string): Promise<boolean> {
@@ -51,6 +51,26 @@ export class FileService {
       .where(and(eq(uploads.name, name), eq(uploads.userId, userId), eq(uploads.kind, 'avatar')))
       .limit(1);
     return rows.length > 0;
+  }
+
+  /**
+   * The file names of private uploads of this owner, given the paths `save` answered: one per path,
+   * or null for a path that is not one (someone else's, an avatar, unknown, malformed).
+   */
+  async ownPrivateNames(userId: number, paths: readonly string[]): Promise<(string | null)[]> {
+    const prefix = `${API.common.file}/`;
+    const names = paths.map((p) => (p.startsWith(prefix) && NAME_PATTERN.test(p.slice(prefix.length)) ? p.slice(prefix.length) : null));
+    const wanted = names.filter((n): n is string => n !== null);
+    if (wanted.length === 0) return names;
+    const rows = await this.ctx.db.select({ name: uploads.name }).from(uploads)
+      .where(and(inArray(uploads.name, wanted), eq(uploads.userId, userId), eq(uploads.kind, 'private')));
+    const owned = new Set(rows.map((r) => r.name));
+    return names.map((n) => (n !== null && owned.has(n) ? n : null));
+  }
+
+  /** The path `save` answers for a private file. */
+  privatePath(name: string): string {
+    return `${API.common.file}/${name}`;
   }
 
   /** A private file of this owner, or NOT_FOUND (also for someone else's file: no hint it exists). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
-import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
+import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
 import { SYSTEM_SHARDS, UnbalancedTransactionError, systemAccount, userAccount, type LedgerService, type PostInput } from '.';
 
 let t: TestApp;
@@ -19,8 +19,7 @@ const count = async (table: 'ledger_transactions' | 'ledger_postings') =>
 /** A user with `usdt` USDT in their real currency account, credited as a deposit. */
 async function funded(usdt: bigint): Promise<number> {
   const u = await registerByEmail(t);
-  const [row] = rowsOf(await t.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${u.email}`));
-  const userId = Number(row!.id);
+  const userId = await userIdByEmail(t, u.email);
   await t.ctx.db.transaction((tx) => ledger.post(tx, {
     mode: 'real', kind: 'deposit', reference: `test:${userId}`,
     postings: [

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import fastJson from 'fast-json-stringify';
 import { AccountListResponse, assetOf, formatAmount, type AccountListResult } from '@app/contract';
-import { rowsOf } from '../../db/client';
-import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
+import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
 import { successBody } from '../../plugins/envelope';
 import { systemAccount, userAccount, type Mode, type PostInput, type UserKind } from '../ledger';
 import { AccountListText } from './account-list';
@@ -35,9 +33,7 @@ async function answerNow(token: string, mode: Mode): Promise<string> {
   return res.body;
 }
 
-async function userIdOf(email: string): Promise<number> {
-  return Number(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${email}`))[0]!.id);
-}
+const userIdOf = (email: string) => userIdByEmail(t, email);
 
 /** Minor units of `asset` from a decimal text. */
 const minor = (asset: string, text: string) => {

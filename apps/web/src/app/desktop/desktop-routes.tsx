@@ -19,6 +19,7 @@ const assetsDesk = () => import('../../features/assets/desktop-pages');
 const otcDesk = () => import('../../features/otc/desktop-pages');
 const profileDesk = () => import('../../features/profile/desktop-pages');
 const authDesk = () => import('../../features/auth/desktop-pages');
+const kycDesk = () => import('../../features/kyc/desktop-pages');
 /** The trading dashboard, its own chunk: the markets, chart, book, order entry, orders and account panels. */
 const dashboard: PageLoader = () => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }));
 
@@ -67,6 +68,7 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.wallet]: full(assetsDesk, 'WalletDeskPage'),
   [DESKTOP_PATHS.otc]: full(otcDesk, 'OtcDeskPage'),
   [DESKTOP_PATHS.account]: settings(profileDesk, 'AccountDeskPage', false),
+  [DESKTOP_PATHS.kyc]: settings(kycDesk, 'KycDeskPage', false),
   [DESKTOP_PATHS.changePassword]: settings(security, 'ChangePasswordPage'),
   [DESKTOP_PATHS.setFundPassword]: settings(security, 'PaymentPasswordPage'),
   [DESKTOP_PATHS.forgotFundPassword]: settings(security, 'ForgotFundPasswordPage'),

@@ -7,6 +7,7 @@ import type { RouteTitle } from '../route-table';
 /** The settings menu (spec §2 desktop settings/*, and the language page): account, security, language. */
 const SETTINGS_MENU: ReadonlyArray<{ to: string; title: RouteTitle }> = [
   { to: DESKTOP_PATHS.account, title: 'accountSettings' },
+  { to: DESKTOP_PATHS.kyc, title: 'kyc' },
   { to: DESKTOP_PATHS.changePassword, title: 'changePassword' },
   { to: DESKTOP_PATHS.setFundPassword, title: 'paymentPassword' },
   { to: DESKTOP_PATHS.forgotFundPassword, title: 'forgotFundPassword' },

@@ -7,7 +7,7 @@ import { useSessionStore } from '../../../lib/session/session-store';
 import { useCountryCodeList } from '../api/country-code-list';
 import { AUTH_PATHS } from '../components/auth-paths';
 import { filterCountries } from '../model/country-search';
-import { dialCodeList } from '../model/dial-codes';
+import { dialCodeList } from '../../../lib/forms/dial-codes';
 import { useSelectedCountry } from './use-selected-country';
 
 /**

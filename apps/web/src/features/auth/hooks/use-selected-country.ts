@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { CountryDial } from '@app/contract';
-import { dialCodeList } from '../model/dial-codes';
+import { dialCodeList } from '../../../lib/forms/dial-codes';
 
 /** The country chosen for phone log-in, registration and password reset. */
 interface SelectedCountryState {

@@ -2,7 +2,7 @@ import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCamera } from '../../../components/icons';
 import { useAvatarUpload } from '../hooks/use-avatar-upload';
-import { AVATAR_TYPES } from '../model/avatar-file';
+import { IMAGE_TYPES } from '../../../lib/forms/image-file';
 
 /** "Change avatar": a file input behind a button-like label, and the hint on size and type (both layouts). */
 export function AvatarPicker({ hintClassName }: { hintClassName: string }) {
@@ -22,7 +22,7 @@ export function AvatarPicker({ hintClassName }: { hintClassName: string }) {
       <input
         id={inputId}
         type="file"
-        accept={AVATAR_TYPES.join(',')}
+        accept={IMAGE_TYPES.join(',')}
         className="visually-hidden"
         onChange={onFile}
         disabled={busy}

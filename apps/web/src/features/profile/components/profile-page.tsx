@@ -16,6 +16,7 @@ import {
 } from '../../../components/icons';
 import { MenuButton, MenuItem, MenuLink, MenuList, MenuSwitch } from '../../../components/menu-list';
 import { VersionSwitch } from '../../../components/version-switch';
+import { useKycInfo } from '../../../lib/api/kyc-info';
 import { changeTheme } from '../../../lib/session/preferences';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useProfileActions } from '../hooks/use-profile-actions';
@@ -28,6 +29,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const typeUser = useSessionStore((s) => s.typeUser);
+  const kyc = useKycInfo();
   const language = useSessionStore((s) => s.language);
   const theme = useSessionStore((s) => s.theme);
   const actions = useProfileActions(askConfirm);
@@ -67,7 +69,7 @@ export function ProfilePage() {
       <VersionSwitch />
 
       <MenuList label={t('profile.menu')}>
-        <MenuLink to={PROFILE_PATHS.kyc} icon={<IconIdCard />} label={t('profile.kyc')} />
+        <MenuLink to={PROFILE_PATHS.kyc} icon={<IconIdCard />} label={t('profile.kyc')} value={kyc.data ? t(`kyc.states.${kyc.data.state}`) : undefined} />
         <MenuLink to={PROFILE_PATHS.securityCenter} icon={<IconShield />} label={t('profile.securityCenter')} />
         <MenuLink to={PROFILE_PATHS.accountSettings} icon={<IconSettings />} label={t('profile.accountSettings')} />
         <MenuLink to={PROFILE_PATHS.language} icon={<IconGlobe />} label={t('profile.language')} value={LANGUAGE_NAMES[language]} />

@@ -3,7 +3,7 @@ import { useUpdateUser } from '../../../lib/api/update-user';
 import { catalogMessage } from '../../../lib/i18n/catalog';
 import { toastError, toastSuccess } from '../../../lib/feedback/toast';
 import { useUploadAvatar } from '../api/upload-avatar';
-import { avatarFileProblem } from '../model/avatar-file';
+import { imageFileProblem } from '../../../lib/forms/image-file';
 
 /** Uploads a chosen image and makes it the user's avatar; `busy` while either request runs. */
 export function useAvatarUpload() {
@@ -12,7 +12,7 @@ export function useAvatarUpload() {
   const update = useUpdateUser();
 
   const choose = async (file: File) => {
-    const problem = avatarFileProblem(file);
+    const problem = imageFileProblem(file);
     if (problem) {
       toastError(catalogMessage(problem));
       return;

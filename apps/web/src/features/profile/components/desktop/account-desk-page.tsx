@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useKycInfo } from '../../../../lib/api/kyc-info';
 import { formatPhone } from '../../../../lib/format';
 import { useSessionStore } from '../../../../lib/session/session-store';
 import { AvatarPicker } from '../avatar-picker';
@@ -16,6 +17,7 @@ import '../../profile-desktop.css';
 export function AccountDeskPage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
+  const kyc = useKycInfo();
   if (!user) return null;
   const phone = user.phone ? formatPhone(user.countryCode, user.phone) : null;
   const details: Array<[string, string, boolean]> = [
@@ -24,6 +26,7 @@ export function AccountDeskPage() {
     [t('account.phone'), phone ?? t('account.notBound'), false],
     [t('profile.uid'), user.uid, true],
     [t('specTexts.manager'), user.manager ?? t('managerRow.none'), user.manager !== null],
+    ...(kyc.data ? [[t('profile.kyc'), t(`kyc.states.${kyc.data.state}`), false] as [string, string, boolean]] : []),
   ];
 
   return (

@@ -4,7 +4,8 @@ import type { CountryDial } from '@app/contract';
  * Every region's calling code, as libphonenumber's metadata has them (`listCountryDialCodes` of
  * @app/contract; a test keeps the two equal): the phone forms show the guessed country's code
  * without loading the metadata, about 30 KB gzip, which only the check on submit needs (issue 14).
- * Region (ISO 3166 alpha-2) then digits, one per word.
+ * Region (ISO 3166 alpha-2) then digits, one per word. The identity verification's nationality
+ * list is the same regions (the server checks a nationality against libphonenumber's list too).
  */
 const DIAL_CODES =
   'AC247 AD376 AE971 AF93 AG1 AI1 AL355 AM374 AO244 AR54 AS1 AT43 AU61 AW297 AX358 AZ994 BA387 BB1 ' +
@@ -25,4 +26,9 @@ const DIAL_CODES =
 
 export function dialCodeList(): CountryDial[] {
   return DIAL_CODES.split(' ').map((entry) => ({ iso: entry.slice(0, 2), dialCode: entry.slice(2) }));
+}
+
+/** Every region's ISO 3166 alpha-2 code, in the list's order. */
+export function regionCodes(): string[] {
+  return DIAL_CODES.split(' ').map((entry) => entry.slice(0, 2));
 }

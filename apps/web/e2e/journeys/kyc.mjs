@@ -1,0 +1,136 @@
+/** Identity verification (spec §2 "KYC verification"): both stages in the mobile and desktop layouts, up to the review. */
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { desktopContext } from '../harness/browser.mjs';
+import { expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+
+/** A small PNG of one colour (the server decodes and re-encodes every upload, so it must be real). */
+function png(r, g, b, width = 48, height = 32) {
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+const PHOTOS = [
+  ['Front of the document', png(200, 40, 90)],
+  ['Back of the document', png(30, 120, 200)],
+  ['Selfie holding the document', png(240, 200, 60)],
+];
+
+async function kycInfo(server, token) {
+  const res = await fetch(`${server.baseUrl}/asset/api/idCard/info`, { headers: { token, lang: 'en' } });
+  return (await res.json()).data;
+}
+
+/** Fills stage 1: Germany, passport, a name and a number. */
+async function fillRealName(scope) {
+  await scope.getByLabel('Nationality').selectOption('DE');
+  await scope.getByLabel('Document type').selectOption('passport');
+  await scope.getByLabel('Real name').fill('Erika Mustermann');
+  await scope.getByLabel('ID number').fill('C01X00T47');
+}
+
+/** Chooses the three photos and waits until each is uploaded. */
+async function addPhotos(scope) {
+  for (const [label, buffer] of PHOTOS) {
+    await scope.getByLabel(new RegExp(label)).setInputFiles({ name: `${label}.png`, mimeType: 'image/png', buffer });
+  }
+  await scope.getByText('Photo ready').nth(2).waitFor();
+}
+
+async function mobileKyc({ browser, server }) {
+  const login = await registerViaApi(server, uniqueEmail('kyc'));
+  const context = await loggedInContext(browser, login);
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/profile/index`);
+  const entry = page.getByRole('link', { name: /Identity verification/ });
+  await entry.getByText('Not verified').waitFor();
+  await entry.click();
+  await waitForPath(page, '/pages/profile/kyc-verification/index');
+  await page.getByText('Verify your identity in two steps').waitFor();
+  // Step 2 is not open before step 1.
+  assert.equal(await page.getByRole('link', { name: /Step 2/ }).count(), 0);
+  await expectAccessible(page, 'kyc index (not started)');
+
+  await page.getByRole('link', { name: /Step 1/ }).click();
+  await waitForPath(page, '/pages/profile/kyc-verification/real-name-auth');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByText('Choose your nationality', { exact: true }).last().waitFor();
+  await fillRealName(page);
+  await page.getByLabel('ID number').fill('A1');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByText('3 to 40 letters, digits, spaces and hyphens.').first().waitFor();
+  await page.getByLabel('ID number').fill('C01X00T47');
+  await expectAccessible(page, 'kyc real name');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await waitForPath(page, '/pages/profile/kyc-verification/advance-auth');
+
+  // All three photos are needed.
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  assert.equal(await page.getByText('Please add this photo').count(), 3);
+  await addPhotos(page);
+  assert.equal(await page.locator('.kyc-photo__preview').count(), 3, 'each chosen photo shows');
+  await expectAccessible(page, 'kyc documents');
+  await shot(page, 'kyc-documents');
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await waitForPath(page, '/pages/profile/kyc-verification/index');
+  await page.getByText('Under review').first().waitFor();
+  await page.getByText('We are reviewing your documents').waitFor();
+  // Nothing can be edited while it is reviewed.
+  assert.equal(await page.getByRole('link', { name: /Step 1|Step 2/ }).count(), 0);
+  await expectAccessible(page, 'kyc index (pending)');
+
+  const info = await kycInfo(server, login.token);
+  assert.equal(info.state, 'pending');
+  assert.deepEqual(info.primary, { documentType: 'passport', nationality: 'DE', realName: 'Erika Mustermann', idNumber: 'C01X00T47' });
+  // The photos are the user's only: without the session they are not served.
+  const photo = await fetch(`${server.baseUrl}${info.documents.frontImage}`);
+  assert.equal(photo.status, 401);
+  await page.goto(`${server.baseUrl}/pages/profile/index`);
+  await page.getByRole('link', { name: /Identity verification/ }).getByText('Under review').waitFor();
+  await context.close();
+}
+
+async function desktopKyc({ browser, server }) {
+  const login = await registerViaApi(server, uniqueEmail('kyc-desk'));
+  const context = await desktopContext(browser, { login });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/desktop/settings/account`);
+  await page.getByText('Not verified').waitFor();
+  await page.getByRole('link', { name: 'Identity verification' }).click();
+  await waitForPath(page, '/pages/desktop/kyc/index');
+  const primary = page.getByRole('region', { name: 'Step 1: real name' });
+  const documents = page.getByRole('region', { name: 'Step 2: documents' });
+  await documents.getByText('Complete step 1 first.').waitFor();
+  await expectAccessible(page, 'desktop kyc (not started)');
+
+  await fillRealName(primary);
+  await primary.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByText('Real name saved').first().waitFor();
+  await addPhotos(documents);
+  await expectAccessible(page, 'desktop kyc (photos chosen)');
+  await shot(page, 'kyc-desktop');
+  await documents.getByRole('button', { name: 'Submit for review' }).click();
+  await page.getByRole('region', { name: 'Identity verification' }).getByText('Under review').waitFor();
+  await documents.getByText('We are reviewing your documents').waitFor();
+  assert.equal(await page.getByRole('button', { name: /Save and continue|Submit for review/ }).count(), 0);
+  assert.equal((await kycInfo(server, login.token)).state, 'pending');
+  await expectAccessible(page, 'desktop kyc (pending)');
+  await context.close();
+}
+
+export const journeys = [
+  { name: 'kyc (mobile): real name, three photos, submitted for review; nothing editable meanwhile; the profile shows the state', fn: mobileKyc },
+  { name: 'kyc (desktop): both stages on one page, submitted for review', fn: desktopKyc },
+];

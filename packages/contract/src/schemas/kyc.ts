@@ -1,0 +1,76 @@
+import { Type, type Static } from 'typebox';
+import { API } from '../paths';
+import { Envelope, EpochMs, withError } from './common';
+
+/**
+ * Identity verification (spec §1 "two-stage", §3 "KYC (id card)", §7 `idCard/*`; docs/kyc.md).
+ * Stage 1, real name: document type, nationality, real name, ID number. Stage 2, advanced: the
+ * document's front and back and a selfie holding it, as private uploads, then a review.
+ */
+export const KYC_DOCUMENT_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+
+/**
+ * - `not_started`: nothing submitted;
+ * - `primary`: the real-name stage is recorded; the documents are next;
+ * - `pending`: the documents await an operator's review (nothing can be changed meanwhile);
+ * - `verified`: approved; the data is locked (changes go through support);
+ * - `rejected`: the reviewer said why; the user may correct either stage and submit again.
+ */
+export const KYC_STATES = ['not_started', 'primary', 'pending', 'verified', 'rejected'] as const;
+export type KycState = (typeof KYC_STATES)[number];
+
+/** Why a reviewer rejects a submission; the web app words each in the user's language. */
+export const KYC_REJECT_REASONS = ['document_unreadable', 'document_expired', 'document_not_accepted', 'details_mismatch', 'selfie_mismatch', 'other'] as const;
+export type KycRejectReason = (typeof KYC_REJECT_REASONS)[number];
+
+export const KYC_REAL_NAME_MAX = 100;
+export const KYC_ID_NUMBER_MAX = 40;
+
+/** An ISO 3166-1 alpha-2 country code (upper case), checked against the country list. */
+const Nationality = Type.String({ minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. "DE"' });
+
+export const KycTypeQuery = Type.Object({
+  nationality: Type.Optional(Nationality),
+}, { additionalProperties: false });
+export const KycTypeResponse = Envelope(Type.Object({
+  nationality: Type.Union([Nationality, Type.Null()], { description: 'the country asked for, or null for the list every country accepts' }),
+  types: Type.Array(Type.Enum(KYC_DOCUMENT_TYPES)),
+}));
+
+export const KycPrimaryBody = Type.Object({
+  documentType: Type.Enum(KYC_DOCUMENT_TYPES, withError('KYC_DOCUMENT_TYPE_INVALID')),
+  nationality: Nationality,
+  realName: Type.String({ minLength: 1, maxLength: KYC_REAL_NAME_MAX, description: 'as written on the document; spaces at the ends are dropped' }),
+  idNumber: Type.String({ minLength: 3, maxLength: KYC_ID_NUMBER_MAX, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*$', description: 'letters, digits, spaces and hyphens' }),
+}, { additionalProperties: false });
+export type KycPrimaryBody = Static<typeof KycPrimaryBody>;
+
+/** A private upload of the user: the `path` `common/upload` answered for kind `private`. */
+const PhotoPath = Type.String({ maxLength: 200, description: `a path \`${API.common.upload}\` answered for kind \`private\`, e.g. ${API.common.file}/<name>` });
+
+export const KycDocumentsBody = Type.Object({
+  frontImage: Type.Optional(PhotoPath),
+  backImage: Type.Optional(PhotoPath),
+  selfieImage: Type.Optional(PhotoPath),
+}, { additionalProperties: false, description: 'All three photos are needed (PHOTOS_TOO_FEW otherwise); each is the user\'s own private upload, each a different one.' });
+export type KycDocumentsBody = Static<typeof KycDocumentsBody>;
+
+export const KycInfo = Type.Object({
+  state: Type.Enum(KYC_STATES),
+  /** The real-name stage as submitted, or null before it. The ID number is shown to its owner in full. */
+  primary: Type.Union([Type.Object({
+    documentType: Type.Enum(KYC_DOCUMENT_TYPES),
+    nationality: Nationality,
+    realName: Type.String(),
+    idNumber: Type.String(),
+  }), Type.Null()]),
+  /** The photos of the latest submission (private paths, readable by the user only), or null. */
+  documents: Type.Union([Type.Object({ frontImage: Type.String(), backImage: Type.String(), selfieImage: Type.String() }), Type.Null()]),
+  submittedAt: Type.Union([EpochMs, Type.Null()]),
+  reviewedAt: Type.Union([EpochMs, Type.Null()]),
+  /** Why the latest submission was rejected (state `rejected`), else null. */
+  rejection: Type.Union([Type.Object({ reason: Type.Enum(KYC_REJECT_REASONS), note: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+});
+export type KycInfo = Static<typeof KycInfo>;
+export const KycInfoResponse = Envelope(KycInfo);
