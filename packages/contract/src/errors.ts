@@ -8,7 +8,7 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * Ranges: 301 session; 1000–1099 general; 1100–1199 accounts and security;
  * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules);
  * 1400–1499 market data (quotes, candles, favourites, the market websocket);
- * 1500–1599 trading (seconds contracts, spot orders).
+ * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 the back office (operators, audit).
  */
 export interface ErrorDef {
   readonly code: number;
@@ -102,6 +102,13 @@ export const ERRORS = {
   PRECISION_INVALID: def(1506, 400, 'Too many decimal places: at most {decimals}', 'A spot amount or price has more decimals than the instrument allows, or a contract stake is finer than whole cents (STAKE_DECIMALS).'),
   SPOT_NOT_AVAILABLE: def(1507, 400, 'Spot trading is available for crypto against USDT only', 'A spot order on a forex, CFD, index or stock symbol, or on a coin without a wallet.'),
   LIMIT_PRICE_REQUIRED: def(1508, 400, 'Please enter a price for a limit order', 'A limit order without `price`, or a market order with one.'),
+
+  OPERATOR_LOGIN_FAILED: def(1601, 400, 'Incorrect e-mail, password or authenticator code', 'Back-office sign-in: the e-mail, the password or the TOTP code is wrong, the code was already used or is too old, or the operator is disabled. One answer for all, so the sign-in tells nothing of which part failed; the audit log records which.'),
+  OPERATOR_ROLE_FORBIDDEN: def(1602, 403, 'Your role may not do this', 'A back-office route that the operator\'s role is not among the roles it allows (every admin route declares its roles).'),
+  OPERATOR_EXISTS: def(1603, 409, 'An operator with this e-mail already exists', 'Creating an operator with an e-mail another operator has (disabled ones included).'),
+  OPERATOR_NOT_FOUND: def(1604, 404, 'This operator does not exist', 'The operator id names no operator.'),
+  OPERATOR_PASSWORD_TOO_SHORT: def(1606, 400, 'An operator password needs at least 12 characters', 'Creating an operator with a password shorter than 12 characters.'),
+  OPERATOR_DISABLE_SELF: def(1605, 409, 'You cannot disable your own operator account', 'An operator disabling themselves; another admin must do it, so the back office is never left without an admin by mistake.'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

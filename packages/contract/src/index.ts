@@ -15,3 +15,4 @@ export * from './schemas/market';
 export * from './schemas/otc';
 export * from './schemas/trading';
 export * from './schemas/dashboard-layout';
+export * from './schemas/admin';

@@ -3,11 +3,12 @@ import { SERVER_DIR } from '../server-dir';
 import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
 import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadMarketConfig, type MarketConfig } from './market';
+import { loadOperatorConfig, type OperatorConfig } from './operators';
 import { loadOtcConfig, type OtcConfig } from './otc';
 import { loadSpotConfig, type SpotConfig } from './spot';
 
 export { ConfigError, type Env } from '../lib/env';
-export type { ContractConfig, MarketConfig, OtcConfig, SpotConfig };
+export type { ContractConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -46,6 +47,7 @@ export interface Config {
   otc: OtcConfig;
   spot: SpotConfig;
   contracts: ContractConfig;
+  operators: OperatorConfig;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -83,5 +85,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     otc: loadOtcConfig(env),
     spot: loadSpotConfig(env),
     contracts: loadContractConfig(env),
+    operators: loadOperatorConfig(env),
   };
 }

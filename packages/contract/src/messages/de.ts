@@ -79,4 +79,10 @@ export const de: ErrorMessages = {
   PRECISION_INVALID: 'Zu viele Nachkommastellen: höchstens {decimals}',
   SPOT_NOT_AVAILABLE: 'Spot-Handel gibt es nur für Kryptowährungen gegen USDT',
   LIMIT_PRICE_REQUIRED: 'Bitte geben Sie für eine Limit-Order einen Preis ein',
+  OPERATOR_LOGIN_FAILED: 'Falsche E-Mail, falsches Passwort oder falscher Authenticator-Code',
+  OPERATOR_ROLE_FORBIDDEN: 'Ihre Rolle darf dies nicht tun',
+  OPERATOR_EXISTS: 'Ein Operator mit dieser E-Mail existiert bereits',
+  OPERATOR_NOT_FOUND: 'Dieser Operator existiert nicht',
+  OPERATOR_PASSWORD_TOO_SHORT: 'Ein Operator-Passwort braucht mindestens 12 Zeichen',
+  OPERATOR_DISABLE_SELF: 'Sie können Ihr eigenes Operator-Konto nicht deaktivieren',
 };

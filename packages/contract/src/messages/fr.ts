@@ -79,4 +79,10 @@ export const fr: ErrorMessages = {
   PRECISION_INVALID: 'Trop de décimales : au plus {decimals}',
   SPOT_NOT_AVAILABLE: 'Le trading au comptant est réservé aux cryptomonnaies contre USDT',
   LIMIT_PRICE_REQUIRED: 'Veuillez saisir un prix pour un ordre à cours limité',
+  OPERATOR_LOGIN_FAILED: 'E-mail, mot de passe ou code d\'authentification incorrect',
+  OPERATOR_ROLE_FORBIDDEN: 'Votre rôle ne permet pas cette action',
+  OPERATOR_EXISTS: 'Un opérateur avec cet e-mail existe déjà',
+  OPERATOR_NOT_FOUND: 'Cet opérateur n\'existe pas',
+  OPERATOR_PASSWORD_TOO_SHORT: 'Un mot de passe d\'opérateur doit comporter au moins 12 caractères',
+  OPERATOR_DISABLE_SELF: 'Vous ne pouvez pas désactiver votre propre compte opérateur',
 };

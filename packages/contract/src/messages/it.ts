@@ -79,4 +79,10 @@ export const it: ErrorMessages = {
   PRECISION_INVALID: 'Troppi decimali: al massimo {decimals}',
   SPOT_NOT_AVAILABLE: 'Il trading spot è disponibile solo per le criptovalute contro USDT',
   LIMIT_PRICE_REQUIRED: 'Inserisci un prezzo per un ordine limite',
+  OPERATOR_LOGIN_FAILED: 'E-mail, password o codice dell\'autenticatore errati',
+  OPERATOR_ROLE_FORBIDDEN: 'Il tuo ruolo non consente questa azione',
+  OPERATOR_EXISTS: 'Esiste già un operatore con questa e-mail',
+  OPERATOR_NOT_FOUND: 'Questo operatore non esiste',
+  OPERATOR_PASSWORD_TOO_SHORT: 'La password di un operatore deve avere almeno 12 caratteri',
+  OPERATOR_DISABLE_SELF: 'Non puoi disattivare il tuo account operatore',
 };

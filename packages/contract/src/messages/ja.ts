@@ -79,4 +79,10 @@ export const ja: ErrorMessages = {
   PRECISION_INVALID: '小数点以下の桁数が多すぎます（最大{decimals}桁）',
   SPOT_NOT_AVAILABLE: '現物取引はUSDT建ての暗号資産のみです',
   LIMIT_PRICE_REQUIRED: '指値注文には価格を入力してください',
+  OPERATOR_LOGIN_FAILED: 'メールアドレス、パスワード、または認証コードが正しくありません',
+  OPERATOR_ROLE_FORBIDDEN: 'あなたのロールではこの操作はできません',
+  OPERATOR_EXISTS: 'このメールアドレスのオペレーターは既に存在します',
+  OPERATOR_NOT_FOUND: 'このオペレーターは存在しません',
+  OPERATOR_PASSWORD_TOO_SHORT: 'オペレーターのパスワードは12文字以上必要です',
+  OPERATOR_DISABLE_SELF: '自分のオペレーターアカウントは無効にできません',
 };

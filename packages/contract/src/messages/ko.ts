@@ -79,4 +79,10 @@ export const ko: ErrorMessages = {
   PRECISION_INVALID: '소수점 자릿수가 너무 많습니다(최대 {decimals}자리)',
   SPOT_NOT_AVAILABLE: '현물 거래는 USDT 기준 암호화폐만 가능합니다',
   LIMIT_PRICE_REQUIRED: '지정가 주문에는 가격을 입력하세요',
+  OPERATOR_LOGIN_FAILED: '이메일, 비밀번호 또는 인증 코드가 올바르지 않습니다',
+  OPERATOR_ROLE_FORBIDDEN: '귀하의 역할로는 이 작업을 할 수 없습니다',
+  OPERATOR_EXISTS: '이 이메일의 운영자가 이미 존재합니다',
+  OPERATOR_NOT_FOUND: '이 운영자는 존재하지 않습니다',
+  OPERATOR_PASSWORD_TOO_SHORT: '운영자 비밀번호는 12자 이상이어야 합니다',
+  OPERATOR_DISABLE_SELF: '자신의 운영자 계정은 비활성화할 수 없습니다',
 };

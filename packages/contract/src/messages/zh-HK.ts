@@ -79,4 +79,10 @@ export const zhHK: ErrorMessages = {
   PRECISION_INVALID: '小數位過多：最多 {decimals} 位',
   SPOT_NOT_AVAILABLE: '現貨交易僅支援以 USDT 計價的加密貨幣',
   LIMIT_PRICE_REQUIRED: '限價單請輸入價格',
+  OPERATOR_LOGIN_FAILED: '電郵、密碼或驗證碼不正確',
+  OPERATOR_ROLE_FORBIDDEN: '你的角色無權執行此操作',
+  OPERATOR_EXISTS: '此電郵的操作員已存在',
+  OPERATOR_NOT_FOUND: '此操作員不存在',
+  OPERATOR_PASSWORD_TOO_SHORT: '操作員密碼至少需要 12 個字元',
+  OPERATOR_DISABLE_SELF: '你不能停用自己的操作員帳戶',
 };

@@ -79,4 +79,10 @@ export const zh: ErrorMessages = {
   PRECISION_INVALID: '小数位过多：最多 {decimals} 位',
   SPOT_NOT_AVAILABLE: '现货交易仅支持以 USDT 计价的加密货币',
   LIMIT_PRICE_REQUIRED: '限价单请输入价格',
+  OPERATOR_LOGIN_FAILED: '邮箱、密码或验证码不正确',
+  OPERATOR_ROLE_FORBIDDEN: '您的角色无权执行此操作',
+  OPERATOR_EXISTS: '该邮箱的操作员已存在',
+  OPERATOR_NOT_FOUND: '该操作员不存在',
+  OPERATOR_PASSWORD_TOO_SHORT: '操作员密码至少需要 12 个字符',
+  OPERATOR_DISABLE_SELF: '您不能停用自己的操作员账户',
 };
