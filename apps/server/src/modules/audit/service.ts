@@ -120,3 +120,15 @@ export class AuditLog {
     return { records: prevId, headHash: prevHash, broken: null };
   }
 }
+
+/** What `npm run ops -- audit-verify` prints and its exit status (0 whole, 1 broken). */
+export function auditVerifyReport(result: AuditVerifyResult): { status: 0 | 1; lines: string[] } {
+  if (!result.broken) return { status: 0, lines: [`audit log OK: ${result.records} record(s), one unbroken chain; head hash ${result.headHash}`] };
+  return {
+    status: 1,
+    lines: [
+      `audit log BROKEN at record ${result.broken.id}: ${result.broken.reason}`,
+      `(records 1..${result.records} check out; the chain up to them ends in ${result.headHash})`,
+    ],
+  };
+}

@@ -10,7 +10,7 @@ import type { OperatorAuthenticated } from '../../plugins/operator-session';
 import type { AuditActor, AuditLog } from '../audit';
 import { operatorLoginAttemptRepo, operatorRepo, type OperatorRow } from './repository';
 import type { OperatorSessionService } from './sessions';
-import { newTotpSecret, totpUri, verifyTotp } from './totp';
+import { newTotpSecret, totpStepOf, totpUri } from './totp';
 
 /** Where a sign-in comes from. */
 export interface OperatorLoginMeta {
@@ -60,9 +60,12 @@ export class OperatorService {
       if (!operator) throw new LoginRefused('unknown_email', undefined);
       if (!passwordOk) throw new LoginRefused('wrong_password', operator);
       if (operator.disabledAt) throw new LoginRefused('disabled', operator);
-      const step = verifyTotp(operator.totpSecret, body.totp, clock.now().getTime(), operator.totpLastStep);
+      const step = totpStepOf(operator.totpSecret, body.totp, clock.now().getTime());
       if (step === null) throw new LoginRefused('wrong_totp', operator);
+      // A code works once, and none of a step at or before the last one accepted.
+      if (step <= operator.totpLastStep) throw new LoginRefused('totp_reused', operator);
       return await db.transaction(async (tx) => {
+        // A sign-in racing with the same code may have taken the step since it was read.
         if (!(await operatorRepo.takeTotpStep(tx, operator.id, step))) throw new LoginRefused('totp_reused', operator);
         await operatorLoginAttemptRepo.markSuccess(tx, attempt);
         const { token, sessionId } = await this.sessions.create(tx, operator.id, meta);
@@ -117,6 +120,12 @@ export class OperatorService {
     const row = await operatorRepo.byId(this.ctx.db, auth.operator.id);
     if (!row) throw new AppError('SESSION_EXPIRED');
     return toOperatorInfo(row);
+  }
+
+  /** The operator with this e-mail (the command line's disable), or undefined. */
+  async byEmail(email: string): Promise<OperatorInfo | undefined> {
+    const row = await operatorRepo.byEmail(this.ctx.db, email.trim().toLowerCase());
+    return row && toOperatorInfo(row);
   }
 
   async list(actor: AuditActor, q: OperatorListQuery): Promise<OperatorList> {

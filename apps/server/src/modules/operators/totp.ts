@@ -25,10 +25,13 @@ export function totpCodeAt(secret: string, nowMs: number): string {
   return generateSync({ secret, epoch: Math.floor(nowMs / 1000) });
 }
 
-/** The time step of a valid code later than `afterStep`, or null when the code is wrong, old or used. */
-export function verifyTotp(secret: string, code: string, nowMs: number, afterStep: number): number | null {
+/**
+ * The time step a code belongs to, within the drift window around `nowMs`, or null when it is
+ * wrong or too old. The caller accepts it only if the step is later than the last one accepted.
+ */
+export function totpStepOf(secret: string, code: string, nowMs: number): number | null {
   try {
-    const result = verifySync({ secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: TOLERANCE_SECONDS, afterTimeStep: afterStep });
+    const result = verifySync({ secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: TOLERANCE_SECONDS });
     // otplib's verify answers for HOTP or TOTP; a TOTP answer carries the step it matched.
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
