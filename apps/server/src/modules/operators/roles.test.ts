@@ -78,6 +78,24 @@ describe('the roles of every admin route', () => {
     );
   });
 
+  it('answer 301 before they read the body or the query, without a token, with a user token or a dead one', async () => {
+    const user = await registerByEmail(t);
+    const wrong: string[] = [];
+    for (const op of operations(t.app).filter((o) => o.roles !== null)) {
+      const url = fillPath(op.path, {});
+      const requests = op.method === 'GET'
+        ? [{ url: `${url}?page=abc&size=1e400`, headers: {} }, { url: `${url}?nope=1`, headers: {} }]
+        : [{ url, headers: {} }, { url, headers: { 'content-type': 'application/json' }, payload: '{"a":' }, { url, headers: { 'content-type': 'text/plain' }, payload: 'x' }];
+      for (const req of requests) {
+        for (const auth of [{}, { token: user.token }, { token: 'op_not-a-live-token' }]) {
+          const res = await t.app.inject({ method: op.method, url: req.url, headers: { ...req.headers, ...auth }, ...('payload' in req ? { payload: req.payload } : {}) });
+          if (res.statusCode !== 401 || (res.json() as { code: number }).code !== code('SESSION_EXPIRED')) wrong.push(`${key(op)} ${req.url} ${JSON.stringify(auth)}: ${res.statusCode} ${res.body}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('refuse to register an admin route that declares no roles (the app does not start)', async () => {
     const app = Fastify();
     await app.register(operatorSessionPlugin, { operators: { authenticate: () => Promise.reject(new AppError('SESSION_EXPIRED')) }, publicPaths: ['/admin/api/auth/login'] });
