@@ -108,3 +108,34 @@ export const auditHead = pgTable(
   },
   (t) => [check('audit_head_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Four-eyes approvals (issue 16, the table only; the commands that use it come with the back
+ * office's money decisions): an action one operator requests and a different operator decides.
+ * The database refuses a decision by the requesting operator (CHECK `operator_approvals_four_eyes`)
+ * and any change to a decided request (trigger `operator_approvals_decided_once`, migration 0016).
+ */
+export const operatorApprovals = pgTable(
+  'operator_approvals',
+  {
+    id: id(),
+    /** What is to be done, as an audit action name (`withdrawal.approve`, …). */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** The request's details (amounts as decimal strings). */
+    payload: jsonb('payload').notNull(),
+    requestedBy: bigint('requested_by', { mode: 'number' }).notNull().references(() => operators.id),
+    requestedAt: ts('requested_at').notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
+    decidedAt: ts('decided_at'),
+    /** Null while pending; then `approved` or `rejected`, once. */
+    decision: text('decision'),
+  },
+  (t) => [
+    check('operator_approvals_four_eyes', sql`${t.decidedBy} IS NULL OR ${t.decidedBy} <> ${t.requestedBy}`),
+    check('operator_approvals_decision', sql`${t.decision} IS NULL OR ${t.decision} IN ('approved', 'rejected')`),
+    check('operator_approvals_decided_whole', sql`(${t.decision} IS NULL) = (${t.decidedBy} IS NULL) AND (${t.decision} IS NULL) = (${t.decidedAt} IS NULL)`),
+    index('operator_approvals_pending').on(t.requestedAt).where(sql`${t.decision} IS NULL`),
+  ],
+);

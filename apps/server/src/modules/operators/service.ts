@@ -1,7 +1,7 @@
 import type {
   OperatorCreateBody, OperatorCreateResult, OperatorInfo, OperatorList, OperatorListQuery, OperatorLoginBody, OperatorLoginResult, OperatorRole,
 } from '@app/contract';
-import { OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from '@app/contract';
+import { EMAIL_MAX_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -147,6 +147,8 @@ export class OperatorService {
     if (body.password.length < OPERATOR_PASSWORD_MIN_LENGTH) throw new AppError('OPERATOR_PASSWORD_TOO_SHORT');
     if (!(OPERATOR_ROLES as readonly string[]).includes(body.role)) throw new AppError('INVALID_PARAMETER', { field: 'role' });
     const email = body.email.trim().toLowerCase();
+    // The API's schema checks it too; the command line comes here directly.
+    if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('EMAIL_INVALID');
     const passwordHash = await hashPassword(body.password, config.scryptCost);
     const totpSecret = newTotpSecret();
     try {
