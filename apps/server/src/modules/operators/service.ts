@@ -41,6 +41,9 @@ class LoginRefused extends Error {
  * written to the audit log in the transaction that does it; a failed sign-in is written on its own.
  */
 export class OperatorService {
+  /** A hash no password matches, checked for an unknown e-mail so its answer takes as long as a wrong password's. */
+  private unknownHash: Promise<string> | undefined;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly sessions: OperatorSessionService,
@@ -56,7 +59,8 @@ export class OperatorService {
     try {
       const attempt = await this.reserveAttempt(email, meta.ip, clock.now());
       const operator = await operatorRepo.byEmail(db, email);
-      const passwordOk = operator ? await verifyPassword(body.password, operator.passwordHash) : false;
+      this.unknownHash ??= hashPassword(`unknown-${Date.now()}-${Math.random()}`, this.ctx.config.scryptCost);
+      const passwordOk = await verifyPassword(body.password, operator?.passwordHash ?? await this.unknownHash) && operator !== undefined;
       if (!operator) throw new LoginRefused('unknown_email', undefined);
       if (!passwordOk) throw new LoginRefused('wrong_password', operator);
       if (operator.disabledAt) throw new LoginRefused('disabled', operator);
