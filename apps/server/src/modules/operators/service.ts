@@ -88,7 +88,7 @@ export class OperatorService {
   }
 
   /**
-   * The throttle of user sign-ins (auth module; docs/security.md "Login throttling") for operators:
+   * The throttle of user sign-ins (auth module; docs/security.md "Account enumeration and brute force") for operators:
    * under both keys' advisory locks, the e-mail's and the address's failures in the window are
    * counted and, under their limits, this attempt is recorded as a failure until it succeeds.
    */
