@@ -5,6 +5,9 @@
  *   npm run ops -- credit --user <uid|email|phone> --asset USDT --amount 100 [--note "..."]
  *   npm run ops -- product --market CRYPTO --duration 30 --payout-bps 8000 --min 10 --max 5000 [--disable]
  *   npm run ledger:verify
+ *   npm run ops -- operator create --email ops@example.com --role admin [--password-stdin]
+ *   npm run ops -- operator disable --email ops@example.com
+ *   npm run ops -- audit-verify
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +26,50 @@ import { assetOrThrow, creditBackStage, positiveAmount } from '../src/modules/wa
 import type { Db } from '../src/db/client';
 import { MARKETS } from '@app/contract';
 import { contractsRepo } from '../src/modules/contracts';
+import { AuditLog, auditVerifyReport } from '../src/modules/audit';
+import { OperatorService, OperatorSessionService } from '../src/modules/operators';
+import crypto from 'node:crypto';
+import QRCode from 'qrcode';
+
+/** All of standard input, as text (a password piped in). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The command line as the audit log names it: `cli:<user of the machine>`, no operator, no request. */
+const cliActor = () => ({ operatorId: null, operatorEmail: `cli:${os.userInfo().username}`, role: null, requestId: null, ip: null });
+
+async function operatorCommand(ctx: AppContext, args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, role: { type: 'string' }, 'password-stdin': { type: 'boolean' } } });
+  const audit = new AuditLog(ctx);
+  const service = new OperatorService(ctx, new OperatorSessionService(ctx), audit);
+  if (sub === 'create' && values.email && values.role) {
+    // A generated password unless one is piped in: none is ever a default, none goes on the command line (shell history).
+    const password = values['password-stdin'] ? (await readStdin()).replace(/\r?\n$/, '') : crypto.randomBytes(18).toString('base64url');
+    const created = await service.create(cliActor(), { email: values.email, password, role: values.role as 'admin' });
+    console.log(`operator ${created.operator.id} ${created.operator.email} (${created.operator.role}) created`);
+    if (!values['password-stdin']) console.log(`password (shown once): ${password}`);
+    console.log(`TOTP secret (shown once; add it to an authenticator app): ${created.totpSecret}`);
+    console.log(created.totpUri);
+    console.log(await QRCode.toString(created.totpUri, { type: 'terminal', small: true }));
+    return 0;
+  }
+  if (sub === 'disable' && values.email) {
+    const found = await service.byEmail(values.email);
+    if (!found) {
+      console.error(`no operator ${values.email}`);
+      return 1;
+    }
+    const done = await service.disable(cliActor(), found.id);
+    console.log(`operator ${done.id} ${done.email} disabled; their sessions are ended`);
+    return 0;
+  }
+  console.error('usage: npm run ops -- operator create --email <e-mail> --role support|compliance|finance|admin [--password-stdin]\n       npm run ops -- operator disable --email <e-mail>');
+  return 2;
+}
 
 async function findUser(db: Db, who: string): Promise<UserRow | undefined> {
   if (/^\d{8}$/.test(who)) return userRepo.byUid(db, who);
@@ -96,8 +143,15 @@ async function main(): Promise<number> {
         for (const v of violations) console.error(`  ${v.rule}: ${v.detail}`);
         return 1;
       }
+      case 'operator':
+        return await operatorCommand(ctx, rest);
+      case 'audit-verify': {
+        const report = auditVerifyReport(await new AuditLog(ctx).verify());
+        for (const line of report.lines) (report.status === 0 ? console.log : console.error)(line);
+        return report.status;
+      }
       default:
-        console.error('commands: credit, product, ledger-verify');
+        console.error('commands: credit, product, ledger-verify, operator, audit-verify');
         return 2;
     }
   } catch (err) {

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, INSTRUMENTS, parseAmount } from '@app/contract';
 import { createTestApp, registerByEmail, uniqueEmail, type TestApp } from '../test/harness';
 import { fillPath, operations, type JsonSchema, type Operation } from '../test/openapi';
+import { createOperator, operatorLogin, type TestOperator } from '../test/operators';
 
 /**
  * Schema-driven fuzzing of every route in the OpenAPI document: for each route, a plausible
  * request is built from its schema, then one part at a time is made hostile (wrong types, huge and
  * non-finite numbers, NUL and other control characters, over-long strings, prototype keys, invalid
  * JSON, wrong content types, malformed multipart, over-long path parameters, bad headers). Each is
- * sent anonymously and with a live session. Whatever comes in, the answer must be below 500 and be
+ * sent anonymously and with a live session: a user's, or on a back-office route an admin operator's. Whatever comes in, the answer must be below 500 and be
  * the `{code,msg,data}` envelope with a catalogued code (docs/security.md "Input validation").
  *
  * Bounded and deterministic: a fixed seed picks the variants, at most PROBES_PER_ROUTE per route
@@ -273,6 +274,8 @@ function problemWith(op: Operation, probe: Probe, status: number, contentType: s
 let t: TestApp;
 let token = '';
 let email = '';
+let operator: TestOperator;
+let operatorToken = '';
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', OTP_DAILY_PER_IP: '1000000', SCRYPT_COST: '1024' } });
   // A price for every instrument, so trades and valuations get past "no price" to the real checks.
@@ -281,6 +284,9 @@ beforeAll(async () => {
   }
   email = uniqueEmail('fuzz');
   token = (await registerByEmail(t, email, PASSWORD)).token;
+  // An admin passes every back-office route's role check, so its probes reach the validation and the service.
+  operator = await createOperator(t, 'admin');
+  operatorToken = await operatorLogin(t, operator);
 });
 afterAll(() => t.close());
 
@@ -291,6 +297,13 @@ async function liveToken(): Promise<string> {
   if (res.code !== 0) throw new Error(`re-login failed: ${res.code} ${res.msg}`);
   token = res.data.token;
   return token;
+}
+
+/** Signs the operator in again if a probe ended the session (logout). */
+async function liveOperatorToken(): Promise<string> {
+  if ((await t.call('GET', '/admin/api/auth/me', undefined, { token: operatorToken })).code === 0) return operatorToken;
+  operatorToken = await operatorLogin(t, operator);
+  return operatorToken;
 }
 
 /** Inputs without a bound, as `path: why` (Convention 8: put a limit on everything). */
@@ -324,14 +337,17 @@ describe('fuzzing every route of the OpenAPI document', () => {
     expect(ops.length).toBeGreaterThan(50);
     const problems: string[] = [];
     let sent = 0;
+    /** Back-office probes with the operator's session that got past the session and role check. */
+    let adminReached = 0;
     for (const op of ops) {
       const probes = probesOf(op, rnd);
       for (const session of [false, true]) {
-        const sessionHeaders: Record<string, string> = session ? { token: await liveToken(), typeUser: 'demo' } : {};
+        const sessionHeaders: Record<string, string> = !session ? {}
+          : op.roles !== null ? { token: await liveOperatorToken() } : { token: await liveToken(), typeUser: 'demo' };
         // Without a session a session route answers 301 before it reads anything (session.test.ts
         // checks that on every such route), and with one a public route does what it did without:
         // a quarter of those probes is enough.
-        const redundant = session ? op.session === 'none' : op.session === 'required';
+        const redundant = session ? op.session === 'none' && op.roles === null : op.session === 'required' || op.roles !== null;
         const chosen = redundant ? probes.filter((_p, i) => i % 4 === 0) : probes;
         for (const probe of chosen) {
           const res = await t.app.inject({
@@ -340,12 +356,14 @@ describe('fuzzing every route of the OpenAPI document', () => {
             ...(probe.payload === undefined ? {} : { payload: probe.payload }),
           });
           sent++;
+          if (session && op.roles !== null && res.statusCode !== 401 && res.statusCode !== 403) adminReached++;
           const problem = problemWith(op, probe, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
           if (problem) problems.push(`${op.method} ${op.path} [${session ? 'session' : 'anonymous'}] ${probe.label}: ${problem}`);
         }
       }
     }
     expect(sent).toBeLessThan(6000);
+    expect(adminReached).toBeGreaterThan(100);
     expect(problems).toEqual([]);
   });
 });

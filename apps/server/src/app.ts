@@ -8,12 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { APP_VERSION, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES } from '@app/contract';
+import { ADMIN_API, APP_VERSION, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES } from '@app/contract';
 import type { AppContext } from './context';
 import { envelopePlugin, sendError, sendFrameworkError } from './plugins/envelope';
 import { createValidatorCompiler } from './lib/validator';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
+import { operatorSessionPlugin } from './plugins/operator-session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import { FileService, fileRoutes } from './modules/files';
@@ -25,9 +26,11 @@ import { OtcService, otcRoutes } from './modules/otc';
 import { contractRoutes, createContracts } from './modules/contracts';
 import { SpotService, spotRoutes } from './modules/spot';
 import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
+import { AuditLog, auditRoutes } from './modules/audit';
+import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
-const API_PREFIXES = ['/asset/', '/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
+const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
 /** Client-side routes of the web app (spec §2), answered with index.html. */
 const SPA_ROUTE = /^\/($|splash$|pages\/|choose-location$|open-location$)/;
 
@@ -89,6 +92,10 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(securityHeadersPlugin);
   const sessions = new SessionService(ctx);
   await app.register(sessionPlugin, { sessions });
+  // Operators of the back office: their own tokens, looked up in their own tables, and every admin
+  // route's roles checked before its body is read (the sign-in is the one open admin route).
+  const operatorSessions = new OperatorSessionService(ctx);
+  await app.register(operatorSessionPlugin, { operators: operatorSessions, publicPaths: [ADMIN_API.auth.login] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     // One byte over the limit is how we notice "too large".
@@ -97,7 +104,12 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(swagger, {
     openapi: {
       info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md. Routes marked with the token security answer 301 without a live session before they look at anything else. Numbers must be finite and within their bounds; no string may contain a control character. Money and prices are decimal strings; every time is UTC epoch milliseconds (an integer), in answers, bodies, query strings and websocket messages.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          operator: { type: 'apiKey', in: 'header', name: 'token', description: 'An operator session token (`op_…`, from /admin/api/auth/login) in the `token` header. The scopes listed on a route are the operator roles it allows; any other role answers OPERATOR_ROLE_FORBIDDEN (403), no live operator session answers 301. A user token never opens these routes.' },
+        },
+      },
     },
   });
   // BaseLayout: Swagger UI without its top bar, whose logo is an SVG with an inline <style> the
@@ -119,6 +131,10 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
   await app.register(kycRoutes, { kyc: new KycService(ctx, files, ctx.config.kyc) });
+  // The back office (issue 16): operators and the audit log.
+  const audit = new AuditLog(ctx);
+  await app.register(operatorRoutes, { operators: new OperatorService(ctx, operatorSessions, audit), rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
+  await app.register(auditRoutes, { audit });
   // Market data and the market websocket (/ws); 64 KiB is the hard cap of a client message.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const market = new MarketModule(ctx, sessions, marketEngine ? { engine: marketEngine } : {});

@@ -39,6 +39,8 @@ export interface Operation {
   path: string;
   /** `required`: the route answers 301 without a live session; `optional`: a token is read if sent. */
   session: 'required' | 'optional' | 'none';
+  /** A back-office route: the operator roles its security allows (`[{ operator: roles }]`); null otherwise. */
+  roles: string[] | null;
   query: DocParameter[];
   params: DocParameter[];
   /** The JSON body schema, when the route takes one. */
@@ -51,6 +53,12 @@ export interface Operation {
 function sessionOf(security: DocOperation['security']): Operation['session'] {
   if (!security?.some((s) => 'token' in s)) return 'none';
   return security.some((s) => Object.keys(s).length === 0) ? 'optional' : 'required';
+}
+
+/** The roles of an operator route's security, or null for any other route. */
+function rolesOf(security: DocOperation['security']): string[] | null {
+  const entry = security?.find((s) => 'operator' in s);
+  return entry ? [...(entry.operator ?? [])] : null;
 }
 
 /** Every GET and POST route the app publishes in its OpenAPI document, in document order. */
@@ -66,6 +74,7 @@ export function operations(app: FastifyInstance): Operation[] {
         method: method.toUpperCase() as 'GET' | 'POST',
         path,
         session: sessionOf(op.security),
+        roles: rolesOf(op.security),
         query: params.filter((p) => p.in === 'query'),
         params: params.filter((p) => p.in === 'path'),
         body: op.requestBody?.content['application/json']?.schema,

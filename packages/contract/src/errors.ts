@@ -8,7 +8,8 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * Ranges: 301 session; 1000–1099 general; 1100–1199 accounts and security;
  * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules);
  * 1400–1499 market data (quotes, candles, favourites, the market websocket);
- * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 identity verification (KYC).
+ * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 the back office (operators, audit);
+ * 1700–1799 identity verification (KYC).
  */
 export interface ErrorDef {
   readonly code: number;
@@ -103,11 +104,18 @@ export const ERRORS = {
   SPOT_NOT_AVAILABLE: def(1507, 400, 'Spot trading is available for crypto against USDT only', 'A spot order on a forex, CFD, index or stock symbol, or on a coin without a wallet.'),
   LIMIT_PRICE_REQUIRED: def(1508, 400, 'Please enter a price for a limit order', 'A limit order without `price`, or a market order with one.'),
 
-  KYC_PRIMARY_REQUIRED: def(1601, 400, 'Please complete real-name verification first', 'Advanced verification (document photos) before the real-name stage was submitted.'),
-  KYC_UNDER_REVIEW: def(1602, 409, 'Your verification is under review, please wait for the result', 'Submitting or changing verification data while a submission awaits review.'),
-  KYC_VERIFIED_LOCKED: def(1603, 409, 'Your identity is verified; please contact customer service to change it', 'A verified user\'s identity data is locked; changes go through support.'),
-  KYC_DOCUMENT_TYPE_INVALID: def(1604, 400, 'This document type is not accepted for the selected nationality', 'The document type is not in `idCard/type`\'s list for the nationality.'),
-  KYC_IMAGE_INVALID: def(1605, 400, 'Please upload each photo again', 'A verification photo is not one of the user\'s own private uploads (`common/upload` with kind `private`), or the same photo is given twice.'),
+  OPERATOR_LOGIN_FAILED: def(1601, 400, 'Incorrect e-mail, password or authenticator code', 'Back-office sign-in: the e-mail, the password or the TOTP code is wrong, the code was already used or is too old, or the operator is disabled. One answer for all, so the sign-in tells nothing of which part failed; the audit log records which.'),
+  OPERATOR_ROLE_FORBIDDEN: def(1602, 403, 'Your role may not do this', 'A back-office route that the operator\'s role is not among the roles it allows (every admin route declares its roles).'),
+  OPERATOR_EXISTS: def(1603, 409, 'An operator with this e-mail already exists', 'Creating an operator with an e-mail another operator has (disabled ones included).'),
+  OPERATOR_NOT_FOUND: def(1604, 404, 'This operator does not exist', 'The operator id names no operator.'),
+  OPERATOR_PASSWORD_TOO_SHORT: def(1606, 400, 'An operator password needs at least 12 characters', 'Creating an operator with a password shorter than 12 characters.'),
+  OPERATOR_DISABLE_SELF: def(1605, 409, 'You cannot disable your own operator account', 'An operator disabling themselves; another admin must do it, so the back office is never left without an admin by mistake.'),
+
+  KYC_PRIMARY_REQUIRED: def(1701, 400, 'Please complete real-name verification first', 'Advanced verification (document photos) before the real-name stage was submitted.'),
+  KYC_UNDER_REVIEW: def(1702, 409, 'Your verification is under review, please wait for the result', 'Submitting or changing verification data while a submission awaits review.'),
+  KYC_VERIFIED_LOCKED: def(1703, 409, 'Your identity is verified; please contact customer service to change it', 'A verified user\'s identity data is locked; changes go through support.'),
+  KYC_DOCUMENT_TYPE_INVALID: def(1704, 400, 'This document type is not accepted for the selected nationality', 'The document type is not in `idCard/type`\'s list for the nationality.'),
+  KYC_IMAGE_INVALID: def(1705, 400, 'Please upload each photo again', 'A verification photo is not one of the user\'s own private uploads (`common/upload` with kind `private`), or the same photo is given twice.'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

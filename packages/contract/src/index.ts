@@ -17,3 +17,4 @@ export * from './schemas/trading';
 export * from './dashboard';
 export * from './schemas/dashboard-layout';
 export * from './schemas/kyc';
+export * from './schemas/admin';

@@ -104,5 +104,26 @@ export const API = {
   },
 } as const;
 
+/**
+ * The back office's API (issue 16), served by the same server. Operator routes only: a user token
+ * never opens them, an operator token never opens a user route.
+ */
+export const ADMIN_API_PREFIX = '/admin/api/';
+export const ADMIN_API = {
+  auth: {
+    login: '/admin/api/auth/login',
+    logout: '/admin/api/auth/logout',
+    me: '/admin/api/auth/me',
+  },
+  operators: {
+    list: '/admin/api/operators/list',
+    create: '/admin/api/operators/create',
+    disable: '/admin/api/operators/disable',
+  },
+  audit: {
+    list: '/admin/api/audit/list',
+  },
+} as const;
+
 /** Public URL prefix of avatars. */
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';

@@ -4,11 +4,12 @@ import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env 
 import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadKycConfig, type KycConfig } from './kyc';
 import { loadMarketConfig, type MarketConfig } from './market';
+import { loadOperatorConfig, type OperatorConfig } from './operators';
 import { loadOtcConfig, type OtcConfig } from './otc';
 import { loadSpotConfig, type SpotConfig } from './spot';
 
 export { ConfigError, type Env } from '../lib/env';
-export type { ContractConfig, KycConfig, MarketConfig, OtcConfig, SpotConfig };
+export type { ContractConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -48,6 +49,7 @@ export interface Config {
   spot: SpotConfig;
   contracts: ContractConfig;
   kyc: KycConfig;
+  operators: OperatorConfig;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -86,5 +88,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     spot: loadSpotConfig(env),
     contracts: loadContractConfig(env),
     kyc: loadKycConfig(env),
+    operators: loadOperatorConfig(env),
   };
 }

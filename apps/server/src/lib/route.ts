@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { ErrorEnvelope } from '@app/contract';
+import { ErrorEnvelope, type OperatorRole } from '@app/contract';
 
 interface RouteDoc {
   tags: string[];
@@ -14,6 +14,12 @@ interface RouteDoc {
    * the session plugin enforces.
    */
   auth?: boolean | 'optional';
+  /**
+   * A back-office route (/admin/api/): the operator roles allowed, written as the route's OpenAPI
+   * security `[{ operator: roles }]`, which the operator session plugin enforces before the body
+   * is read. Never together with `auth`.
+   */
+  roles?: readonly OperatorRole[];
 }
 
 /**
@@ -21,10 +27,13 @@ interface RouteDoc {
  * OpenAPI document. Every failure answers the error envelope.
  */
 export function schema<D extends RouteDoc>(doc: D) {
-  const { response, auth, ...rest } = doc;
-  const security: Record<string, string[]>[] | undefined = auth === 'optional' ? [{}, { token: [] }] : auth ? [{ token: [] }] : undefined;
+  const { response, auth, roles, ...rest } = doc;
+  if (auth !== undefined && roles !== undefined) throw new Error(`${doc.summary}: a route takes a user session or operator roles, not both`);
+  const security: Record<string, string[]>[] | undefined = roles
+    ? [{ operator: [...roles] }]
+    : auth === 'optional' ? [{}, { token: [] }] : auth ? [{ token: [] }] : undefined;
   return {
-    ...(rest as Omit<D, 'response' | 'auth'>),
+    ...(rest as Omit<D, 'response' | 'auth' | 'roles'>),
     ...(security ? { security } : {}),
     response: { 200: response as D['response'], '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
   };

@@ -85,4 +85,10 @@ export const de: ErrorMessages = {
   KYC_VERIFIED_LOCKED: 'Ihre Identität ist verifiziert; für Änderungen wenden Sie sich bitte an den Kundenservice',
   KYC_DOCUMENT_TYPE_INVALID: 'Diese Dokumentart wird für die gewählte Staatsangehörigkeit nicht akzeptiert',
   KYC_IMAGE_INVALID: 'Bitte laden Sie jedes Foto erneut hoch',
+  OPERATOR_LOGIN_FAILED: 'Falsche E-Mail, falsches Passwort oder falscher Authenticator-Code',
+  OPERATOR_ROLE_FORBIDDEN: 'Ihre Rolle darf dies nicht tun',
+  OPERATOR_EXISTS: 'Ein Operator mit dieser E-Mail existiert bereits',
+  OPERATOR_NOT_FOUND: 'Dieser Operator existiert nicht',
+  OPERATOR_PASSWORD_TOO_SHORT: 'Ein Operator-Passwort braucht mindestens 12 Zeichen',
+  OPERATOR_DISABLE_SELF: 'Sie können Ihr eigenes Operator-Konto nicht deaktivieren',
 };

@@ -85,4 +85,10 @@ export const fr: ErrorMessages = {
   KYC_VERIFIED_LOCKED: 'Votre identité est vérifiée ; pour la modifier, veuillez contacter le service client',
   KYC_DOCUMENT_TYPE_INVALID: "Ce type de document n'est pas accepté pour la nationalité choisie",
   KYC_IMAGE_INVALID: 'Veuillez téléverser à nouveau chaque photo',
+  OPERATOR_LOGIN_FAILED: 'E-mail, mot de passe ou code d\'authentification incorrect',
+  OPERATOR_ROLE_FORBIDDEN: 'Votre rôle ne permet pas cette action',
+  OPERATOR_EXISTS: 'Un opérateur avec cet e-mail existe déjà',
+  OPERATOR_NOT_FOUND: 'Cet opérateur n\'existe pas',
+  OPERATOR_PASSWORD_TOO_SHORT: 'Un mot de passe d\'opérateur doit comporter au moins 12 caractères',
+  OPERATOR_DISABLE_SELF: 'Vous ne pouvez pas désactiver votre propre compte opérateur',
 };

@@ -85,4 +85,10 @@ export const it: ErrorMessages = {
   KYC_VERIFIED_LOCKED: 'La tua identità è verificata; per modificarla contatta il servizio clienti',
   KYC_DOCUMENT_TYPE_INVALID: 'Questo tipo di documento non è accettato per la nazionalità scelta',
   KYC_IMAGE_INVALID: 'Carica di nuovo ogni foto',
+  OPERATOR_LOGIN_FAILED: 'E-mail, password o codice dell\'autenticatore errati',
+  OPERATOR_ROLE_FORBIDDEN: 'Il tuo ruolo non consente questa azione',
+  OPERATOR_EXISTS: 'Esiste già un operatore con questa e-mail',
+  OPERATOR_NOT_FOUND: 'Questo operatore non esiste',
+  OPERATOR_PASSWORD_TOO_SHORT: 'La password di un operatore deve avere almeno 12 caratteri',
+  OPERATOR_DISABLE_SELF: 'Non puoi disattivare il tuo account operatore',
 };

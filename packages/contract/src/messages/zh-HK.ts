@@ -85,4 +85,10 @@ export const zhHK: ErrorMessages = {
   KYC_VERIFIED_LOCKED: '您的身份已認證；如需修改，請聯絡客服',
   KYC_DOCUMENT_TYPE_INVALID: '所選國籍不接受此證件類型',
   KYC_IMAGE_INVALID: '請重新上傳每張照片',
+  OPERATOR_LOGIN_FAILED: '電郵、密碼或驗證碼不正確',
+  OPERATOR_ROLE_FORBIDDEN: '你的角色無權執行此操作',
+  OPERATOR_EXISTS: '此電郵的操作員已存在',
+  OPERATOR_NOT_FOUND: '此操作員不存在',
+  OPERATOR_PASSWORD_TOO_SHORT: '操作員密碼至少需要 12 個字元',
+  OPERATOR_DISABLE_SELF: '你不能停用自己的操作員帳戶',
 };

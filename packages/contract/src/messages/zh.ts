@@ -85,4 +85,10 @@ export const zh: ErrorMessages = {
   KYC_VERIFIED_LOCKED: '您的身份已认证；如需修改，请联系客服',
   KYC_DOCUMENT_TYPE_INVALID: '所选国籍不接受此证件类型',
   KYC_IMAGE_INVALID: '请重新上传每张照片',
+  OPERATOR_LOGIN_FAILED: '邮箱、密码或验证码不正确',
+  OPERATOR_ROLE_FORBIDDEN: '您的角色无权执行此操作',
+  OPERATOR_EXISTS: '该邮箱的操作员已存在',
+  OPERATOR_NOT_FOUND: '该操作员不存在',
+  OPERATOR_PASSWORD_TOO_SHORT: '操作员密码至少需要 12 个字符',
+  OPERATOR_DISABLE_SELF: '您不能停用自己的操作员账户',
 };

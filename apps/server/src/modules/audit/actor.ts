@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+import { operatorOf } from '../../plugins/operator-session';
+import type { AuditActor } from './service';
+
+/** The acting operator of an admin request, with the request's id and address. */
+export function actorOf(request: FastifyRequest): AuditActor {
+  const { operator } = operatorOf(request);
+  return { operatorId: operator.id, operatorEmail: operator.email, role: operator.role, requestId: request.id, ip: request.ip };
+}
+
+/** A request's id and address for a record whose actor is not signed in (a failed sign-in). */
+export function requestActor(request: FastifyRequest, operatorEmail: string): AuditActor {
+  return { operatorId: null, operatorEmail, role: null, requestId: request.id, ip: request.ip };
+}

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { operatorLoginAttempts, operators, operatorSessions } from '../../db/schema-operators';
+
+export type OperatorRow = typeof operators.$inferSelect;
+
+export const operatorRepo = {
+  async insert(db: DbOrTx, row: typeof operators.$inferInsert): Promise<OperatorRow> {
+    const [created] = await db.insert(operators).values(row).returning();
+    return created!;
+  },
+  async byEmail(db: DbOrTx, email: string): Promise<OperatorRow | undefined> {
+    return (await db.select().from(operators).where(eq(operators.email, email)).limit(1))[0];
+  },
+  async byId(db: DbOrTx, id: number): Promise<OperatorRow | undefined> {
+    return (await db.select().from(operators).where(eq(operators.id, id)).limit(1))[0];
+  },
+  async byIdForUpdate(db: DbOrTx, id: number): Promise<OperatorRow | undefined> {
+    return (await db.select().from(operators).where(eq(operators.id, id)).limit(1).for('update'))[0];
+  },
+  async page(db: DbOrTx, page: number, size: number): Promise<{ rows: OperatorRow[]; total: number }> {
+    const rows = await db.select().from(operators).orderBy(desc(operators.id)).limit(size).offset((page - 1) * size);
+    const [total] = await db.select({ n: count() }).from(operators);
+    return { rows, total: total?.n ?? 0 };
+  },
+  async disable(db: DbOrTx, id: number, at: Date): Promise<OperatorRow> {
+    const [row] = await db.update(operators).set({ disabledAt: at }).where(eq(operators.id, id)).returning();
+    return row!;
+  },
+  /**
+   * Takes TOTP step `step` for the operator if it is later than the last one taken: a conditional
+   * update, so of two sign-ins racing with one code only one gets it.
+   */
+  async takeTotpStep(db: DbOrTx, id: number, step: number): Promise<boolean> {
+    const rows = await db.update(operators).set({ totpLastStep: step })
+      .where(and(eq(operators.id, id), lt(operators.totpLastStep, step))).returning({ id: operators.id });
+    return rows.length === 1;
+  },
+};
+
+export const operatorSessionRepo = {
+  async insert(db: DbOrTx, row: typeof operatorSessions.$inferInsert): Promise<number> {
+    const [created] = await db.insert(operatorSessions).values(row).returning({ id: operatorSessions.id });
+    return created!.id;
+  },
+  /** The session of a token hash, with its operator; looked up in the operator tables only. */
+  async withOperatorByHash(db: DbOrTx, tokenHash: string) {
+    const [row] = await db.select({ session: operatorSessions, operator: operators })
+      .from(operatorSessions)
+      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+      .where(eq(operatorSessions.tokenHash, tokenHash))
+      .limit(1);
+    return row;
+  },
+  async touch(db: DbOrTx, id: number, at: Date): Promise<void> {
+    await db.update(operatorSessions).set({ lastSeenAt: at }).where(eq(operatorSessions.id, id));
+  },
+  async revoke(db: DbOrTx, id: number, at: Date): Promise<void> {
+    await db.update(operatorSessions).set({ revokedAt: at }).where(and(eq(operatorSessions.id, id), isNull(operatorSessions.revokedAt)));
+  },
+  async revokeAllOf(db: DbOrTx, operatorId: number, at: Date): Promise<void> {
+    await db.update(operatorSessions).set({ revokedAt: at }).where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
+  },
+};
+
+/** Advisory-lock classes of the operator sign-in throttle, apart from the user sign-in's (4101, 4102). */
+const LOCK_CLASS = { email: 4201, ip: 4202 } as const;
+
+export const operatorLoginAttemptRepo = {
+  /** Serialises sign-in reservations for one e-mail or one address; the e-mail's lock first, always. */
+  async lock(tx: DbOrTx, field: 'email' | 'ip', value: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(LOCK_CLASS[field]))}, hashtext(${value}))`);
+  },
+  async reserve(tx: DbOrTx, email: string, ip: string, at: Date): Promise<number> {
+    const [row] = await tx.insert(operatorLoginAttempts).values({ email, ip, success: false, at }).returning({ id: operatorLoginAttempts.id });
+    return row!.id;
+  },
+  async markSuccess(db: DbOrTx, id: number): Promise<void> {
+    await db.update(operatorLoginAttempts).set({ success: true }).where(eq(operatorLoginAttempts.id, id));
+  },
+  /**
+   * Failures for an e-mail or address inside the window, and the oldest one's time. An e-mail's
+   * count restarts at its last successful sign-in; an address's does not (as for users, auth module).
+   */
+  async failuresSince(db: DbOrTx, field: 'email' | 'ip', value: string, since: Date) {
+    const column = field === 'email' ? operatorLoginAttempts.email : operatorLoginAttempts.ip;
+    const lastSuccess = db.select({ id: max(operatorLoginAttempts.id) }).from(operatorLoginAttempts)
+      .where(and(eq(column, value), eq(operatorLoginAttempts.success, true)));
+    const [row] = await db
+      .select({ n: count(), oldest: sql<Date | null>`min(${operatorLoginAttempts.at})`.mapWith(operatorLoginAttempts.at) })
+      .from(operatorLoginAttempts)
+      .where(and(
+        eq(column, value), eq(operatorLoginAttempts.success, false), gt(operatorLoginAttempts.at, since),
+        field === 'email' ? sql`${operatorLoginAttempts.id} > coalesce((${lastSuccess}), 0)` : undefined,
+      ));
+    return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
+  },
+};

@@ -1,0 +1,118 @@
+import { Type, type Static } from 'typebox';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
+import { Email, Envelope, epochMs, EpochMs, NullableEpochMs, withError } from './common';
+
+/**
+ * The back office's API (issue 16), under /admin/api/. Operators are not users: their own
+ * sign-in (password and a TOTP code), their own tokens (`op_…`), their own roles. Every route but
+ * the sign-in declares the roles it allows.
+ */
+
+export const OPERATOR_ROLES = ['support', 'compliance', 'finance', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export const OperatorRoleSchema = Type.Enum(OPERATOR_ROLES);
+
+/** An operator's password: at least 12 characters (a user's needs 6). */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
+export const OperatorPassword = Type.String({
+  minLength: OPERATOR_PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, ...withError('OPERATOR_PASSWORD_TOO_SHORT'),
+});
+
+/** A 6-digit TOTP code from the operator's authenticator app. */
+export const TotpCode = Type.String({ maxLength: 6, pattern: '^[0-9]{6}$', ...withError('OPERATOR_LOGIN_FAILED') });
+
+const OperatorId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('OPERATOR_NOT_FOUND') });
+
+export const OperatorLoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH, ...withError('OPERATOR_LOGIN_FAILED') }),
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, ...withError('OPERATOR_LOGIN_FAILED') }),
+    totp: TotpCode,
+  },
+  { additionalProperties: false },
+);
+export type OperatorLoginBody = Static<typeof OperatorLoginBody>;
+
+export const OperatorInfo = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  role: OperatorRoleSchema,
+  createdAt: EpochMs,
+  disabledAt: NullableEpochMs,
+});
+export type OperatorInfo = Static<typeof OperatorInfo>;
+export const OperatorInfoResponse = Envelope(OperatorInfo);
+
+export const OperatorLoginResult = Type.Object({
+  token: Type.String({ description: 'the operator session token, `op_` and 43 base64url characters; send it in the `token` header of /admin/api/ routes' }),
+  operator: OperatorInfo,
+});
+export type OperatorLoginResult = Static<typeof OperatorLoginResult>;
+export const OperatorLoginResponse = Envelope(OperatorLoginResult);
+
+export const AdminPage = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+
+export const OperatorListQuery = Type.Object({ ...AdminPage }, { additionalProperties: false });
+export type OperatorListQuery = Static<typeof OperatorListQuery>;
+export const OperatorList = Type.Object({ items: Type.Array(OperatorInfo), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export type OperatorList = Static<typeof OperatorList>;
+export const OperatorListResponse = Envelope(OperatorList);
+
+export const OperatorCreateBody = Type.Object(
+  { email: Email, password: OperatorPassword, role: OperatorRoleSchema },
+  { additionalProperties: false },
+);
+export type OperatorCreateBody = Static<typeof OperatorCreateBody>;
+
+export const OperatorCreateResult = Type.Object({
+  operator: OperatorInfo,
+  totpSecret: Type.String({ description: 'base32 TOTP secret, shown once: the new operator adds it to an authenticator app' }),
+  totpUri: Type.String({ description: 'the same secret as an otpauth:// URI, for a QR code' }),
+});
+export type OperatorCreateResult = Static<typeof OperatorCreateResult>;
+export const OperatorCreateResponse = Envelope(OperatorCreateResult);
+
+export const OperatorDisableBody = Type.Object({ id: OperatorId }, { additionalProperties: false });
+export type OperatorDisableBody = Static<typeof OperatorDisableBody>;
+export const OperatorDisableResponse = Envelope(OperatorInfo);
+
+/** Filters of the audit log: all optional, combined with AND; `from` and `to` bound `at` (inclusive). */
+export const AuditListQuery = Type.Object(
+  {
+    ...AdminPage,
+    operatorId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+    action: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    targetType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    from: Type.Optional(epochMs({ errorCode: 'TIME_RANGE_INVALID' })),
+    to: Type.Optional(epochMs({ errorCode: 'TIME_RANGE_INVALID' })),
+  },
+  { additionalProperties: false },
+);
+export type AuditListQuery = Static<typeof AuditListQuery>;
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const AuditRecord = Type.Object({
+  id: Type.Integer({ description: 'position in the chain: 1, 2, 3, … without gaps' }),
+  at: EpochMs,
+  operatorId: Type.Union([Type.Integer(), Type.Null()]),
+  operatorEmail: Type.String(),
+  role: Type.Union([OperatorRoleSchema, Type.Null()]),
+  action: Type.String(),
+  targetType: NullableString,
+  targetId: NullableString,
+  before: Type.Unknown({ description: 'the target before the action (JSON), or null' }),
+  after: Type.Unknown({ description: 'the target after the action, or what was asked (JSON), or null' }),
+  requestId: NullableString,
+  ip: NullableString,
+  prevHash: Type.String(),
+  hash: Type.String(),
+});
+export type AuditRecord = Static<typeof AuditRecord>;
+export const AuditList = Type.Object({ items: Type.Array(AuditRecord), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export type AuditList = Static<typeof AuditList>;
+export const AuditListResponse = Envelope(AuditList);
