@@ -32,6 +32,8 @@ const CONTRACT_MESSAGES = /[\\/]packages[\\/]contract[\\/]src[\\/]messages[\\/][
 const APP_START = '/src/app/start.tsx';
 /** The libraries, which the entry runs a task before the app (src/app/libraries.ts). */
 const APP_LIBRARIES = '/src/app/libraries.ts';
+/** The English strings: the fallback every page loads, and what the entry paints the first view in (src/app/first-view.ts). */
+const ENGLISH_STRINGS = '/src/locales/en.ts';
 
 /**
  * index.html preloads the app's files (app/libraries.ts, app/start.tsx, their static imports and CSS) as it
@@ -64,12 +66,19 @@ function preloadAppStart(): Plugin {
         visit(chunkOf(APP_LIBRARIES).fileName);
         visit(chunkOf(APP_START).fileName);
         const missing = (file: string) => !html.includes(`/${file}"`);
+        // A chunk of its own (lib/i18n imports it, src/locales/load.ts loads it), named after it or not.
+        const englishChunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(ENGLISH_STRINGS)));
+        if (englishChunk?.type !== 'chunk' || englishChunk.moduleIds.length !== 1) throw new Error(`${ENGLISH_STRINGS} is not a chunk of its own`);
+        const english = englishChunk.fileName;
         return [
+          // At the entry's priority: the home and quote pages paint their first view in these
+          // strings (the stored language's, English for most) before the libraries arrive.
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${english}` }, injectTo: 'head' as const },
           ...[...css].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
           // Low priority: on a slow link the stylesheets and the small entry, which paints the shell
           // (app/prepaint.ts), get the bandwidth first; the app's files still start at once.
           ...[...js]
-            .filter(missing)
+            .filter((f) => missing(f) && f !== english)
             .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` }, injectTo: 'head' as const })),
         ];
       },
