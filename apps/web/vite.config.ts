@@ -32,7 +32,12 @@ const CONTRACT_MESSAGES = /[\\/]packages[\\/]contract[\\/]src[\\/]messages[\\/][
 const APP_START = '/src/app/start.tsx';
 /** The libraries, which the entry runs a task before the app (src/app/libraries.ts). */
 const APP_LIBRARIES = '/src/app/libraries.ts';
-/** The English strings: the fallback every page loads, and what the entry paints the first view in (src/app/first-view.ts). */
+/**
+ * The English strings, the fallback every page loads: the entry asks for them (the stored
+ * language's) itself once the shell is painted, at its priority, and paints the home and quote
+ * pages' first view in them (src/app/first-view.ts). Not preloaded here at low priority, which
+ * would hold that request back; not at a higher one, which would hold the shell's paint back.
+ */
 const ENGLISH_STRINGS = '/src/locales/en.ts';
 
 /**
@@ -71,9 +76,6 @@ function preloadAppStart(): Plugin {
         if (englishChunk?.type !== 'chunk' || englishChunk.moduleIds.length !== 1) throw new Error(`${ENGLISH_STRINGS} is not a chunk of its own`);
         const english = englishChunk.fileName;
         return [
-          // At the entry's priority: the home and quote pages paint their first view in these
-          // strings (the stored language's, English for most) before the libraries arrive.
-          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${english}` }, injectTo: 'head' as const },
           ...[...css].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
           // Low priority: on a slow link the stylesheets and the small entry, which paints the shell
           // (app/prepaint.ts), get the bandwidth first; the app's files still start at once.

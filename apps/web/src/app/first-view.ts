@@ -58,7 +58,10 @@ export function bannerMarkup(banner: Pick<Banner, 'image' | 'title'>): string {
   );
 }
 
-/** Resolves once the browser has painted the next frame. */
+/**
+ * Resolves once the browser has painted the next frame (lib/browser/after-paint.ts's nextPaint,
+ * written out for the reason above; a hidden tab paints none: the entry's wait bounds that).
+ */
 const painted = () => new Promise<void>((resolve) => window.requestAnimationFrame(() => window.setTimeout(resolve, 0)));
 
 /** Resolves once `img` has loaded (or failed) and been painted. */

@@ -2,7 +2,7 @@ import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANDLE_INTERVALS, type CandleInterval, type Instrument } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
-import { usePainted } from '../../../lib/browser/after-paint';
+import { usePainted } from '../../../lib/browser/use-painted';
 import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useCandleChart } from '../hooks/use-candle-chart';
