@@ -122,6 +122,14 @@ export default defineConfig({
             // Loaded only by the pages that use them (the auth pages; the trade chart).
             { name: 'phone', test: pkg('libphonenumber-js') },
             { name: 'chart', test: pkg('lightweight-charts|fancy-canvas') },
+            // The home page's list pieces, which other pages share (so each was a chunk of its
+            // own): one file on the first route instead of three (each request a round trip on
+            // HTTP/1.1; the desktop dashboard loads none of them).
+            {
+              name: 'ticker-list',
+              test: /[\\/]src[\\/](components[\\/](ticker-list|coin-icon)\.tsx|features[\\/]home[\\/]api[\\/]get-banners\.ts|lib[\\/]api[\\/]take-early\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -27,8 +27,8 @@ import type { FirstViewPage } from './prepaint';
 const SEARCH_ICON =
   '<svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false" class="search-box__icon"><circle cx="11" cy="11" r="7"></circle><path d="M20 20l-4-4"></path></svg>';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+/** Text for element content or a double-quoted attribute. */
+const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /** Who the home page greets (features/home/hooks/use-home.ts): the stored user's nickname, or null. */
 export interface Visitor {

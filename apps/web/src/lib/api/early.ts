@@ -33,12 +33,13 @@ export function apiUrl(path: string, query?: Record<string, string | number | bo
  * GET requests the entry sends before the libraries and the API client have loaded (issue 14):
  * the first data of a page whose first view it paints (app/first-view.ts), so that view does not
  * wait for the app. Each answer is taken once, by the query that would otherwise ask
- * (`takeEarly`); the query asks again itself when the early request failed in any way, so its
+ * (take-early.ts, apart: the entry does not need it); the query asks again itself when the early request failed in any way, so its
  * error handling stays the API client's.
  */
-const early = new Map<string, Promise<unknown>>();
+export const early = new Map<string, Promise<unknown>>();
 
-const keyOf = (url: string, language: Language) => `${toHeaderLang(language)} ${url}`;
+/** An early request's key: its URL and language (the `lang` header; titles and messages follow it). */
+export const earlyKey = (url: string, language: Language) => `${toHeaderLang(language)} ${url}`;
 
 /** Sends `url` (path and query, as the API client builds it) now; resolves with the envelope's data on success. */
 export function sendEarly<T>(url: string, session: HeaderSession): Promise<T> {
@@ -52,20 +53,8 @@ export function sendEarly<T>(url: string, session: HeaderSession): Promise<T> {
       if (!(SUCCESS_CODES as readonly unknown[]).includes(envelope.code)) throw new Error(`early request: code ${String(envelope.code)}`);
       return envelope.data as T;
     });
-  early.set(keyOf(url, session.language), request);
+  early.set(earlyKey(url, session.language), request);
   // Failures are the taker's to handle (it asks again); none is reported twice.
   request.catch(() => undefined);
   return request;
-}
-
-/**
- * The early answer to `url` in `language`, once (later calls get undefined), or, when that
- * request failed, what `fallback` answers.
- */
-export function takeEarly<T>(url: string, language: Language, fallback: () => Promise<T>): Promise<T> | undefined {
-  const key = keyOf(url, language);
-  const request = early.get(key) as Promise<T> | undefined;
-  if (!request) return undefined;
-  early.delete(key);
-  return request.catch(fallback);
 }

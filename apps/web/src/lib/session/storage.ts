@@ -69,18 +69,3 @@ export function storedGreeting(): { language: Language; nickname: string | null 
   const nickname = storedToken() !== null && typeof user === 'object' && user !== null ? (user as { nickname?: unknown }).nickname : null;
   return { language: known, nickname: typeof nickname === 'string' ? nickname : null };
 }
-
-/** Keys that survive "clear cache": the session (the user stays logged in) and display choices. */
-const KEPT_ON_CLEAR_CACHE: readonly string[] = [STORAGE_KEYS.session, STORAGE_KEYS.hideSmallBalances];
-
-/** Removes this app's cached data from local and session storage, keeping the session. */
-export function clearAppCache(): void {
-  for (const store of [window.localStorage, window.sessionStorage]) {
-    const keys: string[] = [];
-    for (let i = 0; i < store.length; i += 1) {
-      const key = store.key(i);
-      if (key && key.startsWith(STORAGE_PREFIX) && !KEPT_ON_CLEAR_CACHE.includes(key)) keys.push(key);
-    }
-    keys.forEach((key) => store.removeItem(key));
-  }
-}

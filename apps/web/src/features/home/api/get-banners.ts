@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Banner, type Language } from '@app/contract';
 import { apiGet } from '../../../lib/api/api-client';
-import { takeEarly } from '../../../lib/api/early';
+import { takeEarly } from '../../../lib/api/take-early';
 import { bannerListUrl } from './banner-list-url';
 import { useSessionStore } from '../../../lib/session/session-store';
 
