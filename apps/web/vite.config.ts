@@ -32,6 +32,13 @@ const CONTRACT_MESSAGES = /[\\/]packages[\\/]contract[\\/]src[\\/]messages[\\/][
 const APP_START = '/src/app/start.tsx';
 /** The libraries, which the entry runs a task before the app (src/app/libraries.ts). */
 const APP_LIBRARIES = '/src/app/libraries.ts';
+/**
+ * The English strings, the fallback every page loads: the entry asks for them (the stored
+ * language's) itself once the shell is painted, at its priority, and paints the home and quote
+ * pages' first view in them (src/app/first-view.ts). Not preloaded here at low priority, which
+ * would hold that request back; not at a higher one, which would hold the shell's paint back.
+ */
+const ENGLISH_STRINGS = '/src/locales/en.ts';
 
 /**
  * index.html preloads the app's files (app/libraries.ts, app/start.tsx, their static imports and CSS) as it
@@ -64,12 +71,16 @@ function preloadAppStart(): Plugin {
         visit(chunkOf(APP_LIBRARIES).fileName);
         visit(chunkOf(APP_START).fileName);
         const missing = (file: string) => !html.includes(`/${file}"`);
+        // A chunk of its own (lib/i18n imports it, src/locales/load.ts loads it), named after it or not.
+        const englishChunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(ENGLISH_STRINGS)));
+        if (englishChunk?.type !== 'chunk' || englishChunk.moduleIds.length !== 1) throw new Error(`${ENGLISH_STRINGS} is not a chunk of its own`);
+        const english = englishChunk.fileName;
         return [
           ...[...css].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
           // Low priority: on a slow link the stylesheets and the small entry, which paints the shell
           // (app/prepaint.ts), get the bandwidth first; the app's files still start at once.
           ...[...js]
-            .filter(missing)
+            .filter((f) => missing(f) && f !== english)
             .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` }, injectTo: 'head' as const })),
         ];
       },
@@ -111,6 +122,14 @@ export default defineConfig({
             // Loaded only by the pages that use them (the auth pages; the trade chart).
             { name: 'phone', test: pkg('libphonenumber-js') },
             { name: 'chart', test: pkg('lightweight-charts|fancy-canvas') },
+            // The home page's list pieces, which other pages share (so each was a chunk of its
+            // own): one file on the first route instead of three (each request a round trip on
+            // HTTP/1.1; the desktop dashboard loads none of them).
+            {
+              name: 'ticker-list',
+              test: /[\\/]src[\\/](components[\\/](ticker-list|coin-icon)\.tsx|features[\\/]home[\\/]api[\\/]get-banners\.ts|lib[\\/]api[\\/]take-early\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,11 +1,13 @@
 import 'i18next';
 import type { DashboardNamespace } from './locales/dashboard';
+import type { KycNamespace } from './locales/kyc';
 import type { Messages } from './locales/en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     /** `dashboard`: the desktop dashboard's strings, registered by its chunk (app/desktop/dashboard/strings.ts). */
-    resources: { translation: Messages; dashboard: DashboardNamespace };
+    /** `kyc`: the identity verification pages' strings, registered by their chunk (features/kyc/strings.ts). */
+    resources: { translation: Messages; dashboard: DashboardNamespace; kyc: KycNamespace };
   }
 }

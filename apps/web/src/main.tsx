@@ -1,27 +1,69 @@
-import { prepaint } from './app/prepaint';
+import { firstViewPage, prepaint } from './app/prepaint';
 import { preloadPage } from './app/route-table';
+import { bannerListUrl } from './features/home/api/banner-list-url';
+import { sendEarly } from './lib/api/early';
+import { nextPaint } from './lib/browser/after-paint';
 import { applyDisplay } from './lib/session/display';
-import { hasStoredToken, storedDisplay } from './lib/session/storage';
+import { storedDisplay, storedGreeting, storedToken } from './lib/session/storage';
+import { loadMessages } from './locales/load';
+import type { Banner } from '@app/contract';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 
 /**
+ * How long the entry holds the app's code for the page's first view at most (its files download
+ * meanwhile): on a slow link the strings and the banner arrive well before the libraries, so
+ * this only bounds a slow answer.
+ */
+const FIRST_VIEW_WAIT_MS = 600;
+
+/**
  * The entry, small on purpose (none of the libraries): it applies the stored theme and paints the
  * shell without text (app/prepaint.ts), so the page shows its frame, top bar and tab bar in the
- * user's theme before the libraries arrive; it asks for the opened page's code, then runs the
- * libraries (app/libraries.ts) and, in a later task, the app (app/start.tsx; index.html already
- * preloads the files of both). The page's chunk then travels beside
- * the libraries instead of after them, and is there when the app first renders (issue 14).
+ * user's theme before the libraries arrive. Once that is painted it asks for the stored
+ * language's strings, and on the home and quote pages paints the page's first view, its largest
+ * element included, in them (app/first-view.ts, loaded beside them and, on home, the banner
+ * list), and only then runs the page's code and the libraries (at most FIRST_VIEW_WAIT_MS after
+ * the start): that paint does not wait for their start-up. It asks for the opened page's code, then runs the libraries (app/libraries.ts) and,
+ * in a later task, the app (app/start.tsx; index.html already preloads the files of both). The
+ * page's chunk then travels beside the libraries instead of after them, and is there when the
+ * app first renders (issue 14).
  */
-const loggedIn = hasStoredToken();
+const startedAt = performance.now();
+const token = storedToken();
+const loggedIn = token !== null;
 const display = storedDisplay();
 applyDisplay(display.theme, display.typeUser);
 const root = document.getElementById('root');
-if (root) prepaint(root, window.location.pathname, loggedIn);
-preloadPage(window.location.pathname, loggedIn);
+const path = window.location.pathname;
+const painted = root ? prepaint(root, path, loggedIn) : null;
+const page = firstViewPage(path, painted?.shell ?? null);
+
+/**
+ * Once the shell is painted (what it waits for is then not counted against its paint): the stored
+ * language's strings, which the app uses too, and on the home and quote pages the first view.
+ */
+async function firstView(): Promise<unknown> {
+  await nextPaint();
+  const { language, nickname } = storedGreeting();
+  const messages = loadMessages(language);
+  if (!painted || !page) {
+    messages.catch(() => undefined); // The app loads them again, and reports a failure.
+    return undefined;
+  }
+  const banners = page === 'home' ? sendEarly<Pick<Banner, 'image' | 'title'>[]>(bannerListUrl('home'), { token, typeUser: display.typeUser, language }) : null;
+  const view = import('./app/first-view').then((m) => m.paintFirstView(painted.element, page, messages, banners, { loggedIn, nickname }));
+  const wait = new Promise((resolve) => window.setTimeout(resolve, Math.max(0, startedAt + FIRST_VIEW_WAIT_MS - performance.now())));
+  return Promise.race([view.catch(() => undefined), wait]);
+}
+
 // The libraries, a pause (the shell paints, input is handled), then the app: two tasks, not one.
-import('./app/libraries')
+firstView()
+  .then(() => {
+    preloadPage(path, loggedIn);
+    return import('./app/libraries');
+  })
   .then(() => new Promise((resolve) => window.setTimeout(resolve, 0)))
   .then(() => import('./app/start'))
   .catch((error: unknown) => console.error('The app could not be loaded', error));

@@ -177,8 +177,9 @@ async function languageLoadsOnDemand({ browser, server }) {
   const chunks = [];
   const catalogue = [];
   page.on('request', (r) => {
-    // The app's strings of a language (de-<hash>.js), not the UI kit's texts of it (de-DE-<hash>.js).
-    const m = r.url().match(/\/assets\/(en|zh|hk|jp|kr|de|fr|it)-[\w-]{8}\.js$/);
+    // The app's strings of a language (de-<hash>.js), not the UI kit's texts of it (de-DE-<hash>.js);
+    // English, the fallback, is every page's (preloaded with the page).
+    const m = r.url().match(/\/assets\/(zh|hk|jp|kr|de|fr|it)-[\w-]{8}\.js$/);
     if (m) chunks.push(m[1]);
     // The error catalogue's messages of a language (error-messages-de-<hash>.js; English is built in).
     const e = r.url().match(/\/assets\/error-messages-([\w-]+)-[\w-]{8}\.js$/);

@@ -10,7 +10,8 @@ import { HOME_PATH, TAB_PATHS } from '../lib/routing/paths';
  * its first render (React clears the container it mounts into). Hidden from assistive technology
  * and without controls: nothing in it can be used before the app runs.
  *
- * Its icons are those of components/icons.tsx, as markup (a test compares the two).
+ * Its icons are those of components/icons.tsx, as markup (a test compares the two). On the home
+ * and quote pages the entry then paints the page's first view into it (app/first-view.ts).
  */
 export const PREPAINT_ICONS = {
   back: '<path d="M15 5l-7 7 7 7"></path>',
@@ -56,6 +57,18 @@ export function prepaintShell(pathname: string, loggedIn: boolean): { tab: strin
   return route.tab ? { tab: route.path } : { back: true };
 }
 
+/** The pages whose first view the entry paints into the shell (app/first-view.ts). */
+export type FirstViewPage = 'home' | 'quote';
+
+/** Which first view the entry paints at this path, given the shell painted there. */
+export function firstViewPage(pathname: string, shell: { tab: string } | { back: true } | null): FirstViewPage | null {
+  if (!shell || !('tab' in shell)) return null;
+  const path = pathname === '/' || pathname === '/splash' ? HOME_PATH : pathname;
+  if (path === HOME_PATH && shell.tab === HOME_PATH) return 'home';
+  if (path === TAB_PATHS.quote && shell.tab === TAB_PATHS.quote) return 'quote';
+  return null;
+}
+
 /** The shell's markup for `prepaintShell`'s answer. */
 export function prepaintMarkup(shell: { tab: string } | { back: true }): string {
   const back = 'back' in shell ? `<span class="icon-button">${svg(PREPAINT_ICONS.back)}</span>` : '';
@@ -70,8 +83,13 @@ export function prepaintMarkup(shell: { tab: string } | { back: true }): string 
   return `<div class="app-frame${'tab' in shell ? ' app-frame--tabs' : ''}" aria-hidden="true">${top}<div class="app-main"></div>${tabs}</div>`;
 }
 
-/** Paints the shell into #root unless the app has already rendered there. */
-export function prepaint(root: HTMLElement, pathname: string, loggedIn: boolean): void {
+/**
+ * Paints the shell into #root unless the app has already rendered there; returns the shell's
+ * answer and element (app/first-view.ts paints into it), or null when nothing was painted.
+ */
+export function prepaint(root: HTMLElement, pathname: string, loggedIn: boolean): { shell: { tab: string } | { back: true }; element: HTMLElement } | null {
   const shell = prepaintShell(pathname, loggedIn);
-  if (shell && !root.firstChild) root.innerHTML = prepaintMarkup(shell);
+  if (!shell || root.firstChild) return null;
+  root.innerHTML = prepaintMarkup(shell);
+  return root.firstElementChild instanceof HTMLElement ? { shell, element: root.firstElementChild } : null;
 }

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { instrumentOf } from '@app/contract';
+import { usePainted } from '../lib/browser/use-painted';
 import { htmlLang } from '../lib/i18n';
 import { changeSign, formatCompactWhole, formatPercent, formatPrice, tradeChartPath, usePricesStale } from '../lib/market';
 import type { LiveTicker } from '../lib/market';
@@ -9,6 +10,14 @@ import { useSessionStore } from '../lib/session/session-store';
 import { CoinIcon } from './coin-icon';
 import { FavoriteStar } from './favorite-star';
 import '../lib/market/market.css';
+
+/**
+ * The rows a list renders when it appears: more than a phone's screen holds (about ten at
+ * 390×844 on the quote page). The rest follow once that has been painted, in a second, smaller
+ * commit: the first one, a long task on a slow phone, stays short (issue 14). Rows are only added
+ * below, so nothing on screen moves.
+ */
+const FIRST_ROWS = 12;
 
 interface TickerListProps {
   tickers: readonly LiveTicker[];
@@ -29,6 +38,8 @@ export function TickerList({ tickers, label, favorites = false }: TickerListProp
   const language = useSessionStore((s) => s.language);
   const locale = htmlLang(language);
   const stale = usePricesStale('general');
+  const painted = usePainted();
+  const rows = painted ? tickers : tickers.slice(0, FIRST_ROWS);
   return (
     <>
       {stale ? (
@@ -37,7 +48,7 @@ export function TickerList({ tickers, label, favorites = false }: TickerListProp
         </p>
       ) : null}
       <ul className={`ticker-list${stale ? ' is-stale' : ''}`} aria-label={stale ? `${label} (${t('marketList.pausedShort')})` : label} data-stale={stale ? 'true' : undefined}>
-        {tickers.map((ticker) => (
+        {rows.map((ticker) => (
           <TickerRow key={ticker.symbol} ticker={ticker} locale={locale} favorites={favorites} />
         ))}
       </ul>

@@ -6,6 +6,7 @@ import {
   SUCCESS_CODES,
   type LoginOrigin,
 } from '@app/contract';
+import { apiUrl, requestHeaders } from './early';
 import { currentHeaderLang, i18n } from '../i18n';
 import { isDesktopPlatform } from '../routing/layout-mode';
 import { navigateTo } from '../routing/navigation';
@@ -69,14 +70,8 @@ function loginOrigin(): LoginOrigin {
 
 /** The spec §7 headers sent with every request. */
 export function commonHeaders(): Record<string, string> {
-  const { token, typeUser } = getSession();
-  const headers: Record<string, string> = {
-    [HEADER.lang]: currentHeaderLang(),
-    [HEADER.typeUser]: typeUser,
-    [HEADER.loginOrigin]: loginOrigin(),
-  };
-  if (token) headers[HEADER.token] = token;
-  return headers;
+  const { token, typeUser, language } = getSession();
+  return requestHeaders({ token, typeUser, language }, loginOrigin());
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -110,16 +105,6 @@ function transportFailure(silent: boolean | undefined): ApiError {
   const message = navigator.onLine ? i18n.t('network.serverError') : i18n.t('network.offline');
   if (!silent) toastError(message);
   return new ApiError('transport', TRANSPORT_ERROR_CODE, message);
-}
-
-function buildUrl(path: string, query?: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
 }
 
 /** Sends a request and returns the envelope's `data` (see the module comment). */
@@ -168,7 +153,7 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return send<T>(buildUrl(path, options.query), { method, headers, body }, options);
+  return send<T>(apiUrl(path, options.query), { method, headers, body }, options);
 }
 
 export function apiPost<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {

@@ -1,4 +1,4 @@
-import type { Theme, TypeUser } from '@app/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Theme, type TypeUser } from '@app/contract';
 
 /**
  * Names of everything this app keeps in the browser, in one place, so "clear cache" and
@@ -22,6 +22,8 @@ interface StoredSessionHead {
   token?: unknown;
   theme?: unknown;
   typeUser?: unknown;
+  language?: unknown;
+  user?: unknown;
 }
 
 function readStoredSession(): StoredSessionHead {
@@ -38,8 +40,13 @@ function readStoredSession(): StoredSessionHead {
  * decides with it whether a page that needs a session is worth preloading).
  */
 export function hasStoredToken(): boolean {
+  return storedToken() !== null;
+}
+
+/** The stored session token, read the same way (the entry's early requests send it, lib/api/early.ts). */
+export function storedToken(): string | null {
   const { token } = readStoredSession();
-  return typeof token === 'string' && token.length > 0;
+  return typeof token === 'string' && token.length > 0 ? token : null;
 }
 
 /**
@@ -51,17 +58,14 @@ export function storedDisplay(): { theme: Theme; typeUser: TypeUser } {
   return { theme: theme === 'dark' ? 'dark' : 'light', typeUser: typeUser === 'demo' ? 'demo' : 'real' };
 }
 
-/** Keys that survive "clear cache": the session (the user stays logged in) and display choices. */
-const KEPT_ON_CLEAR_CACHE: readonly string[] = [STORAGE_KEYS.session, STORAGE_KEYS.hideSmallBalances];
-
-/** Removes this app's cached data from local and session storage, keeping the session. */
-export function clearAppCache(): void {
-  for (const store of [window.localStorage, window.sessionStorage]) {
-    const keys: string[] = [];
-    for (let i = 0; i < store.length; i += 1) {
-      const key = store.key(i);
-      if (key && key.startsWith(STORAGE_PREFIX) && !KEPT_ON_CLEAR_CACHE.includes(key)) keys.push(key);
-    }
-    keys.forEach((key) => store.removeItem(key));
-  }
+/**
+ * The stored language and, with a session, the stored user's nickname, read the same way (the
+ * entry paints the page's first view in them, app/first-view.ts); as the session store reads
+ * them: an unknown language is the default one.
+ */
+export function storedGreeting(): { language: Language; nickname: string | null } {
+  const { language, user } = readStoredSession();
+  const known = LANGUAGES.find((l) => l === language) ?? DEFAULT_LANGUAGE;
+  const nickname = storedToken() !== null && typeof user === 'object' && user !== null ? (user as { nickname?: unknown }).nickname : null;
+  return { language: known, nickname: typeof nickname === 'string' ? nickname : null };
 }

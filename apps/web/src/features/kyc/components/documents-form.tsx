@@ -5,10 +5,11 @@ import type { KycInfo } from '@app/contract';
 import { SubmitButton } from '../../../components/submit-button';
 import { IMAGE_TYPES } from '../../../lib/forms/image-file';
 import { PHOTO_SLOTS, useDocumentsForm, type PhotoSlot } from '../hooks/use-documents-form';
+import { useKycText } from '../strings';
 
 /** Stage 2: the document's front and back and a selfie holding it, each uploaded when chosen. */
 export function DocumentsForm({ onSubmitted }: { onSubmitted: (info: KycInfo) => void }) {
-  const { t } = useTranslation();
+  const k = useKycText();
   const form = useDocumentsForm(onSubmitted);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -16,13 +17,13 @@ export function DocumentsForm({ onSubmitted }: { onSubmitted: (info: KycInfo) =>
   };
   return (
     <form ref={form.formRef} className="form kyc-form" noValidate onSubmit={onSubmit}>
-      <p className="kyc-form__note">{t('kyc.photoHint')}</p>
+      <p className="kyc-form__note">{k('photoHint')}</p>
       <div className="kyc-photos">
         {PHOTO_SLOTS.map((slot) => (
           <PhotoField key={slot} slot={slot} photo={form.photos[slot]} error={form.errors[slot]} onChoose={(file) => void form.choose(slot, file)} />
         ))}
       </div>
-      <SubmitButton loading={form.pending} disabled={form.uploading}>{t('kyc.submitDocuments')}</SubmitButton>
+      <SubmitButton loading={form.pending} disabled={form.uploading}>{k('submitDocuments')}</SubmitButton>
     </form>
   );
 }
@@ -37,9 +38,10 @@ interface PhotoFieldProps {
 /** One photo: a file input shown as a tile with the chosen picture, its state, and its error. */
 function PhotoField({ slot, photo, error, onChoose }: PhotoFieldProps) {
   const { t } = useTranslation();
+  const k = useKycText();
   const id = useId();
-  const label = t(`kyc.photos.${slot}`);
-  const status = photo ? (photo.uploading ? t('account.uploading') : t('kyc.photoReady')) : null;
+  const label = k(`photos.${slot}`);
+  const status = photo ? (photo.uploading ? t('account.uploading') : k('photoReady')) : null;
   return (
     <div className={`kyc-photo${error ? ' kyc-photo--invalid' : ''}`} data-slot={slot}>
       <input
@@ -59,7 +61,7 @@ function PhotoField({ slot, photo, error, onChoose }: PhotoFieldProps) {
       <label className="kyc-photo__tile" htmlFor={id}>
         {photo ? <img className="kyc-photo__preview" src={photo.preview} alt="" /> : <span className="kyc-photo__plus" aria-hidden="true">+</span>}
         <span className="kyc-photo__label">{label}</span>
-        <span className="kyc-photo__action">{photo ? t('kyc.changePhoto') : t('kyc.choosePhoto')}</span>
+        <span className="kyc-photo__action">{photo ? k('changePhoto') : k('choosePhoto')}</span>
       </label>
       {status ? <p className="kyc-photo__status" id={`${id}-status`} aria-live="polite">{status}</p> : null}
       {error ? <p className="field__error" id={`${id}-error`}>{error}</p> : null}

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { KycInfo } from '@app/contract';
 import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { MenuItem, MenuLink, MenuList } from '../../../components/menu-list';
@@ -10,6 +9,7 @@ import { RealNameForm } from './real-name-form';
 import { documentsOpen, editable, KycStatus } from './kyc-status';
 import { KYC_PATHS } from './kyc-paths';
 import '../kyc.css';
+import { useKycText } from '../strings';
 
 /** The verification once loaded: a loading state, or an error with a retry, until then. */
 export function WithKycInfo({ children }: { children: (info: KycInfo) => ReactNode }) {
@@ -21,25 +21,25 @@ export function WithKycInfo({ children }: { children: (info: KycInfo) => ReactNo
 
 /** /pages/profile/kyc-verification/index: where the verification stands, and its two steps. */
 export function KycPage() {
-  const { t } = useTranslation();
+  const k = useKycText();
   return (
     <WithKycInfo>
       {(info) => {
-        const step1 = info.primary ? (editable(info) ? t('kyc.edit') : t('kyc.done')) : t('kyc.start');
-        const step2 = info.state === 'pending' || info.state === 'verified' ? t('kyc.done') : t('kyc.start');
+        const step1 = info.primary ? (editable(info) ? k('edit') : k('done')) : k('start');
+        const step2 = info.state === 'pending' || info.state === 'verified' ? k('done') : k('start');
         return (
           <div className="kyc-page">
             <KycStatus info={info} />
-            <MenuList label={t('kyc.steps')}>
+            <MenuList label={k('steps')}>
               {editable(info) ? (
-                <MenuLink to={KYC_PATHS.realName} label={t('kyc.step1')} hint={t('kyc.step1Hint')} value={step1} />
+                <MenuLink to={KYC_PATHS.realName} label={k('step1')} hint={k('step1Hint')} value={step1} />
               ) : (
-                <MenuItem label={t('kyc.step1')} hint={t('kyc.step1Hint')} value={step1} />
+                <MenuItem label={k('step1')} hint={k('step1Hint')} value={step1} />
               )}
               {documentsOpen(info) ? (
-                <MenuLink to={KYC_PATHS.documents} label={t('kyc.step2')} hint={t('kyc.step2Hint')} value={step2} />
+                <MenuLink to={KYC_PATHS.documents} label={k('step2')} hint={k('step2Hint')} value={step2} />
               ) : (
-                <MenuItem label={t('kyc.step2')} hint={info.primary ? t('kyc.step2Hint') : t('kyc.needPrimary')} value={step2} />
+                <MenuItem label={k('step2')} hint={info.primary ? k('step2Hint') : k('needPrimary')} value={step2} />
               )}
             </MenuList>
           </div>

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { KycInfo } from '@app/contract';
 import { dateTimeAttribute, formatDateTime, localTimeZone } from '../../../lib/format';
+import { useKycText } from '../strings';
 
 /** Where the verification stands: its state, what to do next, and why it was rejected. */
 export function KycStatus({ info }: { info: KycInfo }) {
   const { t } = useTranslation();
+  const k = useKycText();
   const zone = localTimeZone();
   const time = (label: string, at: number | null) => (at === null ? null : (
     <div className="kyc-status__time">
@@ -17,20 +19,20 @@ export function KycStatus({ info }: { info: KycInfo }) {
       <p className="kyc-status__state">
         <span className="kyc-status__badge">{t(`kyc.states.${info.state}`)}</span>
       </p>
-      <p className="kyc-status__hint">{t(`kyc.stateHints.${info.state}`)}</p>
+      <p className="kyc-status__hint">{k(`stateHints.${info.state}`)}</p>
       {info.rejection ? (
         <div className="kyc-status__rejection" role="note">
           <p>
-            <strong>{t('kyc.rejectionReason')}: </strong>
-            {t(`kyc.rejectReasons.${info.rejection.reason}`)}
+            <strong>{k('rejectionReason')}: </strong>
+            {k(`rejectReasons.${info.rejection.reason}`)}
           </p>
           {info.rejection.note ? <p className="kyc-status__note">{info.rejection.note}</p> : null}
         </div>
       ) : null}
       {info.submittedAt !== null ? (
         <dl className="kyc-status__times">
-          {time(t('kyc.submittedAt'), info.submittedAt)}
-          {time(t('kyc.reviewedAt'), info.reviewedAt)}
+          {time(k('submittedAt'), info.submittedAt)}
+          {time(k('reviewedAt'), info.reviewedAt)}
         </dl>
       ) : null}
     </div>

@@ -1,14 +1,14 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { KYC_ID_NUMBER_MAX, KYC_REAL_NAME_MAX, type KycInfo } from '@app/contract';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { useRealNameForm } from '../hooks/use-real-name-form';
+import { useKycText } from '../strings';
 
 /** Stage 1: nationality, document type, real name and ID number. */
 export function RealNameForm({ info, onSaved }: { info: KycInfo; onSaved: (info: KycInfo) => void }) {
-  const { t } = useTranslation();
+  const k = useKycText();
   const form = useRealNameForm(info, onSaved);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -18,22 +18,22 @@ export function RealNameForm({ info, onSaved }: { info: KycInfo; onSaved: (info:
   return (
     <form ref={form.formRef} className="form kyc-form" noValidate onSubmit={onSubmit}>
       <SelectField
-        label={t('kyc.nationality')}
+        label={k('nationality')}
         value={form.nationality}
-        options={[...(form.nationality ? [] : placeholder(t('kyc.chooseNationality'))), ...form.countries]}
+        options={[...(form.nationality ? [] : placeholder(k('chooseNationality'))), ...form.countries]}
         onChange={form.chooseNationality}
         error={form.errors.nationality}
       />
       <SelectField
-        label={t('kyc.documentType')}
+        label={k('documentType')}
         value={form.documentType}
-        options={[...(form.documentType ? [] : placeholder(t('kyc.chooseDocumentType'))), ...form.documentTypes]}
+        options={[...(form.documentType ? [] : placeholder(k('chooseDocumentType'))), ...form.documentTypes]}
         onChange={form.setDocumentType}
         error={form.errors.documentType}
       />
       <TextField
-        label={t('kyc.realName')}
-        placeholder={t('kyc.realNamePlaceholder')}
+        label={k('realName')}
+        placeholder={k('realNamePlaceholder')}
         value={form.realName}
         onChange={form.setRealName}
         maxLength={KYC_REAL_NAME_MAX}
@@ -41,17 +41,17 @@ export function RealNameForm({ info, onSaved }: { info: KycInfo; onSaved: (info:
         error={form.errors.realName}
       />
       <TextField
-        label={t('kyc.idNumber')}
-        placeholder={t('kyc.idNumberPlaceholder')}
+        label={k('idNumber')}
+        placeholder={k('idNumberPlaceholder')}
         value={form.idNumber}
         onChange={form.setIdNumber}
         maxLength={KYC_ID_NUMBER_MAX}
         autoComplete="off"
         spellCheck={false}
-        hint={t('kyc.idNumberHint')}
+        hint={k('idNumberHint')}
         error={form.errors.idNumber}
       />
-      <SubmitButton loading={form.pending}>{t('kyc.savePrimary')}</SubmitButton>
+      <SubmitButton loading={form.pending}>{k('savePrimary')}</SubmitButton>
     </form>
   );
 }

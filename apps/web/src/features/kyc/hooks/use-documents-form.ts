@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { KycInfo } from '@app/contract';
 import { toastError, toastSuccess } from '../../../lib/feedback/toast';
 import { imageFileProblem } from '../../../lib/forms/image-file';
@@ -8,6 +7,7 @@ import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { catalogMessage } from '../../../lib/i18n/catalog';
 import { useKycInfoUpdate } from '../../../lib/api/kyc-info';
 import { submitDocuments, uploadPrivatePhoto } from '../api/kyc';
+import { useKycText } from '../strings';
 
 export const PHOTO_SLOTS = ['front', 'back', 'selfie'] as const;
 export type PhotoSlot = (typeof PHOTO_SLOTS)[number];
@@ -26,7 +26,7 @@ interface Photo {
  * submitted for review; the verification as it then is goes to `onSubmitted`.
  */
 export function useDocumentsForm(onSubmitted: (info: KycInfo) => void) {
-  const { t } = useTranslation();
+  const k = useKycText();
   const [photos, setPhotos] = useState<Partial<Record<PhotoSlot, Photo>>>({});
   const { errors, formRef, report, clear } = useFormErrors<PhotoSlot>();
   const store = useKycInfoUpdate();
@@ -72,12 +72,12 @@ export function useDocumentsForm(onSubmitted: (info: KycInfo) => void) {
 
   const submit = () => {
     if (uploading) return;
-    const missing = Object.fromEntries(PHOTO_SLOTS.filter((s) => !photos[s]?.path).map((s) => [s, t('kyc.photoMissing')]));
+    const missing = Object.fromEntries(PHOTO_SLOTS.filter((s) => !photos[s]?.path).map((s) => [s, k('photoMissing')]));
     if (report(missing)) return;
     send.mutate({ frontImage: photos.front!.path!, backImage: photos.back!.path!, selfieImage: photos.selfie!.path! }, {
       onSuccess: (next) => {
         store(next);
-        toastSuccess(t('kyc.submitted'));
+        toastSuccess(k('submitted'));
         onSubmitted(next);
       },
     });

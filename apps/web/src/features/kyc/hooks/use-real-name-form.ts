@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { KYC_DOCUMENT_TYPES, KYC_ID_NUMBER_MAX, KYC_REAL_NAME_MAX, type KycDocumentType, type KycInfo } from '@app/contract';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { regionName } from '../../../lib/format';
@@ -11,6 +10,7 @@ import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useKycInfoUpdate } from '../../../lib/api/kyc-info';
 import { submitPrimary, useDocumentTypes } from '../api/kyc';
+import { useKycText } from '../strings';
 
 type Field = 'nationality' | 'documentType' | 'realName' | 'idNumber';
 const ID_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
@@ -21,7 +21,7 @@ const ID_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
  * verification as it then is to `onSaved`.
  */
 export function useRealNameForm(info: KycInfo | undefined, onSaved: (info: KycInfo) => void) {
-  const { t } = useTranslation();
+  const k = useKycText();
   const language = useSessionStore((s) => s.language);
   const before = info?.primary;
   const [nationality, setNationality] = useState(before?.nationality ?? '');
@@ -38,7 +38,7 @@ export function useRealNameForm(info: KycInfo | undefined, onSaved: (info: KycIn
     return regionCodes().map((iso) => ({ value: iso, label: regionName(iso, lang) })).sort((a, b) => a.label.localeCompare(b.label, lang));
   }, [language]);
   const accepted: readonly KycDocumentType[] = types.data ?? (nationality ? [] : KYC_DOCUMENT_TYPES);
-  const documentTypes = accepted.map((value) => ({ value, label: t(`kyc.documentTypes.${value}`) }));
+  const documentTypes = accepted.map((value) => ({ value, label: k(`documentTypes.${value}`) }));
 
   const chooseNationality = edit('nationality', (iso: string) => {
     setNationality(iso);
@@ -47,16 +47,16 @@ export function useRealNameForm(info: KycInfo | undefined, onSaved: (info: KycIn
 
   const submit = () => {
     const checks = collectErrors<Field>({
-      nationality: nationality ? null : t('kyc.chooseNationality'),
-      documentType: documentType && accepted.includes(documentType) ? null : t('kyc.chooseDocumentType'),
+      nationality: nationality ? null : k('chooseNationality'),
+      documentType: documentType && accepted.includes(documentType) ? null : k('chooseDocumentType'),
       realName: checkRequired(realName),
-      idNumber: checkRequired(idNumber) ?? (idNumber.trim().length >= 3 && ID_NUMBER.test(idNumber.trim()) ? null : t('kyc.idNumberHint')),
+      idNumber: checkRequired(idNumber) ?? (idNumber.trim().length >= 3 && ID_NUMBER.test(idNumber.trim()) ? null : k('idNumberHint')),
     });
     if (report(checks) || !documentType) return;
     save.mutate({ nationality, documentType, realName: realName.trim(), idNumber: idNumber.trim() }, {
       onSuccess: (next) => {
         store(next);
-        toastSuccess(t('kyc.primarySaved'));
+        toastSuccess(k('primarySaved'));
         onSaved(next);
       },
     });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AskConfirm } from '../../../lib/feedback/confirm';
 import { queryClient } from '../../../lib/api/query-client';
-import { clearAppCache } from '../../../lib/session/storage';
+import { clearAppCache } from '../../../lib/session/clear-cache';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { clearDrafts } from '../../../lib/forms/use-draft-state';
 import { useSignOut } from './use-sign-out';

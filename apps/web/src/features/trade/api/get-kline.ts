@@ -14,7 +14,7 @@ export function klineQueryKey(symbol: string, interval: CandleInterval) {
   return ['market', 'kline', symbol, interval] as const;
 }
 
-/** History only: the live candle moves over the chart channel. Never served stale. */
-export function useKline(symbol: string, interval: CandleInterval) {
-  return useQuery({ queryKey: klineQueryKey(symbol, interval), queryFn: () => getKline(symbol, interval), staleTime: 0, gcTime: 0 });
+/** History only: the live candle moves over the chart channel. Never served stale. Asked for once `enabled`. */
+export function useKline(symbol: string, interval: CandleInterval, enabled = true) {
+  return useQuery({ queryKey: klineQueryKey(symbol, interval), queryFn: () => getKline(symbol, interval), staleTime: 0, gcTime: 0, enabled });
 }

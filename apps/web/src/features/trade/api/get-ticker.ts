@@ -9,6 +9,6 @@ export async function getTicker(symbol: string): Promise<Ticker | null> {
 }
 
 /** The first paint of the price header; the realtime channel takes over from there. */
-export function useTicker(symbol: string) {
-  return useQuery({ queryKey: ['market', 'ticker', symbol], queryFn: () => getTicker(symbol), staleTime: 0 });
+export function useTicker(symbol: string, enabled = true) {
+  return useQuery({ queryKey: ['market', 'ticker', symbol], queryFn: () => getTicker(symbol), staleTime: 0, enabled });
 }

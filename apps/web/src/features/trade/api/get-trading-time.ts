@@ -10,8 +10,10 @@ export function getTradingTime(symbol: string): Promise<TradingTime> {
   return apiGet<TradingTime>(API.forex.checkTradingTime, { symbol });
 }
 
-export function useTradingTime(symbol: string) {
+/** Asked for once `enabled`. */
+export function useTradingTime(symbol: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['trading-time', symbol],
     queryFn: () => getTradingTime(symbol),
     staleTime: 0,

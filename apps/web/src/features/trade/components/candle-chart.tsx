@@ -2,6 +2,7 @@ import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANDLE_INTERVALS, type CandleInterval, type Instrument } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
+import { usePainted } from '../../../lib/browser/use-painted';
 import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useCandleChart } from '../hooks/use-candle-chart';
@@ -50,8 +51,11 @@ export const CandleChart = memo(function CandleChart({ instrument, interval, onI
   const theme = useSessionStore((s) => s.theme);
   const language = useSessionStore((s) => s.language);
   const container = useRef<HTMLDivElement>(null);
-  const { chart, generation, failed, retry } = useCandleChart(container, { priceDecimals: instrument.priceDecimals, theme, locale: htmlLang(language) });
-  const { history, lastVolume } = useCandleFeed(chart, generation, symbol, interval);
+  // The chart library (about 50 KB gzip) and the candles (about 45 KB) are asked for once the
+  // page around the chart has been painted: they do not hold up its first paint (issue 14).
+  const painted = usePainted();
+  const { chart, generation, failed, retry } = useCandleChart(container, { priceDecimals: instrument.priceDecimals, theme, locale: htmlLang(language), enabled: painted });
+  const { history, lastVolume } = useCandleFeed(chart, generation, symbol, interval, painted);
   const contracts = useChartContracts(chart, generation, instrument, interval);
   const volumeUnit = useVolumeUnit(instrument);
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval, Instrument } from '@app/contract';
 import { NotAvailable } from '../../../components/page-state';
+import { usePainted } from '../../../lib/browser/use-painted';
 import { useTradingTime } from '../api/get-trading-time';
 import { useChartParams } from '../hooks/use-chart-params';
 import { useSymbolFeed } from '../hooks/use-symbol-feed';
@@ -34,8 +35,11 @@ interface TradeChartProps {
 
 function TradeChart({ instrument, interval, onIntervalChange }: TradeChartProps) {
   const { symbol } = instrument;
-  const feed = useSymbolFeed(symbol);
-  const tradingTime = useTradingTime(symbol);
+  // The price snapshot and the session hours are asked for once the page has been painted: its
+  // first paint does not wait for their round trips (issue 14); the live feed starts at once.
+  const painted = usePainted();
+  const feed = useSymbolFeed(symbol, painted);
+  const tradingTime = useTradingTime(symbol, painted);
   return (
     <div className="trade-chart">
       <PriceHeader instrument={instrument} ticker={feed.ticker} direction={feed.direction} />

@@ -97,7 +97,7 @@ export interface CandleChart {
  */
 export function useCandleChart(
   container: RefObject<HTMLDivElement | null>,
-  options: { priceDecimals: number; theme: string; locale: string },
+  options: { priceDecimals: number; theme: string; locale: string; enabled?: boolean },
 ): { chart: CandleChart; generation: number; failed: boolean; retry: () => void } {
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volume = useRef<ISeriesApi<'Histogram'> | null>(null);
@@ -109,7 +109,7 @@ export function useCandleChart(
   const [generation, setGeneration] = useState(0);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const { priceDecimals, theme, locale } = options;
+  const { priceDecimals, theme, locale, enabled = true } = options;
 
   /** Builds the chart in `el` and returns what removes it. */
   function createCandleChart(lib: ChartLibrary, el: HTMLDivElement): () => void {
@@ -163,7 +163,7 @@ export function useCandleChart(
 
   useEffect(() => {
     const el = container.current;
-    if (!el) return undefined;
+    if (!el || !enabled) return undefined;
     let live = true;
     let remove: (() => void) | null = null;
     loadChartLibrary().then(
@@ -180,7 +180,7 @@ export function useCandleChart(
       live = false;
       remove?.();
     };
-  }, [container, priceDecimals, theme, locale, attempt]);
+  }, [container, priceDecimals, theme, locale, attempt, enabled]);
 
   const volumeData = (bar: VolumeBar) => {
     const c = colorsRef.current;

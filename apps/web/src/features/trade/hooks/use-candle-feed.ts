@@ -8,10 +8,11 @@ import type { CandleChart } from './use-candle-chart';
 /**
  * Feeds `chart` the candles and volume bars of one interval: the history over HTTP, the live
  * candle over the chart channel. Returns the history query (its error and emptiness are the
- * screen's to show) and the newest candle's volume (the legend's figure).
+ * screen's to show) and the newest candle's volume (the legend's figure). The history is asked
+ * for once `enabled` (the chart's first paint is done: its 45 KB do not hold up the page's).
  */
-export function useCandleFeed(chart: CandleChart, generation: number, symbol: string, interval: CandleInterval) {
-  const history = useKline(symbol, interval);
+export function useCandleFeed(chart: CandleChart, generation: number, symbol: string, interval: CandleInterval, enabled = true) {
+  const history = useKline(symbol, interval, enabled);
   const [liveVolume, setLiveVolume] = useState<{ interval: CandleInterval; volume: string } | null>(null);
 
   // While another interval loads the chart is empty: live candles wait for their history.

@@ -19,9 +19,10 @@ interface LiveState {
 /**
  * One instrument's live price, 24 h statistics and depth: the HTTP ticker first, then the
  * realtime channel on the symbol's own connection (spec §7 "per-symbol realtime").
+ * The HTTP ticker is asked for once `snapshotEnabled` (the trade chart page: once it has painted).
  */
-export function useSymbolFeed(symbol: string): SymbolFeed {
-  const snapshot = useTicker(symbol);
+export function useSymbolFeed(symbol: string, snapshotEnabled = true): SymbolFeed {
+  const snapshot = useTicker(symbol, snapshotEnabled);
   const [live, setLive] = useState<LiveState>({ ticker: null, direction: null, depth: null });
 
   useMarketStream(

@@ -1,0 +1,99 @@
+/**
+ * The first view the entry paints before the libraries run (src/app/first-view.ts, issue 14):
+ * on the home and quote pages it is what the app then shows, in the same place, to the pixel.
+ */
+import assert from 'node:assert/strict';
+import { MOBILE, newPage, shot, sleep } from '../harness/index.mjs';
+
+/** How long the libraries' file is held back, so the pre-painted view can be looked at. */
+const LIBRARIES_DELAY_MS = 1500;
+
+/** The boxes and words of the elements `selectors` find under `scope` (the pre-paint or the app). */
+function measure(page, scope, selectors) {
+  return page.evaluate(
+    ([scopeSelector, list]) => {
+      const root = document.querySelector(scopeSelector);
+      if (!root) return null;
+      return list.map((selector) => {
+        const el = root.querySelector(selector);
+        if (!el) return { selector, missing: true };
+        const r = el.getBoundingClientRect();
+        const box = [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2) / 2);
+        return { selector, box, text: el.textContent.trim(), src: el.getAttribute('src') };
+      });
+    },
+    [scope, selectors],
+  );
+}
+
+/**
+ * Opens `path` with the libraries held back, waits for the pre-painted view (`ready`: a selector
+ * that shows it is complete), measures `selectors` in it, then in the app once it has rendered,
+ * and compares.
+ */
+async function samePaintAsApp({ browser, server }, { path, language = 'en', ready, selectors, appReady, name }) {
+  const context = await browser.newContext({ viewport: MOBILE });
+  if (language !== 'en') {
+    const state = { state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false }, version: 1 };
+    await context.addInitScript((value) => window.localStorage.setItem('tw.session', value), JSON.stringify(state));
+  }
+  const page = await newPage(context);
+  await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
+    await sleep(LIBRARIES_DELAY_MS);
+    await route.continue();
+  });
+  await page.goto(`${server.baseUrl}${path}`);
+  const prepainted = '#root > .app-frame[aria-hidden="true"]';
+  await page.locator(`${prepainted} ${ready}`).waitFor({ state: 'attached' });
+  await page.waitForFunction(([scope, sel]) => {
+    const img = document.querySelector(`${scope} ${sel}`);
+    return !(img instanceof HTMLImageElement) || img.complete;
+  }, [prepainted, ready]);
+  const before = await measure(page, prepainted, selectors);
+  await shot(page, `${name}-first-view`);
+  assert.ok(before, `${path}: the first view was not painted`);
+  await appReady(page);
+  const after = await measure(page, '#root > .app-frame:not([aria-hidden])', selectors);
+  assert.deepEqual(after, before, `${path}: the app does not show what the first view painted`);
+  for (const item of before) assert.ok(!item.missing && item.text !== undefined, `${path}: ${item.selector} missing`);
+  await context.close();
+  return before;
+}
+
+async function homeFirstView(ctx) {
+  const view = await samePaintAsApp(ctx, {
+    name: 'home',
+    path: '/pages/home/index',
+    ready: '.banner__image',
+    selectors: ['.hero__title', '.hero__text', '.prompt-card__title', '.prompt-card__text', '.prompt-card__actions .button--primary', '.banner__image', '.banner__title'],
+    appReady: (page) => page.getByRole('heading', { name: 'Start trading today' }).waitFor(),
+  });
+  assert.equal(view[0].text, 'Welcome');
+  assert.match(view.find((v) => v.selector === '.banner__image').src, /^\/banners\//);
+  // German stored: the first view speaks German.
+  const german = await samePaintAsApp(ctx, {
+    name: 'home-de',
+    path: '/pages/home/index',
+    language: 'de',
+    ready: '.banner__image',
+    selectors: ['.hero__title', '.prompt-card__title', '.banner__title'],
+    appReady: (page) => page.getByRole('heading', { name: 'Starten Sie noch heute' }).waitFor(),
+  });
+  assert.notEqual(german[1].text, 'Start trading today');
+}
+
+async function quoteFirstView(ctx) {
+  const view = await samePaintAsApp(ctx, {
+    name: 'quote',
+    path: '/pages/quote/index',
+    ready: '.search-box',
+    selectors: ['.search-box', '.search-box__icon', '.search-box span'],
+    appReady: (page) => page.getByRole('link', { name: 'Search symbol or name' }).waitFor(),
+  });
+  assert.equal(view[2].text, 'Search symbol or name');
+}
+
+export const journeys = [
+  { name: 'home: the first view painted before the app (greeting, prompt, banner) is what the app shows, in place', fn: homeFirstView },
+  { name: 'quote: the search box painted before the app is what the app shows, in place', fn: quoteFirstView },
+];
