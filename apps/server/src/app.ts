@@ -18,7 +18,7 @@ import { operatorSessionPlugin } from './plugins/operator-session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import { FileService, fileRoutes } from './modules/files';
-import { KycService, kycRoutes } from './modules/kyc';
+import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
 import { systemRoutes } from './modules/system';
 import { LedgerService, MoneyCommands } from './modules/ledger';
 import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
@@ -95,7 +95,15 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // Operators of the back office: their own tokens, looked up in their own tables, and every admin
   // route's roles checked before its body is read (the sign-in is the one open admin route).
   const operatorSessions = new OperatorSessionService(ctx);
-  await app.register(operatorSessionPlugin, { operators: operatorSessions, publicPaths: [ADMIN_API.auth.login] });
+  const audit = new AuditLog(ctx);
+  await app.register(operatorSessionPlugin, {
+    operators: operatorSessions,
+    publicPaths: [ADMIN_API.auth.login],
+    // An operator refused for their role is recorded: what they tried, as whom.
+    onForbidden: (request, { operator }) => audit.write(ctx.db, {
+      operatorId: operator.id, operatorEmail: operator.email, role: operator.role, requestId: request.id, ip: request.ip,
+    }, { action: 'access.forbidden', after: { method: request.method, path: request.routeOptions.url ?? request.url } }).then(() => undefined),
+  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     // One byte over the limit is how we notice "too large".
@@ -130,11 +138,13 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(authRoutes, { auth, rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
-  await app.register(kycRoutes, { kyc: new KycService(ctx, files, ctx.config.kyc) });
   // The back office (issue 16): operators and the audit log.
-  const audit = new AuditLog(ctx);
   await app.register(operatorRoutes, { operators: new OperatorService(ctx, operatorSessions, audit), rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
   await app.register(auditRoutes, { audit });
+  // Identity verification: the user's stages, and the review (compliance).
+  const kyc = new KycService(ctx, files, audit, ctx.config.kyc);
+  await app.register(kycRoutes, { kyc });
+  await app.register(kycAdminRoutes, { kyc });
   // Market data and the market websocket (/ws); 64 KiB is the hard cap of a client message.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const market = new MarketModule(ctx, sessions, marketEngine ? { engine: marketEngine } : {});

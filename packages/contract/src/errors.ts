@@ -116,6 +116,7 @@ export const ERRORS = {
   KYC_VERIFIED_LOCKED: def(1703, 409, 'Your identity is verified; please contact customer service to change it', 'A verified user\'s identity data is locked; changes go through support.'),
   KYC_DOCUMENT_TYPE_INVALID: def(1704, 400, 'This document type is not accepted for the selected nationality', 'The document type is not in `idCard/type`\'s list for the nationality.'),
   KYC_IMAGE_INVALID: def(1705, 400, 'Please upload each photo again', 'A verification photo is not one of the user\'s own private uploads (`common/upload` with kind `private`), or the same photo is given twice.'),
+  KYC_ALREADY_DECIDED: def(1706, 409, 'This submission was already decided', 'A reviewer deciding a submission that already has its decision (another reviewer was first); a decision is made once.'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

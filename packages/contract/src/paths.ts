@@ -123,6 +123,13 @@ export const ADMIN_API = {
   audit: {
     list: '/admin/api/audit/list',
   },
+  /** Identity verification's review (compliance); every read of a submission or a photo is audited. */
+  kyc: {
+    queue: '/admin/api/kyc/queue',
+    detail: '/admin/api/kyc/detail',
+    photo: '/admin/api/kyc/photo',
+    decide: '/admin/api/kyc/decide',
+  },
 } as const;
 
 /** Public URL prefix of avatars. */

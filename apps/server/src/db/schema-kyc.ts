@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -58,5 +58,26 @@ export const kycSubmissions = pgTable(
     check('kyc_submissions_reject', sql`(${t.decision} IS NOT DISTINCT FROM 'rejected') = (${t.rejectReason} IS NOT NULL)`),
     uniqueIndex('kyc_submissions_one_pending').on(t.userId).where(sql`${t.decision} IS NULL`),
     index('kyc_submissions_user').on(t.userId, t.id),
+    // The review queue: awaiting review oldest first; decided ones by decision, newest first.
+    index('kyc_submissions_pending').on(t.submittedAt, t.id).where(sql`${t.decision} IS NULL`),
+    index('kyc_submissions_decided').on(t.decision, t.decidedAt, t.id).where(sql`${t.decision} IS NOT NULL`),
   ],
+);
+
+/**
+ * What a user is told, one row each (issue 16: "a notification record now"). Written in the same
+ * transaction as what it tells; `kind` names a template the notifications issue (20) words in the
+ * user's language with `params`, shows, counts and marks read.
+ */
+export const userNotifications = pgTable(
+  'user_notifications',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    kind: text('kind').notNull(),
+    params: jsonb('params').notNull(),
+    createdAt: ts('created_at').notNull(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('user_notifications_user').on(t.userId, t.id)],
 );

@@ -60,11 +60,16 @@ function header(request: FastifyRequest, name: string): string | undefined {
 /**
  * An `onRoute` hook puts the operator check first in each admin route's `onRequest` list, so it
  * runs before the body is read: no live operator session → SESSION_EXPIRED (301), a role the
- * route does not list → OPERATOR_ROLE_FORBIDDEN (403). A route under /admin/api/ must either
+ * route does not list → OPERATOR_ROLE_FORBIDDEN (403), recorded through `onForbidden` first. A route under /admin/api/ must either
  * declare its roles or be one of `publicPaths` (the sign-in): registering one that does neither
  * fails the start, so no admin route can be left open by forgetting.
  */
-export const operatorSessionPlugin = fp<{ operators: OperatorAuthenticator; publicPaths: readonly string[] }>(async (app, { operators, publicPaths }) => {
+export const operatorSessionPlugin = fp<{
+  operators: OperatorAuthenticator;
+  publicPaths: readonly string[];
+  /** Told of every refusal for a role (the audit log records it), before the refusal is answered. */
+  onForbidden?: (request: FastifyRequest, auth: OperatorAuthenticated) => Promise<void>;
+}>(async (app, { operators, publicPaths, onForbidden }) => {
   app.decorateRequest('operatorAuth', null);
   app.addHook('onRoute', (route) => {
     const roles = rolesOfRoute(route.schema?.security);
@@ -78,7 +83,10 @@ export const operatorSessionPlugin = fp<{ operators: OperatorAuthenticator; publ
     const allowed = new Set<OperatorRole>(roles);
     const requireOperator = async (request: FastifyRequest) => {
       const auth = await operators.authenticate(header(request, 'token'));
-      if (!allowed.has(auth.operator.role)) throw new AppError('OPERATOR_ROLE_FORBIDDEN');
+      if (!allowed.has(auth.operator.role)) {
+        await onForbidden?.(request, auth);
+        throw new AppError('OPERATOR_ROLE_FORBIDDEN');
+      }
       request.operatorAuth = auth;
     };
     const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];

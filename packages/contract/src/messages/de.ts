@@ -85,6 +85,7 @@ export const de: ErrorMessages = {
   KYC_VERIFIED_LOCKED: 'Ihre Identität ist verifiziert; für Änderungen wenden Sie sich bitte an den Kundenservice',
   KYC_DOCUMENT_TYPE_INVALID: 'Diese Dokumentart wird für die gewählte Staatsangehörigkeit nicht akzeptiert',
   KYC_IMAGE_INVALID: 'Bitte laden Sie jedes Foto erneut hoch',
+  KYC_ALREADY_DECIDED: 'Über diese Einreichung wurde bereits entschieden',
   OPERATOR_LOGIN_FAILED: 'Falsche E-Mail, falsches Passwort oder falscher Authenticator-Code',
   OPERATOR_ROLE_FORBIDDEN: 'Ihre Rolle darf dies nicht tun',
   OPERATOR_EXISTS: 'Ein Operator mit dieser E-Mail existiert bereits',

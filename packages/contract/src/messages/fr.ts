@@ -85,6 +85,7 @@ export const fr: ErrorMessages = {
   KYC_VERIFIED_LOCKED: 'Votre identité est vérifiée ; pour la modifier, veuillez contacter le service client',
   KYC_DOCUMENT_TYPE_INVALID: "Ce type de document n'est pas accepté pour la nationalité choisie",
   KYC_IMAGE_INVALID: 'Veuillez téléverser à nouveau chaque photo',
+  KYC_ALREADY_DECIDED: 'Cette demande a déjà été traitée',
   OPERATOR_LOGIN_FAILED: 'E-mail, mot de passe ou code d\'authentification incorrect',
   OPERATOR_ROLE_FORBIDDEN: 'Votre rôle ne permet pas cette action',
   OPERATOR_EXISTS: 'Un opérateur avec cet e-mail existe déjà',

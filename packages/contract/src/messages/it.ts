@@ -85,6 +85,7 @@ export const it: ErrorMessages = {
   KYC_VERIFIED_LOCKED: 'La tua identità è verificata; per modificarla contatta il servizio clienti',
   KYC_DOCUMENT_TYPE_INVALID: 'Questo tipo di documento non è accettato per la nazionalità scelta',
   KYC_IMAGE_INVALID: 'Carica di nuovo ogni foto',
+  KYC_ALREADY_DECIDED: 'Su questa richiesta è già stata presa una decisione',
   OPERATOR_LOGIN_FAILED: 'E-mail, password o codice dell\'autenticatore errati',
   OPERATOR_ROLE_FORBIDDEN: 'Il tuo ruolo non consente questa azione',
   OPERATOR_EXISTS: 'Esiste già un operatore con questa e-mail',

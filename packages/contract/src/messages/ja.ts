@@ -85,6 +85,7 @@ export const ja: ErrorMessages = {
   KYC_VERIFIED_LOCKED: '本人確認は完了しています。変更するにはカスタマーサービスにお問い合わせください',
   KYC_DOCUMENT_TYPE_INVALID: 'この書類の種類は選択した国籍では受け付けていません',
   KYC_IMAGE_INVALID: '各写真をもう一度アップロードしてください',
+  KYC_ALREADY_DECIDED: 'この申請はすでに審査済みです',
   OPERATOR_LOGIN_FAILED: 'メールアドレス、パスワード、または認証コードが正しくありません',
   OPERATOR_ROLE_FORBIDDEN: 'あなたのロールではこの操作はできません',
   OPERATOR_EXISTS: 'このメールアドレスのオペレーターは既に存在します',

@@ -85,6 +85,7 @@ export const ko: ErrorMessages = {
   KYC_VERIFIED_LOCKED: '신원 인증이 완료되었습니다. 변경하려면 고객센터에 문의해 주세요',
   KYC_DOCUMENT_TYPE_INVALID: '선택한 국적에서는 이 신분증 종류를 받지 않습니다',
   KYC_IMAGE_INVALID: '각 사진을 다시 업로드해 주세요',
+  KYC_ALREADY_DECIDED: '이 제출 건은 이미 결정되었습니다',
   OPERATOR_LOGIN_FAILED: '이메일, 비밀번호 또는 인증 코드가 올바르지 않습니다',
   OPERATOR_ROLE_FORBIDDEN: '귀하의 역할로는 이 작업을 할 수 없습니다',
   OPERATOR_EXISTS: '이 이메일의 운영자가 이미 존재합니다',

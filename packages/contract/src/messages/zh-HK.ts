@@ -85,6 +85,7 @@ export const zhHK: ErrorMessages = {
   KYC_VERIFIED_LOCKED: '您的身份已認證；如需修改，請聯絡客服',
   KYC_DOCUMENT_TYPE_INVALID: '所選國籍不接受此證件類型',
   KYC_IMAGE_INVALID: '請重新上傳每張照片',
+  KYC_ALREADY_DECIDED: '此提交已有審核結果',
   OPERATOR_LOGIN_FAILED: '電郵、密碼或驗證碼不正確',
   OPERATOR_ROLE_FORBIDDEN: '你的角色無權執行此操作',
   OPERATOR_EXISTS: '此電郵的操作員已存在',

@@ -85,6 +85,7 @@ export const zh: ErrorMessages = {
   KYC_VERIFIED_LOCKED: '您的身份已认证；如需修改，请联系客服',
   KYC_DOCUMENT_TYPE_INVALID: '所选国籍不接受此证件类型',
   KYC_IMAGE_INVALID: '请重新上传每张照片',
+  KYC_ALREADY_DECIDED: '此提交已有审核结果',
   OPERATOR_LOGIN_FAILED: '邮箱、密码或验证码不正确',
   OPERATOR_ROLE_FORBIDDEN: '您的角色无权执行此操作',
   OPERATOR_EXISTS: '该邮箱的操作员已存在',

@@ -74,3 +74,66 @@ export const KycInfo = Type.Object({
 });
 export type KycInfo = Static<typeof KycInfo>;
 export const KycInfoResponse = Envelope(KycInfo);
+
+// ----- The review, in the back office (compliance; docs/kyc.md "Review") -----
+
+export const KYC_DECISIONS = ['pending', 'verified', 'rejected'] as const;
+export const KYC_PHOTO_SLOTS = ['front', 'back', 'selfie'] as const;
+export type KycPhotoSlot = (typeof KYC_PHOTO_SLOTS)[number];
+
+const SubmissionId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'the submission\'s id' });
+
+export const KycQueueQuery = Type.Object({
+  decision: Type.Optional(Type.Enum(KYC_DECISIONS, { description: 'default `pending`: awaiting review, oldest first; decided ones newest first' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+}, { additionalProperties: false });
+export type KycQueueQuery = Static<typeof KycQueueQuery>;
+
+export const KycQueueItem = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String({ description: 'the user\'s UID' }),
+  realName: Type.String(),
+  nationality: Type.String(),
+  documentType: Type.Enum(KYC_DOCUMENT_TYPES),
+  submittedAt: EpochMs,
+  decision: Type.Enum(KYC_DECISIONS),
+  decidedAt: Type.Union([EpochMs, Type.Null()]),
+  sameIdNumber: Type.Integer({ description: 'how many other accounts gave the same ID number under the same nationality' }),
+});
+export const KycQueue = Type.Object({ items: Type.Array(KycQueueItem), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export type KycQueue = Static<typeof KycQueue>;
+export const KycQueueResponse = Envelope(KycQueue);
+
+export const KycSubmissionQuery = Type.Object({ id: SubmissionId }, { additionalProperties: false });
+export const KycPhotoQuery = Type.Object({ id: SubmissionId, slot: Type.Enum(KYC_PHOTO_SLOTS) }, { additionalProperties: false });
+
+export const KycSubmissionDetail = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  documentType: Type.Enum(KYC_DOCUMENT_TYPES),
+  nationality: Type.String(),
+  realName: Type.String(),
+  idNumber: Type.String(),
+  submittedAt: EpochMs,
+  decision: Type.Enum(KYC_DECISIONS),
+  decidedAt: Type.Union([EpochMs, Type.Null()]),
+  rejection: Type.Union([Type.Object({ reason: Type.Enum(KYC_REJECT_REASONS), note: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+  /** The photos, each read through `kyc/photo` (audited). */
+  photos: Type.Object({ front: Type.String(), back: Type.String(), selfie: Type.String() }),
+  /** Other accounts that gave the same ID number under the same nationality, by UID. */
+  sameIdNumber: Type.Array(Type.String()),
+  /** The user's earlier submissions and what was decided, newest first. */
+  earlier: Type.Array(Type.Object({ id: Type.Integer(), submittedAt: EpochMs, decision: Type.Enum(KYC_DECISIONS), rejectReason: Type.Union([Type.Enum(KYC_REJECT_REASONS), Type.Null()]) })),
+});
+export type KycSubmissionDetail = Static<typeof KycSubmissionDetail>;
+export const KycSubmissionResponse = Envelope(KycSubmissionDetail);
+
+export const KYC_NOTE_MAX = 500;
+export const KycDecideBody = Type.Object({
+  id: SubmissionId,
+  verified: Type.Boolean(),
+  reason: Type.Optional(Type.Enum(KYC_REJECT_REASONS, { description: 'required when rejecting' })),
+  note: Type.Optional(Type.String({ maxLength: KYC_NOTE_MAX, description: 'shown to the user with the reason' })),
+}, { additionalProperties: false });
+export type KycDecideBody = Static<typeof KycDecideBody>;

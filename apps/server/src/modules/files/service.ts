@@ -73,6 +73,17 @@ export class FileService {
     return `${API.common.file}/${name}`;
   }
 
+  /**
+   * A private file for a back-office reviewer (the kyc module, which checks the role and records
+   * the view first): by the name a submission holds, whoever owns it.
+   */
+  async readForReview(name: string): Promise<{ data: Buffer; mime: string }> {
+    if (!NAME_PATTERN.test(name)) throw new AppError('NOT_FOUND');
+    const [row] = await this.ctx.db.select().from(uploads).where(and(eq(uploads.name, name), eq(uploads.kind, 'private'))).limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return { data: await fs.readFile(path.join(this.dir('private'), name)), mime: row.mime };
+  }
+
   /** A private file of this owner, or NOT_FOUND (also for someone else's file: no hint it exists). */
   async readPrivate(userId: number, name: string): Promise<{ data: Buffer; mime: string }> {
     if (!NAME_PATTERN.test(name)) throw new AppError('NOT_FOUND');

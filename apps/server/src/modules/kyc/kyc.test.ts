@@ -1,22 +1,21 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ERRORS, KYC_DOCUMENT_TYPES, type KycInfo, type KycPrimaryBody } from '@app/contract';
+import { ADMIN_API, API, ERRORS, KYC_DOCUMENT_TYPES, type KycDecideBody, type KycInfo, type KycPrimaryBody, type KycQueue, type KycSubmissionDetail } from '@app/contract';
 import { createTestApp, registerByEmail, uploadFile, userIdByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
-import { KycService } from '.';
-import { FileService } from '../files';
+import { createOperator, operatorLogin } from '../../../test/operators';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 
 let t: TestApp;
-let kyc: KycService;
 let photos: Buffer[];
+/** A compliance operator's session: the reviewer. */
+let reviewer: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', OTP_DAILY_PER_IP: '10000', KYC_DOCUMENT_TYPES: '*=id_card,passport,driving_licence;US=passport,driving_licence' } });
-  // The service the routes use, on the same database and files (the back office will call `decide`).
-  kyc = new KycService(t.ctx, new FileService(t.ctx), t.ctx.config.kyc);
+  reviewer = await operatorLogin(t, await createOperator(t, 'compliance'));
   // Three different images: the document's front and back and a selfie.
   photos = await Promise.all([[200, 40, 90], [30, 120, 200], [240, 200, 60]].map(([r, g, b]) =>
     sharp({ create: { width: 60, height: 40, channels: 3, background: { r: r!, g: g!, b: b! } } }).png().toBuffer()));
@@ -35,6 +34,8 @@ async function privatePhotos(token: string, n = 3): Promise<string[]> {
   return paths;
 }
 const documents = ([frontImage, backImage, selfieImage]: string[]) => ({ frontImage, backImage, selfieImage });
+const decide = (body: KycDecideBody, token = reviewer) => t.post<KycSubmissionDetail>(ADMIN_API.kyc.decide, body, { token });
+const detail = async (id: number) => (await t.call<KycSubmissionDetail>('GET', `${ADMIN_API.kyc.detail}?id=${id}`, undefined, { token: reviewer })).data;
 const info = async (token: string) => (await t.call<KycInfo>('GET', API.idCard.info, undefined, { token })).data;
 const latestSubmissionId = async (email: string) =>
   Number(rowsOf(await t.ctx.db.execute(sql`SELECT max(s.id) AS id FROM kyc_submissions s JOIN users u ON u.id = s.user_id WHERE u.email = ${email}`))[0]!.id);
@@ -80,8 +81,9 @@ describe('identity verification', () => {
 
     const firstId = await latestSubmissionId(u.email);
     t.clock.advance(1000);
-    await kyc.decide(firstId, { verified: false, reason: 'details_mismatch', note: 'The name differs from the passport' });
-    await expect(kyc.decide(firstId, { verified: true })).rejects.toMatchObject({ key: 'NOT_FOUND' });
+    expect((await decide({ id: firstId, verified: false, reason: 'details_mismatch', note: 'The name differs from the passport' })).data)
+      .toMatchObject({ decision: 'rejected', rejection: { reason: 'details_mismatch', note: 'The name differs from the passport' } });
+    expect(await decide({ id: firstId, verified: true })).toMatchObject({ status: 409, code: code('KYC_ALREADY_DECIDED') });
     expect(await info(u.token)).toMatchObject({ state: 'rejected', reviewedAt: t.clock.now().getTime(), rejection: { reason: 'details_mismatch', note: 'The name differs from the passport' } });
 
     // Corrected and submitted again.
@@ -91,14 +93,20 @@ describe('identity verification', () => {
     expect((await t.post<KycInfo>(API.idCard.insert, documents(again), { token: u.token })).data).toMatchObject({ state: 'pending', documents: documents(again) });
     const secondId = await latestSubmissionId(u.email);
     expect(secondId).toBeGreaterThan(firstId);
-    expect((await kyc.reviewView(secondId)).submission).toMatchObject({ realName: 'Erika Maria Mustermann', decision: null });
+    expect(await detail(secondId)).toMatchObject({ realName: 'Erika Maria Mustermann', decision: 'pending', earlier: [{ id: firstId, decision: 'rejected', rejectReason: 'details_mismatch' }] });
 
-    await kyc.decide(secondId, { verified: true });
+    expect((await decide({ id: secondId, verified: true })).data).toMatchObject({ decision: 'verified', rejection: null });
     expect(await info(u.token)).toMatchObject({ state: 'verified', rejection: null, primary: { realName: 'Erika Maria Mustermann' } });
     expect((await t.post(API.idCard.insertPrimaryVerification, primary, { token: u.token })).code).toBe(code('KYC_VERIFIED_LOCKED'));
     expect((await t.post(API.idCard.insert, documents(again), { token: u.token })).code).toBe(code('KYC_VERIFIED_LOCKED'));
     // The first decision and its reason are kept beside the second.
-    expect((await kyc.reviewView(firstId)).submission).toMatchObject({ decision: 'rejected', rejectReason: 'details_mismatch' });
+    expect(await detail(firstId)).toMatchObject({ decision: 'rejected', rejection: { reason: 'details_mismatch' } });
+    // The user was told each time (the notifications issue shows them).
+    const told = rowsOf(await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${await userIdByEmail(t, u.email)} ORDER BY id`));
+    expect(told).toEqual([
+      { kind: 'kyc.rejected', params: { reason: 'details_mismatch', note: 'The name differs from the passport' } },
+      { kind: 'kyc.verified', params: {} },
+    ]);
   });
 
   it('refuses each bad input with its own error, and records nothing', async () => {
@@ -160,7 +168,60 @@ describe('identity verification', () => {
     // The same number from another country is another document.
     expect((await t.post(API.idCard.insertPrimaryVerification, { ...primary, nationality: 'FR', idNumber: dupe }, { token: c.token })).code).toBe(0);
     expect((await t.post(API.idCard.insert, documents(await privatePhotos(b.token)), { token: b.token })).code).toBe(0);
-    const view = await kyc.reviewView(await latestSubmissionId(b.email));
-    expect(view.sameIdNumber).toEqual([await userIdByEmail(t, a.email)]);
+    const view = await detail(await latestSubmissionId(b.email));
+    expect(view.sameIdNumber).toEqual([a.user.uid]);
+    const queue = (await t.call<KycQueue>('GET', ADMIN_API.kyc.queue, undefined, { token: reviewer })).data;
+    expect(queue.items.find((i) => i.id === view.id)).toMatchObject({ uid: b.user.uid, sameIdNumber: 1, decision: 'pending' });
+  });
+
+  it('lets only compliance read a submission and its photos, and records every read and every refusal', async () => {
+    const u = await registerByEmail(t);
+    expect((await t.post(API.idCard.insertPrimaryVerification, primary, { token: u.token })).code).toBe(0);
+    expect((await t.post(API.idCard.insert, documents(await privatePhotos(u.token)), { token: u.token })).code).toBe(0);
+    const id = await latestSubmissionId(u.email);
+    const auditOf = async (action: string) => rowsOf(await t.ctx.db.execute(sql`SELECT operator_email, role, after FROM audit_log
+      WHERE action = ${action} AND (target_id = ${String(id)} OR target_id IS NULL) ORDER BY id`));
+
+    const photo = await t.app.inject({ method: 'GET', url: `${ADMIN_API.kyc.photo}?id=${id}&slot=selfie`, headers: { token: reviewer } });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.headers['cache-control']).toBe('no-store');
+    expect(await sharp(photo.rawPayload).metadata()).toMatchObject({ format: 'png', width: 60, height: 40 });
+    await detail(id);
+    expect((await auditOf('kyc.photo.read')).map((r) => r.after)).toEqual([{ slot: 'selfie' }]);
+    expect(await auditOf('kyc.read')).toHaveLength(1);
+
+    // The user's own token, a support operator, and no token: none gets the photo or the decision.
+    expect((await t.app.inject({ method: 'GET', url: `${ADMIN_API.kyc.photo}?id=${id}&slot=front`, headers: { token: u.token } })).statusCode).toBe(401);
+    const support = await operatorLogin(t, await createOperator(t, 'support'));
+    const refused = await t.app.inject({ method: 'GET', url: `${ADMIN_API.kyc.photo}?id=${id}&slot=front`, headers: { token: support } });
+    expect(refused.json()).toMatchObject({ code: code('OPERATOR_ROLE_FORBIDDEN') });
+    expect(await decide({ id, verified: true }, support)).toMatchObject({ status: 403, code: code('OPERATOR_ROLE_FORBIDDEN') });
+    const forbidden = rowsOf(await t.ctx.db.execute(sql`SELECT role, after FROM audit_log WHERE action = 'access.forbidden' ORDER BY id DESC LIMIT 2`));
+    expect(forbidden).toEqual([
+      { role: 'support', after: { method: 'POST', path: ADMIN_API.kyc.decide } },
+      { role: 'support', after: { method: 'GET', path: ADMIN_API.kyc.photo } },
+    ]);
+    expect((await auditOf('kyc.photo.read'))).toHaveLength(1);
+    expect(await info(u.token)).toMatchObject({ state: 'pending' });
+
+    // A rejection needs its reason; the decision is recorded with what it changed.
+    expect(await decide({ id, verified: false })).toMatchObject({ status: 400, code: code('FIELD_REQUIRED') });
+    expect((await decide({ id, verified: false, reason: 'selfie_mismatch' })).code).toBe(0);
+    expect((await auditOf('kyc.decide')).map((r) => r.after)).toEqual([{ decision: 'rejected', reason: 'selfie_mismatch', note: null }]);
+    expect(await info(u.token)).toMatchObject({ state: 'rejected', rejection: { reason: 'selfie_mismatch', note: null } });
+  });
+
+  it('takes one of many concurrent decisions on a submission', async () => {
+    const u = await registerByEmail(t);
+    expect((await t.post(API.idCard.insertPrimaryVerification, primary, { token: u.token })).code).toBe(0);
+    expect((await t.post(API.idCard.insert, documents(await privatePhotos(u.token)), { token: u.token })).code).toBe(0);
+    const id = await latestSubmissionId(u.email);
+    const second = await operatorLogin(t, await createOperator(t, 'compliance'));
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => decide(i % 2 ? { id, verified: true } : { id, verified: false, reason: 'other' }, i % 3 ? reviewer : second)));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === code('KYC_ALREADY_DECIDED'))).toHaveLength(5);
+    const userId = await userIdByEmail(t, u.email);
+    expect(rowsOf(await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM user_notifications WHERE user_id = ${userId}`))[0]!.n).toBe(1);
   });
 });

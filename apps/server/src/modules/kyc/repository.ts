@@ -1,12 +1,19 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { kycProfiles, kycSubmissions } from '../../db/schema-kyc';
+import { users } from '../../db/schema';
+import { kycProfiles, kycSubmissions, userNotifications } from '../../db/schema-kyc';
 
 export type KycProfileRow = typeof kycProfiles.$inferSelect;
 export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
 type PrimaryValues = Omit<typeof kycProfiles.$inferInsert, 'userId'>;
 
-/** The kyc module's SQL: profiles and submissions. */
+export type KycQueueRow = Pick<KycSubmissionRow, 'id' | 'realName' | 'nationality' | 'documentType' | 'submittedAt' | 'decision' | 'decidedAt'> & { uid: string; sameIdNumber: number };
+
+/** Other profiles with the submission's nationality and ID number key: the count the queue shows. */
+const sameIdNumberCount = sql<number>`(SELECT count(*)::int FROM ${kycProfiles} p
+  WHERE p.nationality = ${kycSubmissions.nationality} AND p.id_number_key = ${kycSubmissions.idNumberKey} AND p.user_id <> ${kycSubmissions.userId})`;
+
+/** The kyc module's SQL: profiles, submissions, and the notices its decisions leave. */
 export const kycRepo = {
   async profile(db: DbOrTx, userId: number, lock = false): Promise<KycProfileRow | undefined> {
     const q = db.select().from(kycProfiles).where(eq(kycProfiles.userId, userId));
@@ -51,5 +58,37 @@ export const kycRepo = {
       .where(and(eq(kycProfiles.nationality, nationality), eq(kycProfiles.idNumberKey, idNumberKey), ne(kycProfiles.userId, exceptUserId)))
       .orderBy(kycProfiles.userId);
     return rows.map((r) => r.userId);
+  },
+
+  /**
+   * One page of the review queue: awaiting review (`decision` null) oldest first, or decided ones
+   * of one decision newest first; each with its user's UID. Both orders run on a partial index.
+   */
+  async queue(db: DbOrTx, decision: 'verified' | 'rejected' | null, page: number, size: number): Promise<{ rows: KycQueueRow[]; total: number }> {
+    const where = decision === null ? isNull(kycSubmissions.decision) : and(isNotNull(kycSubmissions.decision), eq(kycSubmissions.decision, decision));
+    const order = decision === null ? [asc(kycSubmissions.submittedAt), asc(kycSubmissions.id)] : [desc(kycSubmissions.decidedAt), desc(kycSubmissions.id)];
+    const rows = await db.select({
+      id: kycSubmissions.id, uid: users.uid, realName: kycSubmissions.realName, nationality: kycSubmissions.nationality,
+      documentType: kycSubmissions.documentType, submittedAt: kycSubmissions.submittedAt, decision: kycSubmissions.decision,
+      decidedAt: kycSubmissions.decidedAt, sameIdNumber: sameIdNumberCount,
+    }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
+    const [total] = await db.select({ n: count() }).from(kycSubmissions).where(where);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The user's other submissions, newest first. */
+  async earlierSubmissions(db: DbOrTx, userId: number, beforeId: number): Promise<KycSubmissionRow[]> {
+    return db.select().from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), ne(kycSubmissions.id, beforeId))).orderBy(desc(kycSubmissions.id)).limit(20);
+  },
+
+  async uidsOf(db: DbOrTx, userIds: readonly number[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db.select({ id: users.id, uid: users.uid }).from(users).where(sql`${users.id} = ANY(${`{${userIds.join(',')}}`}::bigint[])`);
+    const byId = new Map(rows.map((r) => [r.id, r.uid]));
+    return userIds.map((id) => byId.get(id) ?? '');
+  },
+
+  async notify(db: DbOrTx, row: typeof userNotifications.$inferInsert): Promise<void> {
+    await db.insert(userNotifications).values(row);
   },
 };

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { API, KycDocumentsBody, KycInfoResponse, KycPrimaryBody, KycTypeQuery, KycTypeResponse } from '@app/contract';
+import { Type } from 'typebox';
+import {
+  ADMIN_API, API, KycDecideBody, KycDocumentsBody, KycInfoResponse, KycPhotoQuery, KycPrimaryBody, KycQueueQuery, KycQueueResponse,
+  KycSubmissionQuery, KycSubmissionResponse, KycTypeQuery, KycTypeResponse,
+} from '@app/contract';
 import { schema } from '../../lib/route';
 import { authOf } from '../../plugins/session';
+import { actorOf } from '../audit';
 import type { KycService } from './service';
 
 const tags = ['kyc'];
+const adminTags = ['admin'];
+/** An image's bytes (sent as they are; the schema is for the OpenAPI document). */
+const IMAGE_BYTES = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the image' });
 
 /** Identity verification (spec §7 "KYC"; docs/kyc.md). */
 export const kycRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (base, { kyc }) => {
@@ -26,4 +34,29 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (base, {
   app.post(API.idCard.insert, {
     schema: schema({ tags, summary: 'Stage 2, advanced: the document\'s front and back and a selfie holding it (private uploads); then it awaits review', body: KycDocumentsBody, response: KycInfoResponse, auth: true }),
   }, async (req, reply) => reply.ok(await kyc.submitDocuments(authOf(req).user.id, req.body)));
+};
+
+/** The review in the back office (docs/kyc.md "Review"): compliance decides; every read of a submission or photo is audited. */
+export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (base, { kyc }) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(ADMIN_API.kyc.queue, {
+    schema: schema({ tags: adminTags, summary: 'Submissions awaiting review, oldest first, or decided ones (compliance, admin)', querystring: KycQueueQuery, response: KycQueueResponse, roles: ['compliance', 'admin'] }),
+  }, async (req, reply) => reply.ok(await kyc.queue(req.query)));
+
+  app.get(ADMIN_API.kyc.detail, {
+    schema: schema({ tags: adminTags, summary: 'A submission with its user, earlier submissions and accounts with the same ID number; the read is audited (compliance)', querystring: KycSubmissionQuery, response: KycSubmissionResponse, roles: ['compliance'] }),
+  }, async (req, reply) => reply.ok(await kyc.detail(actorOf(req), req.query.id)));
+
+  app.get(ADMIN_API.kyc.photo, {
+    schema: schema({ tags: adminTags, summary: 'One photo of a submission (JPEG, PNG or WebP bytes); the view is audited (compliance)', querystring: KycPhotoQuery, response: IMAGE_BYTES, roles: ['compliance'] }),
+  }, async (req, reply) => {
+    const file = await kyc.photo(actorOf(req), req.query.id, req.query.slot);
+    // Every /admin/api/ answer is `no-store` (plugins/security-headers.ts).
+    return reply.type(file.mime).header('x-content-type-options', 'nosniff').send(file.data);
+  });
+
+  app.post(ADMIN_API.kyc.decide, {
+    schema: schema({ tags: adminTags, summary: 'Verify or reject a submission awaiting review, once; the user is told (compliance)', body: KycDecideBody, response: KycSubmissionResponse, roles: ['compliance'] }),
+  }, async (req, reply) => reply.ok(await kyc.decide(actorOf(req), req.body)));
 };

@@ -1,28 +1,16 @@
 import {
-  isKnownCountry, type KycDocumentType, type KycDocumentsBody, type KycInfo, type KycPrimaryBody, type KycRejectReason, type KycState,
+  isKnownCountry, type KycDecideBody, type KycDocumentType, type KycDocumentsBody, type KycInfo, type KycPhotoSlot, type KycPrimaryBody,
+  type KycQueue, type KycQueueQuery, type KycRejectReason, type KycState, type KycSubmissionDetail,
 } from '@app/contract';
 import type { KycConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { AuditActor, AuditLog } from '../audit';
 import type { FileService } from '../files';
-import { kycRepo, type KycSubmissionRow } from './repository';
+import { kycRepo } from './repository';
 
 /** The ID number as compared across accounts: upper case, letters and digits only. */
 export const idNumberKey = (idNumber: string) => idNumber.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-export interface Decision {
-  verified: boolean;
-  /** Required when rejecting. */
-  reason?: KycRejectReason;
-  note?: string | null;
-}
-
-/** What a reviewer sees of a submission: it, and the other accounts that gave the same ID number. */
-export interface ReviewView {
-  submission: KycSubmissionRow;
-  /** Other users whose real-name stage has the same nationality and ID number (docs/kyc.md). */
-  sameIdNumber: number[];
-}
 
 /** Refuses a change unless the user may still change what they submitted (`primary`, `rejected`). */
 function assertEditable(state: string): void {
@@ -40,6 +28,7 @@ export class KycService {
   constructor(
     private readonly ctx: AppContext,
     private readonly files: FileService,
+    private readonly audit: AuditLog,
     private readonly config: KycConfig,
   ) {}
 
@@ -100,29 +89,79 @@ export class KycService {
     return this.info(userId);
   }
 
-  /** What a reviewer sees of a submission, or NOT_FOUND. */
-  async reviewView(submissionId: number): Promise<ReviewView> {
-    const submission = await kycRepo.submission(this.ctx.db, submissionId);
-    if (!submission) throw new AppError('NOT_FOUND');
-    return { submission, sameIdNumber: await kycRepo.sameIdNumber(this.ctx.db, submission.nationality, submission.idNumberKey, submission.userId) };
+  // ----- The review (back office, compliance; docs/kyc.md "Review") -----
+
+  /** One page of the queue: awaiting review oldest first (the default), or decided ones newest first. */
+  async queue(q: KycQueueQuery): Promise<KycQueue> {
+    const page = q.page ?? 1;
+    const size = q.size ?? 20;
+    const decision = !q.decision || q.decision === 'pending' ? null : q.decision;
+    const { rows, total } = await kycRepo.queue(this.ctx.db, decision, page, size);
+    return {
+      items: rows.map((r) => ({
+        id: r.id, uid: r.uid, realName: r.realName, nationality: r.nationality, documentType: r.documentType as KycDocumentType,
+        submittedAt: r.submittedAt.getTime(), decision: decisionOf(r.decision), decidedAt: r.decidedAt?.getTime() ?? null, sameIdNumber: r.sameIdNumber,
+      })),
+      page, size, total,
+    };
+  }
+
+  /** A submission as a reviewer sees it; the read is recorded in the audit log (`kyc.read`). */
+  async detail(actor: AuditActor, id: number): Promise<KycSubmissionDetail> {
+    return this.ctx.db.transaction(async (tx) => {
+      const s = await kycRepo.submission(tx, id);
+      if (!s) throw new AppError('NOT_FOUND');
+      const [uid] = await kycRepo.uidsOf(tx, [s.userId]);
+      const same = await kycRepo.uidsOf(tx, await kycRepo.sameIdNumber(tx, s.nationality, s.idNumberKey, s.userId));
+      const earlier = await kycRepo.earlierSubmissions(tx, s.userId, s.id);
+      await this.audit.write(tx, actor, { action: 'kyc.read', targetType: 'kyc_submission', targetId: s.id });
+      const photo = (slot: KycPhotoSlot) => `/admin/api/kyc/photo?id=${s.id}&slot=${slot}`;
+      return {
+        id: s.id, uid: uid!, documentType: s.documentType as KycDocumentType, nationality: s.nationality, realName: s.realName, idNumber: s.idNumber,
+        submittedAt: s.submittedAt.getTime(), decision: decisionOf(s.decision), decidedAt: s.decidedAt?.getTime() ?? null,
+        rejection: s.rejectReason ? { reason: s.rejectReason as KycRejectReason, note: s.rejectNote } : null,
+        photos: { front: photo('front'), back: photo('back'), selfie: photo('selfie') },
+        sameIdNumber: same,
+        earlier: earlier.map((e) => ({ id: e.id, submittedAt: e.submittedAt.getTime(), decision: decisionOf(e.decision), rejectReason: (e.rejectReason as KycRejectReason | null) ?? null })),
+      };
+    });
+  }
+
+  /** One photo of a submission for a reviewer; the view is recorded in the audit log (`kyc.photo.read`) before the bytes are read. */
+  async photo(actor: AuditActor, id: number, slot: KycPhotoSlot): Promise<{ data: Buffer; mime: string }> {
+    const s = await kycRepo.submission(this.ctx.db, id);
+    if (!s) throw new AppError('NOT_FOUND');
+    const name = { front: s.frontImage, back: s.backImage, selfie: s.selfieImage }[slot];
+    await this.audit.write(this.ctx.db, actor, { action: 'kyc.photo.read', targetType: 'kyc_submission', targetId: s.id, after: { slot } });
+    return this.files.readForReview(name);
   }
 
   /**
-   * The review's decision on a submission awaiting it (the back office calls this for an operator
-   * with the compliance role; issue 16). Verified locks the data; rejected lets the user correct
-   * it and submit again. A submission already decided is refused: a decision is made once.
+   * The review's decision on a submission awaiting it, made once: verified locks the user's data,
+   * rejected (with a reason from the catalogue and an optional note) lets them correct it and
+   * submit again. The decision, the user's state, the notice to the user and the audit record are
+   * one transaction.
    */
-  async decide(submissionId: number, decision: Decision): Promise<void> {
-    if (!decision.verified && !decision.reason) throw new AppError('FIELD_REQUIRED');
+  async decide(actor: AuditActor, body: KycDecideBody): Promise<KycSubmissionDetail> {
+    if (!body.verified && !body.reason) throw new AppError('FIELD_REQUIRED', { field: 'reason' });
+    const note = body.verified ? null : body.note?.trim() || null;
     await this.ctx.db.transaction(async (tx) => {
-      const submission = await kycRepo.submission(tx, submissionId, true);
-      if (!submission || submission.decision !== null) throw new AppError('NOT_FOUND');
+      const submission = await kycRepo.submission(tx, body.id, true);
+      if (!submission) throw new AppError('NOT_FOUND');
+      if (submission.decision !== null) throw new AppError('KYC_ALREADY_DECIDED');
       const now = this.ctx.clock.now();
-      const state = decision.verified ? 'verified' : 'rejected';
-      await kycRepo.decide(tx, submissionId, {
-        decision: state, decidedAt: now, rejectReason: decision.verified ? null : decision.reason!, rejectNote: decision.verified ? null : (decision.note ?? null),
-      });
+      const state = body.verified ? 'verified' : 'rejected';
+      const rejectReason = body.verified ? null : body.reason!;
+      await kycRepo.decide(tx, body.id, { decision: state, decidedAt: now, rejectReason, rejectNote: note });
       await kycRepo.setState(tx, submission.userId, state, now);
+      await kycRepo.notify(tx, { userId: submission.userId, kind: `kyc.${state}`, params: body.verified ? {} : { reason: rejectReason, note }, createdAt: now });
+      await this.audit.write(tx, actor, {
+        action: 'kyc.decide', targetType: 'kyc_submission', targetId: body.id,
+        before: { decision: 'pending' }, after: { decision: state, reason: rejectReason, note },
+      });
     });
+    return this.detail(actor, body.id);
   }
 }
+
+const decisionOf = (d: string | null) => (d === 'verified' || d === 'rejected' ? d : 'pending');

@@ -20,6 +20,10 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'POST /admin/api/operators/create': ['admin'],
   'POST /admin/api/operators/disable': ['admin'],
   'GET /admin/api/audit/list': ['admin', 'compliance'],
+  'GET /admin/api/kyc/queue': ['compliance', 'admin'],
+  'GET /admin/api/kyc/detail': ['compliance'],
+  'GET /admin/api/kyc/photo': ['compliance'],
+  'POST /admin/api/kyc/decide': ['compliance'],
 };
 /** The one admin route open without a session. */
 const PUBLIC = ['POST /admin/api/auth/login'];
