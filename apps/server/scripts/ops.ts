@@ -2,7 +2,8 @@
  * Operator commands, on the configured database (DATABASE_URL, or the PGlite folder in DATA_DIR:
  * stop the server first, it holds that folder's lock).
  *
- *   npm run ops -- credit --user <uid|email|phone> --asset USDT --amount 100 [--note "..."]
+ *   npm run ops -- credit --user <uid|email|phone> --asset USDT --amount 100 [--note "..."]   (development only:
+ *     the embedded PGlite, or PostgreSQL with OPS_CREDIT_DEVELOPMENT=1)
  *   npm run ops -- product --market CRYPTO --duration 30 --payout-bps 8000 --min 10 --max 5000 [--disable]
  *   npm run ledger:verify
  *   npm run ops -- operator create --email ops@example.com --role admin [--password-stdin]
@@ -80,6 +81,14 @@ async function findUser(db: Db, who: string): Promise<UserRow | undefined> {
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const config = loadConfig(process.env);
+  // Development and demo only (issue 16): a credit by one person's decision is what the back
+  // office's four-eyes approval is for. The embedded PGlite is a development database; a
+  // PostgreSQL one is taken for a deployment unless it is marked as a development one.
+  if (command === 'credit' && config.databaseUrl && process.env.OPS_CREDIT_DEVELOPMENT !== '1') {
+    console.error('ops credit is for development and demo databases only: on PostgreSQL it runs with OPS_CREDIT_DEVELOPMENT=1.\n'
+      + 'A manual credit on a production database needs a second operator\'s approval (the back office\'s four-eyes path).');
+    return 2;
+  }
   const log = pino({ level: 'info' });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -27,6 +27,14 @@ describe('npm run ops / ledger:verify', () => {
   }, 60_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+  it('credits only a development database: PostgreSQL must be marked as one', () => {
+    const onPostgres = spawnSync(TSX, [OPS, 'credit', '--user', '12345678', '--asset', 'USDT', '--amount', '1'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', OPS_CREDIT_DEVELOPMENT: '' }, encoding: 'utf8', timeout: 60_000,
+    });
+    expect(onPostgres.status).toBe(2);
+    expect(onPostgres.stderr).toMatch(/development and demo databases only/);
+  });
+
   it('credits a real account through a back-stage deposit, and the ledger verifies', async () => {
     const credit = run('credit', '--user', '12345678', '--asset', 'usdt', '--amount', '100.5', '--note', 'welcome');
     expect(credit.stdout).toMatch(/credited 100\.500000 USDT to user 12345678 \(deposit 1, ledger transaction 1\)/);
