@@ -19,6 +19,7 @@ import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
+import { CustomerService, customerRoutes } from './modules/customers';
 import { systemRoutes } from './modules/system';
 import { LedgerService, MoneyCommands } from './modules/ledger';
 import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
@@ -155,6 +156,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // prices, OTC against the house.
   const ledger = new LedgerService(ctx);
   app.decorate('ledger', ledger);
+  // Users in the back office: their verification, balances (read-only) and sessions.
+  await app.register(customerRoutes, { customers: new CustomerService(ctx, audit, sessions, kyc, ledger) });
   const money = new MoneyCommands(ctx, ledger, (userId, event) => market.publishToUser(userId, event));
   const prices = new ReferencePrices(market);
   const wallet = new WalletService(ctx, ledger, money);

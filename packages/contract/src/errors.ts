@@ -61,6 +61,7 @@ export const ERRORS = {
   COUNTRY_CODE_INVALID: def(1120, 400, 'Please select a valid country', 'The country calling code is not in the country list.'),
   NO_CONTACT_FOR_CODE: def(1121, 400, 'No phone or e-mail is bound to receive a code', 'Forgot fund password: the account has no destination of the requested kind.'),
   DASHBOARD_LAYOUT_INVALID: def(1122, 400, 'This dashboard layout does not name every panel exactly once', 'Saving a dashboard layout whose list names a panel twice or leaves one out (each of markets, chart, orders, book, trades, entry and account exactly once).'),
+  ACCOUNT_LOCKED: def(1123, 403, 'This account is locked, please contact customer service', 'An operator locked the account (back office): it cannot log in, and its sessions were ended. Answered only after the right password, so it tells nothing to someone who does not know it.'),
 
   IMAGE_TOO_LARGE: def(1201, 413, 'Your picture is bigger than 5M, Please change', 'An uploaded image is larger than 5 MB.'),
   IMAGE_INVALID: def(1202, 400, 'Image Invalid', 'The upload is not a JPEG, PNG or WebP image by its content, or it does not decode as one.'),

@@ -18,3 +18,4 @@ export * from './dashboard';
 export * from './schemas/dashboard-layout';
 export * from './schemas/kyc';
 export * from './schemas/admin';
+export * from './schemas/admin-users';

@@ -123,6 +123,14 @@ export const ADMIN_API = {
   audit: {
     list: '/admin/api/audit/list',
   },
+  /** Users as the back office sees them (every role reads; support, compliance and admin lock). */
+  users: {
+    search: '/admin/api/users/search',
+    detail: '/admin/api/users/detail',
+    lock: '/admin/api/users/lock',
+    unlock: '/admin/api/users/unlock',
+    logout: '/admin/api/users/logout',
+  },
   /** Identity verification's review (compliance); every read of a submission or a photo is audited. */
   kyc: {
     queue: '/admin/api/kyc/queue',

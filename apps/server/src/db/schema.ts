@@ -31,9 +31,14 @@ export const users = pgTable(
     theme: text('theme').notNull().default('light'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    /** Set by an operator (back office): the user cannot log in and their sessions are ended. */
+    lockedAt: ts('locked_at'),
+    lockedReason: text('locked_reason'),
   },
   (t) => [
     check('users_contact', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
+    check('users_locked', sql`(${t.lockedAt} IS NULL) = (${t.lockedReason} IS NULL)`),
+    index('users_created').on(t.createdAt, t.id),
   ],
 );
 

@@ -38,6 +38,7 @@ export const de: ErrorMessages = {
   COUNTRY_CODE_INVALID: 'Bitte wählen Sie ein gültiges Land aus',
   NO_CONTACT_FOR_CODE: 'Es ist keine Telefonnummer oder E-Mail-Adresse zum Empfang eines Codes hinterlegt',
   DASHBOARD_LAYOUT_INVALID: 'Dieses Dashboard-Layout enthält nicht jedes Feld genau einmal',
+  ACCOUNT_LOCKED: 'Dieses Konto ist gesperrt, bitte wenden Sie sich an den Kundenservice',
 
   IMAGE_TOO_LARGE: 'Ihr Bild ist größer als 5M, bitte wählen Sie ein anderes',
   IMAGE_INVALID: 'Ungültiges Bild',

@@ -38,6 +38,7 @@ export const fr: ErrorMessages = {
   COUNTRY_CODE_INVALID: 'Veuillez sélectionner un pays valide',
   NO_CONTACT_FOR_CODE: 'Aucun numéro de téléphone ni adresse e-mail n\'est associé pour recevoir un code',
   DASHBOARD_LAYOUT_INVALID: 'Cette disposition du tableau de bord ne contient pas chaque panneau exactement une fois',
+  ACCOUNT_LOCKED: 'Ce compte est bloqué, veuillez contacter le service client',
 
   IMAGE_TOO_LARGE: 'Votre image dépasse 5M, veuillez en choisir une autre',
   IMAGE_INVALID: 'Image invalide',

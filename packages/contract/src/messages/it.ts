@@ -38,6 +38,7 @@ export const it: ErrorMessages = {
   COUNTRY_CODE_INVALID: 'Seleziona un paese valido',
   NO_CONTACT_FOR_CODE: 'Nessun numero di telefono o indirizzo email associato per ricevere il codice',
   DASHBOARD_LAYOUT_INVALID: 'Questa disposizione della dashboard non contiene ogni pannello esattamente una volta',
+  ACCOUNT_LOCKED: 'Questo account è bloccato, contatta il servizio clienti',
 
   IMAGE_TOO_LARGE: 'L\'immagine supera i 5M, scegline un\'altra',
   IMAGE_INVALID: 'Immagine non valida',

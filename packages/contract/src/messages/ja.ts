@@ -38,6 +38,7 @@ export const ja: ErrorMessages = {
   COUNTRY_CODE_INVALID: '有効な国・地域を選択してください',
   NO_CONTACT_FOR_CODE: '認証コードを受信できる電話番号またはメールアドレスが登録されていません',
   DASHBOARD_LAYOUT_INVALID: 'このダッシュボードのレイアウトには、各パネルがちょうど1回ずつ含まれていません',
+  ACCOUNT_LOCKED: 'このアカウントはロックされています。カスタマーサービスにお問い合わせください',
 
   IMAGE_TOO_LARGE: '画像サイズが5Mを超えています。別の画像に変更してください',
   IMAGE_INVALID: '無効な画像です',

@@ -38,6 +38,7 @@ export const ko: ErrorMessages = {
   COUNTRY_CODE_INVALID: '유효한 국가를 선택해 주세요',
   NO_CONTACT_FOR_CODE: '인증 코드를 받을 전화번호 또는 이메일이 등록되어 있지 않습니다',
   DASHBOARD_LAYOUT_INVALID: '이 대시보드 레이아웃에 모든 패널이 정확히 한 번씩 포함되어 있지 않습니다',
+  ACCOUNT_LOCKED: '이 계정은 잠겨 있습니다. 고객센터에 문의해 주세요',
 
   IMAGE_TOO_LARGE: '이미지 크기가 5M를 초과합니다. 다른 이미지로 변경해 주세요',
   IMAGE_INVALID: '유효하지 않은 이미지입니다',

@@ -38,6 +38,7 @@ export const zhHK: ErrorMessages = {
   COUNTRY_CODE_INVALID: '請選擇有效的國家或地區',
   NO_CONTACT_FOR_CODE: '未綁定可接收驗證碼的電話號碼或電郵地址',
   DASHBOARD_LAYOUT_INVALID: '此儀表板佈局未將每個面板各列出一次',
+  ACCOUNT_LOCKED: '此賬戶已被鎖定，請聯絡客服',
 
   IMAGE_TOO_LARGE: '圖片大小超過5M，請更換',
   IMAGE_INVALID: '圖片無效',

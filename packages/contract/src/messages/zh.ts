@@ -38,6 +38,7 @@ export const zh: ErrorMessages = {
   COUNTRY_CODE_INVALID: '请选择有效的国家或地区',
   NO_CONTACT_FOR_CODE: '未绑定可接收验证码的手机号码或邮箱',
   DASHBOARD_LAYOUT_INVALID: '此仪表盘布局未将每个面板各列出一次',
+  ACCOUNT_LOCKED: '此账户已被锁定，请联系客服',
 
   IMAGE_TOO_LARGE: '图片大小超过5M，请更换',
   IMAGE_INVALID: '图片无效',

@@ -28,6 +28,10 @@ export const sessionRepo = {
   async revoke(db: DbOrTx, id: number, at: Date): Promise<void> {
     await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   },
+  async liveOfUser(db: DbOrTx, userId: number, now: Date) {
+    return db.select({ origin: sessions.origin, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))).orderBy(desc(sessions.id)).limit(50);
+  },
   async revokeAllOfUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
     await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   },

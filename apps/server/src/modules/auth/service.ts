@@ -143,6 +143,8 @@ export class AuthService {
     const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     if (!ok) throw new AppError('PASSWORD_INCORRECT');
+    // Said only to someone who knows the password; the attempt stays counted as a failure.
+    if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED');
     await loginAttemptRepo.markSuccess(db, attempt);
     const token = await this.sessions.create(db, user.id, meta);
     return { token, user: toUserInfo(user, mode) };

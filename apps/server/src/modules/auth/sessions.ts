@@ -81,7 +81,8 @@ export class SessionService implements Authenticator {
       this.cache.delete(hash);
     }
     const found = await sessionRepo.withUserByHash(this.ctx.db, hash);
-    if (!found || found.session.revokedAt) throw new AppError('SESSION_EXPIRED');
+    // A locked user's sessions were ended with the lock; one made by a login that raced it ends here.
+    if (!found || found.session.revokedAt || found.user.lockedAt) throw new AppError('SESSION_EXPIRED');
     const { session, user } = found;
     let lastSeenAt = session.lastSeenAt.getTime();
     const expiresAt = session.expiresAt.getTime();
@@ -101,6 +102,11 @@ export class SessionService implements Authenticator {
   async revoke(userId: number, sessionId: number): Promise<void> {
     this.forgetUser(userId);
     await sessionRepo.revoke(this.ctx.db, sessionId, this.ctx.clock.now());
+  }
+
+  /** The user's live sessions (not revoked, not expired), newest first: the back office shows them. */
+  async liveOf(userId: number) {
+    return sessionRepo.liveOfUser(this.ctx.db, userId, this.ctx.clock.now());
   }
 
   async revokeAll(db: DbOrTx, userId: number): Promise<void> {

@@ -88,6 +88,14 @@ export const kycRepo = {
     return userIds.map((id) => byId.get(id) ?? '');
   },
 
+  /** The verification state of each user that has a profile (others have not started). */
+  async statesOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await db.select({ userId: kycProfiles.userId, state: kycProfiles.state }).from(kycProfiles)
+      .where(sql`${kycProfiles.userId} = ANY(${`{${userIds.join(',')}}`}::bigint[])`);
+    return new Map(rows.map((r) => [r.userId, r.state]));
+  },
+
   async notify(db: DbOrTx, row: typeof userNotifications.$inferInsert): Promise<void> {
     await db.insert(userNotifications).values(row);
   },

@@ -51,6 +51,12 @@ export class KycService {
     };
   }
 
+  /** Each user's verification state (the back office's user lists). */
+  async statesOf(userIds: readonly number[]): Promise<Map<number, KycState>> {
+    const found = await kycRepo.statesOf(this.ctx.db, userIds);
+    return new Map(userIds.map((id) => [id, (found.get(id) as KycState | undefined) ?? 'not_started']));
+  }
+
   /** Stage 1: records (or corrects) the real-name data; not while a review is pending or once verified. */
   async submitPrimary(userId: number, body: KycPrimaryBody): Promise<KycInfo> {
     if (!isKnownCountry(body.nationality)) throw new AppError('INVALID_PARAMETER', { field: 'nationality' });

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, OPERATOR_ROLES, Ok, type OperatorRole } from '@app/contract';
+import { ADMIN_API, ERRORS, OPERATOR_ROLES, Ok, type OperatorRole } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { fillPath, operations, type Operation } from '../../../test/openapi';
 import { createOperator, operatorLogin } from '../../../test/operators';
@@ -20,6 +20,11 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'POST /admin/api/operators/create': ['admin'],
   'POST /admin/api/operators/disable': ['admin'],
   'GET /admin/api/audit/list': ['admin', 'compliance'],
+  'GET /admin/api/users/search': OPERATOR_ROLES,
+  'GET /admin/api/users/detail': OPERATOR_ROLES,
+  'POST /admin/api/users/lock': ['support', 'compliance', 'admin'],
+  'POST /admin/api/users/unlock': ['compliance', 'admin'],
+  'POST /admin/api/users/logout': ['support', 'compliance', 'admin'],
   'GET /admin/api/kyc/queue': ['compliance', 'admin'],
   'GET /admin/api/kyc/detail': ['compliance'],
   'GET /admin/api/kyc/photo': ['compliance'],
@@ -55,8 +60,9 @@ describe('the roles of every admin route', () => {
     const tokens = new Map<string, string>();
     for (const role of OPERATOR_ROLES) tokens.set(role, await operatorLogin(t, await createOperator(t, role)));
     const user = await registerByEmail(t);
-    // Logout last: it ends the session it is called with.
-    const routes = operations(t.app).filter((op) => op.roles !== null).sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')));
+    // The operator's own sign-out last: it ends the session it is called with.
+    const last = (op: Operation) => Number(op.path === ADMIN_API.auth.logout);
+    const routes = operations(t.app).filter((op) => op.roles !== null).sort((a, b) => last(a) - last(b));
     const found: Record<string, string[]> = {};
     const wrong: string[] = [];
     for (const op of routes) {

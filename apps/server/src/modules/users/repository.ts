@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -31,6 +31,12 @@ export const userRepo = {
   },
   async byInvitationCode(db: DbOrTx, code: string): Promise<UserRow | undefined> {
     return (await db.select(userColumns).from(users).where(eq(users.invitationCode, code)).limit(1))[0];
+  },
+  /** The newest users, a page of them, and how many there are (the back office's list). */
+  async newest(db: DbOrTx, page: number, size: number): Promise<{ rows: UserRow[]; total: number }> {
+    const rows = await db.select(userColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(size).offset((page - 1) * size);
+    const [total] = await db.select({ n: count() }).from(users);
+    return { rows, total: total?.n ?? 0 };
   },
   async insert(db: DbOrTx, row: NewUser): Promise<UserRow> {
     const [created] = await db.insert(users).values(row).returning(userColumns);
