@@ -20,6 +20,7 @@ import { UserService, userRoutes } from './modules/users';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
 import { CustomerService, customerRoutes } from './modules/customers';
+import { ApprovalService, approvalRoutes } from './modules/approvals';
 import { systemRoutes } from './modules/system';
 import { LedgerService, MoneyCommands } from './modules/ledger';
 import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
@@ -163,6 +164,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const wallet = new WalletService(ctx, ledger, money);
   await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, ledger, wallet, prices) });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
+  // Four eyes on an operator's change of money: asked by one operator, approved by another.
+  await app.register(approvalRoutes, { approvals: new ApprovalService(ctx, money, ledger, audit) });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
   const contractConfig = ctx.config.contracts;
   const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);

@@ -111,6 +111,8 @@ export const ERRORS = {
   OPERATOR_NOT_FOUND: def(1604, 404, 'This operator does not exist', 'The operator id names no operator.'),
   OPERATOR_PASSWORD_TOO_SHORT: def(1606, 400, 'An operator password needs at least 12 characters', 'Creating an operator with a password shorter than 12 characters.'),
   OPERATOR_DISABLE_SELF: def(1605, 409, 'You cannot disable your own operator account', 'An operator disabling themselves; another admin must do it, so the back office is never left without an admin by mistake.'),
+  APPROVAL_SAME_OPERATOR: def(1607, 403, 'Another operator must approve this', 'Four eyes: the operator who asked for an action that moves money cannot decide it (the database refuses it too).'),
+  APPROVAL_ALREADY_DECIDED: def(1608, 409, 'This request was already decided', 'A four-eyes request is approved or rejected once; another operator was first.'),
 
   KYC_PRIMARY_REQUIRED: def(1701, 400, 'Please complete real-name verification first', 'Advanced verification (document photos) before the real-name stage was submitted.'),
   KYC_UNDER_REVIEW: def(1702, 409, 'Your verification is under review, please wait for the result', 'Submitting or changing verification data while a submission awaits review.'),

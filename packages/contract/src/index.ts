@@ -19,3 +19,4 @@ export * from './schemas/dashboard-layout';
 export * from './schemas/kyc';
 export * from './schemas/admin';
 export * from './schemas/admin-users';
+export * from './schemas/approvals';

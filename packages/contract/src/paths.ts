@@ -131,6 +131,13 @@ export const ADMIN_API = {
     unlock: '/admin/api/users/unlock',
     logout: '/admin/api/users/logout',
   },
+  /** Four eyes: an operator's change of money, asked by one operator and decided by another (finance, admin). */
+  approvals: {
+    list: '/admin/api/approvals/list',
+    requestCredit: '/admin/api/approvals/request-credit',
+    requestReversal: '/admin/api/approvals/request-reversal',
+    decide: '/admin/api/approvals/decide',
+  },
   /** Identity verification's review (compliance); every read of a submission or a photo is audited. */
   kyc: {
     queue: '/admin/api/kyc/queue',

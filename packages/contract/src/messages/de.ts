@@ -93,4 +93,6 @@ export const de: ErrorMessages = {
   OPERATOR_NOT_FOUND: 'Dieser Operator existiert nicht',
   OPERATOR_PASSWORD_TOO_SHORT: 'Ein Operator-Passwort braucht mindestens 12 Zeichen',
   OPERATOR_DISABLE_SELF: 'Sie können Ihr eigenes Operator-Konto nicht deaktivieren',
+  APPROVAL_SAME_OPERATOR: 'Ein anderer Operator muss dies genehmigen',
+  APPROVAL_ALREADY_DECIDED: 'Über diese Anfrage wurde bereits entschieden',
 };

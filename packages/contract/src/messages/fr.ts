@@ -93,4 +93,6 @@ export const fr: ErrorMessages = {
   OPERATOR_NOT_FOUND: 'Cet opérateur n\'existe pas',
   OPERATOR_PASSWORD_TOO_SHORT: 'Un mot de passe d\'opérateur doit comporter au moins 12 caractères',
   OPERATOR_DISABLE_SELF: 'Vous ne pouvez pas désactiver votre propre compte opérateur',
+  APPROVAL_SAME_OPERATOR: 'Un autre opérateur doit approuver cette action',
+  APPROVAL_ALREADY_DECIDED: 'Cette demande a déjà été traitée',
 };

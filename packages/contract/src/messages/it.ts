@@ -93,4 +93,6 @@ export const it: ErrorMessages = {
   OPERATOR_NOT_FOUND: 'Questo operatore non esiste',
   OPERATOR_PASSWORD_TOO_SHORT: 'La password di un operatore deve avere almeno 12 caratteri',
   OPERATOR_DISABLE_SELF: 'Non puoi disattivare il tuo account operatore',
+  APPROVAL_SAME_OPERATOR: 'Un altro operatore deve approvarlo',
+  APPROVAL_ALREADY_DECIDED: 'Su questa richiesta è già stata presa una decisione',
 };

@@ -93,4 +93,6 @@ export const ja: ErrorMessages = {
   OPERATOR_NOT_FOUND: 'このオペレーターは存在しません',
   OPERATOR_PASSWORD_TOO_SHORT: 'オペレーターのパスワードは12文字以上必要です',
   OPERATOR_DISABLE_SELF: '自分のオペレーターアカウントは無効にできません',
+  APPROVAL_SAME_OPERATOR: '別のオペレーターの承認が必要です',
+  APPROVAL_ALREADY_DECIDED: 'このリクエストはすでに決定済みです',
 };

@@ -93,4 +93,6 @@ export const ko: ErrorMessages = {
   OPERATOR_NOT_FOUND: '이 운영자는 존재하지 않습니다',
   OPERATOR_PASSWORD_TOO_SHORT: '운영자 비밀번호는 12자 이상이어야 합니다',
   OPERATOR_DISABLE_SELF: '자신의 운영자 계정은 비활성화할 수 없습니다',
+  APPROVAL_SAME_OPERATOR: '다른 운영자의 승인이 필요합니다',
+  APPROVAL_ALREADY_DECIDED: '이 요청은 이미 결정되었습니다',
 };

@@ -93,4 +93,6 @@ export const zhHK: ErrorMessages = {
   OPERATOR_NOT_FOUND: '此操作員不存在',
   OPERATOR_PASSWORD_TOO_SHORT: '操作員密碼至少需要 12 個字元',
   OPERATOR_DISABLE_SELF: '你不能停用自己的操作員帳戶',
+  APPROVAL_SAME_OPERATOR: '需由另一位操作員批准',
+  APPROVAL_ALREADY_DECIDED: '此請求已有決定',
 };

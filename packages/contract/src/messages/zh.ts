@@ -93,4 +93,6 @@ export const zh: ErrorMessages = {
   OPERATOR_NOT_FOUND: '该操作员不存在',
   OPERATOR_PASSWORD_TOO_SHORT: '操作员密码至少需要 12 个字符',
   OPERATOR_DISABLE_SELF: '您不能停用自己的操作员账户',
+  APPROVAL_SAME_OPERATOR: '需由另一位操作员批准',
+  APPROVAL_ALREADY_DECIDED: '此请求已有决定',
 };

@@ -1,5 +1,5 @@
 import { formatAmount, type AssetDef } from '@app/contract';
-import { systemAccount, userAccount, type MoneyCommands } from '../ledger';
+import { systemAccount, userAccount, type MoneyCommands, type MoneyStep } from '../ledger';
 import { walletRepo } from './repository';
 
 export interface BackStageCredit {
@@ -15,7 +15,12 @@ export interface BackStageCredit {
  * a deposit record and its ledger transaction (external deposits → user), together or not at all.
  */
 export function creditBackStage(money: MoneyCommands, c: BackStageCredit) {
-  return money.run({ userId: null, step: async ({ tx, now, post }) => {
+  return money.run({ userId: null, step: backStageCreditStep(c) });
+}
+
+/** The credit as a step of a money command, for a command that does more in the same transaction (a four-eyes approval). */
+export function backStageCreditStep(c: BackStageCredit) {
+  return async ({ tx, now, post }: Pick<MoneyStep, 'tx' | 'now' | 'post'>) => {
     const depositId = await walletRepo.insertDeposit(tx, {
       userId: c.userId, mode: 'real', asset: c.asset.symbol, amount: c.amount, channel: 'back_stage', status: 'in_progress',
       note: c.note, operator: c.operator, createdAt: now,
@@ -29,5 +34,5 @@ export function creditBackStage(money: MoneyCommands, c: BackStageCredit) {
     });
     await walletRepo.completeDeposit(tx, depositId, transactionId, now);
     return { depositId, transactionId, amount: formatAmount(c.amount, c.asset.scale) };
-  } });
+  };
 }

@@ -2,5 +2,5 @@
 export { WalletService, assetOrThrow, positiveAmount } from './service';
 export { ValuationService } from './valuation';
 export { ReferencePrices } from './reference-prices';
-export { creditBackStage, type BackStageCredit } from './deposits';
+export { backStageCreditStep, creditBackStage, type BackStageCredit } from './deposits';
 export { walletRoutes } from './routes';

@@ -1,0 +1,38 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { asc, count, desc, eq, isNotNull, isNull, and } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { operatorApprovals, operators } from '../../db/schema-operators';
+
+export type ApprovalRow = typeof operatorApprovals.$inferSelect;
+const decider = alias(operators, 'decider');
+
+/** Four-eyes requests (`operator_approvals`, migration 0016: the database refuses a decision by the requester, and any change after it). */
+export const approvalRepo = {
+  async insert(db: DbOrTx, row: typeof operatorApprovals.$inferInsert): Promise<number> {
+    const [created] = await db.insert(operatorApprovals).values(row).returning({ id: operatorApprovals.id });
+    return created!.id;
+  },
+
+  async lock(db: DbOrTx, id: number): Promise<ApprovalRow | undefined> {
+    const [row] = await db.select().from(operatorApprovals).where(eq(operatorApprovals.id, id)).for('update');
+    return row;
+  },
+
+  async decide(db: DbOrTx, id: number, values: Pick<ApprovalRow, 'decision' | 'decidedBy' | 'decidedAt'>): Promise<void> {
+    await db.update(operatorApprovals).set(values).where(eq(operatorApprovals.id, id));
+  },
+
+  /** Pending ones oldest first (on the partial index), decided ones of a decision newest first; with the operators' e-mails. */
+  async list(db: DbOrTx, decision: 'approved' | 'rejected' | null, page: number, size: number, id?: number) {
+    const where = id !== undefined ? eq(operatorApprovals.id, id)
+      : decision === null ? isNull(operatorApprovals.decision) : and(isNotNull(operatorApprovals.decision), eq(operatorApprovals.decision, decision));
+    const order = decision === null ? [asc(operatorApprovals.requestedAt), asc(operatorApprovals.id)] : [desc(operatorApprovals.decidedAt), desc(operatorApprovals.id)];
+    const rows = await db.select({ approval: operatorApprovals, requestedBy: operators.email, decidedBy: decider.email })
+      .from(operatorApprovals)
+      .innerJoin(operators, eq(operators.id, operatorApprovals.requestedBy))
+      .leftJoin(decider, eq(decider.id, operatorApprovals.decidedBy))
+      .where(where).orderBy(...order).limit(size).offset((page - 1) * size);
+    const [total] = await db.select({ n: count() }).from(operatorApprovals).where(where);
+    return { rows, total: total?.n ?? 0 };
+  },
+};
