@@ -64,7 +64,8 @@ function OperatorRow({ op }: { op: OperatorInfo }) {
       <td>{op.role}</td>
       <td className="nowrap">{formatTime(op.createdAt)}</td>
       <td>{op.disabledAt === null ? 'Active' : `Disabled ${formatTime(op.disabledAt)}`}</td>
-      <td className="actions">
+      <td>
+        <div className="actions">
         {canDisable && !confirming && (
           <button type="button" className="button button--quiet" onClick={() => setConfirming(true)} aria-label={`Disable ${op.email}`}>Disable</button>
         )}
@@ -76,7 +77,8 @@ function OperatorRow({ op }: { op: OperatorInfo }) {
             <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>Cancel</button>
           </>
         )}
-        {disable.isError && <span className="error" role="alert">{disable.error.message}</span>}
+          {disable.isError && <span className="error" role="alert">{disable.error.message}</span>}
+        </div>
       </td>
     </tr>
   );
