@@ -201,7 +201,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
       preCompressed: true,
       setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(ctx.config.adminDist, filePath)),
     });
-    app.get('/admin', (_request, reply) => reply.redirect(ADMIN_PREFIX, 301));
+    // A page's address, not an API operation: kept out of the OpenAPI document (as the static files are).
+    app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect(ADMIN_PREFIX, 301));
   }
 
   app.setNotFoundHandler((request, reply) => {
