@@ -116,7 +116,7 @@ export const IMPORT_SETTINGS = {
 
 /** Import cycles, followed through every depth; type-only imports are left out (they vanish at run time). */
 export const CYCLE_CHECK = {
-  files: ['apps/server/{src,test,scripts,bench}/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+  files: ['apps/server/{src,test,scripts,bench}/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
   rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
 };
 
@@ -179,6 +179,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { local },
     rules: { 'local/web-boundaries': 'error' },
+  },
+  {
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   CYCLE_CHECK,
   {

@@ -3,7 +3,7 @@ import importX from 'eslint-plugin-import-x';
 import { CYCLE_CHECK, IGNORES, IMPORT_SETTINGS } from './eslint.config.js';
 
 /**
- * The import-cycle check alone (`npm run lint:cycles`), over server, web and contract. `npm run lint`
+ * The import-cycle check alone (`npm run lint:cycles`), over server, web, back office and contract. `npm run lint`
  * runs the same rule with everything else; this one answers "are there cycles?" by itself.
  */
 export default [

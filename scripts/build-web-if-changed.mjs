@@ -1,11 +1,14 @@
 /**
- * `npm start` builds the web app only when its sources changed since the last build.
+ * `npm start` builds the web app and the back office (apps/admin) only when their sources changed
+ * since their last build, each on its own.
  *
  * A successful build (`npm run build`, which always builds) ends by writing a stamp into the dist:
  * a hash of everything the build reads (apps/web sources and config, the shared contract
  * package, the lockfile). `node scripts/build-web-if-changed.mjs` compares that stamp with the
  * sources as they are and runs `npm run build` when they differ, the stamp is missing or the dist
  * has no index.html; `--stamp` writes the stamp (the web workspace's build script calls it).
+ * The back office the same way: ADMIN_INPUTS, its own stamp in apps/admin/dist, `--stamp-admin`
+ * from its build script, `npm run build -w apps/admin` when it changed.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -22,6 +25,19 @@ export const WEB_INPUTS = [
   'apps/web/vite.config.ts',
   'apps/web/tsconfig.json',
   'apps/web/package.json',
+  'packages/contract/src',
+  'packages/contract/package.json',
+  'package-lock.json',
+];
+
+/** What the back office's build reads (apps/admin; it runs the web app's compress script). */
+export const ADMIN_INPUTS = [
+  'apps/admin/src',
+  'apps/admin/index.html',
+  'apps/admin/vite.config.ts',
+  'apps/admin/tsconfig.json',
+  'apps/admin/package.json',
+  'apps/web/scripts/compress.mjs',
   'packages/contract/src',
   'packages/contract/package.json',
   'package-lock.json',
@@ -78,17 +94,27 @@ export function writeStamp(root, dist, inputs = WEB_INPUTS) {
   fs.writeFileSync(path.join(dist, STAMP), `${sourcesHash(root, inputs)}\n`);
 }
 
+/** The two builds `npm start` keeps up to date: where each is built, what it reads, how it is built. */
+export const BUILDS = [
+  { name: 'web app', dist: 'apps/web/dist', inputs: WEB_INPUTS, stampFlag: '--stamp', workspace: 'apps/web' },
+  { name: 'back office', dist: 'apps/admin/dist', inputs: ADMIN_INPUTS, stampFlag: '--stamp-admin', workspace: 'apps/admin' },
+];
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(import.meta.dirname, '..');
-  const dist = path.join(root, 'apps/web/dist');
-  if (process.argv.includes('--stamp')) {
-    writeStamp(root, dist);
-  } else if (needsBuild(root, dist)) {
-    console.log('web app sources changed since the last build (or no build yet): building');
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const res = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-    process.exit(res.status ?? 1);
+  const stamping = BUILDS.find((b) => process.argv.includes(b.stampFlag));
+  if (stamping) {
+    writeStamp(root, path.join(root, stamping.dist), stamping.inputs);
   } else {
-    console.log('web app is up to date with its sources: not rebuilding (npm run build forces a build)');
+    for (const build of BUILDS) {
+      if (needsBuild(root, path.join(root, build.dist), build.inputs)) {
+        console.log(`${build.name} sources changed since the last build (or no build yet): building`);
+        const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+        const res = spawnSync(npm, ['run', 'build', '-w', build.workspace], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+        if (res.status !== 0) process.exit(res.status ?? 1);
+      } else {
+        console.log(`${build.name} is up to date with its sources: not rebuilding (npm run build forces a build)`);
+      }
+    }
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STAMP, WEB_INPUTS, needsBuild, writeStamp } from './build-web-if-changed.mjs';
+import { ADMIN_INPUTS, BUILDS, STAMP, WEB_INPUTS, needsBuild, writeStamp } from './build-web-if-changed.mjs';
 
 /** A repository in miniature: a few of the web build's inputs and a built dist. */
 let root: string;
@@ -71,6 +71,14 @@ describe('npm start builds the web app only when its sources changed', () => {
   });
 });
 
+describe('the back office build', () => {
+  it('has inputs of its own (apps/admin and the contract), apart from the web app\'s', () => {
+    expect(ADMIN_INPUTS).toEqual(expect.arrayContaining(['apps/admin/src', 'apps/admin/index.html', 'packages/contract/src', 'package-lock.json']));
+    expect(ADMIN_INPUTS.some((p) => p.startsWith('apps/web/src'))).toBe(false);
+    expect(BUILDS.map((b) => [b.dist, b.stampFlag])).toEqual([['apps/web/dist', '--stamp'], ['apps/admin/dist', '--stamp-admin']]);
+  });
+});
+
 describe('the script as npm start runs it', () => {
   it('on this repository: --stamp, then no build is needed', () => {
     const repo = path.resolve(import.meta.dirname, '..');
@@ -85,6 +93,10 @@ describe('the script as npm start runs it', () => {
       expect(pkg.scripts.start).toMatch(/^node scripts\/build-web-if-changed\.mjs && /);
       const web = JSON.parse(fs.readFileSync(path.join(repo, 'apps/web/package.json'), 'utf8')) as { scripts: Record<string, string> };
       expect(web.scripts.build).toMatch(/build-web-if-changed\.mjs --stamp$/);
+      // The back office likewise, with its own stamp; `npm run build` builds both.
+      const admin = JSON.parse(fs.readFileSync(path.join(repo, 'apps/admin/package.json'), 'utf8')) as { scripts: Record<string, string> };
+      expect(admin.scripts.build).toMatch(/build-web-if-changed\.mjs --stamp-admin$/);
+      expect(pkg.scripts.build).toContain('-w apps/admin');
     } finally {
       fs.rmSync(tmpDist, { recursive: true, force: true });
     }

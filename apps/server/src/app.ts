@@ -36,6 +36,9 @@ const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uplo
 /** Client-side routes of the web app (spec §2), answered with index.html. */
 const SPA_ROUTE = /^\/($|splash$|pages\/|choose-location$|open-location$)/;
 
+/** The back office (apps/admin): its files and client routes under /admin/, its API under /admin/api/. */
+const ADMIN_PREFIX = '/admin/';
+
 /** Vite's content-hashed output: a new build gives changed files new names. */
 const HASHED_DIR = 'assets';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -201,9 +204,31 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     });
   }
 
+  // The back office (issue 16): its own build, the same caching and precompression as the web app's.
+  const hasAdmin = fs.existsSync(path.join(ctx.config.adminDist, 'index.html'));
+  if (hasAdmin) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.adminDist,
+      prefix: ADMIN_PREFIX,
+      // The web app's registration decorates the reply (sendFile); without the web app, this one does.
+      decorateReply: !hasWeb,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(ctx.config.adminDist, filePath)),
+    });
+    // A page's address, not an API operation: kept out of the OpenAPI document (as the static files are).
+    app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect(ADMIN_PREFIX, 301));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
+    const isPage = !isApi && (request.method === 'GET' || request.method === 'HEAD');
+    // /admin/ and the back office's client routes (/admin/audit, …): its index.html, revalidated on each use.
+    if (hasAdmin && isPage && pathname.startsWith(ADMIN_PREFIX)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist);
+    }
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && SPA_ROUTE.test(pathname)) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html', ctx.config.webDist);
     }

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       loginMaxFailuresPerAccount: 5, loginMaxFailuresPerIp: 30, loginLockMinutes: 15, scryptCost: 16384, dbPoolSize: 10,
     });
     expect(c.webDist).toBe(path.join(ROOT, 'apps/web/dist'));
+    expect(c.adminDist).toBe(path.join(ROOT, 'apps/admin/dist'));
     expect(c.market).toEqual({
       feed: 'simulator', engine: 'timers', seed: undefined, backfillDays: 30, simDepthMs: undefined, tickRetentionDays: 7,
       binanceWsUrl: 'wss://stream.binance.com:9443/stream', binanceStaleMs: 10_000, wsFlushMs: 30, wsHeartbeatMs: 20_000,

@@ -34,6 +34,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
+  /** The built back office (apps/admin/dist), served at /admin/ when its index.html exists. */
+  adminDist: string;
   /** Requests per minute per address on the sign-in, sign-up and code endpoints. */
   authRateLimitPerMinute: number;
   otpDailyPerDestination: number;
@@ -75,6 +77,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(cwd, str(env, 'WEB_DIST', path.join(SERVER_DIR, '../web/dist'))),
+    adminDist: path.resolve(cwd, str(env, 'ADMIN_DIST', path.join(SERVER_DIR, '../admin/dist'))),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     otpDailyPerDestination: int(env, 'OTP_DAILY_PER_DESTINATION', 10, 1, 1_000_000),
     otpDailyPerIp: int(env, 'OTP_DAILY_PER_IP', 50, 1, 1_000_000),

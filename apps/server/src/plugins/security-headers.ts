@@ -10,7 +10,7 @@ import helmet from 'helmet';
  */
 
 /** Paths whose answers are API data (personal or not): never kept by a browser or a proxy. */
-const API_DATA_PREFIXES = ['/asset/', '/api/', '/transaction/'];
+const API_DATA_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/'];
 
 /** The API docs page and its assets: Swagger UI's stylesheet draws its icons from data: URLs. */
 const DOCS_PREFIX = '/docs';

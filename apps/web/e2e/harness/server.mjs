@@ -66,8 +66,10 @@ const SHIFT_CLOCK = new URL('./shift-clock.mjs', import.meta.url).href;
  * Starts the server (embedded PGlite in DATA_DIR, or a fresh PostgreSQL database) and waits for /readyz.
  * `clockAt` (an ISO instant): the server's clock starts there instead of now (harness/shift-clock.mjs).
  * `env`: more settings for this server (e.g. WEB_DIST, another build of the app).
+ * `before(env)`: runs once the data folder and database exist, before the server starts, with the
+ * server's own settings (e.g. the ops CLI creating an operator in its database: harness/operators.mjs).
  */
-export async function startServer({ clockAt, env = {} } = {}) {
+export async function startServer({ clockAt, env = {}, before } = {}) {
   const port = await freePort();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-e2e-'));
@@ -75,9 +77,18 @@ export async function startServer({ clockAt, env = {} } = {}) {
   const log = fs.openSync(logFile, 'a');
   // node --import tsx: the child is the server itself, so its pid is the one to stop.
   const clock = clockAt ? ['--import', SHIFT_CLOCK] : [];
+  const childEnv = { ...serverEnv(port, dataDir, database.url), ...env, ...(clockAt ? { E2E_CLOCK_AT: clockAt } : {}) };
+  if (before) {
+    try {
+      await before(childEnv);
+    } catch (err) {
+      await database.drop().catch(() => undefined);
+      throw err;
+    }
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', ...clock, 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...serverEnv(port, dataDir, database.url), ...env, ...(clockAt ? { E2E_CLOCK_AT: clockAt } : {}) },
+    env: childEnv,
     stdio: ['ignore', log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,0 +1,98 @@
+import QRCode from 'qrcode';
+import { describe, expect, it } from 'vitest';
+import { ApiError, queryString, unwrap } from './api';
+import { auditDraftError, auditQuery, NO_FILTERS } from './audit-filters';
+import { compactJson, localInputToMs, pageCount } from './format';
+import { qrPath } from './qr';
+import { homeFor, menuFor } from './roles';
+
+describe('menu by role', () => {
+  it('shows each role only the pages its API allows', () => {
+    expect(menuFor('admin').map((i) => i.path)).toEqual(['/audit', '/operators']);
+    expect(menuFor('compliance').map((i) => i.path)).toEqual(['/audit']);
+    expect(menuFor('support')).toEqual([]);
+    expect(menuFor('finance')).toEqual([]);
+  });
+
+  it('lands an operator on their first page, or nowhere yet', () => {
+    expect(homeFor('admin')).toBe('/audit');
+    expect(homeFor('compliance')).toBe('/audit');
+    expect(homeFor('support')).toBeNull();
+  });
+});
+
+describe('envelopes', () => {
+  it('code 0 gives the data; any other code an ApiError with the server\'s words', () => {
+    expect(unwrap<{ a: number }>({ code: 0, msg: 'success', data: { a: 1 } })).toEqual({ a: 1 });
+    const err = (() => {
+      try {
+        unwrap({ code: 301, msg: 'Login session expired', data: null });
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ code: 301, message: 'Login session expired' });
+    expect(() => unwrap('<html>')).toThrow(/cannot read/);
+  });
+
+  it('query strings leave blank values out', () => {
+    expect(queryString({ page: 2, size: 20, action: undefined, targetId: '' })).toBe('?page=2&size=20');
+    expect(queryString({})).toBe('');
+    expect(queryString({ action: 'operator.login ok' })).toBe('?action=operator.login+ok');
+  });
+});
+
+describe('audit filters', () => {
+  it('sends only what was typed, trimmed; the time range as local minutes, `to` inclusive', () => {
+    expect(auditQuery(1, NO_FILTERS)).toEqual({ page: 1, size: 20, operatorId: undefined, action: undefined, targetType: undefined, targetId: undefined, from: undefined, to: undefined });
+    const q = auditQuery(3, { operatorId: ' 7 ', action: ' operator.login ', targetType: 'operator', targetId: '12', from: '2026-11-25T10:00', to: '2026-11-25T10:00' });
+    expect(q).toMatchObject({ page: 3, operatorId: 7, action: 'operator.login', targetType: 'operator', targetId: '12' });
+    expect(q.from).toBe(new Date(2026, 10, 25, 10, 0).getTime());
+    expect(q.to).toBe(new Date(2026, 10, 25, 10, 0).getTime() + 59_999);
+  });
+
+  it('names what is wrong in plain words', () => {
+    expect(auditDraftError(NO_FILTERS)).toBeNull();
+    expect(auditDraftError({ ...NO_FILTERS, operatorId: 'abc' })).toMatch(/number/);
+    expect(auditDraftError({ ...NO_FILTERS, operatorId: '0' })).toMatch(/number/);
+    expect(auditDraftError({ ...NO_FILTERS, from: '2026-11-25T11:00', to: '2026-11-25T10:00' })).toMatch(/after its end/);
+    expect(auditDraftError({ ...NO_FILTERS, from: '2026-11-25T10:00', to: '2026-11-25T10:00' })).toBeNull();
+  });
+
+  it('reads datetime-local values only in their own format', () => {
+    expect(localInputToMs('')).toBeUndefined();
+    expect(localInputToMs('2026-11-25')).toBeUndefined();
+    expect(localInputToMs('2026-13-45T99:99')).toBeUndefined();
+    expect(localInputToMs('2026-02-30T10:00')).toBeUndefined();
+    expect(localInputToMs('2026-02-28T23:59')).toBe(new Date(2026, 1, 28, 23, 59).getTime());
+    expect(localInputToMs('yesterday')).toBeUndefined();
+  });
+});
+
+describe('formatting', () => {
+  it('page counts and JSON cells', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+    expect(compactJson(null)).toBe('');
+    expect(compactJson({ role: 'admin' })).toBe('{"role":"admin"}');
+  });
+});
+
+describe('QR code path', () => {
+  it('draws exactly the dark modules of the code, row runs merged', () => {
+    const uri = 'otpauth://totp/Back%20office:ops%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Back%20office';
+    const { modules } = QRCode.create(uri, { errorCorrectionLevel: 'M' });
+    const { size, d } = qrPath(uri);
+    expect(size).toBe(modules.size);
+    // Paint the path back onto a grid and compare it with the library's modules.
+    const painted = new Uint8Array(size * size);
+    for (const m of d.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
+      const [x, y, w] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      for (let i = 0; i < w; i += 1) painted[y * size + x + i] = 1;
+    }
+    expect([...painted]).toEqual([...modules.data].map((v) => (v ? 1 : 0)));
+  });
+});

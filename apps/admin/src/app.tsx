@@ -1,0 +1,72 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
+import { useAuth } from './auth';
+import { homeFor, menuFor } from './roles';
+import { SignInPage } from './pages/sign-in';
+import { AuditPage } from './pages/audit';
+import { OperatorsPage } from './pages/operators';
+
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/audit': 'Audit log', '/operators': 'Operators' };
+
+export function App() {
+  const { operator } = useAuth();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = `${TITLES[pathname] ?? 'Back office'} · Back office`;
+  }, [pathname]);
+  const home = operator ? (homeFor(operator.role) ?? '/welcome') : '/sign-in';
+  return (
+    <Routes>
+      <Route path="/sign-in" element={operator ? <Navigate to={home} replace /> : <SignInPage />} />
+      <Route element={operator ? <Shell /> : <Navigate to="/sign-in" replace />}>
+        <Route path="/audit" element={<Allowed path="/audit"><AuditPage /></Allowed>} />
+        <Route path="/operators" element={<Allowed path="/operators"><OperatorsPage /></Allowed>} />
+        <Route path="/welcome" element={<Welcome />} />
+      </Route>
+      <Route path="*" element={<Navigate to={home} replace />} />
+    </Routes>
+  );
+}
+
+/** A page the operator's role may use, or their home page. */
+function Allowed({ path, children }: { path: string; children: ReactNode }) {
+  const { operator } = useAuth();
+  if (!operator || !menuFor(operator.role).some((item) => item.path === path)) return <Navigate to="/" replace />;
+  return children;
+}
+
+function Welcome() {
+  return (
+    <section className="page">
+      <h1>Back office</h1>
+      <p>Your role has no pages here yet.</p>
+    </section>
+  );
+}
+
+function Shell() {
+  const { operator, signOut } = useAuth();
+  if (!operator) return null;
+  return (
+    <div className="shell">
+      <nav className="shell__side" aria-label="Back office">
+        <p className="shell__brand">Back office</p>
+        <ul className="shell__menu">
+          {menuFor(operator.role).map((item) => (
+            <li key={item.path}>
+              <NavLink to={item.path} className="shell__link">{item.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="shell__who">
+          <p className="shell__email" data-testid="operator-email">{operator.email}</p>
+          <p className="shell__role" data-testid="operator-role">{operator.role}</p>
+          <button type="button" className="button button--quiet" onClick={() => void signOut()}>Sign out</button>
+        </div>
+      </nav>
+      <main className="shell__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

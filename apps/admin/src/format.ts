@@ -1,0 +1,35 @@
+/** Formatting and parsing of what the pages show and read. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An epoch-ms instant as local `YYYY-MM-DD HH:MM:SS`. */
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * A `datetime-local` input's value (`YYYY-MM-DDTHH:MM`, local time) as epoch ms, or undefined
+ * when empty or unreadable. `end` makes it the last millisecond of that minute (an inclusive `to`).
+ */
+export function localInputToMs(value: string, end = false): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const d = new Date(year, month - 1, day, hour, minute);
+  // Date rolls 2026-13-45 over into another date: only a real date and time is read.
+  if (d.getFullYear() !== year || d.getMonth() !== month - 1 || d.getDate() !== day || d.getHours() !== hour || d.getMinutes() !== minute) return undefined;
+  const ms = d.getTime();
+  return end ? ms + 59_999 : ms;
+}
+
+/** A JSON value in one line for a table cell (null as an empty string). */
+export function compactJson(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return JSON.stringify(value);
+}
+
+/** The number of pages for `total` rows of `size` each (at least 1). */
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}

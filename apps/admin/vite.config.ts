@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The back office (issue 16), built to apps/admin/dist; the server serves it at /admin/ (ADMIN_DIST).
+ * `vite dev` proxies the admin API to a server started locally on port 8080.
+ */
+const API_TARGET = 'http://127.0.0.1:8080';
+
+/** As in apps/web: the contract's TypeBox schemas the app does not use drop out of its bundle. */
+const TYPEBOX_BUILDERS = ['Array', 'Boolean', 'Enum', 'Integer', 'Literal', 'Null', 'Object', 'Optional', 'String', 'Tuple', 'Union', 'Unknown']
+  .map((name) => `Type.${name}`);
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    dedupe: ['react', 'react-dom'],
+    alias: [
+      // As in apps/web: react-router's production build instead of the development one its exports name.
+      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: TYPEBOX_BUILDERS,
+      },
+    },
+  },
+  server: {
+    port: 5174,
+    proxy: { '^/admin/api/': { target: API_TARGET, changeOrigin: true } },
+  },
+});

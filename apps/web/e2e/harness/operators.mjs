@@ -1,0 +1,42 @@
+/** Back-office operators for the journeys: made with the ops CLI (`npm run ops -- operator create`), as a deployment makes its first one. */
+import { spawn } from 'node:child_process';
+import { generateSync } from 'otplib';
+import { ROOT, sleep } from './config.mjs';
+
+/**
+ * Creates an operator in the database of a server about to start (startServer's `before`, with its
+ * settings: the same DATA_DIR or DATABASE_URL), through the real CLI; the password goes in on
+ * standard input. Answers the TOTP secret the CLI prints once.
+ */
+export function createOperatorWithCli(env, { email, password, role }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ops.ts', 'operator', 'create', '--email', email, '--role', role, '--password-stdin'], {
+      cwd: ROOT,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (b) => { out += b; });
+    child.stderr.on('data', (b) => { out += b; });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const secret = /TOTP secret \(shown once[^)]*\): ([A-Z2-7]+)/.exec(out)?.[1];
+      if (code !== 0 || !secret) reject(new Error(`ops operator create failed (exit ${code}):\n${out}`));
+      else resolve({ email, password, role, secret });
+    });
+    child.stdin.end(`${password}\n`);
+  });
+}
+
+/**
+ * A TOTP code of `secret` that the server has not seen yet: a code works once per 30-second step,
+ * so after `usedStep` (the step of the code used last) this waits for the next step.
+ * Answers the code and its step.
+ */
+export async function freshTotp(secret, usedStep = -1) {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    if (step > usedStep) return { code: generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }), step };
+    await sleep(500);
+  }
+}

@@ -1,0 +1,128 @@
+/** The back office at /admin/ (issue 16), on a desktop screen: sign-in with an authenticator code, the audit log, operators. */
+import assert from 'node:assert/strict';
+import { DESKTOP, expectAccessible, newPage, shot } from '../harness/index.mjs';
+import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
+import { startServer, stopServer } from '../harness/server.mjs';
+
+const ADMIN = { email: 'first.admin@example.com', password: 'first-admin-pass-1', role: 'admin' };
+
+async function signIn(page, baseUrl, operator, code) {
+  await page.goto(`${baseUrl}/admin/`);
+  await page.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
+  await page.getByLabel('E-mail').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByLabel('Authenticator code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * The first admin, made with the ops CLI before the server starts, signs in with a TOTP code; the
+ * audit log shows the sign-in; they create a compliance operator (the secret shown once, as text
+ * and a QR code), who signs in and sees only the audit log, then signs out; the admin disables
+ * them. When the admin's session ends behind the page's back, the next call returns to the sign-in.
+ */
+async function backOffice({ browser }) {
+  let admin;
+  const server = await startServer({ before: async (env) => { admin = await createOperatorWithCli(env, ADMIN); } });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const other = await browser.newContext({ viewport: DESKTOP });
+  try {
+    const page = await newPage(context);
+    // A wrong code: refused in plain words, and nothing tells which part was wrong.
+    const right = await freshTotp(admin.secret);
+    const wrong = String((Number(right.code) + 1) % 1_000_000).padStart(6, '0');
+    await signIn(page, server.baseUrl, admin, wrong);
+    await page.getByRole('alert').filter({ hasText: 'Incorrect e-mail, password or authenticator code' }).waitFor();
+    await expectAccessible(page, 'admin sign-in with an error');
+    await shot(page, 'admin-sign-in');
+
+    await page.getByLabel('Authenticator code').fill(right.code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/audit$/);
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    assert.equal(await nav.getByTestId('operator-email').textContent(), ADMIN.email);
+    assert.equal(await nav.getByTestId('operator-role').textContent(), 'admin');
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Audit log', 'Operators']);
+
+    // The audit log: the failed and the successful sign-in, newest first.
+    const table = page.getByRole('table');
+    await table.getByRole('cell', { name: 'operator.login', exact: true }).waitFor();
+    await table.getByRole('cell', { name: 'operator.login_failed', exact: true }).waitFor();
+    await expectAccessible(page, 'audit log');
+    await shot(page, 'admin-audit');
+    // A filter, answered by the server: only the failed sign-in.
+    await page.getByLabel('Action', { exact: true }).fill('operator.login_failed');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].length === 1);
+    assert.match(await table.locator('tbody tr').first().textContent(), /wrong_totp/);
+    // An impossible range is refused before asking.
+    await page.getByLabel('From', { exact: true }).fill('2026-11-25T11:00');
+    await page.getByLabel('To', { exact: true }).fill('2026-11-25T10:00');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The start of the time range is after its end.' }).waitFor();
+
+    // Operators: create a compliance operator; the secret is shown once, as text and a QR code.
+    await nav.getByRole('link', { name: 'Operators' }).click();
+    await page.waitForURL(/\/admin\/operators$/);
+    await page.getByRole('heading', { name: 'New operator' }).waitFor();
+    await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+    await expectAccessible(page, 'operators');
+    const newcomer = { email: 'compliance.one@example.com', password: 'compliance-pass-1', role: 'compliance' };
+    await page.getByLabel('E-mail').fill(newcomer.email);
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByRole('button', { name: 'Create operator' }).click();
+    await page.getByRole('alert').filter({ hasText: 'at least 12 characters' }).waitFor();
+    await page.getByLabel(/^Password/).fill(newcomer.password);
+    await page.getByLabel('Role').selectOption('compliance');
+    await page.getByRole('button', { name: 'Create operator' }).click();
+    await page.getByRole('heading', { name: `Operator ${newcomer.email} created` }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent()).trim();
+    assert.match(secret, /^[A-Z2-7]{16,}$/);
+    await page.getByRole('img', { name: 'QR code of the authenticator secret' }).waitFor();
+    await expectAccessible(page, 'operator created');
+    await shot(page, 'admin-operator-created');
+    await page.getByRole('button', { name: 'Done: hide the secret' }).click();
+    assert.equal(await page.getByTestId('totp-secret').count(), 0, 'the secret is still shown');
+    const row = page.getByRole('row').filter({ hasText: newcomer.email });
+    await row.getByRole('cell', { name: 'Active' }).waitFor();
+
+    // The new operator signs in with that secret: compliance sees the audit log only; signs out.
+    const theirs = await newPage(other);
+    await signIn(theirs, server.baseUrl, newcomer, (await freshTotp(secret)).code);
+    await theirs.waitForURL(/\/admin\/audit$/);
+    const theirNav = theirs.getByRole('navigation', { name: 'Back office' });
+    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['Audit log']);
+    assert.equal(await theirNav.getByTestId('operator-role').textContent(), 'compliance');
+    await theirs.goto(`${server.baseUrl}/admin/operators`);
+    await theirs.waitForURL(/\/admin\/audit$/);
+    await theirNav.getByRole('button', { name: 'Sign out' }).click();
+    await theirs.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
+
+    // The admin disables them (asked to confirm first).
+    await row.getByRole('button', { name: `Disable ${newcomer.email}` }).click();
+    await row.getByRole('button', { name: `Confirm: disable ${newcomer.email}` }).click();
+    await row.getByRole('cell', { name: /^Disabled / }).waitFor();
+    assert.equal(await row.getByRole('button', { name: `Disable ${newcomer.email}` }).count(), 0);
+    // The admin's own row has no disable button.
+    assert.equal(await page.getByRole('button', { name: `Disable ${ADMIN.email}` }).count(), 0);
+
+    // The session ends elsewhere (as when it expires): the next call answers 301, the page returns to the sign-in.
+    const token = await page.evaluate(() => sessionStorage.getItem('admin.token'));
+    const out = await (await fetch(`${server.baseUrl}/admin/api/auth/logout`, { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: '{}' })).json();
+    assert.equal(out.code, 0);
+    await nav.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your session has expired. Sign in again.' }).waitFor();
+    await page.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('admin.token')), null);
+    await expectAccessible(page, 'sign-in after the session expired');
+  } finally {
+    await context.close();
+    await other.close();
+    await stopServer(server);
+    await server.database.drop().catch(() => undefined);
+  }
+}
+
+export const journeys = [
+  { name: 'back office: TOTP sign-in, audit log, create and disable an operator, sign-out, expired session', fn: backOffice },
+];
