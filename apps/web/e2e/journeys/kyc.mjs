@@ -47,6 +47,12 @@ async function addPhotos(scope) {
     await scope.getByLabel(new RegExp(label)).setInputFiles({ name: `${label}.png`, mimeType: 'image/png', buffer });
   }
   await scope.getByText('Photo ready').nth(2).waitFor();
+  // The submit button is disabled while an upload runs: wait until it is usable (axe judges a
+  // button that is changing state by its half-way colours).
+  const submit = scope.getByRole('button', { name: 'Submit for review' });
+  await submit.waitFor();
+  for (let i = 0; i < 50 && !(await submit.isEnabled()); i++) await new Promise((r) => setTimeout(r, 100));
+  assert(await submit.isEnabled(), 'the submit button stays disabled after the uploads');
 }
 
 async function mobileKyc({ browser, server }) {
