@@ -79,6 +79,11 @@ export async function call<T>(path: string, body?: unknown): Promise<T> {
   } catch {
     throw new ApiError(-1, 'The server cannot be reached. Check the connection and try again.');
   }
+  return envelopeOf<T>(res, token);
+}
+
+/** An answer's envelope: its data, or an ApiError (a 301 with a token also ends the session here). */
+async function envelopeOf<T>(res: Response, token: string | null): Promise<T> {
   let json: unknown = null;
   try {
     json = await res.json();
@@ -92,3 +97,21 @@ export async function call<T>(path: string, body?: unknown): Promise<T> {
     throw err;
   }
 }
+
+/**
+ * An image an admin route serves (a KYC photo: the token header is needed, so an <img> cannot ask
+ * for it itself) as an object URL, which the caller revokes. The server records each view.
+ */
+export async function imageUrl(path: string): Promise<string> {
+  const token = session.token();
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: token ? { token } : {} });
+  } catch {
+    throw new ApiError(-1, 'The server cannot be reached. Check the connection and try again.');
+  }
+  if (res.ok && (res.headers.get('content-type') ?? '').startsWith('image/')) return URL.createObjectURL(await res.blob());
+  await envelopeOf(res, token);
+  throw new ApiError(-1, `The image could not be loaded (${res.status}).`);
+}
+

@@ -5,8 +5,9 @@ import { homeFor, menuFor } from './roles';
 import { SignInPage } from './pages/sign-in';
 import { AuditPage } from './pages/audit';
 import { OperatorsPage } from './pages/operators';
+import { KycQueuePage, KycReviewPage } from './pages/kyc';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/audit': 'Audit log', '/operators': 'Operators' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue' };
 
 export function App() {
   const { operator } = useAuth();
@@ -19,6 +20,8 @@ export function App() {
     <Routes>
       <Route path="/sign-in" element={operator ? <Navigate to={home} replace /> : <SignInPage />} />
       <Route element={operator ? <Shell /> : <Navigate to="/sign-in" replace />}>
+        <Route path="/kyc" element={<Allowed path="/kyc"><KycQueuePage /></Allowed>} />
+        <Route path="/kyc/:id" element={<Allowed path="/kyc"><KycReviewPage /></Allowed>} />
         <Route path="/audit" element={<Allowed path="/audit"><AuditPage /></Allowed>} />
         <Route path="/operators" element={<Allowed path="/operators"><OperatorsPage /></Allowed>} />
         <Route path="/welcome" element={<Welcome />} />

@@ -9,6 +9,7 @@ export interface MenuItem {
 
 /** The menu, in order. Each entry's roles are those of the routes the page calls. */
 export const MENU: readonly MenuItem[] = [
+  { path: '/kyc', label: 'KYC queue', roles: ['compliance'] },
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
 ];

@@ -18,7 +18,7 @@ async function signIn(page, baseUrl, operator, code) {
 /**
  * The first admin, made with the ops CLI before the server starts, signs in with a TOTP code; the
  * audit log shows the sign-in; they create a compliance operator (the secret shown once, as text
- * and a QR code), who signs in and sees only the audit log, then signs out; the admin disables
+ * and a QR code), who signs in and sees only the KYC queue and the audit log, then signs out; the admin disables
  * them. When the admin's session ends behind the page's back, the next call returns to the sign-in.
  */
 async function backOffice({ browser }) {
@@ -86,15 +86,16 @@ async function backOffice({ browser }) {
     const row = page.getByRole('row').filter({ hasText: newcomer.email });
     await row.getByRole('cell', { name: 'Active' }).waitFor();
 
-    // The new operator signs in with that secret: compliance sees the audit log only; signs out.
+    // The new operator signs in with that secret: compliance sees the KYC queue and the audit log only; signs out.
     const theirs = await newPage(other);
     await signIn(theirs, server.baseUrl, newcomer, (await freshTotp(secret)).code);
-    await theirs.waitForURL(/\/admin\/audit$/);
+    await theirs.waitForURL(/\/admin\/kyc$/);
     const theirNav = theirs.getByRole('navigation', { name: 'Back office' });
-    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['Audit log']);
+    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['KYC queue', 'Audit log']);
     assert.equal(await theirNav.getByTestId('operator-role').textContent(), 'compliance');
+    await theirs.getByText('Nothing awaits review.').waitFor();
     await theirs.goto(`${server.baseUrl}/admin/operators`);
-    await theirs.waitForURL(/\/admin\/audit$/);
+    await theirs.waitForURL(/\/admin\/kyc$/);
     await theirNav.getByRole('button', { name: 'Sign out' }).click();
     await theirs.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
 

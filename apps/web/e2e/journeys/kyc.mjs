@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { desktopContext } from '../harness/browser.mjs';
-import { expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
+import { startServer, stopServer } from '../harness/server.mjs';
 
 /** A small PNG of one colour (the server decodes and re-encodes every upload, so it must be real). */
 function png(r, g, b, width = 48, height = 32) {
@@ -136,7 +138,111 @@ async function desktopKyc({ browser, server }) {
   await context.close();
 }
 
+/** Both stages through the API (the journeys above drive the screens): real name, three private photos, submitted. */
+async function submitViaApi(server, token, realName) {
+  const post = async (path, body) => (await (await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST', headers: { token, 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify(body),
+  })).json());
+  assert.equal((await post('/asset/api/idCard/insertPrimaryVerification', { documentType: 'passport', nationality: 'DE', realName, idNumber: 'C01X00T47' })).code, 0);
+  const paths = [];
+  for (const [label, buffer] of PHOTOS) {
+    const form = new FormData();
+    form.append('kind', 'private');
+    form.append('file', new Blob([buffer], { type: 'image/png' }), `${label}.png`);
+    const up = await (await fetch(`${server.baseUrl}/asset/api/common/upload`, { method: 'POST', headers: { token }, body: form })).json();
+    assert.equal(up.code, 0, JSON.stringify(up));
+    paths.push(up.data.path);
+  }
+  const [frontImage, backImage, selfieImage] = paths;
+  assert.equal((await post('/asset/api/idCard/insert', { frontImage, backImage, selfieImage })).code, 0);
+}
+
+/**
+ * The review (issue 16): a compliance operator, made with the ops CLI, signs in to the back office
+ * with an authenticator code, opens the queue, looks at each submission's photos (one enlarged),
+ * verifies one and rejects the other with a reason and a note. The first user sees "Verified" on
+ * the phone; the second sees the reason on the desktop page and can submit again.
+ */
+async function reviewed({ browser }) {
+  const reviewer = { email: 'kyc.reviewer@example.com', password: 'kyc-reviewer-pass-1', role: 'compliance' };
+  let secret;
+  const server = await startServer({ before: async (env) => { ({ secret } = await createOperatorWithCli(env, reviewer)); } });
+  const office = await browser.newContext({ viewport: DESKTOP });
+  const contexts = [office];
+  try {
+    const anna = await registerViaApi(server, uniqueEmail('kyc-anna'));
+    const ben = await registerViaApi(server, uniqueEmail('kyc-ben'));
+    await submitViaApi(server, anna.token, 'Anna Schmidt');
+    await submitViaApi(server, ben.token, 'Ben Weber');
+
+    const page = await newPage(office);
+    await page.goto(`${server.baseUrl}/admin/`);
+    await page.getByLabel('E-mail').fill(reviewer.email);
+    await page.getByLabel('Password').fill(reviewer.password);
+    await page.getByLabel('Authenticator code').fill((await freshTotp(secret)).code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/kyc$/);
+    const queue = page.getByRole('table');
+    // Oldest first; the same ID number under the same nationality is flagged on both.
+    assert.deepEqual(await queue.getByRole('link').allTextContents(), ['Anna Schmidt', 'Ben Weber']);
+    await queue.getByText('1 other account').first().waitFor();
+    await expectAccessible(page, 'back office: KYC queue');
+
+    await queue.getByRole('link', { name: 'Anna Schmidt' }).click();
+    await page.getByRole('heading', { name: /^Submission / }).waitFor();
+    for (const label of ['Front', 'Back', 'Selfie with the document']) await page.getByRole('img', { name: label, exact: true }).waitFor();
+    await page.getByRole('note').filter({ hasText: ben.user.uid }).waitFor();
+    const enlarge = page.getByRole('button', { name: 'Front: enlarge' });
+    await enlarge.click();
+    await page.getByRole('button', { name: 'Front: show smaller' }).waitFor();
+    await expectAccessible(page, 'back office: a submission');
+    await shot(page, 'admin-kyc-review');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(/^Decided .*: verified$/).waitFor();
+
+    await page.getByRole('link', { name: '← KYC queue' }).click();
+    await page.getByRole('table').getByRole('link', { name: 'Ben Weber' }).click();
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Choose a reason to reject.' }).waitFor();
+    await page.getByLabel('Reason').selectOption('selfie_mismatch');
+    await page.getByLabel('Note to the user (optional)').fill('Please hold the passport next to your face.');
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText(/^Decided .*: rejected/).waitFor();
+    await page.getByRole('link', { name: '← KYC queue' }).click();
+    await page.getByText('Nothing awaits review.').waitFor();
+    // Each photo view and each decision is in the audit log.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('cell', { name: 'kyc.decide', exact: true }).first().waitFor();
+    assert.equal(await page.getByRole('cell', { name: 'kyc.photo.read', exact: true }).count(), 6);
+
+    // Anna, on the phone: verified, nothing to edit.
+    const phone = await loggedInContext(browser, anna);
+    contexts.push(phone);
+    const mobile = await newPage(phone);
+    await mobile.goto(`${server.baseUrl}/pages/profile/kyc-verification/index`);
+    await mobile.getByText('Verified', { exact: true }).waitFor();
+    await mobile.getByText('Your identity is verified.', { exact: false }).waitFor();
+    assert.equal(await mobile.getByRole('link', { name: /Step 1|Step 2/ }).count(), 0);
+    await expectAccessible(mobile, 'kyc index (verified)');
+
+    // Ben, on the desktop: the reason and the note, and the forms open again.
+    const desk = await loggedInContext(browser, ben, DESKTOP);
+    contexts.push(desk);
+    const desktop = await newPage(desk);
+    await desktop.goto(`${server.baseUrl}/pages/desktop/kyc/index`);
+    await desktop.getByText('The selfie does not match the document').waitFor();
+    await desktop.getByText('Please hold the passport next to your face.').waitFor();
+    await desktop.getByRole('button', { name: 'Submit for review' }).waitFor();
+    await expectAccessible(desktop, 'desktop kyc (rejected)');
+  } finally {
+    for (const c of contexts) await c.close();
+    await stopServer(server);
+    await server.database.drop().catch(() => undefined);
+  }
+}
+
 export const journeys = [
   { name: 'kyc (mobile): real name, three photos, submitted for review; nothing editable meanwhile; the profile shows the state', fn: mobileKyc },
   { name: 'kyc (desktop): both stages on one page, submitted for review', fn: desktopKyc },
+  { name: 'kyc review: a compliance operator verifies one submission and rejects another in the back office; the users see it on the phone and the desktop', fn: reviewed },
 ];
