@@ -8,16 +8,16 @@ import { homeFor, menuFor } from './roles';
 
 describe('menu by role', () => {
   it('shows each role only the pages its API allows', () => {
-    expect(menuFor('admin').map((i) => i.path)).toEqual(['/audit', '/operators']);
-    expect(menuFor('compliance').map((i) => i.path)).toEqual(['/kyc', '/audit']);
-    expect(menuFor('support')).toEqual([]);
-    expect(menuFor('finance')).toEqual([]);
+    expect(menuFor('admin').map((i) => i.path)).toEqual(['/audit', '/operators', '/users']);
+    expect(menuFor('compliance').map((i) => i.path)).toEqual(['/kyc', '/audit', '/users']);
+    expect(menuFor('support').map((i) => i.path)).toEqual(['/users']);
+    expect(menuFor('finance').map((i) => i.path)).toEqual(['/users']);
   });
 
   it('lands an operator on their first page, or nowhere yet', () => {
     expect(homeFor('admin')).toBe('/audit');
     expect(homeFor('compliance')).toBe('/kyc');
-    expect(homeFor('support')).toBeNull();
+    expect(homeFor('support')).toBe('/users');
   });
 });
 

@@ -6,8 +6,9 @@ import { SignInPage } from './pages/sign-in';
 import { AuditPage } from './pages/audit';
 import { OperatorsPage } from './pages/operators';
 import { KycQueuePage, KycReviewPage } from './pages/kyc';
+import { UserPage, UsersPage } from './pages/users';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users' };
 
 export function App() {
   const { operator } = useAuth();
@@ -24,6 +25,8 @@ export function App() {
         <Route path="/kyc/:id" element={<Allowed path="/kyc"><KycReviewPage /></Allowed>} />
         <Route path="/audit" element={<Allowed path="/audit"><AuditPage /></Allowed>} />
         <Route path="/operators" element={<Allowed path="/operators"><OperatorsPage /></Allowed>} />
+        <Route path="/users" element={<Allowed path="/users"><UsersPage /></Allowed>} />
+        <Route path="/users/:uid" element={<Allowed path="/users"><UserPage /></Allowed>} />
         <Route path="/welcome" element={<Welcome />} />
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />

@@ -12,6 +12,7 @@ export const MENU: readonly MenuItem[] = [
   { path: '/kyc', label: 'KYC queue', roles: ['compliance'] },
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
+  { path: '/users', label: 'Users', roles: ['support', 'compliance', 'finance', 'admin'] },
 ];
 
 /** The menu entries a role may use; the others are not shown. */

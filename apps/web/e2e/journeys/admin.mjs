@@ -1,6 +1,6 @@
 /** The back office at /admin/ (issue 16), on a desktop screen: sign-in with an authenticator code, the audit log, operators. */
 import assert from 'node:assert/strict';
-import { DESKTOP, expectAccessible, newPage, shot } from '../harness/index.mjs';
+import { DESKTOP, PASSWORD, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
 import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
 import { startServer, stopServer } from '../harness/server.mjs';
 
@@ -18,7 +18,7 @@ async function signIn(page, baseUrl, operator, code) {
 /**
  * The first admin, made with the ops CLI before the server starts, signs in with a TOTP code; the
  * audit log shows the sign-in; they create a compliance operator (the secret shown once, as text
- * and a QR code), who signs in and sees only the KYC queue and the audit log, then signs out; the admin disables
+ * and a QR code), who signs in and sees the KYC queue, the audit log and users, not operators, then signs out; the admin disables
  * them. When the admin's session ends behind the page's back, the next call returns to the sign-in.
  */
 async function backOffice({ browser }) {
@@ -42,7 +42,7 @@ async function backOffice({ browser }) {
     const nav = page.getByRole('navigation', { name: 'Back office' });
     assert.equal(await nav.getByTestId('operator-email').textContent(), ADMIN.email);
     assert.equal(await nav.getByTestId('operator-role').textContent(), 'admin');
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Audit log', 'Operators']);
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Audit log', 'Operators', 'Users']);
 
     // The audit log: the failed and the successful sign-in, newest first.
     const table = page.getByRole('table');
@@ -86,12 +86,12 @@ async function backOffice({ browser }) {
     const row = page.getByRole('row').filter({ hasText: newcomer.email });
     await row.getByRole('cell', { name: 'Active' }).waitFor();
 
-    // The new operator signs in with that secret: compliance sees the KYC queue and the audit log only; signs out.
+    // The new operator signs in with that secret: compliance sees the KYC queue, the audit log and users; signs out.
     const theirs = await newPage(other);
     await signIn(theirs, server.baseUrl, newcomer, (await freshTotp(secret)).code);
     await theirs.waitForURL(/\/admin\/kyc$/);
     const theirNav = theirs.getByRole('navigation', { name: 'Back office' });
-    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['KYC queue', 'Audit log']);
+    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['KYC queue', 'Audit log', 'Users']);
     assert.equal(await theirNav.getByTestId('operator-role').textContent(), 'compliance');
     await theirs.getByText('Nothing awaits review.').waitFor();
     await theirs.goto(`${server.baseUrl}/admin/operators`);
@@ -124,6 +124,59 @@ async function backOffice({ browser }) {
   }
 }
 
+/**
+ * Users (issue 16): a support operator finds a user by e-mail, sees their balances and sessions,
+ * and locks the account with a reason (the user's session ends at once, and login says the account
+ * is locked); support cannot unlock it, compliance does, and the user logs in again.
+ */
+async function backOfficeUsers({ browser }) {
+  const support = { email: 'support.one@example.com', password: 'support-pass-123', role: 'support' };
+  const compliance = { email: 'compliance.two@example.com', password: 'compliance-pass-2', role: 'compliance' };
+  const secrets = {};
+  const server = await startServer({ before: async (env) => {
+    for (const op of [support, compliance]) secrets[op.role] = (await createOperatorWithCli(env, op)).secret;
+  } });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  try {
+    const user = await registerViaApi(server, uniqueEmail('locked'));
+    const page = await newPage(context);
+    await signIn(page, server.baseUrl, support, (await freshTotp(secrets.support)).code);
+    await page.waitForURL(/\/admin\/users$/);
+    await page.getByLabel('UID, e-mail or phone (+ and digits), exactly').fill(user.user.email ?? '');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('link', { name: user.user.uid }).click();
+    await page.getByRole('heading', { name: `User ${user.user.uid}` }).waitFor();
+    await page.getByRole('heading', { name: 'Live sessions' }).waitFor();
+    await expectAccessible(page, 'back office: a user');
+    await page.getByLabel('Reason for the lock').fill('reported stolen phone');
+    await page.getByRole('button', { name: 'Lock account' }).click();
+    await page.getByText(/^Locked .*: reported stolen phone$/).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Unlock account' }).count(), 0, 'support cannot unlock');
+    const info = await (await fetch(`${server.baseUrl}/asset/api/user/info`, { method: 'POST', headers: { token: user.token } })).json();
+    assert.equal(info.code, 301, 'the user\'s session ended with the lock');
+    const login = await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
+    })).json();
+    assert.equal(login.msg, 'This account is locked, please contact customer service');
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('button', { name: 'Sign out' }).click();
+
+    await signIn(page, server.baseUrl, compliance, (await freshTotp(secrets.compliance)).code);
+    await page.waitForURL(/\/admin\/kyc$/);
+    await page.goto(`${server.baseUrl}/admin/users/${user.user.uid}`);
+    await page.getByRole('button', { name: 'Unlock account' }).click();
+    await page.getByRole('button', { name: 'Lock account' }).waitFor();
+    const again = await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
+    })).json();
+    assert.equal(again.code, 0);
+  } finally {
+    await context.close();
+    await stopServer(server);
+    await server.database.drop().catch(() => undefined);
+  }
+}
+
 export const journeys = [
   { name: 'back office: TOTP sign-in, audit log, create and disable an operator, sign-out, expired session', fn: backOffice },
+  { name: 'back office users: support finds and locks a user, compliance unlocks them', fn: backOfficeUsers },
 ];
