@@ -183,6 +183,7 @@ async function reviewed({ browser }) {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/admin\/kyc$/);
     const queue = page.getByRole('table');
+    await queue.getByRole('link', { name: 'Ben Weber' }).waitFor();
     // Oldest first; the same ID number under the same nationality is flagged on both.
     assert.deepEqual(await queue.getByRole('link').allTextContents(), ['Anna Schmidt', 'Ben Weber']);
     await queue.getByText('1 other account').first().waitFor();
