@@ -28,7 +28,7 @@ import { OtcService, otcRoutes } from './modules/otc';
 import { contractRoutes, createContracts } from './modules/contracts';
 import { SpotService, spotRoutes } from './modules/spot';
 import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
-import { AuditLog, auditRoutes } from './modules/audit';
+import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
@@ -105,9 +105,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     operators: operatorSessions,
     publicPaths: [ADMIN_API.auth.login],
     // An operator refused for their role is recorded: what they tried, as whom.
-    onForbidden: (request, { operator }) => audit.write(ctx.db, {
-      operatorId: operator.id, operatorEmail: operator.email, role: operator.role, requestId: request.id, ip: request.ip,
-    }, { action: 'access.forbidden', after: { method: request.method, path: request.routeOptions.url ?? request.url } }).then(() => undefined),
+    onForbidden: (request, { operator }) => audit.write(ctx.db, operatorActor(request, operator), {
+      action: 'access.forbidden', after: { method: request.method, path: request.routeOptions.url ?? request.url },
+    }).then(() => undefined),
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {

@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { operatorOf } from '../../plugins/operator-session';
+import { operatorOf, type OperatorPrincipal } from '../../plugins/operator-session';
 import type { AuditActor } from './service';
 
 /** The acting operator of an admin request, with the request's id and address. */
 export function actorOf(request: FastifyRequest): AuditActor {
-  const { operator } = operatorOf(request);
+  return operatorActor(request, operatorOf(request).operator);
+}
+
+/** An operator as the actor of a request, also one refused before its route ran (a role it lacks). */
+export function operatorActor(request: FastifyRequest, operator: OperatorPrincipal): AuditActor {
   return { operatorId: operator.id, operatorEmail: operator.email, role: operator.role, requestId: request.id, ip: request.ip };
 }
 

@@ -66,9 +66,9 @@ export class CustomerService {
     const user = await this.byUid(body.uid);
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
-      this.sessions.forgetUser(user.id);
-      const locked = await userRepo.update(tx, user.id, { lockedAt: user.lockedAt ?? now, lockedReason: body.reason, updatedAt: now });
+      // Ending the sessions first also drops what this process remembers of the user.
       await this.sessions.revokeAll(tx, user.id);
+      const locked = await userRepo.update(tx, user.id, { lockedAt: user.lockedAt ?? now, lockedReason: body.reason, updatedAt: now });
       await this.audit.write(tx, actor, { action: 'user.lock', targetType: 'user', targetId: user.uid, before: lockOf(user), after: lockOf(locked) });
     });
     return this.detail(actor, body.uid);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { kycProfiles, kycSubmissions, userNotifications } from '../../db/schema-kyc';
@@ -83,7 +83,7 @@ export const kycRepo = {
 
   async uidsOf(db: DbOrTx, userIds: readonly number[]): Promise<string[]> {
     if (userIds.length === 0) return [];
-    const rows = await db.select({ id: users.id, uid: users.uid }).from(users).where(sql`${users.id} = ANY(${`{${userIds.join(',')}}`}::bigint[])`);
+    const rows = await db.select({ id: users.id, uid: users.uid }).from(users).where(inArray(users.id, [...userIds]));
     const byId = new Map(rows.map((r) => [r.id, r.uid]));
     return userIds.map((id) => byId.get(id) ?? '');
   },
@@ -92,7 +92,7 @@ export const kycRepo = {
   async statesOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, string>> {
     if (userIds.length === 0) return new Map();
     const rows = await db.select({ userId: kycProfiles.userId, state: kycProfiles.state }).from(kycProfiles)
-      .where(sql`${kycProfiles.userId} = ANY(${`{${userIds.join(',')}}`}::bigint[])`);
+      .where(inArray(kycProfiles.userId, [...userIds]));
     return new Map(rows.map((r) => [r.userId, r.state]));
   },
 
