@@ -4,7 +4,7 @@ import { ADMIN_API, type AuditList } from '@app/contract';
 import { call, queryString } from '../api';
 import { auditDraftError, auditQuery, NO_FILTERS, type AuditDraft } from '../audit-filters';
 import { compactJson, formatTime } from '../format';
-import { Pager } from './pager';
+import { PagedTable } from './pager';
 
 export function AuditPage() {
   const [draft, setDraft] = useState<AuditDraft>(NO_FILTERS);
@@ -44,35 +44,25 @@ export function AuditPage() {
         </div>
       </form>
       {formError && <p className="error" role="alert">{formError}</p>}
-      {list.isError && <p className="error" role="alert">{list.error.message}</p>}
-      {list.isPending && <p role="status">Loading…</p>}
-      {list.data && (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Audit records, newest first</caption>
-              <thead>
-                <tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Operator</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">IP</th><th scope="col">Details</th></tr>
-              </thead>
-              <tbody>
-                {list.data.items.length === 0 && <tr><td colSpan={7}>No records match.</td></tr>}
-                {list.data.items.map((r) => (
-                  <tr key={r.id}>
-                    <td className="mono">{r.id}</td>
-                    <td className="nowrap">{formatTime(r.at)}</td>
-                    <td>{r.operatorEmail}{r.role ? ` (${r.role})` : ''}{r.operatorId !== null ? ` #${r.operatorId}` : ''}</td>
-                    <td className="mono">{r.action}</td>
-                    <td className="mono">{r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ''}` : ''}</td>
-                    <td className="mono">{r.ip ?? ''}</td>
-                    <td className="mono details">{compactJson(r.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={list.data.page} size={list.data.size} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+      <PagedTable query={list} caption="Audit records, newest first" onPage={setPage}
+        head={<><th scope="col">#</th><th scope="col">Time</th><th scope="col">Operator</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">IP</th><th scope="col">Details</th></>}>
+        {(items) => (
+          <>
+          {items.length === 0 && <tr><td colSpan={7}>No records match.</td></tr>}
+          {items.map((r) => (
+            <tr key={r.id}>
+              <td className="mono">{r.id}</td>
+              <td className="nowrap">{formatTime(r.at)}</td>
+              <td>{r.operatorEmail}{r.role ? ` (${r.role})` : ''}{r.operatorId !== null ? ` #${r.operatorId}` : ''}</td>
+              <td className="mono">{r.action}</td>
+              <td className="mono">{r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ''}` : ''}</td>
+              <td className="mono">{r.ip ?? ''}</td>
+              <td className="mono details">{compactJson(r.after)}</td>
+            </tr>
+          ))}
+          </>
+        )}
+      </PagedTable>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@app/contract';
 import { call, imageUrl, queryString } from '../api';
 import { formatTime } from '../format';
-import { Pager } from './pager';
+import { PagedTable } from './pager';
 
 const PAGE_SIZE = 20;
 const DOCUMENT_TYPES: Record<string, string> = { id_card: 'ID card', passport: 'Passport', driving_licence: 'Driving licence' };
@@ -32,33 +32,19 @@ export function KycQueuePage() {
   return (
     <section className="page">
       <h1>KYC queue</h1>
-      {list.isError && <p className="error" role="alert">{list.error.message}</p>}
-      {list.isPending && <p role="status">Loading…</p>}
-      {list.data && (list.data.total === 0 ? <p>Nothing awaits review.</p> : (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Submissions awaiting review, oldest first</caption>
-              <thead>
-                <tr><th scope="col">Submitted</th><th scope="col">UID</th><th scope="col">Name</th><th scope="col">Nationality</th><th scope="col">Document</th><th scope="col">Same ID number</th></tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((s) => (
-                  <tr key={s.id}>
-                    <td className="nowrap">{formatTime(s.submittedAt)}</td>
-                    <td className="mono">{s.uid}</td>
-                    <td><Link to={`/kyc/${s.id}`}>{s.realName}</Link></td>
-                    <td>{s.nationality}</td>
-                    <td>{DOCUMENT_TYPES[s.documentType] ?? s.documentType}</td>
-                    <td>{s.sameIdNumber > 0 ? <strong>{s.sameIdNumber} other account{s.sameIdNumber > 1 ? 's' : ''}</strong> : 'none'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={list.data.page} size={list.data.size} total={list.data.total} onPage={setPage} />
-        </>
-      ))}
+      <PagedTable query={list} caption="Submissions awaiting review, oldest first" onPage={setPage} empty={<p>Nothing awaits review.</p>}
+        head={<><th scope="col">Submitted</th><th scope="col">UID</th><th scope="col">Name</th><th scope="col">Nationality</th><th scope="col">Document</th><th scope="col">Same ID number</th></>}>
+        {(items) => items.map((s) => (
+          <tr key={s.id}>
+            <td className="nowrap">{formatTime(s.submittedAt)}</td>
+            <td className="mono">{s.uid}</td>
+            <td><Link to={`/kyc/${s.id}`}>{s.realName}</Link></td>
+            <td>{s.nationality}</td>
+            <td>{DOCUMENT_TYPES[s.documentType] ?? s.documentType}</td>
+            <td>{s.sameIdNumber > 0 ? <strong>{s.sameIdNumber} other account{s.sameIdNumber > 1 ? 's' : ''}</strong> : 'none'}</td>
+          </tr>
+        ))}
+      </PagedTable>
     </section>
   );
 }

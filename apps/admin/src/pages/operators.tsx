@@ -8,7 +8,7 @@ import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
 import { qrPath } from '../qr';
-import { Pager } from './pager';
+import { PagedTable } from './pager';
 
 const PAGE_SIZE = 20;
 
@@ -25,24 +25,10 @@ export function OperatorsPage() {
       <h1>Operators</h1>
       {created ? <CreatedOperator result={created} onDone={() => setCreated(null)} /> : <CreateOperator onCreated={setCreated} />}
       <h2>All operators</h2>
-      {list.isError && <p className="error" role="alert">{list.error.message}</p>}
-      {list.isPending && <p role="status">Loading…</p>}
-      {list.data && (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Operators, newest first</caption>
-              <thead>
-                <tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Created</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((op) => <OperatorRow key={op.id} op={op} />)}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={list.data.page} size={list.data.size} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+      <PagedTable query={list} caption="Operators, newest first" onPage={setPage}
+        head={<><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Created</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></>}>
+        {(items) => items.map((op) => <OperatorRow key={op.id} op={op} />)}
+      </PagedTable>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { ADMIN_API, type UserDetail, type UserSearchResult } from '@app/contract
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
-import { Pager } from './pager';
+import { PagedTable } from './pager';
 
 const PAGE_SIZE = 20;
 const KYC: Record<string, string> = { not_started: 'Not verified', primary: 'Real name only', pending: 'Under review', verified: 'Verified', rejected: 'Rejected' };
@@ -32,31 +32,20 @@ export function UsersPage() {
         <label className="field"><span>UID, e-mail or phone (+ and digits), exactly</span><input value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={100} /></label>
         <button type="submit" className="button">Find</button>
       </form>
-      {list.isError && <p className="error" role="alert">{list.error.message}</p>}
-      {list.data && (list.data.total === 0 ? <p>No user matches.</p> : (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">{q ? 'The user found' : 'Users, newest first'}</caption>
-              <thead><tr><th scope="col">UID</th><th scope="col">Nickname</th><th scope="col">E-mail</th><th scope="col">Phone</th><th scope="col">Joined</th><th scope="col">Identity</th><th scope="col">Status</th></tr></thead>
-              <tbody>
-                {list.data.items.map((u) => (
-                  <tr key={u.uid}>
-                    <td className="mono"><Link to={`/users/${u.uid}`}>{u.uid}</Link></td>
-                    <td>{u.nickname}</td>
-                    <td>{u.email ?? ''}</td>
-                    <td>{u.phone ?? ''}</td>
-                    <td className="nowrap">{formatTime(u.createdAt)}</td>
-                    <td>{KYC[u.kycState]}</td>
-                    <td>{u.lockedAt === null ? 'Active' : 'Locked'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={list.data.page} size={list.data.size} total={list.data.total} onPage={setPage} />
-        </>
-      ))}
+      <PagedTable query={list} caption={q ? 'The user found' : 'Users, newest first'} onPage={setPage} empty={<p>No user matches.</p>}
+        head={<><th scope="col">UID</th><th scope="col">Nickname</th><th scope="col">E-mail</th><th scope="col">Phone</th><th scope="col">Joined</th><th scope="col">Identity</th><th scope="col">Status</th></>}>
+        {(items) => items.map((u) => (
+          <tr key={u.uid}>
+            <td className="mono"><Link to={`/users/${u.uid}`}>{u.uid}</Link></td>
+            <td>{u.nickname}</td>
+            <td>{u.email ?? ''}</td>
+            <td>{u.phone ?? ''}</td>
+            <td className="nowrap">{formatTime(u.createdAt)}</td>
+            <td>{KYC[u.kycState]}</td>
+            <td>{u.lockedAt === null ? 'Active' : 'Locked'}</td>
+          </tr>
+        ))}
+      </PagedTable>
     </section>
   );
 }
