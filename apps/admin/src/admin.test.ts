@@ -2,22 +2,23 @@ import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { ApiError, queryString, unwrap } from './api';
 import { auditDraftError, auditQuery, NO_FILTERS } from './audit-filters';
-import { compactJson, localInputToMs, pageCount } from './format';
+import { compactJson, formatWait, localInputToMs, pageCount } from './format';
 import { qrPath } from './qr';
-import { homeFor, menuFor } from './roles';
+import { mayOpen, menuFor } from './roles';
 
 describe('menu by role', () => {
   it('shows each role only the pages its API allows', () => {
-    expect(menuFor('admin').map((i) => i.path)).toEqual(['/audit', '/operators', '/users']);
-    expect(menuFor('compliance').map((i) => i.path)).toEqual(['/kyc', '/audit', '/users']);
-    expect(menuFor('support').map((i) => i.path)).toEqual(['/users']);
-    expect(menuFor('finance').map((i) => i.path)).toEqual(['/users']);
+    expect(menuFor('admin').map((i) => i.path)).toEqual(['/dashboard', '/audit', '/operators', '/users']);
+    expect(menuFor('compliance').map((i) => i.path)).toEqual(['/dashboard', '/kyc', '/audit', '/users']);
+    expect(menuFor('support').map((i) => i.path)).toEqual(['/dashboard', '/users']);
+    expect(menuFor('finance').map((i) => i.path)).toEqual(['/dashboard', '/users']);
+    expect(mayOpen('compliance', '/kyc')).toBe(true);
+    expect(mayOpen('admin', '/kyc')).toBe(false);
   });
 
-  it('lands an operator on their first page, or nowhere yet', () => {
-    expect(homeFor('admin')).toBe('/audit');
-    expect(homeFor('compliance')).toBe('/kyc');
-    expect(homeFor('support')).toBe('/users');
+  it('says how long an item has waited in its two largest units', () => {
+    expect([0, 45_000, 12 * 60_000, 3 * 3600_000 + 5 * 60_000, 3 * 3600_000, 2 * 86_400_000 + 4 * 3600_000 + 59_000, -5].map(formatWait))
+      .toEqual(['0 s', '45 s', '12 min', '3 h 5 min', '3 h', '2 d 4 h', '0 s']);
   });
 });
 

@@ -1,14 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from './auth';
-import { homeFor, menuFor } from './roles';
+import { HOME, mayOpen, menuFor } from './roles';
+import { DashboardPage } from './pages/dashboard';
 import { SignInPage } from './pages/sign-in';
 import { AuditPage } from './pages/audit';
 import { OperatorsPage } from './pages/operators';
 import { KycQueuePage, KycReviewPage } from './pages/kyc';
 import { UserPage, UsersPage } from './pages/users';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users' };
 
 export function App() {
   const { operator } = useAuth();
@@ -16,7 +17,7 @@ export function App() {
   useEffect(() => {
     document.title = `${TITLES[pathname] ?? 'Back office'} · Back office`;
   }, [pathname]);
-  const home = operator ? (homeFor(operator.role) ?? '/welcome') : '/sign-in';
+  const home = operator ? HOME : '/sign-in';
   return (
     <Routes>
       <Route path="/sign-in" element={operator ? <Navigate to={home} replace /> : <SignInPage />} />
@@ -27,7 +28,7 @@ export function App() {
         <Route path="/operators" element={<Allowed path="/operators"><OperatorsPage /></Allowed>} />
         <Route path="/users" element={<Allowed path="/users"><UsersPage /></Allowed>} />
         <Route path="/users/:uid" element={<Allowed path="/users"><UserPage /></Allowed>} />
-        <Route path="/welcome" element={<Welcome />} />
+        <Route path="/dashboard" element={<DashboardPage />} />
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />
     </Routes>
@@ -37,17 +38,8 @@ export function App() {
 /** A page the operator's role may use, or their home page. */
 function Allowed({ path, children }: { path: string; children: ReactNode }) {
   const { operator } = useAuth();
-  if (!operator || !menuFor(operator.role).some((item) => item.path === path)) return <Navigate to="/" replace />;
+  if (!operator || !mayOpen(operator.role, path)) return <Navigate to="/" replace />;
   return children;
-}
-
-function Welcome() {
-  return (
-    <section className="page">
-      <h1>Back office</h1>
-      <p>Your role has no pages here yet.</p>
-    </section>
-  );
 }
 
 function Shell() {

@@ -33,3 +33,13 @@ export function compactJson(value: unknown): string {
 export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / size));
 }
+
+/** How long something has waited, in its two largest units: `45 s`, `12 min`, `3 h 5 min`, `2 d 4 h`. */
+export function formatWait(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const [d, h, m] = [Math.floor(s / 86_400), Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60];
+  if (d > 0) return h > 0 ? `${d} d ${h} h` : `${d} d`;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  if (m > 0) return `${m} min`;
+  return `${s} s`;
+}

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@app/contract';
+import { OPERATOR_ROLES, type OperatorRole } from '@app/contract';
 
 /** A page of the back office and the roles its API allows (the server checks them again). */
 export interface MenuItem {
@@ -9,6 +9,7 @@ export interface MenuItem {
 
 /** The menu, in order. Each entry's roles are those of the routes the page calls. */
 export const MENU: readonly MenuItem[] = [
+  { path: '/dashboard', label: 'Dashboard', roles: OPERATOR_ROLES },
   { path: '/kyc', label: 'KYC queue', roles: ['compliance'] },
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
@@ -20,7 +21,10 @@ export function menuFor(role: OperatorRole): MenuItem[] {
   return MENU.filter((item) => item.roles.includes(role));
 }
 
-/** Where an operator lands after signing in: their first page, or null when none is theirs yet. */
-export function homeFor(role: OperatorRole): string | null {
-  return menuFor(role)[0]?.path ?? null;
+/** Where every operator lands after signing in: the dashboard of their role's queues. */
+export const HOME = '/dashboard';
+
+/** Whether the role's menu has the page at `path`. */
+export function mayOpen(role: OperatorRole, path: string): boolean {
+  return menuFor(role).some((item) => item.path === path);
 }

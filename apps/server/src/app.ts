@@ -21,6 +21,7 @@ import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
 import { CustomerService, customerRoutes } from './modules/customers';
 import { ApprovalService, approvalRoutes } from './modules/approvals';
+import { queueRoutes } from './modules/queues';
 import { systemRoutes } from './modules/system';
 import { LedgerService, MoneyCommands } from './modules/ledger';
 import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
@@ -168,7 +169,10 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, ledger, wallet, prices) });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
-  await app.register(approvalRoutes, { approvals: new ApprovalService(ctx, money, ledger, audit) });
+  const approvals = new ApprovalService(ctx, money, ledger, audit);
+  await app.register(approvalRoutes, { approvals });
+  // The back office's dashboard: how much waits in each queue of the operator's role.
+  await app.register(queueRoutes, { sources: { kyc, approvals } });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
   const contractConfig = ctx.config.contracts;
   const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);

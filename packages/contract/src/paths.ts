@@ -115,6 +115,8 @@ export const ADMIN_API = {
     logout: '/admin/api/auth/logout',
     me: '/admin/api/auth/me',
   },
+  /** The dashboard: how much waits in each queue of the operator's role (every role). */
+  dashboard: '/admin/api/dashboard',
   operators: {
     list: '/admin/api/operators/list',
     create: '/admin/api/operators/create',

@@ -38,11 +38,18 @@ async function backOffice({ browser }) {
 
     await page.getByLabel('Authenticator code').fill(right.code);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/admin\/audit$/);
+    await page.waitForURL(/\/admin\/dashboard$/);
     const nav = page.getByRole('navigation', { name: 'Back office' });
     assert.equal(await nav.getByTestId('operator-email').textContent(), ADMIN.email);
     assert.equal(await nav.getByTestId('operator-role').textContent(), 'admin');
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Audit log', 'Operators', 'Users']);
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Audit log', 'Operators', 'Users']);
+    // The dashboard: the admin oversees the KYC queue (its count, not its submissions) and works the approvals.
+    await page.getByTestId('queue-kyc').getByText('0 submissions awaiting review').waitFor();
+    assert.equal(await page.getByTestId('queue-kyc').getByRole('link').count(), 0);
+    await page.getByTestId('queue-approvals').getByText('Nothing waits.').waitFor();
+    await expectAccessible(page, 'back-office dashboard');
+    await nav.getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL(/\/admin\/audit$/);
 
     // The audit log: the failed and the successful sign-in, newest first.
     const table = page.getByRole('table');
@@ -89,13 +96,16 @@ async function backOffice({ browser }) {
     // The new operator signs in with that secret: compliance sees the KYC queue, the audit log and users; signs out.
     const theirs = await newPage(other);
     await signIn(theirs, server.baseUrl, newcomer, (await freshTotp(secret)).code);
-    await theirs.waitForURL(/\/admin\/kyc$/);
+    await theirs.waitForURL(/\/admin\/dashboard$/);
     const theirNav = theirs.getByRole('navigation', { name: 'Back office' });
-    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['KYC queue', 'Audit log', 'Users']);
+    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['Dashboard', 'KYC queue', 'Audit log', 'Users']);
     assert.equal(await theirNav.getByTestId('operator-role').textContent(), 'compliance');
+    await theirs.getByTestId('queue-kyc').waitFor();
+    assert.equal(await theirs.getByTestId('queue-approvals').count(), 0, 'compliance works no approvals');
+    await theirs.getByTestId('queue-kyc').getByRole('link', { name: 'KYC queue' }).click();
     await theirs.getByText('Nothing awaits review.').waitFor();
     await theirs.goto(`${server.baseUrl}/admin/operators`);
-    await theirs.waitForURL(/\/admin\/kyc$/);
+    await theirs.waitForURL(/\/admin\/dashboard$/);
     await theirNav.getByRole('button', { name: 'Sign out' }).click();
     await theirs.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
 
@@ -141,6 +151,9 @@ async function backOfficeUsers({ browser }) {
     const user = await registerViaApi(server, uniqueEmail('locked'));
     const page = await newPage(context);
     await signIn(page, server.baseUrl, support, (await freshTotp(secrets.support)).code);
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await page.getByText('Your role works no queue: open a page from the menu.').waitFor();
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Users' }).click();
     await page.waitForURL(/\/admin\/users$/);
     await page.getByLabel('UID, e-mail or phone (+ and digits), exactly').fill(user.user.email ?? '');
     await page.getByRole('button', { name: 'Find' }).click();
@@ -161,7 +174,7 @@ async function backOfficeUsers({ browser }) {
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('button', { name: 'Sign out' }).click();
 
     await signIn(page, server.baseUrl, compliance, (await freshTotp(secrets.compliance)).code);
-    await page.waitForURL(/\/admin\/kyc$/);
+    await page.waitForURL(/\/admin\/dashboard$/);
     await page.goto(`${server.baseUrl}/admin/users/${user.user.uid}`);
     await page.getByRole('button', { name: 'Unlock account' }).click();
     await page.getByRole('button', { name: 'Lock account' }).waitFor();

@@ -181,6 +181,14 @@ async function reviewed({ browser }) {
     await page.getByLabel('Password').fill(reviewer.password);
     await page.getByLabel('Authenticator code').fill((await freshTotp(secret)).code);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The dashboard: the two submissions wait in the reviewer's queue.
+    await page.waitForURL(/\/admin\/dashboard$/);
+    const card = page.getByTestId('queue-kyc');
+    await card.getByText('2 submissions awaiting review').waitFor();
+    await card.getByText(/^Oldest waiting \d+ s, since /).waitFor();
+    await expectAccessible(page, 'back office: dashboard');
+    await shot(page, 'admin-dashboard');
+    await card.getByRole('link', { name: 'KYC queue' }).click();
     await page.waitForURL(/\/admin\/kyc$/);
     const queue = page.getByRole('table');
     await queue.getByRole('link', { name: 'Ben Weber' }).waitFor();

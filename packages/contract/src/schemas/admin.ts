@@ -116,3 +116,25 @@ export type AuditRecord = Static<typeof AuditRecord>;
 export const AuditList = Type.Object({ items: Type.Array(AuditRecord), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
 export type AuditList = Static<typeof AuditList>;
 export const AuditListResponse = Envelope(AuditList);
+
+/**
+ * The back office's work queues and the roles that work them (each queue's own routes allow the
+ * same roles). The dashboard counts, for the signed-in operator, the queues of their role.
+ */
+export const ADMIN_QUEUES = {
+  kyc: ['compliance', 'admin'],
+  approvals: ['finance', 'admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type AdminQueue = keyof typeof ADMIN_QUEUES;
+export const ADMIN_QUEUE_NAMES = Object.keys(ADMIN_QUEUES) as AdminQueue[];
+
+export const QueueCount = Type.Object({
+  queue: Type.Enum(ADMIN_QUEUE_NAMES),
+  pending: Type.Integer({ description: 'items waiting for a decision' }),
+  /** when the longest-waiting item arrived; null when none waits */
+  oldestAt: NullableEpochMs,
+});
+export type QueueCount = Static<typeof QueueCount>;
+export const AdminDashboard = Type.Object({ queues: Type.Array(QueueCount, { description: 'the queues of the operator\'s role, in menu order' }) });
+export type AdminDashboard = Static<typeof AdminDashboard>;
+export const AdminDashboardResponse = Envelope(AdminDashboard);

@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { asc, count, desc, eq, isNotNull, isNull, and } from 'drizzle-orm';
+import { asc, count, desc, eq, isNotNull, isNull, and, min } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { operatorApprovals, operators } from '../../db/schema-operators';
 
@@ -20,6 +20,12 @@ export const approvalRepo = {
 
   async decide(db: DbOrTx, id: number, values: Pick<ApprovalRow, 'decision' | 'decidedBy' | 'decidedAt'>): Promise<void> {
     await db.update(operatorApprovals).set(values).where(eq(operatorApprovals.id, id));
+  },
+
+  /** How many requests await a decision and since when the oldest waits (on the partial index of pending ones). */
+  async pendingSummary(db: DbOrTx): Promise<{ pending: number; oldestAt: Date | null }> {
+    const [row] = await db.select({ pending: count(), oldestAt: min(operatorApprovals.requestedAt) }).from(operatorApprovals).where(isNull(operatorApprovals.decision));
+    return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
   },
 
   /** Pending ones oldest first (on the partial index), decided ones of a decision newest first; with the operators' e-mails. */

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ADMIN_API, ApprovalDecideBody, ApprovalListQuery, ApprovalListResponse, ApprovalResponse, CreditRequestBody, ReversalRequestBody } from '@app/contract';
+import { ADMIN_API, ADMIN_QUEUES, ApprovalDecideBody, ApprovalListQuery, ApprovalListResponse, ApprovalResponse, CreditRequestBody, ReversalRequestBody } from '@app/contract';
 import { schema } from '../../lib/route';
 import { actorOf } from '../audit';
 import type { ApprovalService } from './service';
 
 const tags = ['admin'];
-const roles = ['finance', 'admin'] as const;
+const roles = ADMIN_QUEUES.approvals;
 
 /** Four eyes (issue 16): finance and admin ask; another of them approves. */
 export const approvalRoutes: FastifyPluginAsync<{ approvals: ApprovalService }> = async (base, { approvals }) => {

@@ -47,6 +47,12 @@ export class ApprovalService {
     return this.request(actor, 'ledger.reverse', 'ledger_transaction', String(body.transactionId), { note: body.note.trim() });
   }
 
+  /** How many requests wait for a second operator and since when, for the back office's dashboard. */
+  async pendingSummary(): Promise<{ pending: number; oldestAt: number | null }> {
+    const { pending, oldestAt } = await approvalRepo.pendingSummary(this.ctx.db);
+    return { pending, oldestAt: oldestAt?.getTime() ?? null };
+  }
+
   async list(q: ApprovalListQuery): Promise<ApprovalList> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;

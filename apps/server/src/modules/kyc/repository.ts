@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { kycProfiles, kycSubmissions, userNotifications } from '../../db/schema-kyc';
@@ -74,6 +74,12 @@ export const kycRepo = {
     }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
     const [total] = await db.select({ n: count() }).from(kycSubmissions).where(where);
     return { rows, total: total?.n ?? 0 };
+  },
+
+  /** How many submissions await review and since when the oldest waits (on the partial index of pending ones). */
+  async pendingSummary(db: DbOrTx): Promise<{ pending: number; oldestAt: Date | null }> {
+    const [row] = await db.select({ pending: count(), oldestAt: min(kycSubmissions.submittedAt) }).from(kycSubmissions).where(isNull(kycSubmissions.decision));
+    return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
   },
 
   /** The user's other submissions, newest first. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  ADMIN_API, API, KycDecideBody, KycDocumentsBody, KycInfoResponse, KycPhotoQuery, KycPrimaryBody, KycQueueQuery, KycQueueResponse,
+  ADMIN_API, ADMIN_QUEUES, API, KycDecideBody, KycDocumentsBody, KycInfoResponse, KycPhotoQuery, KycPrimaryBody, KycQueueQuery, KycQueueResponse,
   KycSubmissionQuery, KycSubmissionResponse, KycTypeQuery, KycTypeResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -41,7 +41,7 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (ba
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(ADMIN_API.kyc.queue, {
-    schema: schema({ tags: adminTags, summary: 'Submissions awaiting review, oldest first, or decided ones (compliance, admin)', querystring: KycQueueQuery, response: KycQueueResponse, roles: ['compliance', 'admin'] }),
+    schema: schema({ tags: adminTags, summary: 'Submissions awaiting review, oldest first, or decided ones (compliance, admin)', querystring: KycQueueQuery, response: KycQueueResponse, roles: ADMIN_QUEUES.kyc }),
   }, async (req, reply) => reply.ok(await kyc.queue(req.query)));
 
   app.get(ADMIN_API.kyc.detail, {

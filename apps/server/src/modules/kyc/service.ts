@@ -98,6 +98,12 @@ export class KycService {
   // ----- The review (back office, compliance; docs/kyc.md "Review") -----
 
   /** One page of the queue: awaiting review oldest first (the default), or decided ones newest first. */
+  /** The review queue's size and its oldest submission's time, for the back office's dashboard. */
+  async pendingSummary(): Promise<{ pending: number; oldestAt: number | null }> {
+    const { pending, oldestAt } = await kycRepo.pendingSummary(this.ctx.db);
+    return { pending, oldestAt: oldestAt?.getTime() ?? null };
+  }
+
   async queue(q: KycQueueQuery): Promise<KycQueue> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;

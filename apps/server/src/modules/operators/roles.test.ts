@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
  */
 const POLICY: Record<string, readonly OperatorRole[]> = {
   'POST /admin/api/auth/logout': OPERATOR_ROLES,
+  'GET /admin/api/dashboard': OPERATOR_ROLES,
   'GET /admin/api/auth/me': OPERATOR_ROLES,
   'GET /admin/api/operators/list': ['admin'],
   'POST /admin/api/operators/create': ['admin'],

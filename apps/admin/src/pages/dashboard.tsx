@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ADMIN_API, type AdminDashboard, type AdminQueue } from '@app/contract';
+import { call } from '../api';
+import { useAuth } from '../auth';
+import { formatTime, formatWait } from '../format';
+import { mayOpen } from '../roles';
+
+/** Each queue's name and the page that works it. */
+const QUEUES: Record<AdminQueue, { title: string; path: string; waiting: (n: number) => string }> = {
+  kyc: { title: 'KYC queue', path: '/kyc', waiting: (n) => `${n} submission${n === 1 ? '' : 's'} awaiting review` },
+  approvals: { title: 'Approvals', path: '/approvals', waiting: (n) => `${n} request${n === 1 ? '' : 's'} awaiting a second operator` },
+};
+
+/** How often the counts are read again while the page is open. */
+const REFRESH_MS = 30_000;
+
+/** Where every operator lands: how much waits in each queue of their role, and for how long. */
+export function DashboardPage() {
+  const { operator } = useAuth();
+  const counts = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: () => call<AdminDashboard>(ADMIN_API.dashboard),
+    refetchInterval: REFRESH_MS,
+  });
+  if (!operator) return null;
+  return (
+    <section className="page">
+      <h1>Dashboard</h1>
+      {counts.isError && <p role="alert" className="error">{counts.error.message}</p>}
+      {counts.isPending && <p aria-busy="true">Loading…</p>}
+      {counts.data && counts.data.queues.length === 0 && <p>Your role works no queue: open a page from the menu.</p>}
+      <ul className="queues">
+        {counts.data?.queues.map(({ queue, pending, oldestAt }) => {
+          const q = QUEUES[queue];
+          return (
+            <li key={queue} className="card queues__item" data-testid={`queue-${queue}`}>
+              <h2>{mayOpen(operator.role, q.path) ? <Link to={q.path}>{q.title}</Link> : q.title}</h2>
+              <p className="queues__count">{q.waiting(pending)}</p>
+              <p className="muted">
+                {oldestAt === null ? 'Nothing waits.' : <>Oldest waiting {formatWait(Date.now() - oldestAt)}, since <time dateTime={new Date(oldestAt).toISOString()}>{formatTime(oldestAt)}</time></>}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
