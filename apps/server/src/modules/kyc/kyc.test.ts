@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, API, ERRORS, KYC_DOCUMENT_TYPES, type KycDecideBody, type KycInfo, type KycPrimaryBody, type KycQueue, type KycSubmissionDetail } from '@app/contract';
+import { ADMIN_API, API, ERRORS, IMAGE_MAX_BYTES, KYC_DOCUMENT_TYPES, type KycDecideBody, type KycInfo, type KycPrimaryBody, type KycQueue, type KycSubmissionDetail } from '@app/contract';
 import { createTestApp, registerByEmail, uploadFile, userIdByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
 import { createOperator, operatorLogin } from '../../../test/operators';
@@ -144,6 +144,9 @@ describe('identity verification', () => {
     // A file that is not an image never becomes a photo to submit.
     const text = await uploadFile(t, u.token, { kind: 'private' }, { name: 'id.png', type: 'image/png', data: Buffer.from('not an image at all') });
     expect(text).toMatchObject({ status: 400, code: code('IMAGE_INVALID') });
+    // Nor does one over the size limit (refused while it streams in).
+    const huge = await uploadFile(t, u.token, { kind: 'private' }, { name: 'id.png', type: 'image/png', data: Buffer.concat([photos[0]!, Buffer.alloc(IMAGE_MAX_BYTES)]) });
+    expect(huge).toMatchObject({ code: code('IMAGE_TOO_LARGE') });
     expect((await info(u.token))).toMatchObject({ state: 'primary', documents: null });
   });
 
