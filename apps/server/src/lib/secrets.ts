@@ -55,6 +55,36 @@ export function timingSafeEqualHex(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
+/**
+ * Secrets the server must read back (an operator's TOTP secret) are kept sealed: AES-256-GCM
+ * under a key derived from the app secret for one purpose (HKDF-SHA256), so a copy of the
+ * database alone does not give them away, and a sealed value moved to another purpose does not
+ * open. Stored as `aesgcm$iv$ciphertext$tag` (base64url).
+ */
+export function sealer(appSecret: string, purpose: string) {
+  const key = Buffer.from(crypto.hkdfSync('sha256', appSecret, Buffer.alloc(0), purpose, 32));
+  const aad = Buffer.from(purpose);
+  return {
+    seal(plaintext: string): string {
+      const iv = crypto.randomBytes(12);
+      const cipher = crypto.createCipheriv('aes-256-gcm', key, iv).setAAD(aad);
+      const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return ['aesgcm', iv, ct, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('$');
+    },
+    /** The plaintext, or null when the value is not sealed, was altered, or was sealed under another secret or purpose. */
+    open(sealed: string): string | null {
+      const [alg, iv, ct, tag] = sealed.split('$');
+      if (alg !== 'aesgcm' || !iv || ct === undefined || !tag) return null;
+      try {
+        const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(aad).setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 /** The configured secret, or one generated once and kept in the data folder (mode 0600). */
 export function loadOrCreateSecret(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;

@@ -163,6 +163,10 @@ describe('operators, by an admin', () => {
     const [record] = await audited('operator.create');
     expect(record).toMatchObject({ operator_id: admin.operator.id, target_id: String(res.data.operator.id), before: null, after: { email, role: 'compliance' } });
     expect(JSON.stringify(record)).not.toContain(res.data.totpSecret);
+    // Nor in the database: the secret is stored sealed under the app secret.
+    const [stored] = rowsOf(await t.ctx.db.execute(sql`SELECT totp_secret FROM operators WHERE email = ${email}`));
+    expect(stored!.totp_secret).toMatch(/^aesgcm\$/);
+    expect(stored!.totp_secret).not.toContain(res.data.totpSecret);
     expect(await t.post('/admin/api/operators/create', { email, password: 'a-good-long-password', role: 'support' }, { token })).toMatchObject({ status: 409, code: code('OPERATOR_EXISTS') });
     expect(await t.post('/admin/api/operators/create', { email: uniqueEmail(), password: 'short', role: 'support' }, { token })).toMatchObject({ status: 400, code: code('OPERATOR_PASSWORD_TOO_SHORT') });
     expect(await t.post('/admin/api/operators/create', { email: uniqueEmail(), password: 'a-good-long-password', role: 'root' }, { token })).toMatchObject({ status: 400, code: code('INVALID_PARAMETER') });

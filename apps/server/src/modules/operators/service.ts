@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from '
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
-import { hashPassword, verifyPassword } from '../../lib/secrets';
+import { hashPassword, sealer, verifyPassword } from '../../lib/secrets';
 import type { OperatorAuthenticated } from '../../plugins/operator-session';
 import type { AuditActor, AuditLog } from '../audit';
 import { operatorLoginAttemptRepo, operatorRepo, type OperatorRow } from './repository';
@@ -43,12 +43,16 @@ class LoginRefused extends Error {
 export class OperatorService {
   /** A hash no password matches, checked for an unknown e-mail so its answer takes as long as a wrong password's. */
   private unknownHash: Promise<string> | undefined;
+  /** TOTP secrets are stored sealed under the app secret (docs/security.md "Operators"). */
+  private readonly totpSecrets: ReturnType<typeof sealer>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly sessions: OperatorSessionService,
     private readonly audit: AuditLog,
-  ) {}
+  ) {
+    this.totpSecrets = sealer(ctx.secret, 'operator-totp-secret');
+  }
 
   async login(body: OperatorLoginBody, meta: OperatorLoginMeta): Promise<OperatorLoginResult> {
     const email = body.email.trim().toLowerCase();
@@ -64,7 +68,9 @@ export class OperatorService {
       if (!operator) throw new LoginRefused('unknown_email', undefined);
       if (!passwordOk) throw new LoginRefused('wrong_password', operator);
       if (operator.disabledAt) throw new LoginRefused('disabled', operator);
-      const step = totpStepOf(operator.totpSecret, body.totp, clock.now().getTime());
+      // A secret that does not open (sealed under another APP_SECRET, or altered) takes no code.
+      const secret = this.totpSecrets.open(operator.totpSecret);
+      const step = secret === null ? null : totpStepOf(secret, body.totp, clock.now().getTime());
       if (step === null) throw new LoginRefused('wrong_totp', operator);
       // A code works once, and none of a step at or before the last one accepted.
       if (step <= operator.totpLastStep) throw new LoginRefused('totp_reused', operator);
@@ -157,7 +163,7 @@ export class OperatorService {
     const totpSecret = newTotpSecret();
     try {
       const operator = await db.transaction(async (tx) => {
-        const row = await operatorRepo.insert(tx, { email, passwordHash, totpSecret, role: body.role, createdAt: clock.now(), createdBy: actor.operatorId });
+        const row = await operatorRepo.insert(tx, { email, passwordHash, totpSecret: this.totpSecrets.seal(totpSecret), role: body.role, createdAt: clock.now(), createdBy: actor.operatorId });
         await this.audit.write(tx, actor, { action: 'operator.create', targetType: 'operator', targetId: row.id, before: null, after: audited(row) });
         return row;
       });
