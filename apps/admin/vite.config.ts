@@ -1,16 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { TYPEBOX_PURE_BUILDERS } from '../../packages/contract/src/pure-builders';
 
 /**
  * The back office (issue 16), built to apps/admin/dist; the server serves it at /admin/ (ADMIN_DIST).
  * `vite dev` proxies the admin API to a server started locally on port 8080.
  */
 const API_TARGET = 'http://127.0.0.1:8080';
-
-/** As in apps/web: the contract's TypeBox schemas the app does not use drop out of its bundle. */
-const TYPEBOX_BUILDERS = ['Array', 'Boolean', 'Enum', 'Integer', 'Literal', 'Null', 'Object', 'Optional', 'String', 'Tuple', 'Union', 'Unknown']
-  .map((name) => `Type.${name}`);
 
 export default defineConfig({
   base: '/admin/',
@@ -29,7 +26,7 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
-        manualPureFunctions: TYPEBOX_BUILDERS,
+        manualPureFunctions: TYPEBOX_PURE_BUILDERS,
       },
     },
   },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { TYPEBOX_PURE_BUILDERS } from '../../packages/contract/src/pure-builders';
 
 /**
  * Built to apps/web/dist, which the server serves at the same origin with an SPA fallback.
@@ -10,13 +11,6 @@ const API_TARGET = 'http://127.0.0.1:8080';
 // A key starting with ^ is a RegExp: '/asset/' must not catch Vite's own '/assets/...'.
 const API_PATHS = '^/(asset|api|transaction|uploads)/';
 
-/**
- * The contract package's schemas are TypeBox values built at module level (`Type.Object(...)`):
- * the server validates with them, the web app uses only their types. Marked pure, the ones the
- * web does not use drop out of its bundle (issue 14); no contract module acts on load.
- */
-const TYPEBOX_BUILDERS = ['Array', 'Boolean', 'Enum', 'Integer', 'Literal', 'Null', 'Object', 'Optional', 'String', 'Tuple', 'Union']
-  .map((name) => `Type.${name}`);
 
 /** A node_modules package test for the chunk groups (either path separator). */
 const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
@@ -110,7 +104,7 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
-        manualPureFunctions: TYPEBOX_BUILDERS,
+        manualPureFunctions: TYPEBOX_PURE_BUILDERS,
       },
       output: {
         chunkFileNames: (chunk) =>
