@@ -8,10 +8,10 @@ import { homeFor, menuFor } from './roles';
 
 describe('menu by role', () => {
   it('shows each role only the pages its API allows', () => {
-    expect(menuFor('admin').map((i) => i.path)).toEqual(['/audit', '/operators', '/users']);
+    expect(menuFor('admin').map((i) => i.path)).toEqual(['/audit', '/operators', '/users', '/approvals']);
     expect(menuFor('compliance').map((i) => i.path)).toEqual(['/kyc', '/audit', '/users']);
     expect(menuFor('support').map((i) => i.path)).toEqual(['/users']);
-    expect(menuFor('finance').map((i) => i.path)).toEqual(['/users']);
+    expect(menuFor('finance').map((i) => i.path)).toEqual(['/users', '/approvals']);
   });
 
   it('lands an operator on their first page, or nowhere yet', () => {

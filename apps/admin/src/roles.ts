@@ -13,6 +13,7 @@ export const MENU: readonly MenuItem[] = [
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
   { path: '/users', label: 'Users', roles: ['support', 'compliance', 'finance', 'admin'] },
+  { path: '/approvals', label: 'Approvals', roles: ['finance', 'admin'] },
 ];
 
 /** The menu entries a role may use; the others are not shown. */
