@@ -42,7 +42,7 @@ async function backOffice({ browser }) {
     const nav = page.getByRole('navigation', { name: 'Back office' });
     assert.equal(await nav.getByTestId('operator-email').textContent(), ADMIN.email);
     assert.equal(await nav.getByTestId('operator-role').textContent(), 'admin');
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Audit log', 'Operators', 'Users']);
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Audit log', 'Operators', 'Users', 'Approvals']);
 
     // The audit log: the failed and the successful sign-in, newest first.
     const table = page.getByRole('table');
