@@ -80,10 +80,14 @@ async function fourEyes({ browser }) {
     const creditId = Number(/^Request (\d+)/.exec(sent)[1]);
 
     // A second credit, asked from the Approvals page (the UID typed), to be rejected.
+    // A UID no user has passes the form's check; the server's refusal is shown in its words.
     await a.getByRole('link', { name: 'Request a credit' }).click();
-    await a.getByLabel('User UID').fill(uid);
+    await a.getByLabel('User UID').fill('00000000');
     await a.getByLabel('Amount').fill('40');
     await a.getByLabel(/^Note/).fill('duplicate of ticket 4711');
+    await a.getByRole('button', { name: 'Request the credit' }).click();
+    await a.getByRole('alert').filter({ hasText: 'The server refused the request: This account does not exist' }).waitFor();
+    await a.getByLabel('User UID').fill(uid);
     await a.getByRole('button', { name: 'Request the credit' }).click();
     const sent2 = await a.getByRole('status').filter({ hasText: /^Request \d+ sent: 40\.000000 USDT/ }).textContent();
     const secondId = Number(/^Request (\d+)/.exec(sent2)[1]);
