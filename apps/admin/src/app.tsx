@@ -8,8 +8,9 @@ import { AuditPage } from './pages/audit';
 import { OperatorsPage } from './pages/operators';
 import { KycQueuePage, KycReviewPage } from './pages/kyc';
 import { UserPage, UsersPage } from './pages/users';
+import { ApprovalsPage, CreditRequestPage, ReversalRequestPage } from './pages/approvals';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal' };
 
 export function App() {
   const { operator } = useAuth();
@@ -28,6 +29,9 @@ export function App() {
         <Route path="/operators" element={<Allowed path="/operators"><OperatorsPage /></Allowed>} />
         <Route path="/users" element={<Allowed path="/users"><UsersPage /></Allowed>} />
         <Route path="/users/:uid" element={<Allowed path="/users"><UserPage /></Allowed>} />
+        <Route path="/approvals" element={<Allowed path="/approvals"><ApprovalsPage /></Allowed>} />
+        <Route path="/approvals/credit" element={<Allowed path="/approvals"><CreditRequestPage /></Allowed>} />
+        <Route path="/approvals/reversal" element={<Allowed path="/approvals"><ReversalRequestPage /></Allowed>} />
         <Route path="/dashboard" element={<DashboardPage />} />
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />

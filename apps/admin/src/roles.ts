@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, type OperatorRole } from '@app/contract';
+import { ADMIN_QUEUES, OPERATOR_ROLES, type OperatorRole } from '@app/contract';
 
 /** A page of the back office and the roles its API allows (the server checks them again). */
 export interface MenuItem {
@@ -11,6 +11,7 @@ export interface MenuItem {
 export const MENU: readonly MenuItem[] = [
   { path: '/dashboard', label: 'Dashboard', roles: OPERATOR_ROLES },
   { path: '/kyc', label: 'KYC queue', roles: ['compliance'] },
+  { path: '/approvals', label: 'Approvals', roles: ADMIN_QUEUES.approvals },
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
   { path: '/users', label: 'Users', roles: ['support', 'compliance', 'finance', 'admin'] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, divRound, formatAmount, mulDiv, parseAmount, pow10 } from './money';
+import { allocate, divRound, formatAmount, mulDiv, parseAmount, positiveMinor, pow10 } from './money';
 
 /** A seeded PRNG (mulberry32), so a failing case can be replayed. */
 function rng(seed: number) {
@@ -41,6 +41,20 @@ describe('parseAmount and formatAmount', () => {
       const minor = randomBig(r, 30) * (r() < 0.2 ? -1n : 1n);
       expect(parseAmount(formatAmount(minor, scale), scale)).toBe(minor);
     }
+  });
+});
+
+describe('positiveMinor', () => {
+  it('reads a positive amount within the scale and 1e17 coins; says why not otherwise', () => {
+    expect(positiveMinor('125.5', 6)).toBe(125_500_000n);
+    expect(positiveMinor(' 0.000001 ', 6)).toBe(1n);
+    expect(positiveMinor('0', 6)).toBe('zero');
+    expect(positiveMinor('-1', 6)).toBe('zero');
+    expect(positiveMinor('0.0000001', 6)).toBe('invalid');
+    expect(positiveMinor('1e3', 6)).toBe('invalid');
+    expect(positiveMinor('', 6)).toBe('invalid');
+    expect(positiveMinor('100000000000000000', 6)).toBe(10n ** 23n);
+    expect(positiveMinor('100000000000000000.000001', 6)).toBe('invalid');
   });
 });
 

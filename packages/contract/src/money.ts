@@ -3,6 +3,8 @@
  * they travel as decimal strings. No floating point anywhere near money.
  */
 
+import { NUMBER_MAXIMUM } from './constants';
+
 export type Rounding = 'down' | 'up' | 'half-even';
 
 /** 10^n as bigint. */
@@ -27,6 +29,19 @@ export function parseAmount(text: string, scale: number, maxDecimals = scale): b
   if (int!.length > 40) return null;
   const minor = BigInt(int!) * pow10(scale) + (fracTrimmed ? BigInt(fracTrimmed.padEnd(scale, '0')) : 0n);
   return sign ? -minor : minor;
+}
+
+/**
+ * An amount of a coin that must be positive, as the server reads it (a manual credit, a transfer):
+ * its minor units, or why not: `invalid` (not a plain decimal, more decimals than the coin's scale,
+ * above NUMBER_MAXIMUM coins) or `zero` (zero or negative). One rule for the server and the forms.
+ */
+export function positiveMinor(text: string, scale: number): bigint | 'invalid' | 'zero' {
+  const minor = parseAmount(text, scale);
+  if (minor === null) return 'invalid';
+  if (minor <= 0n) return 'zero';
+  if (minor > BigInt(NUMBER_MAXIMUM) * pow10(scale)) return 'invalid';
+  return minor;
 }
 
 /** Minor units as a decimal string with exactly `decimals` fraction digits (default: scale), truncated toward zero. */

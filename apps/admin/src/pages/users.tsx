@@ -72,6 +72,8 @@ export function UserPage() {
   const role = operator?.role;
   const mayLock = role === 'support' || role === 'compliance' || role === 'admin';
   const mayUnlock = role === 'compliance' || role === 'admin';
+  // Four eyes: finance and admin ask for a credit here; another operator approves it on the Approvals page.
+  const mayRequestCredit = role === 'finance' || role === 'admin';
   const rows: Array<[string, string]> = [
     ['UID', u.uid], ['Nickname', u.nickname], ['E-mail', u.email ?? '—'], ['Phone', u.phone ?? '—'], ['Joined', formatTime(u.createdAt)],
     ['Invited by', u.manager ?? '—'], ['Identity', KYC[u.kycState] ?? u.kycState],
@@ -109,6 +111,9 @@ export function UserPage() {
                   <thead><tr><th scope="col">Account</th><th scope="col">Coin</th><th scope="col">Balance</th></tr></thead>
                   <tbody>{u.balances[mode].map((b) => <tr key={`${b.wallet}:${b.asset}`}><td>{b.wallet}</td><td>{b.asset}</td><td className="mono">{b.balance}</td></tr>)}</tbody>
                 </table>
+              )}
+              {mode === 'real' && mayRequestCredit && (
+                <p><Link to={`/approvals/credit${queryString({ uid: u.uid })}`}>Request a credit</Link> (another operator approves it)</p>
               )}
             </div>
           ))}

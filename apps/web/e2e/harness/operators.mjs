@@ -40,3 +40,13 @@ export async function freshTotp(secret, usedStep = -1) {
     await sleep(500);
   }
 }
+
+/** Fills the back office's sign-in at `baseUrl` for `operator` with a 6-digit `code` and submits it. */
+export async function signInOperator(page, baseUrl, operator, code) {
+  await page.goto(`${baseUrl}/admin/`);
+  await page.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
+  await page.getByLabel('E-mail').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByLabel('Authenticator code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

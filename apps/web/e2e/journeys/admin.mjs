@@ -1,19 +1,10 @@
 /** The back office at /admin/ (issue 16), on a desktop screen: sign-in with an authenticator code, the audit log, operators. */
 import assert from 'node:assert/strict';
 import { DESKTOP, PASSWORD, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
+import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
 import { startServer, stopServer } from '../harness/server.mjs';
 
 const ADMIN = { email: 'first.admin@example.com', password: 'first-admin-pass-1', role: 'admin' };
-
-async function signIn(page, baseUrl, operator, code) {
-  await page.goto(`${baseUrl}/admin/`);
-  await page.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
-  await page.getByLabel('E-mail').fill(operator.email);
-  await page.getByLabel('Password').fill(operator.password);
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /**
  * The first admin, made with the ops CLI before the server starts, signs in with a TOTP code; the
@@ -31,7 +22,7 @@ async function backOffice({ browser }) {
     // A wrong code: refused in plain words, and nothing tells which part was wrong.
     const right = await freshTotp(admin.secret);
     const wrong = String((Number(right.code) + 1) % 1_000_000).padStart(6, '0');
-    await signIn(page, server.baseUrl, admin, wrong);
+    await signInOperator(page, server.baseUrl, admin, wrong);
     await page.getByRole('alert').filter({ hasText: 'Incorrect e-mail, password or authenticator code' }).waitFor();
     await expectAccessible(page, 'admin sign-in with an error');
     await shot(page, 'admin-sign-in');
@@ -42,7 +33,7 @@ async function backOffice({ browser }) {
     const nav = page.getByRole('navigation', { name: 'Back office' });
     assert.equal(await nav.getByTestId('operator-email').textContent(), ADMIN.email);
     assert.equal(await nav.getByTestId('operator-role').textContent(), 'admin');
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Audit log', 'Operators', 'Users']);
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Audit log', 'Operators', 'Users']);
     // The dashboard: the admin oversees the KYC queue (its count, not its submissions) and works the approvals.
     await page.getByTestId('queue-kyc').getByText('0 submissions awaiting review').waitFor();
     assert.equal(await page.getByTestId('queue-kyc').getByRole('link').count(), 0);
@@ -95,7 +86,7 @@ async function backOffice({ browser }) {
 
     // The new operator signs in with that secret: compliance sees the KYC queue, the audit log and users; signs out.
     const theirs = await newPage(other);
-    await signIn(theirs, server.baseUrl, newcomer, (await freshTotp(secret)).code);
+    await signInOperator(theirs, server.baseUrl, newcomer, (await freshTotp(secret)).code);
     await theirs.waitForURL(/\/admin\/dashboard$/);
     const theirNav = theirs.getByRole('navigation', { name: 'Back office' });
     assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['Dashboard', 'KYC queue', 'Audit log', 'Users']);
@@ -150,7 +141,7 @@ async function backOfficeUsers({ browser }) {
   try {
     const user = await registerViaApi(server, uniqueEmail('locked'));
     const page = await newPage(context);
-    await signIn(page, server.baseUrl, support, (await freshTotp(secrets.support)).code);
+    await signInOperator(page, server.baseUrl, support, (await freshTotp(secrets.support)).code);
     await page.waitForURL(/\/admin\/dashboard$/);
     await page.getByText('Your role works no queue: open a page from the menu.').waitFor();
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Users' }).click();
@@ -173,7 +164,7 @@ async function backOfficeUsers({ browser }) {
     assert.equal(login.msg, 'This account is locked, please contact customer service');
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('button', { name: 'Sign out' }).click();
 
-    await signIn(page, server.baseUrl, compliance, (await freshTotp(secrets.compliance)).code);
+    await signInOperator(page, server.baseUrl, compliance, (await freshTotp(secrets.compliance)).code);
     await page.waitForURL(/\/admin\/dashboard$/);
     await page.goto(`${server.baseUrl}/admin/users/${user.user.uid}`);
     await page.getByRole('button', { name: 'Unlock account' }).click();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { desktopContext } from '../harness/browser.mjs';
 import { DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
+import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
 import { startServer, stopServer } from '../harness/server.mjs';
 
 /** A small PNG of one colour (the server decodes and re-encodes every upload, so it must be real). */
@@ -176,11 +176,7 @@ async function reviewed({ browser }) {
     await submitViaApi(server, ben.token, 'Ben Weber');
 
     const page = await newPage(office);
-    await page.goto(`${server.baseUrl}/admin/`);
-    await page.getByLabel('E-mail').fill(reviewer.email);
-    await page.getByLabel('Password').fill(reviewer.password);
-    await page.getByLabel('Authenticator code').fill((await freshTotp(secret)).code);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOperator(page, server.baseUrl, reviewer, (await freshTotp(secret)).code);
     // The dashboard: the two submissions wait in the reviewer's queue.
     await page.waitForURL(/\/admin\/dashboard$/);
     const card = page.getByTestId('queue-kyc');

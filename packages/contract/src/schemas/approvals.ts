@@ -9,13 +9,19 @@ import { Envelope, EpochMs } from './common';
 export const APPROVAL_ACTIONS = ['balance.credit', 'ledger.reverse'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
-const Uid = Type.String({ minLength: 8, maxLength: 8, pattern: '^[0-9]{8}$' });
-const Note = Type.String({ minLength: 1, maxLength: 200, description: 'why: kept with the request, the ledger transaction and the audit record' });
+/** The limits of a request's fields, for the schemas below and the back office's forms. */
+export const APPROVAL_UID_PATTERN = '^[0-9]{8}$';
+export const APPROVAL_ASSET_MAX_LENGTH = 10;
+export const APPROVAL_AMOUNT_MAX_LENGTH = 40;
+export const APPROVAL_NOTE_MAX = 200;
+
+const Uid = Type.String({ minLength: 8, maxLength: 8, pattern: APPROVAL_UID_PATTERN });
+const Note = Type.String({ minLength: 1, maxLength: APPROVAL_NOTE_MAX, description: 'why: kept with the request, the ledger transaction and the audit record' });
 
 export const CreditRequestBody = Type.Object({
   uid: Uid,
-  asset: Type.String({ minLength: 1, maxLength: 10 }),
-  amount: Type.String({ minLength: 1, maxLength: 40, description: 'decimal string, positive, within the coin\'s decimals' }),
+  asset: Type.String({ minLength: 1, maxLength: APPROVAL_ASSET_MAX_LENGTH }),
+  amount: Type.String({ minLength: 1, maxLength: APPROVAL_AMOUNT_MAX_LENGTH, description: 'decimal string, positive, within the coin\'s decimals' }),
   note: Note,
 }, { additionalProperties: false });
 export type CreditRequestBody = Static<typeof CreditRequestBody>;

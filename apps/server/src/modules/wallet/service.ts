@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  NUMBER_MAXIMUM, assetOf, formatAmount, isLedgerKind, ledgerKindName, parseAmount, pow10,
+  assetOf, formatAmount, isLedgerKind, ledgerKindName, positiveMinor,
   type AccountChangeList, type AssetDef, type HeaderLang, type TransferBody, type TransferLog,
   type TransferRecord, type UserInfo, type WalletBalance, type WalletName,
 } from '@app/contract';
@@ -23,10 +23,9 @@ export function assetOrThrow(symbol: string): AssetDef {
 
 /** A positive amount of `asset` from a decimal string, at most its scale and 1e17 (spec §5). */
 export function positiveAmount(text: string, asset: AssetDef, zeroError: 'AMOUNT_INVALID' | 'TRANSFER_NUMBER_INVALID' = 'AMOUNT_INVALID'): bigint {
-  const minor = parseAmount(text, asset.scale);
-  if (minor === null) throw new AppError('AMOUNT_INVALID');
-  if (minor <= 0n) throw new AppError(zeroError);
-  if (minor > BigInt(NUMBER_MAXIMUM) * pow10(asset.scale)) throw new AppError('AMOUNT_INVALID');
+  const minor = positiveMinor(text, asset.scale);
+  if (minor === 'invalid') throw new AppError('AMOUNT_INVALID');
+  if (minor === 'zero') throw new AppError(zeroError);
   return minor;
 }
 
