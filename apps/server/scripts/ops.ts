@@ -18,6 +18,7 @@ import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
+import { loadOrCreateSecret } from '../src/lib/secrets';
 import { OutboxSender } from '../src/lib/messenger';
 import { AppError } from '../src/lib/app-error';
 import { buildApp } from '../src/app';
@@ -96,7 +97,8 @@ async function main(): Promise<number> {
     poolSize: 2,
   });
   const ctx: AppContext = {
-    config, db: database.db, clock: systemClock, secret: '', log,
+    // The server's own secret: what the CLI seals (an operator's TOTP secret) the server opens.
+    config, db: database.db, clock: systemClock, secret: loadOrCreateSecret(config.dataDir, config.appSecret), log,
     email: new OutboxSender(path.join(config.dataDir, 'outbox'), log), sms: new OutboxSender(path.join(config.dataDir, 'outbox'), log),
   };
   try {
