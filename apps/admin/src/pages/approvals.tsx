@@ -261,12 +261,13 @@ export function CreditRequestPage() {
   );
 }
 
-/** Ask for the reversal of a ledger transaction (a correction); another operator approves it. */
+/** Ask for the reversal of a ledger transaction (a correction); another operator approves it. `?transactionId=` fills the id (a user's page links here). */
 export function ReversalRequestPage() {
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<ReversalDraft>({ transactionId: '', note: '' });
+  const [draft, setDraft] = useState<ReversalDraft>(() => ({ transactionId: params.get('transactionId') ?? '', note: '' }));
   const [sent, setSent] = useState(false);
   const request = useMutation({
     mutationFn: (body: ReversalRequestBody) => call<Approval>(ADMIN_API.approvals.requestReversal, body),

@@ -5,6 +5,7 @@ import { ADMIN_API, type UserDetail, type UserSearchResult } from '@app/contract
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
+import { mayOpen } from '../roles';
 import { PagedTable } from './pager';
 
 const PAGE_SIZE = 20;
@@ -73,7 +74,7 @@ export function UserPage() {
   const mayLock = role === 'support' || role === 'compliance' || role === 'admin';
   const mayUnlock = role === 'compliance' || role === 'admin';
   // Four eyes: finance and admin ask for a credit here; another operator approves it on the Approvals page.
-  const mayRequestCredit = role === 'finance' || role === 'admin';
+  const mayAskApproval = mayOpen(role, '/approvals');
   const rows: Array<[string, string]> = [
     ['UID', u.uid], ['Nickname', u.nickname], ['E-mail', u.email ?? '—'], ['Phone', u.phone ?? '—'], ['Joined', formatTime(u.createdAt)],
     ['Invited by', u.manager ?? '—'], ['Identity', KYC[u.kycState] ?? u.kycState],
@@ -112,11 +113,29 @@ export function UserPage() {
                   <tbody>{u.balances[mode].map((b) => <tr key={`${b.wallet}:${b.asset}`}><td>{b.wallet}</td><td>{b.asset}</td><td className="mono">{b.balance}</td></tr>)}</tbody>
                 </table>
               )}
-              {mode === 'real' && mayRequestCredit && (
+              {mode === 'real' && mayAskApproval && (
                 <p><Link to={`/approvals/credit${queryString({ uid: u.uid })}`}>Request a credit</Link> (another operator approves it)</p>
               )}
             </div>
           ))}
+          <div className="card spaced">
+            <h2>Recent real transactions</h2>
+            {u.transactions.length === 0 ? <p>None.</p> : (
+              <table className="table">
+                <caption className="visually-hidden">The user's last ledger transactions in real money, newest first</caption>
+                <thead><tr><th scope="col">Transaction</th><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Changes</th>{mayAskApproval && <th scope="col"><span className="visually-hidden">Correction</span></th>}</tr></thead>
+                <tbody>{u.transactions.map((t) => (
+                  <tr key={t.id}>
+                    <td className="mono">{t.id}</td>
+                    <td className="nowrap">{formatTime(t.createdAt)}</td>
+                    <td>{t.kind}</td>
+                    <td className="mono">{t.changes.map((c) => `${c.wallet} ${c.amount} ${c.asset}`).join('; ')}</td>
+                    {mayAskApproval && <td><Link to={`/approvals/reversal${queryString({ transactionId: t.id })}`} aria-label={`Request the reversal of transaction ${t.id}`}>Request a reversal</Link></td>}
+                  </tr>
+                ))}</tbody>
+              </table>
+            )}
+          </div>
           <div className="card spaced">
             <h2>Live sessions</h2>
             {u.sessions.length === 0 ? <p>None.</p> : (

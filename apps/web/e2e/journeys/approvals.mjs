@@ -20,7 +20,9 @@ async function realCurrency(page) {
  * wait for another operator, with no buttons (the server refuses them anyway). An admin signs in,
  * approves the first after a confirm step that says what will happen and rejects the second; the
  * user's real balance shows the one credit. A reversal of a transaction that does not exist is
- * asked and, approved, refused with the server's words: it stays pending.
+ * asked and, approved, refused with the server's words: it stays pending. Last a correction: the
+ * admin asks, from the user's recent transactions, for the credit's reversal; the finance operator
+ * approves it and the balance is back to nothing.
  */
 async function fourEyes({ browser }) {
   const asker = { email: 'finance.asker@example.com', password: 'finance-asker-pass-1', role: 'finance' };
@@ -180,6 +182,27 @@ async function fourEyes({ browser }) {
     assert.equal(await a.getByText('Waiting for another operator').count(), 1);
     await a.getByRole('link', { name: 'Approved', exact: true }).click();
     await requestRow(a, creditId).getByRole('cell', { name: decider.email }).waitFor();
+
+    // A correction: B asks, from the user's page, for the reversal of the credit's transaction; A approves it.
+    const credited = b.getByRole('row').filter({ hasText: '125.500000 USDT' });
+    const creditTx = (await credited.getByRole('cell').first().textContent()).trim();
+    await credited.getByRole('link', { name: `Request the reversal of transaction ${creditTx}` }).click();
+    await b.getByRole('heading', { name: 'Request a reversal' }).waitFor();
+    assert.equal(await b.getByLabel('Ledger transaction id').inputValue(), creditTx);
+    await b.getByLabel(/^Note/).fill('credited to the wrong account');
+    await b.getByRole('button', { name: 'Request the reversal' }).click();
+    await b.waitForURL(/\/admin\/approvals$/);
+    const correctionId = Number((await b.getByText(/^Request \d+ sent: the reversal of ledger transaction/).textContent()).match(/^Request (\d+)/)[1]);
+    await a.getByRole('link', { name: 'Pending', exact: true }).click();
+    const correction = requestRow(a, correctionId);
+    await correction.getByRole('button', { name: `Approve request ${correctionId}` }).click();
+    await correction.getByRole('button', { name: `Confirm: approve request ${correctionId}` }).click();
+    await correction.waitFor({ state: 'detached' });
+    await b.goto(`${server.baseUrl}/admin/users/${uid}`);
+    await b.getByRole('heading', { name: 'Recent real transactions' }).waitFor();
+    await b.getByRole('row').filter({ hasText: '-125.500000 USDT' }).waitFor();
+    assert.deepEqual(await realCurrency(b), {}, 'the reversal took the credit back');
+    await expectAccessible(b, 'back office: a user after a correction');
   } finally {
     await contextA.close();
     await contextB.close();

@@ -45,6 +45,14 @@ export const UserDetail = Type.Object({
   lockedReason: NullableString,
   /** Non-zero balances only, per mode. */
   balances: Type.Object({ real: Type.Array(Balance), demo: Type.Array(Balance) }),
+  /** The last ledger transactions of the real accounts, newest first: what a correction (a reversal) names. */
+  transactions: Type.Array(Type.Object({
+    id: Type.Integer({ description: 'the ledger transaction id' }),
+    kind: Type.String({ description: 'what it was: deposit, transfer, contract stake, …' }),
+    createdAt: EpochMs,
+    /** What it changed in each of the user's accounts (available and reserved together), signed decimal strings. */
+    changes: Type.Array(Type.Object({ wallet: Type.String(), asset: Type.String(), amount: Type.String() })),
+  })),
   /** Live sessions (not revoked, not expired), newest first. */
   sessions: Type.Array(Type.Object({ origin: Type.String(), ip: Type.String(), userAgent: Type.String(), createdAt: EpochMs, lastSeenAt: EpochMs, expiresAt: EpochMs })),
 });

@@ -48,8 +48,25 @@ describe('users in the back office', () => {
     expect(seen.data.balances.real).toEqual([]);
     expect(seen.data.balances.demo).toEqual(expect.arrayContaining([{ wallet: 'currency', asset: 'USDT', balance: '100000.000000' }]));
     expect(seen.data.sessions).toHaveLength(1);
+    expect(seen.data.transactions).toEqual([]);
     expect(await audited('user.read', u.user.uid)).toEqual([{ role: 'support', before: null, after: null }]);
     expect(await detail('00000000')).toMatchObject({ status: 404, code: code('ACCOUNT_NOT_FOUND') });
+  });
+
+  it('lists the user\'s latest real transactions, newest first, each with its id for a correction', async () => {
+    const u = await registerByEmail(t);
+    const [asker, approver] = [await operatorLogin(t, await createOperator(t, 'finance')), await operatorLogin(t, await createOperator(t, 'admin'))];
+    for (const amount of ['5', '7.25']) {
+      const asked = await t.post<{ id: number }>(ADMIN_API.approvals.requestCredit, { uid: u.user.uid, asset: 'usdt', amount, note: 'goodwill' }, { token: asker });
+      expect((await t.post(ADMIN_API.approvals.decide, { id: asked.data.id, approve: true }, { token: approver })).code).toBe(0);
+    }
+    const { transactions } = (await detail(u.user.uid)).data;
+    expect(transactions.map((x) => x.changes)).toEqual([
+      [{ wallet: 'currency', asset: 'USDT', amount: '7.250000' }],
+      [{ wallet: 'currency', asset: 'USDT', amount: '5.000000' }],
+    ]);
+    expect(transactions[0]!.id).toBeGreaterThan(transactions[1]!.id);
+    expect(transactions[0]).toMatchObject({ kind: expect.any(String), createdAt: expect.any(Number) });
   });
 
   it('locks an account: sessions end, login is refused only to the right password, and only compliance or admin unlock it', async () => {

@@ -7,6 +7,9 @@ import type { KycService } from '../kyc';
 import type { LedgerService, Mode } from '../ledger';
 import { userRepo, type UserRow } from '../users';
 
+/** How many of a user's latest real-ledger transactions their page lists. */
+const RECENT_TRANSACTIONS = 20;
+
 /** What a lock changes, for the audit record. */
 const lockOf = (u: UserRow) => ({ lockedAt: u.lockedAt?.getTime() ?? null, lockedReason: u.lockedReason });
 
@@ -54,10 +57,15 @@ export class CustomerService {
     const sessions = (await this.sessions.liveOf(user.id))
       .filter((s) => s.lastSeenAt.getTime() + idleMs > now)
       .map((s) => ({ origin: s.origin, ip: s.ip, userAgent: s.userAgent, createdAt: s.createdAt.getTime(), lastSeenAt: s.lastSeenAt.getTime(), expiresAt: s.expiresAt.getTime() }));
+    const { items } = await this.ledger.statement(this.ctx.db, user.id, 'real', {}, RECENT_TRANSACTIONS, 0);
+    const transactions = items.map((t) => ({
+      id: t.id, kind: t.txKind, createdAt: t.createdAt.getTime(),
+      changes: t.lines.map((l) => ({ wallet: l.wallet, asset: l.asset, amount: formatAmount(l.amount, assetOf(l.asset)?.scale ?? 0) })),
+    }));
     await this.audit.write(this.ctx.db, actor, { action: 'user.read', targetType: 'user', targetId: uid });
     return {
       ...summary(user, state!), countryCode: user.countryCode, manager: user.managerUid, lockedReason: user.lockedReason,
-      balances: { real: await balances('real'), demo: await balances('demo') }, sessions,
+      balances: { real: await balances('real'), demo: await balances('demo') }, transactions, sessions,
     };
   }
 
