@@ -33,7 +33,7 @@ export const userRepo = {
   async byInvitationCode(db: DbOrTx, code: string): Promise<UserRow | undefined> {
     return (await db.select(userColumns).from(users).where(eq(users.invitationCode, code)).limit(1))[0];
   },
-  /** The newest users, a page of them, and how many there are (the back office's list). */
+  /** The newest users, a page of them, and how many there are up to the cap (the back office's list). */
   async newest(db: DbOrTx, page: number, size: number): Promise<{ rows: UserRow[] } & CappedTotal> {
     // The page's ids first (an index-only scan of users_created), then their rows: the skipped
     // rows are not read, nor their manager looked up.
