@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import { pageCount } from '../format';
 
-/** Previous / next over server-side pages. */
-export function Pager({ page, size, total, onPage }: { page: number; size: number; total: number; onPage: (page: number) => void }) {
+/**
+ * Previous / next over server-side pages. A capped total (more matches than the server counts,
+ * ADMIN_LIST_COUNT_CAP) shows as "10,000+"; its last page is the deepest the server serves.
+ */
+export function Pager({ page, size, total, totalCapped, onPage }: { page: number; size: number; total: number; totalCapped: boolean; onPage: (page: number) => void }) {
   const pages = pageCount(total, size);
+  const more = totalCapped ? '+' : '';
   return (
     <nav className="pager" aria-label="Pages">
       <button type="button" className="button button--quiet" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
-      <span>Page {page} of {pages} · {total} {total === 1 ? 'entry' : 'entries'}</span>
+      <span>Page {page} of {pages.toLocaleString('en')}{more} · {total.toLocaleString('en')}{more} {total === 1 && !totalCapped ? 'entry' : 'entries'}</span>
       <button type="button" className="button button--quiet" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</button>
     </nav>
   );
@@ -18,6 +22,7 @@ interface Page<T> {
   page: number;
   size: number;
   total: number;
+  totalCapped: boolean;
 }
 
 interface PagedTableProps<T> {
@@ -49,7 +54,7 @@ export function PagedTable<T>({ query, caption, head, empty, onPage, children }:
               <tbody>{children(data.items)}</tbody>
             </table>
           </div>
-          <Pager page={data.page} size={data.size} total={data.total} onPage={onPage} />
+          <Pager page={data.page} size={data.size} total={data.total} totalCapped={data.totalCapped} onPage={onPage} />
         </>
       ))}
     </>

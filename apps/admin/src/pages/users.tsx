@@ -73,8 +73,8 @@ export function UserPage() {
   const role = operator?.role;
   const mayLock = role === 'support' || role === 'compliance' || role === 'admin';
   const mayUnlock = role === 'compliance' || role === 'admin';
-  // Four eyes: finance and admin ask for a credit here; another operator approves it on the Approvals page.
-  const mayAskApproval = mayOpen(role, '/approvals');
+  // Four eyes: finance and admin ask for a credit or a reversal here; another operator approves it on the Approvals page.
+  const mayAskApproval = role !== undefined && mayOpen(role, '/approvals');
   const rows: Array<[string, string]> = [
     ['UID', u.uid], ['Nickname', u.nickname], ['E-mail', u.email ?? '—'], ['Phone', u.phone ?? '—'], ['Joined', formatTime(u.createdAt)],
     ['Invited by', u.manager ?? '—'], ['Identity', KYC[u.kycState] ?? u.kycState],

@@ -136,6 +136,8 @@ export const operatorApprovals = pgTable(
     check('operator_approvals_four_eyes', sql`${t.decidedBy} IS NULL OR ${t.decidedBy} <> ${t.requestedBy}`),
     check('operator_approvals_decision', sql`${t.decision} IS NULL OR ${t.decision} IN ('approved', 'rejected')`),
     check('operator_approvals_decided_whole', sql`(${t.decision} IS NULL) = (${t.decidedBy} IS NULL) AND (${t.decision} IS NULL) = (${t.decidedAt} IS NULL)`),
-    index('operator_approvals_pending').on(t.requestedAt).where(sql`${t.decision} IS NULL`),
+    index('operator_approvals_pending').on(t.requestedAt, t.id).where(sql`${t.decision} IS NULL`),
+    // Decided ones by decision, newest first (the back office's list; bench:admin-lists).
+    index('operator_approvals_decided').on(t.decision, t.decidedAt, t.id).where(sql`${t.decision} IS NOT NULL`),
   ],
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AdminPage } from './admin';
+import { AdminPage, AdminPageInfo } from './admin';
 import { Envelope, EpochMs } from './common';
 import { KYC_STATES } from './kyc';
 
@@ -27,7 +27,7 @@ export const UserSummary = Type.Object({
   lockedAt: NullableTime,
 });
 export type UserSummary = Static<typeof UserSummary>;
-export const UserSearchResult = Type.Object({ items: Type.Array(UserSummary), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export const UserSearchResult = Type.Object({ items: Type.Array(UserSummary), ...AdminPageInfo });
 export type UserSearchResult = Static<typeof UserSearchResult>;
 export const UserSearchResponse = Envelope(UserSearchResult);
 

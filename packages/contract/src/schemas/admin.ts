@@ -50,14 +50,32 @@ export const OperatorLoginResult = Type.Object({
 export type OperatorLoginResult = Static<typeof OperatorLoginResult>;
 export const OperatorLoginResponse = Envelope(OperatorLoginResult);
 
+/**
+ * A back-office list counts its matches up to this many (docs/back-office.md "Lists"): beyond it
+ * `total` is this number and `totalCapped` is true. Counting every one of a million rows on each
+ * page would cost more than the page; to reach further, narrow the filters (e.g. the audit log's
+ * time range).
+ */
+export const ADMIN_LIST_COUNT_CAP = 10_000;
+/** The deepest page: ADMIN_LIST_COUNT_CAP rows at the default 20 a page (an offset costs what it skips). */
+export const ADMIN_LIST_MAX_PAGE = 500;
+
 export const AdminPage = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_LIST_MAX_PAGE, default: 1 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+
+/** What a back-office list answers besides its items. */
+export const AdminPageInfo = {
+  page: Type.Integer(),
+  size: Type.Integer(),
+  total: Type.Integer({ description: `the matching rows, counted up to ${ADMIN_LIST_COUNT_CAP.toLocaleString('en')}` }),
+  totalCapped: Type.Boolean({ description: `true when more than ${ADMIN_LIST_COUNT_CAP.toLocaleString('en')} rows match: \`total\` is then that cap, not the count` }),
 };
 
 export const OperatorListQuery = Type.Object({ ...AdminPage }, { additionalProperties: false });
 export type OperatorListQuery = Static<typeof OperatorListQuery>;
-export const OperatorList = Type.Object({ items: Type.Array(OperatorInfo), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export const OperatorList = Type.Object({ items: Type.Array(OperatorInfo), ...AdminPageInfo });
 export type OperatorList = Static<typeof OperatorList>;
 export const OperatorListResponse = Envelope(OperatorList);
 
@@ -113,7 +131,7 @@ export const AuditRecord = Type.Object({
   hash: Type.String(),
 });
 export type AuditRecord = Static<typeof AuditRecord>;
-export const AuditList = Type.Object({ items: Type.Array(AuditRecord), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export const AuditList = Type.Object({ items: Type.Array(AuditRecord), ...AdminPageInfo });
 export type AuditList = Static<typeof AuditList>;
 export const AuditListResponse = Envelope(AuditList);
 

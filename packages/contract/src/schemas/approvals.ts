@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AdminPage } from './admin';
+import { AdminPage, AdminPageInfo } from './admin';
 import { Envelope, EpochMs } from './common';
 
 /**
@@ -55,6 +55,6 @@ export const Approval = Type.Object({
 });
 export type Approval = Static<typeof Approval>;
 export const ApprovalResponse = Envelope(Approval);
-export const ApprovalList = Type.Object({ items: Type.Array(Approval), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export const ApprovalList = Type.Object({ items: Type.Array(Approval), ...AdminPageInfo });
 export type ApprovalList = Static<typeof ApprovalList>;
 export const ApprovalListResponse = Envelope(ApprovalList);

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { API } from '../paths';
+import { AdminPage, AdminPageInfo } from './admin';
 import { Envelope, EpochMs, withError } from './common';
 
 /**
@@ -85,8 +86,7 @@ const SubmissionId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER
 
 export const KycQueueQuery = Type.Object({
   decision: Type.Optional(Type.Enum(KYC_DECISIONS, { description: 'default `pending`: awaiting review, oldest first; decided ones newest first' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  ...AdminPage,
 }, { additionalProperties: false });
 export type KycQueueQuery = Static<typeof KycQueueQuery>;
 
@@ -101,7 +101,7 @@ export const KycQueueItem = Type.Object({
   decidedAt: Type.Union([EpochMs, Type.Null()]),
   sameIdNumber: Type.Integer({ description: 'how many other accounts gave the same ID number under the same nationality' }),
 });
-export const KycQueue = Type.Object({ items: Type.Array(KycQueueItem), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export const KycQueue = Type.Object({ items: Type.Array(KycQueueItem), ...AdminPageInfo });
 export type KycQueue = Static<typeof KycQueue>;
 export const KycQueueResponse = Envelope(KycQueue);
 

@@ -1,6 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { asc, count, desc, eq, isNotNull, isNull, and, min } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, isNotNull, isNull, and, min } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { cappedCount } from '../../db/paging';
 import { operatorApprovals, operators } from '../../db/schema-operators';
 
 export type ApprovalRow = typeof operatorApprovals.$inferSelect;
@@ -33,12 +34,13 @@ export const approvalRepo = {
     const where = id !== undefined ? eq(operatorApprovals.id, id)
       : decision === null ? isNull(operatorApprovals.decision) : and(isNotNull(operatorApprovals.decision), eq(operatorApprovals.decision, decision));
     const order = decision === null ? [asc(operatorApprovals.requestedAt), asc(operatorApprovals.id)] : [desc(operatorApprovals.decidedAt), desc(operatorApprovals.id)];
+    // The page's ids first (on the partial indexes), then their rows and operators.
+    const ids = db.select({ id: operatorApprovals.id }).from(operatorApprovals).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
     const rows = await db.select({ approval: operatorApprovals, requestedBy: operators.email, decidedBy: decider.email })
       .from(operatorApprovals)
       .innerJoin(operators, eq(operators.id, operatorApprovals.requestedBy))
       .leftJoin(decider, eq(decider.id, operatorApprovals.decidedBy))
-      .where(where).orderBy(...order).limit(size).offset((page - 1) * size);
-    const [total] = await db.select({ n: count() }).from(operatorApprovals).where(where);
-    return { rows, total: total?.n ?? 0 };
+      .where(inArray(operatorApprovals.id, ids)).orderBy(...order);
+    return { rows, ...(await cappedCount(db, operatorApprovals, where)) };
   },
 };

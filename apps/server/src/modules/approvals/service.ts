@@ -56,8 +56,8 @@ export class ApprovalService {
   async list(q: ApprovalListQuery): Promise<ApprovalList> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
-    const { rows, total } = await approvalRepo.list(this.ctx.db, !q.decision || q.decision === 'pending' ? null : q.decision, page, size);
-    return { items: rows.map(toApproval), page, size, total };
+    const { rows, total, totalCapped } = await approvalRepo.list(this.ctx.db, !q.decision || q.decision === 'pending' ? null : q.decision, page, size);
+    return { items: rows.map(toApproval), page, size, total, totalCapped };
   }
 
   /** Approves (and does) or rejects a request, once, by an operator other than the one who asked. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
+import { cappedCount } from '../../db/paging';
+import { auditLog } from '../../db/schema-operators';
 import { hasSqlState } from '../../lib/db-errors';
 import { AUDIT_GENESIS_HASH, AuditLog, auditVerifyReport, type AuditActor } from '.';
 
@@ -49,6 +51,17 @@ describe('the audit log', () => {
     const result = await audit.verify();
     expect(result).toEqual({ records: rows.length, headHash: rows.at(-1)?.hash, broken: null });
     expect(auditVerifyReport(result).status).toBe(0);
+  });
+
+  it('lists with the total counted up to a cap (the back office\'s lists; bench:admin-lists)', async () => {
+    for (let i = 0; i < 3; i++) await audit.write(t.ctx.db, actor, { action: 'test.capped', targetId: i });
+    const filtered = eq(auditLog.action, 'test.capped');
+    expect(await cappedCount(t.ctx.db, auditLog, filtered, 2)).toEqual({ total: 2, totalCapped: true });
+    expect(await cappedCount(t.ctx.db, auditLog, filtered, 3)).toEqual({ total: 3, totalCapped: false });
+    const page = await audit.list(actor, { action: 'test.capped', page: 2, size: 2 });
+    expect(page).toMatchObject({ page: 2, size: 2, total: 3, totalCapped: false });
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]!.targetId).toBe('0');
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {

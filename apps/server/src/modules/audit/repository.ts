@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { newestFirst } from '../../db/paging';
+import { newestFirstCapped } from '../../db/paging';
 import { auditHead, auditLog } from '../../db/schema-operators';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -64,7 +64,7 @@ export const auditRepo = {
       f.from === undefined ? undefined : gte(auditLog.at, f.from),
       f.to === undefined ? undefined : lte(auditLog.at, f.to),
     );
-    return newestFirst(db, auditLog, where, page, size);
+    return newestFirstCapped(db, auditLog, where, page, size);
   },
 
   /** Up to `limit` links after `afterId`, in chain order, each with its hash recomputed by the database's own function. */

@@ -85,9 +85,9 @@ export class AuditLog {
         operatorId: q.operatorId, action: q.action, targetType: q.targetType, targetId: q.targetId,
         from: q.from === undefined ? undefined : new Date(q.from), to: q.to === undefined ? undefined : new Date(q.to),
       };
-      const { rows, total } = await auditRepo.list(tx, filter, page, size);
+      const { rows, total, totalCapped } = await auditRepo.list(tx, filter, page, size);
       await this.write(tx, actor, { action: 'audit.read', after: { ...q, page, size } });
-      return { items: rows.map(toRecord), page, size, total };
+      return { items: rows.map(toRecord), page, size, total, totalCapped };
     });
   }
 

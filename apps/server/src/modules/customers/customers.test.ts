@@ -30,13 +30,14 @@ describe('users in the back office', () => {
     const other = await registerByEmail(t);
     expect((await search(u.user.uid)).items).toMatchObject([{ uid: u.user.uid, email: u.email, kycState: 'not_started', lockedAt: null }]);
     expect((await search(u.email.toUpperCase())).items.map((i) => i.uid)).toEqual([u.user.uid]);
-    expect(await search('nobody@example.com')).toMatchObject({ items: [], total: 0 });
+    expect(await search('nobody@example.com')).toMatchObject({ items: [], total: 0, totalCapped: false });
     expect(await search('+15550000000')).toMatchObject({ items: [], total: 0 });
     // Not a prefix search: a part of an address finds nothing.
     expect((await search(u.email.slice(0, 6))).items).toEqual([]);
     const newest = await search(undefined);
     expect(newest.items.slice(0, 2).map((i) => i.uid)).toEqual([other.user.uid, u.user.uid]);
     expect(newest.total).toBeGreaterThanOrEqual(2);
+    expect(newest.totalCapped).toBe(false);
   });
 
   it('shows a user with balances and live sessions, and records the read', async () => {

@@ -31,18 +31,18 @@ export class CustomerService {
   async search(q: UserSearchQuery): Promise<UserSearchResult> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
-    const { rows, total } = q.q === undefined ? await userRepo.newest(this.ctx.db, page, size) : await this.exact(q.q.trim());
+    const { rows, total, totalCapped } = q.q === undefined ? await userRepo.newest(this.ctx.db, page, size) : await this.exact(q.q.trim());
     const states = await this.kyc.statesOf(rows.map((r) => r.id));
-    return { items: rows.map((r) => summary(r, states.get(r.id)!)), page, size, total };
+    return { items: rows.map((r) => summary(r, states.get(r.id)!)), page, size, total, totalCapped };
   }
 
   /** One user by UID, e-mail or phone, matched exactly (page 1 only: there is at most one). */
-  private async exact(q: string): Promise<{ rows: UserRow[]; total: number }> {
+  private async exact(q: string): Promise<{ rows: UserRow[]; total: number; totalCapped: false }> {
     const db = this.ctx.db;
     const found = /^\d{8}$/.test(q) ? await userRepo.byUid(db, q)
       : q.includes('@') ? await userRepo.byEmail(db, q.toLowerCase())
         : /^\+\d{6,15}$/.test(q) ? await userRepo.byPhone(db, q) : undefined;
-    return found ? { rows: [found], total: 1 } : { rows: [], total: 0 };
+    return found ? { rows: [found], total: 1, totalCapped: false } : { rows: [], total: 0, totalCapped: false };
   }
 
   /** A user's page; the read is recorded (`user.read`). */

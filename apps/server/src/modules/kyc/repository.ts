@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { cappedCount, type CappedTotal } from '../../db/paging';
 import { users } from '../../db/schema';
 import { kycProfiles, kycSubmissions, userNotifications } from '../../db/schema-kyc';
 
@@ -64,16 +65,18 @@ export const kycRepo = {
    * One page of the review queue: awaiting review (`decision` null) oldest first, or decided ones
    * of one decision newest first; each with its user's UID. Both orders run on a partial index.
    */
-  async queue(db: DbOrTx, decision: 'verified' | 'rejected' | null, page: number, size: number): Promise<{ rows: KycQueueRow[]; total: number }> {
+  async queue(db: DbOrTx, decision: 'verified' | 'rejected' | null, page: number, size: number): Promise<{ rows: KycQueueRow[] } & CappedTotal> {
     const where = decision === null ? isNull(kycSubmissions.decision) : and(isNotNull(kycSubmissions.decision), eq(kycSubmissions.decision, decision));
     const order = decision === null ? [asc(kycSubmissions.submittedAt), asc(kycSubmissions.id)] : [desc(kycSubmissions.decidedAt), desc(kycSubmissions.id)];
+    // The page's ids first (an index-only scan of the partial index), then their rows, UIDs and
+    // counts: the skipped rows are neither joined nor counted.
+    const ids = db.select({ id: kycSubmissions.id }).from(kycSubmissions).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
     const rows = await db.select({
       id: kycSubmissions.id, uid: users.uid, realName: kycSubmissions.realName, nationality: kycSubmissions.nationality,
       documentType: kycSubmissions.documentType, submittedAt: kycSubmissions.submittedAt, decision: kycSubmissions.decision,
       decidedAt: kycSubmissions.decidedAt, sameIdNumber: sameIdNumberCount,
-    }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
-    const [total] = await db.select({ n: count() }).from(kycSubmissions).where(where);
-    return { rows, total: total?.n ?? 0 };
+    }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(inArray(kycSubmissions.id, ids)).orderBy(...order);
+    return { rows, ...(await cappedCount(db, kycSubmissions, where)) };
   },
 
   /** How many submissions await review and since when the oldest waits (on the partial index of pending ones). */

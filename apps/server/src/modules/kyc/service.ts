@@ -108,13 +108,13 @@ export class KycService {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
     const decision = !q.decision || q.decision === 'pending' ? null : q.decision;
-    const { rows, total } = await kycRepo.queue(this.ctx.db, decision, page, size);
+    const { rows, total, totalCapped } = await kycRepo.queue(this.ctx.db, decision, page, size);
     return {
       items: rows.map((r) => ({
         id: r.id, uid: r.uid, realName: r.realName, nationality: r.nationality, documentType: r.documentType as KycDocumentType,
         submittedAt: r.submittedAt.getTime(), decision: decisionOf(r.decision), decidedAt: r.decidedAt?.getTime() ?? null, sameIdNumber: r.sameIdNumber,
       })),
-      page, size, total,
+      page, size, total, totalCapped,
     };
   }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { cappedCount, type CappedTotal } from '../../db/paging';
 import { operatorLoginAttempts, operators, operatorSessions } from '../../db/schema-operators';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -18,10 +19,9 @@ export const operatorRepo = {
   async byIdForUpdate(db: DbOrTx, id: number): Promise<OperatorRow | undefined> {
     return (await db.select().from(operators).where(eq(operators.id, id)).limit(1).for('update'))[0];
   },
-  async page(db: DbOrTx, page: number, size: number): Promise<{ rows: OperatorRow[]; total: number }> {
+  async page(db: DbOrTx, page: number, size: number): Promise<{ rows: OperatorRow[] } & CappedTotal> {
     const rows = await db.select().from(operators).orderBy(desc(operators.id)).limit(size).offset((page - 1) * size);
-    const [total] = await db.select({ n: count() }).from(operators);
-    return { rows, total: total?.n ?? 0 };
+    return { rows, ...(await cappedCount(db, operators, undefined)) };
   },
   async disable(db: DbOrTx, id: number, at: Date): Promise<OperatorRow> {
     const [row] = await db.update(operators).set({ disabledAt: at }).where(eq(operators.id, id)).returning();

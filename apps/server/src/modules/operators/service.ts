@@ -142,9 +142,9 @@ export class OperatorService {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
     return this.ctx.db.transaction(async (tx) => {
-      const { rows, total } = await operatorRepo.page(tx, page, size);
+      const { rows, total, totalCapped } = await operatorRepo.page(tx, page, size);
       await this.audit.write(tx, actor, { action: 'operator.list', after: { page, size } });
-      return { items: rows.map(toOperatorInfo), page, size, total };
+      return { items: rows.map(toOperatorInfo), page, size, total, totalCapped };
     });
   }
 

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { cappedCount, type CappedTotal } from '../../db/paging';
 import { users } from '../../db/schema';
 
 /** A user as stored, with the UID of their manager: the user whose invitation code they registered with (or null). */
@@ -32,11 +33,14 @@ export const userRepo = {
   async byInvitationCode(db: DbOrTx, code: string): Promise<UserRow | undefined> {
     return (await db.select(userColumns).from(users).where(eq(users.invitationCode, code)).limit(1))[0];
   },
-  /** The newest users, a page of them, and how many there are (the back office's list). */
-  async newest(db: DbOrTx, page: number, size: number): Promise<{ rows: UserRow[]; total: number }> {
-    const rows = await db.select(userColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(size).offset((page - 1) * size);
-    const [total] = await db.select({ n: count() }).from(users);
-    return { rows, total: total?.n ?? 0 };
+  /** The newest users, a page of them, and how many there are up to the cap (the back office's list). */
+  async newest(db: DbOrTx, page: number, size: number): Promise<{ rows: UserRow[] } & CappedTotal> {
+    // The page's ids first (an index-only scan of users_created), then their rows: the skipped
+    // rows are not read, nor their manager looked up.
+    const order = [desc(users.createdAt), desc(users.id)];
+    const ids = db.select({ id: users.id }).from(users).orderBy(...order).limit(size).offset((page - 1) * size);
+    const rows = await db.select(userColumns).from(users).where(inArray(users.id, ids)).orderBy(...order);
+    return { rows, ...(await cappedCount(db, users, undefined)) };
   },
   async insert(db: DbOrTx, row: NewUser): Promise<UserRow> {
     const [created] = await db.insert(users).values(row).returning(userColumns);
