@@ -66,11 +66,12 @@ function scryptCost(env: Env): number {
 
 /** Relative paths are taken from `cwd`. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
+  const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false);
   return {
     port: int(env, 'PORT', 8080, 0, 65_535),
     host: str(env, 'HOST', '0.0.0.0'),
     dataDir: path.resolve(cwd, str(env, 'DATA_DIR', './data')),
-    databaseUrl: optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false),
+    databaseUrl,
     smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
     emailFrom: str(env, 'EMAIL_FROM', 'no-reply@localhost'),
     appSecret: optionalStr(env, 'APP_SECRET'),
@@ -95,6 +96,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     contracts: loadContractConfig(env),
     kyc: loadKycConfig(env),
     operators: loadOperatorConfig(env),
-    deposits: loadDepositConfig(env, optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false)),
+    deposits: loadDepositConfig(env, databaseUrl),
   };
 }
