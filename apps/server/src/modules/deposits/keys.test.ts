@@ -116,3 +116,31 @@ describe('addresses', () => {
     expect(addressLookup('btc', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
   });
 });
+
+describe('deposit configuration', () => {
+  it('has the documented defaults: five routes, dev seed on the embedded database only', () => {
+    const c = loadConfig({}).deposits;
+    expect(c.routes.map((r) => [r.symbol, r.chain, r.minDeposit, r.confirmations, r.enabled])).toEqual([
+      ['ETH', 'ethereum', 10n ** 16n, 12, true], ['USDT', 'ethereum', 20_000_000n, 12, true], ['USDC', 'ethereum', 20_000_000n, 12, true],
+      ['USDT', 'tron', 20_000_000n, 20, true], ['BTC', 'bitcoin', 50_000n, 2, true],
+    ]);
+    expect(c.devSeed).toBe(true);
+    expect(c.xpubs).toEqual({});
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).deposits.devSeed).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', DEPOSIT_DEV_SEED: 'true' }).deposits.devSeed).toBe(true);
+  });
+
+  it('reads each route\'s settings, keeps a token contract in EIP-55, and refuses what it cannot use', () => {
+    const c = loadConfig({
+      DEPOSIT_USDT_ETHEREUM_CONTRACT: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', DEPOSIT_USDT_ETHEREUM_MIN: '0.5',
+      DEPOSIT_BTC_BITCOIN_CONFIRMATIONS: '6', DEPOSIT_ETH_ETHEREUM_ENABLED: 'false',
+    }).deposits.routes;
+    expect(c[1]).toMatchObject({ token: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', minDeposit: 500_000n });
+    expect(c[4]!.confirmations).toBe(6);
+    expect(c[0]!.enabled).toBe(false);
+    for (const env of [
+      { DEPOSIT_USDT_ETHEREUM_MIN: '0.0000001' }, { DEPOSIT_USDT_ETHEREUM_MIN: 'lots' }, { DEPOSIT_USDT_TRON_CONTRACT: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed' },
+      { DEPOSIT_USDC_ETHEREUM_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }, { DEPOSIT_BTC_BITCOIN_CONFIRMATIONS: '0' }, { DEPOSIT_ETH_ETHEREUM_ENABLED: 'yes' },
+    ]) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+  });
+});
