@@ -37,6 +37,22 @@ export function evmAddress(publicKey: Uint8Array): string {
   return toChecksumAddress(bytesToHex(accountBytes(publicKey)));
 }
 
+/** A TRON account as EVM-style logs of a TRON node carry it (0x and 20 bytes, or 41 and 20 bytes), written as base58 T…. */
+export function tronAddressFromHex(hex: string): string {
+  const digits = hex.replace(/^(0x|41)/i, '');
+  const payload = new Uint8Array(21);
+  payload[0] = TRON_PREFIX;
+  payload.set(Buffer.from(digits, 'hex'), 1);
+  return base58check.encode(payload);
+}
+
+/** The 20-byte account of a TRON address as lower-case 0x hex (what its EVM-style logs carry). Input must have passed `checkTronAddress`. */
+export function tronAddressToHex(address: string): string {
+  return `0x${bytesToHex(base58check.decode(address).subarray(1))}`;
+}
+
+const TRON_HEX = /^(0x|41)[0-9a-fA-F]{40}$/;
+
 export function tronAddress(publicKey: Uint8Array): string {
   const payload = new Uint8Array(21);
   payload[0] = TRON_PREFIX;
@@ -126,11 +142,13 @@ export function checkAddress(family: DepositFamily, text: string): AddressCheck 
 /**
  * The form an address is looked up by (the watcher's batches, duplicates in the address book):
  * lower-case hex on EVM chains (logs carry lower-case topics), lower-case bech32 on Bitcoin,
- * TRON's base58 as it is (base58 is case-sensitive). Input must have passed `checkAddress`,
- * or be what the chain reports.
+ * TRON's base58 as it is (base58 is case-sensitive; a TRON account given as 0x… or 41… hex, as
+ * its logs carry it, is written in base58 first). Input must have passed `checkAddress`, or be
+ * what the chain reports.
  */
 export function addressLookup(family: DepositFamily, address: string): string {
   if (family === 'evm') return address.toLowerCase();
+  if (family === 'tron' && TRON_HEX.test(address)) return tronAddressFromHex(address);
   if (family === 'btc' && /^bc1/i.test(address)) return address.toLowerCase();
   return address;
 }

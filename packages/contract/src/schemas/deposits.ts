@@ -48,6 +48,8 @@ export const DEPOSIT_STATUSES = ['in_progress', 'success', 'fail'] as const;
 /** Labelled addresses one user may keep in the address book (all coins and chains together). */
 export const ADDRESS_BOOK_MAX = 50;
 export const ADDRESS_LABEL_MAX = 40;
+/** Deposit notices (`userrechange/insert`) one user may give in 24 hours; more answer TOO_MANY_REQUESTS. */
+export const DEPOSIT_NOTICES_PER_DAY = 20;
 export const CHAIN_ADDRESS_MAX = 100;
 
 const AssetSymbol = Type.String({ minLength: 1, maxLength: 12, pattern: '^[A-Z0-9]+$', ...withError('ASSET_UNKNOWN') });

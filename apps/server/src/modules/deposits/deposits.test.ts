@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADDRESS_BOOK_MAX, API, ASSETS, assetOf, ERRORS, parseAmount,
+  ADDRESS_BOOK_MAX, API, ASSETS, assetOf, DEPOSIT_NOTICES_PER_DAY, ERRORS, parseAmount,
   type ChainTypesResponse, type DepositAddress, type DepositNotice, type GetAddresses, type RechargeList, type RechargeType, type SavedAddress,
 } from '@app/contract';
 import type { Static } from 'typebox';
 import { rowsOf } from '../../db/client';
+import { tronAddressToHex } from '../../lib/chain-address';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
 import { creditBackStage } from '../wallet';
 import { DEPOSIT_KEY_DEV_SEED_FILE, DepositKeys, DepositService } from './index';
@@ -135,6 +136,8 @@ describe('deposit addresses', () => {
     const owners = await t.app.deposits.ownersOf('ethereum', [eth.toLowerCase(), '0x' + eth.slice(2).toUpperCase(), stranger]);
     expect([...owners.entries()]).toEqual([[eth.toLowerCase(), { userId, address: eth }]]);
     expect((await t.app.deposits.ownersOf('tron', [tron, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'])).get(tron)).toEqual({ userId, address: tron });
+    // A TRON watcher reading EVM-style logs has the account in hex.
+    expect((await t.app.deposits.ownersOf('tron', [tronAddressToHex(tron)])).get(tron)).toEqual({ userId, address: tron });
     expect((await t.app.deposits.ownersOf('bitcoin', [])).size).toBe(0);
   });
 });
@@ -258,6 +261,21 @@ describe('deposit notices and records', () => {
     expect((await t.post(API.userRecharge.insert, { symbol: 'USDT', chain: 'tron', txHash: hash, amount: '1.1234567' }, { token })).code).toBe(code('AMOUNT_INVALID'));
     expect((await t.post(API.userRecharge.insert, { symbol: 'BTC', chain: 'tron', txHash: hash }, { token })).code).toBe(code('DEPOSIT_CHAIN_UNKNOWN'));
     expect((await get<RechargeList>(API.userRecharge.list, token)).data.total).toBe(0);
+  });
+
+  it(`takes at most ${DEPOSIT_NOTICES_PER_DAY} notices a day from one user (a repeat is not counted), however many come at once`, async () => {
+    const u = await registerByEmail(t);
+    const tk = u.token;
+    const hash = (i: number) => i.toString(16).padStart(64, '0');
+    const answers = await Promise.all(Array.from({ length: DEPOSIT_NOTICES_PER_DAY + 4 }, (_, i) =>
+      t.post(API.userRecharge.insert, { symbol: 'BTC', chain: 'bitcoin', txHash: hash(i) }, { token: tk })));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(DEPOSIT_NOTICES_PER_DAY);
+    expect(answers.filter((a) => a.code === code('TOO_MANY_REQUESTS'))).toHaveLength(4);
+    const accepted = answers.findIndex((a) => a.code === 0);
+    expect((await t.post(API.userRecharge.insert, { symbol: 'BTC', chain: 'bitcoin', txHash: hash(accepted) }, { token: tk })).code).toBe(0);
+    // A day later (the notices dated back) the user may give more.
+    await t.ctx.db.execute(sql`UPDATE deposit_notices SET created_at = created_at - interval '24 hours' WHERE user_id = ${await userIdByEmail(t, u.email)}`);
+    expect((await t.post(API.userRecharge.insert, { symbol: 'BTC', chain: 'bitcoin', txHash: hash(999) }, { token: tk })).code).toBe(0);
   });
 
   it('lists deposit records of the account: back stage and on chain, with what was credited and the saved label of the sender', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseAccountXpub } from '../../config';
 import {
   addressLookup, btcAddress, checkBtcAddress, checkEvmAddress, checkTronAddress, evmAddress, toChecksumAddress, tronAddress,
+  tronAddressFromHex, tronAddressToHex,
 } from '../../lib/chain-address';
 import { ACCOUNT_PATHS, DepositKeys } from './index';
 
@@ -113,6 +114,10 @@ describe('addresses', () => {
     expect(btcAddress(pub)).toMatch(/^bc1q/);
     expect(addressLookup('evm', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).toBe('0x9858effd232b4033e47d90003d41ec34ecaeda94');
     expect(addressLookup('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    // USDT's TRC-20 contract, as TRON's explorers write it in hex.
+    expect(tronAddressToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('0xa614f803b6fd780986a42c78ec9c7f77e6ded13c');
+    expect(tronAddressFromHex('41a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(addressLookup('tron', '0xA614F803B6FD780986A42C78EC9C7F77E6DED13C')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
     expect(addressLookup('btc', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
   });
 });

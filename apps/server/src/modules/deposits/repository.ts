@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { newestFirst } from '../../db/paging';
 import { deposits, users } from '../../db/schema';
@@ -91,13 +91,28 @@ export const depositRepo = {
 
   // ----- deposit notices -----
 
-  /** The user's notice of this transaction: inserted, or the one they already gave. */
-  async notice(db: DbOrTx, row: typeof depositNotices.$inferInsert): Promise<DepositNoticeRow> {
-    await db.insert(depositNotices).values(row).onConflictDoNothing();
+  async noticeOf(db: DbOrTx, userId: number, chain: string, txHash: string): Promise<DepositNoticeRow | undefined> {
     const [found] = await db.select().from(depositNotices).where(and(
-      eq(depositNotices.userId, row.userId), eq(depositNotices.chain, row.chain), eq(depositNotices.txHash, row.txHash),
+      eq(depositNotices.userId, userId), eq(depositNotices.chain, chain), eq(depositNotices.txHash, txHash),
     )).limit(1);
-    return found!;
+    return found;
+  },
+
+  /**
+   * The user's notice of this transaction: the one they already gave, or a new one unless they
+   * gave `max` since `since` ('limit'); their user row is locked, so concurrent notices count right.
+   */
+  async notice(db: DbOrTx, row: typeof depositNotices.$inferInsert, since: Date, max: number): Promise<DepositNoticeRow | 'limit'> {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+      const existing = await this.noticeOf(tx, row.userId, row.chain, row.txHash);
+      if (existing) return existing;
+      const [n] = await tx.select({ n: count() }).from(depositNotices)
+        .where(and(eq(depositNotices.userId, row.userId), gt(depositNotices.createdAt, since)));
+      if ((n?.n ?? 0) >= max) return 'limit';
+      const [created] = await tx.insert(depositNotices).values(row).returning();
+      return created!;
+    });
   },
 
   // ----- deposit records (written by the wallet's back-stage credit and the chain watchers) -----

@@ -1,5 +1,5 @@
 import {
-  ADDRESS_BOOK_MAX, assetOf, ASSETS, DEPOSIT_CHAINS, formatAmount, parseAmount,
+  ADDRESS_BOOK_MAX, assetOf, ASSETS, DEPOSIT_CHAINS, DEPOSIT_NOTICES_PER_DAY, formatAmount, parseAmount,
   type CreateAddressBody, type DepositAddress, type DepositChainId, type DepositFamily, type DepositNotice, type DepositNoticeBody,
   type DepositRoute, type GetAddresses, type RechargeList, type RechargeType, type SavedAddress, type TypeUser, type UpdateAddressBody,
 } from '@app/contract';
@@ -200,7 +200,7 @@ export class DepositService {
 
   // ----- deposit notices and records -----
 
-  /** The user says they sent a deposit in this transaction; kept (once per transaction), nothing credited. */
+  /** The user says they sent a deposit in this transaction; kept (once per transaction, at most DEPOSIT_NOTICES_PER_DAY a day), nothing credited. */
   async notice(userId: number, body: DepositNoticeBody): Promise<DepositNotice> {
     const route = this.catalogued(body.symbol, body.chain);
     let amount: bigint | null = null;
@@ -208,9 +208,11 @@ export class DepositService {
       amount = parseAmount(body.amount, route.decimals);
       if (amount === null || amount <= 0n) throw new AppError('AMOUNT_INVALID');
     }
+    const now = this.ctx.clock.now();
     const row = await depositRepo.notice(this.ctx.db, {
-      userId, symbol: body.symbol, chain: body.chain, txHash: normaliseTxHash(body.chain, body.txHash), amount, createdAt: this.ctx.clock.now(),
-    });
+      userId, symbol: body.symbol, chain: body.chain, txHash: normaliseTxHash(body.chain, body.txHash), amount, createdAt: now,
+    }, new Date(now.getTime() - 24 * 3600_000), DEPOSIT_NOTICES_PER_DAY);
+    if (row === 'limit') throw new AppError('TOO_MANY_REQUESTS');
     return {
       id: row.publicId, symbol: row.symbol, chain: row.chain as DepositChainId, txHash: row.txHash,
       amount: row.amount === null ? null : formatAmount(row.amount, route.decimals), createdAt: row.createdAt.getTime(),
