@@ -19,6 +19,7 @@ import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
+import { DepositService, depositRoutes } from './modules/deposits';
 import { CustomerService, customerRoutes } from './modules/customers';
 import { ApprovalService, approvalRoutes } from './modules/approvals';
 import { queueRoutes } from './modules/queues';
@@ -59,6 +60,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The ledger: the test harness and `npm run ledger:verify` check every module's invariants through it. */
     ledger: LedgerService;
+    /** Deposits: the chain watchers and tests ask it whose an address is. */
+    deposits: DepositService;
   }
 }
 
@@ -167,6 +170,10 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const prices = new ReferencePrices(market);
   const wallet = new WalletService(ctx, ledger, money);
   await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, ledger, wallet, prices) });
+  // Deposits: coins × chains, each user's deposit addresses (from account xpubs), the address book, records.
+  const deposits = new DepositService(ctx);
+  app.decorate('deposits', deposits);
+  await app.register(depositRoutes, { deposits });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, ledger, audit);

@@ -9,7 +9,7 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules);
  * 1400–1499 market data (quotes, candles, favourites, the market websocket);
  * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 the back office (operators, audit);
- * 1700–1799 identity verification (KYC).
+ * 1700–1799 identity verification (KYC); 1800–1899 deposits.
  */
 export interface ErrorDef {
   readonly code: number;
@@ -120,6 +120,16 @@ export const ERRORS = {
   KYC_DOCUMENT_TYPE_INVALID: def(1704, 400, 'This document type is not accepted for the selected nationality', 'The document type is not in `idCard/type`\'s list for the nationality.'),
   KYC_IMAGE_INVALID: def(1705, 400, 'Please upload each photo again', 'A verification photo is not one of the user\'s own private uploads (`common/upload` with kind `private`), or the same photo is given twice.'),
   KYC_ALREADY_DECIDED: def(1706, 409, 'This submission was already decided', 'A reviewer deciding a submission that already has its decision (another reviewer was first); a decision is made once.'),
+
+  DEPOSIT_CHAIN_UNKNOWN: def(1801, 400, 'This coin cannot be deposited on this network', 'The chain is not one of the coin\'s chains in `currency/chain-types` (or not a chain at all).'),
+  DEPOSIT_NOT_AVAILABLE: def(1802, 409, 'Deposits of this coin on this network are not available at the moment', 'The coin has no chain yet, its chain is switched off (`DEPOSIT_<COIN>_<CHAIN>_ENABLED`), or no key is configured to derive addresses from (`DEPOSIT_XPUB_*` on PostgreSQL); `currency/chain-types` shows which.'),
+  ADDRESS_INVALID: def(1803, 400, 'This address is not valid on the selected network', 'The address is not in the chain\'s format: 0x and 40 hex digits on Ethereum, base58check starting with T on TRON, a bech32 (bc1…) or base58 (1…, 3…) address on Bitcoin.'),
+  ADDRESS_CHECKSUM_INVALID: def(1804, 400, 'This address has a typing mistake (its checksum does not match)', 'The address has the chain\'s format but its checksum is wrong: mixed-case hex that is not EIP-55, a TRON or Bitcoin base58check or bech32 checksum that fails. Usually one wrong character.'),
+  ADDRESS_NOT_FOUND: def(1805, 404, 'This saved address does not exist', 'The address-book id names no saved address of the user (deleted, someone else\'s, or not an id).'),
+  ADDRESS_DUPLICATE: def(1806, 409, 'This address is already saved for this coin and network', 'The user\'s address book already has this address for the coin and chain.'),
+  ADDRESS_BOOK_FULL: def(1807, 400, 'You can keep at most {max} saved addresses', 'Saving an address beyond the per-user limit (ADDRESS_BOOK_MAX); delete one first.'),
+  ADDRESS_IS_DEPOSIT_ADDRESS: def(1808, 400, 'This is your own deposit address; save the address you send from', 'The address book keeps the addresses a user sends deposits from; their own deposit address is refused.'),
+  TX_HASH_INVALID: def(1809, 400, 'This transaction hash is not valid', 'A transaction hash is 64 hex digits (0x-prefixed on EVM chains, either form accepted).'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

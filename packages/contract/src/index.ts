@@ -20,3 +20,4 @@ export * from './schemas/kyc';
 export * from './schemas/admin';
 export * from './schemas/admin-users';
 export * from './schemas/approvals';
+export * from './schemas/deposits';

@@ -97,6 +97,22 @@ export const API = {
     insert: '/asset/api/idCard/insert',
     insertPrimaryVerification: '/asset/api/idCard/insertPrimaryVerification',
   },
+  /** Coins and chains a deposit can arrive on, and the user's deposit address (spec §7 "Addresses and deposits"). */
+  currency: {
+    rechargeTypes: '/asset/api/currency/recharge-types',
+    chainTypes: '/asset/api/currency/chain-types',
+    getDepositAddress: '/asset/api/currency/get-deposit-address',
+  },
+  /** Deposits: the coins to deposit, the user's addresses and address book, deposit notices and records (docs/deposits.md). */
+  userRecharge: {
+    rechargeCoin: '/asset/api/userrechange/recharge-coin',
+    getAddresses: '/asset/api/userrechange/get-addresses',
+    createAddress: '/asset/api/userrechange/create-address',
+    updateAddress: '/asset/api/userrechange/update-address',
+    deleteAddress: '/asset/api/userrechange/delete-address',
+    insert: '/asset/api/userrechange/insert',
+    list: '/asset/api/userrechange/list',
+  },
   common: {
     upload: '/asset/api/common/upload',
     /** Private uploads, served only to their owner: GET with the token header. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SERVER_DIR } from '../server-dir';
 import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
 import { loadContractConfig, type ContractConfig } from './contracts';
+import { loadDepositConfig, type DepositConfig, type DepositRouteConfig } from './deposits';
 import { loadKycConfig, type KycConfig } from './kyc';
 import { loadMarketConfig, type MarketConfig } from './market';
 import { loadOperatorConfig, type OperatorConfig } from './operators';
@@ -9,7 +10,8 @@ import { loadOtcConfig, type OtcConfig } from './otc';
 import { loadSpotConfig, type SpotConfig } from './spot';
 
 export { ConfigError, type Env } from '../lib/env';
-export type { ContractConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
+export { DEPOSIT_ROUTE_DEFAULTS, minDepositText, parseAccountXpub, routeVar } from './deposits';
+export type { ContractConfig, DepositConfig, DepositRouteConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -52,6 +54,7 @@ export interface Config {
   contracts: ContractConfig;
   kyc: KycConfig;
   operators: OperatorConfig;
+  deposits: DepositConfig;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -63,11 +66,12 @@ function scryptCost(env: Env): number {
 
 /** Relative paths are taken from `cwd`. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
+  const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false);
   return {
     port: int(env, 'PORT', 8080, 0, 65_535),
     host: str(env, 'HOST', '0.0.0.0'),
     dataDir: path.resolve(cwd, str(env, 'DATA_DIR', './data')),
-    databaseUrl: optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false),
+    databaseUrl,
     smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
     emailFrom: str(env, 'EMAIL_FROM', 'no-reply@localhost'),
     appSecret: optionalStr(env, 'APP_SECRET'),
@@ -92,5 +96,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     contracts: loadContractConfig(env),
     kyc: loadKycConfig(env),
     operators: loadOperatorConfig(env),
+    deposits: loadDepositConfig(env, databaseUrl),
   };
 }

@@ -240,12 +240,16 @@ export const deposits = pgTable(
   'deposits',
   {
     id: id(),
+    /** The record's number the API shows (spec §3 "number"). */
+    publicId: publicId(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     mode: text('mode').notNull(),
     asset: text('asset').notNull(),
     amount: money('amount').notNull(),
     channel: text('channel').notNull(),
     status: text('status').notNull(),
+    /** The chain an on-chain ("terminal") deposit came on (ethereum, tron, bitcoin); null for back stage. */
+    chain: text('chain'),
     fromAddress: text('from_address'),
     toAddress: text('to_address'),
     txHash: text('tx_hash'),
@@ -258,6 +262,7 @@ export const deposits = pgTable(
   },
   (t) => [
     index('deposits_user').on(t.userId, t.mode, t.id),
+    uniqueIndex('deposits_public_id').on(t.publicId),
     check('deposits_channel', sql`${t.channel} IN ('terminal', 'back_stage')`),
     check('deposits_status', sql`${t.status} IN ('in_progress', 'success', 'fail')`),
   ],

@@ -1,0 +1,124 @@
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { newestFirst } from '../../db/paging';
+import { deposits, users } from '../../db/schema';
+import { depositAddressCounters, depositAddresses, depositNotices, savedAddresses } from '../../db/schema-deposits';
+import type { DerivedAddress } from './keys';
+
+export type DepositAddressRow = typeof depositAddresses.$inferSelect;
+export type SavedAddressRow = typeof savedAddresses.$inferSelect;
+export type DepositNoticeRow = typeof depositNotices.$inferSelect;
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** The deposits module's SQL: deposit addresses and their counters, the address book, notices, and reading deposit records. */
+export const depositRepo = {
+  async address(db: DbOrTx, userId: number, family: string): Promise<DepositAddressRow | undefined> {
+    const [row] = await db.select().from(depositAddresses)
+      .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.family, family))).limit(1);
+    return row;
+  },
+
+  /**
+   * The user's address of the family, allocating the next child index if they have none: the
+   * family's counter row is locked first, so allocations are one at a time, and the user's row is
+   * looked for again under that lock (a concurrent first request that won is seen, and no index is
+   * spent twice or skipped).
+   */
+  async allocate(db: DbOrTx, userId: number, family: string, derive: (index: number) => DerivedAddress, now: Date): Promise<DepositAddressRow> {
+    return db.transaction(async (tx) => {
+      await tx.insert(depositAddressCounters).values({ family, nextIndex: 0 }).onConflictDoNothing();
+      const [counter] = await tx.select().from(depositAddressCounters).where(eq(depositAddressCounters.family, family)).for('update');
+      const existing = await this.address(tx, userId, family);
+      if (existing) return existing;
+      const index = counter!.nextIndex;
+      const derived = derive(index);
+      const [row] = await tx.insert(depositAddresses)
+        .values({ userId, family, derivationIndex: index, address: derived.address, lookup: derived.lookup, keyId: derived.keyId, createdAt: now })
+        .returning();
+      await tx.update(depositAddressCounters).set({ nextIndex: index + 1 }).where(eq(depositAddressCounters.family, family));
+      return row!;
+    });
+  },
+
+  /** Which of these lookups (one family) are deposit addresses: one query over the unique index. */
+  async owners(db: DbOrTx, family: string, lookups: readonly string[]): Promise<Pick<DepositAddressRow, 'userId' | 'address' | 'lookup'>[]> {
+    if (!lookups.length) return [];
+    return db.select({ userId: depositAddresses.userId, address: depositAddresses.address, lookup: depositAddresses.lookup })
+      .from(depositAddresses).where(and(eq(depositAddresses.family, family), inArray(depositAddresses.lookup, [...lookups])));
+  },
+
+  // ----- the address book -----
+
+  async savedOf(db: DbOrTx, userId: number, symbol: string): Promise<SavedAddressRow[]> {
+    return db.select().from(savedAddresses)
+      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.symbol, symbol))).orderBy(desc(savedAddresses.id));
+  },
+
+  async saved(db: DbOrTx, userId: number, publicId: string): Promise<SavedAddressRow | undefined> {
+    const [row] = await db.select().from(savedAddresses)
+      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.publicId, publicId))).limit(1);
+    return row;
+  },
+
+  /** Labels of the user's saved addresses with these lookups (any coin), for deposit records. */
+  async labels(db: DbOrTx, userId: number, lookups: readonly string[]): Promise<Pick<SavedAddressRow, 'chain' | 'lookup' | 'label'>[]> {
+    if (!lookups.length) return [];
+    return db.select({ chain: savedAddresses.chain, lookup: savedAddresses.lookup, label: savedAddresses.label }).from(savedAddresses)
+      .where(and(eq(savedAddresses.userId, userId), inArray(savedAddresses.lookup, [...lookups])));
+  },
+
+  /** Inserts a saved address if the user has fewer than `max` (their user row locked, so two at once cannot pass the count). */
+  async insertSaved(db: DbOrTx, row: typeof savedAddresses.$inferInsert, max: number): Promise<SavedAddressRow | 'full'> {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+      const [n] = await tx.select({ n: count() }).from(savedAddresses).where(eq(savedAddresses.userId, row.userId));
+      if ((n?.n ?? 0) >= max) return 'full';
+      const [created] = await tx.insert(savedAddresses).values(row).returning();
+      return created!;
+    });
+  },
+
+  async updateSaved(db: DbOrTx, id: number, set: Partial<Pick<SavedAddressRow, 'address' | 'lookup' | 'label' | 'updatedAt'>>): Promise<SavedAddressRow> {
+    const [row] = await db.update(savedAddresses).set(set).where(eq(savedAddresses.id, id)).returning();
+    return row!;
+  },
+
+  async deleteSaved(db: DbOrTx, userId: number, publicId: string): Promise<boolean> {
+    const gone = await db.delete(savedAddresses)
+      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.publicId, publicId))).returning({ id: savedAddresses.id });
+    return gone.length > 0;
+  },
+
+  // ----- deposit notices -----
+
+  async noticeOf(db: DbOrTx, userId: number, chain: string, txHash: string): Promise<DepositNoticeRow | undefined> {
+    const [found] = await db.select().from(depositNotices).where(and(
+      eq(depositNotices.userId, userId), eq(depositNotices.chain, chain), eq(depositNotices.txHash, txHash),
+    )).limit(1);
+    return found;
+  },
+
+  /**
+   * The user's notice of this transaction: the one they already gave, or a new one unless they
+   * gave `max` since `since` ('limit'); their user row is locked, so concurrent notices count right.
+   */
+  async notice(db: DbOrTx, row: typeof depositNotices.$inferInsert, since: Date, max: number): Promise<DepositNoticeRow | 'limit'> {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+      const existing = await this.noticeOf(tx, row.userId, row.chain, row.txHash);
+      if (existing) return existing;
+      const [n] = await tx.select({ n: count() }).from(depositNotices)
+        .where(and(eq(depositNotices.userId, row.userId), gt(depositNotices.createdAt, since)));
+      if ((n?.n ?? 0) >= max) return 'limit';
+      const [created] = await tx.insert(depositNotices).values(row).returning();
+      return created!;
+    });
+  },
+
+  // ----- deposit records (written by the wallet's back-stage credit and the chain watchers) -----
+
+  async records(db: DbOrTx, userId: number, mode: string, symbol: string | undefined, page: number, size: number) {
+    const where = and(eq(deposits.userId, userId), eq(deposits.mode, mode), symbol ? eq(deposits.asset, symbol) : sql`true`);
+    return newestFirst(db, deposits, where, page, size);
+  },
+};
