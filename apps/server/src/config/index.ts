@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SERVER_DIR } from '../server-dir';
 import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
+import { loadChainsConfig, type ChainsConfig } from './chains';
 import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadKycConfig, type KycConfig } from './kyc';
 import { loadMarketConfig, type MarketConfig } from './market';
@@ -9,7 +10,7 @@ import { loadOtcConfig, type OtcConfig } from './otc';
 import { loadSpotConfig, type SpotConfig } from './spot';
 
 export { ConfigError, type Env } from '../lib/env';
-export type { ContractConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
+export type { ChainsConfig, ContractConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -52,6 +53,7 @@ export interface Config {
   contracts: ContractConfig;
   kyc: KycConfig;
   operators: OperatorConfig;
+  chains: ChainsConfig;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -92,5 +94,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     contracts: loadContractConfig(env),
     kyc: loadKycConfig(env),
     operators: loadOperatorConfig(env),
+    chains: loadChainsConfig(env),
   };
 }
