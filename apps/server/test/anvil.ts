@@ -95,10 +95,9 @@ export interface Receipt {
   logs: { address: Address; topics: Hex[]; data: Hex; logIndex: Hex; transactionHash: Hash; blockHash: Hash }[];
 }
 
-export interface AnvilNode {
+/** The helpers over a running anvil. */
+export interface AnvilChain {
   rpcUrl: string;
-  port: number;
-  pid: number;
   chainId: number;
   /** One JSON-RPC call; a node error is thrown with its code. */
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
@@ -130,6 +129,12 @@ export interface AnvilNode {
   /** Mints by the owner: one transaction, one Transfer log per recipient (in order); not mined. */
   mintUsdt(token: Address, credits: { to: Address; amount: bigint }[]): Promise<Hash>;
   usdtBalance(token: Address, of: Address): Promise<bigint>;
+}
+
+/** An anvil this process started. */
+export interface AnvilNode extends AnvilChain {
+  port: number;
+  pid: number;
   /** Kills the node (SIGKILL after 2 s if it has not ended); idempotent. */
   stop(): Promise<void>;
 }
@@ -183,7 +188,10 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilNod
   // anvil prints `Listening on <host>:<port>` once it serves; with --port 0 that is how we learn the port.
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`anvil did not start in 20 s:\n${output}`)), 20_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`anvil did not start in 20 s:\n${output}`));
+    }, 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /Listening on [^\s:]+:(\d+)/.exec(output);
@@ -205,7 +213,27 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilNod
   child.stdout!.resume();
   child.stderr!.resume();
 
-  const rpcUrl = `http://${host}:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    await exited;
+    clearTimeout(killer);
+  };
+  try {
+    const chain = await connectAnvil(`http://${host}:${port}`, chainId);
+    return { ...chain, port, pid: child.pid!, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+/**
+ * The helpers over a running anvil at `rpcUrl` (started by `startAnvil`, or by `npm run chain:dev`
+ * for `chain:send`); waits until it answers with `chainId`.
+ */
+export async function connectAnvil(rpcUrl: string, chainId = ANVIL_CHAIN_ID): Promise<AnvilChain> {
   let nextId = 1;
   const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
     const res = await fetch(rpcUrl, {
@@ -246,8 +274,8 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilNod
     return r;
   };
 
-  const node: AnvilNode = {
-    rpcUrl, port, pid: child.pid!, chainId, rpc,
+  return {
+    rpcUrl, chainId, rpc,
     head: async () => Number(await rpc<Hex>('eth_blockNumber')),
     mine,
     snapshot: () => rpc<Hex>('evm_snapshot'),
@@ -285,15 +313,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilNod
       const data = encodeFunctionData({ abi: TEST_USDT_ABI, functionName: 'balanceOf', args: [of] });
       return BigInt(await rpc<Hex>('eth_call', [{ to: token, data }, 'latest']));
     },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
-      await exited;
-      clearTimeout(killer);
-    },
   };
-  return node;
 }
 
 /** Is a process with this pid alive? (tests check that a stopped node is gone). */
