@@ -165,9 +165,18 @@ function installExitHook() {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   // A test process that ends without afterAll (a crash, a timeout) still takes its nodes along.
-  process.on('exit', () => {
+  const killAll = () => {
     for (const child of running) child.kill('SIGKILL');
-  });
+  };
+  process.on('exit', killAll);
+  // A signal ends a process without 'exit': kill the nodes, then let the signal do what it would
+  // have done (re-raised when nobody else listens for it; otherwise that listener decides).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAll();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
 }
 
 /** Starts anvil and waits until it answers JSON-RPC. */
