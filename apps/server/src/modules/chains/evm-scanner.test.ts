@@ -202,6 +202,49 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     expect(new Set(keys).size).toBe(3);
   });
 
+  it('ether sent to one of our addresses by a transaction that failed is not a transfer', async () => {
+    const s = await scanner();
+    // The token contract has no receive function: ether sent to it reverts (value stays with the sender).
+    watched.set(token, 'a contract of ours');
+    try {
+      const reverted = await node.send({ from: DEV_ACCOUNTS[7]!, to: token, value: 1_000n, gas: 50_000n });
+      const ok = await node.sendEth(alice, 2_000n, DEV_ACCOUNTS[7]);
+      await node.mine();
+      expect((await node.receipt(reverted))!.status).toBe('0x0');
+      const transfers = scanned(await s.poll()).blocks.flatMap((b) => b.transfers);
+      expect(transfers.map((t) => [t.txHash, t.amount])).toEqual([[ok, 2_000n]]);
+    } finally {
+      watched.delete(token);
+    }
+  });
+
+  it('1,000 transfers in 100 blocks are each handed on once, K blocks at a time, with one address lookup a poll', async () => {
+    const s = await scanner({ blocksPerPoll: 30 });
+    const many = Array.from({ length: 50 }, (_, i) => ours(`user${i}`, 0x100000 + i));
+    for (let b = 0; b < 100; b++) {
+      await node.mintUsdt(token, Array.from({ length: 10 }, (_, j) => ({ to: many[(b * 10 + j) % many.length]!, amount: BigInt(b * 10 + j + 1) })));
+      await node.mine();
+    }
+    const keys = new Set<string>();
+    let total = 0n;
+    let polls = 0;
+    const before = lookups.length;
+    for (;;) {
+      const r = await s.poll();
+      if (r.status !== 'scanned') break;
+      polls++;
+      expect(r.batch.blocks.length).toBeLessThanOrEqual(30);
+      for (const t of r.batch.blocks.flatMap((b) => b.transfers)) {
+        keys.add(t.key);
+        total += t.amount;
+      }
+    }
+    expect(polls).toBe(4);
+    expect(lookups.length - before).toBe(4);
+    expect(keys.size).toBe(1000);
+    expect(total).toBe(BigInt((1000 * 1001) / 2));
+  });
+
   it('refuses a node of another chain id', async () => {
     const s = await scanner({ chainId: 1 });
     const r = await s.poll();
