@@ -391,20 +391,19 @@ export class EvmScanner<O> {
     };
 
     const byNumber = new Map(blocks.map((b) => [b.number, b]));
-    for (const b of blocks) {
-      for (const t of b.valueTxs) {
-        const owner = owners.get(t.to);
-        if (owner === undefined) continue;
-        // A transaction that failed moved no ether (its value stays with the sender).
-        const ok = await this.node.succeeded(t.hash);
-        if (ok === null) throw new ChainMoved();
-        if (!ok) continue;
-        add({
-          chain: s.chain, coin: s.nativeCoin, token: null, from: t.from, to: t.to, owner,
-          amount: t.value, decimals: s.nativeDecimals, txHash: t.hash, logIndex: null, key: `${t.hash}:native`,
-          blockNumber: b.number, blockHash: b.hash,
-        });
-      }
+    const native = blocks.flatMap((b) => b.valueTxs.filter((t) => owners.has(t.to)).map((t) => ({ b, t, owner: owners.get(t.to)! })));
+    // A transaction that failed moved no ether (its value stays with the sender). One receipt per
+    // transfer to us, asked together (one JSON-RPC batch).
+    const succeeded = await Promise.all(native.map(({ t }) => this.node.succeeded(t.hash)));
+    for (const [i, { b, t, owner }] of native.entries()) {
+      const ok = succeeded[i];
+      if (ok === null) throw new ChainMoved();
+      if (!ok) continue;
+      add({
+        chain: s.chain, coin: s.nativeCoin, token: null, from: t.from, to: t.to, owner,
+        amount: t.value, decimals: s.nativeDecimals, txHash: t.hash, logIndex: null, key: `${t.hash}:native`,
+        blockNumber: b.number, blockHash: b.hash,
+      });
     }
     for (const l of tokenLogs) {
       const to = addressFromTopic(l.topics[2]!);
