@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEventLog, type Address } from 'viem';
-import { DEV_ACCOUNTS, DEV_USDT_BALANCE, TEST_USDT_ABI, processAlive, startAnvil, type AnvilNode } from './anvil';
+import { DEV_ACCOUNTS, DEV_USDT_BALANCE, TEST_USDT_ABI, anvilBinary, processAlive, startAnvil, type AnvilNode } from './anvil';
 
 describe('the anvil test harness', () => {
   let node: AnvilNode;
@@ -17,6 +18,9 @@ describe('the anvil test harness', () => {
 
   it('runs the binary from node_modules with manual mining and a fixed chain id', async () => {
     expect(node.chainId).toBe(31337);
+    // The binary of the npm package (nothing downloaded): node_modules/@foundry-rs/anvil-<platform>/bin/anvil.
+    expect(anvilBinary()).toMatch(/node_modules\/@foundry-rs\/anvil-[a-z0-9]+-[a-z0-9]+\/bin\/anvil$/);
+    if (process.platform === 'linux') expect(fs.readlinkSync(`/proc/${node.pid}/exe`)).toBe(fs.realpathSync(anvilBinary()));
     const head = await node.head();
     await node.sendEth(alice, 1n);
     expect(await node.head()).toBe(head); // nothing is mined by itself
