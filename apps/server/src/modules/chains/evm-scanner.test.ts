@@ -245,6 +245,36 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     expect(total).toBe(BigInt((1000 * 1001) / 2));
   });
 
+  it('a node that refuses a wide eth_getLogs range gets narrower ones (the poll scans fewer blocks)', async () => {
+    const real = viemNode(node.rpcUrl);
+    const ranges: number[] = [];
+    const capped: EvmNode = {
+      ...real,
+      async transferLogs(tokens, from, to) {
+        ranges.push(to - from + 1);
+        if (to - from + 1 > 6) throw new Error('query returned more than 10000 results');
+        return real.transferLogs(tokens, from, to);
+      },
+    };
+    const s = await scanner({ blocksPerPoll: 20 }, { node: capped });
+    const sent: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      sent.push(await node.sendUsdt(token, bob, BigInt(i + 1), DEV_ACCOUNTS[8]));
+      await node.mine();
+    }
+    const first = scanned(await s.poll());
+    expect(ranges).toEqual([20, 10, 5]);
+    expect(first.blocks).toHaveLength(5);
+    const seen = first.blocks.flatMap((b) => b.transfers.map((t) => t.txHash));
+    while (true) {
+      const r = await s.poll();
+      if (r.status !== 'scanned') break;
+      seen.push(...r.batch.blocks.flatMap((b) => b.transfers.map((t) => t.txHash)));
+    }
+    expect(seen).toEqual(sent);
+    expect(s.status()).toMatchObject({ lag: 0, failures: 0 });
+  });
+
   it('refuses a node of another chain id', async () => {
     const s = await scanner({ chainId: 1 });
     const r = await s.poll();

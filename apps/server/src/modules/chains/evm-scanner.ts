@@ -307,7 +307,7 @@ export class EvmScanner<O> {
     // Token transfers in those blocks; a log from another version of a block cuts the batch there.
     let logs: NodeLog[] = [];
     if (blocks.length) {
-      logs = await this.node.transferLogs([...this.tokens.keys()], from, blocks.at(-1)!.number);
+      logs = await this.logsHalving(from, blocks);
       const stale = logs.find((l) => blocks[l.blockNumber - from]?.hash !== l.blockHash);
       if (stale) {
         blocks.length = stale.blockNumber - from;
@@ -352,6 +352,25 @@ export class EvmScanner<O> {
       this.log?.warn({ chain: s.chain, orphaned: batch.orphaned.length, ancestor: base.blockNumber, deepReorg }, 'chain scanner: re-org');
     }
     return { status: 'scanned', batch };
+  }
+
+  /**
+   * `eth_getLogs` over the blocks' range. Nodes cap a query's range or results ("more than 10000
+   * results", "range too large"): on an error the range is halved (and `blocks` cut to it) until
+   * one block is left, whose error is the poll's.
+   */
+  private async logsHalving(from: number, blocks: NodeBlock[]): Promise<NodeLog[]> {
+    let to = blocks.at(-1)!.number;
+    for (;;) {
+      try {
+        const logs = await this.node.transferLogs([...this.tokens.keys()], from, to);
+        blocks.length = to - from + 1;
+        return logs;
+      } catch (e) {
+        if (to === from) throw e;
+        to = from + Math.floor((to - from) / 2);
+      }
+    }
   }
 
   /** Walks the kept hashes down until one is still on the chain: the common ancestor. */
