@@ -90,6 +90,7 @@ export interface ScanBatch<O> {
 /**
  * Called with each batch inside the database transaction that moves the cursor: what it writes and
  * the cursor commit together, or neither (a crash or an error leaves the batch to be scanned again).
+ * Write through `tx` only: the outer handle inside a transaction hangs PGlite.
  */
 export type ScanHandler<O> = (batch: ScanBatch<O>, tx: Tx) => Promise<void>;
 
