@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/admin/src/**/*.test.ts', 'apps/web/scripts/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/admin/src/**/*.test.ts', 'apps/web/scripts/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     reporters: ['default', './apps/server/test/summary-reporter.ts'],
     pool: 'forks',

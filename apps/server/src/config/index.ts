@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SERVER_DIR } from '../server-dir';
 import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
+import { loadChainsConfig, type ChainsConfig } from './chains';
 import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadDepositConfig, type DepositConfig, type DepositRouteConfig } from './deposits';
 import { loadKycConfig, type KycConfig } from './kyc';
@@ -11,7 +12,7 @@ import { loadSpotConfig, type SpotConfig } from './spot';
 
 export { ConfigError, type Env } from '../lib/env';
 export { DEPOSIT_ROUTE_DEFAULTS, minDepositText, parseAccountXpub, routeVar } from './deposits';
-export type { ContractConfig, DepositConfig, DepositRouteConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
+export type { ChainsConfig, ContractConfig, DepositConfig, DepositRouteConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -55,6 +56,7 @@ export interface Config {
   kyc: KycConfig;
   operators: OperatorConfig;
   deposits: DepositConfig;
+  chains: ChainsConfig;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -97,5 +99,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     kyc: loadKycConfig(env),
     operators: loadOperatorConfig(env),
     deposits: loadDepositConfig(env, databaseUrl),
+    chains: loadChainsConfig(env),
   };
 }
