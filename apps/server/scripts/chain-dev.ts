@@ -28,7 +28,7 @@ Local chain (anvil ${node.pid}) at ${node.rpcUrl}, chain id ${node.chainId}, ${b
 Test USDT (6 decimals): ${token}
 
 Start the server against it (another terminal):
-  ETHEREUM_RPC_URL=${node.rpcUrl} ETHEREUM_CHAIN_ID=${node.chainId} ETHEREUM_TOKENS=USDT=${token}:6 ETHEREUM_START_BLOCK=0 npm start
+  ETHEREUM_RPC_URL=${node.rpcUrl} ETHEREUM_CHAIN_ID=${node.chainId} DEPOSIT_USDT_ETHEREUM_CONTRACT=${token} ETHEREUM_START_BLOCK=0 npm start
 
 Send a test deposit to an address the app shows (Home → Deposit):
   npm run chain:send -- --to <address> --amount 25 --coin usdt

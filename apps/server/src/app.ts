@@ -19,7 +19,8 @@ import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
-import { DepositService, depositRoutes } from './modules/deposits';
+import { DepositService, DepositWatcher, catalogueTokens, depositRoutes, ownerLookup, type AddressOwner } from './modules/deposits';
+import { EvmScanner, evmSettingsFrom, viemNode } from './modules/chains';
 import { CustomerService, customerRoutes } from './modules/customers';
 import { ApprovalService, approvalRoutes } from './modules/approvals';
 import { queueRoutes } from './modules/queues';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     ledger: LedgerService;
     /** Deposits: the chain watchers and tests ask it whose an address is. */
     deposits: DepositService;
+    /** A deposit watcher per chain with a configured node; they run in the engine role (tests poll them). */
+    depositWatchers: DepositWatcher[];
   }
 }
 
@@ -174,6 +177,26 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const deposits = new DepositService(ctx);
   app.decorate('deposits', deposits);
   await app.register(depositRoutes, { deposits });
+  // The chain watchers: deposits seen, counted up and credited (docs/deposits.md "Detection").
+  const evm = evmSettingsFrom(ctx.config.chains, catalogueTokens(deposits, 'ethereum'));
+  const depositWatchers = evm ? [new DepositWatcher(ctx, {
+    deposits, money,
+    scanner: new EvmScanner<AddressOwner>(evm.settings, { db: ctx.db, node: viemNode(evm.rpcUrl), lookup: ownerLookup(deposits), clock: ctx.clock, log: ctx.log }),
+  })] : [];
+  app.decorate('depositWatchers', depositWatchers);
+  if (ctx.config.market.engine === 'timers' && depositWatchers.length) {
+    let closing = false;
+    app.addHook('onReady', async () => {
+      void (async () => {
+        while (!isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
+        if (!closing) for (const w of depositWatchers) w.start();
+      })();
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      await Promise.all(depositWatchers.map((w) => w.stop()));
+    });
+  }
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, ledger, audit);

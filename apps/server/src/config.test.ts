@@ -150,28 +150,22 @@ describe('loadConfig', () => {
 });
 
 describe('chains configuration', () => {
-  it('scans no chain by default; reads the node, chain id, tokens and scanner limits', () => {
+  it('scans no chain by default; reads the node, chain id and scanner limits', () => {
     const d = loadConfig({}).chains;
     expect(d.ethereum.rpcUrl).toBeUndefined();
     expect(d.ethereum.chainId).toBe(1);
-    expect(d.ethereum.tokens.map((t) => t.coin)).toEqual(['USDT', 'USDC']);
     expect(d).toMatchObject({ pollMs: 4000, blocksPerPoll: 100, keepBlocks: 128, backoffMs: 1000, backoffMaxMs: 60_000 });
     const c = loadConfig({
       ETHEREUM_RPC_URL: 'http://127.0.0.1:8545', ETHEREUM_CHAIN_ID: '31337', ETHEREUM_START_BLOCK: '12',
-      ETHEREUM_TOKENS: 'USDT=0x5FbDB2315678afecb367f032d93F642f64180aa3:6', CHAIN_BLOCKS_PER_POLL: '10',
+      CHAIN_BLOCKS_PER_POLL: '10',
     }).chains;
-    expect(c.ethereum).toEqual({
-      rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, startBlock: 12,
-      tokens: [{ coin: 'USDT', address: '0x5fbdb2315678afecb367f032d93f642f64180aa3', decimals: 6 }],
-    });
+    expect(c.ethereum).toEqual({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, startBlock: 12 });
     expect(c.blocksPerPoll).toBe(10);
   });
 
   it.each([
     ['ETHEREUM_RPC_URL', 'ws://127.0.0.1:8545', 'a URL starting with http:// or https://'],
     ['ETHEREUM_CHAIN_ID', '0', 'an integer in 1..4294967296'],
-    ['ETHEREUM_TOKENS', 'USDT=0x12:6', 'entries <COIN>=<0x contract address>:<decimals>'],
-    ['ETHEREUM_TOKENS', 'USDT=0x5FbDB2315678afecb367f032d93F642f64180aa3:6,USDT=0xA0b86991c6218b36c1d19D4a2E9Eb0cE3606eB48:6', 'entries <COIN>='],
     ['CHAIN_BLOCKS_PER_POLL', '0', 'an integer in 1..10000'],
     ['CHAIN_KEEP_BLOCKS', '1', 'an integer in 2..100000'],
   ])('refuses %s=%s', (name, value, allowed) => {

@@ -257,13 +257,29 @@ export const deposits = pgTable(
     /** Who credited a back-stage deposit (operator id or `cli:<login>`). */
     operator: text('operator'),
     transactionId: bigint('transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
+    /** On chain: what makes the transfer unique on its chain, `<txHash>:<logIndex>` or `<txHash>:native`. */
+    chainKey: text('chain_key'),
+    /** On chain: the block that holds it now (a re-org may move it), and how many blocks it waits for. */
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    confirmationsRequired: integer('confirmations_required'),
+    /** Why a deposit failed: `below_minimum` (recorded, never credited) or `dropped` (a re-org removed it before it was credited). */
+    failReason: text('fail_reason'),
+    /** An incident: a re-org removed the block of a deposit already credited. Nothing is reversed on its own; an operator decides. */
+    flaggedAt: ts('flagged_at'),
     createdAt: ts('created_at').notNull(),
     completedAt: ts('completed_at'),
   },
   (t) => [
     index('deposits_user').on(t.userId, t.mode, t.id),
     uniqueIndex('deposits_public_id').on(t.publicId),
+    // Exactly once per transfer on a chain, however often a watcher sees it.
+    uniqueIndex('deposits_chain_key').on(t.chain, t.chainKey).where(sql`${t.chainKey} IS NOT NULL`),
+    // What waits for confirmations, per chain (the crediting reads only these).
+    index('deposits_in_progress').on(t.chain, t.blockNumber).where(sql`${t.status} = 'in_progress' AND ${t.chainKey} IS NOT NULL`),
+    index('deposits_flagged').on(t.flaggedAt).where(sql`${t.flaggedAt} IS NOT NULL`),
     check('deposits_channel', sql`${t.channel} IN ('terminal', 'back_stage')`),
     check('deposits_status', sql`${t.status} IN ('in_progress', 'success', 'fail')`),
+    check('deposits_fail_reason', sql`${t.failReason} IS NULL OR ${t.failReason} IN ('below_minimum', 'dropped')`),
   ],
 );

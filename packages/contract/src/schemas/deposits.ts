@@ -44,6 +44,9 @@ export type DepositRouteState = (typeof DEPOSIT_ROUTE_STATES)[number];
 export const DEPOSIT_CHANNELS = ['terminal', 'back_stage'] as const;
 /** Spec §4: in progress, then success or fail. */
 export const DEPOSIT_STATUSES = ['in_progress', 'success', 'fail'] as const;
+/** Why an on-chain deposit failed. */
+export const DEPOSIT_FAIL_REASONS = ['below_minimum', 'dropped'] as const;
+export type DepositFailReason = (typeof DEPOSIT_FAIL_REASONS)[number];
 
 /** Labelled addresses one user may keep in the address book (all coins and chains together). */
 export const ADDRESS_BOOK_MAX = 50;
@@ -191,6 +194,11 @@ export const RechargeRecord = Type.Object({
   fromLabel: Type.Union([Type.String(), Type.Null()], { description: 'the label of `from` in the user\'s address book, if saved there' }),
   to: Type.Union([Type.String(), Type.Null()]),
   txHash: Type.Union([Type.String(), Type.Null()]),
+  /** On chain: the blocks counted so far (its own block is the first), up to `confirmationsRequired`; null for a back-stage deposit or a failed one. */
+  confirmations: Type.Union([Type.Integer(), Type.Null()]),
+  confirmationsRequired: Type.Union([Type.Integer(), Type.Null()]),
+  /** Why it failed: below the minimum deposit (recorded, not credited), or a re-org removed it from the chain before it was credited. */
+  failReason: Type.Union([Type.Enum(DEPOSIT_FAIL_REASONS), Type.Null()]),
   time: EpochMs,
   completedAt: NullableEpochMs,
 });

@@ -4,6 +4,20 @@ import { systemClock, type Clock } from '../../lib/clock';
 import type { EvmNode, NodeBlock, NodeLog } from './evm-node';
 import { chainRepo, type StoredBlock, type StoredCursor } from './repository';
 
+/**
+ * The last block of `chain` its scanner has checked (the cursor), held still (a share lock) until
+ * the caller's transaction ends: what counts confirmations cannot race a re-org moving it back.
+ * Null before the chain's first scan.
+ */
+export async function scannedHeight(tx: Tx, chain: string): Promise<number | null> {
+  return (await chainRepo.cursor(tx, chain, 'share'))?.blockNumber ?? null;
+}
+
+/** Each scanned chain's cursor, without a lock: what a deposit record counts its confirmations to. */
+export function scannedHeights(db: Db): Promise<Map<string, number>> {
+  return chainRepo.heights(db);
+}
+
 /** A token contract the scanner reads `Transfer` logs of. */
 export interface EvmToken {
   coin: string;
@@ -218,15 +232,23 @@ export class EvmScanner<O> {
 
   /**
    * Polls on a timer until `stop`: again at once while behind the head, after pollMs once caught up,
-   * after the backoff when the node failed.
+   * after the backoff when the node failed. `afterPoll` runs after each poll, outside its
+   * transaction (a failure of it is logged, and the polls go on).
    */
-  start(handler?: ScanHandler<O>): void {
+  start(handler?: ScanHandler<O>, afterPoll?: (r: PollResult<O>) => Promise<void>): void {
     if (!this.stopped) return;
     this.stopped = false;
     const tick = async () => {
       this.timer = null;
       if (this.stopped) return;
       const r = await this.poll(handler);
+      if (afterPoll) {
+        try {
+          await afterPoll(r);
+        } catch (e) {
+          this.log?.warn({ chain: this.chain, err: e instanceof Error ? e.message : String(e) }, 'chain scanner: after-poll work failed');
+        }
+      }
       if (this.stopped) return;
       let delay = this.settings.pollMs;
       if (r.status === 'backoff' || r.status === 'failed') {

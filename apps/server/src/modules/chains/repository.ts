@@ -16,11 +16,18 @@ export interface StoredBlock {
 
 /** The chains module's tables: each scanner's cursor and the hashes of the blocks it scanned. */
 export const chainRepo = {
-  async cursor(db: DbOrTx, chain: string, lock = false): Promise<StoredCursor | null> {
+  /** The chain's cursor; `update` locks it to move it, `share` holds it still while the caller's transaction relies on it. */
+  async cursor(db: DbOrTx, chain: string, lock: boolean | 'share' = false): Promise<StoredCursor | null> {
     const q = db.select({ blockNumber: chainCursors.blockNumber, blockHash: chainCursors.blockHash })
       .from(chainCursors).where(eq(chainCursors.chain, chain));
-    const [row] = lock ? await q.for('update') : await q;
+    const [row] = lock === 'share' ? await q.for('share') : lock ? await q.for('update') : await q;
     return row ?? null;
+  },
+
+  /** Every chain's cursor height. */
+  async heights(db: DbOrTx): Promise<Map<string, number>> {
+    const rows = await db.select({ chain: chainCursors.chain, blockNumber: chainCursors.blockNumber }).from(chainCursors);
+    return new Map(rows.map((r) => [r.chain, r.blockNumber]));
   },
 
   /** Inserts the first cursor of a chain; false if another scanner did so first. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { newestFirst } from '../../db/paging';
 import { deposits, users } from '../../db/schema';
@@ -120,5 +120,89 @@ export const depositRepo = {
   async records(db: DbOrTx, userId: number, mode: string, symbol: string | undefined, page: number, size: number) {
     const where = and(eq(deposits.userId, userId), eq(deposits.mode, mode), symbol ? eq(deposits.asset, symbol) : sql`true`);
     return newestFirst(db, deposits, where, page, size);
+  },
+};
+
+/** A transfer to a deposit address, as a scanned block holds it. */
+export interface SeenDeposit {
+  userId: number;
+  asset: string;
+  amount: bigint;
+  belowMinimum: boolean;
+  from: string;
+  to: string;
+  txHash: string;
+  key: string;
+  blockNumber: number;
+  blockHash: string;
+  confirmations: number;
+}
+
+const onChain = (chain: string) => and(eq(deposits.chain, chain), isNotNull(deposits.chainKey));
+
+/** On-chain deposits from the watchers' side: recorded as blocks are scanned, credited once confirmed. */
+export const chainDepositRepo = {
+  /**
+   * Records the deposits of scanned blocks. A transfer seen before (same chain and key) keeps its
+   * row: it moves to the block that holds it now, and one a re-org had dropped is back in progress.
+   */
+  async record(tx: DbOrTx, chain: string, seen: readonly SeenDeposit[], now: Date): Promise<void> {
+    for (let i = 0; i < seen.length; i += 500) {
+      await tx.insert(deposits).values(seen.slice(i, i + 500).map((d) => ({
+        userId: d.userId, mode: 'real', asset: d.asset, amount: d.amount, channel: 'terminal',
+        status: d.belowMinimum ? 'fail' : 'in_progress', failReason: d.belowMinimum ? 'below_minimum' : null,
+        chain, fromAddress: d.from, toAddress: d.to, txHash: d.txHash, chainKey: d.key, blockNumber: d.blockNumber, blockHash: d.blockHash,
+        confirmationsRequired: d.confirmations, createdAt: now, completedAt: d.belowMinimum ? now : null,
+      }))).onConflictDoUpdate({
+        target: [deposits.chain, deposits.chainKey],
+        targetWhere: sql`${deposits.chainKey} IS NOT NULL`,
+        set: {
+          blockNumber: sql`excluded.block_number`,
+          blockHash: sql`excluded.block_hash`,
+          status: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.status ELSE ${deposits.status} END`,
+          completedAt: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.completed_at ELSE ${deposits.completedAt} END`,
+          failReason: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.fail_reason ELSE ${deposits.failReason} END`,
+          // A credited deposit whose block a re-org removed is on the chain again: no longer an incident.
+          flaggedAt: sql`CASE WHEN ${deposits.status} = 'success' THEN NULL ELSE ${deposits.flaggedAt} END`,
+        },
+      });
+    }
+  },
+
+  /** Fails the uncredited deposits of orphaned blocks (`dropped`); their ids. */
+  async dropIn(tx: DbOrTx, chain: string, blockHashes: string[], now: Date): Promise<number[]> {
+    const rows = await tx.update(deposits).set({ status: 'fail', failReason: 'dropped', completedAt: now })
+      .where(and(onChain(chain), eq(deposits.status, 'in_progress'), inArray(deposits.blockHash, blockHashes)))
+      .returning({ id: deposits.id });
+    return rows.map((r) => r.id);
+  },
+
+  /** Flags the credited deposits of orphaned blocks: an incident for an operator; their ids. */
+  async flagIn(tx: DbOrTx, chain: string, blockHashes: string[], now: Date): Promise<number[]> {
+    const rows = await tx.update(deposits).set({ flaggedAt: now })
+      .where(and(onChain(chain), eq(deposits.status, 'success'), isNull(deposits.flaggedAt), inArray(deposits.blockHash, blockHashes)))
+      .returning({ id: deposits.id });
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Marks credited (success) at most `limit` deposits in progress whose block has its
+   * confirmations at scanned height `height` (the block itself is the first), oldest first; rows
+   * another crediting holds are skipped. Their ids, users, coins and amounts, for the postings.
+   */
+  async confirm(tx: DbOrTx, chain: string, height: number, limit: number, now: Date) {
+    const due = tx.select({ id: deposits.id }).from(deposits)
+      .where(and(onChain(chain), eq(deposits.status, 'in_progress'), sql`${deposits.blockNumber} + ${deposits.confirmationsRequired} - 1 <= ${height}`))
+      .orderBy(deposits.id).limit(limit).for('update', { skipLocked: true });
+    return tx.update(deposits).set({ status: 'success', completedAt: now })
+      .where(and(inArray(deposits.id, due), eq(deposits.status, 'in_progress')))
+      .returning({ id: deposits.id, userId: deposits.userId, asset: deposits.asset, amount: deposits.amount });
+  },
+
+  /** Each credited deposit's ledger transaction. */
+  async setTransactions(tx: DbOrTx, pairs: readonly [number, number][]): Promise<void> {
+    await tx.execute(sql`UPDATE deposits SET transaction_id = v.t
+      FROM (SELECT unnest(${`{${pairs.map((p) => p[0]).join(',')}}`}::bigint[]) AS id, unnest(${`{${pairs.map((p) => p[1]).join(',')}}`}::bigint[]) AS t) v
+      WHERE deposits.id = v.id`);
   },
 };

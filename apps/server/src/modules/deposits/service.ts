@@ -1,13 +1,14 @@
 import {
   ADDRESS_BOOK_MAX, assetOf, ASSETS, DEPOSIT_CHAINS, DEPOSIT_NOTICES_PER_DAY, formatAmount, parseAmount,
   type CreateAddressBody, type DepositAddress, type DepositChainId, type DepositFamily, type DepositNotice, type DepositNoticeBody,
-  type DepositRoute, type GetAddresses, type RechargeList, type RechargeType, type SavedAddress, type TypeUser, type UpdateAddressBody,
+  type DepositRoute, type GetAddresses, type RechargeList, type RechargeType, type SavedAddress, type TypeUser, type UpdateAddressBody, type DepositFailReason,
 } from '@app/contract';
 import { minDepositText, type DepositRouteConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { addressLookup, checkAddress } from '../../lib/chain-address';
 import { uniqueViolation } from '../../lib/db-errors';
+import { scannedHeights } from '../chains';
 import { DepositKeys } from './keys';
 import { depositRepo, type SavedAddressRow } from './repository';
 
@@ -229,6 +230,14 @@ export class DepositService {
     };
     const froms = rows.filter((r) => r.fromAddress !== null).map((r) => lookupOf(r.chain, r.fromAddress!));
     const labels = new Map((await depositRepo.labels(this.ctx.db, userId, froms)).map((l) => [`${l.chain}:${l.lookup}`, l.label]));
+    const heights = rows.some((r) => r.status === 'in_progress' && r.blockNumber !== null) ? await scannedHeights(this.ctx.db) : new Map<string, number>();
+    /** Blocks counted so far: up to the required number once credited, none for a failed one. */
+    const confirmations = (r: (typeof rows)[number]): number | null => {
+      if (r.blockNumber === null || r.confirmationsRequired === null || r.status === 'fail') return null;
+      if (r.status === 'success') return r.confirmationsRequired;
+      const height = heights.get(r.chain ?? '');
+      return height === undefined ? 0 : Math.max(0, Math.min(r.confirmationsRequired, height - r.blockNumber + 1));
+    };
     return {
       page: q.page, size: q.size, total,
       items: rows.map((r) => {
@@ -238,7 +247,8 @@ export class DepositService {
           quantity: formatAmount(r.status === 'success' ? r.amount : 0n, scale),
           channel: r.channel as 'terminal' | 'back_stage', status: r.status as 'in_progress' | 'success' | 'fail',
           from: r.fromAddress, fromLabel: r.fromAddress === null ? null : labels.get(`${r.chain}:${lookupOf(r.chain, r.fromAddress)}`) ?? null,
-          to: r.toAddress, txHash: r.txHash, time: r.createdAt.getTime(), completedAt: r.completedAt ? r.completedAt.getTime() : null,
+          to: r.toAddress, txHash: r.txHash, confirmations: confirmations(r), confirmationsRequired: r.confirmationsRequired,
+          failReason: r.failReason as DepositFailReason | null, time: r.createdAt.getTime(), completedAt: r.completedAt ? r.completedAt.getTime() : null,
         };
       }),
     };
