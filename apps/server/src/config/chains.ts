@@ -1,4 +1,4 @@
-import { int, optionalInt, optionalStr, optionalUrl, type Env } from '../lib/env';
+import { int, optionalInt, optionalUrl, type Env } from '../lib/env';
 
 export interface EvmChainConfig {
   /** The node's JSON-RPC URL; unset: this chain is not scanned. */
