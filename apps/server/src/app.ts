@@ -146,7 +146,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const auth = new AuthService(ctx, sessions);
   const files = new FileService(ctx);
   const users = new UserService(ctx, auth.otp, sessions, files);
-  await app.register(systemRoutes, { isReady });
+  // The chain watchers are built further down; /readyz reports them once they exist.
+  await app.register(systemRoutes, { isReady, chains: () => (app.hasDecorator('depositWatchers') ? app.depositWatchers.map((w) => w.status()) : []) });
   await app.register(authRoutes, { auth, rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
@@ -202,7 +203,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const approvals = new ApprovalService(ctx, money, ledger, audit);
   await app.register(approvalRoutes, { approvals });
   // The back office's dashboard: how much waits in each queue of the operator's role.
-  await app.register(queueRoutes, { sources: { kyc, approvals } });
+  await app.register(queueRoutes, { sources: { kyc, approvals, deposits }, chains: () => depositWatchers.map((w) => w.status()) });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
   const contractConfig = ctx.config.contracts;
   const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);

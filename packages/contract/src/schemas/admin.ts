@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
-import { Email, Envelope, epochMs, EpochMs, NullableEpochMs, withError } from './common';
+import { ChainWatcherStatus, Email, Envelope, epochMs, EpochMs, NullableEpochMs, withError } from './common';
 
 /**
  * The back office's API (issue 16), under /admin/api/. Operators are not users: their own
@@ -142,6 +142,8 @@ export const AuditListResponse = Envelope(AuditList);
 export const ADMIN_QUEUES = {
   kyc: ['compliance', 'admin'],
   approvals: ['finance', 'admin'],
+  /** Deposit incidents: credited deposits whose block a re-org removed afterwards. */
+  deposits: ['finance', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type AdminQueue = keyof typeof ADMIN_QUEUES;
 export const ADMIN_QUEUE_NAMES = Object.keys(ADMIN_QUEUES) as AdminQueue[];
@@ -153,6 +155,9 @@ export const QueueCount = Type.Object({
   oldestAt: NullableEpochMs,
 });
 export type QueueCount = Static<typeof QueueCount>;
-export const AdminDashboard = Type.Object({ queues: Type.Array(QueueCount, { description: 'the queues of the operator\'s role, in menu order' }) });
+export const AdminDashboard = Type.Object({
+  queues: Type.Array(QueueCount, { description: 'the queues of the operator\'s role, in menu order' }),
+  chains: Type.Array(ChainWatcherStatus, { description: 'the chain watchers: how far behind the node each is' }),
+});
 export type AdminDashboard = Static<typeof AdminDashboard>;
 export const AdminDashboardResponse = Envelope(AdminDashboard);

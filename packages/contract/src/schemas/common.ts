@@ -87,3 +87,16 @@ export const UploadResponse = Envelope(Type.Object({ path: Type.String() }));
 export type UploadResult = { path: string };
 
 export const HealthResponse = Type.Object({ status: Type.String() });
+
+/** A chain watcher's progress: how far behind the node's head its cursor is. */
+export const ChainWatcherStatus = Type.Object({
+  chain: Type.String(),
+  head: Type.Union([Type.Integer(), Type.Null()], { description: 'the node\'s head at the last poll; null before the first' }),
+  cursor: Type.Union([Type.Integer(), Type.Null()], { description: 'the last block scanned' }),
+  lag: Type.Union([Type.Integer(), Type.Null()], { description: 'head − cursor, in blocks' }),
+  failures: Type.Integer({ description: 'failed polls in a row (the node is down or refusing)' }),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+});
+export type ChainWatcherStatus = Static<typeof ChainWatcherStatus>;
+/** Readiness, with the details an operator watches: each chain watcher of this process (head and cursor null until it first polls). */
+export const ReadyResponse = Type.Object({ status: Type.String(), chains: Type.Array(ChainWatcherStatus) });

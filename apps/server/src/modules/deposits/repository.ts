@@ -169,6 +169,13 @@ export const chainDepositRepo = {
     }
   },
 
+  /** How many credited deposits are flagged (a re-org removed their block) and since when the oldest. */
+  async incidents(db: DbOrTx): Promise<{ pending: number; oldestAt: Date | null }> {
+    const [row] = await db.select({ pending: count(), oldestAt: sql<Date | null>`min(${deposits.flaggedAt})`.mapWith(deposits.flaggedAt) })
+      .from(deposits).where(isNotNull(deposits.flaggedAt));
+    return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
+  },
+
   /** Fails the uncredited deposits of orphaned blocks (`dropped`); their ids. */
   async dropIn(tx: DbOrTx, chain: string, blockHashes: string[], now: Date): Promise<number[]> {
     const rows = await tx.update(deposits).set({ status: 'fail', failReason: 'dropped', completedAt: now })

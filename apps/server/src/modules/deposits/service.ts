@@ -10,7 +10,7 @@ import { addressLookup, checkAddress } from '../../lib/chain-address';
 import { uniqueViolation } from '../../lib/db-errors';
 import { scannedHeights } from '../chains';
 import { DepositKeys } from './keys';
-import { depositRepo, type SavedAddressRow } from './repository';
+import { chainDepositRepo, depositRepo, type SavedAddressRow } from './repository';
 
 /** Whom a deposit address belongs to: what the chain watcher learns for each of its addresses. */
 export interface AddressOwner {
@@ -151,6 +151,12 @@ export class DepositService {
     const lookups = [...new Set(addresses.map((a) => addressLookup(family, a)))];
     const rows = await depositRepo.owners(this.ctx.db, family, lookups);
     return new Map(rows.map((r) => [r.lookup, { userId: r.userId, address: r.address }]));
+  }
+
+  /** Deposit incidents (credited, then removed by a re-org) for the back office's dashboard. */
+  async pendingSummary(): Promise<{ pending: number; oldestAt: number | null }> {
+    const { pending, oldestAt } = await chainDepositRepo.incidents(this.ctx.db);
+    return { pending, oldestAt: oldestAt?.getTime() ?? null };
   }
 
   // ----- the address book -----

@@ -91,6 +91,9 @@ describe('deposits on a local chain (anvil)', () => {
     await watcher().pollOnce();
     await watcher().creditConfirmed();
     expect(await creditTransactions()).toBe(before);
+    // /readyz shows how far behind the node the watcher is.
+    const ready = (await t.app.inject({ url: '/readyz' })).json() as { chains: unknown[] };
+    expect(ready.chains).toEqual([{ chain: 'ethereum', head: await node.head(), cursor: await node.head(), lag: 0, failures: 0, lastError: null }]);
   });
 
   it('records a deposit below the minimum with the reason, and never credits it', async () => {

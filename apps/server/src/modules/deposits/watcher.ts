@@ -1,4 +1,4 @@
-import { DEPOSIT_CHAIN_IDS, type DepositChainId } from '@app/contract';
+import { DEPOSIT_CHAIN_IDS, type ChainWatcherStatus, type DepositChainId } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { scannedHeight, type EvmScanner, type EvmToken, type PollResult, type ScanBatch } from '../chains';
@@ -47,6 +47,12 @@ export class DepositWatcher {
 
   get scanner(): EvmScanner<AddressOwner> {
     return this.deps.scanner;
+  }
+
+  /** The scanner's progress, as /readyz shows it. */
+  status(): ChainWatcherStatus {
+    const { chain, head, cursor, lag, failures, lastError } = this.deps.scanner.status();
+    return { chain, head, cursor, lag, failures, lastError };
   }
 
   /** One poll, then the crediting: what tests and the timer's loop run. */

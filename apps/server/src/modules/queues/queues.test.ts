@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const dashboard = async (role: OperatorRole) => (await t.call<AdminDashboard>('GET', ADMIN_API.dashboard, undefined, { token: tokens[role] })).data.queues;
+const none = (queue: string) => ({ queue, pending: 0, oldestAt: null });
 
 /** A user who has sent both KYC stages: one submission awaits review. */
 async function submitKyc(): Promise<void> {
@@ -31,8 +32,8 @@ describe('the back office\'s dashboard', () => {
   it('shows each role the queues it works, with how many wait and since when; decisions empty them', async () => {
     expect(await dashboard('support')).toEqual([]);
     expect(await dashboard('compliance')).toEqual([{ queue: 'kyc', pending: 0, oldestAt: null }]);
-    expect(await dashboard('finance')).toEqual([{ queue: 'approvals', pending: 0, oldestAt: null }]);
-    expect(await dashboard('admin')).toEqual([{ queue: 'kyc', pending: 0, oldestAt: null }, { queue: 'approvals', pending: 0, oldestAt: null }]);
+    expect(await dashboard('finance')).toEqual([none('approvals'), none('deposits')]);
+    expect(await dashboard('admin')).toEqual([none('kyc'), none('approvals'), none('deposits')]);
 
     const firstAt = t.clock.now().getTime();
     await submitKyc();
@@ -43,10 +44,13 @@ describe('the back office\'s dashboard', () => {
     expect(await dashboard('admin')).toEqual([
       { queue: 'kyc', pending: 2, oldestAt: firstAt },
       { queue: 'approvals', pending: 1, oldestAt: firstAt + 60_000 },
+      none('deposits'),
     ]);
 
     expect((await t.post(ADMIN_API.approvals.decide, { id: asked.data.id, approve: false }, { token: tokens.admin })).code).toBe(0);
-    expect(await dashboard('finance')).toEqual([{ queue: 'approvals', pending: 0, oldestAt: null }]);
+    expect(await dashboard('finance')).toEqual([none('approvals'), none('deposits')]);
+    // No chain node is configured here: no watcher to report.
+    expect((await t.call<AdminDashboard>('GET', ADMIN_API.dashboard, undefined, { token: tokens.support })).data.chains).toEqual([]);
   });
 
   it('is for operators only', async () => {

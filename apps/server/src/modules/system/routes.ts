@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { API, CountryCodeListResponse, HealthResponse, listCountryDialCodes, type CountryCodeItem, type HeaderLang } from '@app/contract';
+import { API, CountryCodeListResponse, HealthResponse, listCountryDialCodes, ReadyResponse, type ChainWatcherStatus, type CountryCodeItem, type HeaderLang } from '@app/contract';
 import { schema } from '../../lib/route';
 import { sendError } from '../../plugins/envelope';
 
@@ -19,15 +19,15 @@ function countries(lang: HeaderLang): CountryCodeItem[] {
 }
 
 /** Liveness, readiness and reference data. */
-export const systemRoutes: FastifyPluginAsync<{ isReady: () => boolean }> = async (base, { isReady }) => {
+export const systemRoutes: FastifyPluginAsync<{ isReady: () => boolean; chains: () => ChainWatcherStatus[] }> = async (base, { isReady, chains }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/healthz', { schema: { tags: ['system'], summary: 'The process is alive', response: { 200: HealthResponse } } },
     async () => ({ status: 'ok' }));
 
   app.get('/readyz', {
-    schema: { tags: ['system'], summary: 'The database is open and migrated', response: { 200: HealthResponse } },
-  }, async (_req, reply) => (isReady() ? { status: 'ready' } : sendError(reply, 'NOT_READY')));
+    schema: { tags: ['system'], summary: 'The database is open and migrated; with each chain watcher\'s lag', response: { 200: ReadyResponse } },
+  }, async (_req, reply) => (isReady() ? { status: 'ready', chains: chains() } : sendError(reply, 'NOT_READY')));
 
   app.post(API.countryCode.list, {
     schema: schema({ tags: ['reference'], summary: 'Countries with calling codes, names in the request language', response: CountryCodeListResponse }),
