@@ -3,6 +3,7 @@ import type { DashboardNamespace } from './locales/dashboard';
 import type { KycNamespace } from './locales/kyc';
 import type { RechargeNamespace } from './locales/recharge';
 import type { Messages } from './locales/en';
+import type { OtcNamespace } from './locales/otc';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -10,6 +11,7 @@ declare module 'i18next' {
     /** `dashboard`: the desktop dashboard's strings, registered by its chunk (app/desktop/dashboard/strings.ts). */
     /** `kyc`: the identity verification pages' strings, registered by their chunk (features/kyc/strings.ts). */
     /** `recharge`: the deposit pages' strings, registered by their chunk (features/recharge/strings.ts). */
-    resources: { translation: Messages; dashboard: DashboardNamespace; kyc: KycNamespace; recharge: RechargeNamespace };
+    /** `otc`: the OTC pages' strings, registered by their chunk (features/otc/strings.ts). */
+    resources: { translation: Messages; dashboard: DashboardNamespace; kyc: KycNamespace; recharge: RechargeNamespace; otc: OtcNamespace };
   }
 }

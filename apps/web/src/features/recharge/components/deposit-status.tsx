@@ -1,4 +1,5 @@
-import { DEPOSIT_CHAINS, type RechargeRecord } from '@app/contract';
+import type { RechargeRecord } from '@app/contract';
+import { useRechargeTypes } from '../api/deposits';
 import { NO_VALUE } from '../../../lib/format';
 import { confirmationProgress } from '../model/selection';
 import { useRechargeText } from '../strings';
@@ -24,9 +25,15 @@ export function DepositStatus({ record }: { record: RechargeRecord }) {
   );
 }
 
-/** The network a record came on ("Ethereum (ERC20)"); none for a back-stage credit. */
-export function recordNetwork(record: RechargeRecord): string {
-  if (!record.chain) return NO_VALUE;
-  const chain = DEPOSIT_CHAINS[record.chain];
-  return `${chain.name} (${chain.protocol})`;
+/**
+ * The network a record came on ("Ethereum (ERC20)", from the catalogue the pickers load); none
+ * for a back-stage credit. The chain's id until the catalogue is there.
+ */
+export function useRecordNetwork() {
+  const types = useRechargeTypes();
+  return (record: RechargeRecord): string => {
+    if (!record.chain) return NO_VALUE;
+    const route = types.data?.flatMap((c) => c.chains).find((c) => c.chain === record.chain);
+    return route ? `${route.chainName} (${route.protocol})` : record.chain;
+  };
 }

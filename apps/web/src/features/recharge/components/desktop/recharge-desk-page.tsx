@@ -6,7 +6,7 @@ import { useDepositSelection } from '../../hooks';
 import { coinSummary, defaultCoin, findCoin, orderCoins, pickChain } from '../../model/selection';
 import { useRechargeText } from '../../strings';
 import { DepositPanel } from '../deposit-panel';
-import { RechargeRecordTable } from '../records';
+import { RechargeRecordTable } from './record-table';
 import '../../recharge.css';
 import '../../recharge-desktop.css';
 
