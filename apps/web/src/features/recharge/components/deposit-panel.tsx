@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DepositChainId, DepositRoute, RechargeType } from '@app/contract';
 import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { formatExact } from '../../../lib/format';
@@ -85,6 +85,10 @@ export function DepositPanel({
   const r = useRechargeText();
   const label = useChainLabel();
   const name = useId();
+  // The radio follows a pick at once; the address (a navigation, which the router runs as a
+  // transition) follows when the new URL is committed.
+  const [picked, setPicked] = useState(route?.chain);
+  useEffect(() => setPicked(route?.chain), [route?.chain]);
   if (!route) {
     return (
       <p className="deposit-state" data-testid="deposit-state" data-state="no_network">
@@ -98,8 +102,17 @@ export function DepositPanel({
       <fieldset className="deposit-chains">
         <legend className="deposit-panel__label">{r('chooseNetwork')}</legend>
         {coin.chains.map((c) => (
-          <label key={c.chain} className={`deposit-chain${c.chain === route.chain ? ' is-active' : ''}${c.state === 'available' ? '' : ' is-unavailable'}`}>
-            <input type="radio" name={name} value={c.chain} checked={c.chain === route.chain} onChange={() => onChain(c.chain)} />
+          <label key={c.chain} className={`deposit-chain${c.chain === picked ? ' is-active' : ''}${c.state === 'available' ? '' : ' is-unavailable'}`}>
+            <input
+              type="radio"
+              name={name}
+              value={c.chain}
+              checked={c.chain === picked}
+              onChange={() => {
+                setPicked(c.chain);
+                onChain(c.chain);
+              }}
+            />
             <span>{label(c)}</span>
           </label>
         ))}

@@ -26,7 +26,10 @@ export function useRecords() {
   return { records, items: records.data?.pages.flatMap((p) => p.items) ?? [] };
 }
 
-/** The deposit records as cards (spec §3: amount, quantity, number, channel, status, from, to, time), newest first. */
+/**
+ * The deposit records as cards (spec §3: amount, quantity, number, channel, status, from, to, time),
+ * newest first; a back-stage credit has no network, source or deposit address, so those lines are left out.
+ */
 export function RechargeRecordList() {
   const { t } = useTranslation();
   const r = useRechargeText();
@@ -57,18 +60,24 @@ export function RechargeRecordList() {
                 <dt>{r('quantity')}</dt>
                 <dd className="mono">{formatExact(d.quantity)} {d.symbol}</dd>
               </div>
-              <div>
-                <dt>{r('network')}</dt>
-                <dd>{recordNetwork(d)}</dd>
-              </div>
-              <div className="is-wide">
-                <dt>{r('from')}</dt>
-                <dd><FromAddress record={d} /></dd>
-              </div>
-              <div className="is-wide">
-                <dt>{r('to')}</dt>
-                <dd className="mono">{d.to ?? NO_VALUE}</dd>
-              </div>
+              {d.chain ? (
+                <div>
+                  <dt>{r('network')}</dt>
+                  <dd>{recordNetwork(d)}</dd>
+                </div>
+              ) : null}
+              {d.from ? (
+                <div className="is-wide">
+                  <dt>{r('from')}</dt>
+                  <dd><FromAddress record={d} /></dd>
+                </div>
+              ) : null}
+              {d.to ? (
+                <div className="is-wide">
+                  <dt>{r('to')}</dt>
+                  <dd className="mono">{d.to}</dd>
+                </div>
+              ) : null}
               {d.txHash ? (
                 <div className="is-wide">
                   <dt>{r('txHash')}</dt>

@@ -27,10 +27,8 @@ export function RechargeDeskPage() {
   });
   return (
     <div className="desk-page">
-      <section className="desk-panel" aria-labelledby="desk-deposit-title">
-        <h2 id="desk-deposit-title" className="desk-panel__title">
-          {t('routes.recharge')}
-        </h2>
+      {/* The page's title (the frame's h1) names this panel; the records have a heading of their own. */}
+      <section className="desk-panel" aria-label={t('routes.recharge')}>
         {types.isError ? <PageLoadError onRetry={() => void types.refetch()} /> : null}
         {!types.data && !types.isError ? <DelayedLoading /> : null}
         {coin ? (
