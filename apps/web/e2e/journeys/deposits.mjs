@@ -129,6 +129,15 @@ async function mobileDeposit({ browser, server }) {
   await btc.card.getByTestId('deposit-minimum').getByText('0.0005 BTC').waitFor();
   await expectAccessible(page, 'deposit: BTC');
 
+  // A browser that refuses to copy: no error, the address is selected to copy by hand.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    document.execCommand = () => false;
+  });
+  await btc.card.getByRole('button', { name: 'Copy address' }).click();
+  await btc.card.getByRole('status').getByText('The address could not be copied here').waitFor();
+  assert.equal(await page.evaluate(() => window.getSelection()?.toString()), btc.expected.address);
+
   // A coin with no network yet: said so, no error.
   const symbol = await (async () => {
     await page.getByRole('link', { name: 'Change coin' }).click();
