@@ -57,6 +57,9 @@ function serverEnv(port, dataDir, databaseUrl) {
     // The journeys need live prices, not a month of chart history: a one-day backfill keeps
     // the run light on a 2-core machine.
     MARKET_BACKFILL_DAYS: '1',
+    // Deposit addresses on PostgreSQL too (the embedded default has them anyway): the journeys
+    // show real addresses from a development seed in the run's data folder (docs/deposits.md "Keys").
+    DEPOSIT_DEV_SEED: 'true',
   };
 }
 

@@ -53,6 +53,7 @@ const otc = () => import('../features/otc');
 const market = () => import('../features/market');
 const trade = () => import('../features/trade');
 const kyc = () => import('../features/kyc');
+const recharge = () => import('../features/recharge');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
@@ -79,9 +80,9 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.emailRegister, title: 'emailRegister', auth: false, guest: true, page: named(auth, 'RegisterEmailPage') },
   { path: PATHS.emailVerifyCode, title: 'verifyCode', auth: false, page: named(auth, 'EmailVerifyCodePage') },
   // Recharge (deposit)
-  { path: PATHS.recharge, title: 'recharge', auth: true },
-  { path: PATHS.rechargeRecords, title: 'rechargeRecords', auth: true },
-  { path: PATHS.rechargeList, title: 'rechargeList', auth: true },
+  { path: PATHS.recharge, title: 'recharge', auth: true, page: named(recharge, 'RechargePage') },
+  { path: PATHS.rechargeRecords, title: 'rechargeRecords', auth: true, page: named(recharge, 'RechargeRecordsPage') },
+  { path: PATHS.rechargeList, title: 'rechargeList', auth: true, page: named(recharge, 'RechargeListPage') },
   // Manage account (financing)
   { path: PATHS.financing, title: 'financing', auth: true },
   { path: PATHS.financingHistory, title: 'financingHistory', auth: true },

@@ -7,10 +7,12 @@ import { TradeForm } from './trade-form';
 import { TradeResult } from './trade-result';
 import { TradeHistory } from './trade-history';
 import '../otc.css';
+import { useOtcText } from '../strings';
 
 /** /pages/otc/index: buy, sell or flash-exchange at a live quote; the trade history. */
 export function OtcPage() {
   const { t } = useTranslation();
+  const o = useOtcText();
   const { tab, quote, seconds, result, ...page } = useOtcPage();
 
   return (
@@ -27,7 +29,7 @@ export function OtcPage() {
             className={`otc-tabs__tab${tab === name ? ' is-active' : ''}`}
             onClick={() => page.selectTab(name)}
           >
-            {name === 'history' ? t('otc.history') : t(`otc.sides.${name}`)}
+            {name === 'history' ? o('history') : o(`sides.${name}`)}
           </button>
         ))}
       </div>
@@ -37,12 +39,12 @@ export function OtcPage() {
           <TradeHistory />
         ) : (
           <>
-            <section className="quote-bar" aria-label={t('otc.quote')}>
+            <section className="quote-bar" aria-label={o('quote')}>
               {quote.data ? (
                 <>
-                  <span>{t('otc.feeRate', { rate: formatRatePercent(quote.data.feeRate) })}</span>
+                  <span>{o('feeRate', { rate: formatRatePercent(quote.data.feeRate) })}</span>
                   <span className="quote-bar__timer" role="timer" aria-live="off">
-                    {quote.isFetching ? t('otc.refreshing') : t('otc.validFor', { seconds })}
+                    {quote.isFetching ? o('refreshing') : o('validFor', { seconds })}
                   </span>
                 </>
               ) : quote.isError ? (
@@ -54,15 +56,15 @@ export function OtcPage() {
               )}
             </section>
             {quote.data ? (
-              <ul className="rate-list" aria-label={t('otc.rates')}>
+              <ul className="rate-list" aria-label={o('rates')}>
                 {quote.data.rates.slice(0, 4).map((r) => (
                   <li key={r.asset} className="rate-list__item">
                     <span className="rate-list__coin">{r.asset}</span>
                     <span className="mono">
-                      {t('otc.buyAt')} {formatPrice(r.buyPrice, r.priceDecimals)}
+                      {o('buyAt')} {formatPrice(r.buyPrice, r.priceDecimals)}
                     </span>
                     <span className="mono">
-                      {t('otc.sellAt')} {formatPrice(r.sellPrice, r.priceDecimals)}
+                      {o('sellAt')} {formatPrice(r.sellPrice, r.priceDecimals)}
                     </span>
                   </li>
                 ))}

@@ -12,6 +12,7 @@ import type { OtcPreview } from '../model/otc-preview';
 import type { OtcConfirmation } from '../hooks/otc-prompts';
 import { OTC_QUOTE_ASSET, useOtcTrade } from '../hooks/use-otc-trade';
 import '../otc.css';
+import { useOtcText } from '../strings';
 
 interface TradeFormProps {
   side: OtcSide;
@@ -29,13 +30,13 @@ interface TradeFormProps {
 }
 
 export function PreviewList({ preview }: { preview: OtcPreview }) {
-  const { t } = useTranslation();
+  const o = useOtcText();
   const rows: Array<[string, ReactNode]> = [
     // The exact amounts the trade moves, in the language's marks (a confirmation hides no digit).
-    [t('otc.youPay'), `${formatExact(preview.pay)} ${preview.payAsset}`],
-    [t('otc.youGet'), `${formatExact(preview.get)} ${preview.getAsset}`],
-    [t('otc.fee'), `${formatExact(preview.fee)} ${preview.feeAsset}`],
-    [t('otc.price'), `${formatPrice(preview.price, preview.price.split('.')[1]?.length ?? 0)} ${OTC_QUOTE_ASSET}`],
+    [o('youPay'), `${formatExact(preview.pay)} ${preview.payAsset}`],
+    [o('youGet'), `${formatExact(preview.get)} ${preview.getAsset}`],
+    [o('fee'), `${formatExact(preview.fee)} ${preview.feeAsset}`],
+    [o('price'), `${formatPrice(preview.price, preview.price.split('.')[1]?.length ?? 0)} ${OTC_QUOTE_ASSET}`],
   ];
   return (
     <dl className="otc-preview">
@@ -86,13 +87,14 @@ export function CoinSelect({ id, label, value, coins, onChange, exclude, invalid
  */
 export function TradeForm({ side, quote, assets, requote, onTraded, ask, desk = false }: TradeFormProps) {
   const { t } = useTranslation();
+  const o = useOtcText();
   const ids = { coin: useId(), to: useId() };
   const confirm = ({ preview, requoted }: OtcConfirmation) =>
     (ask ?? confirmDialog)({
-      title: requoted ? t('otc.newRatesTitle') : t('otc.confirmTitle'),
+      title: requoted ? o('newRatesTitle') : o('confirmTitle'),
       content: (
         <div>
-          {requoted ? <p className="otc-preview__note">{t('otc.newRatesText')}</p> : null}
+          {requoted ? <p className="otc-preview__note">{o('newRatesText')}</p> : null}
           <PreviewList preview={preview} />
         </div>
       ),
@@ -113,29 +115,29 @@ export function TradeForm({ side, quote, assets, requote, onTraded, ask, desk = 
         void trade.submit();
       }}
     >
-      <CoinSelect id={ids.coin} label={side === 'flash' ? t('otc.fromCoin') : t('otc.coin')} value={coin} coins={trade.coins} onChange={trade.setCoin} />
+      <CoinSelect id={ids.coin} label={side === 'flash' ? o('fromCoin') : o('coin')} value={coin} coins={trade.coins} onChange={trade.setCoin} />
       {side === 'flash' ? (
-        <CoinSelect id={ids.to} label={t('otc.toCoin')} value={trade.target} coins={trade.coins} onChange={trade.setTarget} exclude={coin} invalid={!!trade.errors.toAsset} />
+        <CoinSelect id={ids.to} label={o('toCoin')} value={trade.target} coins={trade.coins} onChange={trade.setTarget} exclude={coin} invalid={!!trade.errors.toAsset} />
       ) : null}
       <TextField
-        label={side === 'buy' ? t('otc.spendAmount', { asset: OTC_QUOTE_ASSET }) : t('otc.coinAmount', { asset: coin })}
-        placeholder={t('otc.amountPlaceholder', { decimals })}
+        label={side === 'buy' ? o('spendAmount', { asset: OTC_QUOTE_ASSET }) : o('coinAmount', { asset: coin })}
+        placeholder={o('amountPlaceholder', { decimals })}
         inputMode="decimal"
         autoComplete="off"
         value={trade.amount}
         onChange={trade.setAmount}
         error={trade.errors.amount}
-        hint={t('otc.available', {
+        hint={o('available', {
           amount: formatAssetAmount(available, trade.payAsset),
           asset: trade.payAsset,
         })}
       />
       {preview || desk ? (
-        <section className="otc-preview__card" aria-label={t('otc.preview')} aria-live="polite">
-          {preview ? <PreviewList preview={preview} /> : <p className="desk-note">{t('otc.preview')}: —</p>}
+        <section className="otc-preview__card" aria-label={o('preview')} aria-live="polite">
+          {preview ? <PreviewList preview={preview} /> : <p className="desk-note">{o('preview')}: —</p>}
         </section>
       ) : null}
-      <SubmitButton loading={trade.pending}>{t(`otc.submit.${side}`)}</SubmitButton>
+      <SubmitButton loading={trade.pending}>{o(`submit.${side}`)}</SubmitButton>
     </form>
   );
 }

@@ -3,23 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
 import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../lib/format';
 import { useTradingRecord } from '../api/get-trading-record';
+import { useOtcText } from '../strings';
 
 /** The OTC history tab: the user's trades, newest first. */
 export function TradeHistory() {
   const { t } = useTranslation();
+  const o = useOtcText();
   const records = useTradingRecord();
   const items = records.data?.pages.flatMap((p) => p.items) ?? [];
   const amount = (value: string, asset: string) => `${formatAssetAmount(value, asset)} ${asset}`;
   return (
     <div>
       {records.isPending ? <DelayedLoading /> : null}
-      {records.data && items.length === 0 ? <p className="empty-text">{t('otc.noTrades')}</p> : null}
-      <ul className="record-list" aria-label={t('otc.history')}>
+      {records.data && items.length === 0 ? <p className="empty-text">{o('noTrades')}</p> : null}
+      <ul className="record-list" aria-label={o('history')}>
         {items.map((trade) => (
           <li key={trade.id} className="record" data-testid="otc-trade">
             <div className="record__main">
               <span className="record__title">
-                {t(`otc.sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
+                {o(`sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
                 {trade.side === 'flash' ? ` → ${trade.toAsset}` : ''}
               </span>
               <time className="record__time" dateTime={dateTimeAttribute(trade.time)}>
@@ -28,19 +30,19 @@ export function TradeHistory() {
             </div>
             <dl className="record__details">
               <div>
-                <dt>{t('otc.paid')}</dt>
+                <dt>{o('paid')}</dt>
                 <dd className="mono">{amount(trade.fromAmount, trade.fromAsset)}</dd>
               </div>
               <div>
-                <dt>{t('otc.received')}</dt>
+                <dt>{o('received')}</dt>
                 <dd className="mono">{amount(trade.toAmount, trade.toAsset)}</dd>
               </div>
               <div>
-                <dt>{t('otc.price')}</dt>
+                <dt>{o('price')}</dt>
                 <dd className="mono">{trade.price}</dd>
               </div>
               <div>
-                <dt>{t('otc.fee')}</dt>
+                <dt>{o('fee')}</dt>
                 <dd className="mono">{amount(trade.fee, trade.feeAsset)}</dd>
               </div>
             </dl>

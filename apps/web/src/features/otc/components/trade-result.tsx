@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { OtcTrade } from '@app/contract';
 import { formatAssetAmount } from '../../../lib/format';
+import { useOtcText } from '../strings';
 
 interface TradeResultProps {
   result: OtcTrade;
@@ -13,17 +13,17 @@ interface TradeResultProps {
 
 /** "Trade complete": what left and what arrived, and the way to the assets page (both layouts). */
 export function TradeResult({ result, assetsPath, heading: Heading = 'h2' }: TradeResultProps) {
-  const { t } = useTranslation();
+  const o = useOtcText();
   return (
     <section className="otc-result" role="status" aria-labelledby="otc-result-title">
       <Heading id="otc-result-title" className="otc-result__title">
-        {t('otc.success')}
+        {o('success')}
       </Heading>
       <p className="mono">
         −{formatAssetAmount(result.fromAmount, result.fromAsset)} {result.fromAsset} · +{formatAssetAmount(result.toAmount, result.toAsset)} {result.toAsset}
       </p>
       <Link className="link" to={assetsPath}>
-        {t('otc.viewAssets')}
+        {o('viewAssets')}
       </Link>
     </section>
   );

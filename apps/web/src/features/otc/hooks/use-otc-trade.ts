@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorKeyByCode, type AssetInfo, type ExchangeInfo, type OtcSide, type OtcTrade } from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
@@ -11,6 +10,7 @@ import { useCurrencySell } from '../api/currency-sell';
 import { useFlashExchange } from '../api/flash-exchange';
 import { otcPreview } from '../model/otc-preview';
 import type { OtcPrompts } from './otc-prompts';
+import { useOtcText } from '../strings';
 
 export const OTC_QUOTE_ASSET = 'USDT';
 /** How many times a trade is re-confirmed at new rates after its quote expired or was used. */
@@ -58,7 +58,7 @@ function useOtcSend(side: OtcSide) {
  * quote expired or was used, at most MAX_REQUOTES times) and the request.
  */
 export function useOtcTrade({ side, quote, assets, requote, onTraded, prompts }: OtcTradeOptions) {
-  const { t } = useTranslation();
+  const o = useOtcText();
   const coins = (quote?.rates ?? []).map((r) => r.asset);
   const [asset, setAsset] = useState('BTC');
   const [toAsset, setToAsset] = useState('ETH');
@@ -98,7 +98,7 @@ export function useOtcTrade({ side, quote, assets, requote, onTraded, prompts }:
         const trade = await sender.send(q, coin, target, input.amount);
         sender.settle();
         setAmountText('');
-        prompts.notify(t('otc.success'));
+        prompts.notify(o('success'));
         onTraded(trade);
         return;
       } catch (error) {

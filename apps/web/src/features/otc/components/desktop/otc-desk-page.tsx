@@ -12,6 +12,7 @@ import { TradeHistoryTable } from './trade-history-table';
 import '../../otc.css';
 import '../../otc-desktop.css';
 import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
+import { useOtcText } from '../../strings';
 
 const SIDES: readonly OtcSide[] = ['buy', 'sell', 'flash'];
 
@@ -21,10 +22,11 @@ const SIDES: readonly OtcSide[] = ['buy', 'sell', 'flash'];
  */
 export function OtcDeskPage() {
   const { t } = useTranslation();
+  const o = useOtcText();
   const { tab, quote, seconds, result, ...page } = useOtcPage();
   const modal = useConfirmModal();
   const side: OtcSide = tab === 'history' ? 'buy' : tab;
-  const sideTabs = SIDES.map((s) => ({ key: s, label: t(`otc.sides.${s}`) }));
+  const sideTabs = SIDES.map((s) => ({ key: s, label: o(`sides.${s}`) }));
 
   return (
     <div className="desk-page">
@@ -32,13 +34,13 @@ export function OtcDeskPage() {
         <section className="desk-panel" aria-labelledby="otc-rates">
           <header className="desk-panel__head">
             <h2 id="otc-rates" className="desk-panel__title">
-              {t('otc.rates')}
+              {o('rates')}
             </h2>
             {quote.data ? (
               <p className="desk-note otc-desk__quote">
-                <span>{t('otc.feeRate', { rate: formatRatePercent(quote.data.feeRate) })}</span>
+                <span>{o('feeRate', { rate: formatRatePercent(quote.data.feeRate) })}</span>
                 <span role="timer" aria-live="off">
-                  {quote.isFetching ? t('otc.refreshing') : t('otc.validFor', { seconds })}
+                  {quote.isFetching ? o('refreshing') : o('validFor', { seconds })}
                 </span>
               </p>
             ) : quote.isError ? (
@@ -50,7 +52,7 @@ export function OtcDeskPage() {
           {quote.data ? (
             <div className="desk-table__scroll">
               <table className="desk-table" aria-labelledby="otc-rates">
-                <DeskTableHead columns={[t('otc.coin'), numeric(t('otc.buyAt')), numeric(t('otc.sellAt'))]} />
+                <DeskTableHead columns={[o('coin'), numeric(o('buyAt')), numeric(o('sellAt'))]} />
                 <tbody>
                   {quote.data.rates.map((r) => (
                     <tr key={r.asset}>
@@ -81,7 +83,7 @@ export function OtcDeskPage() {
 
       <section className="desk-panel" aria-labelledby="otc-history">
         <h2 id="otc-history" className="desk-panel__title">
-          {t('otc.history')}
+          {o('history')}
         </h2>
         <TradeHistoryTable />
       </section>

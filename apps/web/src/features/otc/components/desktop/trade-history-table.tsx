@@ -3,20 +3,22 @@ import { DelayedLoading } from '../../../../components/page-state';
 import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../../lib/format';
 import { useTradingRecord } from '../../api/get-trading-record';
 import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
+import { useOtcText } from '../../strings';
 
 /** The user's OTC trades, newest first, as a table (the mobile history tab's data). */
 export function TradeHistoryTable() {
   const { t } = useTranslation();
+  const o = useOtcText();
   const records = useTradingRecord();
   const items = records.data?.pages.flatMap((p) => p.items) ?? [];
   const amount = (value: string, asset: string) => `${formatAssetAmount(value, asset)} ${asset}`;
   if (records.isPending) return <DelayedLoading />;
-  if (items.length === 0) return <p className="empty-text">{t('otc.noTrades')}</p>;
+  if (items.length === 0) return <p className="empty-text">{o('noTrades')}</p>;
   return (
     <>
       <div className="desk-table__scroll">
         <table className="desk-table" aria-labelledby="otc-history">
-          <DeskTableHead columns={[t('assets.operateTime'), t('desktop.type'), numeric(t('otc.paid')), numeric(t('otc.received')), numeric(t('otc.price')), numeric(t('otc.fee'))]} />
+          <DeskTableHead columns={[t('assets.operateTime'), t('desktop.type'), numeric(o('paid')), numeric(o('received')), numeric(o('price')), numeric(o('fee'))]} />
           <tbody>
             {items.map((trade) => (
               <tr key={trade.id} data-testid="otc-trade">
@@ -24,7 +26,7 @@ export function TradeHistoryTable() {
                   <time dateTime={dateTimeAttribute(trade.time)}>{formatDateTime(trade.time)}</time>
                 </td>
                 <td>
-                  {t(`otc.sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
+                  {o(`sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
                   {trade.side === 'flash' ? ` → ${trade.toAsset}` : ''}
                 </td>
                 <td className="is-num">{amount(trade.fromAmount, trade.fromAsset)}</td>

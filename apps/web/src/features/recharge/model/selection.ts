@@ -1,0 +1,61 @@
+import type { DepositRoute, RechargeRecord, RechargeType } from '@app/contract';
+
+/** The coin a desktop page opens with when none is asked for: the first that can be deposited. */
+export const PREFERRED_COIN = 'USDT';
+
+/** The coin asked for (by symbol, any case), if the catalogue has it. */
+export function findCoin(coins: readonly RechargeType[] | undefined, symbol: string | null): RechargeType | undefined {
+  if (!coins || !symbol) return undefined;
+  const wanted = symbol.toUpperCase();
+  return coins.find((c) => c.symbol === wanted);
+}
+
+/** The coin to show when none is asked for: USDT, else the first available, else the first. */
+export function defaultCoin(coins: readonly RechargeType[] | undefined): RechargeType | undefined {
+  if (!coins) return undefined;
+  return coins.find((c) => c.symbol === PREFERRED_COIN && c.available) ?? coins.find((c) => c.available) ?? coins[0];
+}
+
+/**
+ * The chain shown for a coin: the one asked for if the coin is on it (whatever its state, so a
+ * paused chain says so), else the coin's first available chain, else its first; none for a coin
+ * with no chain yet.
+ */
+export function pickChain(coin: RechargeType | undefined, wanted: string | null): DepositRoute | undefined {
+  if (!coin) return undefined;
+  return coin.chains.find((c) => c.chain === wanted) ?? coin.chains.find((c) => c.state === 'available') ?? coin.chains[0];
+}
+
+/** Coins that can be deposited first, each group in the catalogue's order. */
+export function orderCoins(coins: readonly RechargeType[]): RechargeType[] {
+  return [...coins.filter((c) => c.available), ...coins.filter((c) => !c.available)];
+}
+
+/**
+ * What a coin's row in the picker says: the labels of its available chains, or why it cannot be
+ * deposited (no chain yet; every chain paused or not set up).
+ */
+export type CoinSummary =
+  | { kind: 'available'; protocols: string[] }
+  | { kind: 'no_network' }
+  | { kind: 'unavailable'; state: Exclude<DepositRoute['state'], 'available'> };
+
+export function coinSummary(coin: RechargeType): CoinSummary {
+  const open = coin.chains.filter((c) => c.state === 'available');
+  if (open.length > 0) return { kind: 'available', protocols: open.map((c) => c.protocol) };
+  const first = coin.chains[0];
+  if (!first || first.state === 'available') return { kind: 'no_network' };
+  return { kind: 'unavailable', state: first.state };
+}
+
+/**
+ * An in-progress deposit's confirmation counter. The records carry no count yet: the chain
+ * watcher (issue 17, "Detection") will add the confirmations seen to a record, and this is the
+ * one place that reads them; until then an in-progress deposit shows "in progress" only.
+ */
+export function confirmationProgress(record: RechargeRecord): { seen: number; needed: number } | null {
+  const extra = record as RechargeRecord & { confirmationsSeen?: unknown; confirmationsNeeded?: unknown };
+  if (record.status !== 'in_progress') return null;
+  if (typeof extra.confirmationsSeen !== 'number' || typeof extra.confirmationsNeeded !== 'number') return null;
+  return { seen: extra.confirmationsSeen, needed: extra.confirmationsNeeded };
+}
