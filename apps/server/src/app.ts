@@ -182,7 +182,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const evm = evmSettingsFrom(ctx.config.chains, catalogueTokens(deposits, 'ethereum'));
   const depositWatchers = evm ? [new DepositWatcher(ctx, {
     deposits, money,
-    scanner: new EvmScanner<AddressOwner>(evm.settings, { db: ctx.db, node: viemNode(evm.rpcUrl), lookup: ownerLookup(deposits), clock: ctx.clock, log: ctx.log }),
+    scanner: new EvmScanner<AddressOwner>(evm.settings, { db: () => ctx.db, node: viemNode(evm.rpcUrl), lookup: ownerLookup(deposits), clock: ctx.clock, log: ctx.log }),
   })] : [];
   app.decorate('depositWatchers', depositWatchers);
   if (ctx.config.market.engine === 'timers' && depositWatchers.length) {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { READY_TIMEOUT_MS, ROOT, sleep } from './config.mjs';
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();

@@ -4,11 +4,13 @@
  * through the back office's four-eyes path.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import QRCode from 'qrcode';
 import { desktopContext } from '../harness/browser.mjs';
 import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import { ROOT } from '../harness/config.mjs';
+import { freePort, startServer, stopServer } from '../harness/server.mjs';
 
 /** The server's answer for the user's address (what the page must show and encode). */
 async function depositAddress(server, token, symbol, chain) {
@@ -260,7 +262,114 @@ async function records({ browser }) {
   }
 }
 
+/** `npm run chain:dev` on a free port, mining only when asked: its RPC URL, the test USDT's address and a stop. */
+async function localChain() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-dev.ts', '--port', String(port), '--block-time', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (b) => { out += b; });
+  child.stderr.on('data', (b) => { out += b; });
+  const deadline = Date.now() + 60_000;
+  while (!/Test USDT \(6 decimals\): (0x[0-9a-fA-F]{40})/.test(out)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`chain:dev did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const rpc = async (method, params = []) => {
+    const json = await (await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json();
+    if (json.error) throw new Error(`${method}: ${json.error.message}`);
+    return json.result;
+  };
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const ended = new Promise((r) => child.once('exit', r));
+    child.kill('SIGINT');
+    await ended;
+  };
+  return { rpcUrl, token: /Test USDT \(6 decimals\): (0x[0-9a-fA-F]{40})/.exec(out)[1], rpc, stop };
+}
+
+/** `npm run chain:send`: a test deposit of `amount` USDT to `to` from a dev account, mined in one block. */
+async function sendUsdt(chain, to, amount) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-send.ts', '--rpc', chain.rpcUrl, '--token', chain.token, '--to', to, '--amount', amount, '--coin', 'usdt'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (b) => { out += b; });
+  child.stderr.on('data', (b) => { out += b; });
+  const code = await new Promise((r) => child.once('exit', r));
+  assert.equal(code, 0, out);
+}
+
+/**
+ * A real deposit on a local chain (anvil): the user sends 25 test USDT to the address the phone
+ * shows; the records say "in progress" with the confirmations counted as blocks are mined, then
+ * "success"; the balance has it, on the phone and the desktop.
+ */
+async function onChain({ browser }) {
+  const chain = await localChain();
+  let server;
+  const contexts = [];
+  try {
+    server = await startServer({
+      env: {
+        ETHEREUM_RPC_URL: chain.rpcUrl, ETHEREUM_CHAIN_ID: '31337', ETHEREUM_START_BLOCK: '0',
+        DEPOSIT_USDT_ETHEREUM_CONTRACT: chain.token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: '3', CHAIN_POLL_MS: '200',
+      },
+    });
+    const login = await registerViaApi(server, uniqueEmail('deposit-chain'));
+    const phone = await loggedInContext(browser, login, MOBILE);
+    contexts.push(phone);
+    const page = await newPage(phone);
+    await page.goto(`${server.baseUrl}/pages/recharge/index?symbol=USDT`);
+    await page.getByRole('radio', { name: 'ERC20' }).check();
+    const { expected } = await expectAddress(page, server, login.token, 'USDT', 'ethereum');
+
+    await sendUsdt(chain, expected.address, '25');
+    await page.goto(`${server.baseUrl}/pages/recharge/recharge-records`);
+    const record = page.getByRole('list', { name: 'Deposit records' }).getByTestId('deposit-record').first();
+    // The watcher polls every 200 ms; the page reads the records when opened.
+    for (let i = 0; i < 50 && (await record.count()) === 0; i++) {
+      await page.waitForTimeout(200);
+      await page.reload();
+    }
+    await record.getByTestId('deposit-status').getByText('In progress').waitFor();
+    await record.getByText('1 of 3 confirmations').waitFor();
+    assert.equal(await record.getAttribute('data-channel'), 'terminal');
+    await expectAccessible(page, 'deposit in progress');
+    await shot(page, 'deposit-in-progress');
+
+    await chain.rpc('anvil_mine', ['0x2']);
+    for (let i = 0; i < 50 && (await record.getByTestId('deposit-status').getAttribute('data-status')) !== 'success'; i++) {
+      await page.waitForTimeout(200);
+      await page.reload();
+      await record.waitFor();
+    }
+    await record.getByTestId('deposit-status').getByText('Success').waitFor();
+    await record.getByText('25 USDT').first().waitFor();
+
+    const accounts = await api(server.baseUrl, '/asset/api/account/list', undefined, { token: login.token });
+    const usdt = accounts.data.wallets.find((w) => w.wallet === 'currency').balances.find((b) => b.asset === 'USDT');
+    assert.equal(usdt.available, '25.000000');
+
+    // The desktop page shows the same record, credited.
+    const desk = await desktopContext(browser, { login, viewport: DESKTOP });
+    contexts.push(desk);
+    const desktop = await newPage(desk);
+    await desktop.goto(`${server.baseUrl}/pages/desktop/recharge/index`);
+    const row = desktop.getByRole('table', { name: 'Deposit records' }).getByTestId('deposit-record').first();
+    await row.getByRole('cell', { name: 'Success', exact: true }).waitFor();
+    await expectAccessible(desktop, 'desktop deposit on chain');
+  } finally {
+    for (const c of contexts) await c.close();
+    if (server) {
+      await stopServer(server);
+      await server.database.drop().catch(() => undefined);
+    }
+    await chain.stop();
+  }
+}
+
 export const journeys = [
   { name: 'deposit (mobile): from home, USDT on ERC20 and TRC20, BTC: the addresses with QR codes that encode them, copied; a coin without a network says so', fn: mobileDeposit },
+  { name: 'deposit on chain: USDT sent on a local chain to the address the phone shows is counted up and credited; the desktop shows it', fn: onChain },
   { name: 'deposit records: back-stage credits through four eyes, on the phone page by page and on the desktop page beside the address', fn: records },
 ];

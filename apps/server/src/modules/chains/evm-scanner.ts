@@ -136,7 +136,8 @@ export interface ScannerStatus {
 }
 
 export interface EvmScannerDeps<O> {
-  db: Db;
+  /** Where the cursor lives: read at each use (the server opens its database after building the app). */
+  db: Db | (() => Db);
   node: EvmNode;
   lookup: AddressLookup<O>;
   clock?: Clock;
@@ -161,7 +162,7 @@ const isTransferLog = (l: NodeLog) => l.topics.length === 3 && /^0x[0-9a-fA-F]{6
  * in the database and move in the transaction of the consumer's handler. It credits nothing.
  */
 export class EvmScanner<O> {
-  private readonly db: Db;
+  private readonly dbOf: () => Db;
   private readonly node: EvmNode;
   private readonly lookup: AddressLookup<O>;
   private readonly clock: Clock;
@@ -180,7 +181,8 @@ export class EvmScanner<O> {
   private stopped = true;
 
   constructor(readonly settings: EvmChainSettings, deps: EvmScannerDeps<O>) {
-    this.db = deps.db;
+    const { db } = deps;
+    this.dbOf = typeof db === 'function' ? db : () => db;
     this.node = deps.node;
     this.lookup = deps.lookup;
     this.clock = deps.clock ?? systemClock;
@@ -279,7 +281,7 @@ export class EvmScanner<O> {
     }
     const head = await this.node.head();
     this.head = head;
-    const stored = await chainRepo.cursor(this.db, s.chain);
+    const stored = await chainRepo.cursor(this.dbOf(), s.chain);
     let base: StoredCursor = stored ?? { blockNumber: (s.startBlock ?? head) - 1, blockHash: null };
     this.cursor = base.blockNumber;
     // On the first poll the block before the start is kept as well, as the anchor a re-org of the
@@ -353,7 +355,7 @@ export class EvmScanner<O> {
       deepReorg, cursor: next.blockNumber,
     };
     const at = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    await this.dbOf().transaction(async (tx) => {
       // Another scanner of this chain (a second engine for a moment) must not commit the same range twice.
       const current = await chainRepo.cursor(tx, s.chain, true);
       if (!sameCursor(current, stored)) throw new CursorMoved();
@@ -398,7 +400,7 @@ export class EvmScanner<O> {
 
   /** Walks the kept hashes down until one is still on the chain: the common ancestor. */
   private async commonAncestor(base: StoredCursor, head: number) {
-    const kept = await chainRepo.blocksDown(this.db, this.chain, base.blockNumber);
+    const kept = await chainRepo.blocksDown(this.dbOf(), this.chain, base.blockNumber);
     const orphaned: StoredBlock[] = [];
     const CHUNK = 16;
     for (let i = 0; i < kept.length; i += CHUNK) {

@@ -5,9 +5,8 @@ import { confirmationProgress } from '../model/selection';
 import { useRechargeText } from '../strings';
 
 /**
- * A record's status (spec §4: in progress, then success or fail). An in-progress deposit on chain
- * shows its confirmation counter here once records carry it (model/selection.ts
- * `confirmationProgress`); until then "in progress" alone.
+ * A record's status (spec §4: in progress, then success or fail): an in-progress deposit on chain
+ * with its confirmation counter, a failed one with why.
  */
 export function DepositStatus({ record }: { record: RechargeRecord }) {
   const r = useRechargeText();
@@ -19,6 +18,12 @@ export function DepositStatus({ record }: { record: RechargeRecord }) {
         <span className="deposit-status__progress" data-testid="deposit-confirmations-progress">
           {' · '}
           {r('confirmationsProgress', progress)}
+        </span>
+      ) : null}
+      {record.failReason ? (
+        <span className="deposit-status__reason" data-testid="deposit-fail-reason">
+          {' · '}
+          {r(`failReasons.${record.failReason}`)}
         </span>
       ) : null}
     </span>

@@ -48,14 +48,14 @@ describe('deposit selection', () => {
     expect(coinSummary(BTC)).toEqual({ kind: 'unavailable', state: 'not_configured' });
   });
 
-  it('has no confirmation counter until records carry one', () => {
+  it('counts confirmations of an in-progress deposit on chain only', () => {
     const record: RechargeRecord = {
       number: '00000000-0000-4000-8000-000000000000', symbol: 'USDT', chain: 'ethereum', amount: '25', quantity: '0',
-      channel: 'terminal', status: 'in_progress', from: null, fromLabel: null, to: null, txHash: null, time: 0, completedAt: null,
+      channel: 'terminal', status: 'in_progress', from: null, fromLabel: null, to: null, txHash: null,
+      confirmations: 3, confirmationsRequired: 12, failReason: null, time: 0, completedAt: null,
     };
-    expect(confirmationProgress(record)).toBeNull();
-    const counted = { ...record, confirmationsSeen: 3, confirmationsNeeded: 12 };
-    expect(confirmationProgress(counted)).toEqual({ seen: 3, needed: 12 });
-    expect(confirmationProgress({ ...counted, status: 'success' })).toBeNull();
+    expect(confirmationProgress(record)).toEqual({ seen: 3, needed: 12 });
+    expect(confirmationProgress({ ...record, status: 'success', confirmations: 12 })).toBeNull();
+    expect(confirmationProgress({ ...record, channel: 'back_stage', chain: null, confirmations: null, confirmationsRequired: null })).toBeNull();
   });
 });

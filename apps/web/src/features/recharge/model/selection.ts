@@ -48,14 +48,8 @@ export function coinSummary(coin: RechargeType): CoinSummary {
   return { kind: 'unavailable', state: first.state };
 }
 
-/**
- * An in-progress deposit's confirmation counter. The records carry no count yet: the chain
- * watcher (issue 17, "Detection") will add the confirmations seen to a record, and this is the
- * one place that reads them; until then an in-progress deposit shows "in progress" only.
- */
+/** An in-progress deposit's confirmation counter (the blocks counted so far, of those it waits for); none for another. */
 export function confirmationProgress(record: RechargeRecord): { seen: number; needed: number } | null {
-  const extra = record as RechargeRecord & { confirmationsSeen?: unknown; confirmationsNeeded?: unknown };
-  if (record.status !== 'in_progress') return null;
-  if (typeof extra.confirmationsSeen !== 'number' || typeof extra.confirmationsNeeded !== 'number') return null;
-  return { seen: extra.confirmationsSeen, needed: extra.confirmationsNeeded };
+  if (record.status !== 'in_progress' || record.confirmations === null || record.confirmationsRequired === null) return null;
+  return { seen: record.confirmations, needed: record.confirmationsRequired };
 }
