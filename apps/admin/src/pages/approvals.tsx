@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -36,7 +36,13 @@ export function ApprovalsPage() {
   const [params] = useSearchParams();
   const asked = params.get('decision');
   const decision = DECISIONS.find((d) => d === asked) ?? 'pending';
-  const sent = sentOf(useLocation().state);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Said once: the notice is kept here and dropped from the history entry, so a reload does not repeat it.
+  const [sent] = useState(() => sentOf(location.state));
+  useEffect(() => {
+    if (location.state !== null) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
   return (
     <section className="page">
       <h1>Approvals</h1>

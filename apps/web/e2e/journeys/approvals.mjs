@@ -193,6 +193,11 @@ async function fourEyes({ browser }) {
     await b.getByRole('button', { name: 'Request the reversal' }).click();
     await b.waitForURL(/\/admin\/approvals$/);
     const correctionId = Number((await b.getByText(/^Request \d+ sent: the reversal of ledger transaction/).textContent()).match(/^Request (\d+)/)[1]);
+    // Said once: a reload does not repeat the notice.
+    await b.reload();
+    await b.getByRole('heading', { name: 'Approvals' }).waitFor();
+    await requestRow(b, correctionId).waitFor();
+    assert.equal(await b.getByText(/^Request \d+ sent:/).count(), 0, 'the sent notice came back after a reload');
     await a.getByRole('link', { name: 'Pending', exact: true }).click();
     const correction = requestRow(a, correctionId);
     await correction.getByRole('button', { name: `Approve request ${correctionId}` }).click();
