@@ -5,17 +5,8 @@ import { dateTimeAttribute, formatAssetAmount, formatDateTime, isZeroDecimal } f
 import { useAccountChanges } from '../../api/get-account-changes';
 import { useTransferLog } from '../../api/get-transfer-log';
 import { lineView } from '../../model/account-change';
+import { DeskLoadMore } from '../../../../components/desk-load-more';
 import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
-
-function LoadMore({ shown, loading, onLoad }: { shown: boolean; loading: boolean; onLoad: () => void }) {
-  const { t } = useTranslation();
-  if (!shown) return null;
-  return (
-    <button type="button" className="desktop-button desktop-button--ghost desk-load-more" disabled={loading} onClick={onLoad}>
-      {loading ? t('app.loading') : t('common.loadMore')}
-    </button>
-  );
-}
 
 /** Transfers between the user's accounts, newest first, as a table. */
 export function TransferRecordsTable() {
@@ -44,7 +35,7 @@ export function TransferRecordsTable() {
           </tbody>
         </table>
       </div>
-      <LoadMore shown={log.hasNextPage} loading={log.isFetchingNextPage} onLoad={() => void log.fetchNextPage()} />
+      <DeskLoadMore pages={log} />
     </>
   );
 }
@@ -101,7 +92,7 @@ export function AccountChangesTable({ wallet }: { wallet: WalletName }) {
           </tbody>
         </table>
       </div>
-      <LoadMore shown={changes.hasNextPage} loading={changes.isFetchingNextPage} onLoad={() => void changes.fetchNextPage()} />
+      <DeskLoadMore pages={changes} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DeskLoadMore } from '../../../../components/desk-load-more';
 import { DelayedLoading } from '../../../../components/page-state';
 import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../../lib/format';
 import { useTradingRecord } from '../../api/get-trading-record';
@@ -38,11 +39,7 @@ export function TradeHistoryTable() {
           </tbody>
         </table>
       </div>
-      {records.hasNextPage ? (
-        <button type="button" className="desktop-button desktop-button--ghost desk-load-more" disabled={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
-          {records.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
-        </button>
-      ) : null}
+      <DeskLoadMore pages={records} />
     </>
   );
 }

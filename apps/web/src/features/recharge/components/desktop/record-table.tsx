@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { DeskLoadMore } from '../../../../components/desk-load-more';
 import { DelayedLoading, PageLoadError } from '../../../../components/page-state';
 import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
 import { formatExact, NO_VALUE } from '../../../../lib/format';
@@ -8,7 +8,6 @@ import { FromAddress, Time, useRecords } from '../records';
 
 /** The deposit records as a table (desktop), newest first, with "load more". */
 export function RechargeRecordTable({ labelledBy }: { labelledBy: string }) {
-  const { t } = useTranslation();
   const r = useRechargeText();
   const { records, items } = useRecords();
   const recordNetwork = useRecordNetwork();
@@ -40,16 +39,7 @@ export function RechargeRecordTable({ labelledBy }: { labelledBy: string }) {
           </tbody>
         </table>
       </div>
-      {records.hasNextPage ? (
-        <button
-          type="button"
-          className="desktop-button desktop-button--ghost desk-load-more"
-          disabled={records.isFetchingNextPage}
-          onClick={() => void records.fetchNextPage()}
-        >
-          {records.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
-        </button>
-      ) : null}
+      <DeskLoadMore pages={records} />
     </>
   );
 }
