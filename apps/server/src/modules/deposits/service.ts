@@ -143,14 +143,21 @@ export class DepositService {
 
   /**
    * For the chain watchers: which of these addresses (one chain, any case on EVM) are deposit
-   * addresses, and whose. One indexed query for the whole batch; the map is keyed by the lookup
-   * form (lower-case hex on EVM, lower-case bech32, TRON base58 as it is).
+   * addresses, and whose. One indexed query for the whole batch, by the lookup form (lower-case hex
+   * on EVM, lower-case bech32, TRON base58); the map is keyed by the addresses as given (a TRON
+   * account as the hex its logs carry).
    */
   async ownersOf(chain: DepositChainId, addresses: readonly string[]): Promise<Map<string, AddressOwner>> {
     const family = familyOf(chain);
-    const lookups = [...new Set(addresses.map((a) => addressLookup(family, a)))];
-    const rows = await depositRepo.owners(this.ctx.db, family, lookups);
-    return new Map(rows.map((r) => [r.lookup, { userId: r.userId, address: r.address }]));
+    const lookupOf = new Map(addresses.map((a) => [a, addressLookup(family, a)]));
+    const rows = await depositRepo.owners(this.ctx.db, family, [...new Set(lookupOf.values())]);
+    const owners = new Map(rows.map((r) => [r.lookup, { userId: r.userId, address: r.address }]));
+    const out = new Map<string, AddressOwner>();
+    for (const [given, lookup] of lookupOf) {
+      const owner = owners.get(lookup);
+      if (owner) out.set(given, owner);
+    }
+    return out;
   }
 
   /** Deposit incidents (credited, then removed by a re-org) for the back office's dashboard. */
