@@ -19,8 +19,7 @@ import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
-import { DepositService, DepositWatcher, catalogueTokens, depositRoutes, ownerLookup, type AddressOwner } from './modules/deposits';
-import { EvmScanner, evmSettingsFrom, viemNode } from './modules/chains';
+import { DepositService, DepositWatcher, chainScanners, depositRoutes } from './modules/deposits';
 import { CustomerService, customerRoutes } from './modules/customers';
 import { ApprovalService, approvalRoutes } from './modules/approvals';
 import { queueRoutes } from './modules/queues';
@@ -179,11 +178,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.decorate('deposits', deposits);
   await app.register(depositRoutes, { deposits });
   // The chain watchers: deposits seen, counted up and credited (docs/deposits.md "Detection").
-  const evm = evmSettingsFrom(ctx.config.chains, catalogueTokens(deposits, 'ethereum'));
-  const depositWatchers = evm ? [new DepositWatcher(ctx, {
-    deposits, money,
-    scanner: new EvmScanner<AddressOwner>(evm.settings, { db: () => ctx.db, node: viemNode(evm.rpcUrl), lookup: ownerLookup(deposits), clock: ctx.clock, log: ctx.log }),
-  })] : [];
+  const depositWatchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   app.decorate('depositWatchers', depositWatchers);
   if (ctx.config.market.engine === 'timers' && depositWatchers.length) {
     let closing = false;

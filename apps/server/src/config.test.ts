@@ -154,18 +154,21 @@ describe('chains configuration', () => {
     const d = loadConfig({}).chains;
     expect(d.ethereum.rpcUrl).toBeUndefined();
     expect(d.ethereum.chainId).toBe(1);
+    expect(d.tron).toEqual({ rpcUrl: undefined, chainId: 728126428, startBlock: undefined });
     expect(d).toMatchObject({ pollMs: 4000, blocksPerPoll: 100, keepBlocks: 128, backoffMs: 1000, backoffMaxMs: 60_000 });
     const c = loadConfig({
       ETHEREUM_RPC_URL: 'http://127.0.0.1:8545', ETHEREUM_CHAIN_ID: '31337', ETHEREUM_START_BLOCK: '12',
-      CHAIN_BLOCKS_PER_POLL: '10',
+      CHAIN_BLOCKS_PER_POLL: '10', TRON_RPC_URL: 'https://tron.example/jsonrpc', TRON_CHAIN_ID: '3448148188', TRON_START_BLOCK: '5',
     }).chains;
     expect(c.ethereum).toEqual({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, startBlock: 12 });
+    expect(c.tron).toEqual({ rpcUrl: 'https://tron.example/jsonrpc', chainId: 3448148188, startBlock: 5 });
     expect(c.blocksPerPoll).toBe(10);
   });
 
   it.each([
     ['ETHEREUM_RPC_URL', 'ws://127.0.0.1:8545', 'a URL starting with http:// or https://'],
     ['ETHEREUM_CHAIN_ID', '0', 'an integer in 1..4294967296'],
+    ['TRON_RPC_URL', 'grpc://127.0.0.1:50051', 'a URL starting with http:// or https://'],
     ['CHAIN_BLOCKS_PER_POLL', '0', 'an integer in 1..10000'],
     ['CHAIN_KEEP_BLOCKS', '1', 'an integer in 2..100000'],
   ])('refuses %s=%s', (name, value, allowed) => {

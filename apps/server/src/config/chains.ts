@@ -10,6 +10,8 @@ export interface EvmChainConfig {
 /** Settings of the chain scanners (docs/configuration.md, "Chains"). */
 export interface ChainsConfig {
   ethereum: EvmChainConfig;
+  /** A TRON node's Ethereum-compatible JSON-RPC (java-tron's `/jsonrpc`): TRC-20 deposits are read as EVM logs. */
+  tron: EvmChainConfig;
   pollMs: number;
   /** K: the most blocks one poll scans. */
   blocksPerPoll: number;
@@ -26,6 +28,12 @@ export function loadChainsConfig(env: Env): ChainsConfig {
       rpcUrl: optionalUrl(env, 'ETHEREUM_RPC_URL', ['http', 'https']),
       chainId: int(env, 'ETHEREUM_CHAIN_ID', 1, 1, 2 ** 32),
       startBlock: optionalInt(env, 'ETHEREUM_START_BLOCK', 0, Number.MAX_SAFE_INTEGER),
+    },
+    tron: {
+      rpcUrl: optionalUrl(env, 'TRON_RPC_URL', ['http', 'https']),
+      // TRON mainnet answers eth_chainId with 0x2b6653dc.
+      chainId: int(env, 'TRON_CHAIN_ID', 0x2b6653dc, 1, 2 ** 32),
+      startBlock: optionalInt(env, 'TRON_START_BLOCK', 0, Number.MAX_SAFE_INTEGER),
     },
     pollMs: int(env, 'CHAIN_POLL_MS', 4000, 50, 600_000),
     blocksPerPoll: int(env, 'CHAIN_BLOCKS_PER_POLL', 100, 1, 10_000),

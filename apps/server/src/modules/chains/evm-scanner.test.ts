@@ -74,11 +74,11 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     expect(block!.hash).toBe(await blockHash(block!.number));
     const mintLogs = (await node.receipt(mint))!.logs.map((l) => Number(l.logIndex));
     const usdtLog = Number((await node.receipt(usdt))!.logs[0]!.logIndex);
-    expect(block!.transfers.map((t) => ({ coin: t.coin, to: t.to, owner: t.owner, amount: t.amount, txHash: t.txHash, logIndex: t.logIndex, key: t.key }))).toEqual([
-      { coin: 'ETH', to: alice, owner: 'alice', amount: 1_500_000_000_000_000_000n, txHash: eth, logIndex: null, key: `${eth}:native` },
-      { coin: 'USDT', to: bob, owner: 'bob', amount: 25_000_000n, txHash: usdt, logIndex: usdtLog, key: `${usdt}:${usdtLog}` },
-      { coin: 'USDT', to: alice, owner: 'alice', amount: 3_000_000n, txHash: mint, logIndex: mintLogs[0], key: `${mint}:${mintLogs[0]}` },
-      { coin: 'USDT', to: bob, owner: 'bob', amount: 5_000_000n, txHash: mint, logIndex: mintLogs[2], key: `${mint}:${mintLogs[2]}` },
+    expect(block!.transfers.map((t) => ({ coin: t.coin, to: t.to, owner: t.owner, amount: t.amount, txHash: t.txHash, index: t.index, key: t.key }))).toEqual([
+      { coin: 'ETH', to: alice, owner: 'alice', amount: 1_500_000_000_000_000_000n, txHash: eth, index: null, key: `${eth}:native` },
+      { coin: 'USDT', to: bob, owner: 'bob', amount: 25_000_000n, txHash: usdt, index: usdtLog, key: `${usdt}:${usdtLog}` },
+      { coin: 'USDT', to: alice, owner: 'alice', amount: 3_000_000n, txHash: mint, index: mintLogs[0], key: `${mint}:${mintLogs[0]}` },
+      { coin: 'USDT', to: bob, owner: 'bob', amount: 5_000_000n, txHash: mint, index: mintLogs[2], key: `${mint}:${mintLogs[2]}` },
     ]);
     expect(block!.transfers.every((t) => t.blockHash === block!.hash && t.chain === s.chain)).toBe(true);
     expect(block!.transfers[1]!.from).toBe(DEV_ACCOUNTS[2]);

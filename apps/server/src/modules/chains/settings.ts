@@ -1,18 +1,24 @@
 import type { ChainsConfig } from '../../config';
 import type { EvmChainSettings, EvmToken } from './evm-scanner';
 
+/** The EVM-style chains a node can be configured for: Ethereum, and TRON through its Ethereum-compatible JSON-RPC. */
+export type EvmChainName = 'ethereum' | 'tron';
+
 /**
- * The Ethereum scanner's settings from the configuration, or null when no node is configured.
- * `tokens`: the token contracts whose transfers are deposits (the deposits catalogue's).
+ * A chain's scanner settings from the configuration, or null when no node is configured for it.
+ * `tokens`: the token contracts whose transfers are deposits (the deposits catalogue's, as 0x hex);
+ * `nativeCoin`: the chain's own coin if its transfers are deposits, else null.
  */
-export function evmSettingsFrom(config: ChainsConfig, tokens: readonly EvmToken[]): { rpcUrl: string; settings: EvmChainSettings } | null {
-  const eth = config.ethereum;
-  if (!eth.rpcUrl) return null;
+export function evmSettingsFrom(
+  config: ChainsConfig, chain: EvmChainName, tokens: readonly EvmToken[], nativeCoin: string | null,
+): { rpcUrl: string; settings: EvmChainSettings } | null {
+  const c = config[chain];
+  if (!c.rpcUrl) return null;
   return {
-    rpcUrl: eth.rpcUrl,
+    rpcUrl: c.rpcUrl,
     settings: {
-      chain: 'ethereum', chainId: eth.chainId, nativeCoin: 'ETH', nativeDecimals: 18, tokens,
-      startBlock: eth.startBlock, blocksPerPoll: config.blocksPerPoll, keepBlocks: config.keepBlocks,
+      chain, chainId: c.chainId, nativeCoin, nativeDecimals: chain === 'tron' ? 6 : 18, tokens,
+      startBlock: c.startBlock, blocksPerPoll: config.blocksPerPoll, keepBlocks: config.keepBlocks,
       pollMs: config.pollMs, backoffMs: config.backoffMs, backoffMaxMs: config.backoffMaxMs,
     },
   };

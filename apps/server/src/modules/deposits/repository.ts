@@ -129,7 +129,8 @@ export interface SeenDeposit {
   asset: string;
   amount: bigint;
   belowMinimum: boolean;
-  from: string;
+  /** Null where the chain names no single sender (Bitcoin). */
+  from: string | null;
   to: string;
   txHash: string;
   key: string;

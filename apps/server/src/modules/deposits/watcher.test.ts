@@ -5,8 +5,8 @@ import { API, type AccountListResult, type DepositAddress, type RechargeList, ty
 import { DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf, type Tx } from '../../db/client';
-import { EvmScanner, viemNode, type ScanBatch } from '../chains';
-import { DepositWatcher, ownerLookup, type AddressOwner } from './index';
+import type { ScanBatch } from '../chains';
+import { chainScanners, DepositWatcher, type AddressOwner } from './index';
 
 /** Confirmations every Ethereum route waits for in these tests (the block itself is the first). */
 const N = 3;
@@ -35,7 +35,7 @@ const watcher = () => t.app.depositWatchers[0]!;
 const anotherWatcher = (record?: () => (batch: ScanBatch<AddressOwner>, tx: Tx) => Promise<void>) => {
   const w = new DepositWatcher(t.ctx, {
     deposits: t.app.deposits, money: t.money,
-    scanner: new EvmScanner<AddressOwner>(watcher().scanner.settings, { db: t.ctx.db, node: viemNode(node.rpcUrl), lookup: ownerLookup(t.app.deposits), clock: t.ctx.clock }),
+    scanner: chainScanners(t.ctx, t.app.deposits).find((s) => s.chain === 'ethereum')!,
   });
   if (record) Object.defineProperty(w, 'record', { value: record() });
   return w;

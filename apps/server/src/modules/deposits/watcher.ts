@@ -1,7 +1,8 @@
-import { DEPOSIT_CHAIN_IDS, type ChainWatcherStatus, type DepositChainId } from '@app/contract';
+import { DEPOSIT_CHAIN_IDS, DEPOSIT_CHAINS, type ChainWatcherStatus, type DepositChainId } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { scannedHeight, type EvmScanner, type EvmToken, type PollResult, type ScanBatch } from '../chains';
+import { addressLookup, tronAddressToHex } from '../../lib/chain-address';
+import { EvmScanner, evmSettingsFrom, scannedHeight, viemNode, type BlockScanner, type EvmToken, type PollResult, type ScanBatch } from '../chains';
 import { systemAccount, userAccount, type MoneyCommands } from '../ledger';
 import { chainDepositRepo, type SeenDeposit } from './repository';
 import type { AddressOwner, DepositService } from './service';
@@ -11,7 +12,15 @@ const CREDIT_BATCH = 500;
 
 /** The token contracts of a chain's catalogue: what its scanner reads `Transfer` logs of. */
 export function catalogueTokens(deposits: DepositService, chain: DepositChainId): EvmToken[] {
-  return deposits.routes.filter((r) => r.chain === chain && r.token !== null).map((r) => ({ coin: r.symbol, address: r.token!, decimals: r.decimals }));
+  const tron = DEPOSIT_CHAINS[chain].family === 'tron';
+  return deposits.routes.filter((r) => r.chain === chain && r.token !== null).map((r) => ({
+    coin: r.symbol, address: tron ? tronAddressToHex(r.token!) : r.token!, decimals: r.decimals,
+  }));
+}
+
+/** The chain's own coin if deposits of it have a route (ETH on Ethereum; TRX on TRON has none), for its scanner. */
+export function catalogueNativeCoin(deposits: DepositService, chain: DepositChainId): string | null {
+  return deposits.routes.find((r) => r.chain === chain && r.token === null)?.symbol ?? null;
 }
 
 /** The scanner's question "which of these addresses are ours", answered by the deposits module. */
@@ -40,12 +49,12 @@ export class DepositWatcher {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly deps: { deposits: DepositService; money: MoneyCommands; scanner: EvmScanner<AddressOwner> },
+    private readonly deps: { deposits: DepositService; money: MoneyCommands; scanner: BlockScanner<AddressOwner> },
   ) {
     this.chain = deps.scanner.chain as DepositChainId;
   }
 
-  get scanner(): EvmScanner<AddressOwner> {
+  get scanner(): BlockScanner<AddressOwner> {
     return this.deps.scanner;
   }
 
@@ -83,6 +92,7 @@ export class DepositWatcher {
       if (flagged.length) this.ctx.log.error({ chain: this.chain, deposits: flagged }, 'deposits: a re-org removed the blocks of credited deposits (flagged for an operator)');
     }
     if (batch.deepReorg) this.ctx.log.error({ chain: this.chain, cursor: batch.cursor }, 'deposits: a re-org deeper than the kept block hashes: older deposits cannot be checked');
+    const family = DEPOSIT_CHAINS[this.chain].family;
     const seen: SeenDeposit[] = [];
     for (const block of batch.blocks) {
       for (const t of block.transfers) {
@@ -91,7 +101,8 @@ export class DepositWatcher {
         if (!route) throw new Error(`${this.chain}: a transfer of ${t.coin}, which has no route`);
         seen.push({
           userId: t.owner.userId, asset: t.coin, amount: t.amount, belowMinimum: t.amount < route.minDeposit,
-          from: t.from, to: t.owner.address, txHash: t.txHash, key: t.key, blockNumber: t.blockNumber, blockHash: t.blockHash,
+          // The sender in the form the app shows (a TRON account arrives as hex).
+          from: t.from === null ? null : addressLookup(family, t.from), to: t.owner.address, txHash: t.txHash, key: t.key, blockNumber: t.blockNumber, blockHash: t.blockHash,
           confirmations: route.confirmations,
         });
       }
@@ -125,4 +136,19 @@ export class DepositWatcher {
       if (credited < CREDIT_BATCH) return total;
     }
   }
+}
+
+/**
+ * The scanners of every chain with a configured node, each the scanner its chain's family needs
+ * (EVM logs on Ethereum and TRON), reading the catalogue's tokens. Also what tests build a second
+ * watcher of a chain from.
+ */
+export function chainScanners(ctx: AppContext, deposits: DepositService): BlockScanner<AddressOwner>[] {
+  const deps = { db: () => ctx.db, lookup: ownerLookup(deposits), clock: ctx.clock, log: ctx.log };
+  const scanners: BlockScanner<AddressOwner>[] = [];
+  for (const chain of ['ethereum', 'tron'] as const) {
+    const evm = evmSettingsFrom(ctx.config.chains, chain, catalogueTokens(deposits, chain), catalogueNativeCoin(deposits, chain));
+    if (evm) scanners.push(new EvmScanner<AddressOwner>(evm.settings, { ...deps, node: viemNode(evm.rpcUrl) }));
+  }
+  return scanners;
 }
