@@ -161,7 +161,8 @@ async function submitViaApi(server, token, realName) {
  * The review (issue 16): a compliance operator, made with the ops CLI, signs in to the back office
  * with an authenticator code, opens the queue, looks at each submission's photos (one enlarged),
  * verifies one and rejects the other with a reason and a note. The first user sees "Verified" on
- * the phone; the second sees the reason on the desktop page and can submit again.
+ * the phone; the second sees the reason on the desktop page, sends new photos from it, is verified
+ * and sees "Verified" there.
  */
 async function reviewed({ browser }) {
   const reviewer = { email: 'kyc.reviewer@example.com', password: 'kyc-reviewer-pass-1', role: 'compliance' };
@@ -239,6 +240,21 @@ async function reviewed({ browser }) {
     await desktop.getByText('Please hold the passport next to your face.').waitFor();
     await desktop.getByRole('button', { name: 'Submit for review' }).waitFor();
     await expectAccessible(desktop, 'desktop kyc (rejected)');
+
+    // Ben sends new photos from the desktop page; the reviewer verifies them; the page says so.
+    const documents = desktop.getByRole('region', { name: 'Step 2: documents' });
+    await addPhotos(documents);
+    await documents.getByRole('button', { name: 'Submit for review' }).click();
+    await documents.getByText('We are reviewing your documents').waitFor();
+    await page.getByRole('link', { name: 'KYC queue' }).click();
+    await page.getByRole('table').getByRole('link', { name: 'Ben Weber' }).click();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(/^Decided .*: verified$/).waitFor();
+    await desktop.reload();
+    await desktop.getByRole('region', { name: 'Identity verification' }).getByText('Verified', { exact: true }).waitFor();
+    await desktop.getByText('Your identity is verified.', { exact: false }).first().waitFor();
+    assert.equal(await desktop.getByRole('button', { name: /Save and continue|Submit for review/ }).count(), 0);
+    await expectAccessible(desktop, 'desktop kyc (verified)');
   } finally {
     for (const c of contexts) await c.close();
     await stopServer(server);
@@ -249,5 +265,5 @@ async function reviewed({ browser }) {
 export const journeys = [
   { name: 'kyc (mobile): real name, three photos, submitted for review; nothing editable meanwhile; the profile shows the state', fn: mobileKyc },
   { name: 'kyc (desktop): both stages on one page, submitted for review', fn: desktopKyc },
-  { name: 'kyc review: a compliance operator verifies one submission and rejects another in the back office; the users see it on the phone and the desktop', fn: reviewed },
+  { name: 'kyc review: a compliance operator verifies one submission and rejects another in the back office; the users see it on the phone and the desktop, where the rejected one submits again and is verified', fn: reviewed },
 ];
