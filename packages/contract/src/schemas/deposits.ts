@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, EpochMs, NullableEpochMs, PublicId, PublicIdParam, withError } from './common';
-import { AmountString, Page } from './wallet';
+import { AmountString, AssetSymbol, Page } from './wallet';
 
 /**
  * On-chain deposits (spec §2 "Recharge", §3 "Deposit address" and "Deposit (recharge) record",
@@ -55,8 +55,7 @@ export const ADDRESS_LABEL_MAX = 40;
 export const DEPOSIT_NOTICES_PER_DAY = 20;
 export const CHAIN_ADDRESS_MAX = 100;
 
-const AssetSymbol = Type.String({ minLength: 1, maxLength: 12, pattern: '^[A-Z0-9]+$', ...withError('ASSET_UNKNOWN') });
-const ChainId = Type.Enum(DEPOSIT_CHAIN_IDS, withError('DEPOSIT_CHAIN_UNKNOWN'));
+export const ChainId = Type.Enum(DEPOSIT_CHAIN_IDS, withError('DEPOSIT_CHAIN_UNKNOWN'));
 const Money = Type.String({ description: 'decimal string in the coin, e.g. "20.000000"' });
 
 export const DepositRoute = Type.Object({
@@ -133,7 +132,8 @@ export const GetAddressesResponse = Envelope(Type.Object({
 }));
 export type GetAddresses = Static<typeof GetAddressesResponse>['data'];
 
-const ChainAddress = Type.String({ minLength: 1, maxLength: CHAIN_ADDRESS_MAX, pattern: '^[A-Za-z0-9]+$', ...withError('ADDRESS_INVALID') });
+/** An address as a user types it; checked against its chain's format by the server. */
+export const ChainAddress = Type.String({ minLength: 1, maxLength: CHAIN_ADDRESS_MAX, pattern: '^[A-Za-z0-9]+$', ...withError('ADDRESS_INVALID') });
 const Label = Type.String({ minLength: 1, maxLength: ADDRESS_LABEL_MAX, description: 'spaces at the ends are dropped' });
 const SavedAddressId = PublicIdParam('ADDRESS_NOT_FOUND');
 

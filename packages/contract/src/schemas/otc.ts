@@ -1,10 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { TYPE_USERS } from '../constants';
 import { Envelope, EpochMs, PublicId, withError } from './common';
-import { AmountString, WalletSchema } from './wallet';
+import { AmountString, AssetSymbol, WalletSchema } from './wallet';
 
 const Money = Type.String({ description: 'decimal string' });
-const AssetSymbol = Type.String({ minLength: 1, maxLength: 12, pattern: '^[A-Z0-9]+$', ...withError('ASSET_UNKNOWN') });
 const QuoteId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', ...withError('QUOTE_INVALID') });
 
 /** One coin's OTC rates against USDT: what a user pays to buy one coin, and gets for selling one. */

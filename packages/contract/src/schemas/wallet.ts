@@ -11,7 +11,8 @@ const Money = Type.String({ description: 'decimal string, e.g. "12.500000"' });
 export const WALLET_NAMES = ['currency', 'option', 'financing'] as const;
 export type WalletName = (typeof WALLET_NAMES)[number];
 export const WalletSchema = Type.Enum(WALLET_NAMES);
-const AssetSymbol = Type.String({ minLength: 1, maxLength: 12, pattern: '^[A-Z0-9]+$', ...withError('ASSET_UNKNOWN') });
+/** A coin's symbol in a request: an unknown one answers ASSET_UNKNOWN. */
+export const AssetSymbol = Type.String({ minLength: 1, maxLength: 12, pattern: '^[A-Z0-9]+$', ...withError('ASSET_UNKNOWN') });
 
 export const Page = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
