@@ -17,6 +17,7 @@ import { sessionPlugin } from './plugins/session';
 import { operatorSessionPlugin } from './plugins/operator-session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
+import { WithdrawalService, withdrawalRoutes } from './modules/withdrawals';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
 import { DepositService, DepositWatcher, chainScanners, depositRoutes } from './modules/deposits';
@@ -180,6 +181,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // The chain watchers: deposits seen, counted up and credited (docs/deposits.md "Detection").
   const depositWatchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   app.decorate('depositWatchers', depositWatchers);
+  // The withdrawal address book: where money may be sent, saved with the fund password.
+  await app.register(withdrawalRoutes, { withdrawals: new WithdrawalService(ctx, { deposits, users }) });
   if (ctx.config.market.engine === 'timers' && depositWatchers.length) {
     let closing = false;
     app.addHook('onReady', async () => {

@@ -9,7 +9,7 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules);
  * 1400–1499 market data (quotes, candles, favourites, the market websocket);
  * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 the back office (operators, audit);
- * 1700–1799 identity verification (KYC); 1800–1899 deposits.
+ * 1700–1799 identity verification (KYC); 1800–1899 deposits; 1900–1999 withdrawals.
  */
 export interface ErrorDef {
   readonly code: number;
@@ -61,6 +61,7 @@ export const ERRORS = {
   COUNTRY_CODE_INVALID: def(1120, 400, 'Please select a valid country', 'The country calling code is not in the country list.'),
   NO_CONTACT_FOR_CODE: def(1121, 400, 'No phone or e-mail is bound to receive a code', 'Forgot fund password: the account has no destination of the requested kind.'),
   DASHBOARD_LAYOUT_INVALID: def(1122, 400, 'This dashboard layout does not name every panel exactly once', 'Saving a dashboard layout whose list names a panel twice or leaves one out (each of markets, chart, orders, book, trades, entry and account exactly once).'),
+  FUND_PASSWORD_LOCKED: def(1124, 429, 'Too many wrong fund passwords, please try again in {minutes} minutes', 'The fund password was wrong FUND_PASSWORD_MAX_FAILURES times within FUND_PASSWORD_LOCK_MINUTES: every action that needs it (saving or deleting a withdrawal address, changing the fund password) is refused until the oldest failure leaves the window, even with the right one.'),
   ACCOUNT_LOCKED: def(1123, 403, 'This account is locked, please contact customer service', 'An operator locked the account (back office): it cannot log in, and its sessions were ended. Answered only after the right password, so it tells nothing to someone who does not know it.'),
 
   IMAGE_TOO_LARGE: def(1201, 413, 'Your picture is bigger than 5M, Please change', 'An uploaded image is larger than 5 MB.'),
@@ -129,6 +130,7 @@ export const ERRORS = {
   ADDRESS_DUPLICATE: def(1806, 409, 'This address is already saved for this coin and network', 'The user\'s address book already has this address for the coin and chain.'),
   ADDRESS_BOOK_FULL: def(1807, 400, 'You can keep at most {max} saved addresses', 'Saving an address beyond the per-user limit (ADDRESS_BOOK_MAX); delete one first.'),
   ADDRESS_IS_DEPOSIT_ADDRESS: def(1808, 400, 'This is your own deposit address; save the address you send from', 'The address book keeps the addresses a user sends deposits from; their own deposit address is refused.'),
+  WITHDRAW_ADDRESS_OWN: def(1901, 400, 'This is your own deposit address; you cannot withdraw to it', 'Saving one of the user\'s own deposit addresses in the withdrawal address book: a withdrawal to it would come straight back as a deposit.'),
   TX_HASH_INVALID: def(1809, 400, 'This transaction hash is not valid', 'A transaction hash is 64 hex digits (0x-prefixed on EVM chains, either form accepted).'),
 } as const satisfies Record<string, ErrorDef>;
 

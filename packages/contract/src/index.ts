@@ -21,3 +21,4 @@ export * from './schemas/admin';
 export * from './schemas/admin-users';
 export * from './schemas/approvals';
 export * from './schemas/deposits';
+export * from './schemas/withdrawals';

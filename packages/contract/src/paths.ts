@@ -97,6 +97,13 @@ export const API = {
     insert: '/asset/api/idCard/insert',
     insertPrimaryVerification: '/asset/api/idCard/insertPrimaryVerification',
   },
+  /** The withdrawal address book (spec §7 "Addresses and deposits", docs/withdrawals.md). */
+  currencyAddress: {
+    insert: '/asset/api/currencyAddress/insert',
+    delete: '/asset/api/currencyAddress/delete',
+    currencyList: '/asset/api/currencyAddress/currencyList',
+    info: '/asset/api/currencyAddress/info',
+  },
   /** Coins and chains a deposit can arrive on, and the user's deposit address (spec §7 "Addresses and deposits"). */
   currency: {
     rechargeTypes: '/asset/api/currency/recharge-types',

@@ -5,6 +5,7 @@ import { loadChainsConfig, type ChainsConfig } from './chains';
 import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadDepositConfig, type DepositConfig, type DepositRouteConfig } from './deposits';
 import { loadKycConfig, type KycConfig } from './kyc';
+import { loadWithdrawalConfig, type WithdrawalConfig } from './withdrawals';
 import { loadMarketConfig, type MarketConfig } from './market';
 import { loadOperatorConfig, type OperatorConfig } from './operators';
 import { loadOtcConfig, type OtcConfig } from './otc';
@@ -46,6 +47,9 @@ export interface Config {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   loginLockMinutes: number;
+  /** Wrong fund passwords within fundPasswordLockMinutes before every check of it is refused for the rest of that window. */
+  fundPasswordMaxFailures: number;
+  fundPasswordLockMinutes: number;
   /** scrypt cost parameter N (a power of two). */
   scryptCost: number;
   dbPoolSize: number;
@@ -57,6 +61,7 @@ export interface Config {
   operators: OperatorConfig;
   deposits: DepositConfig;
   chains: ChainsConfig;
+  withdrawals: WithdrawalConfig;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -90,6 +95,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
     loginMaxFailuresPerIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 30, 1, 1_000_000),
     loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15, 1, 525_600),
+    fundPasswordMaxFailures: int(env, 'FUND_PASSWORD_MAX_FAILURES', 5, 1, 1000),
+    fundPasswordLockMinutes: int(env, 'FUND_PASSWORD_LOCK_MINUTES', 15, 1, 525_600),
     scryptCost: scryptCost(env),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
     market: loadMarketConfig(env),
@@ -100,5 +107,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     operators: loadOperatorConfig(env),
     deposits: loadDepositConfig(env, databaseUrl),
     chains: loadChainsConfig(env),
+    withdrawals: loadWithdrawalConfig(env),
   };
 }

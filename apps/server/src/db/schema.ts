@@ -104,6 +104,21 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_account').on(t.accountKey, t.at), index('login_attempts_ip').on(t.ip, t.at)],
 );
 
+/**
+ * One row per check of a user's fund password, for its throttle (users service `checkFundPassword`):
+ * recorded as a failure before the check, turned into a success when the password proves right.
+ */
+export const fundPasswordAttempts = pgTable(
+  'fund_password_attempts',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    success: boolean('success').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('fund_password_attempts_user').on(t.userId, t.at)],
+);
+
 export const uploads = pgTable(
   'uploads',
   {

@@ -39,6 +39,7 @@ export const de: ErrorMessages = {
   NO_CONTACT_FOR_CODE: 'Es ist keine Telefonnummer oder E-Mail-Adresse zum Empfang eines Codes hinterlegt',
   DASHBOARD_LAYOUT_INVALID: 'Dieses Dashboard-Layout enthält nicht jedes Feld genau einmal',
   ACCOUNT_LOCKED: 'Dieses Konto ist gesperrt, bitte wenden Sie sich an den Kundenservice',
+  FUND_PASSWORD_LOCKED: 'Zu viele falsche Fondspasswörter, bitte versuchen Sie es in {minutes} Minuten erneut',
 
   IMAGE_TOO_LARGE: 'Ihr Bild ist größer als 5M, bitte wählen Sie ein anderes',
   IMAGE_INVALID: 'Ungültiges Bild',
@@ -96,6 +97,7 @@ export const de: ErrorMessages = {
   ADDRESS_BOOK_FULL: 'Sie können höchstens {max} Adressen speichern',
   ADDRESS_IS_DEPOSIT_ADDRESS: 'Dies ist Ihre eigene Einzahlungsadresse; speichern Sie die Adresse, von der Sie senden',
   TX_HASH_INVALID: 'Dieser Transaktions-Hash ist ungültig',
+  WITHDRAW_ADDRESS_OWN: 'Dies ist Ihre eigene Einzahlungsadresse; Auszahlungen dorthin sind nicht möglich',
   OPERATOR_LOGIN_FAILED: 'Falsche E-Mail, falsches Passwort oder falscher Authenticator-Code',
   OPERATOR_ROLE_FORBIDDEN: 'Ihre Rolle darf dies nicht tun',
   OPERATOR_EXISTS: 'Ein Operator mit dieser E-Mail existiert bereits',

@@ -39,6 +39,7 @@ export const fr: ErrorMessages = {
   NO_CONTACT_FOR_CODE: 'Aucun numéro de téléphone ni adresse e-mail n\'est associé pour recevoir un code',
   DASHBOARD_LAYOUT_INVALID: 'Cette disposition du tableau de bord ne contient pas chaque panneau exactement une fois',
   ACCOUNT_LOCKED: 'Ce compte est bloqué, veuillez contacter le service client',
+  FUND_PASSWORD_LOCKED: 'Trop de mots de passe de fonds erronés, veuillez réessayer dans {minutes} minutes',
 
   IMAGE_TOO_LARGE: 'Votre image dépasse 5M, veuillez en choisir une autre',
   IMAGE_INVALID: 'Image invalide',
@@ -96,6 +97,7 @@ export const fr: ErrorMessages = {
   ADDRESS_BOOK_FULL: 'Vous pouvez enregistrer au plus {max} adresses',
   ADDRESS_IS_DEPOSIT_ADDRESS: 'C\'est votre propre adresse de dépôt ; enregistrez l\'adresse depuis laquelle vous envoyez',
   TX_HASH_INVALID: 'Ce hash de transaction n\'est pas valide',
+  WITHDRAW_ADDRESS_OWN: 'C\'est votre propre adresse de dépôt ; vous ne pouvez pas y retirer',
   OPERATOR_LOGIN_FAILED: 'E-mail, mot de passe ou code d\'authentification incorrect',
   OPERATOR_ROLE_FORBIDDEN: 'Votre rôle ne permet pas cette action',
   OPERATOR_EXISTS: 'Un opérateur avec cet e-mail existe déjà',

@@ -39,6 +39,7 @@ export const it: ErrorMessages = {
   NO_CONTACT_FOR_CODE: 'Nessun numero di telefono o indirizzo email associato per ricevere il codice',
   DASHBOARD_LAYOUT_INVALID: 'Questa disposizione della dashboard non contiene ogni pannello esattamente una volta',
   ACCOUNT_LOCKED: 'Questo account è bloccato, contatta il servizio clienti',
+  FUND_PASSWORD_LOCKED: 'Troppe password dei fondi errate, riprova tra {minutes} minuti',
 
   IMAGE_TOO_LARGE: 'L\'immagine supera i 5M, scegline un\'altra',
   IMAGE_INVALID: 'Immagine non valida',
@@ -96,6 +97,7 @@ export const it: ErrorMessages = {
   ADDRESS_BOOK_FULL: 'Puoi salvare al massimo {max} indirizzi',
   ADDRESS_IS_DEPOSIT_ADDRESS: 'Questo è il tuo indirizzo di deposito; salva l\'indirizzo da cui invii',
   TX_HASH_INVALID: 'Questo hash di transazione non è valido',
+  WITHDRAW_ADDRESS_OWN: 'Questo è il tuo indirizzo di deposito; non puoi prelevare verso di esso',
   OPERATOR_LOGIN_FAILED: 'E-mail, password o codice dell\'autenticatore errati',
   OPERATOR_ROLE_FORBIDDEN: 'Il tuo ruolo non consente questa azione',
   OPERATOR_EXISTS: 'Esiste già un operatore con questa e-mail',

@@ -39,6 +39,7 @@ export const ja: ErrorMessages = {
   NO_CONTACT_FOR_CODE: '認証コードを受信できる電話番号またはメールアドレスが登録されていません',
   DASHBOARD_LAYOUT_INVALID: 'このダッシュボードのレイアウトには、各パネルがちょうど1回ずつ含まれていません',
   ACCOUNT_LOCKED: 'このアカウントはロックされています。カスタマーサービスにお問い合わせください',
+  FUND_PASSWORD_LOCKED: '資金パスワードの誤りが多すぎます。{minutes} 分後にもう一度お試しください',
 
   IMAGE_TOO_LARGE: '画像サイズが5Mを超えています。別の画像に変更してください',
   IMAGE_INVALID: '無効な画像です',
@@ -96,6 +97,7 @@ export const ja: ErrorMessages = {
   ADDRESS_BOOK_FULL: '保存できるアドレスは最大{max}件です',
   ADDRESS_IS_DEPOSIT_ADDRESS: 'これはあなた自身の入金アドレスです。送金元のアドレスを保存してください',
   TX_HASH_INVALID: 'このトランザクションハッシュは無効です',
+  WITHDRAW_ADDRESS_OWN: 'これはご自身の入金アドレスです。このアドレスへは出金できません',
   OPERATOR_LOGIN_FAILED: 'メールアドレス、パスワード、または認証コードが正しくありません',
   OPERATOR_ROLE_FORBIDDEN: 'あなたのロールではこの操作はできません',
   OPERATOR_EXISTS: 'このメールアドレスのオペレーターは既に存在します',

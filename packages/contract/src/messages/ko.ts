@@ -39,6 +39,7 @@ export const ko: ErrorMessages = {
   NO_CONTACT_FOR_CODE: '인증 코드를 받을 전화번호 또는 이메일이 등록되어 있지 않습니다',
   DASHBOARD_LAYOUT_INVALID: '이 대시보드 레이아웃에 모든 패널이 정확히 한 번씩 포함되어 있지 않습니다',
   ACCOUNT_LOCKED: '이 계정은 잠겨 있습니다. 고객센터에 문의해 주세요',
+  FUND_PASSWORD_LOCKED: '자금 비밀번호를 너무 많이 틀렸습니다. {minutes}분 후에 다시 시도해 주세요',
 
   IMAGE_TOO_LARGE: '이미지 크기가 5M를 초과합니다. 다른 이미지로 변경해 주세요',
   IMAGE_INVALID: '유효하지 않은 이미지입니다',
@@ -96,6 +97,7 @@ export const ko: ErrorMessages = {
   ADDRESS_BOOK_FULL: '주소는 최대 {max}개까지 저장할 수 있습니다',
   ADDRESS_IS_DEPOSIT_ADDRESS: '본인의 입금 주소입니다. 보내는 주소를 저장하세요',
   TX_HASH_INVALID: '유효하지 않은 트랜잭션 해시입니다',
+  WITHDRAW_ADDRESS_OWN: '본인의 입금 주소입니다. 이 주소로는 출금할 수 없습니다',
   OPERATOR_LOGIN_FAILED: '이메일, 비밀번호 또는 인증 코드가 올바르지 않습니다',
   OPERATOR_ROLE_FORBIDDEN: '귀하의 역할로는 이 작업을 할 수 없습니다',
   OPERATOR_EXISTS: '이 이메일의 운영자가 이미 존재합니다',

@@ -39,6 +39,7 @@ export const zhHK: ErrorMessages = {
   NO_CONTACT_FOR_CODE: '未綁定可接收驗證碼的電話號碼或電郵地址',
   DASHBOARD_LAYOUT_INVALID: '此儀表板佈局未將每個面板各列出一次',
   ACCOUNT_LOCKED: '此賬戶已被鎖定，請聯絡客服',
+  FUND_PASSWORD_LOCKED: '資金密碼錯誤次數過多，請於 {minutes} 分鐘後再試',
 
   IMAGE_TOO_LARGE: '圖片大小超過5M，請更換',
   IMAGE_INVALID: '圖片無效',
@@ -96,6 +97,7 @@ export const zhHK: ErrorMessages = {
   ADDRESS_BOOK_FULL: '最多只能保存 {max} 個地址',
   ADDRESS_IS_DEPOSIT_ADDRESS: '這是您自己的充值地址；請保存您轉出的地址',
   TX_HASH_INVALID: '此交易哈希無效',
+  WITHDRAW_ADDRESS_OWN: '這是您自己的充值地址，不能提現到此地址',
   OPERATOR_LOGIN_FAILED: '電郵、密碼或驗證碼不正確',
   OPERATOR_ROLE_FORBIDDEN: '你的角色無權執行此操作',
   OPERATOR_EXISTS: '此電郵的操作員已存在',

@@ -39,6 +39,7 @@ export const zh: ErrorMessages = {
   NO_CONTACT_FOR_CODE: '未绑定可接收验证码的手机号码或邮箱',
   DASHBOARD_LAYOUT_INVALID: '此仪表盘布局未将每个面板各列出一次',
   ACCOUNT_LOCKED: '此账户已被锁定，请联系客服',
+  FUND_PASSWORD_LOCKED: '资金密码错误次数过多，请于 {minutes} 分钟后再试',
 
   IMAGE_TOO_LARGE: '图片大小超过5M，请更换',
   IMAGE_INVALID: '图片无效',
@@ -96,6 +97,7 @@ export const zh: ErrorMessages = {
   ADDRESS_BOOK_FULL: '最多只能保存 {max} 个地址',
   ADDRESS_IS_DEPOSIT_ADDRESS: '这是您自己的充值地址；请保存您转出的地址',
   TX_HASH_INVALID: '此交易哈希无效',
+  WITHDRAW_ADDRESS_OWN: '这是您自己的充值地址，不能提现到此地址',
   OPERATOR_LOGIN_FAILED: '邮箱、密码或验证码不正确',
   OPERATOR_ROLE_FORBIDDEN: '您的角色无权执行此操作',
   OPERATOR_EXISTS: '该邮箱的操作员已存在',

@@ -1,7 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/paging';
-import { users } from '../../db/schema';
+import { fundPasswordAttempts, users } from '../../db/schema';
 
 /** A user as stored, with the UID of their manager: the user whose invitation code they registered with (or null). */
 export type UserRow = typeof users.$inferSelect & { managerUid: string | null };
@@ -57,5 +57,32 @@ export const userRepo = {
       .where(and(eq(users.id, id), isNull(users.fundPasswordHash)))
       .returning(userColumns);
     return row;
+  },
+};
+
+/** The fund password's throttle (UserService.checkFundPassword). */
+export const fundPasswordAttemptRepo = {
+  /** The user's fund password hash with their row locked until the transaction ends: checks of one user go one at a time. */
+  async lockUser(tx: DbOrTx, userId: number): Promise<{ fundPasswordHash: string | null } | undefined> {
+    const [row] = await tx.select({ fundPasswordHash: users.fundPasswordHash }).from(users).where(eq(users.id, userId)).for('update');
+    return row;
+  },
+
+  /** Failed checks since `since` and the oldest of them. */
+  async failuresSince(tx: DbOrTx, userId: number, since: Date): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await tx.select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${fundPasswordAttempts.at})` })
+      .from(fundPasswordAttempts)
+      .where(and(eq(fundPasswordAttempts.userId, userId), eq(fundPasswordAttempts.success, false), gt(fundPasswordAttempts.at, since)));
+    return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  },
+
+  /** A check, counted as a failure until `markSuccess`. */
+  async reserve(tx: DbOrTx, userId: number, at: Date): Promise<number> {
+    const [row] = await tx.insert(fundPasswordAttempts).values({ userId, success: false, at }).returning({ id: fundPasswordAttempts.id });
+    return row!.id;
+  },
+
+  async markSuccess(db: DbOrTx, id: number): Promise<void> {
+    await db.update(fundPasswordAttempts).set({ success: true }).where(eq(fundPasswordAttempts.id, id));
   },
 };

@@ -11,7 +11,7 @@ import type { SessionMeta } from '../../plugins/session';
 import type { FileService } from '../files';
 import { DashboardLayoutService } from './dashboard-layout';
 import { assertPasswordsMatch } from './passwords';
-import { userRepo, type NewUser, type UserRow } from './repository';
+import { fundPasswordAttemptRepo, userRepo, type NewUser, type UserRow } from './repository';
 import { toUserInfo } from './user-info';
 
 // auth depends on users (it signs up, finds and resets users). What users needs back from auth is
@@ -119,9 +119,35 @@ export class UserService {
   async changeFundPassword(session: UserRow, body: ChangeFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
     const user = await this.current(session);
-    if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
-    if (!(await verifyPassword(body.oldFundPassword, user.fundPasswordHash))) throw new AppError('FUND_PASSWORD_INCORRECT');
+    await this.checkFundPassword(user.id, body.oldFundPassword);
     return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) }, mode);
+  }
+
+  /**
+   * Checks the fund password for an action that needs it (saving or deleting a withdrawal address,
+   * changing the fund password), or throws FUND_PASSWORD_NOT_SET, FUND_PASSWORD_INCORRECT, or
+   * FUND_PASSWORD_LOCKED after FUND_PASSWORD_MAX_FAILURES wrong ones within the window, even for the
+   * right one. As the sign-in throttle does: the check is recorded as a failure before the slow hash
+   * is compared, under the user's row lock (so concurrent guesses are counted one by one), and turned
+   * into a success when the password proves right.
+   */
+  async checkFundPassword(userId: number, password: string): Promise<void> {
+    const { db, clock, config } = this.ctx;
+    const now = clock.now();
+    const windowMs = config.fundPasswordLockMinutes * 60_000;
+    const { hash, attempt } = await db.transaction(async (tx) => {
+      const user = await fundPasswordAttemptRepo.lockUser(tx, userId);
+      if (!user) throw new AppError('SESSION_EXPIRED');
+      if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
+      const { count, oldest } = await fundPasswordAttemptRepo.failuresSince(tx, userId, new Date(now.getTime() - windowMs));
+      if (count >= config.fundPasswordMaxFailures && oldest) {
+        const minutes = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 60_000));
+        throw new AppError('FUND_PASSWORD_LOCKED', { minutes });
+      }
+      return { hash: user.fundPasswordHash, attempt: await fundPasswordAttemptRepo.reserve(tx, userId, now) };
+    });
+    if (!(await verifyPassword(password, hash))) throw new AppError('FUND_PASSWORD_INCORRECT');
+    await fundPasswordAttemptRepo.markSuccess(db, attempt);
   }
 
   /** Sets a new fund password with a code sent to the account's own e-mail or phone. */
