@@ -4,6 +4,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { bitcoinSettingsFrom } from './modules/chains';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
@@ -165,10 +166,37 @@ describe('chains configuration', () => {
     expect(c.blocksPerPoll).toBe(10);
   });
 
+  it('scans Bitcoin only with a node: its URL (user and password in it), the network it must answer, the start block', () => {
+    const d = loadConfig({}).chains;
+    expect(d.bitcoin).toEqual({ rpcUrl: undefined, network: 'main', startBlock: undefined });
+    expect(bitcoinSettingsFrom(d, 'BTC')).toBeNull();
+    const c = loadConfig({
+      BITCOIN_RPC_URL: 'http://deposits:pa%40ss@127.0.0.1:18443/', BITCOIN_NETWORK: 'regtest', BITCOIN_START_BLOCK: '840000', CHAIN_KEEP_BLOCKS: '20',
+    }).chains;
+    expect(c.bitcoin).toEqual({ rpcUrl: 'http://deposits:pa%40ss@127.0.0.1:18443/', network: 'regtest', startBlock: 840000 });
+    expect(bitcoinSettingsFrom(c, 'BTC')).toEqual({
+      rpcUrl: 'http://deposits:pa%40ss@127.0.0.1:18443/',
+      settings: {
+        chain: 'bitcoin', network: 'regtest', coin: 'BTC', startBlock: 840000, blocksPerPoll: 100, keepBlocks: 20,
+        pollMs: 4000, backoffMs: 1000, backoffMaxMs: 60_000,
+      },
+    });
+    for (const network of ['main', 'test', 'testnet4', 'signet', 'regtest']) expect(loadConfig({ BITCOIN_NETWORK: network }).chains.bitcoin.network).toBe(network);
+  });
+
+  it('keeps a password in a refused URL out of the message', () => {
+    const message = refusal({ BITCOIN_RPC_URL: 'tcp://deposits:s3cret@127.0.0.1:8332' }).message;
+    expect(message).toContain('BITCOIN_RPC_URL must be a URL starting with http:// or https://, got "tcp://…@127.0.0.1:8332"');
+    expect(message).not.toContain('s3cret');
+  });
+
   it.each([
     ['ETHEREUM_RPC_URL', 'ws://127.0.0.1:8545', 'a URL starting with http:// or https://'],
     ['ETHEREUM_CHAIN_ID', '0', 'an integer in 1..4294967296'],
     ['TRON_RPC_URL', 'grpc://127.0.0.1:50051', 'a URL starting with http:// or https://'],
+    ['BITCOIN_RPC_URL', '127.0.0.1:8332', 'a URL starting with http:// or https://'],
+    ['BITCOIN_NETWORK', 'mainnet', 'one of main, test, testnet4, signet, regtest'],
+    ['BITCOIN_START_BLOCK', '-1', 'an integer in 0..9007199254740991'],
     ['CHAIN_BLOCKS_PER_POLL', '0', 'an integer in 1..10000'],
     ['CHAIN_KEEP_BLOCKS', '1', 'an integer in 2..100000'],
   ])('refuses %s=%s', (name, value, allowed) => {

@@ -1,4 +1,4 @@
-import { int, optionalInt, optionalUrl, type Env } from '../lib/env';
+import { int, oneOf, optionalInt, optionalUrl, type Env } from '../lib/env';
 
 export interface EvmChainConfig {
   /** The node's JSON-RPC URL; unset: this chain is not scanned. */
@@ -7,11 +7,24 @@ export interface EvmChainConfig {
   startBlock: number | undefined;
 }
 
+/** What bitcoind's `getblockchaininfo` calls its chain (`testnet4` from bitcoind 28). */
+export const BITCOIN_NETWORKS = ['main', 'test', 'testnet4', 'signet', 'regtest'] as const;
+export type BitcoinNetwork = (typeof BITCOIN_NETWORKS)[number];
+
+export interface BitcoinChainConfig {
+  /** bitcoind's JSON-RPC URL, with the RPC user:password in it; unset: Bitcoin is not scanned. */
+  rpcUrl: string | undefined;
+  /** The chain the node must answer (`getblockchaininfo`), or nothing is scanned. */
+  network: BitcoinNetwork;
+  startBlock: number | undefined;
+}
+
 /** Settings of the chain scanners (docs/configuration.md, "Chains"). */
 export interface ChainsConfig {
   ethereum: EvmChainConfig;
   /** A TRON node's Ethereum-compatible JSON-RPC (java-tron's `/jsonrpc`): TRC-20 deposits are read as EVM logs. */
   tron: EvmChainConfig;
+  bitcoin: BitcoinChainConfig;
   pollMs: number;
   /** K: the most blocks one poll scans. */
   blocksPerPoll: number;
@@ -34,6 +47,11 @@ export function loadChainsConfig(env: Env): ChainsConfig {
       // TRON mainnet answers eth_chainId with 0x2b6653dc.
       chainId: int(env, 'TRON_CHAIN_ID', 0x2b6653dc, 1, 2 ** 32),
       startBlock: optionalInt(env, 'TRON_START_BLOCK', 0, Number.MAX_SAFE_INTEGER),
+    },
+    bitcoin: {
+      rpcUrl: optionalUrl(env, 'BITCOIN_RPC_URL', ['http', 'https']),
+      network: oneOf(env, 'BITCOIN_NETWORK', BITCOIN_NETWORKS, 'main'),
+      startBlock: optionalInt(env, 'BITCOIN_START_BLOCK', 0, Number.MAX_SAFE_INTEGER),
     },
     pollMs: int(env, 'CHAIN_POLL_MS', 4000, 50, 600_000),
     blocksPerPoll: int(env, 'CHAIN_BLOCKS_PER_POLL', 100, 1, 10_000),

@@ -67,6 +67,32 @@ export function btcAddress(publicKey: Uint8Array): string {
   return address;
 }
 
+/** The bech32 prefixes of Bitcoin's networks: mainnet, testnet (3 and 4) and signet, regtest. */
+const BTC_SEGWIT_PREFIXES = new Set(['bc', 'tb', 'bcrt']);
+
+/**
+ * A segwit output address of any Bitcoin network (bc1…, tb1…, bcrt1…) written as mainnet's, in
+ * lower case: the same witness program, so the same key, in the form deposit addresses are kept
+ * (a regtest node writes bcrt1q… where the app shows bc1q…). Null for any other address (base58
+ * P2PKH and P2SH, which no deposit address is) and for what does not decode.
+ */
+export function btcSegwitAsMainnet(address: string): string | null {
+  const lower = address.toLowerCase() as `${string}1${string}`;
+  for (const codec of [bech32, bech32m]) {
+    let decoded: { prefix: string; words: number[] };
+    try {
+      decoded = codec.decode(lower, 90);
+    } catch {
+      continue;
+    }
+    // Witness version 0 is written in bech32, versions 1 to 16 in bech32m (BIP-350).
+    const version = decoded.words[0];
+    if (!BTC_SEGWIT_PREFIXES.has(decoded.prefix) || version === undefined || version > 16 || (version === 0) !== (codec === bech32)) return null;
+    return codec.encode('bc', decoded.words, 90);
+  }
+  return null;
+}
+
 export function addressOf(family: DepositFamily, publicKey: Uint8Array): string {
   return family === 'evm' ? evmAddress(publicKey) : family === 'tron' ? tronAddress(publicKey) : btcAddress(publicKey);
 }

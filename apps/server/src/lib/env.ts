@@ -73,7 +73,8 @@ export function optionalUrl(env: Env, name: string, schemes: readonly string[], 
   if (value === undefined) return undefined;
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
   if (!scheme || !schemes.includes(scheme) || (parse && !URL.canParse(value))) {
-    throw new ConfigError(name, value, `a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+    // A password in the URL (an RPC node's, a database's) stays out of the message, which is logged.
+    throw new ConfigError(name, value.replace(/\/\/[^/@]*@/, '//…@'), `a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`);
   }
   return value;
 }

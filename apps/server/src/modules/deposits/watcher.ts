@@ -2,7 +2,10 @@ import { DEPOSIT_CHAIN_IDS, DEPOSIT_CHAINS, type ChainWatcherStatus, type Deposi
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { addressLookup, tronAddressToHex } from '../../lib/chain-address';
-import { EvmScanner, evmSettingsFrom, scannedHeight, viemNode, type BlockScanner, type EvmToken, type PollResult, type ScanBatch } from '../chains';
+import {
+  BitcoinScanner, bitcoinSettingsFrom, bitcoindNode, EvmScanner, evmSettingsFrom, scannedHeight, viemNode, type BlockScanner, type EvmToken,
+  type PollResult, type ScanBatch,
+} from '../chains';
 import { systemAccount, userAccount, type MoneyCommands } from '../ledger';
 import { chainDepositRepo, type SeenDeposit } from './repository';
 import type { AddressOwner, DepositService } from './service';
@@ -140,8 +143,8 @@ export class DepositWatcher {
 
 /**
  * The scanners of every chain with a configured node, each the scanner its chain's family needs
- * (EVM logs on Ethereum and TRON), reading the catalogue's tokens. Also what tests build a second
- * watcher of a chain from.
+ * (EVM logs on Ethereum and TRON, reading the catalogue's tokens; bitcoind's blocks on Bitcoin, for
+ * the catalogue's BTC route). Also what tests build a second watcher of a chain from.
  */
 export function chainScanners(ctx: AppContext, deposits: DepositService): BlockScanner<AddressOwner>[] {
   const deps = { db: () => ctx.db, lookup: ownerLookup(deposits), clock: ctx.clock, log: ctx.log };
@@ -150,5 +153,8 @@ export function chainScanners(ctx: AppContext, deposits: DepositService): BlockS
     const evm = evmSettingsFrom(ctx.config.chains, chain, catalogueTokens(deposits, chain), catalogueNativeCoin(deposits, chain));
     if (evm) scanners.push(new EvmScanner<AddressOwner>(evm.settings, { ...deps, node: viemNode(evm.rpcUrl) }));
   }
+  const btcCoin = catalogueNativeCoin(deposits, 'bitcoin');
+  const btc = btcCoin === null ? null : bitcoinSettingsFrom(ctx.config.chains, btcCoin);
+  if (btc) scanners.push(new BitcoinScanner<AddressOwner>(btc.settings, { ...deps, node: bitcoindNode(btc.rpcUrl) }));
   return scanners;
 }
