@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { Address } from 'viem';
 import { DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
+import { until, watchedAddresses } from '../../../test/scanner';
 import { openTestDatabase } from '../../../test/harness';
 import { rowsOf, type Database } from '../../db/client';
 import { ManualClock } from '../../lib/clock';
@@ -17,12 +18,7 @@ describe('the EVM scanner on a local chain (anvil)', () => {
   let chains = 0;
 
   // Our addresses (lower case) and their owners: what the deposits module's lookup answers.
-  const watched = new Map<string, string>();
-  const lookups: string[][] = [];
-  const lookup = async (_chain: string, addresses: string[]) => {
-    lookups.push(addresses);
-    return new Map(addresses.filter((a) => watched.has(a)).map((a) => [a, watched.get(a)!]));
-  };
+  const { watched, lookups, lookup } = watchedAddresses<string>();
   const ours = (name: string, n: number): Address => {
     const a = `0x${'00'.repeat(17)}${n.toString(16).padStart(6, '0')}` as Address;
     watched.set(a, name);
@@ -338,12 +334,4 @@ describe('the EVM scanner on a local chain (anvil)', () => {
 
 function transferData(to: Address, amount: bigint): `0x${string}` {
   return `0xa9059cbb${to.slice(2).padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`;
-}
-
-async function until(cond: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
