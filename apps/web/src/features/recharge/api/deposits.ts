@@ -1,19 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { API, type DepositAddress, type DepositChainId, type RechargeList, type RechargeType } from '@app/contract';
+import { API, type DepositAddress, type DepositChainId, type RechargeList } from '@app/contract';
 import { apiGet } from '../../../lib/api/api-client';
 import { ledgerQueryKey } from '../../../lib/api/ledger-query';
 import { useSessionStore } from '../../../lib/session/session-store';
 
 export const RECHARGE_RECORDS_PAGE_SIZE = 20;
 
-/** Every coin with all its chains and their state (docs/deposits.md "Catalogue"): the pickers show them all. */
-export function useRechargeTypes() {
-  return useQuery({
-    queryKey: ['deposits', 'recharge-types'],
-    queryFn: () => apiGet<RechargeType[]>(API.currency.rechargeTypes),
-    staleTime: 5 * 60_000,
-  });
-}
+export { useRechargeTypes } from '../../../lib/api/get-recharge-types';
 
 /**
  * The user's deposit address for a coin on an available chain (allocated on first use, never

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { DepositChainId, DepositRoute, RechargeType } from '@app/contract';
+import { ChoiceChips } from '../../../components/choice-chips';
 import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { formatExact } from '../../../lib/format';
 import { useDepositAddress } from '../api/deposits';
@@ -84,7 +85,6 @@ export function DepositPanel({
 }) {
   const r = useRechargeText();
   const label = useChainLabel();
-  const name = useId();
   // The radio follows a pick at once; the address (a navigation, which the router runs as a
   // transition) follows when the new URL is committed.
   const [picked, setPicked] = useState(route?.chain);
@@ -99,24 +99,15 @@ export function DepositPanel({
   const network = `${route.chainName} (${route.protocol})`;
   return (
     <div className="deposit-panel">
-      <fieldset className="deposit-chains">
-        <legend className="deposit-panel__label">{r('chooseNetwork')}</legend>
-        {coin.chains.map((c) => (
-          <label key={c.chain} className={`deposit-chain${c.chain === picked ? ' is-active' : ''}${c.state === 'available' ? '' : ' is-unavailable'}`}>
-            <input
-              type="radio"
-              name={name}
-              value={c.chain}
-              checked={c.chain === picked}
-              onChange={() => {
-                setPicked(c.chain);
-                onChain(c.chain);
-              }}
-            />
-            <span>{label(c)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceChips
+        legend={r('chooseNetwork')}
+        options={coin.chains.map((c) => ({ value: c.chain, label: label(c), muted: c.state !== 'available' }))}
+        value={picked}
+        onChange={(next) => {
+          setPicked(next);
+          onChain(next);
+        }}
+      />
       <div className="deposit-panel__body" aria-live="polite">
         {route.state === 'available' ? (
           <AddressCard key={`${coin.symbol}:${route.chain}`} coin={coin} route={route} layout={layout} />
