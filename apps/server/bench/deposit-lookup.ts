@@ -5,7 +5,8 @@
  * npm test.
  *
  * At each size of BENCH_SIZES (default 1000, 100000, 1000000) the table holds that many users, each
- * with an EVM deposit address (written by SQL, in the real table with its unique indexes); then
+ * with an EVM deposit address (written by SQL, in the real table with its unique indexes:
+ * `seedDepositAddresses`, shared with bench:deposits); then
  * BENCH_ROUNDS (20) batches of 1000 addresses, half ours and half strangers, in mixed case, go
  * through `DepositService.ownersOf` (one query per batch). Printed: the mean and worst batch time;
  * then the time of allocating a new user's first address (`addressFor`: lock the counter, derive,
@@ -18,11 +19,11 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client';
 import { DepositService } from '../src/modules/deposits';
 import { benchContext, openBenchDatabase } from './bench-db';
+import { benchDepositAddress, seedDepositAddresses } from './deposit-addresses';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const BATCH = 1000;
-const hex = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
 const { db, cleanup } = await openBenchDatabase('bench_deposit_lookup', 4);
 let failed = false;
@@ -34,13 +35,7 @@ try {
   let have = 0;
   for (const size of SIZES) {
     const t0 = performance.now();
-    await ctx.db.execute(sql`INSERT INTO users (uid, email, password_hash, nickname, invitation_code, created_at, updated_at)
-      SELECT 'b' || g, 'b' || g || '@bench.invalid', 'x', 'b', 'i' || g, now(), now() FROM generate_series(${have}::int, ${size - 1}::int) g`);
-    await ctx.db.execute(sql`INSERT INTO deposit_addresses (user_id, family, derivation_index, address, lookup, key_id, created_at)
-      SELECT u.id, 'evm', 1000000000 + substr(u.uid, 2)::int, '0x' || lpad(to_hex(substr(u.uid, 2)::int), 40, '0'),
-        '0x' || lpad(to_hex(substr(u.uid, 2)::int), 40, '0'), 'bench', now()
-      FROM users u WHERE u.uid LIKE 'b%' AND substr(u.uid, 2)::int >= ${have}::int`);
-    await ctx.db.execute(sql`ANALYZE deposit_addresses`);
+    await seedDepositAddresses(ctx.db, have, size);
     have = size;
     console.log(`${size} addresses written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -48,8 +43,8 @@ try {
     for (let r = 0; r < ROUNDS + 1; r++) {
       const ours = new Set<string>();
       const batch = Array.from({ length: BATCH }, (_, i) => {
-        if (i % 2) return hex(size * 10 + r * BATCH + i); // a stranger
-        const a = hex(Math.floor(Math.random() * size));
+        if (i % 2) return benchDepositAddress(size * 10 + r * BATCH + i); // a stranger
+        const a = benchDepositAddress(Math.floor(Math.random() * size));
         ours.add(a);
         return i % 4 ? a : `0x${a.slice(2).toUpperCase()}`;
       });
