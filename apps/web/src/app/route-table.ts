@@ -54,6 +54,7 @@ const market = () => import('../features/market');
 const trade = () => import('../features/trade');
 const kyc = () => import('../features/kyc');
 const recharge = () => import('../features/recharge');
+const withdraw = () => import('../features/withdraw');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
@@ -90,9 +91,9 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Withdraw
   { path: PATHS.withdraw, title: 'withdraw', auth: true },
   { path: PATHS.withdrawHistory, title: 'withdrawHistory', auth: true },
-  { path: PATHS.withdrawAddress, title: 'withdrawAddress', auth: true },
-  { path: PATHS.createAddress, title: 'createAddress', auth: true },
-  { path: PATHS.withdrawAddressList, title: 'withdrawAddressList', auth: true },
+  { path: PATHS.withdrawAddress, title: 'withdrawAddress', auth: true, page: named(withdraw, 'WithdrawAddressPage') },
+  { path: PATHS.createAddress, title: 'createAddress', auth: true, page: named(withdraw, 'CreateAddressPage') },
+  { path: PATHS.withdrawAddressList, title: 'withdrawAddressList', auth: true, page: named(withdraw, 'WithdrawAddressListPage') },
   // Profile
   { path: PATHS.profile, title: 'profile', auth: true, tab: true, page: named(profile, 'ProfilePage') },
   { path: PATHS.kyc, title: 'kyc', auth: true, page: named(kyc, 'KycPage') },

@@ -21,6 +21,7 @@ const profileDesk = () => import('../../features/profile/desktop-pages');
 const authDesk = () => import('../../features/auth/desktop-pages');
 const kycDesk = () => import('../../features/kyc/desktop-pages');
 const rechargeDesk = () => import('../../features/recharge/desktop-pages');
+const withdrawDesk = () => import('../../features/withdraw/desktop-pages');
 /** The trading dashboard, its own chunk: the markets, chart, book, order entry, orders and account panels. */
 const dashboard: PageLoader = () => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }));
 
@@ -71,6 +72,7 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.account]: settings(profileDesk, 'AccountDeskPage', false),
   [DESKTOP_PATHS.kyc]: settings(kycDesk, 'KycDeskPage', false),
   [DESKTOP_PATHS.recharge]: full(rechargeDesk, 'RechargeDeskPage'),
+  [DESKTOP_PATHS.withdraw]: full(withdrawDesk, 'WithdrawDeskPage'),
   [DESKTOP_PATHS.changePassword]: settings(security, 'ChangePasswordPage'),
   [DESKTOP_PATHS.setFundPassword]: settings(security, 'PaymentPasswordPage'),
   [DESKTOP_PATHS.forgotFundPassword]: settings(security, 'ForgotFundPasswordPage'),

@@ -1,0 +1,173 @@
+/**
+ * The withdrawal address book (spec §2 "Withdraw", §3 "Withdraw address", §5; docs/withdrawals.md
+ * "Screens"): on the phone a user with a fund password saves a TRC20 and an ERC20 address (each
+ * held until a time), meets the server's refusal of a wrong fund password, sees a coin's addresses
+ * by network and deletes one with the fund password; a user without one is led to set it; the
+ * desktop page lists, adds and deletes the same way and says honestly that withdrawing is not built.
+ */
+import assert from 'node:assert/strict';
+import { desktopContext } from '../harness/browser.mjs';
+import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+
+const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const FUND_PASSWORD = 'fund-pass-1';
+
+/** A registered user with a fund password (the stored session says so too). */
+async function userWithFundPassword(server, tag) {
+  const login = await registerViaApi(server, uniqueEmail(tag));
+  const set = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, { token: login.token });
+  assert.equal(set.code, 0, JSON.stringify(set));
+  return { ...login, user: { ...login.user, hasFundPassword: true } };
+}
+
+/** The server's saved addresses of the user. */
+async function savedAddresses(server, token) {
+  const res = await (await fetch(new URL('/asset/api/currencyAddress/currencyList', server.baseUrl), { headers: { token, lang: 'en' } })).json();
+  assert.equal(res.code, 0, JSON.stringify(res));
+  return res.data;
+}
+
+/** Fills the add form (coin, network, address, nickname, fund password) and submits it. */
+async function fillAddressForm(scope, { coin, protocol, address, nickname, fundPassword }) {
+  const form = scope.getByRole('form', { name: 'Add address' });
+  await form.getByLabel('Coin').selectOption(coin);
+  await form.getByRole('radio', { name: protocol }).check();
+  await form.getByLabel('Address', { exact: true }).fill(address);
+  await form.getByLabel(/^Nickname/).fill(nickname);
+  await form.getByLabel('Fund password', { exact: true }).fill(fundPassword);
+  await form.getByRole('button', { name: 'Save address' }).click();
+  return form;
+}
+
+/** Deletes the address named `name` through the dialog: a wrong fund password first (the server's message shows), then the right one. */
+async function deleteAddress(page, list, name) {
+  await list.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this address?' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Fund password', { exact: true }).fill('not-the-one-1');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.getByText('Incorrect fund password').waitFor();
+  await expectAccessible(page, 'delete address dialog');
+  await dialog.getByLabel('Fund password', { exact: true }).fill(FUND_PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function mobileAddressBook({ browser, server }) {
+  const login = await userWithFundPassword(server, 'withdraw-book');
+  const context = await loggedInContext(browser, login, MOBILE);
+  try {
+    const page = await newPage(context);
+    await page.goto(`${server.baseUrl}/pages/withdraw/withdraw-address-list`);
+    await page.getByTestId('address-book-empty').getByText('No saved addresses yet.').waitFor();
+    await expectAccessible(page, 'address book (empty)');
+
+    // A TRC20 address: empty fields are refused here, then it is saved and held until a time.
+    await page.getByRole('link', { name: 'Add address' }).click();
+    await waitForPath(page, '/pages/withdraw/create-address');
+    const form = page.getByRole('form', { name: 'Add address' });
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await form.getByText('Field is not empty').first().waitFor();
+    await expectAccessible(page, 'add address');
+    await fillAddressForm(page, { coin: 'USDT', protocol: 'TRC20', address: TRC20, nickname: 'Tron wallet', fundPassword: FUND_PASSWORD });
+    await waitForPath(page, '/pages/withdraw/withdraw-address-list');
+    const list = page.getByRole('list', { name: 'Address book' });
+    const tron = list.getByTestId('withdraw-address').filter({ hasText: TRC20 });
+    await tron.waitFor();
+    await tron.getByText('TRON (TRC20)').waitFor();
+    await tron.getByText('Tron wallet').waitFor();
+    const [saved] = await savedAddresses(server, login.token);
+    assert.equal(saved.state, 'holding');
+    const held = tron.getByTestId('address-held');
+    assert.match(await held.textContent(), /^Usable from /);
+    assert.equal(Date.parse(await held.getAttribute('datetime')), saved.usableFrom);
+    await expectAccessible(page, 'address book');
+    await shot(page, 'withdraw-address-list');
+
+    // ERC20: a wrong fund password is refused with the server's message beside the field.
+    await page.getByRole('link', { name: 'Add address' }).click();
+    await waitForPath(page, '/pages/withdraw/create-address');
+    const erc = await fillAddressForm(page, { coin: 'USDT', protocol: 'ERC20', address: ERC20, nickname: 'Ledger', fundPassword: 'wrong-pass-1' });
+    await erc.getByText('Incorrect fund password').waitFor();
+    await erc.getByLabel('Fund password', { exact: true }).fill(FUND_PASSWORD);
+    await erc.getByRole('button', { name: 'Save address' }).click();
+    await waitForPath(page, '/pages/withdraw/withdraw-address-list');
+    await list.getByTestId('withdraw-address').filter({ hasText: ERC20 }).waitFor();
+    assert.equal(await list.getByTestId('withdraw-address').count(), 2);
+
+    // USDT by network: both networks, each with its address.
+    await page.getByRole('link', { name: 'USDT by network' }).click();
+    await waitForPath(page, '/pages/withdraw/withdraw-address');
+    await page.getByRole('region', { name: 'TRON (TRC20)' }).getByText(TRC20).waitFor();
+    await page.getByRole('region', { name: 'Ethereum (ERC20)' }).getByText(ERC20).waitFor();
+    await page.getByText(/^Your next held USDT address can be used from /).waitFor();
+    await expectAccessible(page, 'USDT addresses by network');
+    await shot(page, 'withdraw-address-usdt');
+
+    // Delete the TRC20 one with the fund password.
+    await page.getByRole('link', { name: 'All addresses' }).click();
+    await waitForPath(page, '/pages/withdraw/withdraw-address-list');
+    await deleteAddress(page, list, 'Tron wallet');
+    await list.getByTestId('withdraw-address').filter({ hasText: TRC20 }).waitFor({ state: 'detached' });
+    assert.deepEqual((await savedAddresses(server, login.token)).map((a) => a.address), [ERC20]);
+  } finally {
+    await context.close();
+  }
+}
+
+async function noFundPassword({ browser, server }) {
+  const login = await registerViaApi(server, uniqueEmail('withdraw-nofund'));
+  const context = await loggedInContext(browser, login, MOBILE);
+  try {
+    const page = await newPage(context);
+    await page.goto(`${server.baseUrl}/pages/withdraw/create-address`);
+    const gate = page.getByTestId('fund-password-needed');
+    await gate.getByRole('heading', { name: 'Set a fund password first' }).waitFor();
+    assert.equal(await page.getByRole('form', { name: 'Add address' }).count(), 0);
+    await expectAccessible(page, 'add address without a fund password');
+    await gate.getByRole('link', { name: 'Set fund password' }).click();
+    await waitForPath(page, '/pages/profile/security-center/payment-password');
+    await page.getByLabel('Fund password', { exact: true }).fill(FUND_PASSWORD);
+    await page.getByLabel('Confirm fund password', { exact: true }).fill(FUND_PASSWORD);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Fund password set').first().waitFor();
+    await page.goto(`${server.baseUrl}/pages/withdraw/create-address`);
+    await page.getByRole('form', { name: 'Add address' }).waitFor();
+  } finally {
+    await context.close();
+  }
+}
+
+async function desktopAddressBook({ browser, server }) {
+  const login = await userWithFundPassword(server, 'withdraw-desk');
+  const context = await desktopContext(browser, { login, viewport: DESKTOP });
+  try {
+    const page = await newPage(context);
+    await page.goto(`${server.baseUrl}/pages/desktop/withdraw/index`);
+    await page.getByRole('heading', { name: 'Withdrawing is not available yet' }).waitFor();
+    const book = page.getByRole('region', { name: 'Address book' });
+    await book.getByText('No saved addresses yet.').waitFor();
+    await fillAddressForm(book, { coin: 'USDT', protocol: 'TRC20', address: TRC20, nickname: 'Desk tron', fundPassword: FUND_PASSWORD });
+    const list = book.getByRole('list', { name: 'Address book' });
+    const tron = list.getByTestId('withdraw-address').filter({ hasText: TRC20 });
+    await tron.getByTestId('address-held').waitFor();
+    // The form starts empty again for the next address.
+    assert.equal(await book.getByLabel('Address', { exact: true }).inputValue(), '');
+    await fillAddressForm(book, { coin: 'USDT', protocol: 'ERC20', address: ERC20, nickname: 'Desk eth', fundPassword: FUND_PASSWORD });
+    await list.getByTestId('withdraw-address').filter({ hasText: ERC20 }).waitFor();
+    await expectAccessible(page, 'desktop withdraw address book');
+    await shot(page, 'withdraw-desktop');
+    await deleteAddress(page, list, 'Desk eth');
+    await list.getByTestId('withdraw-address').filter({ hasText: ERC20 }).waitFor({ state: 'detached' });
+    assert.deepEqual((await savedAddresses(server, login.token)).map((a) => a.address), [TRC20]);
+  } finally {
+    await context.close();
+  }
+}
+
+export const journeys = [
+  { name: 'withdrawal address book on the phone: add TRC20 and ERC20 (held), a wrong fund password, by network, delete', fn: mobileAddressBook },
+  { name: 'withdrawal address book without a fund password leads to setting one', fn: noFundPassword },
+  { name: 'withdrawal address book on the desktop page: add, list, delete', fn: desktopAddressBook },
+];

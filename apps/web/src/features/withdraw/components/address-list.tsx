@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { WithdrawAddress } from '@app/contract';
+import { DelayedLoading, PageLoadError } from '../../../components/page-state';
+import { useWithdrawAddresses } from '../api/get-withdraw-addresses';
+import { useWithdrawText } from '../strings';
+import { AddressItem } from './address-item';
+import { DeleteAddressDialog } from './delete-address-dialog';
+
+/** Saved addresses with "Delete" (asking for the fund password in a dialog). */
+export function AddressItems({ addresses, label }: { addresses: readonly WithdrawAddress[]; label: string }) {
+  const [deleting, setDeleting] = useState<WithdrawAddress | null>(null);
+  const nowMs = Date.now();
+  return (
+    <>
+      <ul className="withdraw-addresses" aria-label={label}>
+        {addresses.map((a) => (
+          <AddressItem key={a.id} address={a} nowMs={nowMs} onDelete={setDeleting} />
+        ))}
+      </ul>
+      {deleting ? <DeleteAddressDialog key={deleting.id} address={deleting} onClose={() => setDeleting(null)} /> : null}
+    </>
+  );
+}
+
+/** The user's saved withdrawal addresses, all coins, newest first; an empty state when there are none. */
+export function AddressList() {
+  const w = useWithdrawText();
+  const list = useWithdrawAddresses();
+  if (list.isError) return <PageLoadError onRetry={() => void list.refetch()} />;
+  if (!list.data) return <DelayedLoading />;
+  if (list.data.length === 0) {
+    return (
+      <div className="withdraw-empty" data-testid="address-book-empty">
+        <p className="withdraw-empty__title">{w('empty')}</p>
+        <p className="withdraw-empty__text">{w('emptyText')}</p>
+      </div>
+    );
+  }
+  return <AddressItems addresses={list.data} label={w('addressBook')} />;
+}
