@@ -133,12 +133,15 @@ describe('the withdrawal address book', () => {
     expect((await guess('wrong-again')).code).toBe(code('FUND_PASSWORD_INCORRECT'));
   });
 
-  it('counts a check in flight as a failure until it proves right: of 8 right ones at once, 5 get through', async () => {
+  it('counts a check in flight as a failure until it proves right: of 8 right ones at once, at least 5 get through and the rest are told to wait', async () => {
     const u = await saver();
     const address = (i: number) => `0x${(0xcd0000 + i).toString(16).padStart(40, '0')}`;
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => u.insert({ currency: 'ETH', chainType: 'ethereum', address: address(i) })));
-    expect(answers.filter((a) => a.code === 0)).toHaveLength(5);
-    expect(answers.filter((a) => a.code === code('FUND_PASSWORD_LOCKED'))).toHaveLength(3);
+    // At most 5 checks are in flight at once; one that has proved right frees its place, so how many
+    // of the 8 pass depends on timing, but never fewer than 5, and the others are only told to wait.
+    const passed = answers.filter((a) => a.code === 0).length;
+    expect(passed).toBeGreaterThanOrEqual(5);
+    expect(answers.filter((a) => a.code === code('FUND_PASSWORD_LOCKED'))).toHaveLength(8 - passed);
     // Each proved right, so nothing is held against the user afterwards.
     expect((await u.insert({ currency: 'ETH', chainType: 'ethereum', address: address(8) })).code).toBe(0);
   });
