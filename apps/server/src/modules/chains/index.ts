@@ -16,5 +16,3 @@ export { BitcoinScanner } from './bitcoin-scanner';
 export type { BitcoinChainSettings, BitcoinScannerDeps } from './bitcoin-scanner';
 export { bitcoindNode, satsFromBtc } from './bitcoin-node';
 export type { BitcoinBlock, BitcoinNode, BitcoinOutput } from './bitcoin-node';
-export { jsonRpcClient, JsonRpcError } from './json-rpc';
-export type { JsonRpcClient, JsonRpcOptions } from './json-rpc';

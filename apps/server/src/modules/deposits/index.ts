@@ -2,4 +2,4 @@
 export { DepositService, normaliseTxHash, qrTextOf, type AddressOwner } from './service';
 export { ACCOUNT_PATHS, DEPOSIT_KEY_DEV_SEED_FILE, DepositKeys, type DerivedAddress } from './keys';
 export { depositRoutes } from './routes';
-export { DepositWatcher, chainScanners, ownerLookup } from './watcher';
+export { DepositWatcher, chainScanners } from './watcher';
