@@ -28,8 +28,16 @@ export const LEDGER_KINDS = {
     meaning: "Money in from outside: a back-stage credit or an on-chain deposit.",
     names: { en: 'Deposit', zh: '充值', 'zh-HK': '充值', ja: '入金', ko: '입금', de: 'Einzahlung', fr: 'Dépôt', it: 'Deposito' },
   },
+  withdraw_escrow: {
+    meaning: "A withdrawal confirmed: its amount (fee included) held in the currency account's frozen balance until it is sent or returned.",
+    names: { en: 'Withdrawal requested', zh: '提现申请', 'zh-HK': '提現申請', ja: '出金申請', ko: '출금 신청', de: 'Auszahlung beantragt', fr: 'Retrait demandé', it: 'Prelievo richiesto' },
+  },
+  withdraw_return: {
+    meaning: "A withdrawal cancelled, rejected or failed: its held amount back to the available balance.",
+    names: { en: 'Withdrawal returned', zh: '提现退回', 'zh-HK': '提現退回', ja: '出金返却', ko: '출금 반환', de: 'Auszahlung zurückgebucht', fr: 'Retrait restitué', it: 'Prelievo restituito' },
+  },
   withdraw: {
-    meaning: "Money out to an outside address.",
+    meaning: "Money out to an outside address: a withdrawal confirmed on chain (the amount sent and its fee leave the held balance).",
     names: { en: 'Withdrawal', zh: '提现', 'zh-HK': '提現', ja: '出金', ko: '출금', de: 'Auszahlung', fr: 'Retrait', it: 'Prelievo' },
   },
   otc_buy: {

@@ -103,6 +103,18 @@ export const API = {
     delete: '/asset/api/currencyAddress/delete',
     currencyList: '/asset/api/currencyAddress/currencyList',
     info: '/asset/api/currencyAddress/info',
+    /** Added by this project: an address usable at once, confirmed with a code sent to the user's e-mail or phone. */
+    confirm: '/asset/api/currencyAddress/confirm',
+  },
+  /** Withdrawals (spec §7 "Withdrawals"): a create step (a quote) and a confirm step; `cancel` and `freeze` are added by this project. */
+  userWithdraw: {
+    create: '/asset/api/userwithdraw/create',
+    confirm: '/asset/api/userwithdraw/confirm',
+    list: '/asset/api/userwithdraw/list',
+    withdrawFee: '/asset/api/userwithdraw/withdraw-fee',
+    cancel: '/asset/api/userwithdraw/cancel',
+    /** The "this wasn't me" link of a new-address notice: freezes withdrawals (no session; the link's token). */
+    freeze: '/asset/api/userwithdraw/freeze',
   },
   /** Coins and chains a deposit can arrive on, and the user's deposit address (spec §7 "Addresses and deposits"). */
   currency: {
@@ -169,6 +181,13 @@ export const ADMIN_API = {
     detail: '/admin/api/kyc/detail',
     photo: '/admin/api/kyc/photo',
     decide: '/admin/api/kyc/decide',
+  },
+  /** Withdrawals' review (finance, admin; four eyes above WITHDRAW_FOUR_EYES_USDT) and their fee settings (admin changes). */
+  withdrawals: {
+    list: '/admin/api/withdrawals/list',
+    decide: '/admin/api/withdrawals/decide',
+    settings: '/admin/api/withdrawals/settings',
+    updateSetting: '/admin/api/withdrawals/settings/update',
   },
 } as const;
 

@@ -34,6 +34,14 @@ export const users = pgTable(
     /** Set by an operator (back office): the user cannot log in and their sessions are ended. */
     lockedAt: ts('locked_at'),
     lockedReason: text('locked_reason'),
+    /**
+     * The last change of the login password, the fund password (changed or reset; not its first
+     * setting) or a contact, and which: withdrawals pause for WITHDRAW_SECURITY_LOCK_HOURS after it.
+     */
+    securityChangedAt: ts('security_changed_at'),
+    securityChange: text('security_change'),
+    /** Set when the user froze withdrawals with a new-address notice's link ("this wasn't me"); support lifts it. */
+    withdrawalsFrozenAt: ts('withdrawals_frozen_at'),
   },
   (t) => [
     check('users_contact', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),

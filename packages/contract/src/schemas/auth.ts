@@ -4,7 +4,7 @@ import { NICKNAME_MAX_LENGTH, THEMES, TYPE_USERS } from '../constants';
 import { CountryCode, Email, Envelope, EpochMs, OtpCode, Password, PhoneNumber, withError } from './common';
 
 
-export const OTP_PURPOSES = ['register', 'forgot_password', 'bind_email', 'forgot_fund_password'] as const;
+export const OTP_PURPOSES = ['register', 'forgot_password', 'bind_email', 'forgot_fund_password', 'withdraw_address'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 export const OtpPurposeSchema = Type.Enum(OTP_PURPOSES);
 
