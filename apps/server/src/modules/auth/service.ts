@@ -8,7 +8,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import type { SessionMeta } from '../../plugins/session';
 import {
-  assertPasswordsMatch, findByIdentity, phoneKey, resolveIdentity, toUserInfo, userRepo, type Identity, type UserRow,
+  assertPasswordsMatch, findByIdentity, phoneKey, resolveIdentity, securityStamp, toUserInfo, userRepo, type Identity, type UserRow,
 } from '../users';
 import { OtpService, type OtpChannel } from './otp';
 import { loginAttemptRepo } from './repository';
@@ -75,13 +75,20 @@ export class AuthService {
         if (id.type !== 'email') throw new AppError('INVALID_PARAMETER', { field: 'purpose' });
         if (existing) throw new AppError('ACCOUNT_EXISTS');
         return;
-      case 'forgot_fund_password': {
+      case 'forgot_fund_password':
+      case 'withdraw_address': {
         if (!caller) throw new AppError('SESSION_EXPIRED');
         // The code goes only to the caller's own bound e-mail or phone.
         const own = id.type === 'email' ? caller.user.email : caller.user.phone;
         if (!own) throw new AppError('NO_CONTACT_FOR_CODE');
         if (own !== id.key) throw new AppError('INVALID_PARAMETER', { field: id.type });
         return;
+      }
+      default: {
+        // A purpose added to OTP_PURPOSES must be given its rule here before any code is sent.
+        const unhandled: never = purpose;
+        void unhandled;
+        throw new AppError('INVALID_PARAMETER', { field: 'purpose' });
       }
     }
   }
@@ -186,7 +193,8 @@ export class AuthService {
     await this.otp.consume(id.key, 'forgot_password', body.code);
     const passwordHash = await hashPassword(body.password, config.scryptCost);
     await db.transaction(async (tx) => {
-      await userRepo.update(tx, user.id, { passwordHash, updatedAt: clock.now() });
+      const now = clock.now();
+      await userRepo.update(tx, user.id, { passwordHash, ...securityStamp('password', now), updatedAt: now });
       // A reset means the password may be known to someone else: end every session.
       await this.sessions.revokeAll(tx, user.id);
     });

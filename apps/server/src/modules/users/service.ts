@@ -1,6 +1,7 @@
-import type {
-  BindEmailBody, ChangeFundPasswordBody, ChangePasswordBody, ForgotFundPasswordBody, LoginResult, OtpPurpose,
-  SetFundPasswordBody, TypeUser, UpdateUserBody, UserInfo,
+import {
+  WITHDRAW_LOCK_REASONS,
+  type BindEmailBody, type ChangeFundPasswordBody, type ChangePasswordBody, type ForgotFundPasswordBody, type LoginResult, type OtpPurpose,
+  type SetFundPasswordBody, type TypeUser, type UpdateUserBody, type UserInfo, type WithdrawLockReason,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -28,6 +29,25 @@ export interface SessionControl {
   revokeAll(db: DbOrTx, userId: number): Promise<void>;
   /** Called before a change to the user is written: the session's copy of the user is not used again. */
   forgetUser(userId: number): void;
+}
+
+/** What withdrawals check of a user before money leaves (UserService.withdrawalGuard). */
+export interface WithdrawalGuard {
+  /** The last change of the login password, the fund password (changed or reset) or a contact, and which. */
+  securityChangedAt: Date | null;
+  securityChange: WithdrawLockReason | null;
+  /** When the user froze withdrawals with a new-address notice's link; null when not frozen. */
+  frozenAt: Date | null;
+  createdAt: Date;
+  fundPasswordSet: boolean;
+}
+
+/**
+ * The columns that record a security change (withdrawals pause for WITHDRAW_SECURITY_LOCK_HOURS
+ * after it): merged into the update that makes the change, so the two are one write.
+ */
+export function securityStamp(change: WithdrawLockReason, at: Date): Pick<NewUser, 'securityChangedAt' | 'securityChange'> {
+  return { securityChangedAt: at, securityChange: change };
 }
 
 /** Profile, password and fund-password settings of the signed-in user. */
@@ -83,7 +103,7 @@ export class UserService {
     if (await userRepo.byEmail(this.ctx.db, email)) throw new AppError('ACCOUNT_EXISTS');
     await this.otp.consume(email, 'bind_email', body.code);
     try {
-      return await this.save(user, { email }, mode);
+      return await this.save(user, { email, ...securityStamp('contact', this.ctx.clock.now()) }, mode);
     } catch (err) {
       if (uniqueViolation(err) === 'users_email_unique') throw new AppError('ACCOUNT_EXISTS');
       throw err;
@@ -98,7 +118,8 @@ export class UserService {
     if (body.password === body.oldPassword) throw new AppError('PASSWORD_UNCHANGED');
     const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
     return this.ctx.db.transaction(async (tx) => {
-      const updated = await userRepo.update(tx, user.id, { passwordHash, updatedAt: this.ctx.clock.now() });
+      const now = this.ctx.clock.now();
+      const updated = await userRepo.update(tx, user.id, { passwordHash, ...securityStamp('password', now), updatedAt: now });
       await this.sessions.revokeAll(tx, user.id);
       const token = await this.sessions.create(tx, user.id, meta);
       return { token, user: toUserInfo(updated, mode) };
@@ -120,7 +141,8 @@ export class UserService {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
     const user = await this.current(session);
     await this.checkFundPassword(user.id, body.oldFundPassword);
-    return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) }, mode);
+    const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
+    return this.save(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode);
   }
 
   /**
@@ -157,6 +179,28 @@ export class UserService {
     const destination = body.channel === 'email' ? user.email : user.phone;
     if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
     await this.otp.consume(destination, 'forgot_fund_password', body.code);
-    return this.save(user, { fundPasswordHash: await hashPassword(body.fundPassword, this.ctx.config.scryptCost) }, mode);
+    const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
+    return this.save(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode);
+  }
+
+  /**
+   * What withdrawals check before money leaves (docs/withdrawals.md): the last security change
+   * (withdrawals pause for WITHDRAW_SECURITY_LOCK_HOURS after it), whether the user froze
+   * withdrawals, when they registered and whether they have a fund password. Read from the
+   * database, not the session's copy.
+   */
+  async withdrawalGuard(userId: number): Promise<WithdrawalGuard> {
+    const user = await userRepo.byId(this.ctx.db, userId);
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    const change = (WITHDRAW_LOCK_REASONS as readonly string[]).includes(user.securityChange ?? '')
+      ? (user.securityChange as WithdrawLockReason) : null;
+    return {
+      securityChangedAt: user.securityChangedAt,
+      // A stamp with an unknown kind still pauses withdrawals; it is reported as a password change.
+      securityChange: user.securityChangedAt ? (change ?? 'password') : null,
+      frozenAt: user.withdrawalsFrozenAt,
+      createdAt: user.createdAt,
+      fundPasswordSet: user.fundPasswordHash !== null,
+    };
   }
 }
