@@ -9,8 +9,9 @@ import { OperatorsPage } from './pages/operators';
 import { KycQueuePage, KycReviewPage } from './pages/kyc';
 import { UserPage, UsersPage } from './pages/users';
 import { ApprovalsPage, CreditRequestPage, ReversalRequestPage } from './pages/approvals';
+import { WithdrawalFeesPage, WithdrawalsPage } from './pages/withdrawals';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits' };
 
 export function App() {
   const { operator } = useAuth();
@@ -32,6 +33,8 @@ export function App() {
         <Route path="/approvals" element={<Allowed path="/approvals"><ApprovalsPage /></Allowed>} />
         <Route path="/approvals/credit" element={<Allowed path="/approvals"><CreditRequestPage /></Allowed>} />
         <Route path="/approvals/reversal" element={<Allowed path="/approvals"><ReversalRequestPage /></Allowed>} />
+        <Route path="/withdrawals" element={<Allowed path="/withdrawals"><WithdrawalsPage /></Allowed>} />
+        <Route path="/withdrawals/fees" element={<Allowed path="/withdrawals"><WithdrawalFeesPage /></Allowed>} />
         <Route path="/dashboard" element={<DashboardPage />} />
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />

@@ -12,6 +12,8 @@ export const MENU: readonly MenuItem[] = [
   { path: '/dashboard', label: 'Dashboard', roles: OPERATOR_ROLES },
   { path: '/kyc', label: 'KYC queue', roles: ['compliance'] },
   { path: '/approvals', label: 'Approvals', roles: ADMIN_QUEUES.approvals },
+  // The review queue (list, decide) and the fees (read by both; changed by admin alone, which the page says).
+  { path: '/withdrawals', label: 'Withdrawals', roles: ['finance', 'admin'] },
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
   { path: '/users', label: 'Users', roles: ['support', 'compliance', 'finance', 'admin'] },
