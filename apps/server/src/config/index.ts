@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SERVER_DIR } from '../server-dir';
-import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
+import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, url, type Env } from '../lib/env';
 import { loadChainsConfig, type ChainsConfig } from './chains';
 import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadDepositConfig, type DepositConfig, type DepositRouteConfig } from './deposits';
@@ -25,6 +25,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export interface Config {
   port: number;
   host: string;
+  /** Where users reach the web app (links in e-mail and SMS), without a trailing slash. */
+  publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -74,8 +76,10 @@ function scryptCost(env: Env): number {
 /** Relative paths are taken from `cwd`. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false);
+  const port = int(env, 'PORT', 8080, 0, 65_535);
   return {
-    port: int(env, 'PORT', 8080, 0, 65_535),
+    port,
+    publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http', 'https'], `http://localhost:${port}`).replace(/\/+$/, ''),
     host: str(env, 'HOST', '0.0.0.0'),
     dataDir: path.resolve(cwd, str(env, 'DATA_DIR', './data')),
     databaseUrl,
