@@ -89,8 +89,8 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.financingHistory, title: 'financingHistory', auth: true },
   { path: PATHS.buyFinancing, title: 'buyFinancing', auth: true },
   // Withdraw
-  { path: PATHS.withdraw, title: 'withdraw', auth: true },
-  { path: PATHS.withdrawHistory, title: 'withdrawHistory', auth: true },
+  { path: PATHS.withdraw, title: 'withdraw', auth: true, page: named(withdraw, 'WithdrawPage') },
+  { path: PATHS.withdrawHistory, title: 'withdrawHistory', auth: true, page: named(withdraw, 'WithdrawHistoryPage') },
   { path: PATHS.withdrawAddress, title: 'withdrawAddress', auth: true, page: named(withdraw, 'WithdrawAddressPage') },
   { path: PATHS.createAddress, title: 'createAddress', auth: true, page: named(withdraw, 'CreateAddressPage') },
   { path: PATHS.withdrawAddressList, title: 'withdrawAddressList', auth: true, page: named(withdraw, 'WithdrawAddressListPage') },

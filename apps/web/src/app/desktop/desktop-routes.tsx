@@ -73,6 +73,7 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.kyc]: settings(kycDesk, 'KycDeskPage', false),
   [DESKTOP_PATHS.recharge]: full(rechargeDesk, 'RechargeDeskPage'),
   [DESKTOP_PATHS.withdraw]: full(withdrawDesk, 'WithdrawDeskPage'),
+  [DESKTOP_PATHS.withdrawHistory]: full(withdrawDesk, 'WithdrawHistoryDeskPage'),
   [DESKTOP_PATHS.changePassword]: settings(security, 'ChangePasswordPage'),
   [DESKTOP_PATHS.setFundPassword]: settings(security, 'PaymentPasswordPage'),
   [DESKTOP_PATHS.forgotFundPassword]: settings(security, 'ForgotFundPasswordPage'),

@@ -1,2 +1,2 @@
-/** The withdrawal address book's pages (spec §2 "Withdraw", §3 "Withdraw address"), composed by app/route-table.ts. */
-export { CreateAddressPage, WithdrawAddressListPage, WithdrawAddressPage } from './components/withdraw-pages';
+/** The withdraw, history and address book pages (spec §2 "Withdraw", §3 "Withdraw address"), composed by app/route-table.ts. */
+export { CreateAddressPage, WithdrawAddressListPage, WithdrawAddressPage, WithdrawHistoryPage, WithdrawPage } from './components/withdraw-pages';

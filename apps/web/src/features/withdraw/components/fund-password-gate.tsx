@@ -5,19 +5,21 @@ import { useSessionStore } from '../../../lib/session/session-store';
 import { useWithdrawText } from '../strings';
 
 /**
- * Saving or deleting an address needs the fund password: without one (UserInfo.hasFundPassword)
- * the page says so and leads to the security centre's payment-password page instead of the form.
+ * Saving or deleting an address, and withdrawing, need the fund password: without one the page
+ * says so and leads to the security centre's payment-password page instead of the form. Whether
+ * one is set is the session's (UserInfo.hasFundPassword) unless the caller knows better
+ * (`hasFundPassword`: the withdraw form's `withdraw-fee` answer); `text` says what needs it.
  */
-export function FundPasswordGate({ children }: { children: ReactNode }) {
+export function FundPasswordGate({ children, hasFundPassword, text }: { children?: ReactNode; hasFundPassword?: boolean; text?: string }) {
   const w = useWithdrawText();
-  const hasFundPassword = useSessionStore((s) => s.user?.hasFundPassword ?? false);
-  if (hasFundPassword) return children;
+  const sessionHas = useSessionStore((s) => s.user?.hasFundPassword ?? false);
+  if (hasFundPassword ?? sessionHas) return children;
   return (
     <section className="withdraw-gate" data-testid="fund-password-needed" aria-labelledby="withdraw-gate-title">
       <h2 id="withdraw-gate-title" className="section-title">
         {w('noFundTitle')}
       </h2>
-      <p>{w('noFundText')}</p>
+      <p>{text ?? w('noFundText')}</p>
       <Link className="button button--primary" to={PATHS.paymentPassword}>
         {w('setFundPassword')}
       </Link>

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { WithdrawAddress } from '@app/contract';
 import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { SelectField } from '../../../components/select-field';
@@ -13,6 +14,8 @@ import { useWithdrawText } from '../strings';
 import { AddressItems, AddressList } from './address-list';
 import { AddressForm } from './address-form';
 import { FundPasswordGate } from './fund-password-gate';
+import { WithdrawForm } from './withdraw-form';
+import { WithdrawalList } from './withdrawal-list';
 import '../withdraw.css';
 
 const coinPath = (coin: string) => `${PATHS.withdrawAddress}?currency=${encodeURIComponent(coin)}`;
@@ -129,6 +132,48 @@ export function WithdrawAddressPage() {
         </Link>
       </div>
       {coin ? <CoinAddresses key={coin.symbol} currency={coin.symbol} /> : null}
+    </div>
+  );
+}
+
+/**
+ * /pages/withdraw/withdraw (`?currency=&chain=` preset the pickers): the withdraw form (spec §2
+ * "Withdraw"); once confirmed, the history, where the new withdrawal shows as processing.
+ */
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  const w = useWithdrawText();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const types = useRechargeTypes();
+  return (
+    <div className="withdraw-page">
+      <nav className="withdraw-links" aria-label={t('routes.withdraw')}>
+        <Link className="button button--secondary button--small" to={PATHS.withdrawHistory}>
+          {w('history')}
+        </Link>
+        <Link className="button button--secondary button--small" to={PATHS.withdrawAddressList}>
+          {w('addressBook')}
+        </Link>
+      </nav>
+      {types.isError ? <PageLoadError onRetry={() => void types.refetch()} /> : null}
+      {!types.data && !types.isError ? <DelayedLoading /> : null}
+      {types.data ? (
+        <WithdrawForm
+          coins={addressCoins(types.data)}
+          initial={{ currency: params.get('currency'), chain: params.get('chain') }}
+          onWithdrawn={() => void navigate(PATHS.withdrawHistory)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** /pages/withdraw/withdraw-history: the user's withdrawals, newest first, with their state as it changes. */
+export function WithdrawHistoryPage() {
+  return (
+    <div className="withdraw-page">
+      <WithdrawalList />
     </div>
   );
 }
