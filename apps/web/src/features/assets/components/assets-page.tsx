@@ -7,7 +7,7 @@ import { VersionSwitch } from '../../../components/version-switch';
 import { useAssetList } from '../../../lib/api/get-asset-list';
 import { PaymentMarks } from '../../../components/payment-marks';
 import { formatMoney } from '../../../lib/format';
-import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/routing/paths';
+import { ORDER_HISTORY_PATH, OTC_PATH, PATHS } from '../../../lib/routing/paths';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { useHideSmallBalances } from '../hooks/use-hide-small-balances';
@@ -51,6 +51,9 @@ export function AssetsPage() {
           <div className="total-card__actions">
             <Link className="button button--primary button--small" to={ASSETS_PATHS.transfer}>
               {t('assets.transfer')}
+            </Link>
+            <Link className="button button--secondary button--small" to={PATHS.withdraw}>
+              {t('routes.withdraw')}
             </Link>
             <Link className="button button--secondary button--small" to={ASSETS_PATHS.transferRecords}>
               {t('routes.transferRecords')}

@@ -4,7 +4,7 @@ import { WALLET_NAMES } from '@app/contract';
 import { IconChevronRight } from '../../../components/icons';
 import { DelayedLoading } from '../../../components/page-state';
 import { formatMoney } from '../../../lib/format';
-import { OTC_PATH } from '../../../lib/routing/paths';
+import { OTC_PATH, PATHS } from '../../../lib/routing/paths';
 import { useUserAssetData } from '../api/get-user-asset-data';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
 import '../assets.css';
@@ -23,6 +23,9 @@ export function WalletPage() {
         <div className="total-card__actions">
           <Link className="button button--primary button--small" to={ASSETS_PATHS.transfer}>
             {t('assets.transfer')}
+          </Link>
+          <Link className="button button--secondary button--small" to={PATHS.withdraw}>
+            {t('routes.withdraw')}
           </Link>
           <Link className="button button--secondary button--small" to={ASSETS_PATHS.transferRecords}>
             {t('routes.transferRecords')}

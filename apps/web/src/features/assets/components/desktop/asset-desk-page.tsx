@@ -8,7 +8,7 @@ import { DesktopTabs, desktopTabPanel } from '../../../../components/desktop-tab
 import { VersionSwitch } from '../../../../components/version-switch';
 import { useAssetList } from '../../../../lib/api/get-asset-list';
 import { formatMoney } from '../../../../lib/format';
-import { OTC_PATH } from '../../../../lib/routing/paths';
+import { DESKTOP_PATHS, OTC_PATH } from '../../../../lib/routing/paths';
 import { useSessionStore } from '../../../../lib/session/session-store';
 import { useUserAssetData } from '../../api/get-user-asset-data';
 import { useHideSmallBalances } from '../../hooks/use-hide-small-balances';
@@ -79,6 +79,9 @@ export function AssetDeskPage() {
         </ul>
         <div className="desk-summary__end">
           <VersionSwitch />
+          <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.withdraw}>
+            {t('routes.withdraw')}
+          </Link>
           <Link className="desktop-button desktop-button--ghost" to={OTC_PATH}>
             {t('assets.otc')}
           </Link>

@@ -40,6 +40,9 @@ export function WalletDeskPage() {
           <Link className="desktop-button" to={DESKTOP_PATHS.asset}>
             {t('assets.transfer')}
           </Link>
+          <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.withdraw}>
+            {t('routes.withdraw')}
+          </Link>
           <Link className="desktop-button desktop-button--ghost" to={OTC_PATH}>
             {t('assets.otc')}
           </Link>
