@@ -17,7 +17,7 @@ import { sessionPlugin } from './plugins/session';
 import { operatorSessionPlugin } from './plugins/operator-session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
-import { WithdrawalService, withdrawalRoutes } from './modules/withdrawals';
+import { WithdrawService, WithdrawalService, withdrawAdminRoutes, withdrawRoutes, withdrawalRoutes } from './modules/withdrawals';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
 import { DepositService, DepositWatcher, chainScanners, depositRoutes } from './modules/deposits';
@@ -63,6 +63,8 @@ declare module 'fastify' {
     ledger: LedgerService;
     /** Deposits: the chain watchers and tests ask it whose an address is. */
     deposits: DepositService;
+    /** Withdrawals: tests complete and fail them as the signer does. */
+    withdraw: WithdrawService;
     /** A deposit watcher per chain with a configured node; they run in the engine role (tests poll them). */
     depositWatchers: DepositWatcher[];
   }
@@ -182,7 +184,10 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const depositWatchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   app.decorate('depositWatchers', depositWatchers);
   // The withdrawal address book: where money may be sent, saved with the fund password.
-  await app.register(withdrawalRoutes, { withdrawals: new WithdrawalService(ctx, { deposits, users }) });
+  await app.register(withdrawalRoutes, {
+    withdrawals: new WithdrawalService(ctx, { deposits, users, codes: auth.otp, sessions }),
+    rateLimitPerMinute: ctx.config.authRateLimitPerMinute,
+  });
   if (ctx.config.market.engine === 'timers' && depositWatchers.length) {
     let closing = false;
     app.addHook('onReady', async () => {
@@ -196,12 +201,21 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
       await Promise.all(depositWatchers.map((w) => w.stop()));
     });
   }
+  // Withdrawals: quote, confirm into escrow, review by the rules or operators, paid out by the signer (engine role).
+  const withdraw = new WithdrawService(ctx, {
+    money, ledger, prices, audit, users, routes: deposits.routes,
+    // TODO(signer): the signer's own answer of which chains it serves.
+    signerChains: ctx.config.chains.ethereum.rpcUrl && (ctx.config.withdrawals.hotKeyEvm || ctx.config.deposits.devSeed) ? ['ethereum'] : [],
+  });
+  app.decorate('withdraw', withdraw);
+  await app.register(withdrawRoutes, { withdraw });
+  await app.register(withdrawAdminRoutes, { withdraw });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, ledger, audit);
   await app.register(approvalRoutes, { approvals });
   // The back office's dashboard: how much waits in each queue of the operator's role.
-  await app.register(queueRoutes, { sources: { kyc, approvals, deposits }, chains: () => depositWatchers.map((w) => w.status()) });
+  await app.register(queueRoutes, { sources: { kyc, approvals, deposits, withdrawals: withdraw }, chains: () => depositWatchers.map((w) => w.status()) });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
   const contractConfig = ctx.config.contracts;
   const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);

@@ -144,6 +144,8 @@ export const ADMIN_QUEUES = {
   approvals: ['finance', 'admin'],
   /** Deposit incidents: credited deposits whose block a re-org removed afterwards. */
   deposits: ['finance', 'admin'],
+  /** Withdrawals waiting for an operator's review (docs/withdrawals.md "Review"). */
+  withdrawals: ['finance', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type AdminQueue = keyof typeof ADMIN_QUEUES;
 export const ADMIN_QUEUE_NAMES = Object.keys(ADMIN_QUEUES) as AdminQueue[];

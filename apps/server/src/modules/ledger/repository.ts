@@ -102,6 +102,17 @@ export const ledgerRepo = {
     return row?.id;
   },
 
+  /** When the user's latest transaction of each of these kinds since `since` was, in one mode (kinds never seen are absent). */
+  async latestOfKinds(db: DbOrTx, userId: number, mode: string, kinds: readonly string[], since: Date): Promise<Map<string, Date>> {
+    const rows = rowsOf(await db.execute(sql`
+      SELECT t.kind, max(t.created_at) AS at FROM ledger_accounts a
+      JOIN ledger_postings p ON p.account_id = a.id JOIN ledger_transactions t ON t.id = p.transaction_id
+      WHERE a.user_id = ${userId} AND a.mode = ${mode} AND t.created_at > ${since.toISOString()}
+        AND t.kind IN (SELECT jsonb_array_elements_text(${JSON.stringify(kinds)}::jsonb))
+      GROUP BY t.kind`));
+    return new Map(rows.map((r) => [String(r.kind), new Date(String(r.at))]));
+  },
+
   /**
    * A user's statement in one mode: one item per ledger transaction (a business event), newest
    * first, paged by transaction; in each, one line per wallet and asset it touched, the wallet's

@@ -181,6 +181,11 @@ export class LedgerService {
     return (await ledgerRepo.accountsOfUser(db, userId, mode)).map((a) => ({ kind: a.kind as UserKind, asset: a.asset, balance: a.balance }));
   }
 
+  /** When the user's latest transaction of each of these kinds since `since` was (withdrawals' risk rules). */
+  latestOfKinds(db: DbOrTx, userId: number, mode: Mode, kinds: readonly LedgerKind[], since: Date): Promise<Map<string, Date>> {
+    return ledgerRepo.latestOfKinds(db, userId, mode, kinds, since);
+  }
+
   /** The user's statement in one mode: one item per business event (ledger transaction), newest first (account changes). */
   statement(db: DbOrTx, userId: number, mode: Mode, filter: { wallet?: string | undefined; asset?: string | undefined }, limit: number, offset: number) {
     return ledgerRepo.statement(db, userId, mode, filter, limit, offset);

@@ -1,6 +1,6 @@
 /** The wallet's public face: balances, transfers, statements, valuations, and the coin amount rules others share. */
 export { WalletService, assetOrThrow, positiveAmount } from './service';
 export { ValuationService } from './valuation';
-export { ReferencePrices } from './reference-prices';
+export { ReferencePrices, valueAt } from './reference-prices';
 export { backStageCreditStep, creditBackStage, type BackStageCredit } from './deposits';
 export { walletRoutes } from './routes';

@@ -1,3 +1,5 @@
-// The withdrawals module's face (DESIGN.md §8a): the withdrawal address book.
+// The withdrawals module's face (DESIGN.md §8a): the address book, the create and confirm steps, review, and the signer's calls.
 export { WithdrawalService, type FundPasswordCheck } from './service';
 export { withdrawalRoutes } from './routes';
+export { WithdrawService } from './withdraw-service';
+export { withdrawRoutes, withdrawAdminRoutes } from './withdraw-routes';

@@ -1,0 +1,172 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, min, notInArray, sum } from 'drizzle-orm';
+import type { WithdrawalState } from '@app/contract';
+import type { DbOrTx, Tx } from '../../db/client';
+import { operators } from '../../db/schema-operators';
+import { users } from '../../db/schema';
+import { withdrawAddresses, withdrawApprovals, withdrawQuotes, withdrawSettings, withdrawals } from '../../db/schema-withdrawals';
+
+export type WithdrawSettingRow = typeof withdrawSettings.$inferSelect;
+export type WithdrawQuoteRow = typeof withdrawQuotes.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawAddressRow = typeof withdrawAddresses.$inferSelect;
+export type WithdrawUserRow = typeof users.$inferSelect;
+
+/** States whose amount counts against the daily limit: all but those whose escrow went back. */
+const RETURNED: WithdrawalState[] = ['rejected', 'failed', 'cancelled'];
+
+/** The withdrawal flow's SQL (docs/withdrawals.md "Create and confirm", "Review"). */
+export const withdrawRepo = {
+  // ----- settings -------------------------------------------------------------------------------
+
+  async settings(db: DbOrTx): Promise<WithdrawSettingRow[]> {
+    return db.select().from(withdrawSettings).orderBy(asc(withdrawSettings.symbol), asc(withdrawSettings.chain));
+  },
+
+  async setting(db: DbOrTx, symbol: string, chain: string): Promise<WithdrawSettingRow | undefined> {
+    const [row] = await db.select().from(withdrawSettings).where(and(eq(withdrawSettings.symbol, symbol), eq(withdrawSettings.chain, chain)));
+    return row;
+  },
+
+  /** Writes the defaults of rows that do not exist yet (operators' changes stay). */
+  async seedSettings(db: DbOrTx, rows: (typeof withdrawSettings.$inferInsert)[]): Promise<void> {
+    if (rows.length) await db.insert(withdrawSettings).values(rows).onConflictDoNothing();
+  },
+
+  async updateSetting(db: DbOrTx, row: typeof withdrawSettings.$inferInsert): Promise<WithdrawSettingRow | undefined> {
+    const [updated] = await db.update(withdrawSettings).set(row)
+      .where(and(eq(withdrawSettings.symbol, row.symbol), eq(withdrawSettings.chain, row.chain))).returning();
+    return updated;
+  },
+
+  // ----- the user's side ------------------------------------------------------------------------
+
+  /** The user's row (under its lock, when asked: one user's confirms go one at a time). */
+  async user(db: DbOrTx, userId: number, lock: boolean): Promise<WithdrawUserRow | undefined> {
+    const q = db.select().from(users).where(eq(users.id, userId));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  async address(db: DbOrTx, userId: number, publicId: string): Promise<WithdrawAddressRow | undefined> {
+    const [row] = await db.select().from(withdrawAddresses)
+      .where(and(eq(withdrawAddresses.userId, userId), eq(withdrawAddresses.publicId, publicId), isNull(withdrawAddresses.deletedAt)));
+    return row;
+  },
+
+  async addressById(db: DbOrTx, id: number): Promise<WithdrawAddressRow | undefined> {
+    const [row] = await db.select().from(withdrawAddresses).where(eq(withdrawAddresses.id, id));
+    return row;
+  },
+
+  /** What the user's withdrawals of a coin since `since` add up to, those returned left out. */
+  async withdrawnSince(db: DbOrTx, userId: number, symbol: string, since: Date): Promise<bigint> {
+    const [row] = await db.select({ total: sum(withdrawals.amount) }).from(withdrawals).where(and(
+      eq(withdrawals.userId, userId), eq(withdrawals.symbol, symbol), gt(withdrawals.createdAt, since), notInArray(withdrawals.state, RETURNED),
+    ));
+    return BigInt(row?.total ?? 0);
+  },
+
+  /** Whether the user has a withdrawal that went out or is on its way (to one address, when given). */
+  async hasSent(db: DbOrTx, userId: number, addressId?: number): Promise<boolean> {
+    const [row] = await db.select({ id: withdrawals.id }).from(withdrawals).where(and(
+      eq(withdrawals.userId, userId), inArray(withdrawals.state, ['approved', 'broadcast', 'completed']),
+      addressId === undefined ? undefined : eq(withdrawals.addressId, addressId),
+    )).limit(1);
+    return row !== undefined;
+  },
+
+  async insertQuote(db: DbOrTx, row: typeof withdrawQuotes.$inferInsert): Promise<void> {
+    await db.insert(withdrawQuotes).values(row);
+  },
+
+  async quote(db: DbOrTx, id: string): Promise<WithdrawQuoteRow | undefined> {
+    const [row] = await db.select().from(withdrawQuotes).where(eq(withdrawQuotes.id, id));
+    return row;
+  },
+
+  /** Marks an unused, unexpired quote of the user used; undefined if it is not one. Rolled back with its transaction. */
+  async useQuote(tx: Tx, id: string, userId: number, now: Date): Promise<WithdrawQuoteRow | undefined> {
+    const [row] = await tx.update(withdrawQuotes).set({ usedAt: now }).where(and(
+      eq(withdrawQuotes.id, id), eq(withdrawQuotes.userId, userId), isNull(withdrawQuotes.usedAt), gt(withdrawQuotes.expiresAt, now),
+    )).returning();
+    return row;
+  },
+
+  async insert(tx: Tx, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
+    const [created] = await tx.insert(withdrawals).values(row).returning();
+    return created!;
+  },
+
+  /** A withdrawal under its row lock (of the user, when given, by public id; or by id). */
+  async lock(tx: Tx, by: { id: number } | { userId: number; publicId: string }): Promise<WithdrawalRow | undefined> {
+    const where = 'id' in by ? eq(withdrawals.id, by.id) : and(eq(withdrawals.userId, by.userId), eq(withdrawals.publicId, by.publicId));
+    const [row] = await tx.select().from(withdrawals).where(where).for('update');
+    return row;
+  },
+
+  async update(tx: Tx, id: number, patch: Partial<typeof withdrawals.$inferInsert>): Promise<WithdrawalRow> {
+    const [row] = await tx.update(withdrawals).set(patch).where(eq(withdrawals.id, id)).returning();
+    return row!;
+  },
+
+  async processingOf(tx: Tx, userId: number): Promise<WithdrawalRow[]> {
+    return tx.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), eq(withdrawals.state, 'processing'))).orderBy(asc(withdrawals.id)).for('update');
+  },
+
+  async page(db: DbOrTx, userId: number, filter: { symbol?: string | undefined; state?: string | undefined }, page: number, size: number) {
+    const where = and(
+      eq(withdrawals.userId, userId),
+      filter.symbol ? eq(withdrawals.symbol, filter.symbol) : undefined,
+      filter.state ? eq(withdrawals.state, filter.state) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(size).offset((page - 1) * size),
+      db.select({ n: count() }).from(withdrawals).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  // ----- the back office ------------------------------------------------------------------------
+
+  async pendingSummary(db: DbOrTx): Promise<{ pending: number; oldestAt: Date | null }> {
+    const [row] = await db.select({ pending: count(), oldestAt: min(withdrawals.createdAt) }).from(withdrawals).where(eq(withdrawals.state, 'processing'));
+    return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
+  },
+
+  /** Processing ones oldest first, others newest first; with the user's UID, capped count. */
+  async adminPage(db: DbOrTx, filter: { state: string; userId?: number | undefined; id?: number | undefined }, page: number, size: number, cap: number) {
+    const where = filter.id !== undefined ? eq(withdrawals.id, filter.id)
+      : and(eq(withdrawals.state, filter.state), filter.userId === undefined ? undefined : eq(withdrawals.userId, filter.userId));
+    const order = filter.state === 'processing' ? asc(withdrawals.id) : desc(withdrawals.id);
+    const [rows, [counted]] = await Promise.all([
+      db.select({ w: withdrawals, uid: users.uid }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(where).orderBy(order).limit(size).offset((page - 1) * size),
+      db.select({ n: count() }).from(db.select({ id: withdrawals.id }).from(withdrawals).where(where).limit(cap + 1).as('c')),
+    ]);
+    return { rows, total: Math.min(counted?.n ?? 0, cap), totalCapped: (counted?.n ?? 0) > cap };
+  },
+
+  /** The e-mails of the operators who approved each withdrawal, in order. */
+  async approvers(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>();
+    if (!ids.length) return out;
+    const rows = await db.select({ id: withdrawApprovals.withdrawalId, email: operators.email }).from(withdrawApprovals)
+      .innerJoin(operators, eq(operators.id, withdrawApprovals.operatorId))
+      .where(inArray(withdrawApprovals.withdrawalId, ids)).orderBy(asc(withdrawApprovals.approvedAt));
+    for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.email]);
+    return out;
+  },
+
+  async operatorEmails(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.select({ id: operators.id, email: operators.email }).from(operators).where(inArray(operators.id, ids));
+    return new Map(rows.map((r) => [r.id, r.email]));
+  },
+
+  /** Records an operator's approval; false if this operator had approved it already. */
+  async approve(tx: Tx, withdrawalId: number, operatorId: number, at: Date): Promise<{ added: boolean; approvals: number }> {
+    const added = await tx.insert(withdrawApprovals).values({ withdrawalId, operatorId, approvedAt: at }).onConflictDoNothing().returning();
+    const [row] = await tx.select({ n: count() }).from(withdrawApprovals).where(eq(withdrawApprovals.withdrawalId, withdrawalId));
+    return { added: added.length > 0, approvals: row?.n ?? 0 };
+  },
+};
