@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { userNotifications } from '../../db/schema-kyc';
-import { withdrawAddresses } from '../../db/schema-withdrawals';
+import { withdrawAddresses, withdrawFreezeTokens } from '../../db/schema-withdrawals';
 
 export type WithdrawAddressRow = typeof withdrawAddresses.$inferSelect;
 
@@ -18,11 +18,11 @@ export const withdrawAddressRepo = {
   },
 
   /**
-   * Saves an address and the user's notice of it, if the user has fewer than `max` (their user row
-   * locked, so two at once cannot pass the count); 'full' otherwise.
+   * Saves an address, the user's notice of it and the hash of its freeze link's token, if the user
+   * has fewer than `max` (their user row locked, so two at once cannot pass the count); 'full' otherwise.
    */
   async insert(
-    db: DbOrTx, row: typeof withdrawAddresses.$inferInsert, notice: typeof userNotifications.$inferInsert, max: number,
+    db: DbOrTx, row: typeof withdrawAddresses.$inferInsert, notice: typeof userNotifications.$inferInsert, freezeTokenHash: string, max: number,
   ): Promise<WithdrawAddressRow | 'full'> {
     return db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
@@ -30,8 +30,41 @@ export const withdrawAddressRepo = {
       if ((n?.n ?? 0) >= max) return 'full';
       const [created] = await tx.insert(withdrawAddresses).values(row).returning();
       await tx.insert(userNotifications).values(notice);
+      await tx.insert(withdrawFreezeTokens).values({ tokenHash: freezeTokenHash, userId: row.userId, addressId: created!.id, createdAt: row.createdAt });
       return created!;
     });
+  },
+
+  /** The user's live address with this public id. */
+  async byPublicId(db: DbOrTx, userId: number, publicId: string): Promise<WithdrawAddressRow | undefined> {
+    return (await db.select().from(withdrawAddresses).where(and(live(userId), eq(withdrawAddresses.publicId, publicId))).limit(1))[0];
+  },
+
+  /**
+   * Makes a held address usable now (confirmed early with a code) and tells the user; undefined if
+   * it is no longer held (usable already, or deleted meanwhile): nothing is written then.
+   */
+  async confirm(db: DbOrTx, id: number, at: Date, notice: typeof userNotifications.$inferInsert): Promise<WithdrawAddressRow | undefined> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.update(withdrawAddresses).set({ confirmedAt: at, usableFrom: at })
+        .where(and(eq(withdrawAddresses.id, id), isNull(withdrawAddresses.deletedAt), gt(withdrawAddresses.usableFrom, at)))
+        .returning();
+      if (row) await tx.insert(userNotifications).values(notice);
+      return row;
+    });
+  },
+
+  /**
+   * Spends a freeze link's token (by its hash) if it is unused and created after `since`, its row
+   * locked: the user it belongs to, or undefined. Runs in the caller's transaction.
+   */
+  async useFreezeToken(tx: DbOrTx, tokenHash: string, since: Date, at: Date): Promise<number | undefined> {
+    const [token] = await tx.select().from(withdrawFreezeTokens)
+      .where(and(eq(withdrawFreezeTokens.tokenHash, tokenHash), isNull(withdrawFreezeTokens.usedAt), gt(withdrawFreezeTokens.createdAt, since)))
+      .for('update');
+    if (!token) return undefined;
+    await tx.update(withdrawFreezeTokens).set({ usedAt: at }).where(eq(withdrawFreezeTokens.tokenHash, tokenHash));
+    return token.userId;
   },
 
   /** Marks the user's address deleted; false if they have no such address. */

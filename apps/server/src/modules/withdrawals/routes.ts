@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  API, DeleteWithdrawAddressBody, InsertWithdrawAddressBody, Ok, WithdrawAddressInfoQuery, WithdrawAddressInfoResponse, WithdrawAddressListQuery,
-  WithdrawAddressListResponse, WithdrawAddressResponse,
+  API, DeleteWithdrawAddressBody, InsertWithdrawAddressBody, Ok, WithdrawAddressConfirmBody, WithdrawAddressInfoQuery, WithdrawAddressInfoResponse,
+  WithdrawAddressListQuery, WithdrawAddressListResponse, WithdrawAddressResponse, WithdrawFreezeBody,
 } from '@app/contract';
 import { schema } from '../../lib/route';
 import { authOf } from '../../plugins/session';
@@ -11,8 +11,10 @@ import type { WithdrawalService } from './service';
 const tags = ['withdrawals'];
 
 /** The withdrawal address book (spec §7 `currencyAddress/*`; docs/withdrawals.md). */
-export const withdrawalRoutes: FastifyPluginAsync<{ withdrawals: WithdrawalService }> = async (base, { withdrawals }) => {
+export const withdrawalRoutes: FastifyPluginAsync<{ withdrawals: WithdrawalService; rateLimitPerMinute: number }> = async (base, { withdrawals, rateLimitPerMinute }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  // Per-address limit on the route that needs no session, as on the sign-in routes.
+  const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.post(API.currencyAddress.insert, {
     schema: schema({ tags, summary: 'Save a withdrawal address for a coin and chain, with the fund password; checked for the chain, usable after the hold (WITHDRAW_ADDRESS_HOLD_HOURS); the user is notified', body: InsertWithdrawAddressBody, response: WithdrawAddressResponse, auth: true }),
@@ -22,6 +24,18 @@ export const withdrawalRoutes: FastifyPluginAsync<{ withdrawals: WithdrawalServi
     schema: schema({ tags, summary: 'Delete a saved withdrawal address, with the fund password', body: DeleteWithdrawAddressBody, response: Ok, auth: true }),
   }, async (req, reply) => {
     await withdrawals.delete(authOf(req).user.id, req.body);
+    return reply.ok(null);
+  });
+
+  app.post(API.currencyAddress.confirm, {
+    schema: schema({ tags, summary: 'Make a held withdrawal address usable now, with a code (purpose `withdraw_address`) sent to the user\'s own e-mail or phone; the user is notified', body: WithdrawAddressConfirmBody, response: WithdrawAddressResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await withdrawals.confirm(authOf(req).user.id, req.body)));
+
+  app.post(API.userWithdraw.freeze, {
+    config: limited,
+    schema: schema({ tags, summary: 'The "this wasn\'t me" link of a new-address notice (no session; the token is the proof, used once, 7 days): withdrawals frozen until support lifts it, every session ended, withdrawals waiting for review cancelled', body: WithdrawFreezeBody, response: Ok }),
+  }, async (req, reply) => {
+    await withdrawals.freeze(req.body.token);
     return reply.ok(null);
   });
 
