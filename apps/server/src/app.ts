@@ -183,11 +183,6 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // The chain watchers: deposits seen, counted up and credited (docs/deposits.md "Detection").
   const depositWatchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   app.decorate('depositWatchers', depositWatchers);
-  // The withdrawal address book: where money may be sent, saved with the fund password.
-  await app.register(withdrawalRoutes, {
-    withdrawals: new WithdrawalService(ctx, { deposits, users, codes: auth.otp, sessions }),
-    rateLimitPerMinute: ctx.config.authRateLimitPerMinute,
-  });
   if (ctx.config.market.engine === 'timers' && depositWatchers.length) {
     let closing = false;
     app.addHook('onReady', async () => {
@@ -208,6 +203,12 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     signerChains: ctx.config.chains.ethereum.rpcUrl && (ctx.config.withdrawals.hotKeyEvm || ctx.config.deposits.devSeed) ? ['ethereum'] : [],
   });
   app.decorate('withdraw', withdraw);
+  // The withdrawal address book: where money may be sent, saved with the fund password; its
+  // "this wasn't me" link freezes withdrawals and cancels those waiting for review.
+  await app.register(withdrawalRoutes, {
+    withdrawals: new WithdrawalService(ctx, { deposits, users, codes: auth.otp, sessions, processing: withdraw }),
+    rateLimitPerMinute: ctx.config.authRateLimitPerMinute,
+  });
   await app.register(withdrawRoutes, { withdraw });
   await app.register(withdrawAdminRoutes, { withdraw });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
