@@ -3,7 +3,7 @@
  * "Screens"): on the phone a user with a fund password saves a TRC20 and an ERC20 address (each
  * held until a time), meets the server's refusal of a wrong fund password, sees a coin's addresses
  * by network and deletes one with the fund password; a user without one is led to set it; the
- * desktop page lists, adds and deletes the same way and says honestly that withdrawing is not built.
+ * desktop page (the withdraw form beside the history, the address book below) lists, adds and deletes the same way.
  */
 import assert from 'node:assert/strict';
 import { desktopContext } from '../harness/browser.mjs';
@@ -145,7 +145,7 @@ async function desktopAddressBook({ browser, server }) {
   try {
     const page = await newPage(context);
     await page.goto(`${server.baseUrl}/pages/desktop/withdraw/index`);
-    await page.getByRole('heading', { name: 'Withdrawing is not available yet' }).waitFor();
+    await page.getByRole('form', { name: 'Withdraw', exact: true }).waitFor();
     const book = page.getByRole('region', { name: 'Address book' });
     await book.getByText('No saved addresses yet.').waitFor();
     await fillAddressForm(book, { coin: 'USDT', protocol: 'TRC20', address: TRC20, nickname: 'Desk tron', fundPassword: FUND_PASSWORD });
