@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ERRORS, type LoginResult, type WithdrawAddress } from '@app/contract';
+import { API, ERRORS, assetOf, parseAmount, type LoginResult, type WithdrawAddress, type WithdrawQuote, type Withdrawal } from '@app/contract';
 import { rowsOf } from '../../db/client';
 import { createTestApp, PASSWORD, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
+import { creditBackStage } from '../wallet';
 
 // Early confirm of a new withdrawal address by code, and the "this wasn't me" freeze link
 // (docs/withdrawals.md "Early confirm and freeze").
@@ -154,5 +155,47 @@ describe('the "this wasn\'t me" link', () => {
     expect((await t.post(API.currencyAddress.insert, { currency: 'USDT', chainType: 'tron', address: TRON_ADDRESS, fundPassword: FUND }, { token })).code).toBe(0);
     expect(lastMessage(`+44${phone}`)).toContain(TRON_ADDRESS);
     expect((await t.post(API.userWithdraw.freeze, { token: freezeToken(`+44${phone}`) })).code).toBe(0);
+  });
+});
+
+describe('freezing with withdrawals waiting for review', () => {
+  let w: TestApp;
+  beforeAll(async () => {
+    // Ethereum withdrawals with a signer (nothing is sent here) and no hold on new addresses.
+    w = await createTestApp({
+      env: {
+        OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', WITHDRAW_ADDRESS_HOLD_HOURS: '0', WITHDRAW_FEE_FREE_MONTHS: '0',
+        ETHEREUM_RPC_URL: 'http://127.0.0.1:9', WITHDRAW_HOT_KEY_EVM: `0x${'11'.repeat(32)}`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await w.close();
+  });
+
+  it('cancels them and returns their escrow', async () => {
+    const usdt = assetOf('USDT')!;
+    const u = await registerByEmail(w);
+    const userId = await userIdByEmail(w, u.email);
+    const opts = { token: u.token };
+    expect((await w.post(API.user.setFundPassword, { fundPassword: FUND, confirmFundPassword: FUND }, opts)).code).toBe(0);
+    await creditBackStage(w.money, { userId, asset: usdt, amount: parseAmount('500', usdt.scale)!, note: null, operator: 'test' });
+    const saved = await w.post<WithdrawAddress>(API.currencyAddress.insert, { currency: 'USDT', chainType: 'ethereum', address: ETH_ADDRESS, fundPassword: FUND }, opts);
+    expect(saved.code).toBe(0);
+    const dir = path.join(w.dataDir, 'outbox');
+    const mail = fs.readFileSync(path.join(dir, fs.readdirSync(dir).filter((f) => f.includes(u.email.replace(/[^A-Za-z0-9@.+_-]/g, '_'))).sort().at(-1)!), 'utf8');
+    const token = /withdraw\/freeze\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+
+    const quote = await w.post<WithdrawQuote>(API.userWithdraw.create, { currency: 'USDT', chainType: 'ethereum', addressId: saved.data.id, amount: '100' }, opts);
+    expect(quote.code, quote.msg).toBe(0);
+    const pending = await w.post<Withdrawal>(API.userWithdraw.confirm, { quoteId: quote.data.quoteId, fundPassword: FUND }, opts);
+    expect(pending.data.state, pending.msg).toBe('processing');
+
+    expect((await w.post(API.userWithdraw.freeze, { token })).code).toBe(0);
+    const after = rowsOf(await w.ctx.db.execute(sql`SELECT state, note FROM withdrawals WHERE public_id = ${pending.data.id}`))[0]!;
+    expect(after).toEqual({ state: 'cancelled', note: 'Withdrawals frozen by the account holder' });
+    const balances = rowsOf(await w.ctx.db.execute(sql`SELECT kind, balance::text AS b FROM ledger_accounts
+      WHERE user_id = ${userId} AND mode = 'real' AND asset = 'USDT' ORDER BY kind`));
+    expect(Object.fromEntries(balances.map((r) => [String(r.kind), String(r.b)]))).toMatchObject({ currency: '500000000', currency_frozen: '0' });
   });
 });
