@@ -16,3 +16,5 @@ export { BitcoinScanner } from './bitcoin-scanner';
 export type { BitcoinChainSettings, BitcoinScannerDeps } from './bitcoin-scanner';
 export { bitcoindNode, satsFromBtc } from './bitcoin-node';
 export type { BitcoinBlock, BitcoinNode, BitcoinOutput } from './bitcoin-node';
+export { viemTxNode } from './evm-sender';
+export type { EvmTxNode, FeeLevels, TxReceipt } from './evm-sender';

@@ -49,6 +49,25 @@ function loadOrCreateDevSeed(dataDir: string): { seed: Uint8Array; file: string;
   }
 }
 
+/** Where the withdrawals' EVM hot wallet sits in the development seed: another account than deposits' (m/44'/60'/0'). */
+export const DEV_HOT_KEY_PATH_EVM = "m/44'/60'/1'/0/0";
+
+/**
+ * The withdrawals' EVM hot-wallet private key derived from the development seed in the data folder
+ * (made if missing), for development only: the caller logs a loud warning (docs/withdrawals.md "Signer").
+ */
+export function devHotKeyEvm(dataDir: string): { privateKey: `0x${string}`; file: string; created: boolean } {
+  const { seed, file, created } = loadOrCreateDevSeed(dataDir);
+  const root = HDKey.fromMasterSeed(seed);
+  seed.fill(0);
+  const node = root.derive(DEV_HOT_KEY_PATH_EVM);
+  root.wipePrivateData();
+  if (!node.privateKey) throw new Error('derived key has no private key');
+  const privateKey = `0x${Buffer.from(node.privateKey).toString('hex')}` as const;
+  node.wipePrivateData();
+  return { privateKey, file, created };
+}
+
 /**
  * The account-level extended PUBLIC keys deposit addresses derive from (docs/deposits.md "Keys").
  * Only public keys are kept: from configuration (`DEPOSIT_XPUB_*`), or, where allowed

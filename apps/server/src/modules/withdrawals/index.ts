@@ -3,3 +3,5 @@ export { WithdrawalService, type FundPasswordCheck } from './service';
 export { withdrawalRoutes } from './routes';
 export { WithdrawService } from './withdraw-service';
 export { withdrawRoutes, withdrawAdminRoutes } from './withdraw-routes';
+export { WithdrawalSigner, type SignerRunResult, type WithdrawalOutcomes } from './signer';
+export { signerChains } from './hot-wallet';
