@@ -167,6 +167,8 @@ export const ADMIN_API = {
     lock: '/admin/api/users/lock',
     unlock: '/admin/api/users/unlock',
     logout: '/admin/api/users/logout',
+    /** Lifts a freeze of withdrawals the user set with a new-address notice's link (support, compliance, admin). */
+    unfreezeWithdrawals: '/admin/api/users/unfreeze-withdrawals',
   },
   /** Four eyes: an operator's change of money, asked by one operator and decided by another (finance, admin). */
   approvals: {

@@ -36,6 +36,9 @@ export const UserUidBody = Type.Object({ uid: Uid }, { additionalProperties: fal
 export type UserUidBody = Static<typeof UserUidBody>;
 export const UserLockBody = Type.Object({ uid: Uid, reason: Type.String({ minLength: 1, maxLength: 200, description: 'why (kept with the lock and in the audit log)' }) }, { additionalProperties: false });
 export type UserLockBody = Static<typeof UserLockBody>;
+/** Lifting a freeze of withdrawals, after support has checked with the user. */
+export const UserUnfreezeWithdrawalsBody = Type.Object({ uid: Uid, note: Type.String({ minLength: 1, maxLength: 200, description: 'how the user was checked (kept in the audit log)' }) }, { additionalProperties: false });
+export type UserUnfreezeWithdrawalsBody = Static<typeof UserUnfreezeWithdrawalsBody>;
 
 const Balance = Type.Object({ wallet: Type.String({ description: 'the ledger account kind: currency, option, financing, or a frozen part' }), asset: Type.String(), balance: Type.String({ description: 'decimal string' }) });
 export const UserDetail = Type.Object({
@@ -43,6 +46,8 @@ export const UserDetail = Type.Object({
   countryCode: NullableString,
   manager: Type.Union([Type.String(), Type.Null()], { description: 'the inviter\'s UID' }),
   lockedReason: NullableString,
+  /** Since when the user has withdrawals frozen (the "this wasn't me" link of a new-address notice); null when not frozen. */
+  withdrawalsFrozenAt: NullableTime,
   /** Non-zero balances only, per mode. */
   balances: Type.Object({ real: Type.Array(Balance), demo: Type.Array(Balance) }),
   /** The last ledger transactions of the real accounts, newest first: what a correction (a reversal) names. */

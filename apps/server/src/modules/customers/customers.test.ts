@@ -98,4 +98,25 @@ describe('users in the back office', () => {
     // They can log in again.
     expect((await login(u.email, u.password)).code).toBe(0);
   });
+
+  it('shows a freeze of withdrawals and lifts it with a note, recorded', async () => {
+    const u = await registerByEmail(t);
+    expect((await detail(u.user.uid)).data.withdrawalsFrozenAt).toBeNull();
+    // Frozen as the "this wasn't me" link does (tested with the address book).
+    const at = t.clock.now();
+    await t.ctx.db.execute(sql`UPDATE users SET withdrawals_frozen_at = ${at.toISOString()} WHERE uid = ${u.user.uid}`);
+    expect((await detail(u.user.uid)).data.withdrawalsFrozenAt).toBe(at.getTime());
+
+    const unfreeze = (token: string, note = 'called the user back on their phone') => t.post<UserDetail>(ADMIN_API.users.unfreezeWithdrawals, { uid: u.user.uid, note }, { token });
+    expect((await unfreeze(support, '')).code).toBe(code('FIELD_REQUIRED'));
+    expect((await t.post(ADMIN_API.users.unfreezeWithdrawals, { uid: '00000000', note: 'x' }, { token: support })).code).toBe(code('ACCOUNT_NOT_FOUND'));
+    const lifted = await unfreeze(support);
+    expect(lifted.code).toBe(0);
+    expect(lifted.data.withdrawalsFrozenAt).toBeNull();
+    // Not frozen any more: answered as it is, nothing more recorded.
+    expect((await unfreeze(compliance)).data.withdrawalsFrozenAt).toBeNull();
+    expect(await audited('user.unfreeze_withdrawals', u.user.uid)).toEqual([
+      { role: 'support', before: { withdrawalsFrozenAt: at.getTime() }, after: { withdrawalsFrozenAt: null, note: 'called the user back on their phone' } },
+    ]);
+  });
 });

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ADMIN_API, OPERATOR_ROLES, UserDetailResponse, UserLockBody, UserSearchQuery, UserSearchResponse, UserUidBody, UserUidQuery } from '@app/contract';
+import {
+  ADMIN_API, OPERATOR_ROLES, UserDetailResponse, UserLockBody, UserSearchQuery, UserSearchResponse, UserUidBody, UserUidQuery, UserUnfreezeWithdrawalsBody,
+} from '@app/contract';
 import { schema } from '../../lib/route';
 import { actorOf } from '../audit';
 import type { CustomerService } from './service';
 
 const tags = ['admin'];
 
-/** Users in the back office (issue 16): every role reads; support, compliance and admin lock and sign out; compliance and admin unlock. */
+/**
+ * Users in the back office (issue 16): every role reads; support, compliance and admin lock, sign out
+ * and lift a freeze of withdrawals; compliance and admin unlock.
+ */
 export const customerRoutes: FastifyPluginAsync<{ customers: CustomerService }> = async (base, { customers }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -30,4 +35,8 @@ export const customerRoutes: FastifyPluginAsync<{ customers: CustomerService }> 
   app.post(ADMIN_API.users.logout, {
     schema: schema({ tags, summary: 'End every session of a user (support, compliance, admin)', body: UserUidBody, response: UserDetailResponse, roles: ['support', 'compliance', 'admin'] }),
   }, async (req, reply) => reply.ok(await customers.logoutEverywhere(actorOf(req), req.body.uid)));
+
+  app.post(ADMIN_API.users.unfreezeWithdrawals, {
+    schema: schema({ tags, summary: 'Lift the freeze of withdrawals a user set with a new-address notice\'s link, with a note of how they were checked (support, compliance, admin)', body: UserUnfreezeWithdrawalsBody, response: UserDetailResponse, roles: ['support', 'compliance', 'admin'] }),
+  }, async (req, reply) => reply.ok(await customers.unfreezeWithdrawals(actorOf(req), req.body)));
 };

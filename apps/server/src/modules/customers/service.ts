@@ -1,4 +1,6 @@
-import { assetOf, formatAmount, type UserDetail, type UserLockBody, type UserSearchQuery, type UserSearchResult, type UserSummary } from '@app/contract';
+import {
+  assetOf, formatAmount, type UserDetail, type UserLockBody, type UserSearchQuery, type UserSearchResult, type UserSummary, type UserUnfreezeWithdrawalsBody,
+} from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
@@ -65,6 +67,7 @@ export class CustomerService {
     await this.audit.write(this.ctx.db, actor, { action: 'user.read', targetType: 'user', targetId: uid });
     return {
       ...summary(user, state!), countryCode: user.countryCode, manager: user.managerUid, lockedReason: user.lockedReason,
+      withdrawalsFrozenAt: user.withdrawalsFrozenAt?.getTime() ?? null,
       balances: { real: await balances('real'), demo: await balances('demo') }, transactions, sessions,
     };
   }
@@ -90,6 +93,25 @@ export class CustomerService {
       await this.audit.write(tx, actor, { action: 'user.unlock', targetType: 'user', targetId: uid, before: lockOf(user), after: lockOf(unlocked) });
     });
     return this.detail(actor, uid);
+  }
+
+  /**
+   * Lifts the freeze of withdrawals the user set with a new-address notice's link, once support has
+   * checked with them; recorded with the note. A user not frozen is answered as they are.
+   */
+  async unfreezeWithdrawals(actor: AuditActor, body: UserUnfreezeWithdrawalsBody): Promise<UserDetail> {
+    const user = await this.byUid(body.uid);
+    if (user.withdrawalsFrozenAt) {
+      await this.ctx.db.transaction(async (tx) => {
+        this.sessions.forgetUser(user.id);
+        await userRepo.update(tx, user.id, { withdrawalsFrozenAt: null, updatedAt: this.ctx.clock.now() });
+        await this.audit.write(tx, actor, {
+          action: 'user.unfreeze_withdrawals', targetType: 'user', targetId: user.uid,
+          before: { withdrawalsFrozenAt: user.withdrawalsFrozenAt!.getTime() }, after: { withdrawalsFrozenAt: null, note: body.note },
+        });
+      });
+    }
+    return this.detail(actor, body.uid);
   }
 
   /** Ends every session of the user (they log in again); recorded. */

@@ -30,6 +30,7 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'POST /admin/api/users/lock': ['support', 'compliance', 'admin'],
   'POST /admin/api/users/unlock': ['compliance', 'admin'],
   'POST /admin/api/users/logout': ['support', 'compliance', 'admin'],
+  'POST /admin/api/users/unfreeze-withdrawals': ['support', 'compliance', 'admin'],
   'GET /admin/api/kyc/queue': ['compliance', 'admin'],
   'GET /admin/api/kyc/detail': ['compliance'],
   'GET /admin/api/kyc/photo': ['compliance'],
