@@ -102,13 +102,19 @@ export const ledgerRepo = {
     return row?.id;
   },
 
-  /** When the user's latest transaction of each of these kinds since `since` was, in one mode (kinds never seen are absent). */
-  async latestOfKinds(db: DbOrTx, userId: number, mode: string, kinds: readonly string[], since: Date): Promise<Map<string, Date>> {
+  /**
+   * When the user's latest transaction of each of these kinds since `since` was, in one mode (kinds
+   * not seen are absent), among the latest `depth` postings of each of the user's accounts: bounded
+   * work however long the user's history is.
+   */
+  async latestOfKinds(db: DbOrTx, userId: number, mode: string, kinds: readonly string[], since: Date, depth: number): Promise<Map<string, Date>> {
     const rows = rowsOf(await db.execute(sql`
-      SELECT t.kind, max(t.created_at) AS at FROM ledger_accounts a
-      JOIN ledger_postings p ON p.account_id = a.id JOIN ledger_transactions t ON t.id = p.transaction_id
-      WHERE a.user_id = ${userId} AND a.mode = ${mode} AND t.created_at > ${since.toISOString()}
-        AND t.kind IN (SELECT jsonb_array_elements_text(${JSON.stringify(kinds)}::jsonb))
+      SELECT t.kind, max(t.created_at) AS at FROM ledger_transactions t
+      WHERE t.id IN (
+        SELECT p.transaction_id FROM ledger_accounts a
+        CROSS JOIN LATERAL (SELECT transaction_id FROM ledger_postings WHERE account_id = a.id ORDER BY id DESC LIMIT ${depth}) p
+        WHERE a.user_id = ${userId} AND a.mode = ${mode})
+        AND t.created_at > ${since.toISOString()} AND t.kind IN (SELECT jsonb_array_elements_text(${JSON.stringify(kinds)}::jsonb))
       GROUP BY t.kind`));
     return new Map(rows.map((r) => [String(r.kind), new Date(String(r.at))]));
   },

@@ -181,9 +181,12 @@ export class LedgerService {
     return (await ledgerRepo.accountsOfUser(db, userId, mode)).map((a) => ({ kind: a.kind as UserKind, asset: a.asset, balance: a.balance }));
   }
 
-  /** When the user's latest transaction of each of these kinds since `since` was (withdrawals' risk rules). */
+  /**
+   * When the user's latest transaction of each of these kinds since `since` was, among the latest
+   * 100 postings of each of their accounts (withdrawals' risk rules; bounded work).
+   */
   latestOfKinds(db: DbOrTx, userId: number, mode: Mode, kinds: readonly LedgerKind[], since: Date): Promise<Map<string, Date>> {
-    return ledgerRepo.latestOfKinds(db, userId, mode, kinds, since);
+    return ledgerRepo.latestOfKinds(db, userId, mode, kinds, since, 100);
   }
 
   /** The user's statement in one mode: one item per business event (ledger transaction), newest first (account changes). */
