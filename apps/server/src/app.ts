@@ -17,7 +17,9 @@ import { sessionPlugin } from './plugins/session';
 import { operatorSessionPlugin } from './plugins/operator-session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
-import { WithdrawService, WithdrawalService, withdrawAdminRoutes, withdrawRoutes, withdrawalRoutes } from './modules/withdrawals';
+import {
+  WithdrawService, WithdrawalService, WithdrawalSigner, signerChains, withdrawAdminRoutes, withdrawRoutes, withdrawalRoutes,
+} from './modules/withdrawals';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
 import { DepositService, DepositWatcher, chainScanners, depositRoutes } from './modules/deposits';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     withdraw: WithdrawService;
     /** A deposit watcher per chain with a configured node; they run in the engine role (tests poll them). */
     depositWatchers: DepositWatcher[];
+    /** The withdrawal signer: runs in the engine role on the chains of `signerChains` (tests call runOnce). */
+    withdrawalSigner: WithdrawalSigner;
   }
 }
 
@@ -199,10 +203,25 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // Withdrawals: quote, confirm into escrow, review by the rules or operators, paid out by the signer (engine role).
   const withdraw = new WithdrawService(ctx, {
     money, ledger, prices, audit, users, routes: deposits.routes,
-    // TODO(signer): the signer's own answer of which chains it serves.
-    signerChains: ctx.config.chains.ethereum.rpcUrl && (ctx.config.withdrawals.hotKeyEvm || ctx.config.deposits.devSeed) ? ['ethereum'] : [],
+    signerChains: signerChains(ctx),
   });
   app.decorate('withdraw', withdraw);
+  // The signer: approved withdrawals signed, recorded, sent and followed to completion (docs/withdrawals.md "Signer").
+  const withdrawalSigner = new WithdrawalSigner(ctx, { withdrawals: withdraw });
+  app.decorate('withdrawalSigner', withdrawalSigner);
+  if (ctx.config.market.engine === 'timers' && withdrawalSigner.lanes.length) {
+    let closing = false;
+    app.addHook('onReady', async () => {
+      void (async () => {
+        while (!isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
+        if (!closing) withdrawalSigner.start();
+      })();
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      await withdrawalSigner.stop();
+    });
+  }
   // The withdrawal address book: where money may be sent, saved with the fund password; its
   // "this wasn't me" link freezes withdrawals and cancels those waiting for review.
   await app.register(withdrawalRoutes, {

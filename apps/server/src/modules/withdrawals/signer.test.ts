@@ -35,7 +35,7 @@ beforeAll(async () => {
     env: {
       ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
       DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N), DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(N),
-      DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', WITHDRAW_HOT_KEY_EVM: hotKey, WITHDRAW_RESEND_AFTER_SECONDS: String(RESEND_S),
+      DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', WITHDRAW_HOT_KEY_EVM: hotKey, WITHDRAW_RESEND_AFTER_SECONDS: String(RESEND_S), WITHDRAW_SIGNER_POLL_MS: '100',
       OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
@@ -124,7 +124,8 @@ async function confirmAll(s: WithdrawalSigner) {
 describe('withdrawal signer on a local chain (anvil)', () => {
   it('signs and sends an approved USDT withdrawal: the address receives amount − fee, completed after N confirmations', async () => {
     const w = await approvedWithdrawal(250n * USDT, 1n * USDT);
-    const s = signer();
+    // The app's own signer (started on a timer in the engine role; here run by hand).
+    const s = t.app.withdrawalSigner;
     expect(s.lanes.map((l) => [l.chain, l.signer.address])).toEqual([['ethereum', hot]]);
     const first = await s.runOnce();
     expect(first).toMatchObject({ status: 'done', signed: 1, sent: 1 });
@@ -246,6 +247,26 @@ describe('withdrawal signer on a local chain (anvil)', () => {
     expect(configuredLanes(t.ctx).map((l) => l.signer.address)).toEqual([hot]);
     await expectNoncesWithoutGap();
   });
+});
+
+describe('on its timer', () => {
+  it('signs and follows on its own until stopped', async () => {
+    const w = await approvedWithdrawal(5n * USDT, 0n);
+    const s = signer();
+    s.start();
+    try {
+      const sent = async () => (await attempts(w.id))[0]?.sent_at;
+      for (let i = 0; i < 100 && !(await sent()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await withdrawal(w.id)).toMatchObject({ state: 'broadcast' });
+      expect(await sent()).toBeTruthy();
+      await node.mine(N);
+      for (let i = 0; i < 100 && (await withdrawal(w.id)).state !== 'completed'; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await withdrawal(w.id)).toMatchObject({ state: 'completed', confirmations: N });
+    } finally {
+      await s.stop();
+    }
+    expect(await node.usdtBalance(token, w.to)).toBe(5n * USDT);
+  }, 30_000);
 });
 
 describe('a transfer the chain reverts', () => {
