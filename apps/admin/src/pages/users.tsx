@@ -51,7 +51,7 @@ export function UsersPage() {
   );
 }
 
-/** One user: profile, balances (read-only), live sessions; lock, unlock, sign out everywhere as the role allows. Opening it is recorded. */
+/** One user: profile, balances (read-only), live sessions; lock, unlock, sign out everywhere, unfreeze withdrawals as the role allows. Opening it is recorded. */
 export function UserPage() {
   const uid = useParams().uid ?? '';
   const { operator } = useAuth();
@@ -59,12 +59,15 @@ export function UserPage() {
   const key = ['users', 'detail', uid];
   const user = useQuery({ queryKey: key, queryFn: () => call<UserDetail>(`${ADMIN_API.users.detail}${queryString({ uid })}`), staleTime: Infinity });
   const [reason, setReason] = useState('');
+  const [unfreezeNote, setUnfreezeNote] = useState('');
   const act = useMutation({
-    mutationFn: (action: 'lock' | 'unlock' | 'logout') => call<UserDetail>(ADMIN_API.users[action], action === 'lock' ? { uid, reason: reason.trim() } : { uid }),
+    mutationFn: (action: 'lock' | 'unlock' | 'logout' | 'unfreezeWithdrawals') => call<UserDetail>(ADMIN_API.users[action],
+      action === 'lock' ? { uid, reason: reason.trim() } : action === 'unfreezeWithdrawals' ? { uid, note: unfreezeNote.trim() } : { uid }),
     onSuccess: (next) => {
       queryClient.setQueryData(key, next);
       void queryClient.invalidateQueries({ queryKey: ['users'], exact: false, predicate: (q) => q.queryKey[1] !== 'detail' });
       setReason('');
+      setUnfreezeNote('');
     },
   });
   if (user.isError) return <section className="page"><h1>User {uid}</h1><p className="error" role="alert">{user.error.message}</p></section>;
@@ -79,10 +82,15 @@ export function UserPage() {
     ['UID', u.uid], ['Nickname', u.nickname], ['E-mail', u.email ?? '—'], ['Phone', u.phone ?? '—'], ['Joined', formatTime(u.createdAt)],
     ['Invited by', u.manager ?? '—'], ['Identity', KYC[u.kycState] ?? u.kycState],
     ['Status', u.lockedAt === null ? 'Active' : `Locked ${formatTime(u.lockedAt)}: ${u.lockedReason ?? ''}`],
+    ['Withdrawals', u.withdrawalsFrozenAt === null ? 'Allowed' : `Frozen since ${formatTime(u.withdrawalsFrozenAt)} (by the user's "this wasn't me" link)`],
   ];
   const lock = (e: FormEvent) => {
     e.preventDefault();
     if (reason.trim()) act.mutate('lock');
+  };
+  const unfreeze = (e: FormEvent) => {
+    e.preventDefault();
+    if (unfreezeNote.trim()) act.mutate('unfreezeWithdrawals');
   };
   return (
     <section className="page">
@@ -100,6 +108,12 @@ export function UserPage() {
             </form>
           )}
           {mayUnlock && u.lockedAt !== null && <button type="button" className="button" disabled={act.isPending} onClick={() => act.mutate('unlock')}>Unlock account</button>}
+          {mayLock && u.withdrawalsFrozenAt !== null && (
+            <form className="decide" onSubmit={unfreeze} aria-label="Unfreeze withdrawals">
+              <label className="field"><span>How the user was checked</span><input value={unfreezeNote} maxLength={200} onChange={(e) => setUnfreezeNote(e.target.value)} /></label>
+              <button type="submit" className="button" disabled={act.isPending || !unfreezeNote.trim()}>Unfreeze withdrawals</button>
+            </form>
+          )}
           {mayLock && u.sessions.length > 0 && <p><button type="button" className="button button--quiet" disabled={act.isPending} onClick={() => act.mutate('logout')}>Sign out everywhere</button></p>}
         </div>
         <div>
