@@ -56,6 +56,15 @@ const kyc = () => import('../features/kyc');
 const recharge = () => import('../features/recharge');
 const withdraw = () => import('../features/withdraw');
 
+/**
+ * Pages reached from a link sent by e-mail or SMS, outside spec §2's routes: the same page in both
+ * layouts (no counterpart to move to), no login.
+ */
+export const WITHDRAW_FREEZE_PATH = '/pages/withdraw/freeze';
+export const LINK_ROUTES: readonly MobileRoute[] = [
+  { path: WITHDRAW_FREEZE_PATH, title: 'withdrawFreeze', auth: false, page: named(withdraw, 'WithdrawFreezePage') },
+];
+
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
   { path: PATHS.home, title: 'home', auth: false, tab: true, page: named(home, 'HomePage'), prefetch: () => void import('../features/home/prefetch').then((m) => m.prefetchHome()) },

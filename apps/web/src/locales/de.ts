@@ -61,6 +61,7 @@ export const de: Messages = {
     withdrawAddress: 'Auszahlungsadresse',
     createAddress: 'Adresse hinzufügen',
     withdrawAddressList: 'Adressbuch',
+    withdrawFreeze: 'Auszahlungen sperren',
     profile: 'Profil',
     kyc: 'Identitätsprüfung',
     realNameAuth: 'Basisprüfung',

@@ -1,2 +1,6 @@
-/** The withdraw, history and address book pages (spec §2 "Withdraw", §3 "Withdraw address"), composed by app/route-table.ts. */
+/**
+ * The withdraw, history and address book pages (spec §2 "Withdraw", §3 "Withdraw address"), and the
+ * "this wasn't me" link's page, composed by app/route-table.ts.
+ */
 export { CreateAddressPage, WithdrawAddressListPage, WithdrawAddressPage, WithdrawHistoryPage, WithdrawPage } from './components/withdraw-pages';
+export { WithdrawFreezePage } from './components/freeze-page';

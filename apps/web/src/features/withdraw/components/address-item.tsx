@@ -14,8 +14,16 @@ export function AddressState({ address, nowMs }: { address: WithdrawAddress; now
   );
 }
 
-/** One saved address: coin, network, nickname, the address (monospace, wrapping), its state and "Delete". */
-export function AddressItem({ address, nowMs, onDelete }: { address: WithdrawAddress; nowMs: number; onDelete: (a: WithdrawAddress) => void }) {
+interface AddressItemProps {
+  address: WithdrawAddress;
+  nowMs: number;
+  onDelete: (a: WithdrawAddress) => void;
+  /** "Confirm now with a code", shown while the address is held. */
+  onConfirm: (a: WithdrawAddress) => void;
+}
+
+/** One saved address: coin, network, nickname, the address (monospace, wrapping), its state, "Confirm now with a code" while held, and "Delete". */
+export function AddressItem({ address, nowMs, onDelete, onConfirm }: AddressItemProps) {
   const w = useWithdrawText();
   const network = networkLabel(address);
   const name = address.nickname || `${address.currency} ${address.protocol}`;
@@ -29,6 +37,11 @@ export function AddressItem({ address, nowMs, onDelete }: { address: WithdrawAdd
       <p className="withdraw-address__address mono">{address.address}</p>
       <div className="withdraw-address__foot">
         <AddressState address={address} nowMs={nowMs} />
+        {isHeld(address, nowMs) ? (
+          <button type="button" className="button button--secondary button--small" aria-label={w('confirmNowLabel', { name })} onClick={() => onConfirm(address)}>
+            {w('confirmNow')}
+          </button>
+        ) : null}
         <button type="button" className="button button--secondary button--small" aria-label={w('deleteLabel', { name })} onClick={() => onDelete(address)}>
           {w('delete')}
         </button>

@@ -4,20 +4,23 @@ import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { useWithdrawAddresses } from '../api/get-withdraw-addresses';
 import { useWithdrawText } from '../strings';
 import { AddressItem } from './address-item';
+import { ConfirmAddressDialog } from './confirm-address-dialog';
 import { DeleteAddressDialog } from './delete-address-dialog';
 
-/** Saved addresses with "Delete" (asking for the fund password in a dialog). */
+/** Saved addresses with "Delete" (asking for the fund password in a dialog) and, while held, "Confirm now with a code". */
 export function AddressItems({ addresses, label }: { addresses: readonly WithdrawAddress[]; label: string }) {
   const [deleting, setDeleting] = useState<WithdrawAddress | null>(null);
+  const [confirming, setConfirming] = useState<WithdrawAddress | null>(null);
   const nowMs = Date.now();
   return (
     <>
       <ul className="withdraw-addresses" aria-label={label}>
         {addresses.map((a) => (
-          <AddressItem key={a.id} address={a} nowMs={nowMs} onDelete={setDeleting} />
+          <AddressItem key={a.id} address={a} nowMs={nowMs} onDelete={setDeleting} onConfirm={setConfirming} />
         ))}
       </ul>
       {deleting ? <DeleteAddressDialog key={deleting.id} address={deleting} onClose={() => setDeleting(null)} /> : null}
+      {confirming ? <ConfirmAddressDialog key={confirming.id} address={confirming} onClose={() => setConfirming(null)} /> : null}
     </>
   );
 }
