@@ -3,6 +3,7 @@ import type { WithdrawalState } from '@app/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { operators } from '../../db/schema-operators';
 import { users } from '../../db/schema';
+import { userNotifications } from '../../db/schema-kyc';
 import { withdrawAddresses, withdrawApprovals, withdrawQuotes, withdrawSettings, withdrawals } from '../../db/schema-withdrawals';
 
 export type WithdrawSettingRow = typeof withdrawSettings.$inferSelect;
@@ -124,6 +125,11 @@ export const withdrawRepo = {
       db.select({ n: count() }).from(withdrawals).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Tells the user how a withdrawal ended (a `user_notifications` row, in the same transaction). */
+  async notify(tx: Tx, row: WithdrawalRow, at: Date, params: Record<string, unknown>): Promise<void> {
+    await tx.insert(userNotifications).values({ userId: row.userId, kind: `withdrawal.${row.state}`, createdAt: at, params: { id: row.publicId, currency: row.symbol, ...params } });
   },
 
   // ----- the back office ------------------------------------------------------------------------

@@ -352,7 +352,9 @@ export class WithdrawService {
         { account: userAccount(row.userId, 'real', 'currency', row.symbol), amount: row.amount },
       ],
     });
-    return withdrawRepo.update(m.tx, row.id, { ...patch, state, finalTxId, updatedAt: m.now });
+    const ended = await withdrawRepo.update(m.tx, row.id, { ...patch, state, finalTxId, updatedAt: m.now });
+    await withdrawRepo.notify(m.tx, ended, m.now, { amount: formatAmount(row.amount, assetOf(row.symbol)!.scale), reason: ended.rejectReason, note: ended.note });
+    return ended;
   }
 
   async list(userId: number, q: WithdrawListQuery): Promise<WithdrawalPage> {
@@ -460,7 +462,9 @@ export class WithdrawService {
           ...(row.fee > 0n ? [{ account: systemAccount('real', 'fees', row.symbol), amount: row.fee }] : []),
         ],
       });
-      await withdrawRepo.update(m.tx, row.id, { state: 'completed', finalTxId, txHash, confirmations, completedAt: m.now, updatedAt: m.now });
+      const done = await withdrawRepo.update(m.tx, row.id, { state: 'completed', finalTxId, txHash, confirmations, completedAt: m.now, updatedAt: m.now });
+      const scale = assetOf(row.symbol)!.scale;
+      await withdrawRepo.notify(m.tx, done, m.now, { amount: formatAmount(row.amount, scale), receive: formatAmount(row.amount - row.fee, scale), txHash });
     } });
   }
 

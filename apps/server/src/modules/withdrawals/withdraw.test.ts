@@ -190,6 +190,8 @@ describe('create and confirm', () => {
     expect((await decide(id, { approve: false, reason: 'address_risk', note: 'Please call us' })).data).toMatchObject({ state: 'rejected' });
     expect(await u.balances()).toEqual({ currency: '1000000000', currency_frozen: '0' });
     expect((await u.list())[0]).toMatchObject({ state: 'rejected', reason: 'address_risk', note: 'Please call us', cancellable: false });
+    const told = rowsOf(await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${u.userId} AND kind LIKE 'withdrawal.%'`));
+    expect(told).toEqual([{ kind: 'withdrawal.rejected', params: { id: w.id, currency: 'USDT', amount: '300.000000', reason: 'address_risk', note: 'Please call us' } }]);
   });
 
   it('the user cancels one still processing; a failed one comes back too', async () => {
