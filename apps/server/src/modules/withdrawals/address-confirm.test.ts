@@ -35,7 +35,7 @@ function lastMessage(destination: string): string {
 
 /** The freeze link's token in the newest message to this destination. */
 function freezeToken(destination: string): string {
-  const m = /https:\/\/app\.example\.com\/withdraw\/freeze\?token=([A-Za-z0-9_-]+)/.exec(lastMessage(destination));
+  const m = /https:\/\/app\.example\.com\/pages\/withdraw\/freeze\?token=([A-Za-z0-9_-]+)/.exec(lastMessage(destination));
   if (!m?.[1]) throw new Error('no freeze link');
   return m[1];
 }

@@ -24,6 +24,8 @@ export interface ProcessingCanceller {
 
 /** How long a new address's "this wasn't me" link freezes withdrawals. */
 const WITHDRAW_FREEZE_LINK_DAYS = 7;
+/** The web app's page of the freeze link (apps/web route-table WITHDRAW_FREEZE_PATH: no login, one button). */
+const FREEZE_PAGE_PATH = '/pages/withdraw/freeze';
 /** The note on withdrawals cancelled by a freeze. */
 const FREEZE_NOTE = 'Withdrawals frozen by the account holder';
 
@@ -103,7 +105,7 @@ export class WithdrawalService {
       const message = addressAddedMessage(toHeaderLang(language), {
         currency: saved.symbol, protocol: DEPOSIT_CHAINS[saved.chain as DepositChainId].protocol, address: saved.address,
         holdHours: this.ctx.config.withdrawals.addressHoldHours,
-        link: `${this.ctx.config.publicBaseUrl}/withdraw/freeze?token=${freezeToken}`,
+        link: `${this.ctx.config.publicBaseUrl}${FREEZE_PAGE_PATH}?token=${freezeToken}`,
       });
       if (user.email) await this.ctx.email.sendEmail({ to: user.email, ...message });
       else if (user.phone) await this.ctx.sms.sendSms({ to: user.phone, text: message.text });
