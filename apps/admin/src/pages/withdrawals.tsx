@@ -61,8 +61,8 @@ export function WithdrawalsPage() {
     <section className="page">
       <h1>Withdrawals</h1>
       <WithdrawalTabs current="queue" />
-      <Filter key={key} state={state} uid={uid} onShow={show} />
-      <Queue key={key} state={state} uid={uid} />
+      <Filter key={`filter:${key}`} state={state} uid={uid} onShow={show} />
+      <Queue key={`queue:${key}`} state={state} uid={uid} />
     </section>
   );
 }
@@ -269,7 +269,8 @@ export function WithdrawalFeesPage() {
       {settings.isError && <p className="error" role="alert">{settings.error.message}</p>}
       {settings.isPending && <p role="status">Loading…</p>}
       {settings.data && (
-        <div className="table-wrap">
+        // Focusable: a finance operator's table has no control in it, and it scrolls sideways on a narrow window.
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Fees and limits per coin and network">
           <table className="table">
             <caption className="visually-hidden">Fees and limits per coin and network</caption>
             <thead>
