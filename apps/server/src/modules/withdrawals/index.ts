@@ -3,5 +3,6 @@ export { WithdrawalService, type FundPasswordCheck } from './service';
 export { withdrawalRoutes } from './routes';
 export { WithdrawService } from './withdraw-service';
 export { withdrawRoutes, withdrawAdminRoutes } from './withdraw-routes';
-export { WithdrawalSigner, type SignerRunResult, type WithdrawalOutcomes } from './signer';
+export { WithdrawalSigner, openingFees, type SignerRunResult, type WithdrawalOutcomes } from './signer';
+export { erc20TransferData, evmSigner, type EvmSigner } from './evm-signing';
 export { signerChains } from './hot-wallet';
