@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/routing/paths';
 import { useSessionStore } from '../../../lib/session/session-store';
@@ -13,10 +13,12 @@ import { useWithdrawText } from '../strings';
 export function FundPasswordGate({ children, hasFundPassword, text }: { children?: ReactNode; hasFundPassword?: boolean; text?: string }) {
   const w = useWithdrawText();
   const sessionHas = useSessionStore((s) => s.user?.hasFundPassword ?? false);
+  // The desktop page can show two (the withdraw form's and the address book's): each its own id.
+  const titleId = useId();
   if (hasFundPassword ?? sessionHas) return children;
   return (
-    <section className="withdraw-gate" data-testid="fund-password-needed" aria-labelledby="withdraw-gate-title">
-      <h2 id="withdraw-gate-title" className="section-title">
+    <section className="withdraw-gate" data-testid="fund-password-needed" aria-labelledby={titleId}>
+      <h2 id={titleId} className="section-title">
         {w('noFundTitle')}
       </h2>
       <p>{text ?? w('noFundText')}</p>
