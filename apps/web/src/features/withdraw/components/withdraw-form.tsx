@@ -7,6 +7,7 @@ import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { formatDateTime, formatExact } from '../../../lib/format';
+import { catalogMessage } from '../../../lib/i18n/catalog';
 import { PATHS } from '../../../lib/routing/paths';
 import { useWithdrawForm, type WithdrawFormState } from '../hooks/use-withdraw-form';
 import { networkLabel } from '../model/address-book';
@@ -149,7 +150,18 @@ function AmountPart({ form, info }: { form: WithdrawFormState; info: WithdrawFee
 
 /** What follows the network: the reason there is no form, or the address, amount and figures. */
 function FormBody({ form }: { form: WithdrawFormState }) {
+  const w = useWithdrawText();
   const { fee, feeInfo } = form;
+  if (form.demo) {
+    return (
+      <section className="withdraw-gate" data-testid="withdraw-blocked" data-kind="demo" aria-labelledby="withdraw-demo-title">
+        <h2 id="withdraw-demo-title" className="section-title">
+          {w('unavailableTitle')}
+        </h2>
+        <p>{catalogMessage('WITHDRAW_REAL_ONLY')}</p>
+      </section>
+    );
+  }
   if (fee.isError) return <PageLoadError onRetry={() => void fee.refetch()} />;
   if (!feeInfo) return <DelayedLoading />;
   const block = withdrawBlock(feeInfo, Date.now());

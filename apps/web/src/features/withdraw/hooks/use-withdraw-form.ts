@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api/api-client';
 import { catalogMessage } from '../../../lib/i18n/catalog';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { collectErrors, decimalInput } from '../../../lib/forms/validation';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawAddressInfo } from '../api/get-withdraw-address-info';
 import { useWithdrawFee } from '../api/get-withdraw-fee';
@@ -31,7 +32,9 @@ export function useWithdrawForm(coins: readonly RechargeType[], initial: { curre
   const info = useWithdrawAddressInfo(coin?.symbol);
   const chains = info.data?.chains ?? [];
   const chain = chains.find((c) => c.chainType === chainWanted) ?? chains[0];
-  const fee = useWithdrawFee(coin?.symbol, chain?.chainType);
+  // Withdrawals move real money only: the demo account is told so instead of asking (WITHDRAW_REAL_ONLY).
+  const demo = useSessionStore((s) => s.typeUser === 'demo');
+  const fee = useWithdrawFee(demo ? undefined : coin?.symbol, chain?.chainType);
   const feeInfo = fee.data?.currency === coin?.symbol && fee.data?.chainType === chain?.chainType ? fee.data : undefined;
   const choice = addressChoice(chain?.addresses ?? [], Date.now());
   const address = choice.usable.find((a) => a.id === addressWanted) ?? choice.usable[0];
@@ -84,6 +87,7 @@ export function useWithdrawForm(coins: readonly RechargeType[], initial: { curre
   };
 
   return {
+    demo,
     coin,
     setSymbol: (next: string) => {
       setSymbolState(next);
