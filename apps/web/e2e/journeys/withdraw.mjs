@@ -12,6 +12,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { desktopContext } from '../harness/browser.mjs';
 import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
@@ -70,6 +73,25 @@ async function localChain() {
   return { rpcUrl, token, rpc, usdtOf, stop };
 }
 
+/**
+ * Copies of the built web app and back office for this journey's server: a build made meanwhile (by
+ * `build-web-if-changed` in another run) replaces the files under a page that is loading; the copy
+ * does not change. Answers the folders and a removal.
+ */
+function distCopies() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'withdraw-dist-'));
+  const copy = (from, name) => {
+    const to = path.join(root, name);
+    fs.cpSync(path.join(ROOT, from), to, { recursive: true, filter: (f) => !f.endsWith('.map') });
+    // A copy taken in the middle of a build would lack the scripts its index.html names.
+    for (const [, file] of fs.readFileSync(path.join(to, 'index.html'), 'utf8').matchAll(/src="\/(?:admin\/)?(assets\/[^"]+)"/g)) {
+      assert(fs.existsSync(path.join(to, file)), `${from} changed while it was copied (${file}): run the journey again`);
+    }
+    return to;
+  };
+  return { web: copy('apps/web/dist', 'web'), admin: copy('apps/admin/dist', 'admin'), remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
 /** An operator signs in to the back office through the API: e-mail, password, a fresh code. */
 async function operatorToken(server, operator) {
   const { code } = await freshTotp(operator.secret);
@@ -110,7 +132,7 @@ async function readyUser(server, tag, { askToken, approveToken, credit, to, nick
  * fee and expected receipt it shows against the server's, and submits: the confirmation dialog
  * shows the same figures. A wrong fund password is refused in the dialog; the right one sends it.
  */
-async function withdrawThroughForm(page, scope, server, token, { amount, nickname }) {
+async function withdrawThroughForm(page, scope, server, token, { amount, nickname, shotName }) {
   const fee = await getJson(server, '/asset/api/userwithdraw/withdraw-fee', token, { currency: 'USDT', chainType: 'ethereum' });
   assert.equal(fee.available, true, JSON.stringify(fee));
   assert(units(fee.minAmount) <= units(amount), `the minimum ${fee.minAmount} is above ${amount}`);
@@ -133,6 +155,7 @@ async function withdrawThroughForm(page, scope, server, token, { amount, nicknam
   assert.equal(await form.getByTestId('withdraw-fee').textContent(), `${plain(feeUnits)} USDT`);
   assert.equal(await form.getByTestId('withdraw-receive').textContent(), `${receive} USDT`);
   await expectAccessible(page, 'withdraw form');
+  await shot(page, shotName);
   await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Confirm withdrawal' });
@@ -187,12 +210,14 @@ async function journey({ browser }) {
   const asker = { email: 'withdraw.asker@example.com', password: 'withdraw-asker-pass-1', role: 'finance' };
   const approver = { email: 'withdraw.approver@example.com', password: 'withdraw-approver-pass-1', role: 'finance' };
   const reviewer = { email: 'withdraw.reviewer@example.com', password: 'withdraw-reviewer-pass-1', role: 'finance' };
+  const dist = distCopies();
   const chain = await localChain();
   let server;
   const contexts = [];
   try {
     server = await startServer({
       env: {
+        WEB_DIST: dist.web, ADMIN_DIST: dist.admin,
         ETHEREUM_RPC_URL: chain.rpcUrl, ETHEREUM_CHAIN_ID: '31337', ETHEREUM_START_BLOCK: '0', CHAIN_POLL_MS: '200',
         DEPOSIT_USDT_ETHEREUM_CONTRACT: chain.token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(CONFIRMATIONS),
         WITHDRAW_HOT_KEY_EVM: HOT_KEY, WITHDRAW_SIGNER_POLL_MS: '200', WITHDRAW_ADDRESS_HOLD_HOURS: '0', WITHDRAW_SECURITY_LOCK_HOURS: '0',
@@ -229,7 +254,7 @@ async function journey({ browser }) {
     assert.equal(await page.getByLabel('Amount').count(), 0);
     await expectAccessible(page, 'withdraw: not available on TRON');
 
-    const phoneFigures = await withdrawThroughForm(page, page, server, phoneUser.token, { amount: '30', nickname: 'Cold wallet' });
+    const phoneFigures = await withdrawThroughForm(page, page, server, phoneUser.token, { amount: '30', nickname: 'Cold wallet', shotName: 'withdraw-form' });
     await waitForPath(page, '/pages/withdraw/withdraw-history');
     const list = page.getByRole('list', { name: 'Withdrawal history' });
     const record = list.getByTestId('withdrawal-record').first();
@@ -258,9 +283,10 @@ async function journey({ browser }) {
     await expectAccessible(page, 'withdrawal history: completed');
     await shot(page, 'withdraw-history-completed');
 
-    // The withdraw page links to the history.
-    await page.goto(`${server.baseUrl}/pages/withdraw/withdraw`);
-    await page.getByRole('link', { name: 'History' }).click();
+    // Back to the withdraw page (the history was opened from it), which links to the history.
+    await page.goBack();
+    await waitForPath(page, '/pages/withdraw/withdraw');
+    await page.getByRole('link', { name: 'History', exact: true }).click();
     await waitForPath(page, '/pages/withdraw/withdraw-history');
     await list.getByTestId('withdrawal-record').first().getByTestId('withdrawal-state').getByText('Completed').waitFor();
 
@@ -273,7 +299,7 @@ async function journey({ browser }) {
     await waitForPath(desktop, '/pages/desktop/withdraw/index');
     const history = desktop.getByRole('region', { name: 'Withdrawal history' });
     await history.getByText('No withdrawals yet.').waitFor();
-    const deskFigures = await withdrawThroughForm(desktop, desktop.getByRole('region', { name: 'Withdraw', exact: true }), server, deskUser.token, { amount: '45.5', nickname: 'Desk wallet' });
+    const deskFigures = await withdrawThroughForm(desktop, desktop.getByRole('region', { name: 'Withdraw', exact: true }), server, deskUser.token, { amount: '45.5', nickname: 'Desk wallet', shotName: 'withdraw-desktop-form' });
     const row = history.getByTestId('withdrawal-record').first();
     await row.getByTestId('withdrawal-state').getByText('Processing').waitFor();
     assert.equal(await row.getByTestId('withdrawal-receive').textContent(), `${deskFigures.receive} USDT`);
@@ -306,6 +332,7 @@ async function journey({ browser }) {
       await server.database.drop().catch(() => undefined);
     }
     await chain.stop();
+    dist.remove();
   }
 }
 
