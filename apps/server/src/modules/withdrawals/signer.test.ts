@@ -85,9 +85,9 @@ async function approvedWithdrawal(amount: bigint, fee: bigint, symbol = 'USDT'):
 
 interface WithdrawalState { state: string; tx_hash: string | null; confirmations: number | null; final_tx_id: number | null }
 const withdrawal = async (id: number): Promise<WithdrawalState> =>
-  rowsOf(await t.ctx.db.execute(sql`SELECT state, tx_hash, confirmations, final_tx_id FROM withdrawals WHERE id = ${id}`))[0] as unknown as WithdrawalState;
+  rowsOf(await t.ctx.db.execute(sql`SELECT state, tx_hash, confirmations, final_tx_id::int AS final_tx_id FROM withdrawals WHERE id = ${id}`))[0] as unknown as WithdrawalState;
 const attempts = async (id: number) => rowsOf(await t.ctx.db.execute(sql`
-  SELECT nonce, attempt, tx_hash, max_fee_per_gas::text AS max_fee, max_priority_fee_per_gas::text AS tip, sent_at
+  SELECT nonce::int AS nonce, attempt, tx_hash, max_fee_per_gas::text AS max_fee, max_priority_fee_per_gas::text AS tip, sent_at
   FROM withdraw_broadcasts WHERE withdrawal_id = ${id} ORDER BY attempt`));
 /** The payouts of a withdrawal on the ledger (WithdrawService.complete's, referenced by its public id). */
 const payouts = async (id: number) => Number(rowsOf(await t.ctx.db.execute(sql`
@@ -95,14 +95,14 @@ const payouts = async (id: number) => Number(rowsOf(await t.ctx.db.execute(sql`
   WHERE l.kind = 'withdraw' AND w.id = ${id}`))[0]!.n);
 const pendingCount = async () => Number(await node.rpc<Hex>('eth_getTransactionCount', [hot, 'pending']));
 const minedCount = async () => Number(await node.rpc<Hex>('eth_getTransactionCount', [hot, 'latest']));
-const nextNonce = async () => Number(rowsOf(await t.ctx.db.execute(sql`SELECT next_nonce FROM signer_nonces WHERE chain = 'ethereum' AND address = ${hot}`))[0]?.next_nonce ?? 0);
+const nextNonce = async () => Number(rowsOf(await t.ctx.db.execute(sql`SELECT next_nonce::int AS next_nonce FROM signer_nonces WHERE chain = 'ethereum' AND address = ${hot}`))[0]?.next_nonce ?? 0);
 
 /**
  * The hot wallet's nonces have no gap and none is spent twice: every nonce the signer reserved is
  * recorded (its attempts share it), the node has mined exactly those, and each withdrawal has one.
  */
 async function expectNoncesWithoutGap() {
-  const rows = rowsOf(await t.ctx.db.execute(sql`SELECT withdrawal_id, array_agg(DISTINCT nonce) AS nonces FROM withdraw_broadcasts WHERE from_address = ${hot} GROUP BY withdrawal_id`));
+  const rows = rowsOf(await t.ctx.db.execute(sql`SELECT withdrawal_id, array_agg(DISTINCT nonce::int) AS nonces FROM withdraw_broadcasts WHERE from_address = ${hot} GROUP BY withdrawal_id`));
   const nonces = rows.map((r) => {
     const list = (r.nonces as unknown[]).map(Number);
     expect(list).toHaveLength(1);
