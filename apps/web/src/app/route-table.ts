@@ -56,15 +56,6 @@ const kyc = () => import('../features/kyc');
 const recharge = () => import('../features/recharge');
 const withdraw = () => import('../features/withdraw');
 
-/**
- * Pages reached from a link sent by e-mail or SMS, outside spec §2's routes: the same page in both
- * layouts (no counterpart to move to), no login.
- */
-export const WITHDRAW_FREEZE_PATH = '/pages/withdraw/freeze';
-export const LINK_ROUTES: readonly MobileRoute[] = [
-  { path: WITHDRAW_FREEZE_PATH, title: 'withdrawFreeze', auth: false, page: named(withdraw, 'WithdrawFreezePage') },
-];
-
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
   { path: PATHS.home, title: 'home', auth: false, tab: true, page: named(home, 'HomePage'), prefetch: () => void import('../features/home/prefetch').then((m) => m.prefetchHome()) },
@@ -103,6 +94,8 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.withdrawAddress, title: 'withdrawAddress', auth: true, page: named(withdraw, 'WithdrawAddressPage') },
   { path: PATHS.createAddress, title: 'createAddress', auth: true, page: named(withdraw, 'CreateAddressPage') },
   { path: PATHS.withdrawAddressList, title: 'withdrawAddressList', auth: true, page: named(withdraw, 'WithdrawAddressListPage') },
+  // The "this wasn't me" link of a new-address e-mail, opened from a mail client: no login; the desktop layout shows it too.
+  { path: PATHS.withdrawFreeze, title: 'withdraw', auth: false, page: named(withdraw, 'WithdrawFreezePage') },
   // Profile
   { path: PATHS.profile, title: 'profile', auth: true, tab: true, page: named(profile, 'ProfilePage') },
   { path: PATHS.kyc, title: 'kyc', auth: true, page: named(kyc, 'KycPage') },

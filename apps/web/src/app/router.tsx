@@ -5,7 +5,7 @@ import { MobileShell } from './layout/mobile-shell';
 import type { RouteMeta } from './layout/use-route-meta';
 import { LazyPage } from './lazy-page';
 import { GuestOnly, RequireAuth } from './require-auth';
-import { DESKTOP_ROUTES, LINK_ROUTES, MOBILE_ROUTES, type PageLoader } from './route-table';
+import { DESKTOP_ROUTES, MOBILE_ROUTES, type PageLoader } from './route-table';
 
 /** '/' and '/splash' open the home of the current layout (spec §2), keeping any query. */
 export function EntryRedirect() {
@@ -38,7 +38,7 @@ export const notFoundRoute: RouteObject = {
  * layout's routes are its own chunk (app/desktop/desktop-routes.tsx).
  */
 export function buildRoutes(): RouteObject[] {
-  const mobilePages: RouteObject[] = [...MOBILE_ROUTES, ...LINK_ROUTES].map((r) => ({
+  const mobilePages: RouteObject[] = MOBILE_ROUTES.map((r) => ({
     path: r.path,
     handle: { title: r.title, tab: r.tab === true } satisfies RouteMeta,
     element: pageElement(r.path, r, r.page),

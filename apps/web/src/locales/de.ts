@@ -61,7 +61,6 @@ export const de: Messages = {
     withdrawAddress: 'Auszahlungsadresse',
     createAddress: 'Adresse hinzufügen',
     withdrawAddressList: 'Adressbuch',
-    withdrawFreeze: 'Auszahlungen sperren',
     profile: 'Profil',
     kyc: 'Identitätsprüfung',
     realNameAuth: 'Basisprüfung',

@@ -63,7 +63,6 @@ export const en = {
     withdrawAddress: 'Withdrawal address',
     createAddress: 'Add address',
     withdrawAddressList: 'Address book',
-    withdrawFreeze: 'Freeze withdrawals',
     profile: 'Profile',
     kyc: 'Identity verification',
     realNameAuth: 'Basic verification',

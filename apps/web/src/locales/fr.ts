@@ -61,7 +61,6 @@ export const fr: Messages = {
     withdrawAddress: 'Adresse de retrait',
     createAddress: 'Ajouter une adresse',
     withdrawAddressList: "Carnet d'adresses",
-    withdrawFreeze: 'Geler les retraits',
     profile: 'Profil',
     kyc: "Vérification d'identité",
     realNameAuth: 'Vérification de base',

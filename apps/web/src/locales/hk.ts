@@ -61,7 +61,6 @@ export const hk: Messages = {
     withdrawAddress: '提款地址',
     createAddress: '新增地址',
     withdrawAddressList: '地址簿',
-    withdrawFreeze: '凍結提幣',
     profile: '我的',
     kyc: '身份認證',
     realNameAuth: '初級認證',

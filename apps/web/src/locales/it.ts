@@ -61,7 +61,6 @@ export const it: Messages = {
     withdrawAddress: 'Indirizzo di prelievo',
     createAddress: 'Aggiungi indirizzo',
     withdrawAddressList: 'Rubrica indirizzi',
-    withdrawFreeze: 'Blocca i prelievi',
     profile: 'Profilo',
     kyc: "Verifica dell'identità",
     realNameAuth: 'Verifica di base',

@@ -61,7 +61,6 @@ export const jp: Messages = {
     withdrawAddress: '出金アドレス',
     createAddress: 'アドレスを追加',
     withdrawAddressList: 'アドレス帳',
-    withdrawFreeze: '出金の凍結',
     profile: 'マイページ',
     kyc: '本人確認',
     realNameAuth: '基本認証',

@@ -61,7 +61,6 @@ export const kr: Messages = {
     withdrawAddress: '출금 주소',
     createAddress: '주소 추가',
     withdrawAddressList: '주소록',
-    withdrawFreeze: '출금 동결',
     profile: '내 정보',
     kyc: '본인 인증',
     realNameAuth: '기본 인증',

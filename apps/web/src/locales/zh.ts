@@ -61,7 +61,6 @@ export const zh: Messages = {
     withdrawAddress: '提现地址',
     createAddress: '添加地址',
     withdrawAddressList: '地址簿',
-    withdrawFreeze: '冻结提币',
     profile: '我的',
     kyc: '身份认证',
     realNameAuth: '初级认证',

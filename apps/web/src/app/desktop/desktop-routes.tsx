@@ -3,8 +3,8 @@ import type { RouteObject } from 'react-router';
 import { PageLoadError } from '../../components/page-state';
 import { desktopCounterpart } from '../../lib/routing/desktop-counterparts';
 import type { RouteMeta } from '../layout/use-route-meta';
-import { DESKTOP_PATHS } from '../../lib/routing/paths';
-import { DESKTOP_ROUTES, LINK_ROUTES, MOBILE_ROUTES, type PageLoader } from '../route-table';
+import { DESKTOP_PATHS, PATHS } from '../../lib/routing/paths';
+import { DESKTOP_ROUTES, MOBILE_ROUTES, type PageLoader } from '../route-table';
 import { EntryRedirect, notFoundRoute, pageElement, RedirectKeepingQuery } from '../router';
 import { desktopCard } from './desktop-card';
 import { DesktopShell } from './desktop-shell';
@@ -92,13 +92,14 @@ export function buildDesktopRoutes(): RouteObject[] {
     handle: { title: r.title, tab: false } satisfies RouteMeta,
     element: pageElement(r.path, r, DESKTOP_PAGES[r.path]),
   }));
-  // A link sent by e-mail opens the same page in either layout.
-  const linkPages: RouteObject[] = LINK_ROUTES.map((r) => ({
+  // The freeze link of a new-address e-mail opens the same page in either layout.
+  const isLinkPage = (path: string) => path === PATHS.withdrawFreeze;
+  const linkPages: RouteObject[] = MOBILE_ROUTES.filter((r) => isLinkPage(r.path)).map((r) => ({
     path: r.path,
     handle: { title: r.title, tab: false } satisfies RouteMeta,
     element: pageElement(r.path, r, r.page),
   }));
-  const mobileRedirects: RouteObject[] = MOBILE_ROUTES.map((r) => ({
+  const mobileRedirects: RouteObject[] = MOBILE_ROUTES.filter((r) => !isLinkPage(r.path)).map((r) => ({
     path: r.path,
     element: <RedirectKeepingQuery to={desktopCounterpart(r.path)} />,
   }));

@@ -41,6 +41,8 @@ export const MOBILE_TO_DESKTOP: Readonly<Record<keyof typeof PATHS, string>> = {
   withdrawAddress: D.withdraw,
   createAddress: D.withdraw,
   withdrawAddressList: D.withdraw,
+  // Not used to redirect: the desktop layout shows the freeze link's page itself (app/desktop/desktop-routes.tsx).
+  withdrawFreeze: D.withdraw,
   profile: D.account,
   kyc: D.kyc,
   realNameAuth: D.kyc,

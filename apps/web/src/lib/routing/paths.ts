@@ -43,6 +43,8 @@ export const PATHS = {
   withdrawAddress: '/pages/withdraw/withdraw-address',
   createAddress: '/pages/withdraw/create-address',
   withdrawAddressList: '/pages/withdraw/withdraw-address-list',
+  /** The "this wasn't me" link of a new-address e-mail: no login, the same page in both layouts. */
+  withdrawFreeze: '/pages/withdraw/freeze',
   // Profile
   profile: '/pages/profile/index',
   kyc: '/pages/profile/kyc-verification/index',

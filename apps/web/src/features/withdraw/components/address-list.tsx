@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { WithdrawAddress } from '@app/contract';
 import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { useWithdrawAddresses } from '../api/get-withdraw-addresses';
 import { useWithdrawText } from '../strings';
 import { AddressItem } from './address-item';
-import { ConfirmAddressDialog } from './confirm-address-dialog';
 import { DeleteAddressDialog } from './delete-address-dialog';
+
+// Loaded when opened: the code field and the code requests stay out of the withdraw pages' chunk
+// (and off the list of what the first route must know to load them).
+const ConfirmAddressDialog = lazy(() => import('./confirm-address-dialog').then((m) => ({ default: m.ConfirmAddressDialog })));
 
 /** Saved addresses with "Delete" (asking for the fund password in a dialog) and, while held, "Confirm now with a code". */
 export function AddressItems({ addresses, label }: { addresses: readonly WithdrawAddress[]; label: string }) {
@@ -20,7 +23,11 @@ export function AddressItems({ addresses, label }: { addresses: readonly Withdra
         ))}
       </ul>
       {deleting ? <DeleteAddressDialog key={deleting.id} address={deleting} onClose={() => setDeleting(null)} /> : null}
-      {confirming ? <ConfirmAddressDialog key={confirming.id} address={confirming} onClose={() => setConfirming(null)} /> : null}
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmAddressDialog key={confirming.id} address={confirming} onClose={() => setConfirming(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
