@@ -4,10 +4,16 @@
  * held until a time), meets the server's refusal of a wrong fund password, sees a coin's addresses
  * by network and deletes one with the fund password; a user without one is led to set it; the
  * desktop page (the withdraw form beside the history, the address book below) lists, adds and deletes the same way.
+ * A held address is confirmed at once with a code on the phone; the "this wasn't me" link of the
+ * new-address e-mail opens its page on the desktop, without a login, and freezes withdrawals.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { desktopContext } from '../harness/browser.mjs';
-import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import {
+  DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, readCode, registerViaApi, shot, uniqueEmail, waitForPath, waitForResendWindow,
+} from '../harness/index.mjs';
 
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -166,8 +172,95 @@ async function desktopAddressBook({ browser, server }) {
   }
 }
 
+/** Saves an address through the API; the saved address. */
+async function saveViaApi(server, token, body) {
+  const saved = await api(server.baseUrl, '/asset/api/currencyAddress/insert', { fundPassword: FUND_PASSWORD, ...body }, { token });
+  assert.equal(saved.code, 0, JSON.stringify(saved));
+  return saved.data;
+}
+
+async function confirmByCode({ browser, server, earlyUser }) {
+  const { email, login: registered } = await earlyUser;
+  const set = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, { token: registered.token });
+  assert.equal(set.code, 0, JSON.stringify(set));
+  const login = { ...registered, user: { ...registered.user, hasFundPassword: true } };
+  await saveViaApi(server, login.token, { currency: 'USDT', chainType: 'tron', address: TRC20, nickname: 'Held tron' });
+  const context = await loggedInContext(browser, login, MOBILE);
+  try {
+    const page = await newPage(context);
+    await page.goto(`${server.baseUrl}/pages/withdraw/withdraw-address-list`);
+    const list = page.getByRole('list', { name: 'Address book' });
+    const tron = list.getByTestId('withdraw-address').filter({ hasText: TRC20 });
+    await tron.getByTestId('address-held').waitFor();
+    await tron.getByRole('button', { name: 'Confirm Held tron now with a code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Use this address now' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'confirm address dialog');
+    // One code per address every 60 s: the registration's code was sent when the run started.
+    await waitForResendWindow(email);
+    const sentAfter = Date.now() - 1000;
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    const code = await readCode(server.dataDir, email, { after: sentAfter });
+    await dialog.getByLabel('Verification code').fill(code === '0000' ? '1111' : '0000');
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    // A wrong code: the dialog stays open with the server's message.
+    await dialog.getByText('Code Invalid').waitFor();
+    await dialog.getByLabel('Verification code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await tron.getByText('Usable', { exact: true }).waitFor();
+    assert.equal(await tron.getByRole('button', { name: /now with a code/ }).count(), 0);
+    const [saved] = await savedAddresses(server, login.token);
+    assert.equal(saved.state, 'usable');
+    await shot(page, 'withdraw-address-confirmed');
+  } finally {
+    await context.close();
+  }
+}
+
+/** The freeze link's token in the newest message to `to` (the new-address notice). */
+function freezeLink(dataDir, to) {
+  const dir = path.join(dataDir, 'outbox');
+  const safeTo = to.replace(/[^A-Za-z0-9@.+_-]/g, '_');
+  const newest = fs.readdirSync(dir).filter((f) => f.includes(safeTo)).sort().at(-1);
+  const link = /(https?:\/\/\S+\/pages\/withdraw\/freeze\?token=[A-Za-z0-9_-]+)/.exec(fs.readFileSync(path.join(dir, newest), 'utf8'))?.[1];
+  assert.ok(link, 'no freeze link in the new-address e-mail');
+  return new URL(link);
+}
+
+async function freezeOnDesktop({ browser, server }) {
+  const login = await userWithFundPassword(server, 'withdraw-freeze');
+  await saveViaApi(server, login.token, { currency: 'USDT', chainType: 'ethereum', address: ERC20 });
+  const link = freezeLink(server.dataDir, login.user.email);
+  // Opened from a mail client: no session on this browser.
+  const context = await desktopContext(browser, { viewport: DESKTOP });
+  try {
+    const page = await newPage(context);
+    // A link cut short says so, and offers nothing to press.
+    await page.goto(`${server.baseUrl}/pages/withdraw/freeze`);
+    await page.getByText('This link is incomplete. Open the link in the message again.').waitFor();
+    await page.goto(`${server.baseUrl}${link.pathname}${link.search}`);
+    const freeze = page.getByTestId('withdraw-freeze');
+    await freeze.getByRole('heading', { name: 'Freeze withdrawals' }).waitFor();
+    await expectAccessible(page, 'freeze withdrawals page');
+    await shot(page, 'withdraw-freeze');
+    // Opening the link did nothing: the user is still signed in and not frozen.
+    assert.equal((await api(server.baseUrl, '/asset/api/user/info', undefined, { token: login.token })).code, 0);
+    await freeze.getByRole('button', { name: 'Freeze withdrawals' }).click();
+    await page.getByTestId('withdraw-frozen').getByRole('heading', { name: 'Withdrawals are frozen' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/pages/withdraw/freeze');
+    // Every session ended; the link works once.
+    assert.equal((await api(server.baseUrl, '/asset/api/user/info', undefined, { token: login.token })).code, 301);
+    assert.equal((await api(server.baseUrl, '/asset/api/userwithdraw/freeze', { token: link.searchParams.get('token') })).code, 1916);
+  } finally {
+    await context.close();
+  }
+}
+
 export const journeys = [
   { name: 'withdrawal address book on the phone: add TRC20 and ERC20 (held), a wrong fund password, by network, delete', fn: mobileAddressBook },
   { name: 'withdrawal address book without a fund password leads to setting one', fn: noFundPassword },
   { name: 'withdrawal address book on the desktop page: add, list, delete', fn: desktopAddressBook },
+  { name: 'a held withdrawal address confirmed at once with a code on the phone', fn: confirmByCode, earlyUser: 'withdraw-confirm' },
+  { name: 'the "this wasn\'t me" link of a new address freezes withdrawals on the desktop, without a login', fn: freezeOnDesktop },
 ];
