@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, WithdrawSettingRow } from '@app/contract';
 import {
-  approveEffect, approvedByMe, decidedText, rejectBody, rejectEffect, rejectProblems, reviewLabel, settingBody, settingChanged,
+  approveEffect, approvedByMe, decidedText, plainAmount, rejectBody, rejectEffect, rejectProblems, reviewLabel, settingBody, settingChanged,
   settingDraft, settingProblems, uidFilter,
 } from './withdrawal-forms';
 
@@ -15,6 +15,11 @@ const base: AdminWithdrawal = {
 const fourEyes: AdminWithdrawal = { ...base, review: 'four_eyes', approvalsNeeded: 2 };
 
 describe('the review queue', () => {
+  it('shows amounts without their trailing zeros, exactly', () => {
+    expect(['50.000000', '145.500000', '0.003000000000000000', '20', '100.0', '0.00000001', '10.10'].map(plainAmount))
+      .toEqual(['50', '145.5', '0.003', '20', '100', '0.00000001', '10.1']);
+  });
+
   it('names the review, with the approvals so far when two operators must approve', () => {
     expect(reviewLabel(base)).toBe('One operator');
     expect(reviewLabel({ ...base, review: 'auto', approvalsNeeded: 0 })).toBe('Automatic');
@@ -24,11 +29,11 @@ describe('the review queue', () => {
   });
 
   it('says what approving does: sent at once, or only after a second operator', () => {
-    const sent = '145.000000 USDT is sent to 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed on Ethereum (ERC20)';
+    const sent = '145 USDT is sent to 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed on Ethereum (ERC20)';
     expect(approveEffect(base)).toBe(`Approve: ${sent}. This cannot be undone.`);
     expect(approveEffect(fourEyes)).toBe(`Approve (1 of 2): nothing is sent yet; another operator must approve too before ${sent}.`);
     expect(approveEffect({ ...fourEyes, approvedBy: ['a@example.com'] })).toBe(`Approve (2 of 2): ${sent}. This cannot be undone.`);
-    expect(rejectEffect(base)).toBe('Reject: 150.000000 USDT goes back to the balance of user 12345678, who sees the reason and your note.');
+    expect(rejectEffect(base)).toBe('Reject: 150 USDT goes back to the balance of user 12345678, who sees the reason and your note.');
   });
 
   it('knows whether this operator approved already (the second approval must be someone else\'s)', () => {
@@ -40,9 +45,9 @@ describe('the review queue', () => {
 
   it('says what the decision did, from the server\'s answer', () => {
     expect(decidedText({ ...fourEyes, approvedBy: ['a@example.com'] })).toBe('Withdrawal W202611270001: your approval is 1 of 2; it waits for another operator.');
-    expect(decidedText({ ...base, state: 'approved' })).toMatch(/^Withdrawal W202611270001 approved: 145\.000000 USDT is sent to 0x5a/);
+    expect(decidedText({ ...base, state: 'approved' })).toMatch(/^Withdrawal W202611270001 approved: 145 USDT is sent to 0x5a/);
     expect(decidedText({ ...base, state: 'broadcast' })).toMatch(/approved/);
-    expect(decidedText({ ...base, state: 'rejected' })).toBe('Withdrawal W202611270001 rejected: 150.000000 USDT returned to user 12345678.');
+    expect(decidedText({ ...base, state: 'rejected' })).toBe('Withdrawal W202611270001 rejected: 150 USDT returned to user 12345678.');
   });
 
   it('rejects only with a reason; the note is optional, trimmed, and left out when empty', () => {
@@ -69,13 +74,14 @@ describe('the fee settings form', () => {
   const draft = settingDraft(row);
 
   it('starts from the server\'s values and sends them trimmed, with the row\'s coin and chain', () => {
+    expect(draft).toEqual({ fee: '5', minAmount: '20', maxAmount: '100000', dailyLimit: '200000', enabled: true });
     expect(settingProblems('USDT', draft)).toEqual({});
     expect(settingChanged(row, draft)).toBe(false);
     expect(settingChanged(row, { ...draft, fee: '5' })).toBe(false);
     expect(settingChanged(row, { ...draft, fee: ' 7.5 ' })).toBe(true);
     expect(settingChanged(row, { ...draft, enabled: false })).toBe(true);
     expect(settingBody(row, { ...draft, fee: ' 7.5 ' })).toEqual({
-      currency: 'USDT', chainType: 'ethereum', fee: '7.5', minAmount: '20.000000', maxAmount: '100000.000000', dailyLimit: '200000.000000', enabled: true,
+      currency: 'USDT', chainType: 'ethereum', fee: '7.5', minAmount: '20', maxAmount: '100000', dailyLimit: '200000', enabled: true,
     });
   });
 

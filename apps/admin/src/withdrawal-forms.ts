@@ -13,6 +13,14 @@ import {
 
 export type Problems<K extends string> = Partial<Record<K, string>>;
 
+/**
+ * An amount as the server writes it (the coin's full scale: "50.000000", ETH's 18 decimals) without
+ * its trailing zeros ("50", "0.003"): the same value, exactly, in a column a table can hold.
+ */
+export function plainAmount(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
 export const STATE_LABELS: Record<WithdrawalState, string> = {
   processing: 'Waiting for review',
   approved: 'Approved',
@@ -55,7 +63,7 @@ export function approvedByMe(w: Pick<AdminWithdrawal, 'approvedBy'>, email: stri
 
 type Described = Pick<AdminWithdrawal, 'number' | 'uid' | 'currency' | 'amount' | 'receive' | 'address' | 'chainName' | 'protocol' | 'review' | 'approvedBy' | 'approvalsNeeded'>;
 
-const destination = (w: Described) => `${w.receive} ${w.currency} is sent to ${w.address} on ${w.chainName} (${w.protocol})`;
+const destination = (w: Described) => `${plainAmount(w.receive)} ${w.currency} is sent to ${w.address} on ${w.chainName} (${w.protocol})`;
 
 /** What approving does, in one sentence (the confirm step shows it before anything happens). */
 export function approveEffect(w: Described): string {
@@ -69,12 +77,12 @@ export function approveEffect(w: Described): string {
 
 /** What rejecting does. */
 export function rejectEffect(w: Pick<AdminWithdrawal, 'uid' | 'amount' | 'currency'>): string {
-  return `Reject: ${w.amount} ${w.currency} goes back to the balance of user ${w.uid}, who sees the reason and your note.`;
+  return `Reject: ${plainAmount(w.amount)} ${w.currency} goes back to the balance of user ${w.uid}, who sees the reason and your note.`;
 }
 
 /** What the decision did, from the server's answer. */
 export function decidedText(w: Described & Pick<AdminWithdrawal, 'state'>): string {
-  if (w.state === 'rejected') return `Withdrawal ${w.number} rejected: ${w.amount} ${w.currency} returned to user ${w.uid}.`;
+  if (w.state === 'rejected') return `Withdrawal ${w.number} rejected: ${plainAmount(w.amount)} ${w.currency} returned to user ${w.uid}.`;
   if (w.state === 'processing') return `Withdrawal ${w.number}: your approval is ${w.approvedBy.length} of ${w.approvalsNeeded}; it waits for another operator.`;
   return `Withdrawal ${w.number} approved: ${destination(w)}.`;
 }
@@ -124,7 +132,7 @@ export const SETTING_LABELS: Record<AmountField, string> = { fee: 'Fee', minAmou
 
 /** A row as the form starts: the server's values. */
 export function settingDraft(row: WithdrawSettingRow): SettingDraft {
-  return { fee: row.fee, minAmount: row.minAmount, maxAmount: row.maxAmount, dailyLimit: row.dailyLimit, enabled: row.enabled };
+  return { fee: plainAmount(row.fee), minAmount: plainAmount(row.minAmount), maxAmount: plainAmount(row.maxAmount), dailyLimit: plainAmount(row.dailyLimit), enabled: row.enabled };
 }
 
 /** The decimals an amount of `currency` may have: its minor unit (the settings are kept in it). */

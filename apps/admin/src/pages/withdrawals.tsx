@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import {
   REJECT_REASON_LABELS, RISK_FLAG_LABELS, SETTING_FIELDS, SETTING_LABELS, STATE_LABELS,
-  approveEffect, approvedByMe, decidedText, rejectBody, rejectEffect, rejectProblems, reviewLabel, settingBody, settingChanged,
+  approveEffect, approvedByMe, decidedText, plainAmount, rejectBody, rejectEffect, rejectProblems, reviewLabel, settingBody, settingChanged,
   settingDraft, settingProblems, uidFilter,
   type RejectDraft, type SettingDraft,
 } from '../withdrawal-forms';
@@ -115,9 +115,9 @@ function Queue({ state, uid }: { state: WithdrawalState; uid: string | undefined
         empty={<p>{waiting ? 'No withdrawal waits for review.' : 'No withdrawal in this state.'}</p>}
         head={(
           <>
-            <th scope="col">Number</th><th scope="col">Created</th><th scope="col">UID</th><th scope="col">Coin</th><th scope="col">Network</th>
-            <th scope="col">Address</th><th scope="col">Amount</th><th scope="col">Fee</th><th scope="col">Receive</th><th scope="col">Value (USDT)</th>
-            <th scope="col">Risk</th><th scope="col">Review</th><th scope="col">{waiting ? 'Decision' : 'Outcome'}</th>
+            <th scope="col">Withdrawal</th><th scope="col">UID</th><th scope="col">Coin</th><th scope="col">Address</th>
+            <th scope="col">Amount</th><th scope="col">Value (USDT)</th><th scope="col">Risk</th><th scope="col">Review</th>
+            <th scope="col">{waiting ? 'Decision' : 'Outcome'}</th>
           </>
         )}>
         {(items) => items.map((w) => <WithdrawalRow key={w.internalId} w={w} onOutcome={setOutcome} />)}
@@ -146,23 +146,23 @@ function Decided({ w }: { w: AdminWithdrawal }) {
 
 function WithdrawalRow({ w, onOutcome }: { w: AdminWithdrawal; onOutcome: (o: Outcome) => void }) {
   return (
-    <tr>
-      <td className="mono">{w.number}</td>
-      <td className="nowrap">{formatTime(w.createdAt)}</td>
+    <tr data-number={w.number}>
+      <td><div className="mono nowrap">{w.number}</div><div className="muted">{formatTime(w.createdAt)}</div></td>
       <td className="mono"><Link to={`/withdrawals?uid=${w.uid}${w.state === 'processing' ? '' : `&state=${w.state}`}`} aria-label={`Withdrawals of user ${w.uid}`}>{w.uid}</Link></td>
-      <td>{w.currency}</td>
-      <td className="nowrap">{w.chainName} ({w.protocol})</td>
+      <td>{w.currency}<div className="muted">{w.chainName} ({w.protocol})</div></td>
       <td className="address"><span className="mono">{w.address}</span>{w.nickname && <div className="muted">{w.nickname}</div>}</td>
-      <td className="mono nowrap">{w.amount}</td>
-      <td className="mono nowrap">{w.fee}</td>
-      <td className="mono nowrap">{w.receive}</td>
-      <td className="mono nowrap">{w.valueUsdt}</td>
-      <td><RiskBadges w={w} /></td>
       <td className="nowrap">
+        <div className="mono">{plainAmount(w.amount)}</div>
+        <div className="muted">Fee <span className="mono">{plainAmount(w.fee)}</span></div>
+        <div className="muted">Receives <span className="mono">{plainAmount(w.receive)}</span></div>
+      </td>
+      <td className="mono nowrap">{plainAmount(w.valueUsdt)}</td>
+      <td><RiskBadges w={w} /></td>
+      <td className="review-cell">
         {reviewLabel(w)}
         {w.approvedBy.length > 0 && <div className="muted">Approved by {w.approvedBy.join(', ')}</div>}
       </td>
-      <td>{w.state === 'processing' ? <Decision w={w} onOutcome={onOutcome} /> : <Decided w={w} />}</td>
+      <td className="decision">{w.state === 'processing' ? <Decision w={w} onOutcome={onOutcome} /> : <Decided w={w} />}</td>
     </tr>
   );
 }
@@ -305,7 +305,7 @@ function SettingRows({ row, editing, admin, onEdit, onClose, onOutcome }: {
       <tr>
         <td>{row.currency}</td>
         <td className="nowrap">{chainLabel(row)}</td>
-        {SETTING_FIELDS.map((f) => <td key={f} className="mono nowrap">{row[f]}</td>)}
+        {SETTING_FIELDS.map((f) => <td key={f} className="mono nowrap">{plainAmount(row[f])}</td>)}
         <td>{row.enabled ? 'Yes' : 'No'}</td>
         <td>{row.signer ? 'Yes' : <strong>No</strong>}</td>
         <td className="nowrap">{formatTime(row.updatedAt)}<div className="muted">{row.updatedBy ?? 'Defaults'}</div></td>
@@ -329,7 +329,7 @@ function SettingForm({ row, onClose, onOutcome }: { row: WithdrawSettingRow; onC
     mutationFn: (body: WithdrawSetting) => call<WithdrawSettingRow>(ADMIN_API.withdrawals.updateSetting, body),
     onSuccess: (next) => {
       queryClient.setQueryData<WithdrawSettingRow[]>(['withdrawals', 'settings'], (rows) => rows?.map((r) => (r.currency === next.currency && r.chainType === next.chainType ? next : r)));
-      onOutcome({ ok: true, text: `${name} saved: fee ${next.fee}, minimum ${next.minAmount}, maximum ${next.maxAmount}, daily limit ${next.dailyLimit}, ${next.enabled ? 'enabled' : 'switched off'}.` });
+      onOutcome({ ok: true, text: `${name} saved: fee ${plainAmount(next.fee)}, minimum ${plainAmount(next.minAmount)}, maximum ${plainAmount(next.maxAmount)}, daily limit ${plainAmount(next.dailyLimit)}, ${next.enabled ? 'enabled' : 'switched off'}.` });
       onClose();
     },
   });
