@@ -3,7 +3,7 @@
  * (PGlite in a temporary folder by default; PostgreSQL with DATABASE_URL). Not part of npm test.
  *
  * 1. Confirms with escrow. The app as main.ts builds it (buildApp, MARKET_ENGINE=manual), called
- *    at its services (no HTTP: bench:api measures that layer): 16 workers, each its own user with a
+ *    at its services (no HTTP: bench:api measures that layer): BENCH_CLIENTS (16) workers, each its own user with a
  *    fund password, a usable address and a large USDT balance.
  *    - baseline: the per-transfer ledger path, `WalletService.transfer` (currency → option, one
  *      statement through `MoneyCommands.single`);
@@ -32,7 +32,7 @@ import { benchContext, benchUsers, minMedianMax, openBenchDatabase } from './ben
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PAIRS = Math.max(3, Number(process.env.BENCH_PAIRS ?? 3));
 const SCRYPT_COST = process.env.BENCH_SCRYPT_COST ?? '1024';
-const CLIENTS = 16;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const FUND = 'bench-fund-password';
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
