@@ -35,6 +35,10 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'GET /admin/api/kyc/detail': ['compliance'],
   'GET /admin/api/kyc/photo': ['compliance'],
   'POST /admin/api/kyc/decide': ['compliance'],
+  'GET /admin/api/withdrawals/list': ['finance', 'admin'],
+  'POST /admin/api/withdrawals/decide': ['finance', 'admin'],
+  'GET /admin/api/withdrawals/settings': ['finance', 'admin'],
+  'POST /admin/api/withdrawals/settings/update': ['admin'],
 };
 /** The one admin route open without a session. */
 const PUBLIC = ['POST /admin/api/auth/login'];

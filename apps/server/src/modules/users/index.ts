@@ -1,5 +1,5 @@
 // The users module's face: other modules, app.ts, tests and scripts import only from here.
-export { UserService, securityStamp, type CodeVerifier, type SessionControl, type WithdrawalGuard } from './service';
+export { UserService, securityStamp, type CodeVerifier, type SessionControl } from './service';
 export { userRoutes } from './routes';
 export { userColumns, userRepo, type NewUser, type UserRow } from './repository';
 export { toUserInfo } from './user-info';

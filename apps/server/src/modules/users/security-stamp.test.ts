@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type LoginResult } from '@app/contract';
 import { rowsOf } from '../../db/client';
-import type { FileService } from '../files';
 import { createTestApp, PASSWORD, registerByEmail, uniqueEmail, userIdByEmail, type TestApp } from '../../../test/harness';
-import { UserService } from './service';
+import { userRepo } from './repository';
 
 // Withdrawals pause for WITHDRAW_SECURITY_LOCK_HOURS after a change of the login password, the
 // fund password (changed or reset, not its first setting) or a contact: each path stamps the user.
@@ -13,14 +12,19 @@ const FUND = 'fund-pass-1';
 const FUND2 = 'fund-pass-2';
 
 let t: TestApp;
-let guard: UserService;
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', OTP_DAILY_PER_IP: '10000' } });
-  // withdrawalGuard reads the database only; the other collaborators are not reached.
-  const unused = () => { throw new Error('not used'); };
-  guard = new UserService(t.ctx, { consume: unused }, { create: unused, revokeAll: unused, forgetUser: unused }, {} as FileService);
 });
 afterAll(() => t.close());
+
+/** What withdrawals read of the user (withdraw-service's guard). */
+const guardOf = async (userId: number) => {
+  const u = (await userRepo.byId(t.ctx.db, userId))!;
+  return {
+    securityChangedAt: u.securityChangedAt, securityChange: u.securityChange, frozenAt: u.withdrawalsFrozenAt, createdAt: u.createdAt,
+    fundPasswordSet: u.fundPasswordHash !== null,
+  };
+};
 
 const stampOf = async (userId: number) =>
   rowsOf(await t.ctx.db.execute(sql`SELECT security_changed_at, security_change FROM users WHERE id = ${userId}`))[0] as
@@ -39,7 +43,7 @@ describe('security changes are stamped', () => {
     const u = await user();
     expect((await t.post(API.user.setFundPassword, { fundPassword: FUND, confirmFundPassword: FUND }, { token: u.token })).code).toBe(0);
     expect(await stampOf(u.userId)).toEqual({ security_changed_at: null, security_change: null });
-    expect(await guard.withdrawalGuard(u.userId)).toEqual({
+    expect(await guardOf(u.userId)).toEqual({
       securityChangedAt: null, securityChange: null, frozenAt: null, createdAt: new Date(u.user.createdAt), fundPasswordSet: true,
     });
   });
@@ -50,7 +54,7 @@ describe('security changes are stamped', () => {
     const at = t.clock.now();
     const r = await t.post<LoginResult>(API.user.changePassword, { oldPassword: PASSWORD, password: 'new-secret-1', confirmPassword: 'new-secret-1' }, { token: u.token });
     expect(r.code).toBe(0);
-    expect(await guard.withdrawalGuard(u.userId)).toMatchObject({ securityChangedAt: at, securityChange: 'password', fundPasswordSet: false });
+    expect(await guardOf(u.userId)).toMatchObject({ securityChangedAt: at, securityChange: 'password', fundPasswordSet: false });
   });
 
   it('resetting the login password with a code stamps `password`', async () => {
@@ -60,7 +64,7 @@ describe('security changes are stamped', () => {
     const at = t.clock.now();
     const r = await t.post(API.user.forgotPassword, { type: 'email', email: u.email, code: t.lastCode(u.email), password: 'new-secret-2', confirmPassword: 'new-secret-2' });
     expect(r.code).toBe(0);
-    expect(await guard.withdrawalGuard(u.userId)).toMatchObject({ securityChangedAt: at, securityChange: 'password' });
+    expect(await guardOf(u.userId)).toMatchObject({ securityChangedAt: at, securityChange: 'password' });
   });
 
   it('changing and resetting the fund password stamp `fund_password`', async () => {
@@ -69,14 +73,14 @@ describe('security changes are stamped', () => {
     later();
     const changedAt = t.clock.now();
     expect((await t.post(API.user.changeFundPassword, { oldFundPassword: FUND, fundPassword: FUND2, confirmFundPassword: FUND2 }, { token: u.token })).code).toBe(0);
-    expect(await guard.withdrawalGuard(u.userId)).toMatchObject({ securityChangedAt: changedAt, securityChange: 'fund_password' });
+    expect(await guardOf(u.userId)).toMatchObject({ securityChangedAt: changedAt, securityChange: 'fund_password' });
 
     later();
     expect((await t.post(API.user.sendOtp, { email: u.email, purpose: 'forgot_fund_password' }, { token: u.token })).code).toBe(0);
     const resetAt = t.clock.now();
     const reset = await t.post(API.user.forgotFundPassword, { channel: 'email', code: t.lastCode(u.email), fundPassword: FUND, confirmFundPassword: FUND }, { token: u.token });
     expect(reset.code).toBe(0);
-    expect(await guard.withdrawalGuard(u.userId)).toMatchObject({ securityChangedAt: resetAt, securityChange: 'fund_password' });
+    expect(await guardOf(u.userId)).toMatchObject({ securityChangedAt: resetAt, securityChange: 'fund_password' });
   });
 
   it('a wrong old fund password changes nothing and stamps nothing', async () => {
@@ -100,6 +104,6 @@ describe('security changes are stamped', () => {
     expect((await t.post(API.user.sendOtp, { email, purpose: 'bind_email' }, { token: reg.data.token })).code).toBe(0);
     const at = t.clock.now();
     expect((await t.post(API.user.bindEmail, { email, code: t.lastCode(email) }, { token: reg.data.token })).code).toBe(0);
-    expect(await guard.withdrawalGuard(userId)).toMatchObject({ securityChangedAt: at, securityChange: 'contact' });
+    expect(await guardOf(userId)).toMatchObject({ securityChangedAt: at, securityChange: 'contact' });
   });
 });

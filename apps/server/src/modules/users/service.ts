@@ -1,5 +1,4 @@
 import {
-  WITHDRAW_LOCK_REASONS,
   type BindEmailBody, type ChangeFundPasswordBody, type ChangePasswordBody, type ForgotFundPasswordBody, type LoginResult, type OtpPurpose,
   type SetFundPasswordBody, type TypeUser, type UpdateUserBody, type UserInfo, type WithdrawLockReason,
 } from '@app/contract';
@@ -29,17 +28,6 @@ export interface SessionControl {
   revokeAll(db: DbOrTx, userId: number): Promise<void>;
   /** Called before a change to the user is written: the session's copy of the user is not used again. */
   forgetUser(userId: number): void;
-}
-
-/** What withdrawals check of a user before money leaves (UserService.withdrawalGuard). */
-export interface WithdrawalGuard {
-  /** The last change of the login password, the fund password (changed or reset) or a contact, and which. */
-  securityChangedAt: Date | null;
-  securityChange: WithdrawLockReason | null;
-  /** When the user froze withdrawals with a new-address notice's link; null when not frozen. */
-  frozenAt: Date | null;
-  createdAt: Date;
-  fundPasswordSet: boolean;
 }
 
 /**
@@ -183,24 +171,4 @@ export class UserService {
     return this.save(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode);
   }
 
-  /**
-   * What withdrawals check before money leaves (docs/withdrawals.md): the last security change
-   * (withdrawals pause for WITHDRAW_SECURITY_LOCK_HOURS after it), whether the user froze
-   * withdrawals, when they registered and whether they have a fund password. Read from the
-   * database, not the session's copy.
-   */
-  async withdrawalGuard(userId: number): Promise<WithdrawalGuard> {
-    const user = await userRepo.byId(this.ctx.db, userId);
-    if (!user) throw new AppError('SESSION_EXPIRED');
-    const change = (WITHDRAW_LOCK_REASONS as readonly string[]).includes(user.securityChange ?? '')
-      ? (user.securityChange as WithdrawLockReason) : null;
-    return {
-      securityChangedAt: user.securityChangedAt,
-      // A stamp with an unknown kind still pauses withdrawals; it is reported as a password change.
-      securityChange: user.securityChangedAt ? (change ?? 'password') : null,
-      frozenAt: user.withdrawalsFrozenAt,
-      createdAt: user.createdAt,
-      fundPasswordSet: user.fundPasswordHash !== null,
-    };
-  }
 }
