@@ -4,11 +4,11 @@
  * Ethereum has a node and a signer.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { DESKTOP, api, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
-import { ROOT, sleep } from '../harness/config.mjs';
+import { sleep } from '../harness/config.mjs';
+import { startDevChain } from '../harness/chain.mjs';
 import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { freePort, startServer, stopServer } from '../harness/server.mjs';
+import { startServer, stopServer } from '../harness/server.mjs';
 
 const FUND_PASSWORD = 'fund-pass-1';
 /** Where the user withdraws to: any valid EIP-55 address that is not theirs. */
@@ -18,28 +18,6 @@ const TO_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
  * gas and the test USDT that chain:dev mints to every dev account but the token's owner.
  */
 const HOT_KEY_EVM = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
-
-/** `npm run chain:dev` on a free port (as deposits.mjs starts it): its RPC URL, the test USDT's address and a stop. */
-async function localChain() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-dev.ts', '--port', String(port), '--block-time', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (b) => { out += b; });
-  child.stderr.on('data', (b) => { out += b; });
-  const deadline = Date.now() + 60_000;
-  const token = /Test USDT \(6 decimals\): (0x[0-9a-fA-F]{40})/;
-  while (!token.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`chain:dev did not start:\n${out}`);
-    await sleep(100);
-  }
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const ended = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT');
-    await ended;
-  };
-  return { rpcUrl: `http://127.0.0.1:${port}`, token: token.exec(out)[1], stop };
-}
 
 /** A GET of the API with a token (user or operator): its data, asserted code 0. */
 async function read(server, path, params, token) {
@@ -103,7 +81,7 @@ async function filterQueue(page, state, uid = '') {
 async function withdrawalsReview({ browser }) {
   const admin = { email: 'wd.admin@example.com', password: 'wd-admin-pass-1', role: 'admin' };
   const finance = { email: 'wd.finance@example.com', password: 'wd-finance-pass-1', role: 'finance' };
-  const chain = await localChain();
+  const chain = await startDevChain();
   let server;
   const contexts = [];
   try {

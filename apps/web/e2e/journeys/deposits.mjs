@@ -10,7 +10,8 @@ import { desktopContext } from '../harness/browser.mjs';
 import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
 import { ROOT } from '../harness/config.mjs';
-import { freePort, startServer, stopServer } from '../harness/server.mjs';
+import { startDevChain } from '../harness/chain.mjs';
+import { startServer, stopServer } from '../harness/server.mjs';
 
 /** The server's answer for the user's address (what the page must show and encode). */
 async function depositAddress(server, token, symbol, chain) {
@@ -262,33 +263,6 @@ async function records({ browser }) {
   }
 }
 
-/** `npm run chain:dev` on a free port, mining only when asked: its RPC URL, the test USDT's address and a stop. */
-async function localChain() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-dev.ts', '--port', String(port), '--block-time', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (b) => { out += b; });
-  child.stderr.on('data', (b) => { out += b; });
-  const deadline = Date.now() + 60_000;
-  while (!/Test USDT \(6 decimals\): (0x[0-9a-fA-F]{40})/.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`chain:dev did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  const rpc = async (method, params = []) => {
-    const json = await (await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json();
-    if (json.error) throw new Error(`${method}: ${json.error.message}`);
-    return json.result;
-  };
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const ended = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT');
-    await ended;
-  };
-  return { rpcUrl, token: /Test USDT \(6 decimals\): (0x[0-9a-fA-F]{40})/.exec(out)[1], rpc, stop };
-}
-
 /** `npm run chain:send`: a test deposit of `amount` USDT to `to` from a dev account, mined in one block. */
 async function sendUsdt(chain, to, amount) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-send.ts', '--rpc', chain.rpcUrl, '--token', chain.token, '--to', to, '--amount', amount, '--coin', 'usdt'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -305,7 +279,7 @@ async function sendUsdt(chain, to, amount) {
  * "success"; the balance has it, on the phone and the desktop.
  */
 async function onChain({ browser }) {
-  const chain = await localChain();
+  const chain = await startDevChain();
   let server;
   const contexts = [];
   try {
@@ -337,7 +311,7 @@ async function onChain({ browser }) {
     await expectAccessible(page, 'deposit in progress');
     await shot(page, 'deposit-in-progress');
 
-    await chain.rpc('anvil_mine', ['0x2']);
+    await chain.mine(2);
     for (let i = 0; i < 50 && (await record.getByTestId('deposit-status').getAttribute('data-status')) !== 'success'; i++) {
       await page.waitForTimeout(200);
       await page.reload();

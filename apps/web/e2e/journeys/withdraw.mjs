@@ -11,7 +11,6 @@
  * says honestly that withdrawals are not available there.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,8 @@ import { desktopContext } from '../harness/browser.mjs';
 import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
 import { ROOT } from '../harness/config.mjs';
-import { startServer, stopServer, freePort } from '../harness/server.mjs';
+import { startDevChain } from '../harness/chain.mjs';
+import { startServer, stopServer } from '../harness/server.mjs';
 
 const FUND_PASSWORD = 'fund-pass-1';
 /** anvil's dev account 9 (its default mnemonic): 10,000 ETH for gas and, once the test USDT is deployed, its USDT. */
@@ -41,37 +41,6 @@ const plain = (u) => {
   const frac = (u % 10n ** BigInt(USDT_SCALE)).toString().padStart(USDT_SCALE, '0').replace(/0+$/, '');
   return frac ? `${int}.${frac}` : `${int}`;
 };
-
-/** `npm run chain:dev` on a free port, mining only when asked: its RPC URL, the test USDT's address, an RPC call and a stop. */
-async function localChain() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-dev.ts', '--port', String(port), '--block-time', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (b) => { out += b; });
-  child.stderr.on('data', (b) => { out += b; });
-  const found = () => /Test USDT \(6 decimals\): (0x[0-9a-fA-F]{40})/.exec(out);
-  const deadline = Date.now() + 60_000;
-  while (!found()) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`chain:dev did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  const rpc = async (method, params = []) => {
-    const json = await (await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json();
-    if (json.error) throw new Error(`${method}: ${json.error.message}`);
-    return json.result;
-  };
-  const token = found()[1];
-  /** The test USDT held by `address`, in base units. */
-  const usdtOf = async (address) => BigInt(await rpc('eth_call', [{ to: token, data: `0x70a08231${address.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']));
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const ended = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT');
-    await ended;
-  };
-  return { rpcUrl, token, rpc, usdtOf, stop };
-}
 
 /**
  * Copies of the built web app and back office for this journey's server: a build made meanwhile (by
@@ -192,9 +161,9 @@ async function followToCompleted(chain, record) {
   await record.getByTestId('withdrawal-tx').waitFor({ timeout: 30_000 });
   assert.equal(await state.getAttribute('data-state'), 'broadcast');
   await state.getByText(/^Sent/).waitFor();
-  await chain.rpc('anvil_mine', ['0x1']);
+  await chain.mine(1);
   await state.getByText(`Sent · 1 of ${CONFIRMATIONS} confirmations`).waitFor({ timeout: 30_000 });
-  await chain.rpc('anvil_mine', ['0x1']);
+  await chain.mine(1);
   await state.getByText('Completed').waitFor({ timeout: 30_000 });
 }
 
@@ -211,7 +180,7 @@ async function journey({ browser }) {
   const approver = { email: 'withdraw.approver@example.com', password: 'withdraw-approver-pass-1', role: 'finance' };
   const reviewer = { email: 'withdraw.reviewer@example.com', password: 'withdraw-reviewer-pass-1', role: 'finance' };
   const dist = distCopies();
-  const chain = await localChain();
+  const chain = await startDevChain();
   let server;
   const contexts = [];
   try {
