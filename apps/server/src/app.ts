@@ -35,6 +35,7 @@ import { SpotService, spotRoutes } from './modules/spot';
 import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
 import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
+import { startWhenReady } from './lib/worker';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
@@ -188,18 +189,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const depositWatchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   app.decorate('depositWatchers', depositWatchers);
   if (ctx.config.market.engine === 'timers' && depositWatchers.length) {
-    let closing = false;
-    app.addHook('onReady', async () => {
-      void (async () => {
-        while (!isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
-        if (!closing) for (const w of depositWatchers) w.start();
-      })();
-    });
-    app.addHook('onClose', async () => {
-      closing = true;
-      await Promise.all(depositWatchers.map((w) => w.stop()));
-    });
+    startWhenReady(app, isReady, { start: () => depositWatchers.forEach((w) => w.start()), stop: () => Promise.all(depositWatchers.map((w) => w.stop())) });
   }
+
   // Withdrawals: quote, confirm into escrow, review by the rules or operators, paid out by the signer (engine role).
   const withdraw = new WithdrawService(ctx, {
     money, ledger, prices, audit, users, routes: deposits.routes,
@@ -209,19 +201,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // The signer: approved withdrawals signed, recorded, sent and followed to completion (docs/withdrawals.md "Signer").
   const withdrawalSigner = new WithdrawalSigner(ctx, { withdrawals: withdraw });
   app.decorate('withdrawalSigner', withdrawalSigner);
-  if (ctx.config.market.engine === 'timers' && withdrawalSigner.lanes.length) {
-    let closing = false;
-    app.addHook('onReady', async () => {
-      void (async () => {
-        while (!isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
-        if (!closing) withdrawalSigner.start();
-      })();
-    });
-    app.addHook('onClose', async () => {
-      closing = true;
-      await withdrawalSigner.stop();
-    });
-  }
+  if (ctx.config.market.engine === 'timers' && withdrawalSigner.lanes.length) startWhenReady(app, isReady, withdrawalSigner);
+
   // The withdrawal address book: where money may be sent, saved with the fund password; its
   // "this wasn't me" link freezes withdrawals and cancels those waiting for review.
   await app.register(withdrawalRoutes, {

@@ -1,5 +1,67 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
+/**
+ * Runs a piece of background work again and again until stopped: each run answers how long to wait
+ * before the next, so runs never overlap. `stop` waits for a run in progress, so nothing runs after
+ * it returns. The chain scanners, the withdrawal signer and `runWhenReady` loop with it.
+ */
+export class PollLoop {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+
+  get active(): boolean {
+    return !this.stopped;
+  }
+
+  /** Starts the loop; a start while it runs does nothing. `run` answers the delay before the next run, in ms. */
+  start(run: () => Promise<number>): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = async () => {
+      this.timer = null;
+      if (this.stopped) return;
+      const delay = await run();
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        this.running = tick();
+      }, delay);
+    };
+    this.running = tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
+
+/** Background work that runs between `start` and `stop` (a chain watcher, the withdrawal signer). */
+export interface Background {
+  start(): void;
+  stop(): Promise<unknown>;
+}
+
+/**
+ * Starts background work once the database is ready (main.ts listens before it is) and stops it,
+ * after the pass in progress, when the app closes.
+ */
+export function startWhenReady(app: FastifyInstance, isReady: () => boolean, work: Background): void {
+  let closing = false;
+  app.addHook('onReady', async () => {
+    void (async () => {
+      while (!isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
+      if (!closing) work.start();
+    })();
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await work.stop();
+  });
+}
+
 export interface WorkerOptions {
   name: string;
   /** Pause between runs. */
@@ -11,31 +73,21 @@ export interface WorkerOptions {
 }
 
 /**
- * Background work of a module (settling contracts, matching limit orders): it starts once the
- * database is ready (main.ts listens before it is) and stops, after the pass in progress, when
- * the app closes. Tests build the app with MARKET_ENGINE=manual and call the pass themselves.
+ * Background work of a module (settling contracts, matching limit orders), every `everyMs` once
+ * the database is ready, until the app closes. A failed pass is logged and the next one comes.
+ * Tests build the app with MARKET_ENGINE=manual and call the pass themselves.
  */
 export function runWhenReady(app: FastifyInstance, w: WorkerOptions): void {
-  let closing = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const loop = (): void => {
-    if (closing) return;
-    running = w.run()
-      .catch((err: unknown) => w.log.error({ err }, `${w.name} failed`))
-      .finally(() => {
-        if (!closing) timer = setTimeout(loop, w.everyMs);
-      });
-  };
-  app.addHook('onReady', async () => {
-    void (async () => {
-      while (!w.isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
-      loop();
-    })();
-  });
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearTimeout(timer);
-    await running;
+  const loop = new PollLoop();
+  startWhenReady(app, w.isReady, {
+    start: () => loop.start(async () => {
+      try {
+        await w.run();
+      } catch (err) {
+        w.log.error({ err }, `${w.name} failed`);
+      }
+      return w.everyMs;
+    }),
+    stop: () => loop.stop(),
   });
 }

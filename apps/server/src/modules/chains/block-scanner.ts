@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { systemClock, type Clock } from '../../lib/clock';
+import { PollLoop } from '../../lib/worker';
 import { chainRepo, type StoredBlock, type StoredCursor } from './repository';
 
 /**
@@ -184,9 +185,7 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
   private lastError: string | null = null;
   private backoffUntil: Date | null = null;
   private lastPollAt: Date | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
+  private readonly loop = new PollLoop();
 
   constructor(readonly settings: ScannerSettings, private readonly source: ChainSource<B, O>, deps: ScannerDeps<O>) {
     const { db } = deps;
@@ -244,11 +243,7 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
    * transaction (a failure of it is logged, and the polls go on).
    */
   start(handler?: ScanHandler<O>, afterPoll?: (r: PollResult<O>) => Promise<void>): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = async () => {
-      this.timer = null;
-      if (this.stopped) return;
+    this.loop.start(async () => {
       const r = await this.poll(handler);
       if (afterPoll) {
         try {
@@ -257,25 +252,15 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
           this.log?.warn({ chain: this.chain, err: e instanceof Error ? e.message : String(e) }, 'chain scanner: after-poll work failed');
         }
       }
-      if (this.stopped) return;
-      let delay = this.settings.pollMs;
       if (r.status === 'backoff' || r.status === 'failed') {
-        delay = Math.max(0, (r.status === 'backoff' ? r.until : r.retryAt).getTime() - this.clock.now().getTime());
-      } else if (r.status === 'scanned' && (this.status().lag ?? 0) > 0) {
-        delay = 0;
+        return Math.max(0, (r.status === 'backoff' ? r.until : r.retryAt).getTime() - this.clock.now().getTime());
       }
-      this.timer = setTimeout(() => {
-        this.running = tick();
-      }, delay);
-    };
-    this.running = tick();
+      return r.status === 'scanned' && (this.status().lag ?? 0) > 0 ? 0 : this.settings.pollMs;
+    });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async scan(handler?: ScanHandler<O>): Promise<PollResult<O>> {

@@ -2,6 +2,7 @@ import { getAddress, isAddress, parseTransaction, type Address, type Hex } from 
 import type { DepositChainId } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DepositRouteConfig } from '../../config';
+import { PollLoop } from '../../lib/worker';
 import { viemTxNode, type EvmTxNode, type FeeLevels } from '../chains';
 import { erc20TransferData, evmSigner, type EvmSigner, type SignedEvmTx } from './evm-signing';
 import { evmHotKey, signerChains } from './hot-wallet';
@@ -102,9 +103,7 @@ export function configuredLanes(ctx: AppContext): SignerLane[] {
 export class WithdrawalSigner {
   readonly lanes: readonly SignerLane[];
   private readonly checkedChains = new Set<DepositChainId>();
-  private running: Promise<unknown> | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = true;
+  private readonly loop = new PollLoop();
   private failures = 0;
   private busy = false;
 
@@ -114,29 +113,18 @@ export class WithdrawalSigner {
 
   /** Runs on a timer until `stop`: every signerPollMs, after a backoff (doubling, capped) when a run failed. */
   start(): void {
-    if (!this.stopped || !this.lanes.length) return;
-    this.stopped = false;
-    const tick = async () => {
-      this.timer = null;
-      if (this.stopped) return;
+    if (!this.lanes.length) return;
+    this.loop.start(async () => {
       const r = await this.runOnce();
-      if (this.stopped) return;
       const chains = this.ctx.config.chains;
-      const delay = r.status === 'failed'
+      return r.status === 'failed'
         ? Math.min(chains.backoffMaxMs, chains.backoffMs * 2 ** Math.min(this.failures - 1, 20))
         : this.ctx.config.withdrawals.signerPollMs;
-      this.timer = setTimeout(() => {
-        this.running = tick();
-      }, delay);
-    };
-    this.running = tick();
+    });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
