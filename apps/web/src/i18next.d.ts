@@ -4,6 +4,8 @@ import type { KycNamespace } from './locales/kyc';
 import type { RechargeNamespace } from './locales/recharge';
 import type { Messages } from './locales/en';
 import type { OtcNamespace } from './locales/otc';
+import type { SecurityNamespace } from './locales/security';
+import type { TradeNamespace } from './locales/trade';
 import type { WithdrawNamespace } from './locales/withdraw';
 
 declare module 'i18next' {
@@ -14,6 +16,21 @@ declare module 'i18next' {
     /** `recharge`: the deposit pages' strings, registered by their chunk (features/recharge/strings.ts). */
     /** `otc`: the OTC pages' strings, registered by their chunk (features/otc/strings.ts). */
     /** `withdraw`: the withdrawal pages' strings, registered by their chunk (features/withdraw/strings.ts). */
-    resources: { translation: Messages; dashboard: DashboardNamespace; kyc: KycNamespace; recharge: RechargeNamespace; otc: OtcNamespace; withdraw: WithdrawNamespace };
+    /**
+     * `trade` and `security`: the trade and security pages' strings, registered by their chunks
+     * (features/trade/strings.ts, lib/i18n/security-namespace.ts) and found under their `translation`
+     * keys (`t('orders.…')`, `t('security.…')`): the fallback namespaces of lib/i18n's init.
+     */
+    resources: {
+      translation: Messages;
+      dashboard: DashboardNamespace;
+      kyc: KycNamespace;
+      recharge: RechargeNamespace;
+      otc: OtcNamespace;
+      withdraw: WithdrawNamespace;
+      trade: TradeNamespace;
+      security: SecurityNamespace;
+    };
+    fallbackNS: ['trade', 'security'];
   }
 }

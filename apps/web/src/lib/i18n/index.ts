@@ -5,6 +5,9 @@ import { en, loadLocale } from '../../locales';
 import { setNumberLocale } from '../format/number';
 import { getSession, useSessionStore } from '../session/session-store';
 
+/** Namespaces a `translation` key is looked up in when `translation` lacks it (i18next.d.ts names them too). */
+const FALLBACK_NAMESPACES = ['trade', 'security'] as const;
+
 /** BCP 47 tags for <html lang>, so screen readers pronounce each language correctly. */
 const HTML_LANG: Record<Language, string> = {
   en: 'en', zh: 'zh-Hans', hk: 'zh-Hant-HK', jp: 'ja', kr: 'ko', de: 'de', fr: 'fr', it: 'it',
@@ -63,6 +66,9 @@ export async function initI18n(): Promise<typeof i18n> {
     resources,
     lng: language,
     fallbackLng: 'en',
+    // The strings some pages register when their chunk loads (locales/trade.ts, locales/security.ts),
+    // looked up under their old keys of `translation` (`t('orders.…')`): off the first route.
+    fallbackNS: FALLBACK_NAMESPACES,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false }, // React escapes.
     returnNull: false,

@@ -4,6 +4,7 @@ import type { Depth, Instrument, Trade } from '@app/contract';
 import { dateTimeAttribute, formatDecimal, formatPrice } from '../../../lib/format';
 import { useRecentTrades } from '../../../features/trade/desktop';
 import { useDashboardText } from './strings';
+import '../../../features/trade/strings';
 
 /** Levels shown per side. */
 const LEVELS = 12;

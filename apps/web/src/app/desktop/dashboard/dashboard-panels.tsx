@@ -18,6 +18,7 @@ import type { DashboardArrangement } from './use-dashboard-layout';
 import { usePanelDrag } from './use-panel-drag';
 import '../../../lib/market/market.css';
 import '../../../features/trade/trade.css';
+import '../../../features/trade/strings';
 
 /*
  * The dashboard's panels (docs/decisions.md "Desktop dashboard: the frame first"): this chunk loads

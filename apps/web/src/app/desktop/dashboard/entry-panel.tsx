@@ -7,6 +7,7 @@ import { ContractPanel, OrderList, SpotPanel, formatTime, useDashboardOrders, us
 import { DESKTOP_PATHS, loginPathFor } from '../../../lib/routing/paths';
 import { useIsLoggedIn, useSessionStore } from '../../../lib/session/session-store';
 import { useDashboardText } from './strings';
+import '../../../features/trade/strings';
 
 /** A visitor sees where to log in (and comes back here afterwards). */
 function LoginPrompt({ text }: { text: string }) {

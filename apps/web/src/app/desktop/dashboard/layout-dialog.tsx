@@ -4,6 +4,7 @@ import { DASHBOARD_COLUMNS, type DashboardLayout, type DashboardPanelId } from '
 import { canMove, DEFAULT_LAYOUT, movePanel, placePanel, setHidden, type Move } from './layout-model';
 import { useDashboardText } from './strings';
 import '../../../components/confirm-modal.css';
+import '../../../features/trade/strings';
 
 /** Each panel's name as its heading on the dashboard says it. */
 export function usePanelNames(): (id: DashboardPanelId) => string {

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TradeDetailContent, useTradeDetail } from '../../../features/trade/detail';
 import '../../../components/confirm-modal.css';
+import '../../../features/trade/strings';
 
 /**
  * One order over the dashboard: the desktop counterpart of /pages/trade-detail/index

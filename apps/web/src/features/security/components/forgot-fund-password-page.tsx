@@ -7,6 +7,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SubmitButton } from '../../../components/submit-button';
 import { maskEmail, maskPhone } from '../../../lib/format';
 import { useForgotFundPassword } from '../hooks/use-forgot-fund-password';
+import '../../../lib/i18n/security-namespace';
 
 /**
  * /pages/profile/security-center/forgot-fund-password: pick the account's own e-mail or

@@ -6,6 +6,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SubmitButton } from '../../../components/submit-button';
 import { useFundPasswordForm } from '../hooks/use-fund-password-form';
 import { SECURITY_PATHS } from './security-paths';
+import '../../../lib/i18n/security-namespace';
 
 /**
  * /pages/profile/security-center/payment-password: set the fund password when there is

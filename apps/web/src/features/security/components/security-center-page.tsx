@@ -4,6 +4,7 @@ import { MenuLink, MenuList } from '../../../components/menu-list';
 import { useSecurityStatus } from '../hooks/use-security-status';
 import { SECURITY_PATHS } from './security-paths';
 import '../security.css';
+import '../../../lib/i18n/security-namespace';
 
 /** /pages/profile/security-center/index */
 export function SecurityCenterPage() {

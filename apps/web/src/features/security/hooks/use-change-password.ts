@@ -6,6 +6,7 @@ import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } from '../../../lib/forms/validation';
 import { useChangePassword as useChangePasswordRequest } from '../api/change-password';
 import { SECURITY_PATHS } from '../components/security-paths';
+import '../../../lib/i18n/security-namespace';
 
 type Field = 'oldPassword' | 'password' | 'confirmPassword';
 

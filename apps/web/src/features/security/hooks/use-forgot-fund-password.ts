@@ -11,6 +11,7 @@ import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { checkConfirmation, checkNewPassword, checkOtp, collectErrors } from '../../../lib/forms/validation';
 import { useForgotFundPassword as useForgotFundPasswordRequest } from '../api/forgot-fund-password';
 import { SECURITY_PATHS } from '../components/security-paths';
+import '../../../lib/i18n/security-namespace';
 
 type Field = 'code' | 'fundPassword' | 'confirmFundPassword';
 

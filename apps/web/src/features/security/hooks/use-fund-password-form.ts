@@ -8,6 +8,7 @@ import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } fro
 import { useChangeFundPassword } from '../api/change-fund-password';
 import { useSetFundPassword } from '../api/set-fund-password';
 import { SECURITY_PATHS } from '../components/security-paths';
+import '../../../lib/i18n/security-namespace';
 
 type Field = 'oldFundPassword' | 'fundPassword' | 'confirmFundPassword';
 

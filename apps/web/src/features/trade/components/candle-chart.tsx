@@ -11,6 +11,7 @@ import { useChartContracts, type ChartContract } from '../hooks/use-chart-contra
 import { useVolumeUnit } from '../hooks/use-volume-unit';
 import { formatCountdown } from '../model/contract-math';
 import { formatSymbolAmount, formatSymbolPrice } from '../model/order-display';
+import '../strings';
 
 /** The library's licence asks for a link to TradingView on the page that shows the chart. */
 const TRADINGVIEW_URL = 'https://www.tradingview.com/';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TradingTime } from '@app/contract';
 import { formatDateTime, localTimeZone } from '../../../lib/format';
+import '../strings';
 
 /** A closed market and when it opens, in the user's time zone and in the exchange's (spec §9). */
 export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undefined }) {

@@ -14,6 +14,7 @@ import { ChoiceChips } from './choice-chips';
 import { ContractTitle } from './contract-parts';
 import { ContractSummary } from './contract-summary';
 import { ContractTracker } from './contract-tracker';
+import '../strings';
 
 interface ContractPanelProps {
   instrument: Instrument;

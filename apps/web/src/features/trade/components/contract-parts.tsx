@@ -5,6 +5,7 @@ import { formatCountdown } from '../model/contract-math';
 import { formatMoney, formatProfit, formatSymbolPrice, signClass } from '../model/order-display';
 import { useDurationLabel } from '../hooks/use-duration-label';
 import { useNow } from '../hooks/use-now';
+import '../strings';
 
 /** "BTC · Up · 30 sec", the direction in its colour. */
 export function ContractTitle({ symbol, direction, duration }: { symbol: string; direction: ContractDirection; duration: number }) {

@@ -5,6 +5,7 @@ import { formatProfit, signClass } from '../model/order-display';
 import { ContractTitle } from './contract-parts';
 import { tradeDetailPath } from './order-paths';
 import '../contract-results.css';
+import '../strings';
 
 function ResultNotice({ result, onDismiss }: { result: ContractResult; onDismiss: () => void }) {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { contractStatusKey, formatTime } from '../model/order-display';
 import { ContractFigures, ContractTitle } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { tradeDetailPath } from './order-paths';
+import '../strings';
 
 /** One seconds contract in a list: a countdown while open, the result once settled; opens its detail. */
 export function ContractRow({ contract: c }: { contract: Contract }) {

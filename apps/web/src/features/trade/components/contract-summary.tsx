@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ContractQuote } from '../model/contract-math';
 import { formatMoney, formatProfit } from '../model/order-display';
+import '../strings';
 
 /** What the user can win and lose before confirming: payout, loss, break-even win rate. */
 export function ContractSummary({ quote, breakEvenPercent, asset }: { quote: ContractQuote | null; breakEvenPercent: string; asset: string }) {

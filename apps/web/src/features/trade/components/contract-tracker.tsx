@@ -5,6 +5,7 @@ import type { Contract } from '@app/contract';
 import { useContractDetail } from '../api/get-contract-detail';
 import { ContractFigures, ContractTitle, TimeLeft } from './contract-parts';
 import { tradeDetailPath } from './order-paths';
+import '../strings';
 
 /**
  * The contract just placed, scrolled into view: a countdown to its expiry, then its result with

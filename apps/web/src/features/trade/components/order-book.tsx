@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Depth } from '@app/contract';
 import { formatDecimal, formatPrice } from '../../../lib/format';
+import '../strings';
 
 /** Levels shown per side. */
 const BOOK_LEVELS = 10;

@@ -9,6 +9,7 @@ import { ContractPanel } from './contract-panel';
 import { SpotPanel } from './spot-panel';
 import { TradeOrders } from './trade-orders';
 import '../trade.css';
+import '../strings';
 
 /** Says the market is closed and when it opens again (spec §7 checkTradingTime). */
 function MarketClosedNotice({ nextOpen }: { nextOpen: number | null }) {

@@ -5,6 +5,7 @@ import { OrderList } from './order-list';
 import type { OrderKind } from './order-paths';
 import '../../../lib/market/market.css';
 import '../trade.css';
+import '../strings';
 
 /** /pages/assets/order-history: every seconds contract and spot order of the account version. */
 export function OrderHistoryPage() {

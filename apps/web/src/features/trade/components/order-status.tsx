@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ContractResult } from '@app/contract';
 import type { OrderStatusKey } from '../model/order-display';
+import '../strings';
 
 /** The spec §9 status text of an order, with the result of a settled contract. */
 export function OrderStatus({ status, result }: { status: OrderStatusKey; result?: ContractResult | null }) {

@@ -7,6 +7,7 @@ import { htmlLang } from '../../../lib/i18n';
 import { SEARCH_PATH, changeSign, formatCompact, formatPercent, formatPrice, formatSigned, type PriceDirection } from '../../../lib/market';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useVolumeUnit } from '../hooks/use-volume-unit';
+import '../strings';
 
 interface PriceHeaderProps {
   instrument: Instrument;

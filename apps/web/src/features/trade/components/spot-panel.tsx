@@ -9,6 +9,7 @@ import { toastSuccess } from '../../../lib/feedback/toast';
 import { formatMoney, formatSymbolAmount, formatSymbolPrice } from '../model/order-display';
 import { useSpotOrder, type SpotConfirmation } from '../hooks/use-spot-order';
 import { ChoiceChips } from './choice-chips';
+import '../strings';
 
 /** Spot: buy or sell the instrument's coin against USDT (the flow: useSpotOrder). */
 export function SpotPanel({ instrument }: { instrument: Instrument }) {

@@ -10,6 +10,7 @@ import { useSpotCancel } from '../hooks/use-spot-cancel';
 import { Figure } from './contract-parts';
 import { OrderStatus } from './order-status';
 import { tradeDetailPath } from './order-paths';
+import '../strings';
 
 /** The mobile binding of useSpotCancel: an antd-mobile dialog asks, a toast tells. */
 export function useConfirmCancel() {

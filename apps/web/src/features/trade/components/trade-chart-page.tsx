@@ -13,6 +13,7 @@ import { PriceHeader } from './price-header';
 import { TradingHours } from './trading-hours';
 import '../../../lib/market/market.css';
 import '../trade.css';
+import '../strings';
 
 /**
  * /pages/trade-chart/index?symbol=BTCUSDT[&interval=1h]: live price and 24 h statistics, the

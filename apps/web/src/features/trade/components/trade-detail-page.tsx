@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Contract, DecidingTick, SpotOrder } from '@app/contract';
@@ -13,6 +14,7 @@ import { OrderStatus } from './order-status';
 import { useConfirmCancel } from './spot-row';
 import '../../../lib/market/market.css';
 import '../trade.css';
+import '../strings';
 
 type Row = [label: string, value: ReactNode, testId?: string];
 
@@ -31,7 +33,11 @@ function DetailList({ rows, label }: { rows: Row[]; label: string }) {
   );
 }
 
-function tickRows(t: ReturnType<typeof useTranslation>['t'], symbol: string, tick: DecidingTick | null, which: 'open' | 'close'): Row[] {
+/**
+ * `t` of the `trade` namespace (locales/trade.ts), where these keys are: the built keys below, looked
+ * up through `translation`'s fallback namespaces, send the compiler's key types too deep.
+ */
+function tickRows(t: TFunction<'trade'>, symbol: string, tick: DecidingTick | null, which: 'open' | 'close'): Row[] {
   return [
     [t(`orders.detail.${which}Price`), formatSymbolPrice(symbol, tick?.price), `${which}-price`],
     [t(`orders.detail.${which}TickTime`), formatTime(tick?.time)],
@@ -41,6 +47,7 @@ function tickRows(t: ReturnType<typeof useTranslation>['t'], symbol: string, tic
 
 function ContractDetail({ contract: c }: { contract: Contract }) {
   const { t } = useTranslation();
+  const tr = useTranslation('trade').t;
   return (
     <article className="trade-detail" aria-labelledby="trade-detail-title">
       <header className="trade-detail__head">
@@ -59,8 +66,8 @@ function ContractDetail({ contract: c }: { contract: Contract }) {
           [t('orders.detail.payoutRate'), formatRatePercent(c.payoutRate)],
           [t('orders.purchaseTime'), formatTime(c.openTime)],
           [t('orders.detail.expiry'), formatTime(c.expiresAt)],
-          ...tickRows(t, c.symbol, c.openTick, 'open'),
-          ...tickRows(t, c.symbol, c.closeTick, 'close'),
+          ...tickRows(tr, c.symbol, c.openTick, 'open'),
+          ...tickRows(tr, c.symbol, c.closeTick, 'close'),
           [t('orders.detail.result'), c.result ? t(`orders.results.${c.result}`) : '--', 'contract-result'],
           [t('orders.payout'), c.payout === null ? '--' : `${formatMoney(c.payout)} ${c.asset}`],
           [t('orders.profit'), <span className={`record__amount${signClass(c.profit)}`}>{formatProfit(c.profit)} {c.asset}</span>, 'contract-profit'],

@@ -5,6 +5,7 @@ import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { ORDER_HISTORY_PATH } from '../../../lib/routing/paths';
 import { useInstrumentOrders, type InstrumentOrdersTab } from '../hooks/use-order-history';
 import { OrderList } from './order-list';
+import '../strings';
 
 /** Under the order entry: the open orders and the history of this instrument. */
 export function TradeOrders({ symbol, market }: { symbol: string; market: Market }) {

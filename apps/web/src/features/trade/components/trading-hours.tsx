@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TradingTime } from '@app/contract';
 import { localTimeZone } from '../../../lib/format';
 import './trading-hours.css';
+import '../strings';
 
 type Session = TradingTime['sessions'][number];
 

@@ -8,6 +8,7 @@ import { contractMarks } from '../model/chart-bars';
 import { formatCountdown } from '../model/contract-math';
 import type { CandleChart } from './use-candle-chart';
 import { useNow } from './use-now';
+import '../strings';
 
 /** One open contract as the chart's legend describes it. */
 export interface ChartContract {

@@ -10,6 +10,7 @@ import { useContractProducts } from '../api/get-contract-products';
 import { atLeast, contractQuote, stakeInRange, type ContractQuote } from '../model/contract-math';
 import { formatMoney } from '../model/order-display';
 import type { OrderPrompts } from './order-prompts';
+import '../strings';
 
 /** What the user confirms before a contract is sent. */
 export interface ContractConfirmation {

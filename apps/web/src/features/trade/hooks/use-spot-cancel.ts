@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@app/contract';
 import { useCancelSpotOrder } from '../api/cancel-spot-order';
 import type { OrderPrompts } from './order-prompts';
+import '../strings';
 
 /** Asks, then cancels an open spot order. */
 export function useSpotCancel(prompts: Pick<OrderPrompts<SpotOrder>, 'confirm' | 'notify'>) {

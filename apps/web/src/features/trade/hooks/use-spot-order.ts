@@ -10,6 +10,7 @@ import { usePlaceSpotOrder } from '../api/place-spot-order';
 import { atLeast } from '../model/contract-math';
 import { spotTotal } from '../model/spot-math';
 import type { OrderPrompts } from './order-prompts';
+import '../strings';
 
 type Field = 'price' | 'amount';
 

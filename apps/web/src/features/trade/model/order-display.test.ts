@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, priceSourceKey, signClass, spotStatusKey } from './order-display';
-import { en } from '../../../locales/en';
+import { TRADE_MESSAGES } from '../../../locales/trade';
 
 describe('order display', () => {
   it('shows money with two decimals, more only where the amount has them, never rounded', () => {
@@ -38,7 +38,7 @@ describe('order display', () => {
     expect(priceSourceKey('binance')).toBe('binance');
     expect(priceSourceKey('bench')).toBe('other');
     expect(priceSourceKey('')).toBe('other');
-    expect(en.orders.priceSources[priceSourceKey('simulator')]).toBe('Simulated market prices');
-    expect(en.orders.priceSources[priceSourceKey('binance')]).toBe('Exchange prices (Binance)');
+    expect(TRADE_MESSAGES.en.orders.priceSources[priceSourceKey('simulator')]).toBe('Simulated market prices');
+    expect(TRADE_MESSAGES.en.orders.priceSources[priceSourceKey('binance')]).toBe('Exchange prices (Binance)');
   });
 });

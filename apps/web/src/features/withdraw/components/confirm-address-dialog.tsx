@@ -5,6 +5,7 @@ import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api/api-client';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { checkOtp } from '../../../lib/forms/validation';
+import '../../../lib/i18n/security-namespace';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useConfirmWithdrawAddress } from '../api/confirm-withdraw-address';
 import { sendWithdrawAddressCode } from '../api/send-withdraw-address-code';
