@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTP_LENGTH, OTP_RESEND_WAIT_S, type AccountType, type WithdrawAddress } from '@app/contract';
 import { TextField } from '../../../components/text-field';
@@ -11,7 +11,7 @@ import { useConfirmWithdrawAddress } from '../api/confirm-withdraw-address';
 import { sendWithdrawAddressCode } from '../api/send-withdraw-address-code';
 import { networkLabel } from '../model/address-book';
 import { useWithdrawText } from '../strings';
-import '../../../components/confirm-modal.css';
+import { FormDialog } from './form-dialog';
 
 /** Seconds until another code may be asked for (the server's OTP_RESEND_WAIT_S; it refuses earlier ones too). */
 function useResendWait(): [number, () => void] {
@@ -40,8 +40,6 @@ function useResendWait(): [number, () => void] {
 export function ConfirmAddressDialog({ address, onClose }: { address: WithdrawAddress; onClose: () => void }) {
   const { t } = useTranslation();
   const w = useWithdrawText();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const user = useSessionStore((s) => s.user);
   const email = user?.email ?? '';
   const phone = user?.phone ?? '';
@@ -51,11 +49,6 @@ export function ConfirmAddressDialog({ address, onClose }: { address: WithdrawAd
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const confirm = useConfirmWithdrawAddress();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const [wait, startWait] = useResendWait();
   const [sending, setSending] = useState(false);
@@ -94,73 +87,58 @@ export function ConfirmAddressDialog({ address, onClose }: { address: WithdrawAd
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-modal"
-      aria-labelledby={titleId}
-      data-testid="confirm-address-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+    <FormDialog
+      title={w('addressConfirmTitle')}
+      testid="confirm-address-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={confirm.isPending}
+      submitLabel={t('common.confirm')}
     >
-      <form noValidate onSubmit={onSubmit}>
-        <h2 id={titleId} className="confirm-modal__title">
-          {w('addressConfirmTitle')}
-        </h2>
-        <p className="confirm-modal__content withdraw-dialog__text">{w('addressConfirmText', { address: address.address, network: networkLabel(address) })}</p>
-        {channels.length > 1 ? (
-          <fieldset className="radio-list radio-list--compact">
-            <legend className="field__label">{t('security.channel')}</legend>
-            {channels.map((c) => (
-              <label key={c} className={`radio-list__item${c === channel ? ' is-selected' : ''}`}>
-                <input
-                  type="radio"
-                  name="confirm-channel"
-                  value={c}
-                  checked={c === channel}
-                  onChange={() => {
-                    setChannel(c);
-                    setCode('');
-                    setError(undefined);
-                  }}
-                  className="radio-list__input radio-list__input--visible"
-                />
-                <span className="radio-list__label">{targetLabel(c)}</span>
-              </label>
-            ))}
-          </fieldset>
-        ) : (
-          <p className="withdraw-dialog__text">{targetLabel(channel)}</p>
-        )}
-        <TextField
-          label={t('fields.code')}
-          placeholder={t('fields.codePlaceholder')}
-          value={code}
-          onChange={(value) => {
-            setCode(value.replace(/[^0-9]/g, '').slice(0, OTP_LENGTH));
-            setError(undefined);
-          }}
-          error={error}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          className="field--code"
-          end={
-            <button type="button" className="button button--secondary button--small" disabled={sending || wait > 0} onClick={sendCode}>
-              {wait > 0 ? t('common.resendIn', { seconds: wait }) : sent ? t('common.resendCode') : t('common.sendCode')}
-            </button>
-          }
-        />
-        <div className="confirm-modal__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
+      <p className="confirm-modal__content withdraw-dialog__text">{w('addressConfirmText', { address: address.address, network: networkLabel(address) })}</p>
+      {channels.length > 1 ? (
+        <fieldset className="radio-list radio-list--compact">
+          <legend className="field__label">{t('security.channel')}</legend>
+          {channels.map((c) => (
+            <label key={c} className={`radio-list__item${c === channel ? ' is-selected' : ''}`}>
+              <input
+                type="radio"
+                name="confirm-channel"
+                value={c}
+                checked={c === channel}
+                onChange={() => {
+                  setChannel(c);
+                  setCode('');
+                  setError(undefined);
+                }}
+                className="radio-list__input radio-list__input--visible"
+              />
+              <span className="radio-list__label">{targetLabel(c)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p className="withdraw-dialog__text">{targetLabel(channel)}</p>
+      )}
+      <TextField
+        label={t('fields.code')}
+        placeholder={t('fields.codePlaceholder')}
+        value={code}
+        onChange={(value) => {
+          setCode(value.replace(/[^0-9]/g, '').slice(0, OTP_LENGTH));
+          setError(undefined);
+        }}
+        error={error}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        className="field--code"
+        end={
+          <button type="button" className="button button--secondary button--small" disabled={sending || wait > 0} onClick={sendCode}>
+            {wait > 0 ? t('common.resendIn', { seconds: wait }) : sent ? t('common.resendCode') : t('common.sendCode')}
           </button>
-          <button type="submit" className="button button--primary" disabled={confirm.isPending}>
-            {confirm.isPending ? t('common.processing') : t('common.confirm')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+        }
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawConfirmBody, Withdrawal, WithdrawQuote } from '@app/contract';
 import { PasswordField } from '../../../components/password-field';
@@ -11,7 +11,7 @@ import { networkLabel } from '../model/address-book';
 import { ConfirmKeys } from '../model/idempotency-keys';
 import { needsNewQuote } from '../model/withdraw-form';
 import { useWithdrawText } from '../strings';
-import '../../../components/confirm-modal.css';
+import { FormDialog } from './form-dialog';
 
 export interface ConfirmWithdrawDialogProps {
   quote: WithdrawQuote;
@@ -30,17 +30,10 @@ export interface ConfirmWithdrawDialogProps {
 export function ConfirmWithdrawDialog({ quote, requote, onClose, onConfirmed }: ConfirmWithdrawDialogProps) {
   const { t } = useTranslation();
   const w = useWithdrawText();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [fundPassword, setFundPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [keys] = useState(() => new ConfirmKeys<WithdrawConfirmBody>());
   const confirm = useConfirmWithdrawal();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,48 +75,34 @@ export function ConfirmWithdrawDialog({ quote, requote, onClose, onConfirmed }: 
   ];
 
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-modal withdraw-confirm"
-      aria-labelledby={titleId}
-      data-testid="withdraw-confirm"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+    <FormDialog
+      title={w('confirmTitle')}
+      testid="withdraw-confirm"
+      className="withdraw-confirm"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={confirm.isPending}
+      submitLabel={t('common.confirm')}
     >
-      <form noValidate onSubmit={onSubmit}>
-        <h2 id={titleId} className="confirm-modal__title">
-          {w('confirmTitle')}
-        </h2>
-        <dl className="withdraw-figures withdraw-confirm__summary">
-          {rows.map(([label, value, id]) => (
-            <div key={id} data-testid={`confirm-${id}`}>
-              <dt>{label}</dt>
-              <dd className={id === 'address' ? 'mono withdraw-confirm__address' : undefined}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <PasswordField
-          label={t('fields.fundPassword')}
-          autoComplete="off"
-          autoFocus
-          value={fundPassword}
-          onChange={(value) => {
-            setFundPassword(value);
-            setError(undefined);
-          }}
-          error={error}
-        />
-        <div className="confirm-modal__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={confirm.isPending}>
-            {confirm.isPending ? t('common.processing') : t('common.confirm')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <dl className="withdraw-figures withdraw-confirm__summary">
+        {rows.map(([label, value, id]) => (
+          <div key={id} data-testid={`confirm-${id}`}>
+            <dt>{label}</dt>
+            <dd className={id === 'address' ? 'mono withdraw-confirm__address' : undefined}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <PasswordField
+        label={t('fields.fundPassword')}
+        autoComplete="off"
+        autoFocus
+        value={fundPassword}
+        onChange={(value) => {
+          setFundPassword(value);
+          setError(undefined);
+        }}
+        error={error}
+      />
+    </FormDialog>
   );
 }

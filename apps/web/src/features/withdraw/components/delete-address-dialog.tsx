@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawAddress } from '@app/contract';
 import { PasswordField } from '../../../components/password-field';
@@ -8,7 +8,7 @@ import { checkRequired } from '../../../lib/forms/validation';
 import { useDeleteWithdrawAddress } from '../api/delete-withdraw-address';
 import { networkLabel } from '../model/address-book';
 import { useWithdrawText } from '../strings';
-import '../../../components/confirm-modal.css';
+import { FormDialog } from './form-dialog';
 
 /**
  * Deleting a saved address: a modal `<dialog>` (focus held inside, Escape cancels, the focus goes
@@ -18,16 +18,9 @@ import '../../../components/confirm-modal.css';
 export function DeleteAddressDialog({ address, onClose }: { address: WithdrawAddress; onClose: () => void }) {
   const { t } = useTranslation();
   const w = useWithdrawText();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [fundPassword, setFundPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const remove = useDeleteWithdrawAddress();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,41 +42,26 @@ export function DeleteAddressDialog({ address, onClose }: { address: WithdrawAdd
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-modal"
-      aria-labelledby={titleId}
-      data-testid="delete-address-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+    <FormDialog
+      title={w('deleteTitle')}
+      testid="delete-address-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={remove.isPending}
+      submitLabel={w('delete')}
     >
-      <form noValidate onSubmit={onSubmit}>
-        <h2 id={titleId} className="confirm-modal__title">
-          {w('deleteTitle')}
-        </h2>
-        <p className="confirm-modal__content withdraw-dialog__text">{w('deleteText', { address: address.address, network: networkLabel(address) })}</p>
-        <PasswordField
-          label={t('fields.fundPassword')}
-          autoComplete="off"
-          autoFocus
-          value={fundPassword}
-          onChange={(value) => {
-            setFundPassword(value);
-            setError(undefined);
-          }}
-          error={error}
-        />
-        <div className="confirm-modal__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={remove.isPending}>
-            {remove.isPending ? t('common.processing') : w('delete')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <p className="confirm-modal__content withdraw-dialog__text">{w('deleteText', { address: address.address, network: networkLabel(address) })}</p>
+      <PasswordField
+        label={t('fields.fundPassword')}
+        autoComplete="off"
+        autoFocus
+        value={fundPassword}
+        onChange={(value) => {
+          setFundPassword(value);
+          setError(undefined);
+        }}
+        error={error}
+      />
+    </FormDialog>
   );
 }
