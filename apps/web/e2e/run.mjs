@@ -17,6 +17,8 @@
  *   E2E_ONLY          a filter, as on the command line
  *   E2E_DEBUG         log the API requests, error responses and navigations
  *   E2E_WORKERS       how many journeys run at once against the one server (default 2)
+ *   E2E_SLOW=skip     leave out the journeys marked `slow` (minutes each: a local chain, review
+ *                     queues); CI runs them in its PostgreSQL pass only, every other journey twice
  *
  * A journey fails on any CSP violation, console error or uncaught error in its pages, even when
  * its steps passed (harness/browser.mjs).
@@ -53,7 +55,10 @@ async function loadJourneys() {
 }
 
 function select(all, filters) {
-  const selected = filters.length === 0 ? all : all.filter((j) => filters.some((f) => j.name.includes(f) || j.file.includes(f)));
+  const matching = filters.length === 0 ? all : all.filter((j) => filters.some((f) => j.name.includes(f) || j.file.includes(f)));
+  const skipSlow = process.env.E2E_SLOW === 'skip';
+  const selected = skipSlow ? matching.filter((j) => !j.slow) : matching;
+  if (skipSlow && selected.length < matching.length) console.log(`leaving out ${matching.length - selected.length} slow journey(s) (E2E_SLOW=skip)`);
   // Journeys that wait for a resend window go last, so the others fill that time.
   return selected.sort((a, b) => Number(Boolean(a.last)) - Number(Boolean(b.last)));
 }

@@ -283,5 +283,6 @@ export const journeys = [
   {
     name: 'back office withdrawals: an admin changes a fee; a finance operator rejects one with a reason; a four-eyes withdrawal is approved by two different operators (the first sees 1 of 2) and sent',
     fn: withdrawalsReview,
+    slow: true,
   },
 ];

@@ -344,6 +344,6 @@ async function onChain({ browser }) {
 
 export const journeys = [
   { name: 'deposit (mobile): from home, USDT on ERC20 and TRC20, BTC: the addresses with QR codes that encode them, copied; a coin without a network says so', fn: mobileDeposit },
-  { name: 'deposit on chain: USDT sent on a local chain to the address the phone shows is counted up and credited; the desktop shows it', fn: onChain },
+  { name: 'deposit on chain: USDT sent on a local chain to the address the phone shows is counted up and credited; the desktop shows it', fn: onChain, slow: true },
   { name: 'deposit records: back-stage credits through four eyes, on the phone page by page and on the desktop page beside the address', fn: records },
 ];

@@ -309,5 +309,6 @@ export const journeys = [
   {
     name: 'withdraw on the phone and the desktop: fee and expected receipt, confirmed with the fund password, Processing, approved in the back office, sent on a local chain, Completed with the fee and tx hash',
     fn: journey,
+    slow: true,
   },
 ];
