@@ -9,7 +9,8 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * 1200–1299 uploads; 1300–1399 money (used by the ledger, wallet and loan modules);
  * 1400–1499 market data (quotes, candles, favourites, the market websocket);
  * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 the back office (operators, audit);
- * 1700–1799 identity verification (KYC); 1800–1899 deposits; 1900–1999 withdrawals.
+ * 1700–1799 identity verification (KYC); 1800–1899 deposits; 1900–1999 withdrawals;
+ * 2000–2099 financing; 2100–2199 loans.
  */
 export interface ErrorDef {
   readonly code: number;
@@ -150,6 +151,34 @@ export const ERRORS = {
   WITHDRAW_SETTING_INVALID: def(1917, 400, 'The fee must be below the minimum, and the minimum at most the maximum', 'An operator\'s withdrawal setting where fee ≥ minimum, minimum > maximum, or maximum > daily limit.'),
   WITHDRAW_REASON_REQUIRED: def(1918, 400, 'Please choose a reason for rejecting', 'Rejecting a withdrawal without a reason.'),
   WITHDRAW_AMOUNT_PRECISION: def(1919, 400, 'At most {decimals} decimal places', 'The amount has more decimals than the coin\'s amount decimals.'),
+
+  RATE_INVALID: def(2001, 400, 'A rate is a decimal with at most 8 places, at most 10', 'An operator\'s rate (annualised for financing, daily for loans) is not a plain decimal, has more than 8 decimal places, or is above 10 (1000 %).'),
+  PRODUCT_NOT_FOUND: def(2002, 404, 'This product does not exist', 'The financing product id names no product (or a disabled one, for users).'),
+  PRODUCT_NOT_ON_SALE: def(2003, 409, 'This product is not on sale now', 'Subscribing before its sale starts, after it ends, or while operators have switched it off.'),
+  TERM_NOT_OFFERED: def(2004, 400, 'This duration is not offered for this product', 'The number of days is not one of the product\'s terms (`manage-rate/list-time`).'),
+  QUOTA_EXHAUSTED: def(2005, 409, 'Only {remaining} {currency} of this product is left', 'The amount is more than what is left of the product\'s total quota (other users were first).'),
+  FINANCING_TOKEN_INVALID: def(2006, 400, 'This estimate is not valid any more, please check the interest and confirm again', 'The confirmation token of `buyFinanceProduct` is unknown, belongs to another user or account mode, or is older than FINANCING_TOKEN_TTL_SECONDS.'),
+  FINANCING_TOKEN_USED: def(2007, 409, 'This subscription was already made', 'An estimate\'s token subscribes once; a retry with the same Idempotency-Key answers the first result instead.'),
+  IDEMPOTENCY_KEY_REQUIRED: def(2008, 400, 'This request needs an Idempotency-Key header', 'A request that moves money over GET (`buyFinanceProduct`) must carry an Idempotency-Key, so a prefetch or a replayed link cannot repeat it.'),
+  SUBSCRIPTION_NOT_FOUND: def(2009, 404, 'Subscription not found', 'No financing subscription with this id belongs to the user in the current account mode.'),
+  REDEMPTION_NOT_ALLOWED: def(2010, 409, 'This product cannot be redeemed before it matures', 'Early redemption of a product whose setting is `none`.'),
+  SUBSCRIPTION_ENDED: def(2011, 409, 'This subscription has already ended', 'Redeeming a subscription that matured or was redeemed already.'),
+  PRODUCT_SETTING_INVALID: def(2012, 400, 'Check the product: minimum at most maximum, maximum at most the quota, the sale ending after it starts', 'An operator\'s financing or loan product whose limits or dates do not fit together, or whose coin is not supported.'),
+  LOAN_PRODUCT_NOT_FOUND: def(2101, 404, 'This loan product does not exist', 'The loan product id names no product (or a disabled one, for users).'),
+  LOAN_TERMS_NOT_ACCEPTED: def(2102, 400, 'Please read and accept the loan terms', 'An application without `acceptTerms: true`.'),
+  LOAN_PHOTO_INVALID: def(2103, 400, 'Please upload each photo again', 'A photo is not one of the user\'s own private uploads (`common/upload` with kind `private`), or the same photo is given twice.'),
+  LOAN_PENDING_EXISTS: def(2104, 409, 'You already have a loan application waiting for review', 'One application at a time waits for review; wait for its decision.'),
+  LOAN_REAL_ONLY: def(2105, 400, 'Switch to your real account to borrow', 'Loans are real money reviewed by operators; the demo account has none.'),
+  LOAN_NOT_FOUND: def(2106, 404, 'Loan not found', 'No loan with this id belongs to the user (or, in the back office, exists).'),
+  LOAN_NOT_PAYABLE: def(2107, 409, 'This loan has nothing to pay', 'Paying a loan that is waiting for review, rejected or settled.'),
+  LOAN_NOTHING_TO_PAY: def(2108, 409, 'You have no loan to pay', 'Pay all (or its estimate) when no loan is approved or part-settled.'),
+  LOAN_QUOTE_INVALID: def(2109, 400, 'This repayment is not valid any more, please check the amount again', 'The pay-off quote is unknown, belongs to another user, or has expired (LOAN_QUOTE_TTL_SECONDS, or the end of its UTC day, when interest changes).'),
+  LOAN_QUOTE_USED: def(2110, 409, 'This repayment was already made', 'A quote is paid once; a retry with the same Idempotency-Key answers the first result instead.'),
+  LOAN_QUOTE_STALE: def(2111, 409, 'Your loans changed since this estimate, please check the amount again', 'Paying a quote after one of its loans was paid another way.'),
+  LOAN_AMOUNT_TOO_LARGE: def(2112, 400, 'The amount is more than this loan owes ({total} {currency})', 'A part payment above what settles the loan today.'),
+  LOAN_ALREADY_DECIDED: def(2113, 409, 'This application was already decided', 'An operator deciding an application no longer waiting for review, or approving it twice.'),
+  LOAN_REASON_REQUIRED: def(2114, 400, 'Please choose a reason for rejecting', 'Rejecting an application without a reason.'),
+  LOAN_RULES_REQUIRED: def(2115, 400, 'The rules need an English text', 'A loan product saved without rules in English (the fallback of every language).'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

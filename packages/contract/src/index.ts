@@ -22,3 +22,6 @@ export * from './schemas/admin-users';
 export * from './schemas/approvals';
 export * from './schemas/deposits';
 export * from './schemas/withdrawals';
+export * from './interest';
+export * from './schemas/financing';
+export * from './schemas/loans';

@@ -40,6 +40,26 @@ export const LEDGER_KINDS = {
     meaning: "Money out to an outside address: a withdrawal confirmed on chain (the amount sent and its fee leave the held balance).",
     names: { en: 'Withdrawal', zh: '提现', 'zh-HK': '提現', ja: '出金', ko: '출금', de: 'Auszahlung', fr: 'Retrait', it: 'Prelievo' },
   },
+  financing_subscribe: {
+    meaning: "A financing subscription: its amount held in the financing account's frozen balance for the term.",
+    names: { en: 'Financing subscribed', zh: '理财申购', 'zh-HK': '理財申購', ja: '運用申込', ko: '재테크 가입', de: 'Festgeld angelegt', fr: 'Placement souscrit', it: 'Investimento sottoscritto' },
+  },
+  financing_mature: {
+    meaning: "A financing subscription matured: its principal back from the frozen balance and its interest paid from the interest account.",
+    names: { en: 'Financing matured', zh: '理财到期', 'zh-HK': '理財到期', ja: '運用満期', ko: '재테크 만기', de: 'Festgeld fällig', fr: 'Placement échu', it: 'Investimento scaduto' },
+  },
+  financing_redeem: {
+    meaning: "A financing subscription redeemed early: its principal back, with the accrued interest if the product keeps it.",
+    names: { en: 'Financing redeemed early', zh: '理财提前赎回', 'zh-HK': '理財提前贖回', ja: '運用中途解約', ko: '재테크 중도 해지', de: 'Festgeld vorzeitig aufgelöst', fr: 'Placement racheté', it: 'Investimento riscattato' },
+  },
+  loan_disburse: {
+    meaning: "A loan approved: its amount paid into the currency account from the loan book.",
+    names: { en: 'Loan received', zh: '贷款到账', 'zh-HK': '貸款到賬', ja: 'ローン入金', ko: '대출 입금', de: 'Kredit ausgezahlt', fr: 'Prêt versé', it: 'Prestito erogato' },
+  },
+  loan_repay: {
+    meaning: "A loan repayment from the currency account: principal to the loan book, interest to the interest account.",
+    names: { en: 'Loan repayment', zh: '贷款还款', 'zh-HK': '貸款還款', ja: 'ローン返済', ko: '대출 상환', de: 'Kreditrückzahlung', fr: 'Remboursement de prêt', it: 'Rimborso prestito' },
+  },
   otc_buy: {
     meaning: "OTC: a coin bought with USDT from the house, fee included.",
     names: { en: 'OTC buy', zh: 'OTC 买入', 'zh-HK': 'OTC 買入', ja: 'OTC 購入', ko: 'OTC 매수', de: 'OTC-Kauf', fr: 'Achat OTC', it: 'Acquisto OTC' },

@@ -132,6 +132,37 @@ export const API = {
     insert: '/asset/api/userrechange/insert',
     list: '/asset/api/userrechange/list',
   },
+  /** Fixed-term financing (spec §7 "Financing", docs/financing.md); `redeem` is added by this project. */
+  product: {
+    productList: '/asset/api/product/productList',
+    /** The estimate: interest, dates, and the one-use confirmation token `buyFinanceProduct` needs. */
+    estimatedAmount: '/asset/api/product/estimatedAmount',
+    /** A GET in the spec that moves money: needs the session, an Idempotency-Key and the estimate's token. */
+    buyFinanceProduct: '/asset/api/product/buyFinanceProduct',
+    userProductList: '/asset/api/product/userProductList',
+    /** Added by this project: ends a subscription before maturity, where its product allows it. */
+    redeem: '/asset/api/product/redeem',
+  },
+  /** The durations financing is offered for and the annualised rate of each (spec §7). */
+  manageRate: {
+    listTime: '/asset/api/manage-rate/list-time',
+    getProfitRate: '/asset/api/manage-rate/get-profit-rate',
+  },
+  /** Loans (spec §7 "Loans", docs/loans.md). */
+  loan: {
+    productList: '/asset/api/loan/productList',
+    userProductList: '/asset/api/loan/userProductList',
+    /** An application for a loan (spec name kept: it creates the user's loan, not a product). */
+    createLoanProduct: '/asset/api/loan/createLoanProduct',
+    payAllApplications: '/asset/api/loan/pay-all-applications',
+    payOneApplication: '/asset/api/loan/pay-one-application',
+    estimatePaidLoan: '/asset/api/loan/estimate-paid-loan',
+    estimatePaidLoans: '/asset/api/loan/estimate-paid-loans',
+  },
+  /** A loan product's rules text in the request's language (spec §7). */
+  rule: {
+    getRule: '/asset/api/rule/get-rule',
+  },
   common: {
     upload: '/asset/api/common/upload',
     /** Private uploads, served only to their owner: GET with the token header. */
@@ -190,6 +221,21 @@ export const ADMIN_API = {
     decide: '/admin/api/withdrawals/decide',
     settings: '/admin/api/withdrawals/settings',
     updateSetting: '/admin/api/withdrawals/settings/update',
+  },
+  /** Financing products (admin, finance create and change; a change never touches existing subscriptions). */
+  financing: {
+    products: '/admin/api/financing/products',
+    saveProduct: '/admin/api/financing/products/save',
+    subscriptions: '/admin/api/financing/subscriptions',
+  },
+  /** Loans: products (admin, finance) and the review of applications (finance, admin; four eyes above LOAN_FOUR_EYES_USDT). */
+  loans: {
+    products: '/admin/api/loans/products',
+    saveProduct: '/admin/api/loans/products/save',
+    list: '/admin/api/loans/list',
+    detail: '/admin/api/loans/detail',
+    photo: '/admin/api/loans/photo',
+    decide: '/admin/api/loans/decide',
   },
 } as const;
 

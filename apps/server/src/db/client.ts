@@ -11,10 +11,11 @@ import * as kycSchema from './schema-kyc';
 import * as depositSchema from './schema-deposits';
 import * as chainSchema from './schema-chains';
 import * as withdrawalSchema from './schema-withdrawals';
+import * as financingSchema from './schema-financing';
 import { SERVER_DIR } from '../server-dir';
 import { acquireDirLock, type DirLock } from './dir-lock';
 
-const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema, ...operatorSchema, ...kycSchema, ...depositSchema, ...chainSchema, ...withdrawalSchema };
+const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema, ...operatorSchema, ...kycSchema, ...depositSchema, ...chainSchema, ...withdrawalSchema, ...financingSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Always use it there: the outer handle would deadlock PGlite. */

@@ -146,6 +146,8 @@ export const ADMIN_QUEUES = {
   deposits: ['finance', 'admin'],
   /** Withdrawals waiting for an operator's review (docs/withdrawals.md "Review"). */
   withdrawals: ['finance', 'admin'],
+  /** Loan applications waiting for review (docs/loans.md "Review"). */
+  loans: ['finance', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type AdminQueue = keyof typeof ADMIN_QUEUES;
 export const ADMIN_QUEUE_NAMES = Object.keys(ADMIN_QUEUES) as AdminQueue[];
