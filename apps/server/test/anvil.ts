@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { encodeFunctionData, parseAbi, type Address, type Hash, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { TestUsdtArtifact } from './chain/compile';
 
 /** The chain id of every test node (anvil's usual one); the scanner is configured with it. */
@@ -333,4 +334,33 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** A local chain with a test USDT and a withdrawal hot wallet (a fresh key) funded with ETH for gas and USDT to pay out. */
+export interface WithdrawChain {
+  node: AnvilNode;
+  token: Address;
+  hotKey: Hex;
+  hot: Address;
+  /** The server's environment for this chain: its node, the token as the USDT deposit contract, the hot key; `extra` on top. */
+  env(extra?: Record<string, string>): Promise<Record<string, string>>;
+}
+
+export async function startWithdrawChain(fund: { eth: bigint; usdt: bigint }): Promise<WithdrawChain> {
+  const node = await startAnvil();
+  const token = await node.deployTestUsdt();
+  const hotKey = generatePrivateKey();
+  const hot = privateKeyToAccount(hotKey).address;
+  await node.sendEth(hot, fund.eth, DEV_ACCOUNTS[1]);
+  await node.sendUsdt(token, hot, fund.usdt, DEV_ACCOUNTS[1]);
+  await node.mine(1);
+  return {
+    node, token, hotKey, hot,
+    env: async (extra = {}) => ({
+      ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
+      DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', WITHDRAW_HOT_KEY_EVM: hotKey,
+      OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...extra,
+    }),
+  };
 }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
-import { DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
+import { DEV_ACCOUNTS, startWithdrawChain, type AnvilNode } from '../../../test/anvil';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
 import { DEPOSIT_KEY_DEV_SEED_FILE, DepositKeys } from '../deposits';
@@ -20,24 +20,18 @@ const USDT = 1_000_000n;
 
 let node: AnvilNode;
 let token: Address;
+let hot: Address;
 let t: TestApp;
-/** The hot wallet: a fresh key, funded with ETH for gas and USDT to pay out. */
-const hotKey = generatePrivateKey();
-const hot = privateKeyToAccount(hotKey).address;
 
 beforeAll(async () => {
-  node = await startAnvil();
-  token = await node.deployTestUsdt();
-  await node.sendEth(hot, 100n * 10n ** 18n, DEV_ACCOUNTS[1]);
-  await node.sendUsdt(token, hot, 1_000_000n * USDT, DEV_ACCOUNTS[1]);
-  await node.mine(1);
+  // The hot wallet: a fresh key, funded with ETH for gas and USDT to pay out.
+  const chain = await startWithdrawChain({ eth: 100n * 10n ** 18n, usdt: 1_000_000n * USDT });
+  ({ node, token, hot } = chain);
   t = await createTestApp({
-    env: {
-      ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
-      DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N), DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(N),
-      DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', WITHDRAW_HOT_KEY_EVM: hotKey, WITHDRAW_RESEND_AFTER_SECONDS: String(RESEND_S), WITHDRAW_SIGNER_POLL_MS: '100',
-      OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    },
+    env: await chain.env({
+      DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N), DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(N),
+      WITHDRAW_RESEND_AFTER_SECONDS: String(RESEND_S), WITHDRAW_SIGNER_POLL_MS: '100',
+    }),
   });
 }, 60_000);
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import { ADMIN_API, API, type AdminWithdrawal, type DepositAddress, type WithdrawAddress, type WithdrawQuote, type Withdrawal, type WithdrawalPage } from '@app/contract';
-import { DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
+import { DEV_ACCOUNTS, startWithdrawChain, type AnvilNode } from '../../../test/anvil';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
 import { createOperator, operatorLogin } from '../../../test/operators';
 import { rowsOf } from '../../db/client';
@@ -20,22 +20,15 @@ const FUND = 'fund-pass-1';
 let node: AnvilNode;
 let token: Address;
 let t: TestApp;
-const hotKey = generatePrivateKey();
-const hot = privateKeyToAccount(hotKey).address;
 
 beforeAll(async () => {
-  node = await startAnvil();
-  token = await node.deployTestUsdt();
-  await node.sendEth(hot, 10n * 10n ** 18n, DEV_ACCOUNTS[1]);
-  await node.sendUsdt(token, hot, 10_000n * USDT, DEV_ACCOUNTS[1]);
-  await node.mine(1);
+  const chain = await startWithdrawChain({ eth: 10n * 10n ** 18n, usdt: 10_000n * USDT });
+  ({ node, token } = chain);
   t = await createTestApp({
-    env: {
-      ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
-      DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N), DEPOSIT_USDC_ETHEREUM_ENABLED: 'false',
-      WITHDRAW_HOT_KEY_EVM: hotKey, WITHDRAW_ADDRESS_HOLD_HOURS: '0', WITHDRAW_FEE_FREE_MONTHS: '0',
-      OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', SCRYPT_COST: '1024',
-    },
+    env: await chain.env({
+      DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N),
+      WITHDRAW_ADDRESS_HOLD_HOURS: '0', WITHDRAW_FEE_FREE_MONTHS: '0', SCRYPT_COST: '1024',
+    }),
   });
 }, 60_000);
 afterAll(async () => {
