@@ -10,8 +10,10 @@ import { KycQueuePage, KycReviewPage } from './pages/kyc';
 import { UserPage, UsersPage } from './pages/users';
 import { ApprovalsPage, CreditRequestPage, ReversalRequestPage } from './pages/approvals';
 import { WithdrawalFeesPage, WithdrawalsPage } from './pages/withdrawals';
+import { FinancingPage, FinancingSubscriptionsPage } from './pages/financing';
+import { LoanProductsPage, LoanReviewPage, LoansPage } from './pages/loans';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products' };
 
 export function App() {
   const { operator } = useAuth();
@@ -35,6 +37,11 @@ export function App() {
         <Route path="/approvals/reversal" element={<Allowed path="/approvals"><ReversalRequestPage /></Allowed>} />
         <Route path="/withdrawals" element={<Allowed path="/withdrawals"><WithdrawalsPage /></Allowed>} />
         <Route path="/withdrawals/fees" element={<Allowed path="/withdrawals"><WithdrawalFeesPage /></Allowed>} />
+        <Route path="/financing" element={<Allowed path="/financing"><FinancingPage /></Allowed>} />
+        <Route path="/financing/subscriptions" element={<Allowed path="/financing"><FinancingSubscriptionsPage /></Allowed>} />
+        <Route path="/loans" element={<Allowed path="/loans"><LoansPage /></Allowed>} />
+        <Route path="/loans/products" element={<Allowed path="/loans"><LoanProductsPage /></Allowed>} />
+        <Route path="/loans/:id" element={<Allowed path="/loans"><LoanReviewPage /></Allowed>} />
         <Route path="/dashboard" element={<DashboardPage />} />
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />

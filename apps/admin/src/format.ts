@@ -23,6 +23,12 @@ export function localInputToMs(value: string, end = false): number | undefined {
   return end ? ms + 59_999 : ms;
 }
 
+/** Epoch ms as a `datetime-local` input's value (`YYYY-MM-DDTHH:MM`, local time; seconds dropped). */
+export function msToLocalInput(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /** A JSON value in one line for a table cell (null as an empty string). */
 export function compactJson(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -14,6 +14,9 @@ export const MENU: readonly MenuItem[] = [
   { path: '/approvals', label: 'Approvals', roles: ADMIN_QUEUES.approvals },
   // The review queue (list, decide) and the fees (read by both; changed by admin alone, which the page says).
   { path: '/withdrawals', label: 'Withdrawals', roles: ['finance', 'admin'] },
+  // Products and subscriptions (list, save) and the loan review queue (list, detail, photo, decide) with loan products.
+  { path: '/financing', label: 'Financing', roles: ['finance', 'admin'] },
+  { path: '/loans', label: 'Loans', roles: ADMIN_QUEUES.loans },
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
   { path: '/users', label: 'Users', roles: ['support', 'compliance', 'finance', 'admin'] },

@@ -13,6 +13,7 @@ const QUEUES: Record<AdminQueue, { title: string; path: string; waiting: (n: num
   // No page yet: the incidents are read in the database (docs/deposits.md "Re-orgs").
   deposits: { title: 'Deposit incidents', path: '/deposits', waiting: (n) => `${n} credited deposit${n === 1 ? '' : 's'} a re-org removed from the chain` },
   withdrawals: { title: 'Withdrawals', path: '/withdrawals', waiting: (n) => `${n} withdrawal${n === 1 ? '' : 's'} awaiting review` },
+  loans: { title: 'Loans', path: '/loans', waiting: (n) => `${n} loan application${n === 1 ? '' : 's'} awaiting review` },
 };
 
 /** How often the counts are read again while the page is open. */

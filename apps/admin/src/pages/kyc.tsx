@@ -98,7 +98,7 @@ export function KycReviewPage() {
 }
 
 /** A photo, loaded with the session's token (each view is recorded), enlarged and back by a click. */
-function Photo({ label, path }: { label: string; path: string }) {
+export function Photo({ label, path }: { label: string; path: string }) {
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [zoomed, setZoomed] = useState(false);

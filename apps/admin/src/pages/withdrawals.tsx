@@ -29,9 +29,9 @@ function WithdrawalTabs({ current }: { current: 'queue' | 'fees' }) {
   );
 }
 
-type Outcome = { ok: boolean; text: string } | null;
+export type Outcome = { ok: boolean; text: string } | null;
 
-function OutcomeNotice({ outcome }: { outcome: Outcome }) {
+export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
   return (
     <>
       <div aria-live="polite">{outcome?.ok && <p className="notice">{outcome.text}</p>}</div>
@@ -361,13 +361,13 @@ function SettingForm({ row, onClose, onOutcome }: { row: WithdrawSettingRow; onC
   );
 }
 
-interface FieldProps {
+export interface FieldProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
 
-function Field({ id, label, problem, children }: { id: string; label: string; problem?: string; children: (props: FieldProps) => ReactNode }) {
+export function Field({ id, label, problem, children }: { id: string; label: string; problem?: string; children: (props: FieldProps) => ReactNode }) {
   const problemId = `${id}-problem`;
   return (
     <div>
