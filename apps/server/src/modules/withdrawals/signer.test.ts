@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
-import { DEV_ACCOUNTS, startWithdrawChain, type AnvilNode } from '../../../test/anvil';
+import { startWithdrawChain, type AnvilNode } from '../../../test/anvil';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
 import { DEPOSIT_KEY_DEV_SEED_FILE, DepositKeys } from '../deposits';

@@ -1,15 +1,16 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, min, notInArray, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, min, notInArray, sql, sum } from 'drizzle-orm';
 import type { WithdrawalState } from '@app/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { operators } from '../../db/schema-operators';
 import { users } from '../../db/schema';
 import { userNotifications } from '../../db/schema-kyc';
+import type { WithdrawAddressRow } from './repository';
 import { withdrawAddresses, withdrawApprovals, withdrawQuotes, withdrawSettings, withdrawals } from '../../db/schema-withdrawals';
 
 export type WithdrawSettingRow = typeof withdrawSettings.$inferSelect;
+export type { WithdrawAddressRow };
 export type WithdrawQuoteRow = typeof withdrawQuotes.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type WithdrawAddressRow = typeof withdrawAddresses.$inferSelect;
 export type WithdrawUserRow = typeof users.$inferSelect;
 
 /** States whose amount counts against the daily limit: all but those whose escrow went back. */
@@ -67,13 +68,12 @@ export const withdrawRepo = {
     return BigInt(row?.total ?? 0);
   },
 
-  /** Whether the user has a withdrawal that went out or is on its way (to one address, when given). */
-  async hasSent(db: DbOrTx, userId: number, addressId?: number): Promise<boolean> {
-    const [row] = await db.select({ id: withdrawals.id }).from(withdrawals).where(and(
-      eq(withdrawals.userId, userId), inArray(withdrawals.state, ['approved', 'broadcast', 'completed']),
-      addressId === undefined ? undefined : eq(withdrawals.addressId, addressId),
-    )).limit(1);
-    return row !== undefined;
+  /** Whether the user has a withdrawal that went out or is on its way: at all, and to one address. */
+  async sent(db: DbOrTx, userId: number, addressId: number): Promise<{ any: boolean; toAddress: boolean }> {
+    const [row] = await db.select({
+      any: sql<boolean>`count(*) > 0`, toAddress: sql<boolean>`coalesce(bool_or(${withdrawals.addressId} = ${addressId}), false)`,
+    }).from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.state, ['approved', 'broadcast', 'completed'])));
+    return { any: Boolean(row?.any), toAddress: Boolean(row?.toAddress) };
   },
 
   async insertQuote(db: DbOrTx, row: typeof withdrawQuotes.$inferInsert): Promise<void> {

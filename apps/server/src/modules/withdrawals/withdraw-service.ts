@@ -15,7 +15,7 @@ import { systemAccount, userAccount, type LedgerService, type MoneyCommands, typ
 import { userRepo } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import type { FundPasswordCheck } from './service';
-import { withdrawRepo, type WithdrawSettingRow as SettingRow, type WithdrawUserRow as WithdrawUser, type WithdrawalRow } from './withdraw-repository';
+import { withdrawRepo, type WithdrawAddressRow, type WithdrawSettingRow as SettingRow, type WithdrawUserRow as WithdrawUser, type WithdrawalRow } from './withdraw-repository';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -209,7 +209,7 @@ export class WithdrawService {
    * the fee to take, and the user (locked in the confirm's transaction: one user's confirms go one
    * at a time, so two cannot both pass the daily limit).
    */
-  private async check(db: DbOrTx, userId: number, symbol: string, chain: DepositChainId, addressId: number, amount: bigint, now: Date, lock = false) {
+  private async check(db: DbOrTx, userId: number, symbol: string, chain: DepositChainId, address: WithdrawAddressRow | undefined, amount: bigint, now: Date, lock = false) {
     const { asset, route } = this.route(symbol, chain);
     const setting = await this.setting(symbol, chain, db);
     if (!this.available(route, setting)) throw new AppError('WITHDRAW_NOT_AVAILABLE');
@@ -217,7 +217,6 @@ export class WithdrawService {
     if (g.user.withdrawalsFrozenAt) throw new AppError('WITHDRAW_FROZEN');
     if (g.lockedUntil) throw new AppError('WITHDRAW_SECURITY_LOCK', { until: g.lockedUntil.toISOString() });
     if (!g.user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
-    const address = await withdrawRepo.addressById(db, addressId);
     if (!address || address.userId !== userId || address.deletedAt || address.symbol !== symbol || address.chain !== chain) throw new AppError('ADDRESS_NOT_FOUND');
     if (address.usableFrom > now) throw new AppError('WITHDRAW_ADDRESS_HOLDING', { until: address.usableFrom.toISOString() });
     const money = (v: bigint) => formatAmount(v, asset.scale, asset.amountDecimals);
@@ -237,10 +236,8 @@ export class WithdrawService {
     if (req.mode !== 'real') throw new AppError('WITHDRAW_REAL_ONLY');
     const { asset, route } = this.route(body.currency, body.chainType);
     const amount = positiveAmount(body.amount, asset);
-    const address = await withdrawRepo.address(this.ctx.db, req.userId, body.addressId);
-    if (!address) throw new AppError('ADDRESS_NOT_FOUND');
     const now = this.ctx.clock.now();
-    const { fee, feeWaived } = await this.check(this.ctx.db, req.userId, asset.symbol, route.chain, address.id, amount, now);
+    const { fee, feeWaived, address } = await this.check(this.ctx.db, req.userId, asset.symbol, route.chain, await withdrawRepo.address(this.ctx.db, req.userId, body.addressId), amount, now);
     const balance = await this.deps.ledger.balance(this.ctx.db, userAccount(req.userId, 'real', 'currency', asset.symbol));
     if (balance < amount) throw new AppError('BALANCE_NOT_ENOUGH');
     const quoteId = crypto.randomBytes(16).toString('base64url');
@@ -271,7 +268,7 @@ export class WithdrawService {
       const quote = await withdrawRepo.useQuote(m.tx, body.quoteId, req.userId, m.now);
       if (!quote) throw new AppError(found.usedAt || (await withdrawRepo.quote(m.tx, body.quoteId))?.usedAt ? 'WITHDRAW_QUOTE_USED' : 'WITHDRAW_QUOTE_EXPIRED');
       const chain = quote.chain as DepositChainId;
-      const { fee, address, user } = await this.check(m.tx, req.userId, quote.symbol, chain, quote.addressId, quote.amount, m.now, true);
+      const { fee, address, user } = await this.check(m.tx, req.userId, quote.symbol, chain, await withdrawRepo.addressById(m.tx, quote.addressId), quote.amount, m.now, true);
       // The fee as quoted (a waiver that ended in between does not raise it).
       const takenFee = fee < quote.fee ? fee : quote.fee;
       const review = await this.review(m.tx, user, quote.symbol, quote.amount, address.id, address.createdAt, m.now);
@@ -312,9 +309,10 @@ export class WithdrawService {
     const valueUsdt = price ? valueAt(amount, assetOf(symbol)!.scale, price, USDT_SCALE) : null;
     const usdt = (n: number) => BigInt(n) * pow10(USDT_SCALE);
     const flags: WithdrawRiskFlag[] = [];
-    if (!(await withdrawRepo.hasSent(tx, userId, addressId)) && now.getTime() - addressAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS) flags.push('new_address');
+    const sent = await withdrawRepo.sent(tx, userId, addressId);
+    if (!sent.toAddress && now.getTime() - addressAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS) flags.push('new_address');
     if (user.securityChangedAt && now.getTime() - user.securityChangedAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS) flags.push('security_change');
-    if (!(await withdrawRepo.hasSent(tx, userId))) flags.push('first_withdrawal');
+    if (!sent.any) flags.push('first_withdrawal');
     const latest = await this.deps.ledger.latestOfKinds(tx, userId, 'real', ['deposit', ...TRADE_KINDS], new Date(now.getTime() - RISK_DEPOSIT_DAYS * DAY_MS));
     const deposit = latest.get('deposit');
     if (deposit && !TRADE_KINDS.some((k) => (latest.get(k)?.getTime() ?? 0) > deposit.getTime())) flags.push('deposit_not_traded');
