@@ -1,6 +1,7 @@
 import 'i18next';
 import type { DashboardNamespace } from './locales/dashboard';
 import type { KycNamespace } from './locales/kyc';
+import type { LoanNamespace } from './locales/loan';
 import type { RechargeNamespace } from './locales/recharge';
 import type { Messages } from './locales/en';
 import type { OtcNamespace } from './locales/otc';
@@ -16,6 +17,7 @@ declare module 'i18next' {
     /** `recharge`: the deposit pages' strings, registered by their chunk (features/recharge/strings.ts). */
     /** `otc`: the OTC pages' strings, registered by their chunk (features/otc/strings.ts). */
     /** `withdraw`: the withdrawal pages' strings, registered by their chunk (features/withdraw/strings.ts). */
+    /** `loan`: the loan pages' strings, registered by their chunk (features/loan/strings.ts). */
     /**
      * `trade` and `security`: the trade and security pages' strings, registered by their chunks
      * (features/trade/strings.ts, lib/i18n/security-namespace.ts) and found under their `translation`
@@ -28,6 +30,7 @@ declare module 'i18next' {
       recharge: RechargeNamespace;
       otc: OtcNamespace;
       withdraw: WithdrawNamespace;
+      loan: LoanNamespace;
       trade: TradeNamespace;
       security: SecurityNamespace;
     };

@@ -55,6 +55,7 @@ const trade = () => import('../features/trade');
 const kyc = () => import('../features/kyc');
 const recharge = () => import('../features/recharge');
 const withdraw = () => import('../features/withdraw');
+const loan = () => import('../features/loan');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
@@ -124,13 +125,13 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.otc, title: 'otc', auth: true, page: named(otc, 'OtcPage') },
   { path: PATHS.wallet, title: 'wallet', auth: true, page: named(assets, 'WalletPage') },
   // Loans
-  { path: PATHS.loan, title: 'loan', auth: true },
-  { path: PATHS.loanApply, title: 'loanApply', auth: true },
-  { path: PATHS.loanHistory, title: 'loanHistory', auth: true },
-  { path: PATHS.loanRepayments, title: 'loanRepayments', auth: true },
-  { path: PATHS.payLoan, title: 'payLoan', auth: true },
-  { path: PATHS.payAllLoans, title: 'payAllLoans', auth: true },
-  { path: PATHS.paidHistory, title: 'paidHistory', auth: true },
+  { path: PATHS.loan, title: 'loan', auth: true, page: named(loan, 'LoanPage') },
+  { path: PATHS.loanApply, title: 'loanApply', auth: true, page: named(loan, 'LoanApplyPage') },
+  { path: PATHS.loanHistory, title: 'loanHistory', auth: true, page: named(loan, 'LoanHistoryPage') },
+  { path: PATHS.loanRepayments, title: 'loanRepayments', auth: true, page: named(loan, 'LoanRepaymentsPage') },
+  { path: PATHS.payLoan, title: 'payLoan', auth: true, page: named(loan, 'PayLoanPage') },
+  { path: PATHS.payAllLoans, title: 'payAllLoans', auth: true, page: named(loan, 'PayAllLoansPage') },
+  { path: PATHS.paidHistory, title: 'paidHistory', auth: true, page: named(loan, 'PaidHistoryPage') },
   // Built-in pages of the original platform
   { path: PATHS.chooseLocation, title: 'chooseLocation', auth: false },
   { path: PATHS.openLocation, title: 'openLocation', auth: false },

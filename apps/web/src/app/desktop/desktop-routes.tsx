@@ -22,6 +22,7 @@ const authDesk = () => import('../../features/auth/desktop-pages');
 const kycDesk = () => import('../../features/kyc/desktop-pages');
 const rechargeDesk = () => import('../../features/recharge/desktop-pages');
 const withdrawDesk = () => import('../../features/withdraw/desktop-pages');
+const loanDesk = () => import('../../features/loan/desktop-pages');
 /** The trading dashboard, its own chunk: the markets, chart, book, order entry, orders and account panels. */
 const dashboard: PageLoader = () => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }));
 
@@ -74,6 +75,11 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.recharge]: full(rechargeDesk, 'RechargeDeskPage'),
   [DESKTOP_PATHS.withdraw]: full(withdrawDesk, 'WithdrawDeskPage'),
   [DESKTOP_PATHS.withdrawHistory]: full(withdrawDesk, 'WithdrawHistoryDeskPage'),
+  [DESKTOP_PATHS.loan]: full(loanDesk, 'LoanDeskPage'),
+  [DESKTOP_PATHS.loanApply]: full(loanDesk, 'LoanApplyDeskPage'),
+  [DESKTOP_PATHS.loanRepayments]: full(loanDesk, 'LoanRepaymentsDeskPage'),
+  [DESKTOP_PATHS.payLoan]: full(loanDesk, 'PayLoanDeskPage'),
+  [DESKTOP_PATHS.payAllLoans]: full(loanDesk, 'PayAllLoansDeskPage'),
   [DESKTOP_PATHS.changePassword]: settings(security, 'ChangePasswordPage'),
   [DESKTOP_PATHS.setFundPassword]: settings(security, 'PaymentPasswordPage'),
   [DESKTOP_PATHS.forgotFundPassword]: settings(security, 'ForgotFundPasswordPage'),
