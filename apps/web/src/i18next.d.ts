@@ -8,6 +8,7 @@ import type { OtcNamespace } from './locales/otc';
 import type { SecurityNamespace } from './locales/security';
 import type { TradeNamespace } from './locales/trade';
 import type { WithdrawNamespace } from './locales/withdraw';
+import type { FinancingNamespace } from './locales/financing';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -30,6 +31,7 @@ declare module 'i18next' {
       recharge: RechargeNamespace;
       otc: OtcNamespace;
       withdraw: WithdrawNamespace;
+      financing: FinancingNamespace;
       loan: LoanNamespace;
       trade: TradeNamespace;
       security: SecurityNamespace;

@@ -56,6 +56,7 @@ const kyc = () => import('../features/kyc');
 const recharge = () => import('../features/recharge');
 const withdraw = () => import('../features/withdraw');
 const loan = () => import('../features/loan');
+const financing = () => import('../features/financing');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
@@ -86,9 +87,9 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.rechargeRecords, title: 'rechargeRecords', auth: true, page: named(recharge, 'RechargeRecordsPage') },
   { path: PATHS.rechargeList, title: 'rechargeList', auth: true, page: named(recharge, 'RechargeListPage') },
   // Manage account (financing)
-  { path: PATHS.financing, title: 'financing', auth: true },
-  { path: PATHS.financingHistory, title: 'financingHistory', auth: true },
-  { path: PATHS.buyFinancing, title: 'buyFinancing', auth: true },
+  { path: PATHS.financing, title: 'financing', auth: true, page: named(financing, 'FinancingPage') },
+  { path: PATHS.financingHistory, title: 'financingHistory', auth: true, page: named(financing, 'FinancingHistoryPage') },
+  { path: PATHS.buyFinancing, title: 'buyFinancing', auth: true, page: named(financing, 'BuyFinancingPage') },
   // Withdraw
   { path: PATHS.withdraw, title: 'withdraw', auth: true, page: named(withdraw, 'WithdrawPage') },
   { path: PATHS.withdrawHistory, title: 'withdrawHistory', auth: true, page: named(withdraw, 'WithdrawHistoryPage') },

@@ -26,7 +26,7 @@ export function useTransferForm(confirm: AskConfirm, onDone?: () => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [initial] = useState(() => initialAccounts(params.get('from')));
+  const [initial] = useState(() => initialAccounts(params.get('from'), params.get('to')));
   const [fromAccount, setFrom] = useState<WalletName>(initial.fromAccount);
   const [toAccount, setTo] = useState<WalletName>(initial.toAccount);
   const [asset, setAssetState] = useState(params.get('asset') ?? 'USDT');

@@ -15,6 +15,8 @@ describe('transfer accounts', () => {
     expect(initialAccounts(null)).toEqual({ fromAccount: 'currency', toAccount: 'option' });
     expect(initialAccounts('option')).toEqual({ fromAccount: 'option', toAccount: 'currency' });
     expect(initialAccounts('financing')).toEqual({ fromAccount: 'financing', toAccount: 'option' });
+    expect(initialAccounts('currency', 'financing')).toEqual({ fromAccount: 'currency', toAccount: 'financing' });
+    expect(initialAccounts('financing', 'financing')).toEqual({ fromAccount: 'financing', toAccount: 'option' });
   });
 });
 

@@ -9,10 +9,14 @@ export function walletOr(value: string | null, fallback: WalletName): WalletName
   return WALLET_NAMES.includes(value as WalletName) ? (value as WalletName) : fallback;
 }
 
-/** The accounts a transfer opened from `from` starts with: out of it, into the option account (or the currency one). */
-export function initialAccounts(from: string | null): { fromAccount: WalletName; toAccount: WalletName } {
+/**
+ * The accounts a transfer opened from `from` starts with: out of it, into the option account (or the
+ * currency one); into `to` when the URL names another account (financing's "transfer to financing account").
+ */
+export function initialAccounts(from: string | null, to: string | null = null): { fromAccount: WalletName; toAccount: WalletName } {
   const fromAccount = walletOr(from, 'currency');
-  return { fromAccount, toAccount: fromAccount === 'option' ? 'currency' : 'option' };
+  const toAccount = walletOr(to, fromAccount === 'option' ? 'currency' : 'option');
+  return { fromAccount, toAccount: toAccount === fromAccount ? (fromAccount === 'option' ? 'currency' : 'option') : toAccount };
 }
 
 /**

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import type { FinancingSubscription } from '@app/contract';
+import { useConfirmModal } from '../../../components/confirm-modal';
+import { DelayedLoading, PageLoadError } from '../../../components/page-state';
+import { dateTimeAttribute, formatDateTime, formatRatePercent } from '../../../lib/format';
+import { useSubscriptions } from '../api/get-subscriptions';
+import { canRedeem } from '../model/financing-form';
+import { useFinancingText } from '../strings';
+import { useAmountOf } from './product-facts';
+import { RedeemButton } from './redeem-button';
+import { SubscriptionState } from './subscription-state';
+
+/** A time on screen with its machine-readable form. */
+export function Time({ ms }: { ms: number }) {
+  return <time dateTime={dateTimeAttribute(ms)}>{formatDateTime(ms)}</time>;
+}
+
+/** One subscription (spec §3): duration, rate, amount, estimated interest, interest earned so far, subscription and expiration time. */
+function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSubscription; ask: ReturnType<typeof useConfirmModal>['ask'] }) {
+  const f = useFinancingText();
+  const of = useAmountOf();
+  const coin = s.currency;
+  return (
+    <li className="record financing-record" data-testid="subscription-record" data-id={s.id} data-state={s.state}>
+      <div className="record__main">
+        <span className="record__title">
+          {s.productName} · {coin}
+        </span>
+        <span className="record__amount mono" data-testid="subscription-amount">{of(s.amount, coin)}</span>
+      </div>
+      <div className="record__meta">
+        <SubscriptionState subscription={s} />
+      </div>
+      <dl className="record__details">
+        <div>
+          <dt>{f('duration')}</dt>
+          <dd>{f('days', { days: s.days })}</dd>
+        </div>
+        <div>
+          <dt>{f('rate')}</dt>
+          <dd className="mono">{formatRatePercent(s.annualRate)}</dd>
+        </div>
+        <div>
+          <dt>{f('estimatedInterest')}</dt>
+          <dd className="mono" data-testid="subscription-interest">{of(s.estimatedInterest, coin)}</dd>
+        </div>
+        <div>
+          <dt>{s.state === 'during' ? f('accruedInterest') : f('paidInterest')}</dt>
+          <dd className="mono" data-testid="subscription-accrued">{of(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), coin)}</dd>
+        </div>
+        <div>
+          <dt>{f('subscribedAt')}</dt>
+          <dd className="mono"><Time ms={s.subscribedAt} /></dd>
+        </div>
+        <div>
+          <dt>{f('expiresAt')}</dt>
+          <dd className="mono"><Time ms={s.expiresAt} /></dd>
+        </div>
+        {s.endedAt !== null ? (
+          <div>
+            <dt>{f('endedAt')}</dt>
+            <dd className="mono"><Time ms={s.endedAt} /></dd>
+          </div>
+        ) : null}
+      </dl>
+      {canRedeem(s.earlyRedemption, s.state) ? (
+        <div className="financing-record__actions">
+          <RedeemButton subscription={s} ask={ask} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The user's subscriptions, newest first, page by page, with early redemption where allowed (the phone's history). */
+export function SubscriptionList() {
+  const { t } = useTranslation();
+  const f = useFinancingText();
+  const records = useSubscriptions();
+  const modal = useConfirmModal();
+  if (records.isError) return <PageLoadError onRetry={() => void records.refetch()} />;
+  if (records.isPending) return <DelayedLoading />;
+  const items = records.data.pages.flatMap((p) => p.items);
+  if (items.length === 0) return <p className="empty-text" data-testid="subscriptions-empty">{f('noSubscriptions')}</p>;
+  return (
+    <>
+      <ul className="record-list financing-records" aria-label={t('routes.financingHistory')}>
+        {items.map((s) => (
+          <SubscriptionItem key={s.id} subscription={s} ask={modal.ask} />
+        ))}
+      </ul>
+      {records.hasNextPage ? (
+        <button type="button" className="button button--secondary" disabled={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+          {records.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
+        </button>
+      ) : null}
+      {modal.element}
+    </>
+  );
+}
