@@ -27,7 +27,7 @@ const D = '/pages/desktop/';
 /** The desktop pages built so far (app/desktop/desktop-routes.tsx DESKTOP_PAGES): the account forms. */
 const BUILT = new Set(['login/login-phone', 'login/login-email', 'login/select-country', 'register/register-phone', 'register/register-email', 'register/verify-code-phone', 'register/verify-code-email', 'language/index']);
 /** The features' own desktop pages (journeys/desktop-pages.mjs tests them). */
-const BUILT_PAGES = new Set(['forgot-password/index', 'asset/index', 'wallet/index', 'otc/index', 'settings/account', 'kyc/index', 'recharge/index', 'withdraw/index', 'withdraw/components/history', 'settings/change-password', 'settings/set-fund-password', 'settings/forgot-fund-password']);
+const BUILT_PAGES = new Set(['forgot-password/index', 'asset/index', 'wallet/index', 'otc/index', 'settings/account', 'kyc/index', 'recharge/index', 'withdraw/index', 'withdraw/components/history', 'manage/index', 'manage/components/buy-financing', 'loan/index', 'loan/loan', 'loan/list-pay-loan', 'loan/pay-a-loan', 'loan/pay-all-loan', 'settings/change-password', 'settings/set-fund-password', 'settings/forgot-fund-password']);
 
 /** The trading dashboard's routes (desktop-dashboard.mjs tests the dashboard itself). */
 const DASHBOARD = new Set(['dashboard/index', 'trade/index']);
@@ -138,7 +138,7 @@ async function everyDesktopRoute({ browser, server }) {
   await user.goto(`${server.baseUrl}${D}language/index`);
   await user.getByText('Français', { exact: true }).click();
   await user.getByRole('heading', { name: 'Langue', level: 1 }).waitFor(); // applied and stored
-  await user.goto(`${server.baseUrl}${D}loan/index`);
+  await user.goto(`${server.baseUrl}${D}notification/index`);
   await user.getByRole('heading', { name: 'Pas encore disponible' }).waitFor();
   await inDesktopFrame(user);
   await visitor.context().close();
