@@ -35,7 +35,8 @@ import { SpotService, spotRoutes } from './modules/spot';
 import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
 import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
-import { startWhenReady } from './lib/worker';
+import { runWhenReady, startWhenReady } from './lib/worker';
+import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
@@ -72,6 +73,8 @@ declare module 'fastify' {
     depositWatchers: DepositWatcher[];
     /** The withdrawal signer: runs in the engine role on the chains of `signerChains` (tests call runOnce). */
     withdrawalSigner: WithdrawalSigner;
+    /** Financing: tests run the maturity job's pass (runOnce) as the engine role does. */
+    financing: FinancingService;
   }
 }
 
@@ -212,6 +215,14 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(withdrawRoutes, { withdraw });
   await app.register(withdrawAdminRoutes, { withdraw });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
+  // Fixed-term financing: products, estimate and token, subscriptions; the maturity job pays them in the engine role.
+  const financing = new FinancingService(ctx, { money, audit });
+  app.decorate('financing', financing);
+  await app.register(financingRoutes, { financing });
+  await app.register(financingAdminRoutes, { financing });
+  if (ctx.config.market.engine === 'timers') {
+    runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log });
+  }
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, ledger, audit);
   await app.register(approvalRoutes, { approvals });

@@ -3,6 +3,7 @@ import { SERVER_DIR } from '../server-dir';
 import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, url, type Env } from '../lib/env';
 import { loadChainsConfig, type ChainsConfig } from './chains';
 import { loadContractConfig, type ContractConfig } from './contracts';
+import { loadFinancingConfig, type FinancingConfig } from './financing';
 import { loadDepositConfig, type DepositConfig, type DepositRouteConfig } from './deposits';
 import { loadKycConfig, type KycConfig } from './kyc';
 import { loadWithdrawalConfig, type WithdrawalConfig } from './withdrawals';
@@ -64,6 +65,7 @@ export interface Config {
   deposits: DepositConfig;
   chains: ChainsConfig;
   withdrawals: WithdrawalConfig;
+  financing: FinancingConfig;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -112,5 +114,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     deposits: loadDepositConfig(env, databaseUrl),
     chains: loadChainsConfig(env),
     withdrawals: loadWithdrawalConfig(env),
+    financing: loadFinancingConfig(env),
   };
 }
