@@ -39,6 +39,9 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'POST /admin/api/withdrawals/decide': ['finance', 'admin'],
   'GET /admin/api/withdrawals/settings': ['finance', 'admin'],
   'POST /admin/api/withdrawals/settings/update': ['admin'],
+  'GET /admin/api/financing/products': ['admin', 'finance'],
+  'POST /admin/api/financing/products/save': ['admin', 'finance'],
+  'GET /admin/api/financing/subscriptions': ['admin', 'finance'],
 };
 /** The one admin route open without a session. */
 const PUBLIC = ['POST /admin/api/auth/login'];
