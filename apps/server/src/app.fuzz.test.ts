@@ -66,7 +66,8 @@ const NAME_HINTS: [RegExp, string][] = [
   [/^phone$/, '2025550123'], [/countryCode/, '1'], [/^code$/, '1234'], [/amount|price/i, '1'],
   [/quoteId/, 'q1'], [/password/i, 'secret123'], [/avatar/, '/uploads/avatars/a.png'], [/^q$/, 'BTC'],
 ];
-const STRINGS = ['BTCUSDT', 'USDT', '1', '1234', 'fuzz@example.com', '/uploads/avatars/a.png', 'secret123', 'abc'];
+// A well-formed public id (a financing product, a subscription) and an estimate token's length, so those routes are probed past the id.
+const STRINGS = ['BTCUSDT', 'USDT', '1', '1234', 'fuzz@example.com', '/uploads/avatars/a.png', 'secret123', 'abc', '00000000-0000-4000-8000-000000000000', 'T'.repeat(43)];
 
 function fits(s: string, schema: JsonSchema): boolean {
   if (schema.minLength !== undefined && s.length < schema.minLength) return false;
@@ -362,7 +363,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
         }
       }
     }
-    expect(sent).toBeLessThan(7000);
+    // About 120 probes per route; raised with the financing and loan routes (issue 19).
+    expect(sent).toBeLessThan(9500);
     expect(adminReached).toBeGreaterThan(100);
     expect(problems).toEqual([]);
   });

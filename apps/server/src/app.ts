@@ -216,7 +216,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(withdrawAdminRoutes, { withdraw });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
   // Fixed-term financing: products, estimate and token, subscriptions; the maturity job pays them in the engine role.
-  const financing = new FinancingService(ctx, { money, audit });
+  const financing = new FinancingService(ctx, { money, ledger, audit });
   app.decorate('financing', financing);
   await app.register(financingRoutes, { financing });
   await app.register(financingAdminRoutes, { financing });

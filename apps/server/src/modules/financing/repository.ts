@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { Invariant } from '../ledger';
 import { users } from '../../db/schema';
 import { financingProducts, financingSubscriptions, financingTerms, financingTokens } from '../../db/schema-financing';
 
@@ -174,3 +175,28 @@ export const financingRepo = {
     return { rows, total: Math.min(counted?.n ?? 0, cap), totalCapped: (counted?.n ?? 0) > cap };
   },
 };
+
+/**
+ * Financing's records agree with the ledger (checked by `ledger:verify` and after every test file):
+ * each subscription names its subscribing transaction, and an ended one its paying transaction, of
+ * the right kind and mode; a product has sold exactly the principal of its subscriptions.
+ */
+export const FINANCING_INVARIANTS: readonly Invariant[] = [
+  {
+    rule: 'every financing subscription names its ledger transactions, of its kind and mode',
+    violations: (limit, ledger) => sql`SELECT s.id, s.state, s.subscribe_tx_id, s.end_tx_id FROM financing_subscriptions s
+      LEFT JOIN ${ledger.transactions} b ON b.id = s.subscribe_tx_id
+      LEFT JOIN ${ledger.transactions} e ON e.id = s.end_tx_id
+      WHERE b.id IS NULL OR b.kind <> 'financing_subscribe' OR b.mode <> s.mode
+         OR (s.state = 'during') <> (s.end_tx_id IS NULL)
+         OR (s.state = 'expired' AND (e.id IS NULL OR e.kind <> 'financing_mature' OR e.mode <> s.mode))
+         OR (s.state = 'canceled' AND (e.id IS NULL OR e.kind <> 'financing_redeem' OR e.mode <> s.mode))
+      LIMIT ${limit}`,
+  },
+  {
+    rule: 'a financing product has sold the principal of its subscriptions',
+    violations: (limit) => sql`SELECT p.id, p.sold, coalesce(sum(s.amount), 0) AS subscribed FROM financing_products p
+      LEFT JOIN financing_subscriptions s ON s.product_id = p.id GROUP BY p.id, p.sold
+      HAVING p.sold <> coalesce(sum(s.amount), 0) LIMIT ${limit}`,
+  },
+];

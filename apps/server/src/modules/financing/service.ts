@@ -10,10 +10,10 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
 import type { AuditActor, AuditLog } from '../audit';
-import { systemAccount, userAccount, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import { systemAccount, userAccount, type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
 import { userRepo } from '../users';
 import { assetOrThrow, positiveAmount } from '../wallet';
-import { financingRepo, type ProductWithTerms, type SubscriptionRow } from './repository';
+import { FINANCING_INVARIANTS, financingRepo, type ProductWithTerms, type SubscriptionRow } from './repository';
 
 const TOKEN_TTL_MS = FINANCING_TOKEN_TTL_SECONDS * 1000;
 const YEAR_MS = 365 * DAY_MS;
@@ -48,8 +48,10 @@ export class FinancingService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly deps: { money: MoneyCommands; audit: AuditLog },
-  ) {}
+    private readonly deps: { money: MoneyCommands; ledger: LedgerService; audit: AuditLog },
+  ) {
+    deps.ledger.registerInvariants(FINANCING_INVARIANTS);
+  }
 
   /** The starting products, written at first use when the table is empty (an operator's products stay). */
   ensureSeeded(): Promise<void> {
