@@ -22,6 +22,7 @@ import {
 } from './modules/withdrawals';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
+import { LoanService, loanAdminRoutes, loanRoutes } from './modules/loans';
 import { DepositService, DepositWatcher, chainScanners, depositRoutes } from './modules/deposits';
 import { CustomerService, customerRoutes } from './modules/customers';
 import { ApprovalService, approvalRoutes } from './modules/approvals';
@@ -214,6 +215,11 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   });
   await app.register(withdrawRoutes, { withdraw });
   await app.register(withdrawAdminRoutes, { withdraw });
+  // Loans: applications reviewed by operators (four eyes above LOAN_FOUR_EYES_USDT), paid out from the
+  // loan book, repaid only when the user asks, from a binding quote (docs/loans.md).
+  const loans = new LoanService(ctx, { money, ledger, prices, audit, kyc, files });
+  await app.register(loanRoutes, { loans });
+  await app.register(loanAdminRoutes, { loans });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
   // Fixed-term financing: products, estimate and token, subscriptions; the maturity job pays them in the engine role.
   const financing = new FinancingService(ctx, { money, ledger, audit });
@@ -227,7 +233,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const approvals = new ApprovalService(ctx, money, ledger, audit);
   await app.register(approvalRoutes, { approvals });
   // The back office's dashboard: how much waits in each queue of the operator's role.
-  await app.register(queueRoutes, { sources: { kyc, approvals, deposits, withdrawals: withdraw }, chains: () => depositWatchers.map((w) => w.status()) });
+  await app.register(queueRoutes, { sources: { kyc, approvals, deposits, withdrawals: withdraw, loans }, chains: () => depositWatchers.map((w) => w.status()) });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
   const contractConfig = ctx.config.contracts;
   const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);

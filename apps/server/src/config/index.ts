@@ -7,6 +7,7 @@ import { loadFinancingConfig, type FinancingConfig } from './financing';
 import { loadDepositConfig, type DepositConfig, type DepositRouteConfig } from './deposits';
 import { loadKycConfig, type KycConfig } from './kyc';
 import { loadWithdrawalConfig, type WithdrawalConfig } from './withdrawals';
+import { loadLoanConfig, type LoanConfig } from './loans';
 import { loadMarketConfig, type MarketConfig } from './market';
 import { loadOperatorConfig, type OperatorConfig } from './operators';
 import { loadOtcConfig, type OtcConfig } from './otc';
@@ -65,6 +66,7 @@ export interface Config {
   deposits: DepositConfig;
   chains: ChainsConfig;
   withdrawals: WithdrawalConfig;
+  loans: LoanConfig;
   financing: FinancingConfig;
 }
 
@@ -114,6 +116,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     deposits: loadDepositConfig(env, databaseUrl),
     chains: loadChainsConfig(env),
     withdrawals: loadWithdrawalConfig(env),
+    loans: loadLoanConfig(env),
     financing: loadFinancingConfig(env),
   };
 }

@@ -42,6 +42,12 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'GET /admin/api/financing/products': ['admin', 'finance'],
   'POST /admin/api/financing/products/save': ['admin', 'finance'],
   'GET /admin/api/financing/subscriptions': ['admin', 'finance'],
+  'GET /admin/api/loans/products': ['finance', 'admin'],
+  'POST /admin/api/loans/products/save': ['finance', 'admin'],
+  'GET /admin/api/loans/list': ['finance', 'admin'],
+  'GET /admin/api/loans/detail': ['finance', 'admin'],
+  'GET /admin/api/loans/photo': ['finance', 'admin'],
+  'POST /admin/api/loans/decide': ['finance', 'admin'],
 };
 /** The one admin route open without a session. */
 const PUBLIC = ['POST /admin/api/auth/login'];

@@ -32,8 +32,8 @@ describe('the back office\'s dashboard', () => {
   it('shows each role the queues it works, with how many wait and since when; decisions empty them', async () => {
     expect(await dashboard('support')).toEqual([]);
     expect(await dashboard('compliance')).toEqual([{ queue: 'kyc', pending: 0, oldestAt: null }]);
-    expect(await dashboard('finance')).toEqual([none('approvals'), none('deposits'), none('withdrawals')]);
-    expect(await dashboard('admin')).toEqual([none('kyc'), none('approvals'), none('deposits'), none('withdrawals')]);
+    expect(await dashboard('finance')).toEqual([none('approvals'), none('deposits'), none('withdrawals'), none('loans')]);
+    expect(await dashboard('admin')).toEqual([none('kyc'), none('approvals'), none('deposits'), none('withdrawals'), none('loans')]);
 
     const firstAt = t.clock.now().getTime();
     await submitKyc();
@@ -46,10 +46,11 @@ describe('the back office\'s dashboard', () => {
       { queue: 'approvals', pending: 1, oldestAt: firstAt + 60_000 },
       none('deposits'),
       none('withdrawals'),
+      none('loans'),
     ]);
 
     expect((await t.post(ADMIN_API.approvals.decide, { id: asked.data.id, approve: false }, { token: tokens.admin })).code).toBe(0);
-    expect(await dashboard('finance')).toEqual([none('approvals'), none('deposits'), none('withdrawals')]);
+    expect(await dashboard('finance')).toEqual([none('approvals'), none('deposits'), none('withdrawals'), none('loans')]);
     // No chain node is configured here: no watcher to report.
     expect((await t.call<AdminDashboard>('GET', ADMIN_API.dashboard, undefined, { token: tokens.support })).data.chains).toEqual([]);
   });

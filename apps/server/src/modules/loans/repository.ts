@@ -1,0 +1,160 @@
+import { and, asc, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { operators } from '../../db/schema-operators';
+import { userNotifications } from '../../db/schema-kyc';
+import { loanApprovals, loanPayments, loanProducts, loanQuotes, loans } from '../../db/schema-financing';
+
+export type LoanProductRow = typeof loanProducts.$inferSelect;
+export type LoanRow = typeof loans.$inferSelect;
+export type LoanQuoteRow = typeof loanQuotes.$inferSelect;
+export type LoanQuoteItem = LoanQuoteRow['items'][number];
+
+/** States a user can pay. */
+export const OPEN_STATES = ['approved', 'partially_settled'] as const;
+
+/** The loans module's SQL (docs/loans.md). Only this module reads or writes the `loan_*` tables. */
+export const loanRepo = {
+  // ----- products -------------------------------------------------------------------------------
+
+  async products(db: DbOrTx, enabledOnly: boolean): Promise<LoanProductRow[]> {
+    return db.select().from(loanProducts).where(enabledOnly ? eq(loanProducts.enabled, true) : undefined).orderBy(asc(loanProducts.id));
+  },
+
+  async product(db: DbOrTx, publicId: string): Promise<LoanProductRow | undefined> {
+    const [row] = await db.select().from(loanProducts).where(eq(loanProducts.publicId, publicId));
+    return row;
+  },
+
+  /** Writes `rows` if there is no product yet (one writer at a time: a transaction-scoped advisory lock). */
+  async seedProducts(db: DbOrTx, rows: (typeof loanProducts.$inferInsert)[]): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loan_products_seed'))`);
+      const [n] = await tx.select({ n: count() }).from(loanProducts);
+      if ((n?.n ?? 0) === 0 && rows.length) await tx.insert(loanProducts).values(rows);
+    });
+  },
+
+  async insertProduct(tx: Tx, row: typeof loanProducts.$inferInsert): Promise<LoanProductRow> {
+    const [created] = await tx.insert(loanProducts).values(row).returning();
+    return created!;
+  },
+
+  async updateProduct(tx: Tx, id: number, patch: Partial<typeof loanProducts.$inferInsert>): Promise<LoanProductRow> {
+    const [row] = await tx.update(loanProducts).set(patch).where(eq(loanProducts.id, id)).returning();
+    return row!;
+  },
+
+  // ----- loans ----------------------------------------------------------------------------------
+
+  async insert(tx: DbOrTx, row: typeof loans.$inferInsert): Promise<LoanRow> {
+    const [created] = await tx.insert(loans).values(row).returning();
+    return created!;
+  },
+
+  async byPublicId(db: DbOrTx, userId: number, publicId: string): Promise<LoanRow | undefined> {
+    const [row] = await db.select().from(loans).where(and(eq(loans.userId, userId), eq(loans.publicId, publicId)));
+    return row;
+  },
+
+  /** A loan under its row lock (by id). */
+  async lock(tx: Tx, id: number): Promise<LoanRow | undefined> {
+    const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
+    return row;
+  },
+
+  /** The user's loans that can be paid, oldest first (under their row locks, when asked). */
+  async open(db: DbOrTx, userId: number, lock: boolean, ids?: number[]): Promise<LoanRow[]> {
+    const q = db.select().from(loans)
+      .where(and(eq(loans.userId, userId), inArray(loans.state, [...OPEN_STATES]), ids ? inArray(loans.id, ids) : undefined))
+      .orderBy(asc(loans.id));
+    return lock ? q.for('update') : q;
+  },
+
+  async update(tx: Tx, id: number, patch: Partial<typeof loans.$inferInsert>): Promise<LoanRow> {
+    const [row] = await tx.update(loans).set(patch).where(eq(loans.id, id)).returning();
+    return row!;
+  },
+
+  async page(db: DbOrTx, userId: number, states: readonly string[] | undefined, page: number, size: number) {
+    const where = and(eq(loans.userId, userId), states ? inArray(loans.state, [...states]) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(loans).where(where).orderBy(desc(loans.id)).limit(size).offset((page - 1) * size),
+      db.select({ n: count() }).from(loans).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  // ----- quotes and payments --------------------------------------------------------------------
+
+  async insertQuote(db: DbOrTx, row: typeof loanQuotes.$inferInsert): Promise<void> {
+    await db.insert(loanQuotes).values(row);
+  },
+
+  /** A quote under its row lock (concurrent payers of one quote go one at a time). */
+  async lockQuote(tx: Tx, id: string): Promise<LoanQuoteRow | undefined> {
+    const [row] = await tx.select().from(loanQuotes).where(eq(loanQuotes.id, id)).for('update');
+    return row;
+  },
+
+  async useQuote(tx: Tx, id: string, at: Date): Promise<void> {
+    await tx.update(loanQuotes).set({ usedAt: at }).where(eq(loanQuotes.id, id));
+  },
+
+  async insertPayment(tx: Tx, row: typeof loanPayments.$inferInsert): Promise<void> {
+    await tx.insert(loanPayments).values(row);
+  },
+
+  async notify(tx: Tx, userId: number, kind: string, at: Date, params: Record<string, unknown>): Promise<void> {
+    await tx.insert(userNotifications).values({ userId, kind, createdAt: at, params });
+  },
+
+  // ----- the back office ------------------------------------------------------------------------
+
+  async pendingSummary(db: DbOrTx): Promise<{ pending: number; oldestAt: Date | null }> {
+    const [row] = await db.select({ pending: count(), oldestAt: min(loans.createdAt) }).from(loans).where(eq(loans.state, 'pending'));
+    return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
+  },
+
+  /** Pending ones oldest first, others newest first; with the user's UID, capped count. */
+  async adminPage(db: DbOrTx, filter: { state: string; userId?: number | undefined; id?: number | undefined }, page: number, size: number, cap: number) {
+    const where = filter.id !== undefined ? eq(loans.id, filter.id)
+      : and(eq(loans.state, filter.state), filter.userId === undefined ? undefined : eq(loans.userId, filter.userId));
+    const order = filter.state === 'pending' ? asc(loans.id) : desc(loans.id);
+    const [rows, [counted]] = await Promise.all([
+      db.select({ l: loans, uid: users.uid }).from(loans).innerJoin(users, eq(users.id, loans.userId))
+        .where(where).orderBy(order).limit(size).offset((page - 1) * size),
+      db.select({ n: count() }).from(db.select({ id: loans.id }).from(loans).where(where).limit(cap + 1).as('c')),
+    ]);
+    return { rows, total: Math.min(counted?.n ?? 0, cap), totalCapped: (counted?.n ?? 0) > cap };
+  },
+
+  async loanById(db: DbOrTx, id: number): Promise<LoanRow | undefined> {
+    const [row] = await db.select().from(loans).where(eq(loans.id, id));
+    return row;
+  },
+
+  /** The e-mails of the operators who approved each loan, in order. */
+  async approvers(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>();
+    if (!ids.length) return out;
+    const rows = await db.select({ id: loanApprovals.loanId, email: operators.email }).from(loanApprovals)
+      .innerJoin(operators, eq(operators.id, loanApprovals.operatorId))
+      .where(inArray(loanApprovals.loanId, ids)).orderBy(asc(loanApprovals.approvedAt));
+    for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.email]);
+    return out;
+  },
+
+  async operatorEmails(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.select({ id: operators.id, email: operators.email }).from(operators).where(inArray(operators.id, ids));
+    return new Map(rows.map((r) => [r.id, r.email]));
+  },
+
+  /** Records an operator's approval; false if this operator had approved it already. */
+  async approve(tx: Tx, loanId: number, operatorId: number, at: Date): Promise<{ added: boolean; approvals: number }> {
+    const added = await tx.insert(loanApprovals).values({ loanId, operatorId, approvedAt: at }).onConflictDoNothing().returning();
+    const [row] = await tx.select({ n: count() }).from(loanApprovals).where(eq(loanApprovals.loanId, loanId));
+    return { added: added.length > 0, approvals: row?.n ?? 0 };
+  },
+};
