@@ -388,6 +388,21 @@ describe('repayment', () => {
   });
 });
 
+describe('the ledger verifier', () => {
+  it('checks that loans agree with their ledger transactions and payments', async () => {
+    expect(await t.app.ledger.verify(t.ctx.db)).toEqual([]);
+    const [row] = rowsOf(await t.ctx.db.execute(sql`SELECT id, amount_paid::text AS paid FROM loans WHERE state = 'settled' ORDER BY id LIMIT 1`));
+    await t.ctx.db.execute(sql`UPDATE loans SET amount_paid = amount_paid + 1 WHERE id = ${row!.id}`);
+    expect((await t.app.ledger.verify(t.ctx.db)).map((v) => v.rule)).toEqual(['a loan\'s paid amounts and outstanding principal are its payments\', each a loan_repay transaction']);
+    await t.ctx.db.execute(sql`UPDATE loans SET amount_paid = ${row!.paid}::numeric WHERE id = ${row!.id}`);
+    const [pending] = rowsOf(await t.ctx.db.execute(sql`SELECT id FROM loans WHERE state = 'approved' ORDER BY id LIMIT 1`));
+    await t.ctx.db.execute(sql`UPDATE loans SET disburse_tx_id = NULL WHERE id = ${pending!.id}`);
+    expect((await t.app.ledger.verify(t.ctx.db)).map((v) => v.rule)).toEqual(['a loan paid out names its loan_disburse transaction (real); one waiting or rejected names none']);
+    await t.ctx.db.execute(sql`UPDATE loans l SET disburse_tx_id = (SELECT id FROM ledger_transactions WHERE reference = 'loan:' || l.public_id) WHERE id = ${pending!.id}`);
+    expect(await t.app.ledger.verify(t.ctx.db)).toEqual([]);
+  });
+});
+
 describe('the routes', () => {
   it('need a session; the admin routes need finance or admin', async () => {
     expect((await t.call('GET', API.loan.productList)).status).toBe(401);

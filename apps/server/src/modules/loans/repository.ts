@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { Invariant } from '../ledger';
 import { users } from '../../db/schema';
 import { operators } from '../../db/schema-operators';
 import { userNotifications } from '../../db/schema-kyc';
@@ -158,3 +159,28 @@ export const loanRepo = {
     return { added: added.length > 0, approvals: row?.n ?? 0 };
   },
 };
+
+/** The loans' records agree with the ledger and with themselves (checked by `ledger:verify` and after every test file). */
+export const LOAN_INVARIANTS: readonly Invariant[] = [
+  {
+    rule: 'a loan paid out names its loan_disburse transaction (real); one waiting or rejected names none',
+    violations: (limit, ledger) => sql`SELECT l.id, l.state, l.disburse_tx_id FROM loans l
+      LEFT JOIN ${ledger.transactions} d ON d.id = l.disburse_tx_id
+      WHERE CASE WHEN l.state IN ('pending', 'rejected') THEN l.disburse_tx_id IS NOT NULL
+                 ELSE d.id IS NULL OR d.kind <> 'loan_disburse' OR d.mode <> 'real' OR l.start_day IS NULL OR l.accrued_through_day IS NULL END
+      LIMIT ${limit}`,
+  },
+  {
+    rule: 'a loan\'s paid amounts and outstanding principal are its payments\', each a loan_repay transaction',
+    violations: (limit, ledger) => sql`SELECT l.id, l.amount_paid, l.interest_paid, l.principal FROM loans l
+      LEFT JOIN loan_payments p ON p.loan_id = l.id
+      LEFT JOIN ${ledger.transactions} r ON r.id = p.tx_id
+      WHERE l.state NOT IN ('pending', 'rejected')
+      GROUP BY l.id, l.amount, l.amount_paid, l.interest_paid, l.principal, l.interest_carried, l.state
+      HAVING l.amount_paid <> coalesce(sum(p.amount), 0) OR l.interest_paid <> coalesce(sum(p.interest_paid), 0)
+          OR l.principal <> l.amount - coalesce(sum(p.principal_paid), 0)
+          OR count(p.id) <> count(r.id) OR bool_or(r.kind <> 'loan_repay')
+          OR (l.state = 'settled') <> (l.principal = 0 AND l.interest_carried = 0)
+      LIMIT ${limit}`,
+  },
+];

@@ -14,7 +14,7 @@ import type { AuditActor, AuditLog } from '../audit';
 import { systemAccount, userAccount, type LedgerService, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
 import { userRepo } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
-import { OPEN_STATES, loanRepo, type LoanProductRow, type LoanQuoteItem, type LoanRow } from './repository';
+import { LOAN_INVARIANTS, OPEN_STATES, loanRepo, type LoanProductRow, type LoanQuoteItem, type LoanRow } from './repository';
 import { SEED_PRODUCTS, seedRules } from './seed';
 
 const USDT_SCALE = assetOf(QUOTE_ASSET)!.scale;
@@ -68,7 +68,9 @@ export class LoanService {
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: { money: MoneyCommands; ledger: LedgerService; prices: ReferencePrices; audit: AuditLog; kyc: KycStates; files: PrivateFiles },
-  ) {}
+  ) {
+    deps.ledger.registerInvariants(LOAN_INVARIANTS);
+  }
 
   // ----- products -------------------------------------------------------------------------------
 
