@@ -405,7 +405,8 @@ describe('the ledger verifier', () => {
 
 describe('the routes', () => {
   it('need a session; the admin routes need finance or admin', async () => {
-    expect((await t.call('GET', API.loan.productList)).status).toBe(401);
+    expect((await t.call<LoanProduct[]>('GET', API.loan.productList)).data.map((p) => p.id)).toContain(short.id);
+    expect((await t.call('GET', API.loan.userProductList)).status).toBe(401);
     expect((await t.post(API.loan.payAllApplications)).status).toBe(401);
     expect((await t.call('GET', ADMIN_API.loans.list, undefined, { token: support })).status).toBe(403);
     expect((await t.call('GET', ADMIN_API.loans.products, undefined, { token: compliance })).status).toBe(403);

@@ -21,7 +21,7 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(API.loan.productList, {
-    schema: schema({ tags, summary: 'The loan products on offer: coin, amount range, period, daily rate and the late rate after the due date', response: LoanProductListResponse, auth: true }),
+    schema: schema({ tags, summary: 'The loan products on offer: coin, amount range, period, daily rate and the late rate after the due date (no session needed: the catalogue)', response: LoanProductListResponse, auth: 'optional' }),
   }, async (_req, reply) => reply.ok(await loans.productList()));
 
   app.get(API.rule.getRule, {
