@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FinancingSubscription } from '@app/contract';
 import { useConfirmModal } from '../../../components/confirm-modal';
@@ -16,7 +17,7 @@ export function Time({ ms }: { ms: number }) {
 }
 
 /** One subscription (spec §3): duration, rate, amount, estimated interest, interest earned so far, subscription and expiration time. */
-function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSubscription; ask: ReturnType<typeof useConfirmModal>['ask'] }) {
+function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSubscription; ask: Ask }) {
   const f = useFinancingText();
   const of = useAmountOf();
   const coin = s.currency;
@@ -72,9 +73,15 @@ function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSub
   );
 }
 
-/** The user's subscriptions, newest first, page by page, with early redemption where allowed (the phone's history). */
-export function SubscriptionList() {
-  const { t } = useTranslation();
+type Ask = ReturnType<typeof useConfirmModal>['ask'];
+type Records = ReturnType<typeof useSubscriptions>;
+
+/**
+ * The user's subscriptions, newest first, page by page, once loaded: `children` lays them out (the
+ * phone's list, the desktop's table); loading, failure and "none yet" are said here, and the
+ * early-redemption question is asked in this one dialog.
+ */
+export function Subscriptions({ children }: { children: (items: FinancingSubscription[], ask: Ask, records: Records) => ReactNode }) {
   const f = useFinancingText();
   const records = useSubscriptions();
   const modal = useConfirmModal();
@@ -84,17 +91,31 @@ export function SubscriptionList() {
   if (items.length === 0) return <p className="empty-text" data-testid="subscriptions-empty">{f('noSubscriptions')}</p>;
   return (
     <>
-      <ul className="record-list financing-records" aria-label={t('routes.financingHistory')}>
-        {items.map((s) => (
-          <SubscriptionItem key={s.id} subscription={s} ask={modal.ask} />
-        ))}
-      </ul>
-      {records.hasNextPage ? (
-        <button type="button" className="button button--secondary" disabled={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
-          {records.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
-        </button>
-      ) : null}
+      {children(items, modal.ask, records)}
       {modal.element}
     </>
+  );
+}
+
+/** The phone's history: the subscriptions as a list, with early redemption where allowed. */
+export function SubscriptionList() {
+  const { t } = useTranslation();
+  return (
+    <Subscriptions>
+      {(items, ask, records) => (
+        <>
+          <ul className="record-list financing-records" aria-label={t('routes.financingHistory')}>
+            {items.map((s) => (
+              <SubscriptionItem key={s.id} subscription={s} ask={ask} />
+            ))}
+          </ul>
+          {records.hasNextPage ? (
+            <button type="button" className="button button--secondary" disabled={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+              {records.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </Subscriptions>
   );
 }

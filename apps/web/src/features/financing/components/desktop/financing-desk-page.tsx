@@ -1,14 +1,13 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FinancingProduct, FinancingSubscription } from '@app/contract';
-import { useConfirmModal, type ModalQuestion } from '../../../../components/confirm-modal';
+import type { ModalQuestion } from '../../../../components/confirm-modal';
 import { DeskLoadMore } from '../../../../components/desk-load-more';
 import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
 import { DelayedLoading, PageLoadError } from '../../../../components/page-state';
 import { formatExact, formatRatePercent } from '../../../../lib/format';
 import { DESKTOP_PATHS } from '../../../../lib/routing/paths';
 import { useFinancingProducts } from '../../api/get-financing-products';
-import { useSubscriptions } from '../../api/get-subscriptions';
 import { canRedeem } from '../../model/financing-form';
 import { useFinancingText } from '../../strings';
 import { BuyFinancingPanel } from '../financing-pages';
@@ -17,7 +16,7 @@ import { buyPathOf } from '../product-list';
 import { useAmountOf, useTermLabel } from '../product-facts';
 import { RedeemButton } from '../redeem-button';
 import { SubscriptionState } from '../subscription-state';
-import { Time } from '../subscription-list';
+import { Subscriptions, Time } from '../subscription-list';
 import '../../financing.css';
 
 /** The products on sale as a table: name, coin, terms with rates, limits, quota left, early redemption, "Subscribe". */
@@ -83,29 +82,26 @@ function SubscriptionRow({ subscription: s, ask }: { subscription: FinancingSubs
 /** The history table, page by page. */
 function SubscriptionsTable() {
   const f = useFinancingText();
-  const records = useSubscriptions();
-  const modal = useConfirmModal();
-  if (records.isError) return <PageLoadError onRetry={() => void records.refetch()} />;
-  if (records.isPending) return <DelayedLoading />;
-  const items = records.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <p className="empty-text" data-testid="subscriptions-empty">{f('noSubscriptions')}</p>;
   return (
-    <>
-      <div className="desk-table__scroll">
-        <table className="desk-table" aria-labelledby="desk-financing-history">
-          <DeskTableHead
-            columns={[f('product'), f('state'), numeric(f('amount')), numeric(`${f('duration')} · ${f('rate')}`), numeric(f('estimatedInterest')), numeric(f('accruedInterest')), numeric(f('subscribedAt')), numeric(f('expiresAt')), '']}
-          />
-          <tbody>
-            {items.map((s) => (
-              <SubscriptionRow key={s.id} subscription={s} ask={modal.ask} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <DeskLoadMore pages={records} />
-      {modal.element}
-    </>
+    <Subscriptions>
+      {(items, ask, records) => (
+        <>
+          <div className="desk-table__scroll">
+            <table className="desk-table" aria-labelledby="desk-financing-history">
+              <DeskTableHead
+                columns={[f('product'), f('state'), numeric(f('amount')), numeric(`${f('duration')} · ${f('rate')}`), numeric(f('estimatedInterest')), numeric(f('accruedInterest')), numeric(f('subscribedAt')), numeric(f('expiresAt')), '']}
+              />
+              <tbody>
+                {items.map((s) => (
+                  <SubscriptionRow key={s.id} subscription={s} ask={ask} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <DeskLoadMore pages={records} />
+        </>
+      )}
+    </Subscriptions>
   );
 }
 
