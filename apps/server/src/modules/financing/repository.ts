@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { newestFirst, newestFirstCapped } from '../../db/paging';
 import type { Invariant } from '../ledger';
 import { users } from '../../db/schema';
 import { financingProducts, financingSubscriptions, financingTerms, financingTokens } from '../../db/schema-financing';
@@ -35,6 +36,13 @@ export const financingRepo = {
     const terms = await db.select().from(financingTerms)
       .where(inArray(financingTerms.productId, rows.map((r) => r.id))).orderBy(asc(financingTerms.days));
     return rows.map((r) => ({ ...r, terms: terms.filter((t) => t.productId === r.id) }));
+  },
+
+  /** Products' public ids by their ids. */
+  async publicIds(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.select({ id: financingProducts.id, publicId: financingProducts.publicId }).from(financingProducts).where(inArray(financingProducts.id, ids));
+    return new Map(rows.map((r) => [r.id, r.publicId]));
   },
 
   /** The product's row under its lock (an operator's change waits for buys in flight, and they for it). */
@@ -148,31 +156,29 @@ export const financingRepo = {
 
   async page(db: DbOrTx, userId: number, mode: string, state: string | undefined, page: number, size: number) {
     const where = and(eq(financingSubscriptions.userId, userId), eq(financingSubscriptions.mode, mode), state ? eq(financingSubscriptions.state, state) : undefined);
-    const [rows, [total], holding] = await Promise.all([
-      db.select().from(financingSubscriptions).where(where).orderBy(desc(financingSubscriptions.id)).limit(size).offset((page - 1) * size),
-      db.select({ n: count() }).from(financingSubscriptions).where(where),
+    const [{ rows, total }, holding] = await Promise.all([
+      newestFirst(db, financingSubscriptions, where, page, size),
       db.select({ currency: financingSubscriptions.currency, amount: sum(financingSubscriptions.amount), interest: sum(financingSubscriptions.interest) })
         .from(financingSubscriptions)
         .where(and(eq(financingSubscriptions.userId, userId), eq(financingSubscriptions.mode, mode), eq(financingSubscriptions.state, 'during')))
         .groupBy(financingSubscriptions.currency).orderBy(asc(financingSubscriptions.currency)),
     ]);
     return {
-      rows, total: total?.n ?? 0,
+      rows, total,
       holding: holding.map((h) => ({ currency: h.currency, amount: BigInt(h.amount ?? 0), interest: BigInt(h.interest ?? 0) })),
     };
   },
 
-  async adminPage(db: DbOrTx, filter: { state?: string | undefined; userId?: number | undefined }, page: number, size: number, cap: number) {
+  /** The back office's page of every user's subscriptions, with each user's uid. */
+  async adminPage(db: DbOrTx, filter: { state?: string | undefined; userId?: number | undefined }, page: number, size: number) {
     const where = and(
       filter.state ? eq(financingSubscriptions.state, filter.state) : undefined,
       filter.userId === undefined ? undefined : eq(financingSubscriptions.userId, filter.userId),
     );
-    const [rows, [counted]] = await Promise.all([
-      db.select({ s: financingSubscriptions, uid: users.uid }).from(financingSubscriptions).innerJoin(users, eq(users.id, financingSubscriptions.userId))
-        .where(where).orderBy(desc(financingSubscriptions.id)).limit(size).offset((page - 1) * size),
-      db.select({ n: count() }).from(db.select({ id: financingSubscriptions.id }).from(financingSubscriptions).where(where).limit(cap + 1).as('c')),
-    ]);
-    return { rows, total: Math.min(counted?.n ?? 0, cap), totalCapped: (counted?.n ?? 0) > cap };
+    const found = await newestFirstCapped(db, financingSubscriptions, where, page, size);
+    const userIds = [...new Set(found.rows.map((r) => r.userId))];
+    const uids = userIds.length ? await db.select({ id: users.id, uid: users.uid }).from(users).where(inArray(users.id, userIds)) : [];
+    return { ...found, uids: new Map(uids.map((u) => [u.id, u.uid])) };
   },
 };
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  ADMIN_LIST_COUNT_CAP, DAY_MS, FINANCING_TOKEN_TTL_SECONDS, assetOf, financingAccrual, financingDaysEarned, financingPayout, financingSchedule,
+  DAY_MS, FINANCING_TOKEN_TTL_SECONDS, assetOf, financingAccrual, financingDaysEarned, financingPayout, financingSchedule,
   formatAmount, formatRate, parseRate, utcDay,
   type AdminFinancingProduct, type AdminSubscription, type AdminSubscriptionQuery, type EarlyRedemption, type EstimateQuery,
   type FinancingEstimate, type FinancingProduct, type FinancingProductSave, type FinancingSubscription, type FinancingSubscriptionPage,
@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
 import type { AuditActor, AuditLog } from '../audit';
 import { systemAccount, userAccount, type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
-import { userRepo } from '../users';
+import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount } from '../wallet';
 import { FINANCING_INVARIANTS, financingRepo, type ProductWithTerms, type SubscriptionRow } from './repository';
 
@@ -225,9 +225,8 @@ export class FinancingService {
     };
   }
 
-  private async productIds(ids: number[]): Promise<Map<number, string>> {
-    const products = await financingRepo.products(this.ctx.db);
-    return new Map(products.filter((p) => ids.includes(p.id)).map((p) => [p.id, p.publicId]));
+  private productIds(ids: number[]): Promise<Map<number, string>> {
+    return financingRepo.publicIds(this.ctx.db, [...new Set(ids)]);
   }
 
   /** `userProductList`: the user's subscriptions in this mode, newest first, and what is held now per coin. */
@@ -378,18 +377,12 @@ export class FinancingService {
   }
 
   async adminSubscriptions(q: AdminSubscriptionQuery) {
-    const page = q.page ?? 1;
-    const size = q.size ?? 20;
-    let userId: number | undefined;
-    if (q.uid) {
-      const user = await userRepo.byUid(this.ctx.db, q.uid.trim());
-      if (!user) return { items: [], page, size, total: 0, totalCapped: false };
-      userId = user.id;
-    }
+    const { page, size, userId } = await adminListScope(this.ctx.db, q);
+    if (userId === null) return { items: [], page, size, total: 0, totalCapped: false };
     const now = this.ctx.clock.now();
-    const { rows, total, totalCapped } = await financingRepo.adminPage(this.ctx.db, { state: q.state, userId }, page, size, ADMIN_LIST_COUNT_CAP);
-    const ids = await this.productIds(rows.map((r) => r.s.productId));
-    const items: AdminSubscription[] = rows.map(({ s, uid }) => ({ ...this.view(s, ids.get(s.productId) ?? '', now), uid, mode: s.mode as Mode }));
+    const { rows, uids, total, totalCapped } = await financingRepo.adminPage(this.ctx.db, { state: q.state, userId }, page, size);
+    const ids = await this.productIds(rows.map((r) => r.productId));
+    const items: AdminSubscription[] = rows.map((s) => ({ ...this.view(s, ids.get(s.productId) ?? '', now), uid: uids.get(s.userId) ?? '', mode: s.mode as Mode }));
     return { items, page, size, total, totalCapped };
   }
 }

@@ -5,3 +5,4 @@ export { userColumns, userRepo, type NewUser, type UserRow } from './repository'
 export { toUserInfo } from './user-info';
 export { findByIdentity, phoneKey, resolveIdentity, type Identity, type IdentityInput } from './identity';
 export { assertPasswordsMatch } from './passwords';
+export { adminListScope } from './admin-scope';
