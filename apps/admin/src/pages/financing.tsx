@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   ADMIN_API, ASSET_SYMBOLS, EARLY_REDEMPTIONS, SUBSCRIPTION_STATES,
   type AdminFinancingProduct, type AdminSubscription, type FinancingProductSave, type SubscriptionState,
@@ -10,27 +10,20 @@ import {
   hasProblems, newProductDraft, productBody, productDraft, productProblems, ratePercent, savedText,
   type ProductDraft,
 } from '../financing-forms';
-import { plainAmount, uidFilter } from '../withdrawal-forms';
+import { plainAmount } from '../withdrawal-forms';
 import { call, queryString } from '../api';
 import { formatTime } from '../format';
 import { PagedTable } from './pager';
+import { PageTabs, ProductTable, StateUidFilter, useStateUidParams } from './list-parts';
 import { Field, OutcomeNotice, type Outcome } from './withdrawals';
 
 const PAGE_SIZE = 20;
 const PRODUCTS_KEY = ['financing', 'products'];
 
-/** The two views of the page: the products and the users' subscriptions. */
-function FinancingTabs({ current }: { current: 'products' | 'subscriptions' }) {
-  return (
-    <nav className="tabs" aria-label="Financing">
-      <Link to="/financing" className="tabs__link" aria-current={current === 'products' ? 'page' : undefined}>Products</Link>
-      <Link to="/financing/subscriptions" className="tabs__link" aria-current={current === 'subscriptions' ? 'page' : undefined}>Subscriptions</Link>
-    </nav>
-  );
-}
+const TABS = [{ to: '/financing', label: 'Products' }, { to: '/financing/subscriptions', label: 'Subscriptions' }] as const;
 
 /** The products table's columns (the change form spans them). */
-const PRODUCT_COLUMNS = 11;
+const PRODUCT_COLUMNS = 9;
 
 /**
  * Fixed-term financing products (issue 19; finance, admin): what each offers and how much of it is
@@ -47,7 +40,7 @@ export function FinancingPage() {
   return (
     <section className="page">
       <h1>Financing</h1>
-      <FinancingTabs current="products" />
+      <PageTabs label="Financing" tabs={TABS} current="/financing" />
       <p className="notice" role="note">
         A change to a product applies to new subscriptions only: a subscription keeps the term, rate and amount it was made with until it ends.
       </p>
@@ -57,28 +50,18 @@ export function FinancingPage() {
       ) : (
         <div className="page-actions"><button type="button" className="button" onClick={() => open('new')}>New product</button></div>
       )}
-      {products.isError && <p className="error" role="alert">{products.error.message}</p>}
-      {products.isPending && <p role="status">Loading…</p>}
-      {products.data && products.data.length === 0 && <p>No financing product yet.</p>}
-      {products.data && products.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Financing products</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th><th scope="col">Terms (days: annual rate)</th><th scope="col">Per subscription</th>
-                <th scope="col">Quota</th><th scope="col">Sold</th><th scope="col">Remaining</th><th scope="col">Active subscriptions</th>
-                <th scope="col">Sale</th><th scope="col">Early redemption</th><th scope="col">Enabled</th><th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.map((p) => (
-                <ProductRows key={p.id} p={p} editing={editing === p.id} onEdit={() => open(p.id)} onClose={() => setEditing(null)} onOutcome={setOutcome} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ProductTable query={products} caption="Financing products" empty="No financing product yet."
+        head={(
+          <>
+            <th scope="col">Product</th><th scope="col">Terms (days: annual rate)</th><th scope="col">Per subscription</th>
+            <th scope="col">Quota</th><th scope="col">Active subscriptions</th>
+            <th scope="col">Sale</th><th scope="col">Early redemption</th><th scope="col">Enabled</th><th scope="col">Change</th>
+          </>
+        )}>
+        {(items) => items.map((p) => (
+          <ProductRows key={p.id} p={p} editing={editing === p.id} onEdit={() => open(p.id)} onClose={() => setEditing(null)} onOutcome={setOutcome} />
+        ))}
+      </ProductTable>
     </section>
   );
 }
@@ -92,9 +75,11 @@ function ProductRows({ p, editing, onEdit, onClose, onOutcome }: {
         <td><strong>{p.name}</strong><div className="muted">{p.currency}</div></td>
         <td><ul className="terms">{p.terms.map((t) => <li key={t.days} className="nowrap">{t.days} d: {ratePercent(t.annualRate)}</li>)}</ul></td>
         <td className="mono nowrap">{plainAmount(p.minAmount)} – {plainAmount(p.maxAmount)}</td>
-        <td className="mono nowrap">{plainAmount(p.quota)}</td>
-        <td className="mono nowrap">{plainAmount(p.sold)}</td>
-        <td className="mono nowrap">{plainAmount(p.remaining)}</td>
+        <td className="nowrap">
+          <div className="mono">{plainAmount(p.quota)}</div>
+          <div className="muted">Sold <span className="mono">{plainAmount(p.sold)}</span></div>
+          <div className="muted">Remaining <span className="mono">{plainAmount(p.remaining)}</span></div>
+        </td>
         <td className="nowrap">{p.activeCount}<div className="muted mono">{plainAmount(p.activeAmount)} {p.currency}</div></td>
         <td className="nowrap">
           <div>{formatTime(p.saleStart)}</div><div>to {formatTime(p.saleEnd)}</div>
@@ -213,57 +198,15 @@ interface SubscriptionPage {
 
 /** The users' subscriptions, by state (all by default) and user, newest first. */
 export function FinancingSubscriptionsPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('state');
-  const state = SUBSCRIPTION_STATES.find((s) => s === asked);
-  const uid = params.get('uid') ?? undefined;
-  const key = `${state ?? ''}:${uid ?? ''}`;
-  const show = (nextState: SubscriptionState | undefined, nextUid: string | undefined) => {
-    const next = new URLSearchParams();
-    if (nextState) next.set('state', nextState);
-    if (nextUid) next.set('uid', nextUid);
-    setParams(next);
-  };
+  const { state, uid, key, show } = useStateUidParams(SUBSCRIPTION_STATES);
   return (
     <section className="page">
       <h1>Financing</h1>
-      <FinancingTabs current="subscriptions" />
-      <SubscriptionFilter key={`filter:${key}`} state={state} uid={uid} onShow={show} />
+      <PageTabs label="Financing" tabs={TABS} current="/financing/subscriptions" />
+      <StateUidFilter key={`filter:${key}`} name="Filter subscriptions" id="subscription-uid" states={SUBSCRIPTION_STATES} labels={SUBSCRIPTION_STATE_LABELS}
+        all="All states" state={state} uid={uid} onShow={show} />
       <Subscriptions key={`list:${key}`} state={state} uid={uid} />
     </section>
-  );
-}
-
-function SubscriptionFilter({ state, uid, onShow }: {
-  state: SubscriptionState | undefined; uid: string | undefined; onShow: (state: SubscriptionState | undefined, uid: string | undefined) => void;
-}) {
-  const [draftState, setDraftState] = useState<SubscriptionState | ''>(state ?? '');
-  const [draftUid, setDraftUid] = useState(uid ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = uidFilter(draftUid);
-    if ('problem' in found) return setProblem(found.problem);
-    setProblem(null);
-    onShow(draftState || undefined, found.uid);
-  };
-  return (
-    <>
-      <form className="search" onSubmit={submit} role="search" aria-label="Filter subscriptions" noValidate>
-        <label className="field search__narrow"><span>State</span>
-          <select value={draftState} onChange={(e) => setDraftState(e.target.value as SubscriptionState | '')}>
-            <option value="">All states</option>
-            {SUBSCRIPTION_STATES.map((s) => <option key={s} value={s}>{SUBSCRIPTION_STATE_LABELS[s]}</option>)}
-          </select>
-        </label>
-        <label className="field search__narrow"><span>User UID (empty for all)</span>
-          <input value={draftUid} inputMode="numeric" autoComplete="off" maxLength={20} onChange={(e) => setDraftUid(e.target.value)}
-            aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'subscription-uid-problem' : undefined} />
-        </label>
-        <button type="submit" className="button">Show</button>
-      </form>
-      {problem && <p className="error" id="subscription-uid-problem" role="alert">{problem}</p>}
-    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   ADMIN_API, ASSET_SYMBOLS, HEADER_LANGS, LOAN_NOTE_MAX, LOAN_REJECT_REASONS, LOAN_RULES_MAX, LOAN_STATES,
   type AdminLoan, type AdminLoanList, type AdminLoanProduct, type LoanDecideBody, type LoanProductSave, type LoanRejectReason, type LoanState,
@@ -10,80 +10,34 @@ import {
   dailyText, loanApproveEffect, loanDecidedText, loanProductBody, loanProductDraft, loanProductProblems, loanRejectEffect, loanRejection, loanReviewLabel,
   newLoanProductDraft, type LoanProductDraft, type LoanRejectDraft,
 } from '../loan-forms';
-import { approvedByMe, plainAmount, uidFilter } from '../withdrawal-forms';
+import { approvedByMe, plainAmount } from '../withdrawal-forms';
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
 import { PagedTable } from './pager';
+import { PageTabs, ProductTable, StateUidFilter, useStateUidParams } from './list-parts';
 import { Photo } from './kyc';
 import { Field, OutcomeNotice, type Outcome } from './withdrawals';
 
 const PAGE_SIZE = 20;
 const PRODUCTS_KEY = ['loans', 'products'];
 
-/** The two views of the page: the review queue and the loan products. */
-function LoanTabs({ current }: { current: 'queue' | 'products' }) {
-  return (
-    <nav className="tabs" aria-label="Loans">
-      <Link to="/loans" className="tabs__link" aria-current={current === 'queue' ? 'page' : undefined}>Review queue</Link>
-      <Link to="/loans/products" className="tabs__link" aria-current={current === 'products' ? 'page' : undefined}>Products</Link>
-    </nav>
-  );
-}
+const TABS = [{ to: '/loans', label: 'Review queue' }, { to: '/loans/products', label: 'Products' }] as const;
 
 /**
  * Loan applications' review (issue 19; finance, admin): by state, `pending` by default, oldest
  * first; by UID. Each opens on its own page with the user's documents and the decision.
  */
 export function LoansPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('state');
-  const state = LOAN_STATES.find((s) => s === asked) ?? 'pending';
-  const uid = params.get('uid') ?? undefined;
-  const key = `${state}:${uid ?? ''}`;
-  const show = (nextState: LoanState, nextUid: string | undefined) => {
-    const next = new URLSearchParams();
-    if (nextState !== 'pending') next.set('state', nextState);
-    if (nextUid) next.set('uid', nextUid);
-    setParams(next);
-  };
+  const { state = 'pending', uid, key, show } = useStateUidParams(LOAN_STATES, 'pending');
   return (
     <section className="page">
       <h1>Loans</h1>
-      <LoanTabs current="queue" />
-      <LoanFilter key={`filter:${key}`} state={state} uid={uid} onShow={show} />
+      <PageTabs label="Loans" tabs={TABS} current="/loans" />
+      <StateUidFilter key={`filter:${key}`} name="Filter loans" id="loan-uid" states={LOAN_STATES} labels={LOAN_STATE_LABELS} state={state} uid={uid}
+        onShow={(next, nextUid) => show(next ?? 'pending', nextUid)} />
       <LoanQueue key={`queue:${key}`} state={state} uid={uid} />
     </section>
-  );
-}
-
-function LoanFilter({ state, uid, onShow }: { state: LoanState; uid: string | undefined; onShow: (state: LoanState, uid: string | undefined) => void }) {
-  const [draftState, setDraftState] = useState<LoanState>(state);
-  const [draftUid, setDraftUid] = useState(uid ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = uidFilter(draftUid);
-    if ('problem' in found) return setProblem(found.problem);
-    setProblem(null);
-    onShow(draftState, found.uid);
-  };
-  return (
-    <>
-      <form className="search" onSubmit={submit} role="search" aria-label="Filter loans" noValidate>
-        <label className="field search__narrow"><span>State</span>
-          <select value={draftState} onChange={(e) => setDraftState(e.target.value as LoanState)}>
-            {LOAN_STATES.map((s) => <option key={s} value={s}>{LOAN_STATE_LABELS[s]}</option>)}
-          </select>
-        </label>
-        <label className="field search__narrow"><span>User UID (empty for all)</span>
-          <input value={draftUid} inputMode="numeric" autoComplete="off" maxLength={20} onChange={(e) => setDraftUid(e.target.value)}
-            aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'loan-uid-problem' : undefined} />
-        </label>
-        <button type="submit" className="button">Show</button>
-      </form>
-      {problem && <p className="error" id="loan-uid-problem" role="alert">{problem}</p>}
-    </>
   );
 }
 
@@ -274,7 +228,7 @@ export function LoanProductsPage() {
   return (
     <section className="page">
       <h1>Loans</h1>
-      <LoanTabs current="products" />
+      <PageTabs label="Loans" tabs={TABS} current="/loans/products" />
       <p className="notice" role="note">A change to a product applies to new applications only: a loan keeps the rates and period it was applied for with.</p>
       <OutcomeNotice outcome={outcome} />
       {editing === 'new' ? (
@@ -282,27 +236,17 @@ export function LoanProductsPage() {
       ) : (
         <div className="page-actions"><button type="button" className="button" onClick={() => open('new')}>New loan product</button></div>
       )}
-      {products.isError && <p className="error" role="alert">{products.error.message}</p>}
-      {products.isPending && <p role="status">Loading…</p>}
-      {products.data && products.data.length === 0 && <p>No loan product yet.</p>}
-      {products.data && products.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Loan products</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th><th scope="col">Amount</th><th scope="col">Period</th><th scope="col">Daily rate</th>
-                <th scope="col">Late daily rate</th><th scope="col">Rules in</th><th scope="col">Enabled</th><th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.map((p) => (
-                <LoanProductRows key={p.id} p={p} editing={editing === p.id} onEdit={() => open(p.id)} onClose={() => setEditing(null)} onOutcome={setOutcome} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ProductTable query={products} caption="Loan products" empty="No loan product yet."
+        head={(
+          <>
+            <th scope="col">Product</th><th scope="col">Amount</th><th scope="col">Period</th><th scope="col">Daily rate</th>
+            <th scope="col">Late daily rate</th><th scope="col">Rules in</th><th scope="col">Enabled</th><th scope="col">Change</th>
+          </>
+        )}>
+        {(items) => items.map((p) => (
+          <LoanProductRows key={p.id} p={p} editing={editing === p.id} onEdit={() => open(p.id)} onClose={() => setEditing(null)} onOutcome={setOutcome} />
+        ))}
+      </ProductTable>
     </section>
   );
 }

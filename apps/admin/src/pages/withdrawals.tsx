@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   ADMIN_API, DEPOSIT_CHAINS, WITHDRAW_NOTE_MAX, WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATES,
   type AdminWithdrawal, type AdminWithdrawalList, type WithdrawDecideBody, type WithdrawRejectReason, type WithdrawSetting,
@@ -9,25 +9,19 @@ import {
 import {
   REJECT_REASON_LABELS, RISK_FLAG_LABELS, SETTING_FIELDS, SETTING_LABELS, STATE_LABELS,
   approveEffect, approvedByMe, decidedText, plainAmount, rejectBody, rejectEffect, rejectProblems, reviewLabel, settingBody, settingChanged,
-  settingDraft, settingProblems, uidFilter,
+  settingDraft, settingProblems,
   type RejectDraft, type SettingDraft,
 } from '../withdrawal-forms';
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
 import { PagedTable } from './pager';
+import { PageTabs, StateUidFilter, useStateUidParams } from './list-parts';
 
 const PAGE_SIZE = 20;
 
 /** The two views of the page: the review queue and the fees and limits per coin × chain. */
-function WithdrawalTabs({ current }: { current: 'queue' | 'fees' }) {
-  return (
-    <nav className="tabs" aria-label="Withdrawals">
-      <Link to="/withdrawals" className="tabs__link" aria-current={current === 'queue' ? 'page' : undefined}>Review queue</Link>
-      <Link to="/withdrawals/fees" className="tabs__link" aria-current={current === 'fees' ? 'page' : undefined}>Fees and limits</Link>
-    </nav>
-  );
-}
+const TABS = [{ to: '/withdrawals', label: 'Review queue' }, { to: '/withdrawals/fees', label: 'Fees and limits' }] as const;
 
 export type Outcome = { ok: boolean; text: string } | null;
 
@@ -46,55 +40,16 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
  * happens (four eyes: two different operators), or rejected with a reason the user sees.
  */
 export function WithdrawalsPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('state');
-  const state = WITHDRAWAL_STATES.find((s) => s === asked) ?? 'processing';
-  const uid = params.get('uid') ?? undefined;
-  const key = `${state}:${uid ?? ''}`;
-  const show = (nextState: WithdrawalState, nextUid: string | undefined) => {
-    const next = new URLSearchParams();
-    if (nextState !== 'processing') next.set('state', nextState);
-    if (nextUid) next.set('uid', nextUid);
-    setParams(next);
-  };
+  const { state = 'processing', uid, key, show } = useStateUidParams(WITHDRAWAL_STATES, 'processing');
   return (
     <section className="page">
       <h1>Withdrawals</h1>
-      <WithdrawalTabs current="queue" />
-      <Filter key={`filter:${key}`} state={state} uid={uid} onShow={show} />
+      <PageTabs label="Withdrawals" tabs={TABS} current="/withdrawals" />
+      {/* The address bar keeps the filter (a row's UID links to that user's withdrawals). */}
+      <StateUidFilter key={`filter:${key}`} name="Filter withdrawals" id="uid" states={WITHDRAWAL_STATES} labels={STATE_LABELS} state={state} uid={uid}
+        onShow={(next, nextUid) => show(next ?? 'processing', nextUid)} />
       <Queue key={`queue:${key}`} state={state} uid={uid} />
     </section>
-  );
-}
-
-/** The queue's filter: a state and a user; the address bar keeps them (a row's UID links to that user's withdrawals). */
-function Filter({ state, uid, onShow }: { state: WithdrawalState; uid: string | undefined; onShow: (state: WithdrawalState, uid: string | undefined) => void }) {
-  const [draftState, setDraftState] = useState<WithdrawalState>(state);
-  const [draftUid, setDraftUid] = useState(uid ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = uidFilter(draftUid);
-    if ('problem' in found) return setProblem(found.problem);
-    setProblem(null);
-    onShow(draftState, found.uid);
-  };
-  return (
-    <>
-      <form className="search" onSubmit={submit} role="search" aria-label="Filter withdrawals" noValidate>
-        <label className="field search__narrow"><span>State</span>
-          <select value={draftState} onChange={(e) => setDraftState(e.target.value as WithdrawalState)}>
-            {WITHDRAWAL_STATES.map((s) => <option key={s} value={s}>{STATE_LABELS[s]}</option>)}
-          </select>
-        </label>
-        <label className="field search__narrow"><span>User UID (empty for all)</span>
-          <input value={draftUid} inputMode="numeric" autoComplete="off" maxLength={20} onChange={(e) => setDraftUid(e.target.value)}
-            aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'uid-problem' : undefined} />
-        </label>
-        <button type="submit" className="button">Show</button>
-      </form>
-      {problem && <p className="error" id="uid-problem" role="alert">{problem}</p>}
-    </>
   );
 }
 
@@ -260,7 +215,7 @@ export function WithdrawalFeesPage() {
   return (
     <section className="page">
       <h1>Withdrawals</h1>
-      <WithdrawalTabs current="fees" />
+      <PageTabs label="Withdrawals" tabs={TABS} current="/withdrawals/fees" />
       <p>
         What a user pays and may withdraw of each coin on each network. A withdrawal needs the route enabled and a signer (a node and
         a hot-wallet key) for its network. {admin ? 'The fee must be below the minimum, the minimum at most the maximum, the maximum at most the daily limit.' : 'Only an admin can change them.'}

@@ -4,58 +4,15 @@
  * in the back office"), on a desktop screen.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, api, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
-import { png } from '../harness/png.mjs';
+import { DESKTOP, expectAccessible, newPage, shot } from '../harness/index.mjs';
+import { operatorToken, post, read, uploadPhotos, verifiedUser } from '../harness/borrowers.mjs';
 import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
 import { startServer, stopServer } from '../harness/server.mjs';
 
-/** A GET of the API with a token (user or operator): its data, asserted code 0. */
-async function read(server, path, params, token) {
-  const url = new URL(path, server.baseUrl);
-  url.search = new URLSearchParams(params).toString();
-  const json = await (await fetch(url, { headers: { token, lang: 'en' } })).json();
-  assert.equal(json.code, 0, `${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function post(server, path, body, token) {
-  const json = await api(server.baseUrl, path, body, { token });
-  assert.equal(json.code, 0, `${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
 /** An operator the admin creates, signed in through the API (their part is not the journey's): their session token. */
-async function operatorToken(server, adminToken, operator) {
+async function createdOperatorToken(server, adminToken, operator) {
   const created = await post(server, '/admin/api/operators/create', operator, adminToken);
-  const { code } = await freshTotp(created.totpSecret);
-  return (await post(server, '/admin/api/auth/login', { email: operator.email, password: operator.password, totp: code })).token;
-}
-
-/** Three private uploads of the user (KYC and loan documents take their paths). */
-async function uploadPhotos(server, token, colours) {
-  const paths = [];
-  for (const [i, [r, g, b]] of colours.entries()) {
-    const form = new FormData();
-    form.append('kind', 'private');
-    form.append('file', new Blob([png(r, g, b)], { type: 'image/png' }), `photo-${i}.png`);
-    const up = await (await fetch(`${server.baseUrl}/asset/api/common/upload`, { method: 'POST', headers: { token }, body: form })).json();
-    assert.equal(up.code, 0, JSON.stringify(up));
-    paths.push(up.data.path);
-  }
-  return paths;
-}
-
-/** A user whose identity a compliance operator verified (both KYC stages through the API, then the decision). */
-async function verifiedUser(server, complianceToken) {
-  const login = await registerViaApi(server, uniqueEmail('borrower'));
-  await post(server, '/asset/api/idCard/insertPrimaryVerification', { documentType: 'passport', nationality: 'DE', realName: 'Lena Vogel', idNumber: 'L01X00T47' }, login.token);
-  const [frontImage, backImage, selfieImage] = await uploadPhotos(server, login.token, [[200, 40, 90], [30, 120, 200], [240, 200, 60]]);
-  await post(server, '/asset/api/idCard/insert', { frontImage, backImage, selfieImage }, login.token);
-  const queue = await read(server, '/admin/api/kyc/queue', {}, complianceToken);
-  const submission = queue.items.find((s) => s.uid === login.user.uid);
-  assert(submission, 'the KYC submission is not in the queue');
-  await post(server, '/admin/api/kyc/decide', { id: submission.id, verified: true }, complianceToken);
-  return login;
+  return operatorToken(server, { ...operator, secret: created.totpSecret });
 }
 
 /**
@@ -80,7 +37,7 @@ async function financingAndLoans({ browser }) {
     await signInOperator(a, server.baseUrl, admin, (await freshTotp(admin.secret)).code);
     await a.waitForURL(/\/admin\/dashboard$/);
     const adminToken = await a.evaluate(() => sessionStorage.getItem('admin.token'));
-    const [financeToken, complianceToken] = await Promise.all([finance, compliance].map((op) => operatorToken(server, adminToken, op)));
+    const [financeToken, complianceToken] = await Promise.all([finance, compliance].map((op) => createdOperatorToken(server, adminToken, op)));
 
     // A verified borrower applies for 500 USDT with three documents.
     const user = await verifiedUser(server, complianceToken);
