@@ -47,9 +47,8 @@ export async function uploadPhotos(server, token, colours) {
   return paths;
 }
 
-/** A new user whose identity a compliance operator verified (both KYC stages, then the decision). */
-export async function verifiedUser(server, complianceToken, tag = 'borrower') {
-  const login = await registerViaApi(server, uniqueEmail(tag));
+/** A compliance operator verifies the user's identity (both KYC stages through the API, then the decision). */
+export async function verifyKyc(server, login, complianceToken) {
   await post(server, '/asset/api/idCard/insertPrimaryVerification', { documentType: 'passport', nationality: 'DE', realName: 'Lena Vogel', idNumber: 'L01X00T47' }, login.token);
   const [frontImage, backImage, selfieImage] = await uploadPhotos(server, login.token, [[200, 40, 90], [30, 120, 200], [240, 200, 60]]);
   await post(server, '/asset/api/idCard/insert', { frontImage, backImage, selfieImage }, login.token);
@@ -57,6 +56,12 @@ export async function verifiedUser(server, complianceToken, tag = 'borrower') {
   const submission = queue.items.find((s) => s.uid === login.user.uid);
   assert(submission, 'the KYC submission is not in the queue');
   await post(server, '/admin/api/kyc/decide', { id: submission.id, verified: true }, complianceToken);
+}
+
+/** A new user whose identity a compliance operator verified. */
+export async function verifiedUser(server, complianceToken, tag = 'borrower') {
+  const login = await registerViaApi(server, uniqueEmail(tag));
+  await verifyKyc(server, login, complianceToken);
   return login;
 }
 

@@ -1,16 +1,17 @@
 /**
- * Loans end to end (spec §2 "Loan", §3 "Loan", §5; issue 19): on the phone (390×844) a KYC-verified
- * user reads the products and their rules, opens the simulator, is refused without photos and terms,
- * applies with three document photos and the rules accepted, and waits for review; an operator
- * approves it in the back office; the user sees it approved with what it owes today, meets "Your
- * amount is not enough" with only the loan's own money, and, credited a little more, repays all at
- * once. On the desktop (1440×900) another user with an approved loan sees the simulator compare one
- * at a time with all today, repays a part of it (settled in part), then all.
+ * Loans end to end (spec §2 "Loan", §3 "Loan", §5; issue 19): on the phone (390×844) a user whose
+ * identity is not verified meets the spec's message and the way to KYC instead of the form; once
+ * verified the user reads the products and their rules, opens the simulator, is refused without
+ * photos and terms, applies with three document photos and the rules accepted, and waits for
+ * review; an operator approves it in the back office; the user sees it approved with what it owes
+ * today, meets "Your amount is not enough" with only the loan's own money, and, credited a little
+ * more, repays all at once. On the desktop (1440×900) another user with an approved loan sees the
+ * simulator compare one at a time with all today, repays a part of it (settled in part), then all.
  */
 import assert from 'node:assert/strict';
 import { desktopContext } from '../harness/browser.mjs';
-import { creditUsdt, operatorToken, photoFiles, post, read, uploadPhotos, verifiedUser } from '../harness/borrowers.mjs';
-import { DESKTOP, expectAccessible, loggedInContext, newPage, shot, waitForPath } from '../harness/index.mjs';
+import { creditUsdt, operatorToken, photoFiles, post, read, uploadPhotos, verifiedUser, verifyKyc } from '../harness/borrowers.mjs';
+import { DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
 import { startServer, stopServer } from '../harness/server.mjs';
 
@@ -24,6 +25,18 @@ async function enabled(button) {
   await button.waitFor();
   for (let i = 0; i < 50 && !(await button.isEnabled()); i++) await new Promise((r) => setTimeout(r, 100));
   assert(await button.isEnabled(), 'the button stays disabled');
+}
+
+/** Before the identity is verified, the application is the spec's message and the way to KYC; verified, the form. */
+async function kycGate(page, server, verify) {
+  await page.goto(`${server.baseUrl}${M}components/loan`);
+  const gate = page.getByTestId('loan-kyc-gate');
+  await gate.getByText('You must verify your KYC account before making a loan').waitFor();
+  await gate.getByRole('link', { name: 'Go to identity verification' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Apply for the loan' }).count(), 0);
+  await expectAccessible(page, 'loan application before KYC');
+  await shot(page, 'loan-kyc-gate');
+  await verify();
 }
 
 /** The phone: products and rules, the simulator, the refusals, then the application with photos and terms. */
@@ -204,7 +217,7 @@ async function journey({ browser }) {
     const adminToken = await o.evaluate(() => sessionStorage.getItem('admin.token'));
     const [financeToken, complianceToken] = await Promise.all([operatorToken(server, finance), operatorToken(server, compliance)]);
     const tokens = { askToken: financeToken, approveToken: adminToken };
-    const [phoneUser, deskUser] = await Promise.all([verifiedUser(server, complianceToken, 'loan-phone'), verifiedUser(server, complianceToken, 'loan-desk')]);
+    const [phoneUser, deskUser] = await Promise.all([registerViaApi(server, uniqueEmail('loan-phone')), verifiedUser(server, complianceToken, 'loan-desk')]);
 
     // The desktop user's loan: applied and approved through the API (the phone shows those screens).
     const product = (await read(server, '/asset/api/loan/productList', {}, deskUser.token)).find((p) => p.name === PRODUCT);
@@ -219,6 +232,7 @@ async function journey({ browser }) {
     const phone = await loggedInContext(browser, phoneUser);
     contexts.push(phone);
     const page = await newPage(phone);
+    await kycGate(page, server, () => verifyKyc(server, phoneUser, complianceToken));
     const number = await applyOnPhone(page, server);
     lap('applied on the phone');
     await approveInBackOffice(o, number);
