@@ -35,12 +35,14 @@ export function LoanDeskPage() {
   );
 }
 
-/** /pages/desktop/loan/loan: the application beside the simulator. */
+/** /pages/desktop/loan/loan: the application beside the simulator (the page's heading is the frame's). */
 export function LoanApplyDeskPage() {
   const { t } = useTranslation();
   return (
     <div className="desk-page">
-      <Panel id="desk-loan-apply" title={t('routes.loanApply')} className="desk-loan-apply"><ApplySection /></Panel>
+      <section className="desk-panel desk-loan-apply" aria-label={t('routes.loanApply')}>
+        <ApplySection />
+      </section>
     </div>
   );
 }
