@@ -21,11 +21,11 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(API.loan.productList, {
-    schema: schema({ tags, summary: 'The loan products on offer: coin, amount range, period, daily rate and the late rate after the due date (no session needed: the catalogue)', response: LoanProductListResponse, auth: 'optional' }),
+    schema: schema({ tags, summary: 'The loan products on offer: coin, amount range, period, daily rate and the late rate after the due date (no session needed: the catalogue)', response: LoanProductListResponse }),
   }, async (_req, reply) => reply.ok(await loans.productList()));
 
   app.get(API.rule.getRule, {
-    schema: schema({ tags, summary: 'A loan product\'s rules in the request\'s language (English, marked `fallback`, when it has none in it); without productId the first product\'s', querystring: RuleQuery, response: LoanRuleResponse, auth: 'optional' }),
+    schema: schema({ tags, summary: 'A loan product\'s rules in the request\'s language (English, marked `fallback`, when it has none in it); without productId the first product\'s', querystring: RuleQuery, response: LoanRuleResponse }),
   }, async (req, reply) => reply.ok(await loans.rule(req.query.productId, req.lang)));
 
   app.post(API.loan.createLoanProduct, {
