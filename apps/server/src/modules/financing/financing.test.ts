@@ -303,6 +303,9 @@ describe('early redemption', () => {
     expect((await u.redeem(sub.id)).code).toBe(code('SUBSCRIPTION_ENDED'));
     expect(await u.balances()).toEqual({ financing: minor('1000'), frozen: 0n });
     expect(await ledgerKinds(u.userId)).toContain('financing_redeem');
+    // Both of its ledger transactions name the subscription.
+    const named = rowsOf(await t.ctx.db.execute(sql`SELECT kind FROM ledger_transactions WHERE reference = ${`financing:${sub.id}`} ORDER BY id`));
+    expect(named.map((r) => r.kind)).toEqual(['financing_subscribe', 'financing_redeem']);
     expect((await productRow(p.id)).sold).toBe(String(minor('500')));
     // Nothing left for the job.
     t.clock.advance(40 * DAY_MS);

@@ -194,15 +194,17 @@ export class FinancingService {
       const schedule = financingSchedule({ principal: t.amount, annualRate: t.annualRate, days: t.days, subscribedAt: m.now.getTime() });
       // The same function on the same figures: the estimate shown is what is recorded.
       if (schedule.interest !== t.interest) throw new Error('financing: the estimate and the schedule differ');
+      // The subscription's public id is made here, so all its ledger transactions name it.
+      const publicId = crypto.randomUUID();
       const subscribeTxId = await m.post({
-        kind: 'financing_subscribe', reference: `financing_token:${tokenHash.slice(0, 32)}`,
+        kind: 'financing_subscribe', reference: `financing:${publicId}`,
         postings: [
           { account: userAccount(req.userId, req.mode, 'financing', p.currency), amount: -t.amount },
           { account: userAccount(req.userId, req.mode, 'financing_frozen', p.currency), amount: t.amount },
         ],
       });
       const row = await financingRepo.insertSubscription(m.tx, {
-        userId: req.userId, mode: req.mode, productId: p.id, productName: p.name, currency: p.currency, amount: t.amount, days: t.days,
+        publicId, userId: req.userId, mode: req.mode, productId: p.id, productName: p.name, currency: p.currency, amount: t.amount, days: t.days,
         annualRate: t.annualRate, interest: t.interest, earlyRedemption: p.earlyRedemption, subscribedAt: m.now,
         accrualStart: new Date(schedule.accrualStart), maturesAt: new Date(schedule.maturesAt), state: 'during', subscribeTxId,
       });
