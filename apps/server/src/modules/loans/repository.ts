@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Invariant } from '../ledger';
 import { users } from '../../db/schema';
-import { operators } from '../../db/schema-operators';
 import { userNotifications } from '../../db/schema-kyc';
 import { loanApprovals, loanPayments, loanProducts, loanQuotes, loans } from '../../db/schema-financing';
 
@@ -135,21 +134,11 @@ export const loanRepo = {
     return row;
   },
 
-  /** The e-mails of the operators who approved each loan, in order. */
-  async approvers(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
-    const out = new Map<number, string[]>();
-    if (!ids.length) return out;
-    const rows = await db.select({ id: loanApprovals.loanId, email: operators.email }).from(loanApprovals)
-      .innerJoin(operators, eq(operators.id, loanApprovals.operatorId))
+  /** The operators who approved each loan, in order of approval. */
+  async approvals(db: DbOrTx, ids: number[]): Promise<{ loanId: number; operatorId: number }[]> {
+    if (!ids.length) return [];
+    return db.select({ loanId: loanApprovals.loanId, operatorId: loanApprovals.operatorId }).from(loanApprovals)
       .where(inArray(loanApprovals.loanId, ids)).orderBy(asc(loanApprovals.approvedAt));
-    for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.email]);
-    return out;
-  },
-
-  async operatorEmails(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const rows = await db.select({ id: operators.id, email: operators.email }).from(operators).where(inArray(operators.id, ids));
-    return new Map(rows.map((r) => [r.id, r.email]));
   },
 
   /** Records an operator's approval; false if this operator had approved it already. */

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { AuditActor, AuditLog } from '../audit';
 import { systemAccount, userAccount, type LedgerService, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import { operatorEmails } from '../operators';
 import { userRepo } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import { LOAN_INVARIANTS, OPEN_STATES, loanRepo, type LoanProductRow, type LoanQuoteItem, type LoanRow } from './repository';
@@ -405,16 +406,17 @@ export class LoanService {
 
   private async adminViews(rows: { l: LoanRow; uid: string }[]): Promise<AdminLoan[]> {
     const now = this.ctx.clock.now();
-    const [approvers, deciders, kyc, loans] = await Promise.all([
-      loanRepo.approvers(this.ctx.db, rows.map((r) => r.l.id)),
-      loanRepo.operatorEmails(this.ctx.db, rows.flatMap((r) => (r.l.decidedBy === null ? [] : [r.l.decidedBy]))),
+    const [approvals, kyc, loans] = await Promise.all([
+      loanRepo.approvals(this.ctx.db, rows.map((r) => r.l.id)),
       this.deps.kyc.statesOf(rows.map((r) => r.l.userId)),
       this.views(rows.map((r) => r.l), now),
     ]);
+    const emails = await operatorEmails(this.ctx.db, [...approvals.map((a) => a.operatorId), ...rows.flatMap((r) => (r.l.decidedBy === null ? [] : [r.l.decidedBy]))]);
+    const approvedBy = (loanId: number) => approvals.filter((a) => a.loanId === loanId).map((a) => emails.get(a.operatorId) ?? '');
     return rows.map(({ l, uid }, i) => ({
       ...loans[i]!, internalId: l.id, uid, kycLevel: kyc.get(l.userId) ?? 'not_started', review: l.review as AdminLoan['review'],
-      valueUsdt: formatAmount(l.valueUsdt, USDT_SCALE), photoCount: l.photos.length, approvedBy: approvers.get(l.id) ?? [],
-      approvalsNeeded: l.approvalsNeeded, decidedBy: l.decidedBy === null ? null : (deciders.get(l.decidedBy) ?? null),
+      valueUsdt: formatAmount(l.valueUsdt, USDT_SCALE), photoCount: l.photos.length, approvedBy: approvedBy(l.id),
+      approvalsNeeded: l.approvalsNeeded, decidedBy: l.decidedBy === null ? null : (emails.get(l.decidedBy) ?? null),
     }));
   }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, min, notInArray, sql, s
 import type { WithdrawalState } from '@app/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { operators } from '../../db/schema-operators';
+import { operatorEmails } from '../operators';
 import { users } from '../../db/schema';
 import { userNotifications } from '../../db/schema-kyc';
 import type { WithdrawAddressRow } from './repository';
@@ -163,11 +164,7 @@ export const withdrawRepo = {
     return out;
   },
 
-  async operatorEmails(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const rows = await db.select({ id: operators.id, email: operators.email }).from(operators).where(inArray(operators.id, ids));
-    return new Map(rows.map((r) => [r.id, r.email]));
-  },
+  operatorEmails,
 
   /** Records an operator's approval; false if this operator had approved it already. */
   async approve(tx: Tx, withdrawalId: number, operatorId: number, at: Date): Promise<{ added: boolean; approvals: number }> {
