@@ -170,7 +170,7 @@ export const LoanPaymentResponse = Envelope(LoanPaymentResult);
 
 /* ----- The back office ----- */
 
-export const LoanRules = Type.Partial(Type.Object(Object.fromEntries(HEADER_LANGS.map((l) => [l, Type.String({ maxLength: LOAN_RULES_MAX })])) as Record<(typeof HEADER_LANGS)[number], ReturnType<typeof Type.String>>), { additionalProperties: false });
+export const LoanRules = Type.Partial(Type.Object(Object.fromEntries(HEADER_LANGS.map((l) => [l, Type.String({ maxLength: LOAN_RULES_MAX, multiline: true, description: 'paragraphs separated by line breaks' })])) as Record<(typeof HEADER_LANGS)[number], ReturnType<typeof Type.String>>), { additionalProperties: false });
 
 export const LoanProductSave = Type.Object({
   id: Type.Optional(PublicIdParam('LOAN_PRODUCT_NOT_FOUND')),

@@ -122,6 +122,12 @@ describe('products and rules', () => {
     expect(await save({ minAmount: '200' })).toMatchObject({ status: 400, code: code('PRODUCT_SETTING_INVALID') });
     expect(await save({ dailyRate: '11' })).toMatchObject({ status: 400, code: code('RATE_INVALID') });
     expect(await save({}, support)).toMatchObject({ status: 403, code: code('OPERATOR_ROLE_FORBIDDEN') });
+    // Rules are paragraphs: line breaks pass there (the schema says multiline), nowhere else; no other control character.
+    expect(await save({ name: 'Two\nlines' })).toMatchObject({ status: 400, code: code('INVALID_PARAMETER') });
+    expect(await save({ rules: { en: 'Rules.\tTabbed.' } })).toMatchObject({ status: 400, code: code('INVALID_PARAMETER') });
+    const paragraphs = await save({ rules: { en: 'First paragraph.\r\n\nSecond paragraph.', de: 'Erster.\nZweiter.' } });
+    expect(paragraphs.code, paragraphs.msg).toBe(0);
+    expect(paragraphs.data.rules).toEqual({ en: 'First paragraph.\r\n\nSecond paragraph.', de: 'Erster.\nZweiter.' });
     const created = await save({});
     expect(created.code, created.msg).toBe(0);
     // Disabled: not offered, its rules not served.
@@ -132,7 +138,7 @@ describe('products and rules', () => {
       .toEqual({ productId: created.data.id, lang: 'en', fallback: true, text: 'Plain rules.' });
     expect((await save({ id: created.data.id, enabled: false })).code).toBe(0);
     const audit = rowsOf(await t.ctx.db.execute(sql`SELECT action FROM audit_log WHERE target_type = 'loan_product' ORDER BY id`)).map((r) => r.action);
-    expect(audit).toEqual(['loan_product.create', 'loan_product.update', 'loan_product.update']);
+    expect(audit).toEqual(['loan_product.create', 'loan_product.create', 'loan_product.update', 'loan_product.update']);
   });
 });
 
