@@ -100,6 +100,10 @@ export const Loan = Type.Object({
   /** Money to be paid today to settle it (principal outstanding + interest owed today); 0 when settled. */
   toPay: Coin,
   principalOutstanding: Coin,
+  /** Interest charged on earlier days and not paid yet (after a part payment smaller than the interest). */
+  interestCarried: Coin,
+  /** The last UTC day (days since 1970-01-01) interest was charged for; null until paid out. With the rates, the balance interest.ts computes from. */
+  accruedThroughDay: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Loan = Static<typeof Loan>;
 export const LoanResponse = Envelope(Loan);

@@ -175,6 +175,7 @@ export class LoanService {
       rejectedAt: r.rejectedAt?.getTime() ?? null, rejectReason: (r.rejectReason as LoanRejectReason | null) ?? null, rejectNote: r.rejectNote,
       paidAt: r.paidAt?.getTime() ?? null, amountDue: money(r.amount + interest), amountPaid: money(r.amountPaid),
       toPay: money(due?.total ?? 0n), principalOutstanding: money(r.principal),
+      interestCarried: money(r.interestCarried), accruedThroughDay: r.accruedThroughDay,
     };
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, loanPeriodInterest, type Loan, type LoanProduct } from '@app/contract';
+import { DAY_MS, loanPeriodInterest, utcDay, type Loan, type LoanProduct } from '@app/contract';
 import { checkAmount, comparePayoffs, loanSchedule } from './simulator';
 
 const product: LoanProduct = {
@@ -14,7 +14,8 @@ const loan = (over: Partial<Loan>): Loan => ({
   id: 'l1', number: 'L1', productId: 'p1', productName: 'Short', currency: 'USDT', amount: '1000.000000', periodDays: 30,
   dailyRate: '0.0005', lateDailyRate: '0.001', interest: '15.000000', state: 'approved', overdue: false, overdueDays: 0,
   createdAt: NOW - 5 * DAY_MS, dueAt: null, approvedAt: NOW - 4 * DAY_MS, rejectedAt: null, rejectReason: null, rejectNote: null,
-  paidAt: null, amountDue: '1015.000000', amountPaid: '0.000000', toPay: '1002.500000', principalOutstanding: '1000.000000', ...over,
+  paidAt: null, amountDue: '1015.000000', amountPaid: '0.000000', toPay: '1002.500000', principalOutstanding: '1000.000000',
+  interestCarried: '0.000000', accruedThroughDay: utcDay(NOW - 4 * DAY_MS) - 1, ...over,
 });
 
 describe('checkAmount', () => {
@@ -74,11 +75,14 @@ describe('comparePayoffs', () => {
     expect(c!.oneAtATime).toBe(usdt(1015));
     expect(c!.saving).toBe(12_500_000n);
   });
-  it('takes a part-paid loan as charged through today', () => {
-    const [c] = comparePayoffs([loan({ state: 'partially_settled', principalOutstanding: '500.000000', toPay: '500.000000' })], NOW);
+  it('takes a part-paid loan from the balance the server shows', () => {
+    const [c] = comparePayoffs([loan({ state: 'partially_settled', principalOutstanding: '500.000000', toPay: '500.000000', accruedThroughDay: utcDay(NOW) })], NOW);
     // 25 more days at 0.25 USDT.
     expect(c!.oneAtATime).toBe(506_250_000n);
     expect(c!.allToday).toBe(usdt(500));
+    // Paid two days ago, 1 USDT of interest left unpaid: today owes it and two more days.
+    const [d] = comparePayoffs([loan({ state: 'partially_settled', principalOutstanding: '500.000000', interestCarried: '1.000000', accruedThroughDay: utcDay(NOW) - 2 })], NOW);
+    expect(d!.allToday).toBe(501_500_000n);
   });
   it('pays an overdue loan today either way', () => {
     const [c] = comparePayoffs([loan({ approvedAt: NOW - 40 * DAY_MS, overdue: true })], NOW);

@@ -104,20 +104,16 @@ export function loanSchedule(product: LoanProduct, principal: bigint, at: number
   };
 }
 
-/**
- * An open loan's balance as interest.ts sees it, from what the API shows. A loan never paid in part
- * is exactly `newLoanBalance` at its approval (the pay-out); after a part payment the balance is
- * taken as charged through today (its `toPay` less the principal is the interest owed today).
- */
-export function openLoanBalance(loan: Loan, now: number): LoanBalance | null {
+/** An open loan's balance as interest.ts sees it, from what the API shows: the figures the server computes with. */
+export function openLoanBalance(loan: Loan): LoanBalance | null {
   const scale = scaleOf(loan.amount);
   const dailyRate = parseRate(loan.dailyRate);
   const lateRate = parseRate(loan.lateDailyRate);
-  if (dailyRate === null || lateRate === null || loan.approvedAt === null) return null;
+  if (dailyRate === null || lateRate === null || loan.approvedAt === null || loan.accruedThroughDay === null) return null;
   const fresh = newLoanBalance(minorOf(loan.amount, scale), dailyRate, lateRate, loan.periodDays, loan.approvedAt);
-  if (loan.state === 'approved') return fresh;
-  const principal = minorOf(loan.principalOutstanding, scale);
-  return { ...fresh, principal, interestCarried: minorOf(loan.toPay, scale) - principal, accruedThroughDay: utcDay(now) };
+  return {
+    ...fresh, principal: minorOf(loan.principalOutstanding, scale), interestCarried: minorOf(loan.interestCarried, scale), accruedThroughDay: loan.accruedThroughDay,
+  };
 }
 
 export interface PayoffLine {
@@ -147,7 +143,7 @@ export function comparePayoffs(loans: readonly Loan[], now: number): PayoffCompa
   const today = utcDay(now);
   for (const loan of loans) {
     if (loan.state !== 'approved' && loan.state !== 'partially_settled') continue;
-    const balance = openLoanBalance(loan, now);
+    const balance = openLoanBalance(loan);
     if (!balance) continue;
     const payDay = Math.max(today, loanDueDay(balance) - 1);
     const line: PayoffLine = {
