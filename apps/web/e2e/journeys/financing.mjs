@@ -121,7 +121,10 @@ async function journey({ browser, server }) {
     const phone = await loggedInContext(browser, phoneUser, MOBILE, 'demo');
     contexts.push(phone);
     const page = await newPage(phone);
-    await page.goto(`${server.baseUrl}/pages/manage-account/index`);
+    // Reached from the profile's menu.
+    await page.goto(`${server.baseUrl}/pages/profile/index`);
+    await page.getByRole('link', { name: 'Financing', exact: true }).click();
+    await waitForPath(page, '/pages/manage-account/index');
     const holding = page.getByTestId('financing-holding').filter({ hasText: 'USDT' });
     await holding.getByTestId('financing-available').getByText('600 USDT', { exact: true }).waitFor();
     const card = page.getByTestId('financing-product').filter({ hasText: product.name });
@@ -151,7 +154,10 @@ async function journey({ browser, server }) {
     const desk = await desktopContext(browser, { login: deskUser, typeUser: 'demo', viewport: DESKTOP });
     contexts.push(desk);
     const desktop = await newPage(desk);
-    await desktop.goto(`${server.baseUrl}/pages/desktop/manage/index`);
+    // Reached from the top navigation.
+    await desktop.goto(`${server.baseUrl}/pages/desktop/asset/index`);
+    await desktop.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Financing', exact: true }).click();
+    await waitForPath(desktop, '/pages/desktop/manage/index');
     const history = desktop.getByRole('region', { name: 'Financing history' });
     await history.getByText('No subscriptions yet.').waitFor();
     const row = desktop.getByRole('region', { name: 'Products on sale' }).getByTestId('financing-product').filter({ hasText: product.name });

@@ -41,7 +41,10 @@ async function kycGate(page, server, verify) {
 
 /** The phone: products and rules, the simulator, the refusals, then the application with photos and terms. */
 async function applyOnPhone(page, server) {
-  await page.goto(`${server.baseUrl}${M}index`);
+  // Reached from the profile's menu.
+  await page.goto(`${server.baseUrl}/pages/profile/index`);
+  await page.getByRole('link', { name: 'Loans', exact: true }).click();
+  await waitForPath(page, `${M}index`);
   const product = page.getByTestId('loan-product').filter({ hasText: PRODUCT });
   await product.getByText('0.05% a day').waitFor();
   await product.getByText('0.1% a day').waitFor();
@@ -142,7 +145,10 @@ async function desktopRepayment(browser, server, user, number) {
   const context = await desktopContext(browser, { login: user, viewport: DESKTOP });
   try {
     const page = await newPage(context);
-    await page.goto(`${server.baseUrl}${D}index`);
+    // Reached from the top navigation.
+    await page.goto(`${server.baseUrl}/pages/desktop/asset/index`);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Loans', exact: true }).click();
+    await waitForPath(page, `${D}index`);
     const mine = page.getByRole('list', { name: 'My loans' }).locator(`[data-number="${number}"]`);
     assert.equal(await mine.getByTestId('loan-to-pay').textContent(), '200.1 USDT');
     await page.getByRole('list', { name: 'Loan history' }).locator(`[data-number="${number}"]`).waitFor();

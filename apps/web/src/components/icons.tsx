@@ -106,6 +106,24 @@ export const IconSwap = (p: IconProps) => (
     <path d="M20 16H6l3.5 3.5" />
   </Icon>
 );
+/** A growing stack of coins: fixed-term financing. */
+export const IconSavings = (p: IconProps) => (
+  <Icon {...p}>
+    <ellipse cx="9" cy="17" rx="5" ry="2" />
+    <path d="M4 17v-3c0 1.1 2.2 2 5 2s5-.9 5-2v3" />
+    <ellipse cx="9" cy="11" rx="5" ry="2" />
+    <path d="M17 13V5" />
+    <path d="M14 8l3-3 3 3" />
+  </Icon>
+);
+/** A document with a coin: a loan. */
+export const IconLoan = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M15 3v4h4" />
+    <circle cx="12.5" cy="14" r="3" />
+  </Icon>
+);
 export const IconCloud = (p: IconProps) => (
   <Icon {...p}>
     <path d="M7 18a4.5 4.5 0 0 1-.6-9 6 6 0 0 1 11.5 1.5A3.8 3.8 0 0 1 17.5 18H7z" />

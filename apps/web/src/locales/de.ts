@@ -219,6 +219,7 @@ export const de: Messages = {
     logoutConfirm: 'Möchten Sie sich von diesem Konto abmelden?',
     loggedOut: 'Sie wurden abgemeldet',
     menu: 'Einstellungsmenü',
+    products: 'Festgeld und Kredite',
   },
   account: {
     avatar: 'Profilbild',

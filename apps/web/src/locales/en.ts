@@ -221,6 +221,7 @@ export const en = {
     logoutConfirm: 'Do you want to log out of this account?',
     loggedOut: 'You have logged out',
     menu: 'Settings menu',
+    products: 'Financing and loans',
   },
   account: {
     avatar: 'Avatar',

@@ -219,6 +219,7 @@ export const fr: Messages = {
     logoutConfirm: 'Voulez-vous vous déconnecter de ce compte ?',
     loggedOut: 'Vous êtes déconnecté',
     menu: 'Menu des paramètres',
+    products: 'Placements et prêts',
   },
   account: {
     avatar: 'Avatar',

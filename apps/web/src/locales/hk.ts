@@ -219,6 +219,7 @@ export const hk: Messages = {
     logoutConfirm: '確定要登出此帳戶嗎？',
     loggedOut: '您已登出',
     menu: '設定選單',
+    products: '理財與貸款',
   },
   account: {
     avatar: '頭像',

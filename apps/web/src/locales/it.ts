@@ -219,6 +219,7 @@ export const it: Messages = {
     logoutConfirm: 'Vuoi uscire da questo account?',
     loggedOut: 'Sei uscito dal tuo account',
     menu: 'Menu impostazioni',
+    products: 'Investimenti e prestiti',
   },
   account: {
     avatar: 'Avatar',

@@ -219,6 +219,7 @@ export const jp: Messages = {
     logoutConfirm: 'このアカウントからログアウトしますか？',
     loggedOut: 'ログアウトしました',
     menu: '設定メニュー',
+    products: '資産運用とローン',
   },
   account: {
     avatar: 'アバター',

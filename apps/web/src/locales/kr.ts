@@ -219,6 +219,7 @@ export const kr: Messages = {
     logoutConfirm: '이 계정에서 로그아웃하시겠습니까?',
     loggedOut: '로그아웃되었습니다',
     menu: '설정 메뉴',
+    products: '재테크 및 대출',
   },
   account: {
     avatar: '프로필 사진',

@@ -219,6 +219,7 @@ export const zh: Messages = {
     logoutConfirm: '确定要退出当前账户吗？',
     loggedOut: '您已退出登录',
     menu: '设置菜单',
+    products: '理财与贷款',
   },
   account: {
     avatar: '头像',

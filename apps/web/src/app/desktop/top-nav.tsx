@@ -6,7 +6,7 @@ import { changeTheme } from '../../lib/session/preferences';
 import { useSessionStore } from '../../lib/session/session-store';
 import { DESKTOP_PATHS } from '../../lib/routing/paths';
 
-/** The desktop top navigation (issue 15): the four sections, then the user menu or log in / register. */
+/** The desktop top navigation (issue 15): the sections (markets, trade, OTC, assets, financing, loans), then the user menu or log in / register. */
 export function TopNav() {
   const { t } = useTranslation();
   const loggedIn = useSessionStore((s) => s.token !== null);
@@ -16,6 +16,8 @@ export function TopNav() {
     { to: DESKTOP_PATHS.trade, label: t('tabs.trade') },
     { to: DESKTOP_PATHS.otc, label: t('routes.otc') },
     { to: DESKTOP_PATHS.asset, label: t('routes.assets') },
+    { to: DESKTOP_PATHS.manage, label: t('routes.financing') },
+    { to: DESKTOP_PATHS.loan, label: t('routes.loan') },
   ];
   return (
     <header className="desktop-header">

@@ -9,7 +9,9 @@ import {
   IconHelp,
   IconIdCard,
   IconInfo,
+  IconLoan,
   IconMoon,
+  IconSavings,
   IconSettings,
   IconShield,
   IconTag,
@@ -79,6 +81,11 @@ export function ProfilePage() {
           checked={theme === 'dark'}
           onChange={(on) => changeTheme(on ? 'dark' : 'light')}
         />
+      </MenuList>
+
+      <MenuList label={t('profile.products')}>
+        <MenuLink to={PROFILE_PATHS.financing} icon={<IconSavings />} label={t('routes.financing')} />
+        <MenuLink to={PROFILE_PATHS.loan} icon={<IconLoan />} label={t('routes.loan')} />
       </MenuList>
 
       <MenuList>

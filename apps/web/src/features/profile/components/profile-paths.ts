@@ -11,4 +11,6 @@ export const PROFILE_PATHS = {
   language: PATHS.language,
   helpCenter: PATHS.helpCenter,
   aboutUs: PATHS.aboutUs,
+  financing: PATHS.financing,
+  loan: PATHS.loan,
 } as const;
