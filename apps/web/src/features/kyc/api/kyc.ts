@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, type KycDocumentType, type KycDocumentsBody, type KycInfo, type KycPrimaryBody, type UploadResult } from '@app/contract';
-import { apiGet, apiPost, apiUpload } from '../../../lib/api/api-client';
+import { API, type KycDocumentType, type KycDocumentsBody, type KycInfo, type KycPrimaryBody } from '@app/contract';
+import { apiGet, apiPost } from '../../../lib/api/api-client';
 
 /** The document types accepted for a nationality (spec §7 idCard/type). */
 export function useDocumentTypes(nationality: string) {
@@ -14,11 +14,3 @@ export function useDocumentTypes(nationality: string) {
 
 export const submitPrimary = (body: KycPrimaryBody) => apiPost<KycInfo>(API.idCard.insertPrimaryVerification, body);
 export const submitDocuments = (body: KycDocumentsBody) => apiPost<KycInfo>(API.idCard.insert, body);
-
-/** Uploads a photo as a private file (only its owner, and later reviewers, may read it). */
-export function uploadPrivatePhoto(file: File): Promise<UploadResult> {
-  const form = new FormData();
-  form.append('kind', 'private');
-  form.append('file', file, file.name);
-  return apiUpload<UploadResult>(API.common.upload, form);
-}

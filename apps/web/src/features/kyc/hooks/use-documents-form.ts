@@ -6,7 +6,8 @@ import { imageFileProblem } from '../../../lib/forms/image-file';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { catalogMessage } from '../../../lib/i18n/catalog';
 import { useKycInfoUpdate } from '../../../lib/api/kyc-info';
-import { submitDocuments, uploadPrivatePhoto } from '../api/kyc';
+import { uploadPrivatePhoto } from '../../../lib/api/upload-private-photo';
+import { submitDocuments } from '../api/kyc';
 import { useKycText } from '../strings';
 
 export const PHOTO_SLOTS = ['front', 'back', 'selfie'] as const;

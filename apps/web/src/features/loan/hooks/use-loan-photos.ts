@@ -3,7 +3,7 @@ import { LOAN_PHOTOS_MAX } from '@app/contract';
 import { toastError } from '../../../lib/feedback/toast';
 import { imageFileProblem } from '../../../lib/forms/image-file';
 import { catalogMessage } from '../../../lib/i18n/catalog';
-import { uploadLoanPhoto } from '../api/upload-loan-photo';
+import { uploadPrivatePhoto } from '../../../lib/api/upload-private-photo';
 
 export interface LoanPhoto {
   /** A local preview of the chosen file (an object URL, revoked when removed or left). */
@@ -36,7 +36,7 @@ export function useLoanPhotos() {
     previews.current.add(preview);
     setPhotos((prev) => [...prev, { preview, path: null }]);
     try {
-      const { path } = await uploadLoanPhoto(file);
+      const { path } = await uploadPrivatePhoto(file);
       setPhotos((prev) => prev.map((p) => (p.preview === preview ? { preview, path } : p)));
     } catch {
       // The API client said why; the photo is left out.
