@@ -76,6 +76,8 @@ declare module 'fastify' {
     withdrawalSigner: WithdrawalSigner;
     /** Financing: tests run the maturity job's pass (runOnce) as the engine role does. */
     financing: FinancingService;
+    /** Loans: tests run the housekeeping pass (purgeQuotes) as the engine role does. */
+    loans: LoanService;
   }
 }
 
@@ -218,6 +220,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // Loans: applications reviewed by operators (four eyes above LOAN_FOUR_EYES_USDT), paid out from the
   // loan book, repaid only when the user asks, from a binding quote (docs/loans.md).
   const loans = new LoanService(ctx, { money, ledger, prices, audit, kyc, files });
+  app.decorate('loans', loans);
   await app.register(loanRoutes, { loans });
   await app.register(loanAdminRoutes, { loans });
   await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
@@ -228,6 +231,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(financingAdminRoutes, { financing });
   if (ctx.config.market.engine === 'timers') {
     runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log });
+    // Quotes nobody used are kept a day past their expiry (support can see what a user was shown), then removed.
+    runWhenReady(app, { name: 'expired quotes', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes()]), isReady, log: app.log });
   }
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, ledger, audit);

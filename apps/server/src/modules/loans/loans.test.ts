@@ -359,6 +359,12 @@ describe('repayment', () => {
     await signIn();
     expect(await u.payOne(late.data.quoteId)).toMatchObject({ code: code('LOAN_QUOTE_INVALID') });
     expect(await t.post(API.loan.payOneApplication, { quoteId: late.data.quoteId }, { token: u.token, headers: { typeUser: 'demo' } })).toMatchObject({ code: code('LOAN_REAL_ONLY') });
+    // A day past their expiry, quotes nobody paid are removed; a paid one stays (its payment names it).
+    t.clock.advance(DAY_MS + 601_000);
+    await t.app.loans.purgeQuotes();
+    const ids = [q1.data.quoteId, part.data.quoteId, late.data.quoteId];
+    expect(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM loan_quotes WHERE id IN (${ids[0]}, ${ids[1]}, ${ids[2]})`)).map((r) => r.id)).toEqual([part.data.quoteId]);
+    await signIn();
   });
 
   it('of 50 concurrent pay-alls exactly one pays (with and without a quote)', async () => {

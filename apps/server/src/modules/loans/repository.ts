@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Invariant } from '../ledger';
 import { users } from '../../db/schema';
@@ -95,6 +95,11 @@ export const loanRepo = {
   async lockQuote(tx: Tx, id: string): Promise<LoanQuoteRow | undefined> {
     const [row] = await tx.select().from(loanQuotes).where(eq(loanQuotes.id, id)).for('update');
     return row;
+  },
+
+  /** Removes quotes never paid that expired before `before` (paid ones stay: payments name them). */
+  async purgeQuotes(db: DbOrTx, before: Date): Promise<number> {
+    return (await db.delete(loanQuotes).where(and(isNull(loanQuotes.usedAt), lte(loanQuotes.expiresAt, before))).returning({ id: loanQuotes.id })).length;
   },
 
   async useQuote(tx: Tx, id: string, at: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  ADMIN_LIST_COUNT_CAP, LOAN_PHOTOS_MIN, LOAN_QUOTE_TTL_SECONDS, QUOTE_ASSET, assetOf, dayStart, formatAmount, formatRate, loanDue, loanDueDay,
+  ADMIN_LIST_COUNT_CAP, DAY_MS, LOAN_PHOTOS_MIN, LOAN_QUOTE_TTL_SECONDS, QUOTE_ASSET, assetOf, dayStart, formatAmount, formatRate, loanDue, loanDueDay,
   loanPeriodInterest, newLoanBalance, applyLoanPayment, parseAmount, parseRate, pow10, utcDay,
   type AdminLoan, type AdminLoanList, type AdminLoanProduct, type AdminLoanQuery, type EstimateLoanBody, type HeaderLang, type Loan,
   type LoanApplyBody, type LoanBalance, type LoanDecideBody, type LoanPage, type LoanPaymentResult, type LoanPayoff, type LoanProduct,
@@ -13,7 +13,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import type { AuditActor, AuditLog } from '../audit';
 import { systemAccount, userAccount, type LedgerService, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
 import { operatorEmails } from '../operators';
-import { userRepo } from '../users';
+import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import { LOAN_INVARIANTS, OPEN_STATES, loanRepo, type LoanProductRow, type LoanQuoteItem, type LoanRow } from './repository';
 import { SEED_PRODUCTS, seedRules } from './seed';
@@ -333,6 +333,11 @@ export class LoanService {
 
   // ----- the back office ------------------------------------------------------------------------
 
+  /** Housekeeping (engine role): pay-off quotes never paid, a day after they expired. */
+  purgeQuotes(): Promise<number> {
+    return loanRepo.purgeQuotes(this.ctx.db, new Date(this.ctx.clock.now().getTime() - DAY_MS));
+  }
+
   async pendingSummary(): Promise<{ pending: number; oldestAt: number | null }> {
     const { pending, oldestAt } = await loanRepo.pendingSummary(this.ctx.db);
     return { pending, oldestAt: oldestAt?.getTime() ?? null };
@@ -385,14 +390,8 @@ export class LoanService {
   }
 
   async adminList(q: AdminLoanQuery): Promise<AdminLoanList> {
-    const page = q.page ?? 1;
-    const size = q.size ?? 20;
-    let userId: number | undefined;
-    if (q.uid) {
-      const user = await userRepo.byUid(this.ctx.db, q.uid.trim());
-      if (!user) return { items: [], page, size, total: 0, totalCapped: false };
-      userId = user.id;
-    }
+    const { page, size, userId } = await adminListScope(this.ctx.db, q);
+    if (userId === null) return { items: [], page, size, total: 0, totalCapped: false };
     const { rows, total, totalCapped } = await loanRepo.adminPage(this.ctx.db, { state: q.state ?? 'pending', userId }, page, size, ADMIN_LIST_COUNT_CAP);
     return { items: await this.adminViews(rows), page, size, total, totalCapped };
   }

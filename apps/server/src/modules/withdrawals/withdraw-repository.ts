@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, min, notInArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, min, notInArray, sql, sum } from 'drizzle-orm';
 import type { WithdrawalState } from '@app/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { operators } from '../../db/schema-operators';
@@ -79,6 +79,11 @@ export const withdrawRepo = {
 
   async insertQuote(db: DbOrTx, row: typeof withdrawQuotes.$inferInsert): Promise<void> {
     await db.insert(withdrawQuotes).values(row);
+  },
+
+  /** Removes quotes never confirmed that expired before `before` (confirmed ones stay: withdrawals name them). */
+  async purgeQuotes(db: DbOrTx, before: Date): Promise<number> {
+    return (await db.delete(withdrawQuotes).where(and(isNull(withdrawQuotes.usedAt), lte(withdrawQuotes.expiresAt, before))).returning({ id: withdrawQuotes.id })).length;
   },
 
   async quote(db: DbOrTx, id: string): Promise<WithdrawQuoteRow | undefined> {

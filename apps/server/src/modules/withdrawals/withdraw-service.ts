@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
 import type { DepositRouteConfig } from '../../config';
 import { systemAccount, userAccount, type LedgerService, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
-import { userRepo } from '../users';
+import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import type { FundPasswordCheck } from './service';
 import { withdrawRepo, type WithdrawAddressRow, type WithdrawSettingRow as SettingRow, type WithdrawUserRow as WithdrawUser, type WithdrawalRow } from './withdraw-repository';
@@ -378,20 +378,19 @@ export class WithdrawService {
 
   // ----- the back office ------------------------------------------------------------------------
 
+  /** Housekeeping (engine role): quotes never confirmed, a day after they expired. */
+  purgeQuotes(): Promise<number> {
+    return withdrawRepo.purgeQuotes(this.ctx.db, new Date(this.ctx.clock.now().getTime() - DAY_MS));
+  }
+
   async pendingSummary(): Promise<{ pending: number; oldestAt: number | null }> {
     const { pending, oldestAt } = await withdrawRepo.pendingSummary(this.ctx.db);
     return { pending, oldestAt: oldestAt?.getTime() ?? null };
   }
 
   async adminList(q: AdminWithdrawalQuery): Promise<AdminWithdrawalList> {
-    const page = q.page ?? 1;
-    const size = q.size ?? 20;
-    let userId: number | undefined;
-    if (q.uid) {
-      const user = await userRepo.byUid(this.ctx.db, q.uid.trim());
-      if (!user) return { items: [], page, size, total: 0, totalCapped: false };
-      userId = user.id;
-    }
+    const { page, size, userId } = await adminListScope(this.ctx.db, q);
+    if (userId === null) return { items: [], page, size, total: 0, totalCapped: false };
     const { rows, total, totalCapped } = await withdrawRepo.adminPage(this.ctx.db, { state: q.state ?? 'processing', userId }, page, size, ADMIN_LIST_COUNT_CAP);
     return { items: await this.adminViews(rows), page, size, total, totalCapped };
   }

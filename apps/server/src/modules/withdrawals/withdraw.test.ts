@@ -268,6 +268,9 @@ describe('bad input answers its code and moves nothing', () => {
     expect(limited.code).toBe(code('WITHDRAW_DAILY_LIMIT'));
     expect(limited.msg).toContain('200');
     await advance(DAY_MS);
+    // A day past its expiry, a quote nobody confirmed is removed; a confirmed one stays (its withdrawal names it).
+    await t.app.withdraw.purgeQuotes();
+    expect(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM withdraw_quotes WHERE id IN (${quote.quoteId}, ${q2.quoteId})`)).map((r) => r.id)).toEqual([q2.quoteId]);
     expect((await u.create('250')).code).toBe(0);
     await t.post(ADMIN_API.withdrawals.updateSetting, { currency: 'USDT', chainType: 'ethereum', fee: '5', minAmount: '20', maxAmount: '100000', dailyLimit: '200000', enabled: true }, { token: admin });
   });
