@@ -33,10 +33,10 @@ const money = (minor: bigint, symbol: string) => formatAmount(minor, assetOf(sym
 
 /**
  * The references a user may see: those that name a business object by its public id (a contract,
- * spot order, transfer or OTC quote). Others name internal rows (`user:<id>`, `deposit:<id>`,
+ * spot order, transfer, OTC quote, financing subscription, loan or loan pay-off quote). Others name internal rows (`user:<id>`, `deposit:<id>`,
  * `reversal:<id>`) and answer null.
  */
-const PUBLIC_REFERENCE = /^(contract|contracts|spot_order|transfer|otc_quote):[A-Za-z0-9_,-]+$/;
+const PUBLIC_REFERENCE = /^(contract|contracts|spot_order|transfer|otc_quote|financing|loan|loan_quote):[A-Za-z0-9_,-]+$/;
 function publicReference(reference: string): string | null {
   return PUBLIC_REFERENCE.test(reference) ? reference : null;
 }
