@@ -42,7 +42,7 @@ async function fourEyes({ browser }) {
     await signInOperator(a, server.baseUrl, asker, (await freshTotp(secrets[asker.email])).code);
     await a.waitForURL(/\/admin\/dashboard$/);
     const navA = a.getByRole('navigation', { name: 'Back office' });
-    assert.deepEqual(await navA.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Users']);
+    assert.deepEqual(await navA.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'Users']);
     await navA.getByRole('link', { name: 'Users' }).click();
     await a.getByLabel('UID, e-mail or phone (+ and digits), exactly').fill(uid);
     await a.getByRole('button', { name: 'Find' }).click();
@@ -121,7 +121,7 @@ async function fourEyes({ browser }) {
     // The dashboard counts the three requests waiting for a second operator; its card leads to them.
     await b.waitForURL(/\/admin\/dashboard$/);
     const navB = b.getByRole('navigation', { name: 'Back office' });
-    assert.deepEqual(await navB.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Audit log', 'Operators', 'Users']);
+    assert.deepEqual(await navB.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'Audit log', 'Operators', 'Users']);
     const card = b.getByTestId('queue-approvals');
     await card.getByText('3 requests awaiting a second operator').waitFor();
     await card.getByRole('link', { name: 'Approvals' }).click();
