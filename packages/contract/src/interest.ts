@@ -37,6 +37,8 @@ export function formatRate(units: bigint): string {
 export const utcDay = (ms: number): number => Math.floor(ms / DAY_MS);
 /** 00:00 UTC of a UTC day, in epoch milliseconds. */
 export const dayStart = (day: number): number => day * DAY_MS;
+/** When a figure shown at `now` stops being valid: after `ttlMs`, and never past the end of its UTC day (interest counts days). */
+export const sameDayExpiry = (now: number, ttlMs: number): number => Math.min(now + ttlMs, dayStart(utcDay(now) + 1));
 
 /* ------------------------------------------------------------------------------------------------
  * Financing: a fixed-term subscription at an annualised rate.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
-  DAY_MS, FINANCING_TOKEN_TTL_SECONDS, assetOf, financingAccrual, financingDaysEarned, financingPayout, financingSchedule,
-  formatAmount, formatRate, parseRate, utcDay,
+  DAY_MS, FINANCING_TOKEN_TTL_SECONDS, assetOf, financingAccrual, financingDaysEarned, financingPayout, financingSchedule, sameDayExpiry,
+  formatAmount, formatRate, parseRate,
   type AdminFinancingProduct, type AdminSubscription, type AdminSubscriptionQuery, type EarlyRedemption, type EstimateQuery,
   type FinancingEstimate, type FinancingProduct, type FinancingProductSave, type FinancingSubscription, type FinancingSubscriptionPage,
   type RedeemBody, type RedeemResult, type SubscriptionState, type UserProductListQuery,
@@ -154,7 +154,7 @@ export class FinancingService {
     if (amount > remaining) throw new AppError('QUOTA_EXHAUSTED', { remaining: money(remaining, p.currency), currency: p.currency });
     const schedule = financingSchedule({ principal: amount, annualRate, days: q.days, subscribedAt: now.getTime() });
     const token = crypto.randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Math.min(now.getTime() + TOKEN_TTL_MS, (utcDay(now.getTime()) + 1) * DAY_MS));
+    const expiresAt = new Date(sameDayExpiry(now.getTime(), TOKEN_TTL_MS));
     await financingRepo.insertToken(this.ctx.db, {
       tokenHash: hashToken(token), userId, mode, productId: p.id, days: q.days, amount, annualRate, interest: schedule.interest, createdAt: now, expiresAt,
     });

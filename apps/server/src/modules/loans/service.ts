@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
   ADMIN_LIST_COUNT_CAP, DAY_MS, LOAN_PHOTOS_MIN, LOAN_QUOTE_TTL_SECONDS, QUOTE_ASSET, assetOf, dayStart, formatAmount, formatRate, loanDue, loanDueDay,
-  loanPeriodInterest, newLoanBalance, applyLoanPayment, parseAmount, parseRate, pow10, utcDay,
+  loanPeriodInterest, newLoanBalance, applyLoanPayment, parseAmount, parseRate, pow10, sameDayExpiry, utcDay,
   type AdminLoan, type AdminLoanList, type AdminLoanProduct, type AdminLoanQuery, type EstimateLoanBody, type HeaderLang, type Loan,
   type LoanApplyBody, type LoanBalance, type LoanDecideBody, type LoanPage, type LoanPaymentResult, type LoanPayoff, type LoanProduct,
   type LoanProductSave, type LoanQuote, type LoanRejectReason, type LoanRule, type LoanState, type UserLoanListQuery,
@@ -217,7 +217,7 @@ export class LoanService {
     const items = rows.map((r) => this.payoff(r, now, amount));
     const total = items.reduce((s, i) => s + i.payMinor, 0n);
     const day = utcDay(now.getTime());
-    const expiresAt = new Date(Math.min(now.getTime() + LOAN_QUOTE_TTL_SECONDS * 1000, dayStart(day + 1)));
+    const expiresAt = new Date(sameDayExpiry(now.getTime(), LOAN_QUOTE_TTL_SECONDS * 1000));
     const id = crypto.randomBytes(16).toString('base64url');
     await loanRepo.insertQuote(this.ctx.db, { id, userId, kind, currency, items: items.map((i) => i.item), total, day, createdAt: now, expiresAt });
     const balance = await this.deps.ledger.balance(this.ctx.db, userAccount(userId, 'real', 'currency', currency));
