@@ -78,6 +78,13 @@ export const userNotifications = pgTable(
     params: jsonb('params').notNull(),
     createdAt: ts('created_at').notNull(),
     readAt: ts('read_at'),
+    /** Its place in the notice stream (schema-notices.ts): NULL until stamped; a read is told through notice_states. */
+    seq: bigint('seq', { mode: 'number' }),
   },
-  (t) => [index('user_notifications_user').on(t.userId, t.id)],
+  (t) => [
+    index('user_notifications_user').on(t.userId, t.id),
+    uniqueIndex('user_notifications_seq').on(t.seq),
+    index('user_notifications_unstamped').on(t.id).where(sql`${t.seq} IS NULL`),
+    index('user_notifications_unread').on(t.userId).where(sql`${t.readAt} IS NULL`),
+  ],
 );
