@@ -50,6 +50,7 @@ CREATE TABLE "chat_conversations" (
 	"last_message_at" timestamp with time zone NOT NULL,
 	"user_read_through" bigint DEFAULT 0 NOT NULL,
 	"operator_read_through" bigint DEFAULT 0 NOT NULL,
+	"user_notified_through" bigint DEFAULT 0 NOT NULL,
 	"seq" bigint,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "chat_conversations_state" CHECK ("chat_conversations"."state" IN ('open', 'closed'))

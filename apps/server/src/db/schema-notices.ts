@@ -154,6 +154,8 @@ export const chatConversations = pgTable(
     /** The last message id each side has read. */
     userReadThrough: bigint('user_read_through', { mode: 'number' }).notNull().default(0),
     operatorReadThrough: bigint('operator_read_through', { mode: 'number' }).notNull().default(0),
+    /** The last operator message the user was told of by a notification (they were away when it came). */
+    userNotifiedThrough: bigint('user_notified_through', { mode: 'number' }).notNull().default(0),
     seq: seq(),
     createdAt: ts('created_at').notNull(),
   },
