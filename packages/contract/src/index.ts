@@ -25,3 +25,4 @@ export * from './schemas/withdrawals';
 export * from './interest';
 export * from './schemas/financing';
 export * from './schemas/loans';
+export * from './notices';
