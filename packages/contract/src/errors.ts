@@ -10,7 +10,7 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * 1400–1499 market data (quotes, candles, favourites, the market websocket);
  * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 the back office (operators, audit);
  * 1700–1799 identity verification (KYC); 1800–1899 deposits; 1900–1999 withdrawals;
- * 2000–2099 financing; 2100–2199 loans.
+ * 2000–2099 financing; 2100–2199 loans; 2240–2259 customer-service chat.
  */
 export interface ErrorDef {
   readonly code: number;
@@ -179,6 +179,17 @@ export const ERRORS = {
   LOAN_ALREADY_DECIDED: def(2113, 409, 'This application was already decided', 'An operator deciding an application no longer waiting for review, or approving it twice.'),
   LOAN_REASON_REQUIRED: def(2114, 400, 'Please choose a reason for rejecting', 'Rejecting an application without a reason.'),
   LOAN_RULES_REQUIRED: def(2115, 400, 'The rules need an English text', 'A loan product saved without rules in English (the fallback of every language).'),
+  // Customer-service chat (docs/chat.md).
+  CHAT_MESSAGE_EMPTY: def(2240, 400, 'Please write a message or attach an image', 'A chat message with neither text (after trimming) nor an image.'),
+  CHAT_MESSAGE_TOO_LONG: def(2241, 400, 'The message is too long', 'A chat message longer than CHAT_BODY_MAX (2,000) characters after trimming.'),
+  CHAT_IMAGE_INVALID: def(2242, 400, 'Please upload the image again', 'The image is not a path the upload endpoint answered this user for a private upload (someone else\'s, an avatar, unknown).'),
+  CHAT_CLIENT_ID_INVALID: def(2243, 400, 'Invalid message id', 'The clientId is missing or not 1–64 letters, digits, `-` or `_`.'),
+  CHAT_CONVERSATION_NOT_FOUND: def(2244, 404, 'Conversation not found', 'No conversation has this id (back office), or the user has none yet.'),
+  CHAT_MESSAGE_NOT_FOUND: def(2245, 404, 'Message not found', 'A read receipt or an image request names a message id that is not in the conversation (or has no image).'),
+  CHAT_QUEUE_INVALID: def(2246, 400, 'Unknown queue', 'A queue that is not one of general, account, deposits, withdrawals, trading, kyc, loans.'),
+  CHAT_OPERATOR_INVALID: def(2247, 400, 'This operator cannot take conversations', 'Assigning to an operator who does not exist, is disabled, or is neither support nor admin.'),
+  CHAT_CANNED_NOT_FOUND: def(2248, 404, 'Canned reply not found', 'Changing or deleting a canned reply that does not exist.'),
+  CHAT_CANNED_INVALID: def(2249, 400, 'A canned reply needs a title and a text', 'A canned reply with an empty or too long title (100) or text (2,000).'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -26,3 +26,4 @@ export * from './interest';
 export * from './schemas/financing';
 export * from './schemas/loans';
 export * from './notices';
+export * from './schemas/chat';

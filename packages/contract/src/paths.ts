@@ -163,6 +163,13 @@ export const API = {
   rule: {
     getRule: '/asset/api/rule/get-rule',
   },
+  /** Customer-service chat (added by this project; docs/chat.md). */
+  chat: {
+    conversation: '/asset/api/chat/conversation',
+    messages: '/asset/api/chat/messages',
+    send: '/asset/api/chat/send',
+    read: '/asset/api/chat/read',
+  },
   common: {
     upload: '/asset/api/common/upload',
     /** Private uploads, served only to their owner: GET with the token header. */
@@ -236,6 +243,23 @@ export const ADMIN_API = {
     detail: '/admin/api/loans/detail',
     photo: '/admin/api/loans/photo',
     decide: '/admin/api/loans/decide',
+  },
+  /** The customer-service inbox (support, admin; docs/chat.md). */
+  chat: {
+    inbox: '/admin/api/chat/inbox',
+    inboxState: '/admin/api/chat/inbox-state',
+    conversation: '/admin/api/chat/conversation',
+    messages: '/admin/api/chat/messages',
+    reply: '/admin/api/chat/reply',
+    read: '/admin/api/chat/read',
+    assign: '/admin/api/chat/assign',
+    move: '/admin/api/chat/move',
+    close: '/admin/api/chat/close',
+    image: '/admin/api/chat/image',
+    operators: '/admin/api/chat/operators',
+    canned: '/admin/api/chat/canned',
+    cannedSave: '/admin/api/chat/canned/save',
+    cannedDelete: '/admin/api/chat/canned/delete',
   },
 } as const;
 
