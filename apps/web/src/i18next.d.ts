@@ -9,6 +9,7 @@ import type { SecurityNamespace } from './locales/security';
 import type { TradeNamespace } from './locales/trade';
 import type { WithdrawNamespace } from './locales/withdraw';
 import type { FinancingNamespace } from './locales/financing';
+import type { SupportNamespace } from './locales/support';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       otc: OtcNamespace;
       withdraw: WithdrawNamespace;
       financing: FinancingNamespace;
+      support: SupportNamespace;
       loan: LoanNamespace;
       trade: TradeNamespace;
       security: SecurityNamespace;

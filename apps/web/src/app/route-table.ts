@@ -57,13 +57,15 @@ const recharge = () => import('../features/recharge');
 const withdraw = () => import('../features/withdraw');
 const loan = () => import('../features/loan');
 const financing = () => import('../features/financing');
+const support = () => import('../features/support');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
   { path: PATHS.home, title: 'home', auth: false, tab: true, page: named(home, 'HomePage'), prefetch: () => void import('../features/home/prefetch').then((m) => m.prefetchHome()) },
   { path: PATHS.comingSoon, title: 'comingSoon', auth: false, page: named(home, 'ComingSoonPage') },
-  { path: PATHS.customerService, title: 'customerService', auth: false },
-  { path: PATHS.customerServiceMobile, title: 'customerService', auth: false },
+  // Customer service: a visitor sees the chat's log-in prompt (the conversation is tied to the UID).
+  { path: PATHS.customerService, title: 'customerService', auth: false, page: named(support, 'CustomerServicePage') },
+  { path: PATHS.customerServiceMobile, title: 'customerService', auth: false, page: named(support, 'CustomerServiceMobilePage') },
   { path: PATHS.companyWebsite, title: 'companyWebsite', auth: false },
   // Assets
   { path: PATHS.assets, title: 'assets', auth: true, tab: true, page: named(assets, 'AssetsPage') },

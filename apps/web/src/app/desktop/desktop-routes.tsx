@@ -24,6 +24,7 @@ const rechargeDesk = () => import('../../features/recharge/desktop-pages');
 const withdrawDesk = () => import('../../features/withdraw/desktop-pages');
 const loanDesk = () => import('../../features/loan/desktop-pages');
 const financingDesk = () => import('../../features/financing/desktop-pages');
+const supportDesk = () => import('../../features/support/desktop-pages');
 /** The trading dashboard, its own chunk: the markets, chart, book, order entry, orders and account panels. */
 const dashboard: PageLoader = () => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }));
 
@@ -101,12 +102,15 @@ export function buildDesktopRoutes(): RouteObject[] {
     handle: { title: r.title, tab: false } satisfies RouteMeta,
     element: pageElement(r.path, r, DESKTOP_PAGES[r.path]),
   }));
-  // The freeze link of a new-address e-mail opens the same page in either layout.
-  const isLinkPage = (path: string) => path === PATHS.withdrawFreeze;
+  // The freeze link of a new-address e-mail opens the same page in either layout; customer service
+  // (spec §2 lists no desktop route for it) shows its chat in the desktop frame at the same URLs.
+  const supportPage = full(supportDesk, 'SupportDeskPage');
+  const deskLinkPages: Partial<Record<string, PageLoader>> = { [PATHS.customerService]: supportPage, [PATHS.customerServiceMobile]: supportPage };
+  const isLinkPage = (path: string) => path === PATHS.withdrawFreeze || path in deskLinkPages;
   const linkPages: RouteObject[] = MOBILE_ROUTES.filter((r) => isLinkPage(r.path)).map((r) => ({
     path: r.path,
     handle: { title: r.title, tab: false } satisfies RouteMeta,
-    element: pageElement(r.path, r, r.page),
+    element: pageElement(r.path, r, deskLinkPages[r.path] ?? r.page),
   }));
   const mobileRedirects: RouteObject[] = MOBILE_ROUTES.filter((r) => !isLinkPage(r.path)).map((r) => ({
     path: r.path,

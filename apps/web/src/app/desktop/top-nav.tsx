@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../features/profile/desktop';
 import { changeTheme } from '../../lib/session/preferences';
 import { useSessionStore } from '../../lib/session/session-store';
-import { DESKTOP_PATHS } from '../../lib/routing/paths';
+import { DESKTOP_PATHS, PATHS } from '../../lib/routing/paths';
 
 /** The desktop top navigation (issue 15): the sections (markets, trade, OTC, assets, financing, loans), then the user menu or log in / register. */
 export function TopNav() {
@@ -100,6 +100,8 @@ function UserMenu() {
     { to: DESKTOP_PATHS.account, label: t('routes.profile') },
     { to: DESKTOP_PATHS.changePassword, label: t('routes.securityCenter') },
     { to: DESKTOP_PATHS.language, label: t('routes.language') },
+    // Spec §2 has no desktop route for it: the desktop frame shows the chat at its mobile URL (desktop-routes.tsx).
+    { to: `${PATHS.customerService}?from=desktop`, label: t('routes.customerService') },
   ];
   return (
     <div className="user-menu" ref={root}>

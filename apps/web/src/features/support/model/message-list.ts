@@ -8,15 +8,15 @@
 
 export type ChatAuthor = 'user' | 'operator';
 
-/** A message the server has stored (ids are decimal strings, growing with time). */
+/** A message the server has stored (ids are integers growing with time; the contract's ChatMessage). */
 export interface ChatMessageLike {
-  id: string;
+  id: number;
   author: ChatAuthor;
   body: string;
   /** Where the picture is served, or null for text only. */
   image: string | null;
   clientId: string | null;
-  createdAt: string;
+  createdAt: number;
 }
 
 /** A message of the user not yet confirmed by the server. */
@@ -27,8 +27,10 @@ export interface OutgoingMessage {
   localImage: string | null;
   /** The uploaded picture's path once the upload is done (a retry does not upload again). */
   uploadPath: string | null;
-  createdAt: string;
+  createdAt: number;
   state: 'pending' | 'failed';
+  /** Why it failed (the server's message), shown under it. */
+  error?: string;
 }
 
 export interface ChatList<M extends ChatMessageLike = ChatMessageLike> {
@@ -38,9 +40,9 @@ export interface ChatList<M extends ChatMessageLike = ChatMessageLike> {
   /** More messages exist before the first one held. */
   hasOlder: boolean;
   /** The last message id support has read (the user's messages up to it show "Read"). */
-  operatorReadThrough: string;
+  operatorReadThrough: number;
   /** The last message id the user has read. */
-  userReadThrough: string;
+  userReadThrough: number;
 }
 
 /** One row of the list the screen draws. */
@@ -49,18 +51,9 @@ export type ChatRow<M extends ChatMessageLike = ChatMessageLike> =
   | { kind: 'outgoing'; key: string; message: OutgoingMessage };
 
 export function emptyChat<M extends ChatMessageLike = ChatMessageLike>(): ChatList<M> {
-  return { messages: [], outgoing: [], hasOlder: false, operatorReadThrough: '0', userReadThrough: '0' };
+  return { messages: [], outgoing: [], hasOlder: false, operatorReadThrough: 0, userReadThrough: 0 };
 }
 
-/** Orders decimal id strings numerically (they may pass 2^53). */
-export function compareIds(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function maxId(a: string, b: string): string {
-  return compareIds(a, b) >= 0 ? a : b;
-}
 
 /**
  * Adds stored messages (a page, a poll's answer or one live event): a message already held is
@@ -69,19 +62,19 @@ function maxId(a: string, b: string): string {
  */
 export function mergeMessages<M extends ChatMessageLike>(list: ChatList<M>, incoming: readonly M[], hasOlder?: boolean): ChatList<M> {
   if (incoming.length === 0 && hasOlder === undefined) return list;
-  const byId = new Map<string, M>();
+  const byId = new Map<number, M>();
   for (const m of list.messages) byId.set(m.id, m);
   for (const m of incoming) byId.set(m.id, m);
-  const messages = [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
+  const messages = [...byId.values()].sort((a, b) => a.id - b.id);
   const arrived = new Set(incoming.flatMap((m) => (m.clientId ? [m.clientId] : [])));
   const outgoing = arrived.size > 0 ? list.outgoing.filter((o) => !arrived.has(o.clientId)) : list.outgoing;
   return { ...list, messages, outgoing, hasOlder: hasOlder ?? list.hasOlder };
 }
 
 /** The read marks of the conversation: they only move forward (an older answer arriving late changes nothing). */
-export function mergeReadState<M extends ChatMessageLike>(list: ChatList<M>, read: { operatorReadThrough?: string; userReadThrough?: string }): ChatList<M> {
-  const operatorReadThrough = read.operatorReadThrough ? maxId(list.operatorReadThrough, read.operatorReadThrough) : list.operatorReadThrough;
-  const userReadThrough = read.userReadThrough ? maxId(list.userReadThrough, read.userReadThrough) : list.userReadThrough;
+export function mergeReadState<M extends ChatMessageLike>(list: ChatList<M>, read: { operatorReadThrough?: number; userReadThrough?: number }): ChatList<M> {
+  const operatorReadThrough = Math.max(list.operatorReadThrough, read.operatorReadThrough ?? 0);
+  const userReadThrough = Math.max(list.userReadThrough, read.userReadThrough ?? 0);
   if (operatorReadThrough === list.operatorReadThrough && userReadThrough === list.userReadThrough) return list;
   return { ...list, operatorReadThrough, userReadThrough };
 }
@@ -93,7 +86,7 @@ export function addOutgoing<M extends ChatMessageLike>(list: ChatList<M>, messag
 }
 
 /** Updates one outgoing message (its state, its uploaded picture). Unknown clientIds (already confirmed) change nothing. */
-export function updateOutgoing<M extends ChatMessageLike>(list: ChatList<M>, clientId: string, change: Partial<Pick<OutgoingMessage, 'state' | 'uploadPath'>>): ChatList<M> {
+export function updateOutgoing<M extends ChatMessageLike>(list: ChatList<M>, clientId: string, change: Partial<Pick<OutgoingMessage, 'state' | 'uploadPath' | 'error'>>): ChatList<M> {
   if (!list.outgoing.some((o) => o.clientId === clientId)) return list;
   return { ...list, outgoing: list.outgoing.map((o) => (o.clientId === clientId ? { ...o, ...change } : o)) };
 }
@@ -109,33 +102,33 @@ export function chatRows<M extends ChatMessageLike>(list: ChatList<M>): ChatRow<
     kind: 'message',
     key: m.clientId ? `c:${m.clientId}` : `m:${m.id}`,
     message: m,
-    read: m.author === 'user' && compareIds(m.id, list.operatorReadThrough) <= 0,
+    read: m.author === 'user' && m.id <= list.operatorReadThrough,
   }));
   for (const o of list.outgoing) rows.push({ kind: 'outgoing', key: `c:${o.clientId}`, message: o });
   return rows;
 }
 
 /** The newest id held (the poll asks for what came after it), or null with none. */
-export function newestId(list: ChatList): string | null {
+export function newestId(list: ChatList): number | null {
   return list.messages.at(-1)?.id ?? null;
 }
 
 /** The oldest id held (the next older page ends before it), or null with none. */
-export function oldestId(list: ChatList): string | null {
+export function oldestId(list: ChatList): number | null {
   return list.messages[0]?.id ?? null;
 }
 
 /** The newest support message the user has not marked read yet, or null. */
-export function unreadFromSupport(list: ChatList): string | null {
+export function unreadFromSupport(list: ChatList): number | null {
   for (let i = list.messages.length - 1; i >= 0; i -= 1) {
     const m = list.messages[i]!;
-    if (compareIds(m.id, list.userReadThrough) <= 0) return null;
+    if (m.id <= list.userReadThrough) return null;
     if (m.author === 'operator') return m.id;
   }
   return null;
 }
 
-/** A new client id for a message (random, so a resend after a lost answer is recognised as the same message). */
+/** A new client id for a message (random; a resend after a lost answer carries the same one, so the server keeps one copy). */
 export function newClientId(): string {
-  return crypto.randomUUID();
+  return crypto.randomUUID().replaceAll('-', '');
 }
