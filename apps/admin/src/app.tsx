@@ -11,9 +11,10 @@ import { UserPage, UsersPage } from './pages/users';
 import { ApprovalsPage, CreditRequestPage, ReversalRequestPage } from './pages/approvals';
 import { WithdrawalFeesPage, WithdrawalsPage } from './pages/withdrawals';
 import { FinancingPage, FinancingSubscriptionsPage } from './pages/financing';
+import { NewsPage } from './pages/news';
 import { LoanProductsPage, LoanReviewPage, LoansPage } from './pages/loans';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products', '/news': 'News and announcements' };
 
 export function App() {
   const { operator } = useAuth();
@@ -39,6 +40,7 @@ export function App() {
         <Route path="/withdrawals/fees" element={<Allowed path="/withdrawals"><WithdrawalFeesPage /></Allowed>} />
         <Route path="/financing" element={<Allowed path="/financing"><FinancingPage /></Allowed>} />
         <Route path="/financing/subscriptions" element={<Allowed path="/financing"><FinancingSubscriptionsPage /></Allowed>} />
+        <Route path="/news" element={<Allowed path="/news"><NewsPage /></Allowed>} />
         <Route path="/loans" element={<Allowed path="/loans"><LoansPage /></Allowed>} />
         <Route path="/loans/products" element={<Allowed path="/loans"><LoanProductsPage /></Allowed>} />
         <Route path="/loans/:id" element={<Allowed path="/loans"><LoanReviewPage /></Allowed>} />

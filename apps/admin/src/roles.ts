@@ -20,6 +20,8 @@ export const MENU: readonly MenuItem[] = [
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
   { path: '/users', label: 'Users', roles: ['support', 'compliance', 'finance', 'admin'] },
+  // News and announcements (list, save, withdraw).
+  { path: '/news', label: 'News', roles: ['support', 'admin'] },
 ];
 
 /** The menu entries a role may use; the others are not shown. */

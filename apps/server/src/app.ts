@@ -38,6 +38,7 @@ import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
 import { runWhenReady, startWhenReady } from './lib/worker';
 import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
+import { NewsService, newsAdminRoutes, newsRoutes } from './modules/content';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
@@ -114,7 +115,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   });
   await app.register(envelopePlugin);
   // Security headers on every answer, errors and static files included (docs/security.md).
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { frameUrl: ctx.config.economicCalendarUrl });
   const sessions = new SessionService(ctx);
   await app.register(sessionPlugin, { sessions });
   // Operators of the back office: their own tokens, looked up in their own tables, and every admin
@@ -229,6 +230,10 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.decorate('financing', financing);
   await app.register(financingRoutes, { financing });
   await app.register(financingAdminRoutes, { financing });
+  // News and announcements, written in the back office (docs/content.md "News and announcements").
+  const news = new NewsService(ctx, { audit });
+  await app.register(newsRoutes, { news });
+  await app.register(newsAdminRoutes, { news });
   if (ctx.config.market.engine === 'timers') {
     runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log });
     // Quotes nobody used are kept a day past their expiry (support can see what a user was shown), then removed.

@@ -10,6 +10,7 @@ import type { TradeNamespace } from './locales/trade';
 import type { WithdrawNamespace } from './locales/withdraw';
 import type { FinancingNamespace } from './locales/financing';
 import type { SupportNamespace } from './locales/support';
+import type { NewsNamespace } from './locales/news';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -34,6 +35,7 @@ declare module 'i18next' {
       withdraw: WithdrawNamespace;
       financing: FinancingNamespace;
       support: SupportNamespace;
+      news: NewsNamespace;
       loan: LoanNamespace;
       trade: TradeNamespace;
       security: SecurityNamespace;

@@ -179,6 +179,13 @@ export const ERRORS = {
   LOAN_ALREADY_DECIDED: def(2113, 409, 'This application was already decided', 'An operator deciding an application no longer waiting for review, or approving it twice.'),
   LOAN_REASON_REQUIRED: def(2114, 400, 'Please choose a reason for rejecting', 'Rejecting an application without a reason.'),
   LOAN_RULES_REQUIRED: def(2115, 400, 'The rules need an English text', 'A loan product saved without rules in English (the fallback of every language).'),
+  // News and announcements (docs/content.md "News and announcements").
+  NEWS_NOT_FOUND: def(2220, 404, 'This news item does not exist', 'The id names no post, or one not published yet or withdrawn (for users).'),
+  NEWS_ENGLISH_REQUIRED: def(2221, 400, 'The post needs an English title and text', 'A news item or announcement saved without an English translation (the fallback of every language).'),
+  NEWS_TRANSLATION_INVALID: def(2222, 400, 'Each language needs a title and a text', 'A translation with an empty title or body, or a language that is not one of the eight.'),
+  NEWS_IMAGE_INVALID: def(2223, 400, 'The image must be a path on this site', 'The image is not a path of this site starting with a single slash (the page shows images from its own origin only).'),
+  NEWS_LINK_INVALID: def(2224, 400, 'The link must be an app page or an https address', 'The link is neither a path of the app starting with a single slash nor an https URL.'),
+  NEWS_ALREADY_WITHDRAWN: def(2225, 409, 'This post was already withdrawn', 'Withdrawing or changing a post that was withdrawn.'),
   // Customer-service chat (docs/chat.md).
   CHAT_MESSAGE_EMPTY: def(2240, 400, 'Please write a message or attach an image', 'A chat message with neither text (after trimming) nor an image.'),
   CHAT_MESSAGE_TOO_LONG: def(2241, 400, 'The message is too long', 'A chat message longer than CHAT_BODY_MAX (2,000) characters after trimming.'),

@@ -26,4 +26,5 @@ export * from './interest';
 export * from './schemas/financing';
 export * from './schemas/loans';
 export * from './notices';
+export * from './schemas/news';
 export * from './schemas/chat';

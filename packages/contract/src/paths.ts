@@ -68,6 +68,12 @@ export const API = {
   banner: {
     list: '/asset/api/banner/list',
   },
+  /** News and announcements (spec §7); `calendar` (the economic calendar's address) is added by this project. */
+  news: {
+    list: '/asset/api/news/list',
+    detail: '/asset/api/news/detail',
+    calendar: '/asset/api/news/calendar',
+  },
   forex: {
     checkTradingTime: '/asset/api/forex/contract/checkTradingTime',
     /** Seconds contracts on forex, CFD, indices and stocks. */
@@ -243,6 +249,12 @@ export const ADMIN_API = {
     detail: '/admin/api/loans/detail',
     photo: '/admin/api/loans/photo',
     decide: '/admin/api/loans/decide',
+  },
+  /** News and announcements: written, scheduled, changed and withdrawn (support, admin). */
+  news: {
+    list: '/admin/api/content/news/list',
+    save: '/admin/api/content/news/save',
+    withdraw: '/admin/api/content/news/withdraw',
   },
   /** The customer-service inbox (support, admin; docs/chat.md). */
   chat: {

@@ -68,6 +68,8 @@ export interface Config {
   withdrawals: WithdrawalConfig;
   loans: LoanConfig;
   financing: FinancingConfig;
+  /** The economic calendar widget the news page embeds (ECONOMIC_CALENDAR_URL); its origin alone is allowed in the CSP's frame-src. */
+  economicCalendarUrl: string | undefined;
 }
 
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
@@ -118,5 +120,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     withdrawals: loadWithdrawalConfig(env),
     loans: loadLoanConfig(env),
     financing: loadFinancingConfig(env),
+    economicCalendarUrl: optionalUrl(env, 'ECONOMIC_CALENDAR_URL', ['https', 'http']),
   };
 }

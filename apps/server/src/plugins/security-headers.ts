@@ -31,7 +31,18 @@ export const HSTS_VALUE = 'max-age=31536000';
 /** The websocket origins of the host the page was asked from (/ws is on the same host). */
 const socketOrigins = new WeakMap<IncomingMessage, string>();
 
-export const securityHeadersPlugin = fp(async (app) => {
+/**
+ * The origin a frame may come from: the economic calendar's (ECONOMIC_CALENDAR_URL, docs/content.md),
+ * exactly that one in frame-src and child-src; none when it is not configured.
+ */
+export function frameOriginOf(url: string | undefined): string | undefined {
+  if (!url || !URL.canParse(url)) return undefined;
+  const origin = new URL(url).origin;
+  return origin === 'null' ? undefined : origin;
+}
+
+export const securityHeadersPlugin = fp<{ frameUrl?: string | undefined }>(async (app, opts) => {
+  const frameOrigin = frameOriginOf(opts.frameUrl);
   // Before helmet runs: the host as Fastify sees it (X-Forwarded-Host only with TRUST_PROXY).
   app.addHook('onRequest', async (request) => {
     const host = request.host;
@@ -57,6 +68,7 @@ export const securityHeadersPlugin = fp(async (app) => {
         connectSrc: [(req) => ["'self'", socketOrigins.get(req)].filter(Boolean).join(' ')],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        ...(frameOrigin ? { frameSrc: [frameOrigin], childSrc: [frameOrigin] } : {}),
         formAction: ["'self'"],
       },
     },

@@ -57,6 +57,7 @@ const recharge = () => import('../features/recharge');
 const withdraw = () => import('../features/withdraw');
 const loan = () => import('../features/loan');
 const financing = () => import('../features/financing');
+const news = () => import('../features/news');
 const support = () => import('../features/support');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
@@ -119,6 +120,8 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Notifications
   { path: PATHS.notifications, title: 'notifications', auth: true },
   { path: PATHS.notificationDetail, title: 'notificationDetail', auth: true },
+  { path: PATHS.news, title: 'news', auth: false, page: named(news, 'NewsPage') },
+  { path: PATHS.newsDetail, title: 'newsDetail', auth: false, page: named(news, 'NewsDetailPage') },
   // Other
   { path: PATHS.quote, title: 'quote', auth: false, tab: true, page: named(market, 'QuotePage') },
   { path: PATHS.privacyPolicy, title: 'privacyPolicy', auth: false },
@@ -169,6 +172,7 @@ export const DESKTOP_ROUTES: readonly DesktopRoute[] = [
   { path: DESKTOP_PATHS.forgotFundPassword, title: 'forgotFundPassword', auth: true, mobile: PATHS.forgotFundPassword },
   { path: DESKTOP_PATHS.account, title: 'accountSettings', auth: true, mobile: PATHS.accountSettings },
   { path: DESKTOP_PATHS.notifications, title: 'notifications', auth: true, mobile: PATHS.notifications },
+  { path: DESKTOP_PATHS.news, title: 'news', auth: false, mobile: PATHS.news },
   { path: DESKTOP_PATHS.otc, title: 'otc', auth: true, mobile: PATHS.otc },
   { path: DESKTOP_PATHS.wallet, title: 'wallet', auth: true, mobile: PATHS.wallet },
 ];

@@ -78,6 +78,8 @@ export const de: Messages = {
     aboutUs: 'Über uns',
     notifications: 'Mitteilungen',
     notificationDetail: 'Mitteilung',
+    news: 'Neuigkeiten',
+    newsDetail: 'Meldung',
     quote: 'Kurse',
     privacyPolicy: 'Datenschutzerklärung',
     tradeChart: 'Handel',

@@ -80,6 +80,8 @@ export const en = {
     aboutUs: 'About us',
     notifications: 'Notifications',
     notificationDetail: 'Notification',
+    news: 'News',
+    newsDetail: 'News item',
     quote: 'Quotes',
     privacyPolicy: 'Privacy policy',
     tradeChart: 'Trade',

@@ -78,6 +78,8 @@ export const fr: Messages = {
     aboutUs: 'À propos',
     notifications: 'Notifications',
     notificationDetail: 'Notification',
+    news: 'Actualités',
+    newsDetail: 'Actualité',
     quote: 'Cours',
     privacyPolicy: 'Politique de confidentialité',
     tradeChart: 'Trader',

@@ -78,6 +78,8 @@ export const hk: Messages = {
     aboutUs: '關於我們',
     notifications: '訊息通知',
     notificationDetail: '通知詳情',
+    news: '資訊',
+    newsDetail: '資訊詳情',
     quote: '行情',
     privacyPolicy: '私隱政策',
     tradeChart: '交易',

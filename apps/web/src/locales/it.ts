@@ -78,6 +78,8 @@ export const it: Messages = {
     aboutUs: 'Chi siamo',
     notifications: 'Notifiche',
     notificationDetail: 'Notifica',
+    news: 'Notizie',
+    newsDetail: 'Notizia',
     quote: 'Quotazioni',
     privacyPolicy: 'Informativa sulla privacy',
     tradeChart: 'Trading',

@@ -78,6 +78,8 @@ export const jp: Messages = {
     aboutUs: '会社概要',
     notifications: 'お知らせ',
     notificationDetail: 'お知らせ詳細',
+    news: 'ニュース',
+    newsDetail: 'ニュース詳細',
     quote: '相場',
     privacyPolicy: 'プライバシーポリシー',
     tradeChart: '取引',

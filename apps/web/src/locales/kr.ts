@@ -78,6 +78,8 @@ export const kr: Messages = {
     aboutUs: '회사 소개',
     notifications: '알림',
     notificationDetail: '알림 상세',
+    news: '뉴스',
+    newsDetail: '뉴스 상세',
     quote: '시세',
     privacyPolicy: '개인정보 처리방침',
     tradeChart: '거래',

@@ -78,6 +78,8 @@ export const zh: Messages = {
     aboutUs: '关于我们',
     notifications: '消息通知',
     notificationDetail: '通知详情',
+    news: '资讯',
+    newsDetail: '资讯详情',
     quote: '行情',
     privacyPolicy: '隐私政策',
     tradeChart: '交易',

@@ -60,6 +60,8 @@ export const MOBILE_TO_DESKTOP: Readonly<Record<keyof typeof PATHS, string>> = {
   aboutUs: D.dashboard,
   notifications: D.notifications,
   notificationDetail: D.notifications,
+  news: D.news,
+  newsDetail: D.news,
   quote: D.dashboard,
   search: D.dashboard,
   privacyPolicy: D.dashboard,

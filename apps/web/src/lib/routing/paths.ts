@@ -64,6 +64,9 @@ export const PATHS = {
   // Notifications
   notifications: '/pages/notification/index',
   notificationDetail: '/pages/notification/detail',
+  /** Added by this project: news and announcements with the economic calendar (docs/content.md). */
+  news: '/pages/news/index',
+  newsDetail: '/pages/news/detail',
   // Other
   quote: '/pages/quote/index',
   search: '/pages/search/index',
@@ -117,6 +120,8 @@ export const DESKTOP_PATHS = {
   forgotFundPassword: `${D}settings/forgot-fund-password`,
   account: `${D}settings/account`,
   notifications: `${D}notification/index`,
+  /** Added by this project: news, announcements (a post opens beside the list) and the economic calendar. */
+  news: `${D}news/index`,
   otc: `${D}otc/index`,
   wallet: `${D}wallet/index`,
 } as const;

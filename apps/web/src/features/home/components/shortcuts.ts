@@ -37,5 +37,5 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'noviceGuide', to: `${COMING_SOON_PATH}?feature=noviceGuide`, Icon: IconBook },
   { key: 'liveChat', to: `${PATHS.customerService}?from=home`, Icon: IconChat },
   { key: 'ranking', to: `${COMING_SOON_PATH}?feature=ranking`, Icon: IconRanking },
-  { key: 'announcements', to: PATHS.notifications, Icon: IconMegaphone },
+  { key: 'announcements', to: `${PATHS.news}?tab=announcement`, Icon: IconMegaphone },
 ];
