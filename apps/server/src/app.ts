@@ -38,6 +38,7 @@ import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
 import { runWhenReady, startWhenReady } from './lib/worker';
 import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
+import { ChatService, chatAdminRoutes, chatRoutes } from './modules/chat';
 import { NewsService, newsAdminRoutes, newsRoutes } from './modules/content';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
@@ -79,6 +80,8 @@ declare module 'fastify' {
     financing: FinancingService;
     /** Loans: tests run the housekeeping pass (purgeQuotes) as the engine role does. */
     loans: LoanService;
+    /** Chat: tests run the offline-reply notification pass (runOnce) as the engine role does. */
+    chat: ChatService;
   }
 }
 
@@ -238,6 +241,15 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log });
     // Quotes nobody used are kept a day past their expiry (support can see what a user was shown), then removed.
     runWhenReady(app, { name: 'expired quotes', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes()]), isReady, log: app.log });
+  }
+  // Customer-service chat and the back office's inbox (docs/chat.md); replies the user was away for become notifications (engine role).
+  const nudge = () => (app as unknown as { notifications?: { nudge?: () => void } }).notifications?.nudge?.();
+  const chat = new ChatService(ctx, { audit, files, nudge }, { notifyAfterSeconds: ctx.config.chat.notifyAfterSeconds });
+  app.decorate('chat', chat);
+  await app.register(chatRoutes, { chat });
+  await app.register(chatAdminRoutes, { chat });
+  if (ctx.config.market.engine === 'timers') {
+    runWhenReady(app, { name: 'chat offline replies', everyMs: ctx.config.chat.jobIntervalMs, run: () => chat.runOnce(), isReady, log: app.log });
   }
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, ledger, audit);

@@ -4,6 +4,7 @@ import { bool, ConfigError, int, oneOf, optionalStr, optionalUrl, str, url, type
 import { loadChainsConfig, type ChainsConfig } from './chains';
 import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadFinancingConfig, type FinancingConfig } from './financing';
+import { loadChatConfig, type ChatSettings } from './chat';
 import { loadDepositConfig, type DepositConfig, type DepositRouteConfig } from './deposits';
 import { loadKycConfig, type KycConfig } from './kyc';
 import { loadWithdrawalConfig, type WithdrawalConfig } from './withdrawals';
@@ -68,6 +69,7 @@ export interface Config {
   withdrawals: WithdrawalConfig;
   loans: LoanConfig;
   financing: FinancingConfig;
+  chat: ChatSettings;
   /** The economic calendar widget the news page embeds (ECONOMIC_CALENDAR_URL); its origin alone is allowed in the CSP's frame-src. */
   economicCalendarUrl: string | undefined;
 }
@@ -120,6 +122,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     withdrawals: loadWithdrawalConfig(env),
     loans: loadLoanConfig(env),
     financing: loadFinancingConfig(env),
+    chat: loadChatConfig(env),
     economicCalendarUrl: optionalUrl(env, 'ECONOMIC_CALENDAR_URL', ['https', 'http']),
   };
 }

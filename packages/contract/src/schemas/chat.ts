@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, EpochMs, PublicId, PublicIdParam, withError } from './common';
-import { AdminPage, AdminPageInfo } from './admin';
+import { AdminPage, AdminPageInfo, type OperatorRole } from './admin';
 import { API } from '../paths';
 import { HEADER_LANGS } from '../lang';
 
@@ -112,6 +112,9 @@ export type ChatReadBody = Static<typeof ChatReadBody>;
 export const ChatReadResponse = Envelope(ChatConversation);
 
 /* ------------------------------------------------------------ back office (support, admin) */
+
+/** The operator roles that answer the chat (every /admin/api/chat/ route allows these). */
+export const CHAT_OPERATOR_ROLES = ['support', 'admin'] as const satisfies readonly OperatorRole[];
 
 export const CHAT_INBOX_FILTERS = ['all', 'unassigned', 'mine', 'open', 'closed'] as const;
 export type ChatInboxFilter = (typeof CHAT_INBOX_FILTERS)[number];
