@@ -239,6 +239,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(newsAdminRoutes, { news });
   if (ctx.config.market.engine === 'timers') {
     runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log });
+    // Loan due-date reminders (due within a day, overdue): once per loan each, also after downtime.
+    runWhenReady(app, { name: 'loan reminders', everyMs: 10 * 60_000, run: () => loans.remindDue(), isReady, log: app.log });
     // Quotes nobody used are kept a day past their expiry (support can see what a user was shown), then removed.
     runWhenReady(app, { name: 'expired quotes', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes()]), isReady, log: app.log });
   }

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { assetOf, formatAmount } from '@app/contract';
 import type { DbOrTx } from '../../db/client';
 import { newestFirst } from '../../db/paging';
 import { deposits, users } from '../../db/schema';
+import { userNotifications } from '../../db/schema-kyc';
 import { depositAddressCounters, depositAddresses, depositNotices, savedAddresses } from '../../db/schema-deposits';
 import type { DerivedAddress } from './keys';
 
@@ -139,6 +141,11 @@ export interface SeenDeposit {
   confirmations: number;
 }
 
+/** A deposit notice's params (packages/contract/src/notices.ts): the amount as the app shows it, with its coin and chain. */
+function depositParams(chain: string, r: { asset: string; amount: bigint; txHash: string | null }) {
+  return { amount: formatAmount(r.amount, assetOf(r.asset)?.scale ?? 0), currency: r.asset, chain, txHash: r.txHash };
+}
+
 const onChain = (chain: string) => and(eq(deposits.chain, chain), isNotNull(deposits.chainKey));
 
 /** On-chain deposits from the watchers' side: recorded as blocks are scanned, credited once confirmed. */
@@ -149,7 +156,7 @@ export const chainDepositRepo = {
    */
   async record(tx: DbOrTx, chain: string, seen: readonly SeenDeposit[], now: Date): Promise<void> {
     for (let i = 0; i < seen.length; i += 500) {
-      await tx.insert(deposits).values(seen.slice(i, i + 500).map((d) => ({
+      const rows = await tx.insert(deposits).values(seen.slice(i, i + 500).map((d) => ({
         userId: d.userId, mode: 'real', asset: d.asset, amount: d.amount, channel: 'terminal',
         status: d.belowMinimum ? 'fail' : 'in_progress', failReason: d.belowMinimum ? 'below_minimum' : null,
         chain, fromAddress: d.from, toAddress: d.to, txHash: d.txHash, chainKey: d.key, blockNumber: d.blockNumber, blockHash: d.blockHash,
@@ -166,8 +173,24 @@ export const chainDepositRepo = {
           // A credited deposit whose block a re-org removed is on the chain again: no longer an incident.
           flaggedAt: sql`CASE WHEN ${deposits.status} = 'success' THEN NULL ELSE ${deposits.flaggedAt} END`,
         },
-      });
+      }).returning({ publicId: deposits.publicId, userId: deposits.userId, asset: deposits.asset, amount: deposits.amount, status: deposits.status, txHash: deposits.txHash, confirmations: deposits.confirmationsRequired, inserted: sql<boolean>`(xmax = 0)` });
+      // A deposit seen for the first time tells its user (a re-sighting after a re-org does not).
+      const fresh = rows.filter((r) => r.inserted);
+      if (fresh.length) {
+        await tx.insert(userNotifications).values(fresh.map((r) => ({
+          userId: r.userId, kind: r.status === 'fail' ? 'deposit.below_minimum' : 'deposit.seen', createdAt: now,
+          params: { id: r.publicId, ...depositParams(chain, r), ...(r.status === 'fail' ? {} : { confirmations: r.confirmations }) },
+        })));
+      }
     }
+  },
+
+  /** Tells each user their deposit is credited (in the crediting transaction). */
+  async notifyCredited(tx: DbOrTx, chain: string, rows: readonly { publicId: string; userId: number; asset: string; amount: bigint; txHash: string | null }[], now: Date): Promise<void> {
+    if (!rows.length) return;
+    await tx.insert(userNotifications).values(rows.map((r) => ({
+      userId: r.userId, kind: 'deposit.credited', createdAt: now, params: { id: r.publicId, ...depositParams(chain, r) },
+    })));
   },
 
   /** How many credited deposits are flagged (a re-org removed their block) and since when the oldest. */
@@ -204,7 +227,7 @@ export const chainDepositRepo = {
       .orderBy(deposits.id).limit(limit).for('update', { skipLocked: true });
     return tx.update(deposits).set({ status: 'success', completedAt: now })
       .where(and(inArray(deposits.id, due), eq(deposits.status, 'in_progress')))
-      .returning({ id: deposits.id, userId: deposits.userId, asset: deposits.asset, amount: deposits.amount });
+      .returning({ id: deposits.id, publicId: deposits.publicId, userId: deposits.userId, asset: deposits.asset, amount: deposits.amount, txHash: deposits.txHash });
   },
 
   /** Each credited deposit's ledger transaction. */

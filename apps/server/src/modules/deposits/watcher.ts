@@ -132,6 +132,7 @@ export class DepositWatcher {
             ],
           })));
           await chainDepositRepo.setTransactions(tx, rows.map((d, i) => [d.id, ids[i]!]));
+          await chainDepositRepo.notifyCredited(tx, this.chain, rows, now);
           return rows.length;
         },
       });

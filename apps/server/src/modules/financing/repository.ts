@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { newestFirst, newestFirstCapped } from '../../db/paging';
 import type { Invariant } from '../ledger';
 import { users } from '../../db/schema';
+import { userNotifications } from '../../db/schema-kyc';
 import { financingProducts, financingSubscriptions, financingTerms, financingTokens } from '../../db/schema-financing';
 
 export type ProductRow = typeof financingProducts.$inferSelect;
@@ -148,6 +149,11 @@ export const financingRepo = {
   },
 
   /** Subscriptions due at `now`, oldest first, locked; those another job holds are skipped. */
+  /** A notice to the user (user_notifications, in the caller's transaction). */
+  async notify(tx: Tx, userId: number, kind: string, at: Date, params: Record<string, unknown>): Promise<void> {
+    await tx.insert(userNotifications).values({ userId, kind, createdAt: at, params });
+  },
+
   async lockDue(tx: Tx, now: Date, limit: number): Promise<SubscriptionRow[]> {
     return tx.select().from(financingSubscriptions)
       .where(and(eq(financingSubscriptions.state, 'during'), lte(financingSubscriptions.maturesAt, now)))

@@ -308,7 +308,12 @@ export class FinancingService {
       const n = await this.deps.money.run({ userId: null, step: async (m) => {
         const due = await financingRepo.lockDue(m.tx, m.now, batch);
         // Paid as of its maturity, whenever the job gets to it: the figures never depend on the delay.
-        for (const s of due) await this.end(m, s, s.maturesAt.getTime());
+        for (const s of due) {
+          const ended = await this.end(m, s, s.maturesAt.getTime());
+          await financingRepo.notify(m.tx, s.userId, 'financing.matured', m.now, {
+            id: s.publicId, product: s.productName, principal: money(ended.principal, s.currency), interest: money(ended.interest, s.currency), currency: s.currency, mode: s.mode,
+          });
+        }
         return due.length;
       } });
       paid += n;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Invariant } from '../ledger';
 import { users } from '../../db/schema';
@@ -112,6 +112,24 @@ export const loanRepo = {
 
   async notify(tx: Tx, userId: number, kind: string, at: Date, params: Record<string, unknown>): Promise<void> {
     await tx.insert(userNotifications).values({ userId, kind, createdAt: at, params });
+  },
+
+  /** Serialises the due-date reminder passes of every process (held until the transaction ends). */
+  async lockReminders(tx: Tx): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loans:due-reminders'))`);
+  },
+
+  /**
+   * Open loans owed a `kind` reminder: due by `dueBy` (and not before `dueAfter`), with no
+   * user_notifications row of that kind for the loan yet (params->>'id' is the loan's public id,
+   * the marker: a reminder is written once, and one missed during downtime is written at the next
+   * pass). The NOT EXISTS is answered through user_notifications_user (user_id, id), per loan.
+   */
+  async owedReminder(tx: Tx, kind: string, dueAfter: Date | null, dueBy: Date, limit: number): Promise<LoanRow[]> {
+    return tx.select().from(loans).where(and(
+      inArray(loans.state, [...OPEN_STATES]), lte(loans.dueAt, dueBy), dueAfter ? gte(loans.dueAt, dueAfter) : undefined,
+      sql`NOT EXISTS (SELECT 1 FROM ${userNotifications} n WHERE n.user_id = ${loans.userId} AND n.kind = ${kind} AND n.params->>'id' = ${loans.publicId}::text)`,
+    )).orderBy(asc(loans.id)).limit(limit);
   },
 
   // ----- the back office ------------------------------------------------------------------------

@@ -39,6 +39,9 @@ function balanceOf(r: LoanRow): LoanBalance {
   };
 }
 
+/** How long before its due moment a loan's "due soon" reminder is written. */
+const DUE_SOON_MS = DAY_MS;
+
 const isOpen = (state: string) => (OPEN_STATES as readonly string[]).includes(state);
 
 /** The record's number (spec §3): the day it was applied for and its id, e.g. L20261127-000123. */
@@ -336,6 +339,40 @@ export class LoanService {
   /** Housekeeping (engine role): pay-off quotes never paid, a day after they expired. */
   purgeQuotes(): Promise<number> {
     return loanRepo.purgeQuotes(this.ctx.db, new Date(this.ctx.clock.now().getTime() - DAY_MS));
+  }
+
+  /**
+   * The due-date reminders' pass (engine role): `loan.due_soon` once a loan is due within a day
+   * (DUE_SOON_MS before its due moment), `loan.overdue` once it is past due — each exactly once per
+   * loan, the marker being the notice itself (loanRepo.owedReminder), also for a loan that came
+   * due during downtime (then only `loan.overdue`: "due soon" is no longer true). One transaction
+   * under an advisory lock, so two engines never both write one reminder. Answers how many were written.
+   */
+  async remindDue(batch = 500): Promise<number> {
+    return this.ctx.db.transaction(async (tx) => {
+      await loanRepo.lockReminders(tx);
+      const now = this.ctx.clock.now();
+      const passes = [
+        { kind: 'loan.overdue', after: null, by: new Date(now.getTime() - 1) },
+        { kind: 'loan.due_soon', after: now, by: new Date(now.getTime() + DUE_SOON_MS) },
+      ];
+      let written = 0;
+      for (const p of passes) {
+        for (;;) {
+          const rows = await loanRepo.owedReminder(tx, p.kind, p.after, p.by, batch);
+          for (const r of rows) {
+            const scale = assetOf(r.currency)!.scale;
+            await loanRepo.notify(tx, r.userId, p.kind, now, {
+              id: r.publicId, amount: formatAmount(r.amount, scale), toPay: formatAmount(loanDue(balanceOf(r), now.getTime()).total, scale),
+              currency: r.currency, dueAt: r.dueAt!.getTime(),
+            });
+          }
+          written += rows.length;
+          if (rows.length < batch) break;
+        }
+      }
+      return written;
+    });
   }
 
   async pendingSummary(): Promise<{ pending: number; oldestAt: number | null }> {
