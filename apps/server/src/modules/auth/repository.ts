@@ -32,6 +32,18 @@ export const sessionRepo = {
     return db.select({ origin: sessions.origin, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
       .from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))).orderBy(desc(sessions.id)).limit(50);
   },
+  /**
+   * Whether a sign-in from this user agent and origin would be from a new device: the user has
+   * earlier sessions (live or not) and none of them has both. A user with no session at all (one
+   * an operator created) is not told; registering opens the first session.
+   */
+  async isNewDevice(db: DbOrTx, userId: number, userAgent: string, origin: string): Promise<boolean> {
+    const [row] = await db.select({
+      any: sql<boolean>`count(*) > 0`,
+      known: sql<boolean>`coalesce(bool_or(${sessions.userAgent} = ${userAgent} AND ${sessions.origin} = ${origin}), false)`,
+    }).from(sessions).where(eq(sessions.userId, userId));
+    return Boolean(row?.any) && !row?.known;
+  },
   async revokeAllOfUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
     await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   },

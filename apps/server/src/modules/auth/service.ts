@@ -10,8 +10,10 @@ import type { SessionMeta } from '../../plugins/session';
 import {
   assertPasswordsMatch, findByIdentity, phoneKey, resolveIdentity, securityStamp, toUserInfo, userRepo, type Identity, type UserRow,
 } from '../users';
+import { acceptCurrentTerms } from '../content';
 import { OtpService, type OtpChannel } from './otp';
-import { loginAttemptRepo } from './repository';
+import { describeDevice } from './device';
+import { loginAttemptRepo, sessionRepo } from './repository';
 import type { SessionService } from './sessions';
 
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
@@ -127,6 +129,8 @@ export class AuthService {
             createdAt: now,
             updatedAt: now,
           });
+          // Registering accepts the current user agreement and privacy policy (docs/content.md "Legal texts").
+          await acceptCurrentTerms(tx, user.id, now);
           const token = await this.sessions.create(tx, user.id, meta);
           return { token, user: toUserInfo(user, mode) };
         });
@@ -153,7 +157,13 @@ export class AuthService {
     // Said only to someone who knows the password; the attempt stays counted as a failure.
     if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED');
     await loginAttemptRepo.markSuccess(db, attempt);
-    const token = await this.sessions.create(db, user.id, meta);
+    const token = await db.transaction(async (tx) => {
+      const fresh = await sessionRepo.isNewDevice(tx, user.id, meta.userAgent.slice(0, 300), meta.origin);
+      const opened = await this.sessions.create(tx, user.id, meta);
+      const now = clock.now();
+      if (fresh) await userRepo.notify(tx, user.id, 'login.new_device', now, { device: describeDevice(meta.userAgent, meta.origin), ip: meta.ip, at: now.getTime() });
+      return opened;
+    });
     return { token, user: toUserInfo(user, mode) };
   }
 
@@ -197,6 +207,7 @@ export class AuthService {
       await userRepo.update(tx, user.id, { passwordHash, ...securityStamp('password', now), updatedAt: now });
       // A reset means the password may be known to someone else: end every session.
       await this.sessions.revokeAll(tx, user.id);
+      await userRepo.notify(tx, user.id, 'password.reset', now);
     });
   }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzl
 import type { DbOrTx } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/paging';
 import { fundPasswordAttempts, users } from '../../db/schema';
+import { userNotifications } from '../../db/schema-kyc';
 
 /** A user as stored, with the UID of their manager: the user whose invitation code they registered with (or null). */
 export type UserRow = typeof users.$inferSelect & { managerUid: string | null };
@@ -57,6 +58,10 @@ export const userRepo = {
       .where(and(eq(users.id, id), isNull(users.fundPasswordHash)))
       .returning(userColumns);
     return row;
+  },
+  /** A notice to the user (user_notifications, in the caller's transaction; docs/notification-kinds.md). */
+  async notify(db: DbOrTx, userId: number, kind: string, at: Date, params: Record<string, unknown> = {}): Promise<void> {
+    await db.insert(userNotifications).values({ userId, kind, createdAt: at, params });
   },
 };
 

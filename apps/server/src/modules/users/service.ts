@@ -57,6 +57,17 @@ export class UserService {
     return toUserInfo(await userRepo.update(this.ctx.db, user.id, { ...patch, updatedAt: this.ctx.clock.now() }), mode);
   }
 
+  /** A security change and the notice telling the user of it, one transaction. */
+  private async saveAndNotify(user: UserRow, patch: Partial<NewUser>, mode: TypeUser, kind: string): Promise<UserInfo> {
+    this.sessions.forgetUser(user.id);
+    return this.ctx.db.transaction(async (tx) => {
+      const now = this.ctx.clock.now();
+      const row = await userRepo.update(tx, user.id, { ...patch, updatedAt: now });
+      await userRepo.notify(tx, user.id, kind, now);
+      return toUserInfo(row, mode);
+    });
+  }
+
   /**
    * The user as stored now. The session's copy may be a moment old (SessionService's cache), so
    * passwords, fund passwords and contacts are checked against this one.
@@ -110,6 +121,7 @@ export class UserService {
       const updated = await userRepo.update(tx, user.id, { passwordHash, ...securityStamp('password', now), updatedAt: now });
       await this.sessions.revokeAll(tx, user.id);
       const token = await this.sessions.create(tx, user.id, meta);
+      await userRepo.notify(tx, user.id, 'password.changed', now);
       return { token, user: toUserInfo(updated, mode) };
     });
   }
@@ -120,7 +132,12 @@ export class UserService {
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
     // Conditional update: of two concurrent first settings, one wins.
     this.sessions.forgetUser(user.id);
-    const row = await userRepo.setFundPasswordIfUnset(this.ctx.db, user.id, fundPasswordHash, this.ctx.clock.now());
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const now = this.ctx.clock.now();
+      const set = await userRepo.setFundPasswordIfUnset(tx, user.id, fundPasswordHash, now);
+      if (set) await userRepo.notify(tx, user.id, 'fund_password.set', now);
+      return set;
+    });
     if (!row) throw new AppError('FUND_PASSWORD_ALREADY_SET');
     return toUserInfo(row, mode);
   }
@@ -130,7 +147,7 @@ export class UserService {
     const user = await this.current(session);
     await this.checkFundPassword(user.id, body.oldFundPassword);
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
-    return this.save(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode);
+    return this.saveAndNotify(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode, 'fund_password.changed');
   }
 
   /**
@@ -168,7 +185,7 @@ export class UserService {
     if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
     await this.otp.consume(destination, 'forgot_fund_password', body.code);
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
-    return this.save(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode);
+    return this.saveAndNotify(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode, 'fund_password.reset');
   }
 
 }
