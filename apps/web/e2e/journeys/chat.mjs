@@ -1,0 +1,126 @@
+/**
+ * Customer service end to end (issue 20 "Customer service"; spec §2 `home/components/customer-service`
+ * with `from`): a visitor is asked to log in (the conversation is tied to the UID); a user on the
+ * phone opens support from the home screen's Live Chat shortcut (`?from=home`), sees their UID and
+ * who answers, writes a message and sends a picture; a support operator finds the conversation in
+ * the back office's inbox by the user's UID, replies and reads it; the user sees the reply arrive
+ * and "Read" under their message without reloading; the desktop layout shows the same conversation
+ * from the user menu. Axe on each screen; any console error fails the journey (harness).
+ */
+import assert from 'node:assert/strict';
+import { operatorToken, photoFiles, post, read } from '../harness/borrowers.mjs';
+import { desktopContext } from '../harness/browser.mjs';
+import { createOperatorWithCli } from '../harness/operators.mjs';
+import { startServer, stopServer } from '../harness/server.mjs';
+import { MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+
+const SERVICE = '/pages/home/components/customer-service';
+
+/** The operator's side through the back office's API: the conversation of this UID in the inbox. */
+async function inboxConversation(server, token, uid) {
+  const inbox = await read(server, '/admin/api/chat/inbox', { uid }, token);
+  assert.equal(inbox.items.length, 1, `the inbox has no conversation of ${uid}: ${JSON.stringify(inbox)}`);
+  return inbox.items[0];
+}
+
+async function chatWithSupport({ browser }) {
+  const support = { email: 'chat.support@example.com', password: 'chat-support-pass-1', role: 'support' };
+  let server;
+  const contexts = [];
+  try {
+    server = await startServer({ before: async (env) => { Object.assign(support, await createOperatorWithCli(env, support)); } });
+    const url = (p) => `${server.baseUrl}${p}`;
+
+    // A visitor: the chat asks them to log in first.
+    const visitorContext = await browser.newContext({ viewport: MOBILE });
+    contexts.push(visitorContext);
+    const visitor = await newPage(visitorContext);
+    await visitor.goto(url(`${SERVICE}?from=home`));
+    await visitor.getByRole('heading', { name: 'Log in to chat with support' }).waitFor();
+    await visitor.getByRole('link', { name: 'Log in' }).waitFor();
+    await expectAccessible(visitor, 'customer service: a visitor');
+
+    // The user on the phone: home → Live Chat.
+    const login = await registerViaApi(server, uniqueEmail('chat'));
+    const uid = login.user.uid;
+    const phoneContext = await loggedInContext(browser, login, MOBILE);
+    contexts.push(phoneContext);
+    const phone = await newPage(phoneContext);
+    await phone.goto(url('/pages/home/index'));
+    await phone.getByRole('link', { name: 'Live Chat' }).click();
+    await waitForPath(phone, SERVICE);
+    assert.equal(new URL(phone.url()).searchParams.get('from'), 'home');
+    await phone.getByTestId('chat-empty').waitFor();
+    assert.equal(await phone.getByTestId('chat-uid').textContent(), uid);
+    await phone.getByText('Our support team answers here').waitFor();
+    await expectAccessible(phone, 'customer service: no messages yet');
+
+    const question = 'My deposit of 120 USDT has not arrived yet.';
+    await phone.getByLabel('Message').fill(question);
+    await phone.getByRole('button', { name: 'Send' }).click();
+    const log = phone.getByTestId('chat-log');
+    const mine = log.getByTestId('chat-message').filter({ hasText: question });
+    await mine.and(phone.locator('[data-state="sent"]')).waitFor();
+    // A picture goes through the upload pipeline and shows from the server.
+    await phone.getByTestId('chat-file').setInputFiles(photoFiles([[40, 120, 200]]));
+    await phone.getByRole('button', { name: 'Send' }).click();
+    const picture = log.getByTestId('chat-message').filter({ has: phone.getByRole('img', { name: 'Picture sent in the chat' }) });
+    await picture.and(phone.locator('[data-state="sent"]')).waitFor();
+
+    // Support: the conversation of this UID, with both messages, origin home; a reply, then read.
+    const token = await operatorToken(server, support);
+    const conversation = await inboxConversation(server, token, uid);
+    assert.equal(conversation.origin, 'home');
+    const messages = await read(server, '/admin/api/chat/messages', { id: conversation.id }, token);
+    assert.deepEqual(messages.items.map((m) => m.author), ['user', 'user']);
+    assert.equal(messages.items[0].body, question);
+    assert(messages.items[1].image, 'the picture reached the inbox');
+    const answer = 'Hello! We see the deposit: it needs 2 more confirmations on the chain.';
+    await post(server, '/admin/api/chat/reply', { id: conversation.id, clientId: `journey-${Date.now()}`, body: answer }, token);
+
+    // The user sees the reply without reloading (the notice stream, or the poll without it).
+    await log.getByTestId('chat-message').filter({ hasText: answer }).waitFor();
+    assert.equal(await mine.getAttribute('data-state'), 'sent', 'not read by support yet');
+    await post(server, '/admin/api/chat/read', { id: conversation.id, throughId: messages.items.at(-1).id }, token);
+    await mine.and(phone.locator('[data-state="read"]')).waitFor();
+    await mine.getByText('Read', { exact: true }).waitFor();
+    // The user has seen the reply: support's view says so.
+    await expectAccessible(phone, 'customer service: a conversation');
+    await shot(phone, 'customer-service-mobile');
+    for (let i = 0; ; i += 1) {
+      const seen = await inboxConversation(server, token, uid);
+      if (seen.userReadThrough >= seen.operatorReadThrough) break;
+      assert(i < 20, `the user's read mark did not reach the inbox: ${JSON.stringify(seen)}`);
+      await phone.waitForTimeout(250);
+    }
+
+    // The desktop layout: the user menu leads to the same conversation in a centred panel.
+    const deskContext = await desktopContext(browser, { login });
+    contexts.push(deskContext);
+    const desk = await newPage(deskContext);
+    await desk.goto(url('/pages/desktop/dashboard/index'));
+    await desk.locator('.user-menu > button').click();
+    await desk.getByRole('link', { name: 'Customer service' }).click();
+    await waitForPath(desk, SERVICE);
+    const deskLog = desk.getByTestId('chat-log');
+    await deskLog.getByTestId('chat-message').filter({ hasText: answer }).waitFor();
+    await deskLog.getByTestId('chat-message').filter({ hasText: question }).getByText('Read', { exact: true }).waitFor();
+    await expectAccessible(desk, 'customer service: desktop');
+    await shot(desk, 'customer-service-desktop');
+  } finally {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    if (server) {
+      await stopServer(server);
+      await server.database.drop().catch(() => undefined);
+    }
+  }
+}
+
+export const journeys = [
+  {
+    name: 'customer service: a visitor is asked to log in; a user writes from home on the phone, support replies and reads it, the user sees the reply and Read, the desktop shows the conversation',
+    fn: chatWithSupport,
+    // Its own server (a support operator is made with the CLI before it starts).
+    slow: true,
+  },
+];
