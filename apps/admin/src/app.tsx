@@ -13,8 +13,9 @@ import { WithdrawalFeesPage, WithdrawalsPage } from './pages/withdrawals';
 import { FinancingPage, FinancingSubscriptionsPage } from './pages/financing';
 import { NewsPage } from './pages/news';
 import { LoanProductsPage, LoanReviewPage, LoansPage } from './pages/loans';
+import { ChatPage } from './pages/chat';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products', '/news': 'News and announcements' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products', '/news': 'News and announcements', '/chat': 'Customer service' };
 
 export function App() {
   const { operator } = useAuth();
@@ -44,6 +45,7 @@ export function App() {
         <Route path="/loans" element={<Allowed path="/loans"><LoansPage /></Allowed>} />
         <Route path="/loans/products" element={<Allowed path="/loans"><LoanProductsPage /></Allowed>} />
         <Route path="/loans/:id" element={<Allowed path="/loans"><LoanReviewPage /></Allowed>} />
+        <Route path="/chat" element={<Allowed path="/chat"><ChatPage /></Allowed>} />
         <Route path="/dashboard" element={<DashboardPage />} />
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />

@@ -1,4 +1,4 @@
-import { ADMIN_QUEUES, OPERATOR_ROLES, type OperatorRole } from '@app/contract';
+import { ADMIN_QUEUES, CHAT_OPERATOR_ROLES, OPERATOR_ROLES, type OperatorRole } from '@app/contract';
 
 /** A page of the back office and the roles its API allows (the server checks them again). */
 export interface MenuItem {
@@ -20,6 +20,8 @@ export const MENU: readonly MenuItem[] = [
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
   { path: '/users', label: 'Users', roles: ['support', 'compliance', 'finance', 'admin'] },
+  // The customer-service inbox: conversations, replies, assignment and canned replies (every chat route).
+  { path: '/chat', label: 'Customer service', roles: CHAT_OPERATOR_ROLES },
   // News and announcements (list, save, withdraw).
   { path: '/news', label: 'News', roles: ['support', 'admin'] },
 ];
