@@ -9,6 +9,7 @@ import type { SecurityNamespace } from './locales/security';
 import type { TradeNamespace } from './locales/trade';
 import type { WithdrawNamespace } from './locales/withdraw';
 import type { FinancingNamespace } from './locales/financing';
+import type { NotificationNamespace } from './locales/notification';
 import type { SupportNamespace } from './locales/support';
 import type { NewsNamespace } from './locales/news';
 
@@ -34,6 +35,7 @@ declare module 'i18next' {
       otc: OtcNamespace;
       withdraw: WithdrawNamespace;
       financing: FinancingNamespace;
+      notification: NotificationNamespace;
       support: SupportNamespace;
       news: NewsNamespace;
       loan: LoanNamespace;

@@ -57,6 +57,7 @@ const recharge = () => import('../features/recharge');
 const withdraw = () => import('../features/withdraw');
 const loan = () => import('../features/loan');
 const financing = () => import('../features/financing');
+const notification = () => import('../features/notification');
 const news = () => import('../features/news');
 const support = () => import('../features/support');
 
@@ -118,8 +119,8 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.helpCenter, title: 'helpCenter', auth: false },
   { path: PATHS.aboutUs, title: 'aboutUs', auth: false },
   // Notifications
-  { path: PATHS.notifications, title: 'notifications', auth: true },
-  { path: PATHS.notificationDetail, title: 'notificationDetail', auth: true },
+  { path: PATHS.notifications, title: 'notifications', auth: true, page: named(notification, 'NotificationsPage') },
+  { path: PATHS.notificationDetail, title: 'notificationDetail', auth: true, page: named(notification, 'NotificationDetailPage') },
   { path: PATHS.news, title: 'news', auth: false, page: named(news, 'NewsPage') },
   { path: PATHS.newsDetail, title: 'newsDetail', auth: false, page: named(news, 'NewsDetailPage') },
   // Other

@@ -24,6 +24,7 @@ const rechargeDesk = () => import('../../features/recharge/desktop-pages');
 const withdrawDesk = () => import('../../features/withdraw/desktop-pages');
 const loanDesk = () => import('../../features/loan/desktop-pages');
 const financingDesk = () => import('../../features/financing/desktop-pages');
+const notificationDesk = () => import('../../features/notification/desktop-pages');
 const newsDesk = () => import('../../features/news/desktop-pages');
 const supportDesk = () => import('../../features/support/desktop-pages');
 /** The trading dashboard, its own chunk: the markets, chart, book, order entry, orders and account panels. */
@@ -85,6 +86,7 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.payAllLoans]: full(loanDesk, 'PayAllLoansDeskPage'),
   [DESKTOP_PATHS.manage]: full(financingDesk, 'FinancingDeskPage'),
   [DESKTOP_PATHS.buyFinancing]: full(financingDesk, 'BuyFinancingDeskPage'),
+  [DESKTOP_PATHS.notifications]: full(notificationDesk, 'NotificationDeskPage'),
   [DESKTOP_PATHS.news]: full(newsDesk, 'NewsDeskPage'),
   [DESKTOP_PATHS.changePassword]: settings(security, 'ChangePasswordPage'),
   [DESKTOP_PATHS.setFundPassword]: settings(security, 'PaymentPasswordPage'),

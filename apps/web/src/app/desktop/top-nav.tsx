@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../features/profile/desktop';
+import { NoticeBell } from '../../lib/notices';
 import { changeTheme } from '../../lib/session/preferences';
 import { useSessionStore } from '../../lib/session/session-store';
 import { DESKTOP_PATHS, PATHS } from '../../lib/routing/paths';
@@ -33,7 +34,10 @@ export function TopNav() {
       </nav>
       <div className="desktop-header__end">
         {loggedIn ? (
-          <UserMenu />
+          <>
+            <NoticeBell to={DESKTOP_PATHS.notifications} />
+            <UserMenu />
+          </>
         ) : (
           <>
             <ThemeSwitch />

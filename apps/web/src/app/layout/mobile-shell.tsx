@@ -5,6 +5,9 @@ import { TabBar } from '../../components/tab-bar';
 import { TopBar } from '../../components/top-bar';
 import { ContractResults } from '../../features/trade/shell';
 import { useUserInfo } from '../../lib/api/get-user-info';
+import { NoticeBell } from '../../lib/notices';
+import { PATHS } from '../../lib/routing/paths';
+import { useIsLoggedIn } from '../../lib/session/session-store';
 import { useRouteMeta } from './use-route-meta';
 
 /**
@@ -23,13 +26,16 @@ export function MobileShell() {
 
   // Keeps the signed-in user's info fresh (and ends an expired session early).
   useUserInfo();
+  // The notification bell with the unread count: on home and profile, for a signed-in user.
+  const loggedIn = useIsLoggedIn();
+  const bell = loggedIn && (title === 'home' || title === 'profile') ? <NoticeBell to={PATHS.notifications} /> : null;
 
   return (
     <div className={`app-frame${tab ? ' app-frame--tabs' : ''}`}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <TopBar title={heading} showBack={!tab} />
+      <TopBar title={heading} showBack={!tab} end={bell} />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

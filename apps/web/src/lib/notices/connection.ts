@@ -5,7 +5,7 @@ import { SseParser, type SseEvent } from './sse-parser';
 /**
  * One server-sent-event connection read with fetch() and a stream reader (EventSource cannot send
  * the `token` header). It reconnects after a drop with a backoff (1 s doubling to 30 s, with
- * jitter; the server's `retry` as the first wait), sending the last event id as `Last-Event-ID`
+ * jitter, starting over once the server sends something; its `retry` as the first wait), sending the last event id as `Last-Event-ID`
  * so the server resumes where the stream stopped. It ends for good when closed, when the server
  * says the session is over (code 301/999, HTTP 401/403) or answers 204 (the SSE way of saying
  * "do not reconnect").
@@ -65,7 +65,7 @@ export function openSseConnection(options: ConnectionOptions): Connection {
       };
     });
 
-  /** Reads one answer to the end; returns why it ended. */
+  /** Reads one answer until it ends, is closed or stays silent too long. */
   async function read(response: Response, signal: AbortController): Promise<void> {
     const body = response.body;
     if (!body) return;
@@ -82,6 +82,8 @@ export function openSseConnection(options: ConnectionOptions): Connection {
       for (;;) {
         const { done, value } = await reader.read();
         if (done || closed) break;
+        // The server is really serving (not a stream that opens and fails): the backoff starts over.
+        attempt = 0;
         arm();
         parser.push(decoder.decode(value, { stream: true }));
       }
@@ -103,7 +105,6 @@ export function openSseConnection(options: ConnectionOptions): Connection {
         if (response.status === 204) return end('stopped');
         if (response.status === 401 || response.status === 403) return end('session');
         if (response.ok && type.includes('text/event-stream')) {
-          attempt = 0;
           options.onOpen?.();
           await read(response, controller);
         } else {

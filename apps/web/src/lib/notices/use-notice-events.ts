@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { subscribeNotices, type NoticeStreamEvent } from './notice-stream';
+import { subscribeNotices, type NoticeStreamEvent } from './listeners';
 
 /** Calls `handler` with this tab's events of these types while the component is mounted (the latest handler). */
 export function useNoticeEvents<T = unknown>(types: string | readonly string[], handler: (event: NoticeStreamEvent<T>) => void): void {
