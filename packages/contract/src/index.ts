@@ -26,5 +26,6 @@ export * from './interest';
 export * from './schemas/financing';
 export * from './schemas/loans';
 export * from './notices';
+export * from './schemas/notifications';
 export * from './schemas/news';
 export * from './schemas/chat';

@@ -58,6 +58,8 @@ export interface Config {
   /** scrypt cost parameter N (a power of two). */
   scryptCost: number;
   dbPoolSize: number;
+  /** How often each process's notice hub reads the notice stream for its SSE clients (docs/notifications.md). */
+  noticePollMs: number;
   market: MarketConfig;
   otc: OtcConfig;
   spot: SpotConfig;
@@ -111,6 +113,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     fundPasswordLockMinutes: int(env, 'FUND_PASSWORD_LOCK_MINUTES', 15, 1, 525_600),
     scryptCost: scryptCost(env),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
+    noticePollMs: int(env, 'NOTICE_POLL_MS', 200, 10, 60_000),
     market: loadMarketConfig(env),
     otc: loadOtcConfig(env),
     spot: loadSpotConfig(env),
