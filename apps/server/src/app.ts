@@ -41,6 +41,7 @@ import { FinancingService, financingAdminRoutes, financingRoutes } from './modul
 import { NotificationService, notificationRoutes } from './modules/notifications';
 import { ChatService, chatAdminRoutes, chatRoutes } from './modules/chat';
 import { NewsService, newsAdminRoutes, newsRoutes } from './modules/content';
+import { AppVersionService, appVersionAdminRoutes, appVersionRoutes } from './modules/app-version';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
@@ -247,6 +248,10 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     // Quotes nobody used are kept a day past their expiry (support can see what a user was shown), then removed.
     runWhenReady(app, { name: 'expired quotes', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes()]), isReady, log: app.log });
   }
+  // App versions and downloads: what an installed app is told by get-version, the download QR codes (docs/app-version.md).
+  const appVersions = new AppVersionService(ctx, audit);
+  await app.register(appVersionRoutes, { appVersions });
+  await app.register(appVersionAdminRoutes, { appVersions });
   // Customer-service chat and the back office's inbox (docs/chat.md); replies the user was away for become notifications (engine role).
   const nudge = () => (app as unknown as { notifications?: { nudge?: () => void } }).notifications?.nudge?.();
   const chat = new ChatService(ctx, { audit, files, nudge }, { notifyAfterSeconds: ctx.config.chat.notifyAfterSeconds });

@@ -10,7 +10,8 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * 1400–1499 market data (quotes, candles, favourites, the market websocket);
  * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 the back office (operators, audit);
  * 1700–1799 identity verification (KYC); 1800–1899 deposits; 1900–1999 withdrawals;
- * 2000–2099 financing; 2100–2199 loans; 2240–2259 customer-service chat.
+ * 2000–2099 financing; 2100–2199 loans; 2240–2259 customer-service chat;
+ * 2260–2269 app versions and downloads.
  */
 export interface ErrorDef {
   readonly code: number;
@@ -201,6 +202,12 @@ export const ERRORS = {
   CHAT_OPERATOR_INVALID: def(2247, 400, 'This operator cannot take conversations', 'Assigning to an operator who does not exist, is disabled, or is neither support nor admin.'),
   CHAT_CANNED_NOT_FOUND: def(2248, 404, 'Canned reply not found', 'Changing or deleting a canned reply that does not exist.'),
   CHAT_CANNED_INVALID: def(2249, 400, 'A canned reply needs a title and a text', 'A canned reply with an empty or too long title (100) or text (2,000).'),
+  // App versions and downloads (docs/app-version.md).
+  APP_VERSION_NO_INVALID: def(2260, 400, 'Invalid version number', 'A versionNo that is not 1 to 4 dotted whole numbers (each at most 6 digits, no leading zeros), e.g. 1.0.1.'),
+  APP_PLATFORM_INVALID: def(2261, 400, 'Unknown platform: use ios or android', 'The platform is neither ios nor android (the web build never asks for an update).'),
+  APP_VERSION_EXISTS: def(2262, 409, 'This version is already published for this platform', 'Publishing a versionNo that the platform already has (1.2 and 1.2.0 are the same version).'),
+  APP_VERSION_NOT_NEWER: def(2263, 409, 'A new version must be higher than {latest}', 'Publishing a version that is not newer than the platform\'s latest: apps only ever move forward.'),
+  APP_LINK_INVALID: def(2264, 400, 'Enter a link starting with https:// or http://', 'An update or download link that is not an http(s) address of at most 500 characters without spaces.'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -29,3 +29,5 @@ export * from './notices';
 export * from './schemas/notifications';
 export * from './schemas/news';
 export * from './schemas/chat';
+export * from './schemas/app-version';
+export * from './app-update';

@@ -188,6 +188,12 @@ export const API = {
     send: '/asset/api/chat/send',
     read: '/asset/api/chat/read',
   },
+  /** App versions and downloads (spec §7; docs/app-version.md); `companyAddress` is added by this project. */
+  appVersion: {
+    appQr: '/asset/api/app-version/app-qr',
+    getVersion: '/asset/api/app-version/get-version',
+    companyAddress: '/asset/api/app-version/company-address',
+  },
   common: {
     upload: '/asset/api/common/upload',
     /** Private uploads, served only to their owner: GET with the token header. */
@@ -284,6 +290,12 @@ export const ADMIN_API = {
     canned: '/admin/api/chat/canned',
     cannedSave: '/admin/api/chat/canned/save',
     cannedDelete: '/admin/api/chat/canned/delete',
+  },
+  /** App versions (publish, list) and the download links (admin; audited). */
+  appVersions: {
+    list: '/admin/api/app-versions/list',
+    publish: '/admin/api/app-versions/publish',
+    downloads: '/admin/api/app-versions/downloads/save',
   },
 } as const;
 

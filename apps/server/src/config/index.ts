@@ -72,6 +72,8 @@ export interface Config {
   loans: LoanConfig;
   financing: FinancingConfig;
   chat: ChatSettings;
+  /** The company's address shown as text on /open-location (COMPANY_ADDRESS; unset: the page says it is not published). */
+  companyAddress: string | undefined;
   /** The economic calendar widget the news page embeds (ECONOMIC_CALENDAR_URL); its origin alone is allowed in the CSP's frame-src. */
   economicCalendarUrl: string | undefined;
 }
@@ -126,6 +128,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     loans: loadLoanConfig(env),
     financing: loadFinancingConfig(env),
     chat: loadChatConfig(env),
+    companyAddress: optionalStr(env, 'COMPANY_ADDRESS')?.slice(0, 500),
     economicCalendarUrl: optionalUrl(env, 'ECONOMIC_CALENDAR_URL', ['https', 'http']),
   };
 }

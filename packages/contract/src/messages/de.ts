@@ -170,4 +170,9 @@ export const de: ErrorMessages = {
   OPERATOR_DISABLE_SELF: 'Sie können Ihr eigenes Operator-Konto nicht deaktivieren',
   APPROVAL_SAME_OPERATOR: 'Ein anderer Operator muss dies genehmigen',
   APPROVAL_ALREADY_DECIDED: 'Über diese Anfrage wurde bereits entschieden',
+  APP_VERSION_NO_INVALID: 'Ungültige Versionsnummer',
+  APP_PLATFORM_INVALID: 'Unbekannte Plattform: ios oder android verwenden',
+  APP_VERSION_EXISTS: 'Diese Version ist für diese Plattform bereits veröffentlicht',
+  APP_VERSION_NOT_NEWER: 'Eine neue Version muss höher sein als {latest}',
+  APP_LINK_INVALID: 'Geben Sie einen Link ein, der mit https:// oder http:// beginnt',
 };

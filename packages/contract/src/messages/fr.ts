@@ -170,4 +170,9 @@ export const fr: ErrorMessages = {
   OPERATOR_DISABLE_SELF: 'Vous ne pouvez pas désactiver votre propre compte opérateur',
   APPROVAL_SAME_OPERATOR: 'Un autre opérateur doit approuver cette action',
   APPROVAL_ALREADY_DECIDED: 'Cette demande a déjà été traitée',
+  APP_VERSION_NO_INVALID: 'Numéro de version invalide',
+  APP_PLATFORM_INVALID: 'Plateforme inconnue : utilisez ios ou android',
+  APP_VERSION_EXISTS: 'Cette version est déjà publiée pour cette plateforme',
+  APP_VERSION_NOT_NEWER: 'Une nouvelle version doit être supérieure à {latest}',
+  APP_LINK_INVALID: 'Saisissez un lien commençant par https:// ou http://',
 };

@@ -170,4 +170,9 @@ export const it: ErrorMessages = {
   OPERATOR_DISABLE_SELF: 'Non puoi disattivare il tuo account operatore',
   APPROVAL_SAME_OPERATOR: 'Un altro operatore deve approvarlo',
   APPROVAL_ALREADY_DECIDED: 'Su questa richiesta è già stata presa una decisione',
+  APP_VERSION_NO_INVALID: 'Numero di versione non valido',
+  APP_PLATFORM_INVALID: 'Piattaforma sconosciuta: usa ios o android',
+  APP_VERSION_EXISTS: 'Questa versione è già pubblicata per questa piattaforma',
+  APP_VERSION_NOT_NEWER: 'Una nuova versione deve essere superiore a {latest}',
+  APP_LINK_INVALID: 'Inserisci un link che inizi con https:// o http://',
 };

@@ -170,4 +170,9 @@ export const ja: ErrorMessages = {
   OPERATOR_DISABLE_SELF: '自分のオペレーターアカウントは無効にできません',
   APPROVAL_SAME_OPERATOR: '別のオペレーターの承認が必要です',
   APPROVAL_ALREADY_DECIDED: 'このリクエストはすでに決定済みです',
+  APP_VERSION_NO_INVALID: 'バージョン番号が無効です',
+  APP_PLATFORM_INVALID: '不明なプラットフォームです：ios または android を指定してください',
+  APP_VERSION_EXISTS: 'このバージョンはこのプラットフォームで既に公開されています',
+  APP_VERSION_NOT_NEWER: '新しいバージョンは {latest} より大きくなければなりません',
+  APP_LINK_INVALID: 'https:// または http:// で始まるリンクを入力してください',
 };

@@ -170,4 +170,9 @@ export const ko: ErrorMessages = {
   OPERATOR_DISABLE_SELF: '자신의 운영자 계정은 비활성화할 수 없습니다',
   APPROVAL_SAME_OPERATOR: '다른 운영자의 승인이 필요합니다',
   APPROVAL_ALREADY_DECIDED: '이 요청은 이미 결정되었습니다',
+  APP_VERSION_NO_INVALID: '잘못된 버전 번호입니다',
+  APP_PLATFORM_INVALID: '알 수 없는 플랫폼입니다: ios 또는 android를 사용하세요',
+  APP_VERSION_EXISTS: '이 버전은 이 플랫폼에 이미 게시되었습니다',
+  APP_VERSION_NOT_NEWER: '새 버전은 {latest}보다 높아야 합니다',
+  APP_LINK_INVALID: 'https:// 또는 http://로 시작하는 링크를 입력하세요',
 };

@@ -170,4 +170,9 @@ export const zhHK: ErrorMessages = {
   OPERATOR_DISABLE_SELF: '你不能停用自己的操作員帳戶',
   APPROVAL_SAME_OPERATOR: '需由另一位操作員批准',
   APPROVAL_ALREADY_DECIDED: '此請求已有決定',
+  APP_VERSION_NO_INVALID: '版本號無效',
+  APP_PLATFORM_INVALID: '未知平台：請使用 ios 或 android',
+  APP_VERSION_EXISTS: '此版本已在該平台發佈',
+  APP_VERSION_NOT_NEWER: '新版本必須高於 {latest}',
+  APP_LINK_INVALID: '請輸入以 https:// 或 http:// 開頭的連結',
 };

@@ -170,4 +170,9 @@ export const zh: ErrorMessages = {
   OPERATOR_DISABLE_SELF: '您不能停用自己的操作员账户',
   APPROVAL_SAME_OPERATOR: '需由另一位操作员批准',
   APPROVAL_ALREADY_DECIDED: '此请求已有决定',
+  APP_VERSION_NO_INVALID: '版本号无效',
+  APP_PLATFORM_INVALID: '未知平台：请使用 ios 或 android',
+  APP_VERSION_EXISTS: '此版本已在该平台发布',
+  APP_VERSION_NOT_NEWER: '新版本必须高于 {latest}',
+  APP_LINK_INVALID: '请输入以 https:// 或 http:// 开头的链接',
 };
