@@ -129,6 +129,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // route's roles checked before its body is read (the sign-in is the one open admin route).
   const operatorSessions = new OperatorSessionService(ctx);
   const audit = new AuditLog(ctx);
+  // News and announcements (docs/content.md): its routes come with the others below; the home banners read its posts.
+  const news = new NewsService(ctx, { audit });
   await app.register(operatorSessionPlugin, {
     operators: operatorSessions,
     publicPaths: [ADMIN_API.auth.login],
@@ -183,7 +185,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const market = new MarketModule(ctx, sessions, marketEngine ? { engine: marketEngine } : {});
   app.decorate('market', market);
-  await app.register(marketRoutes, { market, isReady });
+  await app.register(marketRoutes, { market, isReady, moreBanners: (lang, position) => news.homeBanners(lang, position) });
   // Money: the ledger and the one money command every money-moving request runs through (its
   // events go to the users' feeds after the commit), wallets valued at the market's reference
   // prices, OTC against the house.

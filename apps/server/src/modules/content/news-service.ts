@@ -1,8 +1,8 @@
 import {
-  HEADER_LANGS, type AdminNewsList, type AdminNewsListQuery, type AdminNewsPost, type AdminNewsSave, type HeaderLang, type NewsCalendar,
+  HEADER_LANGS, type AdminNewsList, type Banner, type AdminNewsListQuery, type AdminNewsPost, type AdminNewsSave, type HeaderLang, type NewsCalendar,
   type NewsDetail, type NewsItem, type NewsKind, type NewsListQuery, type NewsPage, type NewsState, type NewsTranslation, type NewsTranslations,
 } from '@app/contract';
-import { and, count, desc, eq, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { newestFirstCapped } from '../../db/paging';
@@ -11,6 +11,11 @@ import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
 
 type PostRow = typeof contentPosts.$inferSelect;
+
+/** Banner ids of posts: this plus the post's row id (the shipped banners are 1, 2, 3, …). */
+export const BANNER_ID_BASE = 1_000_000;
+/** Where a banner of a post without a link leads: the post's page (apps/web PATHS.newsDetail). */
+const NEWS_DETAIL_PAGE = '/pages/news/detail';
 
 /** A stored translation set, read leniently (jsonb written by this service only). */
 const translationsOf = (row: PostRow): NewsTranslations => (row.translations ?? {}) as NewsTranslations;
@@ -87,11 +92,19 @@ export class NewsService {
     return { ...this.item(row, lang), body: text.body };
   }
 
-  /** Published posts with an image, newest first: the home banners add them after the shipped ones. */
-  async banners(lang: HeaderLang, limit = 5): Promise<NewsItem[]> {
-    const rows = await this.ctx.db.select().from(contentPosts).where(visible(this.ctx.clock.now()))
-      .orderBy(desc(contentPosts.publishAt), desc(contentPosts.id)).limit(limit * 4);
-    return rows.filter((r) => r.image).slice(0, limit).map((r) => this.item(r, lang));
+  /**
+   * The home banners' share of the posts (GET banner/list, after the shipped banners): published
+   * posts with an image, newest first, at most `limit`; a post without a link leads to its page.
+   * Banner ids of posts start at BANNER_ID_BASE (the shipped ones are small numbers).
+   */
+  async homeBanners(lang: HeaderLang, position: 'home' | 'quote' = 'home', limit = 5): Promise<Banner[]> {
+    if (position !== 'home') return [];
+    const rows = await this.ctx.db.select().from(contentPosts).where(and(visible(this.ctx.clock.now()), isNotNull(contentPosts.image)))
+      .orderBy(desc(contentPosts.publishAt), desc(contentPosts.id)).limit(limit);
+    return rows.map((r) => {
+      const item = this.item(r, lang);
+      return { id: BANNER_ID_BASE + r.id, title: item.title, image: r.image ?? '', link: r.link ?? `${NEWS_DETAIL_PAGE}?id=${r.publicId}` };
+    });
   }
 
   /** The economic calendar widget's address (ECONOMIC_CALENDAR_URL), null when not configured. */

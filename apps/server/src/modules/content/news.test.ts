@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ADMIN_API, API, ERRORS, type AdminNewsList, type AdminNewsPost, type NewsCalendar, type NewsDetail, type NewsPage } from '@app/contract';
+import { ADMIN_API, API, ERRORS, type AdminNewsList, type Banner, type AdminNewsPost, type NewsCalendar, type NewsDetail, type NewsPage } from '@app/contract';
 import { rowsOf } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createOperator, operatorLogin, type TestOperator } from '../../../test/operators';
@@ -69,7 +69,7 @@ describe('news and announcements', () => {
     expect((await detail(scheduled.id)).code).toBe(code('NEWS_NOT_FOUND'));
     expect((await list('?size=100')).data.items.some((i) => i.id === scheduled.id)).toBe(false);
     expect((await t.post(ADMIN_API.news.withdraw, { id: scheduled.id }, { token: support })).code).toBe(code('NEWS_ALREADY_WITHDRAWN'));
-    const actions = rowsOf<{ action: string }>(await t.ctx.db.execute(sql`SELECT action FROM audit_log WHERE target_id = ${scheduled.id} ORDER BY id`)).map((r) => r.action);
+    const actions = rowsOf(await t.ctx.db.execute(sql`SELECT action FROM audit_log WHERE target_id = ${scheduled.id} ORDER BY id`)).map((r) => r.action);
     expect(actions).toEqual(['content.news.create', 'content.news.withdraw']);
   });
 
@@ -129,3 +129,19 @@ describe('the economic calendar, configured', () => {
   });
 });
 
+
+describe('home banners', () => {
+  it('adds published posts with an image after the shipped banners, in the request\'s language', async () => {
+    const ops = await createOperator(t, 'admin');
+    const token = await operatorLogin(t, ops);
+    const post = await t.post<AdminNewsPost>(ADMIN_API.news.save, { kind: 'announcement', translations: { en, fr }, image: '/banners/otc.svg', publishAt: t.clock.now().getTime() - 1 }, { token });
+    expect(post.code, post.msg).toBe(0);
+    const banners = await t.call<Banner[]>('GET', `${API.banner.list}?position=home`, undefined, { lang: 'fr' });
+    const mine = banners.data.find((b) => b.title === fr.title);
+    expect(mine).toMatchObject({ image: '/banners/otc.svg', link: `/pages/news/detail?id=${post.data.id}` });
+    expect(banners.data[0]!.id).toBe(1);
+    expect((await t.call<Banner[]>('GET', `${API.banner.list}?position=quote`)).data.some((b) => b.title === en.title)).toBe(false);
+    await t.post(ADMIN_API.news.withdraw, { id: post.data.id }, { token });
+    expect((await t.call<Banner[]>('GET', `${API.banner.list}?position=home`, undefined, { lang: 'fr' })).data.some((b) => b.title === fr.title)).toBe(false);
+  });
+});

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  API, BannerListResponse, BannerQuery, CheckTradingTimeQuery, CheckTradingTimeResponse, DEPTH_DEFAULT_LEVELS, DepthQuery, DepthResponse,
+  API, type Banner, BannerListResponse, BannerQuery, CheckTradingTimeQuery, CheckTradingTimeResponse, DEPTH_DEFAULT_LEVELS, DepthQuery, DepthResponse,
   FavoriteBody, FavoriteListResponse, InitForestDataResponse, InstrumentListResponse, IsFavoriteResponse, KlineQuery, KlineResponse,
   MarketPriceQuery, Ok, SearchQuery, TRADES_MAX, TickerListQuery, TickerListResponse, TradesQuery, TradesResponse, TypeQuery, WS_PATH,
-  instrumentsOfType,
+  instrumentsOfType, type HeaderLang,
 } from '@app/contract';
 import { schema } from '../../lib/route';
 import { sendText, serializedText, successBody } from '../../plugins/envelope';
@@ -19,7 +19,11 @@ const tags = ['market'];
  * and the market websocket. With MARKET_ENGINE=timers the engine starts once the database is
  * ready and stops with the app; with manual, whoever built the app drives it.
  */
-export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: () => boolean }> = async (base, { market, isReady }) => {
+export const marketRoutes: FastifyPluginAsync<{
+  market: MarketModule; isReady: () => boolean;
+  /** Banners after the shipped ones: published posts with an image (the content module's homeBanners). */
+  moreBanners?: (lang: HeaderLang, position: 'home' | 'quote' | undefined) => Promise<Banner[]>;
+}> = async (base, { market, isReady, moreBanners }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const svc = market.service;
   const config = market.ctx.config.market;
@@ -113,7 +117,15 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketModule; isReady: (
 
   app.get(API.banner.list, {
     schema: schema({ tags, summary: 'Banners, titles in the request language', querystring: BannerQuery, response: BannerListResponse }),
-  }, async (req, reply) => reply.ok(svc.banners(req.lang, req.query.position)));
+  }, async (req, reply) => {
+    const shipped = svc.banners(req.lang, req.query.position);
+    // The posts' banners are extra: if they cannot be read, the shipped ones still answer.
+    const more = moreBanners ? await moreBanners(req.lang, req.query.position).catch((err: unknown) => {
+      req.log.warn({ err }, 'news banners not read');
+      return [];
+    }) : [];
+    return reply.ok([...shipped, ...more]);
+  });
 
   app.register(async (authed: FastifyInstance) => {
     const r = authed.withTypeProvider<TypeBoxTypeProvider>();
