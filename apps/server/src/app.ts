@@ -240,7 +240,6 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(financingRoutes, { financing });
   await app.register(financingAdminRoutes, { financing });
   // News and announcements, written in the back office (docs/content.md "News and announcements").
-  const news = new NewsService(ctx, { audit });
   await app.register(newsRoutes, { news });
   await app.register(newsAdminRoutes, { news });
   if (ctx.config.market.engine === 'timers') {
