@@ -12,6 +12,7 @@ import type { FinancingNamespace } from './locales/financing';
 import type { NotificationNamespace } from './locales/notification';
 import type { SupportNamespace } from './locales/support';
 import type { NewsNamespace } from './locales/news';
+import type { AppVersionNamespace } from './locales/app-version';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -38,6 +39,7 @@ declare module 'i18next' {
       notification: NotificationNamespace;
       support: SupportNamespace;
       news: NewsNamespace;
+      appVersion: AppVersionNamespace;
       loan: LoanNamespace;
       trade: TradeNamespace;
       security: SecurityNamespace;

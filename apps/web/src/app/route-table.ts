@@ -57,6 +57,8 @@ const recharge = () => import('../features/recharge');
 const withdraw = () => import('../features/withdraw');
 const loan = () => import('../features/loan');
 const financing = () => import('../features/financing');
+const appVersion = () => import('../features/app-version');
+const locationPages = () => import('../features/location');
 const notification = () => import('../features/notification');
 const news = () => import('../features/news');
 const support = () => import('../features/support');
@@ -118,6 +120,8 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.language, title: 'language', auth: false, page: named(profile, 'LanguagePage') },
   { path: PATHS.helpCenter, title: 'helpCenter', auth: false },
   { path: PATHS.aboutUs, title: 'aboutUs', auth: false },
+  { path: PATHS.appDownload, title: 'appDownload', auth: false, page: named(appVersion, 'AppDownloadPage') },
+  { path: PATHS.appVersion, title: 'appVersion', auth: false, page: named(appVersion, 'VersionPage') },
   // Notifications
   { path: PATHS.notifications, title: 'notifications', auth: true, page: named(notification, 'NotificationsPage') },
   { path: PATHS.notificationDetail, title: 'notificationDetail', auth: true, page: named(notification, 'NotificationDetailPage') },
@@ -140,8 +144,8 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.payAllLoans, title: 'payAllLoans', auth: true, page: named(loan, 'PayAllLoansPage') },
   { path: PATHS.paidHistory, title: 'paidHistory', auth: true, page: named(loan, 'PaidHistoryPage') },
   // Built-in pages of the original platform
-  { path: PATHS.chooseLocation, title: 'chooseLocation', auth: false },
-  { path: PATHS.openLocation, title: 'openLocation', auth: false },
+  { path: PATHS.chooseLocation, title: 'chooseLocation', auth: false, page: named(locationPages, 'ChooseLocationPage') },
+  { path: PATHS.openLocation, title: 'openLocation', auth: false, page: named(locationPages, 'OpenLocationPage') },
 ];
 
 export const DESKTOP_ROUTES: readonly DesktopRoute[] = [
@@ -176,6 +180,8 @@ export const DESKTOP_ROUTES: readonly DesktopRoute[] = [
   { path: DESKTOP_PATHS.news, title: 'news', auth: false, mobile: PATHS.news },
   { path: DESKTOP_PATHS.otc, title: 'otc', auth: true, mobile: PATHS.otc },
   { path: DESKTOP_PATHS.wallet, title: 'wallet', auth: true, mobile: PATHS.wallet },
+  { path: DESKTOP_PATHS.appDownload, title: 'appDownload', auth: false, mobile: PATHS.appDownload },
+  { path: DESKTOP_PATHS.appVersion, title: 'appVersion', auth: false, mobile: PATHS.appVersion },
 ];
 
 /**

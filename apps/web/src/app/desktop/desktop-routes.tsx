@@ -24,6 +24,8 @@ const rechargeDesk = () => import('../../features/recharge/desktop-pages');
 const withdrawDesk = () => import('../../features/withdraw/desktop-pages');
 const loanDesk = () => import('../../features/loan/desktop-pages');
 const financingDesk = () => import('../../features/financing/desktop-pages');
+const appVersion = () => import('../../features/app-version');
+const locationPages = () => import('../../features/location');
 const notificationDesk = () => import('../../features/notification/desktop-pages');
 const newsDesk = () => import('../../features/news/desktop-pages');
 const supportDesk = () => import('../../features/support/desktop-pages');
@@ -91,6 +93,8 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.changePassword]: settings(security, 'ChangePasswordPage'),
   [DESKTOP_PATHS.setFundPassword]: settings(security, 'PaymentPasswordPage'),
   [DESKTOP_PATHS.forgotFundPassword]: settings(security, 'ForgotFundPasswordPage'),
+  [DESKTOP_PATHS.appDownload]: settings(appVersion, 'AppDownloadPage', false),
+  [DESKTOP_PATHS.appVersion]: settings(appVersion, 'VersionPage', false),
 };
 
 /**
@@ -109,7 +113,11 @@ export function buildDesktopRoutes(): RouteObject[] {
   // The freeze link of a new-address e-mail opens the same page in either layout; customer service
   // (spec §2 lists no desktop route for it) shows its chat in the desktop frame at the same URLs.
   const supportPage = full(supportDesk, 'SupportDeskPage');
-  const deskLinkPages: Partial<Record<string, PageLoader>> = { [PATHS.customerService]: supportPage, [PATHS.customerServiceMobile]: supportPage };
+  const deskLinkPages: Partial<Record<string, PageLoader>> = {
+    [PATHS.customerService]: supportPage, [PATHS.customerServiceMobile]: supportPage,
+    // The built-in location pages (spec §2 lists them without a layout): the same page, in a desktop card.
+    [PATHS.chooseLocation]: page(locationPages, 'ChooseLocationPage', true), [PATHS.openLocation]: page(locationPages, 'OpenLocationPage', true),
+  };
   const isLinkPage = (path: string) => path === PATHS.withdrawFreeze || path in deskLinkPages;
   const linkPages: RouteObject[] = MOBILE_ROUTES.filter((r) => isLinkPage(r.path)).map((r) => ({
     path: r.path,

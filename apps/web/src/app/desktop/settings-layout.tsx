@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DESKTOP_PATHS } from '../../lib/routing/paths';
 import type { RouteTitle } from '../route-table';
 
-/** The settings menu (spec §2 desktop settings/*, and the language page): account, security, language. */
+/** The settings menu (spec §2 desktop settings/*, and the language page): account, security, language, app download and version. */
 const SETTINGS_MENU: ReadonlyArray<{ to: string; title: RouteTitle }> = [
   { to: DESKTOP_PATHS.account, title: 'accountSettings' },
   { to: DESKTOP_PATHS.kyc, title: 'kyc' },
@@ -12,6 +12,8 @@ const SETTINGS_MENU: ReadonlyArray<{ to: string; title: RouteTitle }> = [
   { to: DESKTOP_PATHS.setFundPassword, title: 'paymentPassword' },
   { to: DESKTOP_PATHS.forgotFundPassword, title: 'forgotFundPassword' },
   { to: DESKTOP_PATHS.language, title: 'language' },
+  { to: DESKTOP_PATHS.appDownload, title: 'appDownload' },
+  { to: DESKTOP_PATHS.appVersion, title: 'appVersion' },
 ];
 
 const wrapped = new Map<ComponentType, ComponentType>();

@@ -58,6 +58,8 @@ export const MOBILE_TO_DESKTOP: Readonly<Record<keyof typeof PATHS, string>> = {
   language: D.language,
   helpCenter: D.dashboard,
   aboutUs: D.dashboard,
+  appDownload: D.appDownload,
+  appVersion: D.appVersion,
   notifications: D.notifications,
   notificationDetail: D.notifications,
   news: D.news,
@@ -76,6 +78,7 @@ export const MOBILE_TO_DESKTOP: Readonly<Record<keyof typeof PATHS, string>> = {
   payLoan: D.payLoan,
   payAllLoans: D.payAllLoans,
   paidHistory: D.loanRepayments,
+  // Not used to redirect: the desktop layout shows the two location pages itself (app/desktop/desktop-routes.tsx).
   chooseLocation: D.dashboard,
   openLocation: D.dashboard,
 };

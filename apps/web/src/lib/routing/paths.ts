@@ -61,6 +61,9 @@ export const PATHS = {
   language: '/pages/profile/language',
   helpCenter: '/pages/profile/helper-center',
   aboutUs: '/pages/profile/about-us',
+  /** Added by this project: the app's download QR codes, and the version with its update check and clear cache (docs/app-version.md). */
+  appDownload: '/pages/profile/app-download',
+  appVersion: '/pages/profile/version',
   // Notifications
   notifications: '/pages/notification/index',
   notificationDetail: '/pages/notification/detail',
@@ -124,6 +127,9 @@ export const DESKTOP_PATHS = {
   news: `${D}news/index`,
   otc: `${D}otc/index`,
   wallet: `${D}wallet/index`,
+  /** Added by this project: the app download and version pages in the settings layout. */
+  appDownload: `${D}settings/app-download`,
+  appVersion: `${D}settings/version`,
 } as const;
 
 export const HOME_PATH = PATHS.home;

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   hideSmallBalances: `${STORAGE_PREFIX}hide-small-balances`,
   /** A visitor's arrangement of the desktop dashboard (a signed-in user's is on the server). */
   dashboardLayout: `${STORAGE_PREFIX}dashboard-layout`,
+  /** The country or region chosen on /choose-location (a display preference: "clear cache" removes it). */
+  preferredRegion: `${STORAGE_PREFIX}preferred-region`,
 } as const;
 
 /** The persisted session's fields the entry reads before the session store's code has loaded. */

@@ -4,7 +4,7 @@ import type { CountryCodeItem } from '@app/contract';
 import { regionName } from '../../../lib/format';
 import { htmlLang } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session/session-store';
-import { useCountryCodeList } from '../api/country-code-list';
+import { useCountryCodeList } from '../../../lib/api/country-code-list';
 import { AUTH_PATHS } from '../components/auth-paths';
 import { filterCountries } from '../model/country-search';
 import { dialCodeList } from '../../../lib/forms/dial-codes';

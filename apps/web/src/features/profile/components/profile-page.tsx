@@ -5,6 +5,7 @@ import { askConfirm } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import {
   IconBroom,
+  IconCloud,
   IconGlobe,
   IconHelp,
   IconIdCard,
@@ -16,7 +17,7 @@ import {
   IconShield,
   IconTag,
 } from '../../../components/icons';
-import { MenuButton, MenuItem, MenuLink, MenuList, MenuSwitch } from '../../../components/menu-list';
+import { MenuButton, MenuLink, MenuList, MenuSwitch } from '../../../components/menu-list';
 import { VersionSwitch } from '../../../components/version-switch';
 import { useKycInfo } from '../../../lib/api/kyc-info';
 import { changeTheme } from '../../../lib/session/preferences';
@@ -91,7 +92,8 @@ export function ProfilePage() {
       <MenuList>
         <MenuLink to={PROFILE_PATHS.helpCenter} icon={<IconHelp />} label={t('profile.helpCenter')} />
         <MenuLink to={PROFILE_PATHS.aboutUs} icon={<IconInfo />} label={t('profile.aboutUs')} />
-        <MenuItem icon={<IconTag />} label={t('profile.version')} value={APP_VERSION} />
+        <MenuLink to={PROFILE_PATHS.appDownload} icon={<IconCloud />} label={t('routes.appDownload')} />
+        <MenuLink to={PROFILE_PATHS.appVersion} icon={<IconTag />} label={t('profile.version')} value={APP_VERSION} />
         <MenuButton icon={<IconBroom />} label={t('profile.clearCache')} onClick={() => void actions.clearCache()} />
       </MenuList>
 

@@ -11,6 +11,8 @@ export const PROFILE_PATHS = {
   language: PATHS.language,
   helpCenter: PATHS.helpCenter,
   aboutUs: PATHS.aboutUs,
+  appDownload: PATHS.appDownload,
+  appVersion: PATHS.appVersion,
   financing: PATHS.financing,
   loan: PATHS.loan,
 } as const;

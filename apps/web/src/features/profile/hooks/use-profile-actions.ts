@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AskConfirm } from '../../../lib/feedback/confirm';
-import { queryClient } from '../../../lib/api/query-client';
-import { clearAppCache } from '../../../lib/session/clear-cache';
+import { clearCaches } from '../../../lib/session/clear-cache';
 import { toastSuccess } from '../../../lib/feedback/toast';
-import { clearDrafts } from '../../../lib/forms/use-draft-state';
 import { useSignOut } from './use-sign-out';
 
 /** The profile page's two confirmed actions, clearing the cache and logging out; `confirm` asks the user. */
@@ -18,14 +16,7 @@ export function useProfileActions(confirm: AskConfirm) {
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
-    clearAppCache();
-    clearDrafts();
-    queryClient.clear();
-    if ('caches' in window) {
-      const keys = await window.caches.keys().catch(() => [] as string[]);
-      await Promise.all(keys.map((k) => window.caches.delete(k))).catch(() => undefined);
-    }
-    toastSuccess(t('profile.cacheCleared'));
+    toastSuccess(t('profile.cacheCleared', { ...(await clearCaches()) }));
   };
 
   const logoutConfirmed = async () => {
