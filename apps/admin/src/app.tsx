@@ -13,9 +13,10 @@ import { WithdrawalFeesPage, WithdrawalsPage } from './pages/withdrawals';
 import { FinancingPage, FinancingSubscriptionsPage } from './pages/financing';
 import { NewsPage } from './pages/news';
 import { LoanProductsPage, LoanReviewPage, LoansPage } from './pages/loans';
+import { AppVersionsPage } from './pages/app-versions';
 import { ChatPage } from './pages/chat';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products', '/news': 'News and announcements', '/chat': 'Customer service' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products', '/app-versions': 'App versions', '/news': 'News and announcements', '/chat': 'Customer service' };
 
 export function App() {
   const { operator } = useAuth();
@@ -46,6 +47,7 @@ export function App() {
         <Route path="/loans/products" element={<Allowed path="/loans"><LoanProductsPage /></Allowed>} />
         <Route path="/loans/:id" element={<Allowed path="/loans"><LoanReviewPage /></Allowed>} />
         <Route path="/chat" element={<Allowed path="/chat"><ChatPage /></Allowed>} />
+        <Route path="/app-versions" element={<Allowed path="/app-versions"><AppVersionsPage /></Allowed>} />
         <Route path="/dashboard" element={<DashboardPage />} />
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />

@@ -17,6 +17,8 @@ export const MENU: readonly MenuItem[] = [
   // Products and subscriptions (list, save) and the loan review queue (list, detail, photo, decide) with loan products.
   { path: '/financing', label: 'Financing', roles: ['finance', 'admin'] },
   { path: '/loans', label: 'Loans', roles: ADMIN_QUEUES.loans },
+  // App versions and the download links' QR codes (list, publish, save downloads).
+  { path: '/app-versions', label: 'App versions', roles: ['admin'] },
   { path: '/audit', label: 'Audit log', roles: ['admin', 'compliance'] },
   { path: '/operators', label: 'Operators', roles: ['admin'] },
   { path: '/users', label: 'Users', roles: ['support', 'compliance', 'finance', 'admin'] },

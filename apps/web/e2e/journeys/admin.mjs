@@ -33,7 +33,7 @@ async function backOffice({ browser }) {
     const nav = page.getByRole('navigation', { name: 'Back office' });
     assert.equal(await nav.getByTestId('operator-email').textContent(), ADMIN.email);
     assert.equal(await nav.getByTestId('operator-role').textContent(), 'admin');
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'Audit log', 'Operators', 'Users']);
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'App versions', 'Audit log', 'Operators', 'Users']);
     // The dashboard: the admin oversees the KYC queue (its count, not its submissions) and works the approvals.
     await page.getByTestId('queue-kyc').getByText('0 submissions awaiting review').waitFor();
     assert.equal(await page.getByTestId('queue-kyc').getByRole('link').count(), 0);
