@@ -82,11 +82,12 @@ export type ChatConversation = Static<typeof ChatConversation>;
 export const ChatConversationResponse = Envelope(Type.Union([ChatConversation, Type.Null()]));
 
 /** GET `API.chat.messages`: newest first when neither cursor is given; `before`: older than; `after`: newer than (ascending). */
-export const ChatMessagesQuery = Type.Object({
+const PageCursors = {
   before: Type.Optional(Cursor),
   after: Type.Optional(Cursor),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CHAT_PAGE_MAX, default: 50, ...withError('INVALID_PARAMETER') })),
-}, { additionalProperties: false });
+};
+export const ChatMessagesQuery = Type.Object(PageCursors, { additionalProperties: false });
 export type ChatMessagesQuery = Static<typeof ChatMessagesQuery>;
 /** Items in ascending id order either way; `hasMore`: more exist beyond the page in the asked direction. */
 export const ChatMessagePage = Type.Object({ items: Type.Array(ChatMessage), hasMore: Type.Boolean() });
@@ -173,12 +174,7 @@ export const ChatInboxStateResponse = Envelope(ChatInboxState);
 export const ChatAdminConversationQuery = Type.Object({ id: ConversationIdParam }, { additionalProperties: false });
 export type ChatAdminConversationQuery = Static<typeof ChatAdminConversationQuery>;
 export const ChatAdminConversationResponse = Envelope(ChatInboxItem);
-export const ChatAdminMessagesQuery = Type.Object({
-  id: ConversationIdParam,
-  before: Type.Optional(Cursor),
-  after: Type.Optional(Cursor),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CHAT_PAGE_MAX, default: 50, ...withError('INVALID_PARAMETER') })),
-}, { additionalProperties: false });
+export const ChatAdminMessagesQuery = Type.Object({ id: ConversationIdParam, ...PageCursors }, { additionalProperties: false });
 export type ChatAdminMessagesQuery = Static<typeof ChatAdminMessagesQuery>;
 
 /** POST `ADMIN_API.chat.reply`: an operator's message (idempotent by clientId like the user's). */

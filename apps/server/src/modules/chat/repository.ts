@@ -163,10 +163,11 @@ export const chatRepo = {
   async withLast(db: DbOrTx, rows: { c: ConversationRow; uid: string; email: string | null }[]): Promise<InboxRow[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.c.id);
+    // The newest message of each: one index probe per conversation (chat_messages_conversation).
     const last = rowsOf(await db.execute(sql`
-      SELECT DISTINCT ON (conversation_id) conversation_id, body, upload_id
-      FROM chat_messages WHERE conversation_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-      ORDER BY conversation_id, id DESC`));
+      SELECT c.id AS conversation_id, l.body, l.upload_id FROM chat_conversations c
+      CROSS JOIN LATERAL (SELECT body, upload_id FROM chat_messages WHERE conversation_id = c.id ORDER BY id DESC LIMIT 1) l
+      WHERE c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`));
     const unread = rowsOf(await db.execute(sql`
       SELECT m.conversation_id, count(*)::int AS n FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
       WHERE m.conversation_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND m.author = 'user' AND m.id > c.operator_read_through
