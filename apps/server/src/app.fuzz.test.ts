@@ -65,6 +65,8 @@ const NAME_HINTS: [RegExp, string][] = [
   [/symbol/i, 'BTCUSDT'], [/^toAsset$/, 'BTC'], [/asset/i, 'USDT'], [/email/i, 'fuzz@example.com'],
   [/^phone$/, '2025550123'], [/countryCode/, '1'], [/^code$/, '1234'], [/amount|price/i, '1'],
   [/quoteId/, 'q1'], [/password/i, 'secret123'], [/avatar/, '/uploads/avatars/a.png'], [/^q$/, 'BTC'],
+  // App versions: a version number and an http(s) link, so publish and the download links are probed past their formats.
+  [/^versionNo$/, '1.0.1'], [/^(url|linkUpdate\w+)$/, 'https://example.com/app'],
 ];
 // A well-formed public id (a financing product, a subscription) and an estimate token's length, so those routes are probed past the id.
 const STRINGS = ['BTCUSDT', 'USDT', '1', '1234', 'fuzz@example.com', '/uploads/avatars/a.png', 'secret123', 'abc', '00000000-0000-4000-8000-000000000000', 'T'.repeat(43)];
