@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const notices = async (userId: number) => rowsOf<{ kind: string; params: Record<string, unknown>; seq: number | null }>(
+const notices = async (userId: number) => (rowsOf(
   await t.ctx.db.execute(sql`SELECT kind, params, seq FROM user_notifications WHERE user_id = ${userId} ORDER BY id`),
-);
+) as unknown as { kind: string; params: Record<string, unknown>; seq: number | null }[]);
 const login = (email: string, ua: string, origin = 'PC', password = PASSWORD) =>
   t.post<LoginResult>(`${U}/login`, { type: 'email', email, password }, { headers: { 'user-agent': ua, loginOrigin: origin }, ip: '203.0.113.7' });
 

@@ -29,9 +29,9 @@ afterAll(async () => {
 });
 
 const watcher = () => t.app.depositWatchers[0]!;
-const notices = async (userId: number) => rowsOf<{ kind: string; params: Record<string, unknown>; seq: number | null }>(
+const notices = async (userId: number) => (rowsOf(
   await t.ctx.db.execute(sql`SELECT kind, params, seq FROM user_notifications WHERE user_id = ${userId} AND kind LIKE 'deposit.%' ORDER BY id`),
-);
+) as unknown as { kind: string; params: Record<string, unknown>; seq: number | null }[]);
 
 async function depositor() {
   const u = await registerByEmail(t);

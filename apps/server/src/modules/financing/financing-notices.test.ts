@@ -13,9 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const notices = async (userId: number) => rowsOf<{ kind: string; params: Record<string, unknown> }>(
+const notices = async (userId: number) => (rowsOf(
   await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${userId} ORDER BY id`),
-);
+) as unknown as { kind: string; params: Record<string, unknown> }[]);
 
 describe('financing maturity notifications', () => {
   it('tells the user once that a subscription matured, with principal and interest', async () => {

@@ -25,9 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const notices = async (userId: number) => rowsOf<{ kind: string; params: Record<string, unknown>; seq: number | null }>(
+const notices = async (userId: number) => (rowsOf(
   await t.ctx.db.execute(sql`SELECT kind, params, seq FROM user_notifications WHERE user_id = ${userId} ORDER BY id`),
-);
+) as unknown as { kind: string; params: Record<string, unknown>; seq: number | null }[]);
 
 async function photo(token: string, shade: number): Promise<string> {
   const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 90, b: 150 } } }).png().toBuffer();

@@ -11,9 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const kinds = async (userId: number) => rowsOf<{ kind: string; params: Record<string, unknown> }>(
+const kinds = async (userId: number) => (rowsOf(
   await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${userId} ORDER BY id`),
-).map((n) => [n.kind, n.params]);
+) as unknown as { kind: string; params: Record<string, unknown> }[]).map((n) => [n.kind, n.params]);
 
 describe('password and fund password notifications', () => {
   it('tells of a login password change and of the fund password set, changed and reset, once each', async () => {
