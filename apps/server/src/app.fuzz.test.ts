@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, INSTRUMENTS, parseAmount } from '@app/contract';
+import { API, ERRORS, INSTRUMENTS, parseAmount } from '@app/contract';
 import { createTestApp, registerByEmail, uniqueEmail, type TestApp } from '../test/harness';
 import { fillPath, operations, type JsonSchema, type Operation } from '../test/openapi';
 import { createOperator, operatorLogin, type TestOperator } from '../test/operators';
@@ -345,6 +345,9 @@ describe('fuzzing every route of the OpenAPI document', () => {
     for (const op of ops) {
       const probes = probesOf(op, rnd);
       for (const session of [false, true]) {
+        // The notice stream never ends once it starts: with a session its hostile input is probed over
+        // HTTP in modules/notifications/notifications.test.ts (anonymous probes here answer 301).
+        if (session && op.path === API.sse.userEvents) continue;
         const sessionHeaders: Record<string, string> = !session ? {}
           : op.roles !== null ? { token: await liveOperatorToken() } : { token: await liveToken(), typeUser: 'demo' };
         // Without a session a session route answers 301 before it reads anything (session.test.ts

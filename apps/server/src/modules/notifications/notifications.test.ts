@@ -116,6 +116,18 @@ describe('the notice stream (SSE)', () => {
     expect(JSON.parse(r2.body)).toMatchObject({ code: ERRORS.NOTICE_CURSOR_INVALID.code });
     const r3 = await bad.open(`${base}${API.sse.userEvents}?lastEventId=-1`, { token: a.token });
     expect(JSON.parse(r3.body)).toMatchObject({ code: ERRORS.NOTICE_CURSOR_INVALID.code });
+    // The fuzz test cannot hold a stream open through inject: hostile input with a session is probed here.
+    const hostile: [string, Record<string, string>][] = [
+      ['?lastEventId=1e400', {}], [`?lastEventId=${'9'.repeat(19)}`, {}], ['?lang=%00', {}], [`?lang=${'x'.repeat(11)}`, {}],
+      ['?lastEventId=1&lastEventId=2', {}], ['', { 'last-event-id': '9'.repeat(18) }], ['', { 'last-event-id': '1.5' }], ['?__proto__=1', {}],
+    ];
+    for (const [query, headers] of hostile) {
+      const c = new SseClient();
+      const r = await c.open(`${base}${API.sse.userEvents}${query}`, { token: a.token, ...headers });
+      c.close();
+      expect(r.status, query).toBeLessThan(500);
+      if (r.body) expect(JSON.parse(r.body), query).toMatchObject({ data: null });
+    }
   });
 
   it('sends the unread count first, then live notices in the stream language', async () => {
