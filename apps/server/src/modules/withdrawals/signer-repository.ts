@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { assetOf, formatAmount } from '@app/contract';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
+import { userNotifications } from '../../db/schema-kyc';
 
 /** An approved withdrawal the signer is about to sign. */
 export interface ApprovedRow {
@@ -98,11 +100,18 @@ export const signerRepo = {
     return num(r!.id);
   },
 
-  /** approved → broadcast with its first transaction's hash. */
+  /** approved → broadcast with its first transaction's hash; the user is told (withdrawal.broadcast) in the same transaction. */
   async markBroadcast(tx: Tx, id: number, txHash: string, now: Date): Promise<void> {
-    await tx.execute(sql`
+    const sent = rowsOf(await tx.execute(sql`
       UPDATE withdrawals SET state = 'broadcast', tx_hash = ${txHash}, confirmations = 0, updated_at = ${now.toISOString()}
-      WHERE id = ${id} AND state = 'approved'`);
+      WHERE id = ${id} AND state = 'approved'
+      RETURNING user_id, public_id::text AS public_id, symbol, amount::text AS amount`));
+    for (const w of sent) {
+      await tx.insert(userNotifications).values({
+        userId: Number(w.user_id), kind: 'withdrawal.broadcast', createdAt: now,
+        params: { id: String(w.public_id), currency: String(w.symbol), amount: formatAmount(BigInt(String(w.amount)), assetOf(String(w.symbol))!.scale), txHash },
+      });
+    }
   },
 
   /** The transaction that carries it now: the latest attempt's until one is mined, then the mined one's, with its confirmations. */

@@ -424,7 +424,8 @@ export class WithdrawService {
         const { added, approvals } = await withdrawRepo.approve(m.tx, row.id, operatorId, m.now);
         if (!added) throw new AppError('APPROVAL_SAME_OPERATOR');
         const done = approvals >= row.approvalsNeeded;
-        await withdrawRepo.update(m.tx, row.id, done ? { state: 'approved', decidedAt: m.now, decidedBy: operatorId, updatedAt: m.now } : { updatedAt: m.now });
+        const updated = await withdrawRepo.update(m.tx, row.id, done ? { state: 'approved', decidedAt: m.now, decidedBy: operatorId, updatedAt: m.now } : { updatedAt: m.now });
+        if (done) await withdrawRepo.notify(m.tx, updated, m.now, { amount: formatAmount(row.amount, assetOf(row.symbol)!.scale) });
         after = { state: done ? 'approved' : 'processing', approvals, approvalsNeeded: row.approvalsNeeded };
       } else {
         await this.giveBack(m, row, 'rejected', { rejectReason: body.reason!, note, decidedAt: m.now, decidedBy: operatorId });
