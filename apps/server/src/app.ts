@@ -39,7 +39,6 @@ import { OperatorService, OperatorSessionService, operatorRoutes } from './modul
 import { runWhenReady, startWhenReady } from './lib/worker';
 import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
 import { NotificationService, notificationRoutes } from './modules/notifications';
-import { NotificationService, notificationRoutes } from './modules/notifications';
 import { ChatService, chatAdminRoutes, chatRoutes } from './modules/chat';
 import { NewsService, newsAdminRoutes, newsRoutes } from './modules/content';
 import { AppVersionService, appVersionAdminRoutes, appVersionRoutes } from './modules/app-version';
@@ -83,8 +82,6 @@ declare module 'fastify' {
     financing: FinancingService;
     /** Loans: tests run the housekeeping pass (purgeQuotes) as the engine role does. */
     loans: LoanService;
-    /** Notifications: `nudge()` after writing a notice row sends it to this process's streams at once. */
-    notifications: NotificationService;
     /** Notifications: `nudge()` after writing a notice row sends it to this process's streams at once. */
     notifications: NotificationService;
     /** Chat: tests run the offline-reply notification pass (runOnce) as the engine role does. */
@@ -277,13 +274,6 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(contractRoutes, {
     ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: ctx.config.market.engine === 'timers',
   });
-  // Notifications and the notice stream (SSE): every process serving streams runs a hub, started
-  // with the app and stopped (its streams closed) before the server closes.
-  const notifications = new NotificationService(ctx);
-  app.decorate('notifications', notifications);
-  await app.register(notificationRoutes, { notifications });
-  app.addHook('onReady', async () => notifications.hub.start());
-  app.addHook('preClose', async () => notifications.hub.stop());
   // Notifications and the notice stream (SSE): every process serving streams runs a hub, started
   // with the app and stopped (its streams closed) before the server closes.
   const notifications = new NotificationService(ctx);

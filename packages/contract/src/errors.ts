@@ -184,10 +184,6 @@ export const ERRORS = {
   NOTICE_NOT_FOUND: def(2201, 404, 'This notification does not exist', 'The id names no notification of the user, and no visible announcement.'),
   NOTICE_ID_INVALID: def(2202, 400, 'Invalid notification id', 'A notification id is `n` (personal) or `a` (announcement) followed by digits, e.g. `n123`, `a45`.'),
   NOTICE_CURSOR_INVALID: def(2203, 400, 'Invalid Last-Event-ID', 'The stream\'s `Last-Event-ID` header or `lastEventId` query is not a whole number of at most 18 digits (an event id this stream sent).'),
-  // Notifications and the notice stream (docs/notifications.md).
-  NOTICE_NOT_FOUND: def(2201, 404, 'This notification does not exist', 'The id names no notification of the user, and no visible announcement.'),
-  NOTICE_ID_INVALID: def(2202, 400, 'Invalid notification id', 'A notification id is `n` (personal) or `a` (announcement) followed by digits, e.g. `n123`, `a45`.'),
-  NOTICE_CURSOR_INVALID: def(2203, 400, 'Invalid Last-Event-ID', 'The stream\'s `Last-Event-ID` header or `lastEventId` query is not a whole number of at most 18 digits (an event id this stream sent).'),
   // News and announcements (docs/content.md "News and announcements").
   NEWS_NOT_FOUND: def(2220, 404, 'This news item does not exist', 'The id names no post, or one not published yet or withdrawn (for users).'),
   NEWS_ENGLISH_REQUIRED: def(2221, 400, 'The post needs an English title and text', 'A news item or announcement saved without an English translation (the fallback of every language).'),

@@ -27,7 +27,6 @@ export * from './schemas/financing';
 export * from './schemas/loans';
 export * from './notices';
 export * from './schemas/notifications';
-export * from './schemas/notifications';
 export * from './schemas/news';
 export * from './schemas/chat';
 export * from './schemas/app-version';

@@ -71,18 +71,6 @@ export const API = {
     list: '/asset/api/notification/list',
     detail: '/asset/api/notification/detail',
   },
-  /** The notice stream: server-sent events of the user's notifications, announcements and chat (docs/notifications.md). */
-  sse: {
-    userEvents: '/api/market/sse/user-sse-events',
-  },
-  /** Notifications (spec §7 "news, notifications, app"; `list` and `detail` added by this project; docs/notifications.md). */
-  notification: {
-    numNoti: '/asset/api/notification/num-noti',
-    resetNumNoti: '/asset/api/notification/reset-num-noti',
-    readNoti: '/asset/api/notification/read-noti',
-    list: '/asset/api/notification/list',
-    detail: '/asset/api/notification/detail',
-  },
   favorite: {
     list: '/asset/api/favorite/list',
     isFavorite: '/asset/api/favorite/isFavorite',

@@ -116,7 +116,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     scryptCost: scryptCost(env),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
     noticePollMs: int(env, 'NOTICE_POLL_MS', 200, 10, 60_000),
-    noticePollMs: int(env, 'NOTICE_POLL_MS', 200, 10, 60_000),
     market: loadMarketConfig(env),
     otc: loadOtcConfig(env),
     spot: loadSpotConfig(env),
