@@ -40,8 +40,10 @@ import { runWhenReady, startWhenReady } from './lib/worker';
 import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
 import { NotificationService, notificationRoutes } from './modules/notifications';
 import { ChatService, chatAdminRoutes, chatRoutes } from './modules/chat';
-import { NewsService, newsAdminRoutes, newsRoutes } from './modules/content';
 import { AppVersionService, appVersionAdminRoutes, appVersionRoutes } from './modules/app-version';
+import {
+  HelpService, LegalService, NewsService, helpAdminRoutes, helpRoutes, legalAdminRoutes, legalRoutes, newsAdminRoutes, newsRoutes,
+} from './modules/content';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
@@ -242,6 +244,13 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // News and announcements, written in the back office (docs/content.md "News and announcements").
   await app.register(newsRoutes, { news });
   await app.register(newsAdminRoutes, { news });
+  // The helper centre and the versioned legal texts (docs/content.md "Helper centre", "Legal texts"); seeded on first use.
+  const help = new HelpService(ctx, { audit });
+  await app.register(helpRoutes, { help });
+  await app.register(helpAdminRoutes, { help });
+  const legal = new LegalService(ctx, { audit });
+  await app.register(legalRoutes, { legal });
+  await app.register(legalAdminRoutes, { legal });
   if (ctx.config.market.engine === 'timers') {
     runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log });
     // Loan due-date reminders (due within a day, overdue): once per loan each, also after downtime.

@@ -13,6 +13,7 @@ import type { NotificationNamespace } from './locales/notification';
 import type { SupportNamespace } from './locales/support';
 import type { NewsNamespace } from './locales/news';
 import type { AppVersionNamespace } from './locales/app-version';
+import type { HelpNamespace } from './locales/help';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -40,6 +41,7 @@ declare module 'i18next' {
       support: SupportNamespace;
       news: NewsNamespace;
       appVersion: AppVersionNamespace;
+      help: HelpNamespace;
       loan: LoanNamespace;
       trade: TradeNamespace;
       security: SecurityNamespace;

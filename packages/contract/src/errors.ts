@@ -202,6 +202,10 @@ export const ERRORS = {
   CHAT_OPERATOR_INVALID: def(2247, 400, 'This operator cannot take conversations', 'Assigning to an operator who does not exist, is disabled, or is neither support nor admin.'),
   CHAT_CANNED_NOT_FOUND: def(2248, 404, 'Canned reply not found', 'Changing or deleting a canned reply that does not exist.'),
   CHAT_CANNED_INVALID: def(2249, 400, 'A canned reply needs a title and a text', 'A canned reply with an empty or too long title (100) or text (2,000).'),
+  // The helper centre and legal texts (docs/content.md "Helper centre", "Legal texts").
+  HELP_ARTICLE_NOT_FOUND: def(2230, 404, 'This article does not exist', 'The id names no help article, or (for users) one that is not published.'),
+  LEGAL_DOCUMENT_NOT_FOUND: def(2231, 404, 'This version of the text does not exist', 'A legal or company text asked for by a version number that was never published.'),
+  LEGAL_VERSION_NOT_CURRENT: def(2232, 409, 'A newer version of this text was published, please read it first', 'Accepting a version of the agreement or privacy policy that is not the current one.'),
   // App versions and downloads (docs/app-version.md).
   APP_VERSION_NO_INVALID: def(2260, 400, 'Invalid version number', 'A versionNo that is not 1 to 4 dotted whole numbers (each at most 6 digits, no leading zeros), e.g. 1.0.1.'),
   APP_PLATFORM_INVALID: def(2261, 400, 'Unknown platform: use ios or android', 'The platform is neither ios nor android (the web build never asks for an update).'),

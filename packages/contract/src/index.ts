@@ -29,5 +29,7 @@ export * from './notices';
 export * from './schemas/notifications';
 export * from './schemas/news';
 export * from './schemas/chat';
+export * from './schemas/help';
+export * from './schemas/legal';
 export * from './schemas/app-version';
 export * from './app-update';

@@ -188,6 +188,19 @@ export const API = {
     send: '/asset/api/chat/send',
     read: '/asset/api/chat/read',
   },
+  /** Added by this project (issue 20): the helper centre's categories, articles and search. */
+  help: {
+    categories: '/asset/api/help/categories',
+    list: '/asset/api/help/list',
+    search: '/asset/api/help/search',
+    detail: '/asset/api/help/detail',
+  },
+  /** Added by this project (issue 20): versioned legal and company texts, and the user's acceptances. */
+  legal: {
+    document: '/asset/api/legal/document',
+    acceptances: '/asset/api/legal/acceptances',
+    accept: '/asset/api/legal/accept',
+  },
   /** App versions and downloads (spec §7; docs/app-version.md); `companyAddress` is added by this project. */
   appVersion: {
     appQr: '/asset/api/app-version/app-qr',
@@ -290,6 +303,17 @@ export const ADMIN_API = {
     canned: '/admin/api/chat/canned',
     cannedSave: '/admin/api/chat/canned/save',
     cannedDelete: '/admin/api/chat/canned/delete',
+  },
+  /** The helper centre's articles (support, admin): list, create or change, publish or unpublish. */
+  help: {
+    list: '/admin/api/content/help/list',
+    save: '/admin/api/content/help/save',
+    publish: '/admin/api/content/help/publish',
+  },
+  /** Legal and company texts (compliance, admin): the versions of a kind, and publishing a new version. */
+  legal: {
+    versions: '/admin/api/content/legal/versions',
+    publish: '/admin/api/content/legal/publish',
   },
   /** App versions (publish, list) and the download links (admin; audited). */
   appVersions: {

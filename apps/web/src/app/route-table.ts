@@ -58,6 +58,7 @@ const withdraw = () => import('../features/withdraw');
 const loan = () => import('../features/loan');
 const financing = () => import('../features/financing');
 const appVersion = () => import('../features/app-version');
+const help = () => import('../features/help');
 const locationPages = () => import('../features/location');
 const notification = () => import('../features/notification');
 const news = () => import('../features/news');
@@ -70,7 +71,7 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Customer service: a visitor sees the chat's log-in prompt (the conversation is tied to the UID).
   { path: PATHS.customerService, title: 'customerService', auth: false, page: named(support, 'CustomerServicePage') },
   { path: PATHS.customerServiceMobile, title: 'customerService', auth: false, page: named(support, 'CustomerServiceMobilePage') },
-  { path: PATHS.companyWebsite, title: 'companyWebsite', auth: false },
+  { path: PATHS.companyWebsite, title: 'companyWebsite', auth: false, page: named(help, 'CompanyPage') },
   // Assets
   { path: PATHS.assets, title: 'assets', auth: true, tab: true, page: named(assets, 'AssetsPage') },
   { path: PATHS.assetAccount, title: 'assetAccount', auth: true, page: named(assets, 'AccountPage') },
@@ -118,8 +119,8 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.nickname, title: 'nickname', auth: true, page: named(profile, 'NicknamePage') },
   { path: PATHS.email, title: 'email', auth: true, page: named(profile, 'EmailPage') },
   { path: PATHS.language, title: 'language', auth: false, page: named(profile, 'LanguagePage') },
-  { path: PATHS.helpCenter, title: 'helpCenter', auth: false },
-  { path: PATHS.aboutUs, title: 'aboutUs', auth: false },
+  { path: PATHS.helpCenter, title: 'helpCenter', auth: false, page: named(help, 'HelpCenterPage') },
+  { path: PATHS.aboutUs, title: 'aboutUs', auth: false, page: named(help, 'AboutUsPage') },
   { path: PATHS.appDownload, title: 'appDownload', auth: false, page: named(appVersion, 'AppDownloadPage') },
   { path: PATHS.appVersion, title: 'appVersion', auth: false, page: named(appVersion, 'VersionPage') },
   // Notifications
@@ -129,7 +130,7 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.newsDetail, title: 'newsDetail', auth: false, page: named(news, 'NewsDetailPage') },
   // Other
   { path: PATHS.quote, title: 'quote', auth: false, tab: true, page: named(market, 'QuotePage') },
-  { path: PATHS.privacyPolicy, title: 'privacyPolicy', auth: false },
+  { path: PATHS.privacyPolicy, title: 'privacyPolicy', auth: false, page: named(help, 'PrivacyPolicyPage') },
   { path: PATHS.tradeChart, title: 'tradeChart', auth: false, tab: true, page: named(trade, 'TradeChartPage') },
   { path: PATHS.tradeDetail, title: 'tradeDetail', auth: true, page: named(trade, 'TradeDetailPage') },
   { path: PATHS.search, title: 'search', auth: false, page: named(market, 'SearchPage') },

@@ -1,3 +1,7 @@
 // The content module's face (DESIGN.md §8a; docs/content.md): news and announcements, the helper centre, legal texts.
 export { NewsService, pickTranslation } from './news-service';
 export { newsRoutes, newsAdminRoutes } from './news-routes';
+export { HelpService } from './help-service';
+export { helpRoutes, helpAdminRoutes } from './help-routes';
+export { LegalService, acceptCurrentTerms } from './legal-service';
+export { legalRoutes, legalAdminRoutes } from './legal-routes';

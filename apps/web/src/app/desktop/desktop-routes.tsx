@@ -29,6 +29,7 @@ const locationPages = () => import('../../features/location');
 const notificationDesk = () => import('../../features/notification/desktop-pages');
 const newsDesk = () => import('../../features/news/desktop-pages');
 const supportDesk = () => import('../../features/support/desktop-pages');
+const helpPages = () => import('../../features/help');
 /** The trading dashboard, its own chunk: the markets, chart, book, order entry, orders and account panels. */
 const dashboard: PageLoader = () => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }));
 
@@ -117,6 +118,9 @@ export function buildDesktopRoutes(): RouteObject[] {
     [PATHS.customerService]: supportPage, [PATHS.customerServiceMobile]: supportPage,
     // The built-in location pages (spec §2 lists them without a layout): the same page, in a desktop card.
     [PATHS.chooseLocation]: page(locationPages, 'ChooseLocationPage', true), [PATHS.openLocation]: page(locationPages, 'OpenLocationPage', true),
+    // The helper centre and the legal and company texts (spec §2 lists no desktop routes for them): the same pages, in a wide desktop card.
+    [PATHS.helpCenter]: page(helpPages, 'HelpCenterPage', true), [PATHS.aboutUs]: page(helpPages, 'AboutUsPage', true),
+    [PATHS.privacyPolicy]: page(helpPages, 'PrivacyPolicyPage', true), [PATHS.companyWebsite]: page(helpPages, 'CompanyPage', true),
   };
   const isLinkPage = (path: string) => path === PATHS.withdrawFreeze || path in deskLinkPages;
   const linkPages: RouteObject[] = MOBILE_ROUTES.filter((r) => isLinkPage(r.path)).map((r) => ({
