@@ -12,11 +12,13 @@ import { ApprovalsPage, CreditRequestPage, ReversalRequestPage } from './pages/a
 import { WithdrawalFeesPage, WithdrawalsPage } from './pages/withdrawals';
 import { FinancingPage, FinancingSubscriptionsPage } from './pages/financing';
 import { NewsPage } from './pages/news';
+import { HelpPage } from './pages/help';
+import { LegalPage } from './pages/legal';
 import { LoanProductsPage, LoanReviewPage, LoansPage } from './pages/loans';
 import { AppVersionsPage } from './pages/app-versions';
 import { ChatPage } from './pages/chat';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products', '/app-versions': 'App versions', '/news': 'News and announcements', '/chat': 'Customer service' };
+const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products', '/app-versions': 'App versions', '/news': 'News and announcements', '/help': 'Helper centre', '/legal': 'Legal texts', '/chat': 'Customer service' };
 
 export function App() {
   const { operator } = useAuth();
@@ -43,6 +45,8 @@ export function App() {
         <Route path="/financing" element={<Allowed path="/financing"><FinancingPage /></Allowed>} />
         <Route path="/financing/subscriptions" element={<Allowed path="/financing"><FinancingSubscriptionsPage /></Allowed>} />
         <Route path="/news" element={<Allowed path="/news"><NewsPage /></Allowed>} />
+        <Route path="/help" element={<Allowed path="/help"><HelpPage /></Allowed>} />
+        <Route path="/legal" element={<Allowed path="/legal"><LegalPage /></Allowed>} />
         <Route path="/loans" element={<Allowed path="/loans"><LoansPage /></Allowed>} />
         <Route path="/loans/products" element={<Allowed path="/loans"><LoanProductsPage /></Allowed>} />
         <Route path="/loans/:id" element={<Allowed path="/loans"><LoanReviewPage /></Allowed>} />

@@ -26,6 +26,9 @@ export const MENU: readonly MenuItem[] = [
   { path: '/chat', label: 'Customer service', roles: CHAT_OPERATOR_ROLES },
   // News and announcements (list, save, withdraw).
   { path: '/news', label: 'News', roles: ['support', 'admin'] },
+  // The helper centre's articles (list, save, publish) and the legal texts' versions (list, publish).
+  { path: '/help', label: 'Helper centre', roles: ['support', 'admin'] },
+  { path: '/legal', label: 'Legal texts', roles: ['compliance', 'admin'] },
 ];
 
 /** The menu entries a role may use; the others are not shown. */
