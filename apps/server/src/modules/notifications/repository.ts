@@ -61,27 +61,17 @@ export async function stampPending(db: DbOrTx, now: Date, batch: number): Promis
   if (!waiting?.waiting) return 0;
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STAMP_LOCK_KEY})`);
-    const res = await tx.execute(sql`
-      WITH n AS (
-        UPDATE user_notifications SET seq = nextval('notice_seq')
-        WHERE id IN (SELECT id FROM user_notifications WHERE seq IS NULL ORDER BY id LIMIT ${batch}) AND seq IS NULL RETURNING 1
-      ), m AS (
-        UPDATE chat_messages SET seq = nextval('notice_seq')
-        WHERE id IN (SELECT id FROM chat_messages WHERE seq IS NULL ORDER BY id LIMIT ${batch}) AND seq IS NULL RETURNING 1
-      ), c AS (
-        UPDATE chat_conversations SET seq = nextval('notice_seq')
-        WHERE id IN (SELECT id FROM chat_conversations WHERE seq IS NULL ORDER BY id LIMIT ${batch}) AND seq IS NULL RETURNING 1
-      ), s AS (
-        UPDATE notice_states SET seq = nextval('notice_seq')
-        WHERE user_id IN (SELECT user_id FROM notice_states WHERE seq IS NULL ORDER BY user_id LIMIT ${batch}) AND seq IS NULL RETURNING 1
-      ), a AS (
-        UPDATE content_posts SET seq = nextval('notice_seq')
-        WHERE id IN (
-          SELECT id FROM content_posts
-          WHERE seq IS NULL AND kind = 'announcement' AND publish_at <= ${now} AND withdrawn_at IS NULL
-          ORDER BY publish_at, id LIMIT ${batch}
-        ) AND seq IS NULL RETURNING 1
-      )
+    // Per table: number at most `batch` unstamped rows (the `AND seq IS NULL` again: a row re-stamped meanwhile waits its turn).
+    const part = (name: string, table: string, key: string, where: SQL, order: string) => sql`${sql.raw(name)} AS (
+      UPDATE ${sql.raw(table)} SET seq = nextval('notice_seq')
+      WHERE ${sql.raw(key)} IN (SELECT ${sql.raw(key)} FROM ${sql.raw(table)} WHERE ${where} ORDER BY ${sql.raw(order)} LIMIT ${batch}) AND seq IS NULL
+      RETURNING 1)`;
+    const res = await tx.execute(sql`WITH
+      ${part('n', 'user_notifications', 'id', sql`seq IS NULL`, 'id')},
+      ${part('m', 'chat_messages', 'id', sql`seq IS NULL`, 'id')},
+      ${part('c', 'chat_conversations', 'id', sql`seq IS NULL`, 'id')},
+      ${part('s', 'notice_states', 'user_id', sql`seq IS NULL`, 'user_id')},
+      ${part('a', 'content_posts', 'id', sql`seq IS NULL AND kind = 'announcement' AND publish_at <= ${now} AND withdrawn_at IS NULL`, 'publish_at, id')}
       SELECT (SELECT count(*) FROM n) + (SELECT count(*) FROM m) + (SELECT count(*) FROM c) + (SELECT count(*) FROM s) + (SELECT count(*) FROM a) AS stamped`);
     return Number(rowsOf(res)[0]?.stamped ?? 0);
   });
