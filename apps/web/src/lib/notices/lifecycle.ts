@@ -1,7 +1,7 @@
 import type { UnreadCount } from '@app/contract';
 import { useSessionStore } from '../session/session-store';
 import { subscribeNotices } from './listeners';
-import { refreshUnreadCount, setUnreadCount } from './unread';
+import { refreshUnreadCount, setUnreadCount, useUnreadStore } from './unread';
 
 let installed = false;
 
@@ -15,6 +15,12 @@ export function installNoticeStream(): void {
   installed = true;
   subscribeNotices<UnreadCount>('unread', (event) => {
     if (typeof event.data.unread === 'number') setUnreadCount(event.data.unread);
+  });
+  // A new unread notice counts at once in every tab (each hears it); the exact count follows
+  // from the tab holding the stream (notice-stream.ts).
+  subscribeNotices<{ read?: unknown }>(['notice', 'announcement'], (event) => {
+    const unread = useUnreadStore.getState().unread;
+    if (event.data.read === false && unread !== null) setUnreadCount(unread + 1);
   });
   let current: string | null = null;
   let change = Promise.resolve();

@@ -3,6 +3,8 @@ import { commonHeaders } from '../api/api-client';
 import { openSseConnection } from './connection';
 import { deliver, showRole } from './listeners';
 import { SharedNoticeStream } from './shared-stream';
+import type { SseEvent } from './sse-parser';
+import { fetchUnreadCount } from './unread';
 
 /**
  * The browser's notice stream in this tab: one SharedNoticeStream (shared-stream.ts) on the
@@ -15,6 +17,27 @@ const SILENCE_MS = 45_000;
 
 let stream: SharedNoticeStream | null = null;
 
+/** A new notice or announcement changes the count: read once after a burst, then told to every tab. */
+const COUNT_AFTER_MS = 100;
+let countTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The server's `unread` events follow reads (one, all); a new notice or announcement comes without
+ * one. The tab holding the stream then reads the count once (not every tab: one request per
+ * browser) and shares it as an `unread` event.
+ */
+function fromStream(event: SseEvent): void {
+  deliver(event);
+  if (event.type !== 'notice' && event.type !== 'announcement') return;
+  if (stream?.role !== 'leader' && stream?.role !== 'alone') return; // A follower heard it from the leader, which counts.
+  clearTimeout(countTimer);
+  countTimer = setTimeout(() => {
+    void fetchUnreadCount().then((unread) => {
+      if (unread !== null) stream?.share({ id: '', type: 'unread', data: JSON.stringify({ unread }) });
+    });
+  }, COUNT_AFTER_MS);
+}
+
 function theStream(): SharedNoticeStream {
   if (stream) return stream;
   const shared = typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function' && typeof BroadcastChannel === 'function';
@@ -26,7 +49,7 @@ function theStream(): SharedNoticeStream {
       createChannel: shared ? (name) => new BroadcastChannel(name) : null,
       storage: typeof localStorage === 'undefined' ? null : localStorage,
     },
-    deliver,
+    fromStream,
     showRole,
   );
   return stream;

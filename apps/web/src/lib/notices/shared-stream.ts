@@ -172,6 +172,16 @@ export class SharedNoticeStream {
     this.deliver(event);
   }
 
+  /**
+   * An event this tab made (not the server's: no id), for every tab of the browser: delivered here
+   * and posted to the others.
+   */
+  share(event: SseEvent): void {
+    if (this.roleNow === 'off') return;
+    this.post({ kind: 'event', who: this.who, event });
+    this.deliver(event);
+  }
+
   private onMessage(message: ChannelMessage): void {
     if (typeof message !== 'object' || message === null || message.who !== this.who) return;
     switch (message.kind) {

@@ -15,10 +15,17 @@ export function setUnreadCount(unread: number | null): void {
   useUnreadStore.setState({ unread: unread === null ? null : Math.max(0, Math.trunc(unread)) });
 }
 
-/** Asks the server for the count (quietly: a failure leaves the badge as it is). */
-export function refreshUnreadCount(): Promise<void> {
+/** The server's count now (quietly), or null when it could not be read. */
+export function fetchUnreadCount(): Promise<number | null> {
   return apiGet<UnreadCount>(API.notification.numNoti, undefined, { silent: true }).then(
-    (answer) => setUnreadCount(answer.unread),
-    () => undefined,
+    (answer) => answer.unread,
+    () => null,
   );
+}
+
+/** Asks the server for the count (a failure leaves the badge as it is). */
+export function refreshUnreadCount(): Promise<void> {
+  return fetchUnreadCount().then((unread) => {
+    if (unread !== null) setUnreadCount(unread);
+  });
 }
