@@ -79,7 +79,7 @@ export function ChatPage() {
         <label className="field"><span>Queue</span>
           <select value={queue ?? ''} onChange={(e) => { setPage(1); set({ queue: e.target.value as ChatQueue | '' }); }}>
             <option value="">All queues{state.data ? ` (${state.data.open} open)` : ''}</option>
-            {CHAT_QUEUES.map((q) => <option key={q} value={q}>{QUEUE_LABELS[q]}{state.data ? ` (${state.data.queues[q] ?? 0})` : ''}</option>)}
+            {CHAT_QUEUES.map((q) => <option key={q} value={q}>{QUEUE_LABELS[q]}{state.data ? ` (${state.data.queues.find((x) => x.queue === q)?.open ?? 0})` : ''}</option>)}
           </select>
         </label>
       </form>

@@ -165,7 +165,8 @@ export const ChatInboxState = Type.Object({
   open: Type.Integer(),
   unassigned: Type.Integer(),
   mine: Type.Integer(),
-  queues: Type.Record(Type.String(), Type.Integer()),
+  /** Open conversations per queue (queues with none are left out). */
+  queues: Type.Array(Type.Object({ queue: Type.Enum(CHAT_QUEUES), open: Type.Integer() })),
 });
 export type ChatInboxState = Static<typeof ChatInboxState>;
 export const ChatInboxStateResponse = Envelope(ChatInboxState);

@@ -183,6 +183,8 @@ describe('the back office', () => {
     expect((await t.post(ADMIN_API.chat.move, { id, queue: 'nope' }, o)).code).toBe(code('CHAT_QUEUE_INVALID'));
     const state1 = (await t.call<ChatInboxState>('GET', ADMIN_API.chat.inboxState, undefined, o)).data;
     expect(state1.version).not.toBe(state0.version);
+    expect(state1.queues.find((q) => q.queue === 'general')!.open).toBeGreaterThanOrEqual(1);
+    expect(state1.open).toBeGreaterThanOrEqual(state1.unassigned);
     expect((await t.call<ChatInboxState>('GET', ADMIN_API.chat.inboxState, undefined, o)).data.version).toBe(state1.version);
 
     // A read receipt: the user sees it, and the conversation is re-stamped for the stream.

@@ -184,7 +184,7 @@ export const chatRepo = {
    * What the inbox's cheap poll compares: the newest message id, and a digest of every open
    * conversation's queue, assignee and operators' read mark, plus the count of closed ones.
    */
-  async inboxState(db: DbOrTx, operatorId: number): Promise<{ version: string; open: number; unassigned: number; mine: number; queues: Record<string, number> }> {
+  async inboxState(db: DbOrTx, operatorId: number): Promise<{ version: string; open: number; unassigned: number; mine: number; queues: { queue: ChatQueue; open: number }[] }> {
     const [row] = rowsOf(await db.execute(sql`
       SELECT (SELECT coalesce(max(id), 0) FROM chat_messages) AS last_message,
         (SELECT count(*)::int FROM chat_conversations WHERE state = 'closed') AS closed,
@@ -193,12 +193,12 @@ export const chatRepo = {
         count(*) FILTER (WHERE assigned_to = ${operatorId})::int AS mine,
         coalesce(md5(string_agg(id || ':' || queue || ':' || coalesce(assigned_to, 0) || ':' || operator_read_through, ',' ORDER BY id)), '') AS digest
       FROM chat_conversations WHERE state = 'open'`));
-    const queues = rowsOf(await db.execute(sql`SELECT queue, count(*)::int AS n FROM chat_conversations WHERE state = 'open' GROUP BY queue`));
+    const queues = rowsOf(await db.execute(sql`SELECT queue, count(*)::int AS n FROM chat_conversations WHERE state = 'open' GROUP BY queue ORDER BY queue`));
     const r = row!;
     return {
       version: `${String(r.last_message)}.${String(r.closed)}.${String(r.digest).slice(0, 16)}`,
       open: Number(r.open), unassigned: Number(r.unassigned), mine: Number(r.mine),
-      queues: Object.fromEntries(queues.map((q) => [String(q.queue), Number(q.n)])),
+      queues: queues.map((q) => ({ queue: String(q.queue) as ChatQueue, open: Number(q.n) })),
     };
   },
 
