@@ -26,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const notices = async (userId: number) => (rowsOf(
-  await t.ctx.db.execute(sql`SELECT kind, params, seq FROM user_notifications WHERE user_id = ${userId} ORDER BY id`),
-) as unknown as { kind: string; params: Record<string, unknown>; seq: number | null }[]);
+  await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${userId} ORDER BY id`),
+) as unknown as { kind: string; params: Record<string, unknown> }[]);
 
 async function photo(token: string, shade: number): Promise<string> {
   const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 90, b: 150 } } }).png().toBuffer();
@@ -55,13 +55,13 @@ describe('KYC and loan notifications', () => {
   it('tells of the KYC decision and the loan approval, then reminds once before the due date and once when overdue', async () => {
     const u = await applicant('1000');
     const kyc = await notices(u.userId);
-    expect(kyc.map((n) => [n.kind, n.params, n.seq])).toEqual([['kyc.verified', {}, null]]);
+    expect(kyc.map((n) => [n.kind, n.params])).toEqual([['kyc.verified', {}]]);
     expect(renderNotice('kyc.verified', {}, 'en').title).toBe('Identity verified');
     expect(renderNotice('kyc.verified', {}, 'ko').title).toBe('본인 인증 완료');
 
     expect((await t.post(ADMIN_API.loans.decide, { id: u.id, approve: true }, { token: finance })).code).toBe(0);
     const approved = (await notices(u.userId)).slice(1);
-    expect(approved).toEqual([{ kind: 'loan.approved', params: { id: u.loan.id, amount: '1000.000000', currency: 'USDT' }, seq: null }]);
+    expect(approved).toEqual([{ kind: 'loan.approved', params: { id: u.loan.id, amount: '1000.000000', currency: 'USDT' } }]);
     expect(renderNotice('loan.approved', approved[0]!.params, 'en').body).toBe('Your loan of 1000.000000 USDT has been approved and paid into your balance.');
     expect(renderNotice('loan.approved', approved[0]!.params, 'fr').body).toBe('Votre prêt de 1000.000000 USDT a été approuvé et versé sur votre solde.');
     const dueAt = Number(rowsOf(await t.ctx.db.execute(sql`SELECT (extract(epoch FROM due_at) * 1000)::bigint AS d FROM loans WHERE id = ${u.id}`))[0]!.d);
@@ -76,7 +76,7 @@ describe('KYC and loan notifications', () => {
     await t.app.loans.remindDue();
     await t.app.loans.remindDue();
     const soon = await reminders();
-    expect(soon).toEqual([{ kind: 'loan.due_soon', params: { id: u.loan.id, amount: '1000.000000', toPay: expect.any(String), currency: 'USDT', dueAt }, seq: null }]);
+    expect(soon).toEqual([{ kind: 'loan.due_soon', params: { id: u.loan.id, amount: '1000.000000', toPay: expect.any(String), currency: 'USDT', dueAt } }]);
     const due = new Date(dueAt).toISOString().slice(0, 16).replace('T', ' ');
     expect(renderNotice('loan.due_soon', soon[0]!.params, 'en').body).toBe(`Your loan of 1000.000000 USDT is due on ${due} UTC. To repay now: ${String(soon[0]!.params['toPay'])} USDT.`);
     expect(renderNotice('loan.due_soon', soon[0]!.params, 'de').title).toBe('Kredit bald fällig');
