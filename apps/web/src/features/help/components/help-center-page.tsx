@@ -98,6 +98,12 @@ export function HelpCenterPage() {
     const timer = window.setTimeout(() => setQ(typed.trim()), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [typed]);
+  // Opening an article or a category (a link, back, forward) ends the search.
+  const place = params.toString();
+  useEffect(() => {
+    setTyped('');
+    setQ('');
+  }, [place]);
   const id = params.get('id');
   const category = categoryOf(params.get('category'));
   let body;
