@@ -14,7 +14,6 @@ import { currentLayout } from '../lib/routing/layout-mode';
 import { initI18n } from '../lib/i18n';
 import { registerNavigate } from '../lib/routing/navigation';
 import { installNetworkToasts } from '../lib/feedback/network-status';
-import { installNoticeStream } from '../lib/notices';
 import { getSession } from '../lib/session/session-store';
 import { initTheme } from '../lib/session/theme';
 
@@ -37,7 +36,8 @@ void Promise.all([routes, initI18n(), loadKitLocale(getSession().language)]).the
     void router.navigate(to, options);
   });
   installNetworkToasts(); // Its toasts speak the loaded language.
-  installNoticeStream(); // The notice stream follows the session (one per browser, shared by its tabs).
+  // The notice stream follows the session (one per browser, shared by its tabs); its code is not the first route's.
+  void import('../lib/notices/lifecycle').then((m) => m.installNoticeStream(), () => undefined);
   const root = createRoot(rootElement);
   // A transition: React renders the app in slices and lets the browser breathe between them,
   // instead of one long task that holds up everything else on a slow phone.

@@ -5,7 +5,7 @@ import { TabBar } from '../../components/tab-bar';
 import { TopBar } from '../../components/top-bar';
 import { ContractResults } from '../../features/trade/shell';
 import { useUserInfo } from '../../lib/api/get-user-info';
-import { NoticeBell } from '../../lib/notices';
+import { NoticeBell } from '../../lib/notices/notice-bell';
 import { PATHS } from '../../lib/routing/paths';
 import { useIsLoggedIn } from '../../lib/session/session-store';
 import { useRouteMeta } from './use-route-meta';
