@@ -53,11 +53,11 @@ async function everyLanguage({ browser, server }) {
     for (const [path, kind] of [['/pages/profile/about-us', 'about'], ['/pages/home/components/website-company', 'company'], ['/pages/privacy-policy/privacy-policy', 'privacy']]) {
       const title = await legalTitle(server, kind, lang);
       await page.goto(`${server.baseUrl}${path}`);
-      await page.getByRole('heading', { name: title }).waitFor();
+      await page.getByRole('heading', { name: title, level: 2 }).waitFor();
       await noMissingText(page, `${kind} (${language})`);
     }
     await page.goto(`${server.baseUrl}/pages/privacy-policy/privacy-policy?tab=agreement`);
-    await page.getByRole('heading', { name: await legalTitle(server, 'agreement', lang) }).waitFor();
+    await page.getByRole('heading', { name: await legalTitle(server, 'agreement', lang), level: 2 }).waitFor();
     if (language === 'de') await expectAccessible(page, 'phone: the user agreement (de)');
     await context.close();
   }
