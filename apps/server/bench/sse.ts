@@ -96,8 +96,9 @@ async function clients(): Promise<void> {
       let acks = 0;
       let failed = 0;
       for (let i = 0; i < m.n!; i += 200) {
-        await Promise.all(Array.from({ length: Math.min(200, m.n! - i) }, () => new Promise<void>((resolve) => {
-          const ws = new WebSocket(m.url!, { perMessageDeflate: false });
+        await Promise.all(Array.from({ length: Math.min(200, m.n! - i) }, (_v, k) => new Promise<void>((resolve) => {
+          // The market websocket wants a client id (?id=).
+          const ws = new WebSocket(`${m.url!}?id=bench-${i + k}`, { perMessageDeflate: false });
           let subscribed = false;
           ws.on('open', () => ws.send(JSON.stringify({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: SYMBOL })));
           ws.on('message', (data: Buffer) => {
@@ -117,6 +118,7 @@ async function clients(): Promise<void> {
             failed++;
             resolve();
           });
+          ws.on('close', () => resolve());
           sockets.push(ws);
         })));
       }
