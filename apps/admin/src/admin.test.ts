@@ -8,7 +8,7 @@ import { mayOpen, menuFor } from './roles';
 
 describe('menu by role', () => {
   it('shows each role only the pages its API allows', () => {
-    expect(menuFor('admin').map((i) => i.path)).toEqual(['/dashboard', '/approvals', '/withdrawals', '/financing', '/loans', '/audit', '/operators', '/users', '/chat', '/news', '/help', '/legal']);
+    expect(menuFor('admin').map((i) => i.path)).toEqual(['/dashboard', '/approvals', '/withdrawals', '/financing', '/loans', '/app-versions', '/audit', '/operators', '/users', '/chat', '/news', '/help', '/legal']);
     expect(menuFor('compliance').map((i) => i.path)).toEqual(['/dashboard', '/kyc', '/audit', '/users', '/legal']);
     expect(menuFor('support').map((i) => i.path)).toEqual(['/dashboard', '/users', '/chat', '/news', '/help']);
     expect(menuFor('finance').map((i) => i.path)).toEqual(['/dashboard', '/approvals', '/withdrawals', '/financing', '/loans', '/users']);
