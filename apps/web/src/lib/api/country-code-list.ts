@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type CountryCodeItem } from '@app/contract';
-import { apiPost } from '../../../lib/api/api-client';
-import { useSessionStore } from '../../../lib/session/session-store';
+import { apiPost } from './api-client';
+import { useSessionStore } from '../session/session-store';
 
-/** Countries with calling codes, names in the request language (spec §7 countryCodeList). */
+/** Countries with calling codes (registration's country picker, the location page), names in the request language (spec §7 countryCodeList). */
 export function getCountryCodeList(): Promise<CountryCodeItem[]> {
   return apiPost<CountryCodeItem[]>(API.countryCode.list);
 }
