@@ -77,7 +77,8 @@ export class StreamConn {
 }
 
 export interface HubOptions {
-  db: Db;
+  /** Read at each pass: the app is built before main.ts opens the database. */
+  db: () => Db;
   clock: Clock;
   stamper: Stamper;
   ids: NoticeIds;
@@ -191,10 +192,10 @@ export class NoticeHub {
     }
     const stamped = await this.o.stamper.stamp();
     if (this.last === null) {
-      this.last = await streamHead(this.o.db);
+      this.last = await streamHead(this.o.db());
       return;
     }
-    const rows = await streamSince(this.o.db, this.last, HUB_BATCH);
+    const rows = await streamSince(this.o.db(), this.last, HUB_BATCH);
     if (rows.length === HUB_BATCH || stamped > 0) this.rerun = true;
     if (!rows.length) return;
     this.last = rows[rows.length - 1]!.seq;
@@ -205,7 +206,7 @@ export class NoticeHub {
     const now = this.o.clock.now();
     // Counts told in order, at their row's place: those of users whose notice state changed.
     const stateUsers = [...new Set(rows.filter((r) => r.type === 'unread' && r.userId !== null && this.byUser.has(r.userId)).map((r) => r.userId!))];
-    const counts = await unreadCounts(this.o.db, stateUsers, now);
+    const counts = await unreadCounts(this.o.db(), stateUsers, now);
     const after = new Set<number>();
     let announced = false;
     for (const row of rows) {
@@ -229,7 +230,7 @@ export class NoticeHub {
     // A new notice or announcement changes counts: the users concerned hear theirs (no place in the stream).
     const users = announced ? [...this.byUser.keys()] : [...after];
     for (let i = 0; i < users.length; i += COUNT_CHUNK) {
-      const part = await unreadCounts(this.o.db, users.slice(i, i + COUNT_CHUNK), now);
+      const part = await unreadCounts(this.o.db(), users.slice(i, i + COUNT_CHUNK), now);
       for (const [userId, unread] of part) {
         const text = frame('unread', { unread });
         for (const c of this.byUser.get(userId) ?? []) c.deliver(0, text);

@@ -21,8 +21,8 @@ export class NotificationService {
 
   constructor(private readonly ctx: AppContext) {
     this.ids = new NoticeIds(ctx.secret);
-    this.stamper = new Stamper(ctx.db, ctx.clock);
-    this.hub = new NoticeHub({ db: ctx.db, clock: ctx.clock, stamper: this.stamper, ids: this.ids, pollMs: ctx.config.noticePollMs, log: ctx.log });
+    this.stamper = new Stamper(() => ctx.db, ctx.clock);
+    this.hub = new NoticeHub({ db: () => ctx.db, clock: ctx.clock, stamper: this.stamper, ids: this.ids, pollMs: ctx.config.noticePollMs, log: ctx.log });
   }
 
   /** After a local write of a notice row: streams on this process hear it now rather than at the next poll. */

@@ -12,10 +12,11 @@ export const STAMP_BATCH = 1000;
  * advisory lock makes stamping transactions one at a time, so numbers become visible in order.
  */
 export class Stamper {
-  constructor(private readonly db: Db, private readonly clock: Clock, private readonly batch = STAMP_BATCH) {}
+  /** `db` is read at each pass: the app is built before main.ts opens the database. */
+  constructor(private readonly db: () => Db, private readonly clock: Clock, private readonly batch = STAMP_BATCH) {}
 
   /** One pass; answers how many rows it numbered (`batch` or more per table means more may wait). */
   stamp(): Promise<number> {
-    return stampPending(this.db, this.clock.now(), this.batch);
+    return stampPending(this.db(), this.clock.now(), this.batch);
   }
 }
