@@ -82,6 +82,9 @@ function preloadAppStart(): Plugin {
   };
 }
 
+/** JavaScript both layouts' first routes load statically (scripts/first-route-size.mjs lists them). */
+const ALWAYS_LOADED = /^assets\/(vendor|rolldown-runtime|preload-helper|libraries|start|confirm|api-client|en|es|query-client|page-state|icons|config-provider|tslib\.es6)-[\w-]+\.js$/;
+
 export default defineConfig({
   base: '/',
   plugins: [react(), preloadAppStart()],
@@ -96,6 +99,10 @@ export default defineConfig({
     ],
   },
   build: {
+    // A lazy page's preload list leaves out what every first route has loaded already (the entry's
+    // static imports): listing them again only made the entry's dependency table longer (and a
+    // preload of a loaded file does nothing). Style sheets always stay: the helper applies them.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((d) => !ALWAYS_LOADED.test(d)) },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
@@ -122,6 +129,13 @@ export default defineConfig({
             {
               name: 'ticker-list',
               test: /[\\/]src[\\/](components[\\/](ticker-list|coin-icon)\.tsx|features[\\/]home[\\/]api[\\/]get-banners\.ts|lib[\\/]api[\\/]take-early\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
+            // The market pieces home shares with the quote, news and trade pages (tabs, favourites, the
+            // socket and live-price hooks with the instruments): one file on the first route instead of four once other pages import some of them.
+            {
+              name: 'market-shared',
+              test: /[\\/]src[\\/](components[\\/](tab-list|favorite-star)\.tsx|lib[\\/]api[\\/](get-favorites|set-favorite)\.ts|lib[\\/]market[\\/](socket|paths|ticks|connections|use-market-stream|use-live-tickers|use-prices-stale)\.ts|lib[\\/]browser[\\/]use-painted\.ts)$|[\\/]packages[\\/]contract[\\/]src[\\/]instruments\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

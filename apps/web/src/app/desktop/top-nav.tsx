@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../features/profile/desktop';
-import { NoticeBell } from '../../lib/notices/notice-bell';
+import { LazyNoticeBell } from '../../lib/notices/lazy-bell';
 import { changeTheme } from '../../lib/session/preferences';
 import { useSessionStore } from '../../lib/session/session-store';
 import { DESKTOP_PATHS, PATHS } from '../../lib/routing/paths';
@@ -35,7 +35,7 @@ export function TopNav() {
       <div className="desktop-header__end">
         {loggedIn ? (
           <>
-            <NoticeBell to={DESKTOP_PATHS.notifications} />
+            <LazyNoticeBell to={DESKTOP_PATHS.notifications} />
             <UserMenu />
           </>
         ) : (

@@ -5,7 +5,7 @@ import { TabBar } from '../../components/tab-bar';
 import { TopBar } from '../../components/top-bar';
 import { ContractResults } from '../../features/trade/shell';
 import { useUserInfo } from '../../lib/api/get-user-info';
-import { NoticeBell } from '../../lib/notices/notice-bell';
+import { LazyNoticeBell } from '../../lib/notices/lazy-bell';
 import { PATHS } from '../../lib/routing/paths';
 import { useIsLoggedIn } from '../../lib/session/session-store';
 import { useRouteMeta } from './use-route-meta';
@@ -28,7 +28,7 @@ export function MobileShell() {
   useUserInfo();
   // The notification bell with the unread count: on home and profile, for a signed-in user.
   const loggedIn = useIsLoggedIn();
-  const bell = loggedIn && (title === 'home' || title === 'profile') ? <NoticeBell to={PATHS.notifications} /> : null;
+  const bell = loggedIn && (title === 'home' || title === 'profile') ? <LazyNoticeBell to={PATHS.notifications} /> : null;
 
   return (
     <div className={`app-frame${tab ? ' app-frame--tabs' : ''}`}>
