@@ -263,7 +263,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(appVersionRoutes, { appVersions });
   await app.register(appVersionAdminRoutes, { appVersions });
   // Customer-service chat and the back office's inbox (docs/chat.md); replies the user was away for become notifications (engine role).
-  const nudge = () => (app as unknown as { notifications?: { nudge?: () => void } }).notifications?.nudge?.();
+  // The notice stream is set up below (it renders chat rows through the chat's face); chat writes nudge it once both exist.
+  const nudge = () => app.notifications.nudge();
   const chat = new ChatService(ctx, { audit, files, nudge }, { notifyAfterSeconds: ctx.config.chat.notifyAfterSeconds });
   app.decorate('chat', chat);
   await app.register(chatRoutes, { chat });
@@ -285,7 +286,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   });
   // Notifications and the notice stream (SSE): every process serving streams runs a hub, started
   // with the app and stopped (its streams closed) before the server closes.
-  const notifications = new NotificationService(ctx);
+  const notifications = new NotificationService(ctx, chat);
   app.decorate('notifications', notifications);
   await app.register(notificationRoutes, { notifications });
   app.addHook('onReady', async () => notifications.hub.start());

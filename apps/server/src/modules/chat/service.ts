@@ -179,9 +179,9 @@ export class ChatService {
   }
 
   /** Conversations by id as their users see them (the notice stream's `chat-read` events). */
-  async streamConversations(ids: readonly number[]): Promise<{ userId: number; conversation: ChatConversation }[]> {
+  async streamConversations(ids: readonly number[]): Promise<{ id: number; userId: number; conversation: ChatConversation }[]> {
     const rows = await chatRepo.conversationsByIds(this.ctx.db, ids);
-    return Promise.all(rows.map(async (c) => ({ userId: c.userId, conversation: await this.conversationView(c) })));
+    return Promise.all(rows.map(async (c) => ({ id: c.id, userId: c.userId, conversation: await this.conversationView(c) })));
   }
 
   // ----- the back office --------------------------------------------------------------------------

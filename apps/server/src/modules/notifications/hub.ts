@@ -84,6 +84,8 @@ export interface HubOptions {
   ids: NoticeIds;
   pollMs: number;
   log: FastifyBaseLogger;
+  /** Attaches the chat module's views to chat rows (StreamRow.view) before they are sent. */
+  attachViews: (rows: StreamRow[]) => Promise<void>;
 }
 
 /**
@@ -199,6 +201,7 @@ export class NoticeHub {
     if (rows.length === HUB_BATCH || stamped > 0) this.rerun = true;
     if (!rows.length) return;
     this.last = rows[rows.length - 1]!.seq;
+    await this.o.attachViews(rows);
     await this.dispatch(rows);
   }
 
@@ -253,10 +256,10 @@ export function streamFrame(row: StreamRow, lang: HeaderLang, ids: NoticeIds, co
     case 'unread':
       return frame('unread', { unread: counts.get(row.userId!) ?? 0 }, row.seq);
     case 'chat':
-      return frame('chat', {
+      return frame('chat', row.view ?? {
         id: row.id, author: row.key, body: row.text ?? '', image: chatImagePath(row.text2), createdAt: row.at!.getTime(),
       }, row.seq);
     case 'chat-read':
-      return frame('chat-read', { operatorReadThrough: row.num ?? 0 }, row.seq);
+      return frame('chat-read', row.view ?? { operatorReadThrough: row.num ?? 0 }, row.seq);
   }
 }

@@ -30,6 +30,8 @@ export interface StreamRow {
   text: string | null;
   /** chat: the image's file name. */
   text2: string | null;
+  /** chat, chat-read: the message or conversation as its user sees it (ChatViews), attached after reading. */
+  view?: unknown;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

@@ -1,13 +1,20 @@
 import type { ServerResponse } from 'node:http';
-import type { HeaderLang, Notice, NoticeListQuery, NoticePage, UnreadCount } from '@app/contract';
+import type { ChatConversation, ChatMessage, HeaderLang, Notice, NoticeListQuery, NoticePage, UnreadCount } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { frame, NoticeHub, StreamConn, streamFrame } from './hub';
 import { NoticeIds, renderAnnouncement, renderPersonal } from './render';
 import {
-  findAnnouncement, findPersonal, listNotices, markAllRead, markAnnouncementRead, markPersonalRead, streamSince, unreadCounts, type ListedNotice,
+  findAnnouncement, findPersonal, listNotices, markAllRead, markAnnouncementRead, markPersonalRead, streamHead, streamSince, unreadCounts, type ListedNotice, type StreamRow,
 } from './repository';
 import { Stamper } from './stamper';
+
+/** What the chat module's public face gives the stream (ChatService.streamMessages / streamConversations). */
+export interface ChatViews {
+  streamMessages(ids: readonly number[]): Promise<{ userId: number; message: ChatMessage }[]>;
+  /** `id`: the conversation's row id, as the stream row names it. */
+  streamConversations(ids: readonly number[]): Promise<{ id: number; userId: number; conversation: ChatConversation }[]>;
+}
 
 /** Rows a resumed stream's replay reads per statement. */
 const REPLAY_PAGE = 500;
@@ -19,10 +26,30 @@ export class NotificationService {
   private readonly ids: NoticeIds;
   private pendingCounts: { waiting: Map<number, ((n: number) => void)[]>; failed: ((e: unknown) => void)[] } | null = null;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: AppContext, private readonly chat?: ChatViews) {
     this.ids = new NoticeIds(ctx.secret);
     this.stamper = new Stamper(() => ctx.db, ctx.clock);
-    this.hub = new NoticeHub({ db: () => ctx.db, clock: ctx.clock, stamper: this.stamper, ids: this.ids, pollMs: ctx.config.noticePollMs, log: ctx.log });
+    this.hub = new NoticeHub({
+      db: () => ctx.db, clock: ctx.clock, stamper: this.stamper, ids: this.ids, pollMs: ctx.config.noticePollMs, log: ctx.log,
+      attachViews: (rows) => this.attachViews(rows),
+    });
+  }
+
+  /** Chat rows travel as the chat module words them for their user (ChatMessage, ChatConversation of the contract). */
+  private async attachViews(rows: StreamRow[]): Promise<void> {
+    if (!this.chat) return;
+    const ids = (type: StreamRow['type']) => rows.filter((r) => r.type === type && r.id !== null).map((r) => r.id!);
+    const [messageIds, conversationIds] = [ids('chat'), ids('chat-read')];
+    const [messages, conversations] = await Promise.all([
+      messageIds.length ? this.chat.streamMessages(messageIds) : [],
+      conversationIds.length ? this.chat.streamConversations(conversationIds) : [],
+    ]);
+    const byMessage = new Map(messages.map((m) => [m.message.id, m.message]));
+    const byConversation = new Map(conversations.map((c) => [c.id, c.conversation]));
+    for (const r of rows) {
+      if (r.type === 'chat') r.view = byMessage.get(r.id!);
+      else if (r.type === 'chat-read') r.view = byConversation.get(r.id!);
+    }
   }
 
   /** After a local write of a notice row: streams on this process hear it now rather than at the next poll. */
@@ -113,14 +140,23 @@ export class NotificationService {
     res.on('close', () => this.hub.detach(conn));
     try {
       const head = await this.hub.attach(conn);
-      conn.write(0, frame('unread', { unread: await this.streamCount(userId) }));
-      if (cursor === null) conn.lastSent = Math.max(conn.lastSent, head);
-      else await this.replay(conn, cursor);
+      // A new stream starts after everything committed before it opened (stamped now, so a notice
+      // written a moment ago counts as history, not as news), not only after what the hub has read;
+      // its first event carries that place, so a client that hears nothing else still resumes from it.
+      if (cursor === null) conn.lastSent = Math.max(conn.lastSent, head, await this.stampedHead());
+      const count = frame('unread', { unread: await this.streamCount(userId) }, cursor === null ? conn.lastSent : undefined);
+      conn.write(0, count);
+      if (cursor !== null) await this.replay(conn, cursor);
       conn.ready();
     } catch (err) {
       this.ctx.log.error({ err }, 'notice stream failed to open');
       this.hub.detach(conn);
     }
+  }
+
+  private async stampedHead(): Promise<number> {
+    await this.stamper.stamp();
+    return streamHead(this.ctx.db);
   }
 
   private async replay(conn: StreamConn, cursor: number): Promise<void> {
@@ -132,6 +168,7 @@ export class NotificationService {
       if (rows.some((r) => r.type === 'unread') && !counts.size) {
         counts.set(conn.userId, (await this.unread(conn.userId)).unread);
       }
+      await this.attachViews(rows);
       for (const row of rows) conn.write(row.seq, streamFrame(row, conn.lang, this.ids, counts));
       after = rows[rows.length - 1]!.seq;
       if (rows.length < REPLAY_PAGE) return;
