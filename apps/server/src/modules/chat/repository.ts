@@ -191,7 +191,7 @@ export const chatRepo = {
         count(*)::int AS open,
         count(*) FILTER (WHERE assigned_to IS NULL)::int AS unassigned,
         count(*) FILTER (WHERE assigned_to = ${operatorId})::int AS mine,
-        coalesce(md5(string_agg(id || ':' || queue || ':' || coalesce(assigned_to, 0) || ':' || operator_read_through, ',' ORDER BY id)), '') AS digest
+        coalesce(md5(string_agg(id || ':' || queue || ':' || coalesce(assigned_to, 0) || ':' || operator_read_through || ':' || user_read_through, ',' ORDER BY id)), '') AS digest
       FROM chat_conversations WHERE state = 'open'`));
     const queues = rowsOf(await db.execute(sql`SELECT queue, count(*)::int AS n FROM chat_conversations WHERE state = 'open' GROUP BY queue ORDER BY queue`));
     const r = row!;
