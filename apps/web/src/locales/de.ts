@@ -165,6 +165,7 @@ export const de: Messages = {
     forgotPassword: 'Passwort vergessen?',
     registerTitle: 'Konto erstellen',
     registerSubtitle: 'Das dauert weniger als eine Minute.',
+    terms: { before: 'Mit der Registrierung akzeptieren Sie die ', agreement: 'Nutzungsvereinbarung', between: ' und die ', privacy: 'Datenschutzerklärung', after: '.' },
     haveAccount: 'Sie haben bereits ein Konto?',
     logInNow: 'Anmelden',
     verifyTitle: 'Konto bestätigen',

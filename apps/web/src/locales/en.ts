@@ -167,6 +167,7 @@ export const en = {
     forgotPassword: 'Forgot password?',
     registerTitle: 'Create your account',
     registerSubtitle: 'It takes less than a minute.',
+    terms: { before: 'By registering you accept the ', agreement: 'user agreement', between: ' and the ', privacy: 'privacy policy', after: '.' },
     haveAccount: 'Already have an account?',
     logInNow: 'Log in',
     verifyTitle: 'Verify your account',

@@ -165,6 +165,7 @@ export const fr: Messages = {
     forgotPassword: 'Mot de passe oublié ?',
     registerTitle: 'Créer votre compte',
     registerSubtitle: 'Cela prend moins d’une minute.',
+    terms: { before: 'En vous inscrivant, vous acceptez les ', agreement: 'conditions d’utilisation', between: ' et la ', privacy: 'politique de confidentialité', after: '.' },
     haveAccount: 'Vous avez déjà un compte ?',
     logInNow: 'Se connecter',
     verifyTitle: 'Vérifiez votre compte',

@@ -165,6 +165,7 @@ export const hk: Messages = {
     forgotPassword: '忘記密碼？',
     registerTitle: '建立帳戶',
     registerSubtitle: '只需不到一分鐘。',
+    terms: { before: '註冊即表示您接受', agreement: '用戶協議', between: '及', privacy: '私隱政策', after: '。' },
     haveAccount: '已有帳戶？',
     logInNow: '登入',
     verifyTitle: '驗證您的帳戶',

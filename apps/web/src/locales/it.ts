@@ -165,6 +165,7 @@ export const it: Messages = {
     forgotPassword: 'Password dimenticata?',
     registerTitle: 'Crea il tuo account',
     registerSubtitle: 'Ci vuole meno di un minuto.',
+    terms: { before: 'Registrandoti accetti le ', agreement: 'condizioni d’uso', between: ' e l’', privacy: 'informativa sulla privacy', after: '.' },
     haveAccount: 'Hai già un account?',
     logInNow: 'Accedi',
     verifyTitle: 'Verifica il tuo account',

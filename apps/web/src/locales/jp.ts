@@ -165,6 +165,7 @@ export const jp: Messages = {
     forgotPassword: 'パスワードをお忘れですか？',
     registerTitle: 'アカウントを作成',
     registerSubtitle: '1分以内で完了します。',
+    terms: { before: '登録すると、', agreement: '利用規約', between: 'と', privacy: 'プライバシーポリシー', after: 'に同意したことになります。' },
     haveAccount: 'すでにアカウントをお持ちの方',
     logInNow: 'ログイン',
     verifyTitle: 'アカウントの認証',

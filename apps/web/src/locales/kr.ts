@@ -165,6 +165,7 @@ export const kr: Messages = {
     forgotPassword: '비밀번호를 잊으셨나요?',
     registerTitle: '계정 만들기',
     registerSubtitle: '1분이면 충분합니다.',
+    terms: { before: '가입하면 ', agreement: '이용약관', between: '과 ', privacy: '개인정보 처리방침', after: '에 동의하게 됩니다.' },
     haveAccount: '이미 계정이 있으신가요?',
     logInNow: '로그인',
     verifyTitle: '계정 인증',

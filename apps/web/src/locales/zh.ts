@@ -165,6 +165,7 @@ export const zh: Messages = {
     forgotPassword: '忘记密码？',
     registerTitle: '创建账户',
     registerSubtitle: '只需不到一分钟。',
+    terms: { before: '注册即表示您接受', agreement: '用户协议', between: '和', privacy: '隐私政策', after: '。' },
     haveAccount: '已有账户？',
     logInNow: '去登录',
     verifyTitle: '验证您的账户',

@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { INVITATION_CODE_MAX_LENGTH, useRegisterForm } from '../hooks/use-register-form';
 import { AuthHeader } from './auth-header';
+import { PATHS } from '../../../lib/routing/paths';
 import { AUTH_PATHS } from './auth-paths';
 import { AccountField } from './account-field';
 import '../auth.css';
@@ -63,6 +64,13 @@ function RegisterForm({ type }: { type: AccountType }) {
           value={form.invitationCode}
           onChange={form.setInvitationCode}
         />
+        <p className="auth__terms">
+          {t('auth.terms.before')}
+          <Link className="link" to={`${PATHS.privacyPolicy}?tab=agreement`}>{t('auth.terms.agreement')}</Link>
+          {t('auth.terms.between')}
+          <Link className="link" to={PATHS.privacyPolicy}>{t('auth.terms.privacy')}</Link>
+          {t('auth.terms.after')}
+        </p>
         <SubmitButton loading={form.pending}>{t('common.next')}</SubmitButton>
       </form>
       <p className="auth__switch">
