@@ -121,7 +121,7 @@ async function fourEyes({ browser }) {
     // The dashboard counts the three requests waiting for a second operator; its card leads to them.
     await b.waitForURL(/\/admin\/dashboard$/);
     const navB = b.getByRole('navigation', { name: 'Back office' });
-    assert.deepEqual(await navB.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'Audit log', 'Operators', 'Users']);
+    assert.deepEqual(await navB.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'App versions', 'Audit log', 'Operators', 'Users', 'Customer service', 'News', 'Helper centre', 'Legal texts']);
     const card = b.getByTestId('queue-approvals');
     await card.getByText('3 requests awaiting a second operator').waitFor();
     await card.getByRole('link', { name: 'Approvals' }).click();
