@@ -48,6 +48,16 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'GET /admin/api/loans/detail': ['finance', 'admin'],
   'GET /admin/api/loans/photo': ['finance', 'admin'],
   'POST /admin/api/loans/decide': ['finance', 'admin'],
+  // Issue 20: content (news, help: support; legal texts: compliance), app versions (admin), the support inbox.
+  ...Object.fromEntries(['GET news/list', 'POST news/save', 'POST news/withdraw', 'GET help/list', 'POST help/save', 'POST help/publish']
+    .map((r) => [r.replace(' ', ' /admin/api/content/'), ['support', 'admin'] as const])),
+  'GET /admin/api/content/legal/versions': ['compliance', 'admin'],
+  'POST /admin/api/content/legal/publish': ['compliance', 'admin'],
+  'GET /admin/api/app-versions/list': ['admin'],
+  'POST /admin/api/app-versions/publish': ['admin'],
+  'POST /admin/api/app-versions/downloads/save': ['admin'],
+  ...Object.fromEntries(['GET inbox', 'GET inbox-state', 'GET conversation', 'GET messages', 'POST reply', 'POST read', 'POST assign', 'POST move', 'POST close',
+    'GET image', 'GET operators', 'GET canned', 'POST canned/save', 'POST canned/delete'].map((r) => [r.replace(' ', ' /admin/api/chat/'), ['support', 'admin'] as const])),
 };
 /** The one admin route open without a session. */
 const PUBLIC = ['POST /admin/api/auth/login'];

@@ -43,8 +43,9 @@ afterAll(async () => {
 });
 const saver = (withFundPassword?: boolean) => main.saver(withFundPassword);
 
+/** The address book's notices (setting the fund password tells the user too: not these tests' subject). */
 const notices = async (userId: number) =>
-  rowsOf(await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${userId} ORDER BY id`));
+  rowsOf(await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${userId} AND kind LIKE 'withdraw\_address.%' ORDER BY id`));
 
 describe('the withdrawal address book', () => {
   it('saves an address per coin and chain with the fund password, held for 24 h, and tells the user', async () => {
