@@ -86,7 +86,7 @@ describe('confirming a new address early with a code', () => {
     expect(done.data).toMatchObject({ id: saved.id, state: 'usable', usableFrom: now, createdAt: saved.createdAt });
     const stored = await row(sql`SELECT confirmed_at, usable_from FROM withdraw_addresses WHERE public_id = ${saved.id}`);
     expect(new Date(stored.confirmed_at as string).getTime()).toBe(now);
-    const notices = rowsOf(await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${u.userId} ORDER BY id`));
+    const notices = rowsOf(await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${u.userId} AND kind LIKE 'withdraw\_address.%' ORDER BY id`));
     expect(notices.map((n) => n.kind)).toEqual(['withdraw_address.added', 'withdraw_address.confirmed']);
     expect(notices[1]!.params).toEqual({ currency: 'ETH', chain: 'ethereum', address: ETH_ADDRESS });
     // The code is spent.
