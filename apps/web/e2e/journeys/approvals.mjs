@@ -42,6 +42,7 @@ async function fourEyes({ browser }) {
     await signInOperator(a, server.baseUrl, asker, (await freshTotp(secrets[asker.email])).code);
     await a.waitForURL(/\/admin\/dashboard$/);
     const navA = a.getByRole('navigation', { name: 'Back office' });
+    await navA.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
     assert.deepEqual(await navA.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'Users']);
     await navA.getByRole('link', { name: 'Users' }).click();
     await a.getByLabel('UID, e-mail or phone (+ and digits), exactly').fill(uid);
@@ -121,6 +122,7 @@ async function fourEyes({ browser }) {
     // The dashboard counts the three requests waiting for a second operator; its card leads to them.
     await b.waitForURL(/\/admin\/dashboard$/);
     const navB = b.getByRole('navigation', { name: 'Back office' });
+    await navB.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
     assert.deepEqual(await navB.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'App versions', 'Audit log', 'Operators', 'Users', 'Customer service', 'News', 'Helper centre', 'Legal texts']);
     const card = b.getByTestId('queue-approvals');
     await card.getByText('3 requests awaiting a second operator').waitFor();
