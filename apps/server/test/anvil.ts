@@ -346,6 +346,18 @@ export interface WithdrawChain {
   env(extra?: Record<string, string>): Promise<Record<string, string>>;
 }
 
+/**
+ * The server's environment for USDT and ETH deposits on a local chain: its node, `token` as the USDT
+ * contract, both waiting for `confirmations`, scanning from the next block (USDC off).
+ */
+export async function depositChainEnv(node: AnvilNode, token: Address, confirmations: number): Promise<Record<string, string>> {
+  return {
+    ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
+    DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(confirmations), DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(confirmations),
+    DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  };
+}
+
 export async function startWithdrawChain(fund: { eth: bigint; usdt: bigint }): Promise<WithdrawChain> {
   const node = await startAnvil();
   const token = await node.deployTestUsdt();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
 import { API, type AccountListResult, type DepositAddress, type RechargeList, type RechargeRecord } from '@app/contract';
-import { DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
+import { depositChainEnv, DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf, type Tx } from '../../db/client';
 import type { ScanBatch } from '../chains';
@@ -17,13 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   node = await startAnvil();
   token = await node.deployTestUsdt();
-  t = await createTestApp({
-    env: {
-      ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
-      DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N), DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(N),
-      DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  });
+  t = await createTestApp({ env: await depositChainEnv(node, token, N) });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
