@@ -13,10 +13,11 @@ import * as chainSchema from './schema-chains';
 import * as withdrawalSchema from './schema-withdrawals';
 import * as financingSchema from './schema-financing';
 import * as noticeSchema from './schema-notices';
+import * as clusterSchema from './schema-cluster';
 import { SERVER_DIR } from '../server-dir';
 import { acquireDirLock, type DirLock } from './dir-lock';
 
-const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema, ...operatorSchema, ...kycSchema, ...depositSchema, ...chainSchema, ...withdrawalSchema, ...financingSchema, ...noticeSchema };
+const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema, ...operatorSchema, ...kycSchema, ...depositSchema, ...chainSchema, ...withdrawalSchema, ...financingSchema, ...noticeSchema, ...clusterSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Always use it there: the outer handle would deadlock PGlite. */

@@ -85,6 +85,8 @@ export const contractSettlements = pgTable(
     closeSource: text('close_source').notNull(),
     settledAt: ts('settled_at').notNull(),
     settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }).notNull(),
+    /** The engine epoch (engine_leader) that settled it; NULL when no election runs (one process, tests). */
+    engineEpoch: bigint('engine_epoch', { mode: 'number' }),
   },
   (t) => [
     check('contract_settlements_result', sql`${t.result} IN ('win', 'loss', 'tie')`),
