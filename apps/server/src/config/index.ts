@@ -13,9 +13,11 @@ import { loadMarketConfig, type MarketConfig } from './market';
 import { loadOperatorConfig, type OperatorConfig } from './operators';
 import { loadOtcConfig, type OtcConfig } from './otc';
 import { loadSpotConfig, type SpotConfig } from './spot';
+import { loadFileStoreConfig, loadRateLimitStoreConfig, type FileStoreConfig, type RateLimitStoreConfig } from './shared-state';
 
 export { ConfigError, type Env } from '../lib/env';
 export { DEPOSIT_ROUTE_DEFAULTS, minDepositText, parseAccountXpub, routeVar } from './deposits';
+export type { FileStoreConfig, FileStoreKind, RateLimitStoreConfig, S3Config } from './shared-state';
 export type { ChainsConfig, ContractConfig, DepositConfig, DepositRouteConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -47,6 +49,10 @@ export interface Config {
   adminDist: string;
   /** Requests per minute per address on the sign-in, sign-up and code endpoints. */
   authRateLimitPerMinute: number;
+  /** Where the request counters live: Redis (REDIS_URL, shared by every process) or this process's memory. */
+  rateLimitStore: RateLimitStoreConfig;
+  /** Where uploaded files' bytes live (FILE_STORE, S3_URL): disk, PostgreSQL or an S3-compatible bucket. */
+  fileStore: FileStoreConfig;
   otpDailyPerDestination: number;
   otpDailyPerIp: number;
   loginMaxFailuresPerAccount: number;
@@ -58,8 +64,14 @@ export interface Config {
   /** scrypt cost parameter N (a power of two). */
   scryptCost: number;
   dbPoolSize: number;
+  /** This process's name in the engine election and on /readyz (NODE_NAME; unset: host:pid). */
+  nodeName: string | undefined;
+  /** The engine role's election on PostgreSQL (docs/architecture.md "Engine role and fencing"). */
+  election: { retryMs: number; heartbeatMs: number; leaseMs: number };
   /** How often each process's notice hub reads the notice stream for its SSE clients (docs/notifications.md). */
   noticePollMs: number;
+  /** The bus between processes (BUS_URL: NATS JetStream; unset: this process's memory) and its stream/subject prefix (BUS_PREFIX). */
+  bus: { url: string | undefined; prefix: string };
   market: MarketConfig;
   otc: OtcConfig;
   spot: SpotConfig;
@@ -85,6 +97,13 @@ function scryptCost(env: Env): number {
   return n;
 }
 
+/** BUS_PREFIX: a NATS subject token and stream-name part (letters, digits, '_' and '-'). */
+function busPrefix(env: Env): string {
+  const v = str(env, 'BUS_PREFIX', 'app');
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(v)) throw new ConfigError('BUS_PREFIX', v, "1-32 letters, digits, '_' or '-'");
+  return v;
+}
+
 /** Relative paths are taken from `cwd`. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false);
@@ -106,6 +125,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     webDist: path.resolve(cwd, str(env, 'WEB_DIST', path.join(SERVER_DIR, '../web/dist'))),
     adminDist: path.resolve(cwd, str(env, 'ADMIN_DIST', path.join(SERVER_DIR, '../admin/dist'))),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    rateLimitStore: loadRateLimitStoreConfig(env),
+    fileStore: loadFileStoreConfig(env, databaseUrl),
     otpDailyPerDestination: int(env, 'OTP_DAILY_PER_DESTINATION', 10, 1, 1_000_000),
     otpDailyPerIp: int(env, 'OTP_DAILY_PER_IP', 50, 1, 1_000_000),
     loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
@@ -115,7 +136,14 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     fundPasswordLockMinutes: int(env, 'FUND_PASSWORD_LOCK_MINUTES', 15, 1, 525_600),
     scryptCost: scryptCost(env),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
+    nodeName: optionalStr(env, 'NODE_NAME')?.slice(0, 100),
+    election: {
+      retryMs: int(env, 'ELECTION_RETRY_MS', 1000, 50, 60_000),
+      heartbeatMs: int(env, 'ELECTION_HEARTBEAT_MS', 500, 50, 60_000),
+      leaseMs: int(env, 'ELECTION_LEASE_MS', 2500, 200, 600_000),
+    },
     noticePollMs: int(env, 'NOTICE_POLL_MS', 200, 10, 60_000),
+    bus: { url: optionalUrl(env, 'BUS_URL', ['nats', 'tls']), prefix: busPrefix(env) },
     market: loadMarketConfig(env),
     otc: loadOtcConfig(env),
     spot: loadSpotConfig(env),

@@ -51,7 +51,8 @@ export class LocalBus implements ClusterBus {
 
   userEventsSince(userId: number, afterSeq: number): Promise<UserEventDelivery[] | null> {
     const oldest = Math.max(1, this.seq - this.ringSize + 1);
-    if (afterSeq + 1 < oldest) return Promise.resolve(null);
+    // Dropped from the ring, or an id this process never gave (it restarted): the client reloads.
+    if (afterSeq + 1 < oldest || afterSeq > this.seq) return Promise.resolve(null);
     const out: UserEventDelivery[] = [];
     for (let s = Math.max(afterSeq + 1, oldest); s <= this.seq; s++) {
       const d = this.ring[s % this.ringSize];
