@@ -1,0 +1,141 @@
+/**
+ * npm run test:cluster — three server processes on PostgreSQL, NATS JetStream and Redis behind
+ * HAProxy, a bounded mixed load for CLUSTER_SECONDS (180) while a driver SIGKILLs a node every
+ * 10–20 s (every other kill the current engine, found by /readyz role) and restarts it; then the
+ * checks of checks.mjs, each printed with its figure. Exit code 1 when any is off.
+ *
+ * Environment: CLUSTER_SECONDS (180), CLUSTER_NODES (3), CLUSTER_USERS (12), CLUSTER_WORKERS (6),
+ * CLUSTER_KEEP_DATA (keep the data folder with the nodes' logs), CLUSTER_PG_URL, CLUSTER_BUS_URL,
+ * CLUSTER_REDIS_URL (the services; defaults: 127.0.0.1).
+ */
+import { buildServer, onSignals, sleep, startCluster } from './harness.mjs';
+import { checkEpochs, checkLedgerVerify, checkMoney, checkSettlements, checkSse, checkWs, epochLog } from './checks.mjs';
+import { fundPasswordChange, moneyOp, register, SseClient, WsClient } from './load.mjs';
+
+const SECONDS = Number(process.env.CLUSTER_SECONDS ?? 180);
+const NODES = Number(process.env.CLUSTER_NODES ?? 3);
+const USERS = Number(process.env.CLUSTER_USERS ?? 12);
+const WORKERS = Number(process.env.CLUSTER_WORKERS ?? 6);
+const CONTRACT_SECONDS = 30;
+const t0 = Date.now();
+const log = (m) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${m}`);
+
+async function main() {
+  buildServer();
+  const cluster = await startCluster({ nodes: NODES, log });
+  onSignals(cluster.stop);
+  const wsClients = [];
+  const sseClients = [];
+  try {
+    // Users through HAProxy, four at a time.
+    const users = [];
+    for (let i = 0; i < USERS; i += 4) {
+      const batch = await Promise.all(Array.from({ length: Math.min(4, USERS - i) }, () => register(cluster.url, cluster.dataDir, 'cluster')));
+      users.push(...batch);
+    }
+    users.forEach((u, n) => { u.n = n; });
+    log(`${users.length} users registered`);
+    // Clients on every node directly, before any order: each user one websocket and one SSE stream, on different nodes.
+    for (const u of users) {
+      wsClients.push(new WsClient(cluster, u, u.n % NODES));
+      sseClients.push(new SseClient(cluster, u, (u.n + 1) % NODES));
+    }
+    await Promise.race([Promise.all([...wsClients.map((c) => c.start()), ...sseClients.map((c) => c.start())]), sleep(30_000)]);
+    log(`${wsClients.length} websocket and ${sseClients.length} SSE clients connected`);
+
+    const ops = [];
+    const loadStart = Date.now();
+    const loadEnd = loadStart + SECONDS * 1000;
+    // Contracts opened until CONTRACT_SECONDS + 10 s before the end: all of them expire during the test.
+    const lastContract = loadEnd - (CONTRACT_SECONDS + 10) * 1000;
+    let counter = 0;
+    const worker = async (w) => {
+      while (Date.now() < loadEnd) {
+        const u = users[(w + counter) % users.length];
+        const i = counter++;
+        const r = Math.random();
+        if (r < 0.35) await moneyOp(cluster.url, u, 'transfer', i, ops);
+        else if (r < 0.6) { if (Date.now() < lastContract) await moneyOp(cluster.url, u, 'contract', i, ops, { duration: CONTRACT_SECONDS }); }
+        else if (r < 0.75) await moneyOp(cluster.url, u, 'spot', i, ops);
+        else if (r < 0.85) await moneyOp(cluster.url, u, 'otc', i, ops);
+        else await fundPasswordChange(cluster.url, u);
+        await sleep(100 + Math.random() * 300);
+      }
+    };
+    const kills = [];
+    const killer = async () => {
+      let k = 0;
+      while (Date.now() < loadEnd - 15_000) {
+        await sleep(10_000 + Math.random() * 10_000);
+        if (Date.now() >= loadEnd - 10_000) break;
+        const alive = cluster.nodes.filter((n) => cluster.alive(n) && !n.restarting);
+        if (alive.length < NODES) continue; // the last victim is still starting
+        let engine;
+        for (const n of alive) {
+          const r = await cluster.readyz(n).catch(() => undefined);
+          if (r?.body?.role === 'engine') engine = { n, epoch: r.body.epoch };
+        }
+        const wantEngine = k % 2 === 0;
+        const victim = wantEngine && engine ? engine.n : alive[Math.floor(Math.random() * alive.length)];
+        const wasEngine = engine?.n === victim;
+        const at = Date.now();
+        await cluster.kill(victim);
+        kills.push({ at, node: victim.name, wasEngine, epoch: wasEngine ? engine.epoch : undefined });
+        log(`killed ${victim.name}${wasEngine ? ` (the engine, epoch ${engine.epoch})` : ''}`);
+        k++;
+        victim.restarting = true;
+        void cluster.restart(victim).then(() => log(`${victim.name} back`), (e) => log(`${victim.name} did not come back: ${e.message.split('\n')[0]}`)).finally(() => { victim.restarting = false; });
+      }
+    };
+    log(`load for ${SECONDS} s with ${WORKERS} workers, killing a node every 10-20 s`);
+    await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), killer()]);
+    log(`load done: ${ops.length} money operations`);
+    // Every node back, then the contracts still settling and the last events on their way.
+    const backBy = Date.now() + 120_000;
+    while (cluster.nodes.some((n) => n.restarting) && Date.now() < backBy) await sleep(500);
+    const testEnd = Date.now();
+    const settleBy = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await cluster.db.query('SELECT count(*)::int AS n FROM contracts c WHERE NOT EXISTS (SELECT 1 FROM contract_settlements s WHERE s.contract_id = c.id) AND c.expires_at <= now()');
+      if (rows[0].n === 0 || Date.now() > settleBy) break;
+      await sleep(1000);
+    }
+    await sleep(5000);
+    for (const c of [...wsClients, ...sseClients]) c.stop();
+
+    const results = [];
+    const { epochs, failovers } = await epochLog(cluster.db, kills);
+    const byKind = await checkMoney(cluster.db, ops, users, results);
+    await checkLedgerVerify(cluster.databaseUrl, results);
+    await checkSettlements(cluster.db, users, testEnd, failovers, results);
+    await checkEpochs(cluster.db, epochs, results, loadStart);
+    await checkWs(cluster.db, wsClients, results);
+    await checkSse(cluster.db, sseClients, results);
+    const engineKills = kills.filter((k) => k.wasEngine).length;
+    results.push({ name: 'the engine was killed at least 3 times', ok: engineKills >= 3, figure: `${kills.length} kills, ${engineKills} of the engine` });
+    const fo = failovers.map((f) => f.ms).filter((x) => x !== null).sort((a, b) => a - b);
+    results.push({
+      name: 'a standby took over after each engine kill',
+      ok: failovers.length > 0 && failovers.every((f) => f.ms !== null),
+      figure: `failover (kill → next epoch started) ${fo.length ? `min ${fo[0]} ms, median ${fo[Math.floor(fo.length / 2)]} ms, max ${fo.at(-1)} ms` : 'none measured'}; ${failovers.filter((f) => f.ms === null).length} without a next epoch`,
+    });
+
+    console.log(`\ncluster test: ${NODES} nodes, ${SECONDS} s of load, ${users.length} users; acknowledged: ${byKind}`);
+    for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.figure}`);
+    const failed = results.filter((r) => !r.ok).length;
+    console.log(`\n${results.length - failed} passed, ${failed} failed (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    for (const c of [...wsClients, ...sseClients]) c.stop();
+    if (process.exitCode && process.env.CLUSTER_KEEP_DATA === undefined) {
+      for (const n of cluster.nodes) console.log(`\n--- ${n.name} log tail ---\n${(await import('./harness.mjs')).tail(n.logFile, 15)}`);
+    }
+    await cluster.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+});
