@@ -10,3 +10,4 @@ export {
 export { LedgerService, UnbalancedTransactionError, type Posting, type PostInput, type Posted } from './service';
 export { MoneyCommands, moneyRecords, type MoneyCommand, type MoneyPlan, type MoneyRecords, type MoneyRequest, type MoneyStep, type PostInputIn, type PublishToUser } from './money-command';
 export type { Invariant, LedgerTables, Violation } from './invariants';
+export { OutboxPublisher, OutboxRelay, writeOutbox, type OutboxRelayOptions, type OutboxRow, type UserEventSink } from './outbox';

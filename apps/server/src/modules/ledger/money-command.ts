@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { hasSqlState } from '../../lib/db-errors';
 import { once, type IdempotencyRequest } from '../../lib/idempotency';
 import type { Mode } from './accounts';
+import { OutboxPublisher, writeOutbox, type OutboxRow, type UserEventSink } from './outbox';
 import type { LedgerService, PostInput } from './service';
 
 /** Sends an event to a user's open-orders feed (the market module's bus). */
@@ -29,7 +30,10 @@ export interface MoneyStep {
   post(input: PostInputIn): Promise<number>;
   /** Posts many at once (settlement): `LedgerService.postMany`, each in its own or the command's mode. */
   postMany(inputs: PostInputIn[], options?: Parameters<LedgerService['postMany']>[2]): Promise<number[]>;
-  /** An event for a user's feed, published once the transaction has committed (never on a replay). */
+  /**
+   * An event for a user's feed: written to the outbox with the transaction, published once it has
+   * committed (never on a replay).
+   */
   publish(userId: number, event: OrderEvent): void;
 }
 
@@ -104,15 +108,25 @@ const KEY_REUSED_SQLSTATE = 'IK001';
 /**
  * The one way money moves (DESIGN.md §8a): demo funding on first use → one database transaction
  * → idempotency (a replay gets the first answer and moves nothing) → the domain step, which
- * writes its records and posts to the ledger → commit → the step's events to the users' feeds.
+ * writes its records and posts to the ledger, its events go to the outbox (user_event_outbox) →
+ * commit → the events to the bus (every process's websocket hubs), by their outbox ids.
  * A failure anywhere rolls everything back and publishes nothing, so money is never half-moved.
  */
 export class MoneyCommands {
+  /** Publishes committed outbox rows and marks them published. */
+  readonly outbox: OutboxPublisher;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly ledger: LedgerService,
-    private readonly publishToUser: PublishToUser,
-  ) {}
+    /** The bus (ClusterBus); a plain function (scripts, benchmarks) gets the events without ids. */
+    userEvents: UserEventSink | PublishToUser,
+  ) {
+    const sink: UserEventSink = typeof userEvents === 'function'
+      ? { publishUserEvent: (e) => Promise.resolve(userEvents(e.userId, e.event as OrderEvent)) }
+      : userEvents;
+    this.outbox = new OutboxPublisher(ctx, sink);
+  }
 
   /** A money-moving request of a user. */
   request<R>(req: MoneyRequest, step: MoneyCommand<R>['step']): Promise<R> {
@@ -136,6 +150,7 @@ export class MoneyCommands {
         ...plan.values,
         money_user: req.userId, money_key: idem?.key ?? null, money_hash: idem?.requestHash ?? null, money_at: plan.now.toISOString(),
         money_answer: JSON.stringify(plan.answer ?? null), money_batch: this.ledger.batchOfOne({ ...plan.post, mode: req.mode }),
+        money_events: JSON.stringify(plan.events ?? []),
       }));
     } catch (err) {
       if (hasSqlState(err, KEY_REUSED_SQLSTATE)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
@@ -143,7 +158,11 @@ export class MoneyCommands {
     }
     const r = JSON.parse(String(rows[0]!.r)) as { t?: number; replay?: R };
     if ('replay' in r) return r.replay as R;
-    for (const [to, event] of plan.events ?? []) this.publishToUser(to, event);
+    const events = plan.events ?? [];
+    if (events.length) {
+      const ids = (JSON.parse(String(rows[0]!.outbox)) as number[]).sort((a, b) => a - b);
+      this.outbox.publish(events.map(([userId, event], i) => ({ id: ids[i]!, userId, event })));
+    }
     return plan.answer;
   }
 
@@ -158,8 +177,12 @@ export class MoneyCommands {
         c AS MATERIALIZED (SELECT money_post(${p('user')}::bigint, ${p('key')}::text, ${p('hash')}::text,
                                              ${p('at')}::timestamptz, ${p('answer')}::jsonb, ${p('batch')}::jsonb) AS r),
         posted AS MATERIALIZED (SELECT (r->>'t')::bigint AS transaction_id FROM c WHERE r ? 't'),
-        ${records.build(sql`posted`)}
-        SELECT r::text AS r FROM c`);
+        ${records.build(sql`posted`)},
+        money_outbox AS (INSERT INTO user_event_outbox (user_id, event, created_at)
+          SELECT (x.e->>0)::bigint, x.e->1, ${p('at')}::timestamptz
+            FROM posted, jsonb_array_elements(${p('events')}::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY x.n
+          RETURNING id)
+        SELECT r::text AS r, (SELECT coalesce(json_agg(id), '[]')::text FROM money_outbox) AS outbox FROM c`);
       statement = { name: `money_${records.name}`, text: query.sql, values: valuesOf(query.params) };
       this.statements.set(records.name, statement);
     }
@@ -170,8 +193,9 @@ export class MoneyCommands {
     if (cmd.userId !== null && cmd.mode === 'demo') await this.ledger.ensureDemo(cmd.userId);
     const userId = cmd.userId;
     let events: [number, OrderEvent][] = [];
+    let outbox: OutboxRow[] = [];
     const now = this.ctx.clock.now();
-    const result = await this.ctx.db.transaction((tx) => {
+    const result = await this.ctx.db.transaction(async (tx) => {
       events = [];
       // A user's command posts on the ledger the request named, and no other.
       const withMode = (input: PostInputIn): PostInput => {
@@ -186,9 +210,11 @@ export class MoneyCommands {
         postMany: (inputs, options) => this.ledger.postMany(tx, inputs.map(withMode), options),
         publish: (to, event) => void events.push([to, event]),
       };
-      return userId === null ? cmd.step(m) : once(tx, userId, cmd.idempotency ?? null, now, () => cmd.step(m));
+      const answer = await (userId === null ? cmd.step(m) : once(tx, userId, cmd.idempotency ?? null, now, () => cmd.step(m)));
+      outbox = await writeOutbox(tx, now, events);
+      return answer;
     });
-    for (const [to, event] of events) this.publishToUser(to, event);
+    this.outbox.publish(outbox);
     return result;
   }
 }
