@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -36,7 +37,9 @@ import { SpotService, spotRoutes } from './modules/spot';
 import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
 import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
-import { runWhenReady, startWhenReady } from './lib/worker';
+import { roleWork, runWhenReady } from './lib/worker';
+import { kindOf } from './db/client';
+import { createEngineRole, type EngineRole } from './modules/cluster';
 import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
 import { NotificationService, notificationRoutes } from './modules/notifications';
 import { ChatService, chatAdminRoutes, chatRoutes } from './modules/chat';
@@ -88,6 +91,8 @@ declare module 'fastify' {
     notifications: NotificationService;
     /** Chat: tests run the offline-reply notification pass (runOnce) as the engine role does. */
     chat: ChatService;
+    /** The engine role of this process (elected on PostgreSQL; always the engine embedded): engine work runs only while it holds it. */
+    engineRole: EngineRole;
   }
 }
 
@@ -118,6 +123,16 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.setValidatorCompiler(createValidatorCompiler());
   // Services log through the app's logger.
   ctx.log = app.log;
+  // The engine role (docs/architecture.md "Engine role and fencing"): every piece of engine work
+  // below is watched by it, started once the database is ready while this process is the engine
+  // (inside its fencing scope), stopped when the role is lost or the app closes.
+  const role = createEngineRole(
+    { databaseUrl: ctx.config.databaseUrl, engine: ctx.config.market.engine, node: ctx.config.nodeName, election: ctx.config.election },
+    { isReady, log: () => app.log, db: () => ctx.db },
+  );
+  app.decorate('engineRole', role);
+  app.addHook('onReady', async () => role.start());
+  app.addHook('onClose', async () => role.close());
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
@@ -172,7 +187,16 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const files = new FileService(ctx);
   const users = new UserService(ctx, auth.otp, sessions, files);
   // The chain watchers are built further down; /readyz reports them once they exist.
-  await app.register(systemRoutes, { isReady, chains: () => (app.hasDecorator('depositWatchers') ? app.depositWatchers.map((w) => w.status()) : []) });
+  await app.register(systemRoutes, {
+    isReady, chains: () => (app.hasDecorator('depositWatchers') ? app.depositWatchers.map((w) => w.status()) : []),
+    ready: {
+      role: () => role.status(),
+      // The bus is decorated further down (modules/cluster); /readyz leaves it out until then.
+      bus: () => (app as { bus?: { status(): { kind: string; connected: boolean } } }).bus?.status(),
+      dbKind: () => kindOf(ctx.db),
+      ping: () => ctx.db.execute(sql`SELECT 1`),
+    },
+  });
   await app.register(authRoutes, { auth, rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
@@ -206,8 +230,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // The chain watchers: deposits seen, counted up and credited (docs/deposits.md "Detection").
   const depositWatchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   app.decorate('depositWatchers', depositWatchers);
-  if (ctx.config.market.engine === 'timers' && depositWatchers.length) {
-    startWhenReady(app, isReady, { start: () => depositWatchers.forEach((w) => w.start()), stop: () => Promise.all(depositWatchers.map((w) => w.stop())) });
+  if (depositWatchers.length) {
+    roleWork(app, role, isReady, { start: () => depositWatchers.forEach((w) => w.start()), stop: () => Promise.all(depositWatchers.map((w) => w.stop())) });
   }
 
   // Withdrawals: quote, confirm into escrow, review by the rules or operators, paid out by the signer (engine role).
@@ -219,7 +243,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // The signer: approved withdrawals signed, recorded, sent and followed to completion (docs/withdrawals.md "Signer").
   const withdrawalSigner = new WithdrawalSigner(ctx, { withdrawals: withdraw });
   app.decorate('withdrawalSigner', withdrawalSigner);
-  if (ctx.config.market.engine === 'timers' && withdrawalSigner.lanes.length) startWhenReady(app, isReady, withdrawalSigner);
+  if (withdrawalSigner.lanes.length) roleWork(app, role, isReady, withdrawalSigner);
 
   // The withdrawal address book: where money may be sent, saved with the fund password; its
   // "this wasn't me" link freezes withdrawals and cancels those waiting for review.
@@ -251,13 +275,11 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const legal = new LegalService(ctx, { audit });
   await app.register(legalRoutes, { legal });
   await app.register(legalAdminRoutes, { legal });
-  if (ctx.config.market.engine === 'timers') {
-    runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log });
-    // Loan due-date reminders (due within a day, overdue): once per loan each, also after downtime.
-    runWhenReady(app, { name: 'loan reminders', everyMs: 10 * 60_000, run: () => loans.remindDue(), isReady, log: app.log });
-    // Quotes nobody used are kept a day past their expiry (support can see what a user was shown), then removed.
-    runWhenReady(app, { name: 'expired quotes', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes()]), isReady, log: app.log });
-  }
+  runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log, role });
+  // Loan due-date reminders (due within a day, overdue): once per loan each, also after downtime.
+  runWhenReady(app, { name: 'loan reminders', everyMs: 10 * 60_000, run: () => loans.remindDue(), isReady, log: app.log, role });
+  // Quotes nobody used are kept a day past their expiry (support can see what a user was shown), then removed.
+  runWhenReady(app, { name: 'expired quotes', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes()]), isReady, log: app.log, role });
   // App versions and downloads: what an installed app is told by get-version, the download QR codes (docs/app-version.md).
   const appVersions = new AppVersionService(ctx, audit);
   await app.register(appVersionRoutes, { appVersions });
@@ -269,9 +291,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.decorate('chat', chat);
   await app.register(chatRoutes, { chat });
   await app.register(chatAdminRoutes, { chat });
-  if (ctx.config.market.engine === 'timers') {
-    runWhenReady(app, { name: 'chat offline replies', everyMs: ctx.config.chat.jobIntervalMs, run: () => chat.runOnce(), isReady, log: app.log });
-  }
+  runWhenReady(app, { name: 'chat offline replies', everyMs: ctx.config.chat.jobIntervalMs, run: () => chat.runOnce(), isReady, log: app.log, role });
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, ledger, audit);
   await app.register(approvalRoutes, { approvals });
@@ -282,7 +302,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);
   app.decorate('contracts', contracts);
   await app.register(contractRoutes, {
-    ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: ctx.config.market.engine === 'timers',
+    ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: true, role,
   });
   // Notifications and the notice stream (SSE): every process serving streams runs a hub, started
   // with the app and stopped (its streams closed) before the server closes.
@@ -293,7 +313,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.addHook('preClose', async () => notifications.hub.stop());
   // Spot orders against the house; the matcher fills resting limit orders as prices cross them.
   const spot = new SpotService(ctx, money, market, ctx.config.spot);
-  await app.register(spotRoutes, { spot, isReady, background: ctx.config.market.engine === 'timers' });
+  await app.register(spotRoutes, { spot, isReady, background: true, role });
 
   // Avatars are public files; private uploads go through the owner-checked route instead.
   fs.mkdirSync(files.dir('avatar'), { recursive: true });

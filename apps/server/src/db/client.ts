@@ -16,6 +16,7 @@ import * as noticeSchema from './schema-notices';
 import * as clusterSchema from './schema-cluster';
 import { SERVER_DIR } from '../server-dir';
 import { acquireDirLock, type DirLock } from './dir-lock';
+import { engineScope, fence } from '../lib/engine-scope';
 
 const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema, ...operatorSchema, ...kycSchema, ...depositSchema, ...chainSchema, ...withdrawalSchema, ...financingSchema, ...noticeSchema, ...clusterSchema };
 
@@ -41,12 +42,37 @@ export function connectionsOf(db: Db): number {
   return typeof client?.totalCount === 'number' ? (client.options?.max ?? 10) : 1;
 }
 
+/** Which database `db` talks to (a pg.Pool counts its connections, PGlite does not). */
+export function kindOf(db: Db): 'pglite' | 'postgres' {
+  const client = (db as { $client?: { totalCount?: unknown } }).$client;
+  return typeof client?.totalCount === 'number' ? 'postgres' : 'pglite';
+}
+
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'migrations');
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+}
+
+/**
+ * Fences every transaction of an engine action (lib/engine-scope.ts): a transaction opened inside
+ * the engine role's scope first checks that the role's epoch is still the database's. Outside a
+ * scope (requests, and always without an election) nothing changes.
+ */
+export function fenceTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const fenced: Db['transaction'] = (run, config) => {
+    const scope = engineScope.getStore();
+    if (!scope) return transaction(run, config);
+    return transaction(async (tx) => {
+      await fence(tx, scope);
+      return run(tx);
+    }, config);
+  };
+  (db as { transaction: Db['transaction'] }).transaction = fenced;
+  return db;
 }
 
 /** A fixed key for pg_advisory_lock around migrations, so two servers starting at once migrate once. */
@@ -89,7 +115,7 @@ async function openPostgres(url: string, poolSize: number, runMigrations: boolea
       client.release();
     }
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = fenceTransactions(drizzlePg({ client: pool, schema }) as unknown as Db);
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -148,7 +174,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     }, PGLITE_ANALYZE_EVERY_MS);
     analyzer.unref();
     return {
-      db: db as unknown as Db,
+      db: fenceTransactions(db as unknown as Db),
       kind: 'pglite',
       close: async () => {
         clearInterval(analyzer);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { isFencedError } from './engine-scope';
 
 /**
  * Runs a piece of background work again and again until stopped: each run answers how long to wait
@@ -62,6 +63,24 @@ export function startWhenReady(app: FastifyInstance, isReady: () => boolean, wor
   });
 }
 
+/**
+ * The engine role as background work sees it (modules/cluster's EngineRole): work it watches runs
+ * once the app is ready and only while this process is the engine; the role stops it when the
+ * role is lost and when the app closes.
+ */
+export interface WorkRole {
+  watch(work: Background): void;
+}
+
+/**
+ * Engine work: started by the role (once ready, while this process is the engine, inside its
+ * fencing scope) and stopped by it. Without a role, `startWhenReady` as before.
+ */
+export function roleWork(app: FastifyInstance, role: WorkRole | undefined, isReady: () => boolean, work: Background): void {
+  if (role) role.watch(work);
+  else startWhenReady(app, isReady, work);
+}
+
 export interface WorkerOptions {
   name: string;
   /** Pause between runs. */
@@ -70,6 +89,8 @@ export interface WorkerOptions {
   run: () => Promise<unknown>;
   isReady: () => boolean;
   log: FastifyBaseLogger;
+  /** Engine work: runs only while this process holds the engine role (the role starts and stops it). */
+  role?: WorkRole | undefined;
 }
 
 /**
@@ -79,12 +100,14 @@ export interface WorkerOptions {
  */
 export function runWhenReady(app: FastifyInstance, w: WorkerOptions): void {
   const loop = new PollLoop();
-  startWhenReady(app, w.isReady, {
+  roleWork(app, w.role, w.isReady, {
     start: () => loop.start(async () => {
       try {
         await w.run();
       } catch (err) {
-        w.log.error({ err }, `${w.name} failed`);
+        // A deposed engine's pass: the role steps down and stops this loop.
+        if (isFencedError(err)) w.log.warn({ epoch: err.epoch, current: err.current }, `${w.name} fenced`);
+        else w.log.error({ err }, `${w.name} failed`);
       }
       return w.everyMs;
     }),

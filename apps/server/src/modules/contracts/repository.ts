@@ -4,6 +4,7 @@ import { rowsOf, type Db, type DbOrTx, type RawRow, type Tx } from '../../db/cli
 import { insertFrom } from '../../db/insert-from';
 import { preparedOn } from '../../db/prepared';
 import { newestFirst } from '../../db/paging';
+import { currentEngineEpoch } from '../../lib/engine-scope';
 import { contractProducts, contractSettlements, contracts, contractsOpen } from '../../db/schema-trading';
 import { moneyRecords, type Invariant } from '../ledger';
 
@@ -178,13 +179,15 @@ export const contractsRepo = {
 
   /** An insert per contract: its primary key refuses a second settlement of the same contract. */
   async insertSettlements(tx: Tx, s: SettlementColumns, settledAt: Date): Promise<void> {
+    // The engine role's epoch the settlement was made under (fenced in this transaction); null without an election.
+    const engineEpoch = currentEngineEpoch();
     await tx.execute(sql`
-      INSERT INTO contract_settlements (contract_id, result, payout, close_tick_time, close_price, close_source, settled_at, settle_transaction_id)
+      INSERT INTO contract_settlements (contract_id, result, payout, close_tick_time, close_price, close_source, settled_at, settle_transaction_id, engine_epoch)
       SELECT d.id, d.r, d.p,
         'epoch'::timestamptz + (${pgArray(s.closeTimes)}::bigint[])[d.k] * interval '1 millisecond',
         (${pgArray(s.closePrices)}::bigint[])[d.k],
         (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(s.closeSources)}::jsonb)))[d.k],
-        ${settledAt.toISOString()}, d.t
+        ${settledAt.toISOString()}, d.t, ${engineEpoch}::bigint
       FROM unnest(
         ${pgArray(s.contractIds)}::bigint[], ${pgArray(s.results)}::text[],
         ${pgArray(s.payouts)}::numeric[], ${pgArray(s.transactionIds)}::bigint[],

@@ -5,7 +5,7 @@ import {
   ContractProductsResponse, ContractResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
-import { runWhenReady } from '../../lib/worker';
+import { runWhenReady, type WorkRole } from '../../lib/worker';
 import { authOf, moneyRequestOf } from '../../plugins/session';
 import type { ContractDesk, ContractService } from './service';
 import type { ContractSettler } from './settlement';
@@ -23,11 +23,11 @@ const tags = ['contracts'];
  * Seconds contracts (spec §7 "Market and contracts"): crypto under transaction/api/contract, the
  * other markets under asset/api/forex/contract, with the same bodies and answers.
  */
-export const contractRoutes: FastifyPluginAsync<{ service: ContractService; settler: ContractSettler; isReady: () => boolean; everyMs: number; background: boolean }> = async (
-  base, { service, settler, isReady, everyMs, background },
+export const contractRoutes: FastifyPluginAsync<{ service: ContractService; settler: ContractSettler; isReady: () => boolean; everyMs: number; background: boolean; role?: WorkRole }> = async (
+  base, { service, settler, isReady, everyMs, background, role },
 ) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  if (background) runWhenReady(app, { name: 'contract settlement', everyMs, run: () => settler.pass(), isReady, log: app.log });
+  if (background) runWhenReady(app, { name: 'contract settlement', everyMs, run: () => settler.pass(), isReady, log: app.log, role });
 
   app.get(API.contract.products, {
     schema: schema({ tags, summary: 'Contract products: durations with payout rate, break-even win rate and stake limits', querystring: ContractProductsQuery, response: ContractProductsResponse }),

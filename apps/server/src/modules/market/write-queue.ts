@@ -5,6 +5,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AppContext } from '../../context';
+import { engineScope, isFencedError } from '../../lib/engine-scope';
 
 /** Writes tagged so are dropped once the engine stops (see enqueue). */
 export const BACKFILL_WRITE = 'backfill';
@@ -47,10 +48,13 @@ export class WriteQueue {
       await yieldToLoop();
       for (let attempt = 1; ; attempt++) {
         try {
-          await work(this.ctx.db);
+          // The engine role's writes are fenced (lib/engine-scope.ts): in its scope each write is one
+          // transaction that first checks the role's epoch; a deposed engine's write is refused.
+          if (engineScope.getStore()) await this.ctx.db.transaction((tx) => work(tx as unknown as AppContext['db']));
+          else await work(this.ctx.db);
           return;
         } catch (err) {
-          if (attempt >= 3 || this.stopped) {
+          if (attempt >= 3 || this.stopped || isFencedError(err)) {
             this.ctx.log.error({ err, what }, 'market: write failed');
             return;
           }

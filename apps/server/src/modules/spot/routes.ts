@@ -4,7 +4,7 @@ import {
   API, OpenOrderUserBody, SpotCancelBody, SpotDetailQuery, SpotHistoryQuery, SpotOrderBody, SpotOrderListResponse, SpotOrderResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
-import { runWhenReady } from '../../lib/worker';
+import { runWhenReady, type WorkRole } from '../../lib/worker';
 import { authOf, moneyRequestOf } from '../../plugins/session';
 import type { SpotService } from './service';
 
@@ -12,11 +12,12 @@ const tags = ['spot'];
 
 /**
  * Spot orders, crypto against USDT, in the current mode's currency wallet (docs/trading.md).
- * With `background` the matcher runs every SPOT_MATCH_EVERY_MS once the database is ready.
+ * With `background` the matcher runs every SPOT_MATCH_EVERY_MS once the database is ready (with
+ * `role`, while this process holds the engine role).
  */
-export const spotRoutes: FastifyPluginAsync<{ spot: SpotService; isReady: () => boolean; background: boolean }> = async (base, { spot, isReady, background }) => {
+export const spotRoutes: FastifyPluginAsync<{ spot: SpotService; isReady: () => boolean; background: boolean; role?: WorkRole }> = async (base, { spot, isReady, background, role }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  if (background) runWhenReady(app, { name: 'spot matcher', everyMs: spot.config.matchEveryMs, run: () => spot.matchOnce(), isReady, log: app.log });
+  if (background) runWhenReady(app, { name: 'spot matcher', everyMs: spot.config.matchEveryMs, run: () => spot.matchOnce(), isReady, log: app.log, role });
 
   app.post(API.spot.order, {
     schema: schema({ tags, summary: 'Place a market or limit order (Idempotency-Key accepted)', body: SpotOrderBody, response: SpotOrderResponse, auth: true }),

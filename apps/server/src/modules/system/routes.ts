@@ -19,15 +19,48 @@ function countries(lang: HeaderLang): CountryCodeItem[] {
 }
 
 /** Liveness, readiness and reference data. */
-export const systemRoutes: FastifyPluginAsync<{ isReady: () => boolean; chains: () => ChainWatcherStatus[] }> = async (base, { isReady, chains }) => {
+export interface ReadyParts {
+  /** This process's engine role (modules/cluster). */
+  role: () => { role: 'engine' | 'standby'; epoch: number | null; node: string };
+  /** The bus between processes, once it exists. */
+  bus: () => { kind: string; connected: boolean } | undefined;
+  dbKind: () => 'pglite' | 'postgres';
+  /** A cheap query; rejects when the database does not answer. */
+  ping: () => Promise<unknown>;
+}
+
+/** How long /readyz waits for the database's answer to SELECT 1. */
+const PING_TIMEOUT_MS = 1000;
+
+async function pingOk(ping: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      ping().then(() => true, () => false),
+      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS); }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const systemRoutes: FastifyPluginAsync<{ isReady: () => boolean; chains: () => ChainWatcherStatus[]; ready: ReadyParts }> = async (base, { isReady, chains, ready }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/healthz', { schema: { tags: ['system'], summary: 'The process is alive', response: { 200: HealthResponse } } },
     async () => ({ status: 'ok' }));
 
   app.get('/readyz', {
-    schema: { tags: ['system'], summary: 'The database is open and migrated; with each chain watcher\'s lag', response: { 200: ReadyResponse } },
-  }, async (_req, reply) => (isReady() ? { status: 'ready', chains: chains() } : sendError(reply, 'NOT_READY')));
+    schema: { tags: ['system'], summary: 'The database is open and migrated; with each chain watcher\'s lag, this process\'s engine role, the bus and the database', response: { 200: ReadyResponse } },
+  }, async (_req, reply) => {
+    if (!isReady()) return sendError(reply, 'NOT_READY');
+    const bus = ready.bus();
+    return {
+      status: 'ready', chains: chains(), ...ready.role(),
+      ...(bus ? { bus: { kind: bus.kind, connected: bus.connected } } : {}),
+      db: { kind: ready.dbKind(), ok: await pingOk(ready.ping) },
+    };
+  });
 
   app.post(API.countryCode.list, {
     schema: schema({ tags: ['reference'], summary: 'Countries with calling codes, names in the request language', response: CountryCodeListResponse }),
