@@ -1,10 +1,16 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { S3Client, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { count } from 'drizzle-orm';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, IMAGE_MAX_BYTES, type UserInfo } from '@app/contract';
 import { createTestApp, registerByEmail, uploadFile, type TestApp } from '../../../test/harness';
+import { fileBlobs } from '../../db/schema-cluster';
+import { createFileStore, type FileStore } from './index';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
@@ -37,16 +43,53 @@ function pngClaiming(width: number, height: number): Buffer {
   ]);
 }
 
-let t: TestApp;
+// An S3-compatible server in this process (s3rver: a real S3 API over HTTP, signatures checked, objects on disk).
+let s3: S3rver;
+let s3Dir: string;
+let s3Url: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000' } });
   PNG = await solid(40, 30).png().toBuffer();
   JPEG = await solid(40, 30).jpeg().toBuffer();
   WEBP = await solid(40, 30).webp().toBuffer();
+  s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3-test-'));
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'uploads', configs: [] }] });
+  const { port } = await s3.run();
+  s3Url = `http://S3RVER:S3RVER@127.0.0.1:${port}/uploads/files-test?region=us-east-1&forcePathStyle=true`;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await s3.close();
+  fs.rmSync(s3Dir, { recursive: true, force: true });
+});
 
+let t: TestApp;
+/** The store the app under test writes to, opened separately: what is really kept. */
+let store: FileStore;
 const upload = (token: string | undefined, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) => uploadFile(t, token, fields, file);
+
+/** How many files' bytes the store holds (every kind). */
+async function storedCount(): Promise<number> {
+  const fs_ = t.ctx.config.fileStore;
+  if (fs_.kind === 'pg') return (await t.ctx.db.select({ n: count() }).from(fileBlobs))[0]!.n;
+  if (fs_.kind === 's3') {
+    const c = new S3Client({ endpoint: fs_.s3!.endpoint, region: fs_.s3!.region, forcePathStyle: true, credentials: fs_.s3!.credentials! });
+    const out = await c.send(new ListObjectsV2Command({ Bucket: fs_.s3!.bucket, Prefix: fs_.s3!.keyPrefix }));
+    c.destroy();
+    return out.KeyCount ?? 0;
+  }
+  const dir = (k: string) => path.join(t.dataDir, 'uploads', k);
+  return ['avatars', 'private'].reduce((n, k) => n + (fs.existsSync(dir(k)) ? fs.readdirSync(dir(k)).length : 0), 0);
+}
+
+describe.each(['disk', 'pg', 's3'] as const)('file store %s', (kind) => {
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', FILE_STORE: kind, ...(kind === 's3' ? { S3_URL: s3Url } : {}) } });
+  expect(t.ctx.config.fileStore.kind).toBe(kind);
+  store = createFileStore(kind, { root: path.join(t.dataDir, 'uploads'), s3: t.ctx.config.fileStore.s3, db: () => t.ctx.db, now: () => new Date() });
+});
+afterAll(async () => {
+  await store.close();
+  await t.close();
+});
 
 describe('upload', () => {
   it('stores an avatar under a server-made name, serves it publicly and sets it on the profile', async () => {
@@ -57,7 +100,13 @@ describe('upload', () => {
     const served = await t.app.inject({ method: 'GET', url: r.data!.path });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+    expect((await t.app.inject({ method: 'GET', url: r.data!.path, headers: { 'if-none-match': served.headers.etag as string } })).statusCode).toBe(304);
+    expect((await t.app.inject({ method: 'HEAD', url: r.data!.path })).statusCode).toBe(200);
+    // An unknown avatar, and a private file asked for as an avatar: not found.
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/avatars/0123456789abcdef0123456789abcdef.png' })).json()).toMatchObject({ code: code('NOT_FOUND') });
     const upd = await t.post<UserInfo>('/asset/api/user/update', { avatar: r.data!.path }, { token: u.token });
     expect(upd.data.avatar).toBe(r.data!.path);
     // Someone else cannot claim it as theirs.
@@ -98,7 +147,9 @@ describe('upload', () => {
     const r = await upload(owner.token, { kind: 'private' }, { name: 'id.jpg', type: 'image/jpeg', data: JPEG });
     expect(r.data!.path).toMatch(/^\/asset\/api\/common\/file\/[a-f0-9]{32}\.jpg$/);
     const name = path.basename(r.data!.path);
-    expect(fs.existsSync(path.join(t.dataDir, 'uploads', 'avatars', name))).toBe(false);
+    expect(await store.get('private', name)).not.toBeNull();
+    if (kind !== 'pg') expect(await store.get('avatar', name)).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/avatars/${name}` })).json()).toMatchObject({ code: code('NOT_FOUND') });
     const mine = await t.app.inject({ method: 'GET', url: r.data!.path, headers: { token: owner.token } });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/jpeg');
@@ -112,10 +163,10 @@ describe('upload', () => {
 });
 
 /** The stored file behind an upload's path (avatars and private files alike). */
-function stored(p: string): Buffer {
-  const name = path.basename(p);
-  const dir = p.startsWith('/uploads/avatars/') ? 'avatars' : 'private';
-  return fs.readFileSync(path.join(t.dataDir, 'uploads', dir, name));
+async function stored(p: string): Promise<Buffer> {
+  const data = await store.get(p.startsWith('/uploads/avatars/') ? 'avatar' : 'private', path.basename(p));
+  if (!data) throw new Error(`nothing stored for ${p}`);
+  return data;
 }
 
 describe('upload: every image is decoded and re-encoded', () => {
@@ -125,7 +176,7 @@ describe('upload: every image is decoded and re-encoded', () => {
     const polyglot = Buffer.concat([PNG, Buffer.from(html)]);
     const r = await upload(u.token, { kind: 'avatar' }, { name: 'a.png', type: 'image/png', data: polyglot });
     expect(r.code).toBe(0);
-    const bytes = stored(r.data!.path);
+    const bytes = await stored(r.data!.path);
     expect(bytes.includes(Buffer.from('<script'))).toBe(false);
     expect(bytes.includes(Buffer.from('<html'))).toBe(false);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
@@ -137,11 +188,10 @@ describe('upload: every image is decoded and re-encoded', () => {
     const u = await registerByEmail(t);
     const bomb = pngClaiming(30_000, 30_000);
     expect(bomb.length).toBeLessThan(60_000);
-    const before = fs.existsSync(path.join(t.dataDir, 'uploads', 'private')) ? fs.readdirSync(path.join(t.dataDir, 'uploads', 'private')).length : 0;
+    const before = await storedCount();
     const r = await upload(u.token, { kind: 'private' }, { name: 'big.png', type: 'image/png', data: bomb });
     expect(r).toMatchObject({ status: 400, code: code('IMAGE_DIMENSIONS_TOO_LARGE') });
-    const after = fs.existsSync(path.join(t.dataDir, 'uploads', 'private')) ? fs.readdirSync(path.join(t.dataDir, 'uploads', 'private')).length : 0;
-    expect(after).toBe(before);
+    expect(await storedCount()).toBe(before);
     // Just under the limit is decoded normally (a real, small file of 6000 × 6000).
     const ok = await solid(6000, 6000).png().toBuffer();
     expect((await upload(u.token, { kind: 'private' }, { name: 'ok.png', type: 'image/png', data: ok })).code).toBe(0);
@@ -174,7 +224,7 @@ describe('upload: every image is decoded and re-encoded', () => {
     const r = await upload(u.token, { kind: 'private' }, { name: 'kyc.jpg', type: 'image/jpeg', data: withGps });
     expect(r.code).toBe(0);
     expect(r.data!.path).toMatch(/\.jpg$/);
-    const bytes = stored(r.data!.path);
+    const bytes = await stored(r.data!.path);
     const out = await sharp(bytes).metadata();
     expect(out.format).toBe('jpeg');
     expect(out.exif).toBeUndefined();
@@ -185,4 +235,5 @@ describe('upload: every image is decoded and re-encoded', () => {
     // Orientation 6 means "rotate 90° clockwise to view": the stored pixels are already upright.
     expect([out.width, out.height]).toEqual([20, 40]);
   });
+});
 });

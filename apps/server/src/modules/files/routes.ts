@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { API, UploadResponse } from '@app/contract';
+import { API, AVATAR_URL_PREFIX, UploadResponse } from '@app/contract';
 import { AppError } from '../../lib/app-error';
 import { schema } from '../../lib/route';
 import { authOf } from '../../plugins/session';
@@ -50,5 +50,21 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (bas
   }, async (req, reply) => {
     const file = await files.readPrivate(authOf(req).user.id, req.params.name);
     return reply.type(file.mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(file.data);
+  });
+
+  // Avatars are public, read from the file store by any process (not a folder of this one). A name
+  // is never reused for other bytes, so a copy may be kept for a year; the name is the ETag.
+  app.get(`${AVATAR_URL_PREFIX}:name`, {
+    schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 64 }) }) },
+  }, async (req, reply) => {
+    const etag = `"${req.params.name}"`;
+    const file = await files.readAvatar(req.params.name);
+    reply.type(file.mime)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', etag)
+      .header('last-modified', file.createdAt.toUTCString())
+      .header('x-content-type-options', 'nosniff');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(file.data);
   });
 };

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AVATAR_URL_PREFIX, API } from '@app/contract';
@@ -7,24 +6,28 @@ import type { AppContext } from '../../context';
 import { uploads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { cleanImage } from './image';
+import { createFileStore, type FileStore, type UploadKind } from './store';
 
-export type UploadKind = 'avatar' | 'private';
+export type { UploadKind } from './store';
 
 const NAME_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
 /**
- * Uploaded images, kept under `<dataDir>/uploads/<avatars|private>/` with server-made names.
- * Avatars are public; private files are served only to their owner (operators come later).
- * A shared object store (S3) replaces the folder when more than one server runs.
+ * Uploaded images with server-made names: an `uploads` row (owner, kind, type) and the bytes in
+ * the file store (store.ts: `<dataDir>/uploads/<avatars|private>/`, PostgreSQL or an S3 bucket;
+ * FILE_STORE). Avatars are public; private files are served only to their owner and through the
+ * audited review path.
  */
 export class FileService {
-  readonly root: string;
-  constructor(private readonly ctx: AppContext) {
-    this.root = path.join(ctx.config.dataDir, 'uploads');
+  readonly store: FileStore;
+  constructor(private readonly ctx: AppContext, store?: FileStore) {
+    this.store = store ?? createFileStore(ctx.config.fileStore.kind, {
+      root: path.join(ctx.config.dataDir, 'uploads'), s3: ctx.config.fileStore.s3, db: () => ctx.db, now: () => ctx.clock.now(),
+    });
   }
 
-  dir(kind: UploadKind): string {
-    return path.join(this.root, kind === 'avatar' ? 'avatars' : 'private');
+  close(): Promise<void> {
+    return this.store.close();
   }
 
   /**
@@ -34,11 +37,23 @@ export class FileService {
   async save(userId: number, kind: UploadKind, data: Buffer): Promise<{ path: string }> {
     const image = await cleanImage(data);
     const name = `${crypto.randomBytes(16).toString('hex')}.${image.ext}`;
-    await fs.mkdir(this.dir(kind), { recursive: true });
-    await fs.writeFile(path.join(this.dir(kind), name), image.data, { flag: 'wx' });
-    await this.ctx.db.insert(uploads).values({
-      userId, kind, name, mime: image.mime, sizeBytes: image.data.length, createdAt: this.ctx.clock.now(),
-    });
+    const row = { userId, kind, name, mime: image.mime, sizeBytes: image.data.length, createdAt: this.ctx.clock.now() };
+    // A row never points at missing bytes: in PostgreSQL both go in one transaction; elsewhere the
+    // bytes are written first (and removed again if the row cannot be).
+    if (this.store.kind === 'pg') {
+      await this.ctx.db.transaction(async (tx) => {
+        await this.store.put(kind, name, image.data, tx);
+        await tx.insert(uploads).values(row);
+      });
+    } else {
+      await this.store.put(kind, name, image.data);
+      try {
+        await this.ctx.db.insert(uploads).values(row);
+      } catch (err) {
+        await this.store.delete(kind, name).catch(() => undefined);
+        throw err;
+      }
+    }
     return { path: kind === 'avatar' ? `${AVATAR_URL_PREFIX}${name}` : this.privatePath(name) };
   }
 
@@ -81,7 +96,7 @@ export class FileService {
     if (!NAME_PATTERN.test(name)) throw new AppError('NOT_FOUND');
     const [row] = await this.ctx.db.select().from(uploads).where(and(eq(uploads.name, name), eq(uploads.kind, 'private'))).limit(1);
     if (!row) throw new AppError('NOT_FOUND');
-    return { data: await fs.readFile(path.join(this.dir('private'), name)), mime: row.mime };
+    return { data: await this.bytes('private', name), mime: row.mime };
   }
 
   /** A private file of this owner, or NOT_FOUND (also for someone else's file: no hint it exists). */
@@ -93,6 +108,25 @@ export class FileService {
       .where(and(eq(uploads.name, name), eq(uploads.kind, 'private')))
       .limit(1);
     if (!row || row.userId !== userId) throw new AppError('NOT_FOUND');
-    return { data: await fs.readFile(path.join(this.dir('private'), name)), mime: row.mime };
+    return { data: await this.bytes('private', name), mime: row.mime };
+  }
+
+  /** A public avatar by its name (the part of its path after AVATAR_URL_PREFIX), or NOT_FOUND. */
+  async readAvatar(name: string): Promise<{ data: Buffer; mime: string; createdAt: Date }> {
+    if (!NAME_PATTERN.test(name)) throw new AppError('NOT_FOUND');
+    const [row] = await this.ctx.db.select({ mime: uploads.mime, createdAt: uploads.createdAt }).from(uploads)
+      .where(and(eq(uploads.name, name), eq(uploads.kind, 'avatar'))).limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return { data: await this.bytes('avatar', name), mime: row.mime, createdAt: row.createdAt };
+  }
+
+  /** The stored bytes of an upload whose row exists (an upload from before a change of store, not copied over: NOT_FOUND). */
+  private async bytes(kind: UploadKind, name: string): Promise<Buffer> {
+    const data = await this.store.get(kind, name);
+    if (!data) {
+      this.ctx.log.error({ name, store: this.store.kind }, 'an upload\'s bytes are missing from the file store');
+      throw new AppError('NOT_FOUND');
+    }
+    return data;
   }
 }
