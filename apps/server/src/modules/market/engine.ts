@@ -18,12 +18,14 @@ import crypto from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { INSTRUMENTS, type CandleInterval, type Depth, type RecentTrades, type WsKline, type WsTick } from '@app/contract';
 import type { AppContext } from '../../context';
+import type { ClusterBus } from '../cluster';
 import { Backfill, type BackfillStats } from './backfill';
 import type { MarketBus } from './bus';
 import type { Agg } from './candles';
 import type { MarketConfig } from './config';
-import { EngineState, MINUTE_MS, type Quote, type RecordedTick, type SymbolState } from './engine-state';
-import { LiveFeed } from './live-feed';
+import { EngineState, MINUTE_MS, minuteAgg, type Quote, type RecordedTick, type SymbolState } from './engine-state';
+import { FeedTee, Follower } from './follower';
+import { LiveFeed, NO_STORAGE } from './live-feed';
 import { LiveStorage } from './live-storage';
 import type { PriceSink, PriceSource, SourceTick } from './price-source';
 import type { DepthUnits } from './pricing';
@@ -50,15 +52,21 @@ export interface EngineOptions {
 
 export class MarketEngine implements PriceSink {
   private readonly state: EngineState;
-  private readonly queue: WriteQueue;
-  private readonly storage: LiveStorage;
   private readonly messages: MarketMessages;
-  private readonly feed: LiveFeed;
-  private readonly ticks: TickHistory;
-  private readonly recovery: Recovery;
-  private readonly history: Backfill;
+  // The parts of one run of the engine: made again for a start after a stop (engine role regained).
+  private queue!: WriteQueue;
+  private storage!: LiveStorage;
+  private feed!: LiveFeed;
+  private ticks!: TickHistory;
+  private recovery!: Recovery;
+  private history!: Backfill;
+  private runs = 0;
   private sources: PriceSource[] = [];
   private started = false;
+  /** The cluster bus the engine's inputs are teed to (set by the module when there are followers). */
+  feedBus: ClusterBus | undefined;
+  private tee: FeedTee | undefined;
+  private follower: Follower | undefined;
   private timers: NodeJS.Timeout[] = [];
   private live: Promise<void> = Promise.resolve();
   private backfill: Promise<void> = Promise.resolve();
@@ -73,9 +81,13 @@ export class MarketEngine implements PriceSink {
     private readonly options: EngineOptions = {},
   ) {
     this.state = new EngineState(ctx, bus, config);
-    this.queue = new WriteQueue(ctx, () => this.state.touch());
-    this.storage = new LiveStorage(this.state, this.queue);
     this.messages = new MarketMessages(this.state);
+    this.build();
+  }
+
+  private build(): void {
+    this.queue = new WriteQueue(this.ctx, () => this.state.touch());
+    this.storage = new LiveStorage(this.state, this.queue);
     this.feed = new LiveFeed(this.state, this.storage, this.messages);
     this.history = new Backfill(this.state, this.queue, this.storage, this.messages);
     this.ticks = new TickHistory(this.state, this.storage, this.history);
@@ -100,6 +112,16 @@ export class MarketEngine implements PriceSink {
     return this.started;
   }
 
+  /** Whether this engine's inputs go to followers (every simulated book is then refreshed, watched here or not). */
+  get teeing(): boolean {
+    return this.tee !== undefined;
+  }
+
+  /** Whether this process follows an engine elsewhere (follow()). */
+  get following(): boolean {
+    return this.follower?.following ?? false;
+  }
+
   get simulatorSeed(): number {
     return this.state.seed;
   }
@@ -120,6 +142,11 @@ export class MarketEngine implements PriceSink {
   async start({ timers = false }: { timers?: boolean } = {}): Promise<void> {
     if (this.started) return;
     this.started = true;
+    await this.stopFollowing();
+    // A start after a stop (the engine role regained): new parts, and what the previous run or the
+    // follower left in memory is replaced by what the database says (below), never added to.
+    if (this.runs++ > 0) this.build();
+    this.state.stopped = false;
     const db = this.ctx.db;
     const now = this.state.now();
     const currentMinute = Math.floor(now / MINUTE_MS);
@@ -129,6 +156,8 @@ export class MarketEngine implements PriceSink {
     this.state.seed = Number(simState.seed);
     this.storage.liveMinute = currentMinute;
 
+    this.state.sim = undefined;
+    for (const st of this.state.symbols.values()) st.source = undefined;
     this.sources = this.options.sources ? this.options.sources(this) : this.defaultSources();
     for (const source of this.sources) for (const s of source.symbols) this.state.of(s).source = source;
 
@@ -139,7 +168,7 @@ export class MarketEngine implements PriceSink {
       this.state.touch();
       await yieldToLoop();
     };
-    await this.recovery.loadHistory(now);
+    await this.loadHistory(now);
     await stepDone();
     const backfillDone = !!simState.backfillDoneAt;
     const needBackfill = await this.recovery.resumeSimulator(now, backfillDone, simState.liveMinute ? Math.floor(simState.liveMinute.getTime() / MINUTE_MS) : undefined);
@@ -150,6 +179,11 @@ export class MarketEngine implements PriceSink {
     await stepDone();
     await this.recovery.loadLatestQuotes(now);
     await stepDone();
+    if (this.feedBus) {
+      // Followers read the minute recovered above as they see this run's first batch.
+      await this.queue.idle();
+      this.tee = new FeedTee(this.feedBus, now, () => this.state.seed, () => this.state.now());
+    }
     for (const source of this.sources) await source.start(this);
     this.state.touch();
     if (needBackfill.length) {
@@ -192,13 +226,68 @@ export class MarketEngine implements PriceSink {
 
   /** A simulator for `symbols` wired to this engine (for `EngineOptions.sources`). */
   createSimulator(symbols: readonly string[]): SimulatorSource {
-    this.state.sim = new SimulatorSource(this.state.seed, symbols, (symbol, m) => this.feed.onSimMinute(symbol, m));
+    this.state.sim = new SimulatorSource(this.state.seed, symbols, (symbol, m) => {
+      this.feed.onSimMinute(symbol, m);
+      this.tee?.minute(symbol, minuteAgg(m));
+    });
     return this.state.sim;
+  }
+
+  /**
+   * The 24 h statistics and the live buckets as of `now`, read from the database into a scratch
+   * state and put in place at once (reads never see them half-built). The trades of regenerable
+   * instruments from `now`'s minute on are forgotten: the simulator emits that minute again.
+   */
+  private async loadHistory(now: number): Promise<void> {
+    const scratch = new EngineState(this.ctx, this.state.bus, this.config);
+    await new Recovery(scratch, this.queue, this.ticks).loadHistory(now);
+    const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+    for (const [symbol, st] of this.state.symbols) {
+      const fresh = scratch.of(symbol);
+      st.book = fresh.book;
+      st.stats = fresh.stats;
+      if (st.source?.regenerable ?? true) st.trades.dropFrom(minuteStart);
+    }
+    this.state.touch();
+  }
+
+  // ----- following ---------------------------------------------------------------------------
+
+  /**
+   * Follows the engine of another process (docs/market-data.md "Engine and followers"): reads the
+   * starting state from the database (nothing is written) and applies the engine's inputs from the
+   * bus. Resolves once the starting state is in place. An engine that is running is stopped first.
+   */
+  async follow(bus: ClusterBus): Promise<void> {
+    if (this.started || this.follower?.following) return;
+    this.state.sim = undefined;
+    const feed = new LiveFeed(this.state, NO_STORAGE, this.messages);
+    this.follower = new Follower({
+      state: this.state, feed, staleAfterMs: this.config.binanceStaleMs,
+      load: async (at) => {
+        const sim = await marketRepo.simState(this.ctx.db);
+        if (sim) this.state.seed = Number(sim.seed);
+        await this.loadHistory(at);
+        await this.recovery.loadLatestQuotes(at);
+      },
+    }, bus);
+    await this.follower.start();
+  }
+
+  /** Resolves once what the follower reads from the database (at its start, after a new engine run) is in place. */
+  async followerReady(): Promise<void> {
+    await this.follower?.ready();
+  }
+
+  /** Stops following (this process becomes the engine, or closes). */
+  async stopFollowing(): Promise<void> {
+    await this.follower?.stop();
   }
 
   /** Stops timers and sources, writes what is queued. */
   async stop(): Promise<void> {
-    if (this.state.stopped) return;
+    await this.stopFollowing();
+    if (!this.started || this.state.stopped) return;
     this.state.stopped = true;
     this.queue.stop();
     this.history.abandon();
@@ -209,7 +298,10 @@ export class MarketEngine implements PriceSink {
     await this.live.catch(() => undefined);
     await this.backfill.catch(() => undefined);
     this.storage.flushTicks();
+    this.tee?.send();
+    this.tee = undefined;
     await this.flush();
+    this.started = false;
   }
 
   /** Resolves when every write queued so far is done (tests; shutdown). */
@@ -236,8 +328,16 @@ export class MarketEngine implements PriceSink {
     if (!this.started || this.state.stopped) return;
     this.state.touch();
     for (const s of this.sources) s.pump(nowMs);
-    this.feed.refreshDepths(nowMs);
-    this.feed.closeQuietMinutes(nowMs);
+    const refreshed = this.feed.refreshDepths(nowMs);
+    const closed = this.feed.closeQuietMinutes(nowMs);
+    if (this.tee) {
+      for (const symbol of refreshed) {
+        const st = this.state.of(symbol);
+        if (st.depth) this.tee.depth(symbol, st.depth.bids, st.depth.asks, st.depth.time, st.source);
+      }
+      if (closed) this.tee.quiet(nowMs);
+      this.tee.send(true);
+    }
     const minute = Math.floor(nowMs / MINUTE_MS);
     if (minute !== this.storage.liveMinute) {
       this.storage.liveMinute = minute;
@@ -247,22 +347,26 @@ export class MarketEngine implements PriceSink {
 
   tick(t: SourceTick): void {
     this.state.touch();
-    this.feed.tick(t);
+    const trade = this.feed.tick(t);
+    if (trade && this.tee) this.tee.tick({ ...t, side: trade.side }, trade.id, this.state.symbols.get(t.symbol)?.source);
   }
 
   book(symbol: string, bid: number, ask: number, time: number): void {
     this.state.touch();
     this.feed.book(symbol, bid, ask, time);
+    this.tee?.book(symbol, bid, ask, time, this.state.symbols.get(symbol)?.source);
   }
 
   depth(symbol: string, bids: [number, number][], asks: [number, number][], time: number): void {
     this.state.touch();
     this.feed.depth(symbol, bids, asks, time);
+    this.tee?.depth(symbol, bids, asks, time, this.state.symbols.get(symbol)?.source);
   }
 
   stale(symbols: readonly string[], stale: boolean): void {
     this.state.touch();
     this.feed.stale(symbols, stale);
+    this.tee?.stale(symbols, stale);
   }
 
   /** Public for tests: writes buffered raw ticks now. */

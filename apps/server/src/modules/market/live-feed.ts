@@ -7,6 +7,7 @@ import { CANDLE_INTERVALS } from '@app/contract';
 import type { Agg } from './candles';
 import { MINUTE_MS, minuteAgg, simRow, type EngineState, type SymbolState } from './engine-state';
 import type { LiveStorage } from './live-storage';
+import type { TradeUnits } from './recent-trades';
 import type { PriceSink, SourceTick } from './price-source';
 import { bidAsk, refreshedDepth, syntheticDepth } from './pricing';
 import type { MinuteTicks } from './simulator';
@@ -18,20 +19,27 @@ const LATE_TICK_GRACE_MS = 2000;
 /** The simulator recomputes its synthetic depth at most this often per symbol (real feeds relay theirs). */
 const DEPTH_EVERY_MS = 250;
 
+/** Where the feed hands what is to be stored: the engine's LiveStorage; a follower's stores nothing. */
+export type FeedStorage = Pick<LiveStorage, 'bufferTick' | 'bufferMinute'>;
+
+/** A follower's storage: the engine alone writes market tables. */
+export const NO_STORAGE: FeedStorage = { bufferTick: () => true, bufferMinute: () => undefined };
+
 export class LiveFeed implements PriceSink {
   constructor(
     private readonly state: EngineState,
-    private readonly storage: LiveStorage,
+    private readonly storage: FeedStorage,
     private readonly messages: MarketMessages,
   ) {}
 
-  tick(t: SourceTick): void {
+  /** Returns the trade the tick made (undefined: dropped as late); `tradeId` is the engine's, on a follower. */
+  tick(t: SourceTick, tradeId?: number): TradeUnits | undefined {
     const st = this.state.symbols.get(t.symbol);
-    if (!st || st.book.isLate(t)) return;
+    if (!st || st.book.isLate(t)) return undefined;
     const inst = st.inst;
     const regenerable = st.source?.regenerable ?? false;
     // The recent-trades feed; before the quote changes: the first trade's tick rule compares with the last known price.
-    const trade = st.trades.add(t, st.quote && { price: st.quote.price, side: 'buy' });
+    const trade = st.trades.add(t, st.quote && { price: st.quote.price, side: 'buy' }, tradeId);
     // A real feed's own best bid/ask (bookTicker) wins; without one, the catalogue spread.
     const book = !regenerable && st.quote?.hasBook ? st.quote : bidAsk(inst, t.price);
     st.quote = { price: t.price, bid: book.bid, ask: book.ask, time: t.time, tickTime: t.time, source: st.source?.name ?? 'unknown', stale: false, hasBook: !regenerable && !!st.quote?.hasBook };
@@ -51,15 +59,18 @@ export class LiveFeed implements PriceSink {
       st.depth = syntheticDepth(inst, this.state.seed, book.bid, book.ask, t.time);
       this.messages.publishDepth(t.symbol);
     }
+    return trade;
   }
 
   /**
    * With MARKET_SIM_DEPTH_MS: once per step of that many milliseconds, the book of each open
    * simulated instrument that a client watches gets a few new sizes (pricing.refreshedDepth), as a real book changes between trades.
+   * Returns the symbols whose book changed.
    */
-  refreshDepths(nowMs: number): void {
+  refreshDepths(nowMs: number): string[] {
     const every = this.state.config.simDepthMs;
-    if (every === undefined) return;
+    const refreshed: string[] = [];
+    if (every === undefined) return refreshed;
     for (const st of this.state.symbols.values()) {
       // One refresh per step of `every` ms (a pump a little early or late still makes its step).
       if (!st.depth || !st.quote || st.quote.stale || !st.source?.regenerable || Math.floor(nowMs / every) === Math.floor(st.depthAt / every)) continue;
@@ -71,7 +82,9 @@ export class LiveFeed implements PriceSink {
       st.depthAt = nowMs;
       st.depth = moved ? syntheticDepth(st.inst, this.state.seed, bid, ask, nowMs) : refreshedDepth(st.inst, this.state.seed, st.depth, nowMs, every);
       this.messages.publishDepth(st.inst.symbol);
+      refreshed.push(st.inst.symbol);
     }
+    return refreshed;
   }
 
   book(symbol: string, bid: number, ask: number, time: number): void {
@@ -101,20 +114,34 @@ export class LiveFeed implements PriceSink {
 
   /** The simulator finished a minute: its candle is stored with the generator state at its start. */
   onSimMinute(symbol: string, m: MinuteTicks): void {
-    const st = this.state.of(symbol);
     this.storage.bufferMinute(simRow(symbol, m));
-    addClosedMinute(st.stats, minuteAgg(m));
-    st.book.closeMinuteIfBefore((m.minute + 1) * MINUTE_MS);
+    this.closeSimMinute(symbol, minuteAgg(m));
   }
 
-  /** Real feeds: a minute without a tick in the next one is closed by the pump. */
-  closeQuietMinutes(nowMs: number): void {
+  /**
+   * A simulator minute ended (on a follower: the engine said so). A minute the 24 h statistics
+   * already hold (read from the database as a follower started) is not added again.
+   */
+  closeSimMinute(symbol: string, agg: Agg): void {
+    const st = this.state.of(symbol);
+    const last = st.stats.minutes.at(-1);
+    if (!last || last.openTime < agg.openTime) addClosedMinute(st.stats, agg);
+    st.book.closeMinuteIfBefore(agg.openTime + MINUTE_MS);
+  }
+
+  /** Real feeds: a minute without a tick in the next one is closed by the pump. Returns whether one was. */
+  closeQuietMinutes(nowMs: number): boolean {
     const minuteStart = Math.floor((nowMs - LATE_TICK_GRACE_MS) / MINUTE_MS) * MINUTE_MS;
+    let closed = false;
     for (const st of this.state.symbols.values()) {
       if (!st.source || st.source.regenerable) continue;
       const done = st.book.closeMinuteIfBefore(minuteStart);
-      if (done) this.closeRealMinute(st, done);
+      if (done) {
+        this.closeRealMinute(st, done);
+        closed = true;
+      }
     }
+    return closed;
   }
 
   private closeRealMinute(st: SymbolState, agg: Agg): void {

@@ -4,6 +4,7 @@
  */
 import { WS_TRADES_PER_MESSAGE, type WsServerMessage } from '@app/contract';
 import type { AppContext } from '../../context';
+import type { ClusterBus, RoleWork } from '../cluster';
 import { BinanceSource } from './binance';
 import { InProcessBus, type MarketBus } from './bus';
 import { MarketEngine, type EngineOptions } from './engine';
@@ -33,10 +34,28 @@ export class MarketModule {
   /** Serialised market reads, valid while the engine is unchanged (snapshot-cache.ts). */
   readonly snapshots: SnapshotCache;
 
-  constructor(readonly ctx: AppContext, sessions: TokenAuthenticator, opts: { engine?: EngineOptions; hub?: Partial<HubOptions>; bus?: MarketBus } = {}) {
+  /**
+   * The cluster bus when this process follows the engine of another one (docs/market-data.md
+   * "Engine and followers"); undefined with one process.
+   */
+  readonly followBus: ClusterBus | undefined;
+  /** The engine work of the engine role, with its timers (a real server): see `roleWork`. */
+  readonly engineWork: RoleWork;
+  private closing = false;
+
+  constructor(readonly ctx: AppContext, sessions: TokenAuthenticator, opts: {
+    engine?: EngineOptions; hub?: Partial<HubOptions>; bus?: MarketBus;
+    /** The bus between processes: the engine's inputs go to the followers over it. */
+    cluster?: ClusterBus;
+    /** Whether there are followers to feed (default: the cluster bus crosses processes, kind 'nats'; tests set it for a LocalBus). */
+    followers?: boolean;
+  } = {}) {
     const config = ctx.config.market;
     this.bus = opts.bus ?? new InProcessBus((err) => ctx.log.error({ err }, 'market bus handler failed'));
     this.engine = new MarketEngine(ctx, this.bus, config, opts.engine);
+    this.followBus = opts.cluster && (opts.followers ?? opts.cluster.kind === 'nats') ? opts.cluster : undefined;
+    this.engine.feedBus = this.followBus;
+    this.engineWork = this.roleWork({ timers: true });
     this.engine.binanceFactory = (symbols) => new BinanceSource({ url: config.binanceWsUrl, symbols, staleAfterMs: config.binanceStaleMs, log: ctx.log });
     this.service = new MarketService(ctx, this.engine);
     this.snapshots = new SnapshotCache(() => this.engine.version, () => ctx.clock.now().getTime());
@@ -47,7 +66,30 @@ export class MarketModule {
       now: () => ctx.clock.now().getTime(),
       log: ctx.log,
     }, { flushMs: config.wsFlushMs, heartbeatMs: config.wsHeartbeatMs, maxConnections: config.wsMaxConnections, ...opts.hub });
-    this.engine.depthWatched = (symbol) => this.hub.watched(`depth:${symbol}`);
+    // An engine with followers refreshes every book: their clients watch too.
+    this.engine.depthWatched = (symbol) => this.engine.teeing || this.hub.watched(`depth:${symbol}`);
+  }
+
+  /**
+   * The market engine as work of the engine role: start() stops following and starts the engine
+   * (recovery continues the stored series); stop() stops it and, with followers, follows the new
+   * engine. `timers: false` leaves pumping to the caller (tests).
+   */
+  roleWork({ timers }: { timers: boolean }): RoleWork {
+    return {
+      start: async () => {
+        if (!this.closing) await this.engine.start({ timers });
+      },
+      stop: async () => {
+        await this.engine.stop();
+        if (!this.closing) await this.follow();
+      },
+    };
+  }
+
+  /** With a cluster bus: follows the engine of another process (a no-op while this one is the engine). */
+  async follow(): Promise<void> {
+    if (this.followBus && !this.closing) await this.engine.follow(this.followBus);
   }
 
   /** The latest quote of a symbol (undefined before its first price). */
@@ -89,7 +131,13 @@ export class MarketModule {
     return undefined;
   }
 
+  /** The app is closing: the engine role's stop no longer turns this process into a follower. */
+  prepareClose(): void {
+    this.closing = true;
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
     this.hub.close();
     await this.engine.stop();
   }

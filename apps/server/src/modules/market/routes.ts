@@ -7,6 +7,7 @@ import {
   instrumentsOfType, type HeaderLang,
 } from '@app/contract';
 import { schema } from '../../lib/route';
+import type { EngineRole } from '../cluster';
 import { sendText, serializedText, successBody } from '../../plugins/envelope';
 import { authOf } from '../../plugins/session';
 import type { MarketModule } from './market-module';
@@ -16,14 +17,18 @@ const tags = ['market'];
 
 /**
  * Market data over HTTP (spec §7 "Market and contracts", "Favourites", banners, trading time)
- * and the market websocket. With MARKET_ENGINE=timers the engine starts once the database is
- * ready and stops with the app; with manual, whoever built the app drives it.
+ * and the market websocket. With MARKET_ENGINE=timers the engine runs as work of the engine role
+ * (started once the database is ready while this process is the engine; without a role, always),
+ * and with a cluster bus the process follows the engine elsewhere meanwhile (docs/market-data.md
+ * "Engine and followers"); it stops with the app. With manual, whoever built the app drives it.
  */
 export const marketRoutes: FastifyPluginAsync<{
   market: MarketModule; isReady: () => boolean;
+  /** The engine role (modules/cluster); unset: this process is always the engine. */
+  role?: EngineRole | undefined;
   /** Banners after the shipped ones: published posts with an image (the content module's homeBanners). */
   moreBanners?: (lang: HeaderLang, position: 'home' | 'quote' | undefined) => Promise<Banner[]>;
-}> = async (base, { market, isReady, moreBanners }) => {
+}> = async (base, { market, isReady, moreBanners, role }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const svc = market.service;
   const config = market.ctx.config.market;
@@ -46,15 +51,23 @@ export const marketRoutes: FastifyPluginAsync<{
 
   let closing = false;
   if (config.engine === 'timers') {
+    // The role starts the engine once the app is ready, while this process holds it.
+    if (role) role.watch(market.engineWork);
     app.addHook('onReady', async () => {
       // main.ts listens before the database is open: start when it is, without holding up ready.
       void (async () => {
         while (!isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
         if (closing) return;
-        await market.engine.start({ timers: true }).catch((err) => market.ctx.log.error({ err }, 'market engine failed to start'));
+        if (role) {
+          // Until this process is the engine (a no-op once it is): the engine's inputs from the bus.
+          await market.follow().catch((err) => market.ctx.log.error({ err }, 'market follower failed to start'));
+          return;
+        }
+        await Promise.resolve(market.engineWork.start()).catch((err) => market.ctx.log.error({ err }, 'market engine failed to start'));
       })();
     });
   }
+  app.addHook('preClose', async () => market.prepareClose());
   app.addHook('onClose', async () => {
     closing = true;
     await market.close();
