@@ -1,4 +1,4 @@
-import { ConfigError, oneOf, optionalUrl, str, type Env } from '../lib/env';
+import { ConfigError, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
 
 /** Where request counters live (docs/configuration.md, docs/decisions.md "Rate limits across processes"). */
 export interface RateLimitStoreConfig {
@@ -63,4 +63,17 @@ export function loadFileStoreConfig(env: Env, databaseUrl: string | undefined): 
   const kind = oneOf(env, 'FILE_STORE', FILE_STORES, fallback);
   if (kind === 's3' && !s3) throw new ConfigError('FILE_STORE', 's3', 'S3_URL set as well (the bucket to use)');
   return { kind, s3 };
+}
+
+/**
+ * APP_SECRET, which keys one-time codes, sealed TOTP secrets and opaque ids. Unset, each process
+ * generates one into its own data folder; processes behind one load balancer must share it, so it
+ * is required when BUS_URL is set (more than one process).
+ */
+export function loadAppSecret(env: Env): string | undefined {
+  const secret = optionalStr(env, 'APP_SECRET');
+  if (secret === undefined && optionalStr(env, 'BUS_URL') !== undefined) {
+    throw new ConfigError('APP_SECRET', '', 'set, the same on every process, when BUS_URL is set (several processes)');
+  }
+  return secret;
 }

@@ -94,11 +94,17 @@ export function loadOrCreateSecret(dataDir: string, configured: string | undefin
   } catch {
     fs.mkdirSync(dataDir, { recursive: true });
     const secret = crypto.randomBytes(32).toString('base64url');
+    // Written whole under a temporary name, then linked into place: a process starting at the same
+    // moment never reads a half-written (empty) file, and the first link wins.
+    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(tmp, secret, { mode: 0o600, flag: 'wx' });
     try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(tmp, file);
       return secret;
     } catch {
       return fs.readFileSync(file, 'utf8').trim(); // another process wrote it first
+    } finally {
+      fs.rmSync(tmp, { force: true });
     }
   }
 }
