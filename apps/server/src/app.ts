@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { ADMIN_API, APP_VERSION, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES } from '@app/contract';
+import { ADMIN_API, APP_VERSION, IMAGE_MAX_BYTES } from '@app/contract';
 import type { AppContext } from './context';
 import { envelopePlugin, sendError, sendFrameworkError } from './plugins/envelope';
 import { createValidatorCompiler } from './lib/validator';
@@ -40,6 +40,7 @@ import { OperatorService, OperatorSessionService, operatorRoutes } from './modul
 import { roleWork, runWhenReady } from './lib/worker';
 import { kindOf } from './db/client';
 import { createEngineRole, type EngineRole } from './modules/cluster';
+import { rateLimitSetup } from './lib/rate-limit-store';
 import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
 import { NotificationService, notificationRoutes } from './modules/notifications';
 import { ChatService, chatAdminRoutes, chatRoutes } from './modules/chat';
@@ -156,7 +157,11 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
       action: 'access.forbidden', after: { method: request.method, path: request.routeOptions.url ?? request.url },
     }).then(() => undefined),
   });
-  await app.register(rateLimit, { global: false });
+  // Request counters: in Redis when REDIS_URL is set, shared by every process (lib/rate-limit-store.ts).
+  const limits = rateLimitSetup(ctx.config.rateLimitStore, app.log);
+  await limits.start();
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, limits.options);
   await app.register(multipart, {
     // One byte over the limit is how we notice "too large".
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -185,6 +190,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
 
   const auth = new AuthService(ctx, sessions);
   const files = new FileService(ctx);
+  // Uploads' bytes in the file store (FILE_STORE: disk, pg or s3; modules/files/store.ts); avatars served from it by fileRoutes.
+  app.addHook('onClose', () => files.close());
   const users = new UserService(ctx, auth.otp, sessions, files);
   // The chain watchers are built further down; /readyz reports them once they exist.
   await app.register(systemRoutes, {
@@ -314,16 +321,6 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // Spot orders against the house; the matcher fills resting limit orders as prices cross them.
   const spot = new SpotService(ctx, money, market, ctx.config.spot);
   await app.register(spotRoutes, { spot, isReady, background: true, role });
-
-  // Avatars are public files; private uploads go through the owner-checked route instead.
-  fs.mkdirSync(files.dir('avatar'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: files.dir('avatar'),
-    prefix: AVATAR_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
-  });
 
   const indexHtml = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

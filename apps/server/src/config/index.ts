@@ -13,7 +13,7 @@ import { loadMarketConfig, type MarketConfig } from './market';
 import { loadOperatorConfig, type OperatorConfig } from './operators';
 import { loadOtcConfig, type OtcConfig } from './otc';
 import { loadSpotConfig, type SpotConfig } from './spot';
-import { loadFileStoreConfig, loadRateLimitStoreConfig, type FileStoreConfig, type RateLimitStoreConfig } from './shared-state';
+import { loadAppSecret, loadFileStoreConfig, loadRateLimitStoreConfig, type FileStoreConfig, type RateLimitStoreConfig } from './shared-state';
 
 export { ConfigError, type Env } from '../lib/env';
 export { DEPOSIT_ROUTE_DEFAULTS, minDepositText, parseAccountXpub, routeVar } from './deposits';
@@ -116,7 +116,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     databaseUrl,
     smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
     emailFrom: str(env, 'EMAIL_FROM', 'no-reply@localhost'),
-    appSecret: optionalStr(env, 'APP_SECRET'),
+    appSecret: loadAppSecret(env),
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 24 * 60, 1, 525_600),
     sessionMaxDays: int(env, 'SESSION_MAX_DAYS', 30, 1, 3650),
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 2000, 0, 60_000),
