@@ -218,7 +218,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const market = new MarketModule(ctx, sessions, marketEngine ? { engine: marketEngine } : {});
   app.decorate('market', market);
-  await app.register(marketRoutes, { market, isReady, moreBanners: (lang, position) => news.homeBanners(lang, position) });
+  // Elected (PostgreSQL, timers): the engine runs while this process holds the role and follows the bus otherwise; one process: always the engine, as before.
+  await app.register(marketRoutes, { market, isReady, ...(role.elected ? { role } : {}), moreBanners: (lang, position) => news.homeBanners(lang, position) });
   // Money: the ledger and the one money command every money-moving request runs through (its
   // events go to the users' feeds after the commit), wallets valued at the market's reference
   // prices, OTC against the house.

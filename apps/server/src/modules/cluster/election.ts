@@ -94,6 +94,8 @@ export interface RoleOptions {
 
 /** Something the app starts once it is ready and closes when it closes. */
 export interface ManagedRole extends EngineRole {
+  /** True when processes elect the engine (PostgreSQL, timers); false for the one-process role. */
+  readonly elected: boolean;
   start(): void;
   close(): Promise<void>;
 }
@@ -103,6 +105,7 @@ export class EmbeddedRole implements ManagedRole {
   private readonly work: WorkSet;
   private closing = false;
   readonly node: string;
+  readonly elected = false;
 
   constructor(private readonly opts: RoleOptions & { autoStart: boolean }) {
     this.work = new WorkSet(opts.log);
@@ -159,6 +162,7 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 /** The engine role elected with a PostgreSQL advisory lock on a dedicated connection, with a fencing epoch. */
 export class PgElection implements ManagedRole {
   readonly node: string;
+  readonly elected = true;
   private readonly settings: ElectionSettings;
   private readonly work: WorkSet;
   private client: PgClient | null = null;
