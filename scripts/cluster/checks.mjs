@@ -130,7 +130,7 @@ export async function checkEpochs(db, epochs, results, since) {
  * market_ticks row with the settlement's close time, price and source), within 5 s of its expiry
  * plus the failover time of any engine failover it waited through.
  */
-export async function checkSettlements(db, users, testEnd, failovers, results) {
+export async function checkSettlements(db, users, testEnd, failovers, results, epochs = [], kills = []) {
   const ids = await userIds(db, users.map((u) => u.email));
   const { rows } = await db.query(
     `SELECT c.id, c.public_id, c.symbol, c.expires_at, s.settled_at, s.close_tick_time, s.close_price, s.close_source, s.settle_transaction_id,
@@ -155,7 +155,14 @@ export async function checkSettlements(db, users, testEnd, failovers, results) {
     const ms = at - exp;
     lateness.push(ms);
     const waited = windows.filter((w) => w.to >= exp && w.from <= at).reduce((s, w) => s + (w.to - w.from), 0);
-    if (ms > 5000 + waited) { late++; lateOnes.push(`${r.public_id} ${ms} ms (failover ${waited} ms)`); }
+    if (ms > 5000 + waited) {
+      late++;
+      // Where it fell: the last kill and the last epoch start before its settlement.
+      const kill = kills.filter((k) => k.at <= at).at(-1);
+      const epoch = epochs.filter((e) => e.start <= at).at(-1);
+      lateOnes.push(`${r.public_id.slice(0, 8)} ${ms} ms (failover ${waited} ms; expired ${kill ? `${exp - kill.at} ms after the kill of ${kill.node}${kill.wasEngine ? ' (engine)' : ''}` : 'before any kill'}, `
+        + `${epoch ? `${exp - epoch.start} ms after epoch ${epoch.epoch} started` : 'no epoch'})`);
+    }
   }
   lateness.sort((a, b) => a - b);
   const q = (p) => lateness.length ? lateness[Math.min(lateness.length - 1, Math.floor(lateness.length * p))] : NaN;
@@ -210,10 +217,12 @@ export async function checkWs(db, clients, results) {
     }
   }
   const reconnects = clients.reduce((s, c) => s + c.reconnects, 0);
+  const resyncs = clients.reduce((s, c) => s + (c.resyncs ?? 0), 0);
+  const refused = clients.filter((c) => c.resumeRefused).length;
   results.push({
     name: 'every websocket client received every order event addressed to it, no duplicate',
     ok: received > 0 && missing === 0 && outboxMissing === 0 && outboxRows > 0 && withoutId === 0,
-    figure: `${clients.length} clients, ${reconnects} reconnects to another node; ${received} events received (${withoutId} without an id, ${dupIds} repeated ids, de-duplicated); `
+    figure: `${clients.length} clients, ${reconnects} reconnects to another node (${resyncs} resyncs, ${refused} refused lastEventId); ${received} events received (${withoutId} without an id, ${dupIds} repeated ids, de-duplicated); `
       + `${expected} expected from contracts/settlements: ${missing} missing${examples.length ? ` (${examples.join(', ')})` : ''}; ${outboxRows} outbox rows: ${outboxMissing} not received`,
   });
 }
@@ -239,3 +248,4 @@ export async function checkSse(db, clients, results) {
     figure: `${clients.length} clients, ${reconnects} reconnects to another node; ${expected} notices expected, ${missing} missing; ${received} events with ids received, ${dups} repeats before de-duplication (allowed)`,
   });
 }
+

@@ -214,7 +214,7 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
     state.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     log(`cluster: ${count} node(s) ${nodes.map((n) => `${n.name}=:${n.port}`).join(' ')} behind HAProxy ${url}; database ${run}; data ${dataDir}`);
     return {
-      url, nodes, dataDir, databaseUrl, run, db: state.pool, statsUrl: `http://127.0.0.1:${statsPort}/stats`,
+      url, nodes, dataDir, databaseUrl, run, secret, db: state.pool, statsUrl: `http://127.0.0.1:${statsPort}/stats`,
       haproxyPid: () => state.haproxy?.pid,
       nodeUrl: (n) => `http://127.0.0.1:${n.port}`,
       alive: (n) => Boolean(n.child && n.child.exitCode === null && n.child.signalCode === null),

@@ -178,13 +178,16 @@ export class WsClient {
 
   session(n) {
     return new Promise((resolve) => {
+      let sentResume = false;
       const ws = new WebSocket(`ws://127.0.0.1:${n.port}/ws?id=cl-${this.user.n}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, { perMessageDeflate: false });
       this.ws = ws;
       const ping = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ methodType: 'PING' })); }, 5000);
       const done = () => { clearInterval(ping); resolve(); };
       ws.on('open', () => {
         const sub = { methodType: 'SUBSCRIBE', channel: 'openOrders', token: this.user.token, requestId: 'oo' };
-        if (this.lastId !== undefined) sub.lastEventId = String(this.lastId);
+        // After a reconnect: resume after the last order event seen (0: every event the bus holds).
+        if (this.reconnects > 0 || this.lastId !== undefined) sub.lastEventId = Number(this.lastId ?? 0);
+        sentResume = sub.lastEventId !== undefined;
         ws.send(JSON.stringify(sub));
       });
       ws.on('message', (buf) => {
@@ -194,10 +197,12 @@ export class WsClient {
         const list = m.eventType === 'batch' ? m.data : [m];
         for (const x of list) {
           if (x.eventType === 'subscribed' && x.channel === 'openOrders') this.subscribedOnce();
-          else if (x.eventType === 'error' && x.requestId === 'oo' && this.lastId !== undefined && !this.resumeRefused) {
+          else if (x.eventType === 'error' && x.requestId === 'oo' && sentResume && !this.resumeRefused) {
             // A server without resume refuses the field: note it and subscribe without it.
             this.resumeRefused = x.msg ?? true;
             ws.send(JSON.stringify({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: this.user.token, requestId: 'oo2' }));
+          } else if (x.eventType === 'orders' && x.data?.type === 'resync') {
+            this.resyncs = (this.resyncs ?? 0) + 1;
           } else if (x.eventType === 'orders') {
             const id = x.id ?? x.eventId ?? x.seq;
             if (id !== undefined) this.lastId = id;

@@ -8,7 +8,9 @@
  * CLUSTER_KEEP_DATA (keep the data folder with the nodes' logs), CLUSTER_PG_URL, CLUSTER_BUS_URL,
  * CLUSTER_REDIS_URL (the services; defaults: 127.0.0.1).
  */
-import { buildServer, onSignals, sleep, startCluster } from './harness.mjs';
+import { startDevChain } from '../../apps/web/e2e/harness/chain.mjs';
+import { CHAIN_ENV, checkChainMoney, prepareChainMoney, runChainMoney } from './chain-money.mjs';
+import { buildServer, onSignals, sleep, startCluster, tail } from './harness.mjs';
 import { checkEpochs, checkLedgerVerify, checkMoney, checkSettlements, checkSse, checkWs, epochLog } from './checks.mjs';
 import { fundPasswordChange, moneyOp, register, SseClient, WsClient } from './load.mjs';
 
@@ -22,8 +24,19 @@ const log = (m) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1).padStar
 
 async function main() {
   buildServer();
-  const cluster = await startCluster({ nodes: NODES, log });
-  onSignals(cluster.stop);
+  // A local chain (anvil, mining when asked) for a deposit during the kills.
+  const chain = await startDevChain();
+  let cluster;
+  try {
+    cluster = await startCluster({
+      nodes: NODES, log,
+      env: CHAIN_ENV(chain),
+    });
+  } catch (err) {
+    await chain.stop();
+    throw err;
+  }
+  onSignals(async () => { await cluster.stop(); await chain.stop(); });
   const wsClients = [];
   const sseClients = [];
   try {
@@ -43,6 +56,9 @@ async function main() {
     await Promise.race([Promise.all([...wsClients.map((c) => c.start()), ...sseClients.map((c) => c.start())]), sleep(30_000)]);
     log(`${wsClients.length} websocket and ${sseClients.length} SSE clients connected`);
 
+    // A deposit a fifth into the load, then a withdrawal of part of it, through the kills.
+    const chainMoney = await prepareChainMoney(cluster);
+    log('chain: the depositing user and a finance operator made');
     const ops = [];
     const loadStart = Date.now();
     const loadEnd = loadStart + SECONDS * 1000;
@@ -87,8 +103,11 @@ async function main() {
         void cluster.restart(victim).then(() => log(`${victim.name} back`), (e) => log(`${victim.name} did not come back: ${e.message.split('\n')[0]}`)).finally(() => { victim.restarting = false; });
       }
     };
+    const miner = async () => {
+      while (Date.now() < loadEnd + 10_000 || (chainMoney.sentAt && !chainMoney.done && Date.now() < loadEnd + 60_000)) { await sleep(2000); await chain.mine(1).catch(() => undefined); }
+    };
     log(`load for ${SECONDS} s with ${WORKERS} workers, killing a node every 10-20 s`);
-    await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), killer()]);
+    await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), killer(), miner(), runChainMoney(cluster, chain, chainMoney, { startAfterMs: SECONDS * 200, deadline: loadEnd + 60_000, log }).finally(() => { chainMoney.done = true; })]);
     log(`load done: ${ops.length} money operations`);
     // Every node back, then the contracts still settling and the last events on their way.
     const backBy = Date.now() + 120_000;
@@ -107,10 +126,11 @@ async function main() {
     const { epochs, failovers } = await epochLog(cluster.db, kills);
     const byKind = await checkMoney(cluster.db, ops, users, results);
     await checkLedgerVerify(cluster.databaseUrl, results);
-    await checkSettlements(cluster.db, users, testEnd, failovers, results);
+    await checkSettlements(cluster.db, users, testEnd, failovers, results, epochs, kills);
     await checkEpochs(cluster.db, epochs, results, loadStart);
     await checkWs(cluster.db, wsClients, results);
     await checkSse(cluster.db, sseClients, results);
+    await checkChainMoney(cluster, chain, chainMoney, results);
     const engineKills = kills.filter((k) => k.wasEngine).length;
     results.push({ name: 'the engine was killed at least 3 times', ok: engineKills >= 3, figure: `${kills.length} kills, ${engineKills} of the engine` });
     const fo = failovers.map((f) => f.ms).filter((x) => x !== null).sort((a, b) => a - b);
@@ -128,9 +148,10 @@ async function main() {
   } finally {
     for (const c of [...wsClients, ...sseClients]) c.stop();
     if (process.exitCode && process.env.CLUSTER_KEEP_DATA === undefined) {
-      for (const n of cluster.nodes) console.log(`\n--- ${n.name} log tail ---\n${(await import('./harness.mjs')).tail(n.logFile, 15)}`);
+      for (const n of cluster.nodes) console.log(`\n--- ${n.name} log tail ---\n${tail(n.logFile, 15)}`);
     }
     await cluster.stop();
+    await chain.stop();
   }
 }
 
