@@ -74,16 +74,19 @@ async function readCode(dataDir, to, after) {
 /** Registers a user through `base` (HAProxy); answers { email, token, id }. */
 export async function register(base, dataDir, tag) {
   const email = `${tag}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  let last = '';
   for (let attempt = 0; attempt < 5; attempt++) {
     const after = Date.now() - 1000;
     const sent = await robustPost(base, '/asset/api/user/sendOtp', { body: { email, purpose: 'register' } });
-    if (!sent.final || sent.json.code !== 0) { await sleep(1000); continue; }
+    if (!sent.final || sent.json.code !== 0) { last = `sendOtp: ${JSON.stringify(sent.json ?? sent.error)}`; await sleep(1000); continue; }
     const code = await readCode(dataDir, email, after);
     const reg = await robustPost(base, '/asset/api/user/register', { body: { type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code } });
     if (reg.final && reg.json.code === 0) return { email, token: reg.json.data.token };
-    await sleep(61_000 * (reg.final && /code/i.test(reg.json.msg ?? '') ? 1 : 0) + 500);
+    last = `register: ${JSON.stringify(reg.json ?? reg.error)}`;
+    // A code is sent once a minute per address: the next try waits the window out.
+    await sleep(61_000);
   }
-  throw new Error(`could not register ${email}`);
+  throw new Error(`could not register ${email}: ${last}`);
 }
 
 /** Money operations: what each sends, and the ledger reference and kinds its success must have written exactly once. */

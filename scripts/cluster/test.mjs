@@ -1,7 +1,8 @@
 /**
  * npm run test:cluster — three server processes on PostgreSQL, NATS JetStream and Redis behind
  * HAProxy, a bounded mixed load for CLUSTER_SECONDS (180) while a driver SIGKILLs a node every
- * 10–20 s (every other kill the current engine, found by /readyz role) and restarts it; then the
+ * 10–20 s (the current engine, found by /readyz role, the first three times, then every other
+ * time) and restarts it (the next kill waits until it is back); then the
  * checks of checks.mjs, each printed with its figure. Exit code 1 when any is off.
  *
  * Environment: CLUSTER_SECONDS (180), CLUSTER_NODES (3), CLUSTER_USERS (12), CLUSTER_WORKERS (6),
@@ -91,7 +92,9 @@ async function main() {
           const r = await cluster.readyz(n).catch(() => undefined);
           if (r?.body?.role === 'engine') engine = { n, epoch: r.body.epoch };
         }
-        const wantEngine = k % 2 === 0;
+        // The engine first, until it has been killed three times; then every other kill.
+        const engineKills = kills.filter((x) => x.wasEngine).length;
+        const wantEngine = engineKills < 3 || k % 2 === 0;
         const victim = wantEngine && engine ? engine.n : alive[Math.floor(Math.random() * alive.length)];
         const wasEngine = engine?.n === victim;
         const at = Date.now();
