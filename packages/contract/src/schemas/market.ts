@@ -203,7 +203,9 @@ export type WsChannel = (typeof WS_CHANNELS)[number];
  * What a client sends. `currency` is the symbol (spec §7 names the field so). general: every
  * ticker, or one market's; realtime: one symbol's ticker and depth; chart: one symbol's candles
  * of one interval; trades: one symbol's recent trades; openOrders: the user's own order events
- * (token required).
+ * (token required). `lastEventId` (openOrders only): the `id` of the last order event the client
+ * received; the server first sends the events after it (on any node), or `{ type: 'resync' }`
+ * when it no longer holds them (the client reloads its orders).
  */
 export const WsClientMessage = Type.Object({
   methodType: Type.Enum(['SUBSCRIBE', 'UNSUBSCRIBE', 'PING']),
@@ -212,6 +214,7 @@ export const WsClientMessage = Type.Object({
   market: Type.Optional(Type.Enum(MARKETS)),
   interval: Type.Optional(Type.Enum(CANDLE_INTERVALS)),
   token: Type.Optional(Type.String({ maxLength: 100 })),
+  lastEventId: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   /** Echoed in the control reply, so a client can match replies to requests. */
   requestId: Type.Optional(Type.String({ maxLength: 64 })),
 }, { additionalProperties: false });
@@ -253,7 +256,12 @@ export type WsServerMessage =
   | { eventType: 'kline'; data: WsKline }
   /** The symbol's newest trades (at most WS_TRADES_PER_MESSAGE), newest first: merge by `id`. */
   | { eventType: 'trades'; data: RecentTrades }
-  | { eventType: 'orders'; data: unknown }
+  /**
+   * An order event (OrderEvent), or `{ type: 'resync' }` (reload the orders: events were dropped).
+   * `id`: the event's place in the user's feed, increasing; send the last one as `lastEventId`
+   * when subscribing again after a reconnect.
+   */
+  | { eventType: 'orders'; data: unknown; id?: number }
   | { eventType: 'batch'; data: WsServerMessage[] }
   | { eventType: 'welcome'; msg: string; id: string; serverTime: EpochMs; maxSubscriptions: number }
   | { eventType: 'subscribed' | 'unsubscribed'; msg: string; channel: WsChannel; currency?: string; market?: Market; interval?: CandleInterval; requestId?: string }

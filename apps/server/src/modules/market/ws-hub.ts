@@ -23,6 +23,7 @@ import {
   errorMessage, instrumentOf, parseHeaderLang,
   type CandleInterval, type ErrorKey, type HeaderLang, type Market, type WsChannel, type WsServerMessage,
 } from '@app/contract';
+import type { ClusterBus, UserEventDelivery } from '../cluster';
 import type { MarketBus, MarketEvent } from './bus';
 
 /** Stop writing to a socket while this much is waiting in its buffer. */
@@ -53,6 +54,8 @@ export interface HubOptions {
 /** What the hub needs from the rest of the module. */
 export interface HubDeps {
   bus: MarketBus;
+  /** The users' order events (every process's, with their ids) and a reconnecting client's resume. */
+  users?: Pick<ClusterBus, 'onUserEvent' | 'userEventsSince'>;
   /** The user of a session token, or null. */
   authenticate(token: string): Promise<number | null>;
   /** The current value of a topic, for the first frame after SUBSCRIBE. */
@@ -133,6 +136,10 @@ class Connection {
   /** Topics to send at the next flush whether or not they changed (the current values after SUBSCRIBE). */
   readonly pending = new Set<Topic>();
   readonly userEvents: Buffer[] = [];
+  /** The id of the newest order event queued for it: an event at or below it is not sent again. */
+  lastEventId = 0;
+  /** Live order events waiting while the replay after `lastEventId` is read (null: none is). */
+  replayWait: UserEventDelivery[] | null = null;
   userId: number | null = null;
   token: string | null = null;
   alive = true;
@@ -159,6 +166,7 @@ export class MarketHub {
   /** Compiled with the first client message: building an Ajv instance took 0.1–0.3 s of every start. */
   private validator: ValidateFunction | undefined;
   private readonly unsubscribeBus: () => void;
+  private readonly unsubscribeUsers: () => void;
   private timers: NodeJS.Timeout[] = [];
   private readonly maxSubscriptions: number;
   /** Counters for tests and the benchmark. */
@@ -167,6 +175,7 @@ export class MarketHub {
   constructor(private readonly deps: HubDeps, private readonly options: HubOptions) {
     this.maxSubscriptions = options.maxSubscriptions ?? WS_MAX_SUBSCRIPTIONS;
     this.unsubscribeBus = deps.bus.subscribe((e) => this.onEvent(e));
+    this.unsubscribeUsers = deps.users?.onUserEvent((e) => this.onUserEvent(e)) ?? (() => undefined);
   }
 
   /** Timers run only while someone is connected: an idle server does not wake up every few ms. */
@@ -199,6 +208,7 @@ export class MarketHub {
 
   close(): void {
     this.unsubscribeBus();
+    this.unsubscribeUsers();
     this.stopTimers();
     for (const c of this.connections) c.ws.terminate();
     this.connections.clear();
@@ -231,7 +241,8 @@ export class MarketHub {
 
   private onEvent(e: MarketEvent): void {
     this.stats.eventsIn++;
-    if (e.type === 'user') return this.onUserEvent(e.userId, e.event);
+    // Order events come from the cluster bus (deps.users), with their ids.
+    if (e.type === 'user') return;
     const key = e.type === 'tick' ? `ticker:${e.symbol}` : e.type === 'depth' ? `depth:${e.symbol}` : e.type === 'trade' ? `trades:${e.symbol}` : `kline:${e.symbol}:${e.interval}`;
     const t = this.topics.get(key);
     if (!t) return; // nobody ever subscribed: nothing to keep
@@ -256,17 +267,50 @@ export class MarketHub {
     t.changed = ++this.seq;
   }
 
-  private onUserEvent(userId: number, event: unknown): void {
-    const conns = this.byUser.get(userId);
+  private onUserEvent(e: UserEventDelivery): void {
+    const conns = this.byUser.get(e.userId);
     if (!conns) return;
-    const frame = Buffer.from(JSON.stringify({ eventType: 'orders', data: event }));
+    let frame: Buffer | undefined;
     for (const c of conns) {
-      if (c.userEvents.length >= USER_QUEUE_MAX) {
-        // Events cannot be coalesced like prices: drop them and tell the client to reload its orders.
-        c.userEvents.length = 0;
-        c.userEvents.push(Buffer.from(JSON.stringify({ eventType: 'orders', data: { type: 'resync' } })));
-      } else c.userEvents.push(frame);
+      if (c.replayWait) c.replayWait.push(e);
+      else this.queueUserEvent(c, e, (frame ??= Buffer.from(JSON.stringify({ eventType: 'orders', data: e.event, id: e.seq }))));
     }
+  }
+
+  /** Queues an order event for a connection unless it already has it (by id). */
+  private queueUserEvent(c: Connection, e: UserEventDelivery, frame?: Buffer): void {
+    if (e.seq <= c.lastEventId) return;
+    c.lastEventId = e.seq;
+    if (c.userEvents.length >= USER_QUEUE_MAX) return this.resync(c);
+    c.userEvents.push(frame ?? Buffer.from(JSON.stringify({ eventType: 'orders', data: e.event, id: e.seq })));
+  }
+
+  /** Events cannot be coalesced like prices: drop them and tell the client to reload its orders. */
+  private resync(c: Connection): void {
+    c.userEvents.length = 0;
+    c.userEvents.push(Buffer.from(JSON.stringify({ eventType: 'orders', data: { type: 'resync' } })));
+  }
+
+  /**
+   * A client subscribing again after a reconnect (maybe to another node): the events after its
+   * last id first, then the live ones that came meanwhile, none twice; a resync when the bus no
+   * longer holds them.
+   */
+  private async replay(c: Connection, userId: number, lastEventId: number): Promise<void> {
+    c.lastEventId = lastEventId;
+    const waiting: UserEventDelivery[] = (c.replayWait = []);
+    let missed: UserEventDelivery[] | null;
+    try {
+      missed = (await this.deps.users?.userEventsSince(userId, lastEventId)) ?? null;
+    } catch (err) {
+      this.deps.log.warn({ err }, 'order events could not be read for a resume');
+      missed = null;
+    }
+    if (c.replayWait !== waiting) return; // unsubscribed meanwhile
+    c.replayWait = null;
+    if (missed === null || missed.length > USER_QUEUE_MAX) this.resync(c);
+    else for (const e of missed) this.queueUserEvent(c, e);
+    for (const e of waiting) this.queueUserEvent(c, e);
   }
 
   // ----- flush ----------------------------------------------------------------------------
@@ -484,6 +528,7 @@ export class MarketHub {
       let set = this.byUser.get(userId);
       if (!set) this.byUser.set(userId, (set = new Set()));
       set.add(c);
+      if (m.lastEventId !== undefined) void this.replay(c, userId, m.lastEventId);
     }
     const sub: Subscription = { key, channel: m.channel, topics, ...(resolved.currency ? { currency: resolved.currency } : {}), ...(m.market ? { market: m.market } : {}), ...(resolved.interval ? { interval: resolved.interval } : {}) };
     c.subs.set(key, sub);
@@ -550,6 +595,8 @@ export class MarketHub {
       set?.delete(c);
       if (set?.size === 0) this.byUser.delete(c.userId);
       c.userEvents.length = 0;
+      c.replayWait = null;
+      c.lastEventId = 0;
     }
   }
 }

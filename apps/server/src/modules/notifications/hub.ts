@@ -86,6 +86,15 @@ export interface HubOptions {
   log: FastifyBaseLogger;
   /** Attaches the chat module's views to chat rows (StreamRow.view) before they are sent. */
   attachViews: (rows: StreamRow[]) => Promise<void>;
+  /** The cluster bus: a nudge here is a pass on every process (the signal 'notice'). */
+  signals?: NoticeSignals;
+}
+
+/** What the hub needs of the cluster bus (ClusterBus's signals). */
+export interface NoticeSignals {
+  readonly kind: 'local' | 'nats';
+  publishSignal(name: string): void;
+  onSignal(name: string, handler: () => void): () => void;
 }
 
 /**
@@ -104,6 +113,7 @@ export class NoticeHub {
   private inflight: Promise<void> | null = null;
   private rerun = false;
   private stopped = true;
+  private unsignal: (() => void) | null = null;
 
   constructor(private readonly o: HubOptions) {}
 
@@ -120,11 +130,17 @@ export class NoticeHub {
     });
     this.heartbeat = setInterval(() => this.each((c) => c.comment('heartbeat')), HEARTBEAT_MS);
     this.heartbeat.unref();
+    // Another process wrote a notice: read the stream now rather than at the next poll.
+    this.unsignal = this.o.signals?.onSignal('notice', () => {
+      if (!this.stopped && this.last !== null) void this.pass();
+    }) ?? null;
   }
 
   /** Stops polling and closes every stream (clients reconnect elsewhere with Last-Event-ID). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unsignal?.();
+    this.unsignal = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     this.each((c) => c.close());
@@ -137,6 +153,8 @@ export class NoticeHub {
   /** A pass now (after a local write): its rows reach the streams without waiting for the poll. */
   nudge(): void {
     if (!this.stopped) void this.pass();
+    // Every other process too (in one process there is no other: the local bus is not asked).
+    if (this.o.signals && this.o.signals.kind !== 'local') this.o.signals.publishSignal('notice');
   }
 
   /**

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ChatConversation, ChatMessage, HeaderLang, Notice, NoticeListQuery, NoticePage, UnreadCount } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { frame, NoticeHub, StreamConn, streamFrame } from './hub';
+import { frame, NoticeHub, StreamConn, streamFrame, type NoticeSignals } from './hub';
 import { NoticeIds, renderAnnouncement, renderPersonal } from './render';
 import {
   findAnnouncement, findPersonal, listNotices, markAllRead, markAnnouncementRead, markPersonalRead, streamHead, streamSince, unreadCounts, type ListedNotice, type StreamRow,
@@ -26,12 +26,14 @@ export class NotificationService {
   private readonly ids: NoticeIds;
   private pendingCounts: { waiting: Map<number, ((n: number) => void)[]>; failed: ((e: unknown) => void)[] } | null = null;
 
-  constructor(private readonly ctx: AppContext, private readonly chat?: ChatViews) {
+  /** `signals`: the cluster bus, so a notice written on one process reaches the streams of every other at once. */
+  constructor(private readonly ctx: AppContext, private readonly chat?: ChatViews, signals?: NoticeSignals) {
     this.ids = new NoticeIds(ctx.secret);
     this.stamper = new Stamper(() => ctx.db, ctx.clock);
     this.hub = new NoticeHub({
       db: () => ctx.db, clock: ctx.clock, stamper: this.stamper, ids: this.ids, pollMs: ctx.config.noticePollMs, log: ctx.log,
       attachViews: (rows) => this.attachViews(rows),
+      ...(signals ? { signals } : {}),
     });
   }
 
