@@ -286,6 +286,40 @@ describe('subscriptions', () => {
   });
 });
 
+describe('open orders across reconnects', () => {
+  it('resumes from lastEventId with exactly the missed events, each with its id; a resync when the bus no longer holds them', async () => {
+    const u = await registerByEmail(t);
+    const [row] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, u.email));
+    const userId = row!.id;
+    const other = await registerByEmail(t);
+    const [otherRow] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, other.email));
+    const orders = (c: Client) => c.messages.filter((m) => m.eventType === 'orders');
+    const c1 = await connect();
+    await c1.request({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: u.token });
+    await t.app.market.publishToUser(userId, { n: 1 });
+    const first = await c1.waitFor((m) => m.eventType === 'orders');
+    expect(first).toMatchObject({ data: { n: 1 }, id: expect.any(Number) });
+    c1.ws.close();
+    await c1.closed;
+    // Missed while away: two of the user's and one of another user's.
+    await t.app.market.publishToUser(userId, { n: 2 });
+    await t.app.market.publishToUser(otherRow!.id, { n: 99 });
+    await t.app.market.publishToUser(userId, { n: 3 });
+    const c2 = await connect();
+    await c2.request({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: u.token, lastEventId: first.id });
+    await t.app.market.publishToUser(userId, { n: 4 });
+    await c2.waitFor((m) => m.eventType === 'orders' && (m.data as { n: number }).n === 4);
+    await sleep(200);
+    expect(orders(c2).map((m) => m.data)).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }]);
+    const ids = orders(c2).map((m) => m.id as number);
+    expect(ids.every((id, i) => id > (i ? ids[i - 1]! : (first.id as number)))).toBe(true);
+    // An id this bus never gave (another process's, before a restart): reload.
+    const c3 = await connect();
+    await c3.request({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: u.token, lastEventId: 10 ** 12 });
+    expect((await c3.waitFor((m) => m.eventType === 'orders')).data).toEqual({ type: 'resync' });
+  });
+});
+
 describe('fan-out', () => {
   it('encodes an update once for all its subscribers, who get the same bytes', async () => {
     const a = await connect();
