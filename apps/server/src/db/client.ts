@@ -16,7 +16,7 @@ import * as noticeSchema from './schema-notices';
 import * as clusterSchema from './schema-cluster';
 import { SERVER_DIR } from '../server-dir';
 import { acquireDirLock, type DirLock } from './dir-lock';
-import { engineScope, fence } from '../lib/engine-scope';
+import { engineScope, fence } from './engine-scope';
 
 const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema, ...operatorSchema, ...kycSchema, ...depositSchema, ...chainSchema, ...withdrawalSchema, ...financingSchema, ...noticeSchema, ...clusterSchema };
 
@@ -57,7 +57,7 @@ export interface Database {
 }
 
 /**
- * Fences every transaction of an engine action (lib/engine-scope.ts): a transaction opened inside
+ * Fences every transaction of an engine action (db/engine-scope.ts): a transaction opened inside
  * the engine role's scope first checks that the role's epoch is still the database's. Outside a
  * scope (requests, and always without an election) nothing changes.
  */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { isFencedError } from './engine-scope';
+import { isFencedError } from '../db/engine-scope';
 
 /**
  * Runs a piece of background work again and again until stopped: each run answers how long to wait

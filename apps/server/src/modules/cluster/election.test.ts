@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { openTestDatabase } from '../../../test/harness';
 import { rowsOf, type Database } from '../../db/client';
 import { PollLoop } from '../../lib/worker';
-import { currentEngineEpoch, engineScope, isFencedError, type EngineScope } from '../../lib/engine-scope';
+import { currentEngineEpoch, engineScope, isFencedError, type EngineScope } from '../../db/engine-scope';
 import { EmbeddedRole, PgElection, DEFAULT_ELECTION } from './election';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

@@ -3,7 +3,7 @@ import type { Client as PgClient } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db } from '../../db/client';
-import { engineScope, type EngineScope, type FencedError } from '../../lib/engine-scope';
+import { engineScope, type EngineScope, type FencedError } from '../../db/engine-scope';
 import type { EngineRole, EngineRoleStatus, RoleWork } from './types';
 
 /**
@@ -15,7 +15,7 @@ import type { EngineRole, EngineRoleStatus, RoleWork } from './types';
  * - `PgElection`: PostgreSQL with MARKET_ENGINE=timers. A dedicated connection per process tries
  *   `pg_try_advisory_lock(ENGINE_LOCK_KEY)`; the winner raises the fencing epoch (engine_leader)
  *   and logs it (engine_epochs), then starts every watched work inside `engineScope`, so every
- *   transaction of that work is fenced (lib/engine-scope.ts). The holder heartbeats on its
+ *   transaction of that work is fenced (db/engine-scope.ts). The holder heartbeats on its
  *   connection and steps down as soon as a heartbeat fails or stays unanswered for the lease; the
  *   server ends a silent session after ELECTION_LEASE_MS (idle_session_timeout, TCP keepalives,
  *   tcp_user_timeout), which releases the lock for a standby.

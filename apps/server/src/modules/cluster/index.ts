@@ -7,4 +7,4 @@ export {
   createEngineRole, defaultNodeName, EmbeddedRole, PgElection, ENGINE_LOCK_KEY, DEFAULT_ELECTION,
   type ElectionOptions, type ElectionSettings, type ManagedRole,
 } from './election';
-export { currentEngineEpoch, engineScope, FencedError, isFencedError } from '../../lib/engine-scope';
+export { currentEngineEpoch, engineScope, FencedError, isFencedError } from '../../db/engine-scope';

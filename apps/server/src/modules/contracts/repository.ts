@@ -4,7 +4,7 @@ import { rowsOf, type Db, type DbOrTx, type RawRow, type Tx } from '../../db/cli
 import { insertFrom } from '../../db/insert-from';
 import { preparedOn } from '../../db/prepared';
 import { newestFirst } from '../../db/paging';
-import { currentEngineEpoch } from '../../lib/engine-scope';
+import { currentEngineEpoch } from '../../db/engine-scope';
 import { contractProducts, contractSettlements, contracts, contractsOpen } from '../../db/schema-trading';
 import { moneyRecords, type Invariant } from '../ledger';
 

@@ -5,7 +5,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AppContext } from '../../context';
-import { engineScope, isFencedError } from '../../lib/engine-scope';
+import { engineScope, isFencedError } from '../../db/engine-scope';
 
 /** Writes tagged so are dropped once the engine stops (see enqueue). */
 export const BACKFILL_WRITE = 'backfill';
@@ -48,7 +48,7 @@ export class WriteQueue {
       await yieldToLoop();
       for (let attempt = 1; ; attempt++) {
         try {
-          // The engine role's writes are fenced (lib/engine-scope.ts): in its scope each write is one
+          // The engine role's writes are fenced (db/engine-scope.ts): in its scope each write is one
           // transaction that first checks the role's epoch; a deposed engine's write is refused.
           if (engineScope.getStore()) await this.ctx.db.transaction((tx) => work(tx as unknown as AppContext['db']));
           else await work(this.ctx.db);
