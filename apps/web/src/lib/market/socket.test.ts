@@ -171,6 +171,22 @@ describe('MarketSocket', () => {
     expect(onReconnect).toHaveBeenCalledTimes(1);
   });
 
+  it('resumes open orders after a reconnect from the id of the last order event', () => {
+    const got: DataMessage[] = [];
+    socket.subscribe({ channel: 'openOrders', token: 't' }, { onData: (m) => got.push(m) });
+    last().open();
+    expect(last().sent[0]).not.toHaveProperty('lastEventId');
+    last().receive({ eventType: 'batch', data: [{ eventType: 'orders', data: { kind: 'spot' }, id: 41 }, { eventType: 'orders', data: { kind: 'spot' }, id: 42 }] });
+    expect(got).toHaveLength(2);
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    expect(last().sent[0]).toMatchObject({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: 't', lastEventId: 42 });
+    // Another session's feed starts afresh.
+    socket.subscribe({ channel: 'openOrders', token: 'u' }, { onData: () => undefined });
+    expect(last().sent.at(-1)).toEqual({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: 'u', requestId: 'openOrders' });
+  });
+
   it('recovers a stream silent for more than 3 s by subscribing again, then drops a dead connection', () => {
     socket.subscribe({ channel: 'realtime', currency: 'BTCUSDT' }, { onData: () => undefined });
     last().open();

@@ -192,6 +192,8 @@ export class MarketSocket {
   private reportedOpen: boolean | null = null;
   private readonly now: () => number;
   private readonly silenceMs: number;
+  /** The id of the last order event: sent as lastEventId when openOrders is subscribed again (a resume, on any node). */
+  private lastOrderId: number | undefined;
 
   constructor(private readonly options: MarketSocketOptions) {
     this.now = options.now ?? (() => Date.now());
@@ -213,6 +215,7 @@ export class MarketSocket {
       if (JSON.stringify(stream.request) !== JSON.stringify(request) || stream.failed) {
         // Same key, new details (another token): the server keeps the first, so replace it.
         this.sendSubscription('UNSUBSCRIBE', stream.request);
+        if (request.channel === 'openOrders') this.lastOrderId = undefined;
         stream.request = request;
         stream.failed = false;
         stream.lastActivityAt = this.now();
@@ -359,6 +362,7 @@ export class MarketSocket {
   }
 
   private dispatch(message: DataMessage, now: number): void {
+    if (message.eventType === 'orders' && message.id !== undefined) this.lastOrderId = message.id;
     for (const stream of this.streams.values()) {
       if (!belongsTo(stream.request, message)) continue;
       stream.lastActivityAt = now;
@@ -380,7 +384,8 @@ export class MarketSocket {
   }
 
   private sendSubscription(methodType: 'SUBSCRIBE' | 'UNSUBSCRIBE', request: StreamRequest): void {
-    this.send({ methodType, ...request, requestId: streamKey(request) });
+    const resume = methodType === 'SUBSCRIBE' && request.channel === 'openOrders' && this.lastOrderId !== undefined ? { lastEventId: this.lastOrderId } : {};
+    this.send({ methodType, ...request, ...resume, requestId: streamKey(request) });
   }
 
   private send(message: WsClientMessage): void {
