@@ -86,6 +86,9 @@ defaults
   timeout client-fin 5s
   timeout http-keep-alive 10s
   timeout queue 10s
+  # A busy node answers /readyz late (it asks the database): slow is not down. A dead one refuses
+  # the connection at once.
+  timeout check 3s
   # A request whose node is down (connection refused) goes to another node.
   option redispatch
   retries 3
@@ -115,7 +118,7 @@ listen stats
  * Answers { url (HAProxy), nodes, db (a pg.Pool on the run's database), databaseUrl, dataDir,
  * kill(i), start(i), readyz(i), stop() }.
  */
-export async function startCluster({ nodes: count = 3, env = {}, log = console.log } = {}) {
+export async function startCluster({ nodes: count = 3, env = {}, log = console.log, onCrash } = {}) {
   await checkServices();
   const run = `cluster_${process.pid}_${Date.now().toString(36)}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-cluster-'));
@@ -143,7 +146,7 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
     const databaseUrl = dbUrl.toString();
     const secret = `cluster-secret-${run}-${Math.random().toString(36).slice(2)}`;
     for (let i = 0; i < count; i++) {
-      nodes.push({ index: i, name: `node${i + 1}`, port: await freePort(), child: undefined, logFile: path.join(dataDir, `node${i + 1}.log`), startedAt: 0, restarts: 0 });
+      nodes.push({ index: i, name: `node${i + 1}`, port: await freePort(), child: undefined, logFile: path.join(dataDir, `node${i + 1}.log`), startedAt: 0, restarts: 0, crashes: [] });
     }
     const baseEnv = {
       ...process.env,
@@ -179,7 +182,16 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
       });
       fs.closeSync(log);
       n.startedAt = Date.now();
-      n.exited = new Promise((r) => n.child.once('exit', r));
+      n.expectExit = false;
+      const child = n.child;
+      n.exited = new Promise((r) => child.once('exit', r));
+      // A node that exits by itself (not killed by the driver, not stopped) crashed: recorded, and
+      // the caller may restart it as a process manager would.
+      child.once('exit', (code, signal) => {
+        if (n.expectExit || state.stopped || n.child !== child) return;
+        n.crashes.push({ at: Date.now(), code, signal, log: tail(n.logFile, 60) });
+        onCrash?.(n);
+      });
     };
     const waitReady = async (n, timeoutMs = READY_TIMEOUT_MS) => {
       const deadline = Date.now() + timeoutMs;
@@ -221,6 +233,7 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
       /** SIGKILL, no warning; resolves once the process is gone. */
       kill: async (n) => {
         if (!n.child || n.child.exitCode !== null || n.child.signalCode !== null) return;
+        n.expectExit = true;
         n.child.kill('SIGKILL');
         await n.exited;
       },
@@ -251,6 +264,7 @@ export async function readyz(n) {
 async function stopNode(n) {
   const c = n.child;
   if (!c || c.exitCode !== null || c.signalCode !== null) return;
+  n.expectExit = true;
   c.kill('SIGTERM');
   const done = await Promise.race([n.exited.then(() => true), sleep(10_000).then(() => false)]);
   if (!done) {

@@ -31,6 +31,14 @@ async function main() {
   try {
     cluster = await startCluster({
       nodes: NODES, log,
+      onCrash: (n) => {
+        const last = n.crashes.at(-1);
+        const why = last.log.split('\n').find((l) => /^\w*Error|^error:|FATAL|Unhandled/.test(l)) ?? `exit ${last.code ?? last.signal}`;
+        log(`${n.name} CRASHED by itself: ${why.trim().slice(0, 200)}; restarting it`);
+        if (n.restarting) return;
+        n.restarting = true;
+        void cluster.restart(n).then(() => log(`${n.name} back`), (e) => log(`${n.name} did not come back: ${e.message.split('\n')[0]}`)).finally(() => { n.restarting = false; });
+      },
       env: CHAIN_ENV(chain),
     });
   } catch (err) {
@@ -134,6 +142,12 @@ async function main() {
     await checkWs(cluster.db, wsClients, results);
     await checkSse(cluster.db, sseClients, results);
     await checkChainMoney(cluster, chain, chainMoney, results);
+    const crashes = cluster.nodes.flatMap((n) => n.crashes.map((c) => ({ ...c, node: n.name })));
+    results.push({
+      name: 'no node exited by itself',
+      ok: crashes.length === 0,
+      figure: crashes.length ? `${crashes.length} crashes: ${crashes.slice(0, 3).map((c) => `${c.node} at ${((c.at - t0) / 1000).toFixed(0)} s (${c.log.split('\n').find((l) => /^\w*Error|^error:|FATAL|Unhandled/.test(l))?.trim().slice(0, 120) ?? `exit ${c.code ?? c.signal}`})`).join('; ')}` : '0 crashes',
+    });
     const engineKills = kills.filter((k) => k.wasEngine).length;
     results.push({ name: 'the engine was killed at least 3 times', ok: engineKills >= 3, figure: `${kills.length} kills, ${engineKills} of the engine` });
     const fo = failovers.map((f) => f.ms).filter((x) => x !== null).sort((a, b) => a - b);
