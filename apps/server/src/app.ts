@@ -39,7 +39,7 @@ import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
 import { roleWork, runWhenReady } from './lib/worker';
 import { kindOf } from './db/client';
-import { createEngineRole, type EngineRole } from './modules/cluster';
+import { createBus, createEngineRole, type ClusterBus, type EngineRole } from './modules/cluster';
 import { rateLimitSetup } from './lib/rate-limit-store';
 import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
 import { NotificationService, notificationRoutes } from './modules/notifications';
@@ -94,6 +94,8 @@ declare module 'fastify' {
     chat: ChatService;
     /** The engine role of this process (elected on PostgreSQL; always the engine embedded): engine work runs only while it holds it. */
     engineRole: EngineRole;
+    /** The bus between processes (BUS_URL: NATS JetStream; unset: in this process): order events, the engine's feed, signals. */
+    bus: ClusterBus;
   }
 }
 
@@ -216,7 +218,11 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(kycAdminRoutes, { kyc });
   // Market data and the market websocket (/ws); 64 KiB is the hard cap of a client message.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const market = new MarketModule(ctx, sessions, marketEngine ? { engine: marketEngine } : {});
+  // The bus between processes; closed after the modules that use it (root onClose hooks run after the plugins').
+  const bus = await createBus(ctx.config, app.log, ctx.config.nodeName);
+  app.decorate('bus', bus);
+  app.addHook('onClose', () => bus.close());
+  const market = new MarketModule(ctx, sessions, { ...(marketEngine ? { engine: marketEngine } : {}), cluster: bus });
   app.decorate('market', market);
   // Elected (PostgreSQL, timers): the engine runs while this process holds the role and follows the bus otherwise; one process: always the engine, as before.
   await app.register(marketRoutes, { market, isReady, ...(role.elected ? { role } : {}), moreBanners: (lang, position) => news.homeBanners(lang, position) });
@@ -227,7 +233,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.decorate('ledger', ledger);
   // Users in the back office: their verification, balances (read-only) and sessions.
   await app.register(customerRoutes, { customers: new CustomerService(ctx, audit, sessions, kyc, ledger) });
-  const money = new MoneyCommands(ctx, ledger, (userId, event) => market.publishToUser(userId, event));
+  // Order events: to the outbox in the command's transaction, then to the bus (ledger/outbox.ts).
+  const money = new MoneyCommands(ctx, ledger, bus);
+  app.addHook('onClose', () => money.outbox.flush());
   const prices = new ReferencePrices(market);
   const wallet = new WalletService(ctx, ledger, money);
   await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, ledger, wallet, prices) });
@@ -314,7 +322,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   });
   // Notifications and the notice stream (SSE): every process serving streams runs a hub, started
   // with the app and stopped (its streams closed) before the server closes.
-  const notifications = new NotificationService(ctx, chat);
+  const notifications = new NotificationService(ctx, chat, bus);
   app.decorate('notifications', notifications);
   await app.register(notificationRoutes, { notifications });
   app.addHook('onReady', async () => notifications.hub.start());

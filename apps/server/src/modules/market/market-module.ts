@@ -4,7 +4,7 @@
  */
 import { WS_TRADES_PER_MESSAGE, type WsServerMessage } from '@app/contract';
 import type { AppContext } from '../../context';
-import type { ClusterBus, RoleWork } from '../cluster';
+import { LocalBus, type ClusterBus, type RoleWork } from '../cluster';
 import { BinanceSource } from './binance';
 import { InProcessBus, type MarketBus } from './bus';
 import { MarketEngine, type EngineOptions } from './engine';
@@ -39,6 +39,8 @@ export class MarketModule {
    * "Engine and followers"); undefined with one process.
    */
   readonly followBus: ClusterBus | undefined;
+  /** The bus the users' order events come over (opts.cluster, or one of its own in this process). */
+  readonly users: ClusterBus;
   /** The engine work of the engine role, with its timers (a real server): see `roleWork`. */
   readonly engineWork: RoleWork;
   private closing = false;
@@ -53,6 +55,7 @@ export class MarketModule {
     const config = ctx.config.market;
     this.bus = opts.bus ?? new InProcessBus((err) => ctx.log.error({ err }, 'market bus handler failed'));
     this.engine = new MarketEngine(ctx, this.bus, config, opts.engine);
+    this.users = opts.cluster ?? new LocalBus((err) => ctx.log.error({ err }, 'user event handler failed'));
     this.followBus = opts.cluster && (opts.followers ?? opts.cluster.kind === 'nats') ? opts.cluster : undefined;
     this.engine.feedBus = this.followBus;
     this.engineWork = this.roleWork({ timers: true });
@@ -61,6 +64,7 @@ export class MarketModule {
     this.snapshots = new SnapshotCache(() => this.engine.version, () => ctx.clock.now().getTime());
     this.hub = new MarketHub({
       bus: this.bus,
+      users: this.users,
       authenticate: async (token) => (await sessions.authenticate(token)).user.id,
       snapshot: (topic) => this.snapshot(topic),
       now: () => ctx.clock.now().getTime(),
@@ -103,11 +107,12 @@ export class MarketModule {
   }
 
   /**
-   * Sends an event to every open-orders subscription of a user (in every process, once the bus
-   * is shared): the trading module calls this when an order changes.
+   * Sends an event to every open-orders subscription of a user, in every process, WITHOUT an
+   * outbox row (tests, tools): money commands write their events to the outbox and publish them
+   * on the cluster bus themselves (ledger/outbox.ts). A random negative id stands for the row's.
    */
-  publishToUser(userId: number, event: unknown): void {
-    this.bus.publish({ type: 'user', userId, event });
+  publishToUser(userId: number, event: unknown): Promise<void> {
+    return this.users.publishUserEvent({ outboxId: -1 - Math.floor(Math.random() * 2 ** 48), userId, event });
   }
 
   private snapshot(topic: string): WsServerMessage | undefined {
