@@ -19,8 +19,8 @@ export const CHAIN_ENV = (chain) => ({
   WITHDRAW_HOT_KEY_EVM: HOT_KEY_EVM, WITHDRAW_SIGNER_POLL_MS: '200', WITHDRAW_ADDRESS_HOLD_HOURS: '0', WITHDRAW_SECURITY_LOCK_HOURS: '0',
 });
 
-const DEPOSIT = '25';
-const WITHDRAW = '10';
+const DEPOSIT = '30';
+const WITHDRAW = '20';
 const FUND_PASSWORD = 'Chain-fund-1';
 const USDT_UNITS = 1_000_000n;
 

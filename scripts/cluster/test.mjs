@@ -21,6 +21,11 @@ const USERS = Number(process.env.CLUSTER_USERS ?? 12);
 const WORKERS = Number(process.env.CLUSTER_WORKERS ?? 6);
 const CONTRACT_SECONDS = 30;
 const t0 = Date.now();
+/** The line of a crashed node's log that says why (an error's message rather than the throw site). */
+const crashReason = (c) => {
+  const lines = c.log.split('\n').map((l) => l.trim());
+  return (lines.find((l) => /^(\w*Error|error):/.test(l)) ?? lines.find((l) => /FATAL|Unhandled/.test(l)) ?? `exit ${c.code ?? c.signal}`).slice(0, 160);
+};
 const log = (m) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${m}`);
 
 async function main() {
@@ -33,8 +38,7 @@ async function main() {
       nodes: NODES, log,
       onCrash: (n) => {
         const last = n.crashes.at(-1);
-        const why = last.log.split('\n').find((l) => /^\w*Error|^error:|FATAL|Unhandled/.test(l)) ?? `exit ${last.code ?? last.signal}`;
-        log(`${n.name} CRASHED by itself: ${why.trim().slice(0, 200)}; restarting it`);
+        log(`${n.name} CRASHED by itself: ${crashReason(last)}; restarting it`);
         if (n.restarting) return;
         n.restarting = true;
         void cluster.restart(n).then(() => log(`${n.name} back`), (e) => log(`${n.name} did not come back: ${e.message.split('\n')[0]}`)).finally(() => { n.restarting = false; });
@@ -146,7 +150,7 @@ async function main() {
     results.push({
       name: 'no node exited by itself',
       ok: crashes.length === 0,
-      figure: crashes.length ? `${crashes.length} crashes: ${crashes.slice(0, 3).map((c) => `${c.node} at ${((c.at - t0) / 1000).toFixed(0)} s (${c.log.split('\n').find((l) => /^\w*Error|^error:|FATAL|Unhandled/.test(l))?.trim().slice(0, 120) ?? `exit ${c.code ?? c.signal}`})`).join('; ')}` : '0 crashes',
+      figure: crashes.length ? `${crashes.length} crashes: ${crashes.slice(0, 3).map((c) => `${c.node} at ${((c.at - t0) / 1000).toFixed(0)} s (${crashReason(c)})`).join('; ')}` : '0 crashes',
     });
     const engineKills = kills.filter((k) => k.wasEngine).length;
     results.push({ name: 'the engine was killed at least 3 times', ok: engineKills >= 3, figure: `${kills.length} kills, ${engineKills} of the engine` });
