@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import type { FileStoreKind, S3Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -82,7 +82,7 @@ export class PgFileStore implements FileStore {
 export class S3FileStore implements FileStore {
   readonly kind = 's3';
   // The SDK is loaded only by a process that uses it (it is large, and warns about old Node versions on load).
-  private readonly sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: S3Client }>;
+  private readonly sdk: Promise<{ s3: typeof S3Sdk; client: S3Sdk.S3Client }>;
   constructor(private readonly config: S3Config) {
     this.sdk = import('@aws-sdk/client-s3').then((s3) => ({
       s3,
