@@ -26,9 +26,8 @@ beforeAll(async () => {
   // A Wednesday with every market open (New York winter time: stocks 14:30–21:00 UTC).
   setClock(t, '2027-03-03T15:00:00.000Z');
   await t.app.market.engine.start();
-  t.app.market.bus.subscribe((e) => {
-    if (e.type === 'user') events.push(e.event as OrderEvent);
-  });
+  // Order events reach the websocket hubs over the cluster bus (from the outbox, after the commit).
+  t.app.bus.onUserEvent((e) => events.push(e.event as OrderEvent));
   feed.tick('BTCUSDT', '50000.00');
   feed.tick('EURUSD', '1.08000');
   feed.tick('AAPLUSD', '200.00');

@@ -19,9 +19,8 @@ let events: { userId: number; event: unknown }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', OTP_DAILY_PER_IP: '100000' } });
-  t.app.market.bus.subscribe((e) => {
-    if (e.type === 'user') events.push({ userId: e.userId, event: e.event });
-  });
+  // Order events reach the websocket hubs over the cluster bus (from the outbox, after the commit).
+  t.app.bus.onUserEvent((e) => events.push({ userId: e.userId, event: e.event }));
 });
 afterAll(() => t.close());
 beforeEach(() => {
