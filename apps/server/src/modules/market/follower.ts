@@ -138,6 +138,8 @@ export class Follower {
   /** The instant the state was last read as of. */
   private loadedAt = 0;
   private readonly sources = new Map<string, PriceSource>();
+  /** Per symbol, the newest trade id applied since the state was read: a batch delivered again adds nothing. */
+  private readonly lastTrade = new Map<string, number>();
   private lastBatchAt = 0;
   private watchdog: NodeJS.Timeout | undefined;
   /** Quotes the watchdog marked stale (the engine went silent); the next batch takes the mark off. */
@@ -190,6 +192,7 @@ export class Follower {
       if (gen !== this.generation) return;
       try {
         await this.parts.load(at);
+        this.lastTrade.clear();
         this.loadedAt = at;
         this.floor = Math.floor(at / MINUTE_MS) * MINUTE_MS;
       } catch (err) {
@@ -251,9 +254,10 @@ export class Follower {
     for (const it of batch.items) {
       switch (it.k) {
         case 'tick': {
-          if (it.t < this.floor) break;
+          if (it.t < this.floor || it.id <= (this.lastTrade.get(it.s) ?? 0)) break;
           const st = state.symbols.get(it.s);
           if (!st) break;
+          this.lastTrade.set(it.s, it.id);
           st.source = this.source(it.src, it.rg);
           feed.tick({ symbol: it.s, time: it.t, price: it.p, amount: it.a, ...(it.sd ? { side: it.sd } : {}), ...(it.x ? { externalId: it.x } : {}) }, it.id);
           break;
