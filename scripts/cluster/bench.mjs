@@ -10,8 +10,11 @@
  *   nats-server, of HAProxy and of this load generator, in cores; PostgreSQL's sessions of the run's
  *   database sampled every 250 ms (active, and waiting: on a lock, on I/O, ...).
  * Prints each round of both, the ratio subject/baseline per round and its min/median/max.
+ * Also the whole machine's busy cores (/proc/stat): on a shared machine what the run's own
+ * processes did not use was other work's. A warm-up round (BENCH_WARMUP_SECONDS, 10) is not counted.
  * Environment: BENCH_SECONDS, BENCH_ROUNDS (3), BENCH_WRITERS, BENCH_USERS (24), BENCH_CONTRACT_RATE.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { buildServer, cpuSeconds, onSignals, pidsOf, sleep, startCluster } from './harness.mjs';
 import { call, quantile, register, WsClient } from './load.mjs';
@@ -21,8 +24,17 @@ const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 24);
 const USERS = Number(process.env.BENCH_USERS ?? 24);
 const CONTRACT_RATE = Number(process.env.BENCH_CONTRACT_RATE ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const t0 = Date.now();
 const log = (m) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${m}`);
+
+/** The whole machine's busy and total CPU time so far (/proc/stat, in ticks). */
+function machineCpu() {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = f[3] + f[4];
+  const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
 
 function cpuOf(pids) {
   return pids.reduce((s, p) => { const c = cpuSeconds(p); return Number.isNaN(c) ? s : s + c; }, 0);
@@ -78,8 +90,9 @@ async function runConfig(nodes) {
     const natsPids = pidsOf((cmd) => cmd.includes('nats-server'));
     const rounds = [];
     let keySeq = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const end = Date.now() + SECONDS * 1000;
+    for (let round = WARMUP_SECONDS > 0 ? -1 : 0; round < ROUNDS; round++) {
+      const end = Date.now() + (round < 0 ? WARMUP_SECONDS : SECONDS) * 1000;
+      const machine0 = machineCpu();
       const lat = [];
       let acked = 0; let bad = 0;
       wsLatency.length = 0;
@@ -122,6 +135,9 @@ async function runConfig(nodes) {
       const self = process.cpuUsage(cpu0.self);
       const undelivered = [...pending.values()].filter((p) => p.ackAt !== undefined).length;
       pending.clear();
+      const machine1 = machineCpu();
+      const machineBusy = ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * os.cpus().length;
+      if (round < 0) { log(`${nodes} node(s): warm-up ${WARMUP_SECONDS} s done (${acked} transfers)`); continue; }
       lat.sort((a, b) => a - b);
       wsLatency.sort((a, b) => a - b);
       const r = {
@@ -131,13 +147,14 @@ async function runConfig(nodes) {
           nodes: nodePids.map((p, k) => (cpuSeconds(p) - cpu0.nodes[k]) / wall),
           pg: (cpuOf(pgs) - cpu0.pg) / wall, nats: (cpuOf(natsPids) - cpu0.nats) / wall,
           haproxy: (cpuOf([cluster.haproxyPid()]) - cpu0.haproxy) / wall, bench: (self.user + self.system) / 1e6 / wall,
+          machine: machineBusy,
         },
         db: { active: sampler.s.active / sampler.s.n, waiting: sampler.s.waiting / sampler.s.n, top: [...sampler.s.byWait.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, v]) => `${k} ${(v / sampler.s.n).toFixed(2)}`) },
       };
       rounds.push(r);
       const cores = (x) => x.toFixed(2);
       log(`${nodes} node(s) round ${round + 1}: transfers ${r.rps.toFixed(0)}/s p99 ${r.p99.toFixed(0)} ms (${bad} not acknowledged); ws delivery p99 ${r.wsP99} ms over ${r.wsN} events (${undelivered} not delivered); `
-        + `CPU cores: nodes ${r.cpu.nodes.map(cores).join('+')}, PostgreSQL ${cores(r.cpu.pg)}, NATS ${cores(r.cpu.nats)}, HAProxy ${cores(r.cpu.haproxy)}, load generator ${cores(r.cpu.bench)} (of ${os.cpus().length}); `
+        + `CPU cores: nodes ${r.cpu.nodes.map(cores).join('+')}, PostgreSQL ${cores(r.cpu.pg)}, NATS ${cores(r.cpu.nats)}, HAProxy ${cores(r.cpu.haproxy)}, load generator ${cores(r.cpu.bench)}; the whole machine ${cores(r.cpu.machine)} busy of ${os.cpus().length}; `
         + `PostgreSQL sessions active ${r.db.active.toFixed(1)}, waiting ${r.db.waiting.toFixed(1)} (${r.db.top.join(', ') || 'no waits'})`);
     }
     return rounds;
@@ -167,7 +184,7 @@ async function main() {
   console.log(`ws delivery p99 ratio 3/1: ${mmm(base.map((a, i) => subject[i].wsP99 / Math.max(1, a.wsP99)))}`);
   const avg = (rs, f) => rs.reduce((s, r) => s + f(r), 0) / rs.length;
   for (const [name, rs] of [['1 process', base], ['3 processes', subject]]) {
-    console.log(`${name}: CPU cores — server ${avg(rs, (r) => r.cpu.nodes.reduce((s, x) => s + x, 0)).toFixed(2)}, PostgreSQL ${avg(rs, (r) => r.cpu.pg).toFixed(2)}, NATS ${avg(rs, (r) => r.cpu.nats).toFixed(2)}, HAProxy ${avg(rs, (r) => r.cpu.haproxy).toFixed(2)}, load generator ${avg(rs, (r) => r.cpu.bench).toFixed(2)}; `
+    console.log(`${name}: CPU cores — server ${avg(rs, (r) => r.cpu.nodes.reduce((s, x) => s + x, 0)).toFixed(2)}, PostgreSQL ${avg(rs, (r) => r.cpu.pg).toFixed(2)}, NATS ${avg(rs, (r) => r.cpu.nats).toFixed(2)}, HAProxy ${avg(rs, (r) => r.cpu.haproxy).toFixed(2)}, load generator ${avg(rs, (r) => r.cpu.bench).toFixed(2)}, whole machine ${avg(rs, (r) => r.cpu.machine).toFixed(2)} of ${os.cpus().length}; `
       + `PostgreSQL sessions active ${avg(rs, (r) => r.db.active).toFixed(1)}, waiting ${avg(rs, (r) => r.db.waiting).toFixed(1)}`);
   }
   const bad = [...base, ...subject].reduce((s, r) => s + r.bad + r.undelivered, 0);
