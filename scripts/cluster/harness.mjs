@@ -224,6 +224,8 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
       await sleep(200);
     }
     state.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    // An idle connection ended by the server (the database dropped at the end) is not the run's failure.
+    state.pool.on('error', (err) => { if (!state.stopped) log(`checks' database connection: ${err.message}`); });
     log(`cluster: ${count} node(s) ${nodes.map((n) => `${n.name}=:${n.port}`).join(' ')} behind HAProxy ${url}; database ${run}; data ${dataDir}`);
     return {
       url, nodes, dataDir, databaseUrl, run, secret, db: state.pool, statsUrl: `http://127.0.0.1:${statsPort}/stats`,
