@@ -385,6 +385,8 @@ export class PgElection implements ManagedRole {
       });
     }
     await this.loop?.catch(() => undefined);
+    // A connection the loop opened while this closed.
+    this.dropConnection();
   }
 }
 
