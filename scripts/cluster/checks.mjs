@@ -189,7 +189,7 @@ function orderKeys(e) {
  * orders in the database (which holds whatever the outbox does). Duplicates counted before
  * de-duplication by id.
  */
-export async function checkWs(db, clients, results) {
+export async function checkWs(db, clients, results, stoppedAt = Date.now()) {
   const ids = await userIds(db, clients.map((c) => c.user.email));
   let expected = 0; let missing = 0; let dupIds = 0; let withoutId = 0; let received = 0; let outboxRows = 0; let outboxMissing = 0;
   const examples = [];
@@ -208,12 +208,16 @@ export async function checkWs(db, clients, results) {
     const want = [];
     for (const r of cs) { want.push(`contract:${r.public_id}`); if (r.settled) want.push(`settled:${r.public_id}`); }
     for (const k of want) { expected++; if (!got.has(k)) { missing++; if (examples.length < 3) examples.push(`${c.user.n} ${k}`); } }
-    const { rows: ob } = await db.query('SELECT event FROM user_event_outbox WHERE user_id = $1 ORDER BY id', [uid]);
+    const { rows: ob } = await db.query('SELECT id, event, created_at, published_at FROM user_event_outbox WHERE user_id = $1 ORDER BY id', [uid]);
     outboxRows += ob.length;
     const gotCanon = new Set(c.events.map((e) => canon(e.data)));
     for (const r of ob) {
       const ev = r.event?.event ?? r.event;
-      if (!gotCanon.has(canon(ev)) && !orderKeys(ev).every((k) => got.has(k))) outboxMissing++;
+      if (!gotCanon.has(canon(ev)) && !orderKeys(ev).every((k) => got.has(k))) {
+        outboxMissing++;
+        // When it was written and published, against when the client stopped listening.
+        if (examples.length < 6) examples.push(`outbox ${r.id} of user ${c.user.n} (${orderKeys(ev)[0]?.slice(0, 20)}): written ${stoppedAt - r.created_at.getTime()} ms before the clients stopped, ${r.published_at ? `published ${stoppedAt - r.published_at.getTime()} ms before` : 'never published'}`);
+      }
     }
   }
   const reconnects = clients.reduce((s, c) => s + c.reconnects, 0);

@@ -134,8 +134,16 @@ async function main() {
       if (rows[0].n === 0 || Date.now() > settleBy) break;
       await sleep(1000);
     }
+    // Order events a killed process committed but did not publish go out through the outbox relay: wait for it.
+    const relayBy = Date.now() + 30_000;
+    for (;;) {
+      const { rows } = await cluster.db.query('SELECT count(*)::int AS n FROM user_event_outbox WHERE published_at IS NULL');
+      if (rows[0].n === 0 || Date.now() > relayBy) { if (rows[0].n) log(`${rows[0].n} order events still unpublished`); break; }
+      await sleep(1000);
+    }
     await sleep(5000);
     for (const c of [...wsClients, ...sseClients]) c.stop();
+    const clientsStopped = Date.now();
 
     const results = [];
     const { epochs, failovers } = await epochLog(cluster.db, kills);
@@ -143,7 +151,7 @@ async function main() {
     await checkLedgerVerify(cluster.databaseUrl, results);
     await checkSettlements(cluster.db, users, testEnd, failovers, results, epochs, kills);
     await checkEpochs(cluster.db, epochs, results, loadStart);
-    await checkWs(cluster.db, wsClients, results);
+    await checkWs(cluster.db, wsClients, results, clientsStopped);
     await checkSse(cluster.db, sseClients, results);
     await checkChainMoney(cluster, chain, chainMoney, results);
     const crashes = cluster.nodes.flatMap((n) => n.crashes.map((c) => ({ ...c, node: n.name })));
