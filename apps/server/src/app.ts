@@ -222,9 +222,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const bus = await createBus(ctx.config, app.log, ctx.config.nodeName);
   app.decorate('bus', bus);
   app.addHook('onClose', () => bus.close());
-  // Outbox rows whose process died between the commit and the publish: published by the engine
-  // role (several processes only; one process publishes its own rows after each commit).
-  if (role.elected) roleWork(app, role, isReady, new OutboxRelay(ctx, bus));
+  // Outbox rows whose process died between the commit and the publish are published by the engine
+  // role (also in one process: after a crash), and published rows are removed after a day.
+  roleWork(app, role, isReady, new OutboxRelay(ctx, bus));
   const market = new MarketModule(ctx, sessions, { ...(marketEngine ? { engine: marketEngine } : {}), cluster: bus });
   app.decorate('market', market);
   // Elected (PostgreSQL, timers): the engine runs while this process holds the role and follows the bus otherwise; one process: always the engine, as before.
