@@ -51,8 +51,8 @@ interface Executor {
  */
 export async function fence(tx: Executor, scope: EngineScope): Promise<void> {
   if (!scope.alive) throw new FencedError(scope.epoch, null);
-  await tx.execute(sql`SELECT set_config('idle_in_transaction_session_timeout', ${String(FENCED_IDLE_TIMEOUT_MS)}, true)`);
-  const r = await tx.execute(sql`SELECT epoch FROM engine_leader WHERE id = 1 FOR SHARE`);
+  // One round trip: the row locked FOR SHARE, and this transaction's idle limit set beside it.
+  const r = await tx.execute(sql`SELECT epoch, set_config('idle_in_transaction_session_timeout', ${String(FENCED_IDLE_TIMEOUT_MS)}, true) FROM engine_leader WHERE id = 1 FOR SHARE`);
   const rows = ((r as { rows?: { epoch: unknown }[] }).rows ?? (r as { epoch: unknown }[]));
   const current = rows[0] ? Number(rows[0].epoch) : null;
   if (current !== scope.epoch || !scope.alive) {
