@@ -132,6 +132,17 @@ export async function checkEpochs(db, epochs, results, since) {
  */
 export async function checkSettlements(db, users, testEnd, failovers, results, epochs = [], kills = []) {
   const ids = await userIds(db, users.map((u) => u.email));
+  // A simulated minute's candle is stored when the minute ends: wait for the last close tick's.
+  const { rows: [last] } = await db.query(
+    `SELECT c.symbol, date_trunc('minute', max(s.close_tick_time)) AS minute FROM contract_settlements s JOIN contracts c ON c.id = s.contract_id GROUP BY c.symbol ORDER BY 2 DESC LIMIT 1`);
+  if (last?.minute) {
+    const by = Date.now() + 90_000;
+    while (Date.now() < by) {
+      const { rows } = await db.query(`SELECT 1 FROM market_candles WHERE symbol = $1 AND interval = '1m' AND open_time = $2`, [last.symbol, last.minute]);
+      if (rows.length) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
   const { rows } = await db.query(
     `SELECT c.id, c.public_id, c.symbol, c.expires_at, s.settled_at, s.close_tick_time, s.close_price, s.close_source, s.settle_transaction_id,
             (SELECT count(*)::int FROM market_ticks t WHERE t.symbol = c.symbol AND t.time = s.close_tick_time AND t.price = s.close_price AND t.source = s.close_source)
