@@ -172,6 +172,11 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
       DB_POOL_SIZE: process.env.CLUSTER_DB_POOL_SIZE ?? '10',
       ...env,
     };
+    // The last resort: if this process dies, its nodes and HAProxy die with it.
+    process.once('exit', () => {
+      for (const n of nodes) if (n.child && n.child.exitCode === null) { try { n.child.kill('SIGKILL'); } catch { /* gone */ } }
+      if (state.haproxy && state.haproxy.exitCode === null) { try { state.haproxy.kill('SIGKILL'); } catch { /* gone */ } }
+    });
     const startNode = async (n) => {
       const log = fs.openSync(n.logFile, 'a');
       fs.writeSync(log, `\n==== start ${new Date().toISOString()} ====\n`);

@@ -39,7 +39,8 @@ async function main() {
       onCrash: (n) => {
         const last = n.crashes.at(-1);
         log(`${n.name} CRASHED by itself: ${crashReason(last)}; restarting it`);
-        if (n.restarting) return;
+        // While the cluster is still starting, the start itself fails (and says why).
+        if (n.restarting || !cluster) return;
         n.restarting = true;
         void cluster.restart(n).then(() => log(`${n.name} back`), (e) => log(`${n.name} did not come back: ${e.message.split('\n')[0]}`)).finally(() => { n.restarting = false; });
       },
@@ -49,7 +50,17 @@ async function main() {
     await chain.stop();
     throw err;
   }
-  onSignals(async () => { await cluster.stop(); await chain.stop(); });
+  const teardown = async () => { await cluster.stop(); await chain.stop(); };
+  onSignals(teardown);
+  // Whatever fails, nothing of the run is left running.
+  const fatal = async (err) => {
+    console.error(err);
+    await teardown().catch(() => undefined);
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
   const wsClients = [];
   const sseClients = [];
   try {
