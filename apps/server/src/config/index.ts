@@ -138,9 +138,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
     nodeName: optionalStr(env, 'NODE_NAME')?.slice(0, 100),
     election: {
-      retryMs: int(env, 'ELECTION_RETRY_MS', 1000, 50, 60_000),
+      retryMs: int(env, 'ELECTION_RETRY_MS', 500, 50, 60_000),
       heartbeatMs: int(env, 'ELECTION_HEARTBEAT_MS', 500, 50, 60_000),
-      leaseMs: int(env, 'ELECTION_LEASE_MS', 2500, 200, 600_000),
+      leaseMs: int(env, 'ELECTION_LEASE_MS', 3000, 200, 600_000),
     },
     noticePollMs: int(env, 'NOTICE_POLL_MS', 200, 10, 60_000),
     bus: { url: optionalUrl(env, 'BUS_URL', ['nats', 'tls']), prefix: busPrefix(env) },

@@ -105,6 +105,11 @@ async function openPostgres(url: string, poolSize: number, runMigrations: boolea
   // An idle connection can die (database restart, failover, admin kill). The pool replaces it;
   // without a listener the 'error' event would crash the process.
   pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
+  // A connection can also die while checked out between queries (an engine's fenced transaction
+  // ended by its idle limit after the role stepped down, an admin kill): the query that uses it
+  // next fails, and the pool drops it on release. Without a listener the client's 'error' event
+  // would end the process.
+  pool.on('connect', (client) => client.on('error', (err) => console.error(`PostgreSQL connection lost while in use: ${err.message}`)));
   if (runMigrations) {
     const client = await pool.connect();
     try {
