@@ -5,10 +5,10 @@
  * Checked: the deposit credited once; the withdrawal's escrow and payout in the ledger once each,
  * and exactly its amount less the fee arrived on chain (one send, whatever engine died meanwhile).
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import { sendUsdt } from '../../apps/web/e2e/harness/chain.mjs';
 import { createOperatorWithCli, freshTotp } from '../../apps/web/e2e/harness/operators.mjs';
-import { ROOT, sleep } from './harness.mjs';
+import { sleep } from './harness.mjs';
 import { call, register, robustPost } from './load.mjs';
 
 /** An anvil dev key the chain:dev script funds (the withdraw journey's hot wallet). */
@@ -24,15 +24,6 @@ const WITHDRAW = '20';
 const FUND_PASSWORD = 'Chain-fund-1';
 const USDT_UNITS = 1_000_000n;
 
-/** `chain:send`: `amount` test USDT to `to` from a dev account, mined in one block. */
-async function sendUsdt(chain, to, amount) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-send.ts', '--rpc', chain.rpcUrl, '--token', chain.token, '--to', to, '--amount', amount, '--coin', 'usdt'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (b) => { out += b; });
-  child.stderr.on('data', (b) => { out += b; });
-  const code = await new Promise((r) => child.once('exit', r));
-  if (code !== 0) throw new Error(`chain:send failed: ${out}`);
-}
 
 async function until(what, deadline, check) {
   while (Date.now() < deadline) {

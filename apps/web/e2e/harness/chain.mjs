@@ -38,3 +38,13 @@ export async function startDevChain() {
   };
   return { rpcUrl, token, usdtOf, mine, stop };
 }
+
+/** `npm run chain:send`: `amount` test USDT to `to` from a dev account, mined in one block. */
+export async function sendUsdt(chain, to, amount) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-send.ts', '--rpc', chain.rpcUrl, '--token', chain.token, '--to', to, '--amount', amount, '--coin', 'usdt'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (b) => { out += b; });
+  child.stderr.on('data', (b) => { out += b; });
+  const code = await new Promise((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`chain:send failed: ${out}`);
+}

@@ -4,13 +4,11 @@
  * through the back office's four-eyes path.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import QRCode from 'qrcode';
 import { desktopContext } from '../harness/browser.mjs';
 import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
 import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
-import { ROOT } from '../harness/config.mjs';
-import { startDevChain } from '../harness/chain.mjs';
+import { sendUsdt, startDevChain } from '../harness/chain.mjs';
 import { startServer, stopServer } from '../harness/server.mjs';
 
 /** The server's answer for the user's address (what the page must show and encode). */
@@ -263,15 +261,6 @@ async function records({ browser }) {
   }
 }
 
-/** `npm run chain:send`: a test deposit of `amount` USDT to `to` from a dev account, mined in one block. */
-async function sendUsdt(chain, to, amount) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/chain-send.ts', '--rpc', chain.rpcUrl, '--token', chain.token, '--to', to, '--amount', amount, '--coin', 'usdt'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (b) => { out += b; });
-  child.stderr.on('data', (b) => { out += b; });
-  const code = await new Promise((r) => child.once('exit', r));
-  assert.equal(code, 0, out);
-}
 
 /**
  * A real deposit on a local chain (anvil): the user sends 25 test USDT to the address the phone
