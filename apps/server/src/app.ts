@@ -224,7 +224,8 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.addHook('onClose', () => bus.close());
   // Outbox rows whose process died between the commit and the publish are published by the engine
   // role (also in one process: after a crash), and published rows are removed after a day.
-  roleWork(app, role, isReady, new OutboxRelay(ctx, bus));
+  const outboxRelay = new OutboxRelay(ctx, bus);
+  runWhenReady(app, { name: 'outbox relay', everyMs: 1000, run: () => outboxRelay.runOnce(), isReady, log: app.log, role });
   const market = new MarketModule(ctx, sessions, { ...(marketEngine ? { engine: marketEngine } : {}), cluster: bus });
   app.decorate('market', market);
   // Elected (PostgreSQL, timers): the engine runs while this process holds the role and follows the bus otherwise; one process: always the engine, as before.
@@ -297,8 +298,9 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log, role });
   // Loan due-date reminders (due within a day, overdue): once per loan each, also after downtime.
   runWhenReady(app, { name: 'loan reminders', everyMs: 10 * 60_000, run: () => loans.remindDue(), isReady, log: app.log, role });
-  // Quotes nobody used are kept a day past their expiry (support can see what a user was shown), then removed.
-  runWhenReady(app, { name: 'expired quotes', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes()]), isReady, log: app.log, role });
+  // Hourly housekeeping: quotes nobody used are kept a day past their expiry (support can see what a
+  // user was shown), then removed; published order events a day after they were published.
+  runWhenReady(app, { name: 'housekeeping', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes(), outboxRelay.purge()]), isReady, log: app.log, role });
   // App versions and downloads: what an installed app is told by get-version, the download QR codes (docs/app-version.md).
   const appVersions = new AppVersionService(ctx, audit);
   await app.register(appVersionRoutes, { appVersions });

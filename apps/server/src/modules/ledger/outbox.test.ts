@@ -80,4 +80,14 @@ describe('the order-event outbox', () => {
     await new OutboxRelay(t.ctx, sink, { graceMs: 60_000 }).runOnce();
     expect(sink.got.filter((e) => e.userId === userId)).toEqual([]);
   });
+
+  it('purges published rows older than a day, never an unpublished one', async () => {
+    const userId = await userIdByEmail(t, (await registerByEmail(t)).email);
+    const longAgo = new Date(t.ctx.clock.now().getTime() - 2 * 24 * 3600_000);
+    const [published, recent, waiting] = await t.ctx.db.transaction((tx) => writeOutbox(tx, longAgo, [[userId, event(6)], [userId, event(7)], [userId, event(8)]]));
+    await t.ctx.db.execute(sql`UPDATE user_event_outbox SET published_at = ${longAgo.toISOString()}::timestamptz WHERE id = ${published!.id}`);
+    await t.ctx.db.execute(sql`UPDATE user_event_outbox SET published_at = ${t.ctx.clock.now().toISOString()}::timestamptz WHERE id = ${recent!.id}`);
+    await new OutboxRelay(t.ctx, recorder()).purge();
+    expect((await outboxRows(userId)).map((r) => r.id)).toEqual([recent!.id, waiting!.id]);
+  });
 });

@@ -4,7 +4,7 @@
  * bus with the row id as the message id and marked published (one UPDATE per batch, shortly
  * after). `OutboxRelay` (engine-role work) publishes the rows a process left unpublished when it
  * died between its commit and its publish (the bus drops a second publish of a row by its id),
- * and deletes published rows after a day.
+ * and deletes published rows after a day (`purge`).
  */
 import { sql } from 'drizzle-orm';
 import type { OrderEvent } from '@app/contract';
@@ -85,20 +85,15 @@ export interface OutboxRelayOptions {
   graceMs?: number;
   /** Published rows are deleted after this (default a day). */
   keepMs?: number;
-  /** How often `start` runs it (default 1 s). */
-  everyMs?: number;
   batch?: number;
 }
 
 /**
- * Publishes orphaned outbox rows (engine-role work: start/stop as a RoleWork). Two relays at
+ * Publishes orphaned outbox rows (engine-role work, every second; `purge` hourly). Two relays at
  * once never both take a row (FOR UPDATE SKIP LOCKED, published and marked in one transaction);
  * a row published by its own process meanwhile is dropped by the bus as a duplicate.
  */
 export class OutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
   constructor(private readonly ctx: AppContext, private readonly sink: UserEventSink, private readonly opts: OutboxRelayOptions = {}) {}
 
   /** One pass: the number of rows published. */
@@ -116,23 +111,13 @@ export class OutboxRelay {
       await markPublished(tx, rows.map((r) => Number(r.id)), now);
       return rows.length;
     });
-    const keepUntil = new Date(now.getTime() - (this.opts.keepMs ?? 24 * 3600_000)).toISOString();
-    await this.ctx.db.execute(sql`DELETE FROM user_event_outbox WHERE published_at < ${keepUntil}::timestamptz`);
     if (published > 0) this.ctx.log.warn({ published }, 'outbox relay published user events a process left unpublished');
     return published;
   }
 
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.running = this.running.then(() => this.runOnce()).catch((err: unknown) => this.ctx.log.error({ err }, 'outbox relay failed'));
-    }, this.opts.everyMs ?? 1000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  /** Deletes published rows older than `keepMs` (hourly housekeeping: it reads the whole table). */
+  async purge(): Promise<void> {
+    const keepUntil = new Date(this.ctx.clock.now().getTime() - (this.opts.keepMs ?? 24 * 3600_000)).toISOString();
+    await this.ctx.db.execute(sql`DELETE FROM user_event_outbox WHERE published_at < ${keepUntil}::timestamptz`);
   }
 }
