@@ -1,7 +1,7 @@
 /**
- * The market bus: how ticks, trades, candles, depth and per-user events reach the websocket hubs.
- * In-process now; DESIGN.md §8 puts Redis or NATS here when several API processes serve one
- * engine. Events are plain JSON so another implementation can carry them unchanged.
+ * The market bus: how ticks, trades, candles and depth reach this process's websocket hub. It
+ * stays in-process: every process derives these from the engine's inputs itself (follower.ts),
+ * and per-user order events come from the cluster bus (modules/cluster) with their ids.
  */
 import type { CandleInterval, Depth, Trade, WsKline, WsTick } from '@app/contract';
 
@@ -10,8 +10,7 @@ export type MarketEvent =
   | { type: 'depth'; symbol: string; depth: Depth }
   /** One trade; the hub keeps the newest few per symbol in the `trades` topic's message. */
   | { type: 'trade'; symbol: string; trade: Trade }
-  | { type: 'kline'; symbol: string; interval: CandleInterval; kline: WsKline }
-  | { type: 'user'; userId: number; event: unknown };
+  | { type: 'kline'; symbol: string; interval: CandleInterval; kline: WsKline };
 
 export interface MarketBus {
   publish(event: MarketEvent): void;

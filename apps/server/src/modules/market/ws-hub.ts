@@ -241,8 +241,6 @@ export class MarketHub {
 
   private onEvent(e: MarketEvent): void {
     this.stats.eventsIn++;
-    // Order events come from the cluster bus (deps.users), with their ids.
-    if (e.type === 'user') return;
     const key = e.type === 'tick' ? `ticker:${e.symbol}` : e.type === 'depth' ? `depth:${e.symbol}` : e.type === 'trade' ? `trades:${e.symbol}` : `kline:${e.symbol}:${e.interval}`;
     const t = this.topics.get(key);
     if (!t) return; // nobody ever subscribed: nothing to keep
