@@ -72,7 +72,7 @@ export const depositRepo = {
   /** Inserts a saved address if the user has fewer than `max` (their user row locked, so two at once cannot pass the count). */
   async insertSaved(db: DbOrTx, row: typeof savedAddresses.$inferInsert, max: number): Promise<SavedAddressRow | 'full'> {
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
       const [n] = await tx.select({ n: count() }).from(savedAddresses).where(eq(savedAddresses.userId, row.userId));
       if ((n?.n ?? 0) >= max) return 'full';
       const [created] = await tx.insert(savedAddresses).values(row).returning();
@@ -106,7 +106,7 @@ export const depositRepo = {
    */
   async notice(db: DbOrTx, row: typeof depositNotices.$inferInsert, since: Date, max: number): Promise<DepositNoticeRow | 'limit'> {
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
       const existing = await this.noticeOf(tx, row.userId, row.chain, row.txHash);
       if (existing) return existing;
       const [n] = await tx.select({ n: count() }).from(depositNotices)

@@ -69,7 +69,7 @@ export const userRepo = {
 export const fundPasswordAttemptRepo = {
   /** The user's fund password hash with their row locked until the transaction ends: checks of one user go one at a time. */
   async lockUser(tx: DbOrTx, userId: number): Promise<{ fundPasswordHash: string | null } | undefined> {
-    const [row] = await tx.select({ fundPasswordHash: users.fundPasswordHash }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await tx.select({ fundPasswordHash: users.fundPasswordHash }).from(users).where(eq(users.id, userId)).for('no key update');
     return row;
   },
 

@@ -25,7 +25,7 @@ export const withdrawAddressRepo = {
     db: DbOrTx, row: typeof withdrawAddresses.$inferInsert, notice: typeof userNotifications.$inferInsert, freezeTokenHash: string, max: number,
   ): Promise<WithdrawAddressRow | 'full'> {
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
       const [n] = await tx.select({ n: count() }).from(withdrawAddresses).where(live(row.userId));
       if ((n?.n ?? 0) >= max) return 'full';
       const [created] = await tx.insert(withdrawAddresses).values(row).returning();

@@ -43,10 +43,15 @@ export const withdrawRepo = {
 
   // ----- the user's side ------------------------------------------------------------------------
 
-  /** The user's row (under its lock, when asked: one user's confirms go one at a time). */
+  /**
+   * The user's row (under its lock, when asked: one user's confirms go one at a time). FOR NO KEY
+   * UPDATE, as every per-user lock on `users`: it excludes the others like FOR UPDATE but not the
+   * KEY SHARE lock that writing a row referencing the user takes (the request's idempotency key), so
+   * two keyed confirms cannot deadlock (docs/decisions.md "Per-user locks").
+   */
   async user(db: DbOrTx, userId: number, lock: boolean): Promise<WithdrawUserRow | undefined> {
     const q = db.select().from(users).where(eq(users.id, userId));
-    const [row] = lock ? await q.for('update') : await q;
+    const [row] = lock ? await q.for('no key update') : await q;
     return row;
   },
 
