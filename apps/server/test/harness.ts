@@ -75,8 +75,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Where every test app's clock starts: a fixed instant, so no test depends on the day it runs
+ * (docs/testing.md, "Time"). A Wednesday at 15:00 UTC: the forex, CFD, crypto and New York, London and
+ * Frankfurt stock sessions are open. A test that needs another instant passes `clockAt`.
+ */
+export const TEST_CLOCK_START = Date.parse('2026-11-18T15:00:00.000Z');
+
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** Where the app's clock starts (an ISO instant or epoch ms); TEST_CLOCK_START by default. */
+  clockAt?: string | number;
   email?: EmailSender;
   marketEngine?: EngineOptions;
 }
@@ -84,9 +93,14 @@ export interface TestAppOptions {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
   // The market engine stays idle unless a test starts and drives it (no timers, no backfill).
-  const config: Config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), MARKET_ENGINE: 'manual', ...opts.env });
+  // A cheaper password hash than production's (SCRYPT_COST 16384): the suite registers thousands of
+  // users. The hash's format carries its cost, so nothing else about it changes.
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), MARKET_ENGINE: 'manual', SCRYPT_COST: '1024', ...opts.env,
+  });
   const database = await openTestDatabase();
-  const clock = new ManualClock();
+  const clock = new ManualClock(opts.clockAt === undefined ? TEST_CLOCK_START
+    : typeof opts.clockAt === 'number' ? opts.clockAt : Date.parse(opts.clockAt));
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const outbox = new OutboxSender(path.join(dataDir, 'outbox'), log);
   const ctx: AppContext = {

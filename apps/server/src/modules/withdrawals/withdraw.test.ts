@@ -21,8 +21,9 @@ const ETH_ADDRESS_2 = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /** An app whose Ethereum withdrawals have a signer (a node URL and a hot key; nothing is sent in these tests). */
-async function appWith(env: Record<string, string> = {}) {
+async function appWith(env: Record<string, string> = {}, clockAt?: string) {
   return createTestApp({
+    ...(clockAt ? { clockAt } : {}),
     env: {
       OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', SCRYPT_COST: '1024', WITHDRAW_ADDRESS_HOLD_HOURS: '0',
       WITHDRAW_FEE_FREE_MONTHS: '0', FUND_PASSWORD_MAX_FAILURES: '1000', SESSION_IDLE_MINUTES: '525600', SESSION_MAX_DAYS: '3650',
@@ -100,7 +101,7 @@ const systemBalance = async (kind: string) =>
   String(rowsOf(await t.ctx.db.execute(sql`SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE user_id IS NULL AND mode = 'real' AND kind = ${kind} AND asset = 'USDT'`))[0]!.b);
 
 describe('withdraw-fee', () => {
-  it('gives the fee, limits, balance and state for the user now; a new user pays no fee in their first months', async () => {
+  it('gives the fee, limits, balance and state for the user now', async () => {
     const u = await withdrawer();
     const info = (await u.fee()).data;
     expect(info).toMatchObject({
@@ -110,18 +111,24 @@ describe('withdraw-fee', () => {
     });
     // TRON has no signer: not available (and saying so, not failing later).
     expect((await u.fee('USDT', 'tron')).data).toMatchObject({ available: false });
+  });
 
-    const fresh = await appWith({ WITHDRAW_FEE_FREE_MONTHS: '3' });
+  // The waiver lasts WITHDRAW_FEE_FREE_MONTHS calendar months from registration, the day clamped to the
+  // month's end (docs/withdrawals.md "Fee"): registered on the 29th of November, it ends on the 28th
+  // of February, or the 29th in a leap year (the rule's other cases: withdraw-service.test.ts).
+  it.each([
+    ['2026-11-29T09:30:00.000Z', '2027-02-28T09:30:00.000Z'],
+    ['2027-11-30T09:30:00.000Z', '2028-02-29T09:30:00.000Z'],
+  ])('a user registered at %s pays no fee until %s, and the standard fee from then', async (registeredAt, waivedUntil) => {
+    const fresh = await appWith({ WITHDRAW_FEE_FREE_MONTHS: '3' }, registeredAt);
     try {
       const n = await withdrawer(fresh);
-      const registered = fresh.clock.now();
-      const waived = (await n.fee()).data;
-      expect(waived).toMatchObject({ fee: '0.000000', standardFee: '5.000000', feeWaived: true });
-      const until = new Date(registered);
-      until.setUTCMonth(until.getUTCMonth() + 3);
-      expect(waived.feeWaivedUntil).toBe(until.getTime());
+      const until = Date.parse(waivedUntil);
+      expect((await n.fee()).data).toMatchObject({ fee: '0.000000', standardFee: '5.000000', feeWaived: true, feeWaivedUntil: until });
       expect((await n.create('100')).data).toMatchObject({ fee: '0.000000', feeWaived: true, receive: '100.000000' });
-      fresh.clock.advance(until.getTime() - registered.getTime());
+      fresh.clock.advance(until - 1 - fresh.clock.now().getTime());
+      expect((await n.fee()).data).toMatchObject({ fee: '0.000000', feeWaived: true });
+      fresh.clock.advance(1);
       expect((await n.fee()).data).toMatchObject({ fee: '5.000000', feeWaived: false, feeWaivedUntil: null });
     } finally {
       await fresh.close();
