@@ -6,8 +6,8 @@
  * and exactly its amount less the fee arrived on chain (one send, whatever engine died meanwhile).
  */
 import crypto from 'node:crypto';
-import { sendUsdt } from '../../apps/web/e2e/harness/chain.mjs';
-import { createOperatorWithCli, freshTotp } from '../../apps/web/e2e/harness/operators.mjs';
+import { sendUsdt } from '../../apps/web/e2e/harness/chain.ts';
+import { createOperatorWithCli, freshTotp } from '../../apps/web/e2e/harness/operators.ts';
 import { sleep } from './harness.mjs';
 import { call, register, robustPost } from './load.mjs';
 

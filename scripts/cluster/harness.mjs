@@ -6,6 +6,9 @@
  * /readyz, websocket- and SSE-friendly timeouts). Every process is started and stopped by its pid;
  * `stop()` tears everything down (nodes, HAProxy, the database, the data folder) and runs on
  * failure too (the callers wrap their run in try/finally and catch SIGINT/SIGTERM).
+ *
+ * The cluster scripts run under `node --import tsx` (the npm scripts, scripts/test/run.mjs): they share
+ * helpers with the browser tests' harness, which is TypeScript (apps/web/e2e/harness/*.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../../apps/web/e2e/harness/server.mjs';
+import { freePort } from '../../apps/web/e2e/harness/server.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -9,7 +9,7 @@
  * CLUSTER_KEEP_DATA (keep the data folder with the nodes' logs), CLUSTER_PG_URL, CLUSTER_BUS_URL,
  * CLUSTER_REDIS_URL (the services; defaults: 127.0.0.1).
  */
-import { startDevChain } from '../../apps/web/e2e/harness/chain.mjs';
+import { startDevChain } from '../../apps/web/e2e/harness/chain.ts';
 import { CHAIN_ENV, checkChainMoney, prepareChainMoney, runChainMoney } from './chain-money.mjs';
 import { buildServer, onSignals, sleep, startCluster, tail } from './harness.mjs';
 import { checkEpochs, checkLedgerVerify, checkMoney, checkSettlements, checkSse, checkWs, epochLog } from './checks.mjs';

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `node apps/web/bench/dashboard-load.mjs [baseline-dist]`: what a first visit to the desktop
+ * `node --import tsx apps/web/bench/dashboard-load.mjs [baseline-dist]`: what a first visit to the desktop
  * dashboard shows, and when, for two builds of the app (issue 14: the desktop first route within
  * 150 KB gzip without hurting what the user sees).
  *
  * Two servers on temporary PGlite data folders (as the browser tests start them,
- * apps/web/e2e/harness/server.mjs), one serving the baseline build (the argument or BASELINE_DIST, a
+ * apps/web/e2e/harness/server.ts), one serving the baseline build (the argument or BASELINE_DIST, a
  * dist folder built the same way), one apps/web/dist (the subject). Debian's Chromium opens
  * /pages/desktop/dashboard/index at 1440×900 as a visitor in a fresh context (empty cache), over
  * a throttled link (NETWORK, default `10,40`: 10 Mbit/s down, 40 ms round trip, as Lighthouse's
@@ -17,15 +17,15 @@
  * baseline and subject min/median/max and the ratio of the medians.
  */
 import path from 'node:path';
-import { launchBrowser } from '../e2e/harness/browser.mjs';
-import { DESKTOP } from '../e2e/harness/config.mjs';
-import { startServer, stopServer } from '../e2e/harness/server.mjs';
+import { launchBrowser } from '../e2e/harness/browser.ts';
+import { DESKTOP } from '../e2e/harness/config.ts';
+import { startServer, stopServer } from '../e2e/harness/server.ts';
 
 const RUNS = Number(process.env.RUNS) || 5;
 const [downMbit, rttMs] = (process.env.NETWORK ?? '10,40').split(',').map(Number);
 const baselineDist = path.resolve(process.argv[2] ?? process.env.BASELINE_DIST ?? '');
 if (!process.argv[2] && !process.env.BASELINE_DIST) {
-  console.error('usage: node apps/web/bench/dashboard-load.mjs <baseline dist folder>');
+  console.error('usage: node --import tsx apps/web/bench/dashboard-load.mjs <baseline dist folder>');
   process.exit(2);
 }
 const DASHBOARD = '/pages/desktop/dashboard/index';

@@ -5,7 +5,7 @@
  * rows that changed").
  *
  * The real server runs on a temporary PGlite data folder with the built app (as the browser tests
- * start it, apps/web/e2e/harness/server.mjs; the npm script builds the app first when its sources
+ * start it, apps/web/e2e/harness/server.ts; the npm script builds the app first when its sources
  * changed), with MARKET_SIM_DEPTH_MS=20: the simulator refreshes every watched instrument's order
  * book 50 times a second between trades, and pumps its ticks as often (the hub sends at most
  * one message per WS_FLUSH_MS, 30 ms) (docs/configuration.md). The crypto group of the markets
@@ -29,7 +29,7 @@
  * long in wall time but short in thread time waited for a core: the machine, not the page). Runs alternate
  * baseline (the same page, the feed held) and subject (the live feed), FPS_RUNS pairs.
  *
- * Then a row check (not traced, it costs time itself; apps/web/e2e/harness/row-renders.mjs): for
+ * Then a row check (not traced, it costs time itself; apps/web/e2e/harness/row-renders.ts): for
  * CHECK_SECONDS it records, through the hook React DevTools uses, which rows of the markets list
  * and the order book each React commit rendered, and with a MutationObserver which rows each DOM
  * update touched; a row rendered or touched whose HTML did not change fails the bench.
@@ -47,10 +47,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser } from '../e2e/harness/browser.mjs';
-import { DESKTOP, DIST_INDEX, sleep } from '../e2e/harness/config.mjs';
-import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../e2e/harness/row-renders.mjs';
-import { startServer, stopServer, tail } from '../e2e/harness/server.mjs';
+import { launchBrowser } from '../e2e/harness/browser.ts';
+import { DESKTOP, DIST_INDEX, sleep } from '../e2e/harness/config.ts';
+import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../e2e/harness/row-renders.ts';
+import { startServer, stopServer, tail } from '../e2e/harness/server.ts';
 
 const RUNS = Math.max(1, Number(process.env.FPS_RUNS) || 3);
 const RUN_SECONDS = Math.max(2, Number(process.env.FPS_SECONDS) || 10);

@@ -5,7 +5,7 @@
  *
  * Lighthouse (from npm, pinned) drives Debian's Chromium through puppeteer-core; nothing downloads
  * a browser. The real server runs on a temporary PGlite data folder with the built app
- * (apps/web/e2e/harness/server.mjs, as the browser tests start it; the npm script builds the app
+ * (apps/web/e2e/harness/server.ts, as the browser tests start it; the npm script builds the app
  * first when its sources changed). Lighthouse's defaults otherwise: the mobile form factor and its
  * simulated throttling (slow 4G, a 4× slower CPU), cold cache and storage, performance only.
  *
@@ -20,7 +20,7 @@
  * at most twice) or scores nothing, or the page ends elsewhere than it was opened (the login page
  * must not redirect).
  *
- *   node apps/web/bench/lighthouse.mjs [filter ...]   only the pages whose name contains a filter
+ *   node --import tsx apps/web/bench/lighthouse.mjs [filter ...]   only the pages whose name contains a filter
  *
  * Environment: LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_BASELINE_DIST, LIGHTHOUSE_REPORTS (a folder:
  * each run's full JSON report goes there), CHROMIUM_PATH (default /usr/bin/chromium), WEB_DIST
@@ -30,10 +30,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { sessionStorageValue } from '../e2e/harness/browser.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, DIST_INDEX } from '../e2e/harness/config.mjs';
-import { startServer, stopServer, tail } from '../e2e/harness/server.mjs';
-import { registerViaApi, uniqueEmail } from '../e2e/harness/users.mjs';
+import { sessionStorageValue } from '../e2e/harness/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, DIST_INDEX } from '../e2e/harness/config.ts';
+import { startServer, stopServer, tail } from '../e2e/harness/server.ts';
+import { registerViaApi, uniqueEmail } from '../e2e/harness/users.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS || '';

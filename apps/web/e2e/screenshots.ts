@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The dashboard screenshots in docs/ (README "Screenshots"): the desktop trading dashboard at
  * 1440×900, in the light and the dark theme, as a signed-in user in the demo account (its balances
@@ -7,24 +6,24 @@
  *   npm run docs:screenshots   (builds the web app if its sources changed; Chromium from Debian)
  *
  * It starts the app's server on a fresh embedded database exactly as the browser tests do
- * (harness/server.mjs) and writes docs/images/dashboard-1440x900-{light,dark}.png.
+ * (harness/server.ts) and writes docs/images/dashboard-1440x900-{light,dark}.png.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { desktopContext, launchBrowser, sessionStorageValue } from './harness/browser.mjs';
-import { DESKTOP, ROOT, sleep } from './harness/config.mjs';
-import { startServer, stopServer } from './harness/server.mjs';
-import { registerViaApi, uniqueEmail } from './harness/users.mjs';
+import { desktopContext, launchBrowser, sessionStorageValue } from './harness/browser';
+import { DESKTOP, ROOT, sleep } from './harness/config';
+import { startServer, stopServer } from './harness/server';
+import { registerViaApi, uniqueEmail } from './harness/users';
 
 const OUT = path.join(ROOT, 'docs/images');
 const THEMES = ['light', 'dark'];
 
 /** Waits until the backfill (in the background on a fresh server) has stored the chart's minutes. */
-async function historyStored(baseUrl) {
+async function historyStored(baseUrl: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const r = await (await fetch(`${baseUrl}/api/market/kline?symbol=BTCUSDT&interval=1m&limit=200`)).json();
-    if (r.data?.candles?.length >= 150) return;
+    const r = (await (await fetch(`${baseUrl}/api/market/kline?symbol=BTCUSDT&interval=1m&limit=200`)).json()) as { data?: { candles?: unknown[] } };
+    if ((r.data?.candles?.length ?? 0) >= 150) return;
     await sleep(500);
   }
   throw new Error('BTCUSDT: no minute history after 120 s');
@@ -40,9 +39,9 @@ async function main() {
     for (const theme of THEMES) {
       const context = await desktopContext(browser, { viewport: DESKTOP });
       // The stored session as the app keeps it, in the demo account and this theme.
-      const stored = JSON.parse(sessionStorageValue(login, 'demo'));
+      const stored = JSON.parse(sessionStorageValue(login, 'demo')) as { state: { theme: string } };
       stored.state.theme = theme;
-      await context.addInitScript((value) => window.localStorage.setItem('tw.session', value), JSON.stringify(stored));
+      await context.addInitScript((value: string) => window.localStorage.setItem('tw.session', value), JSON.stringify(stored));
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/pages/desktop/dashboard/index?symbol=BTCUSDT&interval=1m`);
       await page.getByTestId('dashboard').waitFor({ timeout: 60_000 });

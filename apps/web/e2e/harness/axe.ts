@@ -1,6 +1,7 @@
 /** Accessibility: axe-core on the current page; serious and critical violations fail the journey. */
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 
 /**
  * Toasts and dialogs fade in and out (the app's toast, app/toast.css; antd-mobile's masks and
@@ -10,7 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright';
  */
 const OVERLAYS = '.app-toast__main, .adm-mask, .adm-center-popup-wrap, .adm-popup-body';
 
-async function overlaysSettled(page) {
+async function overlaysSettled(page: Page): Promise<void> {
   await page
     .waitForFunction((selector) => [...document.querySelectorAll(selector)].every((el) => {
       const style = getComputedStyle(el);
@@ -24,7 +25,7 @@ async function overlaysSettled(page) {
  * transparent: axe runs with reduced motion (the app's base.css then makes every animation and
  * transition instant), so what it sees is either shown or gone.
  */
-export async function expectAccessible(page, label) {
+export async function expectAccessible(page: Page, label: string): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await overlaysSettled(page);
   const results = await new AxeBuilder({ page }).analyze().finally(() => page.emulateMedia({ reducedMotion: null }));

@@ -3,11 +3,22 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, DEBUG, DESKTOP, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config.mjs';
+import type { LoginResult } from '@app/contract';
+import { type Browser, type BrowserContext, type Page, type ViewportSize, chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, DEBUG, DESKTOP, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config';
+
+declare global {
+  interface Window {
+    /** watch(): the page's CSP violations, reported to the journey (page.exposeFunction). */
+    __reportCspViolation: (text: string) => Promise<void>;
+  }
+}
+
+/** Which account a session opens: the real one or the demo. */
+export type TypeUser = LoginResult['user']['typeUser'];
 
 /** Debian's Chromium (nothing downloads a browser at run time), headless. */
-export function launchBrowser() {
+export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...CHROMIUM_ARGS] });
 }
 
@@ -15,18 +26,26 @@ export function launchBrowser() {
  * The journey a page belongs to: the runner runs each journey inside `journeyScope.run(...)`, so
  * the pages it opens are the ones screenshotted (and closed) when it fails, and no one else's.
  */
-export const journeyScope = new AsyncLocalStorage();
+export interface JourneyScope {
+  /** The journey's open pages. */
+  pages: Set<Page>;
+  /** Before each logged line: the journey's file when journeys run side by side. */
+  prefix: string;
+  /** CSP violations, console errors and uncaught errors its pages met. */
+  problems: string[];
+}
+export const journeyScope = new AsyncLocalStorage<JourneyScope>();
 
 /** Pages whose failed requests are the point of the test (not logged, their console errors allowed). */
-const deliberateFailures = new WeakSet();
-export function expectFailedRequests(page) {
+const deliberateFailures = new WeakSet<Page>();
+export function expectFailedRequests(page: Page): void {
   deliberateFailures.add(page);
 }
 
 /** The problems each page met: CSP violations, console errors, uncaught errors. */
-const pageProblems = new WeakMap();
+const pageProblems = new WeakMap<Page, string[]>();
 
-function log(scope, line) {
+function log(scope: JourneyScope | undefined, line: string): void {
   console.log(`    ${scope?.prefix ?? ''}${line}`);
 }
 
@@ -36,20 +55,20 @@ function log(scope, line) {
  * reads them from the journey's scope (`problems`) when the journey ends. A page marked with
  * expectFailedRequests may log console errors; its CSP violations and uncaught errors still count.
  */
-function problem(scope, page, text) {
+function problem(scope: JourneyScope | undefined, page: Page, text: string): void {
   log(scope, text);
   pageProblems.get(page)?.push(text);
   scope?.problems?.push(text);
 }
 
-const isCspMessage = (text) => /Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate|create)/.test(text);
+const isCspMessage = (text: string) => /Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate|create)/.test(text);
 
-async function watch(page) {
+async function watch(page: Page): Promise<void> {
   // Events arrive outside the journey's async context: keep its scope now.
   const scope = journeyScope.getStore();
   pageProblems.set(page, []);
   // Every violation the page's CSP reports, with what it blocked and where.
-  await page.exposeFunction('__reportCspViolation', (text) => problem(scope, page, `[CSP violation] ${text}`));
+  await page.exposeFunction('__reportCspViolation', (text: string) => problem(scope, page, `[CSP violation] ${text}`));
   await page.addInitScript(() => {
     window.addEventListener('securitypolicyviolation', (e) => {
       window.__reportCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || location.href}:${e.lineNumber}${e.sample ? ` "${e.sample}"` : ''}`);
@@ -74,7 +93,7 @@ async function watch(page) {
   });
 }
 
-export async function newPage(context) {
+export async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   const open = journeyScope.getStore()?.pages;
   if (open) {
@@ -90,29 +109,31 @@ export async function newPage(context) {
  * Runs `action` and waits for the CSP violation it must cause on `page`; that one violation is
  * taken off the journey's problems (the check that the policy is on and violations are seen).
  */
-export async function expectCspViolation(page, action, timeoutMs = 5000) {
+export async function expectCspViolation(page: Page, action: () => Promise<unknown>, timeoutMs = 5000): Promise<string> {
   const scope = journeyScope.getStore();
   const seen = pageProblems.get(page);
+  if (!seen) throw new Error('expectCspViolation: the page was not opened with newPage');
   const before = seen.length;
   await action();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !seen.slice(before).some((p) => p.startsWith('[CSP violation]'))) await sleep(50);
   const index = seen.findIndex((p, i) => i >= before && p.startsWith('[CSP violation]'));
   if (index < 0) throw new Error('expected a CSP violation, none came');
-  const [violation] = seen.splice(index, 1);
-  const inScope = scope?.problems?.indexOf(violation) ?? -1;
-  if (inScope >= 0) scope.problems.splice(inScope, 1);
+  // There is one: index >= 0.
+  const violation = seen.splice(index, 1)[0]!;
+  const inScope = scope?.problems.indexOf(violation) ?? -1;
+  if (scope && inScope >= 0) scope.problems.splice(inScope, 1);
   return violation;
 }
 
 /** What the app keeps in localStorage['tw.session'] for a logged-in user (`login`: the login or register answer). */
-export function sessionStorageValue(login, typeUser = 'real') {
+export function sessionStorageValue(login: LoginResult, typeUser: TypeUser = 'real'): string {
   const state = { token: login.token, user: login.user, typeUser, language: 'en', theme: 'light', demoConfirmed: false };
   return JSON.stringify({ state, version: 1 });
 }
 
 /** A browser context whose app storage already holds this session. */
-export async function loggedInContext(browser, login, viewport = MOBILE, typeUser = 'real') {
+export async function loggedInContext(browser: Browser, login: LoginResult, viewport: ViewportSize = MOBILE, typeUser: TypeUser = 'real'): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
   await context.addInitScript((value) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
@@ -121,28 +142,41 @@ export async function loggedInContext(browser, login, viewport = MOBILE, typeUse
 }
 
 /** A desktop-sized browser context (1440×900 unless told), with a stored session when `login` is given. */
-export async function desktopContext(browser, { login, typeUser = 'real', viewport = DESKTOP } = {}) {
+export async function desktopContext(
+  browser: Browser,
+  { login, typeUser = 'real', viewport = DESKTOP }: { login?: LoginResult; typeUser?: TypeUser; viewport?: ViewportSize } = {},
+): Promise<BrowserContext> {
   return login ? loggedInContext(browser, login, viewport, typeUser) : browser.newContext({ viewport });
 }
 
-export async function waitForPath(page, pathname) {
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: STEP_TIMEOUT_MS });
 }
 
 /** With E2E_SCREENSHOTS set, saves the screen as `<name>.png` there. */
-export async function shot(page, name) {
+export async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
 }
 
-export async function storedSession(page) {
-  return page.evaluate(() => JSON.parse(window.localStorage.getItem('tw.session') || '{}').state ?? {});
+/** What the app keeps in localStorage['tw.session'] (app/session store), as far as the journeys read it; `{}` when nothing is stored. */
+export interface StoredSession {
+  token?: string | null;
+  user?: LoginResult['user'] | null;
+  typeUser?: TypeUser;
+  language?: string;
+  theme?: string;
+  demoConfirmed?: boolean;
+}
+
+export async function storedSession(page: Page): Promise<StoredSession> {
+  return page.evaluate((): StoredSession => JSON.parse(window.localStorage.getItem('tw.session') || '{}').state ?? {});
 }
 
 /** Screenshots a failed journey's open pages into the temp folder, then closes their contexts. */
-export async function screenshotOpenPages(pages, n) {
-  const files = [];
+export async function screenshotOpenPages(pages: Set<Page>, n: number): Promise<string> {
+  const files: string[] = [];
   let i = 0;
   for (const page of pages) {
     i += 1;

@@ -31,4 +31,4 @@ export const DESKTOP = { width: 1440, height: 900 };
 export const FULL_HD = { width: 1920, height: 1080 };
 export const PASSWORD = 'secret-pass-1';
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -2,8 +2,8 @@
 import zlib from 'node:zlib';
 
 /** A small PNG of one colour (the server decodes and re-encodes every upload, so it must be real). */
-export function png(r, g, b, width = 48, height = 32) {
-  const chunk = (type, data) => {
+export function png(r: number, g: number, b: number, width = 48, height = 32): Buffer<ArrayBuffer> {
+  const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);

@@ -1,19 +1,44 @@
 /** The real server the journeys drive: started once per run on a free port with a fresh data folder. */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { READY_TIMEOUT_MS, ROOT, sleep } from './config.mjs';
+import { READY_TIMEOUT_MS, ROOT, sleep } from './config';
 
-export function freePort() {
+/** The run's database: PostgreSQL's own fresh one (`url`), or none (the embedded PGlite in DATA_DIR). */
+export interface TestDatabase {
+  url: string | undefined;
+  drop: () => Promise<void>;
+}
+
+/** A started server, as startServer answers it. */
+export interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  dataDir: string;
+  logFile: string;
+  database: TestDatabase;
+}
+
+export interface StartServerOptions {
+  clockAt?: string;
+  env?: Record<string, string>;
+  before?: (env: NodeJS.ProcessEnv) => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+      const address = srv.address();
+      if (address === null || typeof address === 'string') {
+        srv.close(() => reject(new Error(`no TCP port: ${address}`)));
+        return;
+      }
+      srv.close(() => resolve(address.port));
     });
   });
 }
@@ -22,12 +47,12 @@ export function freePort() {
  * With DATABASE_URL (the PostgreSQL run), the server gets a database of its own, made fresh and
  * dropped afterwards: the journeys must not depend on what an earlier run left in a shared one.
  */
-async function freshDatabase() {
+async function freshDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) return { url: undefined, drop: async () => undefined };
   const { default: pg } = await import('pg');
   const name = `e2e_${process.pid}_${Date.now()}`;
-  const admin = async (sql) => {
+  const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -42,7 +67,7 @@ async function freshDatabase() {
   return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-function serverEnv(port, dataDir, databaseUrl) {
+function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: String(port),
@@ -63,16 +88,16 @@ function serverEnv(port, dataDir, databaseUrl) {
   };
 }
 
-const SHIFT_CLOCK = new URL('./shift-clock.mjs', import.meta.url).href;
+const SHIFT_CLOCK = new URL('./shift-clock.ts', import.meta.url).href;
 
 /**
  * Starts the server (embedded PGlite in DATA_DIR, or a fresh PostgreSQL database) and waits for /readyz.
- * `clockAt` (an ISO instant): the server's clock starts there instead of now (harness/shift-clock.mjs).
+ * `clockAt` (an ISO instant): the server's clock starts there instead of now (harness/shift-clock.ts).
  * `env`: more settings for this server (e.g. WEB_DIST, another build of the app).
  * `before(env)`: runs once the data folder and database exist, before the server starts, with the
- * server's own settings (e.g. the ops CLI creating an operator in its database: harness/operators.mjs).
+ * server's own settings (e.g. the ops CLI creating an operator in its database: harness/operators.ts).
  */
-export async function startServer({ clockAt, env = {}, before } = {}) {
+export async function startServer({ clockAt, env = {}, before }: StartServerOptions = {}): Promise<Server> {
   const port = await freePort();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-e2e-'));
@@ -111,7 +136,7 @@ export async function startServer({ clockAt, env = {}, before } = {}) {
   throw new Error(`the server did not become ready; its log:\n${tail(logFile)}`);
 }
 
-export async function stopServer({ child }) {
+export async function stopServer({ child }: { child: ChildProcess | undefined }): Promise<void> {
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -120,7 +145,7 @@ export async function stopServer({ child }) {
   clearTimeout(timer);
 }
 
-export function tail(file, lines = 40) {
+export function tail(file: string, lines = 40): string {
   try {
     return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
   } catch {

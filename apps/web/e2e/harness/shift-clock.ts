@@ -8,13 +8,16 @@ if (Number.isFinite(start)) {
   const RealDate = Date;
   const offset = start - RealDate.now();
   class ShiftedDate extends RealDate {
-    constructor(...args) {
+    constructor(...args: [] | [value: number | string | Date] | [year: number, monthIndex: number, date?: number, hours?: number, minutes?: number, seconds?: number, ms?: number]) {
       if (args.length === 0) super(RealDate.now() + offset);
+      else if (args.length === 1) super(args[0]);
       else super(...args);
     }
-    static now() {
+    static override now() {
       return RealDate.now() + offset;
     }
   }
-  globalThis.Date = ShiftedDate;
+  // A class is constructed only: `Date()` called as a function (the time as a string) would throw here.
+  // The server never calls it so; the assertion says that DateConstructor's call signature is not kept.
+  globalThis.Date = ShiftedDate as DateConstructor;
 }

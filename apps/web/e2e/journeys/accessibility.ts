@@ -1,7 +1,7 @@
 /** axe-core over the login, register and profile pages, in both themes and the demo colours. */
-import { MOBILE, SHOTS, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
+import { type Journey, type JourneyContext, MOBILE, SHOTS, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
 
-async function authAndProfilePages({ browser, server }) {
+async function authAndProfilePages({ browser, server }: JourneyContext) {
   const visitor = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(visitor);
   for (const route of ['/pages/login/login', '/pages/login/email-login', '/pages/register/index', '/pages/register/email/index']) {
@@ -50,6 +50,6 @@ async function authAndProfilePages({ browser, server }) {
   await user.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'login, register and profile pages have no serious accessibility violations', fn: authAndProfilePages },
 ];

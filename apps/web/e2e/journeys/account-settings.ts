@@ -1,6 +1,6 @@
 /** Account settings: the Manager row, nickname, e-mail binding, avatar upload. */
 import assert from 'node:assert/strict';
-import { loggedInContext, newPage, readCode, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { type Journey, type JourneyContext, loggedInContext, newPage, readCode, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
 /** A 1×1 PNG. */
 const TINY_PNG = Buffer.from(
@@ -8,7 +8,7 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
-async function accountSettings({ browser, server }) {
+async function accountSettings({ browser, server }: JourneyContext) {
   // Registered with another user's invitation code: that user is the account's manager (spec §3, §6).
   const inviter = await registerViaApi(server, uniqueEmail('inviter'));
   const login = await registerViaApi(server, uniqueEmail('settings'), { invitationCode: inviter.user.invitationCode });
@@ -56,6 +56,6 @@ async function accountSettings({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'account settings: the Manager row, nickname, e-mail binding and avatar upload (with the 5 MB check)', fn: accountSettings },
 ];

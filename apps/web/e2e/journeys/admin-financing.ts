@@ -4,14 +4,16 @@
  * in the back office"), on a desktop screen.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, expectAccessible, newPage, shot } from '../harness/index.mjs';
-import { operatorToken, post, read, uploadPhotos, verifiedUser } from '../harness/borrowers.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import type { AdminLoanList, FinancingProduct, Loan, LoanPage, LoanProduct, OperatorCreateResult } from '@app/contract';
+import type { BrowserContext } from 'playwright-core';
+import { type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, newPage, shot } from '../harness';
+import { operatorToken, post, read, uploadPhotos, verifiedUser } from '../harness/borrowers';
+import { type Operator, type OperatorAccount, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { startServer, stopServer } from '../harness/server';
 
 /** An operator the admin creates, signed in through the API (their part is not the journey's): their session token. */
-async function createdOperatorToken(server, adminToken, operator) {
-  const created = await post(server, '/admin/api/operators/create', operator, adminToken);
+async function createdOperatorToken(server: Server, adminToken: string, operator: OperatorAccount) {
+  const created = await post<OperatorCreateResult>(server, '/admin/api/operators/create', operator, adminToken);
   return operatorToken(server, { ...operator, secret: created.totpSecret });
 }
 
@@ -23,12 +25,13 @@ async function createdOperatorToken(server, adminToken, operator) {
  * admin sees "1 of 2" and the documents, meets the required reason when trying to reject, approves
  * second, and the loan is approved: paid into the user's account.
  */
-async function financingAndLoans({ browser }) {
-  const admin = { email: 'fin.admin@example.com', password: 'fin-admin-pass-1', role: 'admin' };
-  const finance = { email: 'fin.finance@example.com', password: 'fin-finance-pass-1', role: 'finance' };
-  const compliance = { email: 'fin.compliance@example.com', password: 'fin-compliance-pass-1', role: 'compliance' };
-  let server;
-  let context;
+async function financingAndLoans({ browser }: JourneyContext) {
+  // The admin's secret: set in `before` (the CLI prints it).
+  const admin: Operator = { email: 'fin.admin@example.com', password: 'fin-admin-pass-1', role: 'admin', secret: '' };
+  const finance: OperatorAccount = { email: 'fin.finance@example.com', password: 'fin-finance-pass-1', role: 'finance' };
+  const compliance: OperatorAccount = { email: 'fin.compliance@example.com', password: 'fin-compliance-pass-1', role: 'compliance' };
+  let server: Server | undefined;
+  let context: BrowserContext | undefined;
   try {
     // One operator from the CLI (as a deployment makes its first); the admin makes the others in the back office's API.
     server = await startServer({ env: { LOAN_FOUR_EYES_USDT: '100' }, before: async (env) => { Object.assign(admin, await createOperatorWithCli(env, admin)); } });
@@ -37,15 +40,16 @@ async function financingAndLoans({ browser }) {
     await signInOperator(a, server.baseUrl, admin, (await freshTotp(admin.secret)).code);
     await a.waitForURL(/\/admin\/dashboard$/);
     const adminToken = await a.evaluate(() => sessionStorage.getItem('admin.token'));
-    const [financeToken, complianceToken] = await Promise.all([finance, compliance].map((op) => createdOperatorToken(server, adminToken, op)));
+    assert(adminToken, 'no operator session stored');
+    const [financeToken, complianceToken] = await Promise.all([createdOperatorToken(server, adminToken, finance), createdOperatorToken(server, adminToken, compliance)]);
 
     // A verified borrower applies for 500 USDT with three documents.
     const user = await verifiedUser(server, complianceToken);
-    const loanProducts = await read(server, '/asset/api/loan/productList', {}, user.token);
+    const loanProducts = await read<LoanProduct[]>(server, '/asset/api/loan/productList', {}, user.token);
     const product = loanProducts.find((p) => p.currency === 'USDT' && Number(p.minAmount) <= 500 && Number(p.maxAmount) >= 500);
     assert(product, `no USDT loan product lends 500: ${JSON.stringify(loanProducts)}`);
     const photos = await uploadPhotos(server, user.token, [[10, 10, 10], [90, 160, 40], [250, 120, 0]]);
-    const applied = await post(server, '/asset/api/loan/createLoanProduct', { productId: product.id, amount: '500', photos, acceptTerms: true }, user.token);
+    const applied = await post<Loan>(server, '/asset/api/loan/createLoanProduct', { productId: product.id, amount: '500', photos, acceptTerms: true }, user.token);
     assert.equal(applied.state, 'pending');
     const menu = a.getByRole('navigation', { name: 'Back office' });
 
@@ -89,7 +93,7 @@ async function financingAndLoans({ browser }) {
     await change.waitFor({ state: 'detached' });
     await row.getByText('30 d: 9 %').waitFor();
     await expectAccessible(a, 'back office: financing products');
-    const offered = (await read(server, '/asset/api/product/productList', { currency: 'USDT' }, user.token)).find((p) => p.name === name);
+    const offered = (await read<FinancingProduct[]>(server, '/asset/api/product/productList', { currency: 'USDT' }, user.token)).find((p) => p.name === name);
     assert(offered, 'productList does not offer the new product');
     assert.deepEqual(offered.terms, [{ days: 30, annualRate: '0.09' }, { days: 90, annualRate: '0.1' }]);
     assert.equal(offered.earlyRedemption, 'forfeit');
@@ -107,7 +111,7 @@ async function financingAndLoans({ browser }) {
     await expectAccessible(a, 'back office: financing subscriptions');
 
     // The loan: the dashboard counts it; the finance operator approves first (four eyes: 500 ≥ 100 USDT).
-    const queued = (await read(server, '/admin/api/loans/list', {}, financeToken)).items.find((l) => l.number === applied.number);
+    const queued = (await read<AdminLoanList>(server, '/admin/api/loans/list', {}, financeToken)).items.find((l) => l.number === applied.number);
     assert(queued, 'the application is not in the review queue');
     assert.equal(queued.review, 'four_eyes');
     await post(server, '/admin/api/loans/decide', { id: queued.internalId, approve: true }, financeToken);
@@ -141,7 +145,7 @@ async function financingAndLoans({ browser }) {
     await a.getByRole('button', { name: `Confirm: approve loan ${applied.number}` }).click();
     await a.getByText(`Loan ${applied.number} approved: 500 USDT is paid from the loan book into the currency account of user ${user.user.uid}.`).waitFor();
     await details.getByText('Approved', { exact: true }).waitFor();
-    const mine = await read(server, '/asset/api/loan/userProductList', {}, user.token);
+    const mine = await read<LoanPage>(server, '/asset/api/loan/userProductList', {}, user.token);
     assert.equal(mine.items.find((l) => l.number === applied.number)?.state, 'approved');
 
     // The queue is empty; the approved loan is under its state.
@@ -172,7 +176,7 @@ async function financingAndLoans({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   {
     name: 'back office financing and loans: an admin creates a financing product and changes its rate (users are offered the new rate); a four-eyes loan application is approved second in the back office',
     fn: financingAndLoans,

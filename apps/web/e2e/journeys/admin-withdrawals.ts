@@ -4,11 +4,13 @@
  * Ethereum has a node and a signer.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, api, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
-import { sleep } from '../harness/config.mjs';
-import { startDevChain } from '../harness/chain.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import type { AdminWithdrawal, AdminWithdrawalList, Approval, LoginResult, WithdrawAddress, WithdrawFeeInfo, WithdrawQuote, Withdrawal, WithdrawalPage } from '@app/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, api, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
+import { sleep } from '../harness/config';
+import { startDevChain } from '../harness/chain';
+import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { startServer, stopServer } from '../harness/server';
 
 const FUND_PASSWORD = 'fund-pass-1';
 /** Where the user withdraws to: any valid EIP-55 address that is not theirs. */
@@ -20,47 +22,60 @@ const TO_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const HOT_KEY_EVM = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
 
 /** A GET of the API with a token (user or operator): its data, asserted code 0. */
-async function read(server, path, params, token) {
+async function read<T = unknown>(server: Server, path: string, params: Record<string, string>, token: string): Promise<T> {
   const url = new URL(path, server.baseUrl);
   url.search = new URLSearchParams(params).toString();
-  const json = await (await fetch(url, { headers: { token, lang: 'en' } })).json();
+  const json = (await (await fetch(url, { headers: { token, lang: 'en' } })).json()) as ApiReply<T>;
   assert.equal(json.code, 0, `${path}: ${JSON.stringify(json)}`);
   return json.data;
 }
 
-async function post(server, path, body, token) {
-  const json = await api(server.baseUrl, path, body, { token });
+async function post<T = unknown>(server: Server, path: string, body: unknown, token: string): Promise<T> {
+  const json = await api<T>(server.baseUrl, path, body, { token });
   assert.equal(json.code, 0, `${path}: ${JSON.stringify(json)}`);
   return json.data;
 }
 
 /** The operator's session token the signed-in page keeps. */
-const tokenOf = (page) => page.evaluate(() => sessionStorage.getItem('admin.token'));
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('admin.token'));
+  assert(token, 'no operator session stored');
+  return token;
+}
+
+/** Operators' sessions: one asks for a credit, the other approves it. */
+interface CreditTokens {
+  askToken: string;
+  approveToken: string;
+}
+
+/** A user who can withdraw: their login and their saved address's id. */
+type Withdrawer = LoginResult & { addressId: string };
 
 /**
  * A user who can withdraw USDT on Ethereum: a fund password, the address saved (usable at once:
  * WITHDRAW_ADDRESS_HOLD_HOURS=0), and `amount` USDT credited through the back office's four eyes.
  */
-async function userWithUsdt(server, { askToken, approveToken }, amount) {
+async function userWithUsdt(server: Server, { askToken, approveToken }: CreditTokens, amount: string): Promise<Withdrawer> {
   const login = await registerViaApi(server, uniqueEmail('withdrawer'));
   await post(server, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, login.token);
-  const address = await post(server, '/asset/api/currencyAddress/insert', { currency: 'USDT', chainType: 'ethereum', address: TO_ADDRESS, nickname: 'cold wallet', fundPassword: FUND_PASSWORD }, login.token);
-  const asked = await post(server, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount, note: 'deposit by bank transfer' }, askToken);
+  const address = await post<WithdrawAddress>(server, '/asset/api/currencyAddress/insert', { currency: 'USDT', chainType: 'ethereum', address: TO_ADDRESS, nickname: 'cold wallet', fundPassword: FUND_PASSWORD }, login.token);
+  const asked = await post<Approval>(server, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount, note: 'deposit by bank transfer' }, askToken);
   await post(server, '/admin/api/approvals/decide', { id: asked.id, approve: true }, approveToken);
   return { ...login, addressId: address.id };
 }
 
 /** The user withdraws `amount` USDT on Ethereum to the saved address: a quote, then the confirm step. The withdrawal. */
-async function withdraw(server, user, amount) {
-  const quote = await post(server, '/asset/api/userwithdraw/create', { currency: 'USDT', chainType: 'ethereum', addressId: user.addressId, amount }, user.token);
-  return post(server, '/asset/api/userwithdraw/confirm', { quoteId: quote.quoteId, fundPassword: FUND_PASSWORD }, user.token);
+async function withdraw(server: Server, user: Withdrawer, amount: string): Promise<Withdrawal> {
+  const quote = await post<WithdrawQuote>(server, '/asset/api/userwithdraw/create', { currency: 'USDT', chainType: 'ethereum', addressId: user.addressId, amount }, user.token);
+  return post<Withdrawal>(server, '/asset/api/userwithdraw/confirm', { quoteId: quote.quoteId, fundPassword: FUND_PASSWORD }, user.token);
 }
 
 /** The row of withdrawal `number` in the table shown. */
-const withdrawalRow = (page, number) => page.locator(`tbody tr[data-number="${number}"]`);
+const withdrawalRow = (page: Page, number: string) => page.locator(`tbody tr[data-number="${number}"]`);
 
 /** The Withdrawals page's filter: a state (its label) and a UID. */
-async function filterQueue(page, state, uid = '') {
+async function filterQueue(page: Page, state: string, uid = '') {
   const form = page.getByRole('search', { name: 'Filter withdrawals' });
   await form.getByLabel('State').selectOption({ label: state });
   await form.getByLabel(/^User UID/).fill(uid);
@@ -78,12 +93,13 @@ async function filterQueue(page, state, uid = '') {
  * approval by them (the server refuses it too). The admin approves it second; the signer sends it
  * and the page shows its transaction.
  */
-async function withdrawalsReview({ browser }) {
-  const admin = { email: 'wd.admin@example.com', password: 'wd-admin-pass-1', role: 'admin' };
-  const finance = { email: 'wd.finance@example.com', password: 'wd-finance-pass-1', role: 'finance' };
+async function withdrawalsReview({ browser }: JourneyContext) {
+  // Their secrets: set in `before` (the CLI prints them).
+  const admin: Operator = { email: 'wd.admin@example.com', password: 'wd-admin-pass-1', role: 'admin', secret: '' };
+  const finance: Operator = { email: 'wd.finance@example.com', password: 'wd-finance-pass-1', role: 'finance', secret: '' };
   const chain = await startDevChain();
-  let server;
-  const contexts = [];
+  let server: Server | undefined;
+  const contexts: BrowserContext[] = [];
   try {
     server = await startServer({
       env: {
@@ -145,7 +161,7 @@ async function withdrawalsReview({ browser }) {
 
     // The user: 1,000 USDT; the new fee is what withdraw-fee says; three withdrawals.
     const user = await userWithUsdt(server, tokens, '1000');
-    const fee = await read(server, '/asset/api/userwithdraw/withdraw-fee', { currency: 'USDT', chainType: 'ethereum' }, user.token);
+    const fee = await read<WithdrawFeeInfo>(server, '/asset/api/userwithdraw/withdraw-fee', { currency: 'USDT', chainType: 'ethereum' }, user.token);
     assert.equal(fee.available, true, `USDT on Ethereum is not available: ${JSON.stringify(fee)}`);
     assert.match(fee.fee, /^2(\.0+)?$/);
     const manual = await withdraw(server, user, '50');
@@ -160,7 +176,7 @@ async function withdrawalsReview({ browser }) {
     await f.waitForURL(/\/admin\/withdrawals$/);
     const first = withdrawalRow(f, manual.number);
     await first.waitFor();
-    const numbers = await f.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.number));
+    const numbers = await f.locator('tbody tr').evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => tr.dataset.number));
     assert.deepEqual(numbers, [manual.number, large.number, cancelled.number]);
     await first.getByRole('cell', { name: user.user.uid }).waitFor();
     await first.getByText(TO_ADDRESS).waitFor();
@@ -187,7 +203,7 @@ async function withdrawalsReview({ browser }) {
     await reject.getByRole('button', { name: `Confirm: reject withdrawal ${manual.number}` }).click();
     await f.getByText(`Withdrawal ${manual.number} rejected: 50 USDT returned to user ${user.user.uid}.`).waitFor();
     await first.waitFor({ state: 'detached' });
-    const own = await read(server, '/asset/api/userwithdraw/list', { state: 'rejected' }, user.token);
+    const own = await read<WithdrawalPage>(server, '/asset/api/userwithdraw/list', { state: 'rejected' }, user.token);
     assert.deepEqual(own.items.map((w) => [w.number, w.reason, w.note]), [[manual.number, 'address_risk', 'Please contact support about this address.']]);
 
     // The user cancels the third while the page shows it: approving it is refused in the server's words.
@@ -225,7 +241,10 @@ async function withdrawalsReview({ browser }) {
 
     // The signer sends it: the page shows its state and transaction hash.
     const sent = await sentWithdrawal(server, tokens.approveToken, large.number);
-    await filterQueue(a, { broadcast: 'Sent to the chain', completed: 'Completed' }[sent.state], user.user.uid);
+    const stateLabels: Record<string, string> = { broadcast: 'Sent to the chain', completed: 'Completed' };
+    const stateLabel = stateLabels[sent.state];
+    assert(stateLabel, `withdrawal ${large.number} is ${sent.state}`);
+    await filterQueue(a, stateLabel, user.user.uid);
     const done = withdrawalRow(a, large.number);
     await done.getByText(sent.txHash).waitFor();
     await done.getByText('Four eyes · 2 of 2 approvals').waitFor();
@@ -255,23 +274,23 @@ async function withdrawalsReview({ browser }) {
 }
 
 /** The back office's internal id of withdrawal `number` (what the decide route takes). */
-async function internalId(server, token, number) {
-  const list = await read(server, '/admin/api/withdrawals/list', { state: 'processing' }, token);
+async function internalId(server: Server, token: string, number: string): Promise<number> {
+  const list = await read<AdminWithdrawalList>(server, '/admin/api/withdrawals/list', { state: 'processing' }, token);
   const found = list.items.find((w) => w.number === number);
   assert(found, `withdrawal ${number} is not waiting for review`);
   return found.internalId;
 }
 
 /** Waits (up to 30 s) until the signer has sent withdrawal `number`: the back office's row, with its tx hash. */
-async function sentWithdrawal(server, token, number) {
+async function sentWithdrawal(server: Server, token: string, number: string): Promise<AdminWithdrawal & { txHash: string }> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     for (const state of ['broadcast', 'completed', 'failed']) {
-      const list = await read(server, '/admin/api/withdrawals/list', { state }, token);
+      const list = await read<AdminWithdrawalList>(server, '/admin/api/withdrawals/list', { state }, token);
       const found = list.items.find((w) => w.number === number);
       if (found) {
         assert.notEqual(state, 'failed', `the signer could not send it: ${JSON.stringify(found)}`);
-        if (found.txHash) return found;
+        if (found.txHash) return { ...found, txHash: found.txHash };
       }
     }
     if (Date.now() > deadline) throw new Error(`withdrawal ${number} was not sent within 30 s`);
@@ -279,7 +298,7 @@ async function sentWithdrawal(server, token, number) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   {
     name: 'back office withdrawals: an admin changes a fee; a finance operator rejects one with a reason; a four-eyes withdrawal is approved by two different operators (the first sees 1 of 2) and sent',
     fn: withdrawalsReview,

@@ -1,8 +1,8 @@
 /** The back office at /admin/ (issue 16), on a desktop screen: sign-in with an authenticator code, the audit log, operators. */
 import assert from 'node:assert/strict';
-import { DESKTOP, PASSWORD, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import { type ApiReply, type Journey, type JourneyContext, DESKTOP, PASSWORD, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
+import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { startServer, stopServer } from '../harness/server';
 
 const ADMIN = { email: 'first.admin@example.com', password: 'first-admin-pass-1', role: 'admin' };
 
@@ -12,8 +12,9 @@ const ADMIN = { email: 'first.admin@example.com', password: 'first-admin-pass-1'
  * and a QR code), who signs in and sees the KYC queue, the audit log and users, not operators, then signs out; the admin disables
  * them. When the admin's session ends behind the page's back, the next call returns to the sign-in.
  */
-async function backOffice({ browser }) {
-  let admin;
+async function backOffice({ browser }: JourneyContext) {
+  // Assigned in `before`, which startServer awaits.
+  let admin!: Operator;
   const server = await startServer({ before: async (env) => { admin = await createOperatorWithCli(env, ADMIN); } });
   const context = await browser.newContext({ viewport: DESKTOP });
   const other = await browser.newContext({ viewport: DESKTOP });
@@ -53,7 +54,7 @@ async function backOffice({ browser }) {
     await page.getByLabel('Action', { exact: true }).fill('operator.login_failed');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].length === 1);
-    assert.match(await table.locator('tbody tr').first().textContent(), /wrong_totp/);
+    assert.match((await table.locator('tbody tr').first().textContent()) ?? '', /wrong_totp/);
     // An impossible range is refused before asking.
     await page.getByLabel('From', { exact: true }).fill('2026-11-25T11:00');
     await page.getByLabel('To', { exact: true }).fill('2026-11-25T10:00');
@@ -75,7 +76,7 @@ async function backOffice({ browser }) {
     await page.getByLabel('Role').selectOption('compliance');
     await page.getByRole('button', { name: 'Create operator' }).click();
     await page.getByRole('heading', { name: `Operator ${newcomer.email} created` }).waitFor();
-    const secret = (await page.getByTestId('totp-secret').textContent()).trim();
+    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
     assert.match(secret, /^[A-Z2-7]{16,}$/);
     await page.getByRole('img', { name: 'QR code of the authenticator secret' }).waitFor();
     await expectAccessible(page, 'operator created');
@@ -112,7 +113,8 @@ async function backOffice({ browser }) {
 
     // The session ends elsewhere (as when it expires): the next call answers 301, the page returns to the sign-in.
     const token = await page.evaluate(() => sessionStorage.getItem('admin.token'));
-    const out = await (await fetch(`${server.baseUrl}/admin/api/auth/logout`, { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: '{}' })).json();
+    assert(token, 'no operator session stored');
+    const out = (await (await fetch(`${server.baseUrl}/admin/api/auth/logout`, { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: '{}' })).json()) as ApiReply;
     assert.equal(out.code, 0);
     await nav.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('status').filter({ hasText: 'Your session has expired. Sign in again.' }).waitFor();
@@ -132,18 +134,18 @@ async function backOffice({ browser }) {
  * and locks the account with a reason (the user's session ends at once, and login says the account
  * is locked); support cannot unlock it, compliance does, and the user logs in again.
  */
-async function backOfficeUsers({ browser }) {
-  const support = { email: 'support.one@example.com', password: 'support-pass-123', role: 'support' };
-  const compliance = { email: 'compliance.two@example.com', password: 'compliance-pass-2', role: 'compliance' };
-  const secrets = {};
+async function backOfficeUsers({ browser }: JourneyContext) {
+  // Their secrets: set in `before` (the CLI prints them).
+  const support: Operator = { email: 'support.one@example.com', password: 'support-pass-123', role: 'support', secret: '' };
+  const compliance: Operator = { email: 'compliance.two@example.com', password: 'compliance-pass-2', role: 'compliance', secret: '' };
   const server = await startServer({ before: async (env) => {
-    for (const op of [support, compliance]) secrets[op.role] = (await createOperatorWithCli(env, op)).secret;
+    for (const op of [support, compliance]) op.secret = (await createOperatorWithCli(env, op)).secret;
   } });
   const context = await browser.newContext({ viewport: DESKTOP });
   try {
     const user = await registerViaApi(server, uniqueEmail('locked'));
     const page = await newPage(context);
-    await signInOperator(page, server.baseUrl, support, (await freshTotp(secrets.support)).code);
+    await signInOperator(page, server.baseUrl, support, (await freshTotp(support.secret)).code);
     await page.waitForURL(/\/admin\/dashboard$/);
     await page.getByText('Your role works no queue: open a page from the menu.').waitFor();
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Users' }).click();
@@ -158,22 +160,22 @@ async function backOfficeUsers({ browser }) {
     await page.getByRole('button', { name: 'Lock account' }).click();
     await page.getByText(/^Locked .*: reported stolen phone$/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Unlock account' }).count(), 0, 'support cannot unlock');
-    const info = await (await fetch(`${server.baseUrl}/asset/api/user/info`, { method: 'POST', headers: { token: user.token } })).json();
+    const info = (await (await fetch(`${server.baseUrl}/asset/api/user/info`, { method: 'POST', headers: { token: user.token } })).json()) as ApiReply;
     assert.equal(info.code, 301, 'the user\'s session ended with the lock');
-    const login = await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
+    const login = (await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
       method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
-    })).json();
+    })).json()) as ApiReply;
     assert.equal(login.msg, 'This account is locked, please contact customer service');
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('button', { name: 'Sign out' }).click();
 
-    await signInOperator(page, server.baseUrl, compliance, (await freshTotp(secrets.compliance)).code);
+    await signInOperator(page, server.baseUrl, compliance, (await freshTotp(compliance.secret)).code);
     await page.waitForURL(/\/admin\/dashboard$/);
     await page.goto(`${server.baseUrl}/admin/users/${user.user.uid}`);
     await page.getByRole('button', { name: 'Unlock account' }).click();
     await page.getByRole('button', { name: 'Lock account' }).waitFor();
-    const again = await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
+    const again = (await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
       method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
-    })).json();
+    })).json()) as ApiReply;
     assert.equal(again.code, 0);
   } finally {
     await context.close();
@@ -182,7 +184,7 @@ async function backOfficeUsers({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'back office: TOTP sign-in, audit log, create and disable an operator, sign-out, expired session', fn: backOffice },
   { name: 'back office users: support finds and locks a user, compliance unlocks them', fn: backOfficeUsers },
 ];

@@ -1,8 +1,8 @@
 /** The app shell: entry routes, unbuilt pages, lazy-page placeholders, offline toasts, the wide window. */
 import assert from 'node:assert/strict';
-import { MOBILE, PASSWORD, expectFailedRequests, newPage, shot, sleep, waitForPath } from '../harness/index.mjs';
+import { type Journey, type JourneyContext, MOBILE, PASSWORD, expectFailedRequests, newPage, shot, sleep, waitForPath } from '../harness';
 
-async function entryRoutes({ browser, server }) {
+async function entryRoutes({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/`);
@@ -22,14 +22,14 @@ async function entryRoutes({ browser, server }) {
   await context.close();
 }
 
-async function pagePlaceholders({ browser, server }) {
+async function pagePlaceholders({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/home/index`);
   await page.getByRole('heading', { name: 'Start trading today' }).waitFor();
   // Everything the home page needed is loaded; any further script is a page's own chunk.
   const loaded = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)));
-  const isNewChunk = (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !loaded.has(url.pathname);
+  const isNewChunk = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !loaded.has(url.pathname);
 
   await page.route((url) => isNewChunk(url), async (route) => {
     await sleep(1500);
@@ -56,7 +56,7 @@ async function pagePlaceholders({ browser, server }) {
   await context2.close();
 }
 
-async function offlineToasts({ browser, server }) {
+async function offlineToasts({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   expectFailedRequests(page);
@@ -78,7 +78,7 @@ async function offlineToasts({ browser, server }) {
 /** The widest window that still gets the mobile layout (spec §2: wider than 1000 px is desktop). */
 const AT_BREAKPOINT = { width: 1000, height: 900 };
 
-async function wideWindow({ browser, server }) {
+async function wideWindow({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: AT_BREAKPOINT });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/home/index`);
@@ -92,7 +92,7 @@ async function wideWindow({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: '/ and /splash open the mobile home; a built-in page of the original platform opens', fn: entryRoutes },
   { name: 'a slow page shows the loading placeholder; a page whose code fails shows the error placeholder', fn: pagePlaceholders },
   { name: 'going offline and back shows the network toasts; a request made offline says so', fn: offlineToasts },

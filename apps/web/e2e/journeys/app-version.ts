@@ -1,10 +1,11 @@
 /** App download, version and clear cache (profile), and the two built-in location pages, on the phone and the desktop. */
 import assert from 'node:assert/strict';
-import { desktopContext } from '../harness/browser.mjs';
-import { expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { Page } from 'playwright-core';
+import { desktopContext } from '../harness/browser';
+import { type Journey, type JourneyContext, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
 /** Clears the cache from the version page: asks first, says how much went, and the user stays signed in. */
-async function clearCache(page) {
+async function clearCache(page: Page) {
   await page.evaluate(() => window.localStorage.setItem('tw.preferred-region', 'DE'));
   await page.getByRole('button', { name: 'Clear cache' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
@@ -13,7 +14,7 @@ async function clearCache(page) {
   assert.deepEqual(kept, { session: true, region: null }, 'clear cache keeps the session and removes the stored preferences');
 }
 
-async function phone({ browser, server }) {
+async function phone({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('appver'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
@@ -55,7 +56,7 @@ async function phone({ browser, server }) {
   await context.close();
 }
 
-async function desktop({ browser, server }) {
+async function desktop({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('appver-desk'));
   const context = await desktopContext(browser, { login });
   const page = await newPage(context);
@@ -86,7 +87,7 @@ async function desktop({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'app version (phone): profile → App download (empty state), Version (1.0.1, the web is always current), Clear cache keeping the session; choose and open location', fn: phone },
   { name: 'app version (desktop): settings → Version and Clear cache, App download; the location pages in the desktop frame', fn: desktop },
 ];

@@ -1,17 +1,25 @@
 /** Four eyes in the back office (issue 16), on a desktop screen: one operator asks, another decides. */
 import assert from 'node:assert/strict';
-import { DESKTOP, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import type { Page } from 'playwright-core';
+import { type ApiReply, type Journey, type JourneyContext, DESKTOP, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
+import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { startServer, stopServer } from '../harness/server';
 
 /** The row of request `id` in the list shown. */
-const requestRow = (page, id) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+const requestRow = (page: Page, id: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
 
 /** The real balances a back-office user page shows, as `asset → balance` of the currency account. */
-async function realCurrency(page) {
+async function realCurrency(page: Page): Promise<Record<string, string>> {
   const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Real balances' }) });
-  const rows = await card.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
-  return Object.fromEntries(rows.filter(([wallet]) => wallet === 'currency').map(([, asset, balance]) => [asset, balance]));
+  const rows = await card.locator('tbody tr').evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => [...tr.cells].map((c) => c.textContent ?? '')));
+  return Object.fromEntries(rows.filter(([wallet]) => wallet === 'currency').map(([, asset = '', balance = '']) => [asset, balance]));
+}
+
+/** The number of the request a notice names (`Request 12 sent: ...`). */
+function requestNumber(notice: string | null): number {
+  const id = /^Request (\d+)/.exec(notice ?? '')?.[1];
+  assert(id, `no request number in the notice "${notice}"`);
+  return Number(id);
 }
 
 /**
@@ -24,12 +32,12 @@ async function realCurrency(page) {
  * admin asks, from the user's recent transactions, for the credit's reversal; the finance operator
  * approves it and the balance is back to nothing.
  */
-async function fourEyes({ browser }) {
-  const asker = { email: 'finance.asker@example.com', password: 'finance-asker-pass-1', role: 'finance' };
-  const decider = { email: 'admin.decider@example.com', password: 'admin-decider-pass-1', role: 'admin' };
-  const secrets = {};
+async function fourEyes({ browser }: JourneyContext) {
+  // Their secrets: set in `before` (the CLI prints them).
+  const asker: Operator = { email: 'finance.asker@example.com', password: 'finance-asker-pass-1', role: 'finance', secret: '' };
+  const decider: Operator = { email: 'admin.decider@example.com', password: 'admin-decider-pass-1', role: 'admin', secret: '' };
   const server = await startServer({ before: async (env) => {
-    for (const op of [asker, decider]) secrets[op.email] = (await createOperatorWithCli(env, op)).secret;
+    for (const op of [asker, decider]) op.secret = (await createOperatorWithCli(env, op)).secret;
   } });
   const contextA = await browser.newContext({ viewport: DESKTOP });
   const contextB = await browser.newContext({ viewport: DESKTOP });
@@ -39,7 +47,7 @@ async function fourEyes({ browser }) {
 
     // Operator A (finance): Users and Approvals; from the user's page, "Request a credit".
     const a = await newPage(contextA);
-    await signInOperator(a, server.baseUrl, asker, (await freshTotp(secrets[asker.email])).code);
+    await signInOperator(a, server.baseUrl, asker, (await freshTotp(asker.secret)).code);
     await a.waitForURL(/\/admin\/dashboard$/);
     const navA = a.getByRole('navigation', { name: 'Back office' });
     await navA.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
@@ -72,7 +80,7 @@ async function fourEyes({ browser }) {
     await a.getByRole('button', { name: 'Request the credit' }).click();
     await a.waitForURL(/\/admin\/approvals$/);
     const sent = await a.getByRole('status').filter({ hasText: /^Request \d+ sent: 125\.500000 USDT for user \d{8} waits for another operator\.$/ }).textContent();
-    const creditId = Number(/^Request (\d+)/.exec(sent)[1]);
+    const creditId = requestNumber(sent);
 
     // A second credit, asked from the Approvals page (the UID typed), to be rejected.
     // A UID no user has passes the form's check; the server's refusal is shown in its words.
@@ -85,7 +93,7 @@ async function fourEyes({ browser }) {
     await a.getByLabel('User UID').fill(uid);
     await a.getByRole('button', { name: 'Request the credit' }).click();
     const sent2 = await a.getByRole('status').filter({ hasText: /^Request \d+ sent: 40\.000000 USDT/ }).textContent();
-    const secondId = Number(/^Request (\d+)/.exec(sent2)[1]);
+    const secondId = requestNumber(sent2);
 
     // A reversal: a transaction id is a whole number; one that does not exist is only found out on approval.
     await a.getByRole('link', { name: 'Request a reversal' }).click();
@@ -97,7 +105,7 @@ async function fourEyes({ browser }) {
     await a.getByLabel('Ledger transaction id').fill('999999');
     await a.getByRole('button', { name: 'Request the reversal' }).click();
     const sent3 = await a.getByRole('status').filter({ hasText: /^Request \d+ sent: the reversal of ledger transaction 999999/ }).textContent();
-    const reversalId = Number(/^Request (\d+)/.exec(sent3)[1]);
+    const reversalId = requestNumber(sent3);
 
     // A's own requests wait for another operator: no buttons.
     const mine = requestRow(a, creditId);
@@ -111,14 +119,15 @@ async function fourEyes({ browser }) {
     await shot(a, 'admin-approvals-own');
     // The server refuses it too, whatever the page shows.
     const tokenA = await a.evaluate(() => sessionStorage.getItem('admin.token'));
-    const self = await (await fetch(`${server.baseUrl}/admin/api/approvals/decide`, {
+    assert(tokenA, 'no operator session stored');
+    const self = (await (await fetch(`${server.baseUrl}/admin/api/approvals/decide`, {
       method: 'POST', headers: { token: tokenA, 'content-type': 'application/json' }, body: JSON.stringify({ id: creditId, approve: true }),
-    })).json();
+    })).json()) as ApiReply;
     assert.equal(self.code, 1607, JSON.stringify(self));
 
     // Operator B (admin): Approvals in the menu; approves the first after the confirm step.
     const b = await newPage(contextB);
-    await signInOperator(b, server.baseUrl, decider, (await freshTotp(secrets[decider.email])).code);
+    await signInOperator(b, server.baseUrl, decider, (await freshTotp(decider.secret)).code);
     // The dashboard counts the three requests waiting for a second operator; its card leads to them.
     await b.waitForURL(/\/admin\/dashboard$/);
     const navB = b.getByRole('navigation', { name: 'Back office' });
@@ -187,14 +196,14 @@ async function fourEyes({ browser }) {
 
     // A correction: B asks, from the user's page, for the reversal of the credit's transaction; A approves it.
     const credited = b.getByRole('row').filter({ hasText: '125.500000 USDT' });
-    const creditTx = (await credited.getByRole('cell').first().textContent()).trim();
+    const creditTx = ((await credited.getByRole('cell').first().textContent()) ?? '').trim();
     await credited.getByRole('link', { name: `Request the reversal of transaction ${creditTx}` }).click();
     await b.getByRole('heading', { name: 'Request a reversal' }).waitFor();
     assert.equal(await b.getByLabel('Ledger transaction id').inputValue(), creditTx);
     await b.getByLabel(/^Note/).fill('credited to the wrong account');
     await b.getByRole('button', { name: 'Request the reversal' }).click();
     await b.waitForURL(/\/admin\/approvals$/);
-    const correctionId = Number((await b.getByText(/^Request \d+ sent: the reversal of ledger transaction/).textContent()).match(/^Request (\d+)/)[1]);
+    const correctionId = requestNumber(await b.getByText(/^Request \d+ sent: the reversal of ledger transaction/).textContent());
     // Said once: a reload does not repeat the notice.
     await b.reload();
     await b.getByRole('heading', { name: 'Approvals' }).waitFor();
@@ -218,6 +227,6 @@ async function fourEyes({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'four eyes: a finance operator asks for credits and a reversal, an admin approves one, rejects one, and a refused approval stays pending; the user\'s balance shows the credit', fn: fourEyes },
 ];

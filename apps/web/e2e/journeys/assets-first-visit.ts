@@ -4,10 +4,10 @@
  * contract on the first try.
  */
 import assert from 'node:assert/strict';
-import { api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { type Journey, type JourneyContext, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
 /** A new real user: small balances hidden by default, shown on demand, the choice remembered; records and statement one tap away. */
-async function firstVisit({ browser, server }) {
+async function firstVisit({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('assets'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
@@ -49,7 +49,7 @@ async function firstVisit({ browser, server }) {
 }
 
 /** A new user switches to demo on the assets page and stakes a contract at once; the statement shows the stake held, then the order placed as one event. */
-async function demoFirstContract({ browser, server }) {
+async function demoFirstContract({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('demo-first'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
@@ -90,7 +90,7 @@ async function demoFirstContract({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'assets: a new user sees no zero rows by default, can show them, and reaches transfer records and account changes in one tap', fn: firstVisit },
   { name: 'demo: a new user switches to demo and stakes a contract on the first try; the statement shows held funds as one event', fn: demoFirstContract },
 ];

@@ -1,8 +1,8 @@
 /** Where visitors and expired sessions are sent, and the way back after logging in. */
 import assert from 'node:assert/strict';
-import { MOBILE, PASSWORD, loggedInContext, newPage, registerViaApi, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { type Journey, type JourneyContext, MOBILE, PASSWORD, loggedInContext, newPage, registerViaApi, storedSession, uniqueEmail, waitForPath } from '../harness';
 
-async function visitorSentToLogin({ browser, server }) {
+async function visitorSentToLogin({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/assets/index`);
@@ -13,7 +13,7 @@ async function visitorSentToLogin({ browser, server }) {
   await context.close();
 }
 
-async function returnAfterLogin({ browser, server }) {
+async function returnAfterLogin({ browser, server }: JourneyContext) {
   const email = uniqueEmail('return');
   await registerViaApi(server, email);
   const context = await browser.newContext({ viewport: MOBILE });
@@ -28,10 +28,10 @@ async function returnAfterLogin({ browser, server }) {
   await context.close();
 }
 
-async function expiredSession({ browser, server }) {
+async function expiredSession({ browser, server }: JourneyContext) {
   const context = await loggedInContext(browser, {
     token: 'expired-or-unknown-token',
-    user: { uid: '1', nickname: 'Ghost', avatar: null, email: 'ghost@example.com', countryCode: null, phone: null, invitationCode: 'X', typeUser: 'real', language: 'en', theme: 'light', hasFundPassword: false, createdAt: Date.now() },
+    user: { uid: '1', nickname: 'Ghost', avatar: null, email: 'ghost@example.com', countryCode: null, phone: null, invitationCode: 'X', manager: null, typeUser: 'real', language: 'en', theme: 'light', hasFundPassword: false, createdAt: Date.now() },
   });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/profile/account-setting/index`);
@@ -41,7 +41,7 @@ async function expiredSession({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'a visitor opening the assets page is sent to log in', fn: visitorSentToLogin },
   { name: 'after logging in, the visitor returns to the page they asked for', fn: returnAfterLogin },
   { name: 'an expired session is cleared and the user is sent to log in', fn: expiredSession },

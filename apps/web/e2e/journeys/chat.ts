@@ -8,21 +8,24 @@
  * desktop layout shows the same conversation from the user menu. Axe on each screen; any console error fails the journey (harness).
  */
 import assert from 'node:assert/strict';
-import { photoFiles } from '../harness/borrowers.mjs';
-import { desktopContext } from '../harness/browser.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
-import { DESKTOP, MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { BrowserContext } from 'playwright-core';
+import { photoFiles } from '../harness/borrowers';
+import { desktopContext } from '../harness/browser';
+import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { startServer, stopServer } from '../harness/server';
+import { type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
 const SERVICE = '/pages/home/components/customer-service';
 
-async function chatWithSupport({ browser }) {
-  const support = { email: 'chat.support@example.com', password: 'chat-support-pass-1', role: 'support' };
-  let server;
-  const contexts = [];
+async function chatWithSupport({ browser }: JourneyContext) {
+  // The secret: set in `before` (the CLI prints it).
+  const support: Operator = { email: 'chat.support@example.com', password: 'chat-support-pass-1', role: 'support', secret: '' };
+  let server: Server | undefined;
+  const contexts: BrowserContext[] = [];
   try {
     server = await startServer({ before: async (env) => { Object.assign(support, await createOperatorWithCli(env, support)); } });
-    const url = (p) => `${server.baseUrl}${p}`;
+    const { baseUrl } = server;
+    const url = (p: string) => `${baseUrl}${p}`;
 
     // A visitor: the chat asks them to log in first.
     const visitorContext = await browser.newContext({ viewport: MOBILE });
@@ -115,7 +118,7 @@ async function chatWithSupport({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   {
     name: 'customer service: a visitor is asked to log in; a user writes from home on the phone, support replies and reads it, the user sees the reply and Read, the desktop shows the conversation',
     fn: chatWithSupport,

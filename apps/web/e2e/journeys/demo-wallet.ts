@@ -1,21 +1,23 @@
 /** The demo account: version switch, a transfer between accounts, an OTC buy, records and assets. */
 import assert from 'node:assert/strict';
-import { expectAccessible, loggedInContext, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { Locator, Page } from 'playwright-core';
+import { type Journey, type JourneyContext, type Server, expectAccessible, loggedInContext, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
 
 /**
  * A record's time: the API sends epoch milliseconds; the page shows "YYYY-MM-DD HH:mm:ss" (spec §9)
  * in the browser's time zone, with the ISO 8601 instant in `<time datetime>`, and it is now-ish.
  */
-async function expectRecordTime(record, what) {
+async function expectRecordTime(record: Locator, what: string) {
   const time = record.locator('time').first();
   await time.waitFor();
   const { text, iso, local } = await time.evaluate((el) => {
     const at = new Date(el.getAttribute('datetime') ?? '');
-    const p = (n) => String(n).padStart(2, '0');
+    // Inline, not a named helper: under tsx a named inner function needs a `__name` the page lacks (harness/row-renders.ts).
+    const [month, day, hours, minutes, seconds] = [at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0'));
     return {
       text: el.textContent?.trim() ?? '',
       iso: el.getAttribute('datetime') ?? '',
-      local: `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}`,
+      local: `${at.getFullYear()}-${month}-${day} ${hours}:${minutes}:${seconds}`,
     };
   });
   assert.match(text, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, `${what}: the time reads "${text}"`);
@@ -24,7 +26,7 @@ async function expectRecordTime(record, what) {
 }
 
 /** Switches the assets page to demo and moves 100 USDT to the option account; the records show it. */
-async function switchToDemoAndTransfer(page, server) {
+async function switchToDemoAndTransfer(page: Page, server: Server) {
   // Version switch: demo changes the colours and the ledger.
   await page.getByRole('button', { name: 'Demo', exact: true }).click();
   await page.waitForFunction(() => document.documentElement.dataset.typeUser === 'demo');
@@ -72,7 +74,7 @@ async function switchToDemoAndTransfer(page, server) {
 }
 
 /** Buys BTC with 50 USDT over OTC: the trade pays what the preview said, and the BTC reaches the assets. */
-async function buyOverOtc(page, server) {
+async function buyOverOtc(page: Page, server: Server) {
   // OTC: buy BTC with 50 USDT at a live quote (no second trial question).
   await page.goto(`${server.baseUrl}/pages/otc/index`);
   await page.getByText(/Rates valid for \d+ s/).waitFor({ timeout: 60_000 });
@@ -105,7 +107,7 @@ async function buyOverOtc(page, server) {
   await shot(page, 'assets-after-otc');
 }
 
-async function demoWallet({ browser, server }) {
+async function demoWallet({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('demo'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
@@ -117,6 +119,6 @@ async function demoWallet({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'demo journey: switch to demo, transfer 100 USDT, buy BTC over OTC, see it in records and assets', fn: demoWallet },
 ];

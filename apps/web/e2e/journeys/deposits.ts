@@ -4,18 +4,20 @@
  * through the back office's four-eyes path.
  */
 import assert from 'node:assert/strict';
+import type { AccountListResult, Approval, DepositAddress, RechargeList } from '@app/contract';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { desktopContext } from '../harness/browser.mjs';
-import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp } from '../harness/operators.mjs';
-import { sendUsdt, startDevChain } from '../harness/chain.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import { desktopContext } from '../harness/browser';
+import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import { type Operator, createOperatorWithCli, freshTotp } from '../harness/operators';
+import { sendUsdt, startDevChain } from '../harness/chain';
+import { startServer, stopServer } from '../harness/server';
 
 /** The server's answer for the user's address (what the page must show and encode). */
-async function depositAddress(server, token, symbol, chain) {
+async function depositAddress(server: Server, token: string, symbol: string, chain: string): Promise<DepositAddress> {
   const url = new URL('/asset/api/currency/get-deposit-address', server.baseUrl);
   url.search = new URLSearchParams({ symbol, chain }).toString();
-  const json = await (await fetch(url, { headers: { token, lang: 'en' } })).json();
+  const json = (await (await fetch(url, { headers: { token, lang: 'en' } })).json()) as ApiReply<DepositAddress>;
   assert.equal(json.code, 0, JSON.stringify(json));
   return json.data;
 }
@@ -25,15 +27,18 @@ async function depositAddress(server, token, symbol, chain) {
  * code plus the quiet zone, and its last path draws each row's runs of dark modules
  * (`M<x> <y>h<n>v1H<x>z`).
  */
-async function qrModules(scope) {
+async function qrModules(scope: Locator): Promise<boolean[][]> {
   const svg = scope.getByTestId('deposit-qr');
-  const { viewBox, d } = await svg.evaluate((el) => ({ viewBox: el.getAttribute('viewBox'), d: [...el.querySelectorAll('path')].at(-1).getAttribute('d') }));
+  const { viewBox, d } = await svg.evaluate((el) => ({ viewBox: el.getAttribute('viewBox'), d: [...el.querySelectorAll('path')].at(-1)?.getAttribute('d') }));
+  assert(viewBox && d, `the QR code's SVG has no viewBox or path: ${viewBox}, ${d}`);
   const total = Number(viewBox.split(' ')[2]);
   const margin = 4;
   const size = total - 2 * margin;
-  const grid = Array.from({ length: size }, () => new Array(size).fill(false));
+  const grid = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
   for (const [, x, y, n] of d.matchAll(/M(\d+)[ ,](\d+) ?h(\d+)v1H\d+z/g)) {
-    for (let i = 0; i < Number(n); i++) grid[Number(y) - margin][Number(x) - margin + i] = true;
+    const row = grid[Number(y) - margin];
+    assert(row, `the QR code's row ${y} is outside its ${size} modules`);
+    for (let i = 0; i < Number(n); i++) row[Number(x) - margin + i] = true;
   }
   return grid;
 }
@@ -43,13 +48,14 @@ async function qrModules(scope) {
  * (one byte-mode segment, level M, the smallest version) gives the same modules under one of the
  * eight masks (two encoders may weigh a tie between masks differently; the data is the same).
  */
-async function expectQrEncodes(scope, text) {
+async function expectQrEncodes(scope: Locator, text: string) {
   const shown = await qrModules(scope);
   const shownKey = shown.map((row) => row.map((c) => (c ? 1 : 0)).join('')).join('\n');
-  for (let mask = 0; mask < 8; mask++) {
-    const { modules } = QRCode.create([{ data: text, mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: mask });
+  for (const mask of [0, 1, 2, 3, 4, 5, 6, 7] as const) {
+    // Its UTF-8 bytes, as qrcode makes of a string (@types/qrcode takes bytes only).
+    const { modules } = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: mask });
     if (modules.size !== shown.length) continue;
-    const rows = [];
+    const rows: string[] = [];
     for (let r = 0; r < modules.size; r++) {
       let row = '';
       for (let c = 0; c < modules.size; c++) row += modules.get(r, c) ? '1' : '0';
@@ -61,7 +67,7 @@ async function expectQrEncodes(scope, text) {
 }
 
 /** The address card shows the server's address for the route, and its QR code encodes `qrText`. */
-async function expectAddress(page, server, token, symbol, chain) {
+async function expectAddress(page: Page, server: Server, token: string, symbol: string, chain: string) {
   const expected = await depositAddress(server, token, symbol, chain);
   const card = page.locator(`[data-testid=deposit-card][data-chain=${chain}]`);
   await card.waitFor();
@@ -73,13 +79,13 @@ async function expectAddress(page, server, token, symbol, chain) {
 }
 
 /** Copies the address with the button: "Copied" shows, and the clipboard holds the address. */
-async function copyAddress(page, card, address) {
+async function copyAddress(page: Page, card: Locator, address: string) {
   await card.getByRole('button', { name: 'Copy address' }).click();
   await card.getByRole('status').getByText('Copied').waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address);
 }
 
-async function mobileDeposit({ browser, server }) {
+async function mobileDeposit({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('deposit'));
   const context = await loggedInContext(browser, login);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
@@ -157,9 +163,9 @@ async function mobileDeposit({ browser, server }) {
 }
 
 /** An operator signs in to the back office through the API: e-mail, password, a fresh code. */
-async function operatorToken(server, operator) {
+async function operatorToken(server: Server, operator: Operator) {
   const { code } = await freshTotp(operator.secret);
-  const res = await api(server.baseUrl, '/admin/api/auth/login', { email: operator.email, password: operator.password, totp: code });
+  const res = await api<{ token: string }>(server.baseUrl, '/admin/api/auth/login', { email: operator.email, password: operator.password, totp: code });
   assert.equal(res.code, 0, JSON.stringify(res));
   return res.data.token;
 }
@@ -171,23 +177,24 @@ async function operatorToken(server, operator) {
  * "Success", page by page; the desktop page shows the address, QR code and copy beside the same
  * records in a table.
  */
-async function records({ browser }) {
-  const asker = { email: 'deposit.asker@example.com', password: 'deposit-asker-pass-1', role: 'finance' };
-  const approver = { email: 'deposit.approver@example.com', password: 'deposit-approver-pass-1', role: 'finance' };
+async function records({ browser }: JourneyContext) {
+  // Their secrets: set in `before` (the CLI prints them).
+  const asker: Operator = { email: 'deposit.asker@example.com', password: 'deposit-asker-pass-1', role: 'finance', secret: '' };
+  const approver: Operator = { email: 'deposit.approver@example.com', password: 'deposit-approver-pass-1', role: 'finance', secret: '' };
   const server = await startServer({
     before: async (env) => {
       Object.assign(asker, await createOperatorWithCli(env, asker));
       Object.assign(approver, await createOperatorWithCli(env, approver));
     },
   });
-  const contexts = [];
+  const contexts: BrowserContext[] = [];
   try {
     const login = await registerViaApi(server, uniqueEmail('deposit-records'));
     const [askToken, approveToken] = [await operatorToken(server, asker), await operatorToken(server, approver)];
-    const credit = async (amount) => {
-      const asked = await api(server.baseUrl, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount, note: 'deposit by bank transfer' }, { token: askToken });
+    const credit = async (amount: string) => {
+      const asked = await api<Approval>(server.baseUrl, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount, note: 'deposit by bank transfer' }, { token: askToken });
       assert.equal(asked.code, 0, JSON.stringify(asked));
-      const done = await api(server.baseUrl, '/admin/api/approvals/decide', { id: asked.data.id, approve: true }, { token: approveToken });
+      const done = await api<Approval>(server.baseUrl, '/admin/api/approvals/decide', { id: asked.data.id, approve: true }, { token: approveToken });
       assert.equal(done.code, 0, JSON.stringify(done));
       assert.equal(done.data.decision, 'approved');
     };
@@ -248,10 +255,10 @@ async function records({ browser }) {
     // The same records through the API (spec §3's fields).
     const url = new URL('/asset/api/userrechange/list', server.baseUrl);
     url.search = 'page=1&size=1';
-    const listed = await (await fetch(url, { headers: { token: login.token, lang: 'en' } })).json();
+    const listed = (await (await fetch(url, { headers: { token: login.token, lang: 'en' } })).json()) as ApiReply<RechargeList>;
     assert.equal(listed.data.total, 21);
     assert.deepEqual(
-      { amount: listed.data.items[0].amount, channel: listed.data.items[0].channel, status: listed.data.items[0].status },
+      { amount: listed.data.items[0]?.amount, channel: listed.data.items[0]?.channel, status: listed.data.items[0]?.status },
       { amount: '150.500000', channel: 'back_stage', status: 'success' },
     );
   } finally {
@@ -267,10 +274,10 @@ async function records({ browser }) {
  * shows; the records say "in progress" with the confirmations counted as blocks are mined, then
  * "success"; the balance has it, on the phone and the desktop.
  */
-async function onChain({ browser }) {
+async function onChain({ browser }: JourneyContext) {
   const chain = await startDevChain();
-  let server;
-  const contexts = [];
+  let server: Server | undefined;
+  const contexts: BrowserContext[] = [];
   try {
     server = await startServer({
       env: {
@@ -309,8 +316,9 @@ async function onChain({ browser }) {
     await record.getByTestId('deposit-status').getByText('Success').waitFor();
     await record.getByText('25 USDT').first().waitFor();
 
-    const accounts = await api(server.baseUrl, '/asset/api/account/list', undefined, { token: login.token });
-    const usdt = accounts.data.wallets.find((w) => w.wallet === 'currency').balances.find((b) => b.asset === 'USDT');
+    const accounts = await api<AccountListResult>(server.baseUrl, '/asset/api/account/list', undefined, { token: login.token });
+    const usdt = accounts.data.wallets.find((w) => w.wallet === 'currency')?.balances.find((b) => b.asset === 'USDT');
+    assert(usdt, `no USDT in the currency account: ${JSON.stringify(accounts.data)}`);
     assert.equal(usdt.available, '25.000000');
 
     // The desktop page shows the same record, credited.
@@ -331,7 +339,7 @@ async function onChain({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'deposit (mobile): from home, USDT on ERC20 and TRC20, BTC: the addresses with QR codes that encode them, copied; a coin without a network says so', fn: mobileDeposit },
   { name: 'deposit on chain: USDT sent on a local chain to the address the phone shows is counted up and credited; the desktop shows it', fn: onChain, slow: true },
   { name: 'deposit records: back-stage credits through four eyes, on the phone page by page and on the desktop page beside the address', fn: records },

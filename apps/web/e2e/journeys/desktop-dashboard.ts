@@ -6,21 +6,25 @@
  * axe in both themes; a user's arrangement of the panels, changed by keyboard or dragged, kept on the server.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, FULL_HD, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { desktopContext } from '../harness/browser.mjs';
-import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../harness/row-renders.mjs';
+import type { Locator, Page, ViewportSize } from 'playwright-core';
+import { type Journey, type JourneyContext, DESKTOP, FULL_HD, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness';
+import { desktopContext } from '../harness/browser';
+import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../harness/row-renders';
 
 const DASHBOARD = '/pages/desktop/dashboard/index';
 
-const isPrice = (text) => /^[1-9][0-9,]*(\.[0-9]+)?$/.test((text ?? '').trim());
+/** A journey's context with the window size it runs at (1440×900 unless told). */
+type SizedContext = JourneyContext & { viewport?: ViewportSize };
+
+const isPrice = (text: string | null | undefined) => /^[1-9][0-9,]*(\.[0-9]+)?$/.test((text ?? '').trim());
 
 /** The live price in the price strip has arrived. */
-async function waitForLivePrice(page) {
+async function waitForLivePrice(page: Page) {
   await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('.dash-price [data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
 }
 
 /** Every panel is inside the window and the page itself does not scroll. */
-async function fitsTheWindow(page, label, minPanels = 8) {
+async function fitsTheWindow(page: Page, label: string, minPanels = 8) {
   const box = await page.evaluate(() => {
     const panels = [...document.querySelectorAll('.dash > *')].map((el) => {
       const r = el.getBoundingClientRect();
@@ -41,28 +45,29 @@ async function fitsTheWindow(page, label, minPanels = 8) {
  * The Recent trades panel: rows of price (coloured by side), amount and time, newest first, and
  * a new trade arrives on top while we watch.
  */
-async function recentTradesAreLive(page) {
+async function recentTradesAreLive(page: Page) {
   const panel = page.getByRole('region', { name: 'Recent trades' });
   const rows = panel.getByTestId('dash-recent-trades').locator('tbody tr');
   await rows.nth(1).waitFor({ timeout: 30_000 });
   for (const header of ['Price', 'Amount', 'Time']) await panel.getByRole('columnheader', { name: header }).waitFor();
   const first = rows.first();
   const cells = (await first.locator('td').allTextContents()).map((c) => c.trim());
-  assert(/^(Buy|Sell) [1-9][0-9,]*\.[0-9]+$/.test(cells[0]), `a trade's price cell reads "${cells[0]}"`);
-  assert(/^[0-9][0-9,]*\.[0-9]+$/.test(cells[1]) && Number(cells[1].replaceAll(',', '')) > 0, `a trade's amount reads "${cells[1]}"`);
-  assert(/^\d{2}:\d{2}:\d{2}$/.test(cells[2]), `a trade's time reads "${cells[2]}"`);
-  assert(/\bis-(up|down)\b/.test(await first.locator('td').first().getAttribute('class')), 'a trade\'s price is not coloured by side');
-  const ids = (await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.tradeId))));
+  assert(/^(Buy|Sell) [1-9][0-9,]*\.[0-9]+$/.test(cells[0] ?? ''), `a trade's price cell reads "${cells[0]}"`);
+  assert(/^[0-9][0-9,]*\.[0-9]+$/.test(cells[1] ?? '') && Number((cells[1] ?? '').replaceAll(',', '')) > 0, `a trade's amount reads "${cells[1]}"`);
+  assert(/^\d{2}:\d{2}:\d{2}$/.test(cells[2] ?? ''), `a trade's time reads "${cells[2]}"`);
+  assert(/\bis-(up|down)\b/.test((await first.locator('td').first().getAttribute('class')) ?? ''), 'a trade\'s price is not coloured by side');
+  const ids = (await rows.evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => Number(tr.dataset.tradeId))));
   assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'the trades are not newest first');
   const newest = ids[0];
+  assert(newest !== undefined, 'no trade shown');
   await page.waitForFunction(
-    (id) => Number(document.querySelector('[data-testid="dash-recent-trades"] tbody tr')?.dataset.tradeId) > id,
+    (id) => Number(document.querySelector<HTMLTableRowElement>('[data-testid="dash-recent-trades"] tbody tr')?.dataset.tradeId) > id,
     newest,
     { timeout: 15_000 },
   );
 }
 
-async function visitorSeesLivePrices({ browser, server, viewport = DESKTOP }) {
+async function visitorSeesLivePrices({ browser, server, viewport = DESKTOP }: SizedContext) {
   const context = await desktopContext(browser, { viewport });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}${DASHBOARD}`);
@@ -118,10 +123,14 @@ async function visitorSeesLivePrices({ browser, server, viewport = DESKTOP }) {
   }
   assert(onRow, 'Tab from the search box does not reach the markets list');
   assert(
-    await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle !== 'none' && parseFloat(getComputedStyle(document.activeElement).outlineWidth) > 0),
+    await page.evaluate(() => {
+      const focusedRow = document.activeElement;
+      return focusedRow !== null && getComputedStyle(focusedRow).outlineStyle !== 'none' && parseFloat(getComputedStyle(focusedRow).outlineWidth) > 0;
+    }),
     'a focused market row has no visible focus ring',
   );
-  const focused = await page.evaluate(() => document.activeElement.closest('tr').dataset.symbol);
+  const focused = await page.evaluate(() => document.activeElement?.closest('tr')?.dataset.symbol);
+  assert(focused, 'the focus is not on a market row');
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.searchParams.get('symbol') === focused);
 
@@ -166,7 +175,7 @@ async function visitorSeesLivePrices({ browser, server, viewport = DESKTOP }) {
  * Issue 15: a live update renders (React) and touches (DOM) only the rows whose figures changed,
  * in the markets list (4 repaints a second) and the order book (a depth message per change).
  */
-async function liveUpdatesRenderOnlyChangedRows({ browser, server }) {
+async function liveUpdatesRenderOnlyChangedRows({ browser, server }: JourneyContext) {
   const context = await desktopContext(browser);
   await context.addInitScript(rowRenderHook);
   const page = await newPage(context);
@@ -188,7 +197,7 @@ async function liveUpdatesRenderOnlyChangedRows({ browser, server }) {
   await context.close();
 }
 
-async function demoContractFromTheDashboard({ browser, server, viewport }) {
+async function demoContractFromTheDashboard({ browser, server, viewport }: SizedContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-contract'));
   const context = await desktopContext(browser, { login, viewport });
   const page = await newPage(context);
@@ -266,7 +275,7 @@ async function demoContractFromTheDashboard({ browser, server, viewport }) {
   await context.close();
 }
 
-async function spotLimitPlacedAndCancelled({ browser, server, viewport }) {
+async function spotLimitPlacedAndCancelled({ browser, server, viewport }: SizedContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-spot'));
   const context = await desktopContext(browser, { login, viewport });
   const page = await newPage(context);
@@ -313,36 +322,36 @@ async function spotLimitPlacedAndCancelled({ browser, server, viewport }) {
 }
 
 /** The panels on screen in reading order, each with its grid column: "chart:1 orders:1 …". */
-function arrangementOf(page) {
-  return page.evaluate(() => [...document.querySelectorAll('.dash-slot')].map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`).join(' '));
+function arrangementOf(page: Page) {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.dash-slot')].map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`).join(' '));
 }
 
 const DEFAULT_ARRANGEMENT = 'markets:1 chart:2 orders:2 book:3 trades:3 entry:4 account:4';
 /** Recent trades hidden, the markets moved two columns on: the first column is empty and gone. */
 const CUSTOMISED = 'chart:1 orders:1 book:2 markets:2 entry:3 account:3';
 
-async function waitForArrangement(page, expected) {
+async function waitForArrangement(page: Page, expected: string) {
   await page.waitForFunction(
-    (want) => [...document.querySelectorAll('.dash-slot')].map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`).join(' ') === want,
+    (want) => [...document.querySelectorAll<HTMLElement>('.dash-slot')].map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`).join(' ') === want,
     expected, { timeout: 15_000 },
   ).catch(async () => assert.fail(`the arrangement is ${await arrangementOf(page)}, not ${expected}`));
 }
 
 /** Presses a key on the element (once it is enabled), focused the way Tab would leave it. */
-async function press(locator, key) {
+async function press(locator: Locator, key: string) {
   await locator.and(locator.page().locator(':enabled')).waitFor();
   await locator.focus();
   await locator.page().keyboard.press(key);
 }
 
 /** The next save of the arrangement, answered. */
-function layoutSaved(page) {
+function layoutSaved(page: Page) {
   const saved = page.waitForResponse((res) => res.url().includes('/asset/api/user/dashboard-layout') && res.request().method() === 'POST' && res.ok());
   saved.catch(() => undefined); // awaited later; a step failing before then closes the page
   return saved;
 }
 
-async function arrangementFollowsTheUser({ browser, server }) {
+async function arrangementFollowsTheUser({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-layout'));
   const context = await desktopContext(browser, { login });
   const page = await newPage(context);
@@ -400,6 +409,7 @@ async function arrangementFollowsTheUser({ browser, server }) {
   // order entry goes before it.
   const bookTitle = await other.locator('.dash-slot[data-panel="book"] .dash-panel__title').boundingBox();
   const entrySlot = await other.locator('.dash-slot[data-panel="entry"]').boundingBox();
+  assert(bookTitle && entrySlot, 'the order book\'s title or the order entry is not laid out');
   await other.mouse.move(bookTitle.x + 20, bookTitle.y + bookTitle.height / 2);
   await other.mouse.down();
   await other.mouse.move(entrySlot.x + entrySlot.width / 2, entrySlot.y + 40, { steps: 8 });
@@ -458,12 +468,16 @@ async function arrangementFollowsTheUser({ browser, server }) {
 }
 
 /** Each box of the grid (the price strip's, each panel slot's) by name, and its panel's box inside it. */
-function gridBoxes(page) {
-  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.dash > *')].flatMap((el, i) => {
+function gridBoxes(page: Page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('.dash > *')].flatMap((el, i) => {
     const name = el.dataset.panel ?? `top${i}`;
-    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round).join(','); };
     const inner = el.dataset.panel ? el.firstElementChild : null;
-    return inner ? [[name, box(el)], [`${name} panel`, box(inner)]] : [[name, box(el)]];
+    const boxes: [string, Element][] = inner ? [[name, el], [`${name} panel`, inner]] : [[name, el]];
+    // Inline, not a named helper: under tsx a named inner function needs a `__name` the page lacks (harness/row-renders.ts).
+    return boxes.map(([key, e]): [string, string] => {
+      const r = e.getBoundingClientRect();
+      return [key, [r.left, r.top, r.width, r.height].map(Math.round).join(',')];
+    });
   })));
 }
 
@@ -473,13 +487,16 @@ function gridBoxes(page) {
  * empty and marked busy; when the code arrives each panel fills its box, and nothing moves, at the
  * narrowest, the usual and the widest desktop window, for a visitor and a signed-in user.
  */
-async function panelsArriveWithoutShift({ browser, server }) {
+async function panelsArriveWithoutShift({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-frame'));
-  for (const [who, viewport] of [['visitor', { width: 1001, height: 700 }], ['visitor', { width: 1200, height: 750 }], ['visitor', { width: 1359, height: 800 }], ['visitor', DESKTOP], ['user', FULL_HD], ['visitor', { width: 2560, height: 1440 }]]) {
+  const windows: [who: 'visitor' | 'user', viewport: ViewportSize][] = [
+    ['visitor', { width: 1001, height: 700 }], ['visitor', { width: 1200, height: 750 }], ['visitor', { width: 1359, height: 800 }], ['visitor', DESKTOP], ['user', FULL_HD], ['visitor', { width: 2560, height: 1440 }],
+  ];
+  for (const [who, viewport] of windows) {
     const context = await desktopContext(browser, { viewport, login: who === 'user' ? login : undefined });
     const page = await newPage(context);
-    let release;
-    const held = new Promise((resolve) => { release = resolve; });
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
     let asked = false;
     await page.route(/\/assets\/dashboard-panels-[\w-]+\.js$/, async (route) => {
       asked = true;
@@ -507,9 +524,9 @@ async function panelsArriveWithoutShift({ browser, server }) {
   }
 }
 
-const atFullHd = (fn) => (context) => fn({ ...context, viewport: FULL_HD });
+const atFullHd = (fn: (context: SizedContext) => Promise<void>) => (context: JourneyContext) => fn({ ...context, viewport: FULL_HD });
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels', fn: visitorSeesLivePrices },
   { name: 'desktop dashboard: the frame shows every panel\'s box at once; the panels fill them without moving anything', fn: panelsArriveWithoutShift },
   { name: 'desktop dashboard: a live update renders only the rows that changed', fn: liveUpdatesRenderOnlyChangedRows },

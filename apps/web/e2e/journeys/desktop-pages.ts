@@ -5,19 +5,23 @@
  * At 1440×900, axe on every page, both themes.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, FULL_HD, PASSWORD, api, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { desktopContext } from '../harness/browser.mjs';
+import type { Page, ViewportSize } from 'playwright-core';
+import { type Journey, type JourneyContext, DESKTOP, FULL_HD, PASSWORD, api, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
+import { desktopContext } from '../harness/browser';
 
 const D = '/pages/desktop/';
 
-async function inDesktopFrame(page) {
+/** A journey's context with the window size it runs at. */
+type SizedContext = JourneyContext & { viewport: ViewportSize };
+
+async function inDesktopFrame(page: Page) {
   await page.locator('.desktop-frame main h1').waitFor();
   assert.equal(await page.locator('.app-frame').count(), 0, 'a phone column is on a desktop page');
   assert.equal(await page.getByRole('heading', { name: 'Not available yet' }).count(), 0, 'the page says "not available yet"');
 }
 
 /** Demo user: the assets page, a transfer from the currency to the option account, its record and its account change. */
-async function assetsTransfer({ browser, server, viewport }) {
+async function assetsTransfer({ browser, server, viewport }: SizedContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-assets'));
   const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo', viewport }));
   await page.goto(`${server.baseUrl}${D}asset/index`);
@@ -88,7 +92,7 @@ async function assetsTransfer({ browser, server, viewport }) {
 }
 
 /** Demo user: OTC buy of BTC with 50 USDT on the desktop page; the trade in the history table. */
-async function otcBuy({ browser, server, viewport }) {
+async function otcBuy({ browser, server, viewport }: SizedContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-otc'));
   const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo', viewport }));
   await page.goto(`${server.baseUrl}${D}otc/index`);
@@ -137,7 +141,7 @@ async function otcBuy({ browser, server, viewport }) {
 }
 
 /** The settings layout: menu by keyboard, account (nickname), language to French, change password; axe on each page. */
-async function settingsPages({ browser, server, viewport }) {
+async function settingsPages({ browser, server, viewport }: SizedContext) {
   const email = uniqueEmail('desk-settings');
   const login = await registerViaApi(server, email);
   const page = await newPage(await desktopContext(browser, { login, viewport }));
@@ -217,7 +221,7 @@ async function settingsPages({ browser, server, viewport }) {
 }
 
 /** Forgot password on desktop: the method tabs and the reset form in one card (visitor). */
-async function forgotPassword({ browser, server, viewport }) {
+async function forgotPassword({ browser, server, viewport }: SizedContext) {
   const page = await newPage(await desktopContext(browser, { viewport }));
   await page.goto(`${server.baseUrl}${D}login/login-email`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -241,7 +245,7 @@ async function forgotPassword({ browser, server, viewport }) {
   await page.context().close();
 }
 
-const JOURNEYS = [
+const JOURNEYS: [name: string, fn: (context: SizedContext) => Promise<void>][] = [
   ['assets table, a transfer between accounts shown in the records, wallet, both themes', assetsTransfer],
   ['OTC buy and its history', otcBuy],
   ['settings layout, nickname, language to fr, change password', settingsPages],
@@ -249,7 +253,7 @@ const JOURNEYS = [
 ];
 
 /** Each at 1440×900 and at 1920×1080. */
-export const journeys = [DESKTOP, FULL_HD].flatMap((viewport) =>
+export const journeys: Journey[] = [DESKTOP, FULL_HD].flatMap((viewport) =>
   JOURNEYS.map(([name, fn]) => ({
     name: `desktop pages${viewport === DESKTOP ? '' : ` at ${viewport.width}×${viewport.height}`}: ${name}`,
     fn: (context) => fn({ ...context, viewport }),

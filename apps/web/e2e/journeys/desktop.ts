@@ -2,10 +2,13 @@
  * The desktop layout (issue 15), at 1440×900: the shell and its navigation, every one of spec §2's
  * 30 desktop routes inside the desktop frame (axe on each), the WEB login origin, the relaunch on
  * the counterpart page when the window crosses 1000 px, the desktop log-in page and the log-in
- * dialog on a session expiry. A window of 1000 px or less gets the mobile layout (app-shell.mjs).
+ * dialog on a session expiry. A window of 1000 px or less gets the mobile layout (app-shell.ts).
  */
 import assert from 'node:assert/strict';
+import type { Page, ViewportSize } from 'playwright-core';
 import {
+  type Journey,
+  type JourneyContext,
   DESKTOP,
   FULL_HD,
   PASSWORD,
@@ -19,24 +22,24 @@ import {
   storedSession,
   uniqueEmail,
   waitForPath,
-} from '../harness/index.mjs';
-import { desktopContext } from '../harness/browser.mjs';
+} from '../harness';
+import { desktopContext } from '../harness/browser';
 
 const D = '/pages/desktop/';
 
 /** The desktop pages built so far (app/desktop/desktop-routes.tsx DESKTOP_PAGES): the account forms. */
 const BUILT = new Set(['login/login-phone', 'login/login-email', 'login/select-country', 'register/register-phone', 'register/register-email', 'register/verify-code-phone', 'register/verify-code-email', 'language/index']);
-/** The features' own desktop pages (journeys/desktop-pages.mjs tests them). */
+/** The features' own desktop pages (journeys/desktop-pages.ts tests them). */
 const BUILT_PAGES = new Set(['forgot-password/index', 'asset/index', 'wallet/index', 'otc/index', 'settings/account', 'kyc/index', 'recharge/index', 'withdraw/index', 'withdraw/components/history', 'manage/index', 'manage/components/buy-financing', 'loan/index', 'loan/loan', 'loan/list-pay-loan', 'loan/pay-a-loan', 'loan/pay-all-loan', 'settings/change-password', 'settings/set-fund-password', 'settings/forgot-fund-password', 'notification/index']);
 
-/** The trading dashboard's routes (desktop-dashboard.mjs tests the dashboard itself). */
+/** The trading dashboard's routes (desktop-dashboard.ts tests the dashboard itself). */
 const DASHBOARD = new Set(['dashboard/index', 'trade/index']);
 
 /** Opened without a registration under way, the verify-code pages go back to its start (a desktop page too). */
-const RESTARTS = { 'register/verify-code-phone': 'register/register-phone', 'register/verify-code-email': 'register/register-email' };
+const RESTARTS: Record<string, string> = { 'register/verify-code-phone': 'register/register-phone', 'register/verify-code-email': 'register/register-email' };
 
 /** Spec §2's desktop routes: [path, needs a session]. */
-const DESKTOP_ROUTES = [
+const DESKTOP_ROUTES: [route: string, needsSession: boolean][] = [
   ['dashboard/index', false], ['trade/index', false], ['asset/index', true], ['manage/index', true],
   ['manage/components/buy-financing', true], ['loan/index', true], ['loan/loan', true], ['loan/list-pay-loan', true],
   ['loan/pay-a-loan', true], ['loan/pay-all-loan', true], ['recharge/index', true], ['withdraw/index', true],
@@ -48,20 +51,21 @@ const DESKTOP_ROUTES = [
   ['wallet/index', true],
 ];
 
-async function inDesktopFrame(page) {
+async function inDesktopFrame(page: Page) {
   await page.locator('.desktop-frame main h1').waitFor();
   assert.equal(await page.locator('.app-frame').count(), 0, 'a phone column is on a desktop page');
   assert.equal(await page.locator('.tab-bar').count(), 0, 'the tab bar shows on a desktop page');
 }
 
-async function focusOutline(page) {
+async function focusOutline(page: Page) {
   return page.evaluate(() => {
+    if (!document.activeElement) return false;
     const style = getComputedStyle(document.activeElement);
     return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
   });
 }
 
-async function shellAndNavigation({ browser, server, viewport }) {
+async function shellAndNavigation({ browser, server, viewport }: JourneyContext & { viewport?: ViewportSize }) {
   const context = await desktopContext(browser, { viewport });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/`);
@@ -113,7 +117,7 @@ async function shellAndNavigation({ browser, server, viewport }) {
   await context.close();
 }
 
-async function everyDesktopRoute({ browser, server }) {
+async function everyDesktopRoute({ browser, server }: JourneyContext) {
   const email = uniqueEmail('desk-routes');
   const login = await registerViaApi(server, email);
   const visitor = await newPage(await desktopContext(browser));
@@ -146,7 +150,7 @@ async function everyDesktopRoute({ browser, server }) {
 }
 
 /** Logs in with an unknown e-mail on the open log-in page and returns that request's login origin. */
-async function loginRequestOrigin(page) {
+async function loginRequestOrigin(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('desk-origin'));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   const request = page.waitForRequest((r) => r.url().endsWith('/asset/api/user/login'));
@@ -155,9 +159,9 @@ async function loginRequestOrigin(page) {
   return (await request).headers()['loginorigin'];
 }
 
-async function loginOriginHeader({ browser, server }) {
+async function loginOriginHeader({ browser, server }: JourneyContext) {
   const desktop = await newPage(await desktopContext(browser));
-  const desktopScripts = [];
+  const desktopScripts: string[] = [];
   desktop.on('request', (r) => r.resourceType() === 'script' && desktopScripts.push(new URL(r.url()).pathname));
   await desktop.goto(`${server.baseUrl}${D}login/login-email`);
   await inDesktopFrame(desktop);
@@ -167,7 +171,7 @@ async function loginOriginHeader({ browser, server }) {
 
   // The same browser below the breakpoint is the mobile layout: H5, and the desktop chunk never loads.
   const mobile = await newPage(await desktopContext(browser, { viewport: { width: 800, height: 900 } }));
-  const scripts = [];
+  const scripts: string[] = [];
   mobile.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await mobile.goto(`${server.baseUrl}/pages/login/email-login`);
   await mobile.locator('.app-frame').waitFor();
@@ -177,7 +181,7 @@ async function loginOriginHeader({ browser, server }) {
   await mobile.context().close();
 }
 
-async function relaunchOnResize({ browser, server }) {
+async function relaunchOnResize({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-resize'));
   const context = await desktopContext(browser, { login, typeUser: 'demo' });
   const page = await newPage(context);
@@ -223,7 +227,7 @@ async function relaunchOnResize({ browser, server }) {
   await context.close();
 }
 
-async function desktopLogin({ browser, server, viewport }) {
+async function desktopLogin({ browser, server, viewport }: JourneyContext & { viewport?: ViewportSize }) {
   const email = uniqueEmail('desk-login');
   const login = await registerViaApi(server, email);
   const context = await desktopContext(browser, { viewport });
@@ -285,7 +289,7 @@ async function desktopLogin({ browser, server, viewport }) {
   await context.close();
 }
 
-async function desktopRegister({ browser, server }) {
+async function desktopRegister({ browser, server }: JourneyContext) {
   const email = uniqueEmail('desk-register');
   const context = await desktopContext(browser);
   const page = await newPage(context);
@@ -312,7 +316,7 @@ async function desktopRegister({ browser, server }) {
   await context.close();
 }
 
-async function expiryDialog({ browser, server }) {
+async function expiryDialog({ browser, server }: JourneyContext) {
   const email = uniqueEmail('desk-expiry');
   const login = await registerViaApi(server, email);
   // The server ends the session: the stored token is now expired.
@@ -356,7 +360,7 @@ async function expiryDialog({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'desktop: the shell with its top navigation, keyboard and both themes', fn: shellAndNavigation },
   { name: 'desktop at 1920×1080: the shell with its top navigation, keyboard and both themes', fn: (c) => shellAndNavigation({ ...c, viewport: FULL_HD }) },
   { name: 'desktop: all 30 routes of spec §2 open their page in the desktop frame', fn: everyDesktopRoute },

@@ -14,29 +14,31 @@
  * machine). The server's tests subscribe with real money.
  */
 import assert from 'node:assert/strict';
-import { desktopContext } from '../harness/browser.mjs';
-import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { FinancingEstimate, FinancingProduct, FinancingSubscriptionPage, FinancingTerm } from '@app/contract';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { desktopContext } from '../harness/browser';
+import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
 const DEMO = { typeUser: 'demo' };
 
 /** As the page writes an amount (formatExact, English): no trailing zeros. */
-const plain = (text) => {
-  const [int, frac = ''] = text.split('.');
+const plain = (text: string) => {
+  const [int = '', frac = ''] = text.split('.');
   const kept = frac.replace(/0+$/, '');
   return kept ? `${int}.${kept}` : int;
 };
 
-async function getJson(server, path, token, query, headers = {}) {
+async function getJson<T = unknown>(server: Server, path: string, token: string, query: Record<string, string>, headers: Record<string, string> = {}): Promise<T> {
   const url = new URL(path, server.baseUrl);
   url.search = new URLSearchParams(query).toString();
-  const json = await (await fetch(url, { headers: { token, lang: 'en', ...DEMO, ...headers } })).json();
+  const json = (await (await fetch(url, { headers: { token, lang: 'en', ...DEMO, ...headers } })).json()) as ApiReply<T>;
   assert.equal(json.code, 0, JSON.stringify(json));
   return json.data;
 }
 
 /** The percentage of an exact rate as the page writes it: "0.085" → "8.5%". */
-function percent(rate) {
-  const [int, frac = ''] = rate.split('.');
+function percent(rate: string) {
+  const [int = '', frac = ''] = rate.split('.');
   const digits = `${int}${frac.padEnd(2, '0')}`;
   const whole = digits.slice(0, int.length + 2).replace(/^0+(?=\d)/, '');
   const rest = digits.slice(int.length + 2).replace(/0+$/, '');
@@ -44,7 +46,7 @@ function percent(rate) {
 }
 
 /** A demo user with `amount` USDT moved from the currency account into the financing account. */
-async function fundedUser(server, tag, amount) {
+async function fundedUser(server: Server, tag: string, amount: string) {
   const login = await registerViaApi(server, uniqueEmail(tag));
   const moved = await api(
     server.baseUrl,
@@ -57,7 +59,7 @@ async function fundedUser(server, tag, amount) {
 }
 
 /** "14 days · 3% a year": a term as the page labels it. */
-const termLabel = (term) => `${term.days} days · ${percent(term.annualRate)} a year`;
+const termLabel = (term: FinancingTerm) => `${term.days} days · ${percent(term.annualRate)} a year`;
 
 /**
  * On the subscribe form in `scope`: picks the product's last term, checks the limits in words (below
@@ -65,19 +67,27 @@ const termLabel = (term) => `${term.days} days · ${percent(term.annualRate)} a 
  * checks the estimate on screen against the server's own. Confirms in the dialog (same figures, the
  * early-redemption rule) and answers the estimate.
  */
-async function subscribeThroughForm(page, scope, server, token, product, { amount, shotName }) {
+async function subscribeThroughForm(
+  page: Page,
+  scope: Page | Locator,
+  server: Server,
+  token: string,
+  product: FinancingProduct,
+  { amount, shotName }: { amount: string; shotName: string },
+): Promise<FinancingEstimate> {
   const term = product.terms.at(-1);
+  assert(term, `${product.name} has no term`);
   const form = scope.getByRole('form', { name: `Subscribe to ${product.name}` });
   await form.getByRole('radio', { name: termLabel(term) }).check();
   await form.getByLabel('Amount').fill('1');
   await form.getByText(`The amount must be at least ${plain(product.minAmount)} USDT`).waitFor();
   await form.getByLabel('Amount').fill('5000');
   await form.getByTestId('financing-transfer-in').waitFor();
-  assert.match(await form.getByTestId('financing-transfer-in').getAttribute('href'), /\/pages\/assets\/transfer\?from=currency&to=financing&asset=USDT$/);
+  assert.match((await form.getByTestId('financing-transfer-in').getAttribute('href')) ?? '', /\/pages\/assets\/transfer\?from=currency&to=financing&asset=USDT$/);
   await form.getByLabel('Amount').fill(amount);
   const shown = form.getByTestId('financing-estimate');
   await shown.waitFor();
-  const estimate = await getJson(server, '/asset/api/product/estimatedAmount', token, { productId: product.id, days: String(term.days), amount });
+  const estimate = await getJson<FinancingEstimate>(server, '/asset/api/product/estimatedAmount', token, { productId: product.id, days: String(term.days), amount });
   assert.notEqual(plain(estimate.interest), '0', 'the journey needs an interest above zero');
   assert.equal(await shown.getByTestId('estimate-interest').locator('dd').textContent(), `${plain(estimate.interest)} USDT`);
   assert.equal(await shown.getByTestId('estimate-total').locator('dd').textContent(), `${plain(estimate.total)} USDT`);
@@ -98,8 +108,8 @@ async function subscribeThroughForm(page, scope, server, token, product, { amoun
 }
 
 /** The user's newest subscription as the server lists it: the estimate's figures, during its term. */
-async function newestSubscription(server, token, estimate) {
-  const page = await getJson(server, '/asset/api/product/userProductList', token, { page: '1', size: '20' });
+async function newestSubscription(server: Server, token: string, estimate: FinancingEstimate) {
+  const page = await getJson<FinancingSubscriptionPage>(server, '/asset/api/product/userProductList', token, { page: '1', size: '20' });
   const found = page.items[0];
   assert(found, 'no subscription listed');
   assert.equal(found.state, 'during');
@@ -108,12 +118,12 @@ async function newestSubscription(server, token, estimate) {
   return found;
 }
 
-async function journey({ browser, server }) {
-  const contexts = [];
+async function journey({ browser, server }: JourneyContext) {
+  const contexts: BrowserContext[] = [];
   try {
     const [phoneUser, deskUser] = await Promise.all([fundedUser(server, 'financing-phone', '600'), fundedUser(server, 'financing-desk', '800')]);
     // A USDT product on sale whose early redemption keeps the interest earned (the server's first products have one).
-    const products = await getJson(server, '/asset/api/product/productList', phoneUser.token, {});
+    const products = await getJson<FinancingProduct[]>(server, '/asset/api/product/productList', phoneUser.token, {});
     const product = products.find((p) => p.onSale && p.currency === 'USDT' && p.earlyRedemption === 'keep');
     assert(product, `no USDT product with early redemption on sale: ${JSON.stringify(products)}`);
 
@@ -161,7 +171,9 @@ async function journey({ browser, server }) {
     const history = desktop.getByRole('region', { name: 'Financing history' });
     await history.getByText('No subscriptions yet.').waitFor();
     const row = desktop.getByRole('region', { name: 'Products on sale' }).getByTestId('financing-product').filter({ hasText: product.name });
-    await row.getByText(termLabel(product.terms.at(-1))).waitFor();
+    const lastTerm = product.terms.at(-1);
+    assert(lastTerm, `${product.name} has no term`);
+    await row.getByText(termLabel(lastTerm)).waitFor();
     await expectAccessible(desktop, 'desktop financing: holdings, products, empty history');
     await row.getByRole('link', { name: `Subscribe to ${product.name}` }).click();
     await waitForPath(desktop, '/pages/desktop/manage/components/buy-financing');
@@ -190,7 +202,7 @@ async function journey({ browser, server }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   {
     name: 'financing on the phone and the desktop: a product on sale, subscribe, the estimated interest on screen is the server\'s, confirmed, the subscription in the history with the same interest; an early redemption previewed and kept',
     fn: journey,

@@ -3,15 +3,36 @@
  * on the home and quote pages it is what the app then shows, in the same place, to the pixel.
  */
 import assert from 'node:assert/strict';
-import { MOBILE, newPage, shot, sleep } from '../harness/index.mjs';
+import type { Page } from 'playwright-core';
+import { type Journey, type JourneyContext, MOBILE, newPage, shot, sleep } from '../harness';
 
 /** How long the libraries' file is held back, so the pre-painted view can be looked at. */
 const LIBRARIES_DELAY_MS = 1500;
 
+/** One element as measure finds it: its box (half pixels), words and image source, or missing. */
+interface Measured {
+  selector: string;
+  missing?: boolean;
+  box?: number[];
+  text?: string;
+  src?: string | null;
+}
+
+/** One first view to compare: see samePaintAsApp. */
+interface FirstViewCase {
+  name: string;
+  path: string;
+  language?: string;
+  ready: string;
+  selectors: string[];
+  appReady: (page: Page) => Promise<void>;
+}
+
 /** The boxes and words of the elements `selectors` find under `scope` (the pre-paint or the app). */
-function measure(page, scope, selectors) {
+function measure(page: Page, scope: string, selectors: string[]): Promise<Measured[] | null> {
+  const arg: [string, string[]] = [scope, selectors];
   return page.evaluate(
-    ([scopeSelector, list]) => {
+    ([scopeSelector, list]: [string, string[]]): Measured[] | null => {
       const root = document.querySelector(scopeSelector);
       if (!root) return null;
       return list.map((selector) => {
@@ -19,10 +40,10 @@ function measure(page, scope, selectors) {
         if (!el) return { selector, missing: true };
         const r = el.getBoundingClientRect();
         const box = [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2) / 2);
-        return { selector, box, text: el.textContent.trim(), src: el.getAttribute('src') };
+        return { selector, box, text: (el.textContent ?? '').trim(), src: el.getAttribute('src') };
       });
     },
-    [scope, selectors],
+    arg,
   );
 }
 
@@ -31,11 +52,11 @@ function measure(page, scope, selectors) {
  * that shows it is complete), measures `selectors` in it, then in the app once it has rendered,
  * and compares.
  */
-async function samePaintAsApp({ browser, server }, { path, language = 'en', ready, selectors, appReady, name }) {
+async function samePaintAsApp({ browser, server }: JourneyContext, { path, language = 'en', ready, selectors, appReady, name }: FirstViewCase): Promise<Measured[]> {
   const context = await browser.newContext({ viewport: MOBILE });
   if (language !== 'en') {
     const state = { state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false }, version: 1 };
-    await context.addInitScript((value) => window.localStorage.setItem('tw.session', value), JSON.stringify(state));
+    await context.addInitScript((value: string) => window.localStorage.setItem('tw.session', value), JSON.stringify(state));
   }
   const page = await newPage(context);
   await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
@@ -45,10 +66,11 @@ async function samePaintAsApp({ browser, server }, { path, language = 'en', read
   await page.goto(`${server.baseUrl}${path}`);
   const prepainted = '#root > .app-frame[aria-hidden="true"]';
   await page.locator(`${prepainted} ${ready}`).waitFor({ state: 'attached' });
+  const image: [string, string] = [prepainted, ready];
   await page.waitForFunction(([scope, sel]) => {
     const img = document.querySelector(`${scope} ${sel}`);
     return !(img instanceof HTMLImageElement) || img.complete;
-  }, [prepainted, ready]);
+  }, image);
   const before = await measure(page, prepainted, selectors);
   await shot(page, `${name}-first-view`);
   assert.ok(before, `${path}: the first view was not painted`);
@@ -60,7 +82,7 @@ async function samePaintAsApp({ browser, server }, { path, language = 'en', read
   return before;
 }
 
-async function homeFirstView(ctx) {
+async function homeFirstView(ctx: JourneyContext) {
   const view = await samePaintAsApp(ctx, {
     name: 'home',
     path: '/pages/home/index',
@@ -68,8 +90,8 @@ async function homeFirstView(ctx) {
     selectors: ['.hero__title', '.hero__text', '.prompt-card__title', '.prompt-card__text', '.prompt-card__actions .button--primary', '.banner__image', '.banner__title'],
     appReady: (page) => page.getByRole('heading', { name: 'Start trading today' }).waitFor(),
   });
-  assert.equal(view[0].text, 'Welcome');
-  assert.match(view.find((v) => v.selector === '.banner__image').src, /^\/banners\//);
+  assert.equal(view[0]?.text, 'Welcome');
+  assert.match(view.find((v) => v.selector === '.banner__image')?.src ?? '', /^\/banners\//);
   // German stored: the first view speaks German.
   const german = await samePaintAsApp(ctx, {
     name: 'home-de',
@@ -79,10 +101,12 @@ async function homeFirstView(ctx) {
     selectors: ['.hero__title', '.prompt-card__title', '.banner__title'],
     appReady: (page) => page.getByRole('heading', { name: 'Starten Sie noch heute' }).waitFor(),
   });
-  assert.notEqual(german[1].text, 'Start trading today');
+  const [, germanPrompt] = german;
+  assert(germanPrompt);
+  assert.notEqual(germanPrompt.text, 'Start trading today');
 }
 
-async function quoteFirstView(ctx) {
+async function quoteFirstView(ctx: JourneyContext) {
   const view = await samePaintAsApp(ctx, {
     name: 'quote',
     path: '/pages/quote/index',
@@ -90,10 +114,10 @@ async function quoteFirstView(ctx) {
     selectors: ['.search-box', '.search-box__icon', '.search-box span'],
     appReady: (page) => page.getByRole('link', { name: 'Search symbol or name' }).waitFor(),
   });
-  assert.equal(view[2].text, 'Search symbol or name');
+  assert.equal(view[2]?.text, 'Search symbol or name');
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'home: the first view painted before the app (greeting, prompt, banner) is what the app shows, in place', fn: homeFirstView },
   { name: 'quote: the search box painted before the app is what the app shows, in place', fn: quoteFirstView },
 ];

@@ -1,14 +1,22 @@
 /** Security headers in the browser: the CSP is on and enforced, the app cannot be framed, the API docs page works under it.
  *
- * Every journey already fails on any CSP violation (harness/browser.mjs); these check that the
+ * Every journey already fails on any CSP violation (harness/browser.ts); these check that the
  * policy is really there, so that "no violation" means something. */
 import assert from 'node:assert/strict';
-import { MOBILE, expectCspViolation, newPage, shot, sleep } from '../harness/index.mjs';
+import { type Journey, type JourneyContext, MOBILE, expectCspViolation, newPage, shot, sleep } from '../harness';
 
-async function cspEnforced({ browser, server }) {
+declare global {
+  interface Window {
+    /** Set by the inline script the CSP must refuse. */
+    __injected?: boolean;
+  }
+}
+
+async function cspEnforced({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   const answer = await page.goto(`${server.baseUrl}/pages/home/index`);
+  assert(answer, 'no answer to the navigation');
   const policy = answer.headers()['content-security-policy'] ?? '';
   assert.match(policy, /script-src 'self'/, `no CSP on the app's HTML: ${policy}`);
   assert.match(policy, /frame-ancestors 'none'/);
@@ -33,6 +41,7 @@ async function cspEnforced({ browser, server }) {
     document.body.append(frame);
   }, `${server.baseUrl}/pages/home/index`);
   const frame = await (await page.waitForSelector('iframe[title="framed"]')).contentFrame();
+  assert(frame, 'the iframe has no frame');
   await frame.waitForLoadState().catch(() => undefined);
   await sleep(500);
   const framed = await frame.evaluate(() => Boolean(document.getElementById('root'))).catch(() => false);
@@ -40,10 +49,11 @@ async function cspEnforced({ browser, server }) {
   await context.close();
 }
 
-async function apiDocs({ browser, server }) {
+async function apiDocs({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   const answer = await page.goto(`${server.baseUrl}/docs`);
+  assert(answer, 'no answer to the navigation');
   assert.match(answer.headers()['content-security-policy'] ?? '', /script-src 'self'/, 'no CSP on the docs page');
   await page.getByRole('heading', { name: /Trading and wallet API/ }).waitFor();
   // One operation, tried for real: the page calls the API from the browser.
@@ -56,7 +66,7 @@ async function apiDocs({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'the CSP is on: an injected script is refused and the app cannot be framed', fn: cspEnforced },
   { name: 'the API docs page works under the CSP', fn: apiDocs },
 ];

@@ -6,36 +6,38 @@
  * its frame at 1440×900. Axe-clean.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
+import type { LegalDocument } from '@app/contract';
+import type { Browser, Page, ViewportSize } from 'playwright-core';
+import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
 
 const LANGS = { en: 'en', zh: 'zh', hk: 'zh-HK', jp: 'ja', kr: 'ko', de: 'de', fr: 'fr', it: 'it' };
 const CATEGORIES = 9;
 
 /** A visitor's stored app state in `language`. */
-async function visitorContext(browser, language, viewport) {
+async function visitorContext(browser: Browser, language: string, viewport: ViewportSize) {
   const context = await browser.newContext({ viewport });
   const value = JSON.stringify({ state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false }, version: 1 });
-  await context.addInitScript((v) => {
+  await context.addInitScript((v: string) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', v);
   }, value);
   return context;
 }
 
-async function legalTitle(server, kind, lang) {
+async function legalTitle(server: Server, kind: string, lang: string) {
   const res = await fetch(`${server.baseUrl}/asset/api/legal/document?kind=${kind}`, { headers: { lang } });
-  const body = await res.json();
+  const body = (await res.json()) as ApiReply<LegalDocument>;
   assert.equal(body.code, 0);
   assert.equal(body.data.fallback, false, `${kind} in ${lang} falls back to English`);
   return body.data.title;
 }
 
 /** No i18n key or unfilled placeholder shows on the page. */
-async function noMissingText(page, label) {
+async function noMissingText(page: Page, label: string) {
   const text = await page.locator('main, body').first().innerText();
   assert(!/\b(cat|help|routes)\.[a-zA-Z]+\b|\{\{/.test(text), `${label}: a missing text shows: ${text.slice(0, 400)}`);
 }
 
-async function everyLanguage({ browser, server }) {
+async function everyLanguage({ browser, server }: JourneyContext) {
   for (const [language, lang] of Object.entries(LANGS)) {
     const context = await visitorContext(browser, language, MOBILE);
     const page = await newPage(context);
@@ -50,7 +52,7 @@ async function everyLanguage({ browser, server }) {
     assert.equal(await page.locator('.help-note').count(), 0, `a help article in ${language} falls back to English`);
     await noMissingText(page, `help article (${language})`);
     if (language === 'en' || language === 'jp') await expectAccessible(page, `phone: a help article (${language})`);
-    for (const [path, kind] of [['/pages/profile/about-us', 'about'], ['/pages/home/components/website-company', 'company'], ['/pages/privacy-policy/privacy-policy', 'privacy']]) {
+    for (const [path, kind] of [['/pages/profile/about-us', 'about'], ['/pages/home/components/website-company', 'company'], ['/pages/privacy-policy/privacy-policy', 'privacy']] as const) {
       const title = await legalTitle(server, kind, lang);
       await page.goto(`${server.baseUrl}${path}`);
       await page.getByRole('heading', { name: title, level: 2 }).waitFor();
@@ -63,7 +65,7 @@ async function everyLanguage({ browser, server }) {
   }
 }
 
-async function searchAndAcceptance({ browser, server }) {
+async function searchAndAcceptance({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('legal'));
   const context = await loggedInContext(browser, login, MOBILE);
   const page = await newPage(context);
@@ -106,7 +108,7 @@ async function searchAndAcceptance({ browser, server }) {
   await desk.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'help and legal pages in all 8 languages: no missing text, the server\'s texts in that language', fn: everyLanguage },
   { name: 'help search opens an article; the user sees the accepted version of the privacy policy and agreement; the desktop frame shows the pages', fn: searchAndAcceptance },
 ];

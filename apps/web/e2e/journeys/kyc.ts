@@ -1,24 +1,26 @@
 /** Identity verification (spec §2 "KYC verification"): both stages in the mobile and desktop layouts, up to the review. */
 import assert from 'node:assert/strict';
-import { desktopContext } from '../harness/browser.mjs';
-import { DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { png } from '../harness/png.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import type { KycInfo } from '@app/contract';
+import type { Locator, Page } from 'playwright-core';
+import { desktopContext } from '../harness/browser';
+import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { png } from '../harness/png';
+import { startServer, stopServer } from '../harness/server';
 
-const PHOTOS = [
+const PHOTOS: [label: string, image: Buffer<ArrayBuffer>][] = [
   ['Front of the document', png(200, 40, 90)],
   ['Back of the document', png(30, 120, 200)],
   ['Selfie holding the document', png(240, 200, 60)],
 ];
 
-async function kycInfo(server, token) {
+async function kycInfo(server: Server, token: string): Promise<KycInfo> {
   const res = await fetch(`${server.baseUrl}/asset/api/idCard/info`, { headers: { token, lang: 'en' } });
-  return (await res.json()).data;
+  return ((await res.json()) as ApiReply<KycInfo>).data;
 }
 
 /** Fills stage 1: Germany, passport, a name and a number. */
-async function fillRealName(scope) {
+async function fillRealName(scope: Page | Locator) {
   await scope.getByLabel('Nationality').selectOption('DE');
   await scope.getByLabel('Document type').selectOption('passport');
   await scope.getByLabel('Real name').fill('Erika Mustermann');
@@ -26,7 +28,7 @@ async function fillRealName(scope) {
 }
 
 /** Chooses the three photos and waits until each is uploaded. */
-async function addPhotos(scope) {
+async function addPhotos(scope: Page | Locator) {
   for (const [label, buffer] of PHOTOS) {
     await scope.getByLabel(new RegExp(label)).setInputFiles({ name: `${label}.png`, mimeType: 'image/png', buffer });
   }
@@ -39,7 +41,7 @@ async function addPhotos(scope) {
   assert(await submit.isEnabled(), 'the submit button stays disabled after the uploads');
 }
 
-async function mobileKyc({ browser, server }) {
+async function mobileKyc({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('kyc'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
@@ -85,6 +87,7 @@ async function mobileKyc({ browser, server }) {
   assert.equal(info.state, 'pending');
   assert.deepEqual(info.primary, { documentType: 'passport', nationality: 'DE', realName: 'Erika Mustermann', idNumber: 'C01X00T47' });
   // The photos are the user's only: without the session they are not served.
+  assert(info.documents, 'the KYC info has no documents');
   const photo = await fetch(`${server.baseUrl}${info.documents.frontImage}`);
   assert.equal(photo.status, 401);
   await page.goto(`${server.baseUrl}/pages/profile/index`);
@@ -92,7 +95,7 @@ async function mobileKyc({ browser, server }) {
   await context.close();
 }
 
-async function desktopKyc({ browser, server }) {
+async function desktopKyc({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('kyc-desk'));
   const context = await desktopContext(browser, { login });
   const page = await newPage(context);
@@ -121,17 +124,17 @@ async function desktopKyc({ browser, server }) {
 }
 
 /** Both stages through the API (the journeys above drive the screens): real name, three private photos, submitted. */
-async function submitViaApi(server, token, realName) {
-  const post = async (path, body) => (await (await fetch(`${server.baseUrl}${path}`, {
+async function submitViaApi(server: Server, token: string, realName: string) {
+  const post = async (path: string, body: unknown) => (await (await fetch(`${server.baseUrl}${path}`, {
     method: 'POST', headers: { token, 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify(body),
-  })).json());
+  })).json()) as ApiReply;
   assert.equal((await post('/asset/api/idCard/insertPrimaryVerification', { documentType: 'passport', nationality: 'DE', realName, idNumber: 'C01X00T47' })).code, 0);
-  const paths = [];
+  const paths: string[] = [];
   for (const [label, buffer] of PHOTOS) {
     const form = new FormData();
     form.append('kind', 'private');
     form.append('file', new Blob([buffer], { type: 'image/png' }), `${label}.png`);
-    const up = await (await fetch(`${server.baseUrl}/asset/api/common/upload`, { method: 'POST', headers: { token }, body: form })).json();
+    const up = (await (await fetch(`${server.baseUrl}/asset/api/common/upload`, { method: 'POST', headers: { token }, body: form })).json()) as ApiReply<{ path: string }>;
     assert.equal(up.code, 0, JSON.stringify(up));
     paths.push(up.data.path);
   }
@@ -146,9 +149,10 @@ async function submitViaApi(server, token, realName) {
  * the phone; the second sees the reason on the desktop page, sends new photos from it, is verified
  * and sees "Verified" there.
  */
-async function reviewed({ browser }) {
+async function reviewed({ browser }: JourneyContext) {
   const reviewer = { email: 'kyc.reviewer@example.com', password: 'kyc-reviewer-pass-1', role: 'compliance' };
-  let secret;
+  // Assigned in `before`, which startServer awaits.
+  let secret!: string;
   const server = await startServer({ before: async (env) => { ({ secret } = await createOperatorWithCli(env, reviewer)); } });
   const office = await browser.newContext({ viewport: DESKTOP });
   const contexts = [office];
@@ -244,7 +248,7 @@ async function reviewed({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'kyc (mobile): real name, three photos, submitted for review; nothing editable meanwhile; the profile shows the state', fn: mobileKyc },
   { name: 'kyc (desktop): both stages on one page, submitted for review', fn: desktopKyc },
   { name: 'kyc review: a compliance operator verifies one submission and rejects another in the back office; the users see it on the phone and the desktop, where the rejected one submits again and is verified', fn: reviewed },

@@ -9,11 +9,13 @@
  * simulator compare one at a time with all today, repays a part of it (settled in part), then all.
  */
 import assert from 'node:assert/strict';
-import { desktopContext } from '../harness/browser.mjs';
-import { creditUsdt, operatorToken, photoFiles, post, read, uploadPhotos, verifiedUser, verifyKyc } from '../harness/borrowers.mjs';
-import { DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import type { AdminLoanList, Loan, LoanProduct, LoginResult } from '@app/contract';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { desktopContext } from '../harness/browser';
+import { creditUsdt, operatorToken, photoFiles, post, read, uploadPhotos, verifiedUser, verifyKyc } from '../harness/borrowers';
+import { type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { startServer, stopServer } from '../harness/server';
 
 const M = '/pages/loan/';
 const D = '/pages/desktop/loan/';
@@ -21,14 +23,14 @@ const D = '/pages/desktop/loan/';
 const PRODUCT = 'USDT 14 days';
 
 /** Waits until the submit button is usable (disabled while uploads run; axe judges a changing button by its half-way colours). */
-async function enabled(button) {
+async function enabled(button: Locator) {
   await button.waitFor();
   for (let i = 0; i < 50 && !(await button.isEnabled()); i++) await new Promise((r) => setTimeout(r, 100));
   assert(await button.isEnabled(), 'the button stays disabled');
 }
 
 /** Before the identity is verified, the application is the spec's message and the way to KYC; verified, the form. */
-async function kycGate(page, server, verify) {
+async function kycGate(page: Page, server: Server, verify: () => Promise<void>) {
   await page.goto(`${server.baseUrl}${M}components/loan`);
   const gate = page.getByTestId('loan-kyc-gate');
   await gate.getByText('You must verify your KYC account before making a loan').waitFor();
@@ -40,7 +42,7 @@ async function kycGate(page, server, verify) {
 }
 
 /** The phone: products and rules, the simulator, the refusals, then the application with photos and terms. */
-async function applyOnPhone(page, server) {
+async function applyOnPhone(page: Page, server: Server): Promise<string> {
   // Reached from the profile's menu.
   await page.goto(`${server.baseUrl}/pages/profile/index`);
   await page.getByRole('link', { name: 'Loans', exact: true }).click();
@@ -72,7 +74,7 @@ async function applyOnPhone(page, server) {
   assert.equal(await sim.getByTestId('sim-day-interest').textContent(), '0.05 USDT');
   assert.equal(await sim.getByTestId('sim-period-interest').textContent(), '0.7 USDT');
   const rows = sim.getByTestId('sim-schedule').locator('tbody tr');
-  assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => [tr.dataset.kind, tr.lastElementChild.textContent])),
+  assert.deepEqual(await rows.evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => [tr.dataset.kind, tr.lastElementChild?.textContent])),
     [['firstDay', '100.05 USDT'], ['midPeriod', '100.35 USDT'], ['lastDay', '100.7 USDT'], ['late7', '101.4 USDT']]);
   await sim.getByTestId('sim-rounding').getByText(/rounded down .* in your favour/).waitFor();
 
@@ -88,11 +90,13 @@ async function applyOnPhone(page, server) {
   await waitForPath(page, `${M}components/history-loan`);
   const record = page.getByTestId('loan-record').first();
   await record.getByTestId('loan-state').getByText('Awaiting review').waitFor();
-  return record.getAttribute('data-number');
+  const number = await record.getAttribute('data-number');
+  assert(number, 'the loan record has no number');
+  return number;
 }
 
 /** The operator's part: the loan review queue, the application, "Approve", confirmed. */
-async function approveInBackOffice(office, number) {
+async function approveInBackOffice(office: Page, number: string) {
   await office.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Loans' }).click();
   await office.waitForURL(/\/admin\/loans$/);
   await office.locator(`tbody tr[data-number="${number}"]`).getByRole('link', { name: `Review loan ${number}` }).click();
@@ -104,7 +108,7 @@ async function approveInBackOffice(office, number) {
 }
 
 /** The phone again: approved, what it owes today, "not enough" with only the loan's money, then repay all once credited. */
-async function repayOnPhone(page, server, number, credit) {
+async function repayOnPhone(page: Page, server: Server, number: string, credit: () => Promise<void>) {
   const record = page.locator(`[data-testid=loan-record][data-number="${number}"]`);
   // The history asks again while an application waits for review.
   await record.getByTestId('loan-state').getByText('Approved').waitFor({ timeout: 15_000 });
@@ -141,7 +145,7 @@ async function repayOnPhone(page, server, number, credit) {
 }
 
 /** The desktop: an approved loan; the simulator's comparison; a part repaid, then all. */
-async function desktopRepayment(browser, server, user, number) {
+async function desktopRepayment(browser: Browser, server: Server, user: LoginResult, number: string) {
   const context = await desktopContext(browser, { login: user, viewport: DESKTOP });
   try {
     const page = await newPage(context);
@@ -198,15 +202,16 @@ async function desktopRepayment(browser, server, user, number) {
   }
 }
 
-async function journey({ browser }) {
+async function journey({ browser }: JourneyContext) {
   // The admin (signed in to the back office: approves loans and credits), finance (asks for credits), compliance (verifies identities).
-  const admin = { email: 'loan.admin@example.com', password: 'loan-admin-pass-1', role: 'admin' };
-  const finance = { email: 'loan.finance@example.com', password: 'loan-finance-pass-1', role: 'finance' };
-  const compliance = { email: 'loan.compliance@example.com', password: 'loan-compliance-pass-1', role: 'compliance' };
+  // Their secrets: set in `before` (the CLI prints them).
+  const admin: Operator = { email: 'loan.admin@example.com', password: 'loan-admin-pass-1', role: 'admin', secret: '' };
+  const finance: Operator = { email: 'loan.finance@example.com', password: 'loan-finance-pass-1', role: 'finance', secret: '' };
+  const compliance: Operator = { email: 'loan.compliance@example.com', password: 'loan-compliance-pass-1', role: 'compliance', secret: '' };
   const started = Date.now();
-  const lap = (what) => console.log(`    ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  let server;
-  const contexts = [];
+  const lap = (what: string) => console.log(`    ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  let server: Server | undefined;
+  const contexts: BrowserContext[] = [];
   try {
     server = await startServer({
       before: async (env) => {
@@ -221,30 +226,34 @@ async function journey({ browser }) {
     await signInOperator(o, server.baseUrl, admin, (await freshTotp(admin.secret)).code);
     await o.waitForURL(/\/admin\/dashboard$/);
     const adminToken = await o.evaluate(() => sessionStorage.getItem('admin.token'));
+    assert(adminToken, 'no operator session stored');
     const [financeToken, complianceToken] = await Promise.all([operatorToken(server, finance), operatorToken(server, compliance)]);
     const tokens = { askToken: financeToken, approveToken: adminToken };
     const [phoneUser, deskUser] = await Promise.all([registerViaApi(server, uniqueEmail('loan-phone')), verifiedUser(server, complianceToken, 'loan-desk')]);
 
     // The desktop user's loan: applied and approved through the API (the phone shows those screens).
-    const product = (await read(server, '/asset/api/loan/productList', {}, deskUser.token)).find((p) => p.name === PRODUCT);
+    const product = (await read<LoanProduct[]>(server, '/asset/api/loan/productList', {}, deskUser.token)).find((p) => p.name === PRODUCT);
     assert(product, `no product ${PRODUCT}`);
     const photos = await uploadPhotos(server, deskUser.token, [[1, 2, 3], [40, 50, 60], [70, 80, 90]]);
-    const deskLoan = await post(server, '/asset/api/loan/createLoanProduct', { productId: product.id, amount: '200', photos, acceptTerms: true }, deskUser.token);
-    const queued = (await read(server, '/admin/api/loans/list', {}, adminToken)).items.find((l) => l.number === deskLoan.number);
+    const deskLoan = await post<Loan>(server, '/asset/api/loan/createLoanProduct', { productId: product.id, amount: '200', photos, acceptTerms: true }, deskUser.token);
+    const queued = (await read<AdminLoanList>(server, '/admin/api/loans/list', {}, adminToken)).items.find((l) => l.number === deskLoan.number);
+    assert(queued, 'the desktop user\'s application is not in the review queue');
     await post(server, '/admin/api/loans/decide', { id: queued.internalId, approve: true }, adminToken);
     await creditUsdt(server, deskUser.user.uid, '10', tokens);
     lap('users ready');
 
+    // For the callbacks below (a `let` is not narrowed inside them).
+    const started = server;
     const phone = await loggedInContext(browser, phoneUser);
     contexts.push(phone);
     const page = await newPage(phone);
-    await kycGate(page, server, () => verifyKyc(server, phoneUser, complianceToken));
+    await kycGate(page, server, () => verifyKyc(started, phoneUser, complianceToken));
     const number = await applyOnPhone(page, server);
     lap('applied on the phone');
     await approveInBackOffice(o, number);
     await shot(o, 'loan-admin-approved');
     lap('approved in the back office');
-    await repayOnPhone(page, server, number, () => creditUsdt(server, phoneUser.user.uid, '10', tokens));
+    await repayOnPhone(page, server, number, () => creditUsdt(started, phoneUser.user.uid, '10', tokens));
     lap('repaid on the phone');
     await desktopRepayment(browser, server, deskUser, deskLoan.number);
     lap('repaid on the desktop');
@@ -257,7 +266,7 @@ async function journey({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   {
     name: 'loans on the phone and the desktop: products and rules, the simulator, refused without photos and terms, applied, approved in the back office, not enough, repaid all; on the desktop the comparison, a part repaid, then all',
     fn: journey,

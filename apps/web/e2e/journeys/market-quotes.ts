@@ -4,10 +4,18 @@
  * paused offline with pages that recover by themselves when the network returns.
  */
 import assert from 'node:assert/strict';
-import { MOBILE, expectAccessible, expectFailedRequests, newPage, shot } from '../harness/index.mjs';
+import type { TradingTime } from '@app/contract';
+import { type ApiReply, type Journey, type JourneyContext, MOBILE, expectAccessible, expectFailedRequests, newPage, shot } from '../harness';
+
+declare global {
+  interface Window {
+    /** Set on the page to tell a reload (which drops it) from a recovery in place. */
+    __sameDocument?: boolean;
+  }
+}
 
 /** Quote rows: price colour = change badge colour, volume labelled in the quote currency, coin icons with readable names, tabs visible or hinted. */
-async function quoteList({ browser, server }) {
+async function quoteList({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/quote/index?tab=CRYPTO`);
@@ -15,17 +23,18 @@ async function quoteList({ browser, server }) {
   await list.getByRole('link', { name: /^BTC Bitcoin/ }).waitFor();
   // Wait for prices and for the coin images.
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="ticker-price"]')].every((el) => /[0-9]/.test(el.textContent ?? '')));
-  await page.waitForFunction(() => [...document.querySelectorAll('.ticker-row img')].every((img) => img.complete));
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.ticker-row img')].every((img) => img.complete));
 
   const rows = await list.locator('.ticker-row').evaluateAll((els) => els.map((row) => {
     const price = row.querySelector('[data-testid="ticker-price"]');
     const pill = row.querySelector('.change-pill');
     const img = row.querySelector('img');
+    if (!price || !pill) throw new Error(`${row.getAttribute('data-symbol')}: no price or change badge`);
     return {
       symbol: row.getAttribute('data-symbol'),
       priceColor: getComputedStyle(price).color,
       pillColor: getComputedStyle(pill).color,
-      pillText: pill.textContent,
+      pillText: pill.textContent ?? '',
       volume: row.querySelector('[data-testid="ticker-volume"]')?.textContent ?? '',
       img: img ? { alt: img.getAttribute('alt'), loaded: img.naturalWidth > 0, src: img.getAttribute('src') } : null,
     };
@@ -46,6 +55,7 @@ async function quoteList({ browser, server }) {
   const cut = await list.locator('.ticker-row').evaluateAll((els) => els.flatMap((row) => {
     const symbol = row.querySelector('.ticker-row__symbol');
     const name = row.querySelector('.ticker-row__name .ticker-row__sub');
+    if (!symbol || !name) throw new Error(`${row.getAttribute('data-symbol')}: no symbol or name`);
     // A name may take a second line; cut means wider than its column or taller than the lines it may use.
     return [symbol, name]
       .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
@@ -84,7 +94,7 @@ async function quoteList({ browser, server }) {
 }
 
 /** An index's exchange hours in the exchange's time and the user's (the browser here is in Shanghai). */
-async function exchangeHours({ browser, server }) {
+async function exchangeHours({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE, timezoneId: 'Asia/Shanghai' });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=GER40`);
@@ -95,9 +105,9 @@ async function exchangeHours({ browser, server }) {
   await hours.getByText('Your time (Asia/Shanghai)').waitFor();
   // Xetra has no early closes: its sessions are always 09:00–17:30 Frankfurt time, which is
   // 16:00–00:30 (winter) or 15:00–23:30 (summer) in Shanghai.
-  assert.match(await hours.getByTestId('trading-hours-exchange').textContent(), /^\d{4}-\d\d-\d\d 09:00–17:30$/);
-  assert.match(await hours.getByTestId('trading-hours-local').textContent(), /^\d{4}-\d\d-\d\d (16:00–\d{4}-\d\d-\d\d 00:30|15:00–23:30)$/);
-  const state = await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=GER40`)).json();
+  assert.match((await hours.getByTestId('trading-hours-exchange').textContent()) ?? '', /^\d{4}-\d\d-\d\d 09:00–17:30$/);
+  assert.match((await hours.getByTestId('trading-hours-local').textContent()) ?? '', /^\d{4}-\d\d-\d\d (16:00–\d{4}-\d\d-\d\d 00:30|15:00–23:30)$/);
+  const state = (await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=GER40`)).json()) as ApiReply<TradingTime>;
   if (!state.data.open) await page.getByText('Opens (Xetra, Europe/Berlin)').waitFor();
   // An index's volume counts contracts (one index unit each), not "GER40"s.
   await page.getByTestId('chart-volume').getByText('Vol (contracts)').waitFor();
@@ -109,14 +119,14 @@ async function exchangeHours({ browser, server }) {
   await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=JPN225`);
   const tse = page.getByRole('region', { name: /TSE trading hours/ });
   await tse.getByText('Exchange time (Asia/Tokyo)').waitFor();
-  assert.match(await tse.getByTestId('trading-hours-exchange').textContent(), /^\d{4}-\d\d-\d\d 09:00–11:30, 12:30–15:30$/);
-  assert.match(await tse.getByTestId('trading-hours-local').textContent(), /^\d{4}-\d\d-\d\d 08:00–10:30, 11:30–14:30$/);
+  assert.match((await tse.getByTestId('trading-hours-exchange').textContent()) ?? '', /^\d{4}-\d\d-\d\d 09:00–11:30, 12:30–15:30$/);
+  assert.match((await tse.getByTestId('trading-hours-local').textContent()) ?? '', /^\d{4}-\d\d-\d\d 08:00–10:30, 11:30–14:30$/);
   await shot(page, 'trade-chart-tse-hours');
   await context.close();
 }
 
 /** Offline: prices marked paused; a page that failed to load offline loads by itself once online. */
-async function offlineAndBack({ browser, server }) {
+async function offlineAndBack({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   expectFailedRequests(page);
@@ -157,7 +167,7 @@ async function offlineAndBack({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'market quotes: prices coloured as their change, labelled volume, coin icons, a tab scroll hint', fn: quoteList },
   { name: 'market hours: an index shows its exchange hours in exchange time and the user\'s', fn: exchangeHours },
   { name: 'market offline: prices marked paused, a failed page and list load by themselves back online', fn: offlineAndBack },

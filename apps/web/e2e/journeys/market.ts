@@ -1,23 +1,28 @@
 /** Market data: home overview, quotes, search, the chart, market hours and favourites. */
 import assert from 'node:assert/strict';
-import { MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { TradingTime } from '@app/contract';
+import type { Page } from 'playwright-core';
+import { type ApiReply, type Journey, type JourneyContext, type Server, MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
 /** The text of the chart page's live price once it shows a number. */
-async function livePrice(page) {
+async function livePrice(page: Page): Promise<string> {
   const handle = await page.waitForFunction(() => {
     const text = document.querySelector('[data-testid="live-price"]')?.textContent ?? '';
     return /[0-9]/.test(text) ? text : null;
   });
-  return handle.jsonValue();
+  // waitForFunction answers once the function returns something truthy.
+  const price = await handle.jsonValue();
+  assert(price, 'no live price');
+  return price;
 }
 
 /** The home page's banners and market overview, then the quote groups, sorting and the visitor's favourites tab. */
-async function homeAndQuotes(page, server) {
+async function homeAndQuotes(page: Page, server: Server) {
   // Home: the banners (served from /banners/) and the Spot / Seconds Contract overview.
   await page.goto(`${server.baseUrl}/pages/home/index`);
   const banners = page.getByRole('region', { name: 'Promotions' });
   await banners.waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('.banner__image')].some((img) => img.complete && img.naturalWidth > 0));
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.banner__image')].some((img) => img.complete && img.naturalWidth > 0));
   // The Spot tab ranks crypto by 24 h turnover, which depends on the simulator's random seed.
   await page.getByRole('tabpanel', { name: 'Spot' }).getByRole('link').first().waitFor({ timeout: 60_000 });
   await page.getByRole('tab', { name: 'Seconds Contract' }).click();
@@ -45,7 +50,7 @@ async function homeAndQuotes(page, server) {
 }
 
 /** Searches BTC and opens its chart: the price moves, candles, the interval switch, the order book. */
-async function searchAndChart(page) {
+async function searchAndChart(page: Page) {
   // Search, then the chart.
   await page.getByRole('link', { name: 'Search symbol or name' }).click();
   await waitForPath(page, '/pages/search/index');
@@ -61,7 +66,7 @@ async function searchAndChart(page) {
   // The price moves over the websocket: the simulator ticks crypto about 3 times a second.
   const first = await livePrice(page);
   const changed = await page
-    .waitForFunction((before) => {
+    .waitForFunction((before: string) => {
       const text = document.querySelector('[data-testid="live-price"]')?.textContent ?? '';
       return /[0-9]/.test(text) && text !== before;
     }, first, { timeout: 8000 })
@@ -80,9 +85,9 @@ async function searchAndChart(page) {
 }
 
 /** A market with hours: the closed notice shows exactly when the server says it is closed. */
-async function marketHours(page, server) {
+async function marketHours(page: Page, server: Server) {
   // A market with hours: the closed notice shows exactly when the server says it is closed.
-  const session = await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD`)).json();
+  const session = (await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD`)).json()) as ApiReply<TradingTime>;
   await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=AAPLUSD`);
   await page.getByRole('heading', { name: 'AAPL', exact: true }).waitFor();
   if (session.data.open) {
@@ -92,10 +97,11 @@ async function marketHours(page, server) {
     await page.getByRole('heading', { name: 'Market closed' }).waitFor();
     await page.getByText('Opens (Nasdaq, America/New_York)').waitFor();
     // nextOpen travels as epoch milliseconds; the notice shows it in the exchange's time.
-    assert(Number.isInteger(session.data.nextOpen), `nextOpen is ${JSON.stringify(session.data.nextOpen)}, not epoch ms`);
+    const { nextOpen } = session.data;
+    assert(typeof nextOpen === 'number' && Number.isInteger(nextOpen), `nextOpen is ${JSON.stringify(nextOpen)}, not epoch ms`);
     const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
       timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    }).formatToParts(session.data.nextOpen).map((x) => [x.type, x.value]));
+    }).formatToParts(nextOpen).map((x) => [x.type, x.value]));
     const newYork = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
     await page.locator('.closed-notice dd', { hasText: newYork }).waitFor();
     await expectAccessible(page, 'trade chart (market closed)');
@@ -103,7 +109,7 @@ async function marketHours(page, server) {
   }
 }
 
-async function visitorBrowsesMarkets({ browser, server }) {
+async function visitorBrowsesMarkets({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   await homeAndQuotes(page, server);
@@ -115,7 +121,7 @@ async function visitorBrowsesMarkets({ browser, server }) {
   await context.close();
 }
 
-async function favourites({ browser, server }) {
+async function favourites({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('favourite'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
@@ -143,7 +149,7 @@ async function favourites({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'market: a visitor browses quotes, searches BTC and sees the chart price move', fn: visitorBrowsesMarkets },
   { name: 'market: a logged-in user adds a favourite and finds it in Favourites after a reload', fn: favourites },
 ];

@@ -6,15 +6,16 @@
  * configured on this server: the page says so instead of an empty frame.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, expectAccessible, newPage, shot } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import type { Browser, BrowserContext, ViewportSize } from 'playwright-core';
+import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, expectAccessible, newPage, shot } from '../harness';
+import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { startServer, stopServer } from '../harness/server';
 
 /** A visitor's stored app state in `language` (no session: news needs none). */
-async function visitorContext(browser, language, viewport) {
+async function visitorContext(browser: Browser, language: string, viewport: ViewportSize) {
   const context = await browser.newContext({ viewport });
   const value = JSON.stringify({ state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false }, version: 1 });
-  await context.addInitScript((v) => {
+  await context.addInitScript((v: string) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', v);
   }, value);
   return context;
@@ -23,10 +24,11 @@ async function visitorContext(browser, language, viewport) {
 const EN = { title: 'Gold trading hours change on Friday', summary: 'Gold closes an hour early.', body: 'Gold contracts close at 20:00 UTC this Friday.\n\nOther markets keep their hours.' };
 const FR = { title: 'Horaires de l’or modifiés vendredi', summary: 'L’or ferme une heure plus tôt.', body: 'Les contrats sur l’or ferment à 20:00 UTC ce vendredi.\n\nLes autres marchés gardent leurs horaires.' };
 
-async function newsJourney({ browser }) {
-  const support = { email: 'news.support@example.com', password: 'news-support-pass-1', role: 'support' };
-  let server;
-  const contexts = [];
+async function newsJourney({ browser }: JourneyContext) {
+  // The secret: set in `before` (the CLI prints it).
+  const support: Operator = { email: 'news.support@example.com', password: 'news-support-pass-1', role: 'support', secret: '' };
+  let server: Server | undefined;
+  const contexts: BrowserContext[] = [];
   try {
     server = await startServer({ before: async (env) => { Object.assign(support, await createOperatorWithCli(env, support)); } });
 
@@ -59,11 +61,12 @@ async function newsJourney({ browser }) {
 
     // An announcement, through the API with the operator's session.
     const token = await a.evaluate(() => sessionStorage.getItem('admin.token'));
+    assert(token, 'no operator session stored');
     const res = await fetch(`${server.baseUrl}/admin/api/content/news/save`, {
       method: 'POST', headers: { 'content-type': 'application/json', token },
       body: JSON.stringify({ kind: 'announcement', translations: { en: { title: 'Scheduled maintenance', summary: '', body: 'Deposits pause on Sunday 02:00–03:00 UTC.' } }, publishAt: Date.now() - 1000 }),
     });
-    assert.equal((await res.json()).code, 0);
+    assert.equal(((await res.json()) as ApiReply).code, 0);
 
     // The phone, in French: the list, then the post in French.
     const phone = await visitorContext(browser, 'fr', MOBILE);
@@ -110,7 +113,7 @@ async function newsJourney({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   {
     name: 'news: an operator publishes a news item with a French translation; the phone reads it in French, the desktop in English marked as the fallback; the Announcements shortcut; the calendar not configured',
     fn: newsJourney,

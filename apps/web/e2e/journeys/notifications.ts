@@ -8,29 +8,30 @@
  * desktop page with the list beside the notice.
  */
 import assert from 'node:assert/strict';
-import { desktopContext } from '../harness/browser.mjs';
-import { DESKTOP, PASSWORD, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { desktopContext } from '../harness/browser';
+import { type Journey, type JourneyContext, type Server, DESKTOP, PASSWORD, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
 const STREAM = '/api/market/sse/user-sse-events';
 
 /** A login from a device the server has not seen: it writes a `login.new_device` notification. */
 let devices = 0;
-async function loginFromNewDevice(server, email) {
+async function loginFromNewDevice(server: Server, email: string) {
   devices += 1;
   const answer = await api(server.baseUrl, '/asset/api/user/login', { type: 'email', email, password: PASSWORD }, { 'user-agent': `notifications-journey-device-${Date.now()}-${devices}` });
   assert.equal(answer.code, 0, JSON.stringify(answer));
 }
 
 /** The streams the context has asked for, and those still open (a stream ends as a finished or failed request). */
-function watchStreams(context) {
-  const started = [];
-  const open = new Set();
+function watchStreams(context: BrowserContext) {
+  const started: Request[] = [];
+  const open = new Set<Request>();
   context.on('request', (r) => {
     if (!r.url().includes(STREAM)) return;
     started.push(r);
     open.add(r);
   });
-  const end = (r) => open.delete(r);
+  const end = (r: Request) => open.delete(r);
   context.on('requestfinished', end);
   context.on('requestfailed', end);
   // A closed tab's stream ends with the tab (no event tells it).
@@ -38,19 +39,19 @@ function watchStreams(context) {
   return { started, live };
 }
 
-const role = (page) => page.evaluate(() => document.documentElement.dataset.noticeStream);
-const badge = (page) => page.getByTestId('notice-bell');
+const role = (page: Page) => page.evaluate(() => document.documentElement.dataset.noticeStream);
+const badge = (page: Page) => page.getByTestId('notice-bell');
 
 /** Waits until the page's bell shows `count` unread; resolves with the time it did. */
-async function badgeShows(page, count) {
-  await page.waitForFunction((n) => document.querySelector('[data-testid="notice-bell"]')?.getAttribute('data-unread') === String(n), count, { polling: 20, timeout: 10_000 });
+async function badgeShows(page: Page, count: number) {
+  await page.waitForFunction((n: number) => document.querySelector('[data-testid="notice-bell"]')?.getAttribute('data-unread') === String(n), count, { polling: 20, timeout: 10_000 });
   return Date.now();
 }
 
-async function journey({ browser, server }) {
+async function journey({ browser, server }: JourneyContext) {
   const email = uniqueEmail('notices');
   const login = await registerViaApi(server, email);
-  const contexts = [];
+  const contexts: BrowserContext[] = [];
   try {
     const context = await loggedInContext(browser, login);
     contexts.push(context);
@@ -87,7 +88,7 @@ async function journey({ browser, server }) {
     await second.waitForFunction(() => document.documentElement.dataset.noticeStream === 'leader');
     const handover = streams.started.at(-1);
     assert.equal(streams.started.length, asked + 1, 'one new stream for the handover');
-    assert.match(handover.headers()['last-event-id'] ?? '', /^\d+$/, 'the new stream resumes from the last event id');
+    assert.match(handover?.headers()['last-event-id'] ?? '', /^\d+$/, 'the new stream resumes from the last event id');
     await second.waitForTimeout(300);
     assert.equal(streams.live(), 1, `open streams after the handover: ${streams.live()}`);
 
@@ -144,7 +145,7 @@ async function journey({ browser, server }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   {
     name: 'notifications: two tabs share one stream, a server event in both badges within a second, the stream handed over when the leading tab closes; list, detail, mark all read on the phone; the desktop page',
     fn: journey,

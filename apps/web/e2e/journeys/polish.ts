@@ -1,21 +1,41 @@
 /** Issue 13 polish: toasts that keep words whole, one number format per language, the logged-in home. */
 import assert from 'node:assert/strict';
-import { MOBILE, PASSWORD, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { LoginResult } from '@app/contract';
+import type { Browser } from 'playwright-core';
+import type { TypeUser } from '../harness/browser';
+import { type Journey, type JourneyContext, MOBILE, PASSWORD, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+
+declare global {
+  interface Window {
+    /** Set on the page to tell a reload (which drops it) from a change in place. */
+    __sameDocument?: boolean;
+    /** The level-1 headings a page showed, in order (an init script records them). */
+    __headings?: string[];
+  }
+}
+
+/** A box on the page, as boundingBox answers it. */
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /** A context whose stored session is `login` in `language` (loggedInContext keeps English). */
-async function contextIn(browser, login, language, typeUser = 'real') {
+async function contextIn(browser: Browser, login: LoginResult, language: string, typeUser: TypeUser = 'real') {
   const context = await browser.newContext({ viewport: MOBILE });
   const state = { state: { token: login.token, user: login.user, typeUser, language, theme: 'light', demoConfirmed: false }, version: 1 };
-  await context.addInitScript((value) => {
+  await context.addInitScript((value: string) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
   }, JSON.stringify(state));
   return context;
 }
 
-const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** A wrong password: the toast keeps every word on one line and leaves the submit button uncovered. */
-async function toastKeepsWordsWhole({ browser, server }) {
+async function toastKeepsWordsWhole({ browser, server }: JourneyContext) {
   const email = uniqueEmail('toast');
   await registerViaApi(server, email);
   const context = await browser.newContext({ viewport: MOBILE });
@@ -33,8 +53,9 @@ async function toastKeepsWordsWhole({ browser, server }) {
   // Every word of the message sits on one line box (a word split in two has two rects).
   const split = await toast.evaluate((el) => {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    const broken = [];
+    const broken: string[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!(node instanceof Text)) continue;
       for (const m of node.data.matchAll(/\S+/g)) {
         const range = document.createRange();
         range.setStart(node, m.index);
@@ -59,7 +80,7 @@ async function toastKeepsWordsWhole({ browser, server }) {
 }
 
 /** The demo assets card shows USDT to the cent on one line; a German card uses German marks only. */
-async function numbersOneRulePerLanguage({ browser, server }) {
+async function numbersOneRulePerLanguage({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('numbers'));
   const context = await loggedInContext(browser, login, MOBILE, 'demo');
   const page = await newPage(context);
@@ -67,7 +88,7 @@ async function numbersOneRulePerLanguage({ browser, server }) {
   const usdt = page.locator('[data-wallet="currency"] [data-asset="USDT"]');
   const available = usdt.locator('dd').first();
   await available.filter({ hasText: /[1-9]/ }).waitFor();
-  assert.equal((await available.textContent()).trim(), '100,000.00');
+  assert.equal(((await available.textContent()) ?? '').trim(), '100,000.00');
   // One line: the figure's box is one line box high.
   const lines = await available.evaluate((el) => {
     const range = document.createRange();
@@ -80,10 +101,10 @@ async function numbersOneRulePerLanguage({ browser, server }) {
     [...card.querySelectorAll('.mono')]
       .filter((el) => {
         // Visible text only: a visually-hidden label is laid out apart on purpose.
-        const tops = new Set();
+        const tops = new Set<number>();
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (node.parentElement?.closest('.visually-hidden') || !node.data.trim()) continue;
+          if (!(node instanceof Text) || node.parentElement?.closest('.visually-hidden') || !node.data.trim()) continue;
           const range = document.createRange();
           range.selectNodeContents(node);
           for (const r of range.getClientRects()) tops.add(Math.round(r.top));
@@ -106,7 +127,7 @@ async function numbersOneRulePerLanguage({ browser, server }) {
   await dePage.goto(`${server.baseUrl}/pages/assets/index`);
   const deAvailable = dePage.locator('[data-wallet="currency"] [data-asset="USDT"] dd').first();
   await deAvailable.filter({ hasText: /[1-9]/ }).waitFor();
-  assert.equal((await deAvailable.textContent()).trim(), '100.000,00');
+  assert.equal(((await deAvailable.textContent()) ?? '').trim(), '100.000,00');
 
   await dePage.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
   const card = dePage.locator('.price-header');
@@ -124,7 +145,7 @@ async function numbersOneRulePerLanguage({ browser, server }) {
 }
 
 /** Logged in at 390×844: no sign-up banner, the fee message once, the markets in view, no way back to login or register. */
-async function loggedInHome({ browser, server }) {
+async function loggedInHome({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('home'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
@@ -133,8 +154,8 @@ async function loggedInHome({ browser, server }) {
   await banners.waitFor();
   const links = await banners.locator('a.banner').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   assert(links.length > 0, 'no banners');
-  assert(!/\/pages\/(register|login)/.test(links[0]), `the first banner sends a member to ${links[0]}`);
-  assert(links.every((l) => !/\/pages\/(register|login)/.test(l)), `a banner sends a member to sign up: ${links.join(', ')}`);
+  assert(!/\/pages\/(register|login)/.test(links[0] ?? ''), `the first banner sends a member to ${links[0]}`);
+  assert(links.every((l) => !/\/pages\/(register|login)/.test(l ?? '')), `a banner sends a member to sign up: ${links.join(', ')}`);
 
   const feeMessages = await page.getByText(/no deposit or withdrawal fees/i).count();
   assert.equal(feeMessages, 1, `the fee message appears ${feeMessages} times`);
@@ -156,7 +177,7 @@ async function loggedInHome({ browser, server }) {
 }
 
 /** The top bar's back on the first page of the app returns to the page before it (spec §2), not home. */
-async function backFallsBackToHistory({ browser, server }) {
+async function backFallsBackToHistory({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/docs`);
@@ -171,19 +192,19 @@ async function backFallsBackToHistory({ browser, server }) {
  * catalogue's German messages) and shows German without a reload; a fresh page with German stored
  * paints German first (no English heading, ever).
  */
-async function languageLoadsOnDemand({ browser, server }) {
+async function languageLoadsOnDemand({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
-  const chunks = [];
-  const catalogue = [];
+  const chunks: string[] = [];
+  const catalogue: string[] = [];
   page.on('request', (r) => {
     // The app's strings of a language (de-<hash>.js), not the UI kit's texts of it (de-DE-<hash>.js);
     // English, the fallback, is every page's (preloaded with the page).
     const m = r.url().match(/\/assets\/(zh|hk|jp|kr|de|fr|it)-[\w-]{8}\.js$/);
-    if (m) chunks.push(m[1]);
+    if (m?.[1]) chunks.push(m[1]);
     // The error catalogue's messages of a language (error-messages-de-<hash>.js; English is built in).
     const e = r.url().match(/\/assets\/error-messages-([\w-]+)-[\w-]{8}\.js$/);
-    if (e) catalogue.push(e[1]);
+    if (e?.[1]) catalogue.push(e[1]);
   });
   await page.goto(`${server.baseUrl}/pages/profile/language`);
   await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
@@ -201,26 +222,27 @@ async function languageLoadsOnDemand({ browser, server }) {
   // A fresh page with German stored: every level-1 heading it ever shows is German.
   const fresh = await browser.newContext({ viewport: MOBILE });
   const state = { state: { token: null, user: null, typeUser: 'real', language: 'de', theme: 'light', demoConfirmed: false }, version: 1 };
-  await fresh.addInitScript((value) => {
+  await fresh.addInitScript((value: string) => {
     window.localStorage.setItem('tw.session', value);
-    window.__headings = [];
+    const headings: string[] = [];
+    window.__headings = headings;
     new MutationObserver(() => {
       for (const h of document.querySelectorAll('h1')) {
-        const text = h.textContent.trim();
-        if (text && !window.__headings.includes(text)) window.__headings.push(text);
+        const text = (h.textContent ?? '').trim();
+        if (text && !headings.includes(text)) headings.push(text);
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
   }, JSON.stringify(state));
   const dePage = await newPage(fresh);
   await dePage.goto(`${server.baseUrl}/pages/profile/language`);
   await dePage.getByRole('heading', { name: 'Sprache', level: 1 }).waitFor();
-  const headings = await dePage.evaluate(() => window.__headings);
+  const headings = await dePage.evaluate(() => window.__headings ?? []);
   assert.deepEqual(headings, ['Sprache'], `headings shown on a German first paint: ${headings.join(' | ')}`);
   assert.equal(await dePage.evaluate(() => document.documentElement.lang), 'de');
   await fresh.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'a toast keeps its words whole and leaves the form uncovered', fn: toastKeepsWordsWhole },
   { name: 'figures: USDT to the cent on one line, one separator rule per language', fn: numbersOneRulePerLanguage },
   { name: 'the top bar goes back in the browser history when the app has none', fn: backFallsBackToHistory },

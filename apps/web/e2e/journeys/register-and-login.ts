@@ -1,9 +1,11 @@
 /** Registering by e-mail and by phone, logging out and in, and the register form's own checks. */
 import assert from 'node:assert/strict';
-import { MOBILE, PASSWORD, api, newPage, readCode, shot, storedSession, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { UserInfo } from '@app/contract';
+import type { Page } from 'playwright-core';
+import { type Journey, type JourneyContext, type Server, MOBILE, PASSWORD, api, newPage, readCode, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
 
 /** Registers `email` through the form, logs out from the profile and logs back in. */
-async function registerLogOutAndLogIn(page, server, email) {
+async function registerLogOutAndLogIn(page: Page, server: Server, email: string) {
   // Register: e-mail, password twice, then the code from the outbox.
   await page.goto(`${server.baseUrl}/pages/register/email/index`);
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -45,14 +47,14 @@ async function registerLogOutAndLogIn(page, server, email) {
 }
 
 /** Switches to Japanese, sets a fund password, and checks the server kept both. */
-async function japaneseAndFundPassword(page, server) {
+async function japaneseAndFundPassword(page: Page, server: Server) {
   // Language: Japanese, sent as lang: ja and saved to the server.
   await page.goto(`${server.baseUrl}/pages/profile/language`);
   const saved = page.waitForRequest((r) => r.url().endsWith('/asset/api/user/update') && r.method() === 'POST');
   await page.getByText('日本語', { exact: true }).click();
   const update = await saved;
   assert(update.headers()['lang'] === 'ja', `the update request sent lang "${update.headers()['lang']}", expected "ja"`);
-  assert(JSON.parse(update.postData() || '{}').language === 'jp', `the update request body was ${update.postData()}`);
+  assert((JSON.parse(update.postData() || '{}') as { language?: string }).language === 'jp', `the update request body was ${update.postData()}`);
   await page.getByRole('heading', { name: '言語', level: 1 }).waitFor();
   await shot(page, 'language-jp');
   await page.reload();
@@ -72,12 +74,13 @@ async function japaneseAndFundPassword(page, server) {
   await page.getByText('設定済み').waitFor();
 
   const { token } = await storedSession(page);
-  const info = await api(server.baseUrl, '/asset/api/user/info', undefined, { token });
+  assert(token, 'no token stored');
+  const info = await api<UserInfo>(server.baseUrl, '/asset/api/user/info', undefined, { token });
   assert(info.code === 0 && info.data.hasFundPassword === true, `the server does not report a fund password: ${JSON.stringify(info)}`);
   assert(info.data.language === 'jp', `the server kept language ${info.data.language}, expected jp`);
 }
 
-async function registerByEmailAndLogIn({ browser, server }) {
+async function registerByEmailAndLogIn({ browser, server }: JourneyContext) {
   const email = uniqueEmail('journey');
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
@@ -86,7 +89,7 @@ async function registerByEmailAndLogIn({ browser, server }) {
   await context.close();
 }
 
-async function assertResendWaiting(page) {
+async function assertResendWaiting(page: Page) {
   const resend = page.getByRole('button', { name: /Resend in \d+s/ });
   await resend.waitFor();
   assert(await resend.isDisabled(), 'the resend button is enabled during the 60 s wait');
@@ -111,10 +114,10 @@ const REGISTER_FORM_WORDS = {
  * once (the checks and the catalogue's messages of the language load on submit, both awaited),
  * then with a bad e-mail, a short password and a different confirmation.
  */
-const registerFormChecks = (language) => async ({ browser, server }) => {
+const registerFormChecks = (language: keyof typeof REGISTER_FORM_WORDS) => async ({ browser, server }: JourneyContext) => {
   const words = REGISTER_FORM_WORDS[language];
   const context = await browser.newContext({ viewport: MOBILE });
-  await context.addInitScript((lang) => {
+  await context.addInitScript((lang: string) => {
     const state = { token: null, user: null, typeUser: 'real', language: lang, theme: 'light', demoConfirmed: false };
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', JSON.stringify({ state, version: 1 }));
   }, language);
@@ -134,7 +137,7 @@ const registerFormChecks = (language) => async ({ browser, server }) => {
   await context.close();
 };
 
-async function registerByPhone({ browser, server }) {
+async function registerByPhone({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/register/index`);
@@ -161,7 +164,7 @@ async function registerByPhone({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'a new user registers by e-mail, logs out, logs in, switches to Japanese and sets a fund password', fn: registerByEmailAndLogIn },
   { name: 'register checks the password length and the confirmation on the client', fn: registerFormChecks('en') },
   { name: 'register checks in French from the first submit (the catalogue\'s French messages awaited)', fn: registerFormChecks('fr') },

@@ -3,9 +3,11 @@
  * Both journeys need a second code to an address that already had one, so they run last with a
  * user the runner registered at start-up (`earlyUser`), and wait out what is left of the 60 s window. */
 import assert from 'node:assert/strict';
-import { MOBILE, PASSWORD, api, loggedInContext, newPage, readCode, shot, storedSession, waitForPath, waitForResendWindow } from '../harness/index.mjs';
+import type { UserInfo } from '@app/contract';
+import { type Journey, type JourneyContext, MOBILE, PASSWORD, api, loggedInContext, newPage, readCode, shot, storedSession, waitForPath, waitForResendWindow } from '../harness';
 
-async function forgottenPassword({ browser, server, earlyUser }) {
+async function forgottenPassword({ browser, server, earlyUser }: JourneyContext) {
+  assert(earlyUser, 'no early user: the journey needs `earlyUser`');
   const { email } = await earlyUser;
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
@@ -33,9 +35,10 @@ async function forgottenPassword({ browser, server, earlyUser }) {
   await context.close();
 }
 
-async function changePasswordAndFundPassword({ browser, server, earlyUser }) {
+async function changePasswordAndFundPassword({ browser, server, earlyUser }: JourneyContext) {
+  assert(earlyUser, 'no early user: the journey needs `earlyUser`');
   const { email, login } = await earlyUser;
-  const setFund = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: 'fund-one-1', confirmFundPassword: 'fund-one-1' }, { token: login.token });
+  const setFund = await api<UserInfo>(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: 'fund-one-1', confirmFundPassword: 'fund-one-1' }, { token: login.token });
   assert(setFund.code === 0, `set-fund-password failed: ${JSON.stringify(setFund)}`);
   const context = await loggedInContext(browser, { ...login, user: setFund.data });
   const page = await newPage(context);
@@ -71,7 +74,7 @@ async function changePasswordAndFundPassword({ browser, server, earlyUser }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'a forgotten password is reset by e-mail code and the new one logs in', fn: forgottenPassword, last: true, earlyUser: 'forgot' },
   { name: 'changing the login password swaps the token; a forgotten fund password is reset by code', fn: changePasswordAndFundPassword, last: true, earlyUser: 'security' },
 ];

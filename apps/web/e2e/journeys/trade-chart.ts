@@ -1,42 +1,47 @@
 /** The trade chart: a closed market's last session, volume and attribution, open contracts on it, results anywhere. */
 import assert from 'node:assert/strict';
-import { MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail } from '../harness/index.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import type { TradingTime } from '@app/contract';
+import type { Page } from 'playwright-core';
+import { type ApiReply, type Journey, type JourneyContext, MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail } from '../harness';
+import { startServer, stopServer } from '../harness/server';
 
 /** Tuesday 2026-11-17 08:00 in New York: the NYSE closed at 16:00 the day before and opens at 09:30. */
 const NYSE_CLOSED_AT = '2026-11-17T13:00:00Z';
 
 /** Waits until the instrument's hourly history is stored (a fresh server backfills in the background). */
-async function historyStored(baseUrl, symbol) {
+async function historyStored(baseUrl: string, symbol: string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const r = await (await fetch(`${baseUrl}/api/market/kline?symbol=${symbol}&interval=1h&limit=10`)).json();
-    if (r.data?.candles?.length >= 5) return;
+    const r = (await (await fetch(`${baseUrl}/api/market/kline?symbol=${symbol}&interval=1h&limit=10`)).json()) as { data?: { candles?: unknown[] } };
+    if ((r.data?.candles?.length ?? 0) >= 5) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`${symbol}: no hourly candles after 90 s`);
 }
 
 /** The chart's state once its history has loaded: "No candles yet", or the newest candle's volume. */
-async function chartLoaded(page) {
+async function chartLoaded(page: Page): Promise<string> {
   const handle = await page.waitForFunction(() => {
     if (document.querySelector('.chart-card__state')) return 'empty';
     const volume = document.querySelector('[data-testid="chart-volume"] .mono')?.textContent ?? '';
     return /[0-9]/.test(volume) ? volume : null;
   });
-  return handle.jsonValue();
+  // waitForFunction answers once the function returns something truthy.
+  const loaded = await handle.jsonValue();
+  assert(loaded, 'the chart did not load');
+  return loaded;
 }
 
 /**
  * A stock market closed for the night opens on the 1m chart of its last session, under the closed
  * notice. The journey's own server runs at a moment the NYSE is closed, whatever the real time.
  */
-async function closedMarketChart({ browser }) {
+async function closedMarketChart({ browser }: JourneyContext) {
   const server = await startServer({ clockAt: NYSE_CLOSED_AT });
   const context = await browser.newContext({ viewport: MOBILE });
   try {
     await historyStored(server.baseUrl, 'AAPLUSD');
-    const session = await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD`)).json();
+    const session = (await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD`)).json()) as ApiReply<TradingTime>;
     assert(session.data.open === false, `the NYSE is open at ${NYSE_CLOSED_AT}: ${JSON.stringify(session.data)}`);
 
     const page = await newPage(context);
@@ -56,7 +61,7 @@ async function closedMarketChart({ browser }) {
 }
 
 /** Volume bars with their unit; TradingView credited beneath the chart, not by a logo over the candles. */
-async function chartVolumeAndAttribution({ browser, server }) {
+async function chartVolumeAndAttribution({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
@@ -80,7 +85,7 @@ async function chartVolumeAndAttribution({ browser, server }) {
  * A demo user places a 30-second contract: its entry line is on the chart (described beside it)
  * and its countdown in view; on the assets page, the result arrives as a notice.
  */
-async function contractOnChartAndResultAnywhere({ browser, server }) {
+async function contractOnChartAndResultAnywhere({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('chart-contract'));
   const demo = { token: login.token, typeUser: 'demo' };
   // The demo faucet funds the option account: the stake needs no transfer first.
@@ -116,7 +121,8 @@ async function contractOnChartAndResultAnywhere({ browser, server }) {
   const notice = page.getByTestId('contract-result');
   await notice.waitFor({ timeout: 60_000 });
   const title = (await notice.locator('.contract-result__title').textContent())?.trim();
-  const expected = { 'You won': 'Profit +8.00 USDT', 'You lost': 'Profit -10.00 USDT', 'Tie: stake returned': 'Profit 0.00 USDT' }[title];
+  const byTitle: Record<string, string> = { 'You won': 'Profit +8.00 USDT', 'You lost': 'Profit -10.00 USDT', 'Tie: stake returned': 'Profit 0.00 USDT' };
+  const expected = byTitle[title ?? ''];
   assert(expected, `the notice's title is ${title}`);
   await notice.getByText(expected, { exact: true }).waitFor();
   await notice.getByText(/^BTC · Up · 30 sec$/).waitFor();
@@ -129,7 +135,7 @@ async function contractOnChartAndResultAnywhere({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'chart: a closed stock market shows its last session\'s 1m candles under the closed notice', fn: closedMarketChart },
   { name: 'chart: volume bars with their unit, TradingView credited beneath the chart instead of a logo over it', fn: chartVolumeAndAttribution },
   { name: 'chart: an open contract shows on the chart, and its result reaches the user on the assets page', fn: contractOnChartAndResultAnywhere },

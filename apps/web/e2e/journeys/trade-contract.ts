@@ -1,9 +1,10 @@
 /** Seconds contracts: a demo user places one and follows it to its result, detail and balance. */
 import assert from 'node:assert/strict';
-import { MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import type { Page } from 'playwright-core';
+import { type Journey, type JourneyContext, MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness';
 
 /** Orders a 30-second Up contract of 10 USDT, checking what it pays before confirming. */
-async function placeUpContract(page) {
+async function placeUpContract(page: Page) {
   // Duration, stake, and what it pays before confirming: 30 s pays 80 %, break-even 1/1.8.
   await enterContract(page);
   const summary = page.locator('.order-form .order-summary');
@@ -22,7 +23,7 @@ async function placeUpContract(page) {
 }
 
 /** Follows the contract from its countdown to the settled result; returns its prices and the expected [profit, option balance]. */
-async function followToResult(page) {
+async function followToResult(page: Page) {
   // The countdown to expiry, then the settled result (from the openOrders feed, or the detail poll).
   const tracker = page.getByTestId('contract-tracker');
   await tracker.getByRole('heading', { name: 'Contract opened' }).waitFor();
@@ -43,16 +44,17 @@ async function followToResult(page) {
   assert(/^[1-9][0-9,]*\.[0-9]{2}$/.test(closePrice ?? ''), `close price shows as ${closePrice}`);
   assert((await tracker.getByTestId('open-price').textContent())?.trim() === openPrice, 'the open price changed at settlement');
   const profit = (await tracker.getByTestId('contract-profit').textContent())?.trim();
-  const expected = { 'You won': ['+8.00 USDT', '108.00'], 'You lost': ['-10.00 USDT', '90.00'], 'Tie: stake returned': ['0.00 USDT', '100.00'] }[outcome];
+  const byOutcome: Record<string, [profit: string, optionBalance: string]> = { 'You won': ['+8.00 USDT', '108.00'], 'You lost': ['-10.00 USDT', '90.00'], 'Tie: stake returned': ['0.00 USDT', '100.00'] };
+  const expected = byOutcome[outcome ?? ''];
   assert(expected && profit === expected[0], `${outcome}: profit shows as ${profit}`);
   await shot(page, 'trade-contract-result');
   await expectAccessible(page, 'trade chart with a settled contract');
   return { openPrice, closePrice, expected };
 }
 
-async function secondsContract({ browser, server }) {
+async function secondsContract({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('contract'));
-  // Demo mode, with 100 demo USDT left in the option account (the faucet funds it with 100,000; assets-first-visit.mjs stakes from that).
+  // Demo mode, with 100 demo USDT left in the option account (the faucet funds it with 100,000; assets-first-visit.ts stakes from that).
   const demo = { token: login.token, typeUser: 'demo' };
   const switched = await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, demo);
   assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
@@ -100,6 +102,6 @@ async function secondsContract({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'trading: a demo user places a 30-second Up contract on BTC, sees the countdown, the result and the new option balance', fn: secondsContract },
 ];

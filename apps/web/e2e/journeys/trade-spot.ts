@@ -1,8 +1,8 @@
 /** Spot orders: a demo user rests a limit buy, cancels it, then buys at the market. */
 import assert from 'node:assert/strict';
-import { MOBILE, api, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
+import { type Journey, type JourneyContext, MOBILE, api, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
-async function limitThenMarketBuy({ browser, server }) {
+async function limitThenMarketBuy({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('spot'));
   const switched = await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, { token: login.token, typeUser: 'demo' });
   assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
@@ -47,6 +47,6 @@ async function limitThenMarketBuy({ browser, server }) {
   await context.close();
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'trading: a demo user rests a limit buy on BTC, cancels it, then buys at the market', fn: limitThenMarketBuy },
 ];

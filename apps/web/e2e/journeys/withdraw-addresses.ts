@@ -10,17 +10,34 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { desktopContext } from '../harness/browser.mjs';
+import type { LoginResult, WithdrawAddress } from '@app/contract';
+import type { Locator, Page } from 'playwright-core';
+import { desktopContext } from '../harness/browser';
 import {
-  DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, readCode, registerViaApi, shot, uniqueEmail, waitForPath, waitForResendWindow,
-} from '../harness/index.mjs';
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  MOBILE,
+  api,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  readCode,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+  waitForResendWindow,
+} from '../harness';
 
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const FUND_PASSWORD = 'fund-pass-1';
 
 /** A registered user with a fund password (the stored session says so too). */
-async function userWithFundPassword(server, tag) {
+async function userWithFundPassword(server: Server, tag: string): Promise<LoginResult> {
   const login = await registerViaApi(server, uniqueEmail(tag));
   const set = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, { token: login.token });
   assert.equal(set.code, 0, JSON.stringify(set));
@@ -28,14 +45,17 @@ async function userWithFundPassword(server, tag) {
 }
 
 /** The server's saved addresses of the user. */
-async function savedAddresses(server, token) {
-  const res = await (await fetch(new URL('/asset/api/currencyAddress/currencyList', server.baseUrl), { headers: { token, lang: 'en' } })).json();
+async function savedAddresses(server: Server, token: string): Promise<WithdrawAddress[]> {
+  const res = (await (await fetch(new URL('/asset/api/currencyAddress/currencyList', server.baseUrl), { headers: { token, lang: 'en' } })).json()) as ApiReply<WithdrawAddress[]>;
   assert.equal(res.code, 0, JSON.stringify(res));
   return res.data;
 }
 
 /** Fills the add form (coin, network, address, nickname, fund password) and submits it. */
-async function fillAddressForm(scope, { coin, protocol, address, nickname, fundPassword }) {
+async function fillAddressForm(
+  scope: Page | Locator,
+  { coin, protocol, address, nickname, fundPassword }: { coin: string; protocol: string; address: string; nickname: string; fundPassword: string },
+) {
   const form = scope.getByRole('form', { name: 'Add address' });
   await form.getByLabel('Coin').selectOption(coin);
   await form.getByRole('radio', { name: protocol }).check();
@@ -47,7 +67,7 @@ async function fillAddressForm(scope, { coin, protocol, address, nickname, fundP
 }
 
 /** Deletes the address named `name` through the dialog: a wrong fund password first (the server's message shows), then the right one. */
-async function deleteAddress(page, list, name) {
+async function deleteAddress(page: Page, list: Locator, name: string) {
   await list.getByRole('button', { name: `Delete ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this address?' });
   await dialog.waitFor();
@@ -60,7 +80,7 @@ async function deleteAddress(page, list, name) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-async function mobileAddressBook({ browser, server }) {
+async function mobileAddressBook({ browser, server }: JourneyContext) {
   const login = await userWithFundPassword(server, 'withdraw-book');
   const context = await loggedInContext(browser, login, MOBILE);
   try {
@@ -84,10 +104,11 @@ async function mobileAddressBook({ browser, server }) {
     await tron.getByText('TRON (TRC20)').waitFor();
     await tron.getByText('Tron wallet').waitFor();
     const [saved] = await savedAddresses(server, login.token);
+    assert(saved, 'the server has no saved address');
     assert.equal(saved.state, 'holding');
     const held = tron.getByTestId('address-held');
-    assert.match(await held.textContent(), /^Usable from /);
-    assert.equal(Date.parse(await held.getAttribute('datetime')), saved.usableFrom);
+    assert.match((await held.textContent()) ?? '', /^Usable from /);
+    assert.equal(Date.parse((await held.getAttribute('datetime')) ?? ''), saved.usableFrom);
     await expectAccessible(page, 'address book');
     await shot(page, 'withdraw-address-list');
 
@@ -122,7 +143,7 @@ async function mobileAddressBook({ browser, server }) {
   }
 }
 
-async function noFundPassword({ browser, server }) {
+async function noFundPassword({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('withdraw-nofund'));
   const context = await loggedInContext(browser, login, MOBILE);
   try {
@@ -145,7 +166,7 @@ async function noFundPassword({ browser, server }) {
   }
 }
 
-async function desktopAddressBook({ browser, server }) {
+async function desktopAddressBook({ browser, server }: JourneyContext) {
   const login = await userWithFundPassword(server, 'withdraw-desk');
   const context = await desktopContext(browser, { login, viewport: DESKTOP });
   try {
@@ -173,13 +194,14 @@ async function desktopAddressBook({ browser, server }) {
 }
 
 /** Saves an address through the API; the saved address. */
-async function saveViaApi(server, token, body) {
-  const saved = await api(server.baseUrl, '/asset/api/currencyAddress/insert', { fundPassword: FUND_PASSWORD, ...body }, { token });
+async function saveViaApi(server: Server, token: string, body: Record<string, string>): Promise<WithdrawAddress> {
+  const saved = await api<WithdrawAddress>(server.baseUrl, '/asset/api/currencyAddress/insert', { fundPassword: FUND_PASSWORD, ...body }, { token });
   assert.equal(saved.code, 0, JSON.stringify(saved));
   return saved.data;
 }
 
-async function confirmByCode({ browser, server, earlyUser }) {
+async function confirmByCode({ browser, server, earlyUser }: JourneyContext) {
+  assert(earlyUser, 'no early user: the journey needs `earlyUser`');
   const { email, login: registered } = await earlyUser;
   const set = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, { token: registered.token });
   assert.equal(set.code, 0, JSON.stringify(set));
@@ -211,6 +233,7 @@ async function confirmByCode({ browser, server, earlyUser }) {
     await tron.getByText('Usable', { exact: true }).waitFor();
     assert.equal(await tron.getByRole('button', { name: /now with a code/ }).count(), 0);
     const [saved] = await savedAddresses(server, login.token);
+    assert(saved, 'the server has no saved address');
     assert.equal(saved.state, 'usable');
     await shot(page, 'withdraw-address-confirmed');
   } finally {
@@ -219,18 +242,20 @@ async function confirmByCode({ browser, server, earlyUser }) {
 }
 
 /** The freeze link's token in the newest message to `to` (the new-address notice). */
-function freezeLink(dataDir, to) {
+function freezeLink(dataDir: string, to: string): URL {
   const dir = path.join(dataDir, 'outbox');
   const safeTo = to.replace(/[^A-Za-z0-9@.+_-]/g, '_');
   const newest = fs.readdirSync(dir).filter((f) => f.includes(safeTo)).sort().at(-1);
+  assert(newest, `no message to ${to} in the outbox`);
   const link = /(https?:\/\/\S+\/pages\/withdraw\/freeze\?token=[A-Za-z0-9_-]+)/.exec(fs.readFileSync(path.join(dir, newest), 'utf8'))?.[1];
   assert.ok(link, 'no freeze link in the new-address e-mail');
   return new URL(link);
 }
 
-async function freezeOnDesktop({ browser, server }) {
+async function freezeOnDesktop({ browser, server }: JourneyContext) {
   const login = await userWithFundPassword(server, 'withdraw-freeze');
   await saveViaApi(server, login.token, { currency: 'USDT', chainType: 'ethereum', address: ERC20 });
+  assert(login.user.email, 'the user has no e-mail');
   const link = freezeLink(server.dataDir, login.user.email);
   // Opened from a mail client: no session on this browser.
   const context = await desktopContext(browser, { viewport: DESKTOP });
@@ -257,7 +282,7 @@ async function freezeOnDesktop({ browser, server }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   { name: 'withdrawal address book on the phone: add TRC20 and ERC20 (held), a wrong fund password, by network, delete', fn: mobileAddressBook },
   { name: 'withdrawal address book without a fund password leads to setting one', fn: noFundPassword },
   { name: 'withdrawal address book on the desktop page: add, list, delete', fn: desktopAddressBook },

@@ -11,15 +11,17 @@
  * says honestly that withdrawals are not available there.
  */
 import assert from 'node:assert/strict';
+import type { AccountListResult, Approval, LoginResult, WithdrawAddress, WithdrawFeeInfo, WithdrawalPage } from '@app/contract';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { desktopContext } from '../harness/browser.mjs';
-import { DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness/index.mjs';
-import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators.mjs';
-import { ROOT } from '../harness/config.mjs';
-import { startDevChain } from '../harness/chain.mjs';
-import { startServer, stopServer } from '../harness/server.mjs';
+import { desktopContext } from '../harness/browser';
+import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import { ROOT } from '../harness/config';
+import { type DevChain, startDevChain } from '../harness/chain';
+import { startServer, stopServer } from '../harness/server';
 
 const FUND_PASSWORD = 'fund-pass-1';
 /** anvil's dev account 9 (its default mnemonic): 10,000 ETH for gas and, once the test USDT is deployed, its USDT. */
@@ -31,12 +33,12 @@ const DESK_TO = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
 /* USDT amounts as the server writes them ("30.000000"), exactly, as bigint of its 6 decimals. */
 const USDT_SCALE = 6;
-const units = (text) => {
-  const [int, frac = ''] = text.split('.');
+const units = (text: string) => {
+  const [int = '', frac = ''] = text.split('.');
   return BigInt(int) * 10n ** BigInt(USDT_SCALE) + BigInt(frac.padEnd(USDT_SCALE, '0').slice(0, USDT_SCALE));
 };
 /** As the page writes an amount (formatExact, English): no trailing zeros. */
-const plain = (u) => {
+const plain = (u: bigint) => {
   const int = u / 10n ** BigInt(USDT_SCALE);
   const frac = (u % 10n ** BigInt(USDT_SCALE)).toString().padStart(USDT_SCALE, '0').replace(/0+$/, '');
   return frac ? `${int}.${frac}` : `${int}`;
@@ -49,11 +51,11 @@ const plain = (u) => {
  */
 function distCopies() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'withdraw-dist-'));
-  const copy = (from, name) => {
+  const copy = (from: string, name: string) => {
     const to = path.join(root, name);
     fs.cpSync(path.join(ROOT, from), to, { recursive: true, filter: (f) => !f.endsWith('.map') });
     // A copy taken in the middle of a build would lack the scripts its index.html names.
-    for (const [, file] of fs.readFileSync(path.join(to, 'index.html'), 'utf8').matchAll(/src="\/(?:admin\/)?(assets\/[^"]+)"/g)) {
+    for (const [, file = ''] of fs.readFileSync(path.join(to, 'index.html'), 'utf8').matchAll(/src="\/(?:admin\/)?(assets\/[^"]+)"/g)) {
       assert(fs.existsSync(path.join(to, file)), `${from} changed while it was copied (${file}): run the journey again`);
     }
     return to;
@@ -62,17 +64,17 @@ function distCopies() {
 }
 
 /** An operator signs in to the back office through the API: e-mail, password, a fresh code. */
-async function operatorToken(server, operator) {
+async function operatorToken(server: Server, operator: Operator) {
   const { code } = await freshTotp(operator.secret);
-  const res = await api(server.baseUrl, '/admin/api/auth/login', { email: operator.email, password: operator.password, totp: code });
+  const res = await api<{ token: string }>(server.baseUrl, '/admin/api/auth/login', { email: operator.email, password: operator.password, totp: code });
   assert.equal(res.code, 0, JSON.stringify(res));
   return res.data.token;
 }
 
-async function getJson(server, path, token, query) {
+async function getJson<T = unknown>(server: Server, path: string, token: string, query: Record<string, string>): Promise<T> {
   const url = new URL(path, server.baseUrl);
   url.search = new URLSearchParams(query).toString();
-  const json = await (await fetch(url, { headers: { token, lang: 'en' } })).json();
+  const json = (await (await fetch(url, { headers: { token, lang: 'en' } })).json()) as ApiReply<T>;
   assert.equal(json.code, 0, JSON.stringify(json));
   return json.data;
 }
@@ -82,15 +84,19 @@ async function getJson(server, path, token, query) {
  * operator asking and another approving (the only way to credit a real account), and `to` saved as
  * an ERC20 USDT address (usable at once here).
  */
-async function readyUser(server, tag, { askToken, approveToken, credit, to, nickname }) {
+async function readyUser(
+  server: Server,
+  tag: string,
+  { askToken, approveToken, credit, to, nickname }: { askToken: string; approveToken: string; credit: string; to: string; nickname: string },
+): Promise<LoginResult> {
   const login = await registerViaApi(server, uniqueEmail(tag));
   const set = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, { token: login.token });
   assert.equal(set.code, 0, JSON.stringify(set));
-  const asked = await api(server.baseUrl, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount: credit, note: 'deposit by bank transfer' }, { token: askToken });
+  const asked = await api<Approval>(server.baseUrl, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount: credit, note: 'deposit by bank transfer' }, { token: askToken });
   assert.equal(asked.code, 0, JSON.stringify(asked));
   const done = await api(server.baseUrl, '/admin/api/approvals/decide', { id: asked.data.id, approve: true }, { token: approveToken });
   assert.equal(done.code, 0, JSON.stringify(done));
-  const saved = await api(server.baseUrl, '/asset/api/currencyAddress/insert', { currency: 'USDT', chainType: 'ethereum', address: to, nickname, fundPassword: FUND_PASSWORD }, { token: login.token });
+  const saved = await api<WithdrawAddress>(server.baseUrl, '/asset/api/currencyAddress/insert', { currency: 'USDT', chainType: 'ethereum', address: to, nickname, fundPassword: FUND_PASSWORD }, { token: login.token });
   assert.equal(saved.code, 0, JSON.stringify(saved));
   assert.equal(saved.data.state, 'usable');
   return { ...login, user: { ...login.user, hasFundPassword: true } };
@@ -101,8 +107,14 @@ async function readyUser(server, tag, { askToken, approveToken, credit, to, nick
  * fee and expected receipt it shows against the server's, and submits: the confirmation dialog
  * shows the same figures. A wrong fund password is refused in the dialog; the right one sends it.
  */
-async function withdrawThroughForm(page, scope, server, token, { amount, nickname, shotName }) {
-  const fee = await getJson(server, '/asset/api/userwithdraw/withdraw-fee', token, { currency: 'USDT', chainType: 'ethereum' });
+async function withdrawThroughForm(
+  page: Page,
+  scope: Page | Locator,
+  server: Server,
+  token: string,
+  { amount, nickname, shotName }: { amount: string; nickname: string; shotName: string },
+) {
+  const fee = await getJson<WithdrawFeeInfo>(server, '/asset/api/userwithdraw/withdraw-fee', token, { currency: 'USDT', chainType: 'ethereum' });
   assert.equal(fee.available, true, JSON.stringify(fee));
   assert(units(fee.minAmount) <= units(amount), `the minimum ${fee.minAmount} is above ${amount}`);
   const feeUnits = units(fee.fee);
@@ -112,7 +124,7 @@ async function withdrawThroughForm(page, scope, server, token, { amount, nicknam
   await form.getByRole('radio', { name: 'ERC20' }).check();
   const address = form.getByLabel('Withdrawal address');
   await address.waitFor();
-  assert.match(await address.locator('option:checked').textContent(), new RegExp(`^${nickname} · `));
+  assert.match((await address.locator('option:checked').textContent()) ?? '', new RegExp(`^${nickname} · `));
   await form.getByText(`Available: ${plain(units(fee.balance))} USDT. The fee is taken from this amount.`).waitFor();
 
   // The form's own checks first: below the minimum, in the server's words.
@@ -144,7 +156,7 @@ async function withdrawThroughForm(page, scope, server, token, { amount, nicknam
 }
 
 /** The back office's withdrawals page (already signed in): approves withdrawal `number` after its confirm step. */
-async function approveInBackOffice(admin, server, number) {
+async function approveInBackOffice(admin: Page, server: Server, number: string) {
   await admin.goto(`${server.baseUrl}/admin/withdrawals`);
   await admin.getByRole('button', { name: `Approve withdrawal ${number}` }).click();
   await admin.getByRole('button', { name: `Confirm: approve withdrawal ${number}` }).click();
@@ -155,7 +167,7 @@ async function approveInBackOffice(admin, server, number) {
  * Follows `record` (a history entry that refreshes by itself) while the signer sends it and blocks
  * are mined: Approved or Sent, then "1 of 2 confirmations", then Completed.
  */
-async function followToCompleted(chain, record) {
+async function followToCompleted(chain: DevChain, record: Locator) {
   const state = record.getByTestId('withdrawal-state');
   // The signer polls every 200 ms; the transaction waits in anvil's pool until a block is mined.
   await record.getByTestId('withdrawal-tx').waitFor({ timeout: 30_000 });
@@ -168,21 +180,22 @@ async function followToCompleted(chain, record) {
 }
 
 /** The user's withdrawal `number` as the server lists it. */
-async function listed(server, token, number) {
-  const page = await getJson(server, '/asset/api/userwithdraw/list', token, { page: '1', size: '20' });
+async function listed(server: Server, token: string, number: string) {
+  const page = await getJson<WithdrawalPage>(server, '/asset/api/userwithdraw/list', token, { page: '1', size: '20' });
   const found = page.items.find((w) => w.number === number);
   assert(found, `withdrawal ${number} is not listed`);
   return found;
 }
 
-async function journey({ browser }) {
-  const asker = { email: 'withdraw.asker@example.com', password: 'withdraw-asker-pass-1', role: 'finance' };
-  const approver = { email: 'withdraw.approver@example.com', password: 'withdraw-approver-pass-1', role: 'finance' };
-  const reviewer = { email: 'withdraw.reviewer@example.com', password: 'withdraw-reviewer-pass-1', role: 'finance' };
+async function journey({ browser }: JourneyContext) {
+  // Their secrets: set in `before` (the CLI prints them).
+  const asker: Operator = { email: 'withdraw.asker@example.com', password: 'withdraw-asker-pass-1', role: 'finance', secret: '' };
+  const approver: Operator = { email: 'withdraw.approver@example.com', password: 'withdraw-approver-pass-1', role: 'finance', secret: '' };
+  const reviewer: Operator = { email: 'withdraw.reviewer@example.com', password: 'withdraw-reviewer-pass-1', role: 'finance', secret: '' };
   const dist = distCopies();
   const chain = await startDevChain();
-  let server;
-  const contexts = [];
+  let server: Server | undefined;
+  const contexts: BrowserContext[] = [];
   try {
     server = await startServer({
       env: {
@@ -233,11 +246,12 @@ async function journey({ browser }) {
     await record.getByText(PHONE_TO).waitFor();
     await record.getByRole('button', { name: /^Cancel withdrawal / }).waitFor();
     const number = await record.getAttribute('data-number');
+    assert(number, 'the withdrawal record has no number');
     await expectAccessible(page, 'withdrawal history: processing');
     await shot(page, 'withdraw-history-processing');
     // The balance: the amount is held while the withdrawal waits.
-    const accounts = await api(server.baseUrl, '/asset/api/account/list', undefined, { token: phoneUser.token });
-    assert.equal(accounts.data.wallets.find((w) => w.wallet === 'currency').balances.find((b) => b.asset === 'USDT').available, '70.000000');
+    const accounts = await api<AccountListResult>(server.baseUrl, '/asset/api/account/list', undefined, { token: phoneUser.token });
+    assert.equal(accounts.data.wallets.find((w) => w.wallet === 'currency')?.balances.find((b) => b.asset === 'USDT')?.available, '70.000000');
 
     await approveInBackOffice(admin, server, number);
     await followToCompleted(chain, record);
@@ -275,6 +289,7 @@ async function journey({ browser }) {
     // The form starts again, empty.
     assert.equal(await desktop.getByRole('form', { name: 'Withdraw', exact: true }).getByLabel('Amount').inputValue(), '');
     const deskNumber = await row.getAttribute('data-number');
+    assert(deskNumber, 'the withdrawal record has no number');
     await expectAccessible(desktop, 'desktop withdraw: processing');
     await shot(desktop, 'withdraw-desktop-processing');
 
@@ -305,7 +320,7 @@ async function journey({ browser }) {
   }
 }
 
-export const journeys = [
+export const journeys: Journey[] = [
   {
     name: 'withdraw on the phone and the desktop: fee and expected receipt, confirmed with the fund password, Processing, approved in the back office, sent on a local chain, Completed with the fee and tx hash',
     fn: journey,

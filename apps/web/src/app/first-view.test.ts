@@ -17,7 +17,7 @@ beforeAll(() => {
 const BANNER = { title: 'First <banner> & "more"', image: '/banners/welcome.svg' } satisfies Pick<Banner, 'title' | 'image'>;
 
 // That the app's first render shows the same, in the same place, is the browser journey's to
-// check (e2e/journeys/first-view.mjs), with the real stylesheets.
+// check (e2e/journeys/first-view.ts), with the real stylesheets.
 describe('first view (the entry paints it before the app runs)', () => {
   it('is painted on the home and quote pages, in the mobile layout only', () => {
     expect(firstViewPage(PATHS.home, prepaintShell(PATHS.home, false))).toBe('home');
