@@ -13,12 +13,24 @@ declare module 'vitest' {
 
 const TMP = path.resolve(import.meta.dirname, '../../../.tmp');
 
+/** The local PostgreSQL every machine of ours runs (docs/testing.md). */
+export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
 /**
- * Migrates one database once per run; every test file clones it (DESIGN.md §9: a fresh
- * PGlite per file is slow). With DATABASE_URL the suite runs on PostgreSQL instead.
+ * Where a project's server tests run: the `pglite` project, and every project when TEST_DB=pglite
+ * (a machine without PostgreSQL, scripts/test/run.mjs), on PGlite; the others on PostgreSQL.
+ */
+export function testDatabaseUrl(projectName: string): string | null {
+  if (projectName === 'pglite' || process.env.TEST_DB === 'pglite') return null;
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || LOCAL_POSTGRES;
+}
+
+/**
+ * Migrates one database once per run; every test file clones it (a fresh PGlite per file is slow,
+ * docs/testing.md).
  */
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL;
+  const url = testDatabaseUrl(project.name);
   if (url) {
     const template = `tpl_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Ticker, WsTick } from '@app/contract';
+import { tickersByTypeQuery } from '../../../lib/api/get-tickers-by-type';
+import { FakeWebSocket } from '../../../test/network';
+import { queryClient, renderWithProviders } from '../../../test/render';
+import { ticker } from '../../../test-support/ticker';
+import { MarketPanel } from './quote-panels';
+
+/** The quote list of the crypto market, its snapshot already in the cache (the query the page asks). */
+function showCrypto(tickers: Ticker[]) {
+  queryClient.setQueryData(tickersByTypeQuery('CRYPTO').queryKey, tickers);
+  return renderWithProviders(<MarketPanel market="CRYPTO" sort={null} />, { route: '/quote' });
+}
+
+/** A row's price, volume and 24 h change as shown. */
+function row(symbol: string) {
+  const item = screen.getByRole('list', { name: 'Crypto' }).querySelector<HTMLElement>(`[data-symbol="${symbol}"]`);
+  if (!item) throw new Error(`no row for ${symbol}`);
+  const text = (testId: string) => within(item).getByTestId(testId).textContent;
+  return { price: text('ticker-price'), volume: text('ticker-volume'), change: text('ticker-change') };
+}
+
+const crypto = (symbol: string, priceDecimals: number, over: Partial<Ticker>) => ticker({ symbol, displaySymbol: symbol.replace(/USDT$/, '/USDT'), priceDecimals, ...over });
+
+describe('the quote list', () => {
+  it('shows each price with its instrument’s decimals, truncated, never rounded up', () => {
+    showCrypto([
+      crypto('BTCUSDT', 2, { price: '67321.129' }),
+      crypto('XRPUSDT', 4, { price: '2.19999' }),
+      crypto('DOGEUSDT', 5, { price: '0.1234599' }),
+      crypto('ETHUSDT', 2, { price: '3100' }),
+    ]);
+    expect(row('BTCUSDT').price).toBe('67,321.12');
+    expect(row('XRPUSDT').price).toBe('2.1999');
+    expect(row('DOGEUSDT').price).toBe('0.12345');
+    expect(row('ETHUSDT').price).toBe('3,100.00');
+  });
+
+  it('shows a price of many decimals with six significant digits, and one not there yet as --', () => {
+    showCrypto([
+      crypto('BTMUSDT', 10, { price: '0.0030123456789' }),
+      crypto('USDCUSDT', 10, { price: '1.0000000000' }),
+      crypto('HTUSDT', 10, { price: null }),
+    ]);
+    expect(row('BTMUSDT').price).toBe('0.00301234');
+    expect(row('USDCUSDT').price).toBe('1.00');
+    expect(row('HTUSDT').price).toBe('--');
+  });
+
+  it('shows the 24 h change with its sign and two decimals, truncated', () => {
+    showCrypto([
+      crypto('BTCUSDT', 2, { price: '1', changePercent24h: '1.259' }),
+      crypto('ETHUSDT', 2, { price: '1', changePercent24h: '-0.305' }),
+      crypto('SOLUSDT', 2, { price: '1', changePercent24h: '0' }),
+      crypto('LTCUSDT', 2, { price: '1', changePercent24h: null }),
+    ]);
+    expect(row('BTCUSDT').change).toBe('+1.25%');
+    expect(row('ETHUSDT').change).toBe('-0.30%');
+    expect(row('SOLUSDT').change).toBe('0.00%');
+    expect(row('LTCUSDT').change).toBe('--');
+  });
+
+  it('shows the 24 h volume in the quote currency: whole units below a million, the short form above', () => {
+    showCrypto([
+      crypto('BTCUSDT', 2, { price: '1', quoteVolume24h: '281737.98' }),
+      crypto('ETHUSDT', 2, { price: '1', quoteVolume24h: '1234567890.5' }),
+    ]);
+    expect(row('BTCUSDT').volume).toBe('Vol 281,737 USDT');
+    expect(row('ETHUSDT').volume).toBe('Vol 1.23B USDT');
+  });
+
+  it('keeps the price live: a tick from the feed replaces it, with the same decimals and truncation', async () => {
+    showCrypto([crypto('BTCUSDT', 2, { price: '67321.12', changePercent24h: '1.00' })]);
+    const tick: WsTick = {
+      symbol: 'BTCUSDT', price: '67400.999', bid: '67400.5', ask: '67401.5', change24h: '79.87', changePercent24h: '0.1187',
+      high24h: null, low24h: null, volume24h: '0', quoteVolume24h: '0', time: Date.now(), stale: false,
+    };
+    // The general feed has subscribed once its socket opened.
+    await waitFor(() => expect(FakeWebSocket.opened.some((s) => s.sent.some((m) => JSON.stringify(m).includes('"channel":"general"')))).toBe(true));
+    FakeWebSocket.broadcast({ eventType: 'ticker', data: tick });
+    await waitFor(() => expect(row('BTCUSDT').price).toBe('67,400.99'));
+    expect(row('BTCUSDT').change).toBe('+0.11%');
+  });
+});
