@@ -37,26 +37,52 @@ function start(dataDir: string, port: number): { child: ChildProcess; output: ()
   return { child, output: () => out, exited };
 }
 
+/** Waits until the server on `port` answers /readyz. */
+async function ready(port: number): Promise<boolean> {
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return true;
+  }
+  return false;
+}
+
+async function post<T>(port: number, url: string, body: unknown): Promise<{ code: number; data: T }> {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as { code: number; data: T };
+}
+
+/** The newest 4-digit code the server wrote to its outbox for `email` (no mailer is configured). */
+function codeSentTo(dataDir: string, email: string): string {
+  const dir = path.join(dataDir, 'outbox');
+  const file = fs.readdirSync(dir).filter((f) => f.endsWith(`-${email}.txt`)).sort().at(-1);
+  const code = file ? /\b(\d{4})\b/.exec(fs.readFileSync(path.join(dir, file), 'utf8').split('\n\n').slice(1).join('\n'))?.[1] : undefined;
+  if (!code) throw new Error(`no code for ${email} in ${dir}`);
+  return code;
+}
+
 describe('the server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'main-'));
+  const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'main-copy-'));
   const children: ChildProcess[] = [];
   afterAll(() => {
     for (const c of children) c.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, copyDir]) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('starts on the embedded database, becomes ready, and a second one on the same folder refuses to start', async () => {
     const port = await freePort();
     const first = start(dataDir, port);
     children.push(first.child);
-    let ready = false;
-    for (let i = 0; i < 120 && !ready; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-    }
-    expect(ready).toBe(true);
+    expect(await ready(port)).toBe(true);
     expect(first.output()).toContain(`http://localhost:${port}/`);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    // Something to find again after a restart: a registered user.
+    const email = 'restart@example.com';
+    expect((await post(port, '/asset/api/user/sendOtp', { email, purpose: 'register' })).code).toBe(0);
+    const password = 'restart-pass-1';
+    const registered = await post(port, '/asset/api/user/register', { type: 'email', email, password, confirmPassword: password, code: codeSentTo(dataDir, email) });
+    expect(registered.code).toBe(0);
 
     const second = start(dataDir, await freePort());
     children.push(second.child);
@@ -66,5 +92,20 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'server.lock'))).toBe(false);
+  }, 90_000);
+
+  // docs/operations.md "Running on the embedded database": back up by stopping the server and copying
+  // the folder. The copy is an existing folder: its migrations are already applied, its data is there.
+  it('starts again on a copy of its stopped folder (a restored backup), with everything it had', async () => {
+    fs.cpSync(dataDir, copyDir, { recursive: true });
+    const port = await freePort();
+    const restored = start(copyDir, port);
+    children.push(restored.child);
+    expect(await ready(port), restored.output()).toBe(true);
+    const login = await post<{ token: string }>(port, '/asset/api/user/login', { type: 'email', email: 'restart@example.com', password: 'restart-pass-1' });
+    expect(login.code).toBe(0);
+    expect(login.data.token).toMatch(/\S{20,}/);
+    restored.child.kill('SIGTERM');
+    expect(await restored.exited).toBe(0);
   }, 90_000);
 });

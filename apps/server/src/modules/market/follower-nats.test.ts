@@ -3,11 +3,12 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { NatsBus } from '../cluster';
 import { node, settle, SYMBOLS, view } from './follower-testing';
 import { pumpUntil, setClock } from './test-helpers';
+import { serviceMissing } from '../../../test/services';
 
 const T = (iso: string) => Date.parse(iso);
 const same = (x: unknown, y: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) === JSON.stringify(y, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
-describe('engine and followers over NATS JetStream', () => {
+describe.skipIf(serviceMissing('NATS'))('engine and followers over NATS JetStream', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { MARKET_SEED: '778', MARKET_BACKFILL_DAYS: '0' } });

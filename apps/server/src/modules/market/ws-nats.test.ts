@@ -10,6 +10,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { NatsBus } from '../cluster';
 import { InProcessBus } from './bus';
 import { MarketHub } from './ws-hub';
+import { serviceMissing } from '../../../test/services';
 
 const URL = process.env.TEST_BUS_URL ?? 'nats://127.0.0.1:4222';
 const prefix = `tws${randomBytes(4).toString('hex')}`;
@@ -57,7 +58,7 @@ async function until(cond: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
-describe('order events across two processes (NatsBus)', () => {
+describe.skipIf(serviceMissing('NATS'))('order events across two processes (NatsBus)', () => {
   let a: Node;
   let b: Node;
   beforeAll(async () => {
