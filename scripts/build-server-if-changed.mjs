@@ -1,7 +1,8 @@
 /**
  * `npm start` runs the server from one prebuilt file, apps/server/dist/main.mjs, built by esbuild
  * from apps/server/src/main.ts when the sources changed since the last build (docs/decisions.md,
- * "The server starts from a bundle").
+ * "The server starts from a bundle"). The operators' CLI (`npm run ops`) is built beside it, as
+ * apps/server/dist/ops.mjs from apps/server/scripts/ops.ts, for the same reason.
  *
  * Why: running the TypeScript sources through tsx compiled ~130 files at every start, in a loader
  * thread with its own heap (about 2 s of CPU and 60 MB of memory before the server did anything).
@@ -22,6 +23,7 @@ import { sourcesHash, STAMP } from './build-web-if-changed.mjs';
 /** What the bundle is built from, relative to the repository root. */
 export const SERVER_INPUTS = [
   'apps/server/src',
+  'apps/server/scripts/ops.ts',
   'apps/server/package.json',
   'packages/contract/src',
   'packages/contract/package.json',
@@ -32,6 +34,7 @@ export const SERVER_INPUTS = [
 
 export const SERVER_DIST = 'apps/server/dist';
 export const SERVER_BUNDLE = 'main.mjs';
+export const OPS_BUNDLE = 'ops.mjs';
 
 /**
  * Builds the bundle of `root`'s server into `dist` and stamps it.
@@ -39,11 +42,11 @@ export const SERVER_BUNDLE = 'main.mjs';
  * @param {string} [dist] absolute output folder
  */
 export async function buildServer(root, dist = path.join(root, SERVER_DIST)) {
-  const outfile = path.join(dist, SERVER_BUNDLE);
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['apps/server/src/main.ts'],
-    outfile,
+    entryPoints: { [path.parse(SERVER_BUNDLE).name]: 'apps/server/src/main.ts', [path.parse(OPS_BUNDLE).name]: 'apps/server/scripts/ops.ts' },
+    outdir: dist,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -70,7 +73,7 @@ export async function buildServer(root, dist = path.join(root, SERVER_DIST)) {
  */
 export function serverNeedsBuild(root, dist = path.join(root, SERVER_DIST)) {
   const stamp = path.join(dist, STAMP);
-  if (!fs.existsSync(path.join(dist, SERVER_BUNDLE)) || !fs.existsSync(stamp)) return true;
+  if (![SERVER_BUNDLE, OPS_BUNDLE, STAMP].every((f) => fs.existsSync(path.join(dist, f)))) return true;
   return fs.readFileSync(stamp, 'utf8').trim() !== sourcesHash(root, SERVER_INPUTS);
 }
 
@@ -79,7 +82,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv.includes('--force') || serverNeedsBuild(root)) {
     const t0 = performance.now();
     await buildServer(root);
-    console.log(`server bundle built in ${Math.round(performance.now() - t0)} ms (${SERVER_DIST}/${SERVER_BUNDLE})`);
+    console.log(`server bundle built in ${Math.round(performance.now() - t0)} ms (${SERVER_DIST}/${SERVER_BUNDLE}, ${OPS_BUNDLE})`);
   } else {
     console.log('server bundle is up to date with its sources: not rebuilding');
   }

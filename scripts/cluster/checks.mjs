@@ -80,7 +80,7 @@ export async function checkMoney(db, ops, users, results) {
 /** `npm run ledger:verify` on the run's database. */
 export async function checkLedgerVerify(databaseUrl, results) {
   try {
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ops.ts', 'ledger-verify'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, timeout: 300_000, maxBuffer: 1 << 24 });
+    const { stdout } = await exec(process.execPath, ['apps/server/dist/ops.mjs', 'ledger-verify'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, timeout: 300_000, maxBuffer: 1 << 24 });
     results.push({ name: 'ledger:verify passes', ok: true, figure: stdout.trim().split('\n').at(-1) });
   } catch (err) {
     results.push({ name: 'ledger:verify passes', ok: false, figure: `${String(err.stderr ?? err.message).trim().split('\n').slice(0, 6).join(' | ')}` });

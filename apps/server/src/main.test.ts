@@ -3,16 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, serverNeedsBuild, SERVER_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-changed.mjs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-changed.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
+// The bundle npm start runs (test/global-setup.ts builds it, as npm start does, when the sources changed).
 const MAIN = path.join(ROOT, SERVER_DIST, SERVER_BUNDLE);
-
-// The bundle npm start runs, built (as npm start builds it) when the sources changed.
-beforeAll(async () => {
-  if (serverNeedsBuild(ROOT)) await buildServer(ROOT);
-}, 60_000);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

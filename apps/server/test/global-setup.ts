@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { buildServer, serverNeedsBuild } from '../../../scripts/build-server-if-changed.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,10 @@ export function testDatabaseUrl(projectName: string): string | null {
  * docs/testing.md).
  */
 export default async function setup(project: TestProject) {
+  // The bundles npm start and npm run ops run, which main.test.ts and ops.test.ts start: built here,
+  // once, before any worker could start one half-written.
+  const root = path.resolve(import.meta.dirname, '../../..');
+  if (serverNeedsBuild(root)) await buildServer(root);
   const url = testDatabaseUrl(project.name);
   if (url) {
     const template = `tpl_${process.pid}_${Date.now()}`;

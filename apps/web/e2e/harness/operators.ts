@@ -3,12 +3,8 @@ import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { ROOT, sleep } from './config';
+import { serverBundles } from './server';
 
-/**
- * Creates an operator in the database of a server about to start (startServer's `before`, with its
- * settings: the same DATA_DIR or DATABASE_URL), through the real CLI; the password goes in on
- * standard input. Answers the TOTP secret the CLI prints once.
- */
 /** A back-office operator's sign-in: e-mail, password and role (admin, finance, compliance, support). */
 export interface OperatorAccount {
   email: string;
@@ -21,9 +17,15 @@ export interface Operator extends OperatorAccount {
   secret: string;
 }
 
-export function createOperatorWithCli(env: NodeJS.ProcessEnv, { email, password, role }: OperatorAccount): Promise<Operator> {
+/**
+ * Creates an operator in the database of a server about to start (startServer's `before`, with its
+ * settings: the same DATA_DIR or DATABASE_URL), through the real CLI; the password goes in on
+ * standard input. Answers the TOTP secret the CLI prints once.
+ */
+export async function createOperatorWithCli(env: NodeJS.ProcessEnv, { email, password, role }: OperatorAccount): Promise<Operator> {
+  const { ops } = await serverBundles();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/ops.ts', 'operator', 'create', '--email', email, '--role', role, '--password-stdin'], {
+    const child = spawn(process.execPath, [ops, 'operator', 'create', '--email', email, '--role', role, '--password-stdin'], {
       cwd: ROOT,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -4,7 +4,22 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { OPS_BUNDLE, SERVER_BUNDLE, SERVER_DIST, buildServer, serverNeedsBuild } from '../../../../scripts/build-server-if-changed.mjs';
 import { READY_TIMEOUT_MS, ROOT, sleep } from './config';
+
+let bundles: Promise<void> | undefined;
+/**
+ * The server and the ops CLI as npm start and npm run ops run them: the bundles in apps/server/dist,
+ * built once per run when the sources changed (a start from the TypeScript sources through tsx costs
+ * each server some seconds of CPU more). Answers their paths.
+ */
+export async function serverBundles(): Promise<{ main: string; ops: string }> {
+  bundles ??= (async () => {
+    if (serverNeedsBuild(ROOT)) await buildServer(ROOT);
+  })();
+  await bundles;
+  return { main: path.join(SERVER_DIST, SERVER_BUNDLE), ops: path.join(SERVER_DIST, OPS_BUNDLE) };
+}
 
 /** The run's database: PostgreSQL's own fresh one (`url`), or none (the embedded PGlite in DATA_DIR). */
 export interface TestDatabase {
@@ -103,8 +118,10 @@ export async function startServer({ clockAt, env = {}, before }: StartServerOpti
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  // node --import tsx: the child is the server itself, so its pid is the one to stop.
-  const clock = clockAt ? ['--import', SHIFT_CLOCK] : [];
+  // node runs the bundle itself, so the child's pid is the server's, the one to stop. The shifted
+  // clock is TypeScript, loaded through tsx.
+  const clock = clockAt ? ['--import', 'tsx', '--import', SHIFT_CLOCK] : [];
+  const { main } = await serverBundles();
   const childEnv = { ...serverEnv(port, dataDir, database.url), ...env, ...(clockAt ? { E2E_CLOCK_AT: clockAt } : {}) };
   if (before) {
     try {
@@ -114,7 +131,7 @@ export async function startServer({ clockAt, env = {}, before }: StartServerOpti
       throw err;
     }
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', ...clock, 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...clock, main], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', log, log],

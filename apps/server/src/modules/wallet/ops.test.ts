@@ -6,16 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { userRepo } from '../users';
+import { OPS_BUNDLE, SERVER_DIST } from '../../../../../scripts/build-server-if-changed.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const OPS = path.join(ROOT, 'apps/server/scripts/ops.ts');
+// The CLI as `npm run ops` runs it: the bundle built beside the server's (test/global-setup.ts builds both).
+const OPS = path.join(ROOT, SERVER_DIST, OPS_BUNDLE);
 
 /** The operator CLI against a real PGlite folder, as an operator would run it. */
 describe('npm run ops / ledger:verify', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-'));
   const pgliteDir = path.join(dataDir, 'pglite');
-  const run = (...args: string[]) => spawnSync(TSX, [OPS, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8', timeout: 60_000 });
+  const run = (...args: string[]) => spawnSync(process.execPath, [OPS, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8', timeout: 60_000 });
 
   beforeAll(async () => {
     const db = await openDatabase({ pgliteDir });
@@ -28,12 +29,12 @@ describe('npm run ops / ledger:verify', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('credits only a development database: PostgreSQL must be marked as one', () => {
-    const onPostgres = spawnSync(TSX, [OPS, 'credit', '--user', '12345678', '--asset', 'USDT', '--amount', '1'], {
+    const onPostgres = spawnSync(process.execPath, [OPS, 'credit', '--user', '12345678', '--asset', 'USDT', '--amount', '1'], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', OPS_CREDIT_DEVELOPMENT: '' }, encoding: 'utf8', timeout: 60_000,
     });
     expect(onPostgres.status).toBe(2);
     expect(onPostgres.stderr).toMatch(/development and demo databases only/);
-  });
+  }, 60_000);
 
   it('credits a real account through a back-stage deposit, and the ledger verifies', async () => {
     const credit = run('credit', '--user', '12345678', '--asset', 'usdt', '--amount', '100.5', '--note', 'welcome');
