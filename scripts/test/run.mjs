@@ -148,7 +148,7 @@ function runStage(stage, extraEnv) {
   return new Promise((resolve) => {
     const child = spawn(stage.run[0], stage.run.slice(1), {
       cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...extraEnv, ...stage.env, FORCE_COLOR: '0' },
+      env: { ...process.env, ...extraEnv, ...stage.env, NO_COLOR: '1' },
     });
     const out = (chunk) => { process.stdout.write(chunk); log.write(chunk); };
     child.stdout.on('data', out);
@@ -179,7 +179,11 @@ function outcome(result) {
   const failures = [...text.matchAll(/^(?:FAILED: (.+)| {2}✗ (.+))$/gm)].map((m) => (m[1] ?? m[2]).replace(/ \(screenshots: .*\)$/, ''));
   if (!result.tests) return { passed: result.code === 0 ? 1 : 0, failed: result.code === 0 ? 0 : 1, failures };
   const counts = [...text.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
-  if (!counts) return { passed: 0, failed: 1, failures: [...failures, `${result.name}: no result line`] };
+  if (!counts) {
+    // Stopped at its limit or crashed before its closing line: what it reported so far, and the stop.
+    const why = result.timedOut ? `stopped at its ${result.limitMin}-minute limit` : `ended (exit ${result.code}) without its result line`;
+    return { passed: (text.match(/^ {2}✓ /gm) ?? []).length, failed: failures.length + 1, failures: [...failures, `${result.name}: ${why}`] };
+  }
   const failed = Number(counts[2]) + (result.code !== 0 && Number(counts[2]) === 0 ? 1 : 0);
   return { passed: Number(counts[1]), failed, failures };
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LoginResult } from '@app/contract';
 import { type Browser, type BrowserContext, type Page, type ViewportSize, chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, DEBUG, DESKTOP, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config';
+import { CHROMIUM, CHROMIUM_ARGS, DEBUG, DESKTOP, FULL_HD, MOBILE, SHOTS, STEP_TIMEOUT_MS, sleep } from './config';
 
 declare global {
   interface Window {
@@ -147,6 +147,25 @@ export async function desktopContext(
   { login, typeUser = 'real', viewport = DESKTOP }: { login?: LoginResult; typeUser?: TypeUser; viewport?: ViewportSize } = {},
 ): Promise<BrowserContext> {
   return login ? loggedInContext(browser, login, viewport, typeUser) : browser.newContext({ viewport });
+}
+
+/**
+ * The desktop layout at its second size, a full-HD monitor (1920×1080), on the page as it is now:
+ * resizes the window, waits past the relaunch debounce, checks that the page does not scroll
+ * sideways, runs `check` (what must still show), screenshots it as `<name>-1920` and returns to
+ * the size it had. A journey runs once at 1440×900 and looks at its screens here at 1920×1080,
+ * instead of running again (docs/testing.md).
+ */
+export async function atFullHd(page: Page, name: string, check: () => Promise<void>): Promise<void> {
+  const before = page.viewportSize() ?? DESKTOP;
+  await page.setViewportSize(FULL_HD);
+  await sleep(600); // longer than the relaunch debounce: no relaunch inside the desktop range
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  if (sideways > 0) throw new Error(`${name} at 1920×1080: the page scrolls sideways by ${sideways} px`);
+  await check();
+  await shot(page, `${name}-1920`);
+  await page.setViewportSize(before);
+  await sleep(600);
 }
 
 export async function waitForPath(page: Page, pathname: string): Promise<void> {

@@ -7,14 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page, ViewportSize } from 'playwright-core';
-import { type Journey, type JourneyContext, DESKTOP, FULL_HD, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness';
+import { type Journey, type JourneyContext, DESKTOP, FULL_HD, atFullHd, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness';
 import { desktopContext } from '../harness/browser';
 import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../harness/row-renders';
 
 const DASHBOARD = '/pages/desktop/dashboard/index';
 
 /** A journey's context with the window size it runs at (1440×900 unless told). */
-type SizedContext = JourneyContext & { viewport?: ViewportSize };
 
 const isPrice = (text: string | null | undefined) => /^[1-9][0-9,]*(\.[0-9]+)?$/.test((text ?? '').trim());
 
@@ -67,8 +66,8 @@ async function recentTradesAreLive(page: Page) {
   );
 }
 
-async function visitorSeesLivePrices({ browser, server, viewport = DESKTOP }: SizedContext) {
-  const context = await desktopContext(browser, { viewport });
+async function visitorSeesLivePrices({ browser, server }: JourneyContext) {
+  const context = await desktopContext(browser);
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}${DASHBOARD}`);
   await page.getByTestId('dashboard').waitFor();
@@ -150,7 +149,7 @@ async function visitorSeesLivePrices({ browser, server, viewport = DESKTOP }: Si
     await fitsTheWindow(page, `${size.width}×${size.height}`);
     await shot(page, `desktop-dashboard-${size.width}`);
   }
-  await page.setViewportSize(viewport);
+  await page.setViewportSize(DESKTOP);
 
   // Dark theme.
   await page.getByRole('button', { name: 'Dark mode' }).click();
@@ -197,9 +196,20 @@ async function liveUpdatesRenderOnlyChangedRows({ browser, server }: JourneyCont
   await context.close();
 }
 
-async function demoContractFromTheDashboard({ browser, server, viewport }: SizedContext) {
+/** The whole order form (its figures and buttons) and the whole account summary show without scrolling inside their panels. */
+async function entryAndAccountFit(page: Page, size: string) {
+  const overflowing = await page.evaluate(() =>
+    ['.dash-entry__body', '.dash-account'].filter((selector) => {
+      const el = document.querySelector(selector);
+      return !el || el.scrollHeight > el.clientHeight + 1;
+    }),
+  );
+  assert.deepEqual(overflowing, [], `these scroll inside their panel at ${size}: ${overflowing.join(', ')}`);
+}
+
+async function demoContractFromTheDashboard({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-contract'));
-  const context = await desktopContext(browser, { login, viewport });
+  const context = await desktopContext(browser, { login });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}${DASHBOARD}`);
   await waitForLivePrice(page);
@@ -222,15 +232,8 @@ async function demoContractFromTheDashboard({ browser, server, viewport }: Sized
   await enterContract(page);
   const summary = entry.locator('.order-summary');
   await summary.getByText('18.00 USDT', { exact: true }).waitFor();
-  // At this size the whole form, its figures and its buttons, and the whole account summary show
-  // without scrolling inside their panels.
-  const overflowing = await page.evaluate(() =>
-    ['.dash-entry__body', '.dash-account'].filter((selector) => {
-      const el = document.querySelector(selector);
-      return !el || el.scrollHeight > el.clientHeight + 1;
-    }),
-  );
-  assert.deepEqual(overflowing, [], `these scroll inside their panel at ${viewport?.width ?? DESKTOP.width} px: ${overflowing.join(', ')}`);
+  await entryAndAccountFit(page, '1440 px');
+  await atFullHd(page, 'desktop-dashboard-contract-entry', () => entryAndAccountFit(page, '1920 px'));
   await summary.getByText('55.56%', { exact: true }).waitFor();
   await expectAccessible(page, 'desktop dashboard order entry (demo)');
   await shot(page, 'desktop-dashboard-contract-entry');
@@ -275,9 +278,9 @@ async function demoContractFromTheDashboard({ browser, server, viewport }: Sized
   await context.close();
 }
 
-async function spotLimitPlacedAndCancelled({ browser, server, viewport }: SizedContext) {
+async function spotLimitPlacedAndCancelled({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-spot'));
-  const context = await desktopContext(browser, { login, viewport });
+  const context = await desktopContext(browser, { login });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}${DASHBOARD}?symbol=BTCUSDT`);
   await waitForLivePrice(page);
@@ -302,6 +305,10 @@ async function spotLimitPlacedAndCancelled({ browser, server, viewport }: SizedC
   const resting = orders.getByTestId('spot-row').first();
   await resting.getByText('Processing').waitFor();
   await resting.getByText('1,000.00').waitFor();
+  await atFullHd(page, 'desktop-dashboard-spot-order', async () => {
+    await resting.getByRole('button', { name: 'Cancel order' }).waitFor();
+    await entryAndAccountFit(page, '1920 px');
+  });
   await resting.getByRole('button', { name: 'Cancel order' }).click();
   await page.locator('.adm-dialog').getByRole('button', { name: 'Cancel order' }).click();
   await orders.getByText('No open orders').waitFor();
@@ -524,8 +531,6 @@ async function panelsArriveWithoutShift({ browser, server }: JourneyContext) {
   }
 }
 
-const atFullHd = (fn: (context: SizedContext) => Promise<void>) => (context: JourneyContext) => fn({ ...context, viewport: FULL_HD });
-
 export const journeys: Journey[] = [
   { name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels', fn: visitorSeesLivePrices },
   { name: 'desktop dashboard: the frame shows every panel\'s box at once; the panels fill them without moving anything', fn: panelsArriveWithoutShift },
@@ -533,7 +538,4 @@ export const journeys: Journey[] = [
   { name: 'desktop dashboard: a user switches to demo, places a 30-second contract, sees it on the chart, then settled', fn: demoContractFromTheDashboard },
   { name: 'desktop dashboard: a spot limit order placed and cancelled', fn: spotLimitPlacedAndCancelled },
   { name: 'desktop dashboard: a user hides and moves panels by keyboard; the arrangement follows them to another browser; reset; a visitor\'s stays in the browser', fn: arrangementFollowsTheUser },
-  { name: 'desktop dashboard at 1920×1080: a visitor sees live prices; a market drives the panels', fn: atFullHd(visitorSeesLivePrices) },
-  { name: 'desktop dashboard at 1920×1080: a demo 30-second contract on the chart, then settled', fn: atFullHd(demoContractFromTheDashboard) },
-  { name: 'desktop dashboard at 1920×1080: a spot limit order placed and cancelled', fn: atFullHd(spotLimitPlacedAndCancelled) },
 ];

@@ -5,14 +5,11 @@
  * At 1440×900, axe on every page, both themes.
  */
 import assert from 'node:assert/strict';
-import type { Page, ViewportSize } from 'playwright-core';
-import { type Journey, type JourneyContext, DESKTOP, FULL_HD, PASSWORD, api, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
+import type { Page } from 'playwright-core';
+import { type Journey, type JourneyContext, PASSWORD, api, atFullHd, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
 import { desktopContext } from '../harness/browser';
 
 const D = '/pages/desktop/';
-
-/** A journey's context with the window size it runs at. */
-type SizedContext = JourneyContext & { viewport: ViewportSize };
 
 async function inDesktopFrame(page: Page) {
   await page.locator('.desktop-frame main h1').waitFor();
@@ -21,9 +18,9 @@ async function inDesktopFrame(page: Page) {
 }
 
 /** Demo user: the assets page, a transfer from the currency to the option account, its record and its account change. */
-async function assetsTransfer({ browser, server, viewport }: SizedContext) {
+async function assetsTransfer({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-assets'));
-  const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo', viewport }));
+  const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo' }));
   await page.goto(`${server.baseUrl}${D}asset/index`);
   await inDesktopFrame(page);
   await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
@@ -31,6 +28,11 @@ async function assetsTransfer({ browser, server, viewport }: SizedContext) {
   const balances = page.getByRole('table', { name: 'Currency account' });
   const usdt = balances.locator('tr[data-asset="USDT"]');
   await usdt.getByRole('cell').first().getByText(/^[1-9][0-9,]*\.[0-9]+$/).waitFor();
+  await atFullHd(page, 'desktop-assets', async () => {
+    await inDesktopFrame(page);
+    await usdt.getByRole('cell').first().getByText(/^[1-9][0-9,]*\.[0-9]+$/).waitFor();
+    await page.getByRole('heading', { name: 'Transfer', level: 2 }).waitFor();
+  });
   const figure = await usdt.getByRole('cell').first().evaluate((el) => ({ align: getComputedStyle(el).textAlign, nums: getComputedStyle(el).fontVariantNumeric }));
   assert.equal(figure.align, 'end');
   assert.match(figure.nums, /tabular-nums/);
@@ -92,13 +94,17 @@ async function assetsTransfer({ browser, server, viewport }: SizedContext) {
 }
 
 /** Demo user: OTC buy of BTC with 50 USDT on the desktop page; the trade in the history table. */
-async function otcBuy({ browser, server, viewport }: SizedContext) {
+async function otcBuy({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-otc'));
-  const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo', viewport }));
+  const page = await newPage(await desktopContext(browser, { login, typeUser: 'demo' }));
   await page.goto(`${server.baseUrl}${D}otc/index`);
   await inDesktopFrame(page);
   await page.getByText(/Rates valid for \d+ s/).waitFor({ timeout: 60_000 });
   await page.getByRole('table', { name: 'Rates in USDT' }).getByRole('rowheader', { name: 'BTC' }).waitFor();
+  await atFullHd(page, 'desktop-otc', async () => {
+    await inDesktopFrame(page);
+    await page.getByLabel('USDT to spend').waitFor();
+  });
   await expectAccessible(page, 'desktop otc');
   await page.getByRole('tab', { name: 'Buy', selected: true }).waitFor();
   await page.getByLabel('USDT to spend').fill('50');
@@ -141,16 +147,20 @@ async function otcBuy({ browser, server, viewport }: SizedContext) {
 }
 
 /** The settings layout: menu by keyboard, account (nickname), language to French, change password; axe on each page. */
-async function settingsPages({ browser, server, viewport }: SizedContext) {
+async function settingsPages({ browser, server }: JourneyContext) {
   const email = uniqueEmail('desk-settings');
   const login = await registerViaApi(server, email);
-  const page = await newPage(await desktopContext(browser, { login, viewport }));
+  const page = await newPage(await desktopContext(browser, { login }));
   await page.goto(`${server.baseUrl}${D}settings/account`);
   await inDesktopFrame(page);
   const menu = page.getByRole('navigation', { name: 'Settings menu' });
   await menu.getByRole('link', { name: 'Account settings' }).waitFor();
   assert.equal(await menu.getByRole('link', { name: 'Account settings' }).getAttribute('aria-current'), 'page');
   await page.getByText(login.user.uid ?? email).first().waitFor();
+  await atFullHd(page, 'desktop-settings', async () => {
+    await inDesktopFrame(page);
+    await menu.getByRole('link', { name: 'Account settings' }).waitFor();
+  });
   await expectAccessible(page, 'desktop settings: account');
 
   // Nickname edited in place.
@@ -221,14 +231,18 @@ async function settingsPages({ browser, server, viewport }: SizedContext) {
 }
 
 /** Forgot password on desktop: the method tabs and the reset form in one card (visitor). */
-async function forgotPassword({ browser, server, viewport }: SizedContext) {
-  const page = await newPage(await desktopContext(browser, { viewport }));
+async function forgotPassword({ browser, server }: JourneyContext) {
+  const page = await newPage(await desktopContext(browser));
   await page.goto(`${server.baseUrl}${D}login/login-email`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await waitForPath(page, `${D}forgot-password/index`);
   await inDesktopFrame(page);
   await page.getByRole('tab', { name: 'Use my phone number', selected: true }).waitFor();
   await page.getByRole('textbox', { name: 'Phone number' }).waitFor();
+  await atFullHd(page, 'desktop-forgot-password', async () => {
+    await inDesktopFrame(page);
+    await page.getByRole('textbox', { name: 'Phone number' }).waitFor();
+  });
   await expectAccessible(page, 'desktop forgot password (phone)');
   await page.getByRole('tab', { name: 'Use my email' }).click();
   await page.getByRole('textbox', { name: 'Email', exact: true }).waitFor();
@@ -245,17 +259,10 @@ async function forgotPassword({ browser, server, viewport }: SizedContext) {
   await page.context().close();
 }
 
-const JOURNEYS: [name: string, fn: (context: SizedContext) => Promise<void>][] = [
-  ['assets table, a transfer between accounts shown in the records, wallet, both themes', assetsTransfer],
-  ['OTC buy and its history', otcBuy],
-  ['settings layout, nickname, language to fr, change password', settingsPages],
-  ['forgot password in one card', forgotPassword],
+/** Each at 1440×900, its first screen also at 1920×1080 (atFullHd). */
+export const journeys: Journey[] = [
+  { name: 'desktop pages: assets table, a transfer between accounts shown in the records, wallet, both themes', fn: assetsTransfer },
+  { name: 'desktop pages: OTC buy and its history', fn: otcBuy },
+  { name: 'desktop pages: settings layout, nickname, language to fr, change password', fn: settingsPages },
+  { name: 'desktop pages: forgot password in one card', fn: forgotPassword },
 ];
-
-/** Each at 1440×900 and at 1920×1080. */
-export const journeys: Journey[] = [DESKTOP, FULL_HD].flatMap((viewport) =>
-  JOURNEYS.map(([name, fn]) => ({
-    name: `desktop pages${viewport === DESKTOP ? '' : ` at ${viewport.width}×${viewport.height}`}: ${name}`,
-    fn: (context) => fn({ ...context, viewport }),
-  })),
-);

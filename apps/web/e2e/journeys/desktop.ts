@@ -5,14 +5,14 @@
  * dialog on a session expiry. A window of 1000 px or less gets the mobile layout (app-shell.ts).
  */
 import assert from 'node:assert/strict';
-import type { Page, ViewportSize } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   type Journey,
   type JourneyContext,
   DESKTOP,
-  FULL_HD,
   PASSWORD,
   api,
+  atFullHd,
   expectAccessible,
   newPage,
   readCode,
@@ -65,8 +65,8 @@ async function focusOutline(page: Page) {
   });
 }
 
-async function shellAndNavigation({ browser, server, viewport }: JourneyContext & { viewport?: ViewportSize }) {
-  const context = await desktopContext(browser, { viewport });
+async function shellAndNavigation({ browser, server }: JourneyContext) {
+  const context = await desktopContext(browser);
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/`);
   await waitForPath(page, `${D}dashboard/index`);
@@ -76,6 +76,11 @@ async function shellAndNavigation({ browser, server, viewport }: JourneyContext 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const name of ['Markets', 'Trade', 'OTC', 'Assets']) await nav.getByRole('link', { name, exact: true }).waitFor();
   assert.equal(await nav.getByRole('link', { name: 'Markets' }).getAttribute('aria-current'), 'page');
+  await atFullHd(page, 'desktop-shell', async () => {
+    await inDesktopFrame(page);
+    for (const name of ['Markets', 'Trade', 'OTC', 'Assets']) await nav.getByRole('link', { name, exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+  });
   await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
   await page.getByRole('banner').getByRole('link', { name: 'Register' }).waitFor();
   await shot(page, 'desktop-dashboard-visitor');
@@ -227,16 +232,20 @@ async function relaunchOnResize({ browser, server }: JourneyContext) {
   await context.close();
 }
 
-async function desktopLogin({ browser, server, viewport }: JourneyContext & { viewport?: ViewportSize }) {
+async function desktopLogin({ browser, server }: JourneyContext) {
   const email = uniqueEmail('desk-login');
   const login = await registerViaApi(server, email);
-  const context = await desktopContext(browser, { viewport });
+  const context = await desktopContext(browser);
   const page = await newPage(context);
 
   // Phone: the form works against the server (an unknown number is refused with its message).
   await page.goto(`${server.baseUrl}${D}login/login-phone`);
   await inDesktopFrame(page);
   await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+  await atFullHd(page, 'desktop-login', async () => {
+    await inDesktopFrame(page);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+  });
   await expectAccessible(page, 'desktop log-in by phone');
   await page.getByLabel('Phone number').fill('2025550143');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -362,12 +371,10 @@ async function expiryDialog({ browser, server }: JourneyContext) {
 
 export const journeys: Journey[] = [
   { name: 'desktop: the shell with its top navigation, keyboard and both themes', fn: shellAndNavigation },
-  { name: 'desktop at 1920×1080: the shell with its top navigation, keyboard and both themes', fn: (c) => shellAndNavigation({ ...c, viewport: FULL_HD }) },
   { name: 'desktop: all 30 routes of spec §2 open their page in the desktop frame', fn: everyDesktopRoute },
   { name: 'desktop: requests carry the login origin WEB, mobile H5', fn: loginOriginHeader },
   { name: 'desktop: crossing 1000 px relaunches once on the counterpart page, keeping session and choices', fn: relaunchOnResize },
   { name: 'desktop: log in by phone and e-mail, the user menu, log out', fn: desktopLogin },
-  { name: 'desktop at 1920×1080: log in by phone and e-mail, the user menu, log out', fn: (c) => desktopLogin({ ...c, viewport: FULL_HD }) },
   { name: 'desktop: register by e-mail on the desktop pages', fn: desktopRegister },
   { name: 'desktop: a session expiry asks to log in again in a dialog on the same page', fn: expiryDialog },
 ];
