@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import WebSocket from 'ws';
 import { ERRORS, INSTRUMENTS, WS_MAX_SUBSCRIPTIONS, WS_TRADES_PER_MESSAGE, type RecentTrades, type Trade, type WsServerMessage, type WsTick } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
@@ -341,6 +341,10 @@ describe('fan-out', () => {
   });
 
   it('gives a slow client the newest value per subscription, never a growing queue', async () => {
+    // A client that reads nothing is dropped after two heartbeats (tested below); on a loaded
+    // machine filling its buffers takes longer than that, so the heartbeat waits for this test.
+    const heartbeat = vi.spyOn(t.app.market.hub as unknown as { heartbeat(): Promise<void> }, 'heartbeat').mockResolvedValue();
+    onTestFinished(() => heartbeat.mockRestore());
     const slow = await connect('id=slow');
     await slow.request({ methodType: 'SUBSCRIBE', channel: 'general' });
     await sleep(50);
