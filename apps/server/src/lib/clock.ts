@@ -5,10 +5,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock for tests: starts at real time, moves only when told. */
+/** A clock for tests: starts where it is told (never at the real time: docs/testing.md "Time"), moves only when told. */
 export class ManualClock implements Clock {
   private t: number;
-  constructor(start = Date.now()) {
+  constructor(start: number) {
     this.t = start;
   }
   now(): Date {

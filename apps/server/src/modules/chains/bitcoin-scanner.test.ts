@@ -6,7 +6,7 @@ import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { bech32 } from '@scure/base';
 import { startBitcoind, type BitcoindNode } from '../../../test/bitcoind';
 import { until, watchedAddresses } from '../../../test/scanner';
-import { openTestDatabase } from '../../../test/harness';
+import { openTestDatabase, TEST_CLOCK_START } from '../../../test/harness';
 import type { Database } from '../../db/client';
 import { btcAddress, btcSegwitAsMainnet } from '../../lib/chain-address';
 import { ManualClock } from '../../lib/clock';
@@ -215,7 +215,7 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
   });
 
   it('backs off while the node is down or answers errors, without asking it, and resumes where it was', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(TEST_CLOCK_START);
     const s = scanner({}, { clock });
     node.pay([{ address: alice, sats: 42_000n }]);
     node.mine();

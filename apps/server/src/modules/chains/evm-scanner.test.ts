@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Address } from 'viem';
 import { DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
 import { until, watchedAddresses } from '../../../test/scanner';
-import { openTestDatabase } from '../../../test/harness';
+import { openTestDatabase, TEST_CLOCK_START } from '../../../test/harness';
 import { rowsOf, type Database } from '../../db/client';
 import { ManualClock } from '../../lib/clock';
 import { EvmScanner, viemNode, type EvmChainSettings, type EvmNode, type PollResult, type ScanBatch, type ScanHandler } from './index';
@@ -278,7 +278,7 @@ describe('the EVM scanner on a local chain (anvil)', () => {
   });
 
   it('backs off while the node fails, without asking it or throwing, and resumes where it was', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(TEST_CLOCK_START);
     let down = false;
     let calls = 0;
     const real = viemNode(node.rpcUrl);
