@@ -122,7 +122,8 @@ function stages(env) {
   const appDb = env.postgres ? { DATABASE_URL: env.postgresUrl } : { DATABASE_URL: '' };
   return [
     { name: 'install', run: ['npm', 'ci', '--no-audit', '--no-fund'], limitMin: 10, when: INSTALL },
-    { name: 'typecheck', run: ['npm', 'run', '--silent', 'typecheck'], limitMin: 10 },
+    // Type-check and lint run side by side: each is one process on one core.
+    { name: 'typecheck', run: ['npm', 'run', '--silent', 'typecheck'], limitMin: 10, beside: 'lint' },
     { name: 'lint', run: ['npm', 'run', '--silent', 'lint'], limitMin: 10 },
     { name: 'unit', run: vitest('unit', ['unit', 'components']), limitMin: 6, tests: true },
     {
@@ -139,18 +140,22 @@ function stages(env) {
   ].filter((s) => (s.when ?? true) && (!only.length || only.includes(s.name) || (s.name === 'build' && s.when)));
 }
 
-/** Runs one stage with its output to the console and to its log; stops it at its limit. */
-function runStage(stage, extraEnv) {
+/**
+ * Runs one stage with its output to its log and to the console (at once, or, for a stage that runs
+ * beside others, `buffered` and printed when it ends); stops it at its limit.
+ */
+function runStage(stage, extraEnv, buffered = false) {
   const logFile = path.join(logDir, `${stage.name}.log`);
   const log = fs.createWriteStream(logFile);
   const started = Date.now();
-  console.log(`\n=== ${stage.name} (limit ${stage.limitMin} min)`);
+  const header = `\n=== ${stage.name} (limit ${stage.limitMin} min)`;
+  if (!buffered) console.log(header);
   return new Promise((resolve) => {
     const child = spawn(stage.run[0], stage.run.slice(1), {
       cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...extraEnv, ...stage.env, NO_COLOR: '1' },
     });
-    const out = (chunk) => { process.stdout.write(chunk); log.write(chunk); };
+    const out = (chunk) => { if (!buffered) process.stdout.write(chunk); log.write(chunk); };
     child.stdout.on('data', out);
     child.stderr.on('data', out);
     let timedOut = false;
@@ -163,7 +168,10 @@ function runStage(stage, extraEnv) {
     child.on('close', (code) => {
       clearTimeout(timer);
       kill('SIGKILL'); // whatever the stage left behind (a server, a browser)
-      log.end(() => resolve({ ...stage, code, timedOut, ms: Date.now() - started, logFile }));
+      log.end(() => {
+        if (buffered) console.log(`${header}\n${fs.readFileSync(logFile, 'utf8')}`);
+        resolve({ ...stage, code, timedOut, ms: Date.now() - started, logFile });
+      });
     });
   });
 }
@@ -234,18 +242,23 @@ async function main() {
   const env = { TEST_SERVICES_MISSING: missing.map((s) => s.name).join(',') };
 
   const results = [];
-  for (const stage of all) {
+  for (let i = 0; i < all.length; i++) {
+    const stage = all[i];
     const lacking = (stage.needs ?? []).filter(isMissing);
     if (lacking.length) {
       console.log(`\n=== ${stage.name}: not run (${lacking.join(', ')} missing)`);
       results.push({ ...stage, skipped: true, ms: 0 });
       continue;
     }
-    const r = await runStage(stage, env);
-    if (r.timedOut) console.log(`\n${r.name} did not finish within its ${r.limitMin} minutes and was stopped; its last lines:\n${tail(r.logFile)}`);
-    else if (r.code !== 0 && !r.tests) console.log(`\n${r.name} failed (exit ${r.code}); its last lines:\n${tail(r.logFile)}`);
-    results.push({ ...r, ...outcome(r) });
-    if (r.name === 'install' && r.code !== 0) break;
+    // A stage that runs beside the next one: both at once, each printed when it ends.
+    const partner = stage.beside && all[i + 1]?.name === stage.beside ? all[++i] : undefined;
+    const done = partner ? await Promise.all([runStage(stage, env, true), runStage(partner, env, true)]) : [await runStage(stage, env)];
+    for (const r of done) {
+      if (r.timedOut) console.log(`\n${r.name} did not finish within its ${r.limitMin} minutes and was stopped; its last lines:\n${tail(r.logFile)}`);
+      else if (r.code !== 0 && !r.tests) console.log(`\n${r.name} failed (exit ${r.code}); its last lines:\n${tail(r.logFile)}`);
+      results.push({ ...r, ...outcome(r) });
+    }
+    if (stage.name === 'install' && done[0].code !== 0) break;
   }
 
   const quarantined = (failure) => quarantine.some((q) => failure.includes(q.test));
