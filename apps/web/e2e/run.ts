@@ -16,8 +16,8 @@
  *   E2E_ONLY          a filter, as on the command line
  *   E2E_DEBUG         log the API requests, error responses and navigations
  *   E2E_WORKERS       how many journeys run at once against the one server (default 2)
- *   E2E_SLOW=skip     leave out the journeys marked `slow` (minutes each: a local chain, review
- *                     queues); CI runs them in its PostgreSQL pass only, every other journey twice
+ *   E2E_SLOW=skip     leave out the journeys marked `slow` (a minute or more each: their own server,
+ *                     a local chain, many pages); they run first otherwise. CI runs every journey once
  *   E2E_REPORT        a file: at the end, write there the journeys' times as JSON,
  *                     `{ "files": [{ "file": "journeys/<name>.ts", "ms" }], "journeys": [{ "name", "file", "ms", "ok" }] }`
  *                     (a file's `ms`: the sum of its journeys'; scripts/test/run.mjs reads it)
@@ -83,8 +83,10 @@ function select(all: LoadedJourney[], filters: string[]): LoadedJourney[] {
   const skipSlow = process.env.E2E_SLOW === 'skip';
   const selected = skipSlow ? matching.filter((j) => !j.slow) : matching;
   if (skipSlow && selected.length < matching.length) console.log(`leaving out ${matching.length - selected.length} slow journey(s) (E2E_SLOW=skip)`);
-  // Journeys that wait for a resend window go last, so the others fill that time.
-  return selected.sort((a, b) => Number(Boolean(a.last)) - Number(Boolean(b.last)));
+  // The slow journeys (their own server, a chain: minutes each) go first, so that no worker is left
+  // with one of them at the end; those that wait for a resend window go last, so the others fill it.
+  const rank = (j: LoadedJourney) => (j.last ? 2 : j.slow ? 0 : 1);
+  return selected.sort((a, b) => rank(a) - rank(b));
 }
 
 /** An error's stack (or the thrown value itself, as text). */

@@ -17,9 +17,17 @@ declare global {
 /** Which account a session opens: the real one or the demo. */
 export type TypeUser = LoginResult['user']['typeUser'];
 
-/** Debian's Chromium (nothing downloads a browser at run time), headless. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...CHROMIUM_ARGS] });
+/**
+ * Debian's Chromium (nothing downloads a browser at run time), headless. Its contexts prefer reduced
+ * motion unless a journey asks otherwise (`reducedMotion: 'no-preference'`): the app's animations and
+ * transitions then end at once (styles/base.css), which halves what Chromium spends drawing a page
+ * that live prices keep changing, and nothing a journey checks depends on them (docs/testing.md).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...CHROMIUM_ARGS] });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /**

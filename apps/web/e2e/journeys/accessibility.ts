@@ -51,5 +51,5 @@ async function authAndProfilePages({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'login, register and profile pages have no serious accessibility violations', fn: authAndProfilePages },
+  { name: 'login, register and profile pages have no serious accessibility violations', fn: authAndProfilePages, slow: true },
 ];

@@ -180,5 +180,7 @@ export const journeys: Journey[] = [
   {
     name: 'back office financing and loans: an admin creates a financing product and changes its rate (users are offered the new rate); a four-eyes loan application is approved second in the back office',
     fn: financingAndLoans,
+    // Its own server, with an operator made by the CLI before it starts.
+    slow: true,
   },
 ];

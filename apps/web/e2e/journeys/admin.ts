@@ -185,6 +185,6 @@ async function backOfficeUsers({ browser }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'back office: TOTP sign-in, audit log, create and disable an operator, sign-out, expired session', fn: backOffice },
-  { name: 'back office users: support finds and locks a user, compliance unlocks them', fn: backOfficeUsers },
+  { name: 'back office: TOTP sign-in, audit log, create and disable an operator, sign-out, expired session', fn: backOffice, slow: true },
+  { name: 'back office users: support finds and locks a user, compliance unlocks them', fn: backOfficeUsers, slow: true },
 ];

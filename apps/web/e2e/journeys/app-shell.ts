@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { type Journey, type JourneyContext, MOBILE, PASSWORD, expectFailedRequests, newPage, shot, sleep, waitForPath } from '../harness';
 
 async function entryRoutes({ browser, server }: JourneyContext) {
-  const context = await browser.newContext({ viewport: MOBILE });
+  // With motion, as most users have it (the other journeys prefer reduced motion: harness/browser.ts).
+  const context = await browser.newContext({ viewport: MOBILE, reducedMotion: 'no-preference' });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/`);
   await waitForPath(page, '/pages/home/index');

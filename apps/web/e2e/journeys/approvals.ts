@@ -228,5 +228,5 @@ async function fourEyes({ browser }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'four eyes: a finance operator asks for credits and a reversal, an admin approves one, rejects one, and a refused approval stays pending; the user\'s balance shows the credit', fn: fourEyes },
+  { name: 'four eyes: a finance operator asks for credits and a reversal, an admin approves one, rejects one, and a refused approval stays pending; the user\'s balance shows the credit', fn: fourEyes, slow: true },
 ];

@@ -371,7 +371,7 @@ async function expiryDialog({ browser, server }: JourneyContext) {
 
 export const journeys: Journey[] = [
   { name: 'desktop: the shell with its top navigation, keyboard and both themes', fn: shellAndNavigation },
-  { name: 'desktop: all 30 routes of spec §2 open their page in the desktop frame', fn: everyDesktopRoute },
+  { name: 'desktop: all 30 routes of spec §2 open their page in the desktop frame', fn: everyDesktopRoute, slow: true },
   { name: 'desktop: requests carry the login origin WEB, mobile H5', fn: loginOriginHeader },
   { name: 'desktop: crossing 1000 px relaunches once on the counterpart page, keeping session and choices', fn: relaunchOnResize },
   { name: 'desktop: log in by phone and e-mail, the user menu, log out', fn: desktopLogin },

@@ -109,6 +109,6 @@ async function searchAndAcceptance({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'help and legal pages in all 8 languages: no missing text, the server\'s texts in that language', fn: everyLanguage },
+  { name: 'help and legal pages in all 8 languages: no missing text, the server\'s texts in that language', fn: everyLanguage, slow: true },
   { name: 'help search opens an article; the user sees the accepted version of the privacy policy and agreement; the desktop frame shows the pages', fn: searchAndAcceptance },
 ];

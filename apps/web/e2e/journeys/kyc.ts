@@ -251,5 +251,5 @@ async function reviewed({ browser }: JourneyContext) {
 export const journeys: Journey[] = [
   { name: 'kyc (mobile): real name, three photos, submitted for review; nothing editable meanwhile; the profile shows the state', fn: mobileKyc },
   { name: 'kyc (desktop): both stages on one page, submitted for review', fn: desktopKyc },
-  { name: 'kyc review: a compliance operator verifies one submission and rejects another in the back office; the users see it on the phone and the desktop, where the rejected one submits again and is verified', fn: reviewed },
+  { name: 'kyc review: a compliance operator verifies one submission and rejects another in the back office; the users see it on the phone and the desktop, where the rejected one submits again and is verified', fn: reviewed, slow: true },
 ];
