@@ -157,7 +157,7 @@ async function backOfficeUsers({ browser }: JourneyContext) {
     await page.getByRole('heading', { name: 'Live sessions' }).waitFor();
     await expectAccessible(page, 'back office: a user');
     await page.getByLabel('Reason for the lock').fill('reported stolen phone');
-    await page.getByRole('button', { name: 'Lock account' }).click();
+    await page.getByRole('button', { name: 'Lock account', exact: true }).click();
     await page.getByText(/^Locked .*: reported stolen phone$/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Unlock account' }).count(), 0, 'support cannot unlock');
     const info = (await (await fetch(`${server.baseUrl}/asset/api/user/info`, { method: 'POST', headers: { token: user.token } })).json()) as ApiReply;
@@ -172,7 +172,7 @@ async function backOfficeUsers({ browser }: JourneyContext) {
     await page.waitForURL(/\/admin\/dashboard$/);
     await page.goto(`${server.baseUrl}/admin/users/${user.user.uid}`);
     await page.getByRole('button', { name: 'Unlock account' }).click();
-    await page.getByRole('button', { name: 'Lock account' }).waitFor();
+    await page.getByRole('button', { name: 'Lock account', exact: true }).waitFor(); // exact: "Unlock account" holds the words too
     const again = (await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
       method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
     })).json()) as ApiReply;
