@@ -1,7 +1,7 @@
 import { APP_PLATFORMS, VERSION_NO_PATTERN, type AppPlatform, type GetVersionResult } from './schemas/app-version';
 
 /**
- * The app update decision (spec §4 "App update"; docs/app-version.md): one pure function the
+ * The app update decision (docs/product.md §4 "App update"; docs/app-version.md): one pure function the
  * server's answer and the client's dialog agree through. Version numbers compare numerically part
  * by part (1.10.0 > 1.9.3; a missing part is 0, so 1.2 = 1.2.0).
  */

@@ -1,31 +1,31 @@
 /**
- * The coins of spec §3 with their minor-unit scale (the chain's own decimals, so deposits and
- * withdrawals map exactly) and the display decimals of spec §9 (others: price 10, amount 5).
+ * The coins of docs/product.md §3 with their minor-unit scale (the chain's own decimals, so deposits and
+ * withdrawals map exactly) and the display decimals of docs/product.md §9 (others: price 10, amount 5).
  */
 export interface AssetDef {
   symbol: string;
   name: string;
   /** Minor units per coin = 10^scale. Ledger amounts are integers of this unit. */
   scale: number;
-  /** Decimals a user may enter and sees for amounts (spec §9). */
+  /** Decimals a user may enter and sees for amounts (docs/product.md §9). */
   amountDecimals: number;
-  /** Decimals of its price in USDT (spec §9). */
+  /** Decimals of its price in USDT (docs/product.md §9). */
   priceDecimals: number;
   /**
-   * Decimals a balance or amount of it is shown with, truncated (spec §9). Dollar coins are
+   * Decimals a balance or amount of it is shown with, truncated (docs/product.md §9). Dollar coins are
    * money: "display rounding up to 2 decimals", to the cent; every other coin its amountDecimals.
    */
   displayDecimals: number;
 }
 
-/** Money (USDT and the other dollar coin) is shown to the cent (spec §9 "display rounding up to 2 decimals"). */
+/** Money (USDT and the other dollar coin) is shown to the cent (docs/product.md §9 "display rounding up to 2 decimals"). */
 export const MONEY_DISPLAY_DECIMALS = 2;
 const DOLLAR_COINS = new Set(['USDT', 'USDC']);
 
 const DEFAULT_PRICE_DECIMALS = 10;
 const DEFAULT_AMOUNT_DECIMALS = 5;
 
-/** Spec §9 tables (coins quoted against USDT). */
+/** docs/product.md §9 tables (coins quoted against USDT). */
 export const PRICE_DECIMALS: Record<string, number> = {
   XRP: 4, BCH: 1, LTC: 2, BTC: 2, SUSHI: 3, EOS: 1, UNI: 3, DOT: 2, ETH: 2, TRX: 5, DOGE: 5, OMG: 3,
   CRV: 4, ZRX: 4, GAS: 3, SOL: 2, AVAX: 2, SAND: 4,
@@ -69,7 +69,7 @@ export function assetOf(symbol: string): AssetDef | undefined {
 export const ASSET_SYMBOLS = ASSETS.map((a) => a.symbol);
 export const QUOTE_ASSET = 'USDT';
 
-/** Display decimals of a coin (see AssetDef.displayDecimals); spec §9 "others 5" for a coin not listed. */
+/** Display decimals of a coin (see AssetDef.displayDecimals); docs/product.md §9 "others 5" for a coin not listed. */
 export function displayDecimalsOf(symbol: string): number {
   return assetOf(symbol)?.displayDecimals ?? (DOLLAR_COINS.has(symbol) ? MONEY_DISPLAY_DECIMALS : amountDecimalsOf(symbol));
 }

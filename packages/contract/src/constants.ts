@@ -1,4 +1,4 @@
-/** Business constants of spec §9. Units are in the names. */
+/** Business constants of docs/product.md §9. Units are in the names. */
 export const APP_VERSION = '1.0.1';
 export const APP_VERSION_CODE = 100;
 
@@ -44,7 +44,7 @@ export type Theme = (typeof THEMES)[number];
 export const LOGIN_ORIGINS = ['WEB', 'H5'] as const;
 export type LoginOrigin = (typeof LOGIN_ORIGINS)[number];
 
-/** Request header names (spec §7). */
+/** Request header names (docs/product.md §7). */
 export const HEADER = {
   token: 'token',
   lang: 'lang',

@@ -24,7 +24,7 @@ describe('error catalogue', () => {
     }
   });
 
-  it('keeps the spec §5 and §8 messages word for word in English', () => {
+  it('keeps the docs/product.md §5 and §8 messages word for word in English', () => {
     expect(errorMessage('PASSWORD_TOO_SHORT', 'en')).toBe('Password can not be less than 6 characters');
     expect(errorMessage('PASSWORDS_MISMATCH', 'en')).toBe('Passwords inconsistent');
     expect(errorMessage('PHONE_INVALID', 'en')).toBe('Incorrect phone number format');
@@ -36,7 +36,7 @@ describe('error catalogue', () => {
     expect(errorMessage('LOGIN_LOCKED', 'en', { minutes: 3 })).toBe('Too many failed attempts, please try again in 3 minutes');
   });
 
-  it('maps the lang header as spec §7 says', () => {
+  it('maps the lang header as docs/product.md §7 says', () => {
     expect(parseHeaderLang('jp')).toBe('ja');
     expect(parseHeaderLang('kr')).toBe('ko');
     expect(parseHeaderLang('hk')).toBe('zh-HK');

@@ -42,7 +42,7 @@ export const ERRORS = {
   MULTIPART_INVALID: def(1012, 400, 'The upload form could not be read', 'A multipart body is broken: no boundary, a part cut off, a field named like a prototype property, or the form ends early.'),
 
   PASSWORD_TOO_SHORT: def(1101, 400, 'Password can not be less than 6 characters', 'A password (login or fund) is shorter than 6 characters.'),
-  PASSWORDS_MISMATCH: def(1102, 400, 'Passwords inconsistent', 'The server compared a password and its confirmation and they differ (spec §8 text; the web form says "The two passwords do not match", spec §5).'),
+  PASSWORDS_MISMATCH: def(1102, 400, 'Passwords inconsistent', 'The server compared a password and its confirmation and they differ (docs/product.md §8 text; the web form says "The two passwords do not match", docs/product.md §5).'),
   PHONE_INVALID: def(1103, 400, 'Incorrect phone number format', 'The phone number is not a valid national number for the country code.'),
   EMAIL_INVALID: def(1104, 400, 'Please enter a valid email address', 'The e-mail address is not valid.'),
   ACCOUNT_NOT_FOUND: def(1105, 404, 'This account does not exist', 'No account has this phone or e-mail (login, forgot password). Rate-limited.'),

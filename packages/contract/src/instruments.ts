@@ -1,5 +1,5 @@
 /**
- * The instruments catalogue (spec §1 market keys, §9 decimals; DESIGN.md §5).
+ * The instruments catalogue (docs/product.md §1 market keys, §9 decimals; DESIGN.md §5).
  *
  * One entry per quoted symbol. Prices are exact: an instrument's price is an integer count of
  * 10^-priceDecimals ("price units"), written as a decimal string in JSON. Decimals of an
@@ -12,7 +12,7 @@ export const MARKETS = ['FOREX', 'CFD', 'CRYPTO', 'INDIES', 'STOCK'] as const;
 export type Market = (typeof MARKETS)[number];
 
 /**
- * Ticker types of spec §3: the five markets, plus SPOT (crypto against USDT, what spot and OTC
+ * Ticker types of docs/product.md §3: the five markets, plus SPOT (crypto against USDT, what spot and OTC
  * trade) and CONTRACT (everything a seconds contract can be opened on: every instrument).
  */
 export const TICKER_TYPES = [...MARKETS, 'SPOT', 'CONTRACT'] as const;
@@ -40,7 +40,7 @@ export interface Instrument {
   quote: string;
   /** English display name. */
   name: string;
-  /** What the app shows: spec §9 drops a trailing USDT (crypto) and USD (stocks). */
+  /** What the app shows: docs/product.md §9 drops a trailing USDT (crypto) and USD (stocks). */
   displaySymbol: string;
   priceDecimals: number;
   amountDecimals: number;
@@ -51,7 +51,7 @@ export interface Instrument {
   session: SessionId;
 }
 
-/** Spec §9: the crypto symbol shown drops a trailing USDT; stocks drop a trailing USD. */
+/** docs/product.md §9: the crypto symbol shown drops a trailing USDT; stocks drop a trailing USD. */
 export function displaySymbolOf(symbol: string, market: Market): string {
   if (market === 'CRYPTO' && symbol.endsWith('USDT') && symbol.length > 4) return symbol.slice(0, -4);
   if (market === 'STOCK' && symbol.endsWith('USD') && symbol.length > 3) return symbol.slice(0, -3);
@@ -76,7 +76,7 @@ function group(market: Market, session: SessionId, decimals: (r: Row) => [price:
 const forexDecimals = (r: Row): [number, number] => [r[2] === 'JPY' ? 3 : 5, 2];
 /** Per-row price decimals for CFDs, indices and stocks (reference price tells them), amounts to 0.01. */
 const fromReference = (r: Row): [number, number] => [(r[4].split('.')[1] ?? '').length, 2];
-/** Crypto: spec §9 tables. */
+/** Crypto: docs/product.md §9 tables. */
 const cryptoDecimals = (r: Row): [number, number] => [priceDecimalsOf(r[1]), amountDecimalsOf(r[1])];
 
 export const INSTRUMENTS: readonly Instrument[] = [
@@ -122,7 +122,7 @@ export const INSTRUMENTS: readonly Instrument[] = [
     ['ZRXUSDT', 'ZRX', 'USDT', '0x Protocol', '0.2000', 5],
     ['GASUSDT', 'GAS', 'USDT', 'Gas', '2.500', 5],
     ['SANDUSDT', 'SAND', 'USDT', 'The Sandbox', '0.1800', 5],
-    // Wallet coins of spec §3 outside the §9 tables (price 10, amount 5 decimals): OTC and valuations need their prices.
+    // Wallet coins of docs/product.md §3 outside the §9 tables (price 10, amount 5 decimals): OTC and valuations need their prices.
     ['USDCUSDT', 'USDC', 'USDT', 'USD Coin', '1.0000000000', 1],
     ['HTUSDT', 'HT', 'USDT', 'Huobi Token', '0.4000000000', 10],
     ['BTMUSDT', 'BTM', 'USDT', 'Bytom', '0.0030000000', 10],
@@ -201,7 +201,7 @@ export const TRADES_MAX = 50;
 /** Trades in one `trades` websocket message: the newest of the symbol, newest first. */
 export const WS_TRADES_PER_MESSAGE = 20;
 
-/** Websocket limits (spec §7 "Sockets"); the client library shares them. */
+/** Websocket limits (docs/product.md §7 "Sockets"); the client library shares them. */
 export const WS_PATH = '/ws';
 export const WS_MAX_SUBSCRIPTIONS = 50;
 /** A client message larger than this is answered with an error (the connection stays). */

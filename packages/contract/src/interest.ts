@@ -193,7 +193,7 @@ export function newLoanBalance(principal: bigint, dailyRate: bigint, lateDailyRa
   return { principal, interestCarried: 0n, dailyRate, lateDailyRate, startDay, periodDays, accruedThroughDay: startDay - 1 };
 }
 
-/** The interest of a whole period, repaid on its last regular day: the "interest" a loan application shows (spec §3). */
+/** The interest of a whole period, repaid on its last regular day: the "interest" a loan application shows (docs/product.md §3). */
 export function loanPeriodInterest(principal: bigint, dailyRate: bigint, periodDays: number): bigint {
   return divRound(principal * dailyRate * BigInt(periodDays), RATE_SCALE, 'down');
 }

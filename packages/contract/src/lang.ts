@@ -1,6 +1,6 @@
 /**
- * Languages of spec §9. The client-side codes (`jp`, `kr`, `hk`) are what the app stores;
- * the header codes are what travels in `lang` (spec §7: jp→ja, kr→ko, hk→zh-HK).
+ * Languages of docs/product.md §9. The client-side codes (`jp`, `kr`, `hk`) are what the app stores;
+ * the header codes are what travels in `lang` (docs/product.md §7: jp→ja, kr→ko, hk→zh-HK).
  */
 export const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kr', 'de', 'fr', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -30,7 +30,7 @@ describe('parseAmount and formatAmount', () => {
     for (const bad of ['', '.', '1.', '.5', '1e5', '0x10', '1,000', ' 1 2', 'NaN', 'Infinity', '--1']) expect(parseAmount(bad, 6)).toBeNull();
     expect(formatAmount(12_500_000n, 6)).toBe('12.500000');
     expect(formatAmount(-1n, 6)).toBe('-0.000001');
-    expect(formatAmount(123_456_789n, 8, 2)).toBe('1.23'); // truncated, as spec §9 displays
+    expect(formatAmount(123_456_789n, 8, 2)).toBe('1.23'); // truncated, as docs/product.md §9 displays
     expect(formatAmount(5n, 0)).toBe('5');
   });
 

@@ -1,4 +1,4 @@
-/** API paths of spec §7 (and the few this project adds, marked). Served under one origin. */
+/** API paths of docs/product.md §7 (and the few this project adds, marked). Served under one origin. */
 export const API = {
   user: {
     login: '/asset/api/user/login',
@@ -10,7 +10,7 @@ export const API = {
     update: '/asset/api/user/update',
     info: '/asset/api/user/info',
     forgotFundPassword: '/asset/api/user/forgot-fund-password',
-    // Added by this project (spec §7 does not show these bodies or paths):
+    // Added by this project (docs/product.md §7 does not show these bodies or paths):
     bindEmail: '/asset/api/user/bind-email',
     changePassword: '/asset/api/user/change-password',
     setFundPassword: '/asset/api/user/set-fund-password',
@@ -36,7 +36,7 @@ export const API = {
     exchangeInfo: '/asset/api/asset/exchangeInfo',
     currencyBuy: '/asset/api/asset/currencyBuy',
     currencySell: '/asset/api/asset/currencySell',
-    /** Added by this project: coin-to-coin OTC exchange (spec §2 "flash"). */
+    /** Added by this project: coin-to-coin OTC exchange (docs/product.md §2 "flash"). */
     flashExchange: '/asset/api/asset/flashExchange',
     tradingRecord: '/asset/api/asset/tradingRecord',
     queryUserBalance: '/asset/api/asset/queryUserBalance',
@@ -46,7 +46,7 @@ export const API = {
   countryCode: {
     list: '/asset/api/countryCode/countryCodeList',
   },
-  /** Market data (spec §7 "Market and contracts"); `kline`, `search` and `trades` are added by this project. */
+  /** Market data (docs/product.md §7 "Market and contracts"); `kline`, `search` and `trades` are added by this project. */
   market: {
     initForestData: '/api/market/initForestData',
     getMarketPrice: '/api/market/getMarketPrice',
@@ -63,7 +63,7 @@ export const API = {
   sse: {
     userEvents: '/api/market/sse/user-sse-events',
   },
-  /** Notifications (spec §7 "news, notifications, app"; `list` and `detail` added by this project; docs/notifications.md). */
+  /** Notifications (docs/product.md §7 "news, notifications, app"; `list` and `detail` added by this project; docs/notifications.md). */
   notification: {
     numNoti: '/asset/api/notification/num-noti',
     resetNumNoti: '/asset/api/notification/reset-num-noti',
@@ -80,7 +80,7 @@ export const API = {
   banner: {
     list: '/asset/api/banner/list',
   },
-  /** News and announcements (spec §7); `calendar` (the economic calendar's address) is added by this project. */
+  /** News and announcements (docs/product.md §7); `calendar` (the economic calendar's address) is added by this project. */
   news: {
     list: '/asset/api/news/list',
     detail: '/asset/api/news/detail',
@@ -100,7 +100,7 @@ export const API = {
     /** One contract with the ticks that decided it (read-only; anyone's own contract). */
     detail: '/transaction/api/contract/detail',
   },
-  /** Spot orders; spec §7 shows only `openOrderUser`, the rest are added by this project. */
+  /** Spot orders; docs/product.md §7 shows only `openOrderUser`, the rest are added by this project. */
   spot: {
     openOrderUser: '/api/market/openOrderUser',
     order: '/transaction/api/spot/order',
@@ -108,14 +108,14 @@ export const API = {
     history: '/transaction/api/spot/history',
     detail: '/transaction/api/spot/detail',
   },
-  /** Identity verification (spec §7 "KYC"). */
+  /** Identity verification (docs/product.md §7 "KYC"). */
   idCard: {
     info: '/asset/api/idCard/info',
     type: '/asset/api/idCard/type',
     insert: '/asset/api/idCard/insert',
     insertPrimaryVerification: '/asset/api/idCard/insertPrimaryVerification',
   },
-  /** The withdrawal address book (spec §7 "Addresses and deposits", docs/withdrawals.md). */
+  /** The withdrawal address book (docs/product.md §7 "Addresses and deposits", docs/withdrawals.md). */
   currencyAddress: {
     insert: '/asset/api/currencyAddress/insert',
     delete: '/asset/api/currencyAddress/delete',
@@ -124,7 +124,7 @@ export const API = {
     /** Added by this project: an address usable at once, confirmed with a code sent to the user's e-mail or phone. */
     confirm: '/asset/api/currencyAddress/confirm',
   },
-  /** Withdrawals (spec §7 "Withdrawals"): a create step (a quote) and a confirm step; `cancel` and `freeze` are added by this project. */
+  /** Withdrawals (docs/product.md §7 "Withdrawals"): a create step (a quote) and a confirm step; `cancel` and `freeze` are added by this project. */
   userWithdraw: {
     create: '/asset/api/userwithdraw/create',
     confirm: '/asset/api/userwithdraw/confirm',
@@ -134,7 +134,7 @@ export const API = {
     /** The "this wasn't me" link of a new-address notice: freezes withdrawals (no session; the link's token). */
     freeze: '/asset/api/userwithdraw/freeze',
   },
-  /** Coins and chains a deposit can arrive on, and the user's deposit address (spec §7 "Addresses and deposits"). */
+  /** Coins and chains a deposit can arrive on, and the user's deposit address (docs/product.md §7 "Addresses and deposits"). */
   currency: {
     rechargeTypes: '/asset/api/currency/recharge-types',
     chainTypes: '/asset/api/currency/chain-types',
@@ -150,34 +150,34 @@ export const API = {
     insert: '/asset/api/userrechange/insert',
     list: '/asset/api/userrechange/list',
   },
-  /** Fixed-term financing (spec §7 "Financing", docs/financing.md); `redeem` is added by this project. */
+  /** Fixed-term financing (docs/product.md §7 "Financing", docs/financing.md); `redeem` is added by this project. */
   product: {
     productList: '/asset/api/product/productList',
     /** The estimate: interest, dates, and the one-use confirmation token `buyFinanceProduct` needs. */
     estimatedAmount: '/asset/api/product/estimatedAmount',
-    /** A GET in the spec that moves money: needs the session, an Idempotency-Key and the estimate's token. */
+    /** A GET in the product document that moves money: needs the session, an Idempotency-Key and the estimate's token. */
     buyFinanceProduct: '/asset/api/product/buyFinanceProduct',
     userProductList: '/asset/api/product/userProductList',
     /** Added by this project: ends a subscription before maturity, where its product allows it. */
     redeem: '/asset/api/product/redeem',
   },
-  /** The durations financing is offered for and the annualised rate of each (spec §7). */
+  /** The durations financing is offered for and the annualised rate of each (docs/product.md §7). */
   manageRate: {
     listTime: '/asset/api/manage-rate/list-time',
     getProfitRate: '/asset/api/manage-rate/get-profit-rate',
   },
-  /** Loans (spec §7 "Loans", docs/loans.md). */
+  /** Loans (docs/product.md §7 "Loans", docs/loans.md). */
   loan: {
     productList: '/asset/api/loan/productList',
     userProductList: '/asset/api/loan/userProductList',
-    /** An application for a loan (spec name kept: it creates the user's loan, not a product). */
+    /** An application for a loan (the name in docs/product.md kept: it creates the user's loan, not a product). */
     createLoanProduct: '/asset/api/loan/createLoanProduct',
     payAllApplications: '/asset/api/loan/pay-all-applications',
     payOneApplication: '/asset/api/loan/pay-one-application',
     estimatePaidLoan: '/asset/api/loan/estimate-paid-loan',
     estimatePaidLoans: '/asset/api/loan/estimate-paid-loans',
   },
-  /** A loan product's rules text in the request's language (spec §7). */
+  /** A loan product's rules text in the request's language (docs/product.md §7). */
   rule: {
     getRule: '/asset/api/rule/get-rule',
   },
@@ -201,7 +201,7 @@ export const API = {
     acceptances: '/asset/api/legal/acceptances',
     accept: '/asset/api/legal/accept',
   },
-  /** App versions and downloads (spec §7; docs/app-version.md); `companyAddress` is added by this project. */
+  /** App versions and downloads (docs/product.md §7; docs/app-version.md); `companyAddress` is added by this project. */
   appVersion: {
     appQr: '/asset/api/app-version/app-qr',
     getVersion: '/asset/api/app-version/get-version',

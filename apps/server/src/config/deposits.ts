@@ -37,7 +37,7 @@ interface RouteDefault {
 }
 
 /**
- * The catalogue's defaults: mainnet token contracts, the spec's minimum of 20 for the dollar
+ * The catalogue's defaults: mainnet token contracts, the product document's minimum of 20 for the dollar
  * coins, and confirmation counts in line with what large exchanges wait for.
  */
 export const DEPOSIT_ROUTE_DEFAULTS: readonly RouteDefault[] = [

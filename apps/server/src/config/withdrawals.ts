@@ -10,7 +10,7 @@ export interface WithdrawalConfig {
   autoApproveUsdt: number;
   /** A withdrawal worth at least this (USDT) needs two different operators. */
   fourEyesUsdt: number;
-  /** New users pay no withdrawal fee for this many calendar months after registering (spec §1: three). */
+  /** New users pay no withdrawal fee for this many calendar months after registering (docs/product.md §1: three). */
   feeFreeMonths: number;
   /** Signer: how often it looks for work, and after how many seconds unmined it re-sends at a higher fee. */
   signerPollMs: number;

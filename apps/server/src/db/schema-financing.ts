@@ -74,7 +74,7 @@ export const financingTokens = pgTable(
   (t) => [index('financing_tokens_expires').on(t.expiresAt)],
 );
 
-/** Spec §3 "Financing subscription". Its terms are copied from the product at subscription: a later product change never touches it. */
+/** docs/product.md §3 "Financing subscription". Its terms are copied from the product at subscription: a later product change never touches it. */
 export const financingSubscriptions = pgTable(
   'financing_subscriptions',
   {
@@ -94,7 +94,7 @@ export const financingSubscriptions = pgTable(
     subscribedAt: ts('subscribed_at').notNull(),
     accrualStart: ts('accrual_start').notNull(),
     maturesAt: ts('matures_at').notNull(),
-    /** during | expired | canceled (spec §4). */
+    /** during | expired | canceled (docs/product.md §4). */
     state: text('state').notNull(),
     endedAt: ts('ended_at'),
     /** The interest actually paid when it ended (the estimate at maturity; by the product's rule when redeemed). */
@@ -141,7 +141,7 @@ export const loanProducts = pgTable(
 );
 
 /**
- * A loan from application to settlement (spec §3 "Loan", §4). Its product's terms are copied when
+ * A loan from application to settlement (docs/product.md §3 "Loan", §4). Its product's terms are copied when
  * the user applies. Repayment state follows interest.ts `LoanBalance`: `principal` outstanding,
  * `interest_carried`, `start_day` and `accrued_through_day` (UTC day numbers).
  */

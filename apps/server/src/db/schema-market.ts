@@ -80,7 +80,7 @@ export const marketSimState = pgTable('market_sim_state', {
   liveMinute: ts('live_minute'),
 });
 
-/** A user's favourite symbols (spec §7 "Favourites"). */
+/** A user's favourite symbols (docs/product.md §7 "Favourites"). */
 export const marketFavorites = pgTable(
   'market_favorites',
   {

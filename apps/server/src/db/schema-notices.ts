@@ -148,7 +148,7 @@ export const chatConversations = pgTable(
     /** open | closed */
     state: text('state').notNull(),
     assignedTo: bigint('assigned_to', { mode: 'number' }).references(() => operators.id),
-    /** The page the user opened support from (spec: `from`, default home). */
+    /** The page the user opened support from (docs/product.md §7: `from`, default home). */
     origin: text('origin').notNull(),
     lastMessageAt: ts('last_message_at').notNull(),
     /** The last message id each side has read. */
@@ -206,7 +206,7 @@ export const chatCannedReplies = pgTable('chat_canned_replies', {
  * App versions and downloads (docs/app-version.md)
  * ---------------------------------------------------------------------------------------------- */
 
-/** A published app version (spec §3 "App version"); the newest per platform is the one offered. */
+/** A published app version (docs/product.md §3 "App version"); the newest per platform is the one offered. */
 export const appVersions = pgTable(
   'app_versions',
   {

@@ -5,7 +5,7 @@ import { ledgerTransactions, publicId, users } from './schema';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
 
-/** Rates offered to one user for a short time (spec §2 OTC); used at most once. */
+/** Rates offered to one user for a short time (docs/product.md §2 OTC); used at most once. */
 export const otcQuotes = pgTable(
   'otc_quotes',
   {
@@ -22,7 +22,7 @@ export const otcQuotes = pgTable(
   (t) => [index('otc_quotes_user').on(t.userId, t.createdAt)],
 );
 
-/** An executed OTC trade (spec §3 trade record). */
+/** An executed OTC trade (docs/product.md §3 trade record). */
 export const otcTrades = pgTable(
   'otc_trades',
   {

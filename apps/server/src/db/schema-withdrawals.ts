@@ -82,7 +82,7 @@ export const withdrawQuotes = pgTable(
 );
 
 /**
- * A withdrawal (spec §3 "Withdraw record"; docs/withdrawals.md "States"): escrowed by its confirm,
+ * A withdrawal (docs/product.md §3 "Withdraw record"; docs/withdrawals.md "States"): escrowed by its confirm,
  * then reviewed, signed, sent and confirmed on chain, or returned. `amount` left the user's available
  * balance; the address receives `amount − fee`.
  */

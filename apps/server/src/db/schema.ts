@@ -237,7 +237,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
-/** Moves between a user's own wallets (spec §3 transfer record). */
+/** Moves between a user's own wallets (docs/product.md §3 transfer record). */
 export const transfers = pgTable(
   'transfers',
   {
@@ -256,14 +256,14 @@ export const transfers = pgTable(
 );
 
 /**
- * Deposit records (spec §3): on-chain ("terminal") or credited by an operator ("back_stage").
+ * Deposit records (docs/product.md §3): on-chain ("terminal") or credited by an operator ("back_stage").
  * A successful deposit has the ledger transaction that credited it.
  */
 export const deposits = pgTable(
   'deposits',
   {
     id: id(),
-    /** The record's number the API shows (spec §3 "number"). */
+    /** The record's number the API shows (docs/product.md §3 "number"). */
     publicId: publicId(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     mode: text('mode').notNull(),

@@ -6,7 +6,7 @@ import { GLOBAL_RULE_KEYWORDS } from '../lib/validator';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The request's language, from the `lang` header (spec §7 mapping). */
+    /** The request's language, from the `lang` header (docs/product.md §7 mapping). */
     lang: HeaderLang;
   }
   interface FastifyReply {

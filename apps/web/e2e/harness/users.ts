@@ -47,7 +47,7 @@ export async function readCode(dataDir: string, to: string, { after = 0 }: { aft
 }
 
 /**
- * The server allows one code per destination every 60 s, whatever the purpose (spec §5).
+ * The server allows one code per destination every 60 s, whatever the purpose (docs/product.md §5).
  * Tests that need a second code for an address wait out the rest of that window.
  */
 const RESEND_WAIT_MS = 61_000;

@@ -9,7 +9,7 @@ const TINY_PNG = Buffer.from(
 );
 
 async function accountSettings({ browser, server }: JourneyContext) {
-  // Registered with another user's invitation code: that user is the account's manager (spec §3, §6).
+  // Registered with another user's invitation code: that user is the account's manager (docs/product.md §3, §6).
   const inviter = await registerViaApi(server, uniqueEmail('inviter'));
   const login = await registerViaApi(server, uniqueEmail('settings'), { invitationCode: inviter.user.invitationCode });
   const context = await loggedInContext(browser, login);

@@ -76,7 +76,7 @@ async function offlineToasts({ browser, server }: JourneyContext) {
   await context.close();
 }
 
-/** The widest window that still gets the mobile layout (spec §2: wider than 1000 px is desktop). */
+/** The widest window that still gets the mobile layout (docs/product.md §2: wider than 1000 px is desktop). */
 const AT_BREAKPOINT = { width: 1000, height: 900 };
 
 async function wideWindow({ browser, server }: JourneyContext) {

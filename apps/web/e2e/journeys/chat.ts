@@ -1,5 +1,5 @@
 /**
- * Customer service end to end (issue 20 "Customer service"; spec §2 `home/components/customer-service`
+ * Customer service end to end (issue 20 "Customer service"; docs/product.md §2 `home/components/customer-service`
  * with `from`): a visitor is asked to log in (the conversation is tied to the UID); a user on the
  * phone opens support from the home screen's Live Chat shortcut (`?from=home`), sees their UID and
  * who answers, writes a message and sends a picture; a support operator opens the conversation in

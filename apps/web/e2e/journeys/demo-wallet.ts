@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { type Journey, type JourneyContext, type Server, expectAccessible, loggedInContext, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
 
 /**
- * A record's time: the API sends epoch milliseconds; the page shows "YYYY-MM-DD HH:mm:ss" (spec §9)
+ * A record's time: the API sends epoch milliseconds; the page shows "YYYY-MM-DD HH:mm:ss" (docs/product.md §9)
  * in the browser's time zone, with the ISO 8601 instant in `<time datetime>`, and it is now-ish.
  */
 async function expectRecordTime(record: Locator, what: string) {
@@ -95,7 +95,7 @@ async function buyOverOtc(page: Page, server: Server) {
   // Coins come in whole amount-decimal steps: at most the 50 USDT budget is spent.
   await trade.getByText(/^(49|50)\.[0-9]+ USDT$/).first().waitFor();
   const paid = (await trade.locator('dd').first().textContent())?.trim();
-  // History shows USDT to the cent, truncated (spec §9); the preview shows every digit.
+  // History shows USDT to the cent, truncated (docs/product.md §9); the preview shows every digit.
   const previewCents = previewPay?.replace(/^([0-9,]+\.[0-9]{2})[0-9]*/, '$1');
   assert(paid === previewCents, `the trade paid ${paid}, the preview said ${previewPay}`);
   await expectRecordTime(trade, 'otc trade');

@@ -1,5 +1,5 @@
 /**
- * Deposits (spec §2 "Recharge", §3, §4; docs/deposits.md): the user's addresses with a real QR
+ * Deposits (docs/product.md §2 "Recharge", §3, §4; docs/deposits.md): the user's addresses with a real QR
  * code on the phone and the desktop, copied; the deposit records with a back-stage credit made
  * through the back office's four-eyes path.
  */
@@ -252,7 +252,7 @@ async function records({ browser }: JourneyContext) {
     await desktop.getByRole('button', { name: 'Load more' }).click();
     await table.getByTestId('deposit-record').nth(20).waitFor();
 
-    // The same records through the API (spec §3's fields).
+    // The same records through the API (docs/product.md §3's fields).
     const url = new URL('/asset/api/userrechange/list', server.baseUrl);
     url.search = 'page=1&size=1';
     const listed = (await (await fetch(url, { headers: { token: login.token, lang: 'en' } })).json()) as ApiReply<RechargeList>;

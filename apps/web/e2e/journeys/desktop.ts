@@ -1,5 +1,5 @@
 /**
- * The desktop layout (issue 15), at 1440×900: the shell and its navigation, every one of spec §2's
+ * The desktop layout (issue 15), at 1440×900: the shell and its navigation, every one of docs/product.md §2's
  * 30 desktop routes inside the desktop frame (axe on each), the WEB login origin, the relaunch on
  * the counterpart page when the window crosses 1000 px, the desktop log-in page and the log-in
  * dialog on a session expiry. A window of 1000 px or less gets the mobile layout (app-shell.ts).
@@ -38,7 +38,7 @@ const DASHBOARD = new Set(['dashboard/index', 'trade/index']);
 /** Opened without a registration under way, the verify-code pages go back to its start (a desktop page too). */
 const RESTARTS: Record<string, string> = { 'register/verify-code-phone': 'register/register-phone', 'register/verify-code-email': 'register/register-email' };
 
-/** Spec §2's desktop routes: [path, needs a session]. */
+/** docs/product.md §2's desktop routes: [path, needs a session]. */
 const DESKTOP_ROUTES: [route: string, needsSession: boolean][] = [
   ['dashboard/index', false], ['trade/index', false], ['asset/index', true], ['manage/index', true],
   ['manage/components/buy-financing', true], ['loan/index', true], ['loan/loan', true], ['loan/list-pay-loan', true],
@@ -371,7 +371,7 @@ async function expiryDialog({ browser, server }: JourneyContext) {
 
 export const journeys: Journey[] = [
   { name: 'desktop: the shell with its top navigation, keyboard and both themes', fn: shellAndNavigation },
-  { name: 'desktop: all 30 routes of spec §2 open their page in the desktop frame', fn: everyDesktopRoute, slow: true },
+  { name: 'desktop: all 30 routes of docs/product.md §2 open their page in the desktop frame', fn: everyDesktopRoute, slow: true },
   { name: 'desktop: requests carry the login origin WEB, mobile H5', fn: loginOriginHeader },
   { name: 'desktop: crossing 1000 px relaunches once on the counterpart page, keeping session and choices', fn: relaunchOnResize },
   { name: 'desktop: log in by phone and e-mail, the user menu, log out', fn: desktopLogin },

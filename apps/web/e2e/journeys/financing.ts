@@ -1,5 +1,5 @@
 /**
- * Financing end to end (spec "Manage account", §3 "Financing subscription"; issue 19): a user whose
+ * Financing end to end (docs/product.md §2 "Manage account", §3 "Financing subscription"; issue 19): a user whose
  * financing account holds USDT (moved in from the currency account) opens Financing, sees the
  * account and the products the server offers, subscribes to one whose early redemption keeps the
  * interest earned, and sees the estimated interest — the figure on screen is the server's

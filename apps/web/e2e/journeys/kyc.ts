@@ -1,4 +1,4 @@
-/** Identity verification (spec §2 "KYC verification"): both stages in the mobile and desktop layouts, up to the review. */
+/** Identity verification (docs/product.md §2 "KYC verification"): both stages in the mobile and desktop layouts, up to the review. */
 import assert from 'node:assert/strict';
 import type { KycInfo } from '@app/contract';
 import type { Locator, Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 /**
- * Loans end to end (spec §2 "Loan", §3 "Loan", §5; issue 19): on the phone (390×844) a user whose
- * identity is not verified meets the spec's message and the way to KYC instead of the form; once
+ * Loans end to end (docs/product.md §2 "Loan", §3 "Loan", §5; issue 19): on the phone (390×844) a user whose
+ * identity is not verified meets the product document's message and the way to KYC instead of the form; once
  * verified the user reads the products and their rules, opens the simulator, is refused without
  * photos and terms, applies with three document photos and the rules accepted, and waits for
  * review; an operator approves it in the back office; the user sees it approved with what it owes
@@ -29,7 +29,7 @@ async function enabled(button: Locator) {
   assert(await button.isEnabled(), 'the button stays disabled');
 }
 
-/** Before the identity is verified, the application is the spec's message and the way to KYC; verified, the form. */
+/** Before the identity is verified, the application is the product document's message and the way to KYC; verified, the form. */
 async function kycGate(page: Page, server: Server, verify: () => Promise<void>) {
   await page.goto(`${server.baseUrl}${M}components/loan`);
   const gate = page.getByTestId('loan-kyc-gate');

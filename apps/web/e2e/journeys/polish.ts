@@ -114,7 +114,7 @@ async function numbersOneRulePerLanguage({ browser, server }: JourneyContext) {
       .map((el) => el.textContent),
   );
   assert.deepEqual(wrapped, [], `figures wrap on the assets card: ${wrapped.join(' | ')}`);
-  // The payment marks of spec §3 beside the coins.
+  // The payment marks of docs/product.md §3 beside the coins.
   const marks = page.getByRole('region', { name: 'Payment methods' });
   for (const name of ['WebMoney', 'Skrill', 'VISA']) await marks.getByRole('img', { name }).waitFor();
   await expectAccessible(page, 'assets (numbers)');
@@ -176,7 +176,7 @@ async function loggedInHome({ browser, server }: JourneyContext) {
   await context.close();
 }
 
-/** The top bar's back on the first page of the app returns to the page before it (spec §2), not home. */
+/** The top bar's back on the first page of the app returns to the page before it (docs/product.md §2), not home. */
 async function backFallsBackToHistory({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(context);

@@ -1,5 +1,5 @@
 /**
- * The withdrawal address book (spec §2 "Withdraw", §3 "Withdraw address", §5; docs/withdrawals.md
+ * The withdrawal address book (docs/product.md §2 "Withdraw", §3 "Withdraw address", §5; docs/withdrawals.md
  * "Screens"): on the phone a user with a fund password saves a TRC20 and an ERC20 address (each
  * held until a time), meets the server's refusal of a wrong fund password, sees a coin's addresses
  * by network and deletes one with the fund password; a user without one is led to set it; the

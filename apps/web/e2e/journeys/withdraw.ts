@@ -1,5 +1,5 @@
 /**
- * Withdrawals end to end (spec §2 "Withdraw", §3; issue 18; docs/withdrawals.md): a user with a fund
+ * Withdrawals end to end (docs/product.md §2 "Withdraw", §3; issue 18; docs/withdrawals.md): a user with a fund
  * password, a saved ERC20 address (usable at once: WITHDRAW_ADDRESS_HOLD_HOURS=0) and USDT credited
  * through the back office's four eyes opens Withdraw from the assets page, sees the fee and the
  * expected receipt, confirms with the fund password (a wrong one first) and sees the withdrawal

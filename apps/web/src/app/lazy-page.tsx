@@ -3,7 +3,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@app/contract';
 import { DelayedLoading, PageLoadError } from '../components/page-state';
 import type { PageLoader } from './route-table';
 
-/** A page's code failed to load, or took longer than CHUNK_LOAD_TIMEOUT_MS (spec §8). */
+/** A page's code failed to load, or took longer than CHUNK_LOAD_TIMEOUT_MS (docs/product.md §8). */
 export class ChunkLoadError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

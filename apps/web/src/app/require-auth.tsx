@@ -6,7 +6,7 @@ import { safeReturnPath } from '../lib/routing/navigation';
 import { layoutHomePath, LOGIN_PATH, loginPathFor } from '../lib/routing/paths';
 
 /**
- * The login guard (spec §2, §6): a visitor without a token goes to /pages/login/login, which
+ * The login guard (docs/product.md §2, §6): a visitor without a token goes to /pages/login/login, which
  * returns them here after logging in (the desktop layout opens its own log-in page for that path).
  * Also applies when the session ends while on the page, except for an expiry in the desktop layout.
  */

@@ -47,7 +47,7 @@ describe('route table', () => {
 
   it('maps every desktop page to a mobile route and every mobile page to a desktop route', () => {
     const desktopPaths = DESKTOP_ROUTES.map((r) => r.path);
-    // Spec §2 lists 30 desktop routes; this project adds the news page and the app download and version settings pages.
+    // docs/product.md §2 lists 30 desktop routes; this project adds the news page and the app download and version settings pages.
     const added: string[] = [DESKTOP_PATHS.news, DESKTOP_PATHS.appDownload, DESKTOP_PATHS.appVersion];
     expect(DESKTOP_ROUTES.filter((r) => !added.includes(r.path))).toHaveLength(30);
     expect(DESKTOP_ROUTES.filter((r) => !mobilePaths.includes(r.mobile)).map((r) => r.path)).toEqual([]);
@@ -56,7 +56,7 @@ describe('route table', () => {
 
   it('relaunches a desktop page on its own mobile counterpart and back', () => {
     for (const route of DESKTOP_ROUTES) {
-      // Spec §2's desktop pages each have a page of their own on the phone: the round trip is exact.
+      // docs/product.md §2's desktop pages each have a page of their own on the phone: the round trip is exact.
       expect(desktopCounterpart(route.mobile)).toBe(route.path);
     }
     expect(desktopCounterpart(PATHS.quote)).toBe(DESKTOP_PATHS.dashboard);

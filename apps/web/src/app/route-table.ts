@@ -3,7 +3,7 @@ import { DESKTOP_PATHS, layoutHomePath, PATHS } from '../lib/routing/paths';
 import type { Messages } from '../locales';
 
 /**
- * Every route of spec §2. A route without `page` shows the shared "not available yet"
+ * Every route of docs/product.md §2. A route without `page` shows the shared "not available yet"
  * page until a later issue builds it; building a screen means adding its `page` loader (a
  * desktop page: its loader in app/desktop/desktop-routes.tsx, so that it travels with the desktop chunk).
  */
@@ -14,7 +14,7 @@ export type PageLoader = () => Promise<PageModule>;
 export interface MobileRoute {
   path: string;
   title: RouteTitle;
-  /** Needs a token; a visitor goes to login and comes back afterwards (spec §2, §6). */
+  /** Needs a token; a visitor goes to login and comes back afterwards (docs/product.md §2, §6). */
   auth: boolean;
   /** Log-in and register entry pages: a logged-in user opening one goes home (or where ?redirect= says). */
   guest?: boolean;

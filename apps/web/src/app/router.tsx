@@ -7,7 +7,7 @@ import { LazyPage } from './lazy-page';
 import { GuestOnly, RequireAuth } from './require-auth';
 import { DESKTOP_ROUTES, MOBILE_ROUTES, type PageLoader } from './route-table';
 
-/** '/' and '/splash' open the home of the current layout (spec §2), keeping any query. */
+/** '/' and '/splash' open the home of the current layout (docs/product.md §2), keeping any query. */
 export function EntryRedirect() {
   const { search } = useLocation();
   return <Navigate to={layoutHomePath() + search} replace />;

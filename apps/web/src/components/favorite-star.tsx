@@ -13,7 +13,7 @@ interface FavoriteStarProps {
 
 /**
  * Adds or removes a favourite (a toggle button). A visitor is sent to log in and comes back
- * here afterwards (spec §6: favourites need a session).
+ * here afterwards (docs/product.md §6: favourites need a session).
  */
 export function FavoriteStar({ symbol, displaySymbol }: FavoriteStarProps) {
   const { t } = useTranslation();

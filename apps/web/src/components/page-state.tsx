@@ -5,7 +5,7 @@ import { PAGE_LOAD_DELAY_MS } from '@app/contract';
 import { IconAlert, IconConstruction } from './icons';
 import { layoutHomePath } from '../lib/routing/paths';
 
-/** The loading placeholder, shown only once loading has taken longer than 200 ms (spec §2). */
+/** The loading placeholder, shown only once loading has taken longer than 200 ms (docs/product.md §2). */
 export function DelayedLoading({ delayMs = PAGE_LOAD_DELAY_MS }: { delayMs?: number }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

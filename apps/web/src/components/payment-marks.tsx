@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * The payment marks of spec §3 (WebMoney, Skrill, VISA), shown beside the coin icons. Plain
+ * The payment marks of docs/product.md §3 (WebMoney, Skrill, VISA), shown beside the coin icons. Plain
  * wordmarks drawn here (no brand artwork is shipped): a coloured tile with the name.
  */
 const MARKS = [

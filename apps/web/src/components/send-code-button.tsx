@@ -17,7 +17,7 @@ interface SendCodeButtonProps {
   disabled?: boolean;
 }
 
-/** "Send code", then "Resend in 59s" … "Resend code" (spec §5: resend only after 60 s). */
+/** "Send code", then "Resend in 59s" … "Resend code" (docs/product.md §5: resend only after 60 s). */
 export function SendCodeButton({ countdownKey, onSend, disabled }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const secondsLeft = useResendSecondsLeft(countdownKey);

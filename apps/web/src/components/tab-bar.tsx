@@ -11,7 +11,7 @@ const TABS = [
   { to: TAB_PATHS.profile, key: 'profile', Icon: IconProfile },
 ] as const;
 
-/** The mobile tab bar (spec §2): Home, Quote, Trade, Asset, Profile. */
+/** The mobile tab bar (docs/product.md §2): Home, Quote, Trade, Asset, Profile. */
 export function TabBar() {
   const { t } = useTranslation();
   return (

@@ -18,7 +18,7 @@ function canGoBack(): boolean {
 }
 
 /**
- * The shared top bar (spec §2): back one page of the app if possible, otherwise the browser's
+ * The shared top bar (docs/product.md §2): back one page of the app if possible, otherwise the browser's
  * own history (the page before the app); home only when the tab has no history at all.
  */
 export function TopBar({ title, showBack, end }: TopBarProps) {

@@ -14,7 +14,7 @@ interface VersionButtonsProps {
   label: { text: string } | { by: string };
 }
 
-/** Real and demo as two pressed/unpressed buttons; choosing one switches the account (spec §2 "Version switch"). */
+/** Real and demo as two pressed/unpressed buttons; choosing one switches the account (docs/product.md §2 "Version switch"). */
 export function VersionButtons({ className, buttonClassName, label }: VersionButtonsProps) {
   const { t } = useTranslation();
   const typeUser = useSessionStore((s) => s.typeUser);

@@ -7,7 +7,7 @@ import { toastSuccess } from '../lib/feedback/toast';
 import { VersionButtons } from './version-buttons';
 
 /**
- * The real/demo version switch (spec §2 "Version switch", §4 "Account version"), shown on
+ * The real/demo version switch (docs/product.md §2 "Version switch", §4 "Account version"), shown on
  * Profile and Assets; in demo mode it also offers to reset the demo balance.
  */
 export function VersionSwitch() {

@@ -4,7 +4,7 @@ import type { Language } from '@app/contract';
  * The app download, version, update, clear-cache and location pages' strings (i18next namespace
  * `appVersion`), in every language. Only those pages' chunks import this file (features/app-version
  * and features/location register it), so the first routes do not carry them. "Download error" and
- * "Installation of update files failed" are spec §8's texts.
+ * "Installation of update files failed" are docs/product.md §8's texts.
  */
 
 const en = {

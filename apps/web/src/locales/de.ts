@@ -351,7 +351,7 @@ export const de: Messages = {
     favoritesLogin: 'Melden Sie sich an, um Ihre Lieblingsinstrumente hier zu sehen.',
     noFavorites: 'Noch keine Favoriten. Tippen Sie auf den Stern neben einem Instrument, um es hinzuzufügen.',
   },
-  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  /** Texts of docs/product.md (issue 13): the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
   specTexts: {
     passwordsMismatch: 'Die beiden Passwörter stimmen nicht überein',
     manager: 'Betreuer',
@@ -363,7 +363,7 @@ export const de: Messages = {
     pausedShort: 'Kurse angehalten',
     volumeIn: 'Vol. {{value}} {{unit}}',
   },
-  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {
     none: 'Keiner',
   },

@@ -353,7 +353,7 @@ export const en = {
     favoritesLogin: 'Log in to keep your favourite instruments here.',
     noFavorites: 'No favourites yet. Tap the star next to an instrument to add it.',
   },
-  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  /** Texts of docs/product.md (issue 13): the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
   specTexts: {
     passwordsMismatch: 'The two passwords do not match',
     manager: 'Manager',
@@ -365,7 +365,7 @@ export const en = {
     pausedShort: 'prices paused',
     volumeIn: 'Vol {{value}} {{unit}}',
   },
-  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {
     none: 'None',
   },

@@ -351,7 +351,7 @@ export const fr: Messages = {
     favoritesLogin: 'Connectez-vous pour retrouver ici vos instruments favoris.',
     noFavorites: 'Aucun favori pour l’instant. Touchez l’étoile à côté d’un instrument pour l’ajouter.',
   },
-  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  /** Texts of docs/product.md (issue 13): the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
   specTexts: {
     passwordsMismatch: 'Les deux mots de passe ne correspondent pas',
     manager: 'Gestionnaire',
@@ -363,7 +363,7 @@ export const fr: Messages = {
     pausedShort: 'cours en pause',
     volumeIn: 'Vol. {{value}} {{unit}}',
   },
-  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {
     none: 'Aucun',
   },

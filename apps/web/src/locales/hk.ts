@@ -351,7 +351,7 @@ export const hk: Messages = {
     favoritesLogin: '登入後可在此查看自選產品。',
     noFavorites: '暫無自選。點擊產品旁的星號即可加入。',
   },
-  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  /** Texts of docs/product.md (issue 13): the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
   specTexts: {
     passwordsMismatch: '兩次輸入的密碼不一致',
     manager: '客戶經理',
@@ -363,7 +363,7 @@ export const hk: Messages = {
     pausedShort: '行情已暫停',
     volumeIn: '量 {{value}} {{unit}}',
   },
-  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {
     none: '無',
   },

@@ -6,7 +6,7 @@ export type { Messages };
 export { en };
 
 /**
- * Every UI string, keyed by the client language code (spec §9). English (the fallback and the
+ * Every UI string, keyed by the client language code (docs/product.md §9). English (the fallback and the
  * type source) is bundled with the app; each language is its own chunk (./load.ts), loaded only
  * when it is used.
  */

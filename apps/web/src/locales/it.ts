@@ -351,7 +351,7 @@ export const it: Messages = {
     favoritesLogin: 'Accedi per vedere qui i tuoi strumenti preferiti.',
     noFavorites: 'Ancora nessun preferito. Tocca la stella accanto a uno strumento per aggiungerlo.',
   },
-  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  /** Texts of docs/product.md (issue 13): the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
   specTexts: {
     passwordsMismatch: 'Le due password non coincidono',
     manager: 'Gestore',
@@ -363,7 +363,7 @@ export const it: Messages = {
     pausedShort: 'prezzi in pausa',
     volumeIn: 'Vol. {{value}} {{unit}}',
   },
-  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {
     none: 'Nessuno',
   },

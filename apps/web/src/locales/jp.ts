@@ -351,7 +351,7 @@ export const jp: Messages = {
     favoritesLogin: 'ログインすると、お気に入りの銘柄をここに表示できます。',
     noFavorites: 'お気に入りはまだありません。銘柄の横の星をタップして追加してください。',
   },
-  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  /** Texts of docs/product.md (issue 13): the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
   specTexts: {
     passwordsMismatch: '入力されたパスワードが一致しません',
     manager: '担当者',
@@ -363,7 +363,7 @@ export const jp: Messages = {
     pausedShort: '価格の更新を停止中',
     volumeIn: '出来高 {{value}} {{unit}}',
   },
-  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {
     none: 'なし',
   },

@@ -351,7 +351,7 @@ export const kr: Messages = {
     favoritesLogin: '로그인하면 관심 종목을 여기에서 볼 수 있습니다.',
     noFavorites: '관심 종목이 없습니다. 종목 옆의 별을 눌러 추가하세요.',
   },
-  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  /** Texts of docs/product.md (issue 13): the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
   specTexts: {
     passwordsMismatch: '두 비밀번호가 일치하지 않습니다',
     manager: '담당 매니저',
@@ -363,7 +363,7 @@ export const kr: Messages = {
     pausedShort: '시세 일시 중지',
     volumeIn: '거래량 {{value}} {{unit}}',
   },
-  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {
     none: '없음',
   },

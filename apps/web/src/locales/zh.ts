@@ -351,7 +351,7 @@ export const zh: Messages = {
     favoritesLogin: '登录后可在此查看自选品种。',
     noFavorites: '暂无自选。点击品种旁的星标即可添加。',
   },
-  /** Spec texts of issue 13: the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
+  /** Texts of docs/product.md (issue 13): the form's password check (§5), the Manager label (§3, §6), the payment marks (§3). */
   specTexts: {
     passwordsMismatch: '两次输入的密码不一致',
     manager: '客户经理',
@@ -363,7 +363,7 @@ export const zh: Messages = {
     pausedShort: '行情已暂停',
     volumeIn: '量 {{value}} {{unit}}',
   },
-  // Issue 13 leftovers: the Manager row of account settings (spec §3, §6).
+  // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {
     none: '无',
   },

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Envelope, EpochMs, withError } from './common';
 
 /**
- * App versions and downloads (spec §3 "App version", §4 "App update", §7 `app-version/app-qr` and
+ * App versions and downloads (docs/product.md §3 "App version", §4 "App update", §7 `app-version/app-qr` and
  * `get-version`; docs/app-version.md). Operators publish versions per platform and the download
  * links the profile's "App download" page shows as QR codes. The update decision the client
  * makes from `get-version`'s answer is `app-update.ts`.
@@ -11,7 +11,7 @@ import { Envelope, EpochMs, withError } from './common';
 /** The platforms an installed app runs on; the web build is neither and never updates itself. */
 export const APP_PLATFORMS = ['ios', 'android'] as const;
 export type AppPlatform = (typeof APP_PLATFORMS)[number];
-/** Spec §3: a forced update (must_update) or one the user may decline (choose_update). */
+/** docs/product.md §3: a forced update (must_update) or one the user may decline (choose_update). */
 export const APP_UPDATE_TAGS = ['must_update', 'choose_update'] as const;
 export type AppUpdateTag = (typeof APP_UPDATE_TAGS)[number];
 

@@ -73,7 +73,7 @@ export const UserInfo = Type.Object({
   countryCode: Type.Union([Type.String(), Type.Null()]),
   phone: Type.Union([Type.String(), Type.Null()]),
   invitationCode: Type.String(),
-  /** UID of the account's manager: the user whose invitation code it registered with; null without one (spec §3, §6). */
+  /** UID of the account's manager: the user whose invitation code it registered with; null without one (docs/product.md §3, §6). */
   manager: Type.Union([Type.String(), Type.Null()]),
   typeUser: Type.Enum(TYPE_USERS),
   language: Type.Enum(LANGUAGES),

@@ -39,7 +39,7 @@ const Cursor = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, ...w
 /** The client's id of a message (e.g. a UUID it made): a resend with the same id is the same message. */
 export const ChatClientId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', ...withError('CHAT_CLIENT_ID_INVALID') });
 const Body = Type.String({ maxLength: CHAT_BODY_MAX * 2, ...withError('CHAT_MESSAGE_TOO_LONG'), description: `at most ${CHAT_BODY_MAX} characters after trimming` });
-/** The app route support was opened from (spec §2 `from`, default `home`). */
+/** The app route support was opened from (docs/product.md §2 `from`, default `home`). */
 const From = Type.String({ minLength: 1, maxLength: CHAT_FROM_MAX, ...withError('INVALID_PARAMETER') });
 const ImagePath = Type.String({ maxLength: 200, ...withError('CHAT_IMAGE_INVALID'), description: `a path \`${API.common.upload}\` answered for kind \`private\` (the user's own upload)` });
 
@@ -99,7 +99,7 @@ export const ChatSendBody = Type.Object({
   clientId: ChatClientId,
   body: Type.Optional(Body),
   image: Type.Optional(ImagePath),
-  /** Where support was opened from (spec `from`); used for a new conversation's queue. Default `home`. */
+  /** Where support was opened from (docs/product.md §7 `from`); used for a new conversation's queue. Default `home`. */
   from: Type.Optional(From),
 }, { additionalProperties: false });
 export type ChatSendBody = Static<typeof ChatSendBody>;

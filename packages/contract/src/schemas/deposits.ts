@@ -3,7 +3,7 @@ import { Envelope, EpochMs, NullableEpochMs, PublicId, PublicIdParam, withError 
 import { AmountString, AssetSymbol, Page } from './wallet';
 
 /**
- * On-chain deposits (spec §2 "Recharge", §3 "Deposit address" and "Deposit (recharge) record",
+ * On-chain deposits (docs/product.md §2 "Recharge", §3 "Deposit address" and "Deposit (recharge) record",
  * §4 "Deposit", §7 "Addresses and deposits"; docs/deposits.md).
  *
  * A chain family is what one deposit address serves: every coin on an EVM chain shares the user's
@@ -40,9 +40,9 @@ export const DEPOSIT_CHAINS: Readonly<Record<DepositChainId, DepositChainDef>> =
 export const DEPOSIT_ROUTE_STATES = ['available', 'disabled', 'not_configured'] as const;
 export type DepositRouteState = (typeof DEPOSIT_ROUTE_STATES)[number];
 
-/** Spec §3 channel: on chain ("terminal") or credited by an operator ("back stage"). */
+/** docs/product.md §3 channel: on chain ("terminal") or credited by an operator ("back stage"). */
 export const DEPOSIT_CHANNELS = ['terminal', 'back_stage'] as const;
-/** Spec §4: in progress, then success or fail. */
+/** docs/product.md §4: in progress, then success or fail. */
 export const DEPOSIT_STATUSES = ['in_progress', 'success', 'fail'] as const;
 /** Why an on-chain deposit failed. */
 export const DEPOSIT_FAIL_REASONS = ['below_minimum', 'dropped'] as const;
@@ -181,7 +181,7 @@ export const RechargeListQuery = Type.Object({
   symbol: Type.Optional(AssetSymbol),
 }, { additionalProperties: false });
 
-/** A deposit record (spec §3). */
+/** A deposit record (docs/product.md §3). */
 export const RechargeRecord = Type.Object({
   number: PublicId,
   symbol: Type.String(),

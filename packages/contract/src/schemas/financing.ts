@@ -4,7 +4,7 @@ import { AdminPage, AdminPageInfo } from './admin';
 import { AmountString, AssetSymbol } from './wallet';
 
 /**
- * Fixed-term financing (spec "Manage account", §3 "Financing subscription", §4, §7 "Financing";
+ * Fixed-term financing (docs/product.md §2 "Manage account", §3 "Financing subscription", §4, §7 "Financing";
  * docs/financing.md). Money comes from the financing wallet, waits in its frozen balance for the
  * term, and returns with its interest at maturity. Interest: `interest.ts` (one function for the
  * estimate and the payout).
@@ -16,7 +16,7 @@ const Coin = Type.String({ description: 'decimal string in the coin at its full 
 
 /** What redeeming early does: not allowed, allowed with the accrued interest forfeited, or allowed keeping it. */
 export const EARLY_REDEMPTIONS = ['none', 'forfeit', 'keep'] as const;
-/** Spec §4: during the term, expired (matured and paid), canceled (redeemed early). */
+/** docs/product.md §4: during the term, expired (matured and paid), canceled (redeemed early). */
 export const SUBSCRIPTION_STATES = ['during', 'expired', 'canceled'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 /** How long an estimate's confirmation token may be used, in seconds. */
@@ -80,13 +80,13 @@ export const FinancingEstimate = Type.Object({
 export type FinancingEstimate = Static<typeof FinancingEstimate>;
 export const FinancingEstimateResponse = Envelope(FinancingEstimate);
 
-/** `buyFinanceProduct` (GET, as the spec has it): the estimate's token; plus the session and an Idempotency-Key header. */
+/** `buyFinanceProduct` (GET, as the product document has it): the estimate's token; plus the session and an Idempotency-Key header. */
 export const BuyQuery = Type.Object({
   token: Type.String({ minLength: 20, maxLength: 100, ...withError('FINANCING_TOKEN_INVALID') }),
 }, { additionalProperties: false });
 export type BuyQuery = Static<typeof BuyQuery>;
 
-/** Spec §3 "Financing subscription": duration, annualised rate, amount, estimated interest, subscription time, expiration time. */
+/** docs/product.md §3 "Financing subscription": duration, annualised rate, amount, estimated interest, subscription time, expiration time. */
 export const FinancingSubscription = Type.Object({
   id: PublicId,
   productId: PublicId,

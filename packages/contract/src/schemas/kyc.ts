@@ -4,7 +4,7 @@ import { AdminPage, AdminPageInfo } from './admin';
 import { Envelope, EpochMs, withError } from './common';
 
 /**
- * Identity verification (spec §1 "two-stage", §3 "KYC (id card)", §7 `idCard/*`; docs/kyc.md).
+ * Identity verification (docs/product.md §1 "two-stage", §3 "KYC (id card)", §7 `idCard/*`; docs/kyc.md).
  * Stage 1, real name: document type, nationality, real name, ID number. Stage 2, advanced: the
  * document's front and back and a selfie holding it, as private uploads, then a review.
  */

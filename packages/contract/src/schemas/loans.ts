@@ -8,7 +8,7 @@ import { HEADER_LANGS } from '../lang';
 import { LOAN_PHOTOS_MIN } from '../constants';
 
 /**
- * Loans (spec "Loan", §3 "Loan", §4, §5, §7 "Loans"; docs/loans.md). A verified user applies with
+ * Loans (docs/product.md §2 "Loan", §3 "Loan", §4, §5, §7 "Loans"; docs/loans.md). A verified user applies with
  * at least 3 document photos and the product's terms accepted; operators review (two of them above
  * LOAN_FOUR_EYES_USDT); approval pays the amount into the currency wallet from the loan book.
  * Interest: `interest.ts` — a daily rate on the outstanding principal, per UTC day, rounded down;
@@ -25,7 +25,7 @@ export const LOAN_RULES_MAX = 8000;
 export const LOAN_NOTE_MAX = 500;
 
 /**
- * Spec §4: waiting for approval → approved or rejected → settled, or settled in part (a payment
+ * docs/product.md §4: waiting for approval → approved or rejected → settled, or settled in part (a payment
  * smaller than what is owed). `overdue` is not a state: an approved or part-settled loan past its
  * due date carries `overdue: true`.
  */
@@ -59,17 +59,17 @@ export const LoanRuleResponse = Envelope(LoanRule);
 
 const PhotoPath = Type.String({ maxLength: 200, description: `a path \`${API.common.upload}\` answered for kind \`private\`` });
 
-/** `createLoanProduct` (spec name): an application for a loan of `amount` under a product. */
+/** `createLoanProduct` (its name in docs/product.md): an application for a loan of `amount` under a product. */
 export const LoanApplyBody = Type.Object({
   productId: PublicIdParam('LOAN_PRODUCT_NOT_FOUND'),
   amount: AmountString,
-  photos: Type.Array(PhotoPath, { maxItems: LOAN_PHOTOS_MAX, description: `at least ${LOAN_PHOTOS_MIN} (spec §5), the user's own private uploads` }),
+  photos: Type.Array(PhotoPath, { maxItems: LOAN_PHOTOS_MAX, description: `at least ${LOAN_PHOTOS_MIN} (docs/product.md §5), the user's own private uploads` }),
   /** The product's rules, late rate included, accepted. */
   acceptTerms: Type.Boolean(),
 }, { additionalProperties: false });
 export type LoanApplyBody = Static<typeof LoanApplyBody>;
 
-/** Spec §3 "Loan": borrowed amount, period, interest, estimated payment date, approved, rejected and paid dates, amount due, amount paid, money to be paid. */
+/** docs/product.md §3 "Loan": borrowed amount, period, interest, estimated payment date, approved, rejected and paid dates, amount due, amount paid, money to be paid. */
 export const Loan = Type.Object({
   id: PublicId,
   number: Type.String(),
@@ -162,7 +162,7 @@ export type EstimateLoanBody = Static<typeof EstimateLoanBody>;
 /** `pay-one-application`: pays a quote of `estimate-paid-loan`, once. */
 export const PayOneBody = Type.Object({ quoteId: Type.String({ minLength: 1, maxLength: 64, ...withError('LOAN_QUOTE_INVALID') }) }, { additionalProperties: false });
 export type PayOneBody = Static<typeof PayOneBody>;
-/** `pay-all-applications`: no body in the spec (pays what `estimate-paid-loans` shows today); a `quoteId` of that estimate binds it. */
+/** `pay-all-applications`: no body in the product document (pays what `estimate-paid-loans` shows today); a `quoteId` of that estimate binds it. */
 export const PayAllBody = Type.Union([
   Type.Object({ quoteId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, ...withError('LOAN_QUOTE_INVALID') })) }, { additionalProperties: false }),
   Type.Null(),

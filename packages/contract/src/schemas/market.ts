@@ -6,7 +6,7 @@ import {
 import { CalendarDate, Envelope, EpochMs, epochMs, NullableEpochMs, withError } from './common';
 
 /**
- * Market data (spec §7 "Market and contracts", "Favourites", "Sockets"). Prices and amounts are
+ * Market data (docs/product.md §7 "Market and contracts", "Favourites", "Sockets"). Prices and amounts are
  * decimal strings with the instrument's decimals; times, like every time of the API, are UTC epoch
  * milliseconds (`EpochMs`, docs/architecture.md "Conventions of the API").
  */
@@ -23,7 +23,7 @@ export const SymbolParam = Type.String({ minLength: 1, maxLength: 20, pattern: '
 
 export const InstrumentInfo = Type.Object({
   symbol: Type.String(),
-  displaySymbol: Type.String({ description: 'spec §9: crypto without a trailing USDT, stocks without a trailing USD' }),
+  displaySymbol: Type.String({ description: 'docs/product.md §9: crypto without a trailing USDT, stocks without a trailing USD' }),
   market: MarketSchema,
   base: Type.String(),
   quote: Type.String(),
@@ -52,7 +52,7 @@ export const Ticker = Type.Object({
   volume24h: Decimal,
   quoteVolume24h: Decimal,
   change24h: NullableDecimal,
-  /** Percent with 2 decimals, truncated (spec §9), e.g. "-1.25". */
+  /** Percent with 2 decimals, truncated (docs/product.md §9), e.g. "-1.25". */
   changePercent24h: NullableDecimal,
   /** Time of the last tick. */
   time: NullableEpochMs,
@@ -200,7 +200,7 @@ export const WS_CHANNELS = ['general', 'realtime', 'chart', 'trades', 'openOrder
 export type WsChannel = (typeof WS_CHANNELS)[number];
 
 /**
- * What a client sends. `currency` is the symbol (spec §7 names the field so). general: every
+ * What a client sends. `currency` is the symbol (docs/product.md §7 names the field so). general: every
  * ticker, or one market's; realtime: one symbol's ticker and depth; chart: one symbol's candles
  * of one interval; trades: one symbol's recent trades; openOrders: the user's own order events
  * (token required). `lastEventId` (openOrders only): the `id` of the last order event the client
@@ -247,7 +247,7 @@ export interface WsKline extends Candle {
 
 /**
  * What the server sends. Data messages have `eventType` and `data` and never `msg`; control
- * replies (subscribed, unsubscribed, pong, error, welcome) carry `msg` (spec §7). Several data
+ * replies (subscribed, unsubscribed, pong, error, welcome) carry `msg` (docs/product.md §7). Several data
  * messages flushed at once arrive as one `batch` whose data is the list of messages.
  */
 export type WsServerMessage =

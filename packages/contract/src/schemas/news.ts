@@ -4,7 +4,7 @@ import { Envelope, EpochMs, NullableEpochMs, PublicId, PublicIdParam, withError 
 import { AdminPage, AdminPageInfo } from './admin';
 
 /**
- * News and announcements (spec §7 `news/list`, `news/detail`; docs/content.md "News and
+ * News and announcements (docs/product.md §7 `news/list`, `news/detail`; docs/content.md "News and
  * announcements"). Operators write a post with a translation per language, English required; a
  * user reads it in their language, or in English marked `fallback` when it has none in it. Bodies
  * are plain text, paragraphs separated by blank lines or line breaks: no HTML.

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Envelope, EpochMs, withError } from './common';
 
 /**
- * Notifications (spec §7 "news, notifications, app"; docs/notifications.md). A personal
+ * Notifications (docs/product.md §7 "news, notifications, app"; docs/notifications.md). A personal
  * notification is one row of its user; an announcement is one row for everyone, with each user's
  * read state beside it. Both travel in one list and are addressed by one id form:
  * `n…` a personal notification (32 hex digits), `a…` an announcement (its public id).

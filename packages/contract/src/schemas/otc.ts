@@ -46,7 +46,7 @@ export type FlashExchangeBody = Static<typeof FlashExchangeBody>;
 export const OTC_SIDES = ['buy', 'sell', 'flash'] as const;
 export type OtcSide = (typeof OTC_SIDES)[number];
 
-/** Spec §3 trade record: currency, type, amount, number, create time. */
+/** docs/product.md §3 trade record: currency, type, amount, number, create time. */
 export const OtcTrade = Type.Object({
   id: PublicId,
   side: Type.Enum(OTC_SIDES),

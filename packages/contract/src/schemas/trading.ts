@@ -5,7 +5,7 @@ import { MarketSchema, SymbolParam } from './market';
 import { AmountString, Page } from './wallet';
 
 /**
- * Trading (spec §7 "Market and contracts", DESIGN.md §6): seconds contracts in the option
+ * Trading (docs/product.md §7 "Market and contracts", DESIGN.md §6): seconds contracts in the option
  * wallet, spot orders (crypto against USDT) in the currency wallet. Money and prices are decimal
  * strings with the asset's or instrument's decimals; times are UTC epoch milliseconds (`EpochMs`).
  */
@@ -30,7 +30,7 @@ export type ContractResult = (typeof CONTRACT_RESULTS)[number];
 /** One product: a duration offered in a market group, its payout rate and stake limits. */
 export const ContractProduct = Type.Object({
   market: MarketSchema,
-  /** Seconds; shown in sec, mins or hour units (spec §9). */
+  /** Seconds; shown in sec, mins or hour units (docs/product.md §9). */
   duration: Type.Integer(),
   /** Profit on a win as a fraction of the stake, e.g. "0.85". */
   payoutRate: Decimal,
@@ -58,7 +58,7 @@ export type ContractCreateBody = Static<typeof ContractCreateBody>;
 export const DecidingTick = Type.Object({ time: EpochMs, price: Decimal, source: Type.String() });
 export type DecidingTick = Static<typeof DecidingTick>;
 
-/** Spec §3 contract order: buy price, close price, purchase time, direction, profit and loss. */
+/** docs/product.md §3 contract order: buy price, close price, purchase time, direction, profit and loss. */
 export const Contract = Type.Object({
   id: PublicId,
   typeUser: Type.Enum(TYPE_USERS),
@@ -106,7 +106,7 @@ export const SPOT_SIDES = ['buy', 'sell'] as const;
 export type SpotSide = (typeof SPOT_SIDES)[number];
 export const SPOT_TYPES = ['market', 'limit'] as const;
 export type SpotType = (typeof SPOT_TYPES)[number];
-/** open: resting (spec §9 "Processing"); filled: "Completed"; cancelled by the user. */
+/** open: resting (docs/product.md §9 "Processing"); filled: "Completed"; cancelled by the user. */
 export const SPOT_STATUSES = ['open', 'filled', 'cancelled'] as const;
 export type SpotStatus = (typeof SPOT_STATUSES)[number];
 
@@ -121,7 +121,7 @@ export const SpotOrderBody = Type.Object({
 }, { additionalProperties: false });
 export type SpotOrderBody = Static<typeof SpotOrderBody>;
 
-/** Spec §3 trade record: currency, type, amount, number, create time. */
+/** docs/product.md §3 trade record: currency, type, amount, number, create time. */
 export const SpotOrder = Type.Object({
   id: PublicId,
   typeUser: Type.Enum(TYPE_USERS),
@@ -154,7 +154,7 @@ export const SpotOrderResponse = Envelope(SpotOrder);
 export const SpotCancelBody = Type.Object({ orderId: Id }, { additionalProperties: false });
 export const SpotDetailQuery = Type.Object({ id: Id }, { additionalProperties: false });
 
-/** Open spot orders of the current mode (spec §7 `openOrderUser`). */
+/** Open spot orders of the current mode (docs/product.md §7 `openOrderUser`). */
 export const OpenOrderUserBody = Type.Object({
   ...Page.properties,
   symbol: Type.Optional(SymbolParam),

@@ -5,7 +5,7 @@ import { AdminPage, AdminPageInfo } from './admin';
 import { AmountString, AssetSymbol } from './wallet';
 
 /**
- * Withdrawals (spec §2 "Withdraw", §3 "Withdraw address", §5, §6, §7 "Addresses"; docs/withdrawals.md).
+ * Withdrawals (docs/product.md §2 "Withdraw", §3 "Withdraw address", §5, §6, §7 "Addresses"; docs/withdrawals.md).
  * Money leaves only to an address the user saved in their withdrawal address book with their fund
  * password; a new address waits out a hold before it can be used.
  */
@@ -38,7 +38,7 @@ const Nickname = Type.String({ maxLength: WITHDRAW_NICKNAME_MAX, description: 's
 const FundPassword = Type.String({ minLength: 1, maxLength: 128, ...withError('FIELD_REQUIRED') });
 const WithdrawAddressId = PublicIdParam('ADDRESS_NOT_FOUND');
 
-/** Spec §7 `currencyAddress/insert`: currency, chain type, address, nickname, fund password (spec §5: address and fund password required). */
+/** docs/product.md §7 `currencyAddress/insert`: currency, chain type, address, nickname, fund password (docs/product.md §5: address and fund password required). */
 export const InsertWithdrawAddressBody = Type.Object({
   currency: AssetSymbol,
   chainType: ChainId,
@@ -78,7 +78,7 @@ export const WithdrawAddressInfoResponse = Envelope(WithdrawAddressInfo);
  * ---------------------------------------------------------------------------------------------- */
 
 /**
- * A withdrawal's life (spec §9: Processing, Approved, Rejected, Completed):
+ * A withdrawal's life (docs/product.md §9: Processing, Approved, Rejected, Completed):
  * - `processing`: escrowed, waiting for review (the user may cancel);
  * - `approved`: approved (by the rules or by operators), waiting for the signer;
  * - `broadcast`: signed and sent to the chain, counting confirmations;
@@ -126,7 +126,7 @@ export const WithdrawFeeInfo = Type.Object({
   fee: Coin,
   /** The operators' fee for this coin and chain (what the user pays once the waiver ends). */
   standardFee: Coin,
-  /** New users pay no withdrawal fee for their first three months (spec §1). */
+  /** New users pay no withdrawal fee for their first three months (docs/product.md §1). */
   feeWaived: Type.Boolean(),
   feeWaivedUntil: NullableEpochMs,
   minAmount: Coin,
@@ -172,7 +172,7 @@ export const WithdrawQuote = Type.Object({
   amount: Coin,
   fee: Coin,
   feeWaived: Type.Boolean(),
-  /** Spec §3 "expected receipt": what the address receives, `amount − fee`. */
+  /** docs/product.md §3 "expected receipt": what the address receives, `amount − fee`. */
   receive: Coin,
 });
 export type WithdrawQuote = Static<typeof WithdrawQuote>;
@@ -185,7 +185,7 @@ export const WithdrawConfirmBody = Type.Object({
 }, { additionalProperties: false });
 export type WithdrawConfirmBody = Static<typeof WithdrawConfirmBody>;
 
-/** Spec §3 "Withdraw record": account number (the address), amount, number, notes, fee, expected receipt. */
+/** docs/product.md §3 "Withdraw record": account number (the address), amount, number, notes, fee, expected receipt. */
 export const Withdrawal = Type.Object({
   id: PublicId,
   /** The record's number as shown to the user and to support. */

@@ -13,7 +13,7 @@ const adminTags = ['admin'];
 /** Who publishes versions and changes the download links. */
 const ROLES = ['admin'] as const;
 
-/** App versions and downloads (spec §7 "news, notifications, app"; docs/app-version.md). Public: an app asks before anyone logs in. */
+/** App versions and downloads (docs/product.md §7 "news, notifications, app"; docs/app-version.md). Public: an app asks before anyone logs in. */
 export const appVersionRoutes: FastifyPluginAsync<{ appVersions: AppVersionService }> = async (base, { appVersions }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -20,7 +20,7 @@ const adminView = (r: AppVersionRow): AdminAppVersion => ({
 const downloadView = (r: AppDownloadRow): AppDownload => ({ platform: r.platform as AppPlatform, label: r.label, url: r.url });
 
 /**
- * App versions and downloads (spec §3, §4, §7; docs/app-version.md): what `get-version` tells an
+ * App versions and downloads (docs/product.md §3, §4, §7; docs/app-version.md): what `get-version` tells an
  * installed app, the download list `app-qr` answers, and the operators' publishing of both. No
  * version is seeded: the running app is APP_VERSION (1.0.1) and nothing pretends an update exists.
  */

@@ -9,7 +9,7 @@ import type { AuthService } from './service';
 
 const tags = ['auth'];
 
-/** Sign-up, sign-in, one-time codes, reset and logout (spec §7 "Auth and user"). */
+/** Sign-up, sign-in, one-time codes, reset and logout (docs/product.md §7 "Auth and user"). */
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService; rateLimitPerMinute: number }> = async (base, opts) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { auth } = opts;

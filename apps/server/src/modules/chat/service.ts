@@ -37,7 +37,7 @@ const PREVIEW_CHARS = 80;
 const SUPPORT_NAME = 'Support';
 
 /**
- * Which queue a new conversation starts in, from the page support was opened from (spec `from`):
+ * Which queue a new conversation starts in, from the page support was opened from (docs/product.md §7 `from`):
  * e.g. `/pages/withdraw/index` → withdrawals. Operators can move it.
  */
 export function queueOfOrigin(origin: string): ChatQueue {

@@ -13,7 +13,7 @@ const adminTags = ['admin'];
 /** Who writes, schedules and withdraws news and announcements in the back office. */
 const ROLES = ['support', 'admin'] as const;
 
-/** News and announcements (spec §7 `news/list`, `news/detail`; docs/content.md). */
+/** News and announcements (docs/product.md §7 `news/list`, `news/detail`; docs/content.md). */
 export const newsRoutes: FastifyPluginAsync<{ news: NewsService }> = async (base, { news }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -53,7 +53,7 @@ function stateOf(row: PostRow, now: Date): NewsState {
 }
 
 /**
- * News and announcements (spec §7 `news/list`, `news/detail`; docs/content.md "News and
+ * News and announcements (docs/product.md §7 `news/list`, `news/detail`; docs/content.md "News and
  * announcements"): operators write, schedule, change and withdraw posts in the back office
  * (audited); users read the published ones in their language with English as the marked fallback.
  * An announcement's place in the notice stream (`seq`) is stamped by the notifications module.

@@ -20,7 +20,7 @@ declare module 'fastify' {
 const tags = ['contracts'];
 
 /**
- * Seconds contracts (spec §7 "Market and contracts"): crypto under transaction/api/contract, the
+ * Seconds contracts (docs/product.md §7 "Market and contracts"): crypto under transaction/api/contract, the
  * other markets under asset/api/forex/contract, with the same bodies and answers.
  */
 export const contractRoutes: FastifyPluginAsync<{ service: ContractService; settler: ContractSettler; isReady: () => boolean; everyMs: number; background: boolean; role?: WorkRole }> = async (

@@ -104,7 +104,7 @@ export function toContract(row: Omit<ContractRow, 'id' | 'openTransactionId'>, s
 }
 
 /**
- * Seconds contracts (spec §1, DESIGN.md §6). The server fixes the open price from its own last
+ * Seconds contracts (docs/product.md §1, DESIGN.md §6). The server fixes the open price from its own last
  * tick when it accepts the order; the stake moves to the option wallet's frozen account in the
  * same transaction that creates the contract. Settlement is in `settlement.ts`.
  */

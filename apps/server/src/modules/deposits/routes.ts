@@ -11,7 +11,7 @@ import type { DepositService } from './service';
 
 const tags = ['deposits'];
 
-/** Coins, chains, deposit addresses, the address book, deposit notices and records (spec §7 "Addresses and deposits"; docs/deposits.md). */
+/** Coins, chains, deposit addresses, the address book, deposit notices and records (docs/product.md §7 "Addresses and deposits"; docs/deposits.md). */
 export const depositRoutes: FastifyPluginAsync<{ deposits: DepositService }> = async (base, { deposits }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

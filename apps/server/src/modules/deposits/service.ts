@@ -233,7 +233,7 @@ export class DepositService {
     };
   }
 
-  /** Deposit records of the request's ledger (spec §3), newest first, with the labels of saved source addresses. */
+  /** Deposit records of the request's ledger (docs/product.md §3), newest first, with the labels of saved source addresses. */
   async records(userId: number, mode: TypeUser, q: { page: number; size: number; symbol?: string }): Promise<RechargeList> {
     if (q.symbol !== undefined) this.assetOrThrow(q.symbol);
     const { rows, total } = await depositRepo.records(this.ctx.db, userId, mode, q.symbol, q.page, q.size);

@@ -9,7 +9,7 @@ import type { FileService, UploadKind } from './service';
 
 const tags = ['upload'];
 
-/** The common upload endpoint (spec §7 "Upload") and the owner-only file reader. */
+/** The common upload endpoint (docs/product.md §7 "Upload") and the owner-only file reader. */
 export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (base, { files }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

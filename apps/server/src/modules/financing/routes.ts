@@ -15,7 +15,7 @@ const adminTags = ['admin'];
 /** Who creates and changes products and sees subscriptions in the back office. */
 const ROLES = ['admin', 'finance'] as const;
 
-/** Fixed-term financing (spec §7 "Financing"; docs/financing.md). */
+/** Fixed-term financing (docs/product.md §7 "Financing"; docs/financing.md). */
 export const financingRoutes: FastifyPluginAsync<{ financing: FinancingService }> = async (base, { financing }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -28,7 +28,7 @@ export const financingRoutes: FastifyPluginAsync<{ financing: FinancingService }
   }, async (req, reply) => reply.ok(await financing.estimate(authOf(req).user.id, req.typeUser, req.query)));
 
   app.get(API.product.buyFinanceProduct, {
-    schema: schema({ tags, summary: 'Subscribe, as the spec has it, over GET: needs the session, an Idempotency-Key header and the estimate\'s token (spent once, by its own user and mode); the amount moves from the financing account to its frozen balance; a replay with the same key answers the first result', querystring: BuyQuery, response: FinancingSubscriptionResponse, auth: true }),
+    schema: schema({ tags, summary: 'Subscribe, as the product document has it, over GET: needs the session, an Idempotency-Key header and the estimate\'s token (spent once, by its own user and mode); the amount moves from the financing account to its frozen balance; a replay with the same key answers the first result', querystring: BuyQuery, response: FinancingSubscriptionResponse, auth: true }),
   }, async (req, reply) => {
     // Never cached by a browser or a proxy: the answer is one user's, and the request moves money.
     reply.header('cache-control', 'no-store');

@@ -15,7 +15,7 @@ const adminTags = ['admin'];
 /** An image's bytes (sent as they are; the schema is for the OpenAPI document). */
 const IMAGE_BYTES = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the image' });
 
-/** Identity verification (spec §7 "KYC"; docs/kyc.md). */
+/** Identity verification (docs/product.md §7 "KYC"; docs/kyc.md). */
 export const kycRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (base, { kyc }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -16,7 +16,7 @@ const tags = ['loans'];
 const adminTags = ['admin'];
 const IMAGE_BYTES = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the image' });
 
-/** Loans (spec §7 "Loans", docs/loans.md): products and rules, the application, the user's loans, quotes and repayment. */
+/** Loans (docs/product.md §7 "Loans", docs/loans.md): products and rules, the application, the user's loans, quotes and repayment. */
 export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (base, { loans }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -44,7 +44,7 @@ describe('catalogue and tickers', () => {
     expect(btc.time).toBeGreaterThan(T('2026-11-18T15:00:00Z'));
   });
 
-  it('answers prices as exact decimal strings with each instrument\'s decimals (spec §9)', async () => {
+  it('answers prices as exact decimal strings with each instrument\'s decimals (docs/product.md §9)', async () => {
     const r = await get<Ticker[]>(`${M}/getMarketPrice`);
     expect(r.data).toHaveLength(INSTRUMENTS.length);
     for (const x of r.data) {
@@ -63,7 +63,7 @@ describe('catalogue and tickers', () => {
 
   it('filters by ticker type, and refuses an unknown one', async () => {
     const crypto = await get<Ticker[]>(`${M}/byTypeGetMarketPrice?type=CRYPTO`);
-    expect(crypto.data).toHaveLength(21); // the 18 coins of spec §9 and the wallet coins USDC, HT, BTM
+    expect(crypto.data).toHaveLength(21); // the 18 coins of docs/product.md §9 and the wallet coins USDC, HT, BTM
     expect((await get<Ticker[]>(`${M}/byTypeGetMarketPrice?type=SPOT`)).data).toEqual(crypto.data);
     expect((await get<Ticker[]>(`${M}/byTypeGetMarketPrice?type=CONTRACT`)).data).toHaveLength(INSTRUMENTS.length);
     const stocks = await get<Ticker[]>(`${M}/byTypeGetMarketPrice?type=STOCK`);

@@ -16,7 +16,7 @@ import { instrumentInfo, instrumentOrThrow } from './service';
 const tags = ['market'];
 
 /**
- * Market data over HTTP (spec §7 "Market and contracts", "Favourites", banners, trading time)
+ * Market data over HTTP (docs/product.md §7 "Market and contracts", "Favourites", banners, trading time)
  * and the market websocket. With MARKET_ENGINE=timers the engine runs as work of the engine role
  * (started once the database is ready while this process is the engine; without a role, always),
  * and with a cluster bus the process follows the engine elsewhere meanwhile (docs/market-data.md

@@ -1,5 +1,5 @@
 /**
- * The market websocket (spec §7 "Sockets", docs/market-data.md "Websocket").
+ * The market websocket (docs/product.md §7 "Sockets", docs/market-data.md "Websocket").
  *
  * Fan-out: every bus event is encoded once, into its topic ("ticker:BTCUSDT", "depth:BTCUSDT",
  * "kline:BTCUSDT:1m", "trades:BTCUSDT"), and the topic keeps only its newest frame and the sequence number of its
@@ -532,7 +532,7 @@ export class MarketHub {
     c.subs.set(key, sub);
     this.topicsChanged(c);
     this.sendControl(c.ws, { eventType: 'subscribed', ...reply });
-    // The current values at once, so a chart or list never waits for the next tick (spec: a
+    // The current values at once, so a chart or list never waits for the next tick (docs/product.md: a
     // subscription silent for 3 s counts as dead).
     for (const t of topics) {
       t.subs.add(c);

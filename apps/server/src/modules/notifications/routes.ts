@@ -14,7 +14,7 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Notifications and the notice stream (spec §7 "news, notifications, app"; docs/notifications.md). */
+/** Notifications and the notice stream (docs/product.md §7 "news, notifications, app"; docs/notifications.md). */
 export const notificationRoutes: FastifyPluginAsync<{ notifications: NotificationService }> = async (base, { notifications }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -23,7 +23,7 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   }, async (req, reply) => reply.ok(await notifications.unread(authOf(req).user.id)));
 
   app.get(API.notification.resetNumNoti, {
-    schema: schema({ tags, summary: 'Mark every notification and announcement read (a GET in spec §7 that changes state: it needs the session and may be repeated without effect); answers the count, 0', response: NoticeCountResponse, auth: true }),
+    schema: schema({ tags, summary: 'Mark every notification and announcement read (a GET in docs/product.md §7 that changes state: it needs the session and may be repeated without effect); answers the count, 0', response: NoticeCountResponse, auth: true }),
   }, async (req, reply) => reply.header('cache-control', 'no-store').ok(await notifications.readAll(authOf(req).user.id)));
 
   app.post(API.notification.readNoti, {

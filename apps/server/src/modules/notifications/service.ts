@@ -112,7 +112,7 @@ export class NotificationService {
   }
 
   /**
-   * Mark all read (`reset-num-noti`, a GET in spec §7): idempotent. Announcements visible now are
+   * Mark all read (`reset-num-noti`, a GET in docs/product.md §7): idempotent. Announcements visible now are
    * stamped first, so "all" includes one published a moment ago.
    */
   async readAll(userId: number): Promise<UnreadCount> {

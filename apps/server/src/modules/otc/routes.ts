@@ -10,7 +10,7 @@ import type { OtcService } from './service';
 
 const tags = ['otc'];
 
-/** OTC instant exchange: quote, buy, sell, flash, records (spec §7 "Accounts, assets, OTC"). */
+/** OTC instant exchange: quote, buy, sell, flash, records (docs/product.md §7 "Accounts, assets, OTC"). */
 export const otcRoutes: FastifyPluginAsync<{ otc: OtcService }> = async (base, { otc }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -27,7 +27,7 @@ interface Rate {
 }
 
 /**
- * OTC instant exchange (spec §1, §2): buy a coin with USDT, sell it for USDT, or flash-exchange
+ * OTC instant exchange (docs/product.md §1, §2): buy a coin with USDT, sell it for USDT, or flash-exchange
  * one coin for another, at rates quoted from the market's reference price ± a spread, valid
  * for a short time and usable once. Every trade is one ledger transaction with the house as
  * counterparty and the fee in the same transaction. Rounding: docs/ledger.md.

@@ -138,7 +138,7 @@ describe('country codes', () => {
   });
 });
 
-describe('manager (spec §3, §6: the Manager label)', () => {
+describe('manager (docs/product.md §3, §6: the Manager label)', () => {
   it('is the UID of the user whose invitation code the account registered with, in every user answer', async () => {
     const inviter = await registerByEmail(t);
     const email = uniqueEmail();

@@ -11,7 +11,7 @@ export interface BackStageCredit {
 }
 
 /**
- * Credits a user's real currency account by an operator ("back stage" deposit channel, spec §3):
+ * Credits a user's real currency account by an operator ("back stage" deposit channel, docs/product.md §3):
  * a deposit record and its ledger transaction (external deposits → user), together or not at all.
  */
 export function creditBackStage(money: MoneyCommands, c: BackStageCredit) {

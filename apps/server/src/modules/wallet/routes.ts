@@ -15,7 +15,7 @@ import type { ValuationService } from './valuation';
 const tags = ['account'];
 const ASSET_LIST = ASSETS.map((a) => ({ ...a, icon: `/coins/${a.symbol.toLowerCase()}.svg` }));
 
-/** Wallets, transfers and statements (spec §7 "Accounts, assets"). `typeUser` picks the ledger. */
+/** Wallets, transfers and statements (docs/product.md §7 "Accounts, assets"). `typeUser` picks the ledger. */
 export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation: ValuationService }> = async (base, { wallet, valuation }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

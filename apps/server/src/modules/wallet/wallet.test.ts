@@ -218,7 +218,7 @@ describe('Idempotency-Key', () => {
 });
 
 describe('asset list', () => {
-  it('lists the coins of spec §3 with decimals and icons', async () => {
+  it('lists the coins of docs/product.md §3 with decimals and icons', async () => {
     const r = await t.post<{ symbol: string; amountDecimals: number; priceDecimals: number; icon: string }[]>('/asset/api/asset/list');
     expect(r.data.map((a) => a.symbol)).toEqual(['USDT', 'BTC', 'ETH', 'USDC', 'BCH', 'EOS', 'XRP', 'HT', 'OMG', 'ZRX', 'BTM', 'DOGE', 'DOT', 'LTC']);
     expect(r.data.find((a) => a.symbol === 'BTC')).toMatchObject({ amountDecimals: 5, priceDecimals: 2, icon: '/coins/btc.svg' });

@@ -10,7 +10,7 @@ import type { WithdrawalService } from './service';
 
 const tags = ['withdrawals'];
 
-/** The withdrawal address book (spec §7 `currencyAddress/*`; docs/withdrawals.md). */
+/** The withdrawal address book (docs/product.md §7 `currencyAddress/*`; docs/withdrawals.md). */
 export const withdrawalRoutes: FastifyPluginAsync<{ withdrawals: WithdrawalService; rateLimitPerMinute: number }> = async (base, { withdrawals, rateLimitPerMinute }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   // Per-address limit on the route that needs no session, as on the sign-in routes.

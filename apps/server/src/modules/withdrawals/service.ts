@@ -32,7 +32,7 @@ const FREEZE_NOTE = 'Withdrawals frozen by the account holder';
 const sha256Hex = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /**
- * The withdrawal address book (spec §3 "Withdraw address", §5, §7 `currencyAddress/*`;
+ * The withdrawal address book (docs/product.md §3 "Withdraw address", §5, §7 `currencyAddress/*`;
  * docs/withdrawals.md): where a user's money may be sent. An address is checked for its chain,
  * saved with the fund password, and usable once the hold after saving has passed; the user is
  * told of every new one. The coins and chains are the deposits catalogue's.

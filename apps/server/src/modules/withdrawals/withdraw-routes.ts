@@ -13,7 +13,7 @@ import type { WithdrawService } from './withdraw-service';
 const tags = ['withdrawals'];
 const adminTags = ['admin'];
 
-/** Withdrawals (spec §7 "Withdrawals"; docs/withdrawals.md): the user's create and confirm steps, records and cancel. */
+/** Withdrawals (docs/product.md §7 "Withdrawals"; docs/withdrawals.md): the user's create and confirm steps, records and cancel. */
 export const withdrawRoutes: FastifyPluginAsync<{ withdraw: WithdrawService }> = async (base, { withdraw }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

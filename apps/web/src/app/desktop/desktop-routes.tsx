@@ -99,7 +99,7 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
 };
 
 /**
- * The desktop layout's routes (spec §2's 30 desktop routes), in the desktop shell. A mobile URL
+ * The desktop layout's routes (docs/product.md §2's 30 desktop routes), in the desktop shell. A mobile URL
  * opens its desktop counterpart (lib/routing/desktop-counterparts.ts), so links the features write
  * with mobile paths, and a relaunch from mobile to desktop, land on desktop pages: a desktop
  * window never shows a phone page. A route without a desktop page yet says "not available yet"
@@ -112,13 +112,13 @@ export function buildDesktopRoutes(): RouteObject[] {
     element: pageElement(r.path, r, DESKTOP_PAGES[r.path]),
   }));
   // The freeze link of a new-address e-mail opens the same page in either layout; customer service
-  // (spec §2 lists no desktop route for it) shows its chat in the desktop frame at the same URLs.
+  // (docs/product.md §2 lists no desktop route for it) shows its chat in the desktop frame at the same URLs.
   const supportPage = full(supportDesk, 'SupportDeskPage');
   const deskLinkPages: Partial<Record<string, PageLoader>> = {
     [PATHS.customerService]: supportPage, [PATHS.customerServiceMobile]: supportPage,
-    // The built-in location pages (spec §2 lists them without a layout): the same page, in a desktop card.
+    // The built-in location pages (docs/product.md §2 lists them without a layout): the same page, in a desktop card.
     [PATHS.chooseLocation]: page(locationPages, 'ChooseLocationPage', true), [PATHS.openLocation]: page(locationPages, 'OpenLocationPage', true),
-    // The helper centre and the legal and company texts (spec §2 lists no desktop routes for them): the same pages, in a wide desktop card.
+    // The helper centre and the legal and company texts (docs/product.md §2 lists no desktop routes for them): the same pages, in a wide desktop card.
     [PATHS.helpCenter]: page(helpPages, 'HelpCenterPage', true), [PATHS.aboutUs]: page(helpPages, 'AboutUsPage', true),
     [PATHS.privacyPolicy]: page(helpPages, 'PrivacyPolicyPage', true), [PATHS.companyWebsite]: page(helpPages, 'CompanyPage', true),
   };

@@ -10,9 +10,9 @@ import { TopNav } from './top-nav';
 import './desktop.css';
 
 /**
- * The desktop layout (spec §2: a window wider than 1000 px), its own chunk: the top navigation
+ * The desktop layout (docs/product.md §2: a window wider than 1000 px), its own chunk: the top navigation
  * in place of the tab bar, the page's title, the page. A session that expires here is renewed
- * in a dialog on the same page (spec §8 exempts this layout from the redirect to login).
+ * in a dialog on the same page (docs/product.md §8 exempts this layout from the redirect to login).
  */
 export function DesktopShell() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ const LoginPanel = lazy(() => import('../../features/auth/desktop').then((m) => 
 
 /**
  * The session expired in the desktop layout: log in again here, on the page the user is on
- * (spec §8 exempts a window wider than 1000 px from the redirect to login). A modal dialog (focus
+ * (docs/product.md §8 exempts a window wider than 1000 px from the redirect to login). A modal dialog (focus
  * held inside, Escape closes). Logging in closes it and the page carries on; closing it leaves
  * the user a visitor (a page that needs a session then goes to the log-in page).
  */

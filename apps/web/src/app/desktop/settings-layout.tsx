@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DESKTOP_PATHS } from '../../lib/routing/paths';
 import type { RouteTitle } from '../route-table';
 
-/** The settings menu (spec §2 desktop settings/*, and the language page): account, security, language, app download and version. */
+/** The settings menu (docs/product.md §2 desktop settings/*, and the language page): account, security, language, app download and version. */
 const SETTINGS_MENU: ReadonlyArray<{ to: string; title: RouteTitle }> = [
   { to: DESKTOP_PATHS.account, title: 'accountSettings' },
   { to: DESKTOP_PATHS.kyc, title: 'kyc' },

@@ -104,7 +104,7 @@ function UserMenu() {
     { to: DESKTOP_PATHS.account, label: t('routes.profile') },
     { to: DESKTOP_PATHS.changePassword, label: t('routes.securityCenter') },
     { to: DESKTOP_PATHS.language, label: t('routes.language') },
-    // Spec §2 has no desktop route for it: the desktop frame shows the chat at its mobile URL (desktop-routes.tsx).
+    // docs/product.md §2 has no desktop route for it: the desktop frame shows the chat at its mobile URL (desktop-routes.tsx).
     { to: `${PATHS.customerService}?from=desktop`, label: t('routes.customerService') },
   ];
   return (

@@ -4,7 +4,7 @@ import { currentLayout, layoutForWidth } from '../../lib/routing/layout-mode';
 export const RELAUNCH_DEBOUNCE_MS = 300;
 
 /**
- * Relaunches the app (spec §2 "when the mode changes, the application relaunches") when the
+ * Relaunches the app (docs/product.md §2 "when the mode changes, the application relaunches") when the
  * window crosses the desktop breakpoint: a full load of the same URL, which the new layout's
  * router opens as the counterpart of the page the user was on (app/route-table.ts `mobile`,
  * lib/routing/desktop-counterparts.ts), query kept. Session, language, theme and mode are in localStorage,

@@ -11,7 +11,7 @@ import { useIsLoggedIn } from '../../lib/session/session-store';
 import { useRouteMeta } from './use-route-meta';
 
 /**
- * The mobile layout: a column capped at 450 px (spec §2), centred on wider windows, with
+ * The mobile layout: a column capped at 450 px (docs/product.md §2), centred on wider windows, with
  * the shared top bar and, on the five tab pages, the tab bar.
  */
 export function MobileShell() {

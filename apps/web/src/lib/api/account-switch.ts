@@ -5,7 +5,7 @@ import { LEDGER_QUERY_PREFIX } from './ledger-query';
 import { queryClient } from './query-client';
 import { useSessionStore } from '../session/session-store';
 
-/** Switches between the real and the demo ledger (spec §4 "Account version"). */
+/** Switches between the real and the demo ledger (docs/product.md §4 "Account version"). */
 export function accountSwitch(typeUser: TypeUser): Promise<UserInfo> {
   return apiPost<UserInfo>(API.account.accountSwitch, { typeUser });
 }

@@ -15,7 +15,7 @@ import { getSession } from '../session/session-store';
 import { toastError } from '../feedback/toast';
 
 /**
- * The one way the app talks to the server (spec §7 headers, spec §8 error handling).
+ * The one way the app talks to the server (docs/product.md §7 headers, docs/product.md §8 error handling).
  *
  * Every response body is `{ code, msg, data }`, whatever the HTTP status: the body is always
  * parsed and `code` decides. 0/200 resolve with `data`; 301/999 end the session; any other
@@ -46,7 +46,7 @@ export class ApiError extends Error {
 export const TRANSPORT_ERROR_CODE = -1;
 
 
-/** Pages where an expired session does not send the user to login (spec §2, §8). */
+/** Pages where an expired session does not send the user to login (docs/product.md §2, §8). */
 const NO_LOGIN_REDIRECT_PATHS = ['/', '/splash', TAB_PATHS.home, TAB_PATHS.quote, TAB_PATHS.trade];
 
 export interface RequestOptions {
@@ -63,12 +63,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** WEB from the desktop layout or a desktop URL (spec §7), H5 from the mobile layout. */
+/** WEB from the desktop layout or a desktop URL (docs/product.md §7), H5 from the mobile layout. */
 function loginOrigin(): LoginOrigin {
   return isDesktopPlatform() ? 'WEB' : 'H5';
 }
 
-/** The spec §7 headers sent with every request. */
+/** The docs/product.md §7 headers sent with every request. */
 export function commonHeaders(): Record<string, string> {
   const { token, typeUser, language } = getSession();
   return requestHeaders({ token, typeUser, language }, loginOrigin());
@@ -164,7 +164,7 @@ export function apiGet<T>(path: string, query?: RequestOptions['query'], options
   return apiRequest<T>(path, { ...options, method: 'GET', query });
 }
 
-/** Multipart upload (spec §7 "Upload"): headers token and lang; the browser sets the boundary. */
+/** Multipart upload (docs/product.md §7 "Upload"): headers token and lang; the browser sets the boundary. */
 export function apiUpload<T>(path: string, form: FormData, options: Omit<RequestOptions, 'method' | 'body' | 'query'> = {}): Promise<T> {
   const { token } = getSession();
   const headers: Record<string, string> = { [HEADER.lang]: currentHeaderLang(), Accept: 'application/json' };

@@ -3,7 +3,7 @@ import { API, type CountryCodeItem } from '@app/contract';
 import { apiPost } from './api-client';
 import { useSessionStore } from '../session/session-store';
 
-/** Countries with calling codes (registration's country picker, the location page), names in the request language (spec §7 countryCodeList). */
+/** Countries with calling codes (registration's country picker, the location page), names in the request language (docs/product.md §7 countryCodeList). */
 export function getCountryCodeList(): Promise<CountryCodeItem[]> {
   return apiPost<CountryCodeItem[]>(API.countryCode.list);
 }

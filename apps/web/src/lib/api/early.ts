@@ -1,13 +1,13 @@
 import { HEADER, REQUEST_TIMEOUT_MS, SUCCESS_CODES, toHeaderLang, type Language, type LoginOrigin, type TypeUser } from '@app/contract';
 
-/** What the spec §7 headers are built from. */
+/** What the docs/product.md §7 headers are built from. */
 export interface HeaderSession {
   token: string | null;
   typeUser: TypeUser;
   language: Language;
 }
 
-/** The spec §7 headers of every request (api-client.ts sends them, and the early requests below). */
+/** The docs/product.md §7 headers of every request (api-client.ts sends them, and the early requests below). */
 export function requestHeaders({ token, typeUser, language }: HeaderSession, origin: LoginOrigin): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADER.lang]: toHeaderLang(language),

@@ -14,7 +14,7 @@ export function useAssetList() {
   return useQuery({ queryKey: ['asset', 'list'], queryFn: getAssetList, staleTime: ASSET_LIST_STALE_MS });
 }
 
-/** Amount decimals of a coin from the list; 5 (spec §9 "others") while the list is loading. */
+/** Amount decimals of a coin from the list; 5 (docs/product.md §9 "others") while the list is loading. */
 export function amountDecimalsIn(assets: readonly AssetInfo[] | undefined, symbol: string): number {
   return assets?.find((a) => a.symbol === symbol)?.amountDecimals ?? 5;
 }

@@ -5,7 +5,7 @@ import { useSessionStore } from '../session/session-store';
 
 const infoKey = (token: string | null) => ['kyc', 'info', token] as const;
 
-/** The signed-in user's identity verification (spec §7 idCard/info): the KYC pages, and its state on the profile. */
+/** The signed-in user's identity verification (docs/product.md §7 idCard/info): the KYC pages, and its state on the profile. */
 export function useKycInfo() {
   const token = useSessionStore((s) => s.token);
   return useQuery({

@@ -4,7 +4,7 @@ import { apiPost } from './api-client';
 
 export type SendOtpData = SendOtpResult;
 
-/** E-mails a 4-digit code (spec §7 sendOtp). bind_email and forgot_fund_password need the token. */
+/** E-mails a 4-digit code (docs/product.md §7 sendOtp). bind_email and forgot_fund_password need the token. */
 export function sendOtp(body: SendOtpBody): Promise<SendOtpData> {
   return apiPost<SendOtpData>(API.user.sendOtp, body);
 }

@@ -3,7 +3,7 @@ import { API, type UpdateUserBody, type UserInfo } from '@app/contract';
 import { apiPost, type RequestOptions } from './api-client';
 import { useSessionStore } from '../session/session-store';
 
-/** Saves nickname, avatar, language or theme (spec §7 user/update) and returns the user. */
+/** Saves nickname, avatar, language or theme (docs/product.md §7 user/update) and returns the user. */
 export function updateUser(body: UpdateUserBody, options?: Pick<RequestOptions, 'silent'>): Promise<UserInfo> {
   return apiPost<UserInfo>(API.user.update, body, options);
 }

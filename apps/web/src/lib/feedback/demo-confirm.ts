@@ -3,7 +3,7 @@ import { i18n } from '../i18n';
 import { getSession } from '../session/session-store';
 
 /**
- * Spec §4: in demo mode the first investment (a transfer or an OTC trade) warns that this is
+ * docs/product.md §4: in demo mode the first investment (a transfer or an OTC trade) warns that this is
  * a trial version and asks whether to continue. A "yes" is remembered in the session store
  * (cleared on logout and session expiry); a "no" asks again next time. Real mode: always true.
  */

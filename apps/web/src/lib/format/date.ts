@@ -1,6 +1,6 @@
 /**
  * Times on screen. The API sends every time as UTC epoch milliseconds (docs/decisions.md "One
- * time format"); this is the one place that turns them into text. Spec §9 fixes the form,
+ * time format"); this is the one place that turns them into text. docs/product.md §9 fixes the form,
  * year-month-day hour:minute:second with 24-hour clock and latin digits in every language, so the
  * language does not change it; the time zone is the user's (the browser's) unless one is named
  * (the New York variant of a market's session times).
@@ -21,7 +21,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    // en-US only names the parts; the text is assembled below in the spec's order.
+    // en-US only names the parts; the text is assembled below in the product document's order.
     f = new Intl.DateTimeFormat('en-US', {
       timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
       hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', numberingSystem: 'latn',
@@ -34,7 +34,7 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 const isTime = (ms: number) => Number.isFinite(ms) && !Number.isNaN(new Date(ms).getTime());
 
 /**
- * "2024-05-01 13:45:10" (spec §9) for a time in epoch milliseconds, in the user's time zone or
+ * "2024-05-01 13:45:10" (docs/product.md §9) for a time in epoch milliseconds, in the user's time zone or
  * in `timeZone`. A value that is no time is shown as "--".
  */
 export function formatDateTime(ms: number, timeZone: string = localTimeZone()): string {

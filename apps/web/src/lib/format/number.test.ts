@@ -46,7 +46,7 @@ describe('one separator rule per language', () => {
   });
 });
 
-describe('amounts (spec §9: display decimals per coin, truncated, never rounded up)', () => {
+describe('amounts (docs/product.md §9: display decimals per coin, truncated, never rounded up)', () => {
   it('shows USDT to the cent, however many decimals the ledger keeps', () => {
     expect(formatAssetAmount('100000.000000', 'USDT', 'en')).toBe('100,000.00');
     expect(formatAssetAmount('0.999999', 'USDT', 'en')).toBe('0.99');
@@ -54,7 +54,7 @@ describe('amounts (spec §9: display decimals per coin, truncated, never rounded
     expect(formatMoney(null)).toBe('--');
   });
 
-  it('shows coins with their amount decimals of the spec table', () => {
+  it('shows coins with their amount decimals of the product document table', () => {
     expect(formatAssetAmount('1.123456789', 'BTC', 'en')).toBe('1.12345');
     expect(formatAssetAmount('1.123456789', 'ETH', 'en')).toBe('1.123');
     expect(formatAssetAmount('15.9', 'XRP', 'en')).toBe('15');
@@ -77,7 +77,7 @@ describe('amounts (spec §9: display decimals per coin, truncated, never rounded
 });
 
 describe('prices', () => {
-  it('keeps the instrument decimals where the spec table sets them', () => {
+  it('keeps the instrument decimals where the product document table sets them', () => {
     expect(formatPrice('95000.129', 2, 'en')).toBe('95,000.12');
     expect(formatPrice('0.5123', 4, 'en')).toBe('0.5123');
     expect(formatPrice('0.10000', 5, 'en')).toBe('0.10000');

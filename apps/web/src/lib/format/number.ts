@@ -1,7 +1,7 @@
 import { displayDecimalsOf, MONEY_DISPLAY_DECIMALS } from '@app/contract';
 
 /**
- * Every number the web app shows goes through this file (spec §9): exact decimal strings in,
+ * Every number the web app shows goes through this file (docs/product.md §9): exact decimal strings in,
  * text out, never through floating point. Figures are truncated toward zero, never rounded
  * up, so no screen shows money the user does not have. One separator rule per language: the
  * grouping and decimal marks of the app's language (Intl), grouping always on, so a German
@@ -88,12 +88,12 @@ export function formatExact(value: string, locale = appLocale): string {
   return d ? render(d, d.frac.replace(/0+$/, '').length, locale) : value;
 }
 
-/** An amount of a coin with that coin's display decimals (spec §9; USDT to the cent), truncated. */
+/** An amount of a coin with that coin's display decimals (docs/product.md §9; USDT to the cent), truncated. */
 export function formatAssetAmount(value: string | null | undefined, symbol: string, locale = appLocale): string {
   return value == null ? NO_VALUE : formatDecimal(value, displayDecimalsOf(symbol), locale);
 }
 
-/** Money in USDT (balances, valuations, stakes, profits): two decimals, truncated (spec §9). */
+/** Money in USDT (balances, valuations, stakes, profits): two decimals, truncated (docs/product.md §9). */
 export function formatMoney(value: string | null | undefined, locale = appLocale): string {
   return value == null ? NO_VALUE : formatDecimal(value, MONEY_DISPLAY_DECIMALS, locale);
 }
@@ -111,7 +111,7 @@ function priceDecimalsShown(d: Decimal, decimals: number): number {
 }
 
 /**
- * A price with its instrument's decimals (spec §9 table). A price with more decimals than
+ * A price with its instrument's decimals (docs/product.md §9 table). A price with more decimals than
  * make sense to read (the table's "others 10": USDC, BTM) keeps six significant digits and
  * drops trailing zeros down to two decimals: "1.00", "0.0123456". Truncated, never rounded.
  */

@@ -5,7 +5,7 @@ import { OTP_RESEND_WAIT_S } from '@app/contract';
 import { STORAGE_KEYS } from '../session/storage';
 
 /**
- * When each destination may be sent a new code (spec §5: resend only after 60 s). Keyed by
+ * When each destination may be sent a new code (docs/product.md §5: resend only after 60 s). Keyed by
  * destination alone, as the server counts it (a register code and a reset code to one
  * address share the wait); kept in sessionStorage so leaving the page or reloading does not
  * reset it.

@@ -11,7 +11,7 @@ import { catalogMessage } from '../i18n/catalog';
 import type { Check } from './form-errors';
 
 /**
- * Client-side checks of spec §5. Each returns null when the value is fine, else the
+ * Client-side checks of docs/product.md §5. Each returns null when the value is fine, else the
  * localized message of the matching API catalogue entry, so the client and the server say
  * the same words. The server checks everything again.
  */
@@ -40,7 +40,7 @@ export function checkNewPassword(value: string): Check {
 
 export function checkConfirmation(password: string, confirmation: string): Check {
   if (!confirmation) return catalogMessage('FIELD_REQUIRED');
-  // Spec §5 words for the form's own check; the server's answer is its catalogue text (§8 "Passwords inconsistent").
+  // docs/product.md §5 words for the form's own check; the server's answer is its catalogue text (§8 "Passwords inconsistent").
   return password === confirmation ? null : i18n.t('specTexts.passwordsMismatch');
 }
 
@@ -53,7 +53,7 @@ export function checkOtp(value: string): Check {
 const COMPARE_SCALE = 30;
 
 /**
- * An amount to move (spec §5 "Transfer number must be greater than 0"): required, a plain
+ * An amount to move (docs/product.md §5 "Transfer number must be greater than 0"): required, a plain
  * decimal of at most `decimals` fraction digits, above zero, and at most `available` (a
  * decimal string from the server). Compared as bigint, never as JS numbers.
  */

@@ -2,7 +2,7 @@ import { currentHeaderLang } from '../i18n';
 import { MarketSocket, clientId, marketSocketUrl, type StreamRequest } from './socket';
 
 /**
- * The app's market connections (spec §4 "Sockets": connections open and close per market type
+ * The app's market connections (docs/product.md §4 "Sockets": connections open and close per market type
  * and symbol): `general` carries the ticker lists, `symbol:<SYMBOL>` one instrument's realtime
  * ticker, depth, candles and trades, `orders` the user's open orders. Each opens with its first stream
  * and closes shortly after its last one goes.

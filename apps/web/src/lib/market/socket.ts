@@ -9,14 +9,14 @@ import {
 } from '@app/contract';
 
 /**
- * The market websocket client (spec §4 and §7 "Sockets", docs/market-data.md "Client websocket").
+ * The market websocket client (docs/product.md §4 and §7 "Sockets", docs/market-data.md "Client websocket").
  *
  * One `MarketSocket` is one connection. It keeps the list of streams its callers asked for,
  * sends SUBSCRIBE for each whenever the connection (re)opens, and hands every data message to
  * the listeners of the streams it belongs to (`batch` frames are unwrapped first).
  *
  * - Close: reconnect after a backoff (1 s doubling to 30 s, with jitter), reset by the server's
- *   welcome. A socket error only sets `closed` (spec §4): the close event that follows reconnects.
+ *   welcome. A socket error only sets `closed` (docs/product.md §4): the close event that follows reconnects.
  * - Watchdog (every second): a stream that delivered no data for more than 3 s gets its recovery
  *   function: by default it is subscribed again (UNSUBSCRIBE + SUBSCRIBE, which makes the server
  *   send the current values at once) and the server is pinged. A connection that has received
@@ -45,7 +45,7 @@ export const RECONNECT_MAX_MS = 30_000;
 export const WATCHDOG_TICK_MS = 1000;
 /** A stream without listeners is unsubscribed this long after the last one left. */
 export const STREAM_LINGER_MS = 300;
-/** A connection attempt still not open after this is abandoned (spec §9: socket timeout 60 s). */
+/** A connection attempt still not open after this is abandoned (docs/product.md §9: socket timeout 60 s). */
 export const CONNECT_TIMEOUT_MS = 60_000;
 /** Nesting bound for `batch` frames (the server sends one level). */
 const MAX_BATCH_DEPTH = 2;
@@ -81,7 +81,7 @@ export function unwrapMessages(message: unknown, depth = 0): WsServerMessage[] {
   return typeof m.eventType === 'string' ? [message as WsServerMessage] : [];
 }
 
-/** Spec §7: messages without `msg` are data, dispatched by `eventType`; the others are control replies. */
+/** docs/product.md §7: messages without `msg` are data, dispatched by `eventType`; the others are control replies. */
 export function isDataMessage(message: WsServerMessage): message is DataMessage {
   return !('msg' in message) && DATA_EVENTS.has(message.eventType);
 }
@@ -177,7 +177,7 @@ interface Stream {
 }
 
 export class MarketSocket {
-  /** No usable connection right now (spec §4: errors set only this flag). */
+  /** No usable connection right now (docs/product.md §4: errors set only this flag). */
   closed = true;
   private socket: SocketLike | null = null;
   private readonly streams = new Map<string, Stream>();
@@ -285,7 +285,7 @@ export class MarketSocket {
     this.lastMessageAt = this.now();
     socket.onopen = () => this.onOpen(socket);
     socket.onmessage = (event: MessageEvent) => this.onMessage(socket, event.data);
-    // Spec §4: an error only marks the connection closed; its close event reconnects.
+    // docs/product.md §4: an error only marks the connection closed; its close event reconnects.
     socket.onerror = () => {
       if (socket === this.socket) this.markDown();
     };

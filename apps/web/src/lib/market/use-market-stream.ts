@@ -36,7 +36,7 @@ export function useMarketStream(request: StreamRequest | null, handlers: StreamH
 }
 
 /**
- * The signed-in user's open-order events (spec §7 "open-orders (user token)"), for the trading
+ * The signed-in user's open-order events (docs/product.md §7 "Sockets": `openOrders`, with the user's token), for the trading
  * screens: `onEvent` gets each `orders` event's data, for example `{ type: 'resync' }` when
  * events were dropped and the orders should be reloaded over HTTP.
  */

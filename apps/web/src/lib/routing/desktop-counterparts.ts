@@ -2,7 +2,7 @@ import { DESKTOP_PATHS, PATHS } from './paths';
 
 /**
  * Every mobile route's desktop counterpart (app/route-table.ts DESKTOP_ROUTES `mobile` has the other way round):
- * its own desktop page where spec §2 lists one, otherwise the desktop page that shows the same
+ * its own desktop page where docs/product.md §2 lists one, otherwise the desktop page that shows the same
  * thing (the quote list is the dashboard's markets panel, the trade chart and trade detail the
  * trade page; profile and security are the desktop settings; the assets sub-pages the assets page).
  * Loaded only by the desktop layout's chunk (app/desktop/desktop-routes.tsx).

@@ -1,7 +1,7 @@
 import { currentLayout, DESKTOP_PREFIX } from './layout-mode';
 
 /**
- * Every route path of spec §2, written once. The route table (app/route-table.ts) and the
+ * Every route path of docs/product.md §2, written once. The route table (app/route-table.ts) and the
  * features' links both read these, so a path cannot drift between the two.
  */
 export const PATHS = {
@@ -16,7 +16,7 @@ export const PATHS = {
   assetAccount: '/pages/assets/account',
   transfer: '/pages/assets/transfer',
   transferRecords: '/pages/assets/transfer-records',
-  /** The user's seconds contracts and spot orders (the Asset tab's order history, spec §2). */
+  /** The user's seconds contracts and spot orders (the Asset tab's order history, docs/product.md §2). */
   orderHistory: '/pages/assets/order-history',
   // Login, forgot password, register
   login: '/pages/login/login',
@@ -93,7 +93,7 @@ export const PATHS = {
 
 const D = DESKTOP_PREFIX;
 
-/** The desktop layout's pages (spec §2), all under DESKTOP_PREFIX. */
+/** The desktop layout's pages (docs/product.md §2), all under DESKTOP_PREFIX. */
 export const DESKTOP_PATHS = {
   dashboard: `${D}dashboard/index`,
   trade: `${D}trade/index`,

@@ -30,7 +30,7 @@ export interface ClearCacheReport {
 }
 
 /**
- * "Clear cache" (spec §2 profile): the query cache, form drafts, the app's stored non-essential
+ * "Clear cache" (docs/product.md §2 profile): the query cache, form drafts, the app's stored non-essential
  * items and any Cache Storage entries; never the session. Counts what went, for the message.
  */
 export async function clearCaches(): Promise<ClearCacheReport> {

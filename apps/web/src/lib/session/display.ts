@@ -5,7 +5,7 @@ const THEME_COLOR: Record<Theme, string> = { light: '#f4f6fb', dark: '#0e131d' }
 
 /**
  * Applies theme and account mode to the whole document: our CSS variables key off
- * `data-theme` and `data-type-user` (demo mode changes the colours, spec §4), and
+ * `data-theme` and `data-type-user` (demo mode changes the colours, docs/product.md §4), and
  * antd-mobile's dark mode keys off `data-prefers-color-scheme`. No library: the entry
  * (main.tsx) calls it with the stored choice before anything is painted.
  */

@@ -14,7 +14,7 @@ import {
 import { STORAGE_KEYS } from './storage';
 
 /**
- * Session and product state (spec §3 "product state", §4 "session"), persisted in
+ * Session and product state (docs/product.md §3 "product state", §4 "session"), persisted in
  * localStorage so a reload keeps the user logged in and keeps their preferences.
  * No token means logged out.
  */
@@ -34,7 +34,7 @@ export interface SessionState {
   loggedOut: boolean;
   /**
    * The session ended by expiry (not persisted). The desktop layout then asks the user to log in
-   * again in a dialog, on the page they are on (spec §8 exempts a window wider than 1000 px from
+   * again in a dialog, on the page they are on (docs/product.md §8 exempts a window wider than 1000 px from
    * the redirect to login); the mobile layout does not use it.
    */
   expired: boolean;

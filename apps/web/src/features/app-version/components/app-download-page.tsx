@@ -10,7 +10,7 @@ import '../app-version.css';
 /** Quiet zone around a code, in modules: the four the QR standard asks for. */
 const QR_MARGIN = 4;
 
-/** /pages/profile/app-download (spec §2 profile "app download"): a QR code per published download, or a clear empty state. */
+/** /pages/profile/app-download (docs/product.md §2 profile "app download"): a QR code per published download, or a clear empty state. */
 export function AppDownloadPage() {
   const a = useAppVersionText();
   const downloads = useAppQr();

@@ -4,7 +4,7 @@ import { askConfirmDefault } from '../../../lib/feedback/confirm';
 import { clearCaches } from '../../../lib/session/clear-cache';
 import { useAppVersionText } from '../strings';
 
-/** "Clear cache" (spec §2 profile): asks first, keeps the session, then says how much it removed. */
+/** "Clear cache" (docs/product.md §2 profile): asks first, keeps the session, then says how much it removed. */
 export function ClearCacheSection() {
   const { t } = useTranslation();
   const a = useAppVersionText();

@@ -65,7 +65,7 @@ describe('the update dialog', () => {
     expect(forced).not.toContain('>Later<');
   });
 
-  it('says "Download error" or "Installation of update files failed" (spec §8) and offers to try again', () => {
+  it('says "Download error" or "Installation of update files failed" (docs/product.md §8) and offers to try again', () => {
     const { bridge } = fakeBridge('android');
     const decision = decideUpdate('android', '1.0.1', answer('1.0.2', 'choose_update'));
     const download = render(decision, bridge, 'downloadError');

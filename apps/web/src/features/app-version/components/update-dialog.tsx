@@ -17,10 +17,10 @@ interface UpdateDialogProps {
 }
 
 /**
- * The app update dialog (spec §4): nothing when there is no update or on the web; an optional
+ * The app update dialog (docs/product.md §4): nothing when there is no update or on the web; an optional
  * update offers "Later" and "Update now", a forced one only "Update now". The update runs through
  * the platform bridge; a failure says "Download error" or "Installation of update files failed"
- * (spec §8) and offers to try again.
+ * (docs/product.md §8) and offers to try again.
  */
 export function UpdateDialog({ decision, bridge, onClose, initialPhase = 'offer' }: UpdateDialogProps) {
   const a = useAppVersionText();

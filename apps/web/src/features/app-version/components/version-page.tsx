@@ -10,7 +10,7 @@ import { UpdateDialog } from './update-dialog';
 import '../app-version.css';
 
 /**
- * /pages/profile/version (spec §2 profile "version", "clear cache"): the running version, and
+ * /pages/profile/version (docs/product.md §2 profile "version", "clear cache"): the running version, and
  * the update check for the platform the app runs on. The web build is neither ios nor android:
  * it is always current, and the page links the download page instead of checking.
  */

@@ -1,7 +1,7 @@
 import { isAppPlatform } from '@app/contract';
 
 /**
- * What the app update needs from the device (spec §4 "Update runs only on ios or android"). The
+ * What the app update needs from the device (docs/product.md §4: updates run only on ios and android). The
  * installed app's shell provides it as `window.appBridge`; the web build has none, so it is the
  * web and never updates itself (it shows the download page instead).
  */

@@ -1,6 +1,6 @@
 import type { PlatformBridge } from './platform';
 
-/** Where an update stands: offered, downloading, installing, done, or failed at one of the two steps (spec §8's two messages). */
+/** Where an update stands: offered, downloading, installing, done, or failed at one of the two steps (docs/product.md §8's two messages). */
 export type UpdatePhase = 'offer' | 'downloading' | 'installing' | 'done' | 'downloadError' | 'installError';
 
 /**

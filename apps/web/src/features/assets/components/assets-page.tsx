@@ -16,7 +16,7 @@ import { ASSETS_PATHS, accountPath } from './assets-paths';
 import { BalanceList } from './balance-list';
 import '../assets.css';
 
-/** /pages/assets/index (spec §2 "Assets", pull-down refresh). */
+/** /pages/assets/index (docs/product.md §2 "Assets", pull-down refresh). */
 export function AssetsPage() {
   const { t } = useTranslation();
   const typeUser = useSessionStore((s) => s.typeUser);

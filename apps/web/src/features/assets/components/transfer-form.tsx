@@ -15,7 +15,7 @@ export interface TransferFormClasses {
 }
 
 /**
- * The transfer between accounts (spec §2): from, swap, to, coin, amount with "all", submit. One
+ * The transfer between accounts (docs/product.md §2): from, swap, to, coin, amount with "all", submit. One
  * form for both layouts (the mobile transfer page, the desktop assets page's panel); each passes
  * its state (`useTransferForm`) and its classes.
  */

@@ -1,6 +1,6 @@
 import { PATHS } from '../../../lib/routing/paths';
 
-/** The auth screens' routes (spec §2), for links between them. */
+/** The auth screens' routes (docs/product.md §2), for links between them. */
 export const AUTH_PATHS = {
   loginPhone: PATHS.login,
   loginEmail: PATHS.emailLogin,

@@ -71,7 +71,7 @@ function LoginForm({ type }: { type: AccountType }) {
 }
 
 /**
- * Log in again where the user is (the desktop dialog after a session expiry, spec §8): phone or
+ * Log in again where the user is (the desktop dialog after a session expiry, docs/product.md §8): phone or
  * e-mail and the country switched in place, and logging in keeps the page.
  */
 export function LoginPanel() {

@@ -14,7 +14,7 @@ import { AccountField } from './account-field';
 import '../auth.css';
 
 /**
- * Step one of registration (spec §2): account, password, confirmation, optional invitation
+ * Step one of registration (docs/product.md §2): account, password, confirmation, optional invitation
  * code (state and submit in useRegisterForm).
  */
 function RegisterForm({ type }: { type: AccountType }) {

@@ -5,7 +5,7 @@ import { SearchField } from '../../../components/search-field';
 import { useCountrySearch } from '../hooks/use-country-search';
 import '../auth.css';
 
-/** /pages/register/select-country: the searchable country list (spec §2), then back. */
+/** /pages/register/select-country: the searchable country list (docs/product.md §2), then back. */
 export function SelectCountryPage() {
   return <CountryList />;
 }

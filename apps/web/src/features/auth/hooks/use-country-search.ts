@@ -11,7 +11,7 @@ import { dialCodeList } from '../../../lib/forms/dial-codes';
 import { useSelectedCountry } from './use-selected-country';
 
 /**
- * The searchable country list (spec §2): the query, the matches, the selection, and choosing one,
+ * The searchable country list (docs/product.md §2): the query, the matches, the selection, and choosing one,
  * then back to the page before (or `afterChoose`, where the list is shown in place).
  */
 export function useCountrySearch(afterChoose?: () => void) {

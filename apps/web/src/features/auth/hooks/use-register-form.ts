@@ -19,7 +19,7 @@ type Field = 'account' | 'password' | 'confirmPassword';
 export const INVITATION_CODE_MAX_LENGTH = 16;
 
 /**
- * Step one of registration (spec §2): account, password, confirmation, optional invitation
+ * Step one of registration (docs/product.md §2): account, password, confirmation, optional invitation
  * code. Submit checks them, sends the 4-digit code and opens the verify-code page.
  */
 export function useRegisterForm(type: AccountType) {

@@ -11,7 +11,7 @@ export interface BuyFinancingRequest {
 }
 
 /**
- * `product/buyFinanceProduct` (a GET, as the spec has it): subscribes exactly what the estimate
+ * `product/buyFinanceProduct` (a GET, as the product document has it): subscribes exactly what the estimate
  * said, with the session, the estimate's token and an Idempotency-Key (docs/financing.md says why
  * a GET can move money safely here). The page shows a refusal itself (silent).
  */

@@ -15,7 +15,7 @@ export function useAmountOf() {
 }
 
 /**
- * A product's facts (spec "Manage account"): its terms with their rates, the amount per
+ * A product's facts (docs/product.md §2 "Manage account"): its terms with their rates, the amount per
  * subscription, the quota left, and what redeeming early does, in words.
  */
 export function ProductFacts({ product: p }: { product: FinancingProduct }) {

@@ -16,7 +16,7 @@ export function Time({ ms }: { ms: number }) {
   return <time dateTime={dateTimeAttribute(ms)}>{formatDateTime(ms)}</time>;
 }
 
-/** One subscription (spec §3): duration, rate, amount, estimated interest, interest earned so far, subscription and expiration time. */
+/** One subscription (docs/product.md §3): duration, rate, amount, estimated interest, interest earned so far, subscription and expiration time. */
 function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSubscription; ask: Ask }) {
   const f = useFinancingText();
   const of = useAmountOf();

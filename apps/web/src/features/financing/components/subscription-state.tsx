@@ -1,7 +1,7 @@
 import type { FinancingSubscription } from '@app/contract';
 import { useFinancingText } from '../strings';
 
-/** A subscription's state (spec §4): during its term, matured, redeemed early. */
+/** A subscription's state (docs/product.md §4): during its term, matured, redeemed early. */
 export function SubscriptionState({ subscription: s }: { subscription: FinancingSubscription }) {
   const f = useFinancingText();
   return (

@@ -5,7 +5,7 @@ import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { TickerList } from '../../../components/ticker-list';
 import { useMarketOverview } from '../hooks/use-market-overview';
 
-/** The home market overview (spec §1): Spot and Seconds Contract tabs with live tickers. */
+/** The home market overview (docs/product.md §1): Spot and Seconds Contract tabs with live tickers. */
 export function MarketOverview() {
   const { t } = useTranslation();
   const { tab, setTab, tickers, failed, retry, morePath } = useMarketOverview();

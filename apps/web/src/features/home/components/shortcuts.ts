@@ -17,7 +17,7 @@ export type ShortcutKey = keyof Pick<
   'deposit' | 'vip' | 'otc' | 'cloudMining' | 'noviceGuide' | 'liveChat' | 'ranking' | 'announcements'
 >;
 
-/** Shortcuts whose behaviour spec §1 does not show: they open the "coming soon" page. */
+/** Shortcuts whose behaviour docs/product.md §1 does not show: they open the "coming soon" page. */
 export const COMING_SOON: readonly ShortcutKey[] = ['vip', 'cloudMining', 'noviceGuide', 'ranking'];
 
 export const COMING_SOON_PATH = PATHS.comingSoon;
@@ -28,7 +28,7 @@ export interface Shortcut {
   Icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 }
 
-/** The home shortcuts of spec §1, in its order. */
+/** The home shortcuts of docs/product.md §1, in its order. */
 export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'deposit', to: PATHS.recharge, Icon: IconDeposit },
   { key: 'vip', to: `${COMING_SOON_PATH}?feature=vip`, Icon: IconVip },

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { API, type KycDocumentType, type KycDocumentsBody, type KycInfo, type KycPrimaryBody } from '@app/contract';
 import { apiGet, apiPost } from '../../../lib/api/api-client';
 
-/** The document types accepted for a nationality (spec §7 idCard/type). */
+/** The document types accepted for a nationality (docs/product.md §7 idCard/type). */
 export function useDocumentTypes(nationality: string) {
   return useQuery({
     queryKey: ['kyc', 'types', nationality],

@@ -22,7 +22,7 @@ interface Photo {
 }
 
 /**
- * Stage 2, the documents (spec §3 "front and back images", §9 "at least 3 photos"): each photo is
+ * Stage 2, the documents (docs/product.md §3 "front and back images", §9 "at least 3 photos"): each photo is
  * uploaded as a private file when chosen, shown from the device meanwhile, and the three paths are
  * submitted for review; the verification as it then is goes to `onSubmitted`.
  */

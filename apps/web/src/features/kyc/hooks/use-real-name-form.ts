@@ -16,7 +16,7 @@ type Field = 'nationality' | 'documentType' | 'realName' | 'idNumber';
 const ID_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
 
 /**
- * Stage 1, real name (spec §3 "document type, nationality, real name, ID number"): starts from
+ * Stage 1, real name (docs/product.md §3 "KYC (id card)": document type, nationality, real name, ID number): starts from
  * what was submitted before, offers the document types the nationality accepts, and answers the
  * verification as it then is to `onSaved`.
  */

@@ -4,7 +4,7 @@ import { apiPost } from '../../../lib/api/api-client';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { loanKeys } from './query-keys';
 
-/** `loan/createLoanProduct` (spec name): an application, waiting for review. The form shows a refusal (silent). */
+/** `loan/createLoanProduct` (its name in docs/product.md): an application, waiting for review. The form shows a refusal (silent). */
 export function applyLoan(body: LoanApplyBody): Promise<Loan> {
   return apiPost<Loan>(API.loan.createLoanProduct, body, { silent: true });
 }

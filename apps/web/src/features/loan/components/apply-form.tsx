@@ -12,7 +12,7 @@ import { PhotoPicker } from './photo-picker';
 import { LoanRules, ProductTerms } from './product-list';
 
 /**
- * The application (spec §5) for one product: its terms, the amount, the document photos, the rules
+ * The application (docs/product.md §5) for one product: its terms, the amount, the document photos, the rules
  * to read and accept; the simulator beside it follows the amount typed.
  */
 export function ApplyForm({ product, openLoans, onApplied }: { product: LoanProduct; openLoans: readonly Loan[]; onApplied: (loan: Loan) => void }) {

@@ -7,7 +7,7 @@ import { PATHS } from '../../../lib/routing/paths';
 import { useLoanText } from '../strings';
 
 /**
- * Spec §5: a loan needs a verified identity first. Until then the form is not shown: the spec's
+ * docs/product.md §5: a loan needs a verified identity first. Until then the form is not shown: the product document's
  * message, where the verification stands, and the way to it (the server refuses with KYC_REQUIRED
  * too).
  */

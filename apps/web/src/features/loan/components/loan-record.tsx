@@ -6,7 +6,7 @@ import { PATHS } from '../../../lib/routing/paths';
 import { useLoanText } from '../strings';
 import { coinAmount, utcDate } from './loan-format';
 
-/** A loan's state (spec §4) and, while it is owed past its due date, "Overdue". */
+/** A loan's state (docs/product.md §4) and, while it is owed past its due date, "Overdue". */
 export function LoanState({ loan }: { loan: Loan }) {
   const l = useLoanText();
   return (
@@ -35,7 +35,7 @@ function Field({ label, children, wide, testId }: { label: string; children: Rea
 const when = (ms: number | null) => (ms === null ? null : <time dateTime={dateTimeAttribute(ms)}>{formatDateTime(ms)}</time>);
 
 /**
- * One loan with the fields of spec §3: borrowed amount, period, interest, estimated payment date,
+ * One loan with the fields of docs/product.md §3: borrowed amount, period, interest, estimated payment date,
  * approved, rejected and paid dates, amount due, amount paid, money to be paid; a rejection's reason
  * and note; "Repay" while it is open (`payLink`).
  */

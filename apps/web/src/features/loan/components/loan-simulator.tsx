@@ -100,7 +100,7 @@ function Comparison({ c }: { c: PayoffComparison }) {
 }
 
 /**
- * Beyond the spec: before applying, what the loan would cost if approved today (interest.ts's own
+ * Beyond the product document: before applying, what the loan would cost if approved today (interest.ts's own
  * functions, the ones the server posts with), and, with open loans, paying each on its due date
  * against paying all today. The rounding rule is stated.
  */

@@ -7,7 +7,7 @@ import { coinAmount } from './loan-format';
 /**
  * A binding pay-off quote: per loan the principal, the interest (its regular and late days), what
  * settles it today, what this payment pays and what is left; the total, the balance, and whether it
- * is enough (spec: "Your amount is not enough").
+ * is enough (docs/product.md: "Your amount is not enough").
  */
 export function QuoteView({ quote }: { quote: LoanQuote }) {
   const l = useLoanText();

@@ -22,7 +22,7 @@ const FIELD_OF_CODE = new Map<number, ApplyField>([
 ]);
 
 /**
- * The application (spec §5): an amount within the product's range, at least three document photos,
+ * The application (docs/product.md §5): an amount within the product's range, at least three document photos,
  * the rules accepted. Checked here first, then by the server (whose refusal lands on its field);
  * the application goes to `onApplied`.
  */

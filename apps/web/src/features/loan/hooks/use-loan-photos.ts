@@ -13,7 +13,7 @@ export interface LoanPhoto {
 }
 
 /**
- * The application's document photos (spec §5, at least LOAN_PHOTOS_MIN): each is uploaded as a
+ * The application's document photos (docs/product.md §5, at least LOAN_PHOTOS_MIN): each is uploaded as a
  * private file when chosen (as the KYC documents are), shown from the device meanwhile, and may be
  * removed; at most LOAN_PHOTOS_MAX.
  */

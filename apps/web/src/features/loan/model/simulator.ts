@@ -14,7 +14,7 @@ import {
 } from '@app/contract';
 
 /**
- * The loan simulator (beyond the spec: issue 19 "before applying, a simulator"). Every figure comes
+ * The loan simulator (beyond the product document: issue 19 "before applying, a simulator"). Every figure comes
  * from the contract's interest functions (packages/contract/src/interest.ts), the ones the server
  * posts with: nothing here computes interest itself, it only picks the days to ask about.
  */
@@ -63,7 +63,7 @@ export interface Schedule {
   /** Interest of one regular day and of one late day on the whole principal (rounded down). */
   dayInterest: bigint;
   lateDayInterest: bigint;
-  /** The whole period's interest (what the application shows as its interest, spec §3). */
+  /** The whole period's interest (what the application shows as its interest, docs/product.md §3). */
   periodInterest: bigint;
   points: SchedulePoint[];
 }

@@ -19,7 +19,7 @@ function regionsOf(items: readonly CountryCodeItem[]): CountryCodeItem[] {
 }
 
 /**
- * /choose-location (spec §2 built-in): the user's country or region, chosen from registration's
+ * /choose-location (docs/product.md §2 built-in): the user's country or region, chosen from registration's
  * country list and kept on this device as a display preference; no location service is asked.
  */
 export function ChooseLocationPage() {

@@ -5,7 +5,7 @@ import { useLocationText } from '../strings';
 import '../location.css';
 
 /**
- * /open-location (spec §2 built-in): the company's address as text with a copy button. No map
+ * /open-location (docs/product.md §2 built-in): the company's address as text with a copy button. No map
  * service is reachable from this installation, so none is embedded (no external request, no broken frame).
  */
 export function OpenLocationPage() {

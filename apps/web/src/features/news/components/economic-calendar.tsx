@@ -7,7 +7,7 @@ import { useNewsText } from '../strings';
 export const CALENDAR_LOAD_TIMEOUT_MS = 15_000;
 
 /**
- * The widget's address with the spec's parameters (docs/content.md "Economic calendar"): `mode=2`
+ * The widget's address with the product document's parameters (docs/content.md "Economic calendar"): `mode=2`
  * and `lang`, the app's language as the `lang` header spells it (en, zh, zh-HK, ja, ko, de, fr, it).
  */
 export function calendarSrc(base: string, lang: string): string {
@@ -20,7 +20,7 @@ export function calendarSrc(base: string, lang: string): string {
 type FrameState = 'loading' | 'loaded' | 'failed';
 
 /**
- * The third-party economic calendar at 100 % of its box (spec: width 100 %, height 100 %, mode 2,
+ * The third-party economic calendar at 100 % of its box (docs/product.md: width 100 %, height 100 %, mode 2,
  * the current language). Not configured, or not loaded in time (no network): a message instead of
  * an empty frame, with a retry.
  */

@@ -13,7 +13,7 @@ export interface OtcConfirmation {
  * pass its own to the very same flow.
  */
 export interface OtcPrompts {
-  /** Demo mode's first-investment warning (spec §4); resolves true to go on. */
+  /** Demo mode's first-investment warning (docs/product.md §4); resolves true to go on. */
   confirmDemo: () => Promise<boolean>;
   confirm: (details: OtcConfirmation) => Promise<boolean>;
   /** A short success message. */

@@ -104,7 +104,7 @@ export function useOtcTrade({ side, quote, assets, requote, onTraded, prompts }:
       } catch (error) {
         if (!(error instanceof ApiError) || error.kind !== 'transport') sender.settle();
         const key: string | undefined = error instanceof ApiError ? errorKeyByCode(error.code) : undefined;
-        // Spec of the quote: expired or already used means new rates, confirmed again.
+        // The quote's rule (docs/product.md §7): expired or already used means new rates, confirmed again.
         if (key !== 'QUOTE_EXPIRED' && key !== 'QUOTE_USED') return;
         q = await requote();
         requoted = true;

@@ -7,7 +7,7 @@ import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';
 import '../profile.css';
 
-/** /pages/profile/account-setting/index: avatar, nickname, e-mail binding, UID and manager (spec §2, §3, §6). */
+/** /pages/profile/account-setting/index: avatar, nickname, e-mail binding, UID and manager (docs/product.md §2, §3, §6). */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);

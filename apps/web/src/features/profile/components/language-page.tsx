@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES, LANGUAGES, toHeaderLang } from '@app/contract';
 import { IconCheck } from '../../../components/icons';
 import { useLanguageChoice } from '../hooks/use-language-choice';
 
-/** /pages/profile/language: the eight languages (spec §9), each named in itself. */
+/** /pages/profile/language: the eight languages (docs/product.md §9), each named in itself. */
 export function LanguagePage() {
   const { t } = useTranslation();
   const name = useId();

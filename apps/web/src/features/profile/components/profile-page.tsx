@@ -27,7 +27,7 @@ import { PROFILE_PATHS } from './profile-paths';
 import { UserAvatar } from './user-avatar';
 import '../profile.css';
 
-/** /pages/profile/index (spec §2 "Profile"). */
+/** /pages/profile/index (docs/product.md §2 "Profile"). */
 export function ProfilePage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);

@@ -1,6 +1,6 @@
 import { PATHS } from '../../../lib/routing/paths';
 
-/** Routes the profile screens link to (spec §2). */
+/** Routes the profile screens link to (docs/product.md §2). */
 export const PROFILE_PATHS = {
   profile: PATHS.profile,
   kyc: PATHS.kyc,

@@ -37,7 +37,7 @@ function CoinRow({ coin, replace }: { coin: RechargeType; replace: boolean }) {
 }
 
 /**
- * Every coin of the catalogue to pick from (spec §2 "pick a coin"): those that can be deposited
+ * Every coin of the catalogue to pick from (docs/product.md §2 "pick a coin"): those that can be deposited
  * first, with their networks; the others stay listed with why not (no network yet, paused).
  * `replace`: picking replaces this page in the history (the list opened from a coin's page).
  */

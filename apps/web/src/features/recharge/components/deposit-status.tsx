@@ -5,7 +5,7 @@ import { confirmationProgress } from '../model/selection';
 import { useRechargeText } from '../strings';
 
 /**
- * A record's status (spec §4: in progress, then success or fail): an in-progress deposit on chain
+ * A record's status (docs/product.md §4: in progress, then success or fail): an in-progress deposit on chain
  * with its confirmation counter, a failed one with why.
  */
 export function DepositStatus({ record }: { record: RechargeRecord }) {

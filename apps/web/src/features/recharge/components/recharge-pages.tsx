@@ -22,7 +22,7 @@ function RecordsLink() {
 }
 
 /**
- * /pages/recharge/index (spec §2 "Recharge"): pick a coin (the list, until one is chosen), then a
+ * /pages/recharge/index (docs/product.md §2 "Recharge"): pick a coin (the list, until one is chosen), then a
  * chain; the user's address there with its QR code, copy, minimum, confirmations and the warning.
  */
 export function RechargePage() {

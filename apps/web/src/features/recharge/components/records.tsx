@@ -27,7 +27,7 @@ export function useRecords() {
 }
 
 /**
- * The deposit records as cards (spec §3: amount, quantity, number, channel, status, from, to, time),
+ * The deposit records as cards (docs/product.md §3: amount, quantity, number, channel, status, from, to, time),
  * newest first; a back-stage credit has no network, source or deposit address, so those lines are left out.
  */
 export function RechargeRecordList() {

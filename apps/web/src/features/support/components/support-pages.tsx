@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { CHAT_FROM_MAX } from '@app/contract';
 import { SupportChat } from './chat-panel';
 
-/** The page support was opened from (spec §2 `from`, default home). */
+/** The page support was opened from (docs/product.md §2 `from`, default home). */
 function useFrom(): string {
   const [params] = useSearchParams();
   const from = (params.get('from') ?? '').trim().slice(0, CHAT_FROM_MAX);

@@ -1,7 +1,7 @@
 import { API, type Market } from '@app/contract';
 
 /**
- * Spec §7 has two contract endpoints: crypto contracts under transaction/api/contract, the
+ * docs/product.md §7 has two contract endpoints: crypto contracts under transaction/api/contract, the
  * markets with trading hours (forex, CFD, indices, stocks) under asset/api/forex/contract.
  * Both take and answer the same shapes.
  */

@@ -6,7 +6,7 @@ import { useSessionStore } from '../../../lib/session/session-store';
 
 export const SPOT_PAGE_SIZE = 20;
 
-/** Which spot orders: the open ones (spec §7 `openOrderUser`) or the filled and cancelled ones. */
+/** Which spot orders: the open ones (docs/product.md §7 `openOrderUser`) or the filled and cancelled ones. */
 export type SpotListKind = 'open' | 'history';
 
 /** One page of the user's spot orders of one kind, newest first. */

@@ -5,7 +5,7 @@ import { apiGet } from '../../../lib/api/api-client';
 /** Looked at again at least this often, and right after the session opens or closes. */
 const RECHECK_MS = 60_000;
 
-/** Whether an instrument's session is open now, and when it next opens or closes (spec §7 checkTradingTime). */
+/** Whether an instrument's session is open now, and when it next opens or closes (docs/product.md §7 checkTradingTime). */
 export function getTradingTime(symbol: string): Promise<TradingTime> {
   return apiGet<TradingTime>(API.forex.checkTradingTime, { symbol });
 }

@@ -3,7 +3,7 @@ import type { TradingTime } from '@app/contract';
 import { formatDateTime, localTimeZone } from '../../../lib/format';
 import '../strings';
 
-/** A closed market and when it opens, in the user's time zone and in the exchange's (spec §9). */
+/** A closed market and when it opens, in the user's time zone and in the exchange's (docs/product.md §9). */
 export function ClosedNotice({ tradingTime }: { tradingTime: TradingTime | undefined }) {
   const { t } = useTranslation();
   if (!tradingTime || tradingTime.open) return null;

@@ -11,7 +11,7 @@ import { TradeOrders } from './trade-orders';
 import '../trade.css';
 import '../strings';
 
-/** Says the market is closed and when it opens again (spec §7 checkTradingTime). */
+/** Says the market is closed and when it opens again (docs/product.md §7 checkTradingTime). */
 function MarketClosedNotice({ nextOpen }: { nextOpen: number | null }) {
   const { t } = useTranslation();
   return (
@@ -59,7 +59,7 @@ function SignedInEntry({ symbol }: { symbol: string }) {
 }
 
 /**
- * Order entry under the chart (spec §2 "trade chart"): a seconds contract on any instrument,
+ * Order entry under the chart (docs/product.md §2 "trade chart"): a seconds contract on any instrument,
  * spot on crypto; then the open orders and history of the instrument.
  */
 export function OrderEntry({ symbol }: { symbol: string }) {

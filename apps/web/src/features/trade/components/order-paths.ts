@@ -1,6 +1,6 @@
 import { PATHS } from '../../../lib/routing/paths';
 
-/** The trade-detail page of one order (spec §2). */
+/** The trade-detail page of one order (docs/product.md §2). */
 export const TRADE_DETAIL_PATH = PATHS.tradeDetail;
 
 export type OrderKind = 'contract' | 'spot';

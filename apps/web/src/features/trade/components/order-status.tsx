@@ -3,7 +3,7 @@ import type { ContractResult } from '@app/contract';
 import type { OrderStatusKey } from '../model/order-display';
 import '../strings';
 
-/** The spec §9 status text of an order, with the result of a settled contract. */
+/** The docs/product.md §9 status text of an order, with the result of a settled contract. */
 export function OrderStatus({ status, result }: { status: OrderStatusKey; result?: ContractResult | null }) {
   const { t } = useTranslation();
   return (

@@ -17,7 +17,7 @@ import '../strings';
 
 /**
  * /pages/trade-chart/index?symbol=BTCUSDT[&interval=1h]: live price and 24 h statistics, the
- * candle chart, the order entry (trading issue) and the order book. Open to visitors (spec §6).
+ * candle chart, the order entry (trading issue) and the order book. Open to visitors (docs/product.md §6).
  */
 export function TradeChartPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@
  * desktop layout can pass its own (an antd Modal) to the very same flow.
  */
 export interface OrderPrompts<Details> {
-  /** Demo mode's first-investment warning (spec §4); resolves true to go on. */
+  /** Demo mode's first-investment warning (docs/product.md §4); resolves true to go on. */
   confirmDemo: () => Promise<boolean>;
   /** Shows what is about to be sent; resolves true to send it. */
   confirm: (details: Details) => Promise<boolean>;

@@ -27,7 +27,7 @@ interface ContractOrderOptions {
 }
 
 /**
- * The seconds-contract flow (spec §1, DESIGN.md §6): the products, the chosen duration and
+ * The seconds-contract flow (docs/product.md §1, DESIGN.md §6): the products, the chosen duration and
  * stake, their quote, validation, the confirmations and the request. The contract placed is
  * kept for its tracker; the tracker announces it (role=status), so no success message here.
  */

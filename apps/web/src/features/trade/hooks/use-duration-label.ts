@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { durationUnit } from '../model/contract-math';
 import '../strings';
 
-/** Spec §9: contract durations shown in sec, mins and hour units ("30 sec", "5 mins", "1 hour"). */
+/** docs/product.md §9: contract durations shown in sec, mins and hour units ("30 sec", "5 mins", "1 hour"). */
 export function useDurationLabel(): (seconds: number) => string {
   const { t } = useTranslation();
   return (seconds) => {

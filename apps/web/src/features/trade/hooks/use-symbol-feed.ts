@@ -18,7 +18,7 @@ interface LiveState {
 
 /**
  * One instrument's live price, 24 h statistics and depth: the HTTP ticker first, then the
- * realtime channel on the symbol's own connection (spec §7 "per-symbol realtime").
+ * realtime channel on the symbol's own connection (docs/product.md §7 "Sockets": the `realtime` channel).
  * The HTTP ticker is asked for once `snapshotEnabled` (the trade chart page: once it has painted).
  */
 export function useSymbolFeed(symbol: string, snapshotEnabled = true): SymbolFeed {

@@ -60,7 +60,7 @@ export function atLeast(a: string, b: string, scale = 18): boolean {
   return x !== null && y !== null && x >= y;
 }
 
-/** A duration in the unit spec §9 shows it in: whole hours, else whole minutes, else seconds. */
+/** A duration in the unit docs/product.md §9 shows it in: whole hours, else whole minutes, else seconds. */
 export type DurationUnit = { unit: 'seconds' | 'minutes' | 'hours'; count: number };
 
 export function durationUnit(seconds: number): DurationUnit {

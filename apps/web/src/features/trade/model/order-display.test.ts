@@ -5,7 +5,7 @@ import { TRADE_MESSAGES } from '../../../locales/trade';
 describe('order display', () => {
   it('shows money with two decimals, more only where the amount has them, never rounded', () => {
     expect(formatMoney('10.000000')).toBe('10.00');
-    expect(formatMoney('8.758750')).toBe('8.75'); // spec §9: to the cent, truncated
+    expect(formatMoney('8.758750')).toBe('8.75'); // docs/product.md §9: to the cent, truncated
     expect(formatMoney('1234.5')).toBe('1,234.50');
     expect(formatMoney(null)).toBe('--');
   });
@@ -25,7 +25,7 @@ describe('order display', () => {
     expect(formatSymbolAmount('BTCUSDT', null)).toBe('--');
   });
 
-  it('names the status as spec §9 does', () => {
+  it('names the status as docs/product.md §9 does', () => {
     expect(contractStatusKey({ status: 'open' })).toBe('processing');
     expect(contractStatusKey({ status: 'settled' })).toBe('completed');
     expect(spotStatusKey({ status: 'open' })).toBe('processing');

@@ -3,7 +3,7 @@ import { formatDateTime, formatDecimal, formatMoney, formatPrice, formatSigned, 
 
 export { formatMoney };
 
-/** Spec §9 status texts: an open order is "Processing", a settled or filled one "Completed". */
+/** docs/product.md §9 status texts: an open order is "Processing", a settled or filled one "Completed". */
 export type OrderStatusKey = 'processing' | 'completed' | 'cancelled';
 
 export function contractStatusKey(c: Pick<Contract, 'status'>): OrderStatusKey {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spotTotal } from './spot-math';
 
-// BTCUSDT: prices with 2 decimals, amounts with 5 (spec §9).
+// BTCUSDT: prices with 2 decimals, amounts with 5 (docs/product.md §9).
 const BTC = { amount: 5, price: 2 };
 
 describe('spotTotal', () => {

@@ -182,7 +182,7 @@ export interface WithdrawFormProps {
 
 /**
  * Coin, network, saved address and amount; "Withdraw" asks the server for a quote, and the
- * confirmation (summary and fund password) sends it (spec §2 "Withdraw", §3).
+ * confirmation (summary and fund password) sends it (docs/product.md §2 "Withdraw", §3).
  */
 export function WithdrawForm({ coins, initial, onWithdrawn }: WithdrawFormProps) {
   const w = useWithdrawText();

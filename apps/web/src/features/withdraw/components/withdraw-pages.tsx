@@ -137,7 +137,7 @@ export function WithdrawAddressPage() {
 }
 
 /**
- * /pages/withdraw/withdraw (`?currency=&chain=` preset the pickers): the withdraw form (spec §2
+ * /pages/withdraw/withdraw (`?currency=&chain=` preset the pickers): the withdraw form (docs/product.md §2
  * "Withdraw"); once confirmed, the history, where the new withdrawal shows as processing.
  */
 export function WithdrawPage() {

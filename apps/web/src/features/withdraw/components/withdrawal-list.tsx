@@ -39,7 +39,7 @@ function CancelButton({ withdrawal }: { withdrawal: Withdrawal }) {
   );
 }
 
-/** One withdrawal (spec §3 "Withdraw record"): number, coin, network, address, amount, fee, expected receipt, state, reason and note, tx hash, time. */
+/** One withdrawal (docs/product.md §3 "Withdraw record"): number, coin, network, address, amount, fee, expected receipt, state, reason and note, tx hash, time. */
 function WithdrawalItem({ withdrawal: d }: { withdrawal: Withdrawal }) {
   const w = useWithdrawText();
   const coin = d.currency;

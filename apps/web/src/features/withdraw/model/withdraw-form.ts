@@ -10,7 +10,7 @@ import {
 import { isHeld } from './address-book';
 
 /**
- * The withdraw form's pure logic (spec §2 "Withdraw", §3, §5; docs/withdrawals.md "Screens"): the
+ * The withdraw form's pure logic (docs/product.md §2 "Withdraw", §3, §5; docs/withdrawals.md "Screens"): the
  * amount's checks against the server's limits, the expected receipt, the fee's wording and what the
  * page shows instead of the form. Amounts are decimal strings compared as bigint at a scale above
  * any coin's: never as JS numbers.
@@ -56,7 +56,7 @@ export function checkWithdrawAmount(amount: string, info: WithdrawFeeInfo): Amou
 }
 
 /**
- * Spec §3 "expected receipt": what the address receives, `amount − fee` (the fee is inside the
+ * docs/product.md §3 "expected receipt": what the address receives, `amount − fee` (the fee is inside the
  * amount), or null while the amount is not a usable decimal or does not cover the fee.
  */
 export function expectedReceipt(amount: string, fee: string, decimals: number): string | null {

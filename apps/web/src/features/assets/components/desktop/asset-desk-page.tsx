@@ -26,7 +26,7 @@ function walletFrom(value: string | null): WalletName {
 
 
 /**
- * /pages/desktop/asset/index (spec §2 "Assets"): the total and the three accounts across the top;
+ * /pages/desktop/asset/index (docs/product.md §2 "Assets"): the total and the three accounts across the top;
  * the chosen account's coins in a table ("hide small balances", shared with the mobile page) beside the transfer form;
  * below, the transfer records and the chosen account's changes. `?wallet=` picks the account.
  */

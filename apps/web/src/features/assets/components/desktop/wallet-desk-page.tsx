@@ -11,7 +11,7 @@ import { walletRows } from '../../model/wallet-rows';
 import '../../assets-desktop.css';
 
 /**
- * /pages/desktop/wallet/index (spec §2 "wallet"): the three accounts' totals, each opening its
+ * /pages/desktop/wallet/index (docs/product.md §2 "wallet"): the three accounts' totals, each opening its
  * balances on the assets page, and every coin the user holds across the three accounts.
  */
 export function WalletDeskPage() {

@@ -7,7 +7,7 @@ import { FindPasswordForm } from '../find-password-page';
 import '../../auth.css';
 
 /**
- * /pages/desktop/forgot-password/index: the whole reset in one card (spec §2 has no desktop
+ * /pages/desktop/forgot-password/index: the whole reset in one card (docs/product.md §2 has no desktop
  * routes for the phone and e-mail steps; docs/decisions.md): the method as tabs, then the
  * mobile reset form for it (account, code, new password). `?by=email` opens the e-mail tab.
  */

@@ -60,7 +60,7 @@ function ProductsTable({ products }: { products: readonly FinancingProduct[] }) 
   );
 }
 
-/** One subscription as a table row (spec §3 fields, interest earned so far, early redemption where allowed). */
+/** One subscription as a table row (docs/product.md §3 fields, interest earned so far, early redemption where allowed). */
 function SubscriptionRow({ subscription: s, ask }: { subscription: FinancingSubscription; ask: (question: ModalQuestion) => Promise<boolean> }) {
   const f = useFinancingText();
   const of = useAmountOf();

@@ -17,7 +17,7 @@ import { useOtcText } from '../../strings';
 const SIDES: readonly OtcSide[] = ['buy', 'sell', 'flash'];
 
 /**
- * /pages/desktop/otc/index (spec §2 "OTC: buy, sell or flash-exchange"): the live rates of every
+ * /pages/desktop/otc/index (docs/product.md §2 "OTC: buy, sell or flash-exchange"): the live rates of every
  * coin in a table beside the order form (buy, sell, flash), the trade history below.
  */
 export function OtcDeskPage() {

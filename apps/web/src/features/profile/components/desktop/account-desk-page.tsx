@@ -10,7 +10,7 @@ import '../../profile.css';
 import '../../profile-desktop.css';
 
 /**
- * /pages/desktop/settings/account (spec §2 "account settings (avatar, nickname, email binding)"):
+ * /pages/desktop/settings/account (docs/product.md §2 "account settings (avatar, nickname, email binding)"):
  * the avatar and the account's identifiers in one panel; the nickname and the e-mail binding
  * edited in place beside it (the mobile pages' forms and hooks), not on pages of their own.
  */
