@@ -35,7 +35,7 @@ import { SessionService } from '../src/modules/auth';
 import { CustomerService } from '../src/modules/customers';
 import { FileService } from '../src/modules/files';
 import { KycService } from '../src/modules/kyc';
-import { LedgerService, MoneyCommands } from '../src/modules/ledger';
+import { createLedger } from '../src/modules/ledger';
 import { OperatorService, OperatorSessionService } from '../src/modules/operators';
 import { benchContext, minMedianMax, openBenchDatabase } from './bench-db';
 
@@ -121,9 +121,9 @@ async function openScale(n: number): Promise<Scale> {
   const sessions = new SessionService(ctx);
   const files = new FileService(ctx);
   const kyc = new KycService(ctx, files, audit, ctx.config.kyc);
-  const ledger = new LedgerService(ctx);
+  const { ledger, money } = createLedger(ctx, () => undefined);
   const customers = new CustomerService(ctx, audit, sessions, kyc, ledger);
-  const approvals = new ApprovalService(ctx, new MoneyCommands(ctx, ledger, () => undefined), ledger, audit);
+  const approvals = new ApprovalService(ctx, money, audit);
   const operators = new OperatorService(ctx, new OperatorSessionService(ctx), audit);
   const mid = Math.floor(n / 2);
   const midAt = T0 + mid * STEP_S * 1000;

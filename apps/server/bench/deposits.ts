@@ -51,7 +51,7 @@ import type { Address, Hash } from 'viem';
 import { rowsOf } from '../src/db/client';
 import type { DepositChainId } from '@app/contract';
 import { DepositService, DepositWatcher, chainScanners, type AddressOwner } from '../src/modules/deposits';
-import { LedgerService, MoneyCommands, type MoneyCommand } from '../src/modules/ledger';
+import { createLedger, type MoneyCommand, type MoneyCommands } from '../src/modules/ledger';
 import { DEV_ACCOUNTS, startAnvil } from '../test/anvil';
 import { benchContext, minMedianMax, openBenchDatabase } from './bench-db';
 import { benchDepositAddress, seedDepositAddresses } from './deposit-addresses';
@@ -113,15 +113,17 @@ class TimedDeposits extends DepositService {
 }
 
 /** The app's money command; notes when a command that credited something returned, i.e. committed. */
-class TimedMoney extends MoneyCommands {
-  onCredited: ((at: number) => void) | null = null;
-
-  override async run<R>(cmd: MoneyCommand<R>): Promise<R> {
-    const r = await super.run(cmd);
+/** The money command, timed: calls `onCredited` when the watcher's crediting (its only command here) credited something. */
+function timed(money: MoneyCommands): MoneyCommands & { onCredited: ((at: number) => void) | null } {
+  const timedMoney = Object.assign(money, { onCredited: null as ((at: number) => void) | null });
+  const run = money.run.bind(money);
+  timedMoney.run = async <R>(cmd: MoneyCommand<R>): Promise<R> => {
+    const r = await run(cmd);
     // The watcher's crediting is the only money command here; it answers how many it credited.
-    if (typeof r === 'number' && r > 0) this.onCredited?.(performance.now());
+    if (typeof r === 'number' && r > 0) timedMoney.onCredited?.(performance.now());
     return r;
-  }
+  };
+  return timedMoney;
 }
 
 interface SizeResult {
@@ -169,8 +171,8 @@ async function measure(size: number): Promise<SizeResult> {
   });
   // As app.ts builds them: one watcher per chain with a node (here Ethereum, on anvil).
   const deposits = new TimedDeposits(ctx);
-  const ledger = new LedgerService(ctx);
-  const money = new TimedMoney(ctx, ledger, () => undefined);
+  const { ledger, money: untimed } = createLedger(ctx, () => undefined);
+  const money = timed(untimed);
   const watchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   const w = watchers[0];
   if (watchers.length !== 1 || w?.chain !== 'ethereum') throw new Error(`expected one watcher, of Ethereum: ${watchers.map((x) => x.chain).join(', ')}`);

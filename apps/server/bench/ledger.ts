@@ -10,7 +10,7 @@
  *
  * Subject cases, each at the same client count (16 workers, each one connection):
  *   - per transfer: one ledger transaction (currency → option, two postings) per database
- *     transaction, `db.transaction(tx => ledger.post(tx, …))`, 16 workers over distinct users;
+ *     transaction, `money.run({ userId: null, step: (m) => m.post(…) })`, 16 workers over distinct users;
  *   - batched: `ledger.postMany` of BENCH_BATCH transfers (one per user of the worker) per database
  *     transaction: group commit as settlement does it (docs/decisions.md: no batcher of separate
  *     requests in the product);
@@ -29,7 +29,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client';
-import { LedgerService, systemAccount, userAccount, type PostInput } from '../src/modules/ledger';
+import { createLedger, systemAccount, userAccount, type PostInput } from '../src/modules/ledger';
 import { benchContext, benchUsers, minMedianMax, openBenchDatabase, openPgbench } from './bench-db';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -61,14 +61,15 @@ async function main(): Promise<number> {
     });
   }
   try {
-    const ledger = new LedgerService(benchContext(db));
+    // Engine work through the money command (no user, no key): one database transaction, the posting.
+    const { ledger, money } = createLedger(benchContext(db), () => undefined);
     const userIds = await benchUsers(db, USERS);
     const faucet = systemAccount('demo', 'demo_faucet', 'USDT');
     for (let from = 0; from < USERS; from += 1000) {
-      await db.db.transaction((tx) => ledger.postMany(tx, userIds.slice(from, from + 1000).map((id): PostInput => ({
+      await money.run({ userId: null, step: (m) => m.postMany(userIds.slice(from, from + 1000).map((id): PostInput => ({
         mode: 'demo', kind: 'demo_faucet', reference: `user:${id}`,
         postings: [{ account: faucet, amount: -START }, { account: userAccount(id, 'demo', 'currency', 'USDT'), amount: START }],
-      }))));
+      }))) });
     }
     let expected = USERS;
 
@@ -81,12 +82,12 @@ async function main(): Promise<number> {
     });
     /** Worker `w`'s users: BATCH of them, none shared with another worker. */
     const userOf = (w: number, k: number) => userIds[w * BATCH + (k % BATCH)]!;
-    const one = (input: PostInput) => db.db.transaction(async (tx) => { await ledger.post(tx, input); return 1; });
+    const one = (input: PostInput) => money.run({ userId: null, step: async (m) => { await m.post(input); return 1; } });
     const cases: Case[] = [
       { name: 'per transfer', target: 1, run: (w, round) => one(transfer(userOf(w, round), 'option')) },
       {
         name: `batched (${BATCH} per db tx)`, target: 8,
-        run: (w) => db.db.transaction(async (tx) => (await ledger.postMany(tx, Array.from({ length: BATCH }, (_, k) => transfer(userOf(w, k), 'option')))).length),
+        run: (w) => money.run({ userId: null, step: async (m) => (await m.postMany(Array.from({ length: BATCH }, (_, k) => transfer(userOf(w, k), 'option')))).length }),
       },
       { name: 'house (all pay the house)', run: (w, round) => one(transfer(userOf(w, round), 'house')) },
       { name: 'hot account (one user)', run: () => one(transfer(userIds[0]!, 'option')) },

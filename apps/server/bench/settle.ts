@@ -33,7 +33,7 @@ import { INSTRUMENTS } from '@app/contract';
 import { buildApp } from '../src/app';
 import { contracts, contractsOpen } from '../src/db/schema-trading';
 import { rowsOf, type Database } from '../src/db/client';
-import { MoneyCommands, systemAccount, userAccount, type PostInput } from '../src/modules/ledger';
+import { createLedger, systemAccount, userAccount, type PostInput } from '../src/modules/ledger';
 import { ContractSettler } from '../src/modules/contracts';
 import { loadConfig } from '../src/config';
 import { ScriptedSource } from '../src/modules/market/testing';
@@ -120,7 +120,7 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
     await app.ready();
     await app.market.engine.start();
     const ledger = app.ledger;
-    const money = new MoneyCommands(ctx, ledger, (userId, event) => app.market.publishToUser(userId, event));
+    const { money } = createLedger(ctx, (userId, event) => app.market.publishToUser(userId, event));
 
     // ----- set-up (not measured): users, their money, the contracts and their opening transactions
     let t = process.hrtime.bigint();
@@ -128,20 +128,20 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
     // Every stake, plus 1 USDT for the baseline's transfers (1 unit each) afterwards.
     const perUser = BigInt(Math.ceil(CONTRACTS / USERS)) * STAKE + 1_000_000n;
     for (let from = 0; from < USERS; from += CHUNK) {
-      await db.db.transaction((tx) => ledger.postMany(tx, users.slice(from, from + CHUNK).map((u): PostInput => ({
+      await money.run({ userId: null, step: (m) => m.postMany(users.slice(from, from + CHUNK).map((u): PostInput => ({
         mode: 'demo', kind: 'demo_faucet', reference: `user:${u}`,
         postings: [
           { account: systemAccount('demo', 'demo_faucet', 'USDT'), amount: -perUser },
           { account: userAccount(u, 'demo', 'option', 'USDT'), amount: perUser },
         ],
-      }))));
+      }))) });
     }
     // The house account exists, as on any server that has settled a contract before (the first
     // settlement ever creates it, and the lanes would wait on that one insert).
-    await db.db.transaction((tx) => ledger.post(tx, {
+    await money.run({ userId: null, step: (m) => m.post({
       mode: 'demo', kind: 'demo_faucet', reference: 'bench:house',
       postings: [{ account: systemAccount('demo', 'demo_faucet', 'USDT'), amount: -STAKE }, { account: systemAccount('demo', 'house', 'USDT'), amount: STAKE }],
-    }));
+    }) });
     for (const s of SYMBOLS) feed.tick(s.symbol, (OPEN_UNITS / 10 ** s.priceDecimals).toFixed(s.priceDecimals));
     // All expire at one instant, EXPIRY_SECONDS after the contracts' set-up starts (the contracts are
     // written once, as the service writes them, and never touched again before they settle).
@@ -149,8 +149,8 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
     const now = new Date();
     for (let from = 0; from < CONTRACTS; from += CHUNK) {
       const n = Math.min(CHUNK, CONTRACTS - from);
-      await db.db.transaction(async (tx) => {
-        const rows = await tx.insert(contracts).values(Array.from({ length: n }, (_, k) => {
+      await money.run({ userId: null, step: async (m) => {
+        const rows = await m.tx.insert(contracts).values(Array.from({ length: n }, (_, k) => {
           const i = from + k;
           const s = SYMBOLS[i % SYMBOLS.length]!;
           return {
@@ -161,15 +161,15 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
         })).returning({ id: contracts.id, publicId: contracts.publicId, userId: contracts.userId, symbol: contracts.symbol, expiresAt: contracts.expiresAt });
         // The sabotage hook queues every contract but the very first (which then stays open).
         const queued = SABOTAGE === 'leave-open' && from === 0 ? rows.slice(1) : rows;
-        await tx.insert(contractsOpen).values(queued.map((r) => ({ contractId: r.id, userId: r.userId, symbol: r.symbol, expiresAt: r.expiresAt })));
-        await ledger.postMany(tx, rows.map((r): PostInput => ({
+        await m.tx.insert(contractsOpen).values(queued.map((r) => ({ contractId: r.id, userId: r.userId, symbol: r.symbol, expiresAt: r.expiresAt })));
+        await m.postMany(rows.map((r): PostInput => ({
           mode: 'demo', kind: 'contract_open', reference: `contract:${r.publicId}`,
           postings: [
             { account: userAccount(r.userId, 'demo', 'option', 'USDT'), amount: -STAKE },
             { account: userAccount(r.userId, 'demo', 'option_frozen', 'USDT'), amount: STAKE },
           ],
         })));
-      });
+      } });
     }
     console.log(`${label} set-up: ${USERS} users, ${CONTRACTS} contracts opened in ${(ms(t) / 1000).toFixed(1)} s`);
 
@@ -232,13 +232,13 @@ async function measure(db: Database, USERS: number, label: string): Promise<RunR
     t = process.hrtime.bigint();
     while (Date.now() < end) {
       const u = users[done % USERS]!;
-      await db.db.transaction((tx) => ledger.post(tx, {
+      await money.run({ userId: null, step: (m) => m.post({
         mode: 'demo', kind: 'transfer', reference: `user:${u}`,
         postings: [
           { account: userAccount(u, 'demo', 'option', 'USDT'), amount: -1n },
           { account: userAccount(u, 'demo', 'currency', 'USDT'), amount: 1n },
         ],
-      }));
+      }) });
       done++;
     }
     const baseline = done / (ms(t) / 1000);

@@ -30,7 +30,7 @@ import type { Hex } from 'viem';
 import { buildApp } from '../src/app';
 import { rowsOf } from '../src/db/client';
 import { viemTxNode } from '../src/modules/chains';
-import { MoneyCommands, systemAccount, userAccount } from '../src/modules/ledger';
+import { createLedger, systemAccount, userAccount } from '../src/modules/ledger';
 import { erc20TransferData, evmSigner, openingFees, WithdrawalSigner } from '../src/modules/withdrawals';
 import { DEV_ACCOUNTS, startAnvil } from '../test/anvil';
 import { benchContext, benchUsers, minMedianMax, openBenchDatabase } from './bench-db';
@@ -65,7 +65,7 @@ export async function signerBench(failures: string[]): Promise<void> {
     const app = await buildApp({ ctx });
     await app.ready();
     const signer = new WithdrawalSigner(ctx, { withdrawals: app.withdraw });
-    const money = new MoneyCommands(ctx, app.ledger, () => {});
+    const money = createLedger(ctx, () => {}).money;
     const dest = privateKeyToAccount(generatePrivateKey()).address;
     const baseDest = privateKeyToAccount(generatePrivateKey()).address;
     const [userId] = await benchUsers(db, 1);

@@ -25,7 +25,7 @@ import { buildApp } from '../src/app';
 import { rowsOf } from '../src/db/client';
 import { withdrawAddresses } from '../src/db/schema-withdrawals';
 import { hashPassword } from '../src/lib/secrets';
-import { MoneyCommands, systemAccount, userAccount } from '../src/modules/ledger';
+import { createLedger, systemAccount, userAccount } from '../src/modules/ledger';
 import { WalletService } from '../src/modules/wallet';
 import { benchContext, benchUsers, minMedianMax, openBenchDatabase } from './bench-db';
 
@@ -45,7 +45,7 @@ async function confirms(failures: string[]): Promise<void> {
     });
     const app = await buildApp({ ctx });
     await app.ready();
-    const money = new MoneyCommands(ctx, app.ledger, () => {});
+    const money = createLedger(ctx, () => {}).money;
     const wallet = new WalletService(ctx, app.ledger, money);
     const userIds = await benchUsers(db, CLIENTS);
     const hash = await hashPassword(FUND, ctx.config.scryptCost);

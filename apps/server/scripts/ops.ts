@@ -22,7 +22,7 @@ import { loadOrCreateSecret } from '../src/lib/secrets';
 import { OutboxSender } from '../src/lib/messenger';
 import { AppError } from '../src/lib/app-error';
 import { buildApp } from '../src/app';
-import { LedgerService, MoneyCommands } from '../src/modules/ledger';
+import { createLedger } from '../src/modules/ledger';
 import { userRepo, type UserRow } from '../src/modules/users';
 import { assetOrThrow, creditBackStage, positiveAmount } from '../src/modules/wallet';
 import type { Db } from '../src/db/client';
@@ -118,7 +118,7 @@ async function main(): Promise<number> {
         const amount = positiveAmount(values.amount, asset);
         const operator = `cli:${os.userInfo().username}`;
         // No feeds to tell from here: a back-stage credit publishes nothing.
-        const done = await creditBackStage(new MoneyCommands(ctx, new LedgerService(ctx), () => undefined), { userId: user.id, asset, amount, note: values.note ?? null, operator });
+        const done = await creditBackStage(createLedger(ctx, () => undefined).money, { userId: user.id, asset, amount, note: values.note ?? null, operator });
         log.info({ uid: user.uid, asset: asset.symbol, ...done, operator }, 'back-stage deposit credited');
         console.log(`credited ${done.amount} ${asset.symbol} to user ${user.uid} (deposit ${done.depositId}, ledger transaction ${done.transactionId})`);
         return 0;

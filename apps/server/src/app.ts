@@ -29,7 +29,7 @@ import { CustomerService, customerRoutes } from './modules/customers';
 import { ApprovalService, approvalRoutes } from './modules/approvals';
 import { queueRoutes } from './modules/queues';
 import { systemRoutes } from './modules/system';
-import { LedgerService, MoneyCommands, OutboxRelay } from './modules/ledger';
+import { createLedger, OutboxRelay, type LedgerReads, type MoneyCommands } from './modules/ledger';
 import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
 import { OtcService, otcRoutes } from './modules/otc';
 import { contractRoutes, createContracts } from './modules/contracts';
@@ -51,7 +51,7 @@ import {
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
-/** Client-side routes of the web app (spec §2), answered with index.html. */
+/** Client-side routes of the web app (docs/product.md §2), answered with index.html. */
 const SPA_ROUTE = /^\/($|splash$|pages\/|choose-location$|open-location$)/;
 
 /** The back office (apps/admin): its files and client routes under /admin/, its API under /admin/api/. */
@@ -75,7 +75,9 @@ export function webCacheControl(webDist: string, filePath: string): string {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The ledger: the test harness and `npm run ledger:verify` check every module's invariants through it. */
-    ledger: LedgerService;
+    ledger: LedgerReads;
+    /** The money command: scripts, benchmarks and tests move money through it, as the modules do. */
+    money: MoneyCommands;
     /** Deposits: the chain watchers and tests ask it whose an address is. */
     deposits: DepositService;
     /** Withdrawals: tests complete and fail them as the signer does. */
@@ -233,12 +235,12 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // Money: the ledger and the one money command every money-moving request runs through (its
   // events go to the users' feeds after the commit), wallets valued at the market's reference
   // prices, OTC against the house.
-  const ledger = new LedgerService(ctx);
+  // Order events: to the outbox in the command's transaction, then to the bus (ledger/outbox.ts).
+  const { ledger, money } = createLedger(ctx, bus);
   app.decorate('ledger', ledger);
+  app.decorate('money', money);
   // Users in the back office: their verification, balances (read-only) and sessions.
   await app.register(customerRoutes, { customers: new CustomerService(ctx, audit, sessions, kyc, ledger) });
-  // Order events: to the outbox in the command's transaction, then to the bus (ledger/outbox.ts).
-  const money = new MoneyCommands(ctx, ledger, bus);
   app.addHook('onClose', () => money.outbox.flush());
   const prices = new ReferencePrices(market);
   const wallet = new WalletService(ctx, ledger, money);
@@ -314,7 +316,7 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   await app.register(chatAdminRoutes, { chat });
   runWhenReady(app, { name: 'chat offline replies', everyMs: ctx.config.chat.jobIntervalMs, run: () => chat.runOnce(), isReady, log: app.log, role });
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
-  const approvals = new ApprovalService(ctx, money, ledger, audit);
+  const approvals = new ApprovalService(ctx, money, audit);
   await app.register(approvalRoutes, { approvals });
   // The back office's dashboard: how much waits in each queue of the operator's role.
   await app.register(queueRoutes, { sources: { kyc, approvals, deposits, withdrawals: withdraw, loans }, chains: () => depositWatchers.map((w) => w.status()) });

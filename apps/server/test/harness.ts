@@ -15,7 +15,7 @@ import { openDatabase, rowsOf, type Database } from '../src/db/client';
 import { ManualClock } from '../src/lib/clock';
 import { OutboxSender, type EmailSender } from '../src/lib/messenger';
 import { withDatabase } from './global-setup';
-import { MoneyCommands } from '../src/modules/ledger';
+import { createLedger, type MoneyCommands } from '../src/modules/ledger';
 import type { EngineOptions } from '../src/modules/market';
 
 /** A fresh database cloned from the migrated template of this run. */
@@ -123,7 +123,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 
   return {
     app, ctx, clock, dataDir, database,
-    money: new MoneyCommands(ctx, app.ledger, (userId, event) => app.market.publishToUser(userId, event)),
+    money: createLedger(ctx, (userId, event) => app.market.publishToUser(userId, event)).money,
     call,
     post: (url, body, o) => call('POST', url, body, o),
     lastCode(destination: string) {

@@ -5,7 +5,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
-import type { LedgerService, MoneyCommands } from '../ledger';
+import type { MoneyCommands } from '../ledger';
 import { userRepo } from '../users';
 import { assetOrThrow, backStageCreditStep, positiveAmount } from '../wallet';
 import { approvalRepo } from './repository';
@@ -31,7 +31,6 @@ export class ApprovalService {
   constructor(
     private readonly ctx: AppContext,
     private readonly money: MoneyCommands,
-    private readonly ledger: LedgerService,
     private readonly audit: AuditLog,
   ) {}
 
@@ -80,8 +79,7 @@ export class ApprovalService {
           operator: `approval:${body.id}`,
         })(step);
       } else if (body.approve && request.action === 'ledger.reverse') {
-        const reversal = await this.ledger.reverse(step.tx, Number(request.targetId), `approval:${body.id}: ${payload.note ?? ''}`.trim());
-        done = { reversalId: reversal.transactionId };
+        done = { reversalId: await step.reverse(Number(request.targetId), `approval:${body.id}: ${payload.note ?? ''}`.trim()) };
       }
       await this.audit.write(step.tx, actor, {
         action: `approval.${decision === 'approved' ? 'approve' : 'reject'}`, targetType: 'operator_approval', targetId: body.id,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { API, type AccountListResult, type Contract } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { users } from '../../db/schema';
+import { demoFunding } from '../ledger';
 import { ScriptedSource, setClock } from '../market/testing';
 
 // Issue 13 item 7: the demo money must be able to stake a contract without a transfer first.
@@ -44,7 +45,7 @@ describe('demo funding', () => {
     const u = await registerByEmail(t);
     const userId = await userIdOf(u.email);
     // The old funding: 100,000 USDT in the currency account only, then some of it spent.
-    await t.ctx.db.transaction((tx) => t.app.ledger.post(tx, t.app.ledger.demoFunding(userId, ['currency'])));
+    await t.app.money.run({ userId: null, step: (m) => m.post(demoFunding(userId, ['currency'])) });
     const r = await Promise.all(Array.from({ length: 5 }, () =>
       t.post<Contract>(API.contract.create, { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '10' }, demo(u.token))));
     expect(r.map((x) => x.code)).toEqual([0, 0, 0, 0, 0]);

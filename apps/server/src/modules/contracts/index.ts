@@ -1,6 +1,6 @@
 /** Seconds contracts' public face: the service, the settlement worker, their routes and the settings they take. */
 import type { AppContext } from '../../context';
-import type { LedgerService, MoneyCommands } from '../ledger';
+import type { LedgerReads, MoneyCommands } from '../ledger';
 import type { MarketModule } from '../market';
 import type { ContractConfig } from '../../config';
 import { CONTRACT_INVARIANTS } from './repository';
@@ -14,7 +14,7 @@ export { contractsRepo } from './repository';
 export type { ContractConfig } from '../../config';
 
 /** The contracts module: its service and settlement worker, its invariants registered with the ledger's verifier. */
-export function createContracts(ctx: AppContext, deps: { ledger: LedgerService; money: MoneyCommands; market: MarketModule }, config: ContractConfig) {
+export function createContracts(ctx: AppContext, deps: { ledger: LedgerReads; money: MoneyCommands; market: MarketModule }, config: ContractConfig) {
   deps.ledger.registerInvariants(CONTRACT_INVARIANTS);
   return {
     service: new ContractService(ctx, deps.money, deps.market, config),

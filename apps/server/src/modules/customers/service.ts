@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
 import type { SessionService } from '../auth';
 import type { KycService } from '../kyc';
-import type { LedgerService, Mode } from '../ledger';
+import type { LedgerReads, Mode } from '../ledger';
 import { userRepo, type UserRow } from '../users';
 
 /** How many of a user's latest real-ledger transactions their page lists. */
@@ -27,7 +27,7 @@ export class CustomerService {
     private readonly audit: AuditLog,
     private readonly sessions: SessionService,
     private readonly kyc: KycService,
-    private readonly ledger: LedgerService,
+    private readonly ledger: LedgerReads,
   ) {}
 
   async search(q: UserSearchQuery): Promise<UserSearchResult> {

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
 import type { AuditActor, AuditLog } from '../audit';
-import { systemAccount, userAccount, type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import { systemAccount, userAccount, type LedgerReads, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount } from '../wallet';
 import { FINANCING_INVARIANTS, financingRepo, type ProductWithTerms, type SubscriptionRow } from './repository';
@@ -38,7 +38,7 @@ const termsOf = (s: SubscriptionRow) => ({
 const hashToken = (token: string): string => sha256Hex(`financing:${token}`);
 
 /**
- * Fixed-term financing (spec "Manage account", §3, §4, §7; docs/financing.md): products operators
+ * Fixed-term financing (docs/product.md §2 "Manage account", §3, §4, §7; docs/financing.md): products operators
  * sell, an estimate whose token confirms exactly what was shown, a subscription that moves its
  * amount into the financing account's frozen balance, and its end — at maturity by the job, or
  * early where the product allows it. Every interest figure comes from `interest.ts`.
@@ -48,7 +48,7 @@ export class FinancingService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly deps: { money: MoneyCommands; ledger: LedgerService; audit: AuditLog },
+    private readonly deps: { money: MoneyCommands; ledger: LedgerReads; audit: AuditLog },
   ) {
     deps.ledger.registerInvariants(FINANCING_INVARIANTS);
   }

@@ -1,6 +1,6 @@
 import type { TypeUser } from '@app/contract';
 
-/** The user's wallets (spec §3 accounts: currency, option, financing). */
+/** The user's wallets (docs/product.md §3 accounts: currency, option, financing). */
 export const WALLETS = ['currency', 'option', 'financing'] as const;
 export type Wallet = (typeof WALLETS)[number];
 

@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
-import { SYSTEM_SHARDS, UnbalancedTransactionError, systemAccount, userAccount, type LedgerService, type PostInput } from '.';
+import { SYSTEM_SHARDS, UnbalancedTransactionError, systemAccount, userAccount, type PostInput } from '.';
+import { LedgerService } from './service';
 
 let t: TestApp;
 let ledger: LedgerService;
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', OTP_DAILY_PER_IP: '100000' } });
-  ledger = t.app.ledger;
+  // The ledger's own code (private to this module: the others move money through MoneyCommands);
+  // the invariants every module registered are checked through the app's (t.app.ledger.verify).
+  ledger = new LedgerService(t.ctx);
 });
 afterAll(() => t.close());
 
@@ -167,7 +170,7 @@ describe('system account shards', () => {
     const [deposit] = rowsOf(await t.ctx.db.execute(sql`SELECT id FROM ledger_transactions WHERE reference = ${`test:${users[1]}`}`));
     await t.ctx.db.transaction((tx) => ledger.reverse(tx, Number(deposit!.id)));
     expect(await ledger.balance(t.ctx.db, systemAccount('real', 'external_deposits', 'USDT', shard))).toBe(before + 2n * USDT);
-    expect(await ledger.verify(t.ctx.db)).toEqual([]);
+    expect(await t.app.ledger.verify(t.ctx.db)).toEqual([]);
   });
 });
 
@@ -191,7 +194,7 @@ describe('reversal', () => {
       SELECT account_id, amount::text AS amount FROM ledger_postings WHERE transaction_id = ${id} ORDER BY account_id`))
       .map((p) => [Number(p.account_id), BigInt(String(p.amount))] as const);
     expect(await amounts(reversal.transactionId)).toEqual((await amounts(transactionId)).map(([a, m]) => [a, -m]));
-    expect(await ledger.verify(t.ctx.db)).toEqual([]);
+    expect(await t.app.ledger.verify(t.ctx.db)).toEqual([]);
   });
 
   it('reverses a transaction once: a second reversal, a reversal of a reversal and an unknown id are refused', async () => {
@@ -226,15 +229,15 @@ describe('invariants', () => {
     const rollback = new Error('rollback');
     await expect(t.ctx.db.transaction(async (tx) => {
       await corrupt(tx, ids);
-      rules = [...new Set((await ledger.verify(tx)).map((v) => v.rule))];
+      rules = [...new Set((await t.app.ledger.verify(tx)).map((v) => v.rule))];
       throw rollback;
     })).rejects.toBe(rollback);
-    expect(await ledger.verify(t.ctx.db)).toEqual([]);
+    expect(await t.app.ledger.verify(t.ctx.db)).toEqual([]);
     return rules;
   }
 
   it('hold on a clean database', async () => {
-    expect(await ledger.verify(t.ctx.db)).toEqual([]);
+    expect(await t.app.ledger.verify(t.ctx.db)).toEqual([]);
   });
 
   it('catch a transaction whose postings do not sum to zero', async () => {

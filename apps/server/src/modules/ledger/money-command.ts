@@ -1,4 +1,4 @@
-import type { OrderEvent } from '@app/contract';
+import { QUOTE_ASSET, type OrderEvent } from '@app/contract';
 import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
@@ -7,9 +7,9 @@ import { queryNamed } from '../../db/prepared';
 import { AppError } from '../../lib/app-error';
 import { hasSqlState } from '../../lib/db-errors';
 import { once, type IdempotencyRequest } from '../../lib/idempotency';
-import type { Mode } from './accounts';
+import { userAccount, type Mode } from './accounts';
 import { OutboxPublisher, writeOutbox, type OutboxRow, type UserEventSink } from './outbox';
-import type { LedgerService, PostInput } from './service';
+import { demoFunding, type LedgerService, type PostInput } from './service';
 
 /** Sends an event to a user's open-orders feed (the market module's bus). */
 export type PublishToUser = (userId: number, event: OrderEvent) => void;
@@ -30,6 +30,13 @@ export interface MoneyStep {
   post(input: PostInputIn): Promise<number>;
   /** Posts many at once (settlement): `LedgerService.postMany`, each in its own or the command's mode. */
   postMany(inputs: PostInputIn[], options?: Parameters<LedgerService['postMany']>[2]): Promise<number[]>;
+  /**
+   * Posts the exact opposite of ledger transaction `id` (a correction; at most once per
+   * transaction); a user's command reverses only a transaction of its own mode. The reversal's id.
+   */
+  reverse(id: number, memo?: string): Promise<number>;
+  /** Serialises the demo ledger's funding and reset for the command's user, until the command ends. */
+  lockDemo(): Promise<void>;
   /**
    * An event for a user's feed: written to the outbox with the transaction, published once it has
    * committed (never on a replay).
@@ -106,7 +113,7 @@ function valuesOf(params: unknown[]): (named: Record<string, unknown>) => unknow
 const KEY_REUSED_SQLSTATE = 'IK001';
 
 /**
- * The one way money moves (DESIGN.md §8a): demo funding on first use → one database transaction
+ * The one way money moves (docs/ledger.md "The money command"): demo funding on first use → one database transaction
  * → idempotency (a replay gets the first answer and moves nothing) → the domain step, which
  * writes its records and posts to the ledger, its events go to the outbox (user_event_outbox) →
  * commit → the events to the bus (every process's websocket hubs), by their outbox ids.
@@ -115,6 +122,8 @@ const KEY_REUSED_SQLSTATE = 'IK001';
 export class MoneyCommands {
   /** Publishes committed outbox rows and marks them published. */
   readonly outbox: OutboxPublisher;
+  /** Users whose demo ledger this process has seen funded (`ensureDemo`). */
+  private readonly demoFunded = new Set<number>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -141,7 +150,7 @@ export class MoneyCommands {
    * concurrent, gets the first answer and moves nothing; a refusal rolls all of it back.
    */
   async single<R, V>(req: MoneyRequest, plan: MoneyPlan<R, V>): Promise<R> {
-    if (req.mode === 'demo') await this.ledger.ensureDemo(req.userId);
+    if (req.mode === 'demo') await this.ensureDemo(req.userId);
     const statement = this.statementOf(plan.records);
     const idem = req.idempotency;
     let rows;
@@ -190,7 +199,7 @@ export class MoneyCommands {
   }
 
   async run<R>(cmd: MoneyCommand<R>): Promise<R> {
-    if (cmd.userId !== null && cmd.mode === 'demo') await this.ledger.ensureDemo(cmd.userId);
+    if (cmd.userId !== null && cmd.mode === 'demo') await this.ensureDemo(cmd.userId);
     const userId = cmd.userId;
     let events: [number, OrderEvent][] = [];
     let outbox: OutboxRow[] = [];
@@ -208,6 +217,11 @@ export class MoneyCommands {
         tx, now,
         post: async (input) => (await this.ledger.post(tx, withMode(input))).transactionId,
         postMany: (inputs, options) => this.ledger.postMany(tx, inputs.map(withMode), options),
+        reverse: async (id, memo) => (await this.ledger.reverse(tx, id, memo, cmd.mode)).transactionId,
+        lockDemo: () => {
+          if (userId === null) throw new Error('engine work has no demo ledger of its own');
+          return this.ledger.lockDemo(tx, userId);
+        },
         publish: (to, event) => void events.push([to, event]),
       };
       const answer = await (userId === null ? cmd.step(m) : once(tx, userId, cmd.idempotency ?? null, now, () => cmd.step(m)));
@@ -216,5 +230,29 @@ export class MoneyCommands {
     });
     this.outbox.publish(outbox);
     return result;
+  }
+
+  /**
+   * Gives a user's demo ledger its starting money the first time it is used: 100,000 USDT in the
+   * currency and in the option account, a money command of its own (engine work in demo mode). A
+   * demo ledger funded before the option account was funded too (its currency account exists, its
+   * option account never did) gets the option account's share once, so its owner can stake a
+   * contract without a transfer first. Serialised per user, so two first requests at once fund it
+   * once. Every user command in demo mode runs it first.
+   */
+  async ensureDemo(userId: number): Promise<void> {
+    // Accounts are never deleted, so a ledger seen funded stays funded: no query after the first.
+    if (this.demoFunded.has(userId)) return;
+    // The option account is the last one the faucet came to fund: once it exists, nothing is due.
+    const last = userAccount(userId, 'demo', 'option', QUOTE_ASSET);
+    if (!(await this.ledger.hasAccount(this.ctx.db, last))) {
+      await this.run({ userId: null, step: async (m) => {
+        await this.ledger.lockDemo(m.tx, userId);
+        if (await this.ledger.hasAccount(m.tx, last)) return;
+        const funded = await this.ledger.hasAccount(m.tx, userAccount(userId, 'demo', 'currency', QUOTE_ASSET));
+        await m.post(demoFunding(userId, funded ? ['option'] : undefined));
+      } });
+    }
+    this.demoFunded.add(userId);
   }
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderEvent } from '@app/contract';
 import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
-import { MoneyCommands, OutboxRelay, writeOutbox, type UserEventSink } from '.';
+import { createLedger, OutboxRelay, writeOutbox, type UserEventSink } from '.';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe('the order-event outbox', () => {
   it('writes a command\'s events in its transaction, publishes them after the commit by row id, and marks them published', async () => {
     const userId = await userIdByEmail(t, (await registerByEmail(t)).email);
     const sink = recorder();
-    const money = new MoneyCommands(t.ctx, t.app.ledger, sink);
+    const money = createLedger(t.ctx, sink).money;
     await money.run({ userId: null, step: async (m) => {
       m.publish(userId, event(1));
       m.publish(userId, event(2));
@@ -51,7 +51,7 @@ describe('the order-event outbox', () => {
   it('publishes nothing and writes no row when the command\'s transaction fails', async () => {
     const userId = await userIdByEmail(t, (await registerByEmail(t)).email);
     const sink = recorder();
-    const money = new MoneyCommands(t.ctx, t.app.ledger, sink);
+    const money = createLedger(t.ctx, sink).money;
     await expect(money.run({ userId: null, step: (m) => {
       m.publish(userId, event(3));
       throw new Error('refused');

@@ -76,14 +76,13 @@ function batchOf(inputs: PostInput[]): PostBatch {
 }
 
 /**
- * The only code that changes a balance (DESIGN.md §4). Callers pass the database transaction
- * they work in, so the money moves together with whatever caused it, or not at all.
+ * The only code that changes a balance (docs/ledger.md). Private to the ledger module: other
+ * modules read through `LedgerReads` and move money through `MoneyCommands`, whose step posts in
+ * the command's database transaction, so the money moves together with whatever caused it, or not
+ * at all.
  */
 export class LedgerService {
   private readonly invariants: Invariant[] = [...LEDGER_INVARIANTS];
-  /** Users whose demo ledger this process has seen funded (`ensureDemo`). */
-  private readonly demoFunded = new Set<number>();
-
   constructor(private readonly ctx: AppContext) {}
 
   /** A module's own invariants over its records and the ledger, checked with the ledger's (`verify`). */
@@ -149,15 +148,17 @@ export class LedgerService {
 
   /**
    * Posts the exact opposite of transaction `id`, linked to it by `reverses`: the way a mistake is
-   * corrected (DESIGN.md §4; the back office's corrections). A transaction is reversed at most once
+   * corrected (docs/ledger.md; the back office's corrections). A transaction is reversed at most once
    * (a unique index backs this up) and a reversal is not itself reversed.
    */
-  async reverse(tx: Tx, id: number, memo?: string): Promise<Posted> {
+  async reverse(tx: Tx, id: number, memo?: string, onlyMode?: Mode): Promise<Posted> {
     const found = await ledgerRepo.lockTransactionWithPostings(tx, id);
     if (!found) throw new AppError('TRANSACTION_NOT_FOUND');
     const { transaction, postings } = found;
     if (transaction.kind === 'reversal' || (await ledgerRepo.reversalOf(tx, id)) !== undefined) throw new AppError('TRANSACTION_ALREADY_REVERSED');
     const mode = transaction.mode as Mode;
+    // A user's command reverses only on its own ledger (as it posts: MoneyCommands.run).
+    if (onlyMode && mode !== onlyMode) throw new AppError('TRANSACTION_NOT_FOUND');
     const reversal = this.post(tx, {
       mode, kind: 'reversal', reference: `reversal:${id}`, reverses: id, ...(memo ? { memo } : {}),
       postings: postings.map((p) => ({
@@ -194,45 +195,28 @@ export class LedgerService {
     return ledgerRepo.statement(db, userId, mode, filter, limit, offset);
   }
 
-  // ----- the demo ledger ------------------------------------------------------------------------
-
-  /**
-   * Gives a user's demo ledger its starting money the first time it is used: 100,000 USDT in the
-   * currency and in the option account. A demo ledger funded before the option account was
-   * funded too (its currency account exists, its option account never did) gets the option
-   * account's share once, so its owner can stake a contract without a transfer first.
-   * Serialised per user, so two first requests at once fund it once.
-   */
-  async ensureDemo(userId: number): Promise<void> {
-    // Accounts are never deleted, so a ledger seen funded stays funded: no query after the first.
-    if (this.demoFunded.has(userId)) return;
-    // The option account is the last one the faucet came to fund: once it exists, nothing is due.
-    const last = userAccount(userId, 'demo', 'option', QUOTE_ASSET);
-    if (!(await ledgerRepo.findAccount(this.ctx.db, last))) {
-      await this.ctx.db.transaction(async (tx) => {
-        await this.lockDemo(tx, userId);
-        if (await ledgerRepo.findAccount(tx, last)) return;
-        const funded = await ledgerRepo.findAccount(tx, userAccount(userId, 'demo', 'currency', QUOTE_ASSET));
-        await this.post(tx, this.demoFunding(userId, funded ? ['option'] : DEMO_FUNDED_WALLETS));
-      });
-    }
-    this.demoFunded.add(userId);
-  }
-
   /** Serialises the demo ledger's funding and reset for one user, until the transaction ends. */
   async lockDemo(tx: Tx, userId: number): Promise<void> {
     await ledgerRepo.lockDemo(tx, userId);
   }
 
-  /** The demo faucet's starting money for a user: `DEMO_START_USDT` in each of `wallets`. */
-  demoFunding(userId: number, wallets: readonly Wallet[] = DEMO_FUNDED_WALLETS): PostInput {
-    const amount = DEMO_START_USDT * pow10(assetOf(QUOTE_ASSET)!.scale);
-    return {
-      mode: 'demo', kind: 'demo_faucet', reference: `user:${userId}`,
-      postings: [
-        { account: systemAccount('demo', 'demo_faucet', QUOTE_ASSET), amount: -amount * BigInt(wallets.length) },
-        ...wallets.map((w) => ({ account: userAccount(userId, 'demo', w, QUOTE_ASSET), amount })),
-      ],
-    };
+  /** Whether an account exists (accounts are never deleted). */
+  async hasAccount(db: DbOrTx, ref: AccountRef): Promise<boolean> {
+    return (await ledgerRepo.findAccount(db, ref)) !== undefined;
   }
 }
+
+/** The demo faucet's starting money for a user: `DEMO_START_USDT` in each of `wallets`. */
+export function demoFunding(userId: number, wallets: readonly Wallet[] = DEMO_FUNDED_WALLETS): PostInput {
+  const amount = DEMO_START_USDT * pow10(assetOf(QUOTE_ASSET)!.scale);
+  return {
+    mode: 'demo', kind: 'demo_faucet', reference: `user:${userId}`,
+    postings: [
+      { account: systemAccount('demo', 'demo_faucet', QUOTE_ASSET), amount: -amount * BigInt(wallets.length) },
+      ...wallets.map((w) => ({ account: userAccount(userId, 'demo', w, QUOTE_ASSET), amount })),
+    ],
+  };
+}
+
+/** What other modules may do with the ledger: read it and add their invariants. Money moves only through `MoneyCommands`. */
+export type LedgerReads = Pick<LedgerService, 'verify' | 'registerInvariants' | 'balance' | 'accountsOf' | 'latestOfKinds' | 'statement'>;

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { AuditActor, AuditLog } from '../audit';
-import { systemAccount, userAccount, type LedgerService, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import { systemAccount, userAccount, type LedgerReads, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
 import { operatorEmails } from '../operators';
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
@@ -44,7 +44,7 @@ const DUE_SOON_MS = DAY_MS;
 
 const isOpen = (state: string) => (OPEN_STATES as readonly string[]).includes(state);
 
-/** The record's number (spec §3): the day it was applied for and its id, e.g. L20261127-000123. */
+/** The record's number (docs/product.md §3): the day it was applied for and its id, e.g. L20261127-000123. */
 function loanNumber(r: LoanRow): string {
   const d = r.createdAt;
   const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
@@ -59,7 +59,7 @@ function statesOf(state: UserLoanListQuery['state']): readonly string[] | undefi
 }
 
 /**
- * Loans (spec "Loan", §3, §4, §5, §7 "Loans"; docs/loans.md): products operators set; a verified
+ * Loans (docs/product.md §2 "Loan", §3, §4, §5, §7 "Loans"; docs/loans.md): products operators set; a verified
  * user applies with at least three of their own document photos and the terms accepted; operators
  * approve (two of them above LOAN_FOUR_EYES_USDT) or reject with a reason; approval pays the amount
  * from the loan book into the currency wallet; the user repays when they ask, from a binding quote,
@@ -71,7 +71,7 @@ export class LoanService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly deps: { money: MoneyCommands; ledger: LedgerService; prices: ReferencePrices; audit: AuditLog; kyc: KycStates; files: PrivateFiles },
+    private readonly deps: { money: MoneyCommands; ledger: LedgerReads; prices: ReferencePrices; audit: AuditLog; kyc: KycStates; files: PrivateFiles },
   ) {
     deps.ledger.registerInvariants(LOAN_INVARIANTS);
   }

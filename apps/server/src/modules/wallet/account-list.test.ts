@@ -42,7 +42,7 @@ const minor = (asset: string, text: string) => {
   return BigInt(int! + frac.padEnd(scale, '0'));
 };
 
-const post = (input: PostInput) => t.ctx.db.transaction((tx) => t.app.ledger.post(tx, input));
+const post = (input: PostInput) => t.app.money.run({ userId: null, step: (m) => m.post(input) });
 const deposit = (userId: number, asset: string, amount: bigint, kind: UserKind = 'currency') => post({
   mode: 'real', kind: 'deposit', reference: `test:${userId}`,
   postings: [

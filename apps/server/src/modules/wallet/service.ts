@@ -8,8 +8,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { opaqueId } from '../../lib/opaque-id';
 import {
-  frozenOf, systemAccount, userAccount,
-  type LedgerService, type Mode, type MoneyCommands, type MoneyRequest, type Posting,
+  demoFunding, frozenOf, systemAccount, userAccount,
+  type LedgerReads, type Mode, type MoneyCommands, type MoneyRequest, type Posting,
 } from '../ledger';
 import { toUserInfo, userRepo } from '../users';
 import type { BalanceRows } from './account-list';
@@ -21,7 +21,7 @@ export function assetOrThrow(symbol: string): AssetDef {
   return a;
 }
 
-/** A positive amount of `asset` from a decimal string, at most its scale and 1e17 (spec §5). */
+/** A positive amount of `asset` from a decimal string, at most its scale and 1e17 (docs/product.md §5). */
 export function positiveAmount(text: string, asset: AssetDef, zeroError: 'AMOUNT_INVALID' | 'TRANSFER_NUMBER_INVALID' = 'AMOUNT_INVALID'): bigint {
   const minor = positiveMinor(text, asset.scale);
   if (minor === 'invalid') throw new AppError('AMOUNT_INVALID');
@@ -52,17 +52,17 @@ function toTransferRecord(t: Omit<TransferRow, 'id' | 'transactionId'>): Transfe
 export class WalletService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly ledger: LedgerService,
+    private readonly ledger: LedgerReads,
     private readonly money: MoneyCommands,
   ) {}
 
   /** Before any demo-mode read: the demo ledger is funded on first use. */
   async prepare(userId: number, mode: Mode): Promise<void> {
-    if (mode === 'demo') await this.ledger.ensureDemo(userId);
+    if (mode === 'demo') await this.money.ensureDemo(userId);
   }
 
   /**
-   * The account switch (spec §2): funds the demo ledger on first use and answers the user as seen
+   * The account switch (docs/product.md §2): funds the demo ledger on first use and answers the user as seen
    * in the chosen mode. The mode itself travels in every request's `typeUser` header: that header
    * alone picks the ledger (docs/decisions.md), nothing is stored.
    */
@@ -78,7 +78,7 @@ export class WalletService {
     if (req.mode !== 'demo') throw new AppError('NOT_IN_DEMO');
     const userId = req.userId;
     return this.money.request(req, async (m) => {
-      await this.ledger.lockDemo(m.tx, userId);
+      await m.lockDemo();
       const accounts = await this.ledger.accountsOf(m.tx, userId, 'demo');
       if (accounts.some((a) => a.kind.endsWith('_frozen') && a.balance > 0n)) throw new AppError('DEMO_HAS_OPEN_POSITIONS');
       const postings: Posting[] = accounts.filter((a) => a.balance > 0n).flatMap((a) => [
@@ -86,7 +86,7 @@ export class WalletService {
         { account: systemAccount('demo', 'demo_faucet', a.asset), amount: a.balance },
       ]);
       if (postings.length) await m.post({ kind: 'demo_reset', reference: `user:${userId}`, postings });
-      await m.post(this.ledger.demoFunding(userId));
+      await m.post(demoFunding(userId));
       return null;
     });
   }
@@ -108,7 +108,7 @@ export class WalletService {
     return { asset: a.symbol, available: formatAmount(available, a.scale), frozen: formatAmount(frozen, a.scale) };
   }
 
-  /** Moves money between two of the user's own wallets, in one mode (spec §2 transfer). */
+  /** Moves money between two of the user's own wallets, in one mode (docs/product.md §2 transfer). */
   transfer(req: MoneyRequest, body: TransferBody): Promise<TransferRecord> {
     const a = assetOrThrow(body.asset);
     const amount = positiveAmount(body.amount, a, 'TRANSFER_NUMBER_INVALID');

@@ -3,19 +3,19 @@ import {
   type UserAssetData, type ValuedWallet, type WalletName,
 } from '@app/contract';
 import type { AppContext } from '../../context';
-import { WALLETS, frozenOf, type LedgerService, type Mode } from '../ledger';
+import { WALLETS, frozenOf, type LedgerReads, type Mode } from '../ledger';
 import { valueAt, type ReferencePrices } from './reference-prices';
 import type { WalletService } from './service';
 
 const USDT = assetOf(QUOTE_ASSET)!;
 
-type Balances = Awaited<ReturnType<LedgerService['accountsOf']>>;
+type Balances = Awaited<ReturnType<LedgerReads['accountsOf']>>;
 
-/** Balances valued in USDT at the current reference prices (spec §7 userAssetData and kin). */
+/** Balances valued in USDT at the current reference prices (docs/product.md §7 userAssetData and kin). */
 export class ValuationService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly ledger: LedgerService,
+    private readonly ledger: LedgerReads,
     private readonly wallets: WalletService,
     private readonly prices: ReferencePrices,
   ) {}

@@ -11,7 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
 import type { DepositRouteConfig } from '../../config';
-import { systemAccount, userAccount, type LedgerService, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import { systemAccount, userAccount, type LedgerReads, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import type { FundPasswordCheck } from './service';
@@ -54,7 +54,7 @@ interface Guard {
 }
 
 /**
- * Withdrawals (spec §2 "Withdraw", §3, §5, §6, §7; docs/withdrawals.md): a quote, then a confirm
+ * Withdrawals (docs/product.md §2 "Withdraw", §3, §5, §6, §7; docs/withdrawals.md): a quote, then a confirm
  * that moves the amount to escrow (the currency account's frozen balance) in one money command;
  * the rules or operators approve it; the signer sends it and, once confirmed on chain, `complete`
  * pays it out of escrow — or `fail`, a rejection or a cancel returns it. The fee is inside the
@@ -67,7 +67,7 @@ export class WithdrawService {
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: {
-      money: MoneyCommands; ledger: LedgerService; prices: ReferencePrices; audit: AuditLog; users: FundPasswordCheck;
+      money: MoneyCommands; ledger: LedgerReads; prices: ReferencePrices; audit: AuditLog; users: FundPasswordCheck;
       routes: readonly DepositRouteConfig[]; signerChains: readonly DepositChainId[];
     },
   ) {
@@ -480,7 +480,7 @@ export class WithdrawService {
 /** The actor of the review rules' own approvals in the audit log. */
 const RULES_ACTOR: AuditActor = { operatorId: null, operatorEmail: 'system:withdrawal-rules', role: null, requestId: null, ip: null };
 
-/** The record's number (spec §3 "number"): the day it was made and its id, e.g. W20261127-000123. */
+/** The record's number (docs/product.md §3 "number"): the day it was made and its id, e.g. W20261127-000123. */
 function withdrawalNumber(r: WithdrawalRow): string {
   const d = r.createdAt;
   const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
