@@ -1,8 +1,8 @@
 /**
  * `npm start` runs the server from one prebuilt file, apps/server/dist/main.mjs, built by esbuild
- * from apps/server/src/main.ts when the sources changed since the last build (docs/decisions.md,
- * "The server starts from a bundle"). The operators' CLI (`npm run ops`) is built beside it, as
- * apps/server/dist/ops.mjs from apps/server/scripts/ops.ts, for the same reason.
+ * from apps/server/src/main.ts when the sources changed since the last build
+ * (docs/decisions/0032-server-starts-from-a-bundle.md). The operators' CLI (`npm run ops`) is built
+ * beside it, as apps/server/dist/ops.mjs from apps/server/scripts/ops.ts, for the same reason.
  *
  * Why: running the TypeScript sources through tsx compiled ~130 files at every start, in a loader
  * thread with its own heap (about 2 s of CPU and 60 MB of memory before the server did anything).

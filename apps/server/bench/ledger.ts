@@ -12,8 +12,8 @@
  *   - per transfer: one ledger transaction (currency → option, two postings) per database
  *     transaction, `money.run({ userId: null, step: (m) => m.post(…) })`, 16 workers over distinct users;
  *   - batched: `ledger.postMany` of BENCH_BATCH transfers (one per user of the worker) per database
- *     transaction: group commit as settlement does it (docs/decisions.md: no batcher of separate
- *     requests in the product);
+ *     transaction: group commit as settlement does it (docs/decisions/0026-no-group-commit-batcher.md:
+ *     no batcher of separate requests in the product);
  *   - house: per transfer, each user paying one unit to the mode's house account, which every
  *     worker's transaction locks (a system account, kept in SYSTEM_SHARDS rows: the transaction of
  *     a user locks the shard of that user);

@@ -1,5 +1,5 @@
--- A user's money command in one statement (issue 14; docs/decisions.md "Money command in one
--- statement"). `MoneyCommands.single` sends, for a command that posts one ledger transaction and
+-- A user's money command in one statement (issue 14; docs/decisions/0030-money-command-in-one-statement.md).
+-- `MoneyCommands.single` sends, for a command that posts one ledger transaction and
 -- writes its own rows with it (a transfer, a contract's opening):
 --
 --   WITH c AS MATERIALIZED (SELECT money_post(user, key, hash, at, answer, batch) AS r),

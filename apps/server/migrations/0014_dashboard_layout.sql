@@ -1,4 +1,4 @@
--- The desktop dashboard's arrangement per user (issue 15; docs/decisions.md "Dashboard arrangement").
+-- The desktop dashboard's arrangement per user (issue 15; docs/decisions/0047-dashboard-arrangement-stored-per-user.md).
 CREATE TABLE "user_dashboard_layouts" (
 	"user_id" bigint PRIMARY KEY NOT NULL,
 	"layout" jsonb NOT NULL,

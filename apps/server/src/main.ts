@@ -21,7 +21,7 @@ function readConfig(): Config {
   }
 }
 
-/** Log output is buffered up to this many bytes (docs/decisions.md "Buffered log"). */
+/** Log output is buffered up to this many bytes (docs/decisions/0031-buffered-log-and-pool-size.md). */
 const LOG_BLOCK_BYTES = 4096;
 /** ... and for at most this long. */
 const LOG_FLUSH_MS = 1000;

@@ -3,8 +3,9 @@ import { CALENDAR_DATE_DESCRIPTION, EPOCH_MS_DESCRIPTION, EPOCH_MS_MAX } from '@
 import { createTestApp, type TestApp } from '../test/harness';
 
 /**
- * One time format across the API (docs/decisions.md "One time format"): every time field in
- * the OpenAPI document generated from the route schemas is the shared EpochMs definition.
+ * One time format across the API (docs/decisions/0009-one-time-format-utc-epoch-milliseconds.md):
+ * every time field in the OpenAPI document generated from the route schemas is the shared EpochMs
+ * definition.
  */
 
 type Schema = { [key: string]: unknown };

@@ -359,7 +359,7 @@ describe('withdrawal (userWithdraw/confirm, and cancel)', () => {
   }
 
   // Keyed confirms once deadlocked on PostgreSQL (the key's row locks the user's row KEY SHARE; the
-  // confirm locked it FOR UPDATE): docs/decisions.md "Per-user locks".
+  // confirm locked it FOR UPDATE): docs/decisions/0129-per-user-locks-for-no-key-update.md.
   it('race: one of N confirms escrowing the whole balance (every other one with a key), then one of N cancels of it', async () => {
     const { u, won } = await confirmRace();
     expect(won.data.state).toBe('processing');

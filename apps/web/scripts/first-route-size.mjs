@@ -38,7 +38,7 @@ export const FIRST_ROUTES = [
   {
     label: '/pages/desktop/dashboard/index, desktop layout',
     // The dashboard's chunk is its frame (the arrangement's empty boxes); the panels' code loads
-    // after it (docs/decisions.md "Desktop dashboard: the frame first").
+    // after it (docs/decisions/0050-dashboard-frame-first.md).
     modules: ['src/app/desktop/desktop-routes.tsx', 'src/app/desktop/dashboard/dashboard-page.tsx'],
   },
 ];

@@ -1,6 +1,6 @@
 import { ConfigError, oneOf, optionalStr, optionalUrl, str, type Env } from '../lib/env';
 
-/** Where request counters live (docs/configuration.md, docs/decisions.md "Rate limits across processes"). */
+/** Where request counters live (docs/configuration.md, docs/decisions/0122-rate-limits-in-redis-with-memory-fallback.md). */
 export interface RateLimitStoreConfig {
   /** REDIS_URL: the counters in Redis, shared by every process; unset: each process counts in its own memory. */
   redisUrl: string | undefined;

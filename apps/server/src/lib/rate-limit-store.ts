@@ -21,10 +21,11 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (co
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
 
 /**
- * Redis first; while Redis cannot answer, this process's own memory (docs/decisions.md, "Rate
- * limits across processes"): an outage neither refuses every limited request (sign-in stays
- * possible) nor lifts the limits (each process still counts, so the total is at most the number of
- * processes times the limit), and it is logged as an error at most every 10 s.
+ * Redis first; while Redis cannot answer, this process's own memory
+ * (docs/decisions/0122-rate-limits-in-redis-with-memory-fallback.md): an outage neither refuses
+ * every limited request (sign-in stays possible) nor lifts the limits (each process still counts,
+ * so the total is at most the number of processes times the limit), and it is logged as an error
+ * at most every 10 s.
  */
 class RedisWithFallbackStore implements Store {
   constructor(private readonly shared: Store, private readonly local: Store, private readonly onError: (err: Error) => void) {}

@@ -489,8 +489,8 @@ function gridBoxes(page: Page) {
 }
 
 /**
- * The dashboard's first route carries only its frame (docs/decisions.md "Desktop dashboard: the frame
- * first"): with the panels' code held back, the frame shows the price strip's and every panel's box,
+ * The dashboard's first route carries only its frame (docs/decisions/0050-dashboard-frame-first.md):
+ * with the panels' code held back, the frame shows the price strip's and every panel's box,
  * empty and marked busy; when the code arrives each panel fills its box, and nothing moves, at the
  * narrowest, the usual and the widest desktop window, for a visitor and a signed-in user.
  */

@@ -29,9 +29,10 @@ interface TickerListProps {
 
 /**
  * Instruments with their live price, 24 h change and 24 h volume in the quote currency. One
- * colour meaning (docs/decisions.md): the price is green or red by its 24 h change, as the badge
- * beside it. While prices are not live (offline, feed reconnecting) the list is greyed under a
- * "prices paused" notice. A row opens the instrument's chart.
+ * colour meaning (docs/decisions/0018-quote-lists-colour-volume-icons-and-paused-prices.md): the
+ * price is green or red by its 24 h change, as the badge beside it. While prices are not live
+ * (offline, feed reconnecting) the list is greyed under a "prices paused" notice. A row opens the
+ * instrument's chart.
  */
 export function TickerList({ tickers, label, favorites = false }: TickerListProps) {
   const { t } = useTranslation();
@@ -64,7 +65,8 @@ interface TickerRowProps {
 
 /**
  * A crypto coin's icon; other markets get a letter badge. Both are decorative (empty alt): the
- * symbol and name written beside them already name the row's link (docs/decisions.md).
+ * symbol and name written beside them already name the row's link
+ * (docs/decisions/0018-quote-lists-colour-volume-icons-and-paused-prices.md).
  */
 function RowIcon({ ticker }: { ticker: LiveTicker }) {
   const base = instrumentOf(ticker.symbol)?.base ?? ticker.displaySymbol;

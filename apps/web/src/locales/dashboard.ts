@@ -4,8 +4,9 @@ import type { Language } from '@app/contract';
  * The desktop trading dashboard's own strings (i18next namespace `dashboard`), in every language.
  * Only the dashboard's chunk imports this file (app/desktop/dashboard/strings.ts registers it), so
  * the mobile first route, which bundles the English `translation` strings, does not carry them
- * (docs/decisions.md "Desktop dashboard"). Everything the dashboard shares with the mobile pages
- * (order forms, chart, lists) keeps its words in the language files beside this one.
+ * (docs/decisions/0041-desktop-dashboard-one-page-one-screen.md). Everything the dashboard shares
+ * with the mobile pages (order forms, chart, lists) keeps its words in the language files beside
+ * this one.
  */
 /** The "Customise layout" dialog's words (key `layout`; app/desktop/dashboard/layout-dialog.tsx). */
 const layoutEn = {

@@ -3,8 +3,10 @@ import type { Language } from '@app/contract';
 /**
  * The OTC pages' own strings (i18next namespace `otc`), in every language. Only the OTC chunk
  * imports this file (features/otc/strings.ts registers it), so the first routes, which bundle the
- * English `translation` strings, do not carry them (as locales/kyc.ts; docs/decisions.md).
- * The page's title stays in `routes` of `translation`.
+ * English `translation` strings, do not carry them (as locales/kyc.ts;
+ * docs/decisions/0079-deposit-screens-within-the-first-route-budget.md,
+ * docs/decisions/0060-kyc-words-in-their-own-namespace.md). The page's title stays in `routes` of
+ * `translation`.
  */
 
 const en = {

@@ -24,7 +24,8 @@ export const withError = (errorCode: ErrorKey) => ({ errorCode });
 /**
  * The ids the API shows for contracts, spot orders, OTC trades and transfers: a random UUID v4
  * (lower case), made by the database at insert. It reveals neither how many there are nor their
- * order (docs/decisions.md); the database's sequence ids never leave the server.
+ * order (docs/decisions/0007-public-ids-are-random-uuids.md); the database's sequence ids never
+ * leave the server.
  */
 export const PUBLIC_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$';
 export const PublicId = Type.String({ description: 'opaque public id: a random UUID v4' });
@@ -45,11 +46,11 @@ export const Password = Type.String({
 });
 
 /**
- * Times (docs/decisions.md "One time format", docs/architecture.md "Conventions of the API"):
- * every time the API carries — in answers, request bodies, query strings and websocket messages —
- * is an integer count of milliseconds since 1970-01-01T00:00:00Z (UTC epoch milliseconds). The
- * web shows it in the user's time zone. Use these definitions for every time field; a test over
- * the OpenAPI document checks that they are used.
+ * Times (docs/decisions/0009-one-time-format-utc-epoch-milliseconds.md,
+ * docs/architecture.md "Conventions of the API"): every time the API carries — in answers, request
+ * bodies, query strings and websocket messages — is an integer count of milliseconds since
+ * 1970-01-01T00:00:00Z (UTC epoch milliseconds). The web shows it in the user's time zone. Use these
+ * definitions for every time field; a test over the OpenAPI document checks that they are used.
  */
 export const EPOCH_MS_MAX = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z, the last ISO 8601 four-digit-year millisecond
 export const EPOCH_MS_DESCRIPTION = 'UTC time in epoch milliseconds: an integer count of ms since 1970-01-01T00:00:00Z';

@@ -21,8 +21,8 @@ interface CachedSession {
 /**
  * Opaque 256-bit tokens, stored as SHA-256; idle and absolute expiry.
  *
- * A session read from the database is kept in memory for `SESSION_CACHE_MS` (docs/decisions.md,
- * "Session cache"), so an authenticated read does not cost a query: a query was most of such a
+ * A session read from the database is kept in memory for `SESSION_CACHE_MS` (docs/decisions/0024-session-cache.md),
+ * so an authenticated read does not cost a query: a query was most of such a
  * request's cost, and on PGlite a query alone takes longer than a bare HTTP answer. Within this
  * process a logout, a revocation or a change of the user is seen at once: `forgetUser` drops the
  * user's entries and keeps the user uncached for one cache period, so a read that raced the

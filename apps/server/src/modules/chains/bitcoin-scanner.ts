@@ -26,7 +26,7 @@ const BTC_DECIMALS = 8;
  * at verbosity 2), at most K per poll, and the outputs in them that pay our addresses. Each such
  * output is one transfer, keyed `<txid>:<vout>`; a transaction has no single sender, so `from` is
  * null. Coinbase outputs (newly mined coins) are not deposits: they are logged for an operator
- * (docs/decisions.md). The cursor, re-orgs and backoff are the `BlockScanner`'s.
+ * (docs/decisions/0088-what-a-bitcoin-deposit-is.md). The cursor, re-orgs and backoff are the `BlockScanner`'s.
  */
 export class BitcoinScanner<O> extends BlockScanner<O, BitcoinBlock> {
   declare readonly settings: BitcoinChainSettings;

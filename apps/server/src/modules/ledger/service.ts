@@ -11,7 +11,8 @@ import { BALANCE_SHORT_SQLSTATE, ledgerRepo, type PostBatch } from './repository
 export const DEMO_START_USDT = 100_000n;
 /**
  * The wallets the demo faucet funds: the currency account (spot, OTC) and the option account
- * (contracts stake from it), so a demo user can trade either way on first try (docs/decisions.md).
+ * (contracts stake from it), so a demo user can trade either way on first try
+ * (docs/decisions/0019-demo-money-can-trade-at-once.md).
  */
 export const DEMO_FUNDED_WALLETS = ['currency', 'option'] as const satisfies readonly Wallet[];
 

@@ -33,7 +33,8 @@ export function renderAnnouncement(a: { publicId: string; translations: unknown;
 /**
  * Personal notification ids: the row id through a keyed permutation (AES on one block), so the API
  * shows neither how many notifications exist nor their order (the database's ids never leave the
- * server, docs/decisions.md), yet the server reads them back without a lookup table.
+ * server, docs/decisions/0117-notice-counts-ids-and-reading.md), yet the server reads them back
+ * without a lookup table.
  */
 export class NoticeIds {
   private readonly key: Buffer;

@@ -2,9 +2,9 @@ import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
 
 /**
  * TOTP (RFC 6238: HMAC-SHA1, 30-second steps, 6 digits, what every authenticator app reads) through
- * otplib 13 (docs/decisions.md "Operators"). A code is accepted one step either side of the server's
- * time (clock drift of the phone), and only for a step later than the last one accepted: a code
- * works once, and after it no code of that step or an earlier one does.
+ * otplib 13 (docs/decisions/0062-operator-totp-with-otplib.md). A code is accepted one step either
+ * side of the server's time (clock drift of the phone), and only for a step later than the last one
+ * accepted: a code works once, and after it no code of that step or an earlier one does.
  */
 export const TOTP_PERIOD_SECONDS = 30;
 /** How far either side of the server's time a code is accepted. */

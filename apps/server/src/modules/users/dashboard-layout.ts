@@ -5,7 +5,7 @@ import { userDashboardLayouts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /**
- * The desktop dashboard's arrangement of each user (docs/decisions.md "Dashboard arrangement"),
+ * The desktop dashboard's arrangement of each user (docs/decisions/0047-dashboard-arrangement-stored-per-user.md),
  * stored as sent: the web app merges a stored arrangement with the panels it knows, so one saved
  * before a panel was added still opens.
  */

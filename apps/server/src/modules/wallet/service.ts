@@ -64,7 +64,7 @@ export class WalletService {
   /**
    * The account switch (docs/product.md §2): funds the demo ledger on first use and answers the user as seen
    * in the chosen mode. The mode itself travels in every request's `typeUser` header: that header
-   * alone picks the ledger (docs/decisions.md), nothing is stored.
+   * alone picks the ledger (docs/decisions/0005-typeuser-header-picks-the-ledger.md), nothing is stored.
    */
   async switchMode(userId: number, typeUser: Mode): Promise<UserInfo> {
     await this.prepare(userId, typeUser);

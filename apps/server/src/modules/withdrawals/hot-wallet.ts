@@ -5,7 +5,7 @@ import { devHotKeyEvm } from '../deposits';
 /**
  * Which chains have a withdrawal signer (docs/withdrawals.md "Signer"): Ethereum when its node is
  * configured and a hot key is available (WITHDRAW_HOT_KEY_EVM, or the development seed where
- * allowed). TRON and Bitcoin have none (docs/decisions.md "Withdrawal signer"): TRON's JSON-RPC
+ * allowed). TRON and Bitcoin have none (docs/decisions/0095-withdrawal-signer-ethereum-only.md): TRON's JSON-RPC
  * cannot send transactions, and Bitcoin needs UTXO management. Reads no file and logs nothing.
  */
 export function signerChains(ctx: AppContext): DepositChainId[] {

@@ -47,7 +47,7 @@ export const withdrawRepo = {
    * The user's row (under its lock, when asked: one user's confirms go one at a time). FOR NO KEY
    * UPDATE, as every per-user lock on `users`: it excludes the others like FOR UPDATE but not the
    * KEY SHARE lock that writing a row referencing the user takes (the request's idempotency key), so
-   * two keyed confirms cannot deadlock (docs/decisions.md "Per-user locks").
+   * two keyed confirms cannot deadlock (docs/decisions/0129-per-user-locks-for-no-key-update.md).
    */
   async user(db: DbOrTx, userId: number, lock: boolean): Promise<WithdrawUserRow | undefined> {
     const q = db.select().from(users).where(eq(users.id, userId));

@@ -1,9 +1,9 @@
 /**
- * Times on screen. The API sends every time as UTC epoch milliseconds (docs/decisions.md "One
- * time format"); this is the one place that turns them into text. docs/product.md §9 fixes the form,
- * year-month-day hour:minute:second with 24-hour clock and latin digits in every language, so the
- * language does not change it; the time zone is the user's (the browser's) unless one is named
- * (the New York variant of a market's session times).
+ * Times on screen. The API sends every time as UTC epoch milliseconds
+ * (docs/decisions/0009-one-time-format-utc-epoch-milliseconds.md); this is the one place that turns
+ * them into text. docs/product.md §9 fixes the form, year-month-day hour:minute:second with 24-hour
+ * clock and latin digits in every language, so the language does not change it; the time zone is
+ * the user's (the browser's) unless one is named (the New York variant of a market's session times).
  */
 
 export const NEW_YORK_TIME_ZONE = 'America/New_York';

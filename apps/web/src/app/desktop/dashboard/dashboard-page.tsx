@@ -9,7 +9,8 @@ import './dashboard.css';
 /**
  * The panels: their code (the price strip, markets, chart, book, trades, account; the order entry
  * and the orders after them) is a chunk of its own, asked for as the frame renders, so the first
- * route carries only the frame (docs/decisions.md "Desktop dashboard: the frame first").
+ * route carries only the frame (docs/decisions/0050-dashboard-frame-first.md,
+ * docs/decisions/0051-dashboard-panels-in-one-chunk.md).
  */
 const DashboardPanels = lazy(() => import('./dashboard-panels').then((m) => ({ default: m.DashboardPanels })));
 /** An order's detail: its code loads when an order is opened. */

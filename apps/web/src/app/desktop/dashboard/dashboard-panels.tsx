@@ -21,7 +21,8 @@ import '../../../features/trade/trade.css';
 import '../../../features/trade/strings';
 
 /*
- * The dashboard's panels (docs/decisions.md "Desktop dashboard: the frame first"): this chunk loads
+ * The dashboard's panels (docs/decisions/0050-dashboard-frame-first.md,
+ * docs/decisions/0051-dashboard-panels-in-one-chunk.md): this chunk loads
  * after the frame (dashboard-page.tsx) has drawn the grid's empty boxes, and fills them. The order
  * entry and the orders come with it: their forms, checks and tables are in the trade feature's
  * chunk, which the chart and the feeds need too. The arrangement dialog is a chunk of its own,

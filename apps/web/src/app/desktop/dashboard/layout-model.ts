@@ -4,7 +4,8 @@ import {
 } from '@app/contract';
 
 /**
- * The dashboard's arrangement as data (docs/decisions.md "Dashboard arrangement"): each panel's
+ * The dashboard's arrangement as data (docs/decisions/0045-dashboard-arrangement-model.md,
+ * docs/decisions/0047-dashboard-arrangement-stored-per-user.md): each panel's
  * column and whether it is hidden, the list in reading order (a column's panels top to bottom).
  * Pure functions; the page places the panels with `placement`.
  */

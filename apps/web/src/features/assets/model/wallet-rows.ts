@@ -11,9 +11,9 @@ export interface BalanceRow {
   valueUsdt: string;
   isZero: boolean;
   /**
-   * Hidden by "Hide small balances" (docs/decisions.md): nothing held, or worth under
-   * 1 USDT at the current price. A coin without a price right now is never small
-   * unless it is zero: its worth is unknown, not tiny.
+   * Hidden by "Hide small balances" (docs/decisions/0021-small-balances-and-record-labels.md):
+   * nothing held, or worth under 1 USDT at the current price. A coin without a price right now
+   * is never small unless it is zero: its worth is unknown, not tiny.
    */
   isSmall: boolean;
 }

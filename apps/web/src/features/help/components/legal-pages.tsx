@@ -62,7 +62,10 @@ export function CompanyPage() {
 type PolicyTab = 'privacy' | 'agreement';
 const POLICY_TABS: readonly PolicyTab[] = ['privacy', 'agreement'];
 
-/** `privacy-policy/privacy-policy`: the privacy policy and (`?tab=agreement`) the user agreement (docs/decisions.md). */
+/**
+ * `privacy-policy/privacy-policy`: the privacy policy and (`?tab=agreement`) the user agreement
+ * (docs/decisions/0120-user-agreement-and-acceptance.md).
+ */
 export function PrivacyPolicyPage() {
   const w = useHelpText();
   const [params, setParams] = useSearchParams();

@@ -14,7 +14,7 @@ export function CustomerServicePage() {
   return <SupportChat from={useFrom()} variant="page" />;
 }
 
-/** /pages/home/components/customer-service-mobile: the same conversation as a full-screen chat (docs/decisions.md "Support chat screens"). */
+/** /pages/home/components/customer-service-mobile: the same conversation as a full-screen chat (docs/decisions/0108-support-chat-routes.md). */
 export function CustomerServiceMobilePage() {
   return <SupportChat from={useFrom()} variant="full" />;
 }

@@ -39,7 +39,8 @@ export function PriceHeader({ instrument, ticker, direction }: PriceHeaderProps)
       </div>
       <div className="price-header__quote">
         <span className="visually-hidden">{t('chart.lastPrice')}</span>
-        {/* Green or red by the 24 h change, as the change beside it and the quote list (docs/decisions.md). */}
+        {/* Green or red by the 24 h change, as the change beside it and the quote list
+            (docs/decisions/0018-quote-lists-colour-volume-icons-and-paused-prices.md). */}
         <span className={`price-header__price mono${sign === 'flat' ? '' : ` is-${sign}`}`} data-testid="live-price" data-direction={direction ?? undefined}>
           {formatPrice(ticker?.price, decimals)}
         </span>

@@ -113,7 +113,7 @@ function CoinAddresses({ currency }: { currency: string }) {
 /**
  * /pages/withdraw/withdraw-address (`?currency=`, USDT when none): one coin's saved addresses by
  * network, every network the coin is on, so the user sees where they can withdraw it
- * (docs/decisions.md "Withdrawal address book screens").
+ * (docs/decisions/0082-withdrawal-address-book-screens.md).
  */
 export function WithdrawAddressPage() {
   const w = useWithdrawText();

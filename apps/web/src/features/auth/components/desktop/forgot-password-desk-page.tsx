@@ -8,8 +8,9 @@ import '../../auth.css';
 
 /**
  * /pages/desktop/forgot-password/index: the whole reset in one card (docs/product.md §2 has no desktop
- * routes for the phone and e-mail steps; docs/decisions.md): the method as tabs, then the
- * mobile reset form for it (account, code, new password). `?by=email` opens the e-mail tab.
+ * routes for the phone and e-mail steps; docs/decisions/0039-desktop-forgot-password-and-confirmations.md):
+ * the method as tabs, then the mobile reset form for it (account, code, new password). `?by=email`
+ * opens the e-mail tab.
  */
 export function ForgotPasswordDeskPage() {
   const { t } = useTranslation();
