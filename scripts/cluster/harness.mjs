@@ -47,7 +47,7 @@ export async function checkServices() {
     if (!(await listening(u.hostname, Number(u.port)))) missing.push(`${name} (${u.host})`);
   }
   if (!fs.existsSync(HAPROXY)) missing.push(`HAProxy (${HAPROXY}; scripts/cluster/ensure-haproxy.sh)`);
-  if (missing.length) throw new Error(`services down: ${missing.join(', ')} (DESIGN.md §10 says how to start them)`);
+  if (missing.length) throw new Error(`services down: ${missing.join(', ')} (docs/testing.md "Services" says how to start them)`);
 }
 
 async function admin(sql) {

@@ -1,6 +1,6 @@
 import type { OperatorInfo } from '@app/contract';
 
-/** The envelope every admin answer comes in: code 0 is success (docs/api.md). */
+/** The envelope every admin answer comes in: code 0 is success (docs/architecture.md "Conventions of the API"). */
 interface Envelope<T> {
   code: number;
   msg: string;

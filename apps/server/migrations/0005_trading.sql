@@ -77,7 +77,7 @@ CREATE INDEX "contracts_user" ON "contracts" USING btree ("user_id","mode","id")
 CREATE INDEX "contracts_due" ON "contracts" USING btree ("expires_at") WHERE "contracts"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "spot_orders_user" ON "spot_orders" USING btree ("user_id","mode","status","id");--> statement-breakpoint
 CREATE INDEX "spot_orders_book" ON "spot_orders" USING btree ("symbol","side","price") WHERE "spot_orders"."status" = 'open';--> statement-breakpoint
--- Default products (DESIGN.md §6): operators change them with `npm run ops -- product`.
+-- Default products (docs/trading.md): operators change them with `npm run ops -- product`.
 INSERT INTO "contract_products" ("market", "duration_seconds", "payout_bps", "min_stake", "max_stake") VALUES
   ('CRYPTO', 30, 8000, 10000000, 5000000000),
   ('CRYPTO', 60, 8200, 10000000, 10000000000),

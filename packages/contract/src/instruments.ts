@@ -1,5 +1,5 @@
 /**
- * The instruments catalogue (docs/product.md §1 market keys, §9 decimals; DESIGN.md §5).
+ * The instruments catalogue (docs/product.md §1 market keys, §9 decimals; docs/market-data.md).
  *
  * One entry per quoted symbol. Prices are exact: an instrument's price is an integer count of
  * 10^-priceDecimals ("price units"), written as a decimal string in JSON. Decimals of an

@@ -10,7 +10,7 @@ import { mayOpen } from '../roles';
 const QUEUES: Record<AdminQueue, { title: string; path: string; waiting: (n: number) => string }> = {
   kyc: { title: 'KYC queue', path: '/kyc', waiting: (n) => `${n} submission${n === 1 ? '' : 's'} awaiting review` },
   approvals: { title: 'Approvals', path: '/approvals', waiting: (n) => `${n} request${n === 1 ? '' : 's'} awaiting a second operator` },
-  // No page yet: the incidents are read in the database (docs/deposits.md "Re-orgs").
+  // No page yet: the incidents are read in the database (docs/deposits.md "Detection and crediting").
   deposits: { title: 'Deposit incidents', path: '/deposits', waiting: (n) => `${n} credited deposit${n === 1 ? '' : 's'} a re-org removed from the chain` },
   withdrawals: { title: 'Withdrawals', path: '/withdrawals', waiting: (n) => `${n} withdrawal${n === 1 ? '' : 's'} awaiting review` },
   loans: { title: 'Loans', path: '/loans', waiting: (n) => `${n} loan application${n === 1 ? '' : 's'} awaiting review` },

@@ -1,6 +1,6 @@
 import { int, type Env } from '../lib/env';
 
-/** Settings of the customer-service chat (docs/configuration.md "Chat", docs/chat.md). */
+/** Settings of the customer-service chat (docs/configuration.md "Customer-service chat", docs/chat.md). */
 export interface ChatSettings {
   /** An operator reply the user has not read this many seconds after it was sent becomes a `chat.reply` notification. */
   notifyAfterSeconds: number;

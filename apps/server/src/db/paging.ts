@@ -28,7 +28,7 @@ export interface CappedTotal {
 /**
  * Counts the rows of `table` matching `where`, stopping after `cap` + 1 (`count(*)` over a
  * `LIMIT`ed subquery): as fast at a million rows as at ten thousand, where a plain `count(*)`
- * reads every matching row (docs/back-office.md "Lists").
+ * reads every matching row (docs/performance.md "Back-office lists at a million rows").
  */
 export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined, cap = ADMIN_LIST_COUNT_CAP): Promise<CappedTotal> {
   const [row] = await db.select({ n: count() }).from(db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(cap + 1).as('capped'));

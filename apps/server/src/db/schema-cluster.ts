@@ -6,7 +6,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /* ------------------------------------------------------------------------------------------------
- * Running as several processes (DESIGN.md §8, docs/operations.md "Scaling out")
+ * Running as several processes (docs/operations.md "Scaling out")
  * ---------------------------------------------------------------------------------------------- */
 
 /**

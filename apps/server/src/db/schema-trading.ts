@@ -6,7 +6,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const money = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
 
 /**
- * Seconds-contract products (DESIGN.md §6): a duration offered in a market group with its payout
+ * Seconds-contract products (docs/trading.md): a duration offered in a market group with its payout
  * rate and stake limits (USDT minor units). Operators change them with `npm run ops -- product`;
  * a change applies to new contracts only, since each contract copies its payout rate.
  */

@@ -39,7 +39,7 @@ export const withdrawAddresses = pgTable(
 const money = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
 
 /**
- * Operators' settings per coin × chain (docs/withdrawals.md "Fees and limits"), in the coin's minor
+ * Operators' settings per coin × chain (docs/withdrawals.md "Create and confirm"), in the coin's minor
  * units. Seeded from the defaults at start when a row is missing; changed only by an audited
  * back-office command.
  */

@@ -141,7 +141,7 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   return sendError(reply, 'INTERNAL_ERROR');
 }
 
-/** The `{code,msg,data}` envelope, the error handler and the not-found answer (DESIGN.md §3). */
+/** The `{code,msg,data}` envelope, the error handler and the not-found answer (docs/architecture.md "Conventions of the API"). */
 export const envelopePlugin = fp(async (app) => {
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (request) => {

@@ -51,7 +51,7 @@ export type OperatorLoginResult = Static<typeof OperatorLoginResult>;
 export const OperatorLoginResponse = Envelope(OperatorLoginResult);
 
 /**
- * A back-office list counts its matches up to this many (docs/back-office.md "Lists"): beyond it
+ * A back-office list counts its matches up to this many (docs/performance.md "Back-office lists at a million rows"): beyond it
  * `total` is this number and `totalCapped` is true. Counting every one of a million rows on each
  * page would cost more than the page; to reach further, narrow the filters (e.g. the audit log's
  * time range).

@@ -44,7 +44,7 @@ export type AppVersionInfo = Static<typeof AppVersionInfo>;
 
 /**
  * `get-version`'s data: the newest published version and its tag when it is newer than the
- * client's; both null when the client is up to date (docs/app-version.md "Up to date").
+ * client's; both null when the client is up to date (docs/app-version.md "The update decision").
  */
 export const GetVersionResult = Type.Object({
   version: Type.Union([AppVersionInfo, Type.Null()]),

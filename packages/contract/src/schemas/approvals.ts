@@ -3,7 +3,7 @@ import { AdminPage, AdminPageInfo } from './admin';
 import { Envelope, EpochMs } from './common';
 
 /**
- * Four eyes (issue 16; docs/back-office.md "Four eyes"): an action that moves money by an
+ * Four eyes (issue 16; docs/back-office.md, four eyes): an action that moves money by an
  * operator's decision is asked by one operator and approved by another, and only then done.
  */
 export const APPROVAL_ACTIONS = ['balance.credit', 'ledger.reverse'] as const;

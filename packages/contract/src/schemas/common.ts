@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../c
 import type { ErrorKey } from '../errors';
 
 /**
- * Every response body is `{ code, msg, data }` (DESIGN.md §3). Schemas may carry
+ * Every response body is `{ code, msg, data }` (docs/architecture.md "Conventions of the API"). Schemas may carry
  * `errorCode`: the catalogue key the server answers when that field fails validation.
  */
 export function Envelope<T extends TSchema>(data: T) {

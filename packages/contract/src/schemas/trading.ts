@@ -5,7 +5,7 @@ import { MarketSchema, SymbolParam } from './market';
 import { AmountString, Page } from './wallet';
 
 /**
- * Trading (docs/product.md §7 "Market and contracts", DESIGN.md §6): seconds contracts in the option
+ * Trading (docs/product.md §7 "Market and contracts", docs/trading.md): seconds contracts in the option
  * wallet, spot orders (crypto against USDT) in the currency wallet. Money and prices are decimal
  * strings with the asset's or instrument's decimals; times are UTC epoch milliseconds (`EpochMs`).
  */

@@ -22,7 +22,7 @@ export interface BitcoinScannerDeps<O> extends ScannerDeps<O> {
 const BTC_DECIMALS = 8;
 
 /**
- * A Bitcoin scanner (DESIGN.md §2, §8): bitcoind's blocks by height (`getblockhash`, then `getblock`
+ * A Bitcoin scanner (docs/deposits.md "Detection and crediting", docs/operations.md "Scaling out"): bitcoind's blocks by height (`getblockhash`, then `getblock`
  * at verbosity 2), at most K per poll, and the outputs in them that pay our addresses. Each such
  * output is one transfer, keyed `<txid>:<vout>`; a transaction has no single sender, so `from` is
  * null. Coinbase outputs (newly mined coins) are not deposits: they are logged for an operator

@@ -165,7 +165,7 @@ export interface ScannerDeps<O> {
 class CursorMoved extends Error {}
 
 /**
- * A scanner of one chain (DESIGN.md §2, §8), whatever its kind: it asks its source for blocks by
+ * A scanner of one chain (docs/deposits.md "Detection and crediting", docs/operations.md "Scaling out"), whatever its kind: it asks its source for blocks by
  * number, at most K per poll, and hands on the transfers to our addresses in them. It keeps the
  * hashes of the blocks it scanned, so a re-org shows as a parent-hash mismatch; the cursor then
  * goes back to the common ancestor, the blocks after it are reported as orphaned and the new ones

@@ -30,7 +30,7 @@ const addressFromTopic = (topic: string) => `0x${topic.slice(26)}`;
 const isTransferLog = (l: NodeLog) => l.topics.length === 3 && /^0x[0-9a-fA-F]{64}$/.test(l.data);
 
 /**
- * A stateless EVM scanner for one chain (DESIGN.md §2, §8): blocks by number and `eth_getLogs` over
+ * A stateless EVM scanner for one chain (docs/deposits.md "Detection and crediting", docs/operations.md "Scaling out"): blocks by number and `eth_getLogs` over
  * block ranges it tracks itself (no node-side filters), at most K blocks per poll; it hands on the
  * ERC-20 `Transfer` logs of the configured tokens and the native value transfers to our addresses.
  * A TRON node's Ethereum-compatible JSON-RPC is read the same way (its accounts as 0x hex). The

@@ -1,5 +1,5 @@
 /**
- * The chains module's public face (DESIGN.md §8a): scanners that read deposits off the chains.
+ * The chains module's public face (docs/architecture.md "How a module is built"): scanners that read deposits off the chains.
  * A scanner finds the transfers to watched addresses and the re-orgs; it moves no money.
  */
 export { BlockScanner, scannedHeight, scannedHeights } from './block-scanner';

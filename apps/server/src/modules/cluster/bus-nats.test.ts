@@ -1,5 +1,5 @@
 /**
- * NatsBus against the real NATS JetStream at 127.0.0.1:4222 (DESIGN.md §10): two buses stand
+ * NatsBus against the real NATS JetStream at 127.0.0.1:4222 (docs/testing.md "Services"): two buses stand
  * for two processes. Each run uses its own prefix and deletes its streams at the end.
  */
 import { randomBytes } from 'node:crypto';

@@ -7,7 +7,7 @@ import { engineScope, type EngineScope, type FencedError } from '../../db/engine
 import type { EngineRole, EngineRoleStatus, RoleWork } from './types';
 
 /**
- * The engine role (DESIGN.md §8, docs/architecture.md "Engine role and fencing").
+ * The engine role (docs/architecture.md "Engine role and fencing").
  *
  * - `EmbeddedRole`: one process, no election (PGlite, or MARKET_ENGINE=manual). Always the engine,
  *   epoch null; its work starts once the app is ready, or never with `autoStart: false`

@@ -1,5 +1,5 @@
 /**
- * The faces of running as several processes (DESIGN.md §8, docs/operations.md "Scaling out"):
+ * The faces of running as several processes (docs/operations.md "Scaling out"):
  * the bus between processes and the engine role. Implementations: bus-local.ts (one process, the
  * embedded default), bus-nats.ts (NATS JetStream, BUS_URL), election.ts (PostgreSQL advisory lock
  * with a fencing epoch).

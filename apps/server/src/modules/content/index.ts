@@ -1,4 +1,4 @@
-// The content module's face (DESIGN.md §8a; docs/content.md): news and announcements, the helper centre, legal texts.
+// The content module's face (docs/architecture.md "How a module is built"; docs/content.md): news and announcements, the helper centre, legal texts.
 export { NewsService, pickTranslation } from './news-service';
 export { newsRoutes, newsAdminRoutes } from './news-routes';
 export { HelpService } from './help-service';

@@ -21,7 +21,7 @@ const DESK_MARKETS: Record<ContractDesk, readonly Market[]> = {
   forex: ['FOREX', 'CFD', 'INDIES', 'STOCK'],
 };
 
-/** The outcome rule of DESIGN.md §6, on prices in the same integer units. */
+/** The outcome rule of docs/trading.md, on prices in the same integer units. */
 export function outcome(direction: ContractDirection, open: number, close: number): ContractResult {
   if (close === open) return 'tie';
   return (close > open) === (direction === 'up') ? 'win' : 'loss';
@@ -51,7 +51,7 @@ export function resultPay(stake: bigint, payout: bigint): ResultPay {
   return { payout, payoutMinor: payout.toString(), payoutText: usdtText(payout), profitText: usdtText(payout - stake) };
 }
 
-/** The payout of each result (DESIGN.md §6): a win pays back the stake and its profit, a tie the stake, a loss nothing. */
+/** The payout of each result (docs/trading.md): a win pays back the stake and its profit, a tie the stake, a loss nothing. */
 export function payByResult(stake: bigint, payoutBps: number): Record<ContractResult, ResultPay> {
   return { win: resultPay(stake, stake + winProfit(stake, payoutBps)), tie: resultPay(stake, stake), loss: resultPay(stake, 0n) };
 }
@@ -104,7 +104,7 @@ export function toContract(row: Omit<ContractRow, 'id' | 'openTransactionId'>, s
 }
 
 /**
- * Seconds contracts (docs/product.md §1, DESIGN.md §6). The server fixes the open price from its own last
+ * Seconds contracts (docs/product.md §1, docs/trading.md). The server fixes the open price from its own last
  * tick when it accepts the order; the stake moves to the option wallet's frozen account in the
  * same transaction that creates the contract. Settlement is in `settlement.ts`.
  */

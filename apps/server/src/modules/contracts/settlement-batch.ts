@@ -135,7 +135,7 @@ export class SettlementBatch {
   }
 
   /**
-   * Decides every contract by its close tick (DESIGN.md §6: up wins when close > open, down when
+   * Decides every contract by its close tick (docs/trading.md: up wins when close > open, down when
    * close < open, a tie refunds the stake). False, deciding nothing, when a close tick is missing.
    */
   decide(ticks: ReadonlyMap<string, RecordedTick | null>): boolean {

@@ -41,7 +41,7 @@ function cutUsers(counts: Map<number, number>, config: ContractConfig): number[]
 }
 
 /**
- * Settles contracts whose expiry has passed, exactly once (DESIGN.md §6):
+ * Settles contracts whose expiry has passed, exactly once (docs/trading.md):
  * - the close price is the last recorded tick at or before the expiry (`tickAtOrBefore`, from
  *   stored data only), read `settleGraceMs` after the expiry so a late-delivered tick is in;
  * - a contract is claimed by deleting its row from the `contracts_open` queue in the transaction

@@ -1,3 +1,3 @@
-// The financing module's face (DESIGN.md §8a; docs/financing.md): products, estimate and buy, redemption, the maturity job.
+// The financing module's face (docs/architecture.md "How a module is built"; docs/financing.md): products, estimate and buy, redemption, the maturity job.
 export { FinancingService } from './service';
 export { financingRoutes, financingAdminRoutes } from './routes';

@@ -9,7 +9,7 @@ export type FrozenKind = `${Wallet}_frozen`;
 export const frozenOf = (w: Wallet): FrozenKind => `${w}_frozen`;
 
 /**
- * System accounts per asset and mode (DESIGN.md §4). They are the other side of every movement
+ * System accounts per asset and mode (docs/ledger.md). They are the other side of every movement
  * in or out of users' hands, so they may go negative: external_deposits is minus what came in.
  */
 export const SYSTEM_KINDS = ['house', 'fees', 'external_deposits', 'external_withdrawals', 'loan_book', 'interest', 'demo_faucet'] as const;

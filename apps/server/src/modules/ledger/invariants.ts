@@ -27,7 +27,7 @@ export interface LedgerTables {
 const LEDGER_TABLES: LedgerTables = { transactions: sql.raw('ledger_transactions') };
 
 /**
- * The ledger's invariants (DESIGN.md §4):
+ * The ledger's invariants (docs/ledger.md):
  * 1. every transaction's postings sum to zero per asset;
  * 2. every stored balance equals the sum of its postings;
  * 3. no user account is negative;

@@ -1,5 +1,5 @@
 /**
- * The transactional outbox of per-user order events (user_event_outbox, DESIGN.md §8): a money
+ * The transactional outbox of per-user order events (user_event_outbox, docs/operations.md "Scaling out"): a money
  * command writes its events in its own transaction; after the commit they are published to the
  * bus with the row id as the message id and marked published (one UPDATE per batch, shortly
  * after). `OutboxRelay` (engine-role work) publishes the rows a process left unpublished when it

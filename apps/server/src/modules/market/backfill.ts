@@ -1,5 +1,5 @@
 /**
- * The first start's history (docs/market-data.md "Backfill"), in two passes per instrument:
+ * The first start's history (docs/market-data.md "The simulator"), in two passes per instrument:
  *
  * 1. go live: walk the generator from the series' start to now without making ticks
  *    (`advanceMinute`), regenerate only the last minute for the last price, and resume the

@@ -1,5 +1,5 @@
 /**
- * The market engine (DESIGN.md §5, §8 "engine role"): a small facade over its parts.
+ * The market engine (docs/market-data.md "Engine and followers"): a small facade over its parts.
  *
  * - live-feed.ts: ingestion. Ticks, best bid/ask, depth and staleness from the price sources
  *   become the latest quote, live candles and 24 h statistics, published on the bus.
@@ -12,7 +12,7 @@
  *
  * Only the engine role writes (sources, storage, backfill, retention); reading (quotes,
  * statistics, messages, tick history) works from the shared state and the database, which is
- * what a standby process would keep when a single engine is elected (DESIGN.md §8).
+ * what a standby process would keep when a single engine is elected (docs/operations.md "Scaling out").
  */
 import crypto from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -40,7 +40,7 @@ import { WriteQueue } from './write-queue';
 
 /** Pump cadence: ticks are emitted within this of their time. */
 const PUMP_MS = 100;
-/** Raw ticks are written in one statement per second (DESIGN: bulk, not one insert per tick). */
+/** Raw ticks are written in one statement per second (bulk, not one insert per tick). */
 const TICK_FLUSH_MS = 1000;
 /** A real server stores the first start's history this long after the engine starts (see start()). */
 const BACKFILL_DELAY_MS = 10_000;

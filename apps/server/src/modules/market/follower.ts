@@ -1,5 +1,5 @@
 /**
- * Engine and followers (docs/market-data.md "Engine and followers", DESIGN.md §8): the engine
+ * Engine and followers (docs/market-data.md "Engine and followers", docs/operations.md "Scaling out"): the engine
  * role's process tees what its price sources report onto the cluster bus (FeedTee); every other
  * process runs the same ingestion on it (Follower), so its quotes, live candles, 24 h statistics,
  * recent trades and depth are the engine's, and its own websocket hub publishes what follows from

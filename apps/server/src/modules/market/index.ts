@@ -1,5 +1,5 @@
 /**
- * The market-data module's public face (DESIGN.md §8a): other modules and the app import from
+ * The market-data module's public face (docs/architecture.md "How a module is built"): other modules and the app import from
  * here only. Tests of other modules use ./testing.
  */
 export { MarketModule } from './market-module';

@@ -1,5 +1,5 @@
 /**
- * A price source is an adapter with one face (DESIGN.md §5): the simulator, the Binance
+ * A price source is an adapter with one face (docs/market-data.md): the simulator, the Binance
  * stream, or the benchmark's synthetic feed. The engine owns candles, storage and fan-out;
  * a source only reports what happened.
  */

@@ -1,5 +1,5 @@
 /**
- * What a start reads back (DESIGN.md §5): the 24 h statistics and live buckets from stored
+ * What a start reads back (docs/market-data.md): the 24 h statistics and live buckets from stored
  * candles, the last price of every instrument, the simulator minute a crash interrupted, and a
  * real feed's last minutes rebuilt from its stored ticks.
  */

@@ -1,5 +1,5 @@
 /**
- * Trading sessions: when each instrument is quoted (DESIGN.md §5, docs/market-data.md).
+ * Trading sessions: when each instrument is quoted (docs/market-data.md).
  *
  * A session is a time zone, weekly hours in local time, and a list of local dates that are
  * closed or close early. Everything is computed as UTC intervals [open, close) with Intl time-zone

@@ -122,7 +122,7 @@ function toSpotOrder(row: OrderRow): SpotOrder {
 }
 
 /**
- * Spot orders, crypto against USDT in the currency wallet (DESIGN.md §6, docs/trading.md).
+ * Spot orders, crypto against USDT in the currency wallet (docs/trading.md).
  * Market orders fill on arrival at the quote's ask (buy) or bid (sell); limit orders escrow
  * their funds in `currency_frozen` and rest until the matcher sees the quote cross them. The
  * house is the counterparty of every fill. Each money movement is one ledger transaction

@@ -1,4 +1,4 @@
-// The withdrawals module's face (DESIGN.md §8a): the address book, the create and confirm steps, review, and the signer's calls.
+// The withdrawals module's face (docs/architecture.md "How a module is built"): the address book, the create and confirm steps, review, and the signer's calls.
 export { WithdrawalService, type FundPasswordCheck } from './service';
 export { withdrawalRoutes } from './routes';
 export { WithdrawService } from './withdraw-service';

@@ -114,7 +114,7 @@ describe('withdraw-fee', () => {
   });
 
   // The waiver lasts WITHDRAW_FEE_FREE_MONTHS calendar months from registration, the day clamped to the
-  // month's end (docs/withdrawals.md "Fee"): registered on the 29th of November, it ends on the 28th
+  // month's end (docs/withdrawals.md "Create and confirm"): registered on the 29th of November, it ends on the 28th
   // of February, or the 29th in a leap year (the rule's other cases: withdraw-service.test.ts).
   it.each([
     ['2026-11-29T09:30:00.000Z', '2027-02-28T09:30:00.000Z'],

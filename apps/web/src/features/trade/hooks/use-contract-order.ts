@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKeyByCode, STAKE_DECIMALS, type Contract, type ContractDirection, type ContractProduct, type Instrument } from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
+import { newIdempotencyKey } from '../../../lib/api/idempotency';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { checkAmount, collectErrors, decimalInput } from '../../../lib/forms/validation';
 import { useCreateContract } from '../api/create-contract';
@@ -27,7 +28,7 @@ interface ContractOrderOptions {
 }
 
 /**
- * The seconds-contract flow (docs/product.md §1, DESIGN.md §6): the products, the chosen duration and
+ * The seconds-contract flow (docs/product.md §1, docs/trading.md): the products, the chosen duration and
  * stake, their quote, validation, the confirmations and the request. The contract placed is
  * kept for its tracker; the tracker announces it (role=status), so no success message here.
  */
@@ -64,10 +65,11 @@ export function useContractOrder({ instrument, onMarketClosed, prompts }: Contra
     if (!q) return;
     if (!(await prompts.confirm({ direction, product, quote: q }))) return;
     try {
+      // Every confirmation is a new contract: a new Idempotency-Key each time.
       const contract = await create.mutateAsync({
         market: instrument.market,
         body: { symbol: instrument.symbol, direction, duration: product.duration, amount: q.stake },
-        idempotencyKey: crypto.randomUUID(),
+        idempotencyKey: newIdempotencyKey(),
       });
       setPlaced(contract);
       setStakeText('');
