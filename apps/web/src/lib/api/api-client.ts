@@ -59,8 +59,8 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** Extra headers for this request (for example `Idempotency-Key`). */
-  headers?: Record<string, string>;
+  /** The request's `Idempotency-Key` (a money-moving request; made and held by idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 /** WEB from the desktop layout or a desktop URL (docs/product.md §7), H5 from the mobile layout. */
@@ -147,7 +147,8 @@ async function send<T>(url: string, init: RequestInit, options: RequestOptions):
 
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'POST';
-  const headers: Record<string, string> = { ...options.headers, ...commonHeaders(), Accept: 'application/json' };
+  const headers: Record<string, string> = { ...commonHeaders(), Accept: 'application/json' };
+  if (options.idempotencyKey !== undefined) headers[HEADER.idempotencyKey] = options.idempotencyKey;
   let body: string | undefined;
   if (method === 'POST' && options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, HEADER, type TransferBody, type TransferRecord } from '@app/contract';
+import { API, type TransferBody, type TransferRecord } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 import { queryClient } from '../../../lib/api/query-client';
@@ -12,7 +12,7 @@ export interface TransferRequest {
 
 /** Moves a coin between two of the user's accounts (currency, option, financing). */
 export function transferAsset({ body, idempotencyKey }: TransferRequest): Promise<TransferRecord> {
-  return apiPost<TransferRecord>(API.account.transferAsset, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+  return apiPost<TransferRecord>(API.account.transferAsset, body, { idempotencyKey });
 }
 
 export function useTransferAsset() {

@@ -5,6 +5,7 @@ import type { TransferBody, WalletName } from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { useAssetList } from '../../../lib/api/get-asset-list';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
+import { useKeyMemo } from '../../../lib/api/idempotency';
 import type { AskConfirm } from '../../../lib/feedback/confirm';
 import { confirmDemoInvestment } from '../../../lib/feedback/demo-confirm';
 import { formatAssetAmount, formatExact } from '../../../lib/format';
@@ -13,7 +14,7 @@ import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { decimalInput } from '../../../lib/forms/validation';
 import { useTransferAsset } from '../api/transfer-asset';
 import { ASSETS_PATHS } from '../components/assets-paths';
-import { checkTransfer, initialAccounts, TransferKeys, type TransferField } from '../model/transfer';
+import { checkTransfer, initialAccounts, type TransferField } from '../model/transfer';
 
 /**
  * The transfer between the currency, option and financing accounts: accounts, coin, amount,
@@ -35,7 +36,8 @@ export function useTransferForm(confirm: AskConfirm, onDone?: () => void) {
   const assets = useAssetList();
   const balance = useValidAsset(fromAccount, asset);
   const transfer = useTransferAsset();
-  const [keys] = useState(() => new TransferKeys());
+  // One Idempotency-Key per transfer confirmed: the same body sent again after a lost answer keeps it.
+  const keys = useKeyMemo<TransferBody>();
 
   const info = assets.data?.find((a) => a.symbol === asset);
   // Transfers move ledger amounts: the coin's full scale is allowed, so "All" always fits.

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransferBody } from '@app/contract';
-import { checkTransfer, initialAccounts, TransferKeys, walletOr } from './transfer';
-
-const body = (amount: string): TransferBody => ({ fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount });
+import { checkTransfer, initialAccounts, walletOr } from './transfer';
 
 describe('transfer accounts', () => {
   it('reads a wallet from the URL, falling back on anything else', () => {
@@ -40,17 +37,5 @@ describe('checkTransfer', () => {
 
   it('does not limit the amount while the balance is unknown', () => {
     expect(checkTransfer({ ...base, available: undefined, amount: '1000000' })).toEqual({});
-  });
-});
-
-describe('TransferKeys', () => {
-  it('reuses the key for the same body until the server answers', () => {
-    let n = 0;
-    const keys = new TransferKeys(() => `k${(n += 1)}`);
-    expect(keys.keyFor(body('1'))).toBe('k1');
-    expect(keys.keyFor(body('1'))).toBe('k1');
-    expect(keys.keyFor(body('2'))).toBe('k2');
-    keys.answered();
-    expect(keys.keyFor(body('2'))).toBe('k3');
   });
 });

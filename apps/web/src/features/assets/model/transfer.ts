@@ -1,4 +1,4 @@
-import { WALLET_NAMES, type TransferBody, type WalletName } from '@app/contract';
+import { WALLET_NAMES, type WalletName } from '@app/contract';
 import { catalogMessage } from '../../../lib/i18n/catalog';
 import { checkTransferAmount, collectErrors } from '../../../lib/forms/validation';
 
@@ -34,26 +34,4 @@ export function checkTransfer(input: {
     toAccount: input.fromAccount === input.toAccount ? catalogMessage('SAME_WALLET') : null,
     amount: checkTransferAmount(input.amount, input.available, input.decimals),
   });
-}
-
-/**
- * The idempotency key of the transfer being confirmed. The same body retried after its answer
- * was lost (a transport failure) reuses the key, so the server moves the money once; a
- * different body, or any transfer after a definite answer, gets a new key.
- */
-export class TransferKeys {
-  private pending: { body: string; key: string } | null = null;
-
-  constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
-
-  keyFor(body: TransferBody): string {
-    const text = JSON.stringify(body);
-    if (this.pending?.body !== text) this.pending = { body: text, key: this.newKey() };
-    return this.pending.key;
-  }
-
-  /** The server answered (success or a refusal): the next confirmation is a new transfer. */
-  answered(): void {
-    this.pending = null;
-  }
 }

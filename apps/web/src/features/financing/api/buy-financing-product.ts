@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, HEADER, type FinancingSubscription } from '@app/contract';
+import { API, type FinancingSubscription } from '@app/contract';
 import { apiGet } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 
@@ -16,7 +16,7 @@ export interface BuyFinancingRequest {
  * a GET can move money safely here). The page shows a refusal itself (silent).
  */
 export function buyFinancingProduct({ token, idempotencyKey }: BuyFinancingRequest): Promise<FinancingSubscription> {
-  return apiGet<FinancingSubscription>(API.product.buyFinanceProduct, { token }, { silent: true, headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+  return apiGet<FinancingSubscription>(API.product.buyFinanceProduct, { token }, { silent: true, idempotencyKey });
 }
 
 export function useBuyFinancingProduct() {

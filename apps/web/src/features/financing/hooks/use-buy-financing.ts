@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FinancingEstimate, FinancingProduct, FinancingSubscription, FinancingTerm } from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { amountDecimalsIn, useAssetList } from '../../../lib/api/get-asset-list';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
+import { useKeyMemo } from '../../../lib/api/idempotency';
 import { decimalInput } from '../../../lib/forms/validation';
 import { useBuyFinancingProduct } from '../api/buy-financing-product';
 import { useFinancingEstimate } from '../api/get-financing-estimate';
@@ -35,7 +36,8 @@ export function useBuyFinancing(product: FinancingProduct, initialDays: number |
   const [amount, setAmountState] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const keys = useRef(new Map<string, string>());
+  // Each estimate token keeps its key until answered, even when another token was confirmed since.
+  const keys = useKeyMemo<string>({ keep: 'each' });
   const assets = useAssetList();
   const balance = useValidAsset('financing', product.currency);
   const buy = useBuyFinancingProduct();
@@ -60,13 +62,11 @@ export function useBuyFinancing(product: FinancingProduct, initialDays: number |
   const subscribe = async (shown: FinancingEstimate) => {
     const fresh = shown.tokenExpiresAt - Date.now() > 5_000 ? shown : (await estimate.refetch()).data;
     if (!fresh || !(await confirm(fresh))) return;
-    const idempotencyKey = keys.current.get(fresh.token) ?? crypto.randomUUID();
-    keys.current.set(fresh.token, idempotencyKey);
     buy.mutate(
-      { token: fresh.token, idempotencyKey },
+      { token: fresh.token, idempotencyKey: keys.keyFor(fresh.token) },
       {
         onSuccess: (subscription) => {
-          keys.current.clear();
+          keys.answered();
           setAmountState('');
           onSubscribed(subscription);
         },
@@ -74,7 +74,7 @@ export function useBuyFinancing(product: FinancingProduct, initialDays: number |
           // A lost answer keeps the token's key (a retry subscribes once); a definite one ends it.
           if (!(e instanceof ApiError)) setError(t('network.serverError'));
           else {
-            if (e.kind !== 'transport') keys.current.delete(fresh.token);
+            if (e.kind !== 'transport') keys.answered(fresh.token);
             setError(e.message);
           }
         },

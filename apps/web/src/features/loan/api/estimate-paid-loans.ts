@@ -9,18 +9,12 @@ export function estimatePaidLoans(): Promise<LoanQuote> {
   return apiGet<LoanQuote>(API.loan.estimatePaidLoans, undefined, { silent: true });
 }
 
-/** A quote with the Idempotency-Key its payment is sent with (sent again after a lost answer, the money moves once). */
-export interface KeyedQuote {
-  quote: LoanQuote;
-  idempotencyKey: string;
-}
-
-/** The pay-all quote, asked when the page opens and again by `refetch`: each new quote, a new key. */
+/** The pay-all quote, asked when the page opens and again by `refetch` (each quote is paid with its own key: components/pay-forms.tsx). */
 export function useEstimatePaidLoans() {
   const token = useSessionStore((s) => s.token);
   return useQuery({
     queryKey: [...loanKeys.all(token), 'pay-all-quote'],
-    queryFn: async (): Promise<KeyedQuote> => ({ quote: await estimatePaidLoans(), idempotencyKey: crypto.randomUUID() }),
+    queryFn: estimatePaidLoans,
     enabled: token !== null,
     staleTime: Infinity,
     gcTime: 0,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, HEADER, type LoanPaymentResult } from '@app/contract';
+import { API, type LoanPaymentResult } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { useAfterPayment } from './use-after-payment';
 
@@ -11,7 +11,7 @@ export interface PayQuoteRequest {
 
 /** `loan/pay-one-application`: pays a quote of `estimate-paid-loan`, once. The page shows a refusal (silent). */
 export function payOneApplication({ quoteId, idempotencyKey }: PayQuoteRequest): Promise<LoanPaymentResult> {
-  return apiPost<LoanPaymentResult>(API.loan.payOneApplication, { quoteId }, { silent: true, headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+  return apiPost<LoanPaymentResult>(API.loan.payOneApplication, { quoteId }, { silent: true, idempotencyKey });
 }
 
 export function usePayOneApplication() {

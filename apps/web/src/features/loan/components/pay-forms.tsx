@@ -4,17 +4,15 @@ import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api/api-client';
+import { useKeyMemo } from '../../../lib/api/idempotency';
 import { toastError, toastSuccess } from '../../../lib/feedback/toast';
 import { useEstimatePaidLoan } from '../api/estimate-paid-loan';
-import { useEstimatePaidLoans, type KeyedQuote } from '../api/estimate-paid-loans';
+import { useEstimatePaidLoans } from '../api/estimate-paid-loans';
 import { usePayAllApplications } from '../api/pay-all-applications';
 import { usePayOneApplication } from '../api/pay-one-application';
 import { useLoanText } from '../strings';
 import { coinAmount } from './loan-format';
 import { QuoteView } from './quote-view';
-
-/** A quote with its own Idempotency-Key: paying it again after a lost answer moves the money once. */
-const keyed = (quote: LoanQuote): KeyedQuote => ({ quote, idempotencyKey: crypto.randomUUID() });
 
 /** Refusals after which the quote shown cannot be paid any more: a new estimate is needed. */
 const QUOTE_GONE = new Set<number>([ERRORS.LOAN_QUOTE_INVALID.code, ERRORS.LOAN_QUOTE_USED.code, ERRORS.LOAN_QUOTE_STALE.code, ERRORS.LOAN_NOT_PAYABLE.code]);
@@ -28,6 +26,12 @@ function PayButton({ quote, pending, onPay }: { quote: LoanQuote; pending: boole
     </button>
   );
 }
+
+/**
+ * The Idempotency-Key of each quote shown, by its id: paying the same quote again (after a lost
+ * answer) sends the same key, so the money moves once; every new quote has a new id, so a new key.
+ */
+const useQuoteKeys = () => useKeyMemo<string>();
 
 function usePaid(onPaid: (result: LoanPaymentResult) => void) {
   const l = useLoanText();
@@ -45,18 +49,19 @@ export function PayOneForm({ loan, onPaid }: { loan: Loan; onPaid: (result: Loan
   const l = useLoanText();
   const [part, setPart] = useState(false);
   const [amount, setAmount] = useState('');
-  const [shown, setShown] = useState<KeyedQuote | null>(null);
+  const [shown, setShown] = useState<LoanQuote | null>(null);
+  const keys = useQuoteKeys();
   const estimate = useEstimatePaidLoan();
   const pay = usePayOneApplication();
   const paid = usePaid(onPaid);
   const onEstimate = (event: FormEvent) => {
     event.preventDefault();
     setShown(null);
-    estimate.mutate(part ? { id: loan.id, amount: amount.trim() } : { id: loan.id }, { onSuccess: (q) => setShown(keyed(q)) });
+    estimate.mutate(part ? { id: loan.id, amount: amount.trim() } : { id: loan.id }, { onSuccess: (q) => setShown(q) });
   };
   const onPay = () => {
     if (!shown) return;
-    pay.mutate({ quoteId: shown.quote.quoteId, idempotencyKey: shown.idempotencyKey }, {
+    pay.mutate({ quoteId: shown.quoteId, idempotencyKey: keys.keyFor(shown.quoteId) }, {
       onSuccess: paid,
       onError: (error) => {
         toastError(error.message);
@@ -88,8 +93,8 @@ export function PayOneForm({ loan, onPaid }: { loan: Loan; onPaid: (result: Loan
       {!part && refusal ? <p className="field__error" role="alert">{refusal}</p> : null}
       {shown ? (
         <>
-          <QuoteView quote={shown.quote} />
-          <PayButton quote={shown.quote} pending={pay.isPending} onPay={onPay} />
+          <QuoteView quote={shown} />
+          <PayButton quote={shown} pending={pay.isPending} onPay={onPay} />
         </>
       ) : null}
     </div>
@@ -100,6 +105,7 @@ export function PayOneForm({ loan, onPaid }: { loan: Loan; onPaid: (result: Loan
 export function PayAllForm({ onPaid }: { onPaid: (result: LoanPaymentResult) => void }) {
   const l = useLoanText();
   const estimate = useEstimatePaidLoans();
+  const keys = useQuoteKeys();
   const pay = usePayAllApplications();
   const paid = usePaid(onPaid);
   if (estimate.isError) {
@@ -108,9 +114,9 @@ export function PayAllForm({ onPaid }: { onPaid: (result: LoanPaymentResult) => 
     return <PageLoadError onRetry={() => void estimate.refetch()} />;
   }
   if (!estimate.data) return <DelayedLoading />;
-  const { quote, idempotencyKey } = estimate.data;
+  const quote = estimate.data;
   const onPay = () => {
-    pay.mutate({ quoteId: quote.quoteId, idempotencyKey }, {
+    pay.mutate({ quoteId: quote.quoteId, idempotencyKey: keys.keyFor(quote.quoteId) }, {
       onSuccess: paid,
       onError: (error) => {
         toastError(error.message);

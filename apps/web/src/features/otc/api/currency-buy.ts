@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, HEADER, type CurrencyBuyBody, type OtcTrade } from '@app/contract';
+import { API, type CurrencyBuyBody, type OtcTrade } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 import { queryClient } from '../../../lib/api/query-client';
 
 /** Buys a coin with USDT (amount: the USDT to spend, fee included). The idempotency key is one per user confirmation. */
 export function currencyBuy(body: CurrencyBuyBody, idempotencyKey: string): Promise<OtcTrade> {
-  return apiPost<OtcTrade>(API.asset.currencyBuy, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+  return apiPost<OtcTrade>(API.asset.currencyBuy, body, { idempotencyKey });
 }
 
 export function useCurrencyBuy() {

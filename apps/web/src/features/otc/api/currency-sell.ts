@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, HEADER, type CurrencySellBody, type OtcTrade } from '@app/contract';
+import { API, type CurrencySellBody, type OtcTrade } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 import { queryClient } from '../../../lib/api/query-client';
 
 /** Sells a coin for USDT (amount: the coin to sell). The idempotency key is one per user confirmation. */
 export function currencySell(body: CurrencySellBody, idempotencyKey: string): Promise<OtcTrade> {
-  return apiPost<OtcTrade>(API.asset.currencySell, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+  return apiPost<OtcTrade>(API.asset.currencySell, body, { idempotencyKey });
 }
 
 export function useCurrencySell() {

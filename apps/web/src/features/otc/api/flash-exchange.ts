@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, HEADER, type FlashExchangeBody, type OtcTrade } from '@app/contract';
+import { API, type FlashExchangeBody, type OtcTrade } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 import { queryClient } from '../../../lib/api/query-client';
 
 /** Exchanges one coin for another through their USDT rates (amount: of fromAsset). The idempotency key is one per user confirmation. */
 export function flashExchange(body: FlashExchangeBody, idempotencyKey: string): Promise<OtcTrade> {
-  return apiPost<OtcTrade>(API.asset.flashExchange, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+  return apiPost<OtcTrade>(API.asset.flashExchange, body, { idempotencyKey });
 }
 
 export function useFlashExchange() {

@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
-import { errorKeyByCode, type AssetInfo, type ExchangeInfo, type OtcSide, type OtcTrade } from '@app/contract';
+import { useState } from 'react';
+import { errorKeyByCode, type AssetInfo, type CurrencyBuyBody, type CurrencySellBody, type ExchangeInfo, type FlashExchangeBody, type OtcSide, type OtcTrade } from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
+import { useKeyMemo } from '../../../lib/api/idempotency';
 import { catalogMessage } from '../../../lib/i18n/catalog';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { checkAmount, collectErrors, decimalInput } from '../../../lib/forms/validation';
@@ -33,22 +34,18 @@ function useOtcSend(side: OtcSide) {
   const buy = useCurrencyBuy();
   const sell = useCurrencySell();
   const flash = useFlashExchange();
-  const pendingKey = useRef<{ body: string; key: string } | null>(null);
+  const keys = useKeyMemo<CurrencyBuyBody | CurrencySellBody | FlashExchangeBody>();
   const send = (q: ExchangeInfo, from: string, to: string, amount: string): Promise<OtcTrade> => {
     const single = { quoteId: q.quoteId, asset: from, amount };
     const pair = { quoteId: q.quoteId, fromAsset: from, toAsset: to, amount };
-    const text = JSON.stringify(side === 'flash' ? pair : single);
     // One key per confirmation; the same key only when this very request is sent again.
-    if (pendingKey.current?.body !== text) pendingKey.current = { body: text, key: crypto.randomUUID() };
-    const idempotencyKey = pendingKey.current.key;
+    const idempotencyKey = keys.keyFor(side === 'flash' ? pair : single);
     if (side === 'buy') return buy.mutateAsync({ body: single, idempotencyKey });
     if (side === 'sell') return sell.mutateAsync({ body: single, idempotencyKey });
     return flash.mutateAsync({ body: pair, idempotencyKey });
   };
   /** After an answer (not a lost connection) the next send is a new request with a new key. */
-  const settle = () => {
-    pendingKey.current = null;
-  };
+  const settle = () => keys.answered();
   return { send, settle, pending: buy.isPending || sell.isPending || flash.isPending };
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { HEADER, type Contract, type ContractCreateBody, type Market } from '@app/contract';
+import type { Contract, ContractCreateBody, Market } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 import { queryClient } from '../../../lib/api/query-client';
@@ -7,9 +7,7 @@ import { contractEndpointGroup, contractEndpoints } from './contract-endpoints';
 
 /** Opens a seconds contract; the server fixes the open price from its own latest tick. */
 export function createContract(market: Market, body: ContractCreateBody, idempotencyKey: string): Promise<Contract> {
-  return apiPost<Contract>(contractEndpoints(contractEndpointGroup(market)).create, body, {
-    headers: { [HEADER.idempotencyKey]: idempotencyKey },
-  });
+  return apiPost<Contract>(contractEndpoints(contractEndpointGroup(market)).create, body, { idempotencyKey });
 }
 
 export function useCreateContract() {

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, HEADER, type SpotOrder, type SpotOrderBody } from '@app/contract';
+import { API, type SpotOrder, type SpotOrderBody } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 import { queryClient } from '../../../lib/api/query-client';
 
 /** A market order fills at once at the ask (buy) or bid (sell); a limit order rests with its funds escrowed. */
 export function placeSpotOrder(body: SpotOrderBody, idempotencyKey: string): Promise<SpotOrder> {
-  return apiPost<SpotOrder>(API.spot.order, body, { headers: { [HEADER.idempotencyKey]: idempotencyKey } });
+  return apiPost<SpotOrder>(API.spot.order, body, { idempotencyKey });
 }
 
 export function usePlaceSpotOrder() {

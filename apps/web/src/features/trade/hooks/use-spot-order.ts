@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUOTE_ASSET, type Instrument, type SpotOrderBody, type SpotSide, type SpotType, type WsTick } from '@app/contract';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
+import { newIdempotencyKey } from '../../../lib/api/idempotency';
 import { catalogMessage } from '../../../lib/i18n/catalog';
 import { useMarketStream } from '../../../lib/market';
 import { useFormErrors } from '../../../lib/forms/use-form-errors';
@@ -59,7 +60,8 @@ export function useSpotOrder(instrument: Instrument, prompts: OrderPrompts<SpotC
     const body: SpotOrderBody = { symbol, side, type, amount: amount.trim(), ...(type === 'limit' ? { price: price.trim() } : {}) };
     if (!(await prompts.confirm({ body, total }))) return;
     try {
-      const order = await place.mutateAsync({ body, idempotencyKey: crypto.randomUUID() });
+      // Every confirmation is a new order: a new Idempotency-Key each time.
+      const order = await place.mutateAsync({ body, idempotencyKey: newIdempotencyKey() });
       setAmountText('');
       prompts.notify(order.status === 'filled' ? t('orders.spot.filled') : t('orders.spot.placed'));
     } catch {

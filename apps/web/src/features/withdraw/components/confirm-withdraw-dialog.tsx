@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { WithdrawConfirmBody, Withdrawal, WithdrawQuote } from '@app/contract';
 import { PasswordField } from '../../../components/password-field';
 import { ApiError } from '../../../lib/api/api-client';
+import { useKeyMemo } from '../../../lib/api/idempotency';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { formatExact } from '../../../lib/format';
 import { checkRequired } from '../../../lib/forms/validation';
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal';
 import { networkLabel } from '../model/address-book';
-import { ConfirmKeys } from '../model/idempotency-keys';
 import { needsNewQuote } from '../model/withdraw-form';
 import { useWithdrawText } from '../strings';
 import { FormDialog } from './form-dialog';
@@ -32,7 +32,7 @@ export function ConfirmWithdrawDialog({ quote, requote, onClose, onConfirmed }: 
   const w = useWithdrawText();
   const [fundPassword, setFundPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [keys] = useState(() => new ConfirmKeys<WithdrawConfirmBody>());
+  const keys = useKeyMemo<WithdrawConfirmBody>();
   const confirm = useConfirmWithdrawal();
 
   const onSubmit = (event: FormEvent) => {
