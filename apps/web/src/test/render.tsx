@@ -8,6 +8,7 @@ import { Providers } from '../app/providers';
 import { queryClient } from '../lib/api/query-client';
 import { useSessionStore } from '../lib/session/session-store';
 
+/** The app's client, for a test to fill before rendering (outside React; components use `useQueryClient()`). */
 export { queryClient };
 
 interface RenderOptions {

@@ -36,6 +36,7 @@ afterEach(() => {
   cleanup();
   // What the UI kit rendered outside RTL's roots (a dialog a failed test left open).
   document.body.innerHTML = '';
+  // Between tests, outside any component: the app's client itself (the one Providers gives React).
   queryClient.clear();
   useSessionStore.setState(initialSession, true);
   window.localStorage.clear();

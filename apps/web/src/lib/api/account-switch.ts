@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type TypeUser, type UserInfo } from '@app/contract';
 import { apiPost } from './api-client';
 import { LEDGER_QUERY_PREFIX } from './ledger-query';
-import { queryClient } from './query-client';
 import { useSessionStore } from '../session/session-store';
 
 /** Switches between the real and the demo ledger (docs/product.md §4 "Account version"). */
@@ -11,6 +10,7 @@ export function accountSwitch(typeUser: TypeUser): Promise<UserInfo> {
 }
 
 export function useAccountSwitch() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: accountSwitch,
     onSuccess: (user, typeUser) => {
@@ -18,7 +18,7 @@ export function useAccountSwitch() {
       setUser(user);
       // Requests carry typeUser from the store: every later request reads the new ledger.
       setTypeUser(typeUser);
-      void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] });
+      void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] });
     },
   });
 }

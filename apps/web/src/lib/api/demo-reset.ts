@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@app/contract';
 import { apiPost } from './api-client';
 import { LEDGER_QUERY_PREFIX } from './ledger-query';
-import { queryClient } from './query-client';
 
 /** Puts the demo ledger back to its starting balance (demo mode only). */
 export function demoReset(): Promise<null> {
@@ -10,8 +9,9 @@ export function demoReset(): Promise<null> {
 }
 
 export function useDemoReset() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: demoReset,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });
 }

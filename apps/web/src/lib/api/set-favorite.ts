@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@app/contract';
 import { apiPost } from './api-client';
-import { queryClient } from './query-client';
 import { FAVORITES_QUERY_PREFIX } from './get-favorites';
 
 /** Adds a favourite (POST favorite/insert; idempotent). */
@@ -19,8 +18,9 @@ export function removeFavorite(symbol: string): Promise<null> {
  * a star shows its new state without flicking back in between.
  */
 export function useSetFavorite() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ symbol, favorite }: { symbol: string; favorite: boolean }) => (favorite ? addFavorite(symbol) : removeFavorite(symbol)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [FAVORITES_QUERY_PREFIX] }),
+    onSettled: () => client.invalidateQueries({ queryKey: [FAVORITES_QUERY_PREFIX] }),
   });
 }

@@ -1,4 +1,4 @@
-import { queryClient } from '../api/query-client';
+import type { QueryClient } from '@tanstack/react-query';
 import { clearDrafts } from '../forms/use-draft-state';
 import { STORAGE_KEYS, STORAGE_PREFIX } from './storage';
 
@@ -32,12 +32,13 @@ export interface ClearCacheReport {
 /**
  * "Clear cache" (docs/product.md §2 profile): the query cache, form drafts, the app's stored non-essential
  * items and any Cache Storage entries; never the session. Counts what went, for the message.
+ * `client` is the app's query client (the caller's `useQueryClient()`).
  */
-export async function clearCaches(): Promise<ClearCacheReport> {
+export async function clearCaches(client: QueryClient): Promise<ClearCacheReport> {
   const stored = clearAppCache();
   clearDrafts();
-  const answers = queryClient.getQueryCache().getAll().length;
-  queryClient.clear();
+  const answers = client.getQueryCache().getAll().length;
+  client.clear();
   let offline = 0;
   if ('caches' in window) {
     const keys = await window.caches.keys().catch(() => [] as string[]);

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type DashboardLayout } from '@app/contract';
 import { apiGet, apiPost } from '../../../lib/api/api-client';
-import { queryClient } from '../../../lib/api/query-client';
 import { getSession, useSessionStore } from '../../../lib/session/session-store';
 import { STORAGE_KEYS } from '../../../lib/session/storage';
 import { DEFAULT_LAYOUT, normalizeLayout } from './layout-model';
@@ -47,6 +46,7 @@ interface PendingSave {
  * a user's is loading (the default is shown meanwhile).
  */
 export function useDashboardLayout(): DashboardArrangement {
+  const client = useQueryClient();
   const token = useSessionStore((s) => s.token);
   const query = useQuery({ queryKey: layoutKey(token), queryFn: fetchLayout, enabled: token !== null, staleTime: Infinity });
   const [visitorLayout, setVisitorLayout] = useState(readVisitorLayout);
@@ -64,9 +64,9 @@ export function useDashboardLayout(): DashboardArrangement {
     if (getSession().token !== save.token) return;
     apiPost<DashboardLayout>(API.user.dashboardLayout, save.layout).catch(() => {
       setChanged(null);
-      return queryClient.invalidateQueries({ queryKey: layoutKey(save.token) });
+      return client.invalidateQueries({ queryKey: layoutKey(save.token) });
     });
-  }, []);
+  }, [client]);
   // Leaving the dashboard sends a change still waiting.
   useEffect(() => flush, [flush]);
 
@@ -81,11 +81,11 @@ export function useDashboardLayout(): DashboardArrangement {
       return;
     }
     setChanged({ token, layout: next });
-    queryClient.setQueryData(layoutKey(token), next);
+    client.setQueryData(layoutKey(token), next);
     if (pending.current && pending.current.token !== token) flush();
     if (pending.current) clearTimeout(pending.current.timer);
     pending.current = { token, layout: next, timer: setTimeout(flush, SAVE_DELAY_MS) };
-  }, [token, flush]);
+  }, [client, token, flush]);
 
   if (token === null) return { layout: visitorLayout, ready: true, signedIn: false, change };
   const layout = (changed?.token === token ? changed.layout : query.data) ?? DEFAULT_LAYOUT;

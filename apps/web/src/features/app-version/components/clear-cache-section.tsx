@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { askConfirmDefault } from '../../../lib/feedback/confirm';
 import { clearCaches } from '../../../lib/session/clear-cache';
@@ -8,6 +9,7 @@ import { useAppVersionText } from '../strings';
 export function ClearCacheSection() {
   const { t } = useTranslation();
   const a = useAppVersionText();
+  const client = useQueryClient();
   const [result, setResult] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const clear = async () => {
@@ -15,7 +17,7 @@ export function ClearCacheSection() {
     if (!confirmed) return;
     setBusy(true);
     try {
-      setResult(t('profile.cacheCleared', { ...(await clearCaches()) }));
+      setResult(t('profile.cacheCleared', { ...(await clearCaches(client)) }));
     } finally {
       setBusy(false);
     }

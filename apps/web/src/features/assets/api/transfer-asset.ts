@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type TransferBody, type TransferRecord } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
-import { queryClient } from '../../../lib/api/query-client';
 
 export interface TransferRequest {
   body: TransferBody;
@@ -16,8 +15,9 @@ export function transferAsset({ body, idempotencyKey }: TransferRequest): Promis
 }
 
 export function useTransferAsset() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: transferAsset,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });
 }

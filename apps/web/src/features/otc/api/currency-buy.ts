@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type CurrencyBuyBody, type OtcTrade } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
-import { queryClient } from '../../../lib/api/query-client';
 
 /** Buys a coin with USDT (amount: the USDT to spend, fee included). The idempotency key is one per user confirmation. */
 export function currencyBuy(body: CurrencyBuyBody, idempotencyKey: string): Promise<OtcTrade> {
@@ -10,9 +9,10 @@ export function currencyBuy(body: CurrencyBuyBody, idempotencyKey: string): Prom
 }
 
 export function useCurrencyBuy() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CurrencyBuyBody; idempotencyKey: string }) => currencyBuy(body, idempotencyKey),
     // Settled either way: a failed trade may still have used the quote.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });
 }

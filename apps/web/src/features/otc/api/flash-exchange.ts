@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type FlashExchangeBody, type OtcTrade } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
-import { queryClient } from '../../../lib/api/query-client';
 
 /** Exchanges one coin for another through their USDT rates (amount: of fromAsset). The idempotency key is one per user confirmation. */
 export function flashExchange(body: FlashExchangeBody, idempotencyKey: string): Promise<OtcTrade> {
@@ -10,9 +9,10 @@ export function flashExchange(body: FlashExchangeBody, idempotencyKey: string): 
 }
 
 export function useFlashExchange() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: FlashExchangeBody; idempotencyKey: string }) => flashExchange(body, idempotencyKey),
     // Settled either way: a failed trade may still have used the quote.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });
 }

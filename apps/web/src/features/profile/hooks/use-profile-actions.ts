@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AskConfirm } from '../../../lib/feedback/confirm';
 import { clearCaches } from '../../../lib/session/clear-cache';
@@ -7,6 +8,7 @@ import { useSignOut } from './use-sign-out';
 /** The profile page's two confirmed actions, clearing the cache and logging out; `confirm` asks the user. */
 export function useProfileActions(confirm: AskConfirm) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const { signOut, signingOut } = useSignOut();
 
   const clearCache = async () => {
@@ -16,7 +18,7 @@ export function useProfileActions(confirm: AskConfirm) {
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
-    toastSuccess(t('profile.cacheCleared', { ...(await clearCaches()) }));
+    toastSuccess(t('profile.cacheCleared', { ...(await clearCaches(client)) }));
   };
 
   const logoutConfirmed = async () => {

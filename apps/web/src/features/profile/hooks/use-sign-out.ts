@@ -1,6 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { i18n } from '../../../lib/i18n';
-import { queryClient } from '../../../lib/api/query-client';
 import { LOGIN_PATH } from '../../../lib/routing/paths';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { toastSuccess } from '../../../lib/feedback/toast';
@@ -13,6 +13,7 @@ import { useLogout } from '../api/logout';
  * the log-in page (the desktop layout opens its own log-in page for that path).
  */
 export function useSignOut() {
+  const client = useQueryClient();
   const navigate = useNavigate();
   const logOut = useSessionStore((s) => s.logOut);
   const logout = useLogout();
@@ -20,7 +21,7 @@ export function useSignOut() {
     await logout.mutateAsync().catch(() => undefined);
     logOut();
     clearDrafts();
-    queryClient.clear();
+    client.clear();
     toastSuccess(i18n.t('profile.loggedOut'));
     navigate(LOGIN_PATH, { replace: true });
   };

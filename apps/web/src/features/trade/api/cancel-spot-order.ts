@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type SpotOrder } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
-import { queryClient } from '../../../lib/api/query-client';
 
 /** Cancels an open limit order; its escrowed funds go back to the wallet. */
 export function cancelSpotOrder(orderId: string): Promise<SpotOrder> {
@@ -10,8 +9,9 @@ export function cancelSpotOrder(orderId: string): Promise<SpotOrder> {
 }
 
 export function useCancelSpotOrder() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: cancelSpotOrder,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });
 }

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contract, ContractCreateBody, Market } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
-import { queryClient } from '../../../lib/api/query-client';
 import { contractEndpointGroup, contractEndpoints } from './contract-endpoints';
 
 /** Opens a seconds contract; the server fixes the open price from its own latest tick. */
@@ -11,10 +10,11 @@ export function createContract(market: Market, body: ContractCreateBody, idempot
 }
 
 export function useCreateContract() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ market, body, idempotencyKey }: { market: Market; body: ContractCreateBody; idempotencyKey: string }) =>
       createContract(market, body, idempotencyKey),
     // The stake left the option wallet and a contract opened: balances and lists change.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });
 }

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type SpotOrder, type SpotOrderBody } from '@app/contract';
 import { apiPost } from '../../../lib/api/api-client';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
-import { queryClient } from '../../../lib/api/query-client';
 
 /** A market order fills at once at the ask (buy) or bid (sell); a limit order rests with its funds escrowed. */
 export function placeSpotOrder(body: SpotOrderBody, idempotencyKey: string): Promise<SpotOrder> {
@@ -10,8 +9,9 @@ export function placeSpotOrder(body: SpotOrderBody, idempotencyKey: string): Pro
 }
 
 export function usePlaceSpotOrder() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: SpotOrderBody; idempotencyKey: string }) => placeSpotOrder(body, idempotencyKey),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Contract, ContractSettlement, TypeUser } from '@app/contract';
-import { queryClient } from '../../../lib/api/query-client';
 import { contractDetailKey, getContractDetail } from '../api/get-contract-detail';
 import { useOrderEvents } from './use-order-events';
 
@@ -17,8 +17,8 @@ export interface ContractResult {
 }
 
 /** The contract behind a settlement: from the cache when this tab saw it, else asked of the server. */
-async function contractOf(typeUser: TypeUser, s: ContractSettlement): Promise<Contract | undefined> {
-  const cached = queryClient.getQueryData<Contract>(contractDetailKey(typeUser, s.id));
+async function contractOf(client: QueryClient, typeUser: TypeUser, s: ContractSettlement): Promise<Contract | undefined> {
+  const cached = client.getQueryData<Contract>(contractDetailKey(typeUser, s.id));
   if (cached) return cached;
   try {
     return await getContractDetail(s.id);
@@ -34,6 +34,7 @@ async function contractOf(typeUser: TypeUser, s: ContractSettlement): Promise<Co
  * `RESULT_NOTICE_MS` (longer while hovered or focused) or until dismissed.
  */
 export function useContractResults() {
+  const client = useQueryClient();
   const [results, setResults] = useState<ContractResult[]>([]);
   const timers = useRef(new Map<string, number>());
   // While the pointer or focus is on a notice, none goes away by itself (WCAG 2.2.1): the timer
@@ -57,7 +58,7 @@ export function useContractResults() {
   useOrderEvents((typeUser, settled) => {
     for (const s of settled) {
       const key = `${typeUser}:${String(s.id)}`;
-      void contractOf(typeUser, s).then((contract) => {
+      void contractOf(client, typeUser, s).then((contract) => {
         if (timers.current.has(key)) return;
         schedule(key);
         setResults((list) => [...list.filter((r) => r.key !== key), { key, settlement: s, contract }].slice(-MAX_NOTICES));

@@ -1,7 +1,6 @@
-import type { Query } from '@tanstack/react-query';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import type { Contract, ContractSettlement, TypeUser } from '@app/contract';
 import { LEDGER_QUERY_PREFIX, ledgerQueryKey } from '../../../lib/api/ledger-query';
-import { queryClient } from '../../../lib/api/query-client';
 import { useOpenOrdersStream } from '../../../lib/market';
 import { contractDetailKey } from '../api/get-contract-detail';
 import { spotDetailKey } from '../api/get-spot-detail';
@@ -23,31 +22,32 @@ export type SettledHandler = (typeUser: TypeUser, settled: readonly ContractSett
  * `onSettled` hears of settlements after their detail queries are written.
  */
 export function useOrderEvents(onSettled?: SettledHandler): void {
+  const client = useQueryClient();
   useOpenOrdersStream((data) => {
     const event = parseOrderEvent(data);
     if (!event) {
-      void queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX], predicate: notDetail });
+      void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX], predicate: notDetail });
       return;
     }
     let owner: Contract['typeUser'];
     switch (event.kind) {
       case 'contract':
         owner = event.contract.typeUser;
-        queryClient.setQueryData(contractDetailKey(owner, event.contract.id), event.contract);
+        client.setQueryData(contractDetailKey(owner, event.contract.id), event.contract);
         break;
       case 'settled':
         owner = event.typeUser;
         // What settling changed, onto the contract as it was opened.
         for (const s of event.contracts) {
-          queryClient.setQueryData<Contract>(contractDetailKey(owner, s.id), (open) => open && { ...open, ...s, status: 'settled' });
+          client.setQueryData<Contract>(contractDetailKey(owner, s.id), (open) => open && { ...open, ...s, status: 'settled' });
         }
         onSettled?.(owner, event.contracts);
         break;
       case 'spot':
         owner = event.order.typeUser;
-        queryClient.setQueryData(spotDetailKey(owner, event.order.id), event.order);
+        client.setQueryData(spotDetailKey(owner, event.order.id), event.order);
         break;
     }
-    void queryClient.invalidateQueries({ queryKey: ledgerQueryKey(owner), predicate: notDetail });
+    void client.invalidateQueries({ queryKey: ledgerQueryKey(owner), predicate: notDetail });
   });
 }
