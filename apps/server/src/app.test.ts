@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '@app/contract';
+import { ADMIN_API, API, AVATAR_URL_PREFIX, ERRORS, WS_PATH } from '@app/contract';
 import { buildApp } from './app';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -86,6 +86,19 @@ describe('OpenAPI', () => {
     const ui = await t.app.inject({ url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/html/);
+  });
+
+  it('serves exactly the paths of packages/contract/src/paths.ts, each registered under its literal path', async () => {
+    // A route's registration writes its path as paths.ts does (`app.post('/transaction/api/contract/create', …)`), so a
+    // search for the path finds the handler; this keeps the two in step.
+    const doc = (await t.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, unknown> };
+    const leaves = (o: unknown): string[] => (typeof o === 'string' ? [o] : Object.values(o as object).flatMap(leaves));
+    // A private upload is served under its name; health and readiness are not API paths.
+    const expected = [...leaves(API), ...leaves(ADMIN_API)].map((p) => (p === API.common.file ? `${p}/{name}` : p));
+    expect(Object.keys(doc.paths).sort()).toEqual([...expected, '/healthz', '/readyz'].sort());
+    // Left out of the document: the market websocket and public avatars.
+    expect(t.app.hasRoute({ method: 'GET', url: WS_PATH })).toBe(true);
+    expect(t.app.hasRoute({ method: 'GET', url: `${AVATAR_URL_PREFIX}:name` })).toBe(true);
   });
 });
 

@@ -1,4 +1,8 @@
-/** API paths of docs/product.md §7 (and the few this project adds, marked). Served under one origin. */
+/**
+ * API paths of docs/product.md §7 (and the few this project adds, marked). Served under one origin.
+ * The server registers each route under the same literal string (`app.post('/transaction/api/contract/create', …)`),
+ * so a search for a path finds its handler; apps/server/src/app.test.ts checks that the two agree.
+ */
 export const API = {
   user: {
     login: '/asset/api/user/login',

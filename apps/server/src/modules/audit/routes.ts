@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ADMIN_API, AuditListQuery, AuditListResponse } from '@app/contract';
+import { AuditListQuery, AuditListResponse } from '@app/contract';
 import { schema } from '../../lib/route';
 import { actorOf } from './actor';
 import type { AuditLog } from './service';
@@ -13,7 +13,7 @@ const tags = ['admin'];
  */
 export const auditRoutes: FastifyPluginAsync<{ audit: AuditLog }> = async (base, { audit }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(ADMIN_API.audit.list, {
+  app.get('/admin/api/audit/list', {
     schema: schema({ tags, summary: 'The audit log, newest first, with filters (admin, compliance)', querystring: AuditListQuery, response: AuditListResponse, roles: ['admin', 'compliance'] }),
   }, async (req, reply) => reply.ok(await audit.list(actorOf(req), req.query)));
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ADMIN_API, API, AdminLegalVersionResponse, AdminLegalVersionsQuery, AdminLegalVersionsResponse, LegalAcceptBody, LegalAcceptResponse,
+  AdminLegalVersionResponse, AdminLegalVersionsQuery, AdminLegalVersionsResponse, LegalAcceptBody, LegalAcceptResponse,
   LegalAcceptancesResponse, LegalDocumentQuery, LegalDocumentResponse, LegalPublishBody, type OperatorRole,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -18,15 +18,15 @@ export const LEGAL_ROLES: readonly OperatorRole[] = ['compliance', 'admin'];
 export const legalRoutes: FastifyPluginAsync<{ legal: LegalService }> = async (base, { legal }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(API.legal.document, {
+  app.get('/asset/api/legal/document', {
     schema: schema({ tags, summary: 'A legal or company text (about, company, privacy, agreement): the current version, or the one asked for, in the request language (English, marked `fallback`, when it has none in it); no session needed', querystring: LegalDocumentQuery, response: LegalDocumentResponse }),
   }, async (req, reply) => reply.ok(await legal.document(req.query.kind, req.query.version, req.lang)));
 
-  app.get(API.legal.acceptances, {
+  app.get('/asset/api/legal/acceptances', {
     schema: schema({ tags, summary: 'For each kind: its current version, and the newest version the user accepted and when (at registration, or later)', response: LegalAcceptancesResponse, auth: true }),
   }, async (req, reply) => reply.ok({ items: await legal.acceptances(authOf(req).user.id) }));
 
-  app.post(API.legal.accept, {
+  app.post('/asset/api/legal/accept', {
     schema: schema({ tags, summary: 'Accept the current version of the user agreement or the privacy policy (the version read must be the current one)', body: LegalAcceptBody, response: LegalAcceptResponse, auth: true }),
   }, async (req, reply) => reply.ok(await legal.accept(authOf(req).user.id, req.body)));
 };
@@ -36,11 +36,11 @@ export const legalAdminRoutes: FastifyPluginAsync<{ legal: LegalService }> = asy
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const roles = LEGAL_ROLES;
 
-  app.get(ADMIN_API.legal.versions, {
+  app.get('/admin/api/content/legal/versions', {
     schema: schema({ tags: adminTags, summary: 'Every version of a legal or company text, newest first, with its translations, publisher and how many users accepted it (compliance, admin)', querystring: AdminLegalVersionsQuery, response: AdminLegalVersionsResponse, roles }),
   }, async (req, reply) => reply.ok({ items: await legal.versions(req.query.kind) }));
 
-  app.post(ADMIN_API.legal.publish, {
+  app.post('/admin/api/content/legal/publish', {
     schema: schema({ tags: adminTags, summary: 'Publish the next version of a legal or company text (English required); earlier versions and acceptances stay; audited (compliance, admin)', body: LegalPublishBody, response: AdminLegalVersionResponse, roles }),
   }, async (req, reply) => reply.ok(await legal.publish(actorOf(req), req.body)));
 };

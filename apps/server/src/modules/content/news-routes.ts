@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ADMIN_API, API, AdminNewsListQuery, AdminNewsListResponse, AdminNewsPostResponse, AdminNewsSave, AdminNewsWithdraw, NewsCalendarResponse,
+  AdminNewsListQuery, AdminNewsListResponse, AdminNewsPostResponse, AdminNewsSave, AdminNewsWithdraw, NewsCalendarResponse,
   NewsDetailQuery, NewsDetailResponse, NewsListQuery, NewsListResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -17,15 +17,15 @@ const ROLES = ['support', 'admin'] as const;
 export const newsRoutes: FastifyPluginAsync<{ news: NewsService }> = async (base, { news }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(API.news.list, {
+  app.get('/asset/api/news/list', {
     schema: schema({ tags, summary: 'Published news and announcements (of one kind when given), newest first, in the request\'s language (English, marked `fallback`, when a post has none in it)', querystring: NewsListQuery, response: NewsListResponse }),
   }, async (req, reply) => reply.ok(await news.list(req.lang, req.query)));
 
-  app.get(API.news.detail, {
+  app.get('/asset/api/news/detail', {
     schema: schema({ tags, summary: 'One published post with its plain-text body, in the request\'s language or English marked `fallback`', querystring: NewsDetailQuery, response: NewsDetailResponse }),
   }, async (req, reply) => reply.ok(await news.detail(req.lang, req.query.id)));
 
-  app.get(API.news.calendar, {
+  app.get('/asset/api/news/calendar', {
     schema: schema({ tags, summary: 'The address of the economic calendar widget the news page embeds (ECONOMIC_CALENDAR_URL), null when not configured', response: NewsCalendarResponse }),
   }, async (_req, reply) => reply.ok(news.calendar()));
 };
@@ -34,15 +34,15 @@ export const newsRoutes: FastifyPluginAsync<{ news: NewsService }> = async (base
 export const newsAdminRoutes: FastifyPluginAsync<{ news: NewsService }> = async (base, { news }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(ADMIN_API.news.list, {
+  app.get('/admin/api/content/news/list', {
     schema: schema({ tags: adminTags, summary: 'Every post, newest first, with its translations and state: scheduled, published or withdrawn (support, admin)', querystring: AdminNewsListQuery, response: AdminNewsListResponse, roles: ROLES }),
   }, async (req, reply) => reply.ok(await news.adminList(req.query)));
 
-  app.post(ADMIN_API.news.save, {
+  app.post('/admin/api/content/news/save', {
     schema: schema({ tags: adminTags, summary: 'Create a post (no id) or change one: kind, translations (English required), image, link, publish time (in the future: scheduled); audited (support, admin)', body: AdminNewsSave, response: AdminNewsPostResponse, roles: ROLES }),
   }, async (req, reply) => reply.ok(await news.save(actorOf(req), req.body)));
 
-  app.post(ADMIN_API.news.withdraw, {
+  app.post('/admin/api/content/news/withdraw', {
     schema: schema({ tags: adminTags, summary: 'Withdraw a post: users no longer see it; audited (support, admin)', body: AdminNewsWithdraw, response: AdminNewsPostResponse, roles: ROLES }),
   }, async (req, reply) => reply.ok(await news.withdraw(actorOf(req), req.body.id)));
 };

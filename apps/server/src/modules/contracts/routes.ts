@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  API, ContractCreateBody, ContractDetailQuery, ContractListQuery, ContractListResponse, ContractProductsQuery,
+  ContractCreateBody, ContractDetailQuery, ContractListQuery, ContractListResponse, ContractProductsQuery,
   ContractProductsResponse, ContractResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
 import { runWhenReady, type WorkRole } from '../../lib/worker';
 import { authOf, moneyRequestOf } from '../../plugins/session';
-import type { ContractDesk, ContractService } from './service';
+import type { ContractService } from './service';
 import type { ContractSettler } from './settlement';
 
 declare module 'fastify' {
@@ -29,25 +29,27 @@ export const contractRoutes: FastifyPluginAsync<{ service: ContractService; sett
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   if (background) runWhenReady(app, { name: 'contract settlement', everyMs, run: () => settler.pass(), isReady, log: app.log, role });
 
-  app.get(API.contract.products, {
+  app.get('/transaction/api/contract/products', {
     schema: schema({ tags, summary: 'Contract products: durations with payout rate, break-even win rate and stake limits', querystring: ContractProductsQuery, response: ContractProductsResponse }),
   }, async (req, reply) => reply.ok(await service.products(req.query.market)));
 
-  const desks: [ContractDesk, { create: string; getContractList: string }, string][] = [
-    ['crypto', API.contract, 'crypto'],
-    ['forex', API.forex, 'forex, CFD, index and stock'],
-  ];
-  for (const [desk, paths, what] of desks) {
-    app.post(paths.create, {
-      schema: schema({ tags, summary: `Open a seconds contract on a ${what} symbol at the server's last price (Idempotency-Key accepted)`, body: ContractCreateBody, response: ContractResponse, auth: true }),
-    }, async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), desk, req.body)));
+  app.post('/transaction/api/contract/create', {
+    schema: schema({ tags, summary: 'Open a seconds contract on a crypto symbol at the server\'s last price (Idempotency-Key accepted)', body: ContractCreateBody, response: ContractResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), 'crypto', req.body)));
 
-    app.get(paths.getContractList, {
-      schema: schema({ tags, summary: `The user's ${what} contracts, newest first`, querystring: ContractListQuery, response: ContractListResponse, auth: true }),
-    }, async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, desk, req.query)));
-  }
+  app.get('/transaction/api/contract/getContractList', {
+    schema: schema({ tags, summary: 'The user\'s crypto contracts, newest first', querystring: ContractListQuery, response: ContractListResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, 'crypto', req.query)));
 
-  app.get(API.contract.detail, {
+  app.post('/asset/api/forex/contract/create', {
+    schema: schema({ tags, summary: 'Open a seconds contract on a forex, CFD, index and stock symbol at the server\'s last price (Idempotency-Key accepted)', body: ContractCreateBody, response: ContractResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), 'forex', req.body)));
+
+  app.get('/asset/api/forex/contract/getContractList', {
+    schema: schema({ tags, summary: 'The user\'s forex, CFD, index and stock contracts, newest first', querystring: ContractListQuery, response: ContractListResponse, auth: true }),
+  }, async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, 'forex', req.query)));
+
+  app.get('/transaction/api/contract/detail', {
     schema: schema({ tags, summary: 'One contract with the open and close ticks that decided it (read-only)', querystring: ContractDetailQuery, response: ContractResponse, auth: true }),
   }, async (req, reply) => reply.ok(await service.detail(authOf(req).user.id, req.typeUser, req.query.id)));
 };

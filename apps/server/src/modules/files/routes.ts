@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { API, AVATAR_URL_PREFIX, UploadResponse } from '@app/contract';
+import { UploadResponse } from '@app/contract';
 import { AppError } from '../../lib/app-error';
 import { schema } from '../../lib/route';
 import { authOf } from '../../plugins/session';
@@ -13,7 +13,7 @@ const tags = ['upload'];
 export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (base, { files }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post(API.common.upload, {
+  app.post('/asset/api/common/upload', {
     schema: {
       ...schema({ tags, summary: 'Upload an image (JPEG, PNG or WebP, at most 5 MB and 40 megapixels); it is stored re-encoded, without metadata', response: UploadResponse, auth: true }),
       consumes: ['multipart/form-data'],
@@ -40,7 +40,7 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (bas
     return reply.ok(await files.save(user.id, kind, data));
   });
 
-  app.get(`${API.common.file}/:name`, {
+  app.get('/asset/api/common/file/:name', {
     schema: {
       tags,
       summary: 'A private upload; only its owner may read it',
@@ -54,7 +54,7 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (bas
 
   // Avatars are public, read from the file store by any process (not a folder of this one). A name
   // is never reused for other bytes, so a copy may be kept for a year; the name is the ETag.
-  app.get(`${AVATAR_URL_PREFIX}:name`, {
+  app.get('/uploads/avatars/:name', {
     schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 64 }) }) },
   }, async (req, reply) => {
     const etag = `"${req.params.name}"`;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  API, NoticeCountResponse, NoticeDetailQuery, NoticeDetailResponse, NoticeListQuery, NoticeListResponse, NoticeReadBody, NoticeStreamQuery,
+  NoticeCountResponse, NoticeDetailQuery, NoticeDetailResponse, NoticeListQuery, NoticeListResponse, NoticeReadBody, NoticeStreamQuery,
   NoticeStreamResponse, parseHeaderLang,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -18,27 +18,27 @@ function header(value: string | string[] | undefined): string | undefined {
 export const notificationRoutes: FastifyPluginAsync<{ notifications: NotificationService }> = async (base, { notifications }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(API.notification.numNoti, {
+  app.get('/asset/api/notification/num-noti', {
     schema: schema({ tags, summary: 'The number of unread notifications and announcements', response: NoticeCountResponse, auth: true }),
   }, async (req, reply) => reply.ok(await notifications.unread(authOf(req).user.id)));
 
-  app.get(API.notification.resetNumNoti, {
+  app.get('/asset/api/notification/reset-num-noti', {
     schema: schema({ tags, summary: 'Mark every notification and announcement read (a GET in docs/product.md §7 that changes state: it needs the session and may be repeated without effect); answers the count, 0', response: NoticeCountResponse, auth: true }),
   }, async (req, reply) => reply.header('cache-control', 'no-store').ok(await notifications.readAll(authOf(req).user.id)));
 
-  app.post(API.notification.readNoti, {
+  app.post('/asset/api/notification/read-noti', {
     schema: schema({ tags, summary: 'Mark one notification (`n…`) or announcement (`a…`) read, again without effect; answers the unread count', body: NoticeReadBody, response: NoticeCountResponse, auth: true }),
   }, async (req, reply) => reply.ok(await notifications.read(authOf(req).user.id, req.body.id)));
 
-  app.get(API.notification.list, {
+  app.get('/asset/api/notification/list', {
     schema: schema({ tags, summary: 'The user\'s notifications and the announcements published since they registered, newest first, with read state, in the `lang` language', querystring: NoticeListQuery, response: NoticeListResponse, auth: true }),
   }, async (req, reply) => reply.ok(await notifications.list(authOf(req).user.id, req.query, req.lang)));
 
-  app.get(API.notification.detail, {
+  app.get('/asset/api/notification/detail', {
     schema: schema({ tags, summary: 'One notification or announcement, in the `lang` language (reading it does not mark it read: read-noti does)', querystring: NoticeDetailQuery, response: NoticeDetailResponse, auth: true }),
   }, async (req, reply) => reply.ok(await notifications.detail(authOf(req).user.id, req.query.id, req.lang)));
 
-  app.get(API.sse.userEvents, {
+  app.get('/api/market/sse/user-sse-events', {
     schema: schema({
       tags,
       summary: 'The user\'s event stream (text/event-stream): notice, announcement, unread, chat, chat-read. Each event\'s id is its place in the stream; '

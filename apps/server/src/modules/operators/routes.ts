@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ADMIN_API, OPERATOR_ROLES, Ok, OperatorCreateBody, OperatorCreateResponse, OperatorDisableBody, OperatorDisableResponse, OperatorInfoResponse,
+  OPERATOR_ROLES, Ok, OperatorCreateBody, OperatorCreateResponse, OperatorDisableBody, OperatorDisableResponse, OperatorInfoResponse,
   OperatorListQuery, OperatorListResponse, OperatorLoginBody, OperatorLoginResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -16,7 +16,7 @@ export const operatorRoutes: FastifyPluginAsync<{ operators: OperatorService; ra
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { operators } = opts;
 
-  app.post(ADMIN_API.auth.login, {
+  app.post('/admin/api/auth/login', {
     config: { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' } },
     schema: schema({ tags, summary: 'Operator sign-in: e-mail, password and the authenticator app\'s 6-digit code', body: OperatorLoginBody, response: OperatorLoginResponse }),
   }, async (req, reply) => {
@@ -24,26 +24,26 @@ export const operatorRoutes: FastifyPluginAsync<{ operators: OperatorService; ra
     return reply.ok(await operators.login(req.body, { ip: req.ip, userAgent, requestId: req.id }));
   });
 
-  app.post(ADMIN_API.auth.logout, {
+  app.post('/admin/api/auth/logout', {
     schema: schema({ tags, summary: 'End this operator session (every role)', response: Ok, roles: OPERATOR_ROLES }),
   }, async (req, reply) => {
     await operators.logout(actorOf(req), operatorOf(req));
     return reply.ok(null);
   });
 
-  app.get(ADMIN_API.auth.me, {
+  app.get('/admin/api/auth/me', {
     schema: schema({ tags, summary: 'The signed-in operator and role (every role)', response: OperatorInfoResponse, roles: OPERATOR_ROLES }),
   }, async (req, reply) => reply.ok(await operators.me(operatorOf(req))));
 
-  app.get(ADMIN_API.operators.list, {
+  app.get('/admin/api/operators/list', {
     schema: schema({ tags, summary: 'Operators, newest first (admin)', querystring: OperatorListQuery, response: OperatorListResponse, roles: ['admin'] }),
   }, async (req, reply) => reply.ok(await operators.list(actorOf(req), req.query)));
 
-  app.post(ADMIN_API.operators.create, {
+  app.post('/admin/api/operators/create', {
     schema: schema({ tags, summary: 'Create an operator; the answer carries the TOTP secret, once (admin)', body: OperatorCreateBody, response: OperatorCreateResponse, roles: ['admin'] }),
   }, async (req, reply) => reply.ok(await operators.create(actorOf(req), req.body)));
 
-  app.post(ADMIN_API.operators.disable, {
+  app.post('/admin/api/operators/disable', {
     schema: schema({ tags, summary: 'Disable an operator and end their sessions (admin)', body: OperatorDisableBody, response: OperatorDisableResponse, roles: ['admin'] }),
   }, async (req, reply) => reply.ok(await operators.disable(actorOf(req), req.body.id)));
 };

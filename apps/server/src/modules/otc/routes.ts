@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  API, CurrencyBuyBody, CurrencySellBody, ExchangeInfoResponse, FlashExchangeBody, OtcTradeResponse,
+  CurrencyBuyBody, CurrencySellBody, ExchangeInfoResponse, FlashExchangeBody, OtcTradeResponse,
   TradingRecordBody, TradingRecordResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
@@ -14,23 +14,23 @@ const tags = ['otc'];
 export const otcRoutes: FastifyPluginAsync<{ otc: OtcService }> = async (base, { otc }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(API.asset.exchangeInfo, {
+  app.get('/asset/api/asset/exchangeInfo', {
     schema: schema({ tags, summary: 'Buy and sell rates of every coin in USDT, under a quote id valid for a short time', response: ExchangeInfoResponse, auth: true }),
   }, async (req, reply) => reply.ok(await otc.exchangeInfo(authOf(req).user.id, req.typeUser)));
 
-  app.post(API.asset.currencyBuy, {
+  app.post('/asset/api/asset/currencyBuy', {
     schema: schema({ tags, summary: 'Buy a coin with USDT at a quote (Idempotency-Key accepted)', body: CurrencyBuyBody, response: OtcTradeResponse, auth: true }),
   }, async (req, reply) => reply.ok(await otc.buy(moneyRequestOf(req), req.body)));
 
-  app.post(API.asset.currencySell, {
+  app.post('/asset/api/asset/currencySell', {
     schema: schema({ tags, summary: 'Sell a coin for USDT at a quote (Idempotency-Key accepted)', body: CurrencySellBody, response: OtcTradeResponse, auth: true }),
   }, async (req, reply) => reply.ok(await otc.sell(moneyRequestOf(req), req.body)));
 
-  app.post(API.asset.flashExchange, {
+  app.post('/asset/api/asset/flashExchange', {
     schema: schema({ tags, summary: 'Exchange one coin for another at a quote (Idempotency-Key accepted)', body: FlashExchangeBody, response: OtcTradeResponse, auth: true }),
   }, async (req, reply) => reply.ok(await otc.flash(moneyRequestOf(req), req.body)));
 
-  app.post(API.asset.tradingRecord, {
+  app.post('/asset/api/asset/tradingRecord', {
     schema: schema({ tags, summary: 'OTC trades, newest first', body: TradingRecordBody, response: TradingRecordResponse, auth: true }),
   }, async (req, reply) => reply.ok(await otc.records(authOf(req).user.id, req.typeUser, req.body?.page ?? 1, req.body?.size ?? 20)));
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ADMIN_API, ADMIN_QUEUE_NAMES, ADMIN_QUEUES, AdminDashboardResponse, OPERATOR_ROLES, type AdminQueue, type ChainWatcherStatus, type OperatorRole, type QueueCount } from '@app/contract';
+import { ADMIN_QUEUE_NAMES, ADMIN_QUEUES, AdminDashboardResponse, OPERATOR_ROLES, type AdminQueue, type ChainWatcherStatus, type OperatorRole, type QueueCount } from '@app/contract';
 import { schema } from '../../lib/route';
 import { operatorOf } from '../../plugins/operator-session';
 
@@ -16,7 +16,7 @@ export type QueueSources = Record<AdminQueue, { pendingSummary(): Promise<Omit<Q
 export const queueRoutes: FastifyPluginAsync<{ sources: QueueSources; chains: () => ChainWatcherStatus[] }> = async (base, { sources, chains }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(ADMIN_API.dashboard, {
+  app.get('/admin/api/dashboard', {
     schema: schema({ tags: ['admin'], summary: 'How much waits in each queue of the operator\'s role, and since when (every role)', response: AdminDashboardResponse, roles: OPERATOR_ROLES }),
   }, async (req, reply) => {
     const { role } = operatorOf(req).operator;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { API, CountryCodeListResponse, HealthResponse, listCountryDialCodes, ReadyResponse, type ChainWatcherStatus, type CountryCodeItem, type HeaderLang } from '@app/contract';
+import { CountryCodeListResponse, HealthResponse, listCountryDialCodes, ReadyResponse, type ChainWatcherStatus, type CountryCodeItem, type HeaderLang } from '@app/contract';
 import { schema } from '../../lib/route';
 import { sendError } from '../../plugins/envelope';
 
@@ -62,7 +62,7 @@ export const systemRoutes: FastifyPluginAsync<{ isReady: () => boolean; chains: 
     };
   });
 
-  app.post(API.countryCode.list, {
+  app.post('/asset/api/countryCode/countryCodeList', {
     schema: schema({ tags: ['reference'], summary: 'Countries with calling codes, names in the request language', response: CountryCodeListResponse }),
   }, async (req, reply) => reply.ok(countries(req.lang)));
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  API, ASSETS, AccountChangeQuery, AccountChangeResponse, AccountListResponse, AccountSwitchBody, AssetListResponse, Ok,
+  ASSETS, AccountChangeQuery, AccountChangeResponse, AccountListResponse, AccountSwitchBody, AssetListResponse, Ok,
   TransferBody, TransferLogQuery, TransferLogResponse, TransferResponse, UserInfoResponse, ValidAssetQuery, ValidAssetResponse,
   AmountByAccountQuery, AmountByAccountResponse, QueryUserBalanceBody, UserAssetDataResponse,
 } from '@app/contract';
@@ -19,7 +19,7 @@ const ASSET_LIST = ASSETS.map((a) => ({ ...a, icon: `/coins/${a.symbol.toLowerCa
 export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation: ValuationService }> = async (base, { wallet, valuation }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post(API.asset.list, {
+  app.post('/asset/api/asset/list', {
     schema: schema({ tags, summary: 'The coins: symbol, name, decimals, icon', response: AssetListResponse }),
   }, async (_req, reply) => reply.ok(ASSET_LIST));
 
@@ -29,55 +29,55 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; valuation
   app.register(async (authed) => {
     const r = authed.withTypeProvider<TypeBoxTypeProvider>();
 
-    r.post(API.account.accountSwitch, {
+    r.post('/asset/api/account/accountSwitch', {
       schema: schema({ tags, summary: 'Switch between the real and the demo account', body: AccountSwitchBody, response: UserInfoResponse, auth: true }),
     }, async (req, reply) => {
       return reply.ok(await wallet.switchMode(authOf(req).user.id, req.body.typeUser));
     });
 
-    r.post(API.account.list, {
+    r.post('/asset/api/account/list', {
       schema: schema({ tags, summary: 'Currency, option and financing accounts with available and frozen balances', response: AccountListResponse, auth: true }),
     }, async (req, reply) => {
       const rows = await wallet.balances(authOf(req).user.id, req.typeUser);
       return sendText(reply, accountList.text(req.typeUser, rows, (body) => serializedText(reply, body)));
     });
 
-    r.get(API.account.getValidAssetById, {
+    r.get('/asset/api/account/getValidAssetById', {
       schema: schema({ tags, summary: 'Available and frozen balance of one coin in one account', querystring: ValidAssetQuery, response: ValidAssetResponse, auth: true }),
     }, async (req, reply) => reply.ok(await wallet.validAsset(authOf(req).user.id, req.typeUser, req.query.wallet, req.query.asset)));
 
-    r.post(API.account.transferAsset, {
+    r.post('/asset/api/account/transferAsset', {
       schema: schema({ tags, summary: 'Move a coin between your own accounts (Idempotency-Key accepted)', body: TransferBody, response: TransferResponse, auth: true }),
     }, async (req, reply) => reply.ok(await wallet.transfer(moneyRequestOf(req), req.body)));
 
-    r.get(API.account.getTransferLog, {
+    r.get('/asset/api/account/getTransferLog', {
       schema: schema({ tags, summary: 'Transfer records, newest first', querystring: TransferLogQuery, response: TransferLogResponse, auth: true }),
     }, async (req, reply) => reply.ok(await wallet.transferLog(authOf(req).user.id, req.typeUser, req.query.page ?? 1, req.query.size ?? 20)));
 
-    r.get(API.accountChange.list, {
+    r.get('/asset/api/accountchange/list', {
       schema: schema({ tags, summary: 'Every balance change, newest first', querystring: AccountChangeQuery, response: AccountChangeResponse, auth: true }),
     }, async (req, reply) => {
       const { page = 1, size = 20, wallet: w, asset } = req.query;
       return reply.ok(await wallet.changes(authOf(req).user.id, req.typeUser, req.lang, { page, size, wallet: w, asset }));
     });
 
-    r.get(API.account.userAssetData, {
+    r.get('/asset/api/account/userAssetData', {
       schema: schema({ tags, summary: 'Every account with balances valued in USDT at current prices, and the total', response: UserAssetDataResponse, auth: true }),
     }, async (req, reply) => reply.ok(await valuation.userAssetData(authOf(req).user.id, req.typeUser)));
 
-    r.get(API.asset.amountByAccountByType, {
+    r.get('/asset/api/asset/amountByAccountByType', {
       schema: schema({ tags, summary: 'One account (currency, option or financing) valued in USDT', querystring: AmountByAccountQuery, response: AmountByAccountResponse, auth: true }),
     }, async (req, reply) => reply.ok(await valuation.wallet(authOf(req).user.id, req.typeUser, req.query.wallet)));
 
-    r.post(API.asset.queryUserBalance, {
+    r.post('/asset/api/asset/queryUserBalance', {
       schema: schema({ tags, summary: 'Available and frozen balance of one coin in the currency account', body: QueryUserBalanceBody, response: ValidAssetResponse, auth: true }),
     }, async (req, reply) => reply.ok(await wallet.validAsset(authOf(req).user.id, req.typeUser, 'currency', req.body.asset)));
 
-    r.get(API.asset.amountForex, {
+    r.get('/asset/api/asset/amountForex', {
       schema: schema({ tags, summary: 'USDT in the option account: what forex, CFD, index and stock contracts can stake', response: ValidAssetResponse, auth: true }),
     }, async (req, reply) => reply.ok(await wallet.validAsset(authOf(req).user.id, req.typeUser, 'option', 'USDT')));
 
-    r.post(API.account.demoReset, {
+    r.post('/asset/api/account/demoReset', {
       schema: schema({ tags, summary: 'Reset the demo account to 100,000 USDT (demo mode only; Idempotency-Key accepted)', response: Ok, auth: true }),
     }, async (req, reply) => reply.ok(await wallet.resetDemo(moneyRequestOf(req))));
   });
