@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The back office (issue 16): operators are not users. Their own table, their own sessions and
- * login attempts, and the append-only, hash-chained audit log of what they do. No table here
- * references `users`, and `users`' tables reference nothing here: an operator session and a user
- * session cannot be reached from one another (docs/security.md "Operators").
+ * The back office (issue 16): operators are not users. Their own table, their own sessions, and
+ * the append-only, hash-chained audit log of what they do. No table here references `users`, and
+ * `users`' tables reference nothing here: an operator session and a user session cannot be reached
+ * from one another (docs/security.md "Operators"). Their sign-in attempts are `login_attempts` rows
+ * of realm `operator` (schema.ts), which reference neither.
  */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -47,20 +48,6 @@ export const operatorSessions = pgTable(
     revokedAt: ts('revoked_at'),
   },
   (t) => [index('operator_sessions_operator').on(t.operatorId)],
-);
-
-/** One row per operator sign-in attempt, for the throttle (a slot is a failure until it proves right). */
-export const operatorLoginAttempts = pgTable(
-  'operator_login_attempts',
-  {
-    id: id(),
-    /** The e-mail typed in, lower-cased, whether or not an operator has it. */
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    success: boolean('success').notNull(),
-    at: ts('at').notNull(),
-  },
-  (t) => [index('operator_login_attempts_email').on(t.email, t.at), index('operator_login_attempts_ip').on(t.ip, t.at)],
 );
 
 /**

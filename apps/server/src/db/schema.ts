@@ -99,17 +99,32 @@ export const otpCodes = pgTable(
   ],
 );
 
+/**
+ * One row per sign-in attempt, users' and operators' alike, for the sign-in throttle (module
+ * `signin-throttle`): a slot is a failure until the password proves right. `realm` says who signed
+ * in; every count is of one realm, so the two never lock each other (migration 0029 merged
+ * `operator_login_attempts` in).
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: id(),
-    /** The identifier typed in (lower-cased e-mail or E.164 phone), whether or not an account has it. */
+    /** `user` (the app's sign-in) or `operator` (the back office's). */
+    realm: text('realm').notNull(),
+    /**
+     * The identifier typed in, whether or not an account has it: a user's lower-cased e-mail or
+     * E.164 phone, an operator's lower-cased e-mail.
+     */
     accountKey: text('account_key').notNull(),
     ip: text('ip').notNull(),
     success: boolean('success').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('login_attempts_account').on(t.accountKey, t.at), index('login_attempts_ip').on(t.ip, t.at)],
+  (t) => [
+    index('login_attempts_account').on(t.realm, t.accountKey, t.at),
+    index('login_attempts_ip').on(t.realm, t.ip, t.at),
+    check('login_attempts_realm', sql`${t.realm} IN ('user', 'operator')`),
+  ],
 );
 
 /**
@@ -147,7 +162,7 @@ export const uploads = pgTable(
 const money = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
 
 /**
- * Ledger accounts (DESIGN.md §4). A user account is (user, mode, kind, asset); a system account
+ * Ledger accounts (docs/ledger.md). A user account is (user, mode, kind, asset); a system account
  * has no user. Balances change only through postings, in the same transaction.
  */
 export const ledgerAccounts = pgTable(

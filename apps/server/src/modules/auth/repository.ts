@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
-import { loginAttempts, otpCodes, sessions, users } from '../../db/schema';
+import { otpCodes, sessions, users } from '../../db/schema';
 import { userColumns } from '../users';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
@@ -90,52 +90,5 @@ export const otpRepo = {
   },
   async consume(tx: DbOrTx, id: number, at: Date): Promise<void> {
     await tx.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, id));
-  },
-};
-
-/** Advisory-lock classes (the two-key form, apart from every single-key lock): one identifier, one address. */
-const LOGIN_LOCK_CLASS = { accountKey: 4101, ip: 4102 } as const;
-
-export const loginAttemptRepo = {
-  /**
-   * Serialises login reservations for one identifier or one address, across processes, until the
-   * transaction ends. Callers take the identifier's lock before the address's, always.
-   */
-  async lock(tx: DbOrTx, field: 'accountKey' | 'ip', value: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(LOGIN_LOCK_CLASS[field]))}, hashtext(${value}))`);
-  },
-  /** A slot for one password check, recorded as a failure until the password proves right. */
-  async reserve(tx: DbOrTx, accountKey: string, ip: string, at: Date): Promise<number> {
-    const [row] = await tx.insert(loginAttempts).values({ accountKey, ip, success: false, at }).returning({ id: loginAttempts.id });
-    return row!.id;
-  },
-  async markSuccess(db: DbOrTx, id: number): Promise<void> {
-    await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, id));
-  },
-  /**
-   * Failures (and slots still being checked) for a key inside the window, and the time of the
-   * oldest of them (the lock lifts when that one leaves the window).
-   */
-  async failuresSince(db: DbOrTx, field: 'accountKey' | 'ip', value: string, since: Date) {
-    // An account's count restarts at its last successful login, in reservation order (slots taken
-    // after the successful one count, those taken before it do not); an address's does not
-    // restart, or an attacker could reset it by signing in to an account of their own.
-    const column = field === 'accountKey' ? loginAttempts.accountKey : loginAttempts.ip;
-    const lastSuccess = db
-      .select({ id: max(loginAttempts.id) })
-      .from(loginAttempts)
-      .where(and(eq(column, value), eq(loginAttempts.success, true)));
-    const [row] = await db
-      .select({ n: count(), oldest: sql<Date | null>`min(${loginAttempts.at})`.mapWith(loginAttempts.at) })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(column, value),
-          eq(loginAttempts.success, false),
-          gt(loginAttempts.at, since),
-          field === 'accountKey' ? sql`${loginAttempts.id} > coalesce((${lastSuccess}), 0)` : undefined,
-        ),
-      );
-    return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
   },
 };

@@ -11,9 +11,10 @@ import {
   assertPasswordsMatch, findByIdentity, phoneKey, resolveIdentity, securityStamp, toUserInfo, userRepo, type Identity, type UserRow,
 } from '../users';
 import { acceptCurrentTerms } from '../content';
+import { SigninThrottle } from '../signin-throttle';
 import { OtpService, type OtpChannel } from './otp';
 import { describeDevice } from './device';
-import { loginAttemptRepo, sessionRepo } from './repository';
+import { sessionRepo } from './repository';
 import type { SessionService } from './sessions';
 
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
@@ -37,11 +38,13 @@ export interface Caller {
 
 export class AuthService {
   readonly otp: OtpService;
+  private readonly throttle: SigninThrottle;
   constructor(
     private readonly ctx: AppContext,
     private readonly sessions: SessionService,
   ) {
     this.otp = new OtpService(ctx);
+    this.throttle = new SigninThrottle(ctx, 'user');
   }
 
   // ---- one-time codes -------------------------------------------------------------------
@@ -149,14 +152,14 @@ export class AuthService {
     const { db, clock } = this.ctx;
     // The slot is taken before the password is checked, so concurrent guesses cannot all pass
     // the count: it stands as a failure unless the password proves right.
-    const attempt = await this.reserveAttempt(id.key, meta.ip, clock.now());
+    const attempt = await this.throttle.reserve(id.key, meta.ip, clock.now());
     const user = await findByIdentity(db, id);
     const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     if (!ok) throw new AppError('PASSWORD_INCORRECT');
     // Said only to someone who knows the password; the attempt stays counted as a failure.
     if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED');
-    await loginAttemptRepo.markSuccess(db, attempt);
+    await this.throttle.succeed(db, attempt);
     const token = await db.transaction(async (tx) => {
       const fresh = await sessionRepo.isNewDevice(tx, user.id, meta.userAgent.slice(0, 300), meta.origin);
       const opened = await this.sessions.create(tx, user.id, meta);
@@ -165,33 +168,6 @@ export class AuthService {
       return opened;
     });
     return { token, user: toUserInfo(user, mode) };
-  }
-
-  /**
-   * Counts the identifier's and the address's failures in the window and, when both are under
-   * their limits, records this attempt, all under both keys' advisory locks (identifier first,
-   * then address): for concurrent requests the check and the record are one step, on PostgreSQL
-   * and on PGlite alike. Answers the attempt's id; throws LOGIN_LOCKED (nothing recorded).
-   */
-  private reserveAttempt(accountKey: string, ip: string, now: Date): Promise<number> {
-    const { db, config } = this.ctx;
-    const windowMs = config.loginLockMinutes * 60_000;
-    const since = new Date(now.getTime() - windowMs);
-    const checks = [
-      { field: 'accountKey' as const, value: accountKey, max: config.loginMaxFailuresPerAccount },
-      { field: 'ip' as const, value: ip, max: config.loginMaxFailuresPerIp },
-    ];
-    return db.transaction(async (tx) => {
-      for (const c of checks) await loginAttemptRepo.lock(tx, c.field, c.value);
-      for (const c of checks) {
-        const { count, oldest } = await loginAttemptRepo.failuresSince(tx, c.field, c.value, since);
-        if (count >= c.max && oldest) {
-          const minutes = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 60_000));
-          throw new AppError('LOGIN_LOCKED', { minutes });
-        }
-      }
-      return loginAttemptRepo.reserve(tx, accountKey, ip, now);
-    });
   }
 
   async forgotPassword(body: ForgotPasswordBody): Promise<void> {

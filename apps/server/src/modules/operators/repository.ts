@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/paging';
-import { operatorLoginAttempts, operators, operatorSessions } from '../../db/schema-operators';
+import { operators, operatorSessions } from '../../db/schema-operators';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -60,39 +60,5 @@ export const operatorSessionRepo = {
   },
   async revokeAllOf(db: DbOrTx, operatorId: number, at: Date): Promise<void> {
     await db.update(operatorSessions).set({ revokedAt: at }).where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
-  },
-};
-
-/** Advisory-lock classes of the operator sign-in throttle, apart from the user sign-in's (4101, 4102). */
-const LOCK_CLASS = { email: 4201, ip: 4202 } as const;
-
-export const operatorLoginAttemptRepo = {
-  /** Serialises sign-in reservations for one e-mail or one address; the e-mail's lock first, always. */
-  async lock(tx: DbOrTx, field: 'email' | 'ip', value: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(LOCK_CLASS[field]))}, hashtext(${value}))`);
-  },
-  async reserve(tx: DbOrTx, email: string, ip: string, at: Date): Promise<number> {
-    const [row] = await tx.insert(operatorLoginAttempts).values({ email, ip, success: false, at }).returning({ id: operatorLoginAttempts.id });
-    return row!.id;
-  },
-  async markSuccess(db: DbOrTx, id: number): Promise<void> {
-    await db.update(operatorLoginAttempts).set({ success: true }).where(eq(operatorLoginAttempts.id, id));
-  },
-  /**
-   * Failures for an e-mail or address inside the window, and the oldest one's time. An e-mail's
-   * count restarts at its last successful sign-in; an address's does not (as for users, auth module).
-   */
-  async failuresSince(db: DbOrTx, field: 'email' | 'ip', value: string, since: Date) {
-    const column = field === 'email' ? operatorLoginAttempts.email : operatorLoginAttempts.ip;
-    const lastSuccess = db.select({ id: max(operatorLoginAttempts.id) }).from(operatorLoginAttempts)
-      .where(and(eq(column, value), eq(operatorLoginAttempts.success, true)));
-    const [row] = await db
-      .select({ n: count(), oldest: sql<Date | null>`min(${operatorLoginAttempts.at})`.mapWith(operatorLoginAttempts.at) })
-      .from(operatorLoginAttempts)
-      .where(and(
-        eq(column, value), eq(operatorLoginAttempts.success, false), gt(operatorLoginAttempts.at, since),
-        field === 'email' ? sql`${operatorLoginAttempts.id} > coalesce((${lastSuccess}), 0)` : undefined,
-      ));
-    return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
   },
 };

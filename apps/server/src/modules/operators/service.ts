@@ -8,7 +8,8 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, sealer, verifyPassword } from '../../lib/secrets';
 import type { OperatorAuthenticated } from '../../plugins/operator-session';
 import type { AuditActor, AuditLog } from '../audit';
-import { operatorLoginAttemptRepo, operatorRepo, type OperatorRow } from './repository';
+import { SigninThrottle } from '../signin-throttle';
+import { operatorRepo, type OperatorRow } from './repository';
 import type { OperatorSessionService } from './sessions';
 import { newTotpSecret, totpStepOf, totpUri } from './totp';
 
@@ -45,6 +46,8 @@ export class OperatorService {
   private unknownHash: Promise<string> | undefined;
   /** TOTP secrets are stored sealed under the app secret (docs/security.md "Operators"). */
   private readonly totpSecrets: ReturnType<typeof sealer>;
+  /** The users' sign-in throttle, with the operators' own counts and settings (`OPERATOR_LOGIN_*`). */
+  private readonly throttle: SigninThrottle;
 
   constructor(
     private readonly ctx: AppContext,
@@ -52,6 +55,7 @@ export class OperatorService {
     private readonly audit: AuditLog,
   ) {
     this.totpSecrets = sealer(ctx.secret, 'operator-totp-secret');
+    this.throttle = new SigninThrottle(ctx, 'operator');
   }
 
   async login(body: OperatorLoginBody, meta: OperatorLoginMeta): Promise<OperatorLoginResult> {
@@ -61,7 +65,7 @@ export class OperatorService {
       operatorId: o?.id ?? null, operatorEmail: o?.email ?? email, role: (o?.role as OperatorRole | undefined) ?? null, requestId: meta.requestId, ip: meta.ip,
     });
     try {
-      const attempt = await this.reserveAttempt(email, meta.ip, clock.now());
+      const attempt = await this.throttle.reserve(email, meta.ip, clock.now());
       const operator = await operatorRepo.byEmail(db, email);
       this.unknownHash ??= hashPassword(`unknown-${Date.now()}-${Math.random()}`, this.ctx.config.scryptCost);
       const passwordOk = await verifyPassword(body.password, operator?.passwordHash ?? await this.unknownHash) && operator !== undefined;
@@ -77,7 +81,7 @@ export class OperatorService {
       return await db.transaction(async (tx) => {
         // A sign-in racing with the same code may have taken the step since it was read.
         if (!(await operatorRepo.takeTotpStep(tx, operator.id, step))) throw new LoginRefused('totp_reused', operator);
-        await operatorLoginAttemptRepo.markSuccess(tx, attempt);
+        await this.throttle.succeed(tx, attempt);
         const { token, sessionId } = await this.sessions.create(tx, operator.id, meta);
         await this.audit.write(tx, actor(operator), { action: 'operator.login', targetType: 'operator_session', targetId: sessionId });
         return { token, operator: toOperatorInfo(operator) };
@@ -91,32 +95,6 @@ export class OperatorService {
       await this.audit.write(db, actor(err.operator), { action: 'operator.login_failed', targetType: err.operator ? 'operator' : null, targetId: err.operator?.id ?? null, after: { reason: err.reason } });
       throw new AppError('OPERATOR_LOGIN_FAILED');
     }
-  }
-
-  /**
-   * The throttle of user sign-ins (auth module; docs/security.md "Account enumeration and brute force") for operators:
-   * under both keys' advisory locks, the e-mail's and the address's failures in the window are
-   * counted and, under their limits, this attempt is recorded as a failure until it succeeds.
-   */
-  private reserveAttempt(email: string, ip: string, now: Date): Promise<number> {
-    const { db, config } = this.ctx;
-    const windowMs = config.operators.loginLockMinutes * 60_000;
-    const since = new Date(now.getTime() - windowMs);
-    const checks = [
-      { field: 'email' as const, value: email, max: config.operators.loginMaxFailuresPerAccount },
-      { field: 'ip' as const, value: ip, max: config.operators.loginMaxFailuresPerIp },
-    ];
-    return db.transaction(async (tx) => {
-      for (const c of checks) await operatorLoginAttemptRepo.lock(tx, c.field, c.value);
-      for (const c of checks) {
-        const { count, oldest } = await operatorLoginAttemptRepo.failuresSince(tx, c.field, c.value, since);
-        if (count >= c.max && oldest) {
-          const minutes = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 60_000));
-          throw new AppError('LOGIN_LOCKED', { minutes });
-        }
-      }
-      return operatorLoginAttemptRepo.reserve(tx, email, ip, now);
-    });
   }
 
   async logout(actor: AuditActor, auth: OperatorAuthenticated): Promise<void> {
