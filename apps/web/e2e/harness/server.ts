@@ -162,6 +162,13 @@ export async function stopServer({ child }: { child: ChildProcess | undefined })
   clearTimeout(timer);
 }
 
+/** Ends a journey's own server (started with `startServer`): stops it and drops its database. */
+export async function endOwnServer(server: Server | undefined): Promise<void> {
+  if (!server) return;
+  await stopServer(server);
+  await server.database.drop().catch(() => undefined);
+}
+
 export function tail(file: string, lines = 40): string {
   try {
     return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');

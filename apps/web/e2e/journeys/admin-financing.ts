@@ -9,7 +9,7 @@ import type { BrowserContext } from 'playwright-core';
 import { type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, newPage, shot } from '../harness';
 import { operatorToken, post, read, uploadPhotos, verifiedUser } from '../harness/borrowers';
 import { type Operator, type OperatorAccount, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 /** An operator the admin creates, signed in through the API (their part is not the journey's): their session token. */
 async function createdOperatorToken(server: Server, adminToken: string, operator: OperatorAccount) {
@@ -169,10 +169,7 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await expectAccessible(a, 'back office: loan products');
   } finally {
     if (context) await context.close();
-    if (server) {
-      await stopServer(server);
-      await server.database.drop().catch(() => undefined);
-    }
+    await endOwnServer(server);
   }
 }
 

@@ -10,7 +10,7 @@ import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP,
 import { sleep } from '../harness/config';
 import { startDevChain } from '../harness/chain';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 const FUND_PASSWORD = 'fund-pass-1';
 /** Where the user withdraws to: any valid EIP-55 address that is not theirs. */
@@ -265,10 +265,7 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     await expectAccessible(a, 'back office: withdrawals filtered');
   } finally {
     for (const c of contexts) await c.close();
-    if (server) {
-      await stopServer(server);
-      await server.database.drop().catch(() => undefined);
-    }
+    await endOwnServer(server);
     await chain.stop();
   }
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { type ApiReply, type Journey, type JourneyContext, DESKTOP, PASSWORD, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 const ADMIN = { email: 'first.admin@example.com', password: 'first-admin-pass-1', role: 'admin' };
 
@@ -124,8 +124,7 @@ async function backOffice({ browser }: JourneyContext) {
   } finally {
     await context.close();
     await other.close();
-    await stopServer(server);
-    await server.database.drop().catch(() => undefined);
+    await endOwnServer(server);
   }
 }
 
@@ -179,8 +178,7 @@ async function backOfficeUsers({ browser }: JourneyContext) {
     assert.equal(again.code, 0);
   } finally {
     await context.close();
-    await stopServer(server);
-    await server.database.drop().catch(() => undefined);
+    await endOwnServer(server);
   }
 }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { type ApiReply, type Journey, type JourneyContext, DESKTOP, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 /** The row of request `id` in the list shown. */
 const requestRow = (page: Page, id: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
@@ -222,8 +222,7 @@ async function fourEyes({ browser }: JourneyContext) {
   } finally {
     await contextA.close();
     await contextB.close();
-    await stopServer(server);
-    await server.database.drop().catch(() => undefined);
+    await endOwnServer(server);
   }
 }
 

@@ -12,7 +12,7 @@ import type { BrowserContext } from 'playwright-core';
 import { photoFiles } from '../harness/borrowers';
 import { desktopContext } from '../harness/browser';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 import { type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 
 const SERVICE = '/pages/home/components/customer-service';
@@ -111,10 +111,7 @@ async function chatWithSupport({ browser }: JourneyContext) {
     await shot(desk, 'customer-service-desktop');
   } finally {
     for (const c of contexts) await c.close().catch(() => undefined);
-    if (server) {
-      await stopServer(server);
-      await server.database.drop().catch(() => undefined);
-    }
+    await endOwnServer(server);
   }
 }
 

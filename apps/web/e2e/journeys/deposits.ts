@@ -11,7 +11,7 @@ import { desktopContext } from '../harness/browser';
 import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp } from '../harness/operators';
 import { sendUsdt, startDevChain } from '../harness/chain';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 /** The server's answer for the user's address (what the page must show and encode). */
 async function depositAddress(server: Server, token: string, symbol: string, chain: string): Promise<DepositAddress> {
@@ -263,8 +263,7 @@ async function records({ browser }: JourneyContext) {
     );
   } finally {
     for (const c of contexts) await c.close();
-    await stopServer(server);
-    await server.database.drop().catch(() => undefined);
+    await endOwnServer(server);
   }
 }
 
@@ -331,10 +330,7 @@ async function onChain({ browser }: JourneyContext) {
     await expectAccessible(desktop, 'desktop deposit on chain');
   } finally {
     for (const c of contexts) await c.close();
-    if (server) {
-      await stopServer(server);
-      await server.database.drop().catch(() => undefined);
-    }
+    await endOwnServer(server);
     await chain.stop();
   }
 }

@@ -6,7 +6,7 @@ import { desktopContext } from '../harness/browser';
 import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { png } from '../harness/png';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 const PHOTOS: [label: string, image: Buffer<ArrayBuffer>][] = [
   ['Front of the document', png(200, 40, 90)],
@@ -243,8 +243,7 @@ async function reviewed({ browser }: JourneyContext) {
     await expectAccessible(desktop, 'desktop kyc (verified)');
   } finally {
     for (const c of contexts) await c.close();
-    await stopServer(server);
-    await server.database.drop().catch(() => undefined);
+    await endOwnServer(server);
   }
 }
 

@@ -15,7 +15,7 @@ import { desktopContext } from '../harness/browser';
 import { creditUsdt, operatorToken, photoFiles, post, read, uploadPhotos, verifiedUser, verifyKyc } from '../harness/borrowers';
 import { type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 const M = '/pages/loan/';
 const D = '/pages/desktop/loan/';
@@ -259,10 +259,7 @@ async function journey({ browser }: JourneyContext) {
     lap('repaid on the desktop');
   } finally {
     for (const c of contexts) await c.close();
-    if (server) {
-      await stopServer(server);
-      await server.database.drop().catch(() => undefined);
-    }
+    await endOwnServer(server);
   }
 }
 

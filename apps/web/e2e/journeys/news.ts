@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, ViewportSize } from 'playwright-core';
 import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, expectAccessible, newPage, shot } from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 /** A visitor's stored app state in `language` (no session: news needs none). */
 async function visitorContext(browser: Browser, language: string, viewport: ViewportSize) {
@@ -106,10 +106,7 @@ async function newsJourney({ browser }: JourneyContext) {
     await shot(d, 'news-desktop');
   } finally {
     for (const c of contexts) await c.close().catch(() => undefined);
-    if (server) {
-      await stopServer(server);
-      await server.database.drop().catch(() => undefined);
-    }
+    await endOwnServer(server);
   }
 }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { TradingTime } from '@app/contract';
 import type { Page } from 'playwright-core';
 import { type ApiReply, type Journey, type JourneyContext, MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail } from '../harness';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 /** Tuesday 2026-11-17 08:00 in New York: the NYSE closed at 16:00 the day before and opens at 09:30. */
 const NYSE_CLOSED_AT = '2026-11-17T13:00:00Z';
@@ -55,8 +55,7 @@ async function closedMarketChart({ browser }: JourneyContext) {
     await shot(page, 'trade-chart-closed-session');
   } finally {
     await context.close();
-    await stopServer(server);
-    await server.database.drop().catch(() => undefined);
+    await endOwnServer(server);
   }
 }
 

@@ -21,7 +21,7 @@ import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP,
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { ROOT } from '../harness/config';
 import { type DevChain, startDevChain } from '../harness/chain';
-import { startServer, stopServer } from '../harness/server';
+import { endOwnServer, startServer } from '../harness/server';
 
 const FUND_PASSWORD = 'fund-pass-1';
 /** anvil's dev account 9 (its default mnemonic): 10,000 ETH for gas and, once the test USDT is deployed, its USDT. */
@@ -308,10 +308,7 @@ async function journey({ browser }: JourneyContext) {
     await waitForPath(desktop, '/pages/desktop/withdraw/index');
   } finally {
     for (const c of contexts) await c.close();
-    if (server) {
-      await stopServer(server);
-      await server.database.drop().catch(() => undefined);
-    }
+    await endOwnServer(server);
     await chain.stop();
     dist.remove();
   }
