@@ -37,7 +37,7 @@ import { SpotService, spotRoutes } from './modules/spot';
 import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
 import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
-import { roleWork, runWhenReady } from './lib/worker';
+import { startJobs } from './jobs';
 import { kindOf } from './db/client';
 import { createBus, createEngineRole, type ClusterBus, type EngineRole } from './modules/cluster';
 import { rateLimitSetup } from './lib/rate-limit-store';
@@ -224,14 +224,11 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const bus = await createBus(ctx.config, app.log, ctx.config.nodeName);
   app.decorate('bus', bus);
   app.addHook('onClose', () => bus.close());
-  // Outbox rows whose process died between the commit and the publish are published by the engine
-  // role (also in one process: after a crash), and published rows are removed after a day.
+  // Outbox rows whose process died between the commit and the publish: published by a job (jobs.ts "outbox relay").
   const outboxRelay = new OutboxRelay(ctx, bus);
-  runWhenReady(app, { name: 'outbox relay', everyMs: 1000, run: () => outboxRelay.runOnce(), isReady, log: app.log, role });
   const market = new MarketModule(ctx, sessions, { ...(marketEngine ? { engine: marketEngine } : {}), cluster: bus });
   app.decorate('market', market);
-  // Elected (PostgreSQL, timers): the engine runs while this process holds the role and follows the bus otherwise; one process: always the engine, as before.
-  await app.register(marketRoutes, { market, isReady, ...(role.elected ? { role } : {}), moreBanners: (lang, position) => news.homeBanners(lang, position) });
+  await app.register(marketRoutes, { market, moreBanners: (lang, position) => news.homeBanners(lang, position) });
   // Money: the ledger and the one money command every money-moving request runs through (its
   // events go to the users' feeds after the commit), wallets valued at the market's reference
   // prices, OTC against the house.
@@ -252,9 +249,6 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // The chain watchers: deposits seen, counted up and credited (docs/deposits.md "Detection").
   const depositWatchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   app.decorate('depositWatchers', depositWatchers);
-  if (depositWatchers.length) {
-    roleWork(app, role, isReady, { start: () => depositWatchers.forEach((w) => w.start()), stop: () => Promise.all(depositWatchers.map((w) => w.stop())) });
-  }
 
   // Withdrawals: quote, confirm into escrow, review by the rules or operators, paid out by the signer (engine role).
   const withdraw = new WithdrawService(ctx, {
@@ -265,7 +259,6 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // The signer: approved withdrawals signed, recorded, sent and followed to completion (docs/withdrawals.md "Signer").
   const withdrawalSigner = new WithdrawalSigner(ctx, { withdrawals: withdraw });
   app.decorate('withdrawalSigner', withdrawalSigner);
-  if (withdrawalSigner.lanes.length) roleWork(app, role, isReady, withdrawalSigner);
 
   // The withdrawal address book: where money may be sent, saved with the fund password; its
   // "this wasn't me" link freezes withdrawals and cancels those waiting for review.
@@ -297,12 +290,6 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const legal = new LegalService(ctx, { audit });
   await app.register(legalRoutes, { legal });
   await app.register(legalAdminRoutes, { legal });
-  runWhenReady(app, { name: 'financing maturity', everyMs: ctx.config.financing.jobIntervalMs, run: () => financing.runOnce(), isReady, log: app.log, role });
-  // Loan due-date reminders (due within a day, overdue): once per loan each, also after downtime.
-  runWhenReady(app, { name: 'loan reminders', everyMs: 10 * 60_000, run: () => loans.remindDue(), isReady, log: app.log, role });
-  // Hourly housekeeping: quotes nobody used are kept a day past their expiry (support can see what a
-  // user was shown), then removed; published order events a day after they were published.
-  runWhenReady(app, { name: 'housekeeping', everyMs: 60 * 60_000, run: () => Promise.all([withdraw.purgeQuotes(), loans.purgeQuotes(), outboxRelay.purge()]), isReady, log: app.log, role });
   // App versions and downloads: what an installed app is told by get-version, the download QR codes (docs/app-version.md).
   const appVersions = new AppVersionService(ctx, audit);
   await app.register(appVersionRoutes, { appVersions });
@@ -314,29 +301,27 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.decorate('chat', chat);
   await app.register(chatRoutes, { chat });
   await app.register(chatAdminRoutes, { chat });
-  runWhenReady(app, { name: 'chat offline replies', everyMs: ctx.config.chat.jobIntervalMs, run: () => chat.runOnce(), isReady, log: app.log, role });
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, audit);
   await app.register(approvalRoutes, { approvals });
   // The back office's dashboard: how much waits in each queue of the operator's role.
   await app.register(queueRoutes, { sources: { kyc, approvals, deposits, withdrawals: withdraw, loans }, chains: () => depositWatchers.map((w) => w.status()) });
   // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
-  const contractConfig = ctx.config.contracts;
-  const contracts = createContracts(ctx, { ledger, money, market }, contractConfig);
+  const contracts = createContracts(ctx, { ledger, money, market }, ctx.config.contracts);
   app.decorate('contracts', contracts);
-  await app.register(contractRoutes, {
-    ...contracts, isReady, everyMs: contractConfig.settleEveryMs, background: true, role,
-  });
-  // Notifications and the notice stream (SSE): every process serving streams runs a hub, started
-  // with the app and stopped (its streams closed) before the server closes.
+  await app.register(contractRoutes, { service: contracts.service });
+  // Notifications and the notice stream (SSE): every process serving streams runs a hub (jobs.ts "notice hub").
   const notifications = new NotificationService(ctx, chat, bus);
   app.decorate('notifications', notifications);
   await app.register(notificationRoutes, { notifications });
-  app.addHook('onReady', async () => notifications.hub.start());
-  app.addHook('preClose', async () => notifications.hub.stop());
   // Spot orders against the house; the matcher fills resting limit orders as prices cross them.
   const spot = new SpotService(ctx, money, market, ctx.config.spot);
-  await app.register(spotRoutes, { spot, isReady, background: true, role });
+  await app.register(spotRoutes, { spot });
+
+  // Background jobs, every one declared in jobs.ts: the engine role's work, and each process's notice hub.
+  startJobs({
+    outboxRelay, market, depositWatchers, withdrawalSigner, withdrawals: withdraw, financing, loans, chat, contracts, spot, notifications,
+  }, { app, config: ctx.config, role, isReady });
 
   const indexHtml = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -5,7 +5,6 @@ import {
   ContractProductsResponse, ContractResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
-import { runWhenReady, type WorkRole } from '../../lib/worker';
 import { authOf, moneyRequestOf } from '../../plugins/session';
 import type { ContractService } from './service';
 import type { ContractSettler } from './settlement';
@@ -23,11 +22,8 @@ const tags = ['contracts'];
  * Seconds contracts (docs/product.md §7 "Market and contracts"): crypto under transaction/api/contract, the
  * other markets under asset/api/forex/contract, with the same bodies and answers.
  */
-export const contractRoutes: FastifyPluginAsync<{ service: ContractService; settler: ContractSettler; isReady: () => boolean; everyMs: number; background: boolean; role?: WorkRole }> = async (
-  base, { service, settler, isReady, everyMs, background, role },
-) => {
+export const contractRoutes: FastifyPluginAsync<{ service: ContractService }> = async (base, { service }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  if (background) runWhenReady(app, { name: 'contract settlement', everyMs, run: () => settler.pass(), isReady, log: app.log, role });
 
   app.get('/transaction/api/contract/products', {
     schema: schema({ tags, summary: 'Contract products: durations with payout rate, break-even win rate and stake limits', querystring: ContractProductsQuery, response: ContractProductsResponse }),

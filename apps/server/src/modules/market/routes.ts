@@ -7,7 +7,6 @@ import {
   instrumentsOfType, type HeaderLang,
 } from '@app/contract';
 import { schema } from '../../lib/route';
-import type { EngineRole } from '../cluster';
 import { sendText, serializedText, successBody } from '../../plugins/envelope';
 import { authOf } from '../../plugins/session';
 import type { MarketModule } from './market-module';
@@ -17,21 +16,18 @@ const tags = ['market'];
 
 /**
  * Market data over HTTP (docs/product.md §7 "Market and contracts", "Favourites", banners, trading time)
- * and the market websocket. With MARKET_ENGINE=timers the engine runs as work of the engine role
- * (started once the database is ready while this process is the engine; without a role, always),
- * and with a cluster bus the process follows the engine elsewhere meanwhile (docs/market-data.md
- * "Engine and followers"); it stops with the app. With manual, whoever built the app drives it.
+ * and the market websocket. The engine is a job (src/jobs.ts "market engine"): with
+ * MARKET_ENGINE=timers it runs as work of the engine role, and with a cluster bus the process
+ * follows the engine elsewhere meanwhile (docs/market-data.md "Engine and followers"); with manual,
+ * whoever built the app drives it. The module stops with the app.
  */
 export const marketRoutes: FastifyPluginAsync<{
-  market: MarketModule; isReady: () => boolean;
-  /** The engine role (modules/cluster); unset: this process is always the engine. */
-  role?: EngineRole | undefined;
+  market: MarketModule;
   /** Banners after the shipped ones: published posts with an image (the content module's homeBanners). */
   moreBanners?: (lang: HeaderLang, position: 'home' | 'quote' | undefined) => Promise<Banner[]>;
-}> = async (base, { market, isReady, moreBanners, role }) => {
+}> = async (base, { market, moreBanners }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const svc = market.service;
-  const config = market.ctx.config.market;
 
   // Tickers, depth and the latest candles: serialised once per engine change, not per request.
   const snapshots = market.snapshots;
@@ -49,29 +45,8 @@ export const marketRoutes: FastifyPluginAsync<{
       return sendSnapshot(reply, `${kind}:${symbol}:${limit}`, () => read(symbol, limit));
     };
 
-  let closing = false;
-  if (config.engine === 'timers') {
-    // The role starts the engine once the app is ready, while this process holds it.
-    if (role) role.watch(market.engineWork);
-    app.addHook('onReady', async () => {
-      // main.ts listens before the database is open: start when it is, without holding up ready.
-      void (async () => {
-        while (!isReady() && !closing) await new Promise((r) => setTimeout(r, 100));
-        if (closing) return;
-        if (role) {
-          // Until this process is the engine (a no-op once it is): the engine's inputs from the bus.
-          await market.follow().catch((err) => market.ctx.log.error({ err }, 'market follower failed to start'));
-          return;
-        }
-        await Promise.resolve(market.engineWork.start()).catch((err) => market.ctx.log.error({ err }, 'market engine failed to start'));
-      })();
-    });
-  }
   app.addHook('preClose', async () => market.prepareClose());
-  app.addHook('onClose', async () => {
-    closing = true;
-    await market.close();
-  });
+  app.addHook('onClose', async () => market.close());
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, req) => market.hub.accept(socket, req.raw));
 

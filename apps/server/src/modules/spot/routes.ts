@@ -4,20 +4,14 @@ import {
   OpenOrderUserBody, SpotCancelBody, SpotDetailQuery, SpotHistoryQuery, SpotOrderBody, SpotOrderListResponse, SpotOrderResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
-import { runWhenReady, type WorkRole } from '../../lib/worker';
 import { authOf, moneyRequestOf } from '../../plugins/session';
 import type { SpotService } from './service';
 
 const tags = ['spot'];
 
-/**
- * Spot orders, crypto against USDT, in the current mode's currency wallet (docs/trading.md).
- * With `background` the matcher runs every SPOT_MATCH_EVERY_MS once the database is ready (with
- * `role`, while this process holds the engine role).
- */
-export const spotRoutes: FastifyPluginAsync<{ spot: SpotService; isReady: () => boolean; background: boolean; role?: WorkRole }> = async (base, { spot, isReady, background, role }) => {
+/** Spot orders, crypto against USDT, in the current mode's currency wallet (docs/trading.md); the matcher is a job (src/jobs.ts). */
+export const spotRoutes: FastifyPluginAsync<{ spot: SpotService }> = async (base, { spot }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  if (background) runWhenReady(app, { name: 'spot matcher', everyMs: spot.config.matchEveryMs, run: () => spot.matchOnce(), isReady, log: app.log, role });
 
   app.post('/transaction/api/spot/order', {
     schema: schema({ tags, summary: 'Place a market or limit order (Idempotency-Key accepted)', body: SpotOrderBody, response: SpotOrderResponse, auth: true }),
