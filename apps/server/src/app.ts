@@ -39,7 +39,7 @@ import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
 import { startJobs } from './jobs';
 import { kindOf } from './db/client';
-import { createBus, createEngineRole, type ClusterBus, type EngineRole } from './modules/cluster';
+import { createBus, createEngineRole, type ClusterBus, type EngineRole, type ManagedRole } from './modules/cluster';
 import { rateLimitSetup } from './lib/rate-limit-store';
 import { FinancingService, financingAdminRoutes, financingRoutes } from './modules/financing';
 import { NotificationService, notificationRoutes } from './modules/notifications';
@@ -112,6 +112,35 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ ctx, logger, isReady = () => true, marketEngine }: BuildOptions): Promise<FastifyInstance> {
+  const app = createServer(ctx, logger);
+  const role = watchEngineRole(app, ctx, isReady);
+  const { sessions, operatorSessions, audit } = await registerPlugins(app, ctx, isReady);
+  await registerHealth(app, ctx, role, isReady);
+  const { auth, files, users, kyc } = await registerIdentity(app, ctx, { sessions, operatorSessions, audit });
+  // News and announcements (docs/content.md): the home banners (market) and the content routes read its posts.
+  const news = new NewsService(ctx, { audit });
+  const { bus, outboxRelay, market } = await registerMarket(app, ctx, { sessions, news, marketEngine });
+  const { ledger, money, prices } = await registerMoney(app, ctx, { bus, market, audit, sessions, kyc });
+  const { deposits, depositWatchers, withdrawals, withdrawalSigner } = await registerDepositsAndWithdrawals(app, ctx, {
+    money, ledger, prices, audit, users, codes: auth.otp, sessions,
+  });
+  const { loans, financing } = await registerProducts(app, ctx, { money, ledger, prices, audit, kyc, files });
+  await registerContent(app, ctx, { news, audit });
+  const chat = await registerChat(app, ctx, { audit, files });
+  await registerBackOffice(app, ctx, { money, audit, kyc, deposits, depositWatchers, withdrawals, loans });
+  const contracts = await registerContracts(app, ctx, { ledger, money, market });
+  const notifications = await registerNotifications(app, ctx, { chat, bus });
+  const spot = await registerSpot(app, ctx, { money, market });
+  // Background jobs, every one declared in jobs.ts: the engine role's work, and each process's notice hub.
+  startJobs({
+    outboxRelay, market, depositWatchers, withdrawalSigner, withdrawals, financing, loans, chat, contracts, spot, notifications,
+  }, { app, config: ctx.config, role, isReady });
+  await registerWebApps(app, ctx);
+  return app;
+}
+
+/** Fastify with the envelope's framework errors, the input rules, and one access-log line per request. */
+function createServer(ctx: AppContext, logger: FastifyBaseLogger | undefined): FastifyInstance {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: ctx.config.trustProxy,
@@ -128,9 +157,18 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.setValidatorCompiler(createValidatorCompiler());
   // Services log through the app's logger.
   ctx.log = app.log;
-  // The engine role (docs/architecture.md "Engine role and fencing"): every piece of engine work
-  // below is watched by it, started once the database is ready while this process is the engine
-  // (inside its fencing scope), stopped when the role is lost or the app closes.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+  });
+  return app;
+}
+
+/**
+ * The engine role (docs/architecture.md "Engine role and fencing"): every piece of engine work
+ * (jobs.ts) is watched by it, started once the database is ready while this process is the engine
+ * (inside its fencing scope), stopped when the role is lost or the app closes.
+ */
+function watchEngineRole(app: FastifyInstance, ctx: AppContext, isReady: () => boolean): ManagedRole {
   const role = createEngineRole(
     { databaseUrl: ctx.config.databaseUrl, engine: ctx.config.market.engine, node: ctx.config.nodeName, election: ctx.config.election },
     { isReady, log: () => app.log, db: () => ctx.db },
@@ -138,10 +176,14 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.decorate('engineRole', role);
   app.addHook('onReady', async () => role.start());
   app.addHook('onClose', async () => role.close());
+  return role;
+}
 
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
-  });
+/**
+ * What every request passes through: the envelope, security headers, user and operator sessions,
+ * request counters, uploads, the OpenAPI document, and NOT_READY until the database is open.
+ */
+async function registerPlugins(app: FastifyInstance, ctx: AppContext, isReady: () => boolean) {
   await app.register(envelopePlugin);
   // Security headers on every answer, errors and static files included (docs/security.md).
   await app.register(securityHeadersPlugin, { frameUrl: ctx.config.economicCalendarUrl });
@@ -151,8 +193,6 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // route's roles checked before its body is read (the sign-in is the one open admin route).
   const operatorSessions = new OperatorSessionService(ctx);
   const audit = new AuditLog(ctx);
-  // News and announcements (docs/content.md): its routes come with the others below; the home banners read its posts.
-  const news = new NewsService(ctx, { audit });
   await app.register(operatorSessionPlugin, {
     operators: operatorSessions,
     publicPaths: [ADMIN_API.auth.login],
@@ -170,6 +210,19 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     // One byte over the limit is how we notice "too large".
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
+  await registerOpenApi(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isReady()) return;
+    const url = request.url;
+    if (url.startsWith('/healthz') || url.startsWith('/readyz') || url.startsWith('/docs')) return;
+    return sendError(reply, 'NOT_READY');
+  });
+  return { sessions, operatorSessions, audit };
+}
+
+/** The OpenAPI document (/docs/json), generated from the route schemas, and its UI (/docs). */
+async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md. Routes marked with the token security answer 301 without a live session before they look at anything else. Numbers must be finite and within their bounds; no string may contain a control character. Money and prices are decimal strings; every time is UTC epoch milliseconds (an integer), in answers, bodies, query strings and websocket messages.' },
@@ -184,19 +237,10 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   // BaseLayout: Swagger UI without its top bar, whose logo is an SVG with an inline <style> the
   // CSP refuses (docs/security.md, "Headers").
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { layout: 'BaseLayout' } });
+}
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (isReady()) return;
-    const url = request.url;
-    if (url.startsWith('/healthz') || url.startsWith('/readyz') || url.startsWith('/docs')) return;
-    return sendError(reply, 'NOT_READY');
-  });
-
-  const auth = new AuthService(ctx, sessions);
-  const files = new FileService(ctx);
-  // Uploads' bytes in the file store (FILE_STORE: disk, pg or s3; modules/files/store.ts); avatars served from it by fileRoutes.
-  app.addHook('onClose', () => files.close());
-  const users = new UserService(ctx, auth.otp, sessions, files);
+/** Health and readiness (/healthz, /readyz): the role, the bus, the database, the chain watchers. */
+async function registerHealth(app: FastifyInstance, ctx: AppContext, role: ManagedRole, isReady: () => boolean): Promise<void> {
   // The chain watchers are built further down; /readyz reports them once they exist.
   await app.register(systemRoutes, {
     isReady, chains: () => (app.hasDecorator('depositWatchers') ? app.depositWatchers.map((w) => w.status()) : []),
@@ -208,6 +252,17 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
       ping: () => ctx.db.execute(sql`SELECT 1`),
     },
   });
+}
+
+/** Users and operators: codes, sign-up and sign-in, profiles, uploads, the back office's operators and audit log, identity verification. */
+async function registerIdentity(app: FastifyInstance, ctx: AppContext, { sessions, operatorSessions, audit }: {
+  sessions: SessionService; operatorSessions: OperatorSessionService; audit: AuditLog;
+}) {
+  const auth = new AuthService(ctx, sessions);
+  const files = new FileService(ctx);
+  // Uploads' bytes in the file store (FILE_STORE: disk, pg or s3; modules/files/store.ts); avatars served from it by fileRoutes.
+  app.addHook('onClose', () => files.close());
+  const users = new UserService(ctx, auth.otp, sessions, files);
   await app.register(authRoutes, { auth, rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
@@ -218,7 +273,14 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const kyc = new KycService(ctx, files, audit, ctx.config.kyc);
   await app.register(kycRoutes, { kyc });
   await app.register(kycAdminRoutes, { kyc });
-  // Market data and the market websocket (/ws); 64 KiB is the hard cap of a client message.
+  return { auth, files, users, kyc };
+}
+
+/** Market data, the market websocket (/ws), and the bus between processes the engine's feed and the users' events travel on. */
+async function registerMarket(app: FastifyInstance, ctx: AppContext, { sessions, news, marketEngine }: {
+  sessions: SessionService; news: NewsService; marketEngine: EngineOptions | undefined;
+}) {
+  // 64 KiB is the hard cap of a client message.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // The bus between processes; closed after the modules that use it (root onClose hooks run after the plugins').
   const bus = await createBus(ctx.config, app.log, ctx.config.nodeName);
@@ -229,9 +291,17 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const market = new MarketModule(ctx, sessions, { ...(marketEngine ? { engine: marketEngine } : {}), cluster: bus });
   app.decorate('market', market);
   await app.register(marketRoutes, { market, moreBanners: (lang, position) => news.homeBanners(lang, position) });
-  // Money: the ledger and the one money command every money-moving request runs through (its
-  // events go to the users' feeds after the commit), wallets valued at the market's reference
-  // prices, OTC against the house.
+  return { bus, outboxRelay, market };
+}
+
+/**
+ * Money: the ledger and the one money command every money-moving request runs through (its events
+ * go to the users' feeds after the commit); what reads it: users in the back office (balances) and
+ * wallets, valued at the market's reference prices.
+ */
+async function registerMoney(app: FastifyInstance, ctx: AppContext, { bus, market, audit, sessions, kyc }: {
+  bus: ClusterBus; market: MarketModule; audit: AuditLog; sessions: SessionService; kyc: KycService;
+}) {
   // Order events: to the outbox in the command's transaction, then to the bus (ledger/outbox.ts).
   const { ledger, money } = createLedger(ctx, bus);
   app.decorate('ledger', ledger);
@@ -242,6 +312,14 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const prices = new ReferencePrices(market);
   const wallet = new WalletService(ctx, ledger, money);
   await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, ledger, wallet, prices) });
+  return { ledger, money, prices };
+}
+
+/** Money in and out: deposit addresses and the chain watchers, withdrawals, their address book and the signer. */
+async function registerDepositsAndWithdrawals(app: FastifyInstance, ctx: AppContext, { money, ledger, prices, audit, users, codes, sessions }: {
+  money: MoneyCommands; ledger: LedgerReads; prices: ReferencePrices; audit: AuditLog; users: UserService;
+  codes: AuthService['otp']; sessions: SessionService;
+}) {
   // Deposits: coins × chains, each user's deposit addresses (from account xpubs), the address book, records.
   const deposits = new DepositService(ctx);
   app.decorate('deposits', deposits);
@@ -251,23 +329,30 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.decorate('depositWatchers', depositWatchers);
 
   // Withdrawals: quote, confirm into escrow, review by the rules or operators, paid out by the signer (engine role).
-  const withdraw = new WithdrawService(ctx, {
+  const withdrawals = new WithdrawService(ctx, {
     money, ledger, prices, audit, users, routes: deposits.routes,
     signerChains: signerChains(ctx),
   });
-  app.decorate('withdraw', withdraw);
+  app.decorate('withdraw', withdrawals);
   // The signer: approved withdrawals signed, recorded, sent and followed to completion (docs/withdrawals.md "Signer").
-  const withdrawalSigner = new WithdrawalSigner(ctx, { withdrawals: withdraw });
+  const withdrawalSigner = new WithdrawalSigner(ctx, { withdrawals });
   app.decorate('withdrawalSigner', withdrawalSigner);
 
   // The withdrawal address book: where money may be sent, saved with the fund password; its
   // "this wasn't me" link freezes withdrawals and cancels those waiting for review.
   await app.register(withdrawalRoutes, {
-    withdrawals: new WithdrawalService(ctx, { deposits, users, codes: auth.otp, sessions, processing: withdraw }),
+    withdrawals: new WithdrawalService(ctx, { deposits, users, codes, sessions, processing: withdrawals }),
     rateLimitPerMinute: ctx.config.authRateLimitPerMinute,
   });
-  await app.register(withdrawRoutes, { withdraw });
-  await app.register(withdrawAdminRoutes, { withdraw });
+  await app.register(withdrawRoutes, { withdraw: withdrawals });
+  await app.register(withdrawAdminRoutes, { withdraw: withdrawals });
+  return { deposits, depositWatchers, withdrawals, withdrawalSigner };
+}
+
+/** What the house offers: loans, OTC trades, fixed-term financing. */
+async function registerProducts(app: FastifyInstance, ctx: AppContext, { money, ledger, prices, audit, kyc, files }: {
+  money: MoneyCommands; ledger: LedgerReads; prices: ReferencePrices; audit: AuditLog; kyc: KycService; files: FileService;
+}) {
   // Loans: applications reviewed by operators (four eyes above LOAN_FOUR_EYES_USDT), paid out from the
   // loan book, repaid only when the user asks, from a binding quote (docs/loans.md).
   const loans = new LoanService(ctx, { money, ledger, prices, audit, kyc, files });
@@ -280,6 +365,11 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   app.decorate('financing', financing);
   await app.register(financingRoutes, { financing });
   await app.register(financingAdminRoutes, { financing });
+  return { loans, financing };
+}
+
+/** Texts written in the back office: news and announcements, the helper centre, legal texts, app versions. */
+async function registerContent(app: FastifyInstance, ctx: AppContext, { news, audit }: { news: NewsService; audit: AuditLog }): Promise<void> {
   // News and announcements, written in the back office (docs/content.md "News and announcements").
   await app.register(newsRoutes, { news });
   await app.register(newsAdminRoutes, { news });
@@ -294,35 +384,64 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const appVersions = new AppVersionService(ctx, audit);
   await app.register(appVersionRoutes, { appVersions });
   await app.register(appVersionAdminRoutes, { appVersions });
-  // Customer-service chat and the back office's inbox (docs/chat.md); replies the user was away for become notifications (engine role).
-  // The notice stream is set up below (it renders chat rows through the chat's face); chat writes nudge it once both exist.
+}
+
+/**
+ * Customer-service chat and the back office's inbox (docs/chat.md); replies the user was away for
+ * become notifications (engine role).
+ */
+async function registerChat(app: FastifyInstance, ctx: AppContext, { audit, files }: { audit: AuditLog; files: FileService }): Promise<ChatService> {
+  // The notice stream is set up later (it renders chat rows through the chat's face); chat writes nudge it once both exist.
   const nudge = () => app.notifications.nudge();
   const chat = new ChatService(ctx, { audit, files, nudge }, { notifyAfterSeconds: ctx.config.chat.notifyAfterSeconds });
   app.decorate('chat', chat);
   await app.register(chatRoutes, { chat });
   await app.register(chatAdminRoutes, { chat });
+  return chat;
+}
+
+/** The back office's four eyes on money and its dashboard of queues. */
+async function registerBackOffice(app: FastifyInstance, ctx: AppContext, { money, audit, kyc, deposits, depositWatchers, withdrawals, loans }: {
+  money: MoneyCommands; audit: AuditLog; kyc: KycService; deposits: DepositService; depositWatchers: readonly DepositWatcher[];
+  withdrawals: WithdrawService; loans: LoanService;
+}): Promise<void> {
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, audit);
   await app.register(approvalRoutes, { approvals });
   // The back office's dashboard: how much waits in each queue of the operator's role.
-  await app.register(queueRoutes, { sources: { kyc, approvals, deposits, withdrawals: withdraw, loans }, chains: () => depositWatchers.map((w) => w.status()) });
-  // Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks.
+  await app.register(queueRoutes, { sources: { kyc, approvals, deposits, withdrawals, loans }, chains: () => depositWatchers.map((w) => w.status()) });
+}
+
+/** Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks (jobs.ts). */
+async function registerContracts(app: FastifyInstance, ctx: AppContext, { ledger, money, market }: {
+  ledger: LedgerReads; money: MoneyCommands; market: MarketModule;
+}) {
   const contracts = createContracts(ctx, { ledger, money, market }, ctx.config.contracts);
   app.decorate('contracts', contracts);
   await app.register(contractRoutes, { service: contracts.service });
-  // Notifications and the notice stream (SSE): every process serving streams runs a hub (jobs.ts "notice hub").
+  return contracts;
+}
+
+/** Notifications and the notice stream (SSE): every process serving streams runs a hub (jobs.ts "notice hub"). */
+async function registerNotifications(app: FastifyInstance, ctx: AppContext, { chat, bus }: { chat: ChatService; bus: ClusterBus }): Promise<NotificationService> {
   const notifications = new NotificationService(ctx, chat, bus);
   app.decorate('notifications', notifications);
   await app.register(notificationRoutes, { notifications });
-  // Spot orders against the house; the matcher fills resting limit orders as prices cross them.
+  return notifications;
+}
+
+/** Spot orders against the house; the matcher (jobs.ts) fills resting limit orders as prices cross them. */
+async function registerSpot(app: FastifyInstance, ctx: AppContext, { money, market }: { money: MoneyCommands; market: MarketModule }): Promise<SpotService> {
   const spot = new SpotService(ctx, money, market, ctx.config.spot);
   await app.register(spotRoutes, { spot });
+  return spot;
+}
 
-  // Background jobs, every one declared in jobs.ts: the engine role's work, and each process's notice hub.
-  startJobs({
-    outboxRelay, market, depositWatchers, withdrawalSigner, withdrawals: withdraw, financing, loans, chat, contracts, spot, notifications,
-  }, { app, config: ctx.config, role, isReady });
-
+/**
+ * The built web app and back office (when present), and the answer to every other path: a client
+ * route gets its app's index.html, anything else the JSON NOT_FOUND envelope.
+ */
+async function registerWebApps(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const indexHtml = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
@@ -368,5 +487,4 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
     return sendError(reply, 'NOT_FOUND');
   });
 
-  return app;
 }
