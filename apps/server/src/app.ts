@@ -19,7 +19,7 @@ import { operatorSessionPlugin } from './plugins/operator-session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import {
-  WithdrawService, WithdrawalService, WithdrawalSigner, signerChains, withdrawAdminRoutes, withdrawRoutes, withdrawalRoutes,
+  AddressBookService, WithdrawService, WithdrawalSigner, addressBookRoutes, signerChains, withdrawAdminRoutes, withdrawRoutes,
 } from './modules/withdrawals';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
@@ -340,8 +340,8 @@ async function registerDepositsAndWithdrawals(app: FastifyInstance, ctx: AppCont
 
   // The withdrawal address book: where money may be sent, saved with the fund password; its
   // "this wasn't me" link freezes withdrawals and cancels those waiting for review.
-  await app.register(withdrawalRoutes, {
-    withdrawals: new WithdrawalService(ctx, { deposits, users, codes, sessions, processing: withdrawals }),
+  await app.register(addressBookRoutes, {
+    addressBook: new AddressBookService(ctx, { deposits, users, codes, sessions, processing: withdrawals }),
     rateLimitPerMinute: ctx.config.authRateLimitPerMinute,
   });
   await app.register(withdrawRoutes, { withdraw: withdrawals });

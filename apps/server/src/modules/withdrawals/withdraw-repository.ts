@@ -5,7 +5,7 @@ import { operators } from '../../db/schema-operators';
 import { operatorEmails } from '../operators';
 import { users } from '../../db/schema';
 import { userNotifications } from '../../db/schema-kyc';
-import type { WithdrawAddressRow } from './repository';
+import type { WithdrawAddressRow } from './address-book-repository';
 import { withdrawAddresses, withdrawApprovals, withdrawQuotes, withdrawSettings, withdrawals } from '../../db/schema-withdrawals';
 
 export type WithdrawSettingRow = typeof withdrawSettings.$inferSelect;

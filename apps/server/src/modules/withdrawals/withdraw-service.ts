@@ -14,7 +14,7 @@ import type { DepositRouteConfig } from '../../config';
 import { systemAccount, userAccount, type LedgerReads, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
-import type { FundPasswordCheck } from './service';
+import type { FundPasswordCheck } from './address-book';
 import { withdrawRepo, type WithdrawAddressRow, type WithdrawSettingRow as SettingRow, type WithdrawUserRow as WithdrawUser, type WithdrawalRow } from './withdraw-repository';
 
 const HOUR_MS = 3_600_000;

@@ -10,7 +10,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import type { DepositService } from '../deposits';
 import { userRepo, type CodeVerifier, type SessionControl, type UserRow } from '../users';
 import { addressAddedMessage } from './freeze-messages';
-import { withdrawAddressRepo, type WithdrawAddressRow } from './repository';
+import { addressBookRepo, type WithdrawAddressRow } from './address-book-repository';
 
 /** What withdrawals need of the users module: the throttled fund-password check. */
 export interface FundPasswordCheck {
@@ -37,7 +37,7 @@ const sha256Hex = (s: string) => crypto.createHash('sha256').update(s).digest('h
  * saved with the fund password, and usable once the hold after saving has passed; the user is
  * told of every new one. The coins and chains are the deposits catalogue's.
  */
-export class WithdrawalService {
+export class AddressBookService {
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: {
@@ -82,7 +82,7 @@ export class WithdrawalService {
     const freezeToken = crypto.randomBytes(32).toString('base64url');
     let saved: WithdrawAddressRow | 'full';
     try {
-      saved = await withdrawAddressRepo.insert(this.ctx.db, row, notice, sha256Hex(freezeToken), WITHDRAW_ADDRESS_BOOK_MAX);
+      saved = await addressBookRepo.insert(this.ctx.db, row, notice, sha256Hex(freezeToken), WITHDRAW_ADDRESS_BOOK_MAX);
     } catch (err) {
       if (uniqueViolation(err) === 'withdraw_addresses_unique') throw new AppError('ADDRESS_DUPLICATE');
       throw err;
@@ -122,17 +122,17 @@ export class WithdrawalService {
     const user = await this.userOf(userId);
     const destination = body.channel === 'email' ? user.email : user.phone;
     if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
-    const address = await withdrawAddressRepo.byPublicId(this.ctx.db, userId, body.id);
+    const address = await addressBookRepo.byPublicId(this.ctx.db, userId, body.id);
     if (!address) throw new AppError('ADDRESS_NOT_FOUND');
     await this.deps.codes.consume(destination, 'withdraw_address', body.code);
     const now = this.ctx.clock.now();
-    const confirmed = await withdrawAddressRepo.confirm(this.ctx.db, address.id, now, {
+    const confirmed = await addressBookRepo.confirm(this.ctx.db, address.id, now, {
       userId, kind: 'withdraw_address.confirmed', createdAt: now,
       params: { currency: address.symbol, chain: address.chain, address: address.address },
     });
     if (confirmed) return this.view(confirmed);
     // Deleted between the look-up and the update, or usable already.
-    const current = await withdrawAddressRepo.byPublicId(this.ctx.db, userId, body.id);
+    const current = await addressBookRepo.byPublicId(this.ctx.db, userId, body.id);
     if (!current) throw new AppError('ADDRESS_NOT_FOUND');
     return this.view(current);
   }
@@ -146,7 +146,7 @@ export class WithdrawalService {
     const now = this.ctx.clock.now();
     const since = new Date(now.getTime() - WITHDRAW_FREEZE_LINK_DAYS * 86_400_000);
     const userId = await this.ctx.db.transaction(async (tx) => {
-      const owner = await withdrawAddressRepo.useFreezeToken(tx, sha256Hex(token), since, now);
+      const owner = await addressBookRepo.useFreezeToken(tx, sha256Hex(token), since, now);
       if (owner === undefined) return undefined;
       // Ending the sessions first also drops what this process remembers of the user.
       await this.deps.sessions.revokeAll(tx, owner);
@@ -166,12 +166,12 @@ export class WithdrawalService {
 
   async delete(userId: number, body: DeleteWithdrawAddressBody): Promise<void> {
     await this.deps.users.checkFundPassword(userId, body.fundPassword);
-    if (!(await withdrawAddressRepo.delete(this.ctx.db, userId, body.id, this.ctx.clock.now()))) throw new AppError('ADDRESS_NOT_FOUND');
+    if (!(await addressBookRepo.delete(this.ctx.db, userId, body.id, this.ctx.clock.now()))) throw new AppError('ADDRESS_NOT_FOUND');
   }
 
   async list(userId: number, currency?: string): Promise<WithdrawAddress[]> {
     if (currency !== undefined) this.chainsOf(currency);
-    return (await withdrawAddressRepo.of(this.ctx.db, userId, currency)).map((r) => this.view(r));
+    return (await addressBookRepo.of(this.ctx.db, userId, currency)).map((r) => this.view(r));
   }
 
   async info(userId: number, currency: string): Promise<WithdrawAddressInfo> {

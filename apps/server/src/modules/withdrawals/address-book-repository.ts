@@ -9,7 +9,7 @@ export type WithdrawAddressRow = typeof withdrawAddresses.$inferSelect;
 const live = (userId: number) => and(eq(withdrawAddresses.userId, userId), isNull(withdrawAddresses.deletedAt));
 
 /** The withdrawal address book's SQL (docs/withdrawals.md "Address book"). */
-export const withdrawAddressRepo = {
+export const addressBookRepo = {
   /** The user's addresses (of one coin when given), newest first; deleted ones left out. */
   async of(db: DbOrTx, userId: number, symbol?: string): Promise<WithdrawAddressRow[]> {
     return db.select().from(withdrawAddresses)
