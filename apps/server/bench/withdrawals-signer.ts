@@ -17,7 +17,7 @@
  * subject transactions/s and their ratio, then min / median / max.
  *
  * Checks (pushed to `failures`): after the rounds one more block and a following run complete every
- * withdrawal once through WithdrawService.complete; the hot wallet's nonces have no gap (the node's
+ * withdrawal once through WithdrawalService.complete; the hot wallet's nonces have no gap (the node's
  * count equals signer_nonces.next_nonce, each nonce recorded once); the destination received exactly
  * the payouts' sum; the ledger's invariants hold.
  */
@@ -31,7 +31,8 @@ import { buildApp } from '../src/app';
 import { rowsOf } from '../src/db/client';
 import { viemTxNode } from '../src/modules/chains';
 import { createLedger, systemAccount, userAccount } from '../src/modules/ledger';
-import { erc20TransferData, evmSigner, openingFees, WithdrawalSigner } from '../src/modules/withdrawals';
+import { WithdrawalSigner } from '../src/modules/withdrawals';
+import { erc20TransferData, evmSigner, openingFees } from '../src/modules/withdrawals/testing';
 import { DEV_ACCOUNTS, startAnvil } from '../test/anvil';
 import { benchContext, benchUsers, minMedianMax, openBenchDatabase } from './bench-db';
 
@@ -64,7 +65,7 @@ export async function signerBench(failures: string[]): Promise<void> {
     });
     const app = await buildApp({ ctx });
     await app.ready();
-    const signer = new WithdrawalSigner(ctx, { withdrawals: app.withdraw });
+    const signer = new WithdrawalSigner(ctx, { withdrawals: app.withdrawals });
     const money = createLedger(ctx, () => {}).money;
     const dest = privateKeyToAccount(generatePrivateKey()).address;
     const baseDest = privateKeyToAccount(generatePrivateKey()).address;

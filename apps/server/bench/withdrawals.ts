@@ -7,7 +7,7 @@
  *    fund password, a usable address and a large USDT balance.
  *    - baseline: the per-transfer ledger path, `WalletService.transfer` (currency → option, one
  *      statement through `MoneyCommands.single`);
- *    - subject: `WithdrawService.confirm` of quotes made before the timed window: the fund
+ *    - subject: `WithdrawalService.confirm` of quotes made before the timed window: the fund
  *      password's throttled check (its hash at SCRYPT_COST=BENCH_SCRYPT_COST, 1024 by default: the
  *      production cost of 16384 is a deliberate constant that would hide the path), then the money
  *      command — quote used, checks again under the user's lock, the review rules, the escrow
@@ -88,13 +88,13 @@ async function confirms(failures: string[]): Promise<void> {
     async function confirmWindow(seconds: number, perWorker: number): Promise<number> {
       const quotes: WithdrawQuote[][] = await Promise.all(Array.from({ length: CLIENTS }, async (_, w) => {
         const out: WithdrawQuote[] = [];
-        for (let i = 0; i < perWorker; i++) out.push(await app.withdraw.create(req(w), { currency: 'USDT', chainType: 'ethereum', addressId: addresses[w]!.publicId, amount: AMOUNT }));
+        for (let i = 0; i < perWorker; i++) out.push(await app.withdrawals.create(req(w), { currency: 'USDT', chainType: 'ethereum', addressId: addresses[w]!.publicId, amount: AMOUNT }));
         return out;
       }));
       return rate(seconds, async (w, i) => {
         const q = quotes[w]![i];
         if (!q) return false;
-        await app.withdraw.confirm(req(w), { quoteId: q.quoteId, fundPassword: FUND });
+        await app.withdrawals.confirm(req(w), { quoteId: q.quoteId, fundPassword: FUND });
         confirmed++;
         return true;
       });

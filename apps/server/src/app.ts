@@ -19,7 +19,7 @@ import { operatorSessionPlugin } from './plugins/operator-session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import {
-  AddressBookService, WithdrawService, WithdrawalSigner, addressBookRoutes, signerChains, withdrawAdminRoutes, withdrawRoutes,
+  AddressBookService, WithdrawalService, WithdrawalSigner, addressBookRoutes, signerChains, withdrawalAdminRoutes, withdrawalRoutes,
 } from './modules/withdrawals';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
@@ -81,7 +81,7 @@ declare module 'fastify' {
     /** Deposits: the chain watchers and tests ask it whose an address is. */
     deposits: DepositService;
     /** Withdrawals: tests complete and fail them as the signer does. */
-    withdraw: WithdrawService;
+    withdrawals: WithdrawalService;
     /** A deposit watcher per chain with a configured node; they run in the engine role (tests poll them). */
     depositWatchers: DepositWatcher[];
     /** The withdrawal signer: runs in the engine role on the chains of `signerChains` (tests call runOnce). */
@@ -329,11 +329,11 @@ async function registerDepositsAndWithdrawals(app: FastifyInstance, ctx: AppCont
   app.decorate('depositWatchers', depositWatchers);
 
   // Withdrawals: quote, confirm into escrow, review by the rules or operators, paid out by the signer (engine role).
-  const withdrawals = new WithdrawService(ctx, {
+  const withdrawals = new WithdrawalService(ctx, {
     money, ledger, prices, audit, users, routes: deposits.routes,
     signerChains: signerChains(ctx),
   });
-  app.decorate('withdraw', withdrawals);
+  app.decorate('withdrawals', withdrawals);
   // The signer: approved withdrawals signed, recorded, sent and followed to completion (docs/withdrawals.md "Signer").
   const withdrawalSigner = new WithdrawalSigner(ctx, { withdrawals });
   app.decorate('withdrawalSigner', withdrawalSigner);
@@ -344,8 +344,8 @@ async function registerDepositsAndWithdrawals(app: FastifyInstance, ctx: AppCont
     addressBook: new AddressBookService(ctx, { deposits, users, codes, sessions, processing: withdrawals }),
     rateLimitPerMinute: ctx.config.authRateLimitPerMinute,
   });
-  await app.register(withdrawRoutes, { withdraw: withdrawals });
-  await app.register(withdrawAdminRoutes, { withdraw: withdrawals });
+  await app.register(withdrawalRoutes, { withdrawals });
+  await app.register(withdrawalAdminRoutes, { withdrawals });
   return { deposits, depositWatchers, withdrawals, withdrawalSigner };
 }
 
@@ -403,7 +403,7 @@ async function registerChat(app: FastifyInstance, ctx: AppContext, { audit, file
 /** The back office's four eyes on money and its dashboard of queues. */
 async function registerBackOffice(app: FastifyInstance, ctx: AppContext, { money, audit, kyc, deposits, depositWatchers, withdrawals, loans }: {
   money: MoneyCommands; audit: AuditLog; kyc: KycService; deposits: DepositService; depositWatchers: readonly DepositWatcher[];
-  withdrawals: WithdrawService; loans: LoanService;
+  withdrawals: WithdrawalService; loans: LoanService;
 }): Promise<void> {
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, audit);

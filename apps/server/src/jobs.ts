@@ -11,7 +11,7 @@ import type { LoanService } from './modules/loans';
 import type { MarketModule } from './modules/market';
 import type { NotificationService } from './modules/notifications';
 import type { SpotService } from './modules/spot';
-import type { WithdrawService, WithdrawalSigner } from './modules/withdrawals';
+import type { WithdrawalService, WithdrawalSigner } from './modules/withdrawals';
 
 /**
  * Every background job of the server, in one table: what it does, when it runs, which process runs
@@ -28,7 +28,7 @@ export interface JobServices {
   market: MarketModule;
   depositWatchers: readonly DepositWatcher[];
   withdrawalSigner: WithdrawalSigner;
-  withdrawals: WithdrawService;
+  withdrawals: WithdrawalService;
   financing: FinancingService;
   loans: LoanService;
   chat: ChatService;
@@ -142,7 +142,7 @@ export const JOBS: readonly Job[] = [
     does: 'removes withdrawal and loan quotes a day past their expiry (support can see what a user was shown until then), and order events a day after they were published',
     schedule: 'hourly',
     runs: 'engine role',
-    code: 'modules/withdrawals/withdraw-service.ts, modules/loans/service.ts (purgeQuotes), modules/ledger/outbox.ts (OutboxRelay.purge)',
+    code: 'modules/withdrawals/service.ts, modules/loans/service.ts (purgeQuotes), modules/ledger/outbox.ts (OutboxRelay.purge)',
     everyMs: () => 60 * 60_000,
     pass: ({ withdrawals, loans, outboxRelay }) => Promise.all([withdrawals.purgeQuotes(), loans.purgeQuotes(), outboxRelay.purge()]),
   },

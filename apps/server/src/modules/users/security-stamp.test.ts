@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** What withdrawals read of the user (withdraw-service's guard). */
+/** What withdrawals read of the user (the withdrawal service's guard). */
 const guardOf = async (userId: number) => {
   const u = (await userRepo.byId(t.ctx.db, userId))!;
   return {

@@ -17,7 +17,7 @@ export interface FundPasswordCheck {
   checkFundPassword(userId: number, password: string): Promise<void>;
 }
 
-/** Cancels a user's withdrawals still waiting for review, their escrow returned (WithdrawService). */
+/** Cancels a user's withdrawals still waiting for review, their escrow returned (WithdrawalService). */
 export interface ProcessingCanceller {
   cancelAllProcessing(userId: number, note: string): Promise<number>;
 }

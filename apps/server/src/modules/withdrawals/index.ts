@@ -1,8 +1,7 @@
-// The withdrawals module's face (docs/architecture.md "How a module is built"): the address book, the create and confirm steps, review, and the signer's calls.
-export { AddressBookService, type FundPasswordCheck } from './address-book';
+// The withdrawals module's face (docs/architecture.md "How a module is built"): the withdrawals (create and confirm steps, review), the address book, and the signer.
+export { WithdrawalService } from './service';
+export { withdrawalRoutes, withdrawalAdminRoutes } from './routes';
+export { AddressBookService } from './address-book';
 export { addressBookRoutes } from './address-book-routes';
-export { WithdrawService } from './withdraw-service';
-export { withdrawRoutes, withdrawAdminRoutes } from './withdraw-routes';
-export { WithdrawalSigner, openingFees, type SignerRunResult, type WithdrawalOutcomes } from './signer';
-export { erc20TransferData, evmSigner, type EvmSigner } from './evm-signing';
+export { WithdrawalSigner } from './signer';
 export { signerChains } from './hot-wallet';

@@ -39,7 +39,7 @@ afterAll(async () => {
   await node?.stop();
 });
 
-const signer = (faults?: SignerFaults) => new WithdrawalSigner(t.ctx, { withdrawals: t.app.withdraw, ...(faults ? { faults } : {}) });
+const signer = (faults?: SignerFaults) => new WithdrawalSigner(t.ctx, { withdrawals: t.app.withdrawals, ...(faults ? { faults } : {}) });
 
 const randomAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
@@ -83,7 +83,7 @@ const withdrawal = async (id: number): Promise<WithdrawalState> =>
 const attempts = async (id: number) => rowsOf(await t.ctx.db.execute(sql`
   SELECT nonce::int AS nonce, attempt, tx_hash, max_fee_per_gas::text AS max_fee, max_priority_fee_per_gas::text AS tip, sent_at
   FROM withdraw_broadcasts WHERE withdrawal_id = ${id} ORDER BY attempt`));
-/** The payouts of a withdrawal on the ledger (WithdrawService.complete's, referenced by its public id). */
+/** The payouts of a withdrawal on the ledger (WithdrawalService.complete's, referenced by its public id). */
 const payouts = async (id: number) => Number(rowsOf(await t.ctx.db.execute(sql`
   SELECT count(*)::int AS n FROM ledger_transactions l JOIN withdrawals w ON l.reference = 'withdrawal:' || w.public_id
   WHERE l.kind = 'withdraw' AND w.id = ${id}`))[0]!.n);
@@ -292,7 +292,7 @@ describe('a transfer the chain reverts', () => {
     const tooLarge = await approvedWithdrawal(amount, 0n);
     expect(await s.runOnce()).toMatchObject({ status: 'done', signed: 0 });
     expect(await withdrawal(tooLarge.id)).toMatchObject({ state: 'approved', tx_hash: null });
-    await t.app.withdraw.fail(tooLarge.id, 'hot wallet short of funds');
+    await t.app.withdrawals.fail(tooLarge.id, 'hot wallet short of funds');
     await expectNoncesWithoutGap();
   });
 });

@@ -8,7 +8,7 @@ import { erc20TransferData, evmSigner, type EvmSigner, type SignedEvmTx } from '
 import { evmHotKey, signerChains } from './hot-wallet';
 import { signerRepo, type ApprovedRow, type AttemptRow, type BroadcastRow } from './signer-repository';
 
-/** What the signer asks of the withdrawals' service once the chain has spoken (WithdrawService's complete and fail). */
+/** What the signer asks of the withdrawals' service once the chain has spoken (WithdrawalService's complete and fail). */
 export interface WithdrawalOutcomes {
   complete(withdrawalId: number, txHash: string, confirmations: number): Promise<void>;
   fail(withdrawalId: number, note: string): Promise<void>;

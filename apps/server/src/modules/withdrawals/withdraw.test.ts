@@ -115,7 +115,7 @@ describe('withdraw-fee', () => {
 
   // The waiver lasts WITHDRAW_FEE_FREE_MONTHS calendar months from registration, the day clamped to the
   // month's end (docs/withdrawals.md "Create and confirm"): registered on the 29th of November, it ends on the 28th
-  // of February, or the 29th in a leap year (the rule's other cases: withdraw-service.test.ts).
+  // of February, or the 29th in a leap year (the rule's other cases: service.test.ts).
   it.each([
     ['2026-11-29T09:30:00.000Z', '2027-02-28T09:30:00.000Z'],
     ['2027-11-30T09:30:00.000Z', '2028-02-29T09:30:00.000Z'],
@@ -161,8 +161,8 @@ describe('create and confirm', () => {
     const outBefore = BigInt(await systemBalance('external_withdrawals'));
     const hash = `0x${'ab'.repeat(32)}`;
     await markSent(id, hash);
-    await t.app.withdraw.complete(id, hash, 12);
-    await t.app.withdraw.complete(id, hash, 13); // once
+    await t.app.withdrawals.complete(id, hash, 12);
+    await t.app.withdrawals.complete(id, hash, 13); // once
     expect(await u.balances()).toEqual({ currency: '900000000', currency_frozen: '0' });
     expect(BigInt(await systemBalance('fees')) - feesBefore).toBe(5_000_000n);
     expect(BigInt(await systemBalance('external_withdrawals')) - outBefore).toBe(95_000_000n);
@@ -213,14 +213,14 @@ describe('create and confirm', () => {
     const w2 = await withdraw(u, '200');
     const id = await internalId(w2.id);
     await decide(id, { approve: true });
-    await t.app.withdraw.fail(id, 'reverted on chain');
-    await t.app.withdraw.fail(id, 'reverted on chain'); // once
+    await t.app.withdrawals.fail(id, 'reverted on chain');
+    await t.app.withdrawals.fail(id, 'reverted on chain'); // once
     expect((await u.list())[0]).toMatchObject({ state: 'failed', note: 'reverted on chain' });
     expect(await u.balances()).toEqual({ currency: '1000000000', currency_frozen: '0' });
 
     const w3 = await withdraw(u, '20');
     const w4 = await withdraw(u, '30');
-    expect(await t.app.withdraw.cancelAllProcessing(u.userId, 'frozen by the user')).toBe(2);
+    expect(await t.app.withdrawals.cancelAllProcessing(u.userId, 'frozen by the user')).toBe(2);
     expect((await u.list()).filter((x) => [w3.id, w4.id].includes(x.id)).map((x) => x.state)).toEqual(['cancelled', 'cancelled']);
     expect(await u.balances()).toEqual({ currency: '1000000000', currency_frozen: '0' });
   });
@@ -276,7 +276,7 @@ describe('bad input answers its code and moves nothing', () => {
     expect(limited.msg).toContain('200');
     await advance(DAY_MS);
     // A day past its expiry, a quote nobody confirmed is removed; a confirmed one stays (its withdrawal names it).
-    await t.app.withdraw.purgeQuotes();
+    await t.app.withdrawals.purgeQuotes();
     expect(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM withdraw_quotes WHERE id IN (${quote.quoteId}, ${q2.quoteId})`)).map((r) => r.id)).toEqual([q2.quoteId]);
     expect((await u.create('250')).code).toBe(0);
     await t.post(ADMIN_API.withdrawals.updateSetting, { currency: 'USDT', chainType: 'ethereum', fee: '5', minAmount: '20', maxAmount: '100000', dailyLimit: '200000', enabled: true }, { token: admin });

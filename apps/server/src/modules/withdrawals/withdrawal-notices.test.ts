@@ -52,8 +52,8 @@ describe('withdrawal notifications', () => {
     expect((await t.post(ADMIN_API.withdrawals.decide, { id, approve: true }, { token: finance })).code).toBe(0);
     await t.ctx.db.transaction((tx) => signerRepo.markBroadcast(tx, id, HASH, t.clock.now()));
     await t.ctx.db.transaction((tx) => signerRepo.markBroadcast(tx, id, HASH, t.clock.now())); // no longer approved: nothing
-    await t.app.withdraw.complete(id, HASH, 12);
-    await t.app.withdraw.complete(id, HASH, 13);
+    await t.app.withdrawals.complete(id, HASH, 12);
+    await t.app.withdrawals.complete(id, HASH, 13);
 
     const rows = (await notices(userId)).slice(1);
     expect(rows.map((n) => n.kind)).toEqual(['withdrawal.approved', 'withdrawal.broadcast', 'withdrawal.completed']);

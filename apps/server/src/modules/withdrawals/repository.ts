@@ -18,7 +18,7 @@ export type WithdrawUserRow = typeof users.$inferSelect;
 const RETURNED: WithdrawalState[] = ['rejected', 'failed', 'cancelled'];
 
 /** The withdrawal flow's SQL (docs/withdrawals.md "Create and confirm", "Review"). */
-export const withdrawRepo = {
+export const withdrawalRepo = {
   // ----- settings -------------------------------------------------------------------------------
 
   async settings(db: DbOrTx): Promise<WithdrawSettingRow[]> {

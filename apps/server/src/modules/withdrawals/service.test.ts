@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths } from './withdraw-service';
+import { addMonths } from './service';
 
 // The new-user fee waiver's end (docs/withdrawals.md "Create and confirm"): calendar months from registration,
 // the day clamped to the last day of the target month, the time of day kept, all in UTC.

@@ -15,7 +15,7 @@ import { systemAccount, userAccount, type LedgerReads, type MoneyCommands, type 
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import type { FundPasswordCheck } from './address-book';
-import { withdrawRepo, type WithdrawAddressRow, type WithdrawSettingRow as SettingRow, type WithdrawUserRow as WithdrawUser, type WithdrawalRow } from './withdraw-repository';
+import { withdrawalRepo, type WithdrawAddressRow, type WithdrawSettingRow as SettingRow, type WithdrawUserRow as WithdrawUser, type WithdrawalRow } from './repository';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -60,7 +60,7 @@ interface Guard {
  * pays it out of escrow — or `fail`, a rejection or a cancel returns it. The fee is inside the
  * amount, deducted as quoted, and nothing else is ever asked of the user to get their money out.
  */
-export class WithdrawService {
+export class WithdrawalService {
   private seeded: Promise<void> | null = null;
   private readonly signerChains: ReadonlySet<DepositChainId>;
 
@@ -78,7 +78,7 @@ export class WithdrawService {
 
   /** The settings table with a row for every catalogued route (defaults written once, at first use). */
   private ensureSettings(): Promise<void> {
-    this.seeded ??= withdrawRepo.seedSettings(this.ctx.db, this.deps.routes.map((r) => {
+    this.seeded ??= withdrawalRepo.seedSettings(this.ctx.db, this.deps.routes.map((r) => {
       const a = assetOf(r.symbol)!;
       const d = SETTING_DEFAULTS[`${r.symbol}:${r.chain}`];
       const minor = (text: string) => parseAmount(text, a.scale)!;
@@ -104,7 +104,7 @@ export class WithdrawService {
 
   private async setting(symbol: string, chain: DepositChainId, db: DbOrTx = this.ctx.db): Promise<SettingRow> {
     await this.ensureSettings();
-    const row = await withdrawRepo.setting(db, symbol, chain);
+    const row = await withdrawalRepo.setting(db, symbol, chain);
     if (!row) throw new AppError('DEPOSIT_CHAIN_UNKNOWN');
     return row;
   }
@@ -115,8 +115,8 @@ export class WithdrawService {
 
   async settings(): Promise<WithdrawSettingRow[]> {
     await this.ensureSettings();
-    const rows = await withdrawRepo.settings(this.ctx.db);
-    const emails = await withdrawRepo.operatorEmails(this.ctx.db, rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])));
+    const rows = await withdrawalRepo.settings(this.ctx.db);
+    const emails = await withdrawalRepo.operatorEmails(this.ctx.db, rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])));
     return rows.filter((r) => this.deps.routes.some((x) => x.symbol === r.symbol && x.chain === r.chain)).map((r) => this.settingView(r, emails));
   }
 
@@ -136,7 +136,7 @@ export class WithdrawService {
     if (!(next.fee < next.minAmount && next.minAmount <= next.maxAmount && next.maxAmount <= next.dailyLimit)) throw new AppError('WITHDRAW_SETTING_INVALID');
     const before = await this.setting(asset.symbol, body.chainType);
     const saved = await this.ctx.db.transaction(async (tx) => {
-      const row = await withdrawRepo.updateSetting(tx, next);
+      const row = await withdrawalRepo.updateSetting(tx, next);
       const text = (r: SettingRow) => ({
         fee: formatAmount(r.fee, asset.scale), minAmount: formatAmount(r.minAmount, asset.scale), maxAmount: formatAmount(r.maxAmount, asset.scale),
         dailyLimit: formatAmount(r.dailyLimit, asset.scale), enabled: r.enabled,
@@ -146,7 +146,7 @@ export class WithdrawService {
       });
       return row!;
     });
-    return this.settingView(saved, await withdrawRepo.operatorEmails(this.ctx.db, actor.operatorId === null ? [] : [actor.operatorId]));
+    return this.settingView(saved, await withdrawalRepo.operatorEmails(this.ctx.db, actor.operatorId === null ? [] : [actor.operatorId]));
   }
 
   private settingView(r: SettingRow, emails: Map<number, string>): WithdrawSettingRow {
@@ -163,7 +163,7 @@ export class WithdrawService {
 
   /** What stands between the user and a withdrawal now: the security lock, and the fee waiver's end. */
   private async guard(db: DbOrTx, userId: number, now: Date, lock = false): Promise<Guard> {
-    const user = await withdrawRepo.user(db, userId, lock);
+    const user = await withdrawalRepo.user(db, userId, lock);
     if (!user) throw new AppError('SESSION_EXPIRED');
     const lockEnd = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + this.ctx.config.withdrawals.securityLockHours * HOUR_MS) : null;
     const locked = lockEnd !== null && lockEnd > now;
@@ -177,7 +177,7 @@ export class WithdrawService {
   }
 
   private dailyUsed(db: DbOrTx, userId: number, symbol: string, now: Date): Promise<bigint> {
-    return withdrawRepo.withdrawnSince(db, userId, symbol, new Date(now.getTime() - DAY_MS));
+    return withdrawalRepo.withdrawnSince(db, userId, symbol, new Date(now.getTime() - DAY_MS));
   }
 
   async fee(userId: number, q: WithdrawFeeQuery): Promise<WithdrawFeeInfo> {
@@ -237,12 +237,12 @@ export class WithdrawService {
     const { asset, route } = this.route(body.currency, body.chainType);
     const amount = positiveAmount(body.amount, asset);
     const now = this.ctx.clock.now();
-    const { fee, feeWaived, address } = await this.check(this.ctx.db, req.userId, asset.symbol, route.chain, await withdrawRepo.address(this.ctx.db, req.userId, body.addressId), amount, now);
+    const { fee, feeWaived, address } = await this.check(this.ctx.db, req.userId, asset.symbol, route.chain, await withdrawalRepo.address(this.ctx.db, req.userId, body.addressId), amount, now);
     const balance = await this.deps.ledger.balance(this.ctx.db, userAccount(req.userId, 'real', 'currency', asset.symbol));
     if (balance < amount) throw new AppError('BALANCE_NOT_ENOUGH');
     const quoteId = crypto.randomBytes(16).toString('base64url');
     const expiresAt = new Date(now.getTime() + WITHDRAW_QUOTE_TTL_SECONDS * 1000);
-    await withdrawRepo.insertQuote(this.ctx.db, {
+    await withdrawalRepo.insertQuote(this.ctx.db, {
       id: quoteId, userId: req.userId, addressId: address.id, symbol: asset.symbol, chain: route.chain, amount, fee, feeWaived, createdAt: now, expiresAt,
     });
     const chain = DEPOSIT_CHAINS[route.chain];
@@ -260,15 +260,15 @@ export class WithdrawService {
    */
   async confirm(req: MoneyRequest, body: WithdrawConfirmBody): Promise<Withdrawal> {
     if (req.mode !== 'real') throw new AppError('WITHDRAW_REAL_ONLY');
-    const found = await withdrawRepo.quote(this.ctx.db, body.quoteId);
+    const found = await withdrawalRepo.quote(this.ctx.db, body.quoteId);
     if (!found || found.userId !== req.userId) throw new AppError('WITHDRAW_QUOTE_INVALID');
     await this.deps.users.checkFundPassword(req.userId, body.fundPassword);
     await this.ensureSettings();
     return this.deps.money.request(req, async (m) => {
-      const quote = await withdrawRepo.useQuote(m.tx, body.quoteId, req.userId, m.now);
-      if (!quote) throw new AppError(found.usedAt || (await withdrawRepo.quote(m.tx, body.quoteId))?.usedAt ? 'WITHDRAW_QUOTE_USED' : 'WITHDRAW_QUOTE_EXPIRED');
+      const quote = await withdrawalRepo.useQuote(m.tx, body.quoteId, req.userId, m.now);
+      if (!quote) throw new AppError(found.usedAt || (await withdrawalRepo.quote(m.tx, body.quoteId))?.usedAt ? 'WITHDRAW_QUOTE_USED' : 'WITHDRAW_QUOTE_EXPIRED');
       const chain = quote.chain as DepositChainId;
-      const { fee, address, user } = await this.check(m.tx, req.userId, quote.symbol, chain, await withdrawRepo.addressById(m.tx, quote.addressId), quote.amount, m.now, true);
+      const { fee, address, user } = await this.check(m.tx, req.userId, quote.symbol, chain, await withdrawalRepo.addressById(m.tx, quote.addressId), quote.amount, m.now, true);
       // The fee as quoted (a waiver that ended in between does not raise it).
       const takenFee = fee < quote.fee ? fee : quote.fee;
       const review = await this.review(m.tx, user, quote.symbol, quote.amount, address.id, address.createdAt, m.now);
@@ -280,7 +280,7 @@ export class WithdrawService {
         ],
       });
       const approved = review.review === 'auto';
-      const row = await withdrawRepo.insert(m.tx, {
+      const row = await withdrawalRepo.insert(m.tx, {
         userId: req.userId, quoteId: quote.id, addressId: address.id, symbol: quote.symbol, chain, address: address.address, nickname: address.nickname,
         amount: quote.amount, fee: takenFee, valueUsdt: review.valueUsdt, state: approved ? 'approved' : 'processing', review: review.review,
         riskFlags: review.flags, approvalsNeeded: review.review === 'four_eyes' ? 2 : review.review === 'manual' ? 1 : 0, escrowTxId,
@@ -309,7 +309,7 @@ export class WithdrawService {
     const valueUsdt = price ? valueAt(amount, assetOf(symbol)!.scale, price, USDT_SCALE) : null;
     const usdt = (n: number) => BigInt(n) * pow10(USDT_SCALE);
     const flags: WithdrawRiskFlag[] = [];
-    const sent = await withdrawRepo.sent(tx, userId, addressId);
+    const sent = await withdrawalRepo.sent(tx, userId, addressId);
     if (!sent.toAddress && now.getTime() - addressAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS) flags.push('new_address');
     if (user.securityChangedAt && now.getTime() - user.securityChangedAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS) flags.push('security_change');
     if (!sent.any) flags.push('first_withdrawal');
@@ -325,7 +325,7 @@ export class WithdrawService {
   async cancel(req: MoneyRequest, body: WithdrawCancelBody): Promise<Withdrawal> {
     if (req.mode !== 'real') throw new AppError('WITHDRAW_REAL_ONLY');
     return this.deps.money.request(req, async (m) => {
-      const row = await withdrawRepo.lock(m.tx, { userId: req.userId, publicId: body.id });
+      const row = await withdrawalRepo.lock(m.tx, { userId: req.userId, publicId: body.id });
       if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
       if (row.state !== 'processing') throw new AppError('WITHDRAWAL_NOT_CANCELLABLE');
       return this.view(await this.giveBack(m, row, 'cancelled', {}));
@@ -335,7 +335,7 @@ export class WithdrawService {
   /** Cancels every withdrawal of the user still waiting for review (withdrawals frozen by the user). */
   async cancelAllProcessing(userId: number, note: string): Promise<number> {
     return this.deps.money.run({ userId, mode: 'real', step: async (m) => {
-      const rows = await withdrawRepo.processingOf(m.tx, userId);
+      const rows = await withdrawalRepo.processingOf(m.tx, userId);
       for (const row of rows) await this.giveBack(m, row, 'cancelled', { note });
       return rows.length;
     } });
@@ -350,8 +350,8 @@ export class WithdrawService {
         { account: userAccount(row.userId, 'real', 'currency', row.symbol), amount: row.amount },
       ],
     });
-    const ended = await withdrawRepo.update(m.tx, row.id, { ...patch, state, finalTxId, updatedAt: m.now });
-    await withdrawRepo.notify(m.tx, ended, m.now, { amount: formatAmount(row.amount, assetOf(row.symbol)!.scale), reason: ended.rejectReason, note: ended.note });
+    const ended = await withdrawalRepo.update(m.tx, row.id, { ...patch, state, finalTxId, updatedAt: m.now });
+    await withdrawalRepo.notify(m.tx, ended, m.now, { amount: formatAmount(row.amount, assetOf(row.symbol)!.scale), reason: ended.rejectReason, note: ended.note });
     return ended;
   }
 
@@ -359,7 +359,7 @@ export class WithdrawService {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
     if (q.currency !== undefined) assetOrThrow(q.currency);
-    const { rows, total } = await withdrawRepo.page(this.ctx.db, userId, { symbol: q.currency, state: q.state }, page, size);
+    const { rows, total } = await withdrawalRepo.page(this.ctx.db, userId, { symbol: q.currency, state: q.state }, page, size);
     return { items: rows.map((r) => this.view(r)), page, size, total };
   }
 
@@ -380,24 +380,24 @@ export class WithdrawService {
 
   /** Housekeeping (engine role): quotes never confirmed, a day after they expired. */
   purgeQuotes(): Promise<number> {
-    return withdrawRepo.purgeQuotes(this.ctx.db, new Date(this.ctx.clock.now().getTime() - DAY_MS));
+    return withdrawalRepo.purgeQuotes(this.ctx.db, new Date(this.ctx.clock.now().getTime() - DAY_MS));
   }
 
   async pendingSummary(): Promise<{ pending: number; oldestAt: number | null }> {
-    const { pending, oldestAt } = await withdrawRepo.pendingSummary(this.ctx.db);
+    const { pending, oldestAt } = await withdrawalRepo.pendingSummary(this.ctx.db);
     return { pending, oldestAt: oldestAt?.getTime() ?? null };
   }
 
   async adminList(q: AdminWithdrawalQuery): Promise<AdminWithdrawalList> {
     const { page, size, userId } = await adminListScope(this.ctx.db, q);
     if (userId === null) return { items: [], page, size, total: 0, totalCapped: false };
-    const { rows, total, totalCapped } = await withdrawRepo.adminPage(this.ctx.db, { state: q.state ?? 'processing', userId }, page, size, ADMIN_LIST_COUNT_CAP);
+    const { rows, total, totalCapped } = await withdrawalRepo.adminPage(this.ctx.db, { state: q.state ?? 'processing', userId }, page, size, ADMIN_LIST_COUNT_CAP);
     return { items: await this.adminViews(rows), page, size, total, totalCapped };
   }
 
   private async adminViews(rows: { w: WithdrawalRow; uid: string }[]): Promise<AdminWithdrawal[]> {
-    const approvers = await withdrawRepo.approvers(this.ctx.db, rows.map((r) => r.w.id));
-    const deciders = await withdrawRepo.operatorEmails(this.ctx.db, rows.flatMap((r) => (r.w.decidedBy === null ? [] : [r.w.decidedBy])));
+    const approvers = await withdrawalRepo.approvers(this.ctx.db, rows.map((r) => r.w.id));
+    const deciders = await withdrawalRepo.operatorEmails(this.ctx.db, rows.flatMap((r) => (r.w.decidedBy === null ? [] : [r.w.decidedBy])));
     return rows.map(({ w, uid }) => ({
       ...this.view(w), internalId: w.id, uid, review: w.review as WithdrawReview, riskFlags: w.riskFlags as WithdrawRiskFlag[],
       valueUsdt: formatAmount(w.valueUsdt, USDT_SCALE), approvedBy: approvers.get(w.id) ?? [], approvalsNeeded: w.approvalsNeeded,
@@ -415,17 +415,17 @@ export class WithdrawService {
     const operatorId = actor.operatorId;
     if (!body.approve && !body.reason) throw new AppError('WITHDRAW_REASON_REQUIRED');
     await this.deps.money.run({ userId: null, step: async (m) => {
-      const row = await withdrawRepo.lock(m.tx, { id: body.id });
+      const row = await withdrawalRepo.lock(m.tx, { id: body.id });
       if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
       if (row.state !== 'processing') throw new AppError('WITHDRAWAL_ALREADY_DECIDED');
       const note = body.note?.trim() || null;
       let after: Record<string, unknown>;
       if (body.approve) {
-        const { added, approvals } = await withdrawRepo.approve(m.tx, row.id, operatorId, m.now);
+        const { added, approvals } = await withdrawalRepo.approve(m.tx, row.id, operatorId, m.now);
         if (!added) throw new AppError('APPROVAL_SAME_OPERATOR');
         const done = approvals >= row.approvalsNeeded;
-        const updated = await withdrawRepo.update(m.tx, row.id, done ? { state: 'approved', decidedAt: m.now, decidedBy: operatorId, updatedAt: m.now } : { updatedAt: m.now });
-        if (done) await withdrawRepo.notify(m.tx, updated, m.now, { amount: formatAmount(row.amount, assetOf(row.symbol)!.scale) });
+        const updated = await withdrawalRepo.update(m.tx, row.id, done ? { state: 'approved', decidedAt: m.now, decidedBy: operatorId, updatedAt: m.now } : { updatedAt: m.now });
+        if (done) await withdrawalRepo.notify(m.tx, updated, m.now, { amount: formatAmount(row.amount, assetOf(row.symbol)!.scale) });
         after = { state: done ? 'approved' : 'processing', approvals, approvalsNeeded: row.approvalsNeeded };
       } else {
         await this.giveBack(m, row, 'rejected', { rejectReason: body.reason!, note, decidedAt: m.now, decidedBy: operatorId });
@@ -437,7 +437,7 @@ export class WithdrawService {
         after,
       });
     } });
-    const { rows } = await withdrawRepo.adminPage(this.ctx.db, { state: 'processing', id: body.id }, 1, 1, 1);
+    const { rows } = await withdrawalRepo.adminPage(this.ctx.db, { state: 'processing', id: body.id }, 1, 1, 1);
     return (await this.adminViews(rows))[0]!;
   }
 
@@ -449,7 +449,7 @@ export class WithdrawService {
    */
   async complete(withdrawalId: number, txHash: string, confirmations: number): Promise<void> {
     await this.deps.money.run({ userId: null, step: async (m) => {
-      const row = await withdrawRepo.lock(m.tx, { id: withdrawalId });
+      const row = await withdrawalRepo.lock(m.tx, { id: withdrawalId });
       if (!row || row.state === 'completed') return;
       if (row.state !== 'broadcast') throw new Error(`withdrawal ${withdrawalId} is ${row.state}, not broadcast`);
       const finalTxId = await m.post({
@@ -460,16 +460,16 @@ export class WithdrawService {
           ...(row.fee > 0n ? [{ account: systemAccount('real', 'fees', row.symbol), amount: row.fee }] : []),
         ],
       });
-      const done = await withdrawRepo.update(m.tx, row.id, { state: 'completed', finalTxId, txHash, confirmations, completedAt: m.now, updatedAt: m.now });
+      const done = await withdrawalRepo.update(m.tx, row.id, { state: 'completed', finalTxId, txHash, confirmations, completedAt: m.now, updatedAt: m.now });
       const scale = assetOf(row.symbol)!.scale;
-      await withdrawRepo.notify(m.tx, done, m.now, { amount: formatAmount(row.amount, scale), receive: formatAmount(row.amount - row.fee, scale), txHash });
+      await withdrawalRepo.notify(m.tx, done, m.now, { amount: formatAmount(row.amount, scale), receive: formatAmount(row.amount - row.fee, scale), txHash });
     } });
   }
 
   /** An approved or sent withdrawal the chain refused (or that cannot be sent): the escrow comes back. Once. */
   async fail(withdrawalId: number, note: string): Promise<void> {
     await this.deps.money.run({ userId: null, step: async (m) => {
-      const row = await withdrawRepo.lock(m.tx, { id: withdrawalId });
+      const row = await withdrawalRepo.lock(m.tx, { id: withdrawalId });
       if (!row || row.state === 'failed') return;
       if (row.state !== 'approved' && row.state !== 'broadcast') throw new Error(`withdrawal ${withdrawalId} is ${row.state}: it cannot fail`);
       await this.giveBack(m, row, 'failed', { note });
