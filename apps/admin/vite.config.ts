@@ -2,16 +2,18 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { TYPEBOX_PURE_BUILDERS } from '../../packages/contract/src/pure-builders';
+import { antdStaticCss, cspSafeDynamicCss } from './antd-vite';
 
 /**
  * The back office (issue 16), built to apps/admin/dist; the server serves it at /admin/ (ADMIN_DIST).
- * `vite dev` proxies the admin API to a server started locally on port 8080.
+ * `vite dev` proxies the admin API to a server started locally on port 8080. antd's CSS is made at
+ * build time and its run-time rules go through the CSSOM (antd-vite.ts), so the CSP holds.
  */
 const API_TARGET = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), antdStaticCss(), cspSafeDynamicCss()],
   resolve: {
     dedupe: ['react', 'react-dom'],
     alias: [

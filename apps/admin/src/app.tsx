@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Button, Layout } from 'antd';
 import { useAuth } from './auth';
 import { HOME, mayOpen, menuFor } from './roles';
 import { DashboardPage } from './pages/dashboard';
@@ -70,25 +71,30 @@ function Shell() {
   const { operator, signOut } = useAuth();
   if (!operator) return null;
   return (
-    <div className="shell">
-      <nav className="shell__side" aria-label="Back office">
-        <p className="shell__brand">Back office</p>
-        <ul className="shell__menu">
-          {menuFor(operator.role).map((item) => (
-            <li key={item.path}>
-              <NavLink to={item.path} className="shell__link">{item.label}</NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className="shell__who">
-          <p className="shell__email" data-testid="operator-email">{operator.email}</p>
-          <p className="shell__role" data-testid="operator-role">{operator.role}</p>
-          <button type="button" className="button button--quiet" onClick={() => void signOut()}>Sign out</button>
-        </div>
-      </nav>
-      <main className="shell__main">
-        <Outlet />
-      </main>
-    </div>
+    <Layout className="shell" hasSider>
+      {/* The menu is a list of links (each page is an address): antd's Menu would make each a menuitem holding a link. */}
+      <Layout.Sider className="shell__side" width={232} theme="dark">
+        <nav aria-label="Back office" className="shell__nav">
+          <p className="shell__brand">Back office</p>
+          <ul className="shell__menu">
+            {menuFor(operator.role).map((item) => (
+              <li key={item.path}>
+                <NavLink to={item.path} className="shell__link">{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="shell__who">
+            <p className="shell__email" data-testid="operator-email">{operator.email}</p>
+            <p className="shell__role" data-testid="operator-role">{operator.role}</p>
+            <Button ghost onClick={() => void signOut()}>Sign out</Button>
+          </div>
+        </nav>
+      </Layout.Sider>
+      <Layout.Content className="shell__main">
+        <main>
+          <Outlet />
+        </main>
+      </Layout.Content>
+    </Layout>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -7,12 +7,15 @@ import {
 } from '@app/contract';
 import {
   actionLabel, approveEffect, creditBody, creditProblems, rejectEffect, reversalBody, reversalProblems,
-  type CreditDraft, type Problems, type ReversalDraft,
+  type CreditDraft, type ReversalDraft,
 } from '../approval-forms';
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
-import { PagedTable } from './pager';
+import { Alert, Button, Card, Form, Input, Select, Space } from 'antd';
+import { byNumber, byText, PagedTable, sortOnPage, type Column } from '../ui/data-table';
+import { ErrorAlert, Field, focusFirst, type Outcome, OutcomeNotice } from '../ui/form';
+import { LinkButton, PageLayout, PageTabs } from '../ui/page';
 
 const PAGE_SIZE = 20;
 const DECISIONS = ['pending', 'approved', 'rejected'] as const;
@@ -24,6 +27,8 @@ const CAPTIONS: Record<Decision, string> = {
   rejected: 'Rejected requests, newest first',
 };
 const EMPTY: Record<Decision, string> = { pending: 'Nothing awaits a decision.', approved: 'No request was approved yet.', rejected: 'No request was rejected yet.' };
+
+const decisionPath = (d: Decision) => (d === 'pending' ? '/approvals' : `/approvals?decision=${d}`);
 
 /** What a request page tells the list after sending (router state: a sentence). */
 function sentOf(state: unknown): string | null {
@@ -44,48 +49,52 @@ export function ApprovalsPage() {
     if (location.state !== null) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   }, [location, navigate]);
   return (
-    <section className="page">
-      <h1>Approvals</h1>
+    <PageLayout title="Approvals">
       <p className="page-actions">
-        <Link to="/approvals/credit" className="button">Request a credit</Link>
-        <Link to="/approvals/reversal" className="button button--quiet">Request a reversal</Link>
+        <LinkButton to="/approvals/credit" type="primary">Request a credit</LinkButton>
+        <LinkButton to="/approvals/reversal">Request a reversal</LinkButton>
       </p>
       <p>A manual credit or a reversal is carried out only when an operator other than the one who asked approves it.</p>
-      <nav className="tabs" aria-label="Requests by decision">
-        {DECISIONS.map((d) => (
-          <Link key={d} to={d === 'pending' ? '/approvals' : `/approvals?decision=${d}`} className="tabs__link" aria-current={d === decision ? 'page' : undefined}>{TABS[d]}</Link>
-        ))}
-      </nav>
-      {sent && decision === 'pending' && <p className="notice" role="status">{sent}</p>}
+      <PageTabs label="Requests by decision" current={decisionPath(decision)} tabs={DECISIONS.map((d) => ({ to: decisionPath(d), label: TABS[d] }))} />
+      {sent && decision === 'pending' && <Alert className="spaced" type="success" role="status" title={sent} />}
       <Requests key={decision} decision={decision} />
-    </section>
+    </PageLayout>
   );
 }
 
-type Outcome = { ok: boolean; text: string } | null;
+const detailsText = (a: Approval) => Object.entries(a.payload).map(([k, v]) => `${k}: ${v}`).join('; ');
+const targetText = (a: Approval) => `${a.targetType === 'user' ? 'User' : a.targetType === 'ledger_transaction' ? 'Ledger transaction' : a.targetType} ${a.targetId}`;
 
 function Requests({ decision }: { decision: Decision }) {
   const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const list = useQuery({
-    queryKey: ['approvals', decision, page],
-    queryFn: () => call<ApprovalList>(`${ADMIN_API.approvals.list}${queryString({ decision, page, size: PAGE_SIZE })}`),
+    queryKey: ['approvals', decision, page, size],
+    queryFn: () => call<ApprovalList>(`${ADMIN_API.approvals.list}${queryString({ decision, page, size })}`),
     placeholderData: keepPreviousData,
   });
   const pending = decision === 'pending';
+  const columns: Column<Approval>[] = [
+    { title: 'Id', dataIndex: 'id', className: 'mono', ...sortOnPage(byNumber((a) => a.id)), csv: (a) => a.id },
+    { title: 'Asked', className: 'nowrap', render: (_, a) => formatTime(a.requestedAt), ...sortOnPage(byNumber((a) => a.requestedAt)), csv: (a) => new Date(a.requestedAt).toISOString() },
+    {
+      title: 'Action', render: (_, a) => actionLabel(a), csv: actionLabel,
+      filters: [...new Set(list.data?.items.map(actionLabel) ?? [])].map((v) => ({ value: v, text: v })), onFilter: (v, a) => actionLabel(a) === v,
+    },
+    { title: 'Target', className: 'nowrap', render: (_, a) => <Target a={a} />, csv: targetText },
+    { title: 'Details', className: 'details', render: (_, a) => <Details a={a} />, csv: detailsText },
+    { title: 'Asked by', dataIndex: 'requestedBy', ...sortOnPage(byText((a) => a.requestedBy)), csv: (a) => a.requestedBy },
+    ...(pending ? [{ title: 'Decision', key: 'decision', className: 'decision', render: (_: unknown, a: Approval) => <RequestDecision a={a} onOutcome={setOutcome} /> }] : [
+      { title: 'Decided by', render: (_: unknown, a: Approval) => a.decidedBy ?? '', csv: (a: Approval) => a.decidedBy },
+      { title: 'Decided', className: 'nowrap', render: (_: unknown, a: Approval) => (a.decidedAt === null ? '' : formatTime(a.decidedAt)), csv: (a: Approval) => (a.decidedAt === null ? '' : new Date(a.decidedAt).toISOString()) },
+    ]),
+  ];
   return (
     <>
-      <div aria-live="polite">{outcome?.ok && <p className="notice">{outcome.text}</p>}</div>
-      {outcome && !outcome.ok && <p className="error" role="alert">{outcome.text}</p>}
-      <PagedTable query={list} caption={CAPTIONS[decision]} onPage={setPage} empty={<p>{EMPTY[decision]}</p>}
-        head={(
-          <>
-            <th scope="col">Id</th><th scope="col">Asked</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Details</th><th scope="col">Asked by</th>
-            {pending ? <th scope="col">Decision</th> : <><th scope="col">Decided by</th><th scope="col">Decided</th></>}
-          </>
-        )}>
-        {(items) => items.map((a) => <RequestRow key={a.id} a={a} onOutcome={setOutcome} />)}
-      </PagedTable>
+      <OutcomeNotice outcome={outcome} />
+      <PagedTable query={list} columns={columns} rowKey={(a) => a.id} caption={CAPTIONS[decision]} empty={EMPTY[decision]} exportName={`approvals ${decision}`}
+        onPage={(p, s) => { setPage(p); setSize(s); }} />
     </>
   );
 }
@@ -114,7 +123,7 @@ function decidedText(a: Approval): string {
   return `Request ${a.id} approved: ledger transaction ${a.targetId} reversed.`;
 }
 
-function RequestRow({ a, onOutcome }: { a: Approval; onOutcome: (o: Outcome) => void }) {
+function RequestDecision({ a, onOutcome }: { a: Approval; onOutcome: (o: Outcome) => void }) {
   const { operator } = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<'approve' | 'reject' | null>(null);
@@ -132,91 +141,48 @@ function RequestRow({ a, onOutcome }: { a: Approval; onOutcome: (o: Outcome) => 
       void queryClient.invalidateQueries({ queryKey: ['approvals'] });
     },
   });
-  const mine = a.requestedBy === operator?.email;
-  let decision: ReactNode;
-  if (a.decision !== 'pending') decision = null;
-  else if (mine) decision = <span className="muted">Waiting for another operator</span>;
-  else if (confirming) {
+  if (a.decision !== 'pending') return null;
+  if (a.requestedBy === operator?.email) return <span className="muted">Waiting for another operator</span>;
+  if (confirming) {
     const approve = confirming === 'approve';
-    decision = (
+    return (
       <div className="confirm">
         <p>{approve ? approveEffect(a) : rejectEffect(a)}</p>
-        <div className="actions">
-          <button type="button" className={approve ? 'button' : 'button button--danger'} disabled={decide.isPending} onClick={() => decide.mutate(approve)}>
+        <Space wrap>
+          <Button type="primary" danger={!approve} loading={decide.isPending} onClick={() => decide.mutate(approve)}>
             {approve ? `Confirm: approve request ${a.id}` : `Confirm: reject request ${a.id}`}
-          </button>
-          <button type="button" className="button button--quiet" disabled={decide.isPending} onClick={() => setConfirming(null)}>Cancel</button>
-        </div>
-      </div>
-    );
-  } else {
-    decision = (
-      <div className="actions">
-        <button type="button" className="button" onClick={() => { onOutcome(null); setConfirming('approve'); }} aria-label={`Approve request ${a.id}`}>Approve</button>
-        <button type="button" className="button button--quiet" onClick={() => { onOutcome(null); setConfirming('reject'); }} aria-label={`Reject request ${a.id}`}>Reject</button>
+          </Button>
+          <Button disabled={decide.isPending} onClick={() => setConfirming(null)}>Cancel</Button>
+        </Space>
       </div>
     );
   }
   return (
-    <tr>
-      <td className="mono">{a.id}</td>
-      <td className="nowrap">{formatTime(a.requestedAt)}</td>
-      <td>{actionLabel(a)}</td>
-      <td className="nowrap"><Target a={a} /></td>
-      <td className="details"><Details a={a} /></td>
-      <td>{a.requestedBy}</td>
-      {a.decision === 'pending' ? <td>{decision}</td> : (
-        <>
-          <td>{a.decidedBy ?? ''}</td>
-          <td className="nowrap">{a.decidedAt === null ? '' : formatTime(a.decidedAt)}</td>
-        </>
-      )}
-    </tr>
+    <Space wrap>
+      <Button type="primary" onClick={() => { onOutcome(null); setConfirming('approve'); }} aria-label={`Approve request ${a.id}`}>Approve</Button>
+      <Button onClick={() => { onOutcome(null); setConfirming('reject'); }} aria-label={`Reject request ${a.id}`}>Reject</Button>
+    </Space>
   );
-}
-
-/** A form field with its label and, once the form was sent, what is wrong with it. */
-function Field({ name, label, problem, hint, children }: { name: string; label: string; problem?: string; hint?: string; children: (props: FieldProps) => ReactNode }) {
-  const problemId = `${name}-problem`;
-  const hintId = `${name}-hint`;
-  const describedBy = [hint ? hintId : '', problem ? problemId : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="request__field">
-      <label className="field"><span>{label}</span>{children({ id: name, 'aria-invalid': problem ? true : undefined, 'aria-describedby': describedBy })}</label>
-      {hint && <p className="hint" id={hintId}>{hint}</p>}
-      {problem && <p className="error" id={problemId}>{problem}</p>}
-    </div>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/** The first field with a problem gets the focus, so the operator lands on what to fix. */
-function focusFirst(form: HTMLFormElement | null, problems: Problems<string>, order: readonly string[]): void {
-  const first = order.find((k) => problems[k]);
-  if (first) form?.querySelector<HTMLElement>(`#${first}`)?.focus();
 }
 
 function RequestForm({ title, intro, problemsShown, error, pending, submit, formRef, children, submitLabel }: {
-  title: string; intro: string; problemsShown: boolean; error: string | null; pending: boolean; submit: (e: FormEvent) => void;
-  formRef: RefObject<HTMLFormElement | null>; children: ReactNode; submitLabel: string;
+  title: string; intro: string; problemsShown: boolean; error: string | null; pending: boolean; submit: () => void;
+  formRef: RefObject<HTMLDivElement | null>; children: ReactNode; submitLabel: string;
 }) {
   return (
-    <section className="page">
-      <p><Link to="/approvals">← Approvals</Link></p>
-      <h1>{title}</h1>
-      <form ref={formRef} className="card request" onSubmit={submit} noValidate aria-label={title}>
-        <p>{intro}</p>
-        {children}
-        {problemsShown && <p className="error" role="alert">Check the fields marked above.</p>}
-        {error && <p className="error" role="alert">The server refused the request: {error}</p>}
-        <button type="submit" className="button" disabled={pending}>{pending ? 'Sending…' : submitLabel}</button>
-      </form>
-    </section>
+    <PageLayout title={title} back={{ to: '/approvals', label: 'Approvals' }}>
+      <Card className="request">
+        <div ref={formRef}>
+          <Form layout="vertical" onFinish={submit} aria-label={title}>
+            <p>{intro}</p>
+            {children}
+            <ErrorAlert text={problemsShown ? 'Check the fields marked above.' : null} />
+            <ErrorAlert text={error ? `The server refused the request: ${error}` : null} />
+            <Button type="primary" htmlType="submit" loading={pending}>{pending ? 'Sending…' : submitLabel}</Button>
+          </Form>
+        </div>
+      </Card>
+    </PageLayout>
   );
 }
 
@@ -225,7 +191,7 @@ export function CreditRequestPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<CreditDraft>(() => ({ uid: params.get('uid') ?? '', asset: QUOTE_ASSET, amount: '', note: '' }));
   const [sent, setSent] = useState(false);
   const request = useMutation({
@@ -237,11 +203,10 @@ export function CreditRequestPage() {
   });
   const problems = sent ? creditProblems(draft) : {};
   const set = (k: keyof CreditDraft) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     setSent(true);
     const found = creditProblems(draft);
-    if (Object.keys(found).length > 0) return focusFirst(formRef.current, found, ['uid', 'asset', 'amount', 'note']);
+    if (Object.keys(found).length > 0) return focusFirst(formRef.current?.querySelector('form') ?? null, found, ['uid', 'asset', 'amount', 'note']);
     request.mutate(creditBody(draft));
   };
   const coin = ASSETS.find((a) => a.symbol === draft.asset);
@@ -250,18 +215,18 @@ export function CreditRequestPage() {
       intro="The credit goes into the user's real currency account once another finance or admin operator approves it."
       problemsShown={Object.keys(problems).length > 0} error={request.isError ? request.error.message : null}>
       <div className="request__fields">
-        <Field name="uid" label="User UID" problem={problems.uid}>
-          {(p) => <input {...p} inputMode="numeric" autoComplete="off" maxLength={8} value={draft.uid} onChange={set('uid')} />}
+        <Field id="uid" label="User UID" problem={problems.uid}>
+          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" maxLength={8} value={draft.uid} onChange={set('uid')} />}
         </Field>
-        <Field name="asset" label="Coin" problem={problems.asset}>
-          {(p) => <select {...p} value={draft.asset} onChange={set('asset')}>{ASSETS.map((a) => <option key={a.symbol} value={a.symbol}>{a.symbol} · {a.name}</option>)}</select>}
+        <Field id="asset" label="Coin" problem={problems.asset}>
+          {(p) => <Select {...p} value={draft.asset} onChange={(asset: string) => setDraft({ ...draft, asset })} options={ASSETS.map((a) => ({ value: a.symbol, label: `${a.symbol} · ${a.name}` }))} />}
         </Field>
-        <Field name="amount" label="Amount" problem={problems.amount} hint={coin ? `Up to ${coin.scale} decimals.` : undefined}>
-          {(p) => <input {...p} inputMode="decimal" autoComplete="off" value={draft.amount} onChange={set('amount')} />}
+        <Field id="amount" label="Amount" problem={problems.amount} hint={coin ? `Up to ${coin.scale} decimals.` : undefined}>
+          {(p) => <Input {...p} inputMode="decimal" autoComplete="off" value={draft.amount} onChange={set('amount')} />}
         </Field>
       </div>
-      <Field name="note" label="Note: why (kept with the request, the ledger and the audit log)" problem={problems.note} hint={`At most ${APPROVAL_NOTE_MAX} characters.`}>
-        {(p) => <input {...p} autoComplete="off" maxLength={APPROVAL_NOTE_MAX} value={draft.note} onChange={set('note')} />}
+      <Field id="note" label="Note: why (kept with the request, the ledger and the audit log)" problem={problems.note} hint={`At most ${APPROVAL_NOTE_MAX} characters.`}>
+        {(p) => <Input {...p} autoComplete="off" maxLength={APPROVAL_NOTE_MAX} value={draft.note} onChange={set('note')} />}
       </Field>
     </RequestForm>
   );
@@ -272,7 +237,7 @@ export function ReversalRequestPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<ReversalDraft>(() => ({ transactionId: params.get('transactionId') ?? '', note: '' }));
   const [sent, setSent] = useState(false);
   const request = useMutation({
@@ -283,22 +248,21 @@ export function ReversalRequestPage() {
     },
   });
   const problems = sent ? reversalProblems(draft) : {};
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     setSent(true);
     const found = reversalProblems(draft);
-    if (Object.keys(found).length > 0) return focusFirst(formRef.current, found, ['transactionId', 'note']);
+    if (Object.keys(found).length > 0) return focusFirst(formRef.current?.querySelector('form') ?? null, found, ['transactionId', 'note']);
     request.mutate(reversalBody(draft));
   };
   return (
     <RequestForm title="Request a reversal" submitLabel="Request the reversal" formRef={formRef} submit={submit} pending={request.isPending}
       intro="A reversal posts a new transaction that takes the original back (nothing is edited or deleted), once another finance or admin operator approves it. It is refused then if the transaction was reversed already or the user no longer has the money."
       problemsShown={Object.keys(problems).length > 0} error={request.isError ? request.error.message : null}>
-      <Field name="transactionId" label="Ledger transaction id" problem={problems.transactionId}>
-        {(p) => <input {...p} inputMode="numeric" autoComplete="off" value={draft.transactionId} onChange={(e) => setDraft({ ...draft, transactionId: e.target.value })} />}
+      <Field id="transactionId" label="Ledger transaction id" problem={problems.transactionId}>
+        {(p) => <Input {...p} inputMode="numeric" autoComplete="off" value={draft.transactionId} onChange={(e) => setDraft({ ...draft, transactionId: e.target.value })} />}
       </Field>
-      <Field name="note" label="Note: why (kept with the request, the ledger and the audit log)" problem={problems.note} hint={`At most ${APPROVAL_NOTE_MAX} characters.`}>
-        {(p) => <input {...p} autoComplete="off" maxLength={APPROVAL_NOTE_MAX} value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />}
+      <Field id="note" label="Note: why (kept with the request, the ledger and the audit log)" problem={problems.note} hint={`At most ${APPROVAL_NOTE_MAX} characters.`}>
+        {(p) => <Input {...p} autoComplete="off" maxLength={APPROVAL_NOTE_MAX} value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />}
       </Field>
     </RequestForm>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
@@ -14,15 +14,15 @@ import {
   readThroughTarget, replyProblem, type CannedDraft,
 } from '../chat-forms';
 import { LANG_LABELS } from '../news-forms';
+import { Alert, Button, Card, Form, Input, Pagination, Select, Space } from 'antd';
+import { ListTable, type Column } from '../ui/data-table';
+import { ErrorAlert } from '../ui/form';
+import { PageLayout } from '../ui/page';
 import { Photo } from './kyc';
 
 const PAGE_SIZE = 50;
 const MESSAGES = 100;
 
-const paneStyle = { display: 'grid', gridTemplateColumns: 'minmax(280px, 1fr) 2fr', gap: 20, alignItems: 'start' } as const;
-const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 } as const;
-const threadStyle = { maxHeight: '55vh', overflowY: 'auto', display: 'grid', gap: 8, padding: 8, border: '1px solid var(--line)', borderRadius: 8, background: '#f7f8fb' } as const;
-const bubble = (mine: boolean) => ({ justifySelf: mine ? 'end' : 'start', maxWidth: '75%', background: mine ? '#dfe9ff' : '#fff', border: '1px solid var(--line)', borderRadius: 8, padding: '6px 10px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }) as const;
 
 /**
  * The customer-service inbox (support, admin; docs/chat.md): conversations by queue and filter, one
@@ -68,31 +68,27 @@ export function ChatPage() {
   const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / PAGE_SIZE)) : 1;
 
   return (
-    <section className="page">
-      <h1>Customer service</h1>
-      <form className="search" aria-label="Filter conversations" onSubmit={(e) => e.preventDefault()}>
-        <label className="field"><span>Show</span>
-          <select value={filter} onChange={(e) => { setPage(1); set({ filter: e.target.value as ChatInboxFilter }); }}>
-            {CHAT_INBOX_FILTERS.map((f) => <option key={f} value={f}>{FILTER_LABELS[f]}{f === 'unassigned' && state.data ? ` (${state.data.unassigned})` : ''}{f === 'mine' && state.data ? ` (${state.data.mine})` : ''}</option>)}
-          </select>
-        </label>
-        <label className="field"><span>Queue</span>
-          <select value={queue ?? ''} onChange={(e) => { setPage(1); set({ queue: e.target.value as ChatQueue | '' }); }}>
-            <option value="">All queues{state.data ? ` (${state.data.open} open)` : ''}</option>
-            {CHAT_QUEUES.map((q) => <option key={q} value={q}>{QUEUE_LABELS[q]}{state.data ? ` (${state.data.queues.find((x) => x.queue === q)?.open ?? 0})` : ''}</option>)}
-          </select>
-        </label>
-      </form>
-      {state.isError && <p className="error" role="alert">{state.error.message}</p>}
-      <div style={paneStyle}>
+    <PageLayout title="Customer service">
+      <Form className="search" layout="vertical" aria-label="Filter conversations">
+        <Form.Item label="Show" htmlFor="chat-filter" className="search__narrow">
+          <Select id="chat-filter" value={filter} onChange={(f: ChatInboxFilter) => { setPage(1); set({ filter: f }); }}
+            options={CHAT_INBOX_FILTERS.map((f) => ({ value: f, label: `${FILTER_LABELS[f]}${f === 'unassigned' && state.data ? ` (${state.data.unassigned})` : ''}${f === 'mine' && state.data ? ` (${state.data.mine})` : ''}` }))} />
+        </Form.Item>
+        <Form.Item label="Queue" htmlFor="chat-queue" className="search__narrow">
+          <Select id="chat-queue" value={queue ?? ''} onChange={(q: ChatQueue | '') => { setPage(1); set({ queue: q }); }}
+            options={[{ value: '', label: `All queues${state.data ? ` (${state.data.open} open)` : ''}` },
+              ...CHAT_QUEUES.map((q) => ({ value: q, label: `${QUEUE_LABELS[q]}${state.data ? ` (${state.data.queues.find((x) => x.queue === q)?.open ?? 0})` : ''}` }))]} />
+        </Form.Item>
+      </Form>
+      <ErrorAlert text={state.isError ? state.error.message : null} />
+      <div className="chat-panes">
         <div>
-          {inbox.isError && <p className="error" role="alert">{inbox.error.message}</p>}
+          <ErrorAlert text={inbox.isError ? inbox.error.message : null} />
           {inbox.data && inbox.data.items.length === 0 && <p>No conversations here.</p>}
-          <ul style={listStyle} aria-label="Conversations" data-testid="chat-inbox">
+          <ul className="chat-inbox" aria-label="Conversations" data-testid="chat-inbox">
             {inbox.data?.items.map((c) => (
               <li key={c.id}>
-                <button type="button" className="card" aria-current={c.id === selected ? 'true' : undefined} onClick={() => set({ id: c.id })}
-                  style={{ width: '100%', textAlign: 'left', padding: 10, cursor: 'pointer', font: 'inherit', borderColor: c.id === selected ? 'var(--accent)' : undefined }}>
+                <button type="button" className="chat-inbox__item" aria-current={c.id === selected ? 'true' : undefined} onClick={() => set({ id: c.id })}>
                   <strong className="mono">UID {c.uid}</strong> · {QUEUE_LABELS[c.queue]}{c.state === 'closed' ? ' · closed' : ''}
                   {c.unread > 0 && <strong> · {c.unread} new</strong>}
                   <br /><span className="muted">{c.preview || '—'}</span>
@@ -101,18 +97,12 @@ export function ChatPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <div className="pager">
-              <button type="button" className="button button--quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-              <span>Page {page} of {pages}</span>
-              <button type="button" className="button button--quiet" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-            </div>
-          )}
+          {pages > 1 && inbox.data && <Pagination className="spaced-top" size="small" current={page} pageSize={PAGE_SIZE} total={inbox.data.total} showSizeChanger={false} onChange={setPage} />}
         </div>
         <div>{selected ? <Conversation key={selected} id={selected} listed={inbox.data?.items.find((c) => c.id === selected)} /> : <p>Choose a conversation.</p>}</div>
       </div>
       <CannedReplies />
-    </section>
+    </PageLayout>
   );
 }
 
@@ -167,38 +157,36 @@ function Conversation({ id, listed }: { id: string; listed: ChatInboxItem | unde
     if (thread.current) thread.current.scrollTop = thread.current.scrollHeight;
   }, [lastId]);
 
-  if (detail.isError) return <p className="error" role="alert">{detail.error.message}</p>;
+  if (detail.isError) return <Alert type="error" role="alert" title={detail.error.message} />;
   if (!c) return <p role="status">Loading…</p>;
   const hasOlder = olderMore ?? messages.data?.hasMore ?? false;
   return (
-    <div className="card" data-testid="chat-conversation">
+    <Card data-testid="chat-conversation">
       <h2>UID <span className="mono" data-testid="chat-uid">{c.uid}</span>{c.userEmail ? <span className="muted"> · {c.userEmail}</span> : null}</h2>
       <p className="muted">Opened from <span className="mono">{c.origin}</span> · started {formatTime(c.createdAt)} · {c.state === 'open' ? 'open' : 'closed'}</p>
-      <div className="search">
-        <label className="field"><span>Assigned to</span>
-          <select value={c.assignedTo?.id ?? ''} disabled={action.isPending}
-            onChange={(e) => action.mutate({ path: ADMIN_API.chat.assign, body: { id, operatorId: e.target.value ? Number(e.target.value) : null } })}>
-            <option value="">Nobody</option>
-            {c.assignedTo && !operators.data?.some((o) => o.id === c.assignedTo!.id) && <option value={c.assignedTo.id}>{c.assignedTo.name}</option>}
-            {operators.data?.map((o) => <option key={o.id} value={o.id}>{o.name}{o.id === operator?.id ? ' (me)' : ''}</option>)}
-          </select>
-        </label>
+      <Form className="search" layout="vertical" component="div">
+        <Form.Item label="Assigned to" htmlFor="chat-assigned" className="search__narrow">
+          <Select id="chat-assigned" value={c.assignedTo?.id ?? ''} disabled={action.isPending}
+            onChange={(v: number | '') => action.mutate({ path: ADMIN_API.chat.assign, body: { id, operatorId: v === '' ? null : v } })}
+            options={[{ value: '', label: 'Nobody' },
+              ...(c.assignedTo && !operators.data?.some((o) => o.id === c.assignedTo?.id) ? [{ value: c.assignedTo.id, label: c.assignedTo.name }] : []),
+              ...(operators.data ?? []).map((o) => ({ value: o.id, label: `${o.name}${o.id === operator?.id ? ' (me)' : ''}` }))]} />
+        </Form.Item>
         {operator && c.assignedTo?.id !== operator.id && (
-          <button type="button" className="button button--quiet" disabled={action.isPending} onClick={() => action.mutate({ path: ADMIN_API.chat.assign, body: { id, operatorId: operator.id } })}>Assign to me</button>
+          <Button disabled={action.isPending} onClick={() => action.mutate({ path: ADMIN_API.chat.assign, body: { id, operatorId: operator.id } })}>Assign to me</Button>
         )}
-        <label className="field"><span>Queue</span>
-          <select value={c.queue} disabled={action.isPending} onChange={(e) => action.mutate({ path: ADMIN_API.chat.move, body: { id, queue: e.target.value } })}>
-            {CHAT_QUEUES.map((q) => <option key={q} value={q}>{QUEUE_LABELS[q]}</option>)}
-          </select>
-        </label>
-        {c.state === 'open' && <button type="button" className="button button--danger" disabled={action.isPending} onClick={() => action.mutate({ path: ADMIN_API.chat.close, body: { id } })}>Close</button>}
-      </div>
-      {action.isError && <p className="error" role="alert">{action.error.message}</p>}
-      <div ref={thread} style={threadStyle} aria-label="Messages" role="log" data-testid="chat-thread">
-        {hasOlder && <button type="button" className="button button--quiet" onClick={() => void loadOlder()}>Earlier messages</button>}
-        {messages.isError && <p className="error" role="alert">{messages.error.message}</p>}
+        <Form.Item label="Queue" htmlFor="chat-move" className="search__narrow">
+          <Select id="chat-move" value={c.queue} disabled={action.isPending} onChange={(q: ChatQueue) => action.mutate({ path: ADMIN_API.chat.move, body: { id, queue: q } })}
+            options={CHAT_QUEUES.map((q) => ({ value: q, label: QUEUE_LABELS[q] }))} />
+        </Form.Item>
+        {c.state === 'open' && <Button danger disabled={action.isPending} onClick={() => action.mutate({ path: ADMIN_API.chat.close, body: { id } })}>Close</Button>}
+      </Form>
+      <ErrorAlert text={action.isError ? action.error.message : null} />
+      <div ref={thread} className="chat-thread" aria-label="Messages" role="log" data-testid="chat-thread">
+        {hasOlder && <Button onClick={() => void loadOlder()}>Earlier messages</Button>}
+        <ErrorAlert text={messages.isError ? messages.error.message : null} />
         {all.map((m) => (
-          <div key={m.id} style={bubble(m.author === 'operator')} data-testid="chat-message">
+          <div key={m.id} className={`chat-bubble${m.author === 'operator' ? ' chat-bubble--mine' : ''}`} data-testid="chat-message">
             <small className="muted">{m.author === 'user' ? 'User' : (m.operator ?? 'Support')} · {formatTime(m.createdAt)}
               {m.author === 'operator' && m.id <= c.userReadThrough ? ' · read' : ''}</small>
             {m.body && <div>{m.body}</div>}
@@ -207,7 +195,7 @@ function Conversation({ id, listed }: { id: string; listed: ChatInboxItem | unde
         ))}
       </div>
       <Reply id={id} />
-    </div>
+    </Card>
   );
 }
 
@@ -228,35 +216,31 @@ function Reply({ id }: { id: string }) {
       void queryClient.invalidateQueries({ queryKey: ['chat', 'inbox'] });
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const p = replyProblem(text);
     setProblem(p);
     if (!p) send.mutate(text.trim());
   };
   const options = cannedFor(canned.data ?? [], lang);
   return (
-    <form onSubmit={submit} aria-label="Reply" style={{ marginTop: 12 }}>
+    <Form layout="vertical" onFinish={submit} aria-label="Reply" className="spaced-top">
       <div className="search">
-        <label className="field"><span>Canned replies in</span>
-          <select value={lang} onChange={(e) => setLang(e.target.value as HeaderLang)}>
-            {HEADER_LANGS.map((l) => <option key={l} value={l}>{LANG_LABELS[l]}</option>)}
-          </select>
-        </label>
-        <label className="field"><span>Insert a canned reply</span>
-          <select value="" onChange={(e) => { const found = options.find((o) => String(o.id) === e.target.value); if (found) setText(insertCanned(text, found.body)); }}>
-            <option value="">{options.length ? 'Choose…' : 'None in this language'}</option>
-            {options.map((o) => <option key={o.id} value={o.id}>{o.lang === lang ? '' : `[${o.lang}] `}{o.title}</option>)}
-          </select>
-        </label>
+        <Form.Item label="Canned replies in" htmlFor="canned-lang" className="search__narrow">
+          <Select id="canned-lang" value={lang} onChange={(l: HeaderLang) => setLang(l)} options={HEADER_LANGS.map((l) => ({ value: l, label: LANG_LABELS[l] }))} />
+        </Form.Item>
+        <Form.Item label="Insert a canned reply" htmlFor="canned-insert" className="search__wide">
+          <Select id="canned-insert" value={null} placeholder={options.length ? 'Choose…' : 'None in this language'} disabled={options.length === 0}
+            onChange={(v: number) => { const found = options.find((o) => o.id === v); if (found) setText(insertCanned(text, found.body)); }}
+            options={options.map((o) => ({ value: o.id, label: `${o.lang === lang ? '' : `[${o.lang}] `}${o.title}` }))} />
+        </Form.Item>
       </div>
-      <label className="field"><span>Reply</span>
-        <textarea value={text} rows={4} maxLength={CHAT_BODY_MAX * 2} onChange={(e) => { setText(e.target.value); clientId.current = newClientId(); }}
-          aria-invalid={problem ? true : undefined} style={{ font: 'inherit', padding: 8, border: '1px solid #8a95a6', borderRadius: 6 }} />
-      </label>
-      {(problem ?? (send.isError ? send.error.message : null)) && <p className="error" role="alert">{problem ?? send.error?.message}</p>}
-      <button type="submit" className="button" disabled={send.isPending}>Send</button>
-    </form>
+      <Form.Item label="Reply" htmlFor="chat-reply">
+        <Input.TextArea id="chat-reply" value={text} rows={4} maxLength={CHAT_BODY_MAX * 2} onChange={(e) => { setText(e.target.value); clientId.current = newClientId(); }}
+          aria-invalid={problem ? true : undefined} />
+      </Form.Item>
+      <ErrorAlert text={problem ?? (send.isError ? send.error.message : null)} />
+      <Button type="primary" htmlType="submit" loading={send.isPending}>Send</Button>
+    </Form>
   );
 }
 
@@ -270,60 +254,50 @@ function CannedReplies() {
   const done = () => void queryClient.invalidateQueries({ queryKey: ['chat', 'canned'] });
   const save = useMutation({ mutationFn: (d: CannedDraft) => call<ChatCannedReply>(ADMIN_API.chat.cannedSave, cannedBody(d)), onSuccess: () => { setDraft(empty); done(); } });
   const remove = useMutation({ mutationFn: (cid: number) => call<null>(ADMIN_API.chat.cannedDelete, { id: cid }), onSuccess: done });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const p = cannedProblems(draft);
     setProblems(p);
     if (!p.title && !p.body) save.mutate(draft);
   };
   return (
-    <details className="card" style={{ marginTop: 20 }}>
+    <details className="canned">
       <summary><strong>Canned replies</strong></summary>
-      {canned.isError && <p className="error" role="alert">{canned.error.message}</p>}
-      {remove.isError && <p className="error" role="alert">{remove.error.message}</p>}
-      <div className="table-wrap spaced">
-        <table className="table">
-          <caption className="visually-hidden">Canned replies</caption>
-          <thead><tr><th scope="col">Language</th><th scope="col">Title</th><th scope="col">Text</th><th scope="col">Changed</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-          <tbody>
-            {(canned.data ?? []).map((r) => (
-              <tr key={r.id}>
-                <td>{LANG_LABELS[r.lang as HeaderLang] ?? r.lang}</td>
-                <td>{r.title}</td>
-                <td className="details">{r.body}</td>
-                <td className="nowrap">{formatTime(r.updatedAt)}{r.updatedBy ? ` · ${r.updatedBy}` : ''}</td>
-                <td className="actions">
-                  <button type="button" className="button button--quiet" onClick={() => setDraft({ id: r.id, lang: r.lang as HeaderLang, title: r.title, body: r.body })}>Edit</button>
-                  <button type="button" className="button button--quiet" disabled={remove.isPending} onClick={() => remove.mutate(r.id)}>Delete</button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <form onSubmit={submit} aria-label={draft.id ? 'Change canned reply' : 'New canned reply'}>
+      <ErrorAlert text={canned.isError ? canned.error.message : null} />
+      <ErrorAlert text={remove.isError ? remove.error.message : null} />
+      <ListTable<ChatCannedReply> className="spaced" caption="Canned replies" empty="No canned reply yet." rows={canned.data} rowKey={(r) => r.id} exportName="canned replies" columns={[
+        { title: 'Language', render: (_, r) => LANG_LABELS[r.lang as HeaderLang] ?? r.lang, csv: (r) => r.lang,
+          filters: HEADER_LANGS.map((l) => ({ value: l, text: LANG_LABELS[l] })), onFilter: (l, r) => r.lang === l },
+        { title: 'Title', dataIndex: 'title', csv: (r) => r.title },
+        { title: 'Text', dataIndex: 'body', className: 'details', csv: (r) => r.body },
+        { title: 'Changed', className: 'nowrap', render: (_, r) => `${formatTime(r.updatedAt)}${r.updatedBy ? ` · ${r.updatedBy}` : ''}`, csv: (r) => new Date(r.updatedAt).toISOString() },
+        {
+          title: <span className="visually-hidden">Actions</span>, key: 'actions',
+          render: (_, r) => (
+            <Space>
+              <Button onClick={() => setDraft({ id: r.id, lang: r.lang as HeaderLang, title: r.title, body: r.body })}>Edit</Button>
+              <Button danger disabled={remove.isPending} onClick={() => remove.mutate(r.id)}>Delete</Button>
+            </Space>
+          ),
+        },
+      ] satisfies Column<ChatCannedReply>[]} />
+      <Form layout="vertical" onFinish={submit} aria-label={draft.id ? 'Change canned reply' : 'New canned reply'}>
         <div className="request__fields">
-          <label className="field"><span>Language</span>
-            <select value={draft.lang} onChange={(e) => setDraft({ ...draft, lang: e.target.value as HeaderLang })}>
-              {HEADER_LANGS.map((l) => <option key={l} value={l}>{LANG_LABELS[l]}</option>)}
-            </select>
-          </label>
-          <label className="field" style={{ gridColumn: 'span 2' }}><span>Title</span>
-            <input value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} aria-invalid={problems.title ? true : undefined} />
-          </label>
+          <Form.Item label="Language" htmlFor="canned-draft-lang">
+            <Select id="canned-draft-lang" value={draft.lang} onChange={(l: HeaderLang) => setDraft({ ...draft, lang: l })} options={HEADER_LANGS.map((l) => ({ value: l, label: LANG_LABELS[l] }))} />
+          </Form.Item>
+          <Form.Item label="Title" htmlFor="canned-draft-title" className="span-2" validateStatus={problems.title ? 'error' : undefined} help={problems.title}>
+            <Input id="canned-draft-title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} aria-invalid={problems.title ? true : undefined} />
+          </Form.Item>
         </div>
-        {problems.title && <p className="error" role="alert">{problems.title}</p>}
-        <label className="field"><span>Text</span>
-          <textarea value={draft.body} rows={3} onChange={(e) => setDraft({ ...draft, body: e.target.value })} aria-invalid={problems.body ? true : undefined}
-            style={{ font: 'inherit', padding: 8, border: '1px solid #8a95a6', borderRadius: 6 }} />
-        </label>
-        {problems.body && <p className="error" role="alert">{problems.body}</p>}
-        {save.isError && <p className="error" role="alert">{save.error.message}</p>}
-        <div className="page-actions">
-          <button type="submit" className="button" disabled={save.isPending}>{draft.id ? 'Save changes' : 'Add canned reply'}</button>
-          {draft.id && <button type="button" className="button button--quiet" onClick={() => setDraft(empty)}>Cancel</button>}
-        </div>
-      </form>
+        <Form.Item label="Text" htmlFor="canned-draft-body" validateStatus={problems.body ? 'error' : undefined} help={problems.body}>
+          <Input.TextArea id="canned-draft-body" value={draft.body} rows={3} onChange={(e) => setDraft({ ...draft, body: e.target.value })} aria-invalid={problems.body ? true : undefined} />
+        </Form.Item>
+        <ErrorAlert text={save.isError ? save.error.message : null} />
+        <Space>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>{draft.id ? 'Save changes' : 'Add canned reply'}</Button>
+          {draft.id && <Button onClick={() => setDraft(empty)}>Cancel</Button>}
+        </Space>
+      </Form>
     </details>
   );
 }

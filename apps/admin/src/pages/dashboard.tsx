@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Alert, Card, Tag } from 'antd';
 import { ADMIN_API, type AdminDashboard, type AdminQueue } from '@app/contract';
 import { call } from '../api';
 import { useAuth } from '../auth';
 import { formatTime, formatWait } from '../format';
 import { mayOpen } from '../roles';
+import { ListTable } from '../ui/data-table';
+import { PageLayout } from '../ui/page';
 
 /** Each queue's name and the page that works it. */
 const QUEUES: Record<AdminQueue, { title: string; path: string; waiting: (n: number) => string }> = {
@@ -19,6 +22,8 @@ const QUEUES: Record<AdminQueue, { title: string; path: string; waiting: (n: num
 /** How often the counts are read again while the page is open. */
 const REFRESH_MS = 30_000;
 
+const blocks = (n: number | null) => (n === null ? '—' : String(n));
+
 /** Where every operator lands: how much waits in each queue of their role, and for how long. */
 export function DashboardPage() {
   const { operator } = useAuth();
@@ -29,40 +34,37 @@ export function DashboardPage() {
   });
   if (!operator) return null;
   return (
-    <section className="page">
-      <h1>Dashboard</h1>
-      {counts.isError && <p role="alert" className="error">{counts.error.message}</p>}
+    <PageLayout title="Dashboard">
+      {counts.isError && <Alert type="error" role="alert" title={counts.error.message} />}
       {counts.isPending && <p aria-busy="true">Loading…</p>}
       {counts.data && counts.data.queues.length === 0 && <p>Your role works no queue: open a page from the menu.</p>}
       <ul className="queues">
         {counts.data?.queues.map(({ queue, pending, oldestAt }) => {
           const q = QUEUES[queue];
           return (
-            <li key={queue} className="card queues__item" data-testid={`queue-${queue}`}>
-              <h2>{mayOpen(operator.role, q.path) ? <Link to={q.path}>{q.title}</Link> : q.title}</h2>
-              <p className="queues__count">{q.waiting(pending)}</p>
-              <p className="muted">
-                {oldestAt === null ? 'Nothing waits.' : <>Oldest waiting {formatWait(Date.now() - oldestAt)}, since <time dateTime={new Date(oldestAt).toISOString()}>{formatTime(oldestAt)}</time></>}
-              </p>
+            <li key={queue} data-testid={`queue-${queue}`}>
+              <Card className="queues__item" title={<h2 className="card-title">{mayOpen(operator.role, q.path) ? <Link to={q.path}>{q.title}</Link> : q.title}</h2>}>
+                <p className="queues__count">{q.waiting(pending)}</p>
+                <p className="muted">
+                  {oldestAt === null ? 'Nothing waits.' : <>Oldest waiting {formatWait(Date.now() - oldestAt)}, since <time dateTime={new Date(oldestAt).toISOString()}>{formatTime(oldestAt)}</time></>}
+                </p>
+              </Card>
             </li>
           );
         })}
       </ul>
       {counts.data && counts.data.chains.length > 0 && (
-        <table className="table">
-          <caption>Chain watchers</caption>
-          <thead><tr><th scope="col">Chain</th><th scope="col">Node head</th><th scope="col">Scanned to</th><th scope="col">Behind</th><th scope="col">State</th></tr></thead>
-          <tbody>{counts.data.chains.map((c) => (
-            <tr key={c.chain}>
-              <td>{c.chain}</td>
-              <td className="mono">{c.head ?? '—'}</td>
-              <td className="mono">{c.cursor ?? '—'}</td>
-              <td className="mono">{c.lag === null ? '—' : `${c.lag} block${c.lag === 1 ? '' : 's'}`}</td>
-              <td>{c.failures > 0 ? <strong>{c.failures} failed poll{c.failures === 1 ? '' : 's'}: {c.lastError}</strong> : 'polling'}</td>
-            </tr>
-          ))}</tbody>
-        </table>
+        <>
+          <h2>Chain watchers</h2>
+          <ListTable<AdminDashboard['chains'][number]> caption="Chain watchers" empty="No chain is watched." rows={counts.data.chains} rowKey={(c) => c.chain} columns={[
+            { title: 'Chain', dataIndex: 'chain' },
+            { title: 'Node head', className: 'mono', render: (_, c) => blocks(c.head) },
+            { title: 'Scanned to', className: 'mono', render: (_, c) => blocks(c.cursor) },
+            { title: 'Behind', className: 'mono', render: (_, c) => (c.lag === null ? '—' : `${c.lag} block${c.lag === 1 ? '' : 's'}`) },
+            { title: 'State', render: (_, c) => (c.failures > 0 ? <Tag color="error">{c.failures} failed poll{c.failures === 1 ? '' : 's'}: {c.lastError}</Tag> : 'polling') },
+          ]} />
+        </>
       )}
-    </section>
+    </PageLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API, HEADER_LANGS, HELP_CATEGORIES, type AdminHelpArticle, type HeaderLang, type HelpArticleSave, type HelpCategory, type HelpTranslations,
@@ -6,10 +6,12 @@ import {
 import { call, queryString } from '../api';
 import { formatTime } from '../format';
 import { LANG_LABELS } from '../news-forms';
-import { Field, OutcomeNotice, type Outcome } from './withdrawals';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Select, Space, Tabs } from 'antd';
+import { byNumber, byText, sortOnPage, WholeTable, type Column } from '../ui/data-table';
+import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
+import { PageLayout } from '../ui/page';
 
 const LIST_KEY = ['content', 'help'];
-const COLUMNS = 6;
 
 /** Texts per language as the editor holds them: every language, empty where it has none. */
 export type TextsDraft = Record<HeaderLang, { title: string; body: string }>;
@@ -25,111 +27,98 @@ export function textsProblem(d: TextsDraft): string | null {
   return half ? `${LANG_LABELS[half]} needs both a title and a text, or neither.` : null;
 }
 
-/** A tab per language with a title and a plain-text body (paragraphs separated by line breaks). */
+/** A tab per language (antd's Tabs) with a title and a plain-text body (paragraphs separated by line breaks). */
 export function TextsEditor({ id, value, onChange, bodyMax }: { id: string; value: TextsDraft; onChange: (d: TextsDraft) => void; bodyMax: number }) {
   const [lang, setLang] = useState<HeaderLang>('en');
   const text = value[lang];
   const set = (field: 'title' | 'body', v: string) => onChange({ ...value, [lang]: { ...text, [field]: v } });
   return (
-    <>
-      <div className="tabs" role="tablist" aria-label="Language">
-        {HEADER_LANGS.map((l) => (
-          <button key={l} type="button" role="tab" id={`${id}-tab-${l}`} aria-selected={l === lang} aria-controls={`${id}-panel`} className="tabs__link"
-            aria-current={l === lang ? 'page' : undefined} onClick={() => setLang(l)}>
-            {LANG_LABELS[l]}{l === 'en' ? ' (required)' : value[l].title.trim() ? ' ✓' : ''}
-          </button>
-        ))}
-      </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${lang}`} className="setting__fields">
-        <Field id={`${id}-${lang}-title`} label={`Title (${LANG_LABELS[lang]})`}>
-          {(p) => <input {...p} value={text.title} maxLength={200} autoComplete="off" onChange={(e) => set('title', e.target.value)} />}
-        </Field>
-        <Field id={`${id}-${lang}-body`} label={`Text (${LANG_LABELS[lang]}; plain text, one paragraph per line)`}>
-          {(p) => <textarea {...p} rows={10} value={text.body} maxLength={bodyMax} onChange={(e) => set('body', e.target.value)} />}
-        </Field>
-      </div>
-    </>
+    <Tabs activeKey={lang} onChange={(key) => setLang(HEADER_LANGS.find((l) => l === key) ?? 'en')} items={HEADER_LANGS.map((l) => ({
+      key: l,
+      label: `${LANG_LABELS[l]}${l === 'en' ? ' (required)' : value[l].title.trim() ? ' ✓' : ''}`,
+      children: l !== lang ? null : (
+        <>
+          <Field id={`${id}-${l}-title`} label={`Title (${LANG_LABELS[l]})`}>
+            {(p) => <Input {...p} value={text.title} maxLength={200} autoComplete="off" onChange={(e) => set('title', e.target.value)} />}
+          </Field>
+          <Field id={`${id}-${l}-body`} label={`Text (${LANG_LABELS[l]}; plain text, one paragraph per line)`}>
+            {(p) => <Input.TextArea {...p} rows={10} value={text.body} maxLength={bodyMax} onChange={(e) => set('body', e.target.value)} />}
+          </Field>
+        </>
+      ),
+    }))} />
   );
 }
+
+const titleOf = (a: AdminHelpArticle) => a.translations.en.title;
+const languagesOf = (a: AdminHelpArticle) => HEADER_LANGS.filter((l) => a.translations[l]).join(', ');
 
 /** The helper centre's articles (issue 20; support, admin): written per language, ordered in their category, published or not. */
 export function HelpPage() {
-  const [category, setCategory] = useState<HelpCategory | ''>('');
-  const [editing, setEditing] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const [category, setCategory] = useState<HelpCategory | undefined>(undefined);
+  const [editing, setEditing] = useState<AdminHelpArticle | 'new' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const list = useQuery({
     queryKey: [...LIST_KEY, category],
-    queryFn: () => call<{ items: AdminHelpArticle[] }>(`${ADMIN_API.help.list}${queryString({ category: category || undefined })}`),
+    queryFn: () => call<{ items: AdminHelpArticle[] }>(`${ADMIN_API.help.list}${queryString({ category })}`).then((r) => r.items),
   });
-  const open = (id: string) => {
-    setOutcome(null);
-    setEditing(id);
-  };
-  return (
-    <section className="page">
-      <h1>Helper centre</h1>
-      <p className="notice" role="note">Users read an article in their language, or in English (marked as such) when it has none. An unpublished article is kept but not shown.</p>
-      <OutcomeNotice outcome={outcome} />
-      {editing === 'new'
-        ? <HelpForm onClose={() => setEditing(null)} onOutcome={setOutcome} />
-        : <div className="page-actions"><button type="button" className="button" onClick={() => open('new')}>New article</button></div>}
-      <label className="field">
-        <span>Category</span>
-        <select value={category} onChange={(e) => setCategory(e.target.value as HelpCategory | '')}>
-          <option value="">All</option>
-          {HELP_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
-        </select>
-      </label>
-      {list.isError && <p className="error" role="alert">{list.error.message}</p>}
-      <table className="table">
-        <caption className="visually-hidden">Help articles</caption>
-        <thead><tr><th scope="col">Title (English)</th><th scope="col">Category</th><th scope="col">Order</th><th scope="col">Languages</th><th scope="col">State</th><th scope="col">Actions</th></tr></thead>
-        <tbody>
-          {list.data?.items.map((a) => (
-            <HelpRows key={a.id} article={a} editing={editing === a.id} onEdit={() => open(a.id)} onClose={() => setEditing(null)} onOutcome={setOutcome} />
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
-
-function HelpRows({ article, editing, onEdit, onClose, onOutcome }: { article: AdminHelpArticle; editing: boolean; onEdit: () => void; onClose: () => void; onOutcome: (o: Outcome) => void }) {
-  const queryClient = useQueryClient();
-  const title = article.translations.en.title;
   const publish = useMutation({
-    mutationFn: () => call<AdminHelpArticle>(ADMIN_API.help.publish, { id: article.id, published: !article.published }),
+    mutationFn: (a: AdminHelpArticle) => call<AdminHelpArticle>(ADMIN_API.help.publish, { id: a.id, published: !a.published }),
     onSuccess: (next) => {
-      onOutcome({ ok: true, text: `${next.published ? 'Published' : 'Unpublished'}: ${title}` });
+      setOutcome({ ok: true, text: `${next.published ? 'Published' : 'Unpublished'}: ${titleOf(next)}` });
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
     },
-    onError: (err: Error) => onOutcome({ ok: false, text: err.message }),
+    onError: (err: Error) => setOutcome({ ok: false, text: err.message }),
   });
+  const open = (next: AdminHelpArticle | 'new') => {
+    setOutcome(null);
+    setEditing(next);
+  };
+  const columns: Column<AdminHelpArticle>[] = [
+    { title: 'Title (English)', render: (_, a) => <><strong>{titleOf(a)}</strong><div className="muted">{formatTime(a.updatedAt)}</div></>, ...sortOnPage(byText(titleOf)), csv: titleOf },
+    {
+      // The server filters by category (AdminHelpListQuery).
+      title: 'Category', key: 'category', dataIndex: 'category', csv: (a) => a.category,
+      filters: HELP_CATEGORIES.map((c) => ({ value: c, text: c })), filterMultiple: false, filteredValue: category ? [category] : null,
+    },
+    { title: 'Order', dataIndex: 'sort', ...sortOnPage(byNumber((a) => a.sort)), csv: (a) => a.sort },
+    { title: 'Languages', render: (_, a) => languagesOf(a), csv: languagesOf },
+    {
+      title: 'State', render: (_, a) => (a.published ? 'Published' : 'Unpublished'), csv: (a) => (a.published ? 'Published' : 'Unpublished'),
+      filters: [{ value: true, text: 'Published' }, { value: false, text: 'Unpublished' }], onFilter: (v, a) => a.published === v,
+    },
+    {
+      title: 'Actions', key: 'actions', className: 'nowrap',
+      render: (_, a) => (
+        <Space>
+          <Button onClick={() => open(a)} aria-label={`Change ${titleOf(a)}`}>Change</Button>
+          <Button disabled={publish.isPending} aria-label={`${a.published ? 'Unpublish' : 'Publish'} ${titleOf(a)}`} onClick={() => publish.mutate(a)}>{a.published ? 'Unpublish' : 'Publish'}</Button>
+        </Space>
+      ),
+    },
+  ];
+  const formTitle = editing === 'new' ? 'New article' : editing ? `Change ${titleOf(editing)}` : '';
   return (
-    <>
-      <tr data-article={article.id}>
-        <td><strong>{title}</strong><div className="muted">{formatTime(article.updatedAt)}</div></td>
-        <td>{article.category}</td>
-        <td>{article.sort}</td>
-        <td>{HEADER_LANGS.filter((l) => article.translations[l]).join(', ')}</td>
-        <td>{article.published ? 'Published' : 'Unpublished'}</td>
-        <td className="nowrap">
-          {!editing && <button type="button" className="button button--quiet" onClick={onEdit} aria-label={`Change ${title}`}>Change</button>}{' '}
-          <button type="button" className="button button--quiet" disabled={publish.isPending} aria-label={`${article.published ? 'Unpublish' : 'Publish'} ${title}`}
-            onClick={() => publish.mutate()}>{article.published ? 'Unpublish' : 'Publish'}</button>
-        </td>
-      </tr>
-      {editing && <tr><td colSpan={COLUMNS}><HelpForm article={article} onClose={onClose} onOutcome={onOutcome} /></td></tr>}
-    </>
+    <PageLayout title="Helper centre">
+      <Alert className="spaced" type="info" role="note" title="Users read an article in their language, or in English (marked as such) when it has none. An unpublished article is kept but not shown." />
+      <OutcomeNotice outcome={outcome} />
+      <WholeTable query={list} columns={columns} rowKey={(a) => a.id} caption="Help articles" empty="No article." exportName="help articles"
+        rowAttributes={(a) => ({ 'data-article': a.id })} toolbar={<Button type="primary" onClick={() => open('new')}>New article</Button>}
+        onServerFilter={(_key, values) => setCategory(HELP_CATEGORIES.find((c) => c === values?.[0]))} />
+      <FormModal title={formTitle} open={editing !== null} onClose={() => setEditing(null)}>
+        {editing && <HelpForm title={formTitle} article={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onOutcome={setOutcome} />}
+      </FormModal>
+    </PageLayout>
   );
 }
 
 /** Writes a new article (no `article`) or changes one. */
-function HelpForm({ article, onClose, onOutcome }: { article?: AdminHelpArticle; onClose: () => void; onOutcome: (o: Outcome) => void }) {
+function HelpForm({ title: formTitle, article, onClose, onOutcome }: { title: string; article?: AdminHelpArticle | undefined; onClose: () => void; onOutcome: (o: Outcome) => void }) {
   const queryClient = useQueryClient();
   const [texts, setTexts] = useState(() => textsDraft(article?.translations));
   const [category, setCategory] = useState<HelpCategory>(article?.category ?? 'registration');
-  const [sort, setSort] = useState(String(article?.sort ?? 100));
+  const [sort, setSort] = useState<number | null>(article?.sort ?? 100);
   const [published, setPublished] = useState(article?.published ?? true);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -141,33 +130,29 @@ function HelpForm({ article, onClose, onOutcome }: { article?: AdminHelpArticle;
     },
     onError: (err: Error) => setProblem(err.message),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const order = Number(sort);
-    const found = textsProblem(texts) ?? (Number.isInteger(order) && order >= 0 && order <= 10_000 ? null : 'The order is a whole number from 0 to 10000.');
+  const submit = () => {
+    const found = textsProblem(texts) ?? (sort !== null && Number.isInteger(sort) && sort >= 0 && sort <= 10_000 ? null : 'The order is a whole number from 0 to 10000.');
     setProblem(found);
-    if (!found) save.mutate({ ...(article ? { id: article.id } : {}), category, sort: order, published, translations: textsBody(texts) });
+    if (!found && sort !== null) save.mutate({ ...(article ? { id: article.id } : {}), category, sort, published, translations: textsBody(texts) });
   };
   const id = `help-${article?.id ?? 'new'}`;
-  const formTitle = article ? `Change ${article.translations.en.title}` : 'New article';
   return (
-    <form className="setting card" onSubmit={submit} aria-label={formTitle} noValidate>
-      <h2>{formTitle}</h2>
+    <Form className="setting" layout="vertical" onFinish={submit} aria-label={formTitle}>
       <div className="setting__fields">
         <Field id={`${id}-category`} label="Category">
-          {(p) => <select {...p} value={category} onChange={(e) => setCategory(e.target.value as HelpCategory)}>{HELP_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}</select>}
+          {(p) => <Select {...p} value={category} onChange={(c: HelpCategory) => setCategory(c)} options={HELP_CATEGORIES.map((c) => ({ value: c, label: c }))} />}
         </Field>
         <Field id={`${id}-sort`} label="Order in the category (lowest first)">
-          {(p) => <input {...p} inputMode="numeric" value={sort} maxLength={5} onChange={(e) => setSort(e.target.value)} />}
+          {(p) => <InputNumber {...p} min={0} max={10_000} precision={0} value={sort} onChange={(v) => setSort(v)} />}
         </Field>
-        <label className="field field--inline"><input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} /> <span>Published</span></label>
+        <Form.Item label=" "><Checkbox checked={published} onChange={(e) => setPublished(e.target.checked)}>Published</Checkbox></Form.Item>
       </div>
       <TextsEditor id={id} value={texts} onChange={setTexts} bodyMax={20_000} />
-      {problem && <p className="error" role="alert">{problem}</p>}
-      <div className="page-actions">
-        <button type="submit" className="button" disabled={save.isPending}>Save</button>{' '}
-        <button type="button" className="button button--quiet" onClick={onClose}>Cancel</button>
-      </div>
-    </form>
+      <ErrorAlert text={problem} />
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>Save</Button>
+        <Button onClick={onClose}>Cancel</Button>
+      </Space>
+    </Form>
   );
 }

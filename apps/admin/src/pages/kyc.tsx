@@ -1,13 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
-  ADMIN_API, KYC_NOTE_MAX, KYC_PHOTO_SLOTS, KYC_REJECT_REASONS,
+  ADMIN_API, KYC_DECISIONS, KYC_NOTE_MAX, KYC_PHOTO_SLOTS, KYC_REJECT_REASONS,
   type KycPhotoSlot, type KycQueue, type KycRejectReason, type KycSubmissionDetail,
 } from '@app/contract';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Tag, Typography } from 'antd';
 import { call, imageUrl, queryString } from '../api';
 import { formatTime } from '../format';
-import { PagedTable } from './pager';
+import { byNumber, byText, PagedTable, sortOnPage, type Column } from '../ui/data-table';
+import { ErrorAlert, Field } from '../ui/form';
+import { PageLayout } from '../ui/page';
+
+type KycQueueItem = KycQueue['items'][number];
+type KycDecision = KycQueueItem['decision'];
 
 const PAGE_SIZE = 20;
 const DOCUMENT_TYPES: Record<string, string> = { id_card: 'ID card', passport: 'Passport', driving_licence: 'Driving licence' };
@@ -21,31 +27,40 @@ const REASONS: Record<KycRejectReason, string> = {
 };
 const PHOTO_LABELS: Record<KycPhotoSlot, string> = { front: 'Front', back: 'Back', selfie: 'Selfie with the document' };
 
-/** The submissions awaiting review, oldest first (compliance). */
+const DECISION_LABELS: Record<KycDecision, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Rejected' };
+const CAPTIONS: Record<KycDecision, string> = { pending: 'Submissions awaiting review, oldest first', verified: 'Verified submissions, newest first', rejected: 'Rejected submissions, newest first' };
+const EMPTY: Record<KycDecision, string> = { pending: 'Nothing awaits review.', verified: 'No submission was verified yet.', rejected: 'No submission was rejected yet.' };
+const sameOf = (s: KycQueueItem) => (s.sameIdNumber > 0 ? `${s.sameIdNumber} other account${s.sameIdNumber > 1 ? 's' : ''}` : 'none');
+
+/** The submissions awaiting review, oldest first, or the decided ones, newest first (compliance). */
 export function KycQueuePage() {
+  const [decision, setDecision] = useState<KycDecision>('pending');
   const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
   const list = useQuery({
-    queryKey: ['kyc', 'queue', page],
-    queryFn: () => call<KycQueue>(`${ADMIN_API.kyc.queue}${queryString({ page, size: PAGE_SIZE })}`),
+    queryKey: ['kyc', 'queue', decision, page, size],
+    queryFn: () => call<KycQueue>(`${ADMIN_API.kyc.queue}${queryString({ decision: decision === 'pending' ? undefined : decision, page, size })}`),
     placeholderData: keepPreviousData,
   });
+  const columns: Column<KycQueueItem>[] = [
+    { title: 'Submitted', className: 'nowrap', render: (_, s) => formatTime(s.submittedAt), ...sortOnPage(byNumber((s) => s.submittedAt)), csv: (s) => new Date(s.submittedAt).toISOString() },
+    { title: 'UID', dataIndex: 'uid', className: 'mono', csv: (s) => s.uid },
+    { title: 'Name', render: (_, s) => <Link to={`/kyc/${s.id}`}>{s.realName}</Link>, ...sortOnPage(byText((s) => s.realName)), csv: (s) => s.realName },
+    { title: 'Nationality', dataIndex: 'nationality', ...sortOnPage(byText((s) => s.nationality)), csv: (s) => s.nationality },
+    { title: 'Document', render: (_, s) => DOCUMENT_TYPES[s.documentType] ?? s.documentType, csv: (s) => DOCUMENT_TYPES[s.documentType] ?? s.documentType },
+    { title: 'Same ID number', render: (_, s) => (s.sameIdNumber > 0 ? <Tag color="warning">{sameOf(s)}</Tag> : 'none'), ...sortOnPage(byNumber((s) => s.sameIdNumber)), csv: sameOf },
+    {
+      // The server filters by decision (KycQueueQuery): pending oldest first, decided newest first.
+      title: 'Decision', key: 'decision', render: (_, s) => DECISION_LABELS[s.decision], csv: (s) => DECISION_LABELS[s.decision],
+      filters: KYC_DECISIONS.map((d) => ({ value: d, text: DECISION_LABELS[d] })), filterMultiple: false, filteredValue: [decision],
+    },
+  ];
   return (
-    <section className="page">
-      <h1>KYC queue</h1>
-      <PagedTable query={list} caption="Submissions awaiting review, oldest first" onPage={setPage} empty={<p>Nothing awaits review.</p>}
-        head={<><th scope="col">Submitted</th><th scope="col">UID</th><th scope="col">Name</th><th scope="col">Nationality</th><th scope="col">Document</th><th scope="col">Same ID number</th></>}>
-        {(items) => items.map((s) => (
-          <tr key={s.id}>
-            <td className="nowrap">{formatTime(s.submittedAt)}</td>
-            <td className="mono">{s.uid}</td>
-            <td><Link to={`/kyc/${s.id}`}>{s.realName}</Link></td>
-            <td>{s.nationality}</td>
-            <td>{DOCUMENT_TYPES[s.documentType] ?? s.documentType}</td>
-            <td>{s.sameIdNumber > 0 ? <strong>{s.sameIdNumber} other account{s.sameIdNumber > 1 ? 's' : ''}</strong> : 'none'}</td>
-          </tr>
-        ))}
-      </PagedTable>
-    </section>
+    <PageLayout title="KYC queue">
+      <PagedTable query={list} columns={columns} rowKey={(s) => s.id} caption={CAPTIONS[decision]} empty={EMPTY[decision]} exportName="kyc submissions"
+        onPage={(p, s) => { setPage(p); setSize(s); }}
+        onServerFilter={(_key, values) => { setDecision(KYC_DECISIONS.find((d) => d === values?.[0]) ?? 'pending'); setPage(1); }} />
+    </PageLayout>
   );
 }
 
@@ -59,25 +74,22 @@ export function KycReviewPage() {
     // Every read is audited: read once per visit.
     staleTime: Infinity,
   });
-  if (detail.isError) return <section className="page"><h1>Submission</h1><p className="error" role="alert">{detail.error.message}</p></section>;
-  if (!detail.data) return <section className="page"><h1>Submission</h1><p role="status">Loading…</p></section>;
+  const back = { to: '/kyc', label: 'KYC queue' };
+  if (detail.isError) return <PageLayout title="Submission" back={back}><Alert type="error" role="alert" title={detail.error.message} /></PageLayout>;
+  if (!detail.data) return <PageLayout title="Submission" back={back}><p role="status">Loading…</p></PageLayout>;
   const s = detail.data;
   const rows: Array<[string, string]> = [
     ['UID', s.uid], ['Real name', s.realName], ['Nationality', s.nationality], ['Document', DOCUMENT_TYPES[s.documentType] ?? s.documentType],
     ['ID number', s.idNumber], ['Submitted', formatTime(s.submittedAt)], ['Decision', s.decision],
   ];
   return (
-    <section className="page">
-      <p><Link to="/kyc">← KYC queue</Link></p>
-      <h1>Submission {s.id}</h1>
+    <PageLayout title={`Submission ${s.id}`} back={back}>
       <div className="review">
-        <div className="card">
-          <h2>Details</h2>
-          <dl className="details-list">
-            {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd className={k === 'ID number' || k === 'UID' ? 'mono' : undefined}>{v}</dd></div>)}
-          </dl>
+        <Card title={<h2 className="card-title">Details</h2>}>
+          <Descriptions className="details-list" column={1} size="small"
+            items={rows.map(([k, v]) => ({ key: k, label: k, children: <span className={k === 'ID number' || k === 'UID' ? 'mono' : undefined}>{v}</span> }))} />
           {s.sameIdNumber.length > 0 && (
-            <p className="notice" role="note">The same ID number was given by {s.sameIdNumber.length} other account(s): <span className="mono">{s.sameIdNumber.join(', ')}</span></p>
+            <Alert className="spaced" type="warning" role="note" title={<>The same ID number was given by {s.sameIdNumber.length} other account(s): <span className="mono">{s.sameIdNumber.join(', ')}</span></>} />
           )}
           {s.earlier.length > 0 && (
             <>
@@ -88,12 +100,12 @@ export function KycReviewPage() {
           {s.decision === 'pending' ? <Decide id={s.id} /> : (
             <p>Decided {s.decidedAt === null ? '' : formatTime(s.decidedAt)}: <strong>{s.decision}</strong>{s.rejection ? ` (${REASONS[s.rejection.reason]}${s.rejection.note ? `: ${s.rejection.note}` : ''})` : ''}</p>
           )}
-        </div>
+        </Card>
         <div className="photos">
           {KYC_PHOTO_SLOTS.map((slot) => <Photo key={slot} label={PHOTO_LABELS[slot]} path={s.photos[slot]} />)}
         </div>
       </div>
-    </section>
+    </PageLayout>
   );
 }
 
@@ -111,7 +123,7 @@ export function Photo({ label, path }: { label: string; path: string }) {
   return (
     <figure className={`photo${zoomed ? ' photo--zoomed' : ''}`}>
       <figcaption>{label}</figcaption>
-      {error && <p className="error" role="alert">{error}</p>}
+      <ErrorAlert text={error} />
       {url ? (
         <button type="button" className="photo__button" aria-pressed={zoomed} aria-label={`${label}: ${zoomed ? 'show smaller' : 'enlarge'}`} onClick={() => setZoomed(!zoomed)}>
           <img src={url} alt={label} />
@@ -133,28 +145,24 @@ function Decide({ id }: { id: number }) {
       void queryClient.invalidateQueries({ queryKey: ['kyc', 'queue'] });
     },
   });
-  const reject = (e: FormEvent) => {
-    e.preventDefault();
+  const reject = () => {
     if (!reason) return setProblem('Choose a reason to reject.');
     setProblem(null);
     decide.mutate(false);
   };
   return (
     <div className="decide">
-      <h2>Decision</h2>
-      {decide.isError && <p className="error" role="alert">{decide.error.message}</p>}
-      <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate(true)}>Verify</button>
-      <form onSubmit={reject} aria-label="Reject">
-        <label className="field"><span>Reason</span>
-          <select value={reason} onChange={(e) => setReason(e.target.value as KycRejectReason | '')} aria-invalid={problem ? true : undefined}>
-            <option value="">Choose a reason</option>
-            {KYC_REJECT_REASONS.map((r) => <option key={r} value={r}>{REASONS[r]}</option>)}
-          </select>
-        </label>
-        <label className="field"><span>Note to the user (optional)</span><input value={note} maxLength={KYC_NOTE_MAX} onChange={(e) => setNote(e.target.value)} /></label>
-        {problem && <p className="error" role="alert">{problem}</p>}
-        <button type="submit" className="button button--danger" disabled={decide.isPending}>Reject</button>
-      </form>
+      <Typography.Title level={2}>Decision</Typography.Title>
+      <ErrorAlert text={decide.isError ? decide.error.message : null} />
+      <Button type="primary" className="decide__verify" loading={decide.isPending} onClick={() => decide.mutate(true)}>Verify</Button>
+      <Form layout="vertical" onFinish={reject} aria-label="Reject">
+        <Field id="kyc-reason" label="Reason" problem={problem ?? undefined}>
+          {(p) => <Select {...p} value={reason || undefined} placeholder="Choose a reason" onChange={(v: KycRejectReason) => setReason(v)}
+            options={KYC_REJECT_REASONS.map((r) => ({ value: r, label: REASONS[r] }))} />}
+        </Field>
+        <Form.Item label="Note to the user (optional)" htmlFor="kyc-note"><Input id="kyc-note" value={note} maxLength={KYC_NOTE_MAX} onChange={(e) => setNote(e.target.value)} /></Form.Item>
+        <Button danger type="primary" htmlType="submit" disabled={decide.isPending}>Reject</Button>
+      </Form>
     </div>
   );
 }

@@ -1,15 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, Form, Input, Select } from 'antd';
 import { uidFilter } from '../withdrawal-forms';
-
-/** The views of a page as tabs (each a route). */
-export function PageTabs({ label, tabs, current }: { label: string; tabs: ReadonlyArray<{ to: string; label: string }>; current: string }) {
-  return (
-    <nav className="tabs" aria-label={label}>
-      {tabs.map((t) => <Link key={t.to} to={t.to} className="tabs__link" aria-current={t.to === current ? 'page' : undefined}>{t.label}</Link>)}
-    </nav>
-  );
-}
+import { ErrorAlert, Field } from '../ui/form';
 
 /**
  * A list's state and user filter as the address bar keeps them (`?state=…&uid=…`). `fallback` is
@@ -32,7 +25,7 @@ export function useStateUidParams<S extends string>(states: readonly S[], fallba
 interface FilterProps<S extends string> {
   /** The form's accessible name, e.g. "Filter withdrawals". */
   name: string;
-  /** Prefix of the problem's element id. */
+  /** Prefix of the fields' ids. */
   id: string;
   states: readonly S[];
   labels: Record<S, string>;
@@ -43,65 +36,30 @@ interface FilterProps<S extends string> {
   onShow: (state: S | undefined, uid: string | undefined) => void;
 }
 
-/** A list's filter: a state and a user (a UID is 8 digits, or empty for all users). */
+/** A list's filter, applied by the server: a state and a user (a UID is 8 digits, or empty for all users). */
 export function StateUidFilter<S extends string>({ name, id, states, labels, state, uid, all, onShow }: FilterProps<S>) {
   const [draftState, setDraftState] = useState<S | ''>(state ?? '');
   const [draftUid, setDraftUid] = useState(uid ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const found = uidFilter(draftUid);
     if ('problem' in found) return setProblem(found.problem);
     setProblem(null);
     onShow(draftState || undefined, found.uid);
   };
-  const problemId = `${id}-problem`;
+  const options = [...(all !== undefined ? [{ value: '', label: all }] : []), ...states.map((s) => ({ value: s, label: labels[s] }))];
   return (
     <>
-      <form className="search" onSubmit={submit} role="search" aria-label={name} noValidate>
-        <label className="field search__narrow"><span>State</span>
-          <select value={draftState} onChange={(e) => setDraftState(e.target.value as S | '')}>
-            {all !== undefined && <option value="">{all}</option>}
-            {states.map((s) => <option key={s} value={s}>{labels[s]}</option>)}
-          </select>
-        </label>
-        <label className="field search__narrow"><span>User UID (empty for all)</span>
-          <input value={draftUid} inputMode="numeric" autoComplete="off" maxLength={20} onChange={(e) => setDraftUid(e.target.value)}
-            aria-invalid={problem ? true : undefined} aria-describedby={problem ? problemId : undefined} />
-        </label>
-        <button type="submit" className="button">Show</button>
-      </form>
-      {problem && <p className="error" id={problemId} role="alert">{problem}</p>}
-    </>
-  );
-}
-
-interface ProductTableProps<T> {
-  query: { isError: boolean; error: Error | null; isPending: boolean; data: T[] | undefined };
-  caption: string;
-  /** Shown when there is none. */
-  empty: string;
-  head: ReactNode;
-  children: (items: T[]) => ReactNode;
-}
-
-/** A list read whole (products): its error or loading state, then the table. */
-export function ProductTable<T>({ query, caption, empty, head, children }: ProductTableProps<T>) {
-  const { data } = query;
-  return (
-    <>
-      {query.isError && <p className="error" role="alert">{query.error?.message}</p>}
-      {query.isPending && <p role="status">Loading…</p>}
-      {data && data.length === 0 && <p>{empty}</p>}
-      {data && data.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{caption}</caption>
-            <thead><tr>{head}</tr></thead>
-            <tbody>{children(data)}</tbody>
-          </table>
-        </div>
-      )}
+      <Form className="search" layout="vertical" onFinish={submit} role="search" aria-label={name}>
+        <Form.Item label="State" htmlFor={`${id}-state`} className="search__narrow">
+          <Select id={`${id}-state`} value={draftState} onChange={(v: S | '') => setDraftState(v)} options={options} />
+        </Form.Item>
+        <Field id={id} label="User UID (empty for all)" className="search__narrow">
+          {(p) => <Input {...p} aria-invalid={problem ? true : undefined} value={draftUid} inputMode="numeric" autoComplete="off" maxLength={20} onChange={(e) => setDraftUid(e.target.value)} />}
+        </Field>
+        <Button type="primary" htmlType="submit">Show</Button>
+      </Form>
+      <ErrorAlert text={problem} />
     </>
   );
 }

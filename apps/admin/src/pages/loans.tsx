@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
@@ -14,10 +14,12 @@ import { approvedByMe, plainAmount } from '../withdrawal-forms';
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
-import { PagedTable } from './pager';
-import { PageTabs, ProductTable, StateUidFilter, useStateUidParams } from './list-parts';
+import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { byNumber, byText, PagedTable, sortOnPage, WholeTable, type Column } from '../ui/data-table';
+import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
+import { PageLayout, PageTabs } from '../ui/page';
+import { StateUidFilter, useStateUidParams } from './list-parts';
 import { Photo } from './kyc';
-import { Field, OutcomeNotice, type Outcome } from './withdrawals';
 
 const PAGE_SIZE = 20;
 const PRODUCTS_KEY = ['loans', 'products'];
@@ -31,51 +33,44 @@ const TABS = [{ to: '/loans', label: 'Review queue' }, { to: '/loans/products', 
 export function LoansPage() {
   const { state = 'pending', uid, key, show } = useStateUidParams(LOAN_STATES, 'pending');
   return (
-    <section className="page">
-      <h1>Loans</h1>
+    <PageLayout title="Loans">
       <PageTabs label="Loans" tabs={TABS} current="/loans" />
       <StateUidFilter key={`filter:${key}`} name="Filter loans" id="loan-uid" states={LOAN_STATES} labels={LOAN_STATE_LABELS} state={state} uid={uid}
         onShow={(next, nextUid) => show(next ?? 'pending', nextUid)} />
       <LoanQueue key={`queue:${key}`} state={state} uid={uid} />
-    </section>
+    </PageLayout>
   );
 }
 
 function LoanQueue({ state, uid }: { state: LoanState; uid: string | undefined }) {
   const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
   const list = useQuery({
-    queryKey: ['loans', 'queue', state, uid, page],
-    queryFn: () => call<AdminLoanList>(`${ADMIN_API.loans.list}${queryString({ state, uid, page, size: PAGE_SIZE })}`),
+    queryKey: ['loans', 'queue', state, uid, page, size],
+    queryFn: () => call<AdminLoanList>(`${ADMIN_API.loans.list}${queryString({ state, uid, page, size })}`),
     placeholderData: keepPreviousData,
   });
   const waiting = state === 'pending';
   const caption = `${LOAN_STATE_LABELS[state]}${uid ? ` of user ${uid}` : ''}, ${waiting ? 'oldest' : 'newest'} first`;
+  const columns: Column<AdminLoan>[] = [
+    { title: 'Application', render: (_, l) => <><div className="mono nowrap">{l.number}</div><div className="muted">{formatTime(l.createdAt)}</div></>, ...sortOnPage(byNumber((l) => l.createdAt)), csv: (l) => l.number },
+    { title: 'Applied', key: 'applied', hidden: true, csv: (l) => new Date(l.createdAt).toISOString() },
+    { title: 'UID', className: 'mono', csv: (l) => l.uid, render: (_, l) => <Link to={`/loans?uid=${l.uid}${l.state === 'pending' ? '' : `&state=${l.state}`}`} aria-label={`Loans of user ${l.uid}`}>{l.uid}</Link> },
+    { title: 'Product', dataIndex: 'productName', ...sortOnPage(byText((l) => l.productName)), csv: (l) => l.productName },
+    { title: 'Amount', className: 'mono nowrap', render: (_, l) => `${plainAmount(l.amount)} ${l.currency}`, csv: (l) => `${plainAmount(l.amount)} ${l.currency}` },
+    { title: 'Value (USDT)', className: 'mono nowrap', render: (_, l) => plainAmount(l.valueUsdt), ...sortOnPage(byNumber((l) => l.valueUsdt)), csv: (l) => plainAmount(l.valueUsdt) },
+    { title: 'Period and rates', className: 'nowrap', render: (_, l) => <>{l.periodDays} d at {dailyText(l.dailyRate)}<div className="muted">Late: {dailyText(l.lateDailyRate)}</div></>, csv: (l) => `${l.periodDays} d at ${dailyText(l.dailyRate)}; late ${dailyText(l.lateDailyRate)}` },
+    { title: 'Review', className: 'review-cell', render: (_, l) => <>{loanReviewLabel(l)}{l.approvedBy.length > 0 && <div className="muted">Approved by {l.approvedBy.join(', ')}</div>}</>, csv: loanReviewLabel },
+    {
+      title: waiting ? 'Decision' : 'Outcome', key: 'decision', className: 'decision', csv: (l) => `${LOAN_STATE_LABELS[l.state]}${l.overdue ? `; overdue ${l.overdueDays} d` : ''}`,
+      render: (_, l) => (waiting ? <Link to={`/loans/${l.internalId}`} aria-label={`Review loan ${l.number}`}>Review</Link> : (
+        <><strong>{LOAN_STATE_LABELS[l.state]}</strong>{l.overdue && <div><Tag color="error">Overdue {l.overdueDays} d</Tag></div>}<div><Link to={`/loans/${l.internalId}`} aria-label={`Open loan ${l.number}`}>Open</Link></div></>
+      )),
+    },
+  ];
   return (
-    <PagedTable query={list} caption={caption} onPage={setPage}
-      empty={<p>{waiting ? 'No loan application waits for review.' : 'No loan in this state.'}</p>}
-      head={(
-        <>
-          <th scope="col">Application</th><th scope="col">UID</th><th scope="col">Product</th><th scope="col">Amount</th>
-          <th scope="col">Value (USDT)</th><th scope="col">Period and rates</th><th scope="col">Review</th><th scope="col">{waiting ? 'Decision' : 'Outcome'}</th>
-        </>
-      )}>
-      {(items) => items.map((l) => (
-        <tr key={l.internalId} data-number={l.number}>
-          <td><div className="mono nowrap">{l.number}</div><div className="muted">{formatTime(l.createdAt)}</div></td>
-          <td className="mono"><Link to={`/loans?uid=${l.uid}${l.state === 'pending' ? '' : `&state=${l.state}`}`} aria-label={`Loans of user ${l.uid}`}>{l.uid}</Link></td>
-          <td>{l.productName}</td>
-          <td className="mono nowrap">{plainAmount(l.amount)} {l.currency}</td>
-          <td className="mono nowrap">{plainAmount(l.valueUsdt)}</td>
-          <td className="nowrap">{l.periodDays} d at {dailyText(l.dailyRate)}<div className="muted">Late: {dailyText(l.lateDailyRate)}</div></td>
-          <td className="review-cell">{loanReviewLabel(l)}{l.approvedBy.length > 0 && <div className="muted">Approved by {l.approvedBy.join(', ')}</div>}</td>
-          <td className="decision">
-            {waiting ? <Link to={`/loans/${l.internalId}`} aria-label={`Review loan ${l.number}`}>Review</Link> : (
-              <><strong>{LOAN_STATE_LABELS[l.state]}</strong>{l.overdue && <div><strong>Overdue {l.overdueDays} d</strong></div>}<div><Link to={`/loans/${l.internalId}`} aria-label={`Open loan ${l.number}`}>Open</Link></div></>
-            )}
-          </td>
-        </tr>
-      ))}
-    </PagedTable>
+    <PagedTable query={list} columns={columns} rowKey={(l) => l.internalId} caption={caption} rowAttributes={(l) => ({ 'data-number': l.number })}
+      empty={waiting ? 'No loan application waits for review.' : 'No loan in this state.'} exportName={`loans ${state}`} onPage={(p, sz) => { setPage(p); setSize(sz); }} />
   );
 }
 
@@ -91,9 +86,9 @@ export function LoanReviewPage() {
   });
   // Here, not in the decision: a decided application has no decision form, and the outcome stays.
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const back = <p><Link to="/loans">← Loan review queue</Link></p>;
-  if (detail.isError) return <section className="page">{back}<h1>Loan application</h1><p className="error" role="alert">{detail.error.message}</p></section>;
-  if (!detail.data) return <section className="page">{back}<h1>Loan application</h1><p role="status">Loading…</p></section>;
+  const back = { to: '/loans', label: 'Loan review queue' };
+  if (detail.isError) return <PageLayout title="Loan application" back={back}><ErrorAlert text={detail.error.message} /></PageLayout>;
+  if (!detail.data) return <PageLayout title="Loan application" back={back}><p role="status">Loading…</p></PageLayout>;
   const l = detail.data;
   const rows: Array<[string, string]> = [
     ['UID', l.uid], ['KYC level', l.kycLevel], ['Product', l.productName], ['Amount', `${plainAmount(l.amount)} ${l.currency}`],
@@ -108,25 +103,21 @@ export function LoanReviewPage() {
   if (l.rejectNote) rows.push(['Note', l.rejectNote]);
   if (l.dueAt !== null) rows.push(['Due', formatTime(l.dueAt)]);
   return (
-    <section className="page">
-      {back}
-      <h1>Loan {l.number}</h1>
+    <PageLayout title={`Loan ${l.number}`} back={back}>
       <div className="review">
-        <div className="card">
-          <h2>Details</h2>
-          <dl className="details-list">
-            {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd className={k === 'UID' ? 'mono' : undefined}>{v}</dd></div>)}
-          </dl>
+        <Card title={<h2 className="card-title">Details</h2>}>
+          <Descriptions className="details-list" column={1} size="small"
+            items={rows.map(([k, v]) => ({ key: k, label: k, children: <span className={k === 'UID' ? 'mono' : undefined}>{v}</span> }))} />
           <OutcomeNotice outcome={outcome} />
           {l.state === 'pending' ? <LoanDecision l={l} onOutcome={setOutcome} /> : null}
-        </div>
+        </Card>
         <div className="photos">
           {Array.from({ length: l.photoCount }, (_, index) => (
             <Photo key={index} label={`Document ${index + 1}`} path={`${ADMIN_API.loans.photo}${queryString({ id: l.internalId, index })}`} />
           ))}
         </div>
       </div>
-    </section>
+    </PageLayout>
   );
 }
 
@@ -152,26 +143,26 @@ function LoanDecision({ l, onOutcome: setOutcome }: { l: AdminLoan; onOutcome: (
   const mine = approvedByMe(l, operator?.email);
   return (
     <div className="decide">
-      <h2>Decision</h2>
+      <Typography.Title level={2}>Decision</Typography.Title>
       {step === 'approve' && (
         <div className="confirm">
           <p>{loanApproveEffect(l)}</p>
-          <div className="actions">
-            <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate({ id: l.internalId, approve: true })}>
+          <Space wrap>
+            <Button type="primary" loading={decide.isPending} onClick={() => decide.mutate({ id: l.internalId, approve: true })}>
               Confirm: approve loan {l.number}
-            </button>
-            <button type="button" className="button button--quiet" disabled={decide.isPending} onClick={() => setStep(null)}>Cancel</button>
-          </div>
+            </Button>
+            <Button disabled={decide.isPending} onClick={() => setStep(null)}>Cancel</Button>
+          </Space>
         </div>
       )}
       {step === 'reject' && <LoanRejectForm l={l} pending={decide.isPending} onCancel={() => setStep(null)} onReject={(body) => decide.mutate(body)} />}
       {step === null && (
         <>
           {mine && <p className="muted confirm">You approved it: waiting for another operator.</p>}
-          <div className="actions">
-            {!mine && <button type="button" className="button" onClick={() => open('approve')} aria-label={`Approve loan ${l.number}`}>Approve</button>}
-            <button type="button" className="button button--quiet" onClick={() => open('reject')} aria-label={`Reject loan ${l.number}`}>Reject</button>
-          </div>
+          <Space wrap>
+            {!mine && <Button type="primary" onClick={() => open('approve')} aria-label={`Approve loan ${l.number}`}>Approve</Button>}
+            <Button onClick={() => open('reject')} aria-label={`Reject loan ${l.number}`}>Reject</Button>
+          </Space>
         </>
       )}
     </div>
@@ -182,107 +173,74 @@ function LoanRejectForm({ l, pending, onCancel, onReject }: { l: AdminLoan; pend
   const [draft, setDraft] = useState<LoanRejectDraft>({ reason: '', note: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const id = `reject-${l.internalId}`;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const found = loanRejection(l.internalId, draft);
     if ('problem' in found) return setProblem(found.problem);
     setProblem(null);
     onReject(found.body);
   };
   return (
-    <form className="confirm" onSubmit={submit} aria-label={`Reject loan ${l.number}`} noValidate>
+    <Form className="confirm" layout="vertical" onFinish={submit} aria-label={`Reject loan ${l.number}`}>
       <p>{loanRejectEffect(l)}</p>
-      <label className="field"><span>Reason (the user sees it)</span>
-        <select value={draft.reason} onChange={(e) => setDraft({ ...draft, reason: e.target.value as LoanRejectReason | '' })}
-          aria-invalid={problem && !draft.reason ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined}>
-          <option value="">Choose a reason</option>
-          {LOAN_REJECT_REASONS.map((r) => <option key={r} value={r}>{LOAN_REJECT_LABELS[r]}</option>)}
-        </select>
-      </label>
-      <label className="field"><span>Note to the user (optional)</span>
-        <input value={draft.note} maxLength={LOAN_NOTE_MAX} autoComplete="off" onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
-      </label>
-      {problem && <p className="error" id={`${id}-problem`}>{problem}</p>}
-      <div className="actions">
-        <button type="submit" className="button button--danger" disabled={pending}>Confirm: reject loan {l.number}</button>
-        <button type="button" className="button button--quiet" disabled={pending} onClick={onCancel}>Cancel</button>
-      </div>
-    </form>
+      <Field id={`${id}-reason`} label="Reason (the user sees it)" problem={problem && !draft.reason ? problem : undefined}>
+        {(p) => <Select {...p} value={draft.reason || undefined} placeholder="Choose a reason" onChange={(reason: LoanRejectReason) => setDraft({ ...draft, reason })}
+          options={LOAN_REJECT_REASONS.map((r) => ({ value: r, label: LOAN_REJECT_LABELS[r] }))} />}
+      </Field>
+      <Field id={`${id}-note`} label="Note to the user (optional)" problem={problem && draft.reason ? problem : undefined}>
+        {(p) => <Input {...p} value={draft.note} maxLength={LOAN_NOTE_MAX} autoComplete="off" onChange={(e) => setDraft({ ...draft, note: e.target.value })} />}
+      </Field>
+      <Space wrap>
+        <Button danger type="primary" htmlType="submit" loading={pending}>Confirm: reject loan {l.number}</Button>
+        <Button disabled={pending} onClick={onCancel}>Cancel</Button>
+      </Space>
+    </Form>
   );
 }
 
 /* ----- Loan products ----- */
 
-/** The loan products table's columns (the change form spans them). */
-const LOAN_PRODUCT_COLUMNS = 8;
-
 /** Loan products (finance, admin): amounts, period, rates, rules text per language; created and changed here. */
 export function LoanProductsPage() {
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AdminLoanProduct | 'new' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const products = useQuery({ queryKey: PRODUCTS_KEY, queryFn: () => call<AdminLoanProduct[]>(ADMIN_API.loans.products) });
-  const open = (id: string) => {
+  const open = (next: AdminLoanProduct | 'new') => {
     setOutcome(null);
-    setEditing(id);
+    setEditing(next);
   };
+  const columns: Column<AdminLoanProduct>[] = [
+    { title: 'Product', render: (_, p) => <><strong>{p.name}</strong><div className="muted">{p.currency}</div></>, ...sortOnPage(byText((p) => p.name)), csv: (p) => `${p.name} (${p.currency})` },
+    { title: 'Amount', className: 'mono nowrap', render: (_, p) => `${plainAmount(p.minAmount)} – ${plainAmount(p.maxAmount)}`, csv: (p) => `${plainAmount(p.minAmount)} – ${plainAmount(p.maxAmount)}` },
+    { title: 'Period', className: 'nowrap', render: (_, p) => `${p.periodDays} d`, ...sortOnPage(byNumber((p) => p.periodDays)), csv: (p) => p.periodDays },
+    { title: 'Daily rate', className: 'nowrap', render: (_, p) => dailyText(p.dailyRate), ...sortOnPage(byNumber((p) => p.dailyRate)), csv: (p) => dailyText(p.dailyRate) },
+    { title: 'Late daily rate', className: 'nowrap', render: (_, p) => dailyText(p.lateDailyRate), csv: (p) => dailyText(p.lateDailyRate) },
+    { title: 'Rules in', render: (_, p) => rulesIn(p), csv: rulesIn },
+    { title: 'Enabled', render: (_, p) => (p.enabled ? 'Yes' : <Tag>No</Tag>), csv: (p) => (p.enabled ? 'Yes' : 'No'), filters: [{ value: true, text: 'Yes' }, { value: false, text: 'No' }], onFilter: (v, p) => p.enabled === v },
+    { title: 'Change', key: 'change', render: (_, p) => <Button onClick={() => open(p)} aria-label={`Change ${p.name}`}>Change</Button> },
+  ];
+  const title = editing === 'new' ? 'New loan product' : editing ? `Change ${editing.name}` : '';
   return (
-    <section className="page">
-      <h1>Loans</h1>
+    <PageLayout title="Loans">
       <PageTabs label="Loans" tabs={TABS} current="/loans/products" />
-      <p className="notice" role="note">A change to a product applies to new applications only: a loan keeps the rates and period it was applied for with.</p>
+      <Alert className="spaced" type="info" role="note" title="A change to a product applies to new applications only: a loan keeps the rates and period it was applied for with." />
       <OutcomeNotice outcome={outcome} />
-      {editing === 'new' ? (
-        <LoanProductForm onClose={() => setEditing(null)} onOutcome={setOutcome} />
-      ) : (
-        <div className="page-actions"><button type="button" className="button" onClick={() => open('new')}>New loan product</button></div>
-      )}
-      <ProductTable query={products} caption="Loan products" empty="No loan product yet."
-        head={(
-          <>
-            <th scope="col">Product</th><th scope="col">Amount</th><th scope="col">Period</th><th scope="col">Daily rate</th>
-            <th scope="col">Late daily rate</th><th scope="col">Rules in</th><th scope="col">Enabled</th><th scope="col">Change</th>
-          </>
-        )}>
-        {(items) => items.map((p) => (
-          <LoanProductRows key={p.id} p={p} editing={editing === p.id} onEdit={() => open(p.id)} onClose={() => setEditing(null)} onOutcome={setOutcome} />
-        ))}
-      </ProductTable>
-    </section>
+      <WholeTable query={products} columns={columns} rowKey={(p) => p.id} caption="Loan products" empty="No loan product yet." exportName="loan products"
+        rowAttributes={(p) => ({ 'data-product': p.id })} toolbar={<Button type="primary" onClick={() => open('new')}>New loan product</Button>} />
+      <FormModal title={title} open={editing !== null} onClose={() => setEditing(null)}>
+        {editing && <LoanProductForm title={title} product={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onOutcome={setOutcome} />}
+      </FormModal>
+    </PageLayout>
   );
 }
 
-function LoanProductRows({ p, editing, onEdit, onClose, onOutcome }: {
-  p: AdminLoanProduct; editing: boolean; onEdit: () => void; onClose: () => void; onOutcome: (o: Outcome) => void;
-}) {
-  const langs = HEADER_LANGS.filter((lang) => p.rules[lang]);
-  return (
-    <>
-      <tr data-product={p.id}>
-        <td><strong>{p.name}</strong><div className="muted">{p.currency}</div></td>
-        <td className="mono nowrap">{plainAmount(p.minAmount)} – {plainAmount(p.maxAmount)}</td>
-        <td className="nowrap">{p.periodDays} d</td>
-        <td className="nowrap">{dailyText(p.dailyRate)}</td>
-        <td className="nowrap">{dailyText(p.lateDailyRate)}</td>
-        <td>{langs.map((lang) => LANG_LABELS[lang]).join(', ')}</td>
-        <td>{p.enabled ? 'Yes' : <strong>No</strong>}</td>
-        <td>{!editing && <button type="button" className="button button--quiet" onClick={onEdit} aria-label={`Change ${p.name}`}>Change</button>}</td>
-      </tr>
-      {editing && (
-        <tr>
-          <td colSpan={LOAN_PRODUCT_COLUMNS}><LoanProductForm product={p} onClose={onClose} onOutcome={onOutcome} /></td>
-        </tr>
-      )}
-    </>
-  );
-}
+const rulesIn = (p: AdminLoanProduct) => HEADER_LANGS.filter((lang) => p.rules[lang]).map((lang) => LANG_LABELS[lang]).join(', ');
 
 const RATE_FIELDS = [['dailyRate', 'Daily rate (0.0005 is 0.05 % a day)'], ['lateDailyRate', 'Late daily rate, once overdue']] as const;
 
-function LoanProductForm({ product, onClose, onOutcome }: { product?: AdminLoanProduct; onClose: () => void; onOutcome: (o: Outcome) => void }) {
+function LoanProductForm({ title, product, onClose, onOutcome }: { title: string; product?: AdminLoanProduct | undefined; onClose: () => void; onOutcome: (o: Outcome) => void }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<LoanProductDraft>(() => (product ? loanProductDraft(product) : newLoanProductDraft()));
   const [sent, setSent] = useState(false);
-  const title = product ? `Change ${product.name}` : 'New loan product';
   const save = useMutation({
     mutationFn: (body: LoanProductSave) => call<AdminLoanProduct>(ADMIN_API.loans.saveProduct, body),
     onSuccess: (next) => {
@@ -292,55 +250,49 @@ function LoanProductForm({ product, onClose, onOutcome }: { product?: AdminLoanP
     },
   });
   const problems = sent ? loanProductProblems(draft) : {};
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     setSent(true);
     if (Object.keys(loanProductProblems(draft)).length === 0) save.mutate(loanProductBody(draft, product?.id));
   };
   const id = `loan-product-${product?.id ?? 'new'}`;
   return (
-    <form className="setting card" onSubmit={submit} aria-label={title} noValidate>
-      <h2>{title}</h2>
+    <Form className="setting" layout="vertical" onFinish={submit} aria-label={title}>
       <div className="setting__fields">
         <Field id={`${id}-name`} label="Name" problem={problems.name}>
-          {(p) => <input {...p} value={draft.name} maxLength={80} autoComplete="off" onChange={(e) => setDraft({ ...draft, name: e.target.value })} />}
+          {(p) => <Input {...p} value={draft.name} maxLength={80} autoComplete="off" onChange={(e) => setDraft({ ...draft, name: e.target.value })} />}
         </Field>
         <Field id={`${id}-currency`} label="Coin" problem={problems.currency}>
-          {(p) => (
-            <select {...p} value={draft.currency} disabled={product !== undefined} onChange={(e) => setDraft({ ...draft, currency: e.target.value })}>
-              {ASSET_SYMBOLS.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
-          )}
+          {(p) => <Select {...p} value={draft.currency} disabled={product !== undefined} onChange={(currency: string) => setDraft({ ...draft, currency })} options={ASSET_SYMBOLS.map((c) => ({ value: c, label: c }))} />}
         </Field>
         <Field id={`${id}-min`} label={`Minimum (${draft.currency})`} problem={problems.minAmount}>
-          {(p) => <input {...p} inputMode="decimal" autoComplete="off" maxLength={40} value={draft.minAmount} onChange={(e) => setDraft({ ...draft, minAmount: e.target.value })} />}
+          {(p) => <Input {...p} inputMode="decimal" autoComplete="off" maxLength={40} value={draft.minAmount} onChange={(e) => setDraft({ ...draft, minAmount: e.target.value })} />}
         </Field>
         <Field id={`${id}-max`} label={`Maximum (${draft.currency})`} problem={problems.maxAmount}>
-          {(p) => <input {...p} inputMode="decimal" autoComplete="off" maxLength={40} value={draft.maxAmount} onChange={(e) => setDraft({ ...draft, maxAmount: e.target.value })} />}
+          {(p) => <Input {...p} inputMode="decimal" autoComplete="off" maxLength={40} value={draft.maxAmount} onChange={(e) => setDraft({ ...draft, maxAmount: e.target.value })} />}
         </Field>
         <Field id={`${id}-period`} label="Period (days)" problem={problems.periodDays}>
-          {(p) => <input {...p} inputMode="numeric" autoComplete="off" maxLength={4} value={draft.periodDays} onChange={(e) => setDraft({ ...draft, periodDays: e.target.value })} />}
+          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" maxLength={4} value={draft.periodDays} onChange={(e) => setDraft({ ...draft, periodDays: e.target.value })} />}
         </Field>
         {RATE_FIELDS.map(([k, label]) => (
           <Field key={k} id={`${id}-${k}`} label={label} problem={problems[k]}>
-            {(p) => <input {...p} inputMode="decimal" autoComplete="off" maxLength={12} value={draft[k]} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} />}
+            {(p) => <Input {...p} inputMode="decimal" autoComplete="off" maxLength={12} value={draft[k]} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} />}
           </Field>
         ))}
-        <label className="setting__check"><input type="checkbox" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Enabled</label>
       </div>
+      <Form.Item><Checkbox checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}>Enabled</Checkbox></Form.Item>
       <fieldset className="rules-editor">
         <legend>Rules the user accepts before applying (English required; a language left empty shows the English text)</legend>
         {HEADER_LANGS.map((lang) => (
           <Field key={lang} id={`${id}-rules-${lang}`} label={`Rules in ${LANG_LABELS[lang]}${lang === 'en' ? ' (required)' : ''}`} problem={problems[`rules.${lang}`]}>
-            {(p) => <textarea {...p} lang={lang} rows={lang === 'en' ? 5 : 2} maxLength={LOAN_RULES_MAX} value={draft.rules[lang]} onChange={(e) => setDraft({ ...draft, rules: { ...draft.rules, [lang]: e.target.value } })} />}
+            {(p) => <Input.TextArea {...p} lang={lang} rows={lang === 'en' ? 5 : 2} maxLength={LOAN_RULES_MAX} value={draft.rules[lang]} onChange={(e) => setDraft({ ...draft, rules: { ...draft.rules, [lang]: e.target.value } })} />}
           </Field>
         ))}
       </fieldset>
-      {save.isError && <p className="error" role="alert">The server refused it: {save.error.message}</p>}
-      <div className="actions">
-        <button type="submit" className="button" disabled={save.isPending}>{save.isPending ? 'Saving…' : product ? `Save ${product.name}` : 'Create loan product'}</button>
-        <button type="button" className="button button--quiet" disabled={save.isPending} onClick={onClose}>Cancel</button>
-      </div>
-    </form>
+      <ErrorAlert text={save.isError ? `The server refused it: ${save.error.message}` : null} />
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>{save.isPending ? 'Saving…' : product ? `Save ${product.name}` : 'Create loan product'}</Button>
+        <Button disabled={save.isPending} onClick={onClose}>Cancel</Button>
+      </Space>
+    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, HEADER_LANGS, NEWS_KINDS, type AdminNewsList, type AdminNewsPost, type AdminNewsSave, type HeaderLang, type NewsKind } from '@app/contract';
 import { call, queryString } from '../api';
@@ -6,94 +6,89 @@ import { formatTime } from '../format';
 import {
   KIND_LABELS, LANG_LABELS, STATE_LABELS, hasNewsProblems, hasText, newNewsDraft, newsBody, newsDraft, newsProblems, type NewsDraft,
 } from '../news-forms';
-import { PagedTable } from './pager';
-import { Field, OutcomeNotice, type Outcome } from './withdrawals';
+import { Alert, App, Button, Form, Input, Select, Space, Tabs } from 'antd';
+import { byNumber, PagedTable, sortOnPage, type Column } from '../ui/data-table';
+import { DateTimeField } from '../ui/date-field';
+import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
+import { PageLayout } from '../ui/page';
 
 const PAGE_SIZE = 20;
 const LIST_KEY = ['content', 'news'];
-const COLUMNS = 6;
 
 /**
  * News and announcements (issue 20; support, admin): written with a translation per language
  * (English required, the fallback of the others), published now or scheduled, changed and withdrawn.
  */
 export function NewsPage() {
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [kind, setKind] = useState<NewsKind | ''>('');
-  const [editing, setEditing] = useState<string | null>(null);
+  const [size, setSize] = useState(PAGE_SIZE);
+  const [kind, setKind] = useState<NewsKind | undefined>(undefined);
+  const [editing, setEditing] = useState<AdminNewsPost | 'new' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const list = useQuery({
-    queryKey: [...LIST_KEY, kind, page],
-    queryFn: () => call<AdminNewsList>(`${ADMIN_API.news.list}${queryString({ page, size: PAGE_SIZE, kind: kind || undefined })}`),
+    queryKey: [...LIST_KEY, kind, page, size],
+    queryFn: () => call<AdminNewsList>(`${ADMIN_API.news.list}${queryString({ page, size, kind })}`),
     placeholderData: keepPreviousData,
   });
-  const open = (id: string) => {
-    setOutcome(null);
-    setEditing(id);
-  };
-  return (
-    <section className="page">
-      <h1>News and announcements</h1>
-      <p className="notice" role="note">Users read a post in their language, or in English (marked as such) when it has none. A publish time in the future schedules it.</p>
-      <OutcomeNotice outcome={outcome} />
-      {editing === 'new' ? (
-        <NewsForm onClose={() => setEditing(null)} onOutcome={setOutcome} />
-      ) : (
-        <div className="page-actions"><button type="button" className="button" onClick={() => open('new')}>New post</button></div>
-      )}
-      <label className="field">
-        <span>Kind</span>
-        <select value={kind} onChange={(e) => { setKind(e.target.value as NewsKind | ''); setPage(1); }}>
-          <option value="">All</option>
-          {NEWS_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
-        </select>
-      </label>
-      <PagedTable query={list} caption="News and announcements" onPage={setPage} empty={<p>No post yet.</p>}
-        head={<><th scope="col">Title (English)</th><th scope="col">Kind</th><th scope="col">Languages</th><th scope="col">Publish time</th><th scope="col">State</th><th scope="col">Actions</th></>}>
-        {(items) => items.map((p) => (
-          <NewsRows key={p.id} post={p} editing={editing === p.id} onEdit={() => open(p.id)} onClose={() => setEditing(null)} onOutcome={setOutcome} />
-        ))}
-      </PagedTable>
-    </section>
-  );
-}
-
-function NewsRows({ post, editing, onEdit, onClose, onOutcome }: { post: AdminNewsPost; editing: boolean; onEdit: () => void; onClose: () => void; onOutcome: (o: Outcome) => void }) {
-  const queryClient = useQueryClient();
-  const title = post.translations.en?.title ?? '';
   const withdraw = useMutation({
-    mutationFn: () => call<AdminNewsPost>(ADMIN_API.news.withdraw, { id: post.id }),
-    onSuccess: () => {
-      onOutcome({ ok: true, text: `Withdrawn: ${title}` });
+    mutationFn: (post: AdminNewsPost) => call<AdminNewsPost>(ADMIN_API.news.withdraw, { id: post.id }),
+    onSuccess: (next) => {
+      setOutcome({ ok: true, text: `Withdrawn: ${next.translations.en?.title ?? ''}` });
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
     },
-    onError: (err: Error) => onOutcome({ ok: false, text: err.message }),
+    onError: (err: Error) => setOutcome({ ok: false, text: err.message }),
   });
+  const open = (next: AdminNewsPost | 'new') => {
+    setOutcome(null);
+    setEditing(next);
+  };
+  const confirmWithdraw = (post: AdminNewsPost, title: string) => modal.confirm({
+    title: `Withdraw "${title}"?`, content: 'Users will no longer see it.', okText: 'Withdraw', okButtonProps: { danger: true }, cancelText: 'Cancel',
+    onOk: () => withdraw.mutateAsync(post),
+  });
+  const columns: Column<AdminNewsPost>[] = [
+    { title: 'Title (English)', render: (_, p) => <><strong>{titleOf(p)}</strong>{p.image && <div className="muted">Banner image {p.image}</div>}</>, csv: titleOf },
+    {
+      // The server filters by kind (AdminNewsListQuery).
+      title: 'Kind', key: 'kind', render: (_, p) => KIND_LABELS[p.kind], csv: (p) => KIND_LABELS[p.kind],
+      filters: NEWS_KINDS.map((k) => ({ value: k, text: KIND_LABELS[k] })), filterMultiple: false, filteredValue: kind ? [kind] : null,
+    },
+    { title: 'Languages', render: (_, p) => languagesOf(p), csv: languagesOf },
+    { title: 'Publish time', className: 'nowrap', render: (_, p) => formatTime(p.publishAt), ...sortOnPage(byNumber((p) => p.publishAt)), csv: (p) => new Date(p.publishAt).toISOString() },
+    { title: 'State', render: (_, p) => <>{STATE_LABELS[p.state]}{p.withdrawnAt !== null && <div className="muted">{formatTime(p.withdrawnAt)}</div>}</>, csv: (p) => STATE_LABELS[p.state] },
+    {
+      title: 'Actions', key: 'actions', className: 'nowrap',
+      render: (_, p) => p.state !== 'withdrawn' && (
+        <Space>
+          <Button onClick={() => open(p)} aria-label={`Change ${titleOf(p)}`}>Change</Button>
+          <Button danger disabled={withdraw.isPending} aria-label={`Withdraw ${titleOf(p)}`} onClick={() => confirmWithdraw(p, titleOf(p))}>Withdraw</Button>
+        </Space>
+      ),
+    },
+  ];
+  const formTitle = editing === 'new' ? 'New post' : editing ? `Change ${titleOf(editing)}` : '';
   return (
-    <>
-      <tr data-post={post.id}>
-        <td><strong>{title}</strong>{post.image && <div className="muted">Banner image {post.image}</div>}</td>
-        <td>{KIND_LABELS[post.kind]}</td>
-        <td>{HEADER_LANGS.filter((l) => post.translations[l]).join(', ')}</td>
-        <td className="nowrap">{formatTime(post.publishAt)}</td>
-        <td>{STATE_LABELS[post.state]}{post.withdrawnAt !== null && <div className="muted">{formatTime(post.withdrawnAt)}</div>}</td>
-        <td className="nowrap">
-          {post.state !== 'withdrawn' && !editing && (
-            <>
-              <button type="button" className="button button--quiet" onClick={onEdit} aria-label={`Change ${title}`}>Change</button>{' '}
-              <button type="button" className="button button--quiet" disabled={withdraw.isPending} aria-label={`Withdraw ${title}`}
-                onClick={() => { if (window.confirm(`Withdraw "${title}"? Users will no longer see it.`)) withdraw.mutate(); }}>Withdraw</button>
-            </>
-          )}
-        </td>
-      </tr>
-      {editing && <tr><td colSpan={COLUMNS}><NewsForm post={post} onClose={onClose} onOutcome={onOutcome} /></td></tr>}
-    </>
+    <PageLayout title="News and announcements">
+      <Alert className="spaced" type="info" role="note" title="Users read a post in their language, or in English (marked as such) when it has none. A publish time in the future schedules it." />
+      <OutcomeNotice outcome={outcome} />
+      <PagedTable query={list} columns={columns} rowKey={(p) => p.id} caption="News and announcements" empty="No post yet." exportName="news"
+        rowAttributes={(p) => ({ 'data-post': p.id })} toolbar={<Button type="primary" onClick={() => open('new')}>New post</Button>}
+        onPage={(p, s) => { setPage(p); setSize(s); }}
+        onServerFilter={(_key, values) => { setKind(NEWS_KINDS.find((k) => k === values?.[0])); setPage(1); }} />
+      <FormModal title={formTitle} open={editing !== null} onClose={() => setEditing(null)}>
+        {editing && <NewsForm title={formTitle} post={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onOutcome={setOutcome} />}
+      </FormModal>
+    </PageLayout>
   );
 }
 
+const titleOf = (p: AdminNewsPost) => p.translations.en?.title ?? '';
+const languagesOf = (p: AdminNewsPost) => HEADER_LANGS.filter((l) => p.translations[l]).join(', ');
+
 /** Writes a new post (no `post`) or changes one: a tab per language, kind, image, link, publish time. */
-function NewsForm({ post, onClose, onOutcome }: { post?: AdminNewsPost; onClose: () => void; onOutcome: (o: Outcome) => void }) {
+function NewsForm({ title: formTitle, post, onClose, onOutcome }: { title: string; post?: AdminNewsPost | undefined; onClose: () => void; onOutcome: (o: Outcome) => void }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<NewsDraft>(() => (post ? newsDraft(post) : newNewsDraft()));
   const [lang, setLang] = useState<HeaderLang>('en');
@@ -107,8 +102,7 @@ function NewsForm({ post, onClose, onOutcome }: { post?: AdminNewsPost; onClose:
     },
   });
   const problems = sent ? newsProblems(draft) : { fields: {}, texts: {} };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     setSent(true);
     const found = newsProblems(draft);
     const firstBad = HEADER_LANGS.find((l) => found.texts[l]);
@@ -118,53 +112,45 @@ function NewsForm({ post, onClose, onOutcome }: { post?: AdminNewsPost; onClose:
   const id = `news-${post?.id ?? 'new'}`;
   const text = draft.texts[lang];
   const setText = (field: 'title' | 'summary' | 'body', value: string) => setDraft({ ...draft, texts: { ...draft.texts, [lang]: { ...text, [field]: value } } });
-  const formTitle = post ? `Change ${post.translations.en?.title ?? ''}` : 'New post';
   return (
-    <form className="setting card" onSubmit={submit} aria-label={formTitle} noValidate>
-      <h2>{formTitle}</h2>
+    <Form className="setting" layout="vertical" onFinish={submit} aria-label={formTitle}>
       <div className="setting__fields">
         <Field id={`${id}-kind`} label="Kind">
-          {(p) => (
-            <select {...p} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as NewsKind })}>
-              {NEWS_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
-            </select>
-          )}
+          {(p) => <Select {...p} value={draft.kind} onChange={(kind: NewsKind) => setDraft({ ...draft, kind })} options={NEWS_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />}
         </Field>
         <Field id={`${id}-publishAt`} label="Publish time (empty: now; later: scheduled)" problem={problems.fields.publishAt}>
-          {(p) => <input {...p} type="datetime-local" value={draft.publishAt} onChange={(e) => setDraft({ ...draft, publishAt: e.target.value })} />}
+          {(p) => <DateTimeField {...p} value={draft.publishAt} onChange={(publishAt) => setDraft({ ...draft, publishAt })} />}
         </Field>
         <Field id={`${id}-image`} label="Banner image (optional path, shown on home)" problem={problems.fields.image}>
-          {(p) => <input {...p} value={draft.image} maxLength={300} autoComplete="off" onChange={(e) => setDraft({ ...draft, image: e.target.value })} />}
+          {(p) => <Input {...p} value={draft.image} maxLength={300} autoComplete="off" onChange={(e) => setDraft({ ...draft, image: e.target.value })} />}
         </Field>
         <Field id={`${id}-link`} label="Link (optional app page or https address)" problem={problems.fields.link}>
-          {(p) => <input {...p} value={draft.link} maxLength={500} autoComplete="off" onChange={(e) => setDraft({ ...draft, link: e.target.value })} />}
+          {(p) => <Input {...p} value={draft.link} maxLength={500} autoComplete="off" onChange={(e) => setDraft({ ...draft, link: e.target.value })} />}
         </Field>
       </div>
-      <div className="tabs" role="tablist" aria-label="Language">
-        {HEADER_LANGS.map((l) => (
-          <button key={l} type="button" role="tab" id={`${id}-tab-${l}`} aria-selected={l === lang} aria-controls={`${id}-panel`} className="tabs__link"
-            aria-current={l === lang ? 'page' : undefined} onClick={() => setLang(l)}>
-            {LANG_LABELS[l]}{l === 'en' ? ' (required)' : hasText(draft.texts[l]) ? ' ✓' : ''}{problems.texts[l] ? ' ⚠' : ''}
-          </button>
-        ))}
-      </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${lang}`} className="setting__fields">
-        {problems.texts[lang] && <p className="error" role="alert">{problems.texts[lang]}</p>}
-        <Field id={`${id}-${lang}-title`} label={`Title (${LANG_LABELS[lang]})`}>
-          {(p) => <input {...p} value={text.title} maxLength={200} autoComplete="off" onChange={(e) => setText('title', e.target.value)} />}
-        </Field>
-        <Field id={`${id}-${lang}-summary`} label={`Summary (${LANG_LABELS[lang]})`}>
-          {(p) => <input {...p} value={text.summary} maxLength={500} autoComplete="off" onChange={(e) => setText('summary', e.target.value)} />}
-        </Field>
-        <Field id={`${id}-${lang}-body`} label={`Text (${LANG_LABELS[lang]}; plain text, a blank line between paragraphs)`}>
-          {(p) => <textarea {...p} rows={8} value={text.body} maxLength={20000} onChange={(e) => setText('body', e.target.value)} />}
-        </Field>
-      </div>
-      {save.isError && <p className="error" role="alert">{save.error.message}</p>}
-      <div className="page-actions">
-        <button type="submit" className="button" disabled={save.isPending}>{post ? 'Save changes' : 'Save post'}</button>
-        <button type="button" className="button button--quiet" onClick={onClose}>Cancel</button>
-      </div>
-    </form>
+      <Tabs activeKey={lang} onChange={(key) => setLang(HEADER_LANGS.find((l) => l === key) ?? 'en')} items={HEADER_LANGS.map((l) => ({
+        key: l,
+        label: `${LANG_LABELS[l]}${l === 'en' ? ' (required)' : hasText(draft.texts[l]) ? ' ✓' : ''}${problems.texts[l] ? ' ⚠' : ''}`,
+        children: l !== lang ? null : (
+          <>
+            <ErrorAlert text={problems.texts[l]} />
+            <Field id={`${id}-${l}-title`} label={`Title (${LANG_LABELS[l]})`}>
+              {(p) => <Input {...p} value={text.title} maxLength={200} autoComplete="off" onChange={(e) => setText('title', e.target.value)} />}
+            </Field>
+            <Field id={`${id}-${l}-summary`} label={`Summary (${LANG_LABELS[l]})`}>
+              {(p) => <Input {...p} value={text.summary} maxLength={500} autoComplete="off" onChange={(e) => setText('summary', e.target.value)} />}
+            </Field>
+            <Field id={`${id}-${l}-body`} label={`Text (${LANG_LABELS[l]}; plain text, a blank line between paragraphs)`}>
+              {(p) => <Input.TextArea {...p} rows={8} value={text.body} maxLength={20000} onChange={(e) => setText('body', e.target.value)} />}
+            </Field>
+          </>
+        ),
+      }))} />
+      <ErrorAlert text={save.isError ? save.error.message : null} />
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>{post ? 'Save changes' : 'Save post'}</Button>
+        <Button onClick={onClose}>Cancel</Button>
+      </Space>
+    </Form>
   );
 }

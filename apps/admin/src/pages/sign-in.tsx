@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { ADMIN_API, type OperatorLoginBody, type OperatorLoginResult } from '@app/contract';
 import { ApiError, call } from '../api';
 import { useAuth } from '../auth';
@@ -21,8 +22,7 @@ export function SignInPage() {
     onSuccess: (result) => signedIn(result.token, result.operator),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     setFormError(null);
     if (!/^[0-9]{6}$/.test(totp)) {
       setFormError('The authenticator code is the 6 digits your authenticator app shows.');
@@ -34,34 +34,26 @@ export function SignInPage() {
   const error = formError ?? (login.isError ? errorText(login.error) : null);
   return (
     <main className="sign-in">
-      <form className="card sign-in__card" onSubmit={submit} noValidate>
-        <h1>Back office sign-in</h1>
-        {notice && !error && <p className="notice" role="status">{notice}</p>}
-        <label className="field">
-          <span>E-mail</span>
-          <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Authenticator code</span>
-          <input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            value={totp}
-            onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))}
-          />
-        </label>
-        {error && <p className="error" role="alert">{error}</p>}
-        <button type="submit" className="button" disabled={login.isPending}>
-          {login.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+      <Card className="sign-in__card">
+        <Form layout="vertical" onFinish={submit}>
+          <Typography.Title level={1}>Back office sign-in</Typography.Title>
+          {notice && !error && <Alert className="spaced" type="info" role="status" title={notice} />}
+          <Form.Item label="E-mail" htmlFor="email">
+            <Input id="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Form.Item>
+          <Form.Item label="Password" htmlFor="password">
+            <Input.Password id="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Form.Item>
+          <Form.Item label="Authenticator code" htmlFor="totp">
+            <Input id="totp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={totp}
+              onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))} />
+          </Form.Item>
+          {error && <Alert className="spaced" type="error" role="alert" title={error} />}
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+            {login.isPending ? 'Signing in…' : 'Sign in'}
+          </Button>
+        </Form>
+      </Card>
     </main>
   );
 }

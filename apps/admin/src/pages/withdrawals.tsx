@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
@@ -15,24 +15,16 @@ import {
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
-import { PagedTable } from './pager';
-import { PageTabs, StateUidFilter, useStateUidParams } from './list-parts';
+import { Button, Checkbox, Form, Input, Select, Space, Tag } from 'antd';
+import { byNumber, byText, PagedTable, sortOnPage, WholeTable, type Column } from '../ui/data-table';
+import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
+import { PageLayout, PageTabs } from '../ui/page';
+import { StateUidFilter, useStateUidParams } from './list-parts';
 
 const PAGE_SIZE = 20;
 
 /** The two views of the page: the review queue and the fees and limits per coin × chain. */
 const TABS = [{ to: '/withdrawals', label: 'Review queue' }, { to: '/withdrawals/fees', label: 'Fees and limits' }] as const;
-
-export type Outcome = { ok: boolean; text: string } | null;
-
-export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
-  return (
-    <>
-      <div aria-live="polite">{outcome?.ok && <p className="notice">{outcome.text}</p>}</div>
-      {outcome && !outcome.ok && <p className="error" role="alert">{outcome.text}</p>}
-    </>
-  );
-}
 
 /**
  * Withdrawals' review (issue 18; finance, admin): by state, `processing` (waiting for review) by
@@ -42,48 +34,84 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
 export function WithdrawalsPage() {
   const { state = 'processing', uid, key, show } = useStateUidParams(WITHDRAWAL_STATES, 'processing');
   return (
-    <section className="page">
-      <h1>Withdrawals</h1>
+    <PageLayout title="Withdrawals">
       <PageTabs label="Withdrawals" tabs={TABS} current="/withdrawals" />
       {/* The address bar keeps the filter (a row's UID links to that user's withdrawals). */}
       <StateUidFilter key={`filter:${key}`} name="Filter withdrawals" id="uid" states={WITHDRAWAL_STATES} labels={STATE_LABELS} state={state} uid={uid}
         onShow={(next, nextUid) => show(next ?? 'processing', nextUid)} />
       <Queue key={`queue:${key}`} state={state} uid={uid} />
-    </section>
+    </PageLayout>
   );
 }
 
+const coinText = (w: AdminWithdrawal) => `${w.currency} ${w.chainName} (${w.protocol})`;
+const riskText = (w: AdminWithdrawal) => w.riskFlags.map((f) => RISK_FLAG_LABELS[f]).join('; ');
+
 function Queue({ state, uid }: { state: WithdrawalState; uid: string | undefined }) {
   const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const list = useQuery({
-    queryKey: ['withdrawals', 'queue', state, uid, page],
-    queryFn: () => call<AdminWithdrawalList>(`${ADMIN_API.withdrawals.list}${queryString({ state, uid, page, size: PAGE_SIZE })}`),
+    queryKey: ['withdrawals', 'queue', state, uid, page, size],
+    queryFn: () => call<AdminWithdrawalList>(`${ADMIN_API.withdrawals.list}${queryString({ state, uid, page, size })}`),
     placeholderData: keepPreviousData,
   });
   const waiting = state === 'processing';
   const caption = `${STATE_LABELS[state]}${uid ? ` of user ${uid}` : ''}, ${waiting ? 'oldest' : 'newest'} first`;
+  const flags = [...new Set(list.data?.items.flatMap((w) => w.riskFlags) ?? [])];
+  const columns: Column<AdminWithdrawal>[] = [
+    {
+      title: 'Withdrawal', render: (_, w) => <><div className="mono nowrap">{w.number}</div><div className="muted">{formatTime(w.createdAt)}</div></>,
+      ...sortOnPage(byNumber((w) => w.createdAt)), csv: (w) => w.number,
+    },
+    { title: 'Created', key: 'created', hidden: true, csv: (w) => new Date(w.createdAt).toISOString() },
+    {
+      title: 'UID', className: 'mono', csv: (w) => w.uid,
+      render: (_, w) => <Link to={`/withdrawals?uid=${w.uid}${w.state === 'processing' ? '' : `&state=${w.state}`}`} aria-label={`Withdrawals of user ${w.uid}`}>{w.uid}</Link>,
+    },
+    { title: 'Coin', render: (_, w) => <>{w.currency}<div className="muted">{w.chainName} ({w.protocol})</div></>, ...sortOnPage(byText(coinText)), csv: coinText },
+    { title: 'Address', className: 'address', render: (_, w) => <><span className="mono">{w.address}</span>{w.nickname && <div className="muted">{w.nickname}</div>}</>, csv: (w) => w.address },
+    {
+      title: 'Amount', className: 'nowrap', ...sortOnPage(byNumber((w) => w.amount)), csv: (w) => plainAmount(w.amount),
+      render: (_, w) => (
+        <>
+          <div className="mono">{plainAmount(w.amount)}</div>
+          <div className="muted">Fee <span className="mono">{plainAmount(w.fee)}</span></div>
+          <div className="muted">Receives <span className="mono">{plainAmount(w.receive)}</span></div>
+        </>
+      ),
+    },
+    { title: 'Fee', key: 'fee', hidden: true, csv: (w) => plainAmount(w.fee) },
+    { title: 'Receives', key: 'receive', hidden: true, csv: (w) => plainAmount(w.receive) },
+    { title: 'Value (USDT)', className: 'mono nowrap', render: (_, w) => plainAmount(w.valueUsdt), ...sortOnPage(byNumber((w) => w.valueUsdt)), csv: (w) => plainAmount(w.valueUsdt) },
+    {
+      // Filters the rows on this page (the server filters by state and user only).
+      title: 'Risk', render: (_, w) => <RiskBadges w={w} />, csv: riskText,
+      filters: flags.map((f) => ({ value: f, text: RISK_FLAG_LABELS[f] })), onFilter: (f, w) => w.riskFlags.some((x) => x === f),
+    },
+    {
+      title: 'Review', className: 'review-cell', csv: (w) => `${reviewLabel(w)}${w.approvedBy.length > 0 ? `; approved by ${w.approvedBy.join(', ')}` : ''}`,
+      render: (_, w) => <>{reviewLabel(w)}{w.approvedBy.length > 0 && <div className="muted">Approved by {w.approvedBy.join(', ')}</div>}</>,
+    },
+    {
+      title: waiting ? 'Decision' : 'Outcome', key: 'decision', className: 'decision',
+      csv: waiting ? undefined : (w) => [STATE_LABELS[w.state], w.decidedBy, w.reason ? REJECT_REASON_LABELS[w.reason] : '', w.note, w.txHash].filter(Boolean).join('; '),
+      render: (_, w) => (w.state === 'processing' ? <Decision w={w} onOutcome={setOutcome} /> : <Decided w={w} />),
+    },
+  ];
   return (
     <>
       <OutcomeNotice outcome={outcome} />
-      <PagedTable query={list} caption={caption} onPage={setPage}
-        empty={<p>{waiting ? 'No withdrawal waits for review.' : 'No withdrawal in this state.'}</p>}
-        head={(
-          <>
-            <th scope="col">Withdrawal</th><th scope="col">UID</th><th scope="col">Coin</th><th scope="col">Address</th>
-            <th scope="col">Amount</th><th scope="col">Value (USDT)</th><th scope="col">Risk</th><th scope="col">Review</th>
-            <th scope="col">{waiting ? 'Decision' : 'Outcome'}</th>
-          </>
-        )}>
-        {(items) => items.map((w) => <WithdrawalRow key={w.internalId} w={w} onOutcome={setOutcome} />)}
-      </PagedTable>
+      <PagedTable query={list} columns={columns} rowKey={(w) => w.internalId} caption={caption} rowAttributes={(w) => ({ 'data-number': w.number })}
+        empty={waiting ? 'No withdrawal waits for review.' : 'No withdrawal in this state.'} exportName={`withdrawals ${state}`}
+        onPage={(p, s) => { setPage(p); setSize(s); }} />
     </>
   );
 }
 
 function RiskBadges({ w }: { w: AdminWithdrawal }) {
   if (w.riskFlags.length === 0) return <span className="muted">None</span>;
-  return <ul className="badges" aria-label="Risk flags">{w.riskFlags.map((f) => <li key={f} className="badge">{RISK_FLAG_LABELS[f]}</li>)}</ul>;
+  return <ul className="badges" aria-label="Risk flags">{w.riskFlags.map((f) => <li key={f}><Tag color="error">{RISK_FLAG_LABELS[f]}</Tag></li>)}</ul>;
 }
 
 /** A decided withdrawal: its state, who decided, the reason and note, the transaction once sent. */
@@ -96,29 +124,6 @@ function Decided({ w }: { w: AdminWithdrawal }) {
       {w.txHash && <div>Tx <span className="mono wrap">{w.txHash}</span></div>}
       {w.confirmations !== null && <div>{w.confirmations} of {w.requiredConfirmations} confirmations</div>}
     </>
-  );
-}
-
-function WithdrawalRow({ w, onOutcome }: { w: AdminWithdrawal; onOutcome: (o: Outcome) => void }) {
-  return (
-    <tr data-number={w.number}>
-      <td><div className="mono nowrap">{w.number}</div><div className="muted">{formatTime(w.createdAt)}</div></td>
-      <td className="mono"><Link to={`/withdrawals?uid=${w.uid}${w.state === 'processing' ? '' : `&state=${w.state}`}`} aria-label={`Withdrawals of user ${w.uid}`}>{w.uid}</Link></td>
-      <td>{w.currency}<div className="muted">{w.chainName} ({w.protocol})</div></td>
-      <td className="address"><span className="mono">{w.address}</span>{w.nickname && <div className="muted">{w.nickname}</div>}</td>
-      <td className="nowrap">
-        <div className="mono">{plainAmount(w.amount)}</div>
-        <div className="muted">Fee <span className="mono">{plainAmount(w.fee)}</span></div>
-        <div className="muted">Receives <span className="mono">{plainAmount(w.receive)}</span></div>
-      </td>
-      <td className="mono nowrap">{plainAmount(w.valueUsdt)}</td>
-      <td><RiskBadges w={w} /></td>
-      <td className="review-cell">
-        {reviewLabel(w)}
-        {w.approvedBy.length > 0 && <div className="muted">Approved by {w.approvedBy.join(', ')}</div>}
-      </td>
-      <td className="decision">{w.state === 'processing' ? <Decision w={w} onOutcome={onOutcome} /> : <Decided w={w} />}</td>
-    </tr>
   );
 }
 
@@ -145,12 +150,12 @@ function Decision({ w, onOutcome }: { w: AdminWithdrawal; onOutcome: (o: Outcome
     return (
       <div className="confirm">
         <p>{approveEffect(w)}</p>
-        <div className="actions">
-          <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate({ id: w.internalId, approve: true })}>
+        <Space wrap>
+          <Button type="primary" loading={decide.isPending} onClick={() => decide.mutate({ id: w.internalId, approve: true })}>
             Confirm: approve withdrawal {w.number}
-          </button>
-          <button type="button" className="button button--quiet" disabled={decide.isPending} onClick={() => setStep(null)}>Cancel</button>
-        </div>
+          </Button>
+          <Button disabled={decide.isPending} onClick={() => setStep(null)}>Cancel</Button>
+        </Space>
       </div>
     );
   }
@@ -158,10 +163,10 @@ function Decision({ w, onOutcome }: { w: AdminWithdrawal; onOutcome: (o: Outcome
   return (
     <>
       {mine && <p className="muted confirm">You approved it: waiting for another operator.</p>}
-      <div className="actions">
-        {!mine && <button type="button" className="button" onClick={() => open('approve')} aria-label={`Approve withdrawal ${w.number}`}>Approve</button>}
-        <button type="button" className="button button--quiet" onClick={() => open('reject')} aria-label={`Reject withdrawal ${w.number}`}>Reject</button>
-      </div>
+      <Space wrap>
+        {!mine && <Button type="primary" onClick={() => open('approve')} aria-label={`Approve withdrawal ${w.number}`}>Approve</Button>}
+        <Button onClick={() => open('reject')} aria-label={`Reject withdrawal ${w.number}`}>Reject</Button>
+      </Space>
     </>
   );
 }
@@ -171,30 +176,25 @@ function RejectForm({ w, pending, onCancel, onReject }: { w: AdminWithdrawal; pe
   const [sent, setSent] = useState(false);
   const problems = sent ? rejectProblems(draft) : {};
   const id = `reject-${w.internalId}`;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     setSent(true);
     if (Object.keys(rejectProblems(draft)).length === 0) onReject(rejectBody(w.internalId, draft));
   };
   return (
-    <form className="confirm" onSubmit={submit} aria-label={`Reject withdrawal ${w.number}`} noValidate>
+    <Form className="confirm" layout="vertical" onFinish={submit} aria-label={`Reject withdrawal ${w.number}`}>
       <p>{rejectEffect(w)}</p>
-      <label className="field"><span>Reason (the user sees it)</span>
-        <select value={draft.reason} onChange={(e) => setDraft({ ...draft, reason: e.target.value as WithdrawRejectReason | '' })}
-          aria-invalid={problems.reason ? true : undefined} aria-describedby={problems.reason ? `${id}-reason` : undefined}>
-          <option value="">Choose a reason</option>
-          {WITHDRAW_REJECT_REASONS.map((r) => <option key={r} value={r}>{REJECT_REASON_LABELS[r]}</option>)}
-        </select>
-      </label>
-      {problems.reason && <p className="error" id={`${id}-reason`}>{problems.reason}</p>}
-      <label className="field"><span>Note to the user (optional)</span>
-        <input value={draft.note} maxLength={WITHDRAW_NOTE_MAX} autoComplete="off" onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
-      </label>
-      <div className="actions">
-        <button type="submit" className="button button--danger" disabled={pending}>Confirm: reject withdrawal {w.number}</button>
-        <button type="button" className="button button--quiet" disabled={pending} onClick={onCancel}>Cancel</button>
-      </div>
-    </form>
+      <Field id={`${id}-reason`} label="Reason (the user sees it)" problem={problems.reason}>
+        {(p) => <Select {...p} value={draft.reason || undefined} placeholder="Choose a reason" onChange={(reason: WithdrawRejectReason) => setDraft({ ...draft, reason })}
+          options={WITHDRAW_REJECT_REASONS.map((r) => ({ value: r, label: REJECT_REASON_LABELS[r] }))} />}
+      </Field>
+      <Field id={`${id}-note`} label="Note to the user (optional)">
+        {(p) => <Input {...p} value={draft.note} maxLength={WITHDRAW_NOTE_MAX} autoComplete="off" onChange={(e) => setDraft({ ...draft, note: e.target.value })} />}
+      </Field>
+      <Space wrap>
+        <Button danger type="primary" htmlType="submit" loading={pending}>Confirm: reject withdrawal {w.number}</Button>
+        <Button disabled={pending} onClick={onCancel}>Cancel</Button>
+      </Space>
+    </Form>
   );
 }
 
@@ -202,76 +202,46 @@ function RejectForm({ w, pending, onCancel, onReject }: { w: AdminWithdrawal; pe
 
 const chainLabel = (row: Pick<WithdrawSettingRow, 'chainType'>) => `${DEPOSIT_CHAINS[row.chainType].name} (${DEPOSIT_CHAINS[row.chainType].protocol})`;
 const routeName = (row: Pick<WithdrawSettingRow, 'currency' | 'chainType'>) => `${row.currency} on ${DEPOSIT_CHAINS[row.chainType].name}`;
-/** The settings table's columns for an admin (the one who edits). */
-const SETTINGS_COLUMNS = 10;
+const settingKey = (row: Pick<WithdrawSettingRow, 'currency' | 'chainType'>) => `${row.currency}:${row.chainType}`;
 
 /** The operators' fee, limits and switch of each coin on each chain, and whether a signer serves the chain. */
 export function WithdrawalFeesPage() {
   const { operator } = useAuth();
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<WithdrawSettingRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const settings = useQuery({ queryKey: ['withdrawals', 'settings'], queryFn: () => call<WithdrawSettingRow[]>(ADMIN_API.withdrawals.settings) });
   const admin = operator?.role === 'admin';
+  const columns: Column<WithdrawSettingRow>[] = [
+    { title: 'Coin', dataIndex: 'currency', ...sortOnPage(byText((r) => r.currency)), csv: (r) => r.currency },
+    { title: 'Network', className: 'nowrap', render: (_, r) => chainLabel(r), ...sortOnPage(byText(chainLabel)), csv: chainLabel },
+    ...SETTING_FIELDS.map((f): Column<WithdrawSettingRow> => ({ title: SETTING_LABELS[f], key: f, className: 'mono nowrap', render: (_, r) => plainAmount(r[f]), csv: (r) => plainAmount(r[f]) })),
+    {
+      title: 'Enabled', render: (_, r) => (r.enabled ? 'Yes' : 'No'), csv: (r) => (r.enabled ? 'Yes' : 'No'),
+      filters: [{ value: true, text: 'Yes' }, { value: false, text: 'No' }], onFilter: (v, r) => r.enabled === v,
+    },
+    { title: 'Signer', render: (_, r) => (r.signer ? 'Yes' : <Tag color="warning">No</Tag>), csv: (r) => (r.signer ? 'Yes' : 'No') },
+    { title: 'Updated', className: 'nowrap', render: (_, r) => <>{formatTime(r.updatedAt)}<div className="muted">{r.updatedBy ?? 'Defaults'}</div></>, csv: (r) => `${new Date(r.updatedAt).toISOString()} ${r.updatedBy ?? 'Defaults'}` },
+    ...(admin ? [{
+      title: 'Change', key: 'change',
+      render: (_: unknown, r: WithdrawSettingRow) => <Button onClick={() => { setOutcome(null); setEditing(r); }} aria-label={`Change ${routeName(r)}`}>Change</Button>,
+    }] : []),
+  ];
   return (
-    <section className="page">
-      <h1>Withdrawals</h1>
+    <PageLayout title="Withdrawals">
       <PageTabs label="Withdrawals" tabs={TABS} current="/withdrawals/fees" />
       <p>
         What a user pays and may withdraw of each coin on each network. A withdrawal needs the route enabled and a signer (a node and
         a hot-wallet key) for its network. {admin ? 'The fee must be below the minimum, the minimum at most the maximum, the maximum at most the daily limit.' : 'Only an admin can change them.'}
       </p>
       <OutcomeNotice outcome={outcome} />
-      {settings.isError && <p className="error" role="alert">{settings.error.message}</p>}
-      {settings.isPending && <p role="status">Loading…</p>}
-      {settings.data && (
-        // Focusable: a finance operator's table has no control in it, and it scrolls sideways on a narrow window.
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Fees and limits per coin and network">
-          <table className="table">
-            <caption className="visually-hidden">Fees and limits per coin and network</caption>
-            <thead>
-              <tr>
-                <th scope="col">Coin</th><th scope="col">Network</th><th scope="col">Fee</th><th scope="col">Minimum</th><th scope="col">Maximum</th>
-                <th scope="col">Daily limit</th><th scope="col">Enabled</th><th scope="col">Signer</th><th scope="col">Updated</th>
-                {admin && <th scope="col">Change</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {settings.data.map((row) => {
-                const key = `${row.currency}:${row.chainType}`;
-                return (
-                  <SettingRows key={key} row={row} editing={editing === key} admin={admin}
-                    onEdit={() => { setOutcome(null); setEditing(key); }} onClose={() => setEditing(null)} onOutcome={setOutcome} />
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-function SettingRows({ row, editing, admin, onEdit, onClose, onOutcome }: {
-  row: WithdrawSettingRow; editing: boolean; admin: boolean; onEdit: () => void; onClose: () => void; onOutcome: (o: Outcome) => void;
-}) {
-  const name = routeName(row);
-  return (
-    <>
-      <tr>
-        <td>{row.currency}</td>
-        <td className="nowrap">{chainLabel(row)}</td>
-        {SETTING_FIELDS.map((f) => <td key={f} className="mono nowrap">{plainAmount(row[f])}</td>)}
-        <td>{row.enabled ? 'Yes' : 'No'}</td>
-        <td>{row.signer ? 'Yes' : <strong>No</strong>}</td>
-        <td className="nowrap">{formatTime(row.updatedAt)}<div className="muted">{row.updatedBy ?? 'Defaults'}</div></td>
-        {admin && <td>{!editing && <button type="button" className="button button--quiet" onClick={onEdit} aria-label={`Change ${name}`}>Change</button>}</td>}
-      </tr>
-      {editing && (
-        <tr>
-          <td colSpan={SETTINGS_COLUMNS}><SettingForm row={row} onClose={onClose} onOutcome={onOutcome} /></td>
-        </tr>
-      )}
-    </>
+      {/* Focusable: a finance operator's table has no control in it, and it scrolls sideways on a narrow window. */}
+      <div className="table-region" tabIndex={0} role="region" aria-label="Fees and limits per coin and network">
+        <WholeTable query={settings} columns={columns} rowKey={settingKey} caption="Fees and limits per coin and network" empty="No coin and network." exportName="withdrawal fees" />
+      </div>
+      <FormModal title={editing ? `Change ${routeName(editing)}` : ''} open={editing !== null} onClose={() => setEditing(null)}>
+        {editing && <SettingForm row={editing} onClose={() => setEditing(null)} onOutcome={setOutcome} />}
+      </FormModal>
+    </PageLayout>
   );
 }
 
@@ -289,8 +259,7 @@ function SettingForm({ row, onClose, onOutcome }: { row: WithdrawSettingRow; onC
     },
   });
   const problems = sent ? settingProblems(row.currency, draft) : {};
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     setSent(true);
     if (Object.keys(settingProblems(row.currency, draft)).length > 0) return;
     if (!settingChanged(row, draft)) return onClose();
@@ -298,36 +267,20 @@ function SettingForm({ row, onClose, onOutcome }: { row: WithdrawSettingRow; onC
   };
   const id = `setting-${row.currency}-${row.chainType}`;
   return (
-    <form className="setting" onSubmit={submit} aria-label={`Change ${name}`} noValidate>
+    <Form className="setting" layout="vertical" onFinish={submit} aria-label={`Change ${name}`}>
       <div className="setting__fields">
         {SETTING_FIELDS.map((f) => (
           <Field key={f} id={`${id}-${f}`} label={`${SETTING_LABELS[f]} (${row.currency})`} problem={problems[f]}>
-            {(p) => <input {...p} inputMode="decimal" autoComplete="off" maxLength={40} value={draft[f]} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />}
+            {(p) => <Input {...p} inputMode="decimal" autoComplete="off" maxLength={40} value={draft[f]} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />}
           </Field>
         ))}
-        <label className="setting__check"><input type="checkbox" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Enabled</label>
       </div>
-      {save.isError && <p className="error" role="alert">The server refused the change: {save.error.message}</p>}
-      <div className="actions">
-        <button type="submit" className="button" disabled={save.isPending}>{save.isPending ? 'Saving…' : `Save ${name}`}</button>
-        <button type="button" className="button button--quiet" disabled={save.isPending} onClick={onClose}>Cancel</button>
-      </div>
-    </form>
-  );
-}
-
-export interface FieldProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-export function Field({ id, label, problem, children }: { id: string; label: string; problem?: string; children: (props: FieldProps) => ReactNode }) {
-  const problemId = `${id}-problem`;
-  return (
-    <div>
-      <label className="field"><span>{label}</span>{children({ id, 'aria-invalid': problem ? true : undefined, 'aria-describedby': problem ? problemId : undefined })}</label>
-      {problem && <p className="error setting__problem" id={problemId}>{problem}</p>}
-    </div>
+      <Form.Item><Checkbox checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}>Enabled</Checkbox></Form.Item>
+      <ErrorAlert text={save.isError ? `The server refused the change: ${save.error.message}` : null} />
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>{save.isPending ? 'Saving…' : `Save ${name}`}</Button>
+        <Button disabled={save.isPending} onClick={onClose}>Cancel</Button>
+      </Space>
+    </Form>
   );
 }
