@@ -10,7 +10,7 @@ import type { AddressBookService } from './address-book';
 
 const tags = ['withdrawals'];
 
-/** The withdrawal address book (docs/product.md §7 `currencyAddress/*`; docs/addressBook.md). */
+/** The withdrawal address book (docs/product.md §7 `currencyAddress/*`; docs/withdrawals.md "Address book"). */
 export const addressBookRoutes: FastifyPluginAsync<{ addressBook: AddressBookService; rateLimitPerMinute: number }> = async (base, { addressBook, rateLimitPerMinute }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   // Per-address limit on the route that needs no session, as on the sign-in routes.
