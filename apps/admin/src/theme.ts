@@ -7,7 +7,8 @@ import type { ThemeConfig } from 'antd';
  * files, docs/security.md "Headers").
  *
  * Colours: the accent and the danger red of the back office's stylesheet; antd's default grey for
- * secondary text (45 % black) and its red are below WCAG AA contrast on white, so they are darker here.
+ * secondary text (45 % black), its red and its amber are below WCAG AA contrast on white, so they are
+ * darker here.
  */
 export const THEME = {
   hashed: false,
@@ -17,6 +18,7 @@ export const THEME = {
     colorPrimary: '#0b4fd6',
     colorLink: '#0b4fd6',
     colorError: '#b3261e',
+    colorWarning: '#8a5a00',
     colorTextSecondary: '#3d4757',
     colorTextTertiary: '#4a5668',
     colorTextDescription: '#4a5668',

@@ -1,4 +1,4 @@
-/** CSV of what a list shows: the export of the rows on screen (docs/back-office.md "Lists"). */
+/** CSV of what a list shows: the export of the rows on screen (docs/back-office.md "Screens"). */
 
 /** One cell as CSV: quoted when it holds a comma, a quote or a line break; a leading =, +, - or @ is kept from running as a formula. */
 export function csvCell(value: string | number | boolean | null | undefined): string {

@@ -25,7 +25,7 @@ export const PAGE_SIZES = [20, 50, 100];
 
 /**
  * Sorting the rows already loaded. The admin API sorts no list (each has its one order: oldest or
- * newest first, docs/back-office.md "Lists"), so a column header sorts the page on screen, and its
+ * newest first, docs/back-office.md "Screens"), so a column header sorts the page on screen, and its
  * tooltip says so.
  */
 export function sortOnPage<T>(compare: (a: T, b: T) => number): Pick<ColumnType<T>, 'sorter' | 'showSorterTooltip'> {

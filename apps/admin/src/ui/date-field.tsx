@@ -14,6 +14,9 @@ export function DateTimeField({ value, onChange, ...control }: Partial<ControlPr
   const ms = localInputToMs(value);
   return (
     <DatePicker {...control} showTime={{ format: 'HH:mm' }} format={FORMATS} needConfirm={false} className="date-field"
-      value={ms === undefined ? null : dayjs(ms)} onChange={(d) => onChange(d ? msToLocalInput(d.valueOf()) : '')} />
+      value={ms === undefined ? null : dayjs(ms)} onChange={(d) => onChange(d ? msToLocalInput(d.valueOf()) : '')}
+      // A typed date and time counts at once: the picker commits it only when it loses the focus, after a
+      // click on the form's button has already sent the form.
+      onCalendarChange={(d) => { if (d && !Array.isArray(d)) onChange(msToLocalInput(d.valueOf())); }} />
   );
 }
