@@ -219,7 +219,7 @@ export function WithdrawalFeesPage() {
       title: 'Enabled', render: (_, r) => (r.enabled ? 'Yes' : 'No'), csv: (r) => (r.enabled ? 'Yes' : 'No'),
       filters: [{ value: true, text: 'Yes' }, { value: false, text: 'No' }], onFilter: (v, r) => r.enabled === v,
     },
-    { title: 'Signer', render: (_, r) => (r.signer ? 'Yes' : <Tag color="warning">No</Tag>), csv: (r) => (r.signer ? 'Yes' : 'No') },
+    { title: 'Signer', render: (_, r) => (r.signer ? 'Yes' : <strong>No</strong>), csv: (r) => (r.signer ? 'Yes' : 'No') },
     { title: 'Updated', className: 'nowrap', render: (_, r) => <>{formatTime(r.updatedAt)}<div className="muted">{r.updatedBy ?? 'Defaults'}</div></>, csv: (r) => `${new Date(r.updatedAt).toISOString()} ${r.updatedBy ?? 'Defaults'}` },
     ...(admin ? [{
       title: 'Change', key: 'change',

@@ -70,7 +70,9 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await create.getByRole('button', { name: 'Add a term' }).click();
     await create.getByLabel('Term 2: days').fill('90');
     await create.getByLabel('Term 2: annual rate').fill('0.1');
-    await create.getByLabel('Early redemption').selectOption({ label: 'Allowed, accrued interest forfeited' });
+    // antd's Select (a combobox and its listbox), not a native <select>: opened, then the option chosen.
+    await create.getByLabel('Early redemption').click();
+    await a.getByRole('option', { name: 'Allowed, accrued interest forfeited', exact: true }).click();
     await create.getByRole('button', { name: 'Create product' }).click();
     await create.getByText('The minimum must be at most the maximum.').waitFor();
     assert.equal(await create.getByLabel('Minimum per subscription (USDT)').getAttribute('aria-invalid'), 'true');
@@ -152,7 +154,8 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await a.getByRole('link', { name: '← Loan review queue' }).click();
     await a.getByText('No loan application waits for review.').waitFor();
     const loanFilter = a.getByRole('search', { name: 'Filter loans' });
-    await loanFilter.getByLabel('State').selectOption({ label: 'Approved' });
+    await loanFilter.getByLabel('State').click();
+    await a.getByRole('option', { name: 'Approved', exact: true }).click();
     await loanFilter.getByRole('button', { name: 'Show' }).click();
     await a.locator(`tbody tr[data-number="${applied.number}"]`).getByText('Four eyes · 2 of 2 approvals').waitFor();
 

@@ -77,7 +77,9 @@ const withdrawalRow = (page: Page, number: string) => page.locator(`tbody tr[dat
 /** The Withdrawals page's filter: a state (its label) and a UID. */
 async function filterQueue(page: Page, state: string, uid = '') {
   const form = page.getByRole('search', { name: 'Filter withdrawals' });
-  await form.getByLabel('State').selectOption({ label: state });
+  // antd's Select (a combobox and its listbox), not a native <select>: opened, then the option chosen.
+  await form.getByLabel('State').click();
+  await page.getByRole('option', { name: state, exact: true }).click();
   await form.getByLabel(/^User UID/).fill(uid);
   await form.getByRole('button', { name: 'Show' }).click();
 }
@@ -198,7 +200,8 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     await reject.getByRole('button', { name: `Confirm: reject withdrawal ${manual.number}` }).click();
     await reject.getByText('Choose a reason: the user sees it.').waitFor();
     await expectAccessible(f, 'back office: reject a withdrawal');
-    await reject.getByLabel(/^Reason/).selectOption({ label: 'The address is a risk' });
+    await reject.getByLabel(/^Reason/).click();
+    await f.getByRole('option', { name: 'The address is a risk', exact: true }).click();
     await reject.getByLabel(/^Note to the user/).fill('Please contact support about this address.');
     await reject.getByRole('button', { name: `Confirm: reject withdrawal ${manual.number}` }).click();
     await f.getByText(`Withdrawal ${manual.number} rejected: 50 USDT returned to user ${user.user.uid}.`).waitFor();

@@ -73,7 +73,9 @@ async function backOffice({ browser }: JourneyContext) {
     await page.getByRole('button', { name: 'Create operator' }).click();
     await page.getByRole('alert').filter({ hasText: 'at least 12 characters' }).waitFor();
     await page.getByLabel(/^Password/).fill(newcomer.password);
-    await page.getByLabel('Role').selectOption('compliance');
+    // antd's Select (a combobox and its listbox), not a native <select>: opened, then the option chosen.
+    await page.getByLabel('Role').click();
+    await page.getByRole('option', { name: 'compliance', exact: true }).click();
     await page.getByRole('button', { name: 'Create operator' }).click();
     await page.getByRole('heading', { name: `Operator ${newcomer.email} created` }).waitFor();
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();

@@ -196,7 +196,9 @@ async function reviewed({ browser }: JourneyContext) {
     await page.getByRole('table').getByRole('link', { name: 'Ben Weber' }).click();
     await page.getByRole('button', { name: 'Reject' }).click();
     await page.getByRole('alert').filter({ hasText: 'Choose a reason to reject.' }).waitFor();
-    await page.getByLabel('Reason').selectOption('selfie_mismatch');
+    // antd's Select (a combobox and its listbox), not a native <select>: opened, then the option chosen.
+    await page.getByLabel('Reason').click();
+    await page.getByRole('option', { name: 'The selfie does not match the document', exact: true }).click();
     await page.getByLabel('Note to the user (optional)').fill('Please hold the passport next to your face.');
     await page.getByRole('button', { name: 'Reject' }).click();
     await page.getByText(/^Decided .*: rejected/).waitFor();
