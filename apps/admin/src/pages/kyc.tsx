@@ -5,7 +5,7 @@ import {
   ADMIN_API, KYC_DECISIONS, KYC_NOTE_MAX, KYC_PHOTO_SLOTS, KYC_REJECT_REASONS,
   type KycPhotoSlot, type KycQueue, type KycRejectReason, type KycSubmissionDetail,
 } from '@app/contract';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Tag, Typography } from 'antd';
 import { call, imageUrl, queryString } from '../api';
 import { formatTime } from '../format';
 import { byNumber, byText, PagedTable, sortOnPage, type Column } from '../ui/data-table';
@@ -48,7 +48,7 @@ export function KycQueuePage() {
     { title: 'Name', render: (_, s) => <Link to={`/kyc/${s.id}`}>{s.realName}</Link>, ...sortOnPage(byText((s) => s.realName)), csv: (s) => s.realName },
     { title: 'Nationality', dataIndex: 'nationality', ...sortOnPage(byText((s) => s.nationality)), csv: (s) => s.nationality },
     { title: 'Document', render: (_, s) => DOCUMENT_TYPES[s.documentType] ?? s.documentType, csv: (s) => DOCUMENT_TYPES[s.documentType] ?? s.documentType },
-    { title: 'Same ID number', render: (_, s) => (s.sameIdNumber > 0 ? <strong>{sameOf(s)}</strong> : 'none'), ...sortOnPage(byNumber((s) => s.sameIdNumber)), csv: sameOf },
+    { title: 'Same ID number', render: (_, s) => (s.sameIdNumber > 0 ? <Tag>{sameOf(s)}</Tag> : 'none'), ...sortOnPage(byNumber((s) => s.sameIdNumber)), csv: sameOf },
     {
       // The server filters by decision (KycQueueQuery): pending oldest first, decided newest first.
       title: 'Decision', key: 'decision', render: (_, s) => DECISION_LABELS[s.decision], csv: (s) => DECISION_LABELS[s.decision],
