@@ -9,7 +9,7 @@ import {
   type WithdrawAddress, type WithdrawQuote, type Withdrawal,
 } from '@app/contract';
 import { rowsOf } from '../src/db/client';
-import { creditBackStage } from '../src/modules/wallet';
+import { creditBackStage } from '../src/modules/deposits';
 import { createTestApp, registerByEmail, uploadFile, userIdByEmail, type ApiAnswer, type TestApp } from './harness';
 import { createOperator, operatorLogin } from './operators';
 

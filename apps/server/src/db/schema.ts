@@ -50,6 +50,12 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A `users` row as stored: a type, for code that holds a user it did not read (the session plugin).
+ * The table itself is the users module's (table-owners.mjs); its UserRow adds the manager's UID.
+ */
+export type UserRecord = typeof users.$inferSelect;
+
 /** A user's arrangement of the desktop dashboard (DashboardLayout of packages/contract), one row per user who changed it. */
 export const userDashboardLayouts = pgTable('user_dashboard_layouts', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey().references(() => users.id),

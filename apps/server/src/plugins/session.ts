@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { LOGIN_ORIGINS, TYPE_USERS, type LoginOrigin, type TypeUser } from '@app/contract';
-import type { users } from '../db/schema';
+import type { UserRecord } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { idempotencyOf, type IdempotencyRequest } from '../lib/idempotency';
 
@@ -21,7 +21,7 @@ export interface SessionMeta {
 export interface Authenticated {
   sessionId: number;
   /** As the users module reads it: the stored row and its manager's UID. */
-  user: typeof users.$inferSelect & { managerUid: string | null };
+  user: UserRecord & { managerUid: string | null };
 }
 
 /** Turns a `token` header into its session, or throws SESSION_EXPIRED. */

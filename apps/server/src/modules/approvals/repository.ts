@@ -1,11 +1,10 @@
-import { alias } from 'drizzle-orm/pg-core';
 import { asc, count, desc, eq, inArray, isNotNull, isNull, and, min } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cappedCount } from '../../db/paging';
-import { operatorApprovals, operators } from '../../db/schema-operators';
+import { operatorApprovals } from '../../db/schema-operators';
+import { operatorEmails } from '../operators';
 
 export type ApprovalRow = typeof operatorApprovals.$inferSelect;
-const decider = alias(operators, 'decider');
 
 /** Four-eyes requests (`operator_approvals`, migration 0016: the database refuses a decision by the requester, and any change after it). */
 export const approvalRepo = {
@@ -34,13 +33,16 @@ export const approvalRepo = {
     const where = id !== undefined ? eq(operatorApprovals.id, id)
       : decision === null ? isNull(operatorApprovals.decision) : and(isNotNull(operatorApprovals.decision), eq(operatorApprovals.decision, decision));
     const order = decision === null ? [asc(operatorApprovals.requestedAt), asc(operatorApprovals.id)] : [desc(operatorApprovals.decidedAt), desc(operatorApprovals.id)];
-    // The page's ids first (on the partial indexes), then their rows and operators.
+    // The page's ids first (on the partial indexes), then their rows, then the operators' e-mails (the operators module's).
     const ids = db.select({ id: operatorApprovals.id }).from(operatorApprovals).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
-    const rows = await db.select({ approval: operatorApprovals, requestedBy: operators.email, decidedBy: decider.email })
-      .from(operatorApprovals)
-      .innerJoin(operators, eq(operators.id, operatorApprovals.requestedBy))
-      .leftJoin(decider, eq(decider.id, operatorApprovals.decidedBy))
-      .where(inArray(operatorApprovals.id, ids)).orderBy(...order);
+    const approvals = await db.select().from(operatorApprovals).where(inArray(operatorApprovals.id, ids)).orderBy(...order);
+    const emails = await operatorEmails(db, approvals.flatMap((a) => (a.decidedBy === null ? [a.requestedBy] : [a.requestedBy, a.decidedBy])));
+    // A requester always exists (a foreign key): the join this replaces was an inner one.
+    const rows = approvals.flatMap((approval) => {
+      const requestedBy = emails.get(approval.requestedBy);
+      if (requestedBy === undefined) return [];
+      return [{ approval, requestedBy, decidedBy: approval.decidedBy === null ? null : (emails.get(approval.decidedBy) ?? null) }];
+    });
     return { rows, ...(await cappedCount(db, operatorApprovals, where)) };
   },
 };

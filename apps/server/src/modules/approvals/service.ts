@@ -5,9 +5,10 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
+import { backStageCreditStep } from '../deposits';
 import type { MoneyCommands } from '../ledger';
 import { userRepo } from '../users';
-import { assetOrThrow, backStageCreditStep, positiveAmount } from '../wallet';
+import { assetOrThrow, positiveAmount } from '../wallet';
 import { approvalRepo } from './repository';
 
 type Listed = Awaited<ReturnType<typeof approvalRepo.list>>['rows'][number];

@@ -1,16 +1,16 @@
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
-import { otpCodes, sessions, users } from '../../db/schema';
-import { userColumns } from '../users';
+import { otpCodes, sessions } from '../../db/schema';
+import { joinUserOn, userColumns } from '../users';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 
-/** Every authenticated request runs this: prepared once. */
+/** Every authenticated request runs this: prepared once, one statement with the user (the users module's join). */
 const sessionByHash = preparedOn((db) => db
   .select({ session: sessions, user: userColumns })
   .from(sessions)
-  .innerJoin(users, eq(users.id, sessions.userId))
+  .innerJoin(...joinUserOn(sessions.userId))
   .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
   .limit(1)
   .prepare('session_by_token_hash'));

@@ -11,6 +11,7 @@ import {
   assertPasswordsMatch, findByIdentity, phoneKey, resolveIdentity, securityStamp, toUserInfo, userRepo, type Identity, type UserRow,
 } from '../users';
 import { acceptCurrentTerms } from '../content';
+import { notifyUser } from '../notifications';
 import { SigninThrottle } from '../signin-throttle';
 import { OtpService, type OtpChannel } from './otp';
 import { describeDevice } from './device';
@@ -164,7 +165,7 @@ export class AuthService {
       const fresh = await sessionRepo.isNewDevice(tx, user.id, meta.userAgent.slice(0, 300), meta.origin);
       const opened = await this.sessions.create(tx, user.id, meta);
       const now = clock.now();
-      if (fresh) await userRepo.notify(tx, user.id, 'login.new_device', now, { device: describeDevice(meta.userAgent, meta.origin), ip: meta.ip, at: now.getTime() });
+      if (fresh) await notifyUser(tx, user.id, 'login.new_device', now, { device: describeDevice(meta.userAgent, meta.origin), ip: meta.ip, at: now.getTime() });
       return opened;
     });
     return { token, user: toUserInfo(user, mode) };
@@ -183,7 +184,7 @@ export class AuthService {
       await userRepo.update(tx, user.id, { passwordHash, ...securityStamp('password', now), updatedAt: now });
       // A reset means the password may be known to someone else: end every session.
       await this.sessions.revokeAll(tx, user.id);
-      await userRepo.notify(tx, user.id, 'password.reset', now);
+      await notifyUser(tx, user.id, 'password.reset', now);
     });
   }
 

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ChatInboxFilter, ChatQueue } from '@app/contract';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
-import { uploads, users } from '../../db/schema';
-import { userNotifications } from '../../db/schema-kyc';
 import { chatCannedReplies, chatConversations, chatMessages } from '../../db/schema-notices';
-import { operators } from '../../db/schema-operators';
+import { uploadNames } from '../files';
+import { enabledOperators } from '../operators';
+import { userRepo } from '../users';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -12,11 +12,20 @@ export type CannedRow = typeof chatCannedReplies.$inferSelect;
 /** A message with its image's file name (null without one). */
 export type MessageWithImage = MessageRow & { imageName: string | null };
 
-const messageColumns = {
-  id: chatMessages.id, conversationId: chatMessages.conversationId, author: chatMessages.author, operatorId: chatMessages.operatorId,
-  body: chatMessages.body, uploadId: chatMessages.uploadId, clientId: chatMessages.clientId, seq: chatMessages.seq,
-  createdAt: chatMessages.createdAt, imageName: uploads.name,
-};
+/** Messages with their images' file names (the files module's). */
+async function withImages<R extends MessageRow>(db: DbOrTx, rows: R[]): Promise<(R & { imageName: string | null })[]> {
+  const names = await uploadNames(db, rows.flatMap((r) => (r.uploadId === null ? [] : [r.uploadId])));
+  return rows.map((r) => ({ ...r, imageName: r.uploadId === null ? null : (names.get(r.uploadId) ?? null) }));
+}
+
+/** Conversations with their users' UIDs and e-mails (the users module's), in order; one whose user is unknown is left out. */
+async function withContacts(db: DbOrTx, rows: ConversationRow[]): Promise<{ c: ConversationRow; uid: string; email: string | null }[]> {
+  const contacts = await userRepo.contactsOf(db, [...new Set(rows.map((c) => c.userId))]);
+  return rows.flatMap((c) => {
+    const contact = contacts.get(c.userId);
+    return contact ? [{ c, ...contact }] : [];
+  });
+}
 
 /** An inbox row: the conversation, its user's UID and e-mail, the newest message and the unread count. */
 export interface InboxRow {
@@ -67,24 +76,24 @@ export const chatRepo = {
   },
 
   async messageByClientId(db: DbOrTx, conversationId: number, clientId: string): Promise<MessageWithImage | undefined> {
-    const [row] = await db.select(messageColumns).from(chatMessages).leftJoin(uploads, eq(uploads.id, chatMessages.uploadId))
+    const rows = await db.select().from(chatMessages)
       .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.clientId, clientId))).limit(1);
-    return row;
+    return (await withImages(db, rows))[0];
   },
 
   async messageById(db: DbOrTx, conversationId: number, id: number): Promise<MessageWithImage | undefined> {
-    const [row] = await db.select(messageColumns).from(chatMessages).leftJoin(uploads, eq(uploads.id, chatMessages.uploadId))
+    const rows = await db.select().from(chatMessages)
       .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.id, id))).limit(1);
-    return row;
+    return (await withImages(db, rows))[0];
   },
 
   /** Messages by id, with their conversation's user (the notice stream renders them). */
   async messagesByIds(db: DbOrTx, ids: readonly number[]): Promise<(MessageWithImage & { userId: number })[]> {
     if (!ids.length) return [];
-    return db.select({ ...messageColumns, userId: chatConversations.userId }).from(chatMessages)
+    const rows = await db.select({ ...getTableColumns(chatMessages), userId: chatConversations.userId }).from(chatMessages)
       .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
-      .leftJoin(uploads, eq(uploads.id, chatMessages.uploadId))
       .where(inArray(chatMessages.id, [...ids])).orderBy(asc(chatMessages.id));
+    return withImages(db, rows);
   },
 
   async conversationsByIds(db: DbOrTx, ids: readonly number[]): Promise<ConversationRow[]> {
@@ -101,10 +110,10 @@ export const chatRepo = {
     const conds = [eq(chatMessages.conversationId, conversationId)];
     if (q.before !== undefined) conds.push(lt(chatMessages.id, q.before));
     if (q.after !== undefined) conds.push(gt(chatMessages.id, q.after));
-    const rows = await db.select(messageColumns).from(chatMessages).leftJoin(uploads, eq(uploads.id, chatMessages.uploadId))
+    const rows = await db.select().from(chatMessages)
       .where(and(...conds)).orderBy(ascending ? asc(chatMessages.id) : desc(chatMessages.id)).limit(q.limit + 1);
     const hasMore = rows.length > q.limit;
-    const items = rows.slice(0, q.limit);
+    const items = await withImages(db, rows.slice(0, q.limit));
     return { items: ascending ? items : items.reverse(), hasMore };
   },
 
@@ -127,13 +136,6 @@ export const chatRepo = {
     return row!;
   },
 
-  /** The id of the private upload of this name (the files module checked it is the user's own). */
-  async uploadIdByName(db: DbOrTx, userId: number, name: string): Promise<number | undefined> {
-    const [row] = await db.select({ id: uploads.id }).from(uploads)
-      .where(and(eq(uploads.name, name), eq(uploads.userId, userId), eq(uploads.kind, 'private'))).limit(1);
-    return row?.id;
-  },
-
   // ----- the back office ------------------------------------------------------------------------
 
   async inbox(db: DbOrTx, q: { queue?: ChatQueue | undefined; filter: ChatInboxFilter; userId?: number | null | undefined; operatorId: number }, page: number, size: number, cap: number): Promise<{ rows: InboxRow[]; total: number; totalCapped: boolean }> {
@@ -147,16 +149,14 @@ export const chatRepo = {
     const counted = await db.select({ n: sql<number>`count(*)::int` })
       .from(db.select({ id: chatConversations.id }).from(chatConversations).where(where).limit(cap + 1).as('capped'));
     const n = Number(counted[0]?.n ?? 0);
-    const rows = await db.select({ c: chatConversations, uid: users.uid, email: users.email }).from(chatConversations)
-      .innerJoin(users, eq(users.id, chatConversations.userId)).where(where)
+    const conversations = await db.select().from(chatConversations).where(where)
       .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id)).limit(size).offset((page - 1) * size);
-    return { rows: await this.withLast(db, rows), total: Math.min(n, cap), totalCapped: n > cap };
+    return { rows: await this.withLast(db, await withContacts(db, conversations)), total: Math.min(n, cap), totalCapped: n > cap };
   },
 
   async inboxRow(db: DbOrTx, conversationId: number): Promise<InboxRow | undefined> {
-    const rows = await db.select({ c: chatConversations, uid: users.uid, email: users.email }).from(chatConversations)
-      .innerJoin(users, eq(users.id, chatConversations.userId)).where(eq(chatConversations.id, conversationId)).limit(1);
-    return (await this.withLast(db, rows))[0];
+    const conversations = await db.select().from(chatConversations).where(eq(chatConversations.id, conversationId)).limit(1);
+    return (await this.withLast(db, await withContacts(db, conversations)))[0];
   },
 
   /** Adds each conversation's newest message and its count of user messages the operators have not read. */
@@ -203,10 +203,8 @@ export const chatRepo = {
   },
 
   /** Enabled operators who may take conversations (support and admin). */
-  async assignableOperators(db: DbOrTx, id?: number): Promise<{ id: number; email: string }[]> {
-    const conds = [inArray(operators.role, ['support', 'admin']), isNull(operators.disabledAt)];
-    if (id !== undefined) conds.push(eq(operators.id, id));
-    return db.select({ id: operators.id, email: operators.email }).from(operators).where(and(...conds)).orderBy(asc(operators.email));
+  assignableOperators(db: DbOrTx, id?: number): Promise<{ id: number; email: string }[]> {
+    return enabledOperators(db, ['support', 'admin'], id);
   },
 
   // ----- offline users: a notification for replies they have not read ----------------------------
@@ -230,10 +228,6 @@ export const chatRepo = {
       .where(and(eq(chatConversations.id, id), lt(chatConversations.userNotifiedThrough, through), lt(chatConversations.userReadThrough, through)))
       .returning({ id: chatConversations.id });
     return rows.length === 1;
-  },
-
-  async notify(tx: Tx, userId: number, kind: string, at: Date, params: Record<string, unknown>): Promise<void> {
-    await tx.insert(userNotifications).values({ userId, kind, createdAt: at, params });
   },
 
   // ----- canned replies -------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
+import { privateUploadId } from '../files';
+import { notifyUser } from '../notifications';
 import { operatorEmails } from '../operators';
 import { adminListScope } from '../users';
 import { chatRepo, type CannedRow, type ConversationRow, type InboxRow, type MessageWithImage } from './repository';
@@ -142,7 +144,7 @@ export class ChatService {
     let uploadId: number | null = null;
     if (body.image !== undefined) {
       const [name] = await this.deps.files.ownPrivateNames(userId, [body.image]);
-      const id = name ? await chatRepo.uploadIdByName(this.ctx.db, userId, name) : undefined;
+      const id = name ? await privateUploadId(this.ctx.db, userId, name) : undefined;
       if (id === undefined) throw new AppError('CHAT_IMAGE_INVALID');
       uploadId = id;
     }
@@ -371,7 +373,7 @@ export class ChatService {
       const wrote = await this.ctx.db.transaction(async (tx) => {
         if (!(await chatRepo.claimNotified(tx, d.id, d.through))) return false;
         const m = await chatRepo.messageById(tx, d.id, d.through);
-        await chatRepo.notify(tx, d.userId, CHAT_REPLY_NOTICE, now, { preview: previewOf(m?.body ?? '', m?.uploadId != null) });
+        await notifyUser(tx, d.userId, CHAT_REPLY_NOTICE, now, { preview: previewOf(m?.body ?? '', m?.uploadId != null) });
         return true;
       });
       if (wrote) written += 1;

@@ -199,7 +199,8 @@ export const contractsRepo = {
  * Contracts' invariant, registered with the ledger's verifier: every settlement names a contract
  * and a contract transaction of the contract's own ledger as the one that settled it (those
  * columns have no foreign keys, for the speed of settlement: see `contractSettlements` in
- * schema-trading.ts).
+ * schema-trading.ts). It joins the ledger's table (`ledger.transactions`, handed in by the verifier)
+ * on purpose: it checks that the two owners' rows agree, which no face call could do in one snapshot.
  */
 export const CONTRACT_INVARIANTS: readonly Invariant[] = [{
   rule: 'every contract settlement names a contract and a settling transaction of its ledger',

@@ -11,7 +11,7 @@ import type { Static } from 'typebox';
 import { rowsOf } from '../../db/client';
 import { tronAddressToHex } from '../../lib/chain-address';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
-import { creditBackStage } from '../wallet';
+import { creditBackStage } from './back-stage';
 import { DEPOSIT_KEY_DEV_SEED_FILE, DepositKeys, DepositService } from './index';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;

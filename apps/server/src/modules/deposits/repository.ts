@@ -2,9 +2,10 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizz
 import { assetOf, formatAmount } from '@app/contract';
 import type { DbOrTx } from '../../db/client';
 import { newestFirst } from '../../db/paging';
-import { deposits, users } from '../../db/schema';
-import { userNotifications } from '../../db/schema-kyc';
+import { deposits } from '../../db/schema';
 import { depositAddressCounters, depositAddresses, depositNotices, savedAddresses } from '../../db/schema-deposits';
+import { notifyUsers } from '../notifications';
+import { userRepo } from '../users';
 import type { DerivedAddress } from './keys';
 
 export type DepositAddressRow = typeof depositAddresses.$inferSelect;
@@ -72,7 +73,7 @@ export const depositRepo = {
   /** Inserts a saved address if the user has fewer than `max` (their user row locked, so two at once cannot pass the count). */
   async insertSaved(db: DbOrTx, row: typeof savedAddresses.$inferInsert, max: number): Promise<SavedAddressRow | 'full'> {
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
+      await userRepo.lock(tx, row.userId);
       const [n] = await tx.select({ n: count() }).from(savedAddresses).where(eq(savedAddresses.userId, row.userId));
       if ((n?.n ?? 0) >= max) return 'full';
       const [created] = await tx.insert(savedAddresses).values(row).returning();
@@ -106,7 +107,7 @@ export const depositRepo = {
    */
   async notice(db: DbOrTx, row: typeof depositNotices.$inferInsert, since: Date, max: number): Promise<DepositNoticeRow | 'limit'> {
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
+      await userRepo.lock(tx, row.userId);
       const existing = await this.noticeOf(tx, row.userId, row.chain, row.txHash);
       if (existing) return existing;
       const [n] = await tx.select({ n: count() }).from(depositNotices)
@@ -117,7 +118,18 @@ export const depositRepo = {
     });
   },
 
-  // ----- deposit records (written by the wallet's back-stage credit and the chain watchers) -----
+  // ----- deposit records (written by the back-stage credit and the chain watchers) -----
+
+  /** A back-stage deposit's record, in progress until its ledger transaction is posted; its id. */
+  async insertBackStage(db: DbOrTx, row: typeof deposits.$inferInsert): Promise<number> {
+    const [created] = await db.insert(deposits).values(row).returning({ id: deposits.id });
+    return created!.id;
+  },
+
+  /** The back-stage deposit done, with the ledger transaction that credited it. */
+  async completeBackStage(db: DbOrTx, id: number, transactionId: number, at: Date): Promise<void> {
+    await db.update(deposits).set({ status: 'success', transactionId, completedAt: at }).where(eq(deposits.id, id));
+  },
 
   async records(db: DbOrTx, userId: number, mode: string, symbol: string | undefined, page: number, size: number) {
     const where = and(eq(deposits.userId, userId), eq(deposits.mode, mode), symbol ? eq(deposits.asset, symbol) : sql`true`);
@@ -177,7 +189,7 @@ export const chainDepositRepo = {
       // A deposit seen for the first time tells its user (a re-sighting after a re-org does not).
       const fresh = rows.filter((r) => r.inserted);
       if (fresh.length) {
-        await tx.insert(userNotifications).values(fresh.map((r) => ({
+        await notifyUsers(tx, fresh.map((r) => ({
           userId: r.userId, kind: r.status === 'fail' ? 'deposit.below_minimum' : 'deposit.seen', createdAt: now,
           params: { id: r.publicId, ...depositParams(chain, r), ...(r.status === 'fail' ? {} : { confirmations: r.confirmations }) },
         })));
@@ -187,8 +199,7 @@ export const chainDepositRepo = {
 
   /** Tells each user their deposit is credited (in the crediting transaction). */
   async notifyCredited(tx: DbOrTx, chain: string, rows: readonly { publicId: string; userId: number; asset: string; amount: bigint; txHash: string | null }[], now: Date): Promise<void> {
-    if (!rows.length) return;
-    await tx.insert(userNotifications).values(rows.map((r) => ({
+    await notifyUsers(tx, rows.map((r) => ({
       userId: r.userId, kind: 'deposit.credited', createdAt: now, params: { id: r.publicId, ...depositParams(chain, r) },
     })));
   },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, assetOf, parseAmount, renderNotice, type FinancingEstimate, type FinancingProduct, type FinancingSubscription } from '@app/contract';
 import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
-import { creditBackStage } from '../wallet';
+import { creditBackStage } from '../deposits';
 
 const usdt = assetOf('USDT')!;
 let t: TestApp;

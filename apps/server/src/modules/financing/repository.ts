@@ -2,8 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNull, lte, sql, sum } from 'drizzle
 import type { DbOrTx, Tx } from '../../db/client';
 import { newestFirst, newestFirstCapped } from '../../db/paging';
 import type { Invariant } from '../ledger';
-import { users } from '../../db/schema';
-import { userNotifications } from '../../db/schema-kyc';
+import { userRepo } from '../users';
 import { financingProducts, financingSubscriptions, financingTerms, financingTokens } from '../../db/schema-financing';
 
 export type ProductRow = typeof financingProducts.$inferSelect;
@@ -149,11 +148,6 @@ export const financingRepo = {
   },
 
   /** Subscriptions due at `now`, oldest first, locked; those another job holds are skipped. */
-  /** A notice to the user (user_notifications, in the caller's transaction). */
-  async notify(tx: Tx, userId: number, kind: string, at: Date, params: Record<string, unknown>): Promise<void> {
-    await tx.insert(userNotifications).values({ userId, kind, createdAt: at, params });
-  },
-
   async lockDue(tx: Tx, now: Date, limit: number): Promise<SubscriptionRow[]> {
     return tx.select().from(financingSubscriptions)
       .where(and(eq(financingSubscriptions.state, 'during'), lte(financingSubscriptions.maturesAt, now)))
@@ -183,15 +177,16 @@ export const financingRepo = {
     );
     const found = await newestFirstCapped(db, financingSubscriptions, where, page, size);
     const userIds = [...new Set(found.rows.map((r) => r.userId))];
-    const uids = userIds.length ? await db.select({ id: users.id, uid: users.uid }).from(users).where(inArray(users.id, userIds)) : [];
-    return { ...found, uids: new Map(uids.map((u) => [u.id, u.uid])) };
+    return { ...found, uids: await userRepo.uidsOf(db, userIds) };
   },
 };
 
 /**
  * Financing's records agree with the ledger (checked by `ledger:verify` and after every test file):
  * each subscription names its subscribing transaction, and an ended one its paying transaction, of
- * the right kind and mode; a product has sold exactly the principal of its subscriptions.
+ * the right kind and mode; a product has sold exactly the principal of its subscriptions. They join
+ * the ledger's table (`ledger.transactions`, handed in by the verifier) on purpose: they check that
+ * the two owners' rows agree, which no face call could do in one snapshot.
  */
 export const FINANCING_INVARIANTS: readonly Invariant[] = [
   {

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
 import type { AuditActor, AuditLog } from '../audit';
 import { systemAccount, userAccount, type LedgerReads, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import { notifyUser } from '../notifications';
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount } from '../wallet';
 import { FINANCING_INVARIANTS, financingRepo, type ProductWithTerms, type SubscriptionRow } from './repository';
@@ -310,7 +311,7 @@ export class FinancingService {
         // Paid as of its maturity, whenever the job gets to it: the figures never depend on the delay.
         for (const s of due) {
           const ended = await this.end(m, s, s.maturesAt.getTime());
-          await financingRepo.notify(m.tx, s.userId, 'financing.matured', m.now, {
+          await notifyUser(m.tx, s.userId, 'financing.matured', m.now, {
             id: s.publicId, product: s.productName, principal: money(ended.principal, s.currency), interest: money(ended.interest, s.currency), currency: s.currency, mode: s.mode,
           });
         }

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/paging';
-import { users } from '../../db/schema';
-import { kycProfiles, kycSubmissions, userNotifications } from '../../db/schema-kyc';
+import { kycProfiles, kycSubmissions } from '../../db/schema-kyc';
+import { userRepo } from '../users';
 
 export type KycProfileRow = typeof kycProfiles.$inferSelect;
 export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
@@ -10,11 +10,15 @@ type PrimaryValues = Omit<typeof kycProfiles.$inferInsert, 'userId'>;
 
 export type KycQueueRow = Pick<KycSubmissionRow, 'id' | 'realName' | 'nationality' | 'documentType' | 'submittedAt' | 'decision' | 'decidedAt'> & { uid: string; sameIdNumber: number };
 
-/** Other profiles with the submission's nationality and ID number key: the count the queue shows. */
+/**
+ * Other profiles with the submission's nationality and ID number key: the count the queue shows.
+ * The outer table is named literally: in a query of `kyc_submissions` alone drizzle writes its
+ * columns unqualified, which inside the subquery would mean the profile's own.
+ */
 const sameIdNumberCount = sql<number>`(SELECT count(*)::int FROM ${kycProfiles} p
-  WHERE p.nationality = ${kycSubmissions.nationality} AND p.id_number_key = ${kycSubmissions.idNumberKey} AND p.user_id <> ${kycSubmissions.userId})`;
+  WHERE p.nationality = kyc_submissions.nationality AND p.id_number_key = kyc_submissions.id_number_key AND p.user_id <> kyc_submissions.user_id)`;
 
-/** The kyc module's SQL: profiles, submissions, and the notices its decisions leave. */
+/** The kyc module's SQL: profiles and submissions. */
 export const kycRepo = {
   async profile(db: DbOrTx, userId: number, lock = false): Promise<KycProfileRow | undefined> {
     const q = db.select().from(kycProfiles).where(eq(kycProfiles.userId, userId));
@@ -68,14 +72,19 @@ export const kycRepo = {
   async queue(db: DbOrTx, decision: 'verified' | 'rejected' | null, page: number, size: number): Promise<{ rows: KycQueueRow[] } & CappedTotal> {
     const where = decision === null ? isNull(kycSubmissions.decision) : and(isNotNull(kycSubmissions.decision), eq(kycSubmissions.decision, decision));
     const order = decision === null ? [asc(kycSubmissions.submittedAt), asc(kycSubmissions.id)] : [desc(kycSubmissions.decidedAt), desc(kycSubmissions.id)];
-    // The page's ids first (an index-only scan of the partial index), then their rows, UIDs and
-    // counts: the skipped rows are neither joined nor counted.
+    // The page's ids first (an index-only scan of the partial index), then their rows and counts,
+    // then their users' UIDs (the users module's): the skipped rows are neither read nor counted.
     const ids = db.select({ id: kycSubmissions.id }).from(kycSubmissions).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
-    const rows = await db.select({
-      id: kycSubmissions.id, uid: users.uid, realName: kycSubmissions.realName, nationality: kycSubmissions.nationality,
+    const found = await db.select({
+      id: kycSubmissions.id, userId: kycSubmissions.userId, realName: kycSubmissions.realName, nationality: kycSubmissions.nationality,
       documentType: kycSubmissions.documentType, submittedAt: kycSubmissions.submittedAt, decision: kycSubmissions.decision,
       decidedAt: kycSubmissions.decidedAt, sameIdNumber: sameIdNumberCount,
-    }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(inArray(kycSubmissions.id, ids)).orderBy(...order);
+    }).from(kycSubmissions).where(inArray(kycSubmissions.id, ids)).orderBy(...order);
+    const uids = await userRepo.uidsOf(db, [...new Set(found.map((r) => r.userId))]);
+    const rows = found.flatMap(({ userId, ...r }) => {
+      const uid = uids.get(userId);
+      return uid === undefined ? [] : [{ ...r, uid }];
+    });
     return { rows, ...(await cappedCount(db, kycSubmissions, where)) };
   },
 
@@ -90,22 +99,11 @@ export const kycRepo = {
     return db.select().from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), ne(kycSubmissions.id, beforeId))).orderBy(desc(kycSubmissions.id)).limit(20);
   },
 
-  async uidsOf(db: DbOrTx, userIds: readonly number[]): Promise<string[]> {
-    if (userIds.length === 0) return [];
-    const rows = await db.select({ id: users.id, uid: users.uid }).from(users).where(inArray(users.id, [...userIds]));
-    const byId = new Map(rows.map((r) => [r.id, r.uid]));
-    return userIds.map((id) => byId.get(id) ?? '');
-  },
-
   /** The verification state of each user that has a profile (others have not started). */
   async statesOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, string>> {
     if (userIds.length === 0) return new Map();
     const rows = await db.select({ userId: kycProfiles.userId, state: kycProfiles.state }).from(kycProfiles)
       .where(inArray(kycProfiles.userId, [...userIds]));
     return new Map(rows.map((r) => [r.userId, r.state]));
-  },
-
-  async notify(db: DbOrTx, row: typeof userNotifications.$inferInsert): Promise<void> {
-    await db.insert(userNotifications).values(row);
   },
 };

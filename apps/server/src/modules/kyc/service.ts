@@ -4,13 +4,22 @@ import {
 } from '@app/contract';
 import type { KycConfig } from '../../config';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
 import type { FileService } from '../files';
+import { notifyUser } from '../notifications';
+import { userRepo } from '../users';
 import { kycRepo } from './repository';
 
 /** The ID number as compared across accounts: upper case, letters and digits only. */
 export const idNumberKey = (idNumber: string) => idNumber.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** The UIDs of these users, in their order ('' for an unknown one). */
+async function uidsOf(db: DbOrTx, userIds: readonly number[]): Promise<string[]> {
+  const byId = await userRepo.uidsOf(db, userIds);
+  return userIds.map((id) => byId.get(id) ?? '');
+}
 
 /** Refuses a change unless the user may still change what they submitted (`primary`, `rejected`). */
 function assertEditable(state: string): void {
@@ -123,8 +132,8 @@ export class KycService {
     return this.ctx.db.transaction(async (tx) => {
       const s = await kycRepo.submission(tx, id);
       if (!s) throw new AppError('NOT_FOUND');
-      const [uid] = await kycRepo.uidsOf(tx, [s.userId]);
-      const same = await kycRepo.uidsOf(tx, await kycRepo.sameIdNumber(tx, s.nationality, s.idNumberKey, s.userId));
+      const [uid] = await uidsOf(tx, [s.userId]);
+      const same = await uidsOf(tx, await kycRepo.sameIdNumber(tx, s.nationality, s.idNumberKey, s.userId));
       const earlier = await kycRepo.earlierSubmissions(tx, s.userId, s.id);
       await this.audit.write(tx, actor, { action: 'kyc.read', targetType: 'kyc_submission', targetId: s.id });
       const photo = (slot: KycPhotoSlot) => `/admin/api/kyc/photo?id=${s.id}&slot=${slot}`;
@@ -166,7 +175,7 @@ export class KycService {
       const rejectReason = body.verified ? null : body.reason!;
       await kycRepo.decide(tx, body.id, { decision: state, decidedAt: now, rejectReason, rejectNote: note });
       await kycRepo.setState(tx, submission.userId, state, now);
-      await kycRepo.notify(tx, { userId: submission.userId, kind: `kyc.${state}`, params: body.verified ? {} : { reason: rejectReason, note }, createdAt: now });
+      await notifyUser(tx, submission.userId, `kyc.${state}`, now, body.verified ? {} : { reason: rejectReason, note });
       await this.audit.write(tx, actor, {
         action: 'kyc.decide', targetType: 'kyc_submission', targetId: body.id,
         before: { decision: 'pending' }, after: { decision: state, reason: rejectReason, note },

@@ -9,7 +9,7 @@ import { createLedger, moneyRecords, systemAccount, userAccount, type Mode, type
 
 /**
  * The money command's own contract (docs/ledger.md "The money command"), through both entrances:
- * `run` (a step in TypeScript, idempotency by lib/idempotency.ts) and `single` (one statement,
+ * `run` (a step in TypeScript, idempotency by ledger/idempotency.ts) and `single` (one statement,
  * idempotency by the database function money_post). The modules' tests and test/money-paths.test.ts
  * check each money path; this file checks what every path relies on.
  */

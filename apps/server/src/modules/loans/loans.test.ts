@@ -8,7 +8,7 @@ import {
 import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, uploadFile, userIdByEmail, type TestApp } from '../../../test/harness';
 import { createOperator, operatorLogin, type TestOperator } from '../../../test/operators';
-import { creditBackStage } from '../wallet';
+import { creditBackStage } from '../deposits';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const usdt = assetOf('USDT')!;

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Invariant } from '../ledger';
-import { users } from '../../db/schema';
-import { userNotifications } from '../../db/schema-kyc';
+import { noticeSent } from '../notifications';
+import { userRepo } from '../users';
 import { loanApprovals, loanPayments, loanProducts, loanQuotes, loans } from '../../db/schema-financing';
 
 export type LoanProductRow = typeof loanProducts.$inferSelect;
@@ -110,25 +110,21 @@ export const loanRepo = {
     await tx.insert(loanPayments).values(row);
   },
 
-  async notify(tx: Tx, userId: number, kind: string, at: Date, params: Record<string, unknown>): Promise<void> {
-    await tx.insert(userNotifications).values({ userId, kind, createdAt: at, params });
-  },
-
   /** Serialises the due-date reminder passes of every process (held until the transaction ends). */
   async lockReminders(tx: Tx): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loans:due-reminders'))`);
   },
 
   /**
-   * Open loans owed a `kind` reminder: due by `dueBy` (and not before `dueAfter`), with no
-   * user_notifications row of that kind for the loan yet (params->>'id' is the loan's public id,
-   * the marker: a reminder is written once, and one missed during downtime is written at the next
-   * pass). The NOT EXISTS is answered through user_notifications_user (user_id, id), per loan.
+   * Open loans owed a `kind` reminder: due by `dueBy` (and not before `dueAfter`), with no notice
+   * of that kind for the loan yet (the notifications module's `noticeSent`: params->>'id' is the
+   * loan's public id, the marker: a reminder is written once, and one missed during downtime is
+   * written at the next pass). The NOT EXISTS is answered through user_notifications_user (user_id, id), per loan.
    */
   async owedReminder(tx: Tx, kind: string, dueAfter: Date | null, dueBy: Date, limit: number): Promise<LoanRow[]> {
     return tx.select().from(loans).where(and(
       inArray(loans.state, [...OPEN_STATES]), lte(loans.dueAt, dueBy), dueAfter ? gte(loans.dueAt, dueAfter) : undefined,
-      sql`NOT EXISTS (SELECT 1 FROM ${userNotifications} n WHERE n.user_id = ${loans.userId} AND n.kind = ${kind} AND n.params->>'id' = ${loans.publicId}::text)`,
+      sql`NOT ${noticeSent(loans.userId, kind, sql`${loans.publicId}::text`)}`,
     )).orderBy(asc(loans.id)).limit(limit);
   },
 
@@ -139,16 +135,20 @@ export const loanRepo = {
     return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
   },
 
-  /** Pending ones oldest first, others newest first; with the user's UID, capped count. */
+  /** Pending ones oldest first, others newest first; with the user's UID (the users module's), capped count. */
   async adminPage(db: DbOrTx, filter: { state: string; userId?: number | undefined; id?: number | undefined }, page: number, size: number, cap: number) {
     const where = filter.id !== undefined ? eq(loans.id, filter.id)
       : and(eq(loans.state, filter.state), filter.userId === undefined ? undefined : eq(loans.userId, filter.userId));
     const order = filter.state === 'pending' ? asc(loans.id) : desc(loans.id);
-    const [rows, [counted]] = await Promise.all([
-      db.select({ l: loans, uid: users.uid }).from(loans).innerJoin(users, eq(users.id, loans.userId))
-        .where(where).orderBy(order).limit(size).offset((page - 1) * size),
+    const [found, [counted]] = await Promise.all([
+      db.select().from(loans).where(where).orderBy(order).limit(size).offset((page - 1) * size),
       db.select({ n: count() }).from(db.select({ id: loans.id }).from(loans).where(where).limit(cap + 1).as('c')),
     ]);
+    const uids = await userRepo.uidsOf(db, [...new Set(found.map((l) => l.userId))]);
+    const rows = found.flatMap((l) => {
+      const uid = uids.get(l.userId);
+      return uid === undefined ? [] : [{ l, uid }];
+    });
     return { rows, total: Math.min(counted?.n ?? 0, cap), totalCapped: (counted?.n ?? 0) > cap };
   },
 
@@ -172,7 +172,11 @@ export const loanRepo = {
   },
 };
 
-/** The loans' records agree with the ledger and with themselves (checked by `ledger:verify` and after every test file). */
+/**
+ * The loans' records agree with the ledger and with themselves (checked by `ledger:verify` and after
+ * every test file). They join the ledger's table (`ledger.transactions`, handed in by the verifier)
+ * on purpose: they check that the two owners' rows agree, which no face call could do in one snapshot.
+ */
 export const LOAN_INVARIANTS: readonly Invariant[] = [
   {
     rule: 'a loan paid out names its loan_disburse transaction (real); one waiting or rejected names none',

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { AuditActor, AuditLog } from '../audit';
 import { systemAccount, userAccount, type LedgerReads, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import { notifyUser } from '../notifications';
 import { operatorEmails } from '../operators';
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
@@ -362,7 +363,7 @@ export class LoanService {
           const rows = await loanRepo.owedReminder(tx, p.kind, p.after, p.by, batch);
           for (const r of rows) {
             const scale = assetOf(r.currency)!.scale;
-            await loanRepo.notify(tx, r.userId, p.kind, now, {
+            await notifyUser(tx, r.userId, p.kind, now, {
               id: r.publicId, amount: formatAmount(r.amount, scale), toPay: formatAmount(loanDue(balanceOf(r), now.getTime()).total, scale),
               currency: r.currency, dueAt: r.dueAt!.getTime(),
             });
@@ -495,7 +496,7 @@ export class LoanService {
       } else {
         const note = body.note?.trim() || null;
         await loanRepo.update(m.tx, row.id, { state: 'rejected', rejectedAt: m.now, rejectReason: body.reason!, rejectNote: note, decidedBy: operatorId, updatedAt: m.now });
-        await loanRepo.notify(m.tx, row.userId, 'loan.rejected', m.now, { id: row.publicId, reason: body.reason, note });
+        await notifyUser(m.tx, row.userId, 'loan.rejected', m.now, { id: row.publicId, reason: body.reason, note });
         after = { state: 'rejected', reason: body.reason, note };
       }
       await this.deps.audit.write(m.tx, actor, {
@@ -526,6 +527,6 @@ export class LoanService {
       dueAt: new Date(dayStart(loanDueDay(balance)) - 1), principal: balance.principal, interestCarried: 0n,
       accruedThroughDay: balance.accruedThroughDay, updatedAt: m.now,
     });
-    await loanRepo.notify(m.tx, row.userId, 'loan.approved', m.now, { id: row.publicId, amount: formatAmount(row.amount, assetOf(row.currency)!.scale), currency: row.currency });
+    await notifyUser(m.tx, row.userId, 'loan.approved', m.now, { id: row.publicId, amount: formatAmount(row.amount, assetOf(row.currency)!.scale), currency: row.currency });
   }
 }

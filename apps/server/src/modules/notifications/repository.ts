@@ -5,6 +5,14 @@ import { rowsOf, type DbOrTx, type RawRow } from '../../db/client';
 /**
  * The SQL of the notice stream (docs/notifications.md). No rules in here: which rows a user may
  * see, and how they are worded, is the service's.
+ *
+ * The one exception to "every table has one owner" (db/table-owners.mjs) outside the ledger's
+ * invariants, on purpose: the stream is one sequence over rows of five tables, two of them chat's
+ * (`chat_messages`, `chat_conversations`) and one content's (`content_posts`), so the stamper
+ * numbers their `seq` and each read takes them in one statement (one snapshot: no row is missed
+ * between tables); the image of a chat row is named from `uploads` (files) in that statement, and
+ * the announcements a user is shown start at their registration (`users.created_at`). Nothing
+ * else here touches another module's table, and nothing else is to be added.
  */
 
 /** A fixed key for the stamper's transaction-level advisory lock: one stamping transaction at a time, everywhere. */

@@ -3,4 +3,4 @@ export { OperatorService, toOperatorInfo } from './service';
 export { OperatorSessionService, OPERATOR_TOKEN_PREFIX } from './sessions';
 export { operatorRoutes } from './routes';
 export { totpCodeAt, TOTP_PERIOD_SECONDS } from './totp';
-export { operatorEmails } from './emails';
+export { enabledOperators, operatorEmails } from './emails';

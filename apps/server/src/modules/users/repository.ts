@@ -1,11 +1,13 @@
 import { and, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { cappedCount, type CappedTotal } from '../../db/paging';
-import { fundPasswordAttempts, users } from '../../db/schema';
-import { userNotifications } from '../../db/schema-kyc';
+import { fundPasswordAttempts, users, type UserRecord } from '../../db/schema';
+
+export type { UserRecord } from '../../db/schema';
 
 /** A user as stored, with the UID of their manager: the user whose invitation code they registered with (or null). */
-export type UserRow = typeof users.$inferSelect & { managerUid: string | null };
+export type UserRow = UserRecord & { managerUid: string | null };
 export type NewUser = typeof users.$inferInsert;
 
 /**
@@ -59,11 +61,52 @@ export const userRepo = {
       .returning(userColumns);
     return row;
   },
-  /** A notice to the user (user_notifications, in the caller's transaction; docs/notification-kinds.md). */
-  async notify(db: DbOrTx, userId: number, kind: string, at: Date, params: Record<string, unknown> = {}): Promise<void> {
-    await db.insert(userNotifications).values({ userId, kind, createdAt: at, params });
+
+  // ----- what other modules ask of users ------------------------------------------------------
+
+  /**
+   * Locks the user's row until the caller's transaction ends, so that one user's commands of a
+   * kind go one at a time (saving an address: the per-user maximum; a deposit notice: its limit).
+   * FOR NO KEY UPDATE, as every per-user lock on `users`: it excludes the others like FOR UPDATE but
+   * not the KEY SHARE lock that writing a row referencing the user takes (an idempotency key), so
+   * two keyed commands cannot deadlock (docs/decisions/0129-per-user-locks-for-no-key-update.md).
+   */
+  async lock(tx: DbOrTx, id: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
+  },
+
+  /**
+   * The user's row as stored (without the manager's UID), under the same lock as `lock` when
+   * `lock` is set: a withdrawal's confirm reads the security pause and the fund password under it.
+   */
+  async stored(db: DbOrTx, id: number, lock: boolean): Promise<UserRecord | undefined> {
+    const q = db.select().from(users).where(eq(users.id, id));
+    const [row] = lock ? await q.for('no key update') : await q;
+    return row;
+  },
+
+  /** The UIDs of these users, by id (what the back office shows of whose a record is); an unknown id is left out. */
+  async uidsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.select({ id: users.id, uid: users.uid }).from(users).where(inArray(users.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.uid]));
+  },
+
+  /** The UIDs and e-mails of these users, by id (the chat inbox); an unknown id is left out. */
+  async contactsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, { uid: string; email: string | null }>> {
+    if (!ids.length) return new Map();
+    const rows = await db.select({ id: users.id, uid: users.uid, email: users.email }).from(users).where(inArray(users.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, { uid: r.uid, email: r.email }]));
   },
 };
+
+/**
+ * For a read of another module that must stay one statement with its user (auth's session lookup,
+ * which every authenticated request runs, prepared once): the `users` table joined on `userId`,
+ * to spread into `innerJoin(...)` and select `userColumns` with. Nothing else: other reads ask the
+ * functions above.
+ */
+export const joinUserOn = (userId: AnyPgColumn) => [users, eq(users.id, userId)] as const;
 
 /** The fund password's throttle (UserService.checkFundPassword). */
 export const fundPasswordAttemptRepo = {

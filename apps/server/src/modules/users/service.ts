@@ -9,6 +9,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import type { SessionMeta } from '../../plugins/session';
 import type { FileService } from '../files';
+import { notifyUser } from '../notifications';
 import { DashboardLayoutService } from './dashboard-layout';
 import { assertPasswordsMatch } from './passwords';
 import { fundPasswordAttemptRepo, userRepo, type NewUser, type UserRow } from './repository';
@@ -63,7 +64,7 @@ export class UserService {
     return this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();
       const row = await userRepo.update(tx, user.id, { ...patch, updatedAt: now });
-      await userRepo.notify(tx, user.id, kind, now);
+      await notifyUser(tx, user.id, kind, now);
       return toUserInfo(row, mode);
     });
   }
@@ -121,7 +122,7 @@ export class UserService {
       const updated = await userRepo.update(tx, user.id, { passwordHash, ...securityStamp('password', now), updatedAt: now });
       await this.sessions.revokeAll(tx, user.id);
       const token = await this.sessions.create(tx, user.id, meta);
-      await userRepo.notify(tx, user.id, 'password.changed', now);
+      await notifyUser(tx, user.id, 'password.changed', now);
       return { token, user: toUserInfo(updated, mode) };
     });
   }
@@ -135,7 +136,7 @@ export class UserService {
     const row = await this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();
       const set = await userRepo.setFundPasswordIfUnset(tx, user.id, fundPasswordHash, now);
-      if (set) await userRepo.notify(tx, user.id, 'fund_password.set', now);
+      if (set) await notifyUser(tx, user.id, 'fund_password.set', now);
       return set;
     });
     if (!row) throw new AppError('FUND_PASSWORD_ALREADY_SET');

@@ -2,5 +2,4 @@
 export { WalletService, assetOrThrow, positiveAmount } from './service';
 export { ValuationService } from './valuation';
 export { ReferencePrices, valueAt } from './reference-prices';
-export { backStageCreditStep, creditBackStage, type BackStageCredit } from './deposits';
 export { walletRoutes } from './routes';

@@ -3,7 +3,7 @@ import { newestFirst } from '../../db/paging';
 import type { DbOrTx } from '../../db/client';
 import { insertFrom } from '../../db/insert-from';
 import { moneyRecords } from '../ledger';
-import { deposits, transfers } from '../../db/schema';
+import { transfers } from '../../db/schema';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type TransferValues = Omit<typeof transfers.$inferInsert, 'id' | 'transactionId'>;
@@ -21,15 +21,5 @@ export const walletRepo = {
   async transfers(db: DbOrTx, userId: number, mode: string, page: number, size: number) {
     const { rows, total } = await newestFirst(db, transfers, and(eq(transfers.userId, userId), eq(transfers.mode, mode)), page, size);
     return { items: rows, total };
-  },
-
-  /** A deposit record; its id. */
-  async insertDeposit(db: DbOrTx, row: typeof deposits.$inferInsert): Promise<number> {
-    const [created] = await db.insert(deposits).values(row).returning({ id: deposits.id });
-    return created!.id;
-  },
-
-  async completeDeposit(db: DbOrTx, id: number, transactionId: number, at: Date): Promise<void> {
-    await db.update(deposits).set({ status: 'success', transactionId, completedAt: at }).where(eq(deposits.id, id));
   },
 };

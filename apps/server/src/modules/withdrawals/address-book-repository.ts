@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import { userNotifications } from '../../db/schema-kyc';
 import { withdrawAddresses, withdrawFreezeTokens } from '../../db/schema-withdrawals';
+import { notifyUsers, type UserNotice } from '../notifications';
+import { userRepo } from '../users';
 
 export type WithdrawAddressRow = typeof withdrawAddresses.$inferSelect;
 
@@ -22,14 +22,14 @@ export const addressBookRepo = {
    * has fewer than `max` (their user row locked, so two at once cannot pass the count); 'full' otherwise.
    */
   async insert(
-    db: DbOrTx, row: typeof withdrawAddresses.$inferInsert, notice: typeof userNotifications.$inferInsert, freezeTokenHash: string, max: number,
+    db: DbOrTx, row: typeof withdrawAddresses.$inferInsert, notice: UserNotice, freezeTokenHash: string, max: number,
   ): Promise<WithdrawAddressRow | 'full'> {
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
+      await userRepo.lock(tx, row.userId);
       const [n] = await tx.select({ n: count() }).from(withdrawAddresses).where(live(row.userId));
       if ((n?.n ?? 0) >= max) return 'full';
       const [created] = await tx.insert(withdrawAddresses).values(row).returning();
-      await tx.insert(userNotifications).values(notice);
+      await notifyUsers(tx, [notice]);
       await tx.insert(withdrawFreezeTokens).values({ tokenHash: freezeTokenHash, userId: row.userId, addressId: created!.id, createdAt: row.createdAt });
       return created!;
     });
@@ -44,12 +44,12 @@ export const addressBookRepo = {
    * Makes a held address usable now (confirmed early with a code) and tells the user; undefined if
    * it is no longer held (usable already, or deleted meanwhile): nothing is written then.
    */
-  async confirm(db: DbOrTx, id: number, at: Date, notice: typeof userNotifications.$inferInsert): Promise<WithdrawAddressRow | undefined> {
+  async confirm(db: DbOrTx, id: number, at: Date, notice: UserNotice): Promise<WithdrawAddressRow | undefined> {
     return db.transaction(async (tx) => {
       const [row] = await tx.update(withdrawAddresses).set({ confirmedAt: at, usableFrom: at })
         .where(and(eq(withdrawAddresses.id, id), isNull(withdrawAddresses.deletedAt), gt(withdrawAddresses.usableFrom, at)))
         .returning();
-      if (row) await tx.insert(userNotifications).values(notice);
+      if (row) await notifyUsers(tx, [notice]);
       return row;
     });
   },

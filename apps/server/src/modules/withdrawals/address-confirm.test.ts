@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ERRORS, assetOf, parseAmount, type LoginResult, type WithdrawAddress, type WithdrawQuote, type Withdrawal } from '@app/contract';
 import { rowsOf } from '../../db/client';
 import { createTestApp, PASSWORD, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
-import { creditBackStage } from '../wallet';
+import { creditBackStage } from '../deposits';
 
 // Early confirm of a new withdrawal address by code, and the "this wasn't me" freeze link
 // (docs/withdrawals.md "Early confirm and freeze").

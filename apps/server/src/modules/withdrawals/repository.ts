@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, min, notInArray, sql, sum } from 'drizzle-orm';
 import type { WithdrawalState } from '@app/contract';
 import type { DbOrTx, Tx } from '../../db/client';
-import { operators } from '../../db/schema-operators';
+import { notifyUser } from '../notifications';
 import { operatorEmails } from '../operators';
-import { users } from '../../db/schema';
-import { userNotifications } from '../../db/schema-kyc';
+import { userRepo } from '../users';
 import type { WithdrawAddressRow } from './address-book-repository';
 import { withdrawAddresses, withdrawApprovals, withdrawQuotes, withdrawSettings, withdrawals } from '../../db/schema-withdrawals';
 
@@ -12,7 +11,6 @@ export type WithdrawSettingRow = typeof withdrawSettings.$inferSelect;
 export type { WithdrawAddressRow };
 export type WithdrawQuoteRow = typeof withdrawQuotes.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type WithdrawUserRow = typeof users.$inferSelect;
 
 /** States whose amount counts against the daily limit: all but those whose escrow went back. */
 const RETURNED: WithdrawalState[] = ['rejected', 'failed', 'cancelled'];
@@ -42,18 +40,6 @@ export const withdrawalRepo = {
   },
 
   // ----- the user's side ------------------------------------------------------------------------
-
-  /**
-   * The user's row (under its lock, when asked: one user's confirms go one at a time). FOR NO KEY
-   * UPDATE, as every per-user lock on `users`: it excludes the others like FOR UPDATE but not the
-   * KEY SHARE lock that writing a row referencing the user takes (the request's idempotency key), so
-   * two keyed confirms cannot deadlock (docs/decisions/0129-per-user-locks-for-no-key-update.md).
-   */
-  async user(db: DbOrTx, userId: number, lock: boolean): Promise<WithdrawUserRow | undefined> {
-    const q = db.select().from(users).where(eq(users.id, userId));
-    const [row] = lock ? await q.for('no key update') : await q;
-    return row;
-  },
 
   async address(db: DbOrTx, userId: number, publicId: string): Promise<WithdrawAddressRow | undefined> {
     const [row] = await db.select().from(withdrawAddresses)
@@ -138,9 +124,9 @@ export const withdrawalRepo = {
     return { rows, total: total?.n ?? 0 };
   },
 
-  /** Tells the user how a withdrawal ended (a `user_notifications` row, in the same transaction). */
+  /** Tells the user how a withdrawal ended (a notice, in the same transaction). */
   async notify(tx: Tx, row: WithdrawalRow, at: Date, params: Record<string, unknown>): Promise<void> {
-    await tx.insert(userNotifications).values({ userId: row.userId, kind: `withdrawal.${row.state}`, createdAt: at, params: { id: row.publicId, currency: row.symbol, ...params } });
+    await notifyUser(tx, row.userId, `withdrawal.${row.state}`, at, { id: row.publicId, currency: row.symbol, ...params });
   },
 
   // ----- the back office ------------------------------------------------------------------------
@@ -150,27 +136,34 @@ export const withdrawalRepo = {
     return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
   },
 
-  /** Processing ones oldest first, others newest first; with the user's UID, capped count. */
+  /** Processing ones oldest first, others newest first; with the user's UID (the users module's), capped count. */
   async adminPage(db: DbOrTx, filter: { state: string; userId?: number | undefined; id?: number | undefined }, page: number, size: number, cap: number) {
     const where = filter.id !== undefined ? eq(withdrawals.id, filter.id)
       : and(eq(withdrawals.state, filter.state), filter.userId === undefined ? undefined : eq(withdrawals.userId, filter.userId));
     const order = filter.state === 'processing' ? asc(withdrawals.id) : desc(withdrawals.id);
-    const [rows, [counted]] = await Promise.all([
-      db.select({ w: withdrawals, uid: users.uid }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId))
-        .where(where).orderBy(order).limit(size).offset((page - 1) * size),
+    const [found, [counted]] = await Promise.all([
+      db.select().from(withdrawals).where(where).orderBy(order).limit(size).offset((page - 1) * size),
       db.select({ n: count() }).from(db.select({ id: withdrawals.id }).from(withdrawals).where(where).limit(cap + 1).as('c')),
     ]);
+    const uids = await userRepo.uidsOf(db, [...new Set(found.map((w) => w.userId))]);
+    const rows = found.flatMap((w) => {
+      const uid = uids.get(w.userId);
+      return uid === undefined ? [] : [{ w, uid }];
+    });
     return { rows, total: Math.min(counted?.n ?? 0, cap), totalCapped: (counted?.n ?? 0) > cap };
   },
 
-  /** The e-mails of the operators who approved each withdrawal, in order. */
+  /** The e-mails of the operators who approved each withdrawal, in order (an operator unknown to the operators module is left out). */
   async approvers(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
     const out = new Map<number, string[]>();
     if (!ids.length) return out;
-    const rows = await db.select({ id: withdrawApprovals.withdrawalId, email: operators.email }).from(withdrawApprovals)
-      .innerJoin(operators, eq(operators.id, withdrawApprovals.operatorId))
+    const rows = await db.select({ id: withdrawApprovals.withdrawalId, operatorId: withdrawApprovals.operatorId }).from(withdrawApprovals)
       .where(inArray(withdrawApprovals.withdrawalId, ids)).orderBy(asc(withdrawApprovals.approvedAt));
-    for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.email]);
+    const emails = await operatorEmails(db, rows.map((r) => r.operatorId));
+    for (const r of rows) {
+      const email = emails.get(r.operatorId);
+      if (email !== undefined) out.set(r.id, [...(out.get(r.id) ?? []), email]);
+    }
     return out;
   },
 

@@ -12,10 +12,10 @@ import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
 import type { DepositRouteConfig } from '../../config';
 import { systemAccount, userAccount, type LedgerReads, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
-import { adminListScope } from '../users';
+import { adminListScope, userRepo, type UserRecord as WithdrawUser } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import type { FundPasswordCheck } from './address-book';
-import { withdrawalRepo, type WithdrawAddressRow, type WithdrawSettingRow as SettingRow, type WithdrawUserRow as WithdrawUser, type WithdrawalRow } from './repository';
+import { withdrawalRepo, type WithdrawAddressRow, type WithdrawSettingRow as SettingRow, type WithdrawalRow } from './repository';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -163,7 +163,10 @@ export class WithdrawalService {
 
   /** What stands between the user and a withdrawal now: the security lock, and the fee waiver's end. */
   private async guard(db: DbOrTx, userId: number, now: Date, lock = false): Promise<Guard> {
-    const user = await withdrawalRepo.user(db, userId, lock);
+    // The users module reads it, under its lock when asked: one user's confirms go one at a time.
+    // FOR NO KEY UPDATE, as every per-user lock on `users`, so two keyed confirms cannot deadlock
+    // (docs/decisions/0129-per-user-locks-for-no-key-update.md).
+    const user = await userRepo.stored(db, userId, lock);
     if (!user) throw new AppError('SESSION_EXPIRED');
     const lockEnd = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + this.ctx.config.withdrawals.securityLockHours * HOUR_MS) : null;
     const locked = lockEnd !== null && lockEnd > now;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { assetOf, formatAmount } from '@app/contract';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
-import { userNotifications } from '../../db/schema-kyc';
+import { notifyUser } from '../notifications';
 
 /** An approved withdrawal the signer is about to sign. */
 export interface ApprovedRow {
@@ -107,9 +107,8 @@ export const signerRepo = {
       WHERE id = ${id} AND state = 'approved'
       RETURNING user_id, public_id::text AS public_id, symbol, amount::text AS amount`));
     for (const w of sent) {
-      await tx.insert(userNotifications).values({
-        userId: Number(w.user_id), kind: 'withdrawal.broadcast', createdAt: now,
-        params: { id: String(w.public_id), currency: String(w.symbol), amount: formatAmount(BigInt(String(w.amount)), assetOf(String(w.symbol))!.scale), txHash },
+      await notifyUser(tx, Number(w.user_id), 'withdrawal.broadcast', now, {
+        id: String(w.public_id), currency: String(w.symbol), amount: formatAmount(BigInt(String(w.amount)), assetOf(String(w.symbol))!.scale), txHash,
       });
     }
   },

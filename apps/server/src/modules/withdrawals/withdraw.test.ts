@@ -9,7 +9,7 @@ import {
 import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
 import { createOperator, operatorLogin, type TestOperator } from '../../../test/operators';
-import { creditBackStage } from '../wallet';
+import { creditBackStage } from '../deposits';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const FUND = 'fund-pass-1';

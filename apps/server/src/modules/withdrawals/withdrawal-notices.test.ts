@@ -4,7 +4,7 @@ import { ADMIN_API, API, assetOf, parseAmount, renderNotice, type WithdrawAddres
 import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
 import { createOperator, operatorLogin } from '../../../test/operators';
-import { creditBackStage } from '../wallet';
+import { creditBackStage } from '../deposits';
 import { signerRepo } from './signer-repository';
 
 const FUND = 'fund-pass-1';
