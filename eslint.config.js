@@ -5,6 +5,7 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 // 4.6.x: later versions resolve through unrs-resolver, whose platform builds this registry lacks (npm ci fails).
 import { moduleVisitor, resolve } from 'eslint-plugin-import-x/utils/index.js';
+import { TABLE_OWNERS } from './apps/server/src/db/table-owners.mjs';
 
 const ROOT = import.meta.dirname;
 const SERVER_DIR = path.join(ROOT, 'apps/server');
@@ -71,6 +72,40 @@ const moduleFaces = {
 };
 
 /**
+ * Every table has one owner (apps/server/src/db/table-owners.mjs): outside its tests, a server module
+ * imports from db/schema*.ts only the tables it owns (and the schema's types and helpers); another
+ * module's rows are asked for through that module's face. Code outside modules/ (plugins, app.ts)
+ * owns no table.
+ */
+const tableOwners = {
+  meta: {
+    type: 'problem',
+    messages: {
+      foreign: 'Table "{{table}}" belongs to module "{{owner}}": ask modules/{{owner}} (its index.ts) instead of querying it here.',
+    },
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const schemaDir = path.join(SERVER_DIR, 'src/db');
+    // The schema files reference each other's tables (foreign keys): defining is not querying.
+    if (isServerTestFile(file) || !file.startsWith(path.join(SERVER_DIR, 'src')) || path.dirname(file) === schemaDir) return {};
+    const own = folderUnder(MODULES_DIR, file);
+    return {
+      ImportDeclaration(node) {
+        const isSchema = targetsOf(node.source.value, context, SERVER_DIR)
+          .some((t) => path.dirname(t) === schemaDir && /^schema[\w-]*(\.ts)?$/.test(path.basename(t)));
+        if (!isSchema) return;
+        for (const spec of node.specifiers) {
+          const name = spec.type === 'ImportSpecifier' ? spec.imported.name : null;
+          const owner = name && TABLE_OWNERS[name];
+          if (owner && owner !== own) context.report({ node: spec, messageId: 'foreign', data: { table: name, owner } });
+        }
+      },
+    };
+  },
+};
+
+/**
  * Web: features do not import each other (CONVENTIONS.md habit 5), and lib/ and components/ sit
  * below features/ and app/. Shared code goes to components/ or lib/.
  */
@@ -122,7 +157,7 @@ export const CYCLE_CHECK = {
 
 export const IGNORES = { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/server/migrations/**'] };
 
-const local = { rules: { 'module-faces': moduleFaces, 'web-boundaries': webBoundaries } };
+const local = { rules: { 'module-faces': moduleFaces, 'table-owners': tableOwners, 'web-boundaries': webBoundaries } };
 
 /** Server layers, bottom up: lib/ and db/ (helpers, tables), plugins/, modules/, app.ts and main.ts. */
 const serverLayerZones = [
@@ -171,6 +206,7 @@ export default tseslint.config(
     plugins: { local },
     rules: {
       'local/module-faces': 'error',
+      'local/table-owners': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: SERVER_DIR, zones: serverLayerZones }],
     },
   },
