@@ -53,21 +53,24 @@ const moduleFaces = {
   create(context) {
     const file = context.physicalFilename;
     const own = folderUnder(MODULES_DIR, file);
-    return moduleVisitor((source) => {
-      for (const target of targetsOf(source.value, context, SERVER_DIR)) {
-        const to = folderUnder(MODULES_DIR, target);
-        if (!to || to === own) continue;
-        const inner = path.relative(path.join(MODULES_DIR, to), target).split(path.sep).join('/');
-        // The folder itself (an unresolved specifier) or its index.ts is the face.
-        if (/^(index(\.ts)?)?$/.test(inner)) return;
-        if (/^testing(\.ts|\/index\.ts|\/index)?$/.test(inner)) {
-          if (!isServerTestFile(file)) context.report({ node: source, messageId: 'testing', data: { to } });
-        } else {
-          context.report({ node: source, messageId: 'deep', data: { spec: source.value, to } });
+    return moduleVisitor(
+      (source) => {
+        for (const target of targetsOf(source.value, context, SERVER_DIR)) {
+          const to = folderUnder(MODULES_DIR, target);
+          if (!to || to === own) continue;
+          const inner = path.relative(path.join(MODULES_DIR, to), target).split(path.sep).join('/');
+          // The folder itself (an unresolved specifier) or its index.ts is the face.
+          if (/^(index(\.ts)?)?$/.test(inner)) return;
+          if (/^testing(\.ts|\/index\.ts|\/index)?$/.test(inner)) {
+            if (!isServerTestFile(file)) context.report({ node: source, messageId: 'testing', data: { to } });
+          } else {
+            context.report({ node: source, messageId: 'deep', data: { spec: source.value, to } });
+          }
+          return;
         }
-        return;
-      }
-    }, { commonjs: true });
+      },
+      { commonjs: true },
+    );
   },
 };
 
@@ -81,24 +84,28 @@ const tableOwners = {
   meta: {
     type: 'problem',
     messages: {
-      foreign: 'Table "{{table}}" belongs to module "{{owner}}": ask modules/{{owner}} (its index.ts) instead of querying it here.',
+      foreign:
+        'Table "{{table}}" belongs to module "{{owner}}": ask modules/{{owner}} (its index.ts) instead of querying it here.',
     },
   },
   create(context) {
     const file = context.physicalFilename;
     const schemaDir = path.join(SERVER_DIR, 'src/db');
     // The schema files reference each other's tables (foreign keys): defining is not querying.
-    if (isServerTestFile(file) || !file.startsWith(path.join(SERVER_DIR, 'src')) || path.dirname(file) === schemaDir) return {};
+    if (isServerTestFile(file) || !file.startsWith(path.join(SERVER_DIR, 'src')) || path.dirname(file) === schemaDir)
+      return {};
     const own = folderUnder(MODULES_DIR, file);
     return {
       ImportDeclaration(node) {
-        const isSchema = targetsOf(node.source.value, context, SERVER_DIR)
-          .some((t) => path.dirname(t) === schemaDir && /^schema[\w-]*(\.ts)?$/.test(path.basename(t)));
+        const isSchema = targetsOf(node.source.value, context, SERVER_DIR).some(
+          (t) => path.dirname(t) === schemaDir && /^schema[\w-]*(\.ts)?$/.test(path.basename(t)),
+        );
         if (!isSchema) return;
         for (const spec of node.specifiers) {
           const name = spec.type === 'ImportSpecifier' ? spec.imported.name : null;
           const owner = name && TABLE_OWNERS[name];
-          if (owner && owner !== own) context.report({ node: spec, messageId: 'foreign', data: { table: name, owner } });
+          if (owner && owner !== own)
+            context.report({ node: spec, messageId: 'foreign', data: { table: name, owner } });
         }
       },
     };
@@ -123,20 +130,23 @@ const webBoundaries = {
     const ownFeature = folderUnder(FEATURES_DIR, file);
     const lower = ownLayer === 'lib' || ownLayer === 'components';
     if (!ownFeature && !lower) return {};
-    return moduleVisitor((source) => {
-      for (const target of targetsOf(source.value, context, WEB_DIR)) {
-        const layer = folderUnder(WEB_SRC, target);
-        const feature = folderUnder(FEATURES_DIR, target);
-        if (lower && (layer === 'features' || layer === 'app')) {
-          context.report({ node: source, messageId: 'layer', data: { from: ownLayer, to: layer } });
-          return;
+    return moduleVisitor(
+      (source) => {
+        for (const target of targetsOf(source.value, context, WEB_DIR)) {
+          const layer = folderUnder(WEB_SRC, target);
+          const feature = folderUnder(FEATURES_DIR, target);
+          if (lower && (layer === 'features' || layer === 'app')) {
+            context.report({ node: source, messageId: 'layer', data: { from: ownLayer, to: layer } });
+            return;
+          }
+          if (ownFeature && feature && feature !== ownFeature) {
+            context.report({ node: source, messageId: 'cross', data: { from: ownFeature, to: feature } });
+            return;
+          }
         }
-        if (ownFeature && feature && feature !== ownFeature) {
-          context.report({ node: source, messageId: 'cross', data: { from: ownFeature, to: feature } });
-          return;
-        }
-      }
-    }, { commonjs: true });
+      },
+      { commonjs: true },
+    );
   },
 };
 
@@ -151,11 +161,18 @@ export const IMPORT_SETTINGS = {
 
 /** Import cycles, followed through every depth; type-only imports are left out (they vanish at run time). */
 export const CYCLE_CHECK = {
-  files: ['apps/server/{src,test,scripts,bench}/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+  files: [
+    'apps/server/{src,test,scripts,bench}/**/*.ts',
+    'apps/web/src/**/*.{ts,tsx}',
+    'apps/admin/src/**/*.{ts,tsx}',
+    'packages/contract/src/**/*.ts',
+  ],
   rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
 };
 
-export const IGNORES = { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/server/migrations/**'] };
+export const IGNORES = {
+  ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/server/migrations/**'],
+};
 
 const local = { rules: { 'module-faces': moduleFaces, 'table-owners': tableOwners, 'web-boundaries': webBoundaries } };
 
@@ -180,7 +197,8 @@ const serverLayerZones = [
   {
     target: 'src/plugins',
     from: ['src/modules', 'src/app.ts', 'src/main.ts'],
-    message: 'plugins/ sit below the modules: a plugin takes what it needs from a module as an interface in its options.',
+    message:
+      'plugins/ sit below the modules: a plugin takes what it needs from a module as an interface in its options.',
   },
 ];
 

@@ -26,10 +26,24 @@ const WEB_MODULES = fileURLToPath(new URL('./apps/web/node_modules', import.meta
  * The components project's libraries that import React: run through Vite (not Node), so that their
  * `react` is apps/web's; the pre-bundled ones (node_modules/.vite) too.
  */
-const REACT_LIBRARIES = [/[\\/]node_modules[\\/](antd-mobile|@testing-library|react-i18next|@tanstack|react-router|zustand|@react-spring|@use-gesture|ahooks|rc-[\w-]+)[\\/]/, /[\\/]node_modules[\\/]\.vite[\\/]/];
+const REACT_LIBRARIES = [
+  /[\\/]node_modules[\\/](antd-mobile|@testing-library|react-i18next|@tanstack|react-router|zustand|@react-spring|@use-gesture|ahooks|rc-[\w-]+)[\\/]/,
+  /[\\/]node_modules[\\/]\.vite[\\/]/,
+];
 /** Pre-bundled for the components project; use-sync-external-store/shim is CommonJS that requires react (react-i18next uses it). */
-const PREBUNDLED = ['antd-mobile', 'use-sync-external-store/shim', 'react-router', '@tanstack/react-query', 'react-i18next', 'i18next',
-  '@testing-library/react', '@testing-library/user-event', '@testing-library/dom', 'zustand', 'zustand/middleware'];
+const PREBUNDLED = [
+  'antd-mobile',
+  'use-sync-external-store/shim',
+  'react-router',
+  '@tanstack/react-query',
+  'react-i18next',
+  'i18next',
+  '@testing-library/react',
+  '@testing-library/user-event',
+  '@testing-library/dom',
+  'zustand',
+  'zustand/middleware',
+];
 const shared = {
   globalSetup: ['apps/server/test/global-setup.ts'],
   pool: 'forks' as const,
@@ -46,8 +60,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/admin/src/**/*.test.{ts,tsx}',
-            'apps/web/scripts/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/admin/src/**/*.test.{ts,tsx}',
+            'apps/web/scripts/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           pool: 'forks',
           env: shared.env,
         },
@@ -71,7 +90,15 @@ export default defineConfig({
           server: { deps: { inline: REACT_LIBRARIES } },
           // Pre-bundled once per run (node_modules/.vite/vitest): antd-mobile alone is some 500 modules, which
           // every test file would otherwise load one by one. React stays outside the bundles (the alias above).
-          deps: { optimizer: { client: { enabled: true, include: PREBUNDLED, exclude: ['react-dom', 'react-dom/client', 'react-dom/test-utils', 'react/jsx-runtime'] } } },
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: PREBUNDLED,
+                exclude: ['react-dom', 'react-dom/client', 'react-dom/test-utils', 'react/jsx-runtime'],
+              },
+            },
+          },
           pool: 'threads',
           env: shared.env,
         },

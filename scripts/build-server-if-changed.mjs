@@ -44,7 +44,10 @@ export const OPS_BUNDLE = 'ops.mjs';
 export async function buildServer(root, dist = path.join(root, SERVER_DIST)) {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { [path.parse(SERVER_BUNDLE).name]: 'apps/server/src/main.ts', [path.parse(OPS_BUNDLE).name]: 'apps/server/scripts/ops.ts' },
+    entryPoints: {
+      [path.parse(SERVER_BUNDLE).name]: 'apps/server/src/main.ts',
+      [path.parse(OPS_BUNDLE).name]: 'apps/server/scripts/ops.ts',
+    },
     outdir: dist,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -54,14 +57,18 @@ export async function buildServer(root, dist = path.join(root, SERVER_DIST)) {
     keepNames: true,
     sourcemap: 'linked',
     logLevel: 'warning',
-    plugins: [{
-      // npm packages are loaded from node_modules at run time, except the workspace's own
-      // TypeScript packages (@app/*), which node cannot run unbuilt.
-      name: 'node-modules-external',
-      setup(build) {
-        build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@app/') ? undefined : { path: args.path, external: true }));
+    plugins: [
+      {
+        // npm packages are loaded from node_modules at run time, except the workspace's own
+        // TypeScript packages (@app/*), which node cannot run unbuilt.
+        name: 'node-modules-external',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@app/') ? undefined : { path: args.path, external: true },
+          );
+        },
       },
-    }],
+    ],
   });
   fs.writeFileSync(path.join(dist, STAMP), `${sourcesHash(root, SERVER_INPUTS)}\n`);
 }
@@ -82,7 +89,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv.includes('--force') || serverNeedsBuild(root)) {
     const t0 = performance.now();
     await buildServer(root);
-    console.log(`server bundle built in ${Math.round(performance.now() - t0)} ms (${SERVER_DIST}/${SERVER_BUNDLE}, ${OPS_BUNDLE})`);
+    console.log(
+      `server bundle built in ${Math.round(performance.now() - t0)} ms (${SERVER_DIST}/${SERVER_BUNDLE}, ${OPS_BUNDLE})`,
+    );
   } else {
     console.log('server bundle is up to date with its sources: not rebuilding');
   }

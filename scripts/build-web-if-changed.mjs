@@ -51,7 +51,8 @@ function filesOf(root, p) {
   const abs = path.join(root, p);
   if (!fs.existsSync(abs)) return [];
   if (!fs.statSync(abs).isDirectory()) return [p];
-  return fs.readdirSync(abs, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(abs, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
@@ -97,7 +98,13 @@ export function writeStamp(root, dist, inputs = WEB_INPUTS) {
 /** The two builds `npm start` keeps up to date: where each is built, what it reads, how it is built. */
 export const BUILDS = [
   { name: 'web app', dist: 'apps/web/dist', inputs: WEB_INPUTS, stampFlag: '--stamp', workspace: 'apps/web' },
-  { name: 'back office', dist: 'apps/admin/dist', inputs: ADMIN_INPUTS, stampFlag: '--stamp-admin', workspace: 'apps/admin' },
+  {
+    name: 'back office',
+    dist: 'apps/admin/dist',
+    inputs: ADMIN_INPUTS,
+    stampFlag: '--stamp-admin',
+    workspace: 'apps/admin',
+  },
 ];
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -110,7 +117,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       if (needsBuild(root, path.join(root, build.dist), build.inputs)) {
         console.log(`${build.name} sources changed since the last build (or no build yet): building`);
         const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-        const res = spawnSync(npm, ['run', 'build', '-w', build.workspace], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+        const res = spawnSync(npm, ['run', 'build', '-w', build.workspace], {
+          cwd: root,
+          stdio: 'inherit',
+          shell: process.platform === 'win32',
+        });
         if (res.status !== 0) process.exit(res.status ?? 1);
       } else {
         console.log(`${build.name} is up to date with its sources: not rebuilding (npm run build forces a build)`);

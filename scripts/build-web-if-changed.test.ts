@@ -46,7 +46,10 @@ describe('npm start builds the web app only when its sources changed', () => {
     ['a changed web source', () => write('apps/web/src/features/home/Home.tsx', 'export const Home = 2;\n')],
     ['a new web source', () => write('apps/web/src/features/new.ts', 'export {};\n')],
     ['a deleted web source', () => fs.rmSync(path.join(root, 'apps/web/src/features/home/Home.tsx'))],
-    ['a renamed web source', () => fs.renameSync(path.join(root, 'apps/web/src/main.tsx'), path.join(root, 'apps/web/src/index.tsx'))],
+    [
+      'a renamed web source',
+      () => fs.renameSync(path.join(root, 'apps/web/src/main.tsx'), path.join(root, 'apps/web/src/index.tsx')),
+    ],
     ['a changed contract source', () => write('packages/contract/src/index.ts', 'export const A = 2;\n')],
     ['a changed lockfile', () => write('package-lock.json', '{ "v": 2 }\n')],
     ['a new public file', () => write('apps/web/public/coins/eth.svg', '<svg/>')],
@@ -57,7 +60,7 @@ describe('npm start builds the web app only when its sources changed', () => {
     expect(needsBuild(root, dist)).toBe(true);
   });
 
-  it('a change outside the web build\'s inputs (the server) needs no build', () => {
+  it("a change outside the web build's inputs (the server) needs no build", () => {
     writeStamp(root, dist);
     write('apps/server/src/app.ts', 'export {};\n');
     write('apps/web/dist/assets/x.js', 'console.log(1);\n');
@@ -67,15 +70,22 @@ describe('npm start builds the web app only when its sources changed', () => {
   it('the stamp is written into the dist under its name, and the real inputs include the web sources and the contract', () => {
     writeStamp(root, dist);
     expect(fs.readFileSync(path.join(dist, STAMP), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
-    expect(WEB_INPUTS).toEqual(expect.arrayContaining(['apps/web/src', 'apps/web/public', 'packages/contract/src', 'package-lock.json']));
+    expect(WEB_INPUTS).toEqual(
+      expect.arrayContaining(['apps/web/src', 'apps/web/public', 'packages/contract/src', 'package-lock.json']),
+    );
   });
 });
 
 describe('the back office build', () => {
-  it('has inputs of its own (apps/admin and the contract), apart from the web app\'s', () => {
-    expect(ADMIN_INPUTS).toEqual(expect.arrayContaining(['apps/admin/src', 'apps/admin/index.html', 'packages/contract/src', 'package-lock.json']));
+  it("has inputs of its own (apps/admin and the contract), apart from the web app's", () => {
+    expect(ADMIN_INPUTS).toEqual(
+      expect.arrayContaining(['apps/admin/src', 'apps/admin/index.html', 'packages/contract/src', 'package-lock.json']),
+    );
     expect(ADMIN_INPUTS.some((p) => p.startsWith('apps/web/src'))).toBe(false);
-    expect(BUILDS.map((b) => [b.dist, b.stampFlag])).toEqual([['apps/web/dist', '--stamp'], ['apps/admin/dist', '--stamp-admin']]);
+    expect(BUILDS.map((b) => [b.dist, b.stampFlag])).toEqual([
+      ['apps/web/dist', '--stamp'],
+      ['apps/admin/dist', '--stamp-admin'],
+    ]);
   });
 });
 
@@ -89,12 +99,18 @@ describe('the script as npm start runs it', () => {
       writeStamp(repo, tmpDist);
       expect(needsBuild(repo, tmpDist)).toBe(false);
       // The package scripts wire it in: start checks, the web build stamps.
-      const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+      const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      };
       expect(pkg.scripts.start).toMatch(/^node scripts\/build-web-if-changed\.mjs && /);
-      const web = JSON.parse(fs.readFileSync(path.join(repo, 'apps/web/package.json'), 'utf8')) as { scripts: Record<string, string> };
+      const web = JSON.parse(fs.readFileSync(path.join(repo, 'apps/web/package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      };
       expect(web.scripts.build).toMatch(/build-web-if-changed\.mjs --stamp$/);
       // The back office likewise, with its own stamp; `npm run build` builds both.
-      const admin = JSON.parse(fs.readFileSync(path.join(repo, 'apps/admin/package.json'), 'utf8')) as { scripts: Record<string, string> };
+      const admin = JSON.parse(fs.readFileSync(path.join(repo, 'apps/admin/package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      };
       expect(admin.scripts.build).toMatch(/build-web-if-changed\.mjs --stamp-admin$/);
       expect(pkg.scripts.build).toContain('-w apps/admin');
     } finally {

@@ -18,7 +18,10 @@ export default defineConfig({
     dedupe: ['react', 'react-dom'],
     alias: [
       // As in apps/web: react-router's production build instead of the development one its exports name.
-      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+      },
     ],
   },
   build: {

@@ -11,7 +11,6 @@ const API_TARGET = 'http://127.0.0.1:8080';
 // A key starting with ^ is a RegExp: '/asset/' must not catch Vite's own '/assets/...'.
 const API_PATHS = '^/(asset|api|transaction|uploads)/';
 
-
 /** A node_modules package test for the chunk groups (either path separator). */
 const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
 
@@ -66,16 +65,29 @@ function preloadAppStart(): Plugin {
         visit(chunkOf(APP_START).fileName);
         const missing = (file: string) => !html.includes(`/${file}"`);
         // A chunk of its own (lib/i18n imports it, src/locales/load.ts loads it), named after it or not.
-        const englishChunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(ENGLISH_STRINGS)));
-        if (englishChunk?.type !== 'chunk' || englishChunk.moduleIds.length !== 1) throw new Error(`${ENGLISH_STRINGS} is not a chunk of its own`);
+        const englishChunk = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(ENGLISH_STRINGS)),
+        );
+        if (englishChunk?.type !== 'chunk' || englishChunk.moduleIds.length !== 1)
+          throw new Error(`${ENGLISH_STRINGS} is not a chunk of its own`);
         const english = englishChunk.fileName;
         return [
-          ...[...css].filter(missing).map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          ...[...css]
+            .filter(missing)
+            .map((f) => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` },
+              injectTo: 'head' as const,
+            })),
           // Low priority: on a slow link the stylesheets and the small entry, which paints the shell
           // (app/prepaint.ts), get the bandwidth first; the app's files still start at once.
           ...[...js]
             .filter((f) => missing(f) && f !== english)
-            .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` }, injectTo: 'head' as const })),
+            .map((f) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` },
+              injectTo: 'head' as const,
+            })),
         ];
       },
     },
@@ -83,7 +95,8 @@ function preloadAppStart(): Plugin {
 }
 
 /** JavaScript both layouts' first routes load statically (scripts/first-route-size.mjs lists them). */
-const ALWAYS_LOADED = /^assets\/(vendor|rolldown-runtime|preload-helper|libraries|start|confirm|api-client|en|es|query-client|page-state|icons|config-provider|tslib\.es6)-[\w-]+\.js$/;
+const ALWAYS_LOADED =
+  /^assets\/(vendor|rolldown-runtime|preload-helper|libraries|start|confirm|api-client|en|es|query-client|page-state|icons|config-provider|tslib\.es6)-[\w-]+\.js$/;
 
 export default defineConfig({
   base: '/',
@@ -95,7 +108,10 @@ export default defineConfig({
     alias: [
       // react-router's package exports name only its development build (dev warnings on); the
       // production build beside it is the same code without them.
-      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+      },
     ],
   },
   build: {
@@ -115,11 +131,18 @@ export default defineConfig({
       },
       output: {
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId && CONTRACT_MESSAGES.test(chunk.facadeModuleId) ? 'assets/error-messages-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.facadeModuleId && CONTRACT_MESSAGES.test(chunk.facadeModuleId)
+            ? 'assets/error-messages-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // What every page runs, in one long-cached file apart from the app's own code.
-            { name: 'vendor', test: pkg('react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|zustand|use-sync-external-store') },
+            {
+              name: 'vendor',
+              test: pkg(
+                'react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|zustand|use-sync-external-store',
+              ),
+            },
             // Loaded only by the pages that use them (the auth pages; the trade chart).
             { name: 'phone', test: pkg('libphonenumber-js') },
             { name: 'chart', test: pkg('lightweight-charts|fancy-canvas') },

@@ -11,7 +11,11 @@ const exec = promisify(execFile);
 
 function canon(v) {
   if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canon(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
@@ -28,14 +32,22 @@ async function userIds(db, emails) {
  * transaction of these kinds that no stored key accounts for; a refused one left nothing.
  */
 export async function checkMoney(db, ops, users, results) {
-  const ids = await userIds(db, users.map((u) => u.email));
-  const { rows: keyRows } = await db.query('SELECT user_id, key, response FROM idempotency_keys WHERE user_id = ANY($1)', [[...ids.values()]]);
+  const ids = await userIds(
+    db,
+    users.map((u) => u.email),
+  );
+  const { rows: keyRows } = await db.query(
+    'SELECT user_id, key, response FROM idempotency_keys WHERE user_id = ANY($1)',
+    [[...ids.values()]],
+  );
   const keys = new Map(keyRows.map((r) => [`${r.user_id}:${r.key}`, r.response]));
   const kinds = [...new Set(Object.values(OPS).flatMap((o) => o.kinds))];
   const { rows: txRows } = await db.query(
     `SELECT lt.reference, lt.kind, count(*)::int AS n FROM ledger_transactions lt
      WHERE lt.kind = ANY($1) AND lt.mode = 'demo' AND EXISTS (SELECT 1 FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE p.transaction_id = lt.id AND a.user_id = ANY($2))
-     GROUP BY lt.reference, lt.kind`, [kinds, [...ids.values()]]);
+     GROUP BY lt.reference, lt.kind`,
+    [kinds, [...ids.values()]],
+  );
   const txByRef = new Map();
   for (const r of txRows) txByRef.set(r.reference, (txByRef.get(r.reference) ?? []).concat([{ kind: r.kind, n: r.n }]));
   const counts = { acked: 0, refused: 0, unknown: 0, unknownDone: 0, unknownAbsent: 0 };
@@ -51,16 +63,23 @@ export async function checkMoney(db, ops, users, results) {
       continue;
     }
     if (op.outcome === 'unknown') {
-      if (stored === undefined) { counts.unknownAbsent++; continue; }
+      if (stored === undefined) {
+        counts.unknownAbsent++;
+        continue;
+      }
       counts.unknownDone++;
     }
-    if (op.outcome === 'acked' && stored === undefined) { bad.push(`${op.kind} ${op.key}: acknowledged, key not stored`); continue; }
+    if (op.outcome === 'acked' && stored === undefined) {
+      bad.push(`${op.kind} ${op.key}: acknowledged, key not stored`);
+      continue;
+    }
     const data = op.outcome === 'acked' ? op.data : stored;
     const ref = spec.reference(data, op.body);
     accounted.add(ref);
     const txs = (txByRef.get(ref) ?? []).filter((t) => spec.kinds.includes(t.kind));
     const n = txs.reduce((s, t) => s + t.n, 0);
-    if (n !== 1) bad.push(`${op.kind} ${op.key} (${op.outcome}) ${ref}: ${n} ledger transactions of ${spec.kinds.join('/')}`);
+    if (n !== 1)
+      bad.push(`${op.kind} ${op.key} (${op.outcome}) ${ref}: ${n} ledger transactions of ${spec.kinds.join('/')}`);
   }
   const orphans = txRows.filter((r) => !accounted.has(r.reference));
   results.push({
@@ -73,24 +92,44 @@ export async function checkMoney(db, ops, users, results) {
     ok: bad.length === 0 && orphans.length === 0,
     figure: `${counts.unknown} unanswered: ${counts.unknownDone} wholly done, ${counts.unknownAbsent} wholly absent; ${orphans.length} ledger transactions no key accounts for; ${bad.length} problems${bad.length ? `: ${bad.slice(0, 5).join('; ')}` : ''}`,
   });
-  const byKind = Object.keys(OPS).map((k) => `${k} ${ops.filter((o) => o.kind === k && o.outcome === 'acked').length}`).join(', ');
+  const byKind = Object.keys(OPS)
+    .map((k) => `${k} ${ops.filter((o) => o.kind === k && o.outcome === 'acked').length}`)
+    .join(', ');
   return byKind;
 }
 
 /** `npm run ledger:verify` on the run's database. */
 export async function checkLedgerVerify(databaseUrl, results) {
   try {
-    const { stdout } = await exec(process.execPath, ['apps/server/dist/ops.mjs', 'ledger-verify'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, timeout: 300_000, maxBuffer: 1 << 24 });
+    const { stdout } = await exec(process.execPath, ['apps/server/dist/ops.mjs', 'ledger-verify'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      timeout: 300_000,
+      maxBuffer: 1 << 24,
+    });
     results.push({ name: 'ledger:verify passes', ok: true, figure: stdout.trim().split('\n').at(-1) });
   } catch (err) {
-    results.push({ name: 'ledger:verify passes', ok: false, figure: `${String(err.stderr ?? err.message).trim().split('\n').slice(0, 6).join(' | ')}` });
+    results.push({
+      name: 'ledger:verify passes',
+      ok: false,
+      figure: `${String(err.stderr ?? err.message)
+        .trim()
+        .split('\n')
+        .slice(0, 6)
+        .join(' | ')}`,
+    });
   }
 }
 
 /** The epoch log and the engine kills: failover times (kill → next epoch's started_at). */
 export async function epochLog(db, kills) {
   const { rows } = await db.query('SELECT epoch, node, started_at, ended_at FROM engine_epochs ORDER BY epoch');
-  const epochs = rows.map((r) => ({ epoch: Number(r.epoch), node: r.node, start: r.started_at.getTime(), end: r.ended_at?.getTime() ?? null }));
+  const epochs = rows.map((r) => ({
+    epoch: Number(r.epoch),
+    node: r.node,
+    start: r.started_at.getTime(),
+    end: r.ended_at?.getTime() ?? null,
+  }));
   const failovers = [];
   for (const k of kills.filter((x) => x.wasEngine)) {
     const next = epochs.find((e) => e.start >= k.at - 50 && e.epoch > (k.epoch ?? -1));
@@ -105,15 +144,22 @@ export async function checkEpochs(db, epochs, results, since) {
   for (let i = 1; i < epochs.length; i++) {
     const a = epochs[i - 1];
     const b = epochs[i];
-    if (!(b.epoch > a.epoch && b.start > a.start)) problems.push(`epoch ${b.epoch} starts ${b.start - a.start} ms after ${a.epoch}`);
-    if (a.end !== null && a.end > b.start) problems.push(`epoch ${a.epoch} ended ${a.end - b.start} ms after ${b.epoch} started`);
+    if (!(b.epoch > a.epoch && b.start > a.start))
+      problems.push(`epoch ${b.epoch} starts ${b.start - a.start} ms after ${a.epoch}`);
+    if (a.end !== null && a.end > b.start)
+      problems.push(`epoch ${a.epoch} ended ${a.end - b.start} ms after ${b.epoch} started`);
   }
-  const { rows } = await db.query('SELECT engine_epoch, settled_at FROM contract_settlements WHERE settled_at >= $1', [new Date(since)]);
+  const { rows } = await db.query('SELECT engine_epoch, settled_at FROM contract_settlements WHERE settled_at >= $1', [
+    new Date(since),
+  ]);
   let nullEpoch = 0;
   let outside = 0;
   const byEpoch = new Map(epochs.map((e, i) => [e.epoch, { e, next: epochs[i + 1] }]));
   for (const r of rows) {
-    if (r.engine_epoch === null) { nullEpoch++; continue; }
+    if (r.engine_epoch === null) {
+      nullEpoch++;
+      continue;
+    }
     const x = byEpoch.get(Number(r.engine_epoch));
     const t = r.settled_at.getTime();
     if (!x || t < x.e.start || (x.next && t >= x.next.start)) outside++;
@@ -131,14 +177,23 @@ export async function checkEpochs(db, epochs, results, since) {
  * plus the failover time of any engine failover it waited through.
  */
 export async function checkSettlements(db, users, testEnd, failovers, results, epochs = [], kills = []) {
-  const ids = await userIds(db, users.map((u) => u.email));
+  const ids = await userIds(
+    db,
+    users.map((u) => u.email),
+  );
   // A simulated minute's candle is stored when the minute ends: wait for the last close tick's.
-  const { rows: [last] } = await db.query(
-    `SELECT c.symbol, date_trunc('minute', max(s.close_tick_time)) AS minute FROM contract_settlements s JOIN contracts c ON c.id = s.contract_id GROUP BY c.symbol ORDER BY 2 DESC LIMIT 1`);
+  const {
+    rows: [last],
+  } = await db.query(
+    `SELECT c.symbol, date_trunc('minute', max(s.close_tick_time)) AS minute FROM contract_settlements s JOIN contracts c ON c.id = s.contract_id GROUP BY c.symbol ORDER BY 2 DESC LIMIT 1`,
+  );
   if (last?.minute) {
     const by = Date.now() + 90_000;
     while (Date.now() < by) {
-      const { rows } = await db.query(`SELECT 1 FROM market_candles WHERE symbol = $1 AND interval = '1m' AND open_time = $2`, [last.symbol, last.minute]);
+      const { rows } = await db.query(
+        `SELECT 1 FROM market_candles WHERE symbol = $1 AND interval = '1m' AND open_time = $2`,
+        [last.symbol, last.minute],
+      );
       if (rows.length) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -152,13 +207,21 @@ export async function checkSettlements(db, users, testEnd, failovers, results, e
                  AND k.source = s.close_source AND s.close_price BETWEEN k.low AND k.high) AS ticks,
             (SELECT count(*)::int FROM ledger_transactions lt WHERE lt.id = s.settle_transaction_id) AS txs
      FROM contracts c LEFT JOIN contract_settlements s ON s.contract_id = c.id
-     WHERE c.user_id = ANY($1) AND c.expires_at <= $2`, [[...ids.values()], new Date(testEnd)]);
-  let unsettled = 0; let noTick = 0; let noTx = 0; let late = 0;
+     WHERE c.user_id = ANY($1) AND c.expires_at <= $2`,
+    [[...ids.values()], new Date(testEnd)],
+  );
+  let unsettled = 0;
+  let noTick = 0;
+  let noTx = 0;
+  let late = 0;
   const lateness = [];
   const lateOnes = [];
   const windows = failovers.filter((f) => f.ms !== null).map((f) => ({ from: f.at, to: f.at + f.ms }));
   for (const r of rows) {
-    if (!r.settled_at) { unsettled++; continue; }
+    if (!r.settled_at) {
+      unsettled++;
+      continue;
+    }
     if (r.ticks < 1) noTick++;
     if (r.txs !== 1) noTx++;
     const exp = r.expires_at.getTime();
@@ -171,12 +234,14 @@ export async function checkSettlements(db, users, testEnd, failovers, results, e
       // Where it fell: the last kill and the last epoch start before its settlement.
       const kill = kills.filter((k) => k.at <= at).at(-1);
       const epoch = epochs.filter((e) => e.start <= at).at(-1);
-      lateOnes.push(`${r.public_id.slice(0, 8)} ${ms} ms (failover ${waited} ms; expired ${kill ? `${exp - kill.at} ms after the kill of ${kill.node}${kill.wasEngine ? ' (engine)' : ''}` : 'before any kill'}, `
-        + `${epoch ? `${exp - epoch.start} ms after epoch ${epoch.epoch} started` : 'no epoch'})`);
+      lateOnes.push(
+        `${r.public_id.slice(0, 8)} ${ms} ms (failover ${waited} ms; expired ${kill ? `${exp - kill.at} ms after the kill of ${kill.node}${kill.wasEngine ? ' (engine)' : ''}` : 'before any kill'}, ` +
+          `${epoch ? `${exp - epoch.start} ms after epoch ${epoch.epoch} started` : 'no epoch'})`,
+      );
     }
   }
   lateness.sort((a, b) => a - b);
-  const q = (p) => lateness.length ? lateness[Math.min(lateness.length - 1, Math.floor(lateness.length * p))] : NaN;
+  const q = (p) => (lateness.length ? lateness[Math.min(lateness.length - 1, Math.floor(lateness.length * p))] : NaN);
   results.push({
     name: 'every contract that expired during the test settled exactly once, from recorded ticks, in time',
     ok: rows.length > 0 && unsettled === 0 && noTick === 0 && noTx === 0 && late === 0,
@@ -201,8 +266,17 @@ function orderKeys(e) {
  * de-duplication by id.
  */
 export async function checkWs(db, clients, results, stoppedAt = Date.now()) {
-  const ids = await userIds(db, clients.map((c) => c.user.email));
-  let expected = 0; let missing = 0; let dupIds = 0; let withoutId = 0; let received = 0; let outboxRows = 0; let outboxMissing = 0;
+  const ids = await userIds(
+    db,
+    clients.map((c) => c.user.email),
+  );
+  let expected = 0;
+  let missing = 0;
+  let dupIds = 0;
+  let withoutId = 0;
+  let received = 0;
+  let outboxRows = 0;
+  let outboxMissing = 0;
   const examples = [];
   for (const c of clients) {
     const uid = ids.get(c.user.email);
@@ -211,15 +285,32 @@ export async function checkWs(db, clients, results, stoppedAt = Date.now()) {
     for (const e of c.events) {
       received++;
       if (e.id === undefined) withoutId++;
-      else if (seen.has(String(e.id))) { dupIds++; continue; } else seen.add(String(e.id));
+      else if (seen.has(String(e.id))) {
+        dupIds++;
+        continue;
+      } else seen.add(String(e.id));
       for (const k of orderKeys(e.data)) got.add(k);
     }
     const { rows: cs } = await db.query(
-      `SELECT c.public_id, s.contract_id IS NOT NULL AS settled FROM contracts c LEFT JOIN contract_settlements s ON s.contract_id = c.id WHERE c.user_id = $1 AND c.mode = 'demo'`, [uid]);
+      `SELECT c.public_id, s.contract_id IS NOT NULL AS settled FROM contracts c LEFT JOIN contract_settlements s ON s.contract_id = c.id WHERE c.user_id = $1 AND c.mode = 'demo'`,
+      [uid],
+    );
     const want = [];
-    for (const r of cs) { want.push(`contract:${r.public_id}`); if (r.settled) want.push(`settled:${r.public_id}`); }
-    for (const k of want) { expected++; if (!got.has(k)) { missing++; if (examples.length < 3) examples.push(`${c.user.n} ${k}`); } }
-    const { rows: ob } = await db.query('SELECT id, event, created_at, published_at FROM user_event_outbox WHERE user_id = $1 ORDER BY id', [uid]);
+    for (const r of cs) {
+      want.push(`contract:${r.public_id}`);
+      if (r.settled) want.push(`settled:${r.public_id}`);
+    }
+    for (const k of want) {
+      expected++;
+      if (!got.has(k)) {
+        missing++;
+        if (examples.length < 3) examples.push(`${c.user.n} ${k}`);
+      }
+    }
+    const { rows: ob } = await db.query(
+      'SELECT id, event, created_at, published_at FROM user_event_outbox WHERE user_id = $1 ORDER BY id',
+      [uid],
+    );
     outboxRows += ob.length;
     const gotCanon = new Set(c.events.map((e) => canon(e.data)));
     for (const r of ob) {
@@ -227,7 +318,10 @@ export async function checkWs(db, clients, results, stoppedAt = Date.now()) {
       if (!gotCanon.has(canon(ev)) && !orderKeys(ev).every((k) => got.has(k))) {
         outboxMissing++;
         // When it was written and published, against when the client stopped listening.
-        if (examples.length < 6) examples.push(`outbox ${r.id} of user ${c.user.n} (${orderKeys(ev)[0]?.slice(0, 20)}): written ${stoppedAt - r.created_at.getTime()} ms before the clients stopped, ${r.published_at ? `published ${stoppedAt - r.published_at.getTime()} ms before` : 'never published'}`);
+        if (examples.length < 6)
+          examples.push(
+            `outbox ${r.id} of user ${c.user.n} (${orderKeys(ev)[0]?.slice(0, 20)}): written ${stoppedAt - r.created_at.getTime()} ms before the clients stopped, ${r.published_at ? `published ${stoppedAt - r.published_at.getTime()} ms before` : 'never published'}`,
+          );
       }
     }
   }
@@ -237,24 +331,40 @@ export async function checkWs(db, clients, results, stoppedAt = Date.now()) {
   results.push({
     name: 'every websocket client received every order event addressed to it, no duplicate',
     ok: received > 0 && missing === 0 && outboxMissing === 0 && outboxRows > 0 && withoutId === 0,
-    figure: `${clients.length} clients, ${reconnects} reconnects to another node (${resyncs} resyncs, ${refused} refused lastEventId); ${received} events received (${withoutId} without an id, ${dupIds} repeated ids, de-duplicated); `
-      + `${expected} expected from contracts/settlements: ${missing} missing${examples.length ? ` (${examples.join(', ')})` : ''}; ${outboxRows} outbox rows: ${outboxMissing} not received`,
+    figure:
+      `${clients.length} clients, ${reconnects} reconnects to another node (${resyncs} resyncs, ${refused} refused lastEventId); ${received} events received (${withoutId} without an id, ${dupIds} repeated ids, de-duplicated); ` +
+      `${expected} expected from contracts/settlements: ${missing} missing${examples.length ? ` (${examples.join(', ')})` : ''}; ${outboxRows} outbox rows: ${outboxMissing} not received`,
   });
 }
 
 /** SSE clients: each received every notice addressed to its user after its stream began (user_notifications.seq), once after de-duplication. */
 export async function checkSse(db, clients, results) {
-  const ids = await userIds(db, clients.map((c) => c.user.email));
-  let expected = 0; let missing = 0; let received = 0; let dups = 0;
+  const ids = await userIds(
+    db,
+    clients.map((c) => c.user.email),
+  );
+  let expected = 0;
+  let missing = 0;
+  let received = 0;
+  let dups = 0;
   for (const c of clients) {
     const uid = ids.get(c.user.email);
     const first = c.events[0];
     const from = first ? Number(first.id) : 0;
     const seen = new Map();
-    for (const e of c.events) { received++; seen.set(e.id, (seen.get(e.id) ?? 0) + 1); }
+    for (const e of c.events) {
+      received++;
+      seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
+    }
     for (const n of seen.values()) if (n > 1) dups += n - 1;
-    const { rows } = await db.query('SELECT seq FROM user_notifications WHERE user_id = $1 AND seq > $2 ORDER BY seq', [uid, from]);
-    for (const r of rows) { expected++; if (!seen.has(String(r.seq))) missing++; }
+    const { rows } = await db.query('SELECT seq FROM user_notifications WHERE user_id = $1 AND seq > $2 ORDER BY seq', [
+      uid,
+      from,
+    ]);
+    for (const r of rows) {
+      expected++;
+      if (!seen.has(String(r.seq))) missing++;
+    }
   }
   const reconnects = clients.reduce((s, c) => s + c.reconnects, 0);
   results.push({
@@ -263,4 +373,3 @@ export async function checkSse(db, clients, results) {
     figure: `${clients.length} clients, ${reconnects} reconnects to another node; ${expected} notices expected, ${missing} missing; ${received} events with ids received, ${dups} repeats before de-duplication (allowed)`,
   });
 }
-

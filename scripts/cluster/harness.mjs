@@ -33,21 +33,32 @@ export { freePort };
 /** Is something listening on host:port (NATS, Redis)? */
 function listening(host, port) {
   return new Promise((resolve) => {
-    const s = net.connect({ host, port }, () => { s.destroy(); resolve(true); });
+    const s = net.connect({ host, port }, () => {
+      s.destroy();
+      resolve(true);
+    });
     s.on('error', () => resolve(false));
-    s.setTimeout(2000, () => { s.destroy(); resolve(false); });
+    s.setTimeout(2000, () => {
+      s.destroy();
+      resolve(false);
+    });
   });
 }
 
 /** The services the cluster needs must be up: a missing one fails the run (nothing is skipped silently). */
 export async function checkServices() {
   const missing = [];
-  for (const [name, url] of [['PostgreSQL', PG_ADMIN_URL], ['NATS', BUS_URL], ['Redis', REDIS_URL]]) {
+  for (const [name, url] of [
+    ['PostgreSQL', PG_ADMIN_URL],
+    ['NATS', BUS_URL],
+    ['Redis', REDIS_URL],
+  ]) {
     const u = new URL(url);
     if (!(await listening(u.hostname, Number(u.port)))) missing.push(`${name} (${u.host})`);
   }
   if (!fs.existsSync(HAPROXY)) missing.push(`HAProxy (${HAPROXY}; scripts/cluster/ensure-haproxy.sh)`);
-  if (missing.length) throw new Error(`services down: ${missing.join(', ')} (docs/testing.md "Services" says how to start them)`);
+  if (missing.length)
+    throw new Error(`services down: ${missing.join(', ')} (docs/testing.md "Services" says how to start them)`);
 }
 
 async function admin(sql) {
@@ -129,7 +140,8 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
     }
     await state.pool?.end().catch(() => undefined);
     if (state.dbCreated && process.env.CLUSTER_KEEP_DB) log(`kept the database ${run} (CLUSTER_KEEP_DB)`);
-    else if (state.dbCreated) await admin(`DROP DATABASE IF EXISTS ${run} WITH (FORCE)`).catch((e) => log(`dropping ${run}: ${e.message}`));
+    else if (state.dbCreated)
+      await admin(`DROP DATABASE IF EXISTS ${run} WITH (FORCE)`).catch((e) => log(`dropping ${run}: ${e.message}`));
     if (!process.env.CLUSTER_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -140,7 +152,16 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
     const databaseUrl = dbUrl.toString();
     const secret = `cluster-secret-${run}-${Math.random().toString(36).slice(2)}`;
     for (let i = 0; i < count; i++) {
-      nodes.push({ index: i, name: `node${i + 1}`, port: await freePort(), child: undefined, logFile: path.join(dataDir, `node${i + 1}.log`), startedAt: 0, restarts: 0, crashes: [] });
+      nodes.push({
+        index: i,
+        name: `node${i + 1}`,
+        port: await freePort(),
+        child: undefined,
+        logFile: path.join(dataDir, `node${i + 1}.log`),
+        startedAt: 0,
+        restarts: 0,
+        crashes: [],
+      });
     }
     const baseEnv = {
       ...process.env,
@@ -168,17 +189,34 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
     };
     // The last resort: if this process dies, its nodes and HAProxy die with it.
     process.once('exit', () => {
-      for (const n of nodes) if (n.child && n.child.exitCode === null) { try { n.child.kill('SIGKILL'); } catch { /* gone */ } }
-      if (state.haproxy && state.haproxy.exitCode === null) { try { state.haproxy.kill('SIGKILL'); } catch { /* gone */ } }
+      for (const n of nodes)
+        if (n.child && n.child.exitCode === null) {
+          try {
+            n.child.kill('SIGKILL');
+          } catch {
+            /* gone */
+          }
+        }
+      if (state.haproxy && state.haproxy.exitCode === null) {
+        try {
+          state.haproxy.kill('SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
     });
     const startNode = async (n) => {
       const log = fs.openSync(n.logFile, 'a');
       fs.writeSync(log, `\n==== start ${new Date().toISOString()} ====\n`);
-      n.child = spawn(process.execPath, ['--max-semi-space-size=8', '--enable-source-maps', 'apps/server/dist/main.mjs'], {
-        cwd: ROOT,
-        env: { ...baseEnv, PORT: String(n.port), NODE_NAME: n.name },
-        stdio: ['ignore', log, log],
-      });
+      n.child = spawn(
+        process.execPath,
+        ['--max-semi-space-size=8', '--enable-source-maps', 'apps/server/dist/main.mjs'],
+        {
+          cwd: ROOT,
+          env: { ...baseEnv, PORT: String(n.port), NODE_NAME: n.name },
+          stdio: ['ignore', log, log],
+        },
+      );
       fs.closeSync(log);
       n.startedAt = Date.now();
       n.expectExit = false;
@@ -195,7 +233,8 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
     const waitReady = async (n, timeoutMs = READY_TIMEOUT_MS) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        if (!n.child || n.child.exitCode !== null || n.child.signalCode !== null) throw new Error(`${n.name} exited while starting; its log:\n${tail(n.logFile)}`);
+        if (!n.child || n.child.exitCode !== null || n.child.signalCode !== null)
+          throw new Error(`${n.name} exited while starting; its log:\n${tail(n.logFile)}`);
         const r = await readyz(n).catch(() => undefined);
         if (r?.ok) return r.body;
         await sleep(250);
@@ -205,7 +244,12 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
     // The first node alone (it migrates the fresh database), then the others together.
     await startNode(nodes[0]);
     await waitReady(nodes[0]);
-    await Promise.all(nodes.slice(1).map(async (n) => { await startNode(n); await waitReady(n); }));
+    await Promise.all(
+      nodes.slice(1).map(async (n) => {
+        await startNode(n);
+        await waitReady(n);
+      }),
+    );
     const frontPort = await freePort();
     const statsPort = await freePort();
     const cfg = path.join(dataDir, 'haproxy.cfg');
@@ -217,17 +261,32 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
     const url = `http://127.0.0.1:${frontPort}`;
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const ok = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${url}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
-      if (Date.now() > deadline || state.haproxy.exitCode !== null) throw new Error(`HAProxy did not come up; log:\n${tail(path.join(dataDir, 'haproxy.log'))}`);
+      if (Date.now() > deadline || state.haproxy.exitCode !== null)
+        throw new Error(`HAProxy did not come up; log:\n${tail(path.join(dataDir, 'haproxy.log'))}`);
       await sleep(200);
     }
     state.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     // An idle connection ended by the server (the database dropped at the end) is not the run's failure.
-    state.pool.on('error', (err) => { if (!state.stopped) log(`checks' database connection: ${err.message}`); });
-    log(`cluster: ${count} node(s) ${nodes.map((n) => `${n.name}=:${n.port}`).join(' ')} behind HAProxy ${url}; database ${run}; data ${dataDir}`);
+    state.pool.on('error', (err) => {
+      if (!state.stopped) log(`checks' database connection: ${err.message}`);
+    });
+    log(
+      `cluster: ${count} node(s) ${nodes.map((n) => `${n.name}=:${n.port}`).join(' ')} behind HAProxy ${url}; database ${run}; data ${dataDir}`,
+    );
     return {
-      url, nodes, dataDir, databaseUrl, run, secret, db: state.pool, statsUrl: `http://127.0.0.1:${statsPort}/stats`,
+      url,
+      nodes,
+      dataDir,
+      databaseUrl,
+      run,
+      secret,
+      db: state.pool,
+      statsUrl: `http://127.0.0.1:${statsPort}/stats`,
       haproxyPid: () => state.haproxy?.pid,
       nodeUrl: (n) => `http://127.0.0.1:${n.port}`,
       alive: (n) => Boolean(n.child && n.child.exitCode === null && n.child.signalCode === null),
@@ -258,7 +317,11 @@ export async function readyz(n) {
   const res = await fetch(`http://127.0.0.1:${n.port}/readyz`, { signal: ctrl });
   const text = await res.text();
   let body;
-  try { body = JSON.parse(text); } catch { body = { raw: text }; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { raw: text };
+  }
   return { ok: res.status === 200, body };
 }
 
@@ -300,7 +363,9 @@ export function pidsOf(match) {
     try {
       const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ');
       if (match(cmd)) out.push(Number(d));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return out;
 }

@@ -19,10 +19,19 @@ export async function call(base, method, apiPath, { body, token, key, typeUser =
   if (token) headers.token = token;
   if (key) headers['idempotency-key'] = key;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${apiPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+  const res = await fetch(`${base}${apiPath}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const text = await res.text();
   let json;
-  try { json = JSON.parse(text); } catch { json = { code: -1, msg: text.slice(0, 200) }; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { code: -1, msg: text.slice(0, 200) };
+  }
   return { status: res.status, json };
 }
 
@@ -81,8 +90,13 @@ export async function register(base, dataDir, tag) {
     // Refused when a lost answer's code was sent already (one a minute): that code is in the outbox.
     if (!sent.final || sent.json.code !== 0) last = `sendOtp: ${JSON.stringify(sent.json ?? sent.error)}`;
     const code = await readCode(dataDir, email, after).catch(() => undefined);
-    if (!code) { await sleep(1000); continue; }
-    const reg = await robustPost(base, '/asset/api/user/register', { body: { type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code } });
+    if (!code) {
+      await sleep(1000);
+      continue;
+    }
+    const reg = await robustPost(base, '/asset/api/user/register', {
+      body: { type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code },
+    });
     if (reg.final && reg.json.code === 0) return { email, token: reg.json.data.token };
     last = `register: ${JSON.stringify(reg.json ?? reg.error)}`;
     // A code is sent once a minute per address: the next try waits the window out.
@@ -95,21 +109,32 @@ export async function register(base, dataDir, tag) {
 export const OPS = {
   transfer: {
     path: '/asset/api/account/transferAsset',
-    body: (i) => (i % 2 === 0
-      ? { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1.5' }
-      : { fromAccount: 'option', toAccount: 'currency', asset: 'USDT', amount: '0.5' }),
+    body: (i) =>
+      i % 2 === 0
+        ? { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '1.5' }
+        : { fromAccount: 'option', toAccount: 'currency', asset: 'USDT', amount: '0.5' },
     reference: (data) => `transfer:${data.id}`,
     kinds: ['transfer'],
   },
   contract: {
     path: '/transaction/api/contract/create',
-    body: (i, duration) => ({ symbol: i % 3 === 0 ? 'ETHUSDT' : 'BTCUSDT', direction: i % 2 === 0 ? 'up' : 'down', duration, amount: '10' }),
+    body: (i, duration) => ({
+      symbol: i % 3 === 0 ? 'ETHUSDT' : 'BTCUSDT',
+      direction: i % 2 === 0 ? 'up' : 'down',
+      duration,
+      amount: '10',
+    }),
     reference: (data) => `contract:${data.id}`,
     kinds: ['contract_open'],
   },
   spot: {
     path: '/transaction/api/spot/order',
-    body: (i) => ({ symbol: 'BTCUSDT', side: i % 2 === 0 ? 'buy' : 'sell', type: 'market', amount: i % 2 === 0 ? '0.0002' : '0.0001' }),
+    body: (i) => ({
+      symbol: 'BTCUSDT',
+      side: i % 2 === 0 ? 'buy' : 'sell',
+      type: 'market',
+      amount: i % 2 === 0 ? '0.0002' : '0.0001',
+    }),
     reference: (data) => `spot_order:${data.id}`,
     kinds: ['spot_buy', 'spot_sell'],
   },
@@ -140,9 +165,18 @@ export async function moneyOp(base, user, kind, i, ops, extra = {}) {
   const r = await robustPost(base, spec.path, { body, token: user.token, key });
   op.ackAt = Date.now();
   op.attempts = r.attempts;
-  if (!r.final) { op.error = r.error; return op; }
+  if (!r.final) {
+    op.error = r.error;
+    return op;
+  }
   op.code = r.json.code;
-  if (r.json.code === 0) { op.outcome = 'acked'; op.data = r.json.data; } else { op.outcome = 'refused'; op.msg = r.json.msg; }
+  if (r.json.code === 0) {
+    op.outcome = 'acked';
+    op.data = r.json.data;
+  } else {
+    op.outcome = 'refused';
+    op.msg = r.json.msg;
+  }
   return op;
 }
 
@@ -162,17 +196,26 @@ export class WsClient {
     this.lastId = undefined;
     this.closed = false;
     this.subscribedOnce = undefined;
-    this.firstSubscribed = new Promise((r) => { this.subscribedOnce = r; });
+    this.firstSubscribed = new Promise((r) => {
+      this.subscribedOnce = r;
+    });
     this.errors = [];
   }
 
-  start() { void this.loop(); return this.firstSubscribed; }
+  start() {
+    void this.loop();
+    return this.firstSubscribed;
+  }
 
   async loop() {
     while (!this.closed) {
       const nodes = this.cluster.nodes;
       const n = nodes[this.nodeIndex % nodes.length];
-      if (!this.cluster.alive(n)) { this.nodeIndex++; await sleep(200); continue; }
+      if (!this.cluster.alive(n)) {
+        this.nodeIndex++;
+        await sleep(200);
+        continue;
+      }
       await this.session(n).catch((e) => this.errors.push(String(e)));
       if (this.closed) break;
       this.reconnects++;
@@ -184,10 +227,18 @@ export class WsClient {
   session(n) {
     return new Promise((resolve) => {
       let sentResume = false;
-      const ws = new WebSocket(`ws://127.0.0.1:${n.port}/ws?id=cl-${this.user.n}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, { perMessageDeflate: false });
+      const ws = new WebSocket(
+        `ws://127.0.0.1:${n.port}/ws?id=cl-${this.user.n}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+        { perMessageDeflate: false },
+      );
       this.ws = ws;
-      const ping = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ methodType: 'PING' })); }, 5000);
-      const done = () => { clearInterval(ping); resolve(); };
+      const ping = setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ methodType: 'PING' }));
+      }, 5000);
+      const done = () => {
+        clearInterval(ping);
+        resolve();
+      };
       ws.on('open', () => {
         const sub = { methodType: 'SUBSCRIBE', channel: 'openOrders', token: this.user.token, requestId: 'oo' };
         // After a reconnect: resume after the last order event seen (0: every event the bus holds).
@@ -198,14 +249,25 @@ export class WsClient {
       ws.on('message', (buf) => {
         const at = Date.now();
         let m;
-        try { m = JSON.parse(buf.toString()); } catch { return; }
+        try {
+          m = JSON.parse(buf.toString());
+        } catch {
+          return;
+        }
         const list = m.eventType === 'batch' ? m.data : [m];
         for (const x of list) {
           if (x.eventType === 'subscribed' && x.channel === 'openOrders') this.subscribedOnce();
           else if (x.eventType === 'error' && x.requestId === 'oo' && sentResume && !this.resumeRefused) {
             // A server without resume refuses the field: note it and subscribe without it.
             this.resumeRefused = x.msg ?? true;
-            ws.send(JSON.stringify({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: this.user.token, requestId: 'oo2' }));
+            ws.send(
+              JSON.stringify({
+                methodType: 'SUBSCRIBE',
+                channel: 'openOrders',
+                token: this.user.token,
+                requestId: 'oo2',
+              }),
+            );
           } else if (x.eventType === 'orders' && x.data?.type === 'resync') {
             this.resyncs = (this.resyncs ?? 0) + 1;
           } else if (x.eventType === 'orders') {
@@ -221,7 +283,10 @@ export class WsClient {
     });
   }
 
-  stop() { this.closed = true; this.ws?.terminate(); }
+  stop() {
+    this.closed = true;
+    this.ws?.terminate();
+  }
 }
 
 /**
@@ -238,16 +303,25 @@ export class SseClient {
     this.reconnects = 0;
     this.lastId = undefined;
     this.closed = false;
-    this.firstOpen = new Promise((r) => { this.opened = r; });
+    this.firstOpen = new Promise((r) => {
+      this.opened = r;
+    });
   }
 
-  start() { void this.loop(); return this.firstOpen; }
+  start() {
+    void this.loop();
+    return this.firstOpen;
+  }
 
   async loop() {
     while (!this.closed) {
       const nodes = this.cluster.nodes;
       const n = nodes[this.nodeIndex % nodes.length];
-      if (!this.cluster.alive(n)) { this.nodeIndex++; await sleep(200); continue; }
+      if (!this.cluster.alive(n)) {
+        this.nodeIndex++;
+        await sleep(200);
+        continue;
+      }
       await this.session(n).catch(() => undefined);
       if (this.closed) break;
       this.reconnects++;
@@ -260,14 +334,23 @@ export class SseClient {
     this.ctrl = new AbortController();
     const headers = { token: this.user.token, accept: 'text/event-stream', lang: 'en' };
     if (this.lastId !== undefined) headers['last-event-id'] = String(this.lastId);
-    const res = await fetch(`http://127.0.0.1:${n.port}/api/market/sse/user-sse-events`, { headers, signal: this.ctrl.signal });
-    if (res.status !== 200 || !res.body) { await res.text().catch(() => undefined); await sleep(500); return; }
+    const res = await fetch(`http://127.0.0.1:${n.port}/api/market/sse/user-sse-events`, {
+      headers,
+      signal: this.ctrl.signal,
+    });
+    if (res.status !== 200 || !res.body) {
+      await res.text().catch(() => undefined);
+      await sleep(500);
+      return;
+    }
     this.opened();
     const decoder = new TextDecoder();
     let buf = '';
     // A stream silent for 30 s is dead (its node froze): move on.
     let lastData = Date.now();
-    const watchdog = setInterval(() => { if (Date.now() - lastData > 30_000) this.ctrl.abort(); }, 5000);
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastData > 30_000) this.ctrl.abort();
+    }, 5000);
     try {
       for await (const chunk of res.body) {
         lastData = Date.now();
@@ -276,7 +359,8 @@ export class SseClient {
         while ((i = buf.indexOf('\n\n')) !== -1) {
           const frame = buf.slice(0, i);
           buf = buf.slice(i + 2);
-          let id; let event = 'message';
+          let id;
+          let event = 'message';
           for (const line of frame.split('\n')) {
             if (line.startsWith('id:')) id = line.slice(3).trim();
             else if (line.startsWith('event:')) event = line.slice(6).trim();
@@ -292,16 +376,33 @@ export class SseClient {
     }
   }
 
-  stop() { this.closed = true; this.ctrl?.abort(); }
+  stop() {
+    this.closed = true;
+    this.ctrl?.abort();
+  }
 }
 
 /** A change of the user's fund password (each writes a notice the SSE client must receive). */
 export async function fundPasswordChange(base, user) {
   user.fundIdx ??= -1;
   const next = FUND_PASSWORDS[(user.fundIdx + 1) % 2];
-  const r = user.fundIdx < 0
-    ? await robustPost(base, '/asset/api/user/set-fund-password', { body: { fundPassword: next, confirmFundPassword: next }, token: user.token }, 15_000)
-    : await robustPost(base, '/asset/api/user/change-fund-password', { body: { oldFundPassword: FUND_PASSWORDS[user.fundIdx], fundPassword: next, confirmFundPassword: next }, token: user.token }, 15_000);
+  const r =
+    user.fundIdx < 0
+      ? await robustPost(
+          base,
+          '/asset/api/user/set-fund-password',
+          { body: { fundPassword: next, confirmFundPassword: next }, token: user.token },
+          15_000,
+        )
+      : await robustPost(
+          base,
+          '/asset/api/user/change-fund-password',
+          {
+            body: { oldFundPassword: FUND_PASSWORDS[user.fundIdx], fundPassword: next, confirmFundPassword: next },
+            token: user.token,
+          },
+          15_000,
+        );
   // A change done whose answer was lost leaves the other password current: refused next time, flip.
   if (r.final && (r.json.code === 0 || user.fundIdx >= 0)) user.fundIdx = (user.fundIdx + 1) % 2;
   return r;

@@ -12,7 +12,15 @@
 import { startDevChain } from '../../apps/web/e2e/harness/chain.ts';
 import { CHAIN_ENV, checkChainMoney, prepareChainMoney, runChainMoney } from './chain-money.mjs';
 import { buildServer, onSignals, sleep, startCluster, tail } from './harness.mjs';
-import { checkEpochs, checkLedgerVerify, checkMoney, checkSettlements, checkSse, checkWs, epochLog } from './checks.mjs';
+import {
+  checkEpochs,
+  checkLedgerVerify,
+  checkMoney,
+  checkSettlements,
+  checkSse,
+  checkWs,
+  epochLog,
+} from './checks.mjs';
 import { fundPasswordChange, moneyOp, register, SseClient, WsClient } from './load.mjs';
 
 const SECONDS = Number(process.env.CLUSTER_SECONDS ?? 180);
@@ -24,7 +32,11 @@ const t0 = Date.now();
 /** The line of a crashed node's log that says why (an error's message rather than the throw site). */
 const crashReason = (c) => {
   const lines = c.log.split('\n').map((l) => l.trim());
-  return (lines.find((l) => /^(\w*Error|error):/.test(l)) ?? lines.find((l) => /FATAL|Unhandled/.test(l)) ?? `exit ${c.code ?? c.signal}`).slice(0, 160);
+  return (
+    lines.find((l) => /^(\w*Error|error):/.test(l)) ??
+    lines.find((l) => /FATAL|Unhandled/.test(l)) ??
+    `exit ${c.code ?? c.signal}`
+  ).slice(0, 160);
 };
 const log = (m) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${m}`);
 
@@ -35,14 +47,23 @@ async function main() {
   let cluster;
   try {
     cluster = await startCluster({
-      nodes: NODES, log,
+      nodes: NODES,
+      log,
       onCrash: (n) => {
         const last = n.crashes.at(-1);
         log(`${n.name} CRASHED by itself: ${crashReason(last)}; restarting it`);
         // While the cluster is still starting, the start itself fails (and says why).
         if (n.restarting || !cluster) return;
         n.restarting = true;
-        void cluster.restart(n).then(() => log(`${n.name} back`), (e) => log(`${n.name} did not come back: ${e.message.split('\n')[0]}`)).finally(() => { n.restarting = false; });
+        void cluster
+          .restart(n)
+          .then(
+            () => log(`${n.name} back`),
+            (e) => log(`${n.name} did not come back: ${e.message.split('\n')[0]}`),
+          )
+          .finally(() => {
+            n.restarting = false;
+          });
       },
       env: CHAIN_ENV(chain),
     });
@@ -50,7 +71,10 @@ async function main() {
     await chain.stop();
     throw err;
   }
-  const teardown = async () => { await cluster.stop(); await chain.stop(); };
+  const teardown = async () => {
+    await cluster.stop();
+    await chain.stop();
+  };
   onSignals(teardown);
   // Whatever fails, nothing of the run is left running.
   const fatal = async (err) => {
@@ -67,17 +91,24 @@ async function main() {
     // Users through HAProxy, four at a time.
     const users = [];
     for (let i = 0; i < USERS; i += 4) {
-      const batch = await Promise.all(Array.from({ length: Math.min(4, USERS - i) }, () => register(cluster.url, cluster.dataDir, 'cluster')));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(4, USERS - i) }, () => register(cluster.url, cluster.dataDir, 'cluster')),
+      );
       users.push(...batch);
     }
-    users.forEach((u, n) => { u.n = n; });
+    users.forEach((u, n) => {
+      u.n = n;
+    });
     log(`${users.length} users registered`);
     // Clients on every node directly, before any order: each user one websocket and one SSE stream, on different nodes.
     for (const u of users) {
       wsClients.push(new WsClient(cluster, u, u.n % NODES));
       sseClients.push(new SseClient(cluster, u, (u.n + 1) % NODES));
     }
-    await Promise.race([Promise.all([...wsClients.map((c) => c.start()), ...sseClients.map((c) => c.start())]), sleep(30_000)]);
+    await Promise.race([
+      Promise.all([...wsClients.map((c) => c.start()), ...sseClients.map((c) => c.start())]),
+      sleep(30_000),
+    ]);
     log(`${wsClients.length} websocket and ${sseClients.length} SSE clients connected`);
 
     // A deposit a fifth into the load, then a withdrawal of part of it, through the kills.
@@ -95,8 +126,10 @@ async function main() {
         const i = counter++;
         const r = Math.random();
         if (r < 0.35) await moneyOp(cluster.url, u, 'transfer', i, ops);
-        else if (r < 0.6) { if (Date.now() < lastContract) await moneyOp(cluster.url, u, 'contract', i, ops, { duration: CONTRACT_SECONDS }); }
-        else if (r < 0.75) await moneyOp(cluster.url, u, 'spot', i, ops);
+        else if (r < 0.6) {
+          if (Date.now() < lastContract)
+            await moneyOp(cluster.url, u, 'contract', i, ops, { duration: CONTRACT_SECONDS });
+        } else if (r < 0.75) await moneyOp(cluster.url, u, 'spot', i, ops);
         else if (r < 0.85) await moneyOp(cluster.url, u, 'otc', i, ops);
         else await fundPasswordChange(cluster.url, u);
         await sleep(100 + Math.random() * 300);
@@ -126,14 +159,39 @@ async function main() {
         log(`killed ${victim.name}${wasEngine ? ` (the engine, epoch ${engine.epoch})` : ''}`);
         k++;
         victim.restarting = true;
-        void cluster.restart(victim).then(() => log(`${victim.name} back`), (e) => log(`${victim.name} did not come back: ${e.message.split('\n')[0]}`)).finally(() => { victim.restarting = false; });
+        void cluster
+          .restart(victim)
+          .then(
+            () => log(`${victim.name} back`),
+            (e) => log(`${victim.name} did not come back: ${e.message.split('\n')[0]}`),
+          )
+          .finally(() => {
+            victim.restarting = false;
+          });
       }
     };
     const miner = async () => {
-      while (Date.now() < loadEnd + 10_000 || (chainMoney.sentAt && !chainMoney.done && Date.now() < loadEnd + 60_000)) { await sleep(2000); await chain.mine(1).catch(() => undefined); }
+      while (
+        Date.now() < loadEnd + 10_000 ||
+        (chainMoney.sentAt && !chainMoney.done && Date.now() < loadEnd + 60_000)
+      ) {
+        await sleep(2000);
+        await chain.mine(1).catch(() => undefined);
+      }
     };
     log(`load for ${SECONDS} s with ${WORKERS} workers, killing a node every 10-20 s`);
-    await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), killer(), miner(), runChainMoney(cluster, chain, chainMoney, { startAfterMs: SECONDS * 200, deadline: loadEnd + 60_000, log }).finally(() => { chainMoney.done = true; })]);
+    await Promise.all([
+      ...Array.from({ length: WORKERS }, (_, w) => worker(w)),
+      killer(),
+      miner(),
+      runChainMoney(cluster, chain, chainMoney, {
+        startAfterMs: SECONDS * 200,
+        deadline: loadEnd + 60_000,
+        log,
+      }).finally(() => {
+        chainMoney.done = true;
+      }),
+    ]);
     log(`load done: ${ops.length} money operations`);
     // Every node back, then the contracts still settling and the last events on their way.
     const backBy = Date.now() + 120_000;
@@ -141,15 +199,22 @@ async function main() {
     const testEnd = Date.now();
     const settleBy = Date.now() + 60_000;
     for (;;) {
-      const { rows } = await cluster.db.query('SELECT count(*)::int AS n FROM contracts c WHERE NOT EXISTS (SELECT 1 FROM contract_settlements s WHERE s.contract_id = c.id) AND c.expires_at <= now()');
+      const { rows } = await cluster.db.query(
+        'SELECT count(*)::int AS n FROM contracts c WHERE NOT EXISTS (SELECT 1 FROM contract_settlements s WHERE s.contract_id = c.id) AND c.expires_at <= now()',
+      );
       if (rows[0].n === 0 || Date.now() > settleBy) break;
       await sleep(1000);
     }
     // Order events a killed process committed but did not publish go out through the outbox relay: wait for it.
     const relayBy = Date.now() + 30_000;
     for (;;) {
-      const { rows } = await cluster.db.query('SELECT count(*)::int AS n FROM user_event_outbox WHERE published_at IS NULL');
-      if (rows[0].n === 0 || Date.now() > relayBy) { if (rows[0].n) log(`${rows[0].n} order events still unpublished`); break; }
+      const { rows } = await cluster.db.query(
+        'SELECT count(*)::int AS n FROM user_event_outbox WHERE published_at IS NULL',
+      );
+      if (rows[0].n === 0 || Date.now() > relayBy) {
+        if (rows[0].n) log(`${rows[0].n} order events still unpublished`);
+        break;
+      }
       await sleep(1000);
     }
     await sleep(5000);
@@ -169,11 +234,23 @@ async function main() {
     results.push({
       name: 'no node exited by itself',
       ok: crashes.length === 0,
-      figure: crashes.length ? `${crashes.length} crashes: ${crashes.slice(0, 3).map((c) => `${c.node} at ${((c.at - t0) / 1000).toFixed(0)} s (${crashReason(c)})`).join('; ')}` : '0 crashes',
+      figure: crashes.length
+        ? `${crashes.length} crashes: ${crashes
+            .slice(0, 3)
+            .map((c) => `${c.node} at ${((c.at - t0) / 1000).toFixed(0)} s (${crashReason(c)})`)
+            .join('; ')}`
+        : '0 crashes',
     });
     const engineKills = kills.filter((k) => k.wasEngine).length;
-    results.push({ name: 'the engine was killed at least 3 times', ok: engineKills >= 3, figure: `${kills.length} kills, ${engineKills} of the engine` });
-    const fo = failovers.map((f) => f.ms).filter((x) => x !== null).sort((a, b) => a - b);
+    results.push({
+      name: 'the engine was killed at least 3 times',
+      ok: engineKills >= 3,
+      figure: `${kills.length} kills, ${engineKills} of the engine`,
+    });
+    const fo = failovers
+      .map((f) => f.ms)
+      .filter((x) => x !== null)
+      .sort((a, b) => a - b);
     results.push({
       name: 'a standby took over after each engine kill',
       ok: failovers.length > 0 && failovers.every((f) => f.ms !== null),

@@ -26,26 +26,34 @@ const CITATION = /docs\/([\w./-]+?\.md)((?:,? ?(?:and )?§[0-9]+[a-z]?)*)(?: "([
 
 /** The headings of a Markdown page, lower-cased, without their leading #s. */
 function headings(file) {
-  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, '').trim().toLowerCase());
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => /^#{1,6} /.test(l))
+    .map((l) => l.replace(/^#+ /, '').trim().toLowerCase());
 }
 
 /** Every broken citation and outside reference in the tracked files: `file:line: what`. */
 export function brokenCitations(root) {
-  const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n')
+  const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
     .filter((f) => TEXT.test(f) && !SKIP.has(f) && fs.existsSync(path.join(root, f)));
   const cache = new Map();
   const headingsOf = (page) => {
-    if (!cache.has(page)) cache.set(page, fs.existsSync(path.join(root, page)) ? headings(path.join(root, page)) : null);
+    if (!cache.has(page))
+      cache.set(page, fs.existsSync(path.join(root, page)) ? headings(path.join(root, page)) : null);
     return cache.get(page);
   };
   // The page's words, without Markdown's emphasis and line breaks.
-  const textOf = (page) => fs.readFileSync(path.join(root, page), 'utf8').replace(/[*_`]/g, '').replace(/\s+/g, ' ').toLowerCase();
+  const textOf = (page) =>
+    fs.readFileSync(path.join(root, page), 'utf8').replace(/[*_`]/g, '').replace(/\s+/g, ' ').toLowerCase();
   const broken = [];
   for (const file of files) {
     const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
     lines.forEach((line, i) => {
       const at = `${file}:${i + 1}`;
-      for (const outside of OUTSIDE) if (outside.test(line)) broken.push(`${at}: cites a document outside the repository (${outside.source})`);
+      for (const outside of OUTSIDE)
+        if (outside.test(line)) broken.push(`${at}: cites a document outside the repository (${outside.source})`);
       for (const m of line.matchAll(CITATION)) {
         const page = `docs/${m[1]}`;
         const hs = headingsOf(page);
@@ -54,18 +62,26 @@ export function brokenCitations(root) {
           continue;
         }
         for (const [, n] of (m[2] ?? '').matchAll(/§([0-9]+[a-z]?)/g)) {
-          if (!hs.some((h) => h.startsWith(`${n}.`) || h.startsWith(`${n} `))) broken.push(`${at}: ${page} has no section §${n}`);
+          if (!hs.some((h) => h.startsWith(`${n}.`) || h.startsWith(`${n} `)))
+            broken.push(`${at}: ${page} has no section §${n}`);
         }
         // After a section, the quoted words are a term of it; alone, they name a heading.
         const quoted = m[3]?.toLowerCase();
         if (quoted && m[2] && !textOf(page).includes(quoted)) broken.push(`${at}: ${page} does not say "${m[3]}"`);
-        else if (quoted && !m[2] && !hs.some((h) => h.startsWith(quoted))) broken.push(`${at}: ${page} has no heading "${m[3]}"`);
+        else if (quoted && !m[2] && !hs.some((h) => h.startsWith(quoted)))
+          broken.push(`${at}: ${page} has no heading "${m[3]}"`);
       }
     });
   }
   // The README links every page of docs/ (and the decisions' index).
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const pages = [...fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`), 'docs/decisions/README.md'];
+  const pages = [
+    ...fs
+      .readdirSync(path.join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+    'docs/decisions/README.md',
+  ];
   for (const page of pages) if (!readme.includes(`(${page})`)) broken.push(`README.md: does not link ${page}`);
   return broken;
 }

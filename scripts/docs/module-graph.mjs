@@ -30,8 +30,29 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const NONE = '—';
 
 /** Characters after which a `/` starts a regular expression literal rather than a division. */
-const REGEX_PRECEDERS = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>',
-  '~', '^']);
+const REGEX_PRECEDERS = new Set([
+  '',
+  '(',
+  ',',
+  '=',
+  ':',
+  '[',
+  '!',
+  '&',
+  '|',
+  '?',
+  '{',
+  '}',
+  ';',
+  '+',
+  '-',
+  '*',
+  '%',
+  '<',
+  '>',
+  '~',
+  '^',
+]);
 /** Keywords after which a `/` starts a regular expression literal. */
 const REGEX_KEYWORDS = /^(return|typeof|case|do|else|in|of|void|yield|await)$/;
 
@@ -143,7 +164,8 @@ function sourceFiles(dir) {
  */
 export function moduleGraph(root = REPO_ROOT) {
   const modulesDir = path.join(root, MODULES_DIR);
-  const modules = fs.readdirSync(modulesDir, { withFileTypes: true })
+  const modules = fs
+    .readdirSync(modulesDir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();

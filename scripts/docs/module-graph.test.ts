@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  DOC, END, REPO_ROOT, START, importSpecifiers, moduleGraph, moduleGraphMarkdown, readBlock, replaceBlock,
+  DOC,
+  END,
+  REPO_ROOT,
+  START,
+  importSpecifiers,
+  moduleGraph,
+  moduleGraphMarkdown,
+  readBlock,
+  replaceBlock,
 } from './module-graph.mjs';
 
 describe('docs/architecture.md shows the server modules as they import each other', () => {
@@ -13,8 +21,8 @@ describe('docs/architecture.md shows the server modules as they import each othe
     expect(block, `${DOC} has lost its ${START} … ${END} markers`).not.toBeNull();
     expect(
       block,
-      `${DOC}'s module graph is out of date: a module gained or lost a dependency on another. `
-        + 'Run `node scripts/docs/module-graph.mjs --write` (`--check` shows the difference) and commit docs/architecture.md.',
+      `${DOC}'s module graph is out of date: a module gained or lost a dependency on another. ` +
+        'Run `node scripts/docs/module-graph.mjs --write` (`--check` shows the difference) and commit docs/architecture.md.',
     ).toBe(moduleGraphMarkdown(REPO_ROOT));
   });
 
@@ -54,7 +62,10 @@ describe('what counts as an import between modules', () => {
     write('wallet/index.ts', "import type { LedgerService } from '../ledger';\n");
     write('otc/service.ts', "import {\n  LedgerService,\n} from '../../modules/ledger/index';\n");
     write('spot/deep/service.ts', "const ledger = () => import('../../ledger');\n");
-    write('market/index.ts', "// import { x } from '../ledger';\n/** import('../wallet') */\nconst re = /'/; export const s = 'from \\'x\\'';\n");
+    write(
+      'market/index.ts',
+      "// import { x } from '../ledger';\n/** import('../wallet') */\nconst re = /'/; export const s = 'from \\'x\\'';\n",
+    );
     write('market/market.test.ts', "import { LedgerService } from '../ledger';\n");
     write('market/test-helpers.ts', "import type { TestApp } from '../../../test/harness';\n");
     const { dependsOn, edges } = moduleGraph(root);
@@ -62,14 +73,20 @@ describe('what counts as an import between modules', () => {
     expect(dependsOn.get('otc')).toEqual(['ledger']);
     expect(dependsOn.get('spot')).toEqual(['ledger']);
     expect(dependsOn.get('market')).toEqual([]);
-    expect(edges).toEqual([['otc', 'ledger'], ['spot', 'ledger'], ['wallet', 'ledger']]);
+    expect(edges).toEqual([
+      ['otc', 'ledger'],
+      ['spot', 'ledger'],
+      ['wallet', 'ledger'],
+    ]);
     const md = moduleGraphMarkdown(root);
     expect(md).toContain('| `ledger` | — | `otc`, `spot`, `wallet` |');
     expect(md).toContain('  otc --> ledger');
   });
 
   it('reads specifiers from code only', () => {
-    expect(importSpecifiers("import a from './a';\nexport * from '../b';\nimport './c';\n/* import d from '../d' */")).toEqual(['./a', '../b', './c']);
+    expect(
+      importSpecifiers("import a from './a';\nexport * from '../b';\nimport './c';\n/* import d from '../d' */"),
+    ).toEqual(['./a', '../b', './c']);
   });
 
   it('--write puts the block between the markers and keeps the rest of the page', () => {

@@ -40,12 +40,21 @@ const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tests-'));
 // ----- services ------------------------------------------------------------------------------------
 
 const onPath = (program) => spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
-const sh = (command) => spawnSync('sh', ['-c', command], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 5 * MINUTE_MS });
+const sh = (command) =>
+  spawnSync('sh', ['-c', command], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    timeout: 5 * MINUTE_MS,
+  });
 
 function portOpen(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
-    const done = (ok) => { socket.destroy(); resolve(ok); };
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
     socket.setTimeout(1000, () => done(false));
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
@@ -67,17 +76,27 @@ async function waitForPort(port, seconds) {
  */
 const SERVICES = [
   {
-    name: 'PostgreSQL', port: 5432, install: 'apt-get install -y postgresql',
-    installed: () => onPath('pg_ctlcluster') && fs.existsSync('/etc/postgresql') && fs.readdirSync('/etc/postgresql').length > 0,
+    name: 'PostgreSQL',
+    port: 5432,
+    install: 'apt-get install -y postgresql',
+    installed: () =>
+      onPath('pg_ctlcluster') && fs.existsSync('/etc/postgresql') && fs.readdirSync('/etc/postgresql').length > 0,
     start: 'pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start',
   },
   {
-    name: 'Redis', port: 6379, install: 'apt-get install -y redis-server', installed: () => onPath('redis-server'),
+    name: 'Redis',
+    port: 6379,
+    install: 'apt-get install -y redis-server',
+    installed: () => onPath('redis-server'),
     start: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
   },
   {
-    name: 'NATS', port: 4222, install: 'apt-get install -y nats-server', installed: () => fs.existsSync('/usr/sbin/nats-server'),
-    start: 'mkdir -p /var/lib/nats-server && start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server',
+    name: 'NATS',
+    port: 4222,
+    install: 'apt-get install -y nats-server',
+    installed: () => fs.existsSync('/usr/sbin/nats-server'),
+    start:
+      'mkdir -p /var/lib/nats-server && start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server',
   },
   { name: 'Chromium', install: 'apt-get install -y chromium', ensure: 'bash apps/web/e2e/ensure-chromium.sh' },
   { name: 'HAProxy', install: 'apt-get install -y haproxy', ensure: 'bash scripts/cluster/ensure-haproxy.sh' },
@@ -102,14 +121,21 @@ async function ensureServices(needed) {
   return missing;
 }
 
-const missingLine = (s) => `${s.name} is not installed or would not start: the tests that need it do not run (install: ${s.install})`;
+const missingLine = (s) =>
+  `${s.name} is not installed or would not start: the tests that need it do not run (install: ${s.install})`;
 
 // ----- stages --------------------------------------------------------------------------------------
 
 const vitest = (name, projects, extra = []) => [
-  'npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra,
-  '--reporter=default', '--reporter=./apps/server/test/summary-reporter.ts',
-  '--reporter=json', `--outputFile.json=${path.join(logDir, `${name}.json`)}`,
+  'npx',
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  ...extra,
+  '--reporter=default',
+  '--reporter=./apps/server/test/summary-reporter.ts',
+  '--reporter=json',
+  `--outputFile.json=${path.join(logDir, `${name}.json`)}`,
 ];
 
 /**
@@ -127,16 +153,36 @@ function stages(env) {
     { name: 'lint', run: ['npm', 'run', '--silent', 'lint'], limitMin: 10 },
     { name: 'unit', run: vitest('unit', ['unit', 'components']), limitMin: 6, tests: true },
     {
-      name: 'server', run: vitest('server', ['server', 'server-isolated'], ['--maxWorkers=3']), limitMin: 20, tests: true,
-      env: serverDb, uses: ['PostgreSQL', 'Redis', 'NATS'],
+      name: 'server',
+      run: vitest('server', ['server', 'server-isolated'], ['--maxWorkers=3']),
+      limitMin: 20,
+      tests: true,
+      env: serverDb,
+      uses: ['PostgreSQL', 'Redis', 'NATS'],
     },
     { name: 'pglite', run: vitest('pglite', ['pglite']), limitMin: 8, tests: true },
-    { name: 'build', run: ['npm', 'run', '--silent', 'build'], limitMin: 6, when: !only.length || only.includes('journeys') },
     {
-      name: 'journeys', run: ['node', '--import', 'tsx', 'apps/web/e2e/run.ts'], limitMin: 25, tests: true, needs: ['Chromium'], uses: ['PostgreSQL'],
+      name: 'build',
+      run: ['npm', 'run', '--silent', 'build'],
+      limitMin: 6,
+      when: !only.length || only.includes('journeys'),
+    },
+    {
+      name: 'journeys',
+      run: ['node', '--import', 'tsx', 'apps/web/e2e/run.ts'],
+      limitMin: 25,
+      tests: true,
+      needs: ['Chromium'],
+      uses: ['PostgreSQL'],
       env: { ...appDb, E2E_REPORT: path.join(logDir, 'journeys.json') },
     },
-    { name: 'cluster', run: ['node', '--import', 'tsx', 'scripts/cluster/test.mjs'], limitMin: 12, tests: true, needs: ['PostgreSQL', 'Redis', 'NATS', 'HAProxy'] },
+    {
+      name: 'cluster',
+      run: ['node', '--import', 'tsx', 'scripts/cluster/test.mjs'],
+      limitMin: 12,
+      tests: true,
+      needs: ['PostgreSQL', 'Redis', 'NATS', 'HAProxy'],
+    },
   ].filter((s) => (s.when ?? true) && (!only.length || only.includes(s.name) || (s.name === 'build' && s.when)));
 }
 
@@ -152,14 +198,25 @@ function runStage(stage, extraEnv, buffered = false) {
   if (!buffered) console.log(header);
   return new Promise((resolve) => {
     const child = spawn(stage.run[0], stage.run.slice(1), {
-      cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...extraEnv, ...stage.env, NO_COLOR: '1' },
     });
-    const out = (chunk) => { if (!buffered) process.stdout.write(chunk); log.write(chunk); };
+    const out = (chunk) => {
+      if (!buffered) process.stdout.write(chunk);
+      log.write(chunk);
+    };
     child.stdout.on('data', out);
     child.stderr.on('data', out);
     let timedOut = false;
-    const kill = (signal) => { try { process.kill(-child.pid, signal); } catch { /* gone */ } };
+    const kill = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        /* gone */
+      }
+    };
     const timer = setTimeout(() => {
       timedOut = true;
       kill('SIGTERM');
@@ -184,13 +241,21 @@ const minutes = (ms) => `${Math.floor(ms / MINUTE_MS)}:${String(Math.round((ms %
 /** A test stage's counts (its last `N passed, N failed` line) and its failed tests. */
 function outcome(result) {
   const text = fs.readFileSync(result.logFile, 'utf8');
-  const failures = [...text.matchAll(/^(?:FAILED: (.+)| {2}✗ (.+))$/gm)].map((m) => (m[1] ?? m[2]).replace(/ \(screenshots: .*\)$/, ''));
+  const failures = [...text.matchAll(/^(?:FAILED: (.+)| {2}✗ (.+))$/gm)].map((m) =>
+    (m[1] ?? m[2]).replace(/ \(screenshots: .*\)$/, ''),
+  );
   if (!result.tests) return { passed: result.code === 0 ? 1 : 0, failed: result.code === 0 ? 0 : 1, failures };
   const counts = [...text.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
   if (!counts) {
     // Stopped at its limit or crashed before its closing line: what it reported so far, and the stop.
-    const why = result.timedOut ? `stopped at its ${result.limitMin}-minute limit` : `ended (exit ${result.code}) without its result line`;
-    return { passed: (text.match(/^ {2}✓ /gm) ?? []).length, failed: failures.length + 1, failures: [...failures, `${result.name}: ${why}`] };
+    const why = result.timedOut
+      ? `stopped at its ${result.limitMin}-minute limit`
+      : `ended (exit ${result.code}) without its result line`;
+    return {
+      passed: (text.match(/^ {2}✓ /gm) ?? []).length,
+      failed: failures.length + 1,
+      failures: [...failures, `${result.name}: ${why}`],
+    };
   }
   const failed = Number(counts[2]) + (result.code !== 0 && Number(counts[2]) === 0 ? 1 : 0);
   return { passed: Number(counts[1]), failed, failures };
@@ -225,13 +290,19 @@ function readQuarantine() {
 // ----- main ----------------------------------------------------------------------------------------
 
 async function main() {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
   console.log(`tests${CI ? ' (CI)' : ''} on ${os.cpus().length} cores, load average ${load}; logs in ${logDir}`);
   const quarantine = readQuarantine();
 
   const needed = new Set(stages({ postgres: true }).flatMap((s) => [...(s.needs ?? []), ...(s.uses ?? [])]));
   const missing = await ensureServices(needed);
-  for (const s of missing) console.log(CI ? `MISSING: ${s.name} is not running and could not be started (install: ${s.install})` : missingLine(s));
+  for (const s of missing)
+    console.log(
+      CI ? `MISSING: ${s.name} is not running and could not be started (install: ${s.install})` : missingLine(s),
+    );
   if (CI && missing.length) {
     console.log(`\n0 passed, ${missing.length} failed`);
     process.exit(1);
@@ -252,10 +323,16 @@ async function main() {
     }
     // A stage that runs beside the next one: both at once, each printed when it ends.
     const partner = stage.beside && all[i + 1]?.name === stage.beside ? all[++i] : undefined;
-    const done = partner ? await Promise.all([runStage(stage, env, true), runStage(partner, env, true)]) : [await runStage(stage, env)];
+    const done = partner
+      ? await Promise.all([runStage(stage, env, true), runStage(partner, env, true)])
+      : [await runStage(stage, env)];
     for (const r of done) {
-      if (r.timedOut) console.log(`\n${r.name} did not finish within its ${r.limitMin} minutes and was stopped; its last lines:\n${tail(r.logFile)}`);
-      else if (r.code !== 0 && !r.tests) console.log(`\n${r.name} failed (exit ${r.code}); its last lines:\n${tail(r.logFile)}`);
+      if (r.timedOut)
+        console.log(
+          `\n${r.name} did not finish within its ${r.limitMin} minutes and was stopped; its last lines:\n${tail(r.logFile)}`,
+        );
+      else if (r.code !== 0 && !r.tests)
+        console.log(`\n${r.name} failed (exit ${r.code}); its last lines:\n${tail(r.logFile)}`);
       results.push({ ...r, ...outcome(r) });
     }
     if (stage.name === 'install' && done[0].code !== 0) break;

@@ -8,22 +8,46 @@ import { mayOpen, menuFor } from './roles';
 
 describe('menu by role', () => {
   it('shows each role only the pages its API allows', () => {
-    expect(menuFor('admin').map((i) => i.path)).toEqual(['/dashboard', '/approvals', '/withdrawals', '/financing', '/loans', '/app-versions', '/audit', '/operators', '/users', '/chat', '/news', '/help', '/legal']);
+    expect(menuFor('admin').map((i) => i.path)).toEqual([
+      '/dashboard',
+      '/approvals',
+      '/withdrawals',
+      '/financing',
+      '/loans',
+      '/app-versions',
+      '/audit',
+      '/operators',
+      '/users',
+      '/chat',
+      '/news',
+      '/help',
+      '/legal',
+    ]);
     expect(menuFor('compliance').map((i) => i.path)).toEqual(['/dashboard', '/kyc', '/audit', '/users', '/legal']);
     expect(menuFor('support').map((i) => i.path)).toEqual(['/dashboard', '/users', '/chat', '/news', '/help']);
-    expect(menuFor('finance').map((i) => i.path)).toEqual(['/dashboard', '/approvals', '/withdrawals', '/financing', '/loans', '/users']);
+    expect(menuFor('finance').map((i) => i.path)).toEqual([
+      '/dashboard',
+      '/approvals',
+      '/withdrawals',
+      '/financing',
+      '/loans',
+      '/users',
+    ]);
     expect(mayOpen('compliance', '/kyc')).toBe(true);
     expect(mayOpen('admin', '/kyc')).toBe(false);
   });
 
   it('says how long an item has waited in its two largest units', () => {
-    expect([0, 45_000, 12 * 60_000, 3 * 3600_000 + 5 * 60_000, 3 * 3600_000, 2 * 86_400_000 + 4 * 3600_000 + 59_000, -5].map(formatWait))
-      .toEqual(['0 s', '45 s', '12 min', '3 h 5 min', '3 h', '2 d 4 h', '0 s']);
+    expect(
+      [0, 45_000, 12 * 60_000, 3 * 3600_000 + 5 * 60_000, 3 * 3600_000, 2 * 86_400_000 + 4 * 3600_000 + 59_000, -5].map(
+        formatWait,
+      ),
+    ).toEqual(['0 s', '45 s', '12 min', '3 h 5 min', '3 h', '2 d 4 h', '0 s']);
   });
 });
 
 describe('envelopes', () => {
-  it('code 0 gives the data; any other code an ApiError with the server\'s words', () => {
+  it("code 0 gives the data; any other code an ApiError with the server's words", () => {
     expect(unwrap<{ a: number }>({ code: 0, msg: 'success', data: { a: 1 } })).toEqual({ a: 1 });
     const err = (() => {
       try {
@@ -47,9 +71,31 @@ describe('envelopes', () => {
 
 describe('audit filters', () => {
   it('sends only what was typed, trimmed; the time range as local minutes, `to` inclusive', () => {
-    expect(auditQuery(1, NO_FILTERS)).toEqual({ page: 1, size: 20, operatorId: undefined, action: undefined, targetType: undefined, targetId: undefined, from: undefined, to: undefined });
-    const q = auditQuery(3, { operatorId: ' 7 ', action: ' operator.login ', targetType: 'operator', targetId: '12', from: '2026-11-25T10:00', to: '2026-11-25T10:00' });
-    expect(q).toMatchObject({ page: 3, operatorId: 7, action: 'operator.login', targetType: 'operator', targetId: '12' });
+    expect(auditQuery(1, NO_FILTERS)).toEqual({
+      page: 1,
+      size: 20,
+      operatorId: undefined,
+      action: undefined,
+      targetType: undefined,
+      targetId: undefined,
+      from: undefined,
+      to: undefined,
+    });
+    const q = auditQuery(3, {
+      operatorId: ' 7 ',
+      action: ' operator.login ',
+      targetType: 'operator',
+      targetId: '12',
+      from: '2026-11-25T10:00',
+      to: '2026-11-25T10:00',
+    });
+    expect(q).toMatchObject({
+      page: 3,
+      operatorId: 7,
+      action: 'operator.login',
+      targetType: 'operator',
+      targetId: '12',
+    });
     expect(q.from).toBe(new Date(2026, 10, 25, 10, 0).getTime());
     expect(q.to).toBe(new Date(2026, 10, 25, 10, 0).getTime() + 59_999);
   });
@@ -58,7 +104,9 @@ describe('audit filters', () => {
     expect(auditDraftError(NO_FILTERS)).toBeNull();
     expect(auditDraftError({ ...NO_FILTERS, operatorId: 'abc' })).toMatch(/number/);
     expect(auditDraftError({ ...NO_FILTERS, operatorId: '0' })).toMatch(/number/);
-    expect(auditDraftError({ ...NO_FILTERS, from: '2026-11-25T11:00', to: '2026-11-25T10:00' })).toMatch(/after its end/);
+    expect(auditDraftError({ ...NO_FILTERS, from: '2026-11-25T11:00', to: '2026-11-25T10:00' })).toMatch(
+      /after its end/,
+    );
     expect(auditDraftError({ ...NO_FILTERS, from: '2026-11-25T10:00', to: '2026-11-25T10:00' })).toBeNull();
   });
 

@@ -12,7 +12,10 @@ export const SESSION_EXPIRED = 301;
 
 /** A failed call: the server's code and its plain-words message. */
 export class ApiError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -62,7 +65,8 @@ export function queryString(params: Record<string, string | number | undefined>)
 /** Reads an envelope: its data on code 0, else an ApiError with the server's message. */
 export function unwrap<T>(body: unknown): T {
   const env = body as Partial<Envelope<T>> | null;
-  if (!env || typeof env.code !== 'number') throw new ApiError(-1, 'The server gave an answer the back office cannot read.');
+  if (!env || typeof env.code !== 'number')
+    throw new ApiError(-1, 'The server gave an answer the back office cannot read.');
   if (env.code !== 0) throw new ApiError(env.code, env.msg || 'The request failed.');
   return env.data as T;
 }
@@ -75,7 +79,11 @@ export async function call<T>(path: string, body?: unknown): Promise<T> {
   if (body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(-1, 'The server cannot be reached. Check the connection and try again.');
   }
@@ -110,8 +118,8 @@ export async function imageUrl(path: string): Promise<string> {
   } catch {
     throw new ApiError(-1, 'The server cannot be reached. Check the connection and try again.');
   }
-  if (res.ok && (res.headers.get('content-type') ?? '').startsWith('image/')) return URL.createObjectURL(await res.blob());
+  if (res.ok && (res.headers.get('content-type') ?? '').startsWith('image/'))
+    return URL.createObjectURL(await res.blob());
   await envelopeOf(res, token);
   throw new ApiError(-1, `The image could not be loaded (${res.status}).`);
 }
-

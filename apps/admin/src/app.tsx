@@ -19,7 +19,28 @@ import { LoanProductsPage, LoanReviewPage, LoansPage } from './pages/loans';
 import { AppVersionsPage } from './pages/app-versions';
 import { ChatPage } from './pages/chat';
 
-const TITLES: Record<string, string> = { '/sign-in': 'Sign in', '/dashboard': 'Dashboard', '/audit': 'Audit log', '/operators': 'Operators', '/kyc': 'KYC queue', '/users': 'Users', '/approvals': 'Approvals', '/approvals/credit': 'Request a credit', '/approvals/reversal': 'Request a reversal', '/withdrawals': 'Withdrawals', '/withdrawals/fees': 'Withdrawal fees and limits', '/financing': 'Financing products', '/financing/subscriptions': 'Financing subscriptions', '/loans': 'Loan review queue', '/loans/products': 'Loan products', '/app-versions': 'App versions', '/news': 'News and announcements', '/help': 'Helper centre', '/legal': 'Legal texts', '/chat': 'Customer service' };
+const TITLES: Record<string, string> = {
+  '/sign-in': 'Sign in',
+  '/dashboard': 'Dashboard',
+  '/audit': 'Audit log',
+  '/operators': 'Operators',
+  '/kyc': 'KYC queue',
+  '/users': 'Users',
+  '/approvals': 'Approvals',
+  '/approvals/credit': 'Request a credit',
+  '/approvals/reversal': 'Request a reversal',
+  '/withdrawals': 'Withdrawals',
+  '/withdrawals/fees': 'Withdrawal fees and limits',
+  '/financing': 'Financing products',
+  '/financing/subscriptions': 'Financing subscriptions',
+  '/loans': 'Loan review queue',
+  '/loans/products': 'Loan products',
+  '/app-versions': 'App versions',
+  '/news': 'News and announcements',
+  '/help': 'Helper centre',
+  '/legal': 'Legal texts',
+  '/chat': 'Customer service',
+};
 
 export function App() {
   const { operator } = useAuth();
@@ -32,27 +53,174 @@ export function App() {
     <Routes>
       <Route path="/sign-in" element={operator ? <Navigate to={home} replace /> : <SignInPage />} />
       <Route element={operator ? <Shell /> : <Navigate to="/sign-in" replace />}>
-        <Route path="/kyc" element={<Allowed path="/kyc"><KycQueuePage /></Allowed>} />
-        <Route path="/kyc/:id" element={<Allowed path="/kyc"><KycReviewPage /></Allowed>} />
-        <Route path="/audit" element={<Allowed path="/audit"><AuditPage /></Allowed>} />
-        <Route path="/operators" element={<Allowed path="/operators"><OperatorsPage /></Allowed>} />
-        <Route path="/users" element={<Allowed path="/users"><UsersPage /></Allowed>} />
-        <Route path="/users/:uid" element={<Allowed path="/users"><UserPage /></Allowed>} />
-        <Route path="/approvals" element={<Allowed path="/approvals"><ApprovalsPage /></Allowed>} />
-        <Route path="/approvals/credit" element={<Allowed path="/approvals"><CreditRequestPage /></Allowed>} />
-        <Route path="/approvals/reversal" element={<Allowed path="/approvals"><ReversalRequestPage /></Allowed>} />
-        <Route path="/withdrawals" element={<Allowed path="/withdrawals"><WithdrawalsPage /></Allowed>} />
-        <Route path="/withdrawals/fees" element={<Allowed path="/withdrawals"><WithdrawalFeesPage /></Allowed>} />
-        <Route path="/financing" element={<Allowed path="/financing"><FinancingPage /></Allowed>} />
-        <Route path="/financing/subscriptions" element={<Allowed path="/financing"><FinancingSubscriptionsPage /></Allowed>} />
-        <Route path="/news" element={<Allowed path="/news"><NewsPage /></Allowed>} />
-        <Route path="/help" element={<Allowed path="/help"><HelpPage /></Allowed>} />
-        <Route path="/legal" element={<Allowed path="/legal"><LegalPage /></Allowed>} />
-        <Route path="/loans" element={<Allowed path="/loans"><LoansPage /></Allowed>} />
-        <Route path="/loans/products" element={<Allowed path="/loans"><LoanProductsPage /></Allowed>} />
-        <Route path="/loans/:id" element={<Allowed path="/loans"><LoanReviewPage /></Allowed>} />
-        <Route path="/chat" element={<Allowed path="/chat"><ChatPage /></Allowed>} />
-        <Route path="/app-versions" element={<Allowed path="/app-versions"><AppVersionsPage /></Allowed>} />
+        <Route
+          path="/kyc"
+          element={
+            <Allowed path="/kyc">
+              <KycQueuePage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/kyc/:id"
+          element={
+            <Allowed path="/kyc">
+              <KycReviewPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/audit"
+          element={
+            <Allowed path="/audit">
+              <AuditPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/operators"
+          element={
+            <Allowed path="/operators">
+              <OperatorsPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/users"
+          element={
+            <Allowed path="/users">
+              <UsersPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/users/:uid"
+          element={
+            <Allowed path="/users">
+              <UserPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/approvals"
+          element={
+            <Allowed path="/approvals">
+              <ApprovalsPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/approvals/credit"
+          element={
+            <Allowed path="/approvals">
+              <CreditRequestPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/approvals/reversal"
+          element={
+            <Allowed path="/approvals">
+              <ReversalRequestPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/withdrawals"
+          element={
+            <Allowed path="/withdrawals">
+              <WithdrawalsPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/withdrawals/fees"
+          element={
+            <Allowed path="/withdrawals">
+              <WithdrawalFeesPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/financing"
+          element={
+            <Allowed path="/financing">
+              <FinancingPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/financing/subscriptions"
+          element={
+            <Allowed path="/financing">
+              <FinancingSubscriptionsPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/news"
+          element={
+            <Allowed path="/news">
+              <NewsPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/help"
+          element={
+            <Allowed path="/help">
+              <HelpPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/legal"
+          element={
+            <Allowed path="/legal">
+              <LegalPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/loans"
+          element={
+            <Allowed path="/loans">
+              <LoansPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/loans/products"
+          element={
+            <Allowed path="/loans">
+              <LoanProductsPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/loans/:id"
+          element={
+            <Allowed path="/loans">
+              <LoanReviewPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/chat"
+          element={
+            <Allowed path="/chat">
+              <ChatPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/app-versions"
+          element={
+            <Allowed path="/app-versions">
+              <AppVersionsPage />
+            </Allowed>
+          }
+        />
         <Route path="/dashboard" element={<DashboardPage />} />
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />
@@ -79,14 +247,22 @@ function Shell() {
           <ul className="shell__menu">
             {menuFor(operator.role).map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} className="shell__link">{item.label}</NavLink>
+                <NavLink to={item.path} className="shell__link">
+                  {item.label}
+                </NavLink>
               </li>
             ))}
           </ul>
           <div className="shell__who">
-            <p className="shell__email" data-testid="operator-email">{operator.email}</p>
-            <p className="shell__role" data-testid="operator-role">{operator.role}</p>
-            <Button ghost onClick={() => void signOut()}>Sign out</Button>
+            <p className="shell__email" data-testid="operator-email">
+              {operator.email}
+            </p>
+            <p className="shell__role" data-testid="operator-role">
+              {operator.role}
+            </p>
+            <Button ghost onClick={() => void signOut()}>
+              Sign out
+            </Button>
           </div>
         </nav>
       </Layout.Sider>

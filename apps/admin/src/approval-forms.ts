@@ -1,7 +1,14 @@
 import {
-  APPROVAL_AMOUNT_MAX_LENGTH, APPROVAL_ASSET_MAX_LENGTH, APPROVAL_NOTE_MAX, APPROVAL_UID_PATTERN, ASSET_SYMBOLS,
-  assetOf, positiveMinor,
-  type Approval, type CreditRequestBody, type ReversalRequestBody,
+  APPROVAL_AMOUNT_MAX_LENGTH,
+  APPROVAL_ASSET_MAX_LENGTH,
+  APPROVAL_NOTE_MAX,
+  APPROVAL_UID_PATTERN,
+  ASSET_SYMBOLS,
+  assetOf,
+  positiveMinor,
+  type Approval,
+  type CreditRequestBody,
+  type ReversalRequestBody,
 } from '@app/contract';
 
 /**
@@ -47,7 +54,8 @@ export function creditProblems(d: CreditDraft): Problems<keyof CreditDraft> {
   else if (asset) {
     const minor = amount.length > APPROVAL_AMOUNT_MAX_LENGTH ? 'invalid' : positiveMinor(amount, asset.scale);
     if (minor === 'zero') out.amount = 'The amount must be more than zero.';
-    else if (minor === 'invalid') out.amount = `Enter a plain decimal number of ${asset.symbol}, with at most ${asset.scale} decimals.`;
+    else if (minor === 'invalid')
+      out.amount = `Enter a plain decimal number of ${asset.symbol}, with at most ${asset.scale} decimals.`;
   }
   const note = noteProblem(d.note);
   if (note) out.note = note;
@@ -63,7 +71,8 @@ export function creditBody(d: CreditDraft): CreditRequestBody {
 export function reversalProblems(d: ReversalDraft): Problems<keyof ReversalDraft> {
   const out: Problems<keyof ReversalDraft> = {};
   const id = d.transactionId.trim();
-  if (!TRANSACTION_ID.test(id) || !Number.isSafeInteger(Number(id))) out.transactionId = 'The ledger transaction id is a whole number from 1.';
+  if (!TRANSACTION_ID.test(id) || !Number.isSafeInteger(Number(id)))
+    out.transactionId = 'The ledger transaction id is a whole number from 1.';
   const note = noteProblem(d.note);
   if (note) out.note = note;
   return out;

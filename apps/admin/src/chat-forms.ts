@@ -1,6 +1,11 @@
 import {
-  CHAT_BODY_MAX, CHAT_CANNED_TITLE_MAX,
-  type ChatCannedReply, type ChatInboxFilter, type ChatMessage, type ChatQueue, type HeaderLang,
+  CHAT_BODY_MAX,
+  CHAT_CANNED_TITLE_MAX,
+  type ChatCannedReply,
+  type ChatInboxFilter,
+  type ChatMessage,
+  type ChatQueue,
+  type HeaderLang,
 } from '@app/contract';
 
 /**
@@ -10,10 +15,20 @@ import {
  */
 
 export const QUEUE_LABELS: Record<ChatQueue, string> = {
-  general: 'General', account: 'Account', deposits: 'Deposits', withdrawals: 'Withdrawals', trading: 'Trading', kyc: 'KYC', loans: 'Loans',
+  general: 'General',
+  account: 'Account',
+  deposits: 'Deposits',
+  withdrawals: 'Withdrawals',
+  trading: 'Trading',
+  kyc: 'KYC',
+  loans: 'Loans',
 };
 export const FILTER_LABELS: Record<ChatInboxFilter, string> = {
-  open: 'Open', unassigned: 'Unassigned', mine: 'Mine', closed: 'Closed', all: 'All',
+  open: 'Open',
+  unassigned: 'Unassigned',
+  mine: 'Mine',
+  closed: 'Closed',
+  all: 'All',
 };
 /** How often the inbox asks whether anything changed (ADMIN_API.chat.inboxState). */
 export const INBOX_POLL_MS = 2000;
@@ -29,11 +44,17 @@ const length = (text: string) => [...text.trim()].length;
 /** Why a reply cannot be sent, or null. */
 export function replyProblem(text: string): string | null {
   if (!text.trim()) return 'Write a reply first.';
-  if (length(text) > CHAT_BODY_MAX) return `A reply has at most ${CHAT_BODY_MAX} characters (this one has ${length(text)}).`;
+  if (length(text) > CHAT_BODY_MAX)
+    return `A reply has at most ${CHAT_BODY_MAX} characters (this one has ${length(text)}).`;
   return null;
 }
 
-export interface CannedDraft { id?: number; lang: HeaderLang; title: string; body: string }
+export interface CannedDraft {
+  id?: number;
+  lang: HeaderLang;
+  title: string;
+  body: string;
+}
 
 /** What is wrong with a canned reply, by field. */
 export function cannedProblems(d: CannedDraft): { title?: string; body?: string } {

@@ -1,6 +1,14 @@
 import {
-  ASSET_SYMBOLS, PRODUCT_NAME_MAX, assetOf, formatAmount, parseAmount, parseRate,
-  type AdminFinancingProduct, type FinancingProductSave, type FinancingTerm, type SubscriptionState,
+  ASSET_SYMBOLS,
+  PRODUCT_NAME_MAX,
+  assetOf,
+  formatAmount,
+  parseAmount,
+  parseRate,
+  type AdminFinancingProduct,
+  type FinancingProductSave,
+  type FinancingTerm,
+  type SubscriptionState,
 } from '@app/contract';
 import { localInputToMs, msToLocalInput } from './format';
 import { plainAmount, type Problems } from './withdrawal-forms';
@@ -57,22 +65,41 @@ export const MAX_TERMS = 12;
 export const MAX_TERM_DAYS = 3650;
 export const AMOUNT_FIELDS = ['minAmount', 'maxAmount', 'quota'] as const;
 export type AmountField = (typeof AMOUNT_FIELDS)[number];
-export const AMOUNT_LABELS: Record<AmountField, string> = { minAmount: 'Minimum per subscription', maxAmount: 'Maximum per subscription', quota: 'Total quota' };
+export const AMOUNT_LABELS: Record<AmountField, string> = {
+  minAmount: 'Minimum per subscription',
+  maxAmount: 'Maximum per subscription',
+  quota: 'Total quota',
+};
 
 /** A new product's form: one 30-day term, a sale from now for 30 days, enabled. */
 export function newProductDraft(now: number): ProductDraft {
   return {
-    name: '', currency: 'USDT', terms: [{ days: '30', annualRate: '' }], minAmount: '', maxAmount: '', quota: '',
-    saleStart: msToLocalInput(now), saleEnd: msToLocalInput(now + 30 * 86_400_000), earlyRedemption: 'none', enabled: true,
+    name: '',
+    currency: 'USDT',
+    terms: [{ days: '30', annualRate: '' }],
+    minAmount: '',
+    maxAmount: '',
+    quota: '',
+    saleStart: msToLocalInput(now),
+    saleEnd: msToLocalInput(now + 30 * 86_400_000),
+    earlyRedemption: 'none',
+    enabled: true,
   };
 }
 
 /** A product as its form starts: the server's values. */
 export function productDraft(p: AdminFinancingProduct): ProductDraft {
   return {
-    name: p.name, currency: p.currency, terms: p.terms.map((t) => ({ days: String(t.days), annualRate: t.annualRate })),
-    minAmount: plainAmount(p.minAmount), maxAmount: plainAmount(p.maxAmount), quota: plainAmount(p.quota),
-    saleStart: msToLocalInput(p.saleStart), saleEnd: msToLocalInput(p.saleEnd), earlyRedemption: p.earlyRedemption, enabled: p.enabled,
+    name: p.name,
+    currency: p.currency,
+    terms: p.terms.map((t) => ({ days: String(t.days), annualRate: t.annualRate })),
+    minAmount: plainAmount(p.minAmount),
+    maxAmount: plainAmount(p.maxAmount),
+    quota: plainAmount(p.quota),
+    saleStart: msToLocalInput(p.saleStart),
+    saleEnd: msToLocalInput(p.saleEnd),
+    earlyRedemption: p.earlyRedemption,
+    enabled: p.enabled,
   };
 }
 
@@ -104,7 +131,8 @@ function termProblems(draft: TermDraft, seen: Set<number>): Problems<keyof TermD
   if (days === null) out.days = `Days are a whole number from 1 to ${MAX_TERM_DAYS}.`;
   else if (seen.has(days)) out.days = `${days} days is offered twice.`;
   else seen.add(days);
-  if (parseRate(draft.annualRate.trim()) === null) out.annualRate = 'The rate is a decimal with at most 8 places, at most 10 (0.085 is 8.5 %).';
+  if (parseRate(draft.annualRate.trim()) === null)
+    out.annualRate = 'The rate is a decimal with at most 8 places, at most 10 (0.085 is 8.5 %).';
   return out;
 }
 
@@ -132,8 +160,10 @@ export function productProblems(d: ProductDraft): ProductProblems {
   }
   const { minAmount, maxAmount, quota } = minor;
   if (minAmount !== undefined && minAmount <= 0n) fields.minAmount = 'The minimum must be above 0.';
-  else if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount) fields.minAmount = 'The minimum must be at most the maximum.';
-  if (maxAmount !== undefined && quota !== undefined && maxAmount > quota) fields.maxAmount = 'The maximum must be at most the total quota.';
+  else if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount)
+    fields.minAmount = 'The minimum must be at most the maximum.';
+  if (maxAmount !== undefined && quota !== undefined && maxAmount > quota)
+    fields.maxAmount = 'The maximum must be at most the total quota.';
   const start = localInputToMs(d.saleStart);
   const end = localInputToMs(d.saleEnd);
   if (start === undefined) fields.saleStart = 'Enter the date and time the sale starts.';
@@ -149,13 +179,21 @@ export function hasProblems(p: ProductProblems): boolean {
 
 /** The body of a save (a change when `id` is given); only for a draft without problems. Terms shortest first. */
 export function productBody(d: ProductDraft, id?: string): FinancingProductSave {
-  const terms = d.terms.map((t) => ({ days: Number(t.days.trim()), annualRate: t.annualRate.trim() })).sort((a, b) => a.days - b.days);
+  const terms = d.terms
+    .map((t) => ({ days: Number(t.days.trim()), annualRate: t.annualRate.trim() }))
+    .sort((a, b) => a.days - b.days);
   return {
     ...(id ? { id } : {}),
-    name: d.name.trim(), currency: d.currency, terms,
-    minAmount: d.minAmount.trim(), maxAmount: d.maxAmount.trim(), quota: d.quota.trim(),
-    saleStart: localInputToMs(d.saleStart) ?? 0, saleEnd: localInputToMs(d.saleEnd) ?? 0,
-    earlyRedemption: d.earlyRedemption, enabled: d.enabled,
+    name: d.name.trim(),
+    currency: d.currency,
+    terms,
+    minAmount: d.minAmount.trim(),
+    maxAmount: d.maxAmount.trim(),
+    quota: d.quota.trim(),
+    saleStart: localInputToMs(d.saleStart) ?? 0,
+    saleEnd: localInputToMs(d.saleEnd) ?? 0,
+    earlyRedemption: d.earlyRedemption,
+    enabled: d.enabled,
   };
 }
 

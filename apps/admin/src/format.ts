@@ -18,7 +18,14 @@ export function localInputToMs(value: string, end = false): number | undefined {
   const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
   const d = new Date(year, month - 1, day, hour, minute);
   // Date rolls 2026-13-45 over into another date: only a real date and time is read.
-  if (d.getFullYear() !== year || d.getMonth() !== month - 1 || d.getDate() !== day || d.getHours() !== hour || d.getMinutes() !== minute) return undefined;
+  if (
+    d.getFullYear() !== year ||
+    d.getMonth() !== month - 1 ||
+    d.getDate() !== day ||
+    d.getHours() !== hour ||
+    d.getMinutes() !== minute
+  )
+    return undefined;
   const ms = d.getTime();
   return end ? ms + 59_999 : ms;
 }

@@ -1,6 +1,17 @@
 import {
-  ASSET_SYMBOLS, HEADER_LANGS, LOAN_NOTE_MAX, LOAN_RULES_MAX, assetOf, parseRate,
-  type AdminLoan, type AdminLoanProduct, type HeaderLang, type LoanDecideBody, type LoanProductSave, type LoanRejectReason, type LoanState,
+  ASSET_SYMBOLS,
+  HEADER_LANGS,
+  LOAN_NOTE_MAX,
+  LOAN_RULES_MAX,
+  assetOf,
+  parseRate,
+  type AdminLoan,
+  type AdminLoanProduct,
+  type HeaderLang,
+  type LoanDecideBody,
+  type LoanProductSave,
+  type LoanRejectReason,
+  type LoanState,
 } from '@app/contract';
 import { coinAmount, ratePercent } from './financing-forms';
 import { plainAmount, type Problems } from './withdrawal-forms';
@@ -28,7 +39,14 @@ export const LOAN_REJECT_LABELS: Record<LoanRejectReason, string> = {
 
 /** The rules' languages as the form names them. */
 export const LANG_LABELS: Record<HeaderLang, string> = {
-  en: 'English', zh: 'Chinese (simplified)', 'zh-HK': 'Chinese (traditional)', ja: 'Japanese', ko: 'Korean', de: 'German', fr: 'French', it: 'Italian',
+  en: 'English',
+  zh: 'Chinese (simplified)',
+  'zh-HK': 'Chinese (traditional)',
+  ja: 'Japanese',
+  ko: 'Korean',
+  de: 'German',
+  fr: 'French',
+  it: 'Italian',
 };
 
 /** How the application is reviewed, with the approvals so far when it needs two: "Four eyes · 1 of 2 approvals". */
@@ -40,9 +58,13 @@ export function loanReviewLabel(l: Pick<AdminLoan, 'review' | 'approvedBy' | 'ap
 /** A daily rate as "0.05 % a day". */
 export const dailyText = (rate: string) => `${ratePercent(rate)} a day`;
 
-type Described = Pick<AdminLoan, 'number' | 'uid' | 'currency' | 'amount' | 'review' | 'approvedBy' | 'approvalsNeeded'>;
+type Described = Pick<
+  AdminLoan,
+  'number' | 'uid' | 'currency' | 'amount' | 'review' | 'approvedBy' | 'approvalsNeeded'
+>;
 
-const payout = (l: Described) => `${plainAmount(l.amount)} ${l.currency} is paid from the loan book into the currency account of user ${l.uid}`;
+const payout = (l: Described) =>
+  `${plainAmount(l.amount)} ${l.currency} is paid from the loan book into the currency account of user ${l.uid}`;
 
 /** What approving does, in one sentence (the confirm step shows it before anything happens). */
 export function loanApproveEffect(l: Described): string {
@@ -62,7 +84,8 @@ export function loanRejectEffect(l: Pick<AdminLoan, 'uid'>): string {
 /** What the decision did, from the server's answer. */
 export function loanDecidedText(l: Described & Pick<AdminLoan, 'state'>): string {
   if (l.state === 'rejected') return `Loan ${l.number} rejected.`;
-  if (l.state === 'pending') return `Loan ${l.number}: your approval is ${l.approvedBy.length} of ${l.approvalsNeeded}; it waits for another operator.`;
+  if (l.state === 'pending')
+    return `Loan ${l.number}: your approval is ${l.approvedBy.length} of ${l.approvalsNeeded}; it waits for another operator.`;
   return `Loan ${l.number} approved: ${payout(l)}.`;
 }
 
@@ -93,18 +116,44 @@ export interface LoanProductDraft {
   enabled: boolean;
 }
 
-type LoanProductField = 'name' | 'currency' | 'minAmount' | 'maxAmount' | 'periodDays' | 'dailyRate' | 'lateDailyRate' | `rules.${HeaderLang}`;
+type LoanProductField =
+  | 'name'
+  | 'currency'
+  | 'minAmount'
+  | 'maxAmount'
+  | 'periodDays'
+  | 'dailyRate'
+  | 'lateDailyRate'
+  | `rules.${HeaderLang}`;
 
-const noRules = (): Record<HeaderLang, string> => Object.fromEntries(HEADER_LANGS.map((l) => [l, ''])) as Record<HeaderLang, string>;
+const noRules = (): Record<HeaderLang, string> =>
+  Object.fromEntries(HEADER_LANGS.map((l) => [l, ''])) as Record<HeaderLang, string>;
 
 export function newLoanProductDraft(): LoanProductDraft {
-  return { name: '', currency: 'USDT', minAmount: '', maxAmount: '', periodDays: '30', dailyRate: '', lateDailyRate: '', rules: noRules(), enabled: true };
+  return {
+    name: '',
+    currency: 'USDT',
+    minAmount: '',
+    maxAmount: '',
+    periodDays: '30',
+    dailyRate: '',
+    lateDailyRate: '',
+    rules: noRules(),
+    enabled: true,
+  };
 }
 
 export function loanProductDraft(p: AdminLoanProduct): LoanProductDraft {
   return {
-    name: p.name, currency: p.currency, minAmount: plainAmount(p.minAmount), maxAmount: plainAmount(p.maxAmount), periodDays: String(p.periodDays),
-    dailyRate: p.dailyRate, lateDailyRate: p.lateDailyRate, rules: { ...noRules(), ...p.rules }, enabled: p.enabled,
+    name: p.name,
+    currency: p.currency,
+    minAmount: plainAmount(p.minAmount),
+    maxAmount: plainAmount(p.maxAmount),
+    periodDays: String(p.periodDays),
+    dailyRate: p.dailyRate,
+    lateDailyRate: p.lateDailyRate,
+    rules: { ...noRules(), ...p.rules },
+    enabled: p.enabled,
   };
 }
 
@@ -124,13 +173,16 @@ export function loanProductProblems(d: LoanProductDraft): Problems<LoanProductFi
   if (min !== null && min <= 0n) out.minAmount = 'The minimum must be above 0.';
   else if (min !== null && max !== null && min > max) out.minAmount = 'The minimum must be at most the maximum.';
   const days = d.periodDays.trim();
-  if (!/^[0-9]{1,4}$/.test(days) || Number(days) < 1 || Number(days) > 3650) out.periodDays = 'The period is a whole number of days from 1 to 3650.';
+  if (!/^[0-9]{1,4}$/.test(days) || Number(days) < 1 || Number(days) > 3650)
+    out.periodDays = 'The period is a whole number of days from 1 to 3650.';
   const rate = 'The rate is a decimal with at most 8 places, at most 10 (0.0005 is 0.05 % a day).';
   if (parseRate(d.dailyRate.trim()) === null) out.dailyRate = rate;
   if (parseRate(d.lateDailyRate.trim()) === null) out.lateDailyRate = rate;
-  if (!d.rules.en.trim()) out['rules.en'] = 'The rules need an English text: users of every other language without one read it.';
+  if (!d.rules.en.trim())
+    out['rules.en'] = 'The rules need an English text: users of every other language without one read it.';
   for (const lang of HEADER_LANGS) {
-    if (d.rules[lang].length > LOAN_RULES_MAX) out[`rules.${lang}`] = `At most ${LOAN_RULES_MAX.toLocaleString('en')} characters.`;
+    if (d.rules[lang].length > LOAN_RULES_MAX)
+      out[`rules.${lang}`] = `At most ${LOAN_RULES_MAX.toLocaleString('en')} characters.`;
   }
   return out;
 }
@@ -144,7 +196,14 @@ export function loanProductBody(d: LoanProductDraft, id?: string): LoanProductSa
   }
   return {
     ...(id ? { id } : {}),
-    name: d.name.trim(), currency: d.currency, minAmount: d.minAmount.trim(), maxAmount: d.maxAmount.trim(),
-    periodDays: Number(d.periodDays.trim()), dailyRate: d.dailyRate.trim(), lateDailyRate: d.lateDailyRate.trim(), rules, enabled: d.enabled,
+    name: d.name.trim(),
+    currency: d.currency,
+    minAmount: d.minAmount.trim(),
+    maxAmount: d.maxAmount.trim(),
+    periodDays: Number(d.periodDays.trim()),
+    dailyRate: d.dailyRate.trim(),
+    lateDailyRate: d.lateDailyRate.trim(),
+    rules,
+    enabled: d.enabled,
   };
 }

@@ -30,7 +30,11 @@ if (!root) throw new Error('no #root');
 createRoot(root).render(
   <StrictMode>
     <StyleProvider container={detachedStyles}>
-      <ConfigProvider theme={{ ...THEME, zeroRuntime: true }} virtual={false} form={{ colon: false, requiredMark: false }}>
+      <ConfigProvider
+        theme={{ ...THEME, zeroRuntime: true }}
+        virtual={false}
+        form={{ colon: false, requiredMark: false }}
+      >
         <AntApp>
           <QueryClientProvider client={queryClient}>
             <BrowserRouter basename="/admin">

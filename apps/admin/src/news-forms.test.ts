@@ -25,11 +25,28 @@ describe('news forms', () => {
     d.link = '/pages/otc/index';
     expect(hasNewsProblems(newsProblems(d))).toBe(false);
     const body = newsBody(d, 1000);
-    expect(body).toEqual({ kind: 'news', translations: { en: { title: 'Hello', summary: '', body: 'Text' } }, image: '/banners/otc.svg', link: '/pages/otc/index', publishAt: 1000 });
+    expect(body).toEqual({
+      kind: 'news',
+      translations: { en: { title: 'Hello', summary: '', body: 'Text' } },
+      image: '/banners/otc.svg',
+      link: '/pages/otc/index',
+      publishAt: 1000,
+    });
   });
 
   it('round-trips a saved post, schedule included', () => {
-    const d = newsDraft({ id: 'x', kind: 'announcement', translations: { en: { title: 'T', summary: 'S', body: 'B' }, fr: { title: 'TF', summary: '', body: 'BF' } }, image: null, link: null, publishAt: Date.UTC(2030, 0, 2, 3, 4), withdrawnAt: null, state: 'scheduled', createdAt: 0, updatedAt: 0 });
+    const d = newsDraft({
+      id: 'x',
+      kind: 'announcement',
+      translations: { en: { title: 'T', summary: 'S', body: 'B' }, fr: { title: 'TF', summary: '', body: 'BF' } },
+      image: null,
+      link: null,
+      publishAt: Date.UTC(2030, 0, 2, 3, 4),
+      withdrawnAt: null,
+      state: 'scheduled',
+      createdAt: 0,
+      updatedAt: 0,
+    });
     const body = newsBody(d, 0, 'x');
     expect(body.publishAt).toBe(Date.UTC(2030, 0, 2, 3, 4));
     expect(Object.keys(body.translations)).toEqual(['en', 'fr']);

@@ -1,7 +1,16 @@
 import {
-  APPROVAL_UID_PATTERN, WITHDRAW_NOTE_MAX, assetOf, parseAmount,
-  type AdminWithdrawal, type WithdrawDecideBody, type WithdrawRejectReason, type WithdrawReview, type WithdrawRiskFlag,
-  type WithdrawSetting, type WithdrawSettingRow, type WithdrawalState,
+  APPROVAL_UID_PATTERN,
+  WITHDRAW_NOTE_MAX,
+  assetOf,
+  parseAmount,
+  type AdminWithdrawal,
+  type WithdrawDecideBody,
+  type WithdrawRejectReason,
+  type WithdrawReview,
+  type WithdrawRiskFlag,
+  type WithdrawSetting,
+  type WithdrawSettingRow,
+  type WithdrawalState,
 } from '@app/contract';
 
 /**
@@ -43,12 +52,16 @@ export const RISK_FLAG_LABELS: Record<WithdrawRiskFlag, string> = {
 export const REJECT_REASON_LABELS: Record<WithdrawRejectReason, string> = {
   address_risk: 'The address is a risk',
   suspicious_activity: 'Suspicious activity',
-  identity_check: 'The user\'s identity must be checked',
+  identity_check: "The user's identity must be checked",
   user_request: 'The user asked for it',
   other: 'Other',
 };
 
-const REVIEW_LABELS: Record<WithdrawReview, string> = { auto: 'Automatic', manual: 'One operator', four_eyes: 'Four eyes' };
+const REVIEW_LABELS: Record<WithdrawReview, string> = {
+  auto: 'Automatic',
+  manual: 'One operator',
+  four_eyes: 'Four eyes',
+};
 
 /** How the withdrawal is reviewed, with the approvals so far when it needs two: "Four eyes · 1 of 2 approvals". */
 export function reviewLabel(w: Pick<AdminWithdrawal, 'review' | 'approvedBy' | 'approvalsNeeded'>): string {
@@ -61,9 +74,23 @@ export function approvedByMe(w: Pick<AdminWithdrawal, 'approvedBy'>, email: stri
   return email !== undefined && w.approvedBy.includes(email);
 }
 
-type Described = Pick<AdminWithdrawal, 'number' | 'uid' | 'currency' | 'amount' | 'receive' | 'address' | 'chainName' | 'protocol' | 'review' | 'approvedBy' | 'approvalsNeeded'>;
+type Described = Pick<
+  AdminWithdrawal,
+  | 'number'
+  | 'uid'
+  | 'currency'
+  | 'amount'
+  | 'receive'
+  | 'address'
+  | 'chainName'
+  | 'protocol'
+  | 'review'
+  | 'approvedBy'
+  | 'approvalsNeeded'
+>;
 
-const destination = (w: Described) => `${plainAmount(w.receive)} ${w.currency} is sent to ${w.address} on ${w.chainName} (${w.protocol})`;
+const destination = (w: Described) =>
+  `${plainAmount(w.receive)} ${w.currency} is sent to ${w.address} on ${w.chainName} (${w.protocol})`;
 
 /** What approving does, in one sentence (the confirm step shows it before anything happens). */
 export function approveEffect(w: Described): string {
@@ -82,8 +109,10 @@ export function rejectEffect(w: Pick<AdminWithdrawal, 'uid' | 'amount' | 'curren
 
 /** What the decision did, from the server's answer. */
 export function decidedText(w: Described & Pick<AdminWithdrawal, 'state'>): string {
-  if (w.state === 'rejected') return `Withdrawal ${w.number} rejected: ${plainAmount(w.amount)} ${w.currency} returned to user ${w.uid}.`;
-  if (w.state === 'processing') return `Withdrawal ${w.number}: your approval is ${w.approvedBy.length} of ${w.approvalsNeeded}; it waits for another operator.`;
+  if (w.state === 'rejected')
+    return `Withdrawal ${w.number} rejected: ${plainAmount(w.amount)} ${w.currency} returned to user ${w.uid}.`;
+  if (w.state === 'processing')
+    return `Withdrawal ${w.number}: your approval is ${w.approvedBy.length} of ${w.approvalsNeeded}; it waits for another operator.`;
   return `Withdrawal ${w.number} approved: ${destination(w)}.`;
 }
 
@@ -128,11 +157,22 @@ export interface SettingDraft {
 export const SETTING_FIELDS = ['fee', 'minAmount', 'maxAmount', 'dailyLimit'] as const;
 type AmountField = (typeof SETTING_FIELDS)[number];
 
-export const SETTING_LABELS: Record<AmountField, string> = { fee: 'Fee', minAmount: 'Minimum', maxAmount: 'Maximum', dailyLimit: 'Daily limit' };
+export const SETTING_LABELS: Record<AmountField, string> = {
+  fee: 'Fee',
+  minAmount: 'Minimum',
+  maxAmount: 'Maximum',
+  dailyLimit: 'Daily limit',
+};
 
 /** A row as the form starts: the server's values. */
 export function settingDraft(row: WithdrawSettingRow): SettingDraft {
-  return { fee: plainAmount(row.fee), minAmount: plainAmount(row.minAmount), maxAmount: plainAmount(row.maxAmount), dailyLimit: plainAmount(row.dailyLimit), enabled: row.enabled };
+  return {
+    fee: plainAmount(row.fee),
+    minAmount: plainAmount(row.minAmount),
+    maxAmount: plainAmount(row.maxAmount),
+    dailyLimit: plainAmount(row.dailyLimit),
+    enabled: row.enabled,
+  };
 }
 
 /** The decimals an amount of `currency` may have: its minor unit (the settings are kept in it). */
@@ -156,16 +196,22 @@ export function settingProblems(currency: string, d: SettingDraft): Problems<Amo
   }
   const { fee, minAmount, maxAmount, dailyLimit } = minor;
   if (fee !== undefined && minAmount !== undefined && fee >= minAmount) out.fee = 'The fee must be below the minimum.';
-  if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount) out.minAmount = 'The minimum must be at most the maximum.';
-  if (maxAmount !== undefined && dailyLimit !== undefined && maxAmount > dailyLimit) out.maxAmount = 'The maximum must be at most the daily limit.';
+  if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount)
+    out.minAmount = 'The minimum must be at most the maximum.';
+  if (maxAmount !== undefined && dailyLimit !== undefined && maxAmount > dailyLimit)
+    out.maxAmount = 'The maximum must be at most the daily limit.';
   return out;
 }
 
 /** The body of a setting's change; only for a draft without problems. */
 export function settingBody(row: Pick<WithdrawSettingRow, 'currency' | 'chainType'>, d: SettingDraft): WithdrawSetting {
   return {
-    currency: row.currency, chainType: row.chainType,
-    fee: d.fee.trim(), minAmount: d.minAmount.trim(), maxAmount: d.maxAmount.trim(), dailyLimit: d.dailyLimit.trim(),
+    currency: row.currency,
+    chainType: row.chainType,
+    fee: d.fee.trim(),
+    minAmount: d.minAmount.trim(),
+    maxAmount: d.maxAmount.trim(),
+    dailyLimit: d.dailyLimit.trim(),
     enabled: d.enabled,
   };
 }

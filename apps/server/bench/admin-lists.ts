@@ -58,49 +58,67 @@ interface Scale {
   run: Record<string, () => Promise<{ items: unknown[] }>>;
 }
 
-const actor: AuditActor = { operatorId: 1, operatorEmail: 'op1@example.com', role: 'admin', requestId: null, ip: '127.0.0.1' };
+const actor: AuditActor = {
+  operatorId: 1,
+  operatorEmail: 'op1@example.com',
+  role: 'admin',
+  requestId: null,
+  ip: '127.0.0.1',
+};
 
 async function load(db: Database, n: number): Promise<void> {
   const x = (q: ReturnType<typeof sql>) => db.db.execute(q);
   const t0 = `'${new Date(T0).toISOString()}'::timestamptz`;
-  await x(sql.raw(`INSERT INTO operators (email, password_hash, totp_secret, role, created_at)
+  await x(
+    sql.raw(`INSERT INTO operators (email, password_hash, totp_secret, role, created_at)
     SELECT 'op' || i || '@example.com', 'x', 'JBSWY3DPEHPK3PXP', (ARRAY['support','compliance','finance','admin'])[1 + i % 4], ${t0}
-    FROM generate_series(1, ${OPERATORS}) i`));
-  await x(sql.raw(`INSERT INTO users (uid, email, phone, country_code, password_hash, nickname, invitation_code, created_at, updated_at)
+    FROM generate_series(1, ${OPERATORS}) i`),
+  );
+  await x(
+    sql.raw(`INSERT INTO users (uid, email, phone, country_code, password_hash, nickname, invitation_code, created_at, updated_at)
     SELECT (10000000 + i)::text, 'user' || i || '@example.com', '+1555' || lpad(i::text, 7, '0'), '1', 'x', 'u' || i,
            'I' || lpad(i::text, 8, '0'), ${t0} + i * interval '${STEP_S} seconds', ${t0} + i * interval '${STEP_S} seconds'
-    FROM generate_series(1, ${n}) i`));
+    FROM generate_series(1, ${n}) i`),
+  );
   // One submission per user: 5 % awaiting review, 65 % verified, 30 % rejected; every other
   // user's ID number is also another's (the queue's "same ID number" count finds one).
   const decision = `CASE WHEN i % 20 = 0 THEN NULL WHEN i % 20 <= 13 THEN 'verified' ELSE 'rejected' END`;
-  await x(sql.raw(`INSERT INTO kyc_profiles (user_id, state, document_type, nationality, real_name, id_number, id_number_key, updated_at)
+  await x(
+    sql.raw(`INSERT INTO kyc_profiles (user_id, state, document_type, nationality, real_name, id_number, id_number_key, updated_at)
     SELECT i, CASE WHEN i % 20 = 0 THEN 'pending' WHEN i % 20 <= 13 THEN 'verified' ELSE 'rejected' END, 'passport', 'US',
            'Name ' || i, 'K' || (i % ${Math.max(1, n / 2)}), 'K' || (i % ${Math.max(1, n / 2)}), ${t0}
-    FROM generate_series(1, ${n}) i`));
-  await x(sql.raw(`INSERT INTO kyc_submissions (user_id, document_type, nationality, real_name, id_number, id_number_key, front_image, back_image,
+    FROM generate_series(1, ${n}) i`),
+  );
+  await x(
+    sql.raw(`INSERT INTO kyc_submissions (user_id, document_type, nationality, real_name, id_number, id_number_key, front_image, back_image,
            selfie_image, submitted_at, decision, reject_reason, decided_at)
     SELECT i, 'passport', 'US', 'Name ' || i, 'K' || (i % ${Math.max(1, n / 2)}), 'K' || (i % ${Math.max(1, n / 2)}), 'f.jpg', 'b.jpg', 's.jpg',
            ${t0} + i * interval '${STEP_S} seconds', ${decision},
            CASE WHEN i % 20 > 13 THEN 'blurry' END, CASE WHEN i % 20 <> 0 THEN ${t0} + i * interval '${STEP_S} seconds' + interval '1 hour' END
-    FROM generate_series(1, ${n}) i`));
-  await x(sql.raw(`INSERT INTO operator_approvals (action, target_type, target_id, payload, requested_by, requested_at, decided_by, decided_at, decision)
+    FROM generate_series(1, ${n}) i`),
+  );
+  await x(
+    sql.raw(`INSERT INTO operator_approvals (action, target_type, target_id, payload, requested_by, requested_at, decided_by, decided_at, decision)
     SELECT 'balance.credit', 'user', (10000000 + i)::text, jsonb_build_object('asset', 'USDT', 'amount', '10', 'note', 'bench'),
            1 + i % ${OPERATORS}, ${t0} + i * interval '${STEP_S} seconds',
            CASE WHEN i % 20 <> 0 THEN 1 + (i + 1) % ${OPERATORS} END,
            CASE WHEN i % 20 <> 0 THEN ${t0} + i * interval '${STEP_S} seconds' + interval '1 hour' END,
            CASE WHEN i % 20 = 0 THEN NULL WHEN i % 20 <= 13 THEN 'approved' ELSE 'rejected' END
-    FROM generate_series(1, ${n}) i`));
+    FROM generate_series(1, ${n}) i`),
+  );
   // Ten actions, twenty operators, one user a target each. Not through the chain trigger: its
   // update of audit_head's one row, a million times in one transaction, leaves a chain of row
   // versions each next lock walks (quadratic). So, in this scratch database only, the trigger is
   // off for the load: ids 1…n in order, placeholder hashes (the chain does not verify), the head
   // set to the last; then on again, so the lists' own audit.read records chain on as in production.
   await x(sql.raw('ALTER TABLE audit_log DISABLE TRIGGER audit_log_chain'));
-  await x(sql.raw(`INSERT INTO audit_log (id, at, operator_id, operator_email, role, action, target_type, target_id, before, after, request_id, ip, prev_hash, hash)
+  await x(
+    sql.raw(`INSERT INTO audit_log (id, at, operator_id, operator_email, role, action, target_type, target_id, before, after, request_id, ip, prev_hash, hash)
     SELECT i, ${t0} + i * interval '${STEP_S} seconds', 1 + i % ${OPERATORS}, 'op' || (1 + i % ${OPERATORS}) || '@example.com', 'admin',
            (ARRAY['user.read','user.lock','user.unlock','user.logout','kyc.read','kyc.verify','kyc.reject','audit.read','operator.list','auth.login'])[1 + i % 10],
            'user', (10000000 + i % ${n})::text, NULL, jsonb_build_object('n', i), 'req-' || i, '10.0.0.1', 'bench', 'bench'
-    FROM generate_series(1, ${n}) i`));
+    FROM generate_series(1, ${n}) i`),
+  );
   await x(sql.raw(`UPDATE audit_head SET last_id = ${n}, last_hash = 'bench' WHERE id = 1`));
   await x(sql.raw('ALTER TABLE audit_log ENABLE TRIGGER audit_log_chain'));
   await x(sql.raw('VACUUM ANALYZE'));
@@ -128,7 +146,9 @@ async function openScale(n: number): Promise<Scale> {
   const mid = Math.floor(n / 2);
   const midAt = T0 + mid * STEP_S * 1000;
   return {
-    rows: n, db, cleanup,
+    rows: n,
+    db,
+    cleanup,
     run: {
       'users: first page': () => customers.search({}),
       'users: deep page': () => customers.search({ page: DEEP_PAGE }),
@@ -159,7 +179,8 @@ async function openScale(n: number): Promise<Scale> {
 
 /** How many items a case must answer at `n` rows (every case's data is known). */
 function expectedItems(name: string, n: number): number {
-  const page = (matching: number, deep: boolean) => Math.max(0, Math.min(20, matching - (deep ? (DEEP_PAGE - 1) * 20 : 0)));
+  const page = (matching: number, deep: boolean) =>
+    Math.max(0, Math.min(20, matching - (deep ? (DEEP_PAGE - 1) * 20 : 0)));
   const deep = name.includes('deep');
   if (name.startsWith('users: by')) return 1;
   if (name === 'audit: by target') return 1;
@@ -170,8 +191,8 @@ function expectedItems(name: string, n: number): number {
   if (name.startsWith('audit: action')) return page(n / 10, deep);
   if (name.startsWith('users') || name.startsWith('audit')) return page(n, deep);
   if (name.includes('pending')) return page(n / 20, deep);
-  if (name.includes('verified') || name.includes('approved')) return page(n * 13 / 20, deep);
-  return page(n * 6 / 20, deep);
+  if (name.includes('verified') || name.includes('approved')) return page((n * 13) / 20, deep);
+  return page((n * 6) / 20, deep);
 }
 
 async function time(fn: () => Promise<{ items: unknown[] }>): Promise<{ ms: number; items: number }> {
@@ -188,7 +209,9 @@ const median = (xs: number[]) => {
 async function main(): Promise<number> {
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
   const scales: Scale[] = [];
-  const stop = async () => { for (const s of scales.splice(0)) await s.cleanup(); };
+  const stop = async () => {
+    for (const s of scales.splice(0)) await s.cleanup();
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       console.error(`${signal}: dropping the scratch databases`);
@@ -201,9 +224,15 @@ async function main(): Promise<number> {
     scales.push(base);
     const subject = await openScale(ROWS);
     scales.push(subject);
-    const sizes = rowsOf(await subject.db.db.execute(sql`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`))[0]!;
-    console.log(`subject database: ${String(sizes.size)}; ${ROUNDS} rounds a case after ${WARMUP} warm-up, baseline then subject; times in ms`);
-    console.log(`${'case'.padEnd(27)} ${'baseline 10k (min / median / max)'.padEnd(38)} ${'subject 1M (min / median / max)'.padEnd(38)} ratio`);
+    const sizes = rowsOf(
+      await subject.db.db.execute(sql`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`),
+    )[0]!;
+    console.log(
+      `subject database: ${String(sizes.size)}; ${ROUNDS} rounds a case after ${WARMUP} warm-up, baseline then subject; times in ms`,
+    );
+    console.log(
+      `${'case'.padEnd(27)} ${'baseline 10k (min / median / max)'.padEnd(38)} ${'subject 1M (min / median / max)'.padEnd(38)} ratio`,
+    );
     const worst = { ratio: 0, ms: 0 };
     for (const name of Object.keys(base.run)) {
       const b: number[] = [];
@@ -212,20 +241,30 @@ async function main(): Promise<number> {
         const rb = await time(base.run[name]!);
         const rs = await time(subject.run[name]!);
         if (i === 0) {
-          for (const [r, scale] of [[rb, base], [rs, subject]] as const) {
+          for (const [r, scale] of [
+            [rb, base],
+            [rs, subject],
+          ] as const) {
             const want = expectedItems(name, scale.rows);
             if (r.items !== want) failures.push(`${name} at ${scale.rows}: ${r.items} items, expected ${want}`);
           }
         }
-        if (i >= WARMUP) { b.push(rb.ms); s.push(rs.ms); }
+        if (i >= WARMUP) {
+          b.push(rb.ms);
+          s.push(rs.ms);
+        }
       }
       const ratio = median(s) / median(b);
       worst.ratio = Math.max(worst.ratio, ratio);
       worst.ms = Math.max(worst.ms, median(s));
       const flag = ratio > 3 || median(s) > 50 ? '  <-- over target' : '';
-      console.log(`${name.padEnd(27)} ${minMedianMax(b, 1).padEnd(38)} ${minMedianMax(s, 1).padEnd(38)} ${ratio.toFixed(2)}x${flag}`);
+      console.log(
+        `${name.padEnd(27)} ${minMedianMax(b, 1).padEnd(38)} ${minMedianMax(s, 1).padEnd(38)} ${ratio.toFixed(2)}x${flag}`,
+      );
     }
-    console.log(`worst median ratio ${worst.ratio.toFixed(2)}x (target ≤ 3x); worst subject median ${worst.ms.toFixed(1)} ms (target ≤ 50 ms)`);
+    console.log(
+      `worst median ratio ${worst.ratio.toFixed(2)}x (target ≤ 3x); worst subject median ${worst.ms.toFixed(1)} ms (target ≤ 50 ms)`,
+    );
   } finally {
     await stop();
   }
@@ -233,7 +272,10 @@ async function main(): Promise<number> {
   return failures.length ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

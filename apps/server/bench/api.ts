@@ -67,10 +67,20 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'depth BTCUSDT', path: `${API.market.byTypeDepthUpdate}?symbol=BTCUSDT` },
   { name: 'user/info', path: API.user.info, method: 'POST', session: true },
   { name: 'account/list', path: API.account.list, method: 'POST', session: true },
-  { name: 'transferAsset', path: API.account.transferAsset, method: 'POST', session: true,
-    write: () => ({ fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '0.01' }) },
-  { name: 'contract/create', path: API.contract.create, method: 'POST', session: true,
-    write: () => ({ symbol: 'BTCUSDT', direction: 'up', duration: contract.duration, amount: contract.minStake }) },
+  {
+    name: 'transferAsset',
+    path: API.account.transferAsset,
+    method: 'POST',
+    session: true,
+    write: () => ({ fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: '0.01' }),
+  },
+  {
+    name: 'contract/create',
+    path: API.contract.create,
+    method: 'POST',
+    session: true,
+    write: () => ({ symbol: 'BTCUSDT', direction: 'up', duration: contract.duration, amount: contract.minStake }),
+  },
 ];
 
 /** The bench's contracts: the shortest product at its smallest stake, read from the app before the run. */
@@ -125,33 +135,54 @@ async function load(base: string, e: Endpoint, tokens: string[] = [], pid?: numb
   let nextUser = 0;
   const run = `${process.pid}-${Date.now()}`;
   const result = await autocannon({
-    url: `${base}${e.path}`, connections: CONNECTIONS, duration: SECONDS, method: e.method ?? 'GET',
-    requests: [{
-      setupRequest: (req: autocannon.Request, context: { token?: string }) => {
-        if (!e.session) return req;
-        context.token ??= tokens[nextUser++ % tokens.length];
-        const headers: Record<string, string> = { token: String(context.token), typeUser: 'demo' };
-        if (!e.write) return { ...req, headers };
-        headers['content-type'] = 'application/json';
-        headers['idempotency-key'] = `b-${run}-${keySeq++}`;
-        return { ...req, headers, body: JSON.stringify(e.write()) };
+    url: `${base}${e.path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    method: e.method ?? 'GET',
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request, context: { token?: string }) => {
+          if (!e.session) return req;
+          context.token ??= tokens[nextUser++ % tokens.length];
+          const headers: Record<string, string> = { token: String(context.token), typeUser: 'demo' };
+          if (!e.write) return { ...req, headers };
+          headers['content-type'] = 'application/json';
+          headers['idempotency-key'] = `b-${run}-${keySeq++}`;
+          return { ...req, headers, body: JSON.stringify(e.write()) };
+        },
+        onResponse: (status: number, body: string) => {
+          if (status === 200 && body.startsWith('{"code":0,')) return void ok++;
+          if (bad++ === 0) console.error(`  first bad answer of ${e.name}: ${status} ${body.slice(0, 200)}`);
+        },
       },
-      onResponse: (status: number, body: string) => {
-        if (status === 200 && body.startsWith('{"code":0,')) return void ok++;
-        if (bad++ === 0) console.error(`  first bad answer of ${e.name}: ${status} ${body.slice(0, 200)}`);
-      },
-    }],
+    ],
   });
   bad += result.errors + result.timeouts + result.non2xx;
-  const cpuUsPerRequest = pid ? (cpuUs(pid) - cpuBefore - idlePerSecond * (result.duration)) / result.requests.total : undefined;
-  return { rps: result.requests.average, p99: result.latency.p99, bad, ok, ...(cpuUsPerRequest ? { cpuUsPerRequest } : {}) };
+  const cpuUsPerRequest = pid
+    ? (cpuUs(pid) - cpuBefore - idlePerSecond * result.duration) / result.requests.total
+    : undefined;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    bad,
+    ok,
+    ...(cpuUsPerRequest ? { cpuUsPerRequest } : {}),
+  };
 }
 
 /** pgbench's figures as a row of the table (it prints no p99: the column stays empty). */
 const toRun = (r: PgbenchRun): Run => ({ rps: r.tps, p99: NaN, bad: r.failed, ok: 0 });
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ code: number; data: unknown; msg?: string }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'en', ...headers }, body: JSON.stringify(body) });
+async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ code: number; data: unknown; msg?: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'en', ...headers },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { code: number; data: unknown };
 }
 
@@ -159,8 +190,16 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 async function readCode(dataDir: string, to: string): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
   for (let i = 0; i < 200; i++) {
-    const file = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.includes(to)).sort().at(-1) : undefined;
-    const code = file ? /\b(\d{4})\b/.exec(fs.readFileSync(path.join(outbox, file), 'utf8').split('\n\n').slice(1).join('\n'))?.[1] : undefined;
+    const file = fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .filter((f) => f.includes(to))
+          .sort()
+          .at(-1)
+      : undefined;
+    const code = file
+      ? /\b(\d{4})\b/.exec(fs.readFileSync(path.join(outbox, file), 'utf8').split('\n\n').slice(1).join('\n'))?.[1]
+      : undefined;
     if (code) return code;
     await sleep(50);
   }
@@ -176,13 +215,18 @@ async function registerUsers(appUrl: string, dataDir: string, n: number): Promis
     if (sent.code !== 0) throw new Error(`sendOtp: ${JSON.stringify(sent)}`);
     const code = await readCode(dataDir, email);
     const password = 'Bench-pass-1';
-    const reg = await post(`${appUrl}${API.user.register}`, { type: 'email', email, password, confirmPassword: password, code });
+    const reg = await post(`${appUrl}${API.user.register}`, {
+      type: 'email',
+      email,
+      password,
+      confirmPassword: password,
+      code,
+    });
     if (reg.code !== 0) throw new Error(`register: ${JSON.stringify(reg)}`);
     tokens.push((reg.data as { token: string }).token);
   }
   return tokens;
 }
-
 
 /**
  * After the writes, through the app: the users' transfer records number the transfers that
@@ -191,12 +235,16 @@ async function registerUsers(appUrl: string, dataDir: string, n: number): Promis
 async function checkMoney(appUrl: string, tokens: string[], transfers: number, contracts: number): Promise<number> {
   let records = 0;
   for (const token of tokens) {
-    const res = await fetch(`${appUrl}${API.account.getTransferLog}?page=1&size=1`, { headers: { token, typeUser: 'demo' } });
-    records += (await res.json() as { data: { total: number } }).data.total;
+    const res = await fetch(`${appUrl}${API.account.getTransferLog}?page=1&size=1`, {
+      headers: { token, typeUser: 'demo' },
+    });
+    records += ((await res.json()) as { data: { total: number } }).data.total;
   }
   // A request still in flight when a run ends is done by the app but its answer is not counted.
   const ok = records >= transfers && records <= transfers + CONNECTIONS * PAIRS;
-  console.log(`money: ${transfers} transfers answered code 0, ${records} transfer records (at most ${CONNECTIONS * PAIRS} more: those in flight when a run ended); ${contracts} contracts opened — ${ok ? 'agree' : 'DISAGREE'}`);
+  console.log(
+    `money: ${transfers} transfers answered code 0, ${records} transfer records (at most ${CONNECTIONS * PAIRS} more: those in flight when a run ended); ${contracts} contracts opened — ${ok ? 'agree' : 'DISAGREE'}`,
+  );
   return ok ? 0 : 1;
 }
 
@@ -210,10 +258,16 @@ async function main(): Promise<number> {
   let baseline: Awaited<ReturnType<typeof openPgbench>> | undefined;
   try {
     const env: NodeJS.ProcessEnv = {
-      ...process.env, HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL, MARKET_BACKFILL_DAYS: BACKFILL_DAYS,
-      MARKET_ENGINE: 'timers', PRICE_FEED: 'simulator',
+      ...process.env,
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      LOG_LEVEL,
+      MARKET_BACKFILL_DAYS: BACKFILL_DAYS,
+      MARKET_ENGINE: 'timers',
+      PRICE_FEED: 'simulator',
       // The bench registers its users from one address in a few seconds.
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000', OTP_DAILY_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      OTP_DAILY_PER_IP: '100000',
     };
     if (baseUrl) {
       dbName = `bench_api_${process.pid}`;
@@ -229,7 +283,11 @@ async function main(): Promise<number> {
     const appPort = await freePort();
     const appLog = path.join(dir, 'app.log');
     const logFd = fs.openSync(appLog, 'w');
-    const app = fork(MAIN, [], { env: { ...env, PORT: String(appPort) }, execArgv: ['--import', 'tsx', ...APP_NODE_ARGS], stdio: ['ignore', logFd, logFd, 'ipc'] });
+    const app = fork(MAIN, [], {
+      env: { ...env, PORT: String(appPort) },
+      execArgv: ['--import', 'tsx', ...APP_NODE_ARGS],
+      stdio: ['ignore', logFd, logFd, 'ipc'],
+    });
     children.push(app);
     const appUrl = `http://127.0.0.1:${appPort}`;
     const started = Date.now();
@@ -239,35 +297,55 @@ async function main(): Promise<number> {
       const body = JSON.parse(text) as { code: number; data: { price: string | null }[] };
       return body.code === 0 && body.data.length > 0 && body.data.every((t) => t.price !== null);
     });
-    await waitFor('the first-start history to be stored', 600_000, async () => fs.readFileSync(appLog, 'utf8').includes('market: backfill stored'));
-    console.log(`api bench on ${baseUrl ? 'PostgreSQL' : 'PGlite'}; app ready with history in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await waitFor('the first-start history to be stored', 600_000, async () =>
+      fs.readFileSync(appLog, 'utf8').includes('market: backfill stored'),
+    );
+    console.log(
+      `api bench on ${baseUrl ? 'PostgreSQL' : 'PGlite'}; app ready with history in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const tokens = await registerUsers(appUrl, env.DATA_DIR!, USERS);
     const products = (await getJson(`${appUrl}${API.contract.products}`)).text;
-    const shortest = (JSON.parse(products) as { data: typeof contract[] }).data.sort((a, b) => a.duration - b.duration)[0]!;
+    const shortest = (JSON.parse(products) as { data: (typeof contract)[] }).data.sort(
+      (a, b) => a.duration - b.duration,
+    )[0]!;
     Object.assign(contract, { duration: shortest.duration, minStake: shortest.minStake });
     console.log(`${USERS} users registered; contracts of ${contract.duration} s at ${contract.minStake} USDT`);
 
     // The baseline answers each read path with the app's own answer, fixed.
     const bodies: Record<string, { method: string; body: unknown }> = {};
     for (const e of ENDPOINTS.filter((x) => !x.write)) {
-      const res = await fetch(`${appUrl}${e.path}`, { method: e.method ?? 'GET', headers: e.session ? { token: tokens[0]!, typeUser: 'demo' } : {} });
+      const res = await fetch(`${appUrl}${e.path}`, {
+        method: e.method ?? 'GET',
+        headers: e.session ? { token: tokens[0]!, typeUser: 'demo' } : {},
+      });
       const text = await res.text();
-      if (res.status !== 200 || !text.startsWith('{"code":0,')) throw new Error(`${e.name}: ${res.status} ${text.slice(0, 200)}`);
+      if (res.status !== 200 || !text.startsWith('{"code":0,'))
+        throw new Error(`${e.name}: ${res.status} ${text.slice(0, 200)}`);
       bodies[e.path.split('?')[0]!] = { method: e.method ?? 'GET', body: JSON.parse(text) };
       console.log(`${e.name.padEnd(20)} answer ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`);
     }
     const bodiesFile = path.join(dir, 'bodies.json');
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
     const barePort = await freePort();
-    const bare = fork(path.join(HERE, 'bare-fastify.ts'), [String(barePort), bodiesFile], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const bare = fork(path.join(HERE, 'bare-fastify.ts'), [String(barePort), bodiesFile], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     children.push(bare);
-    await new Promise<void>((resolve, reject) => { bare.once('message', () => resolve()); bare.once('exit', (c) => reject(new Error(`bare fastify exited ${c}`))); });
+    await new Promise<void>((resolve, reject) => {
+      bare.once('message', () => resolve());
+      bare.once('exit', (c) => reject(new Error(`bare fastify exited ${c}`)));
+    });
     const bareUrl = `http://127.0.0.1:${barePort}`;
 
     const only = process.env.BENCH_ONLY?.split(',');
     const selected = ENDPOINTS.filter((e) => !only || only.some((o) => e.name.includes(o)));
-    console.log(`${PAIRS} pairs per endpoint, ${SECONDS} s each, ${CONNECTIONS} connections, app LOG_LEVEL=${LOG_LEVEL}; reads against bare Fastify, writes against pgbench TPC-B at ${PGBENCH_CLIENTS} clients (no p99 printed for pgbench)`);
-    console.log(`${'endpoint'.padEnd(20)} pair  baseline req/s  p99 ms   subject req/s  p99 ms   ratio   app CPU µs/req`);
+    console.log(
+      `${PAIRS} pairs per endpoint, ${SECONDS} s each, ${CONNECTIONS} connections, app LOG_LEVEL=${LOG_LEVEL}; reads against bare Fastify, writes against pgbench TPC-B at ${PGBENCH_CLIENTS} clients (no p99 printed for pgbench)`,
+    );
+    console.log(
+      `${'endpoint'.padEnd(20)} pair  baseline req/s  p99 ms   subject req/s  p99 ms   ratio   app CPU µs/req`,
+    );
     const summary: string[] = [];
     const succeeded = new Map<string, number>();
     for (const e of selected) {
@@ -282,33 +360,55 @@ async function main(): Promise<number> {
         if (subj.cpuUsPerRequest) cpu.push(subj.cpuUsPerRequest);
         const ratio = base ? subj.rps / base.rps : NaN;
         ratios.push(ratio);
-        console.log(`${e.name.padEnd(20)} ${String(i).padStart(4)}  ${(base?.rps.toFixed(0) ?? '-').padStart(14)}  ${String(base && !Number.isNaN(base.p99) ? base.p99 : '-').padStart(6)}  ${subj.rps.toFixed(0).padStart(14)}  ${String(subj.p99).padStart(6)}  ${ratio.toFixed(3)}x  ${subj.cpuUsPerRequest?.toFixed(0) ?? '-'}`);
+        console.log(
+          `${e.name.padEnd(20)} ${String(i).padStart(4)}  ${(base?.rps.toFixed(0) ?? '-').padStart(14)}  ${String(base && !Number.isNaN(base.p99) ? base.p99 : '-').padStart(6)}  ${subj.rps.toFixed(0).padStart(14)}  ${String(subj.p99).padStart(6)}  ${ratio.toFixed(3)}x  ${subj.cpuUsPerRequest?.toFixed(0) ?? '-'}`,
+        );
         if (base?.bad || subj.bad) {
           failures++;
-          console.error(`  FAILED: ${base?.bad ?? 0} baseline and ${subj.bad} subject answers were not 200 with code 0`);
+          console.error(
+            `  FAILED: ${base?.bad ?? 0} baseline and ${subj.bad} subject answers were not 200 with code 0`,
+          );
         }
       }
-      summary.push(`${e.name.padEnd(20)} ratio ${minMedianMax(ratios, 3)}   p99 ms ${minMedianMax(p99s)}   app CPU µs/request ${cpu.length ? minMedianMax(cpu) : '-'}`);
+      summary.push(
+        `${e.name.padEnd(20)} ratio ${minMedianMax(ratios, 3)}   p99 ms ${minMedianMax(p99s)}   app CPU µs/request ${cpu.length ? minMedianMax(cpu) : '-'}`,
+      );
     }
     console.log(summary.join('\n'));
-    failures += await checkMoney(appUrl, tokens, succeeded.get('transferAsset') ?? 0, succeeded.get('contract/create') ?? 0);
+    failures += await checkMoney(
+      appUrl,
+      tokens,
+      succeeded.get('transferAsset') ?? 0,
+      succeeded.get('contract/create') ?? 0,
+    );
     // The ledger's invariants over the app's database, once the app has stopped (PGlite has one owner).
     app.kill('SIGTERM');
     await new Promise((r) => app.once('exit', r));
-    const verify = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.resolve(HERE, '../scripts/ops.ts'), 'ledger-verify'], { env })
-      .then((r) => ({ ok: true, out: r.stdout }), (err: { stdout?: string; stderr?: string }) => ({ ok: false, out: `${err.stdout ?? ''}${err.stderr ?? ''}` }));
+    const verify = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(HERE, '../scripts/ops.ts'), 'ledger-verify'],
+      { env },
+    ).then(
+      (r) => ({ ok: true, out: r.stdout }),
+      (err: { stdout?: string; stderr?: string }) => ({ ok: false, out: `${err.stdout ?? ''}${err.stderr ?? ''}` }),
+    );
     console.log(`ledger invariants: ${verify.ok ? 'hold' : `VIOLATED\n${verify.out}`}`);
     if (!verify.ok) failures++;
   } finally {
     for (const c of children) {
       if (c.exitCode === null) {
         c.kill('SIGTERM');
-        await new Promise((r) => { c.once('exit', r); setTimeout(r, 10_000).unref(); });
+        await new Promise((r) => {
+          c.once('exit', r);
+          setTimeout(r, 10_000).unref();
+        });
       }
     }
     await baseline?.cleanup().catch((err: unknown) => console.error('dropping the pgbench database failed', err));
     if (admin && dbName) {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err: unknown) => console.error('dropping the scratch database failed', err));
+      await admin
+        .query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+        .catch((err: unknown) => console.error('dropping the scratch database failed', err));
       await admin.end();
     }
     fs.rmSync(dir, { recursive: true, force: true });
@@ -318,4 +418,10 @@ async function main(): Promise<number> {
   return failures ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => { console.error(err); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -35,7 +35,15 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: dbUrl, pgliteDir: dbUrl ? undefined : path.join(dir, 'pglite') });
   const config = loadConfig({ ...process.env, DATA_DIR: dir, MARKET_SEED: process.env.MARKET_SEED ?? '1' });
   const log = pino({ level: 'warn' });
-  const ctx: AppContext = { config, db: database.db, clock: systemClock, secret: 'bench', email: undefined as never, sms: undefined as never, log };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    clock: systemClock,
+    secret: 'bench',
+    email: undefined as never,
+    sms: undefined as never,
+    log,
+  };
   const engine = new MarketEngine(ctx, new InProcessBus(), config.market);
   // Event-loop lag while the backfill runs: what requests (and signals) would wait.
   let worstLagMs = 0;
@@ -54,13 +62,21 @@ async function main(): Promise<void> {
   clearInterval(lag);
   const stats = engine.backfillStats!;
   console.log(`database: ${dbUrl ? 'PostgreSQL' : 'PGlite (file)'}; days: ${config.market.backfillDays}`);
-  console.log(`engine.start() returned after ${startedMs.toFixed(0)} ms; every instrument live after ${liveMs.toFixed(0)} ms (history stored afterwards)`);
+  console.log(
+    `engine.start() returned after ${startedMs.toFixed(0)} ms; every instrument live after ${liveMs.toFixed(0)} ms (history stored afterwards)`,
+  );
   console.log(`instruments: ${stats.symbols}, 1m candles: ${stats.minutes}, ticks generated: ${stats.ticks}`);
-  console.log(`generation: ${(stats.generateMs / 1000).toFixed(1)} s, generation + storage: ${(stats.totalMs / 1000).toFixed(1)} s`);
+  console.log(
+    `generation: ${(stats.generateMs / 1000).toFixed(1)} s, generation + storage: ${(stats.totalMs / 1000).toFixed(1)} s`,
+  );
   console.log(`worst event-loop lag during the backfill: ${worstLagMs.toFixed(0)} ms`);
-  const size = await database.db.execute(sql`SELECT pg_total_relation_size('market_candles') AS bytes, (SELECT count(*) FROM market_candles) AS rows`);
+  const size = await database.db.execute(
+    sql`SELECT pg_total_relation_size('market_candles') AS bytes, (SELECT count(*) FROM market_candles) AS rows`,
+  );
   const row = (size as unknown as { rows: { bytes: string; rows: string }[] }).rows[0]!;
-  console.log(`market_candles: ${row.rows} rows, ${(Number(row.bytes) / 1e6).toFixed(0)} MB with its index (${(Number(row.bytes) / Number(row.rows)).toFixed(0)} bytes a row)`);
+  console.log(
+    `market_candles: ${row.rows} rows, ${(Number(row.bytes) / 1e6).toFixed(0)} MB with its index (${(Number(row.bytes) / Number(row.rows)).toFixed(0)} bytes a row)`,
+  );
   await engine.stop();
   // A restart on the filled database: what every later start costs.
   const again = new MarketEngine(ctx, new InProcessBus(), config.market);
@@ -76,7 +92,10 @@ async function main(): Promise<void> {
     await admin.end();
   }
   const folder = dbUrl ? 0 : Number(execSync(`du -sk ${dir}`).toString().split('\t')[0]) * 1024;
-  if (folder) console.log(`PGlite folder after the backfill: ${(folder / 1e6).toFixed(0)} MB (tables, indexes and write-ahead log)`);
+  if (folder)
+    console.log(
+      `PGlite folder after the backfill: ${(folder / 1e6).toFixed(0)} MB (tables, indexes and write-ahead log)`,
+    );
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

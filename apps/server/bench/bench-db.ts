@@ -13,7 +13,10 @@ import { systemClock, type Clock } from '../src/lib/clock';
 import { OutboxSender } from '../src/lib/messenger';
 import { users } from '../src/db/schema';
 
-export async function openBenchDatabase(prefix: string, poolSize: number): Promise<{ db: Database; cleanup: () => Promise<void> }> {
+export async function openBenchDatabase(
+  prefix: string,
+  poolSize: number,
+): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `${prefix}_${process.pid}`;
@@ -24,7 +27,10 @@ export async function openBenchDatabase(prefix: string, poolSize: number): Promi
       // The pool's end() does not wait for its sockets to close: let its backends go first, so that
       // FORCE ends none of them (each would report a lost connection).
       for (let i = 0; i < 50; i++) {
-        const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        const { rows } = await admin.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
         if (rows[0]!.n === 0) break;
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -49,14 +55,28 @@ export async function openBenchDatabase(prefix: string, poolSize: number): Promi
 
 /** The database and its cleanup: closes it, then removes what held it, once however often it is called (a failure and a signal may both ask). */
 function closingOnce(db: Database, remove: () => Promise<void>): { db: Database; cleanup: () => Promise<void> } {
-  return { db, cleanup: once(async () => { try { await db.close(); } finally { await remove(); } }) };
+  return {
+    db,
+    cleanup: once(async () => {
+      try {
+        await db.close();
+      } finally {
+        await remove();
+      }
+    }),
+  };
 }
 
 export function benchContext(db: Database, env: Record<string, string> = {}, clock: Clock = systemClock): AppContext {
   const log = pino({ level: 'silent' });
   return {
-    config: loadConfig(env), db: db.db, clock, secret: 'bench', log,
-    email: new OutboxSender(os.tmpdir(), log), sms: new OutboxSender(os.tmpdir(), log),
+    config: loadConfig(env),
+    db: db.db,
+    clock,
+    secret: 'bench',
+    log,
+    email: new OutboxSender(os.tmpdir(), log),
+    sms: new OutboxSender(os.tmpdir(), log),
   };
 }
 
@@ -68,8 +88,13 @@ export async function benchUsers(db: Database, n: number): Promise<number[]> {
     const rows = Array.from({ length: Math.min(1000, n - from) }, (_, k) => {
       const i = from + k;
       return {
-        uid: String(10_000_000 + i), email: `bench${i}@example.com`, passwordHash: 'x', nickname: `b${i}`,
-        invitationCode: `B${String(i).padStart(6, '0')}`, createdAt: now, updatedAt: now,
+        uid: String(10_000_000 + i),
+        email: `bench${i}@example.com`,
+        passwordHash: 'x',
+        nickname: `b${i}`,
+        invitationCode: `B${String(i).padStart(6, '0')}`,
+        createdAt: now,
+        updatedAt: now,
       };
     });
     ids.push(...(await db.db.insert(users).values(rows).returning({ id: users.id })).map((r) => r.id));
@@ -97,13 +122,21 @@ export interface PgbenchRun {
  * clients do not queue on one branch row). `run` is `pgbench -c <clients> -j 2 -T <seconds> -M
  * prepared`; `cleanup` drops the database (call it in a finally). Needs `pgbench` on the PATH.
  */
-export async function openPgbench(databaseUrl: string, prefix: string, clients: number): Promise<{ run(seconds: number): Promise<PgbenchRun>; cleanup(): Promise<void> }> {
+export async function openPgbench(
+  databaseUrl: string,
+  prefix: string,
+  clients: number,
+): Promise<{ run(seconds: number): Promise<PgbenchRun>; cleanup(): Promise<void> }> {
   const name = `${prefix}_pgbench_${process.pid}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const cleanup = once(async () => {
-    try { await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await admin.end(); }
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
   });
   const u = new URL(databaseUrl);
   // pgbench takes the connection as libpq options; a password travels in the environment, not argv.
@@ -117,7 +150,10 @@ export async function openPgbench(databaseUrl: string, prefix: string, clients: 
   }
   return {
     async run(seconds) {
-      const out = await pgbench([...conn, '-c', String(clients), '-j', '2', '-T', String(seconds), '-M', 'prepared', name], env);
+      const out = await pgbench(
+        [...conn, '-c', String(clients), '-j', '2', '-T', String(seconds), '-M', 'prepared', name],
+        env,
+      );
       const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
       if (!tps) throw new Error(`pgbench: no tps in its output:\n${out}`);
       return { tps: Number(tps[1]), failed: Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0) };

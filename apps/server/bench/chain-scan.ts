@@ -46,12 +46,18 @@ try {
     }));
     await node.mintUsdt(token, credits);
     for (let e = 0; e < ETH; e++) {
-      await node.sendEth(e === 0 ? address((b * 7) % watchedLimit) : address(STRANGERS - 1 - e), 1n, DEV_ACCOUNTS[1 + (e % 9)]);
+      await node.sendEth(
+        e === 0 ? address((b * 7) % watchedLimit) : address(STRANGERS - 1 - e),
+        1n,
+        DEV_ACCOUNTS[1 + (e % 9)],
+      );
     }
     await node.mine();
   }
   const head = await node.head();
-  console.log(`chain: ${BLOCKS} blocks (${first}..${head}), ${BLOCKS * LOGS} Transfer logs, ${BLOCKS * ETH} ether transfers; built in ${((Date.now() - build) / 1000).toFixed(1)} s`);
+  console.log(
+    `chain: ${BLOCKS} blocks (${first}..${head}), ${BLOCKS * LOGS} Transfer logs, ${BLOCKS * ETH} ether transfers; built in ${((Date.now() - build) / 1000).toFixed(1)} s`,
+  );
   const expected = BLOCKS * (half + 1);
 
   console.log('\n| watched addresses | blocks/s | logs/s | scan (s) | lookup (ms, total) | transfers found |');
@@ -60,23 +66,36 @@ try {
     const watched = new Map<string, number>();
     for (let i = 0; i < size; i++) watched.set(address(i), i);
     let lookupMs = 0;
-    const scanner = new EvmScanner({
-      chain: `bench-${size}-${process.pid}`, chainId: node.chainId, nativeCoin: 'ETH', nativeDecimals: 18,
-      tokens: [{ coin: 'USDT', address: token, decimals: 6 }], startBlock: first,
-      blocksPerPoll: K, keepBlocks: 128, pollMs: 1000, backoffMs: 100, backoffMaxMs: 1000,
-    }, {
-      db: db.db, node: viemNode(node.rpcUrl), log: pino({ level: 'warn' }),
-      lookup: async (_chain, addresses) => {
-        const t = performance.now();
-        const out = new Map<string, number>();
-        for (const a of addresses) {
-          const owner = watched.get(a);
-          if (owner !== undefined) out.set(a, owner);
-        }
-        lookupMs += performance.now() - t;
-        return out;
+    const scanner = new EvmScanner(
+      {
+        chain: `bench-${size}-${process.pid}`,
+        chainId: node.chainId,
+        nativeCoin: 'ETH',
+        nativeDecimals: 18,
+        tokens: [{ coin: 'USDT', address: token, decimals: 6 }],
+        startBlock: first,
+        blocksPerPoll: K,
+        keepBlocks: 128,
+        pollMs: 1000,
+        backoffMs: 100,
+        backoffMaxMs: 1000,
       },
-    });
+      {
+        db: db.db,
+        node: viemNode(node.rpcUrl),
+        log: pino({ level: 'warn' }),
+        lookup: async (_chain, addresses) => {
+          const t = performance.now();
+          const out = new Map<string, number>();
+          for (const a of addresses) {
+            const owner = watched.get(a);
+            if (owner !== undefined) out.set(a, owner);
+          }
+          lookupMs += performance.now() - t;
+          return out;
+        },
+      },
+    );
     const keys = new Set<string>();
     let found = 0;
     const t0 = performance.now();
@@ -92,7 +111,9 @@ try {
     const secs = (performance.now() - t0) / 1000;
     const ok = found === expected && keys.size === expected;
     if (!ok) failed = true;
-    console.log(`| ${size.toLocaleString('en')} | ${Math.round(BLOCKS / secs)} | ${Math.round((BLOCKS * LOGS) / secs)} | ${secs.toFixed(2)} | ${lookupMs.toFixed(1)} | ${found}${ok ? '' : ` (expected ${expected}, ${keys.size} distinct)`} |`);
+    console.log(
+      `| ${size.toLocaleString('en')} | ${Math.round(BLOCKS / secs)} | ${Math.round((BLOCKS * LOGS) / secs)} | ${secs.toFixed(2)} | ${lookupMs.toFixed(1)} | ${found}${ok ? '' : ` (expected ${expected}, ${keys.size} distinct)`} |`,
+    );
   }
 } finally {
   await cleanup();

@@ -59,10 +59,14 @@ try {
       }
     }
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
-    console.log(`  ownersOf, batch of ${BATCH}: mean ${mean.toFixed(1)} ms, worst ${Math.max(...times).toFixed(1)} ms (${(BATCH / mean * 1000).toFixed(0)} lookups/s)`);
+    console.log(
+      `  ownersOf, batch of ${BATCH}: mean ${mean.toFixed(1)} ms, worst ${Math.max(...times).toFixed(1)} ms (${((BATCH / mean) * 1000).toFixed(0)} lookups/s)`,
+    );
 
-    const [user] = rowsOf(await ctx.db.execute(sql`INSERT INTO users (uid, email, password_hash, nickname, invitation_code, created_at, updated_at)
-      VALUES (${`n${size}`}, ${`n${size}@bench.invalid`}, 'x', 'n', ${`n${size}`}, now(), now()) RETURNING id`));
+    const [user] = rowsOf(
+      await ctx.db.execute(sql`INSERT INTO users (uid, email, password_hash, nickname, invitation_code, created_at, updated_at)
+      VALUES (${`n${size}`}, ${`n${size}@bench.invalid`}, 'x', 'n', ${`n${size}`}, now(), now()) RETURNING id`),
+    );
     const a = performance.now();
     await deposits.addressFor(Number(user!.id), 'evm');
     console.log(`  first address of a new user: ${(performance.now() - a).toFixed(1)} ms`);

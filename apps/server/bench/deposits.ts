@@ -85,13 +85,18 @@ function percentile(xs: number[], p: number): number {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 /** Until the watcher's cursor is at `height` (it has scanned and recorded up to there). */
 async function reached(w: DepositWatcher, height: number): Promise<void> {
   const from = performance.now();
   while ((w.status().cursor ?? -1) < height) {
-    if (performance.now() - from > TIMEOUT_MS) throw new Error(`the watcher did not reach block ${height}: ${JSON.stringify(w.status())}`);
+    if (performance.now() - from > TIMEOUT_MS)
+      throw new Error(`the watcher did not reach block ${height}: ${JSON.stringify(w.status())}`);
     await sleep(1);
   }
 }
@@ -164,10 +169,16 @@ async function measure(size: number): Promise<SizeResult> {
   release.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const token = await node.deployTestUsdt();
   const ctx = benchContext(db, {
-    DATA_DIR: dataDir, DEPOSIT_DEV_SEED: 'true',
-    ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
-    DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N), DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(N),
-    DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', CHAIN_POLL_MS: String(POLL_MS),
+    DATA_DIR: dataDir,
+    DEPOSIT_DEV_SEED: 'true',
+    ETHEREUM_RPC_URL: node.rpcUrl,
+    ETHEREUM_CHAIN_ID: String(node.chainId),
+    ETHEREUM_START_BLOCK: String((await node.head()) + 1),
+    DEPOSIT_USDT_ETHEREUM_CONTRACT: token,
+    DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N),
+    DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(N),
+    DEPOSIT_USDC_ETHEREUM_ENABLED: 'false',
+    CHAIN_POLL_MS: String(POLL_MS),
   });
   // As app.ts builds them: one watcher per chain with a node (here Ethereum, on anvil).
   const deposits = new TimedDeposits(ctx);
@@ -175,13 +186,16 @@ async function measure(size: number): Promise<SizeResult> {
   const money = timed(untimed);
   const watchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
   const w = watchers[0];
-  if (watchers.length !== 1 || w?.chain !== 'ethereum') throw new Error(`expected one watcher, of Ethereum: ${watchers.map((x) => x.chain).join(', ')}`);
+  if (watchers.length !== 1 || w?.chain !== 'ethereum')
+    throw new Error(`expected one watcher, of Ethereum: ${watchers.map((x) => x.chain).join(', ')}`);
   release.unshift(() => w.stop());
 
   const count = async (query: SQL) => Number(rowsOf(await ctx.db.execute(query))[0]!.n);
-  const creditTransactions = () => count(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit'`);
+  const creditTransactions = () =>
+    count(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit'`);
   const recorded = () => count(sql`SELECT count(*)::int AS n FROM deposits WHERE chain_key IS NOT NULL`);
-  const inProgress = () => count(sql`SELECT count(*)::int AS n FROM deposits WHERE chain_key IS NOT NULL AND status = 'in_progress'`);
+  const inProgress = () =>
+    count(sql`SELECT count(*)::int AS n FROM deposits WHERE chain_key IS NOT NULL AND status = 'in_progress'`);
   const watched = () => benchDepositAddress(Math.floor(Math.random() * size)) as Address;
   let strangers = 0;
   const stranger = () => benchDepositAddress(STRANGERS + (strangers++ % STRANGER_POOL)) as Address;
@@ -190,7 +204,9 @@ async function measure(size: number): Promise<SizeResult> {
   /** A counter in every amount: no two transactions are alike, whatever the recipients. */
   let unique = 0n;
 
-  console.log(`\n${size.toLocaleString('en')} deposit addresses (database ready in ${seeded.toFixed(1)} s; load average ${load()})`);
+  console.log(
+    `\n${size.toLocaleString('en')} deposit addresses (database ready in ${seeded.toFixed(1)} s; load average ${load()})`,
+  );
   const result: SizeResult = { size, blocksPerSecond: [], logsPerSecond: [], latencies: [] };
 
   // ----- scanning a backlog of blocks -----
@@ -200,10 +216,20 @@ async function measure(size: number): Promise<SizeResult> {
     const half = Math.floor(LOGS / 2);
     let expected = 0;
     for (let b = 0; b < blocks; b++) {
-      await node.mintUsdt(token, Array.from({ length: LOGS }, (_, j) => ({ to: j < half ? watched() : stranger(), amount: USDT_AMOUNT + unique++ })));
+      await node.mintUsdt(
+        token,
+        Array.from({ length: LOGS }, (_, j) => ({
+          to: j < half ? watched() : stranger(),
+          amount: USDT_AMOUNT + unique++,
+        })),
+      );
       expected += half;
       for (let e = 0; e < ETH; e++) {
-        await node.sendEth(e === 0 ? watched() : stranger(), (e === 0 ? ETH_AMOUNT : 1n) + unique++, DEV_ACCOUNTS[1 + (e % 9)]);
+        await node.sendEth(
+          e === 0 ? watched() : stranger(),
+          (e === 0 ? ETH_AMOUNT : 1n) + unique++,
+          DEV_ACCOUNTS[1 + (e % 9)],
+        );
         if (e === 0) expected++;
       }
       await node.mine();
@@ -233,15 +259,18 @@ async function measure(size: number): Promise<SizeResult> {
       result.blocksPerSecond.push(blocks / secs);
       result.logsPerSecond.push((blocks * LOGS) / secs);
     }
-    console.log(`  scan ${round ? `round ${round}` : 'warm-up (not counted)'}: ${blocks} blocks in ${secs.toFixed(2)} s: ${(blocks / secs).toFixed(0)} blocks/s, ${((blocks * LOGS) / secs).toFixed(0)} logs/s; ` +
-      `lookup ${deposits.lookupMs.toFixed(1)} ms in ${deposits.lookups} calls; ${found} deposits recorded; crediting after the polls: ${credited} in ${(creditMs / 1000).toFixed(2)} s ` +
-      `(${credited ? (credited / (creditMs / 1000)).toFixed(0) : '-'}/s); chain built in ${buildSecs.toFixed(1)} s`);
+    console.log(
+      `  scan ${round ? `round ${round}` : 'warm-up (not counted)'}: ${blocks} blocks in ${secs.toFixed(2)} s: ${(blocks / secs).toFixed(0)} blocks/s, ${((blocks * LOGS) / secs).toFixed(0)} logs/s; ` +
+        `lookup ${deposits.lookupMs.toFixed(1)} ms in ${deposits.lookups} calls; ${found} deposits recorded; crediting after the polls: ${credited} in ${(creditMs / 1000).toFixed(2)} s ` +
+        `(${credited ? (credited / (creditMs / 1000)).toFixed(0) : '-'}/s); chain built in ${buildSecs.toFixed(1)} s`,
+    );
   }
   // The last rounds' deposits: confirmed by empty blocks and credited (not timed).
   await node.mine(N - 1);
   while ((await w.pollOnce()).status === 'scanned');
   if ((await inProgress()) !== 0) fail(`size ${size}: deposits left in progress after scanning`);
-  if ((await creditTransactions()) !== sent) fail(`size ${size}: ${await creditTransactions()} credits for ${sent} deposits after scanning`);
+  if ((await creditTransactions()) !== sent)
+    fail(`size ${size}: ${await creditTransactions()} credits for ${sent} deposits after scanning`);
 
   // ----- the time from the N-th confirmation to the credit, the watcher on its timer -----
   // A stream of blocks, each with a deposit and transfers to strangers, each giving the deposit
@@ -255,9 +284,16 @@ async function measure(size: number): Promise<SizeResult> {
   for (let k = 0; k < DEPOSITS + N - 1; k++) {
     const to = watched();
     const from = DEV_ACCOUNTS[1 + (k % 9)];
-    hashes.push(k % 2 ? await node.sendEth(to, ETH_AMOUNT + unique++, from) : await node.sendUsdt(token, to, USDT_AMOUNT + unique++, from));
+    hashes.push(
+      k % 2
+        ? await node.sendEth(to, ETH_AMOUNT + unique++, from)
+        : await node.sendUsdt(token, to, USDT_AMOUNT + unique++, from),
+    );
     sent++;
-    await node.mintUsdt(token, Array.from({ length: LOGS }, () => ({ to: stranger(), amount: 1n + unique++ })));
+    await node.mintUsdt(
+      token,
+      Array.from({ length: LOGS }, () => ({ to: stranger(), amount: 1n + unique++ })),
+    );
     const due = k - (N - 1);
     if (due < 0) {
       await node.mine(1);
@@ -282,9 +318,14 @@ async function measure(size: number): Promise<SizeResult> {
     }
     result.latencies.push(at - mined);
     // Not timed: the credit seen was that deposit's (the newest rows are the last N deposits).
-    const newest = rowsOf(await ctx.db.execute(sql`SELECT tx_hash, status FROM deposits WHERE chain_key IS NOT NULL ORDER BY id DESC LIMIT ${N}`));
+    const newest = rowsOf(
+      await ctx.db.execute(
+        sql`SELECT tx_hash, status FROM deposits WHERE chain_key IS NOT NULL ORDER BY id DESC LIMIT ${N}`,
+      ),
+    );
     const row = newest.find((r) => r.tx_hash === hashes[due]!.toLowerCase());
-    if (row?.status !== 'success') fail(`size ${size}: the credit timed at block ${k} was not that of ${hashes[due]} (${String(row?.status)})`);
+    if (row?.status !== 'success')
+      fail(`size ${size}: the credit timed at block ${k} was not that of ${hashes[due]} (${String(row?.status)})`);
   }
   // The last N − 1 deposits: confirmed by empty blocks and credited, not timed.
   await node.mine(N - 1);
@@ -297,25 +338,45 @@ async function measure(size: number): Promise<SizeResult> {
   const mined = await node.head();
   const l = result.latencies;
   if (l.length) {
-    console.log(`  time to credit (${l.length} deposits, the watcher on its ${POLL_MS} ms timer): p50 ${percentile(l, 50).toFixed(1)} ms, p99 ${percentile(l, 99).toFixed(1)} ms; ${minMedianMax(l, 1)} ms; ` +
-      `lookup ${(deposits.lookupMs / Math.max(1, deposits.lookups)).toFixed(2)} ms a call (${deposits.lookups} calls); ${((performance.now() - phase) / 1000).toFixed(1)} s; load average ${load()}`);
+    console.log(
+      `  time to credit (${l.length} deposits, the watcher on its ${POLL_MS} ms timer): p50 ${percentile(l, 50).toFixed(1)} ms, p99 ${percentile(l, 99).toFixed(1)} ms; ${minMedianMax(l, 1)} ms; ` +
+        `lookup ${(deposits.lookupMs / Math.max(1, deposits.lookups)).toFixed(2)} ms a call (${deposits.lookups} calls); ${((performance.now() - phase) / 1000).toFixed(1)} s; load average ${load()}`,
+    );
   }
 
   // ----- every deposit credited exactly once -----
-  const [totals] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n, count(DISTINCT reference)::int AS refs FROM ledger_transactions WHERE kind = 'deposit'`));
-  const [states] = rowsOf(await ctx.db.execute(sql`SELECT count(*) FILTER (WHERE status = 'success')::int AS ok, count(*) FILTER (WHERE status <> 'success')::int AS other,
-    count(DISTINCT transaction_id)::int AS txs FROM deposits WHERE chain_key IS NOT NULL`));
-  const [credits, refs, ok, other, txs] = [totals!.n, totals!.refs, states!.ok, states!.other, states!.txs].map(Number) as [number, number, number, number, number];
-  console.log(`  check: ${sent} deposits sent to deposit addresses; ${ok} recorded and credited (${other} not), ${credits} ledger transactions 'deposit' (${refs} distinct references, ${txs} on the records); ${mined} blocks on anvil`);
-  if (credits !== sent || refs !== sent || ok !== sent || other !== 0 || txs !== sent) fail(`size ${size}: not every deposit was credited exactly once`);
+  const [totals] = rowsOf(
+    await ctx.db.execute(
+      sql`SELECT count(*)::int AS n, count(DISTINCT reference)::int AS refs FROM ledger_transactions WHERE kind = 'deposit'`,
+    ),
+  );
+  const [states] = rowsOf(
+    await ctx.db.execute(sql`SELECT count(*) FILTER (WHERE status = 'success')::int AS ok, count(*) FILTER (WHERE status <> 'success')::int AS other,
+    count(DISTINCT transaction_id)::int AS txs FROM deposits WHERE chain_key IS NOT NULL`),
+  );
+  const [credits, refs, ok, other, txs] = [totals!.n, totals!.refs, states!.ok, states!.other, states!.txs].map(
+    Number,
+  ) as [number, number, number, number, number];
+  console.log(
+    `  check: ${sent} deposits sent to deposit addresses; ${ok} recorded and credited (${other} not), ${credits} ledger transactions 'deposit' (${refs} distinct references, ${txs} on the records); ${mined} blocks on anvil`,
+  );
+  if (credits !== sent || refs !== sent || ok !== sent || other !== 0 || txs !== sent)
+    fail(`size ${size}: not every deposit was credited exactly once`);
   for (const v of await ledger.verify(ctx.db)) fail(`size ${size}: ledger invariant ${v.rule}: ${v.detail}`);
-  if (mined > ANVIL_MEMORY_BLOCKS) console.log(`  note: ${mined} blocks, more than the ${ANVIL_MEMORY_BLOCKS} whose states anvil keeps in memory: it wrote the older ones to disk (slower blocks)`);
+  if (mined > ANVIL_MEMORY_BLOCKS)
+    console.log(
+      `  note: ${mined} blocks, more than the ${ANVIL_MEMORY_BLOCKS} whose states anvil keeps in memory: it wrote the older ones to disk (slower blocks)`,
+    );
   return result;
 }
 
-console.log(`bench:deposits on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; N = ${N} confirmations, CHAIN_POLL_MS = ${POLL_MS}; a fresh database and anvil per size`);
-console.log(`scanning: a warm-up of ${WARMUP_BLOCKS} blocks, then ${ROUNDS} rounds of ${BLOCKS} blocks × (${LOGS} Transfer logs, ${Math.floor(LOGS / 2)} to deposit addresses; ${ETH} ether transfers, ${ETH ? 1 : 0} to one); ` +
-  `time to credit: a stream of ${DEPOSITS} deposits, one a block`);
+console.log(
+  `bench:deposits on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; N = ${N} confirmations, CHAIN_POLL_MS = ${POLL_MS}; a fresh database and anvil per size`,
+);
+console.log(
+  `scanning: a warm-up of ${WARMUP_BLOCKS} blocks, then ${ROUNDS} rounds of ${BLOCKS} blocks × (${LOGS} Transfer logs, ${Math.floor(LOGS / 2)} to deposit addresses; ${ETH} ether transfers, ${ETH ? 1 : 0} to one); ` +
+    `time to credit: a stream of ${DEPOSITS} deposits, one a block`,
+);
 console.log(`load average at start: ${load()} (${os.cpus().length} cores)`);
 const results: SizeResult[] = [];
 try {
@@ -330,15 +391,21 @@ try {
 // ----- the baseline (the first size) against the subjects -----
 const [base, ...subjects] = results;
 if (base?.latencies.length && base.blocksPerSecond.length) {
-  console.log(`\nbaseline: ${base.size.toLocaleString('en')} addresses; subjects: ${subjects.map((s) => s.size.toLocaleString('en')).join(', ') || 'none'} (ratio = subject / baseline)`);
-  console.log('| addresses | blocks/s | logs/s (median) | blocks/s ratio (round by round) | credit p50 ms | credit p99 ms | credit ms | p50 ratio |');
+  console.log(
+    `\nbaseline: ${base.size.toLocaleString('en')} addresses; subjects: ${subjects.map((s) => s.size.toLocaleString('en')).join(', ') || 'none'} (ratio = subject / baseline)`,
+  );
+  console.log(
+    '| addresses | blocks/s | logs/s (median) | blocks/s ratio (round by round) | credit p50 ms | credit p99 ms | credit ms | p50 ratio |',
+  );
   console.log('| ---: | --- | ---: | --- | ---: | ---: | --- | ---: |');
   const baseP50 = percentile(base.latencies, 50);
   for (const r of results) {
     const ratios = r.blocksPerSecond.map((x, i) => x / base.blocksPerSecond[i]!);
     const p50 = percentile(r.latencies, 50);
-    console.log(`| ${r.size.toLocaleString('en')} | ${minMedianMax(r.blocksPerSecond)} | ${percentile(r.logsPerSecond, 50).toFixed(0)} | ${r === base ? 'baseline' : minMedianMax(ratios, 2)} | ` +
-      `${p50.toFixed(1)} | ${percentile(r.latencies, 99).toFixed(1)} | ${minMedianMax(r.latencies, 1)} | ${r === base ? 'baseline' : (p50 / baseP50).toFixed(2)} |`);
+    console.log(
+      `| ${r.size.toLocaleString('en')} | ${minMedianMax(r.blocksPerSecond)} | ${percentile(r.logsPerSecond, 50).toFixed(0)} | ${r === base ? 'baseline' : minMedianMax(ratios, 2)} | ` +
+        `${p50.toFixed(1)} | ${percentile(r.latencies, 99).toFixed(1)} | ${minMedianMax(r.latencies, 1)} | ${r === base ? 'baseline' : (p50 / baseP50).toFixed(2)} |`,
+    );
   }
 }
 console.log(`load average at the end: ${load()}`);

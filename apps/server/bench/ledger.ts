@@ -51,9 +51,20 @@ interface Case {
 async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;
   const { db, cleanup } = await openBenchDatabase('bench_ledger', CLIENTS + 2);
-  const baseline = url ? await openPgbench(url, 'bench_ledger', CLIENTS).catch(async (e: unknown) => { await cleanup(); throw e; }) : undefined;
+  const baseline = url
+    ? await openPgbench(url, 'bench_ledger', CLIENTS).catch(async (e: unknown) => {
+        await cleanup();
+        throw e;
+      })
+    : undefined;
   const failures: string[] = [];
-  const stop = async () => { try { await baseline?.cleanup(); } finally { await cleanup(); } };
+  const stop = async () => {
+    try {
+      await baseline?.cleanup();
+    } finally {
+      await cleanup();
+    }
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       console.error(`${signal}: dropping the scratch databases`);
@@ -66,28 +77,60 @@ async function main(): Promise<number> {
     const userIds = await benchUsers(db, USERS);
     const faucet = systemAccount('demo', 'demo_faucet', 'USDT');
     for (let from = 0; from < USERS; from += 1000) {
-      await money.run({ userId: null, step: (m) => m.postMany(userIds.slice(from, from + 1000).map((id): PostInput => ({
-        mode: 'demo', kind: 'demo_faucet', reference: `user:${id}`,
-        postings: [{ account: faucet, amount: -START }, { account: userAccount(id, 'demo', 'currency', 'USDT'), amount: START }],
-      }))) });
+      await money.run({
+        userId: null,
+        step: (m) =>
+          m.postMany(
+            userIds.slice(from, from + 1000).map(
+              (id): PostInput => ({
+                mode: 'demo',
+                kind: 'demo_faucet',
+                reference: `user:${id}`,
+                postings: [
+                  { account: faucet, amount: -START },
+                  { account: userAccount(id, 'demo', 'currency', 'USDT'), amount: START },
+                ],
+              }),
+            ),
+          ),
+      });
     }
     let expected = USERS;
 
     const transfer = (userId: number, to: 'option' | 'house'): PostInput => ({
-      mode: 'demo', kind: 'transfer', reference: `user:${userId}`,
+      mode: 'demo',
+      kind: 'transfer',
+      reference: `user:${userId}`,
       postings: [
         { account: userAccount(userId, 'demo', 'currency', 'USDT'), amount: -1n },
-        { account: to === 'house' ? systemAccount('demo', 'house', 'USDT') : userAccount(userId, 'demo', 'option', 'USDT'), amount: 1n },
+        {
+          account:
+            to === 'house' ? systemAccount('demo', 'house', 'USDT') : userAccount(userId, 'demo', 'option', 'USDT'),
+          amount: 1n,
+        },
       ],
     });
     /** Worker `w`'s users: BATCH of them, none shared with another worker. */
     const userOf = (w: number, k: number) => userIds[w * BATCH + (k % BATCH)]!;
-    const one = (input: PostInput) => money.run({ userId: null, step: async (m) => { await m.post(input); return 1; } });
+    const one = (input: PostInput) =>
+      money.run({
+        userId: null,
+        step: async (m) => {
+          await m.post(input);
+          return 1;
+        },
+      });
     const cases: Case[] = [
       { name: 'per transfer', target: 1, run: (w, round) => one(transfer(userOf(w, round), 'option')) },
       {
-        name: `batched (${BATCH} per db tx)`, target: 8,
-        run: (w) => money.run({ userId: null, step: async (m) => (await m.postMany(Array.from({ length: BATCH }, (_, k) => transfer(userOf(w, k), 'option')))).length }),
+        name: `batched (${BATCH} per db tx)`,
+        target: 8,
+        run: (w) =>
+          money.run({
+            userId: null,
+            step: async (m) =>
+              (await m.postMany(Array.from({ length: BATCH }, (_, k) => transfer(userOf(w, k), 'option')))).length,
+          }),
       },
       { name: 'house (all pay the house)', run: (w, round) => one(transfer(userOf(w, round), 'house')) },
       { name: 'hot account (one user)', run: () => one(transfer(userIds[0]!, 'option')) },
@@ -98,22 +141,31 @@ async function main(): Promise<number> {
       let posted = 0;
       const end = Date.now() + seconds * 1000;
       const start = process.hrtime.bigint();
-      await Promise.all(Array.from({ length: CLIENTS }, async (_, w) => {
-        for (let round = 0; Date.now() < end; round++) {
-          const n = await c.run(w, round);
-          posted += n;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async (_, w) => {
+          for (let round = 0; Date.now() < end; round++) {
+            const n = await c.run(w, round);
+            posted += n;
+          }
+        }),
+      );
       expected += posted;
       return posted / (Number(process.hrtime.bigint() - start) / 1e9);
     }
 
-    console.log(`ledger bench on ${db.kind}: ${CLIENTS} clients, ${SECONDS} s per run, ${PAIRS} rounds (baseline, then each case)`);
-    if (!baseline) console.log('PGlite: no pgbench baseline (pgbench needs a PostgreSQL server; PGlite has one connection); ledger figures only');
+    console.log(
+      `ledger bench on ${db.kind}: ${CLIENTS} clients, ${SECONDS} s per run, ${PAIRS} rounds (baseline, then each case)`,
+    );
+    if (!baseline)
+      console.log(
+        'PGlite: no pgbench baseline (pgbench needs a PostgreSQL server; PGlite has one connection); ledger figures only',
+      );
     // Every connection compiles the ledger's function and plans its statements on first use (as
     // pgbench prepares its statements before it counts): a second of each case first, not timed.
     for (const c of cases) await measure(c, 1);
-    console.log(`${'round'.padEnd(6)}${'case'.padEnd(30)}${'pgbench tps'.padStart(12)}${'ledger tx/s'.padStart(13)}${'ratio'.padStart(9)}`);
+    console.log(
+      `${'round'.padEnd(6)}${'case'.padEnd(30)}${'pgbench tps'.padStart(12)}${'ledger tx/s'.padStart(13)}${'ratio'.padStart(9)}`,
+    );
     const rates = new Map<string, number[]>(cases.map((c) => [c.name, []]));
     const ratios = new Map<string, number[]>(cases.map((c) => [c.name, []]));
     for (let round = 1; round <= PAIRS; round++) {
@@ -124,26 +176,40 @@ async function main(): Promise<number> {
         rates.get(c.name)!.push(rate);
         const ratio = base ? rate / base.tps : undefined;
         if (ratio !== undefined) ratios.get(c.name)!.push(ratio);
-        console.log(`${String(round).padEnd(6)}${c.name.padEnd(30)}${(base ? base.tps.toFixed(0) : '-').padStart(12)}${rate.toFixed(0).padStart(13)}${(ratio === undefined ? '-' : `${ratio.toFixed(2)}x`).padStart(9)}`);
+        console.log(
+          `${String(round).padEnd(6)}${c.name.padEnd(30)}${(base ? base.tps.toFixed(0) : '-').padStart(12)}${rate.toFixed(0).padStart(13)}${(ratio === undefined ? '-' : `${ratio.toFixed(2)}x`).padStart(9)}`,
+        );
       }
     }
     console.log('\nsummary');
     for (const c of cases) {
       const r = ratios.get(c.name)!;
-      const target = c.target === undefined || r.length === 0 ? ''
-        : `; target >= ${c.target}x ${Math.min(...r) >= c.target ? 'met in every round' : r.some((x) => x >= c.target!) ? 'met in some rounds only' : 'NOT met'}`;
-      console.log(`${c.name.padEnd(30)} ledger tx/s ${minMedianMax(rates.get(c.name)!)}${r.length ? `; ratio ${minMedianMax(r, 2)}` : ''}${target}`);
+      const target =
+        c.target === undefined || r.length === 0
+          ? ''
+          : `; target >= ${c.target}x ${Math.min(...r) >= c.target ? 'met in every round' : r.some((x) => x >= c.target!) ? 'met in some rounds only' : 'NOT met'}`;
+      console.log(
+        `${c.name.padEnd(30)} ledger tx/s ${minMedianMax(rates.get(c.name)!)}${r.length ? `; ratio ${minMedianMax(r, 2)}` : ''}${target}`,
+      );
     }
 
     const violations = await ledger.verify(db.db);
     if (violations.length) failures.push(`ledger invariants: ${JSON.stringify(violations).slice(0, 2000)}`);
     const n = Number(rowsOf(await db.db.execute(sql`SELECT count(*) AS n FROM ledger_transactions`))[0]!.n);
     if (n !== expected) failures.push(`${n} ledger transactions, expected ${expected}`);
-    console.log(`checks: ${n} ledger transactions (expected ${expected}); ${failures.length ? `FAILED: ${failures.join('; ')}` : 'invariants hold'}`);
+    console.log(
+      `checks: ${n} ledger transactions (expected ${expected}); ${failures.length ? `FAILED: ${failures.join('; ')}` : 'invariants hold'}`,
+    );
   } finally {
     await stop();
   }
   return failures.length ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => { console.error(err); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

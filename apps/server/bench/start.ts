@@ -84,7 +84,9 @@ const mmm = (xs: number[], digits = 0, unit = '') =>
 
 /** `npm start` as steps: the checks before the server, and the server's own node command. */
 function startScript(): { checks: string[]; server: string[] } {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const steps = pkg.scripts.start!.split('&&').map((s) => s.trim());
   const server = steps.pop()!.split(/\s+/);
   if (server[0] !== 'node') throw new Error(`the last step of npm start is not a node command: ${server.join(' ')}`);
@@ -110,16 +112,22 @@ class Proc {
   readonly spawnedAt = performance.now();
   exit: Promise<number | null>;
   exited = false;
-  constructor(args: string[], env: NodeJS.ProcessEnv, readonly log: string) {
+  constructor(
+    args: string[],
+    env: NodeJS.ProcessEnv,
+    readonly log: string,
+  ) {
     const fd = fs.openSync(log, 'a');
     this.child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
     fs.closeSync(fd);
     live.add(this.child);
-    this.exit = new Promise((resolve) => this.child.once('exit', (code, signal) => {
-      this.exited = true;
-      live.delete(this.child);
-      resolve(signal ? -1 : code);
-    }));
+    this.exit = new Promise((resolve) =>
+      this.child.once('exit', (code, signal) => {
+        this.exited = true;
+        live.delete(this.child);
+        resolve(signal ? -1 : code);
+      }),
+    );
   }
 
   get pid(): number {
@@ -136,7 +144,10 @@ class Proc {
   async ready(url: string): Promise<number> {
     while (performance.now() - this.spawnedAt < TIMEOUT_MS) {
       if (this.exited) throw this.fail('exited before it was ready');
-      const ok = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${url}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return performance.now() - this.spawnedAt;
       await sleep(20);
     }
@@ -172,8 +183,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function everyPrice(url: string, since: number): Promise<number> {
   while (performance.now() - since < TIMEOUT_MS) {
-    const body = await fetch(`${url}${API.market.getTickerList}`).then((r) => r.json() as Promise<{ code: number; data: { price: string | null }[] }>, () => undefined);
-    if (body?.code === 0 && body.data.length > 0 && body.data.every((t) => t.price !== null)) return performance.now() - since;
+    const body = await fetch(`${url}${API.market.getTickerList}`).then(
+      (r) => r.json() as Promise<{ code: number; data: { price: string | null }[] }>,
+      () => undefined,
+    );
+    if (body?.code === 0 && body.data.length > 0 && body.data.every((t) => t.price !== null))
+      return performance.now() - since;
     await sleep(50);
   }
   throw new Error('instruments without a price');
@@ -243,13 +258,20 @@ async function prepare(server: string[], env: NodeJS.ProcessEnv, log: string): P
   const storedS = (performance.now() - proc.spawnedAt) / 1000;
   const rssMb = statusKb(proc.pid, 'VmRSS') / 1024;
   await proc.stop();
-  console.log(`  first start (new data, ${BACKFILL_DAYS} days of history): ready ${(readyMs / 1000).toFixed(2)} s, history stored after ${storedS.toFixed(0)} s, RSS then ${rssMb.toFixed(0)} MB`);
+  console.log(
+    `  first start (new data, ${BACKFILL_DAYS} days of history): ready ${(readyMs / 1000).toFixed(2)} s, history stored after ${storedS.toFixed(0)} s, RSS then ${rssMb.toFixed(0)} MB`,
+  );
 }
 
 async function benchDatabase(kind: Kind, server: string[], dir: string): Promise<boolean> {
   const target = TARGETS[kind];
   console.log(`\n${target.label}`);
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PRICE_FEED: 'simulator', MARKET_ENGINE: 'timers' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PRICE_FEED: 'simulator',
+    MARKET_ENGINE: 'timers',
+  };
   delete env.DATABASE_URL;
   delete env.PORT;
   delete env.MARKET_BACKFILL_DAYS;
@@ -261,15 +283,17 @@ async function benchDatabase(kind: Kind, server: string[], dir: string): Promise
   } else {
     const dataDir = KEEP_PGLITE_DIR ?? path.join(dir, 'data-pglite');
     env.DATA_DIR = dataDir;
-    if (KEEP_PGLITE_DIR && fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) console.log(`  reusing the prepared data folder ${dataDir}`);
+    if (KEEP_PGLITE_DIR && fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION')))
+      console.log(`  reusing the prepared data folder ${dataDir}`);
     else await prepare(server, env, log);
   }
   const base: Start[] = [];
   const subj: Start[] = [];
-  const row = (who: string, s: Start) => `  ${who.padEnd(9)} ready ${(s.readyMs / 1000).toFixed(2).padStart(6)} s (CPU ${(s.readyCpuMs / 1000).toFixed(2)} s)`
-    + `${s.pricesMs === undefined ? '' : `, every price ${(s.pricesMs / 1000).toFixed(2)} s`}`
-    + `, idle RSS ${s.rssMb.toFixed(0).padStart(4)} MB (peak ${s.peakMb.toFixed(0)} MB)`
-    + `${s.worstMs === undefined ? '' : `, slowest /readyz while idle ${s.worstMs.toFixed(0)} ms`}`;
+  const row = (who: string, s: Start) =>
+    `  ${who.padEnd(9)} ready ${(s.readyMs / 1000).toFixed(2).padStart(6)} s (CPU ${(s.readyCpuMs / 1000).toFixed(2)} s)` +
+    `${s.pricesMs === undefined ? '' : `, every price ${(s.pricesMs / 1000).toFixed(2)} s`}` +
+    `, idle RSS ${s.rssMb.toFixed(0).padStart(4)} MB (peak ${s.peakMb.toFixed(0)} MB)` +
+    `${s.worstMs === undefined ? '' : `, slowest /readyz while idle ${s.worstMs.toFixed(0)} ms`}`;
   for (let i = 1; i <= STARTS; i++) {
     console.log(` pair ${i}`);
     const b = await measure(['--input-type=module', '-e', BARE_FASTIFY], env, path.join(dir, 'baseline.log'), false);
@@ -277,34 +301,101 @@ async function benchDatabase(kind: Kind, server: string[], dir: string): Promise
     console.log(row('baseline', b));
     const s = await measure(server, env, log, true);
     subj.push(s);
-    console.log(`${row('subject', s)}; ratio ready ${(s.readyMs / b.readyMs).toFixed(1)}x, RSS ${(s.rssMb / b.rssMb).toFixed(1)}x`);
+    console.log(
+      `${row('subject', s)}; ratio ready ${(s.readyMs / b.readyMs).toFixed(1)}x, RSS ${(s.rssMb / b.rssMb).toFixed(1)}x`,
+    );
   }
   const readyOk = subj.filter((s) => s.readyMs <= target.readyMs).length;
   const rssOk = subj.filter((s) => s.rssMb <= target.rssMb).length;
   console.log(`  ${target.label} summary (min / median / max over ${STARTS} starts):`);
-  console.log(`    ready      baseline ${mmm(base.map((s) => s.readyMs / 1000), 2, ' s')}   subject ${mmm(subj.map((s) => s.readyMs / 1000), 2, ' s')}   ratio ${mmm(subj.map((s, k) => s.readyMs / base[k]!.readyMs), 1, 'x')}`);
-  console.log(`    CPU until ready baseline ${mmm(base.map((s) => s.readyCpuMs / 1000), 2, ' s')}   subject ${mmm(subj.map((s) => s.readyCpuMs / 1000), 2, ' s')}   ratio ${mmm(subj.map((s, k) => s.readyCpuMs / base[k]!.readyCpuMs), 1, 'x')}`);
-  console.log(`    idle RSS   baseline ${mmm(base.map((s) => s.rssMb), 0, ' MB')}   subject ${mmm(subj.map((s) => s.rssMb), 0, ' MB')}   ratio ${mmm(subj.map((s, k) => s.rssMb / base[k]!.rssMb), 1, 'x')}`);
-  console.log(`    every price ${mmm(subj.map((s) => s.pricesMs! / 1000), 2, ' s')}; slowest /readyz while idle ${mmm(subj.map((s) => s.worstMs!), 0, ' ms')}`);
-  console.log(`    target ready <= ${target.readyMs / 1000} s: ${readyOk === STARTS ? 'met' : 'NOT met'} (${readyOk} of ${STARTS} starts)`);
-  console.log(`    target idle RSS <= ${target.rssMb} MB: ${rssOk === STARTS ? 'met' : 'NOT met'} (${rssOk} of ${STARTS} starts)`);
+  console.log(
+    `    ready      baseline ${mmm(
+      base.map((s) => s.readyMs / 1000),
+      2,
+      ' s',
+    )}   subject ${mmm(
+      subj.map((s) => s.readyMs / 1000),
+      2,
+      ' s',
+    )}   ratio ${mmm(
+      subj.map((s, k) => s.readyMs / base[k]!.readyMs),
+      1,
+      'x',
+    )}`,
+  );
+  console.log(
+    `    CPU until ready baseline ${mmm(
+      base.map((s) => s.readyCpuMs / 1000),
+      2,
+      ' s',
+    )}   subject ${mmm(
+      subj.map((s) => s.readyCpuMs / 1000),
+      2,
+      ' s',
+    )}   ratio ${mmm(
+      subj.map((s, k) => s.readyCpuMs / base[k]!.readyCpuMs),
+      1,
+      'x',
+    )}`,
+  );
+  console.log(
+    `    idle RSS   baseline ${mmm(
+      base.map((s) => s.rssMb),
+      0,
+      ' MB',
+    )}   subject ${mmm(
+      subj.map((s) => s.rssMb),
+      0,
+      ' MB',
+    )}   ratio ${mmm(
+      subj.map((s, k) => s.rssMb / base[k]!.rssMb),
+      1,
+      'x',
+    )}`,
+  );
+  console.log(
+    `    every price ${mmm(
+      subj.map((s) => s.pricesMs! / 1000),
+      2,
+      ' s',
+    )}; slowest /readyz while idle ${mmm(
+      subj.map((s) => s.worstMs!),
+      0,
+      ' ms',
+    )}`,
+  );
+  console.log(
+    `    target ready <= ${target.readyMs / 1000} s: ${readyOk === STARTS ? 'met' : 'NOT met'} (${readyOk} of ${STARTS} starts)`,
+  );
+  console.log(
+    `    target idle RSS <= ${target.rssMb} MB: ${rssOk === STARTS ? 'met' : 'NOT met'} (${rssOk} of ${STARTS} starts)`,
+  );
   return readyOk === STARTS && rssOk === STARTS;
 }
 
 async function main(): Promise<number> {
   const { checks, server } = startScript();
   const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((k) => k.trim()) as Kind[];
-  console.log(`bench:start on ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `bench:start on ${os.cpus().length} cores, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(`npm start: ${[...checks, `node ${server.join(' ')}`].join(' && ')}`);
   for (const check of checks) {
     const t0 = performance.now();
     const res = spawnSync('sh', ['-c', check], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`${check} failed (exit ${res.status})`);
-    console.log(`  ${check}: ${((performance.now() - t0) / 1000).toFixed(2)} s (${res.stdout.trim().split('\n').at(-1)})`);
+    console.log(
+      `  ${check}: ${((performance.now() - t0) / 1000).toFixed(2)} s (${res.stdout.trim().split('\n').at(-1)})`,
+    );
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  console.log(`${STARTS} pairs per database (baseline: a bare Fastify 5 by node -e; subject: the server), ${IDLE_SECONDS} s idle before RSS is read`);
+  console.log(
+    `${STARTS} pairs per database (baseline: a bare Fastify 5 by node -e; subject: the server), ${IDLE_SECONDS} s idle before RSS is read`,
+  );
   let allMet = true;
   for (const kind of kinds) {
     if (kind === 'postgres' && !process.env.DATABASE_URL) {
@@ -314,12 +405,24 @@ async function main(): Promise<number> {
     if (!(kind in TARGETS)) throw new Error(`BENCH_DATABASES: unknown database ${kind}`);
     allMet = (await benchDatabase(kind, server, dir)) && allMet;
   }
-  console.log(`\nload average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nload average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   if (!allMet) console.log(`\nnot every target was met${ENFORCE ? ' (BENCH_ENFORCE=1: exit code 1)' : ''}`);
   return !allMet && ENFORCE ? 1 : 0;
 }
 
 main().then(
-  async (code) => { await cleanUp(); process.exit(code); },
-  async (err: unknown) => { console.error('bench:start failed:', err instanceof Error ? err.message : err); await cleanUp(); process.exit(1); },
+  async (code) => {
+    await cleanUp();
+    process.exit(code);
+  },
+  async (err: unknown) => {
+    console.error('bench:start failed:', err instanceof Error ? err.message : err);
+    await cleanUp();
+    process.exit(1);
+  },
 );

@@ -59,8 +59,13 @@ export async function signerBench(failures: string[]): Promise<void> {
     }
     await node.mine(1);
     const ctx = benchContext(db, {
-      MARKET_ENGINE: 'manual', DATA_DIR: dataDir, ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId),
-      ETHEREUM_START_BLOCK: String((await node.head()) + 1), DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: '1',
+      MARKET_ENGINE: 'manual',
+      DATA_DIR: dataDir,
+      ETHEREUM_RPC_URL: node.rpcUrl,
+      ETHEREUM_CHAIN_ID: String(node.chainId),
+      ETHEREUM_START_BLOCK: String((await node.head()) + 1),
+      DEPOSIT_USDT_ETHEREUM_CONTRACT: token,
+      DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: '1',
       WITHDRAW_HOT_KEY_EVM: hotKey,
     });
     const app = await buildApp({ ctx });
@@ -71,23 +76,38 @@ export async function signerBench(failures: string[]): Promise<void> {
     const baseDest = privateKeyToAccount(generatePrivateKey()).address;
     const [userId] = await benchUsers(db, 1);
     const now = new Date().toISOString();
-    const [address] = rowsOf(await db.db.execute(sql`
+    const [address] = rowsOf(
+      await db.db.execute(sql`
       INSERT INTO withdraw_addresses (user_id, symbol, chain, address, lookup, nickname, created_at, usable_from)
-      VALUES (${userId}, 'USDT', 'ethereum', ${dest}, ${dest.toLowerCase()}, 'bench', ${now}, ${now}) RETURNING id`));
+      VALUES (${userId}, 'USDT', 'ethereum', ${dest}, ${dest.toLowerCase()}, 'bench', ${now}, ${now}) RETURNING id`),
+    );
 
     const seed = async (round: number) => {
       // The user's money and its escrow, as confirm leaves them (one posting each for the round).
-      const escrowTxId = await money.run({ userId: null, step: async (m) => {
-        const amount = BigInt(TXS) * AMOUNT;
-        await m.post({ kind: 'deposit', mode: 'real', reference: `bench-signer:${round}`, postings: [
-          { account: systemAccount('real', 'external_deposits', 'USDT'), amount: -amount },
-          { account: userAccount(userId!, 'real', 'currency', 'USDT'), amount },
-        ] });
-        return m.post({ kind: 'withdraw_escrow', mode: 'real', reference: `bench-signer-escrow:${round}`, postings: [
-          { account: userAccount(userId!, 'real', 'currency', 'USDT'), amount: -amount },
-          { account: userAccount(userId!, 'real', 'currency_frozen', 'USDT'), amount },
-        ] });
-      } });
+      const escrowTxId = await money.run({
+        userId: null,
+        step: async (m) => {
+          const amount = BigInt(TXS) * AMOUNT;
+          await m.post({
+            kind: 'deposit',
+            mode: 'real',
+            reference: `bench-signer:${round}`,
+            postings: [
+              { account: systemAccount('real', 'external_deposits', 'USDT'), amount: -amount },
+              { account: userAccount(userId!, 'real', 'currency', 'USDT'), amount },
+            ],
+          });
+          return m.post({
+            kind: 'withdraw_escrow',
+            mode: 'real',
+            reference: `bench-signer-escrow:${round}`,
+            postings: [
+              { account: userAccount(userId!, 'real', 'currency', 'USDT'), amount: -amount },
+              { account: userAccount(userId!, 'real', 'currency_frozen', 'USDT'), amount },
+            ],
+          });
+        },
+      });
       await db.db.execute(sql`
         INSERT INTO withdraw_quotes (id, user_id, address_id, symbol, chain, amount, fee, fee_waived, created_at, expires_at, used_at)
         SELECT 'bench-' || ${round} || '-' || i, ${userId}, ${address!.id}, 'USDT', 'ethereum', ${AMOUNT.toString()}, ${FEE.toString()}, false, ${now}, ${now}, ${now}
@@ -108,7 +128,15 @@ export async function signerBench(failures: string[]): Promise<void> {
       const started = performance.now();
       for (let i = 0; i < TXS; i++) {
         const gas = ((await txNode.estimateGas({ from: baseSigner.address, to: token, value: 0n, data })) * 5n) / 4n;
-        const signed = await baseSigner.sign({ chainId: node.chainId, nonce: baseNonce++, to: token, value: 0n, data, gas, ...fees });
+        const signed = await baseSigner.sign({
+          chainId: node.chainId,
+          nonce: baseNonce++,
+          to: token,
+          value: 0n,
+          data,
+          gas,
+          ...fees,
+        });
         await txNode.sendRawTransaction(signed.raw);
       }
       return TXS / ((performance.now() - started) / 1000);
@@ -117,7 +145,8 @@ export async function signerBench(failures: string[]): Promise<void> {
       const started = performance.now();
       const r = await signer.runOnce({ follow: false });
       const seconds = (performance.now() - started) / 1000;
-      if (r.status !== 'done' || r.signed !== TXS || r.sent !== TXS) failures.push(`signer round: ${JSON.stringify(r)}`);
+      if (r.status !== 'done' || r.signed !== TXS || r.sent !== TXS)
+        failures.push(`signer round: ${JSON.stringify(r)}`);
       return r.signed / seconds;
     };
 
@@ -134,31 +163,56 @@ export async function signerBench(failures: string[]): Promise<void> {
       bases.push(b);
       subjects.push(s);
       ratios.push(s / b);
-      console.log(`round ${round + 1}: baseline (estimate, sign, send) ${b.toFixed(0)} tx/s; subject (signer: lock, estimate, reserve nonce, sign, record, commit, send) ${s.toFixed(0)} tx/s; ratio ${(s / b).toFixed(2)}`);
+      console.log(
+        `round ${round + 1}: baseline (estimate, sign, send) ${b.toFixed(0)} tx/s; subject (signer: lock, estimate, reserve nonce, sign, record, commit, send) ${s.toFixed(0)} tx/s; ratio ${(s / b).toFixed(2)}`,
+      );
     }
-    console.log(`summary: baseline tx/s ${minMedianMax(bases)}; signer tx/s ${minMedianMax(subjects)}; ratio ${minMedianMax(ratios, 2)}`);
+    console.log(
+      `summary: baseline tx/s ${minMedianMax(bases)}; signer tx/s ${minMedianMax(subjects)}; ratio ${minMedianMax(ratios, 2)}`,
+    );
 
     // Checks: every withdrawal completed once, the nonces without gap, the exact payouts, the ledger.
     await node.mine(1);
-    for (let i = 0; i < PAIRS * TXS / 500 + 1; i++) await signer.runOnce();
-    const [states] = rowsOf(await db.db.execute(sql`SELECT count(*) FILTER (WHERE state = 'completed')::int AS done, count(*)::int AS n FROM withdrawals`));
-    if (states!.done !== states!.n || Number(states!.n) !== PAIRS * TXS) failures.push(`signer: ${String(states!.done)} of ${String(states!.n)} withdrawals completed (expected ${PAIRS * TXS})`);
-    const [payouts] = rowsOf(await db.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'withdraw'`));
-    if (Number(payouts!.n) !== PAIRS * TXS) failures.push(`signer: ${String(payouts!.n)} payouts on the ledger for ${PAIRS * TXS} withdrawals`);
-    const [nonces] = rowsOf(await db.db.execute(sql`
+    for (let i = 0; i < (PAIRS * TXS) / 500 + 1; i++) await signer.runOnce();
+    const [states] = rowsOf(
+      await db.db.execute(
+        sql`SELECT count(*) FILTER (WHERE state = 'completed')::int AS done, count(*)::int AS n FROM withdrawals`,
+      ),
+    );
+    if (states!.done !== states!.n || Number(states!.n) !== PAIRS * TXS)
+      failures.push(
+        `signer: ${String(states!.done)} of ${String(states!.n)} withdrawals completed (expected ${PAIRS * TXS})`,
+      );
+    const [payouts] = rowsOf(
+      await db.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'withdraw'`),
+    );
+    if (Number(payouts!.n) !== PAIRS * TXS)
+      failures.push(`signer: ${String(payouts!.n)} payouts on the ledger for ${PAIRS * TXS} withdrawals`);
+    const [nonces] = rowsOf(
+      await db.db.execute(sql`
       SELECT count(DISTINCT nonce)::int AS distinct_n, count(*)::int AS n, min(nonce)::int AS lo, max(nonce)::int AS hi,
         (SELECT next_nonce FROM signer_nonces WHERE chain = 'ethereum' AND address = ${hot})::int AS next
-      FROM withdraw_broadcasts WHERE from_address = ${hot}`));
+      FROM withdraw_broadcasts WHERE from_address = ${hot}`),
+    );
     const mined = Number(await node.rpc<Hex>('eth_getTransactionCount', [hot, 'latest']));
     const n = nonces!;
-    if (n.distinct_n !== n.n || n.lo !== 0 || n.hi !== Number(n.next) - 1 || Number(n.next) !== mined || n.n !== PAIRS * TXS) {
+    if (
+      n.distinct_n !== n.n ||
+      n.lo !== 0 ||
+      n.hi !== Number(n.next) - 1 ||
+      Number(n.next) !== mined ||
+      n.n !== PAIRS * TXS
+    ) {
       failures.push(`signer nonces: ${JSON.stringify(n)}, the node's count ${mined}`);
     }
     const received = await node.usdtBalance(token, dest);
-    if (received !== BigInt(PAIRS * TXS) * (AMOUNT - FEE)) failures.push(`signer: the destination received ${received}, expected ${BigInt(PAIRS * TXS) * (AMOUNT - FEE)}`);
+    if (received !== BigInt(PAIRS * TXS) * (AMOUNT - FEE))
+      failures.push(`signer: the destination received ${received}, expected ${BigInt(PAIRS * TXS) * (AMOUNT - FEE)}`);
     const violations = await app.ledger.verify(db.db);
     if (violations.length) failures.push(`signer ledger invariants: ${JSON.stringify(violations).slice(0, 2000)}`);
-    console.log(`checks: ${String(states!.done)} withdrawals completed once, nonces 0..${mined - 1} without gap, ${received} minor units received; ${failures.length ? `FAILED: ${failures.join('; ')}` : 'all hold'}`);
+    console.log(
+      `checks: ${String(states!.done)} withdrawals completed once, nonces 0..${mined - 1} without gap, ${received} minor units received; ${failures.length ? `FAILED: ${failures.join('; ')}` : 'all hold'}`,
+    );
     await app.close();
   } finally {
     await cleanup();

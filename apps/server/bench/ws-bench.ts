@@ -69,11 +69,14 @@ class BenchSource implements PriceSource {
       const t = Date.now();
       for (const s of this.symbols) {
         // At most one tick per symbol per timer call: an overloaded server (the naive run) falls
-      // behind and produces fewer ticks, as a real feed handler would, instead of an ever-longer catch-up.
-      if (this.next.get(s)! <= t) {
+        // behind and produces fewer ticks, as a real feed handler would, instead of an ever-longer catch-up.
+        if (this.next.get(s)! <= t) {
           this.next.set(s, Math.max(this.next.get(s)! + 1000 / HZ, t - 1000 / HZ));
           const inst = INSTRUMENTS.find((x) => x.symbol === s)!;
-          const p = Math.max(1, Math.round((this.price.get(s)! / 10 ** (10 - inst.priceDecimals)) * (1 + (Math.random() - 0.5) * 1e-4)));
+          const p = Math.max(
+            1,
+            Math.round((this.price.get(s)! / 10 ** (10 - inst.priceDecimals)) * (1 + (Math.random() - 0.5) * 1e-4)),
+          );
           this.price.set(s, p * 10 ** (10 - inst.priceDecimals));
           sink.tick({ symbol: s, time: t, price: p, amount: 100 });
           this.emitted++;
@@ -89,7 +92,10 @@ class BenchSource implements PriceSource {
 
 /** A thread's time on a CPU and waiting in the run queue so far (/proc/<pid>/task/<pid>/schedstat: the main thread). */
 function schedstat(pid: number): { ranNs: number; waitedNs: number } {
-  const [ran, waited] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number) as [number, number];
+  const [ran, waited] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number) as [
+    number,
+    number,
+  ];
   return { ranNs: ran, waitedNs: waited };
 }
 
@@ -148,23 +154,40 @@ async function run(mode: 'coalesced' | 'naive'): Promise<Result> {
     databaseUrl = u.toString();
   }
   const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : path.join(dir, 'pglite') });
-  const config = loadConfig({ DATA_DIR: dir, MARKET_ENGINE: 'manual', MARKET_BACKFILL_DAYS: '0', MARKET_SEED: '1', WS_FLUSH_MS: process.env.WS_FLUSH_MS ?? '' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    MARKET_ENGINE: 'manual',
+    MARKET_BACKFILL_DAYS: '0',
+    MARKET_SEED: '1',
+    WS_FLUSH_MS: process.env.WS_FLUSH_MS ?? '',
+  });
   const log = pino({ level: 'warn' });
-  const ctx: AppContext = { config, db: database.db, clock: systemClock, secret: 'bench', email: undefined as never, sms: undefined as never, log };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    clock: systemClock,
+    secret: 'bench',
+    email: undefined as never,
+    sms: undefined as never,
+    log,
+  };
   const symbols = INSTRUMENTS.slice(0, SYMBOL_COUNT).map((i) => i.symbol);
   const source = new BenchSource(symbols);
   const bus = new InProcessBus((err) => log.error({ err }, 'bus'));
   const engine = new MarketEngine(ctx, bus, config.market, { sources: () => [source] });
-  const hub = new MarketHub({
-    bus,
-    authenticate: async () => null,
-    snapshot: (topic) => {
-      const t = engine.wsTick(topic.split(':')[1]!);
-      return topic.startsWith('ticker:') && t ? { eventType: 'ticker', data: t } : undefined;
+  const hub = new MarketHub(
+    {
+      bus,
+      authenticate: async () => null,
+      snapshot: (topic) => {
+        const t = engine.wsTick(topic.split(':')[1]!);
+        return topic.startsWith('ticker:') && t ? { eventType: 'ticker', data: t } : undefined;
+      },
+      now: () => Date.now(),
+      log,
     },
-    now: () => Date.now(),
-    log,
-  }, { flushMs: config.market.wsFlushMs, heartbeatMs: 30_000, maxConnections: CLIENTS + 100, delivery: mode });
+    { flushMs: config.market.wsFlushMs, heartbeatMs: 30_000, maxConnections: CLIENTS + 100, delivery: mode },
+  );
   const app = Fastify({ logger: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true }, (socket, req) => hub.accept(socket, req.raw));
@@ -172,20 +195,33 @@ async function run(mode: 'coalesced' | 'naive'): Promise<Result> {
   const port = (app.server.address() as { port: number }).port;
   await engine.start({ timers: true });
 
-  const child = fork(path.join(here, 'ws-clients.ts'), [JSON.stringify({ url: `ws://127.0.0.1:${port}/ws`, clients: CLIENTS, symbols, sampleEvery: mode === 'naive' ? 64 : 32 })], {
-    // node itself with tsx as a loader (not the tsx command, which would run it in a child of its
-    // own): child.pid is then the clients' process, whose scheduling the run reports.
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const message = <T>(type: string) => new Promise<T>((resolve) => {
-    const on = (m: { type: string }) => {
-      if (m.type === type) {
-        child.off('message', on);
-        resolve(m as T);
-      }
-    };
-    child.on('message', on);
-  });
+  const child = fork(
+    path.join(here, 'ws-clients.ts'),
+    [
+      JSON.stringify({
+        url: `ws://127.0.0.1:${port}/ws`,
+        clients: CLIENTS,
+        symbols,
+        sampleEvery: mode === 'naive' ? 64 : 32,
+      }),
+    ],
+    {
+      // node itself with tsx as a loader (not the tsx command, which would run it in a child of its
+      // own): child.pid is then the clients' process, whose scheduling the run reports.
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const message = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: { type: string }) => {
+        if (m.type === type) {
+          child.off('message', on);
+          resolve(m as T);
+        }
+      };
+      child.on('message', on);
+    });
   const ready = await message<{ clients: number; errors: number }>('ready');
   source.go();
   await new Promise((r) => setTimeout(r, WARMUP_MS));
@@ -194,7 +230,10 @@ async function run(mode: 'coalesced' | 'naive'): Promise<Result> {
   const skipped0 = hub.stats.skippedSlow;
   const rssTimer = setInterval(() => {
     maxRss = Math.max(maxRss, process.memoryUsage.rss());
-    maxBacklog = Math.max(maxBacklog, hub.connectionInfo().reduce((sum, c) => sum + c.bufferedAmount, 0));
+    maxBacklog = Math.max(
+      maxBacklog,
+      hub.connectionInfo().reduce((sum, c) => sum + c.bufferedAmount, 0),
+    );
     if (maxRss > MAX_RSS_BYTES) {
       console.error(`server memory above ${MAX_RSS_BYTES / 1024 ** 3} GiB: stopping this run early`);
       child.send({ type: 'stop' });
@@ -223,7 +262,13 @@ async function run(mode: 'coalesced' | 'naive'): Promise<Result> {
   const produced0 = source.emitted;
   child.send({ type: 'start' });
   const stopTimer = setTimeout(() => child.send({ type: 'stop' }), SECONDS * 1000);
-  const r = await message<Omit<Result, 'mode' | 'clients' | 'serverCpu' | 'produced' | 'maxRssMb' | 'loopP99' | 'loopMax' | 'gcMs' | 'gcMaxMs'>>('result');
+  const r =
+    await message<
+      Omit<
+        Result,
+        'mode' | 'clients' | 'serverCpu' | 'produced' | 'maxRssMb' | 'loopP99' | 'loopMax' | 'gcMs' | 'gcMaxMs'
+      >
+    >('result');
   loop.disable();
   gcObserver.disconnect();
   const sched1 = [schedstat(process.pid), schedstat(child.pid!)];
@@ -245,10 +290,24 @@ async function run(mode: 'coalesced' | 'naive'): Promise<Result> {
   }
   fs.rmSync(dir, { recursive: true, force: true });
   return {
-    ...r, mode, clients: ready.clients, serverCpu: (cpu.user + cpu.system) / 1e6 / wall, produced, maxRssMb: Math.round(maxRss / 1e6),
-    loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, gcMs, gcMaxMs, gcMajor, gcMajorMs, maxBacklogMb: maxBacklog / 1e6, skipped,
-    serverRan: (sched1[0]!.ranNs - sched0[0]!.ranNs) / 1e9 / wall, serverWaited: (sched1[0]!.waitedNs - sched0[0]!.waitedNs) / 1e9 / wall,
-    clientRan: (sched1[1]!.ranNs - sched0[1]!.ranNs) / 1e9 / wall, clientWaited: (sched1[1]!.waitedNs - sched0[1]!.waitedNs) / 1e9 / wall,
+    ...r,
+    mode,
+    clients: ready.clients,
+    serverCpu: (cpu.user + cpu.system) / 1e6 / wall,
+    produced,
+    maxRssMb: Math.round(maxRss / 1e6),
+    loopP99: loop.percentile(99) / 1e6,
+    loopMax: loop.max / 1e6,
+    gcMs,
+    gcMaxMs,
+    gcMajor,
+    gcMajorMs,
+    maxBacklogMb: maxBacklog / 1e6,
+    skipped,
+    serverRan: (sched1[0]!.ranNs - sched0[0]!.ranNs) / 1e9 / wall,
+    serverWaited: (sched1[0]!.waitedNs - sched0[0]!.waitedNs) / 1e9 / wall,
+    clientRan: (sched1[1]!.ranNs - sched0[1]!.ranNs) / 1e9 / wall,
+    clientWaited: (sched1[1]!.waitedNs - sched0[1]!.waitedNs) / 1e9 / wall,
   };
 }
 
@@ -256,16 +315,32 @@ async function run(mode: 'coalesced' | 'naive'): Promise<Result> {
 const ticksPerCpuSecond = (r: Result) => r.ticks / (r.serverCpu * r.seconds);
 
 function print(r: Result): void {
-  console.log(`\n[${r.mode}] ${r.clients} clients (${r.open} still open) x ${SYMBOL_COUNT} symbols at ${HZ} Hz, ${r.seconds.toFixed(1)} s`);
-  console.log(`  ticks produced by the feed:  ${r.produced.toFixed(0)}/s (x ${r.clients} subscribers = ${(r.produced * r.clients).toFixed(0)}/s to deliver)`);
-  console.log(`  delivered ticks:             ${(r.ticks / r.seconds).toFixed(0)}/s in ${(r.frames / r.seconds).toFixed(0)} frames/s (${(r.bytes / r.seconds / 1e6).toFixed(1)} MB/s)`);
-  console.log(`  tick-to-client latency:      p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms (${r.samples} samples; count check mismatches: ${r.mismatches})`);
-  console.log(`  server CPU:                  ${(r.serverCpu * 100).toFixed(0)}% of one core; client process ${(r.clientCpu * 100).toFixed(0)}%; server max RSS ${r.maxRssMb} MB`);
+  console.log(
+    `\n[${r.mode}] ${r.clients} clients (${r.open} still open) x ${SYMBOL_COUNT} symbols at ${HZ} Hz, ${r.seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  ticks produced by the feed:  ${r.produced.toFixed(0)}/s (x ${r.clients} subscribers = ${(r.produced * r.clients).toFixed(0)}/s to deliver)`,
+  );
+  console.log(
+    `  delivered ticks:             ${(r.ticks / r.seconds).toFixed(0)}/s in ${(r.frames / r.seconds).toFixed(0)} frames/s (${(r.bytes / r.seconds / 1e6).toFixed(1)} MB/s)`,
+  );
+  console.log(
+    `  tick-to-client latency:      p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms (${r.samples} samples; count check mismatches: ${r.mismatches})`,
+  );
+  console.log(
+    `  server CPU:                  ${(r.serverCpu * 100).toFixed(0)}% of one core; client process ${(r.clientCpu * 100).toFixed(0)}%; server max RSS ${r.maxRssMb} MB`,
+  );
   console.log(`  delivered ticks per server CPU-second: ${ticksPerCpuSecond(r).toFixed(0)}`);
   const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
-  console.log(`  server: event-loop delay p99 ${r.loopP99.toFixed(1)} ms, max ${r.loopMax.toFixed(1)} ms; GC ${r.gcMs.toFixed(0)} ms in all (${r.gcMajor} major, ${r.gcMajorMs.toFixed(0)} ms), longest ${r.gcMaxMs.toFixed(1)} ms; main thread ran ${pct(r.serverRan)} of the window, waited for a CPU ${pct(r.serverWaited)}`);
-  console.log(`  server: held for slow sockets at most ${r.maxBacklogMb.toFixed(1)} MB; ${r.skipped} flushes skipped a connection over the high-water mark`);
-  console.log(`  clients: event-loop delay p99 ${r.clientLoopP99.toFixed(1)} ms, max ${r.clientLoopMax.toFixed(1)} ms; main thread ran ${pct(r.clientRan)} of the window, waited for a CPU ${pct(r.clientWaited)}`);
+  console.log(
+    `  server: event-loop delay p99 ${r.loopP99.toFixed(1)} ms, max ${r.loopMax.toFixed(1)} ms; GC ${r.gcMs.toFixed(0)} ms in all (${r.gcMajor} major, ${r.gcMajorMs.toFixed(0)} ms), longest ${r.gcMaxMs.toFixed(1)} ms; main thread ran ${pct(r.serverRan)} of the window, waited for a CPU ${pct(r.serverWaited)}`,
+  );
+  console.log(
+    `  server: held for slow sockets at most ${r.maxBacklogMb.toFixed(1)} MB; ${r.skipped} flushes skipped a connection over the high-water mark`,
+  );
+  console.log(
+    `  clients: event-loop delay p99 ${r.clientLoopP99.toFixed(1)} ms, max ${r.clientLoopMax.toFixed(1)} ms; main thread ran ${pct(r.clientRan)} of the window, waited for a CPU ${pct(r.clientWaited)}`,
+  );
 }
 
 const median = (xs: number[]) => {
@@ -273,7 +348,8 @@ const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-const mmm = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)} / ${median(xs).toFixed(digits)} / ${Math.max(...xs).toFixed(digits)}`;
+const mmm = (xs: number[], digits = 0) =>
+  `${Math.min(...xs).toFixed(digits)} / ${median(xs).toFixed(digits)} / ${Math.max(...xs).toFixed(digits)}`;
 
 /** What must hold for a run's figures to count: every client connected, subscribed and still open, and the cheap tick count agreeing with the parse. */
 function checks(r: Result): string[] {
@@ -288,11 +364,21 @@ function checks(r: Result): string[] {
 async function main(): Promise<number> {
   const runs = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));
   const naiveToo = process.env.BENCH_NAIVE !== '0';
-  console.log(`bench:ws on ${os.cpus().length} cores, Node ${process.version}, loopback only; flush every ${loadConfig({ WS_FLUSH_MS: process.env.WS_FLUSH_MS ?? '' }).market.wsFlushMs} ms; ${runs} pairs (coalesced, then the naive baseline); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `bench:ws on ${os.cpus().length} cores, Node ${process.version}, loopback only; flush every ${loadConfig({ WS_FLUSH_MS: process.env.WS_FLUSH_MS ?? '' }).market.wsFlushMs} ms; ${runs} pairs (coalesced, then the naive baseline); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const pairs: { coalesced: Result; naive: Result | undefined }[] = [];
   const failures: string[] = [];
   for (let i = 1; i <= runs; i++) {
-    console.log(`\n===== pair ${i} of ${runs} (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(
+      `\n===== pair ${i} of ${runs} (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     const coalesced = await run('coalesced');
     print(coalesced);
     const naive = naiveToo ? await run('naive') : undefined;
@@ -303,14 +389,28 @@ async function main(): Promise<number> {
   const rate = (r: Result) => r.ticks / r.seconds;
   const c = pairs.map((p) => p.coalesced);
   console.log(`\nsummary over ${runs} pairs (min / median / max)`);
-  console.log(`  coalesced: delivered ${mmm(c.map(rate))} ticks/s, ${mmm(c.map(ticksPerCpuSecond))} ticks per server CPU-second, p99 ${mmm(c.map((r) => r.p99))} ms, server CPU ${mmm(c.map((r) => r.serverCpu * 100))} %`);
+  console.log(
+    `  coalesced: delivered ${mmm(c.map(rate))} ticks/s, ${mmm(c.map(ticksPerCpuSecond))} ticks per server CPU-second, p99 ${mmm(c.map((r) => r.p99))} ms, server CPU ${mmm(c.map((r) => r.serverCpu * 100))} %`,
+  );
   if (naiveToo) {
     const n = pairs.map((p) => p.naive!);
-    console.log(`  naive:     delivered ${mmm(n.map(rate))} ticks/s, ${mmm(n.map(ticksPerCpuSecond))} ticks per server CPU-second, p99 ${mmm(n.map((r) => r.p99))} ms, server CPU ${mmm(n.map((r) => r.serverCpu * 100))} %`);
-    console.log(`  ratio coalesced / naive: delivered ticks/s ${mmm(pairs.map((p) => rate(p.coalesced) / rate(p.naive!)), 1)}x (target >= 5x); ticks per server CPU-second ${mmm(pairs.map((p) => ticksPerCpuSecond(p.coalesced) / ticksPerCpuSecond(p.naive!)), 1)}x`);
+    console.log(
+      `  naive:     delivered ${mmm(n.map(rate))} ticks/s, ${mmm(n.map(ticksPerCpuSecond))} ticks per server CPU-second, p99 ${mmm(n.map((r) => r.p99))} ms, server CPU ${mmm(n.map((r) => r.serverCpu * 100))} %`,
+    );
+    console.log(
+      `  ratio coalesced / naive: delivered ticks/s ${mmm(
+        pairs.map((p) => rate(p.coalesced) / rate(p.naive!)),
+        1,
+      )}x (target >= 5x); ticks per server CPU-second ${mmm(
+        pairs.map((p) => ticksPerCpuSecond(p.coalesced) / ticksPerCpuSecond(p.naive!)),
+        1,
+      )}x`,
+    );
   }
   const over = c.filter((r) => r.p99 > 50).length;
-  console.log(`  target coalesced p99 <= 50 ms in every run: ${over ? `NOT met (${over} of ${runs} runs over)` : 'met'}`);
+  console.log(
+    `  target coalesced p99 <= 50 ms in every run: ${over ? `NOT met (${over} of ${runs} runs over)` : 'met'}`,
+  );
   if (failures.length) {
     console.error(`\ncorrectness checks failed:\n  ${failures.join('\n  ')}`);
     return 1;
@@ -319,4 +419,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => { console.error(err); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

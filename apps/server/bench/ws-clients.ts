@@ -69,7 +69,10 @@ function open(i: number): Promise<void> {
       if (acks < args.symbols.length) {
         const before = acks;
         acks += count(data, SUBSCRIBED);
-        if (before < FIRST && acks >= FIRST) setTimeout(() => { for (const m of subs.slice(FIRST)) ws.send(m); }, 1100);
+        if (before < FIRST && acks >= FIRST)
+          setTimeout(() => {
+            for (const m of subs.slice(FIRST)) ws.send(m);
+          }, 1100);
         if (acks >= args.symbols.length) subscribedClients++;
       }
       if (!measuring) return;
@@ -79,7 +82,10 @@ function open(i: number): Promise<void> {
       ticks += n;
       if (++frameNo % args.sampleEvery === 0 && latencies.length < MAX_SAMPLES) {
         const m = JSON.parse(data.toString()) as { eventType: string; data: unknown };
-        const list = (m.eventType === 'batch' ? (m.data as { eventType: string; data: { time: number } }[]) : [m as { eventType: string; data: { time: number } }]);
+        const list =
+          m.eventType === 'batch'
+            ? (m.data as { eventType: string; data: { time: number } }[])
+            : [m as { eventType: string; data: { time: number } }];
         let parsed = 0;
         for (const x of list) {
           if (x.eventType !== 'ticker') continue;
@@ -101,7 +107,8 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: Math.min(100, args.clients - i) }, (_, k) => open(i + k)));
   }
   const deadline = Date.now() + 60_000;
-  while (subscribedClients < args.clients - errors && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (subscribedClients < args.clients - errors && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
   process.send!({ type: 'ready', clients: subscribedClients, errors });
 }
 
@@ -126,10 +133,20 @@ process.on('message', (m: { type: string }) => {
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
     process.send!({
-      type: 'result', seconds: wall, ticks, frames, bytes, samples: latencies.length,
-      p50: q(0.5), p99: q(0.99), max: latencies.at(-1) ?? NaN, clientCpu: (cpu.user + cpu.system) / 1e6 / wall,
-      open: sockets.filter((s) => s.readyState === WebSocket.OPEN).length, mismatches,
-      clientLoopP99: loop.percentile(99) / 1e6, clientLoopMax: loop.max / 1e6,
+      type: 'result',
+      seconds: wall,
+      ticks,
+      frames,
+      bytes,
+      samples: latencies.length,
+      p50: q(0.5),
+      p99: q(0.99),
+      max: latencies.at(-1) ?? NaN,
+      clientCpu: (cpu.user + cpu.system) / 1e6 / wall,
+      open: sockets.filter((s) => s.readyState === WebSocket.OPEN).length,
+      mismatches,
+      clientLoopP99: loop.percentile(99) / 1e6,
+      clientLoopMax: loop.max / 1e6,
     });
   } else if (m.type === 'exit') {
     for (const s of sockets) s.terminate();

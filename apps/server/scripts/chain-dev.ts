@@ -11,11 +11,14 @@ import { parseArgs } from 'node:util';
 import { ANVIL_CHAIN_ID, startAnvil } from '../test/anvil';
 import { CHAIN_DEV_FILE, type ChainDevInfo } from './chain-dev-info';
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '8545' }, 'block-time': { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '8545' }, 'block-time': { type: 'string', default: '2' } },
+});
 const port = Number(values.port);
 const blockTime = Number(values['block-time']);
 if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`--port ${values.port}: a port number`);
-if (!Number.isInteger(blockTime) || blockTime < 0) throw new Error(`--block-time ${values['block-time']}: whole seconds`);
+if (!Number.isInteger(blockTime) || blockTime < 0)
+  throw new Error(`--block-time ${values['block-time']}: whole seconds`);
 
 const node = await startAnvil({ port, chainId: ANVIL_CHAIN_ID, ...(blockTime ? { blockTime } : {}) });
 const token = await node.deployTestUsdt();

@@ -12,17 +12,27 @@ import { CHAIN_DEV_FILE, type ChainDevInfo } from './chain-dev-info';
 
 const { values } = parseArgs({
   options: {
-    to: { type: 'string' }, amount: { type: 'string' }, coin: { type: 'string', default: 'usdt' },
-    from: { type: 'string', default: '1' }, rpc: { type: 'string' }, token: { type: 'string' },
+    to: { type: 'string' },
+    amount: { type: 'string' },
+    coin: { type: 'string', default: 'usdt' },
+    from: { type: 'string', default: '1' },
+    rpc: { type: 'string' },
+    token: { type: 'string' },
   },
 });
 const fail = (msg: string): never => {
   console.error(msg);
   process.exit(2);
 };
-const info: Partial<ChainDevInfo> = fs.existsSync(CHAIN_DEV_FILE) ? (JSON.parse(fs.readFileSync(CHAIN_DEV_FILE, 'utf8')) as ChainDevInfo) : {};
-const rpcUrl = values.rpc ?? info.rpcUrl ?? fail('No local chain found: start one with `npm run chain:dev` (or pass --rpc).');
-const to = values.to && isAddress(values.to, { strict: false }) ? (values.to.toLowerCase() as Address) : fail('--to <0x address>: the deposit address the app shows');
+const info: Partial<ChainDevInfo> = fs.existsSync(CHAIN_DEV_FILE)
+  ? (JSON.parse(fs.readFileSync(CHAIN_DEV_FILE, 'utf8')) as ChainDevInfo)
+  : {};
+const rpcUrl =
+  values.rpc ?? info.rpcUrl ?? fail('No local chain found: start one with `npm run chain:dev` (or pass --rpc).');
+const to =
+  values.to && isAddress(values.to, { strict: false })
+    ? (values.to.toLowerCase() as Address)
+    : fail('--to <0x address>: the deposit address the app shows');
 const coin = (values.coin ?? 'usdt').toLowerCase();
 if (coin !== 'usdt' && coin !== 'eth') fail('--coin usdt or eth');
 const amountText = values.amount ?? fail('--amount <coins>, e.g. 25 or 0.5');
@@ -45,4 +55,6 @@ for (let i = 0; i < 100 && !(await chain.receipt(hash)); i++) {
 const receipt = await chain.receipt(hash);
 if (!receipt) fail(`sent ${hash}, not mined yet`);
 if (receipt!.status !== '0x1') fail(`${hash} reverted`);
-console.log(`Sent ${amountText} ${coin.toUpperCase()} to ${to} from ${from}: transaction ${hash}, block ${Number(receipt!.blockNumber)}.`);
+console.log(
+  `Sent ${amountText} ${coin.toUpperCase()} to ${to} from ${from}: transaction ${hash}, block ${Number(receipt!.blockNumber)}.`,
+);

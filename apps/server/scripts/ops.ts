@@ -42,16 +42,27 @@ async function readStdin(): Promise<string> {
 }
 
 /** The command line as the audit log names it: `cli:<user of the machine>`, no operator, no request. */
-const cliActor = () => ({ operatorId: null, operatorEmail: `cli:${os.userInfo().username}`, role: null, requestId: null, ip: null });
+const cliActor = () => ({
+  operatorId: null,
+  operatorEmail: `cli:${os.userInfo().username}`,
+  role: null,
+  requestId: null,
+  ip: null,
+});
 
 async function operatorCommand(ctx: AppContext, args: string[]): Promise<number> {
   const [sub, ...rest] = args;
-  const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, role: { type: 'string' }, 'password-stdin': { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, role: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+  });
   const audit = new AuditLog(ctx);
   const service = new OperatorService(ctx, new OperatorSessionService(ctx), audit);
   if (sub === 'create' && values.email && values.role) {
     // A generated password unless one is piped in: none is ever a default, none goes on the command line (shell history).
-    const password = values['password-stdin'] ? (await readStdin()).replace(/\r?\n$/, '') : crypto.randomBytes(18).toString('base64url');
+    const password = values['password-stdin']
+      ? (await readStdin()).replace(/\r?\n$/, '')
+      : crypto.randomBytes(18).toString('base64url');
     const created = await service.create(cliActor(), { email: values.email, password, role: values.role as 'admin' });
     console.log(`operator ${created.operator.id} ${created.operator.email} (${created.operator.role}) created`);
     if (!values['password-stdin']) console.log(`password (shown once): ${password}`);
@@ -70,7 +81,9 @@ async function operatorCommand(ctx: AppContext, args: string[]): Promise<number>
     console.log(`operator ${done.id} ${done.email} disabled; their sessions are ended`);
     return 0;
   }
-  console.error('usage: npm run ops -- operator create --email <e-mail> --role support|compliance|finance|admin [--password-stdin]\n       npm run ops -- operator disable --email <e-mail>');
+  console.error(
+    'usage: npm run ops -- operator create --email <e-mail> --role support|compliance|finance|admin [--password-stdin]\n       npm run ops -- operator disable --email <e-mail>',
+  );
   return 2;
 }
 
@@ -87,8 +100,10 @@ async function main(): Promise<number> {
   // office's four-eyes approval is for. The embedded PGlite is a development database; a
   // PostgreSQL one is taken for a deployment unless it is marked as a development one.
   if (command === 'credit' && config.databaseUrl && process.env.OPS_CREDIT_DEVELOPMENT !== '1') {
-    console.error('ops credit is for development and demo databases only: on PostgreSQL it runs with OPS_CREDIT_DEVELOPMENT=1.\n'
-      + 'A manual credit on a production database needs a second operator\'s approval (the back office\'s four-eyes path).');
+    console.error(
+      'ops credit is for development and demo databases only: on PostgreSQL it runs with OPS_CREDIT_DEVELOPMENT=1.\n' +
+        "A manual credit on a production database needs a second operator's approval (the back office's four-eyes path).",
+    );
     return 2;
   }
   const log = pino({ level: 'info' });
@@ -99,15 +114,30 @@ async function main(): Promise<number> {
   });
   const ctx: AppContext = {
     // The server's own secret: what the CLI seals (an operator's TOTP secret) the server opens.
-    config, db: database.db, clock: systemClock, secret: loadOrCreateSecret(config.dataDir, config.appSecret), log,
-    email: new OutboxSender(path.join(config.dataDir, 'outbox'), log), sms: new OutboxSender(path.join(config.dataDir, 'outbox'), log),
+    config,
+    db: database.db,
+    clock: systemClock,
+    secret: loadOrCreateSecret(config.dataDir, config.appSecret),
+    log,
+    email: new OutboxSender(path.join(config.dataDir, 'outbox'), log),
+    sms: new OutboxSender(path.join(config.dataDir, 'outbox'), log),
   };
   try {
     switch (command) {
       case 'credit': {
-        const { values } = parseArgs({ args: rest, options: { user: { type: 'string' }, asset: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' } } });
+        const { values } = parseArgs({
+          args: rest,
+          options: {
+            user: { type: 'string' },
+            asset: { type: 'string' },
+            amount: { type: 'string' },
+            note: { type: 'string' },
+          },
+        });
         if (!values.user || !values.asset || !values.amount) {
-          console.error('usage: npm run ops -- credit --user <uid|email|phone> --asset USDT --amount 100 [--note "..."]');
+          console.error(
+            'usage: npm run ops -- credit --user <uid|email|phone> --asset USDT --amount 100 [--note "..."]',
+          );
           return 2;
         }
         const user = await findUser(database.db, values.user);
@@ -119,27 +149,64 @@ async function main(): Promise<number> {
         const amount = positiveAmount(values.amount, asset);
         const operator = `cli:${os.userInfo().username}`;
         // No feeds to tell from here: a back-stage credit publishes nothing.
-        const done = await creditBackStage(createLedger(ctx, () => undefined).money, { userId: user.id, asset, amount, note: values.note ?? null, operator });
+        const done = await creditBackStage(createLedger(ctx, () => undefined).money, {
+          userId: user.id,
+          asset,
+          amount,
+          note: values.note ?? null,
+          operator,
+        });
         log.info({ uid: user.uid, asset: asset.symbol, ...done, operator }, 'back-stage deposit credited');
-        console.log(`credited ${done.amount} ${asset.symbol} to user ${user.uid} (deposit ${done.depositId}, ledger transaction ${done.transactionId})`);
+        console.log(
+          `credited ${done.amount} ${asset.symbol} to user ${user.uid} (deposit ${done.depositId}, ledger transaction ${done.transactionId})`,
+        );
         return 0;
       }
       case 'product': {
-        const { values } = parseArgs({ args: rest, options: {
-          market: { type: 'string' }, duration: { type: 'string' }, 'payout-bps': { type: 'string' }, min: { type: 'string' }, max: { type: 'string' }, disable: { type: 'boolean' },
-        } });
+        const { values } = parseArgs({
+          args: rest,
+          options: {
+            market: { type: 'string' },
+            duration: { type: 'string' },
+            'payout-bps': { type: 'string' },
+            min: { type: 'string' },
+            max: { type: 'string' },
+            disable: { type: 'boolean' },
+          },
+        });
         const market = MARKETS.find((m) => m === values.market?.toUpperCase());
         const duration = Number(values.duration);
         const payoutBps = Number(values['payout-bps']);
-        if (!market || !Number.isInteger(duration) || duration <= 0 || !Number.isInteger(payoutBps) || !values.min || !values.max) {
-          console.error('usage: npm run ops -- product --market CRYPTO --duration 30 --payout-bps 8000 --min 10 --max 5000 [--disable]');
+        if (
+          !market ||
+          !Number.isInteger(duration) ||
+          duration <= 0 ||
+          !Number.isInteger(payoutBps) ||
+          !values.min ||
+          !values.max
+        ) {
+          console.error(
+            'usage: npm run ops -- product --market CRYPTO --duration 30 --payout-bps 8000 --min 10 --max 5000 [--disable]',
+          );
           return 2;
         }
         const usdt = assetOrThrow('USDT');
-        const row = { market, durationSeconds: duration, payoutBps, minStake: positiveAmount(values.min, usdt), maxStake: positiveAmount(values.max, usdt), enabled: !values.disable };
+        const row = {
+          market,
+          durationSeconds: duration,
+          payoutBps,
+          minStake: positiveAmount(values.min, usdt),
+          maxStake: positiveAmount(values.max, usdt),
+          enabled: !values.disable,
+        };
         await contractsRepo.upsertProduct(database.db, row);
-        log.info({ ...row, minStake: values.min, maxStake: values.max, operator: `cli:${os.userInfo().username}` }, 'contract product set');
-        console.log(`product ${market} ${duration} s: payout ${payoutBps} bps, stake ${values.min}–${values.max} USDT, ${row.enabled ? 'enabled' : 'disabled'} (open contracts keep their terms)`);
+        log.info(
+          { ...row, minStake: values.min, maxStake: values.max, operator: `cli:${os.userInfo().username}` },
+          'contract product set',
+        );
+        console.log(
+          `product ${market} ${duration} s: payout ${payoutBps} bps, stake ${values.min}–${values.max} USDT, ${row.enabled ? 'enabled' : 'disabled'} (open contracts keep their terms)`,
+        );
         return 0;
       }
       case 'ledger-verify': {
@@ -148,7 +215,9 @@ async function main(): Promise<number> {
         const violations = await app.ledger.verify(database.db, 100);
         await app.close();
         if (violations.length === 0) {
-          console.log('ledger OK: every transaction balances per asset, every balance equals its postings, no user account is negative');
+          console.log(
+            'ledger OK: every transaction balances per asset, every balance equals its postings, no user account is negative',
+          );
           return 0;
         }
         console.error(`ledger BROKEN: ${violations.length} violation(s)`);
@@ -177,7 +246,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -53,7 +53,9 @@ function toJson(value: unknown): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`).join(',')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -62,14 +64,35 @@ function toJson(value: unknown): string {
 // Plausible values, so that a hostile value in one field is checked past the others.
 
 const NAME_HINTS: [RegExp, string][] = [
-  [/symbol/i, 'BTCUSDT'], [/^toAsset$/, 'BTC'], [/asset/i, 'USDT'], [/email/i, 'fuzz@example.com'],
-  [/^phone$/, '2025550123'], [/countryCode/, '1'], [/^code$/, '1234'], [/amount|price/i, '1'],
-  [/quoteId/, 'q1'], [/password/i, 'secret123'], [/avatar/, '/uploads/avatars/a.png'], [/^q$/, 'BTC'],
+  [/symbol/i, 'BTCUSDT'],
+  [/^toAsset$/, 'BTC'],
+  [/asset/i, 'USDT'],
+  [/email/i, 'fuzz@example.com'],
+  [/^phone$/, '2025550123'],
+  [/countryCode/, '1'],
+  [/^code$/, '1234'],
+  [/amount|price/i, '1'],
+  [/quoteId/, 'q1'],
+  [/password/i, 'secret123'],
+  [/avatar/, '/uploads/avatars/a.png'],
+  [/^q$/, 'BTC'],
   // App versions: a version number and an http(s) link, so publish and the download links are probed past their formats.
-  [/^versionNo$/, '1.0.1'], [/^(url|linkUpdate\w+)$/, 'https://example.com/app'],
+  [/^versionNo$/, '1.0.1'],
+  [/^(url|linkUpdate\w+)$/, 'https://example.com/app'],
 ];
 // A well-formed public id (a financing product, a subscription) and an estimate token's length, so those routes are probed past the id.
-const STRINGS = ['BTCUSDT', 'USDT', '1', '1234', 'fuzz@example.com', '/uploads/avatars/a.png', 'secret123', 'abc', '00000000-0000-4000-8000-000000000000', 'T'.repeat(43)];
+const STRINGS = [
+  'BTCUSDT',
+  'USDT',
+  '1',
+  '1234',
+  'fuzz@example.com',
+  '/uploads/avatars/a.png',
+  'secret123',
+  'abc',
+  '00000000-0000-4000-8000-000000000000',
+  'T'.repeat(43),
+];
 
 function fits(s: string, schema: JsonSchema): boolean {
   if (schema.minLength !== undefined && s.length < schema.minLength) return false;
@@ -114,23 +137,70 @@ function hostileJson(schema: JsonSchema, base: unknown): { always: unknown[]; sa
   const s = typeof base === 'string' && base.length > 0 ? base : 'x';
   const long = 'L'.repeat(Math.max(schema.maxLength ?? 0, 200) + 1);
   return {
-    always: [new Raw('1e400'), new Raw('-1e400'), `${s}\u0000`, `${s.slice(0, 1)}\u0001${s.slice(1)}`, long, { nested: base }],
+    always: [
+      new Raw('1e400'),
+      new Raw('-1e400'),
+      `${s}\u0000`,
+      `${s.slice(0, 1)}\u0001${s.slice(1)}`,
+      long,
+      { nested: base },
+    ],
     sampled: [
-      new Raw('1e308'), new Raw('-1e308'), new Raw('18446744073709551616'), new Raw('9007199254740993'), new Raw('-1'), new Raw('0'),
-      new Raw('1.5'), new Raw('-0'), 'abc', '1e400', 'NaN', '', ' ', true, false, null, [], [base], {},
-      ...C0.map((c) => `${c}${s}`), `${s}\u2028`, `${s}\ud800`, '\u0000', '__proto__',
+      new Raw('1e308'),
+      new Raw('-1e308'),
+      new Raw('18446744073709551616'),
+      new Raw('9007199254740993'),
+      new Raw('-1'),
+      new Raw('0'),
+      new Raw('1.5'),
+      new Raw('-0'),
+      'abc',
+      '1e400',
+      'NaN',
+      '',
+      ' ',
+      true,
+      false,
+      null,
+      [],
+      [base],
+      {},
+      ...C0.map((c) => `${c}${s}`),
+      `${s}\u2028`,
+      `${s}\ud800`,
+      '\u0000',
+      '__proto__',
     ],
   };
 }
 
 /** Hostile text for one query or path value (query strings and paths are text by nature). */
 function hostileText(schema: JsonSchema, base: string): { always: string[]; sampled: string[] } {
-  const edges = [schema.minimum, schema.maximum].filter((n): n is number => n !== undefined).flatMap((n) => [String(n), String(n - 1), String(n + 1)]);
+  const edges = [schema.minimum, schema.maximum]
+    .filter((n): n is number => n !== undefined)
+    .flatMap((n) => [String(n), String(n - 1), String(n + 1)]);
   return {
     always: ['1e400', '-1e400', 'NaN', '1e308', '-1e308', `${base}\u0000`, `${base}\u0001`, 'L'.repeat(1000), ...edges],
     sampled: [
-      'Infinity', '-Infinity', '9007199254740993', '18446744073709551616', '-1', '0', '1.5', '0x10', '1e2', '',
-      ' ', 'abc', 'true', `${base}\u007f`, `${base}\u001b`, '__proto__', '../..', '%', 'a'.repeat(101),
+      'Infinity',
+      '-Infinity',
+      '9007199254740993',
+      '18446744073709551616',
+      '-1',
+      '0',
+      '1.5',
+      '0x10',
+      '1e2',
+      '',
+      ' ',
+      'abc',
+      'true',
+      `${base}\u007f`,
+      `${base}\u001b`,
+      '__proto__',
+      '../..',
+      '%',
+      'a'.repeat(101),
     ],
   };
 }
@@ -187,39 +257,90 @@ function bodyProbes(baseJson: string): { label: string; headers: Record<string, 
     { label: 'no content type', headers: { 'content-type': '' }, payload: baseJson },
     { label: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, payload: baseJson },
     { label: 'multipart garbage', headers: MULTIPART, payload: 'not multipart at all' },
-    { label: 'multipart truncated', headers: MULTIPART, payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc` },
+    {
+      label: 'multipart truncated',
+      headers: MULTIPART,
+      payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`,
+    },
     { label: 'multipart no closing', headers: MULTIPART, payload: part('kind', 'avatar') },
-    { label: 'multipart bad header', headers: MULTIPART, payload: `--${BOUNDARY}\r\nbroken header line\r\n\r\nx\r\n--${BOUNDARY}--\r\n` },
-    { label: 'multipart NUL field', headers: MULTIPART, payload: `${part('kind', 'avatar\u0000')}${part('file', 'x', true)}--${BOUNDARY}--\r\n` },
-    { label: 'multipart many parts', headers: MULTIPART, payload: `${Array.from({ length: 20 }, (_, i) => part(`f${i}`, 'x')).join('')}--${BOUNDARY}--\r\n` },
-    { label: 'multipart two files', headers: MULTIPART, payload: `${part('file', 'x', true)}${part('file', 'y', true)}--${BOUNDARY}--\r\n` },
+    {
+      label: 'multipart bad header',
+      headers: MULTIPART,
+      payload: `--${BOUNDARY}\r\nbroken header line\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+    },
+    {
+      label: 'multipart NUL field',
+      headers: MULTIPART,
+      payload: `${part('kind', 'avatar\u0000')}${part('file', 'x', true)}--${BOUNDARY}--\r\n`,
+    },
+    {
+      label: 'multipart many parts',
+      headers: MULTIPART,
+      payload: `${Array.from({ length: 20 }, (_, i) => part(`f${i}`, 'x')).join('')}--${BOUNDARY}--\r\n`,
+    },
+    {
+      label: 'multipart two files',
+      headers: MULTIPART,
+      payload: `${part('file', 'x', true)}${part('file', 'y', true)}--${BOUNDARY}--\r\n`,
+    },
   ];
 }
 
 /** Every probe of one route, the always-sent ones first, then a seeded sample, at most PROBES_PER_ROUTE. */
 function probesOf(op: Operation, rnd: () => number): Probe[] {
-  const pathBase: Record<string, string> = Object.fromEntries(op.params.map((p) => [p.name, String(example(p.schema, p.name))]));
-  const queryBase: [string, string][] = op.query.filter((q) => q.required || rnd() < 0.5).map((q) => [q.name, String(example(q.schema, q.name))]);
-  const url = (params = pathBase, query = queryBase, raw = '') => `${fillPath(op.path, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)])))}${queryString(query, raw)}`;
+  const pathBase: Record<string, string> = Object.fromEntries(
+    op.params.map((p) => [p.name, String(example(p.schema, p.name))]),
+  );
+  const queryBase: [string, string][] = op.query
+    .filter((q) => q.required || rnd() < 0.5)
+    .map((q) => [q.name, String(example(q.schema, q.name))]);
+  const url = (params = pathBase, query = queryBase, raw = '') =>
+    `${fillPath(op.path, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)])))}${queryString(query, raw)}`;
   const body = op.body ? (example(op.body, 'body') as Record<string, unknown>) : undefined;
   const baseJson = body ? toJson(body) : '{}';
-  const base = { method: op.method, url: url(), headers: op.method === 'POST' ? { ...JSON_TYPE } : {}, ...(op.method === 'POST' ? { payload: baseJson } : {}) };
+  const base = {
+    method: op.method,
+    url: url(),
+    headers: op.method === 'POST' ? { ...JSON_TYPE } : {},
+    ...(op.method === 'POST' ? { payload: baseJson } : {}),
+  };
   const always: Probe[] = [];
   const sampled: Probe[] = [];
 
   for (const p of op.params) {
     const h = hostileText(p.schema, pathBase[p.name] ?? 'x');
-    const mk = (v: string): Probe => ({ ...base, label: `path ${p.name}=${JSON.stringify(v.slice(0, 20))}`, url: url({ ...pathBase, [p.name]: v }) });
-    always.push(...h.always.map(mk), { ...mk('x'), url: url({ ...pathBase, [p.name]: 'P'.repeat(500) }), label: `path ${p.name} over-long`, mustNotEcho: 'P'.repeat(101) });
-    always.push({ ...base, label: `path ${p.name} bad encoding`, url: fillPath(op.path, { ...pathBase, [p.name]: '%zz%E0%A4%A' }) });
+    const mk = (v: string): Probe => ({
+      ...base,
+      label: `path ${p.name}=${JSON.stringify(v.slice(0, 20))}`,
+      url: url({ ...pathBase, [p.name]: v }),
+    });
+    always.push(...h.always.map(mk), {
+      ...mk('x'),
+      url: url({ ...pathBase, [p.name]: 'P'.repeat(500) }),
+      label: `path ${p.name} over-long`,
+      mustNotEcho: 'P'.repeat(101),
+    });
+    always.push({
+      ...base,
+      label: `path ${p.name} bad encoding`,
+      url: fillPath(op.path, { ...pathBase, [p.name]: '%zz%E0%A4%A' }),
+    });
     sampled.push(...h.sampled.map(mk));
   }
   for (const q of op.query) {
     const h = hostileText(q.schema, String(example(q.schema, q.name)));
     const others = queryBase.filter(([k]) => k !== q.name);
-    const mk = (v: string): Probe => ({ ...base, label: `query ${q.name}=${JSON.stringify(v.slice(0, 20))}`, url: url(pathBase, [...others, [q.name, v]]) });
+    const mk = (v: string): Probe => ({
+      ...base,
+      label: `query ${q.name}=${JSON.stringify(v.slice(0, 20))}`,
+      url: url(pathBase, [...others, [q.name, v]]),
+    });
     always.push(...h.always.map(mk));
-    sampled.push(...h.sampled.map(mk), { ...base, label: `query ${q.name} twice`, url: url(pathBase, [...others, [q.name, '1'], [q.name, '2']]) });
+    sampled.push(...h.sampled.map(mk), {
+      ...base,
+      label: `query ${q.name} twice`,
+      url: url(pathBase, [...others, [q.name, '1'], [q.name, '2']]),
+    });
     sampled.push({ ...base, label: `query ${q.name}[]`, url: url(pathBase, others, `${q.name}[]=1`) });
   }
   const long = 'K'.repeat(400);
@@ -233,16 +354,35 @@ function probesOf(op: Operation, rnd: () => number): Probe[] {
     const required = Object.fromEntries(Object.entries(body).filter(([k]) => op.body?.required?.includes(k)));
     for (const [field, schema] of Object.entries(op.body.properties ?? {})) {
       const h = hostileJson(schema, body[field]);
-      const mk = (v: unknown, rest = body): Probe => ({ ...base, label: `body ${field}=${toJson(v).slice(0, 24)}`, payload: toJson({ ...rest, [field]: v }) });
-      always.push(...h.always.map((v) => mk(v)), { ...base, label: `body without ${field}`, payload: toJson(Object.fromEntries(Object.entries(body).filter(([k]) => k !== field))) });
+      const mk = (v: unknown, rest = body): Probe => ({
+        ...base,
+        label: `body ${field}=${toJson(v).slice(0, 24)}`,
+        payload: toJson({ ...rest, [field]: v }),
+      });
+      always.push(...h.always.map((v) => mk(v)), {
+        ...base,
+        label: `body without ${field}`,
+        payload: toJson(Object.fromEntries(Object.entries(body).filter(([k]) => k !== field))),
+      });
       // An optional field also goes with the required fields alone, so its value reaches the
       // service without another optional field failing first.
-      if (!op.body.required?.includes(field)) always.push(...h.always.slice(0, 4).map((v) => ({ ...mk(v, required), label: `body ${field} alone=${toJson(v).slice(0, 24)}` })));
+      if (!op.body.required?.includes(field))
+        always.push(
+          ...h.always
+            .slice(0, 4)
+            .map((v) => ({ ...mk(v, required), label: `body ${field} alone=${toJson(v).slice(0, 24)}` })),
+        );
       sampled.push(...h.sampled.map((v) => mk(v)));
     }
-    always.push({ ...base, label: 'body over-long field name', payload: toJson({ ...body, [long]: 1 }), mustNotEcho: long });
+    always.push({
+      ...base,
+      label: 'body over-long field name',
+      payload: toJson({ ...body, [long]: 1 }),
+      mustNotEcho: long,
+    });
   }
-  if (op.method === 'POST') always.push(...bodyProbes(baseJson).map((b) => ({ ...base, ...b, label: `body: ${b.label}` })));
+  if (op.method === 'POST')
+    always.push(...bodyProbes(baseJson).map((b) => ({ ...base, ...b, label: `body: ${b.label}` })));
   always.push(
     { ...base, label: 'typeUser header', headers: { ...base.headers, typeUser: 'Demo\u0001' } },
     { ...base, label: 'lang header', headers: { ...base.headers, lang: 'x'.repeat(500) } },
@@ -265,8 +405,10 @@ function problemWith(op: Operation, probe: Probe, status: number, contentType: s
   }
   if (!op.envelope && status === 200) return null;
   const { code, msg, data } = (body ?? {}) as { code?: unknown; msg?: unknown; data?: unknown };
-  if (!Number.isInteger(code) || typeof msg !== 'string' || data === undefined) return `not the envelope: ${text.slice(0, 200)}`;
-  if (probe.mustNotEcho && text.includes(probe.mustNotEcho.slice(0, 50))) return `echoes the input: ${text.slice(0, 200)}`;
+  if (!Number.isInteger(code) || typeof msg !== 'string' || data === undefined)
+    return `not the envelope: ${text.slice(0, 200)}`;
+  if (probe.mustNotEcho && text.includes(probe.mustNotEcho.slice(0, 50)))
+    return `echoes the input: ${text.slice(0, 200)}`;
   if (code === 0) return status === 200 ? null : `code 0 with status ${status}`;
   const def = CATALOGUE.get(code as number);
   if (!def) return `code ${String(code)} is not in the catalogue`;
@@ -280,10 +422,17 @@ let email = '';
 let operator: TestOperator;
 let operatorToken = '';
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', OTP_DAILY_PER_IP: '1000000', SCRYPT_COST: '1024' } });
+  t = await createTestApp({
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', OTP_DAILY_PER_IP: '1000000', SCRYPT_COST: '1024' },
+  });
   // A price for every instrument, so trades and valuations get past "no price" to the real checks.
   for (const inst of INSTRUMENTS) {
-    t.app.market.engine.tick({ symbol: inst.symbol, time: t.clock.now().getTime(), price: Number(parseAmount('1', inst.priceDecimals)), amount: 1 });
+    t.app.market.engine.tick({
+      symbol: inst.symbol,
+      time: t.clock.now().getTime(),
+      price: Number(parseAmount('1', inst.priceDecimals)),
+      amount: 1,
+    });
   }
   email = uniqueEmail('fuzz');
   token = (await registerByEmail(t, email, PASSWORD)).token;
@@ -316,7 +465,9 @@ function unbounded(schema: JsonSchema, at: string): string[] {
   if (alt) return alt.flatMap((s, i) => unbounded(s, `${at}|${i}`));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'integer' || type === 'number') {
-    return Number.isFinite(schema.minimum) && Number.isFinite(schema.maximum) ? [] : [`${at}: a number without minimum and maximum`];
+    return Number.isFinite(schema.minimum) && Number.isFinite(schema.maximum)
+      ? []
+      : [`${at}: a number without minimum and maximum`];
   }
   if (type === 'string') return schema.maxLength === undefined ? [`${at}: a string without maxLength`] : [];
   if (type === 'object') return Object.entries(schema.properties ?? {}).flatMap(([k, s]) => unbounded(s, `${at}.${k}`));
@@ -336,7 +487,9 @@ describe('fuzzing every route of the OpenAPI document', () => {
   it('answers hostile input with a catalogued 4xx envelope, never a 5xx', { timeout: 240_000 }, async () => {
     const rnd = random(SEED);
     // Logout last, so one session serves the rest.
-    const ops = operations(t.app).sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')));
+    const ops = operations(t.app).sort(
+      (a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')),
+    );
     expect(ops.length).toBeGreaterThan(50);
     const problems: string[] = [];
     let sent = 0;
@@ -348,23 +501,31 @@ describe('fuzzing every route of the OpenAPI document', () => {
         // The notice stream never ends once it starts: with a session its hostile input is probed over
         // HTTP in modules/notifications/notifications.test.ts (anonymous probes here answer 301).
         if (session && op.path === API.sse.userEvents) continue;
-        const sessionHeaders: Record<string, string> = !session ? {}
-          : op.roles !== null ? { token: await liveOperatorToken() } : { token: await liveToken(), typeUser: 'demo' };
+        const sessionHeaders: Record<string, string> = !session
+          ? {}
+          : op.roles !== null
+            ? { token: await liveOperatorToken() }
+            : { token: await liveToken(), typeUser: 'demo' };
         // Without a session a session route answers 301 before it reads anything (session.test.ts
         // checks that on every such route), and with one a public route does what it did without:
         // a quarter of those probes is enough.
-        const redundant = session ? op.session === 'none' && op.roles === null : op.session === 'required' || op.roles !== null;
+        const redundant = session
+          ? op.session === 'none' && op.roles === null
+          : op.session === 'required' || op.roles !== null;
         const chosen = redundant ? probes.filter((_p, i) => i % 4 === 0) : probes;
         for (const probe of chosen) {
           const res = await t.app.inject({
-            method: probe.method, url: probe.url, remoteAddress: FUZZ_IP,
+            method: probe.method,
+            url: probe.url,
+            remoteAddress: FUZZ_IP,
             headers: { ...sessionHeaders, ...probe.headers },
             ...(probe.payload === undefined ? {} : { payload: probe.payload }),
           });
           sent++;
           if (session && op.roles !== null && res.statusCode !== 401 && res.statusCode !== 403) adminReached++;
           const problem = problemWith(op, probe, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
-          if (problem) problems.push(`${op.method} ${op.path} [${session ? 'session' : 'anonymous'}] ${probe.label}: ${problem}`);
+          if (problem)
+            problems.push(`${op.method} ${op.path} [${session ? 'session' : 'anonymous'}] ${probe.label}: ${problem}`);
         }
       }
     }
@@ -378,44 +539,83 @@ describe('fuzzing every route of the OpenAPI document', () => {
 
 describe('the internal errors of issue 13, one by one', () => {
   const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
-  const invalid = (field: string) => ({ status: 400, code: code('INVALID_PARAMETER'), msg: `Invalid parameter: ${field}`, data: null });
+  const invalid = (field: string) => ({
+    status: 400,
+    code: code('INVALID_PARAMETER'),
+    msg: `Invalid parameter: ${field}`,
+    data: null,
+  });
 
   it('refuses non-finite numbers in query strings, with or without a session', async () => {
     const live = await liveToken();
     expect(await t.call('GET', '/api/market/kline?symbol=BTCUSDT&interval=1m&limit=1e400')).toEqual(invalid('limit'));
     expect(await t.call('GET', '/api/market/kline?symbol=BTCUSDT&interval=1m&from=-1e400')).toEqual(invalid('from'));
     expect(await t.call('GET', '/api/market/trades?symbol=BTCUSDT&limit=1e400')).toEqual(invalid('limit'));
-    expect(await t.call('GET', '/api/market/trades?symbol=BTC%00USDT')).toMatchObject({ status: 400, code: code('SYMBOL_UNKNOWN') });
-    expect(await t.call('GET', '/asset/api/account/getTransferLog?page=1e400', undefined, { token: live })).toEqual(invalid('page'));
-    expect(await t.call('GET', '/transaction/api/spot/history?size=-Infinity', undefined, { token: live })).toEqual(invalid('size'));
-    expect(await t.call('GET', '/transaction/api/contract/getContractList?page=1e400', undefined, { token: live })).toEqual(invalid('page'));
+    expect(await t.call('GET', '/api/market/trades?symbol=BTC%00USDT')).toMatchObject({
+      status: 400,
+      code: code('SYMBOL_UNKNOWN'),
+    });
+    expect(await t.call('GET', '/asset/api/account/getTransferLog?page=1e400', undefined, { token: live })).toEqual(
+      invalid('page'),
+    );
+    expect(await t.call('GET', '/transaction/api/spot/history?size=-Infinity', undefined, { token: live })).toEqual(
+      invalid('size'),
+    );
+    expect(
+      await t.call('GET', '/transaction/api/contract/getContractList?page=1e400', undefined, { token: live }),
+    ).toEqual(invalid('page'));
     // Detail ids are opaque strings now: a number there is simply no order of the caller's.
-    expect(await t.call('GET', '/transaction/api/contract/detail?id=1e400', undefined, { token: live })).toMatchObject({ status: 404, code: code('ORDER_NOT_FOUND') });
+    expect(await t.call('GET', '/transaction/api/contract/detail?id=1e400', undefined, { token: live })).toMatchObject({
+      status: 404,
+      code: code('ORDER_NOT_FOUND'),
+    });
   });
 
   it('refuses NUL and other control characters in strings and names', async () => {
     const live = await liveToken();
-    const register = { type: 'email', email: uniqueEmail(), password: PASSWORD, confirmPassword: PASSWORD, code: '1234', invitationCode: 'ABC\u0000' };
+    const register = {
+      type: 'email',
+      email: uniqueEmail(),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code: '1234',
+      invitationCode: 'ABC\u0000',
+    };
     expect(await t.post('/asset/api/user/register', register)).toEqual(invalid('invitationCode'));
-    expect(await t.post('/asset/api/user/update', { nickname: 'name\u0000' }, { token: live })).toEqual(invalid('nickname'));
-    expect(await t.post('/asset/api/user/update', { nickname: 'tab\there' }, { token: live })).toEqual(invalid('nickname'));
-    expect(await t.post('/asset/api/user/login', { type: 'email', email: 'a\u0000@example.com', password: 'x' })).toEqual(invalid('email'));
+    expect(await t.post('/asset/api/user/update', { nickname: 'name\u0000' }, { token: live })).toEqual(
+      invalid('nickname'),
+    );
+    expect(await t.post('/asset/api/user/update', { nickname: 'tab\there' }, { token: live })).toEqual(
+      invalid('nickname'),
+    );
+    expect(
+      await t.post('/asset/api/user/login', { type: 'email', email: 'a\u0000@example.com', password: 'x' }),
+    ).toEqual(invalid('email'));
     // A made-up field name is not repeated when it is not a short plain name.
     expect(await t.post('/asset/api/user/update', { 'x\u0001y': 1 }, { token: live })).toEqual(invalid('body'));
   });
 
-  it('refuses hostile values inside the dashboard layout\'s panels, as the top-level fuzzing does not reach them', async () => {
+  it("refuses hostile values inside the dashboard layout's panels, as the top-level fuzzing does not reach them", async () => {
     const live = await liveToken();
     const panel = { id: 'markets', column: 0, hidden: false };
-    const send = (panels: string) => t.app.inject({
-      method: 'POST', url: '/asset/api/user/dashboard-layout', remoteAddress: FUZZ_IP,
-      headers: { token: live, 'content-type': 'application/json' }, payload: `{"version":1,"panels":${panels}}`,
-    });
+    const send = (panels: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/asset/api/user/dashboard-layout',
+        remoteAddress: FUZZ_IP,
+        headers: { token: live, 'content-type': 'application/json' },
+        payload: `{"version":1,"panels":${panels}}`,
+      });
     const hostile = [
-      `[{"id":"markets\\u0000","column":0,"hidden":false}]`, `[{"id":"markets","column":1e400,"hidden":false}]`,
+      `[{"id":"markets\\u0000","column":0,"hidden":false}]`,
+      `[{"id":"markets","column":1e400,"hidden":false}]`,
       `[{"id":"markets","column":9007199254740993,"hidden":false}]`,
-      `[{"id":"__proto__","column":0,"hidden":false}]`, `[${toJson({ ...panel, nested: { deep: [panel] } })}]`,
-      `[${Array.from({ length: 8 }, () => toJson(panel)).join(',')}]`, `[[]]`, `"markets"`, `{"0":${toJson(panel)}}`,
+      `[{"id":"__proto__","column":0,"hidden":false}]`,
+      `[${toJson({ ...panel, nested: { deep: [panel] } })}]`,
+      `[${Array.from({ length: 8 }, () => toJson(panel)).join(',')}]`,
+      `[[]]`,
+      `"markets"`,
+      `{"0":${toJson(panel)}}`,
     ];
     for (const panels of hostile) {
       const res = await send(panels);
@@ -423,22 +623,36 @@ describe('the internal errors of issue 13, one by one', () => {
       expect(res.json(), panels).toMatchObject({ code: code('INVALID_PARAMETER'), data: null });
     }
     // A prototype key is refused by the JSON parser; a well-formed list with a panel missing has its own code.
-    expect((await send(`[{"id":"markets","column":0,"hidden":false,"__proto__":{"x":1}}]`)).json()).toMatchObject({ code: code('MALFORMED_JSON'), data: null });
-    expect((await send(`[${toJson(panel)}]`)).json()).toMatchObject({ code: code('DASHBOARD_LAYOUT_INVALID'), data: null });
+    expect((await send(`[{"id":"markets","column":0,"hidden":false,"__proto__":{"x":1}}]`)).json()).toMatchObject({
+      code: code('MALFORMED_JSON'),
+      data: null,
+    });
+    expect((await send(`[${toJson(panel)}]`)).json()).toMatchObject({
+      code: code('DASHBOARD_LAYOUT_INVALID'),
+      data: null,
+    });
   });
 
   it('answers a malformed multipart body with MULTIPART_INVALID', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/asset/api/common/upload', payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`,
+      method: 'POST',
+      url: '/asset/api/common/upload',
+      payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`,
       headers: { ...MULTIPART, token: await liveToken() },
     });
-    expect([res.statusCode, res.json()]).toEqual([400, { code: code('MULTIPART_INVALID'), msg: 'The upload form could not be read', data: null }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { code: code('MULTIPART_INVALID'), msg: 'The upload form could not be read', data: null },
+    ]);
   });
 
   it('answers an over-long or badly encoded path with URL_INVALID in the envelope, without repeating the path', async () => {
     for (const name of ['P'.repeat(500), '%zz']) {
       const res = await t.app.inject({ method: 'GET', url: `/asset/api/common/file/${name}`, headers: { lang: 'de' } });
-      expect([res.statusCode, res.json()]).toEqual([400, { code: code('URL_INVALID'), msg: 'Ungültige Anfrageadresse', data: null }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        400,
+        { code: code('URL_INVALID'), msg: 'Ungültige Anfrageadresse', data: null },
+      ]);
       expect(res.body).not.toContain(name);
       expect(res.headers['x-request-id']).toBeTruthy();
     }

@@ -27,18 +27,33 @@ describe('envelope and errors', () => {
   });
 
   it('answers malformed JSON and a wrong content type with their codes', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/asset/api/user/login', payload: '{"type":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/asset/api/user/login',
+      payload: '{"type":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.json()).toMatchObject({ code: code('MALFORMED_JSON') });
-    const xml = await t.app.inject({ method: 'POST', url: '/asset/api/user/login', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/asset/api/user/login',
+      payload: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.json()).toMatchObject({ code: code('UNSUPPORTED_MEDIA_TYPE') });
   });
 
   it('refuses a body over the size limit', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/asset/api/user/login', payload: JSON.stringify({ type: 'email', email: 'a@b.co', password: 'x'.repeat(100_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/asset/api/user/login',
+      payload: JSON.stringify({ type: 'email', email: 'a@b.co', password: 'x'.repeat(100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.json()).toMatchObject({ code: code('PAYLOAD_TOO_LARGE') });
   });
 
-  it('never sends a stack trace: an unexpected failure is INTERNAL_ERROR in the user\'s language', async () => {
+  it("never sends a stack trace: an unexpected failure is INTERNAL_ERROR in the user's language", async () => {
     const app = await buildApp({ ctx: t.ctx });
     app.get('/asset/api/test/boom', async () => {
       throw new Error('secret detail at /srv/app/db.ts:12');
@@ -53,13 +68,24 @@ describe('envelope and errors', () => {
 
   it('writes one access-log line per request, with its status and time', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
     const app = await buildApp({ ctx: t.ctx, logger });
     await app.ready();
     await app.inject({ method: 'GET', url: '/asset/api/nope' });
     await app.close();
     const requestLines = lines.filter((l) => l.reqId !== undefined);
-    expect(requestLines).toEqual([expect.objectContaining({ msg: 'request', method: 'GET', url: '/asset/api/nope', statusCode: 404, ms: expect.any(Number) })]);
+    expect(requestLines).toEqual([
+      expect.objectContaining({
+        msg: 'request',
+        method: 'GET',
+        url: '/asset/api/nope',
+        statusCode: 404,
+        ms: expect.any(Number),
+      }),
+    ]);
   });
 
   it('answers NOT_READY until the database is open, while /healthz already answers', async () => {
@@ -67,7 +93,9 @@ describe('envelope and errors', () => {
     const app = await buildApp({ ctx: t.ctx, isReady: () => ready });
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
-    expect((await app.inject({ method: 'POST', url: '/asset/api/user/info' })).json()).toMatchObject({ code: code('NOT_READY') });
+    expect((await app.inject({ method: 'POST', url: '/asset/api/user/info' })).json()).toMatchObject({
+      code: code('NOT_READY'),
+    });
     ready = true;
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     await app.close();
@@ -76,12 +104,22 @@ describe('envelope and errors', () => {
 
 describe('OpenAPI', () => {
   it('publishes a document generated from the route schemas, and a browsable UI', async () => {
-    const doc = (await t.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/asset/api/user/login', '/asset/api/user/register', '/asset/api/user/sendOtp', '/asset/api/user/SendSmsOtp',
-      '/asset/api/user/info', '/asset/api/user/update', '/asset/api/user/forgot-fund-password', '/asset/api/common/upload',
-      '/asset/api/countryCode/countryCodeList',
-    ]));
+    const doc = (await t.app.inject({ url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/asset/api/user/login',
+        '/asset/api/user/register',
+        '/asset/api/user/sendOtp',
+        '/asset/api/user/SendSmsOtp',
+        '/asset/api/user/info',
+        '/asset/api/user/update',
+        '/asset/api/user/forgot-fund-password',
+        '/asset/api/common/upload',
+        '/asset/api/countryCode/countryCodeList',
+      ]),
+    );
     expect(doc.paths['/asset/api/user/register']?.post?.requestBody).toBeDefined();
     const ui = await t.app.inject({ url: '/docs/' });
     expect(ui.statusCode).toBe(200);

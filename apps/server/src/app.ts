@@ -19,7 +19,13 @@ import { operatorSessionPlugin } from './plugins/operator-session';
 import { AuthService, SessionService, authRoutes } from './modules/auth';
 import { UserService, userRoutes } from './modules/users';
 import {
-  AddressBookService, WithdrawalService, WithdrawalSigner, addressBookRoutes, signerChains, withdrawalAdminRoutes, withdrawalRoutes,
+  AddressBookService,
+  WithdrawalService,
+  WithdrawalSigner,
+  addressBookRoutes,
+  signerChains,
+  withdrawalAdminRoutes,
+  withdrawalRoutes,
 } from './modules/withdrawals';
 import { FileService, fileRoutes } from './modules/files';
 import { KycService, kycAdminRoutes, kycRoutes } from './modules/kyc';
@@ -46,11 +52,29 @@ import { NotificationService, notificationRoutes } from './modules/notifications
 import { ChatService, chatAdminRoutes, chatRoutes } from './modules/chat';
 import { AppVersionService, appVersionAdminRoutes, appVersionRoutes } from './modules/app-version';
 import {
-  HelpService, LegalService, NewsService, helpAdminRoutes, helpRoutes, legalAdminRoutes, legalRoutes, newsAdminRoutes, newsRoutes,
+  HelpService,
+  LegalService,
+  NewsService,
+  helpAdminRoutes,
+  helpRoutes,
+  legalAdminRoutes,
+  legalRoutes,
+  newsAdminRoutes,
+  newsRoutes,
 } from './modules/content';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
-const API_PREFIXES = ['/asset/', '/api/', '/admin/api/', '/transaction/', '/uploads/', '/docs', '/ws', '/healthz', '/readyz'];
+const API_PREFIXES = [
+  '/asset/',
+  '/api/',
+  '/admin/api/',
+  '/transaction/',
+  '/uploads/',
+  '/docs',
+  '/ws',
+  '/healthz',
+  '/readyz',
+];
 /** Client-side routes of the web app (docs/product.md §2), answered with index.html. */
 const SPA_ROUTE = /^\/($|splash$|pages\/|choose-location$|open-location$)/;
 
@@ -111,7 +135,12 @@ export interface BuildOptions {
   marketEngine?: EngineOptions;
 }
 
-export async function buildApp({ ctx, logger, isReady = () => true, marketEngine }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  ctx,
+  logger,
+  isReady = () => true,
+  marketEngine,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = createServer(ctx, logger);
   const role = watchEngineRole(app, ctx, isReady);
   const { sessions, operatorSessions, audit } = await registerPlugins(app, ctx, isReady);
@@ -122,7 +151,13 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const { bus, outboxRelay, market } = await registerMarket(app, ctx, { sessions, news, marketEngine });
   const { ledger, money, prices } = await registerMoney(app, ctx, { bus, market, audit, sessions, kyc });
   const { deposits, depositWatchers, withdrawals, withdrawalSigner } = await registerDepositsAndWithdrawals(app, ctx, {
-    money, ledger, prices, audit, users, codes: auth.otp, sessions,
+    money,
+    ledger,
+    prices,
+    audit,
+    users,
+    codes: auth.otp,
+    sessions,
   });
   const { loans, financing } = await registerProducts(app, ctx, { money, ledger, prices, audit, kyc, files });
   await registerContent(app, ctx, { news, audit });
@@ -132,9 +167,22 @@ export async function buildApp({ ctx, logger, isReady = () => true, marketEngine
   const notifications = await registerNotifications(app, ctx, { chat, bus });
   const spot = await registerSpot(app, ctx, { money, market });
   // Background jobs, every one declared in jobs.ts: the engine role's work, and each process's notice hub.
-  startJobs({
-    outboxRelay, market, depositWatchers, withdrawalSigner, withdrawals, financing, loans, chat, contracts, spot, notifications,
-  }, { app, config: ctx.config, role, isReady });
+  startJobs(
+    {
+      outboxRelay,
+      market,
+      depositWatchers,
+      withdrawalSigner,
+      withdrawals,
+      financing,
+      loans,
+      chat,
+      contracts,
+      spot,
+      notifications,
+    },
+    { app, config: ctx.config, role, isReady },
+  );
   await registerWebApps(app, ctx);
   return app;
 }
@@ -158,7 +206,15 @@ function createServer(ctx: AppContext, logger: FastifyBaseLogger | undefined): F
   // Services log through the app's logger.
   ctx.log = app.log;
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
   });
   return app;
 }
@@ -170,7 +226,12 @@ function createServer(ctx: AppContext, logger: FastifyBaseLogger | undefined): F
  */
 function watchEngineRole(app: FastifyInstance, ctx: AppContext, isReady: () => boolean): ManagedRole {
   const role = createEngineRole(
-    { databaseUrl: ctx.config.databaseUrl, engine: ctx.config.market.engine, node: ctx.config.nodeName, election: ctx.config.election },
+    {
+      databaseUrl: ctx.config.databaseUrl,
+      engine: ctx.config.market.engine,
+      node: ctx.config.nodeName,
+      election: ctx.config.election,
+    },
     { isReady, log: () => app.log, db: () => ctx.db },
   );
   app.decorate('engineRole', role);
@@ -197,9 +258,13 @@ async function registerPlugins(app: FastifyInstance, ctx: AppContext, isReady: (
     operators: operatorSessions,
     publicPaths: [ADMIN_API.auth.login],
     // An operator refused for their role is recorded: what they tried, as whom.
-    onForbidden: (request, { operator }) => audit.write(ctx.db, operatorActor(request, operator), {
-      action: 'access.forbidden', after: { method: request.method, path: request.routeOptions.url ?? request.url },
-    }).then(() => undefined),
+    onForbidden: (request, { operator }) =>
+      audit
+        .write(ctx.db, operatorActor(request, operator), {
+          action: 'access.forbidden',
+          after: { method: request.method, path: request.routeOptions.url ?? request.url },
+        })
+        .then(() => undefined),
   });
   // Request counters: in Redis when REDIS_URL is set, shared by every process (lib/rate-limit-store.ts).
   const limits = rateLimitSetup(ctx.config.rateLimitStore, app.log);
@@ -225,11 +290,22 @@ async function registerPlugins(app: FastifyInstance, ctx: AppContext, isReady: (
 async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Trading and wallet API', version: APP_VERSION, description: 'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md. Routes marked with the token security answer 301 without a live session before they look at anything else. Numbers must be finite and within their bounds; no string may contain a control character. Money and prices are decimal strings; every time is UTC epoch milliseconds (an integer), in answers, bodies, query strings and websocket messages.' },
+      info: {
+        title: 'Trading and wallet API',
+        version: APP_VERSION,
+        description:
+          'Every answer is `{ code, msg, data }`; code 0 is success. See docs/error-codes.md. Routes marked with the token security answer 301 without a live session before they look at anything else. Numbers must be finite and within their bounds; no string may contain a control character. Money and prices are decimal strings; every time is UTC epoch milliseconds (an integer), in answers, bodies, query strings and websocket messages.',
+      },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
-          operator: { type: 'apiKey', in: 'header', name: 'token', description: 'An operator session token (`op_…`, from /admin/api/auth/login) in the `token` header. The scopes listed on a route are the operator roles it allows; any other role answers OPERATOR_ROLE_FORBIDDEN (403), no live operator session answers 301. A user token never opens these routes.' },
+          operator: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'token',
+            description:
+              'An operator session token (`op_…`, from /admin/api/auth/login) in the `token` header. The scopes listed on a route are the operator roles it allows; any other role answers OPERATOR_ROLE_FORBIDDEN (403), no live operator session answers 301. A user token never opens these routes.',
+          },
         },
       },
     },
@@ -240,10 +316,16 @@ async function registerOpenApi(app: FastifyInstance): Promise<void> {
 }
 
 /** Health and readiness (/healthz, /readyz): the role, the bus, the database, the chain watchers. */
-async function registerHealth(app: FastifyInstance, ctx: AppContext, role: ManagedRole, isReady: () => boolean): Promise<void> {
+async function registerHealth(
+  app: FastifyInstance,
+  ctx: AppContext,
+  role: ManagedRole,
+  isReady: () => boolean,
+): Promise<void> {
   // The chain watchers are built further down; /readyz reports them once they exist.
   await app.register(systemRoutes, {
-    isReady, chains: () => (app.hasDecorator('depositWatchers') ? app.depositWatchers.map((w) => w.status()) : []),
+    isReady,
+    chains: () => (app.hasDecorator('depositWatchers') ? app.depositWatchers.map((w) => w.status()) : []),
     ready: {
       role: () => role.status(),
       // The bus is decorated further down (modules/cluster); /readyz leaves it out until then.
@@ -255,9 +337,19 @@ async function registerHealth(app: FastifyInstance, ctx: AppContext, role: Manag
 }
 
 /** Users and operators: codes, sign-up and sign-in, profiles, uploads, the back office's operators and audit log, identity verification. */
-async function registerIdentity(app: FastifyInstance, ctx: AppContext, { sessions, operatorSessions, audit }: {
-  sessions: SessionService; operatorSessions: OperatorSessionService; audit: AuditLog;
-}) {
+async function registerIdentity(
+  app: FastifyInstance,
+  ctx: AppContext,
+  {
+    sessions,
+    operatorSessions,
+    audit,
+  }: {
+    sessions: SessionService;
+    operatorSessions: OperatorSessionService;
+    audit: AuditLog;
+  },
+) {
   const auth = new AuthService(ctx, sessions);
   const files = new FileService(ctx);
   // Uploads' bytes in the file store (FILE_STORE: disk, pg or s3; modules/files/store.ts); avatars served from it by fileRoutes.
@@ -267,7 +359,10 @@ async function registerIdentity(app: FastifyInstance, ctx: AppContext, { session
   await app.register(userRoutes, { users });
   await app.register(fileRoutes, { files });
   // The back office (issue 16): operators and the audit log.
-  await app.register(operatorRoutes, { operators: new OperatorService(ctx, operatorSessions, audit), rateLimitPerMinute: ctx.config.authRateLimitPerMinute });
+  await app.register(operatorRoutes, {
+    operators: new OperatorService(ctx, operatorSessions, audit),
+    rateLimitPerMinute: ctx.config.authRateLimitPerMinute,
+  });
   await app.register(auditRoutes, { audit });
   // Identity verification: the user's stages, and the review (compliance).
   const kyc = new KycService(ctx, files, audit, ctx.config.kyc);
@@ -277,9 +372,19 @@ async function registerIdentity(app: FastifyInstance, ctx: AppContext, { session
 }
 
 /** Market data, the market websocket (/ws), and the bus between processes the engine's feed and the users' events travel on. */
-async function registerMarket(app: FastifyInstance, ctx: AppContext, { sessions, news, marketEngine }: {
-  sessions: SessionService; news: NewsService; marketEngine: EngineOptions | undefined;
-}) {
+async function registerMarket(
+  app: FastifyInstance,
+  ctx: AppContext,
+  {
+    sessions,
+    news,
+    marketEngine,
+  }: {
+    sessions: SessionService;
+    news: NewsService;
+    marketEngine: EngineOptions | undefined;
+  },
+) {
   // 64 KiB is the hard cap of a client message.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // The bus between processes; closed after the modules that use it (root onClose hooks run after the plugins').
@@ -299,9 +404,23 @@ async function registerMarket(app: FastifyInstance, ctx: AppContext, { sessions,
  * go to the users' feeds after the commit); what reads it: users in the back office (balances) and
  * wallets, valued at the market's reference prices.
  */
-async function registerMoney(app: FastifyInstance, ctx: AppContext, { bus, market, audit, sessions, kyc }: {
-  bus: ClusterBus; market: MarketModule; audit: AuditLog; sessions: SessionService; kyc: KycService;
-}) {
+async function registerMoney(
+  app: FastifyInstance,
+  ctx: AppContext,
+  {
+    bus,
+    market,
+    audit,
+    sessions,
+    kyc,
+  }: {
+    bus: ClusterBus;
+    market: MarketModule;
+    audit: AuditLog;
+    sessions: SessionService;
+    kyc: KycService;
+  },
+) {
   // Order events: to the outbox in the command's transaction, then to the bus (ledger/outbox.ts).
   const { ledger, money } = createLedger(ctx, bus);
   app.decorate('ledger', ledger);
@@ -316,21 +435,45 @@ async function registerMoney(app: FastifyInstance, ctx: AppContext, { bus, marke
 }
 
 /** Money in and out: deposit addresses and the chain watchers, withdrawals, their address book and the signer. */
-async function registerDepositsAndWithdrawals(app: FastifyInstance, ctx: AppContext, { money, ledger, prices, audit, users, codes, sessions }: {
-  money: MoneyCommands; ledger: LedgerReads; prices: ReferencePrices; audit: AuditLog; users: UserService;
-  codes: AuthService['otp']; sessions: SessionService;
-}) {
+async function registerDepositsAndWithdrawals(
+  app: FastifyInstance,
+  ctx: AppContext,
+  {
+    money,
+    ledger,
+    prices,
+    audit,
+    users,
+    codes,
+    sessions,
+  }: {
+    money: MoneyCommands;
+    ledger: LedgerReads;
+    prices: ReferencePrices;
+    audit: AuditLog;
+    users: UserService;
+    codes: AuthService['otp'];
+    sessions: SessionService;
+  },
+) {
   // Deposits: coins × chains, each user's deposit addresses (from account xpubs), the address book, records.
   const deposits = new DepositService(ctx);
   app.decorate('deposits', deposits);
   await app.register(depositRoutes, { deposits });
   // The chain watchers: deposits seen, counted up and credited (docs/deposits.md "Detection").
-  const depositWatchers = chainScanners(ctx, deposits).map((scanner) => new DepositWatcher(ctx, { deposits, money, scanner }));
+  const depositWatchers = chainScanners(ctx, deposits).map(
+    (scanner) => new DepositWatcher(ctx, { deposits, money, scanner }),
+  );
   app.decorate('depositWatchers', depositWatchers);
 
   // Withdrawals: quote, confirm into escrow, review by the rules or operators, paid out by the signer (engine role).
   const withdrawals = new WithdrawalService(ctx, {
-    money, ledger, prices, audit, users, routes: deposits.routes,
+    money,
+    ledger,
+    prices,
+    audit,
+    users,
+    routes: deposits.routes,
     signerChains: signerChains(ctx),
   });
   app.decorate('withdrawals', withdrawals);
@@ -350,9 +493,25 @@ async function registerDepositsAndWithdrawals(app: FastifyInstance, ctx: AppCont
 }
 
 /** What the house offers: loans, OTC trades, fixed-term financing. */
-async function registerProducts(app: FastifyInstance, ctx: AppContext, { money, ledger, prices, audit, kyc, files }: {
-  money: MoneyCommands; ledger: LedgerReads; prices: ReferencePrices; audit: AuditLog; kyc: KycService; files: FileService;
-}) {
+async function registerProducts(
+  app: FastifyInstance,
+  ctx: AppContext,
+  {
+    money,
+    ledger,
+    prices,
+    audit,
+    kyc,
+    files,
+  }: {
+    money: MoneyCommands;
+    ledger: LedgerReads;
+    prices: ReferencePrices;
+    audit: AuditLog;
+    kyc: KycService;
+    files: FileService;
+  },
+) {
   // Loans: applications reviewed by operators (four eyes above LOAN_FOUR_EYES_USDT), paid out from the
   // loan book, repaid only when the user asks, from a binding quote (docs/loans.md).
   const loans = new LoanService(ctx, { money, ledger, prices, audit, kyc, files });
@@ -369,7 +528,11 @@ async function registerProducts(app: FastifyInstance, ctx: AppContext, { money, 
 }
 
 /** Texts written in the back office: news and announcements, the helper centre, legal texts, app versions. */
-async function registerContent(app: FastifyInstance, ctx: AppContext, { news, audit }: { news: NewsService; audit: AuditLog }): Promise<void> {
+async function registerContent(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { news, audit }: { news: NewsService; audit: AuditLog },
+): Promise<void> {
   // News and announcements, written in the back office (docs/content.md "News and announcements").
   await app.register(newsRoutes, { news });
   await app.register(newsAdminRoutes, { news });
@@ -390,10 +553,18 @@ async function registerContent(app: FastifyInstance, ctx: AppContext, { news, au
  * Customer-service chat and the back office's inbox (docs/chat.md); replies the user was away for
  * become notifications (engine role).
  */
-async function registerChat(app: FastifyInstance, ctx: AppContext, { audit, files }: { audit: AuditLog; files: FileService }): Promise<ChatService> {
+async function registerChat(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { audit, files }: { audit: AuditLog; files: FileService },
+): Promise<ChatService> {
   // The notice stream is set up later (it renders chat rows through the chat's face); chat writes nudge it once both exist.
   const nudge = () => app.notifications.nudge();
-  const chat = new ChatService(ctx, { audit, files, nudge }, { notifyAfterSeconds: ctx.config.chat.notifyAfterSeconds });
+  const chat = new ChatService(
+    ctx,
+    { audit, files, nudge },
+    { notifyAfterSeconds: ctx.config.chat.notifyAfterSeconds },
+  );
   app.decorate('chat', chat);
   await app.register(chatRoutes, { chat });
   await app.register(chatAdminRoutes, { chat });
@@ -401,21 +572,51 @@ async function registerChat(app: FastifyInstance, ctx: AppContext, { audit, file
 }
 
 /** The back office's four eyes on money and its dashboard of queues. */
-async function registerBackOffice(app: FastifyInstance, ctx: AppContext, { money, audit, kyc, deposits, depositWatchers, withdrawals, loans }: {
-  money: MoneyCommands; audit: AuditLog; kyc: KycService; deposits: DepositService; depositWatchers: readonly DepositWatcher[];
-  withdrawals: WithdrawalService; loans: LoanService;
-}): Promise<void> {
+async function registerBackOffice(
+  app: FastifyInstance,
+  ctx: AppContext,
+  {
+    money,
+    audit,
+    kyc,
+    deposits,
+    depositWatchers,
+    withdrawals,
+    loans,
+  }: {
+    money: MoneyCommands;
+    audit: AuditLog;
+    kyc: KycService;
+    deposits: DepositService;
+    depositWatchers: readonly DepositWatcher[];
+    withdrawals: WithdrawalService;
+    loans: LoanService;
+  },
+): Promise<void> {
   // Four eyes on an operator's change of money: asked by one operator, approved by another.
   const approvals = new ApprovalService(ctx, money, audit);
   await app.register(approvalRoutes, { approvals });
   // The back office's dashboard: how much waits in each queue of the operator's role.
-  await app.register(queueRoutes, { sources: { kyc, approvals, deposits, withdrawals, loans }, chains: () => depositWatchers.map((w) => w.status()) });
+  await app.register(queueRoutes, {
+    sources: { kyc, approvals, deposits, withdrawals, loans },
+    chains: () => depositWatchers.map((w) => w.status()),
+  });
 }
 
 /** Seconds contracts: opened at the server's last tick, settled in the background from recorded ticks (jobs.ts). */
-async function registerContracts(app: FastifyInstance, ctx: AppContext, { ledger, money, market }: {
-  ledger: LedgerReads; money: MoneyCommands; market: MarketModule;
-}) {
+async function registerContracts(
+  app: FastifyInstance,
+  ctx: AppContext,
+  {
+    ledger,
+    money,
+    market,
+  }: {
+    ledger: LedgerReads;
+    money: MoneyCommands;
+    market: MarketModule;
+  },
+) {
   const contracts = createContracts(ctx, { ledger, money, market }, ctx.config.contracts);
   app.decorate('contracts', contracts);
   await app.register(contractRoutes, { service: contracts.service });
@@ -423,7 +624,11 @@ async function registerContracts(app: FastifyInstance, ctx: AppContext, { ledger
 }
 
 /** Notifications and the notice stream (SSE): every process serving streams runs a hub (jobs.ts "notice hub"). */
-async function registerNotifications(app: FastifyInstance, ctx: AppContext, { chat, bus }: { chat: ChatService; bus: ClusterBus }): Promise<NotificationService> {
+async function registerNotifications(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { chat, bus }: { chat: ChatService; bus: ClusterBus },
+): Promise<NotificationService> {
   const notifications = new NotificationService(ctx, chat, bus);
   app.decorate('notifications', notifications);
   await app.register(notificationRoutes, { notifications });
@@ -431,7 +636,11 @@ async function registerNotifications(app: FastifyInstance, ctx: AppContext, { ch
 }
 
 /** Spot orders against the house; the matcher (jobs.ts) fills resting limit orders as prices cross them. */
-async function registerSpot(app: FastifyInstance, ctx: AppContext, { money, market }: { money: MoneyCommands; market: MarketModule }): Promise<SpotService> {
+async function registerSpot(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { money, market }: { money: MoneyCommands; market: MarketModule },
+): Promise<SpotService> {
   const spot = new SpotService(ctx, money, market, ctx.config.spot);
   await app.register(spotRoutes, { spot });
   return spot;
@@ -479,12 +688,14 @@ async function registerWebApps(app: FastifyInstance, ctx: AppContext): Promise<v
     const isPage = !isApi && (request.method === 'GET' || request.method === 'HEAD');
     // /admin/ and the back office's client routes (/admin/audit, …): its index.html, revalidated on each use.
     if (hasAdmin && isPage && pathname.startsWith(ADMIN_PREFIX)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', ctx.config.adminDist);
     }
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && SPA_ROUTE.test(pathname)) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html', ctx.config.webDist);
     }
     return sendError(reply, 'NOT_FOUND');
   });
-
 }

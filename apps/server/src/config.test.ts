@@ -24,35 +24,67 @@ describe('loadConfig', () => {
   it('loads the documented defaults from an empty environment', () => {
     const c = loadConfig({}, '/srv');
     expect(c).toMatchObject({
-      port: 8080, host: '0.0.0.0', dataDir: '/srv/data', databaseUrl: undefined, smtpUrl: undefined,
-      emailFrom: 'no-reply@localhost', appSecret: undefined, sessionIdleMinutes: 1440, sessionMaxDays: 30, sessionCacheMs: 2000,
-      trustProxy: false, logLevel: 'info', authRateLimitPerMinute: 30, otpDailyPerDestination: 10, otpDailyPerIp: 50,
-      loginMaxFailuresPerAccount: 5, loginMaxFailuresPerIp: 30, loginLockMinutes: 15, scryptCost: 16384, dbPoolSize: 10,
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      emailFrom: 'no-reply@localhost',
+      appSecret: undefined,
+      sessionIdleMinutes: 1440,
+      sessionMaxDays: 30,
+      sessionCacheMs: 2000,
+      trustProxy: false,
+      logLevel: 'info',
+      authRateLimitPerMinute: 30,
+      otpDailyPerDestination: 10,
+      otpDailyPerIp: 50,
+      loginMaxFailuresPerAccount: 5,
+      loginMaxFailuresPerIp: 30,
+      loginLockMinutes: 15,
+      scryptCost: 16384,
+      dbPoolSize: 10,
     });
     expect(c.webDist).toBe(path.join(ROOT, 'apps/web/dist'));
     expect(c.adminDist).toBe(path.join(ROOT, 'apps/admin/dist'));
     expect(c.market).toEqual({
-      feed: 'simulator', engine: 'timers', seed: undefined, backfillDays: 30, simDepthMs: undefined, tickRetentionDays: 7,
-      binanceWsUrl: 'wss://stream.binance.com:9443/stream', binanceStaleMs: 10_000, wsFlushMs: 30, wsHeartbeatMs: 20_000,
+      feed: 'simulator',
+      engine: 'timers',
+      seed: undefined,
+      backfillDays: 30,
+      simDepthMs: undefined,
+      tickRetentionDays: 7,
+      binanceWsUrl: 'wss://stream.binance.com:9443/stream',
+      binanceStaleMs: 10_000,
+      wsFlushMs: 30,
+      wsHeartbeatMs: 20_000,
       wsMaxConnections: 10_000,
     });
     expect(c.otc).toEqual({ spreadBps: 50, feeBps: 10, quoteTtlSeconds: 15, minTradeUsdt: 1 });
     expect(c.spot).toEqual({ feeBps: 10, minOrderUsdt: 5, matchEveryMs: 250, matchBatch: 500 });
     expect(c.contracts).toEqual({
-      settleGraceMs: 300, settleEveryMs: 200, settleBatch: 10_000, settleLanes: 2, stageAheadMs: 10_000,
-      stageMax: 250_000, maxTickAgeMs: 60_000,
+      settleGraceMs: 300,
+      settleEveryMs: 200,
+      settleBatch: 10_000,
+      settleLanes: 2,
+      stageAheadMs: 10_000,
+      stageMax: 250_000,
+      maxTickAgeMs: 60_000,
     });
   });
 
   it('reads exactly the variables docs/configuration.md lists in its tables', () => {
     const read = new Set<string>();
     // The loader only looks variables up by name, so a recording proxy sees every one it reads.
-    const env = new Proxy<Record<string, string | undefined>>({}, {
-      get: (_target, key) => {
-        if (typeof key === 'string') read.add(key);
-        return undefined;
+    const env = new Proxy<Record<string, string | undefined>>(
+      {},
+      {
+        get: (_target, key) => {
+          if (typeof key === 'string') read.add(key);
+          return undefined;
+        },
       },
-    });
+    );
     loadConfig(env);
     const docs = fs.readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
     const documented = [...docs.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
@@ -62,20 +94,44 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', TRUST_PROXY: '', DATABASE_URL: '', MARKET_SEED: '' }, '/srv')).toMatchObject({
-      port: 8080, trustProxy: false, databaseUrl: undefined, market: { seed: undefined },
+      port: 8080,
+      trustProxy: false,
+      databaseUrl: undefined,
+      market: { seed: undefined },
     });
   });
 
   it('reads valid values into every section', () => {
-    const c = loadConfig({
-      PORT: '9000', DATA_DIR: 'var', TRUST_PROXY: '1', LOG_LEVEL: 'warn', DATABASE_URL: 'postgresql://u@/db?host=/run/pg',
-      SMTP_URL: 'smtps://u:p@mail.example.com:465', SCRYPT_COST: '1024',
-      PRICE_FEED: 'binance', MARKET_SEED: '4294967295', MARKET_SIM_DEPTH_MS: '40', BINANCE_WS_URL: 'ws://127.0.0.1:9/stream', BINANCE_STALE_SECONDS: '2',
-      OTC_SPREAD_BPS: '0', OTC_QUOTE_TTL_SECONDS: '0', SPOT_FEE_BPS: '1000', CONTRACT_SETTLE_LANES: '16',
-    }, '/srv');
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        DATA_DIR: 'var',
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: 'postgresql://u@/db?host=/run/pg',
+        SMTP_URL: 'smtps://u:p@mail.example.com:465',
+        SCRYPT_COST: '1024',
+        PRICE_FEED: 'binance',
+        MARKET_SEED: '4294967295',
+        MARKET_SIM_DEPTH_MS: '40',
+        BINANCE_WS_URL: 'ws://127.0.0.1:9/stream',
+        BINANCE_STALE_SECONDS: '2',
+        OTC_SPREAD_BPS: '0',
+        OTC_QUOTE_TTL_SECONDS: '0',
+        SPOT_FEE_BPS: '1000',
+        CONTRACT_SETTLE_LANES: '16',
+      },
+      '/srv',
+    );
     expect(c).toMatchObject({ port: 9000, dataDir: '/srv/var', trustProxy: true, logLevel: 'warn', scryptCost: 1024 });
     expect(c.databaseUrl).toBe('postgresql://u@/db?host=/run/pg');
-    expect(c.market).toMatchObject({ feed: 'binance', seed: 0xffffffff, simDepthMs: 40, binanceWsUrl: 'ws://127.0.0.1:9/stream', binanceStaleMs: 2000 });
+    expect(c.market).toMatchObject({
+      feed: 'binance',
+      seed: 0xffffffff,
+      simDepthMs: 40,
+      binanceWsUrl: 'ws://127.0.0.1:9/stream',
+      binanceStaleMs: 2000,
+    });
     expect(c.otc).toMatchObject({ spreadBps: 0, quoteTtlSeconds: 1 });
     expect(c.spot.feeBps).toBe(1000);
     expect(c.contracts.settleLanes).toBe(16);
@@ -143,9 +199,14 @@ describe('loadConfig', () => {
 
   it('kyc: reads the document types per nationality, and refuses a list it cannot use', () => {
     expect(loadConfig({}).kyc.documentTypes).toEqual({ '*': ['id_card', 'passport', 'driving_licence'] });
-    expect(loadConfig({ KYC_DOCUMENT_TYPES: ' US=passport,driving_licence ; *=passport' }).kyc.documentTypes).toEqual({ '*': ['passport'], US: ['passport', 'driving_licence'] });
+    expect(loadConfig({ KYC_DOCUMENT_TYPES: ' US=passport,driving_licence ; *=passport' }).kyc.documentTypes).toEqual({
+      '*': ['passport'],
+      US: ['passport', 'driving_licence'],
+    });
     for (const value of ['US=visa', 'usa=passport', 'US', 'US=passport=x', '=passport']) {
-      expect(refusal({ KYC_DOCUMENT_TYPES: value }).message, value).toContain('KYC_DOCUMENT_TYPES must be entries <country or *>=<type>');
+      expect(refusal({ KYC_DOCUMENT_TYPES: value }).message, value).toContain(
+        'KYC_DOCUMENT_TYPES must be entries <country or *>=<type>',
+      );
     }
   });
 });
@@ -156,10 +217,21 @@ describe('chains configuration', () => {
     expect(d.ethereum.rpcUrl).toBeUndefined();
     expect(d.ethereum.chainId).toBe(1);
     expect(d.tron).toEqual({ rpcUrl: undefined, chainId: 728126428, startBlock: undefined });
-    expect(d).toMatchObject({ pollMs: 4000, blocksPerPoll: 100, keepBlocks: 128, backoffMs: 1000, backoffMaxMs: 60_000 });
+    expect(d).toMatchObject({
+      pollMs: 4000,
+      blocksPerPoll: 100,
+      keepBlocks: 128,
+      backoffMs: 1000,
+      backoffMaxMs: 60_000,
+    });
     const c = loadConfig({
-      ETHEREUM_RPC_URL: 'http://127.0.0.1:8545', ETHEREUM_CHAIN_ID: '31337', ETHEREUM_START_BLOCK: '12',
-      CHAIN_BLOCKS_PER_POLL: '10', TRON_RPC_URL: 'https://tron.example/jsonrpc', TRON_CHAIN_ID: '3448148188', TRON_START_BLOCK: '5',
+      ETHEREUM_RPC_URL: 'http://127.0.0.1:8545',
+      ETHEREUM_CHAIN_ID: '31337',
+      ETHEREUM_START_BLOCK: '12',
+      CHAIN_BLOCKS_PER_POLL: '10',
+      TRON_RPC_URL: 'https://tron.example/jsonrpc',
+      TRON_CHAIN_ID: '3448148188',
+      TRON_START_BLOCK: '5',
     }).chains;
     expect(c.ethereum).toEqual({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, startBlock: 12 });
     expect(c.tron).toEqual({ rpcUrl: 'https://tron.example/jsonrpc', chainId: 3448148188, startBlock: 5 });
@@ -171,22 +243,39 @@ describe('chains configuration', () => {
     expect(d.bitcoin).toEqual({ rpcUrl: undefined, network: 'main', startBlock: undefined });
     expect(bitcoinSettingsFrom(d, 'BTC')).toBeNull();
     const c = loadConfig({
-      BITCOIN_RPC_URL: 'http://deposits:pa%40ss@127.0.0.1:18443/', BITCOIN_NETWORK: 'regtest', BITCOIN_START_BLOCK: '840000', CHAIN_KEEP_BLOCKS: '20',
+      BITCOIN_RPC_URL: 'http://deposits:pa%40ss@127.0.0.1:18443/',
+      BITCOIN_NETWORK: 'regtest',
+      BITCOIN_START_BLOCK: '840000',
+      CHAIN_KEEP_BLOCKS: '20',
     }).chains;
-    expect(c.bitcoin).toEqual({ rpcUrl: 'http://deposits:pa%40ss@127.0.0.1:18443/', network: 'regtest', startBlock: 840000 });
+    expect(c.bitcoin).toEqual({
+      rpcUrl: 'http://deposits:pa%40ss@127.0.0.1:18443/',
+      network: 'regtest',
+      startBlock: 840000,
+    });
     expect(bitcoinSettingsFrom(c, 'BTC')).toEqual({
       rpcUrl: 'http://deposits:pa%40ss@127.0.0.1:18443/',
       settings: {
-        chain: 'bitcoin', network: 'regtest', coin: 'BTC', startBlock: 840000, blocksPerPoll: 100, keepBlocks: 20,
-        pollMs: 4000, backoffMs: 1000, backoffMaxMs: 60_000,
+        chain: 'bitcoin',
+        network: 'regtest',
+        coin: 'BTC',
+        startBlock: 840000,
+        blocksPerPoll: 100,
+        keepBlocks: 20,
+        pollMs: 4000,
+        backoffMs: 1000,
+        backoffMaxMs: 60_000,
       },
     });
-    for (const network of ['main', 'test', 'testnet4', 'signet', 'regtest']) expect(loadConfig({ BITCOIN_NETWORK: network }).chains.bitcoin.network).toBe(network);
+    for (const network of ['main', 'test', 'testnet4', 'signet', 'regtest'])
+      expect(loadConfig({ BITCOIN_NETWORK: network }).chains.bitcoin.network).toBe(network);
   });
 
   it('keeps a password in a refused URL out of the message', () => {
     const message = refusal({ BITCOIN_RPC_URL: 'tcp://deposits:s3cret@127.0.0.1:8332' }).message;
-    expect(message).toContain('BITCOIN_RPC_URL must be a URL starting with http:// or https://, got "tcp://…@127.0.0.1:8332"');
+    expect(message).toContain(
+      'BITCOIN_RPC_URL must be a URL starting with http:// or https://, got "tcp://…@127.0.0.1:8332"',
+    );
     expect(message).not.toContain('s3cret');
   });
 
@@ -220,7 +309,9 @@ describe('the server process with a bad setting', () => {
       child.stderr.on('data', (d) => (out += d));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code).toBe(1);
-      expect(out.trim()).toBe('Configuration error: PORT must be an integer in 0..65535, got "abc" (see docs/configuration.md)');
+      expect(out.trim()).toBe(
+        'Configuration error: PORT must be an integer in 0..65535, got "abc" (see docs/configuration.md)',
+      );
       // Nothing was started: no data folder, no database, no listener; and no stack trace above.
       expect(fs.existsSync(dataDir)).toBe(false);
       expect(Date.now() - started).toBeLessThan(20_000);

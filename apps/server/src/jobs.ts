@@ -72,7 +72,7 @@ export type Job = PassJob | LoopJob;
 export const JOBS: readonly Job[] = [
   {
     name: 'notice hub',
-    does: 'stamps waiting notices and writes new rows of the notice stream to this process\'s SSE streams (idle without streams); stopped, its streams closed, before the server closes',
+    does: "stamps waiting notices and writes new rows of the notice stream to this process's SSE streams (idle without streams); stopped, its streams closed, before the server closes",
     schedule: 'every NOTICE_POLL_MS, and at once after a nudge (a write here, or the bus signal from another process)',
     runs: 'every process',
     code: 'modules/notifications/hub.ts (NoticeHub)',
@@ -92,7 +92,7 @@ export const JOBS: readonly Job[] = [
   },
   {
     name: 'market engine',
-    does: 'price sources (simulator or Binance), live candles, minute and tick storage, first-start history, tick retention; a process without the role follows the engine\'s feed over the bus',
+    does: "price sources (simulator or Binance), live candles, minute and tick storage, first-start history, tick retention; a process without the role follows the engine's feed over the bus",
     schedule: 'live, on its own timers (retention hourly), with MARKET_ENGINE=timers; manual starts nothing',
     runs: 'engine role',
     code: 'modules/market/market-module.ts (engineWork, follow), engine.ts',
@@ -106,7 +106,10 @@ export const JOBS: readonly Job[] = [
     code: 'modules/deposits/watcher.ts (DepositWatcher), modules/chains/block-scanner.ts',
     start: ({ depositWatchers }, { app, role, isReady }) => {
       if (!depositWatchers.length) return;
-      roleWork(app, role, isReady, { start: () => depositWatchers.forEach((w) => w.start()), stop: () => Promise.all(depositWatchers.map((w) => w.stop())) });
+      roleWork(app, role, isReady, {
+        start: () => depositWatchers.forEach((w) => w.start()),
+        stop: () => Promise.all(depositWatchers.map((w) => w.stop())),
+      });
     },
   },
   {
@@ -144,11 +147,12 @@ export const JOBS: readonly Job[] = [
     runs: 'engine role',
     code: 'modules/withdrawals/service.ts, modules/loans/service.ts (purgeQuotes), modules/ledger/outbox.ts (OutboxRelay.purge)',
     everyMs: () => 60 * 60_000,
-    pass: ({ withdrawals, loans, outboxRelay }) => Promise.all([withdrawals.purgeQuotes(), loans.purgeQuotes(), outboxRelay.purge()]),
+    pass: ({ withdrawals, loans, outboxRelay }) =>
+      Promise.all([withdrawals.purgeQuotes(), loans.purgeQuotes(), outboxRelay.purge()]),
   },
   {
     name: 'chat offline replies',
-    does: 'operators\' replies the user was away for become notifications',
+    does: "operators' replies the user was away for become notifications",
     schedule: 'every CHAT_NOTIFY_INTERVAL_MS',
     runs: 'engine role',
     code: 'modules/chat/service.ts (ChatService.runOnce)',
@@ -180,7 +184,15 @@ export function startJobs(s: JobServices, host: JobHost): void {
   const { app, config, role, isReady } = host;
   for (const job of JOBS) {
     if ('start' in job) job.start(s, host);
-    else runWhenReady(app, { name: job.name, everyMs: job.everyMs(config), run: () => job.pass(s), isReady, log: app.log, role });
+    else
+      runWhenReady(app, {
+        name: job.name,
+        everyMs: job.everyMs(config),
+        run: () => job.pass(s),
+        isReady,
+        log: app.log,
+        role,
+      });
   }
 }
 
@@ -203,7 +215,9 @@ function startMarketEngine({ market }: JobServices, { app, role, isReady }: JobH
         await market.follow().catch((err) => market.ctx.log.error({ err }, 'market follower failed to start'));
         return;
       }
-      await Promise.resolve(market.engineWork.start()).catch((err) => market.ctx.log.error({ err }, 'market engine failed to start'));
+      await Promise.resolve(market.engineWork.start()).catch((err) =>
+        market.ctx.log.error({ err }, 'market engine failed to start'),
+      );
     })();
   });
   app.addHook('onClose', async () => {

@@ -19,11 +19,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-function start(dataDir: string, port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function start(
+  dataDir: string,
+  port: number,
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   // As npm start runs it: node itself is the server (the prebuilt bundle), so signals reach it directly.
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -37,21 +47,37 @@ function start(dataDir: string, port: number): { child: ChildProcess; output: ()
 async function ready(port: number): Promise<boolean> {
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 500));
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return true;
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
   }
   return false;
 }
 
 async function post<T>(port: number, url: string, body: unknown): Promise<{ code: number; data: T }> {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { code: number; data: T };
 }
 
 /** The newest 4-digit code the server wrote to its outbox for `email` (no mailer is configured). */
 function codeSentTo(dataDir: string, email: string): string {
   const dir = path.join(dataDir, 'outbox');
-  const file = fs.readdirSync(dir).filter((f) => f.endsWith(`-${email}.txt`)).sort().at(-1);
-  const code = file ? /\b(\d{4})\b/.exec(fs.readFileSync(path.join(dir, file), 'utf8').split('\n\n').slice(1).join('\n'))?.[1] : undefined;
+  const file = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(`-${email}.txt`))
+    .sort()
+    .at(-1);
+  const code = file
+    ? /\b(\d{4})\b/.exec(fs.readFileSync(path.join(dir, file), 'utf8').split('\n\n').slice(1).join('\n'))?.[1]
+    : undefined;
   if (!code) throw new Error(`no code for ${email} in ${dir}`);
   return code;
 }
@@ -77,7 +103,13 @@ describe('the server process', () => {
     const email = 'restart@example.com';
     expect((await post(port, '/asset/api/user/sendOtp', { email, purpose: 'register' })).code).toBe(0);
     const password = 'restart-pass-1';
-    const registered = await post(port, '/asset/api/user/register', { type: 'email', email, password, confirmPassword: password, code: codeSentTo(dataDir, email) });
+    const registered = await post(port, '/asset/api/user/register', {
+      type: 'email',
+      email,
+      password,
+      confirmPassword: password,
+      code: codeSentTo(dataDir, email),
+    });
     expect(registered.code).toBe(0);
 
     const second = start(dataDir, await freePort());
@@ -98,7 +130,11 @@ describe('the server process', () => {
     const restored = start(copyDir, port);
     children.push(restored.child);
     expect(await ready(port), restored.output()).toBe(true);
-    const login = await post<{ token: string }>(port, '/asset/api/user/login', { type: 'email', email: 'restart@example.com', password: 'restart-pass-1' });
+    const login = await post<{ token: string }>(port, '/asset/api/user/login', {
+      type: 'email',
+      email: 'restart@example.com',
+      password: 'restart-pass-1',
+    });
     expect(login.code).toBe(0);
     expect(login.data.token).toMatch(/\S{20,}/);
     restored.child.kill('SIGTERM');

@@ -25,7 +25,12 @@ function isEpochMs(schema: unknown): boolean {
     const members = schema.anyOf.filter((m) => !(isObject(m) && m.type === 'null'));
     return members.length === 1 && isEpochMs(members[0]);
   }
-  return schema.type === 'integer' && schema.minimum === 0 && schema.maximum === EPOCH_MS_MAX && schema.description === EPOCH_MS_DESCRIPTION;
+  return (
+    schema.type === 'integer' &&
+    schema.minimum === 0 &&
+    schema.maximum === EPOCH_MS_MAX &&
+    schema.description === EPOCH_MS_DESCRIPTION
+  );
 }
 
 /** The shared CalendarDate: a day of a named zone (an exchange's session date), not an instant. */
@@ -38,7 +43,11 @@ function isCalendarDate(schema: unknown): boolean {
   return schema.type === 'string' && schema.description === CALENDAR_DATE_DESCRIPTION;
 }
 
-interface Found { where: string; name: string; schema: unknown }
+interface Found {
+  where: string;
+  name: string;
+  schema: unknown;
+}
 
 /** Every named property of every schema under `node` (bodies, answers, nested items). */
 function properties(node: unknown, where: string, out: Found[] = []): Found[] {
@@ -57,14 +66,20 @@ function isoStrings(node: unknown, where: string, out: string[] = []): string[] 
   if (Array.isArray(node)) node.forEach((n, i) => isoStrings(n, `${where}[${i}]`, out));
   else if (isObject(node)) {
     const text = typeof node.description === 'string' ? node.description : '';
-    if (node.type === 'string' && (node.format === 'date-time' || node.format === 'date' || /ISO 8601/.test(text))) out.push(where);
+    if (node.type === 'string' && (node.format === 'date-time' || node.format === 'date' || /ISO 8601/.test(text)))
+      out.push(where);
     for (const [k, v] of Object.entries(node)) isoStrings(v, `${where}.${k}`, out);
   }
   return out;
 }
 
 let t: TestApp;
-let doc: { paths: Record<string, Record<string, { parameters?: { name: string; in: string; description?: string; schema: unknown }[] }>> };
+let doc: {
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string; description?: string; schema: unknown }[] }>
+  >;
+};
 beforeAll(async () => {
   t = await createTestApp();
   doc = (await t.app.inject({ url: '/docs/json' })).json();
@@ -76,9 +91,14 @@ describe('times in the OpenAPI document', () => {
     const found = properties(doc.paths, 'paths').filter((f) => TIME_NAME.test(f.name) || OTHER_TIMES.has(f.name));
     // The trading and market answers have times; the document must have been read whole.
     for (const name of ['createdAt', 'expiresAt', 'operateTime', 'openTime', 'time', 'nextOpen']) {
-      expect(found.map((f) => f.name), name).toContain(name);
+      expect(
+        found.map((f) => f.name),
+        name,
+      ).toContain(name);
     }
-    const wrong = found.filter((f) => !isEpochMs(f.schema) && !isCalendarDate(f.schema)).map((f) => `${f.where}.${f.name}: ${JSON.stringify(f.schema)}`);
+    const wrong = found
+      .filter((f) => !isEpochMs(f.schema) && !isCalendarDate(f.schema))
+      .map((f) => `${f.where}.${f.name}: ${JSON.stringify(f.schema)}`);
     expect(wrong).toEqual([]);
   });
 

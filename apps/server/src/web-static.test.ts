@@ -12,7 +12,11 @@ import { compressDir } from '../../web/scripts/compress.mjs';
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root">${'app '.repeat(200)}</div></body></html>`;
 const JS = `export const rows = [${Array.from({ length: 300 }, (_, i) => `{ id: ${i}, name: "coin ${i}" }`).join(', ')}];\n`;
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(100)}</svg>`;
-const webDist = writeWebDist('static-web', { 'index.html': INDEX, 'assets/index-Ab12Cd34.js': JS, 'coins/btc.svg': SVG });
+const webDist = writeWebDist('static-web', {
+  'index.html': INDEX,
+  'assets/index-Ab12Cd34.js': JS,
+  'coins/btc.svg': SVG,
+});
 compressDir(webDist);
 
 let t: TestApp;

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEventLog, type Address } from 'viem';
-import { DEV_ACCOUNTS, DEV_USDT_BALANCE, TEST_USDT_ABI, anvilBinary, processAlive, startAnvil, type AnvilNode } from './anvil';
+import {
+  DEV_ACCOUNTS,
+  DEV_USDT_BALANCE,
+  TEST_USDT_ABI,
+  anvilBinary,
+  processAlive,
+  startAnvil,
+  type AnvilNode,
+} from './anvil';
 
 describe('the anvil test harness', () => {
   let node: AnvilNode;
@@ -20,7 +28,8 @@ describe('the anvil test harness', () => {
     expect(node.chainId).toBe(31337);
     // The binary of the npm package (nothing downloaded): node_modules/@foundry-rs/anvil-<platform>/bin/anvil.
     expect(anvilBinary()).toMatch(/node_modules\/@foundry-rs\/anvil-[a-z0-9]+-[a-z0-9]+\/bin\/anvil$/);
-    if (process.platform === 'linux') expect(fs.readlinkSync(`/proc/${node.pid}/exe`)).toBe(fs.realpathSync(anvilBinary()));
+    if (process.platform === 'linux')
+      expect(fs.readlinkSync(`/proc/${node.pid}/exe`)).toBe(fs.realpathSync(anvilBinary()));
     const head = await node.head();
     await node.sendEth(alice, 1n);
     expect(await node.head()).toBe(head); // nothing is mined by itself
@@ -37,9 +46,17 @@ describe('the anvil test harness', () => {
     expect(receipt.logs).toHaveLength(1);
     const log = receipt.logs[0]!;
     expect(log.address).toBe(token);
-    const ev = decodeEventLog({ abi: TEST_USDT_ABI, data: log.data, topics: log.topics as [`0x${string}`, ...`0x${string}`[]] });
+    const ev = decodeEventLog({
+      abi: TEST_USDT_ABI,
+      data: log.data,
+      topics: log.topics as [`0x${string}`, ...`0x${string}`[]],
+    });
     expect(ev.eventName).toBe('Transfer');
-    expect(ev.args).toEqual({ from: expect.stringMatching(/^0x3c44cdd/i), to: expect.stringMatching(/^0x0+a11ce$/i), value: 25_000_000n });
+    expect(ev.args).toEqual({
+      from: expect.stringMatching(/^0x3c44cdd/i),
+      to: expect.stringMatching(/^0x0+a11ce$/i),
+      value: 25_000_000n,
+    });
     expect(await node.usdtBalance(token, alice)).toBe(25_000_000n);
   });
 
@@ -62,7 +79,10 @@ describe('the anvil test harness', () => {
     const before = await node.rpc<{ hash: string }>('eth_getBlockByNumber', [`0x${(top - 1).toString(16)}`, false]);
     await node.reorg(2, [{ tx: { from: DEV_ACCOUNTS[4]!, to: alice, value: 5n }, block: 1 }]);
     expect(await node.head()).toBe(top);
-    const after = await node.rpc<{ hash: string; transactions: string[] }>('eth_getBlockByNumber', [`0x${(top - 1).toString(16)}`, false]);
+    const after = await node.rpc<{ hash: string; transactions: string[] }>('eth_getBlockByNumber', [
+      `0x${(top - 1).toString(16)}`,
+      false,
+    ]);
     expect(after.hash).not.toBe(before.hash);
     expect(after.transactions).toEqual([]);
     expect(await node.receipt(hash)).toBeNull(); // the re-org dropped the transfer

@@ -72,7 +72,9 @@ export function anvilBinary(): string {
 }
 
 export function loadTestUsdtArtifact(): TestUsdtArtifact {
-  return JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'chain', 'TestUSDT.json'), 'utf8')) as TestUsdtArtifact;
+  return JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, 'chain', 'TestUSDT.json'), 'utf8'),
+  ) as TestUsdtArtifact;
 }
 
 export interface StartAnvilOptions {
@@ -184,16 +186,27 @@ function installExitHook() {
 export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilNode> {
   const chainId = opts.chainId ?? ANVIL_CHAIN_ID;
   const host = opts.host ?? '127.0.0.1';
-  const args = ['--host', host, '--port', String(opts.port ?? 0), '--chain-id', String(chainId), '--accounts', String(DEV_ACCOUNTS.length)];
+  const args = [
+    '--host',
+    host,
+    '--port',
+    String(opts.port ?? 0),
+    '--chain-id',
+    String(chainId),
+    '--accounts',
+    String(DEV_ACCOUNTS.length),
+  ];
   if (opts.blockTime) args.push('--block-time', String(opts.blockTime));
   else args.push('--no-mining');
   installExitHook();
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    running.delete(child);
-    resolve();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
 
   // anvil prints `Listening on <host>:<port>` once it serves; with --port 0 that is how we learn the port.
   let output = '';
@@ -285,7 +298,9 @@ export async function connectAnvil(rpcUrl: string, chainId = ANVIL_CHAIN_ID): Pr
   };
 
   return {
-    rpcUrl, chainId, rpc,
+    rpcUrl,
+    chainId,
+    rpc,
     head: async () => Number(await rpc<Hex>('eth_blockNumber')),
     mine,
     snapshot: () => rpc<Hex>('evm_snapshot'),
@@ -306,19 +321,35 @@ export async function connectAnvil(rpcUrl: string, chainId = ANVIL_CHAIN_ID): Pr
       if (!token) throw new Error('no contract address');
       const holders = DEV_ACCOUNTS.filter((a) => a !== TOKEN_OWNER);
       await sendAndMine({
-        from: TOKEN_OWNER, to: token,
-        data: encodeFunctionData({ abi: TEST_USDT_ABI, functionName: 'mintMany', args: [holders, holders.map(() => DEV_USDT_BALANCE)] }),
+        from: TOKEN_OWNER,
+        to: token,
+        data: encodeFunctionData({
+          abi: TEST_USDT_ABI,
+          functionName: 'mintMany',
+          args: [holders, holders.map(() => DEV_USDT_BALANCE)],
+        }),
       });
       return token;
     },
     sendEth: (to, wei, from = DEV_ACCOUNTS[1]!) => send({ from, to, value: wei }),
     sendUsdt: (token, to, amount, from = DEV_ACCOUNTS[1]!) =>
-      send({ from, to: token, data: encodeFunctionData({ abi: TEST_USDT_ABI, functionName: 'transfer', args: [to, amount] }), gas: 100_000n }),
-    mintUsdt: (token, credits) => send({
-      from: TOKEN_OWNER, to: token,
-      data: encodeFunctionData({ abi: TEST_USDT_ABI, functionName: 'mintMany', args: [credits.map((c) => c.to), credits.map((c) => c.amount)] }),
-      gas: 60_000n + 40_000n * BigInt(credits.length),
-    }),
+      send({
+        from,
+        to: token,
+        data: encodeFunctionData({ abi: TEST_USDT_ABI, functionName: 'transfer', args: [to, amount] }),
+        gas: 100_000n,
+      }),
+    mintUsdt: (token, credits) =>
+      send({
+        from: TOKEN_OWNER,
+        to: token,
+        data: encodeFunctionData({
+          abi: TEST_USDT_ABI,
+          functionName: 'mintMany',
+          args: [credits.map((c) => c.to), credits.map((c) => c.amount)],
+        }),
+        gas: 60_000n + 40_000n * BigInt(credits.length),
+      }),
     async usdtBalance(token, of) {
       const data = encodeFunctionData({ abi: TEST_USDT_ABI, functionName: 'balanceOf', args: [of] });
       return BigInt(await rpc<Hex>('eth_call', [{ to: token, data }, 'latest']));
@@ -350,11 +381,21 @@ export interface WithdrawChain {
  * The server's environment for USDT and ETH deposits on a local chain: its node, `token` as the USDT
  * contract, both waiting for `confirmations`, scanning from the next block (USDC off).
  */
-export async function depositChainEnv(node: AnvilNode, token: Address, confirmations: number): Promise<Record<string, string>> {
+export async function depositChainEnv(
+  node: AnvilNode,
+  token: Address,
+  confirmations: number,
+): Promise<Record<string, string>> {
   return {
-    ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
-    DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(confirmations), DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(confirmations),
-    DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ETHEREUM_RPC_URL: node.rpcUrl,
+    ETHEREUM_CHAIN_ID: String(node.chainId),
+    ETHEREUM_START_BLOCK: String((await node.head()) + 1),
+    DEPOSIT_USDT_ETHEREUM_CONTRACT: token,
+    DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(confirmations),
+    DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(confirmations),
+    DEPOSIT_USDC_ETHEREUM_ENABLED: 'false',
+    OTP_DAILY_PER_IP: '10000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
   };
 }
 
@@ -367,11 +408,19 @@ export async function startWithdrawChain(fund: { eth: bigint; usdt: bigint }): P
   await node.sendUsdt(token, hot, fund.usdt, DEV_ACCOUNTS[1]);
   await node.mine(1);
   return {
-    node, token, hotKey, hot,
+    node,
+    token,
+    hotKey,
+    hot,
     env: async (extra = {}) => ({
-      ETHEREUM_RPC_URL: node.rpcUrl, ETHEREUM_CHAIN_ID: String(node.chainId), ETHEREUM_START_BLOCK: String((await node.head()) + 1),
-      DEPOSIT_USDT_ETHEREUM_CONTRACT: token, DEPOSIT_USDC_ETHEREUM_ENABLED: 'false', WITHDRAW_HOT_KEY_EVM: hotKey,
-      OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ETHEREUM_RPC_URL: node.rpcUrl,
+      ETHEREUM_CHAIN_ID: String(node.chainId),
+      ETHEREUM_START_BLOCK: String((await node.head()) + 1),
+      DEPOSIT_USDT_ETHEREUM_CONTRACT: token,
+      DEPOSIT_USDC_ETHEREUM_ENABLED: 'false',
+      WITHDRAW_HOT_KEY_EVM: hotKey,
+      OTP_DAILY_PER_IP: '10000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       ...extra,
     }),
   };

@@ -32,7 +32,12 @@ export type BitcoindChain = 'main' | 'test' | 'signet' | 'regtest';
 
 type Network = typeof NETWORK;
 const REGTEST: Network = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
-const NETWORKS: Record<BitcoindChain, Network> = { main: NETWORK, test: TEST_NETWORK, signet: TEST_NETWORK, regtest: REGTEST };
+const NETWORKS: Record<BitcoindChain, Network> = {
+  main: NETWORK,
+  test: TEST_NETWORK,
+  signet: TEST_NETWORK,
+  regtest: REGTEST,
+};
 
 /** The genesis block of each network: time, bits and nonce of its header (the coinbase is the same on all four). */
 const GENESIS: Record<BitcoindChain, { time: number; bits: number; nonce: number }> = {
@@ -72,7 +77,8 @@ function g16(x: number): JsonNumber {
   const trim = (t: string) => (t.includes('.') ? t.replace(/\.?0+$/, '') : t);
   const [mantissa, e] = x.toExponential(15).split('e');
   const exp = Number(e);
-  if (exp < -4 || exp >= 16) return new JsonNumber(`${trim(mantissa!)}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`);
+  if (exp < -4 || exp >= 16)
+    return new JsonNumber(`${trim(mantissa!)}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`);
   return new JsonNumber(trim(x.toFixed(15 - exp)));
 }
 
@@ -81,7 +87,10 @@ function writeJson(v: unknown): string {
   if (v instanceof JsonNumber) return v.text;
   if (Array.isArray(v)) return `[${v.map(writeJson).join(',')}]`;
   if (v !== null && typeof v === 'object') {
-    return `{${Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => `${JSON.stringify(k)}:${writeJson(x)}`).join(',')}}`;
+    return `{${Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => `${JSON.stringify(k)}:${writeJson(x)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -138,15 +147,22 @@ function scriptNum(bytes: Uint8Array): number {
 /** bitcoind's ScriptToAsmStr: small numbers as numbers, pushes of up to 4 bytes as numbers, longer ones as hex, opcodes by name. */
 function asm(script: Uint8Array): string {
   if (!script.length) return '';
-  return Script.decode(script).map((op) => {
-    if (typeof op === 'number') return String(op);
-    if (typeof op === 'string') return `OP_${op}`;
-    return op.length <= 4 ? String(scriptNum(op)) : bytesToHex(op);
-  }).join(' ');
+  return Script.decode(script)
+    .map((op) => {
+      if (typeof op === 'number') return String(op);
+      if (typeof op === 'string') return `OP_${op}`;
+      return op.length <= 4 ? String(scriptNum(op)) : bytesToHex(op);
+    })
+    .join(' ');
 }
 
 const OUTPUT_TYPES: Record<string, string> = {
-  pk: 'pubkey', pkh: 'pubkeyhash', sh: 'scripthash', wpkh: 'witness_v0_keyhash', wsh: 'witness_v0_scripthash', tr: 'witness_v1_taproot',
+  pk: 'pubkey',
+  pkh: 'pubkeyhash',
+  sh: 'scripthash',
+  wpkh: 'witness_v0_keyhash',
+  wsh: 'witness_v0_scripthash',
+  tr: 'witness_v1_taproot',
 };
 
 /** `scriptPubKey` as bitcoind 27 writes it: asm, desc, hex, address (for scripts that have one, bare public keys not), type. */
@@ -162,7 +178,8 @@ function scriptPubKeyJson(script: Uint8Array, network: Network) {
   })();
   const type = decoded ? OUTPUT_TYPES[decoded.type] : undefined;
   if (!decoded || !type) return { asm: asm(script), desc: descriptor(`raw(${hex})`), hex, type: 'nonstandard' };
-  if (decoded.type === 'pk') return { asm: asm(script), desc: descriptor(`pk(${bytesToHex(decoded.pubkey)})`), hex, type };
+  if (decoded.type === 'pk')
+    return { asm: asm(script), desc: descriptor(`pk(${bytesToHex(decoded.pubkey)})`), hex, type };
   const address = Address(network).encode(decoded);
   return { asm: asm(script), desc: descriptor(`addr(${address})`), hex, address, type };
 }
@@ -222,7 +239,14 @@ function merkleRoot(hashes: Uint8Array[]): Uint8Array {
   return level[0]!;
 }
 
-function headerBytes(version: number, previous: string | null, merkle: Uint8Array, time: number, bits: number, nonce: number): Uint8Array {
+function headerBytes(
+  version: number,
+  previous: string | null,
+  merkle: Uint8Array,
+  time: number,
+  bits: number,
+  nonce: number,
+): Uint8Array {
   const h = new Uint8Array(80);
   const v = new DataView(h.buffer);
   v.setInt32(0, version, true);
@@ -324,7 +348,10 @@ export interface BitcoindNode {
 }
 
 class RpcError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -334,7 +361,8 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
   const chainName = opts.chain ?? 'regtest';
   const network = NETWORKS[chainName];
   const user = opts.user ?? 'scanner';
-  const password = opts.password ?? bytesToHex(sha256(utf8ToBytes(`bitcoind test ${Date.now()} ${Math.random()}`))).slice(0, 32);
+  const password =
+    opts.password ?? bytesToHex(sha256(utf8ToBytes(`bitcoind test ${Date.now()} ${Math.random()}`))).slice(0, 32);
   const authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
   let answeredChain: string = chainName;
 
@@ -360,7 +388,15 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
     throw new Error(`not a Bitcoin address: ${to.address}`);
   }
 
-  function addBlock(height: number, previous: BitcoindBlock | null, txs: BitcoindTx[], time: number, bits: number, version: number, nonce?: number) {
+  function addBlock(
+    height: number,
+    previous: BitcoindBlock | null,
+    txs: BitcoindTx[],
+    time: number,
+    bits: number,
+    version: number,
+    nonce?: number,
+  ) {
     const merkle = merkleRoot(txs.map((t) => internal(t.txid)));
     const t = target(bits);
     const headerWith = (n: number) => headerBytes(version, previous?.hash ?? null, merkle, time, bits, n);
@@ -368,8 +404,16 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
     // The first nonce that meets the target (regtest's lets about every second one through).
     for (let n = 1; nonce === undefined && BigInt(`0x${display(sha256d(header))}`) > t; n++) header = headerWith(n);
     const block: BitcoindBlock = {
-      hash: display(sha256d(header)), height, previous: previous?.hash ?? null, version, merkleRoot: display(merkle), time, bits,
-      nonce: new DataView(header.buffer).getUint32(76, true), header, txs,
+      hash: display(sha256d(header)),
+      height,
+      previous: previous?.hash ?? null,
+      version,
+      merkleRoot: display(merkle),
+      time,
+      bits,
+      nonce: new DataView(header.buffer).getUint32(76, true),
+      header,
+      txs,
       chainwork: (previous?.chainwork ?? 0n) + (1n << 256n) / (t + 1n),
     };
     byHash.set(block.hash, block);
@@ -387,14 +431,27 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
     // coinbase's 32-byte witness reserved value, in an OP_RETURN output.
     const reserved = new Uint8Array(32);
     const witnessRoot = merkleRoot([new Uint8Array(32), ...txs.map((t) => internal(t.wtxid))]);
-    const commitment = concatBytes(new Uint8Array([0x6a, 0x24, 0xaa, 0x21, 0xa9, 0xed]), sha256d(concatBytes(witnessRoot, reserved)));
+    const commitment = concatBytes(
+      new Uint8Array([0x6a, 0x24, 0xaa, 0x21, 0xa9, 0xed]),
+      sha256d(concatBytes(witnessRoot, reserved)),
+    );
     const payee = coinbaseTo ? scriptOf({ address: coinbaseTo, sats: 0n }) : faucet.script;
-    const coinbase = txOf(RawTx.encode({
-      version: 2, segwitFlag: true,
-      inputs: [{ txid: new Uint8Array(32), index: 0xffffffff, finalScriptSig: coinbaseScript(height), sequence: 0xffffffff }],
-      outputs: [{ amount: subsidy + fees, script: payee }, { amount: 0n, script: commitment }],
-      witnesses: [[reserved]], lockTime: 0,
-    }), null);
+    const coinbase = txOf(
+      RawTx.encode({
+        version: 2,
+        segwitFlag: true,
+        inputs: [
+          { txid: new Uint8Array(32), index: 0xffffffff, finalScriptSig: coinbaseScript(height), sequence: 0xffffffff },
+        ],
+        outputs: [
+          { amount: subsidy + fees, script: payee },
+          { amount: 0n, script: commitment },
+        ],
+        witnesses: [[reserved]],
+        lockTime: 0,
+      }),
+      null,
+    );
     clock += 600;
     const block = addBlock(height, previous, [coinbase, ...txs], clock, REGTEST_BITS, BLOCK_VERSION);
     if (!coin && !coinbaseTo) coin = { txid: coinbase.txid, index: 0, amount: subsidy + fees };
@@ -429,15 +486,30 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
   function headerJson(b: BitcoindBlock) {
     const tip = best.at(-1)!;
     const times: number[] = [];
-    for (let x: BitcoindBlock | undefined = b; x && times.length < 11; x = x.previous ? byHash.get(x.previous) : undefined) times.push(x.time);
+    for (
+      let x: BitcoindBlock | undefined = b;
+      x && times.length < 11;
+      x = x.previous ? byHash.get(x.previous) : undefined
+    )
+      times.push(x.time);
     times.sort((p, q) => p - q);
     const next = inBest(b) ? best[b.height + 1] : undefined;
     return {
-      hash: b.hash, confirmations: inBest(b) ? tip.height - b.height + 1 : -1, height: b.height, version: b.version,
-      versionHex: (b.version >>> 0).toString(16).padStart(8, '0'), merkleroot: b.merkleRoot, time: b.time,
-      mediantime: times[Math.floor(times.length / 2)], nonce: b.nonce, bits: b.bits.toString(16).padStart(8, '0'),
-      difficulty: g16(difficulty(b.bits)), chainwork: b.chainwork.toString(16).padStart(64, '0'), nTx: b.txs.length,
-      previousblockhash: b.previous ?? undefined, nextblockhash: next?.hash,
+      hash: b.hash,
+      confirmations: inBest(b) ? tip.height - b.height + 1 : -1,
+      height: b.height,
+      version: b.version,
+      versionHex: (b.version >>> 0).toString(16).padStart(8, '0'),
+      merkleroot: b.merkleRoot,
+      time: b.time,
+      mediantime: times[Math.floor(times.length / 2)],
+      nonce: b.nonce,
+      bits: b.bits.toString(16).padStart(8, '0'),
+      difficulty: g16(difficulty(b.bits)),
+      chainwork: b.chainwork.toString(16).padStart(64, '0'),
+      nTx: b.txs.length,
+      previousblockhash: b.previous ?? undefined,
+      nextblockhash: next?.hash,
     };
   }
 
@@ -445,17 +517,30 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
     const coinbase = t.fee === null;
     const weight = t.stripped.length * 3 + t.bytes.length;
     return {
-      txid: t.txid, hash: t.wtxid, version: t.raw.version, size: t.bytes.length, vsize: Math.ceil(weight / 4), weight, locktime: t.raw.lockTime,
+      txid: t.txid,
+      hash: t.wtxid,
+      version: t.raw.version,
+      size: t.bytes.length,
+      vsize: Math.ceil(weight / 4),
+      weight,
+      locktime: t.raw.lockTime,
       vin: t.raw.inputs.map((i, n) => {
         const witness = t.raw.witnesses?.[n]?.length ? t.raw.witnesses[n]!.map((w) => bytesToHex(w)) : undefined;
         return coinbase
           ? { coinbase: bytesToHex(i.finalScriptSig), txinwitness: witness, sequence: i.sequence }
           : {
-            txid: display(i.txid), vout: i.index, scriptSig: { asm: asm(i.finalScriptSig), hex: bytesToHex(i.finalScriptSig) },
-            txinwitness: witness, sequence: i.sequence,
-          };
+              txid: display(i.txid),
+              vout: i.index,
+              scriptSig: { asm: asm(i.finalScriptSig), hex: bytesToHex(i.finalScriptSig) },
+              txinwitness: witness,
+              sequence: i.sequence,
+            };
       }),
-      vout: t.raw.outputs.map((o, n) => ({ value: btc(o.amount), n, scriptPubKey: scriptPubKeyJson(o.script, network) })),
+      vout: t.raw.outputs.map((o, n) => ({
+        value: btc(o.amount),
+        n,
+        scriptPubKey: scriptPubKeyJson(o.script, network),
+      })),
       fee: t.fee === null ? undefined : btc(t.fee),
       hex: bytesToHex(t.bytes),
     };
@@ -468,7 +553,8 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
   function blockParam(params: unknown[]): BitcoindBlock {
     const hash = params[0];
     if (typeof hash !== 'string') throw new RpcError(-3, 'JSON value of type null is not of expected type string');
-    if (!/^[0-9a-fA-F]{64}$/.test(hash)) throw new RpcError(-8, `blockhash must be of length 64 (not ${hash.length}, for '${hash}')`);
+    if (!/^[0-9a-fA-F]{64}$/.test(hash))
+      throw new RpcError(-8, `blockhash must be of length 64 (not ${hash.length}, for '${hash}')`);
     const b = byHash.get(hash.toLowerCase());
     if (!b) throw new RpcError(-5, 'Block not found');
     return b;
@@ -479,10 +565,19 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
       case 'getblockchaininfo': {
         const tip = best.at(-1)!;
         return {
-          chain: answeredChain, blocks: tip.height, headers: tip.height, bestblockhash: tip.hash, difficulty: g16(difficulty(tip.bits)),
-          time: tip.time, mediantime: headerJson(tip).mediantime, verificationprogress: 1, initialblockdownload: false,
-          chainwork: tip.chainwork.toString(16).padStart(64, '0'), size_on_disk: best.reduce((s, b) => s + blockBytes(b, true).length, 0),
-          pruned: false, warnings: '',
+          chain: answeredChain,
+          blocks: tip.height,
+          headers: tip.height,
+          bestblockhash: tip.hash,
+          difficulty: g16(difficulty(tip.bits)),
+          time: tip.time,
+          mediantime: headerJson(tip).mediantime,
+          verificationprogress: 1,
+          initialblockdownload: false,
+          chainwork: tip.chainwork.toString(16).padStart(64, '0'),
+          size_on_disk: best.reduce((s, b) => s + blockBytes(b, true).length, 0),
+          pruned: false,
+          warnings: '',
         };
       }
       case 'getblockcount':
@@ -491,7 +586,8 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
         return best.at(-1)!.hash;
       case 'getblockhash': {
         const height = params[0];
-        if (typeof height !== 'number' || !Number.isInteger(height)) throw new RpcError(-3, `JSON value of type ${typeof height} is not of expected type number`);
+        if (typeof height !== 'number' || !Number.isInteger(height))
+          throw new RpcError(-3, `JSON value of type ${typeof height} is not of expected type number`);
         if (height < 0 || height >= best.length) throw new RpcError(-8, 'Block height out of range');
         return best[height]!.hash;
       }
@@ -506,7 +602,10 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
         const stripped = blockBytes(b, false).length;
         const size = blockBytes(b, true).length;
         return {
-          ...headerJson(b), strippedsize: stripped, size, weight: stripped * 3 + size,
+          ...headerJson(b),
+          strippedsize: stripped,
+          size,
+          weight: stripped * 3 + size,
           tx: verbosity === 1 ? b.txs.map((t) => t.txid) : b.txs.map(txJson),
         };
       }
@@ -520,7 +619,11 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
   let fault: Fault | null = null;
   let hanging = false;
   const node: BitcoindNode = {
-    rpcUrl: '', port: 0, chain: chainName, beforeCall: null, requests: [],
+    rpcUrl: '',
+    port: 0,
+    chain: chainName,
+    beforeCall: null,
+    requests: [],
     answerChain(chain) {
       answeredChain = chain;
     },
@@ -584,7 +687,10 @@ export async function startBitcoind(opts: StartBitcoindOptions = {}): Promise<Bi
     } catch (e) {
       const code = e instanceof RpcError ? e.code : -1;
       // bitcoind before JSON-RPC 2.0: a lone failed call answers 404 (no such method) or 500.
-      return { status: code === -32601 ? 404 : 500, body: { result: null, error: { code, message: e instanceof Error ? e.message : String(e) }, id } };
+      return {
+        status: code === -32601 ? 404 : 500,
+        body: { result: null, error: { code, message: e instanceof Error ? e.message : String(e) }, id },
+      };
     }
   }
 

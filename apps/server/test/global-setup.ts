@@ -47,9 +47,9 @@ export default async function setup(project: TestProject) {
     project.provide('dbTemplate', { kind: 'postgres', url, template });
     return async () => {
       // Test files drop their own databases; sweep what a crashed one left.
-      const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`, [`t_${template}_%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `t_${template}_%`,
+      ]);
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();

@@ -96,25 +96,48 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   // A cheaper password hash than production's (SCRYPT_COST 16384): the suite registers thousands of
   // users. The hash's format carries its cost, so nothing else about it changes.
   const config: Config = loadConfig({
-    DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), MARKET_ENGINE: 'manual', SCRYPT_COST: '1024', ...opts.env,
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    MARKET_ENGINE: 'manual',
+    SCRYPT_COST: '1024',
+    ...opts.env,
   });
   const database = await openTestDatabase();
-  const clock = new ManualClock(opts.clockAt === undefined ? TEST_CLOCK_START
-    : typeof opts.clockAt === 'number' ? opts.clockAt : Date.parse(opts.clockAt));
+  const clock = new ManualClock(
+    opts.clockAt === undefined
+      ? TEST_CLOCK_START
+      : typeof opts.clockAt === 'number'
+        ? opts.clockAt
+        : Date.parse(opts.clockAt),
+  );
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const outbox = new OutboxSender(path.join(dataDir, 'outbox'), log);
   const ctx: AppContext = {
-    config, db: database.db, clock, secret: 'test-secret', email: opts.email ?? outbox, sms: outbox, log,
+    config,
+    db: database.db,
+    clock,
+    secret: 'test-secret',
+    email: opts.email ?? outbox,
+    sms: outbox,
+    log,
   };
   const app = await buildApp({ ctx, logger: log, ...(opts.marketEngine ? { marketEngine: opts.marketEngine } : {}) });
   await app.ready();
 
-  const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown, o: CallOptions = {}): Promise<ApiAnswer<T>> => {
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    o: CallOptions = {},
+  ): Promise<ApiAnswer<T>> => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.token = o.token;
     if (o.lang) headers.lang = o.lang;
     const res = await app.inject({
-      method, url, headers, ...(o.ip ? { remoteAddress: o.ip } : {}),
+      method,
+      url,
+      headers,
+      ...(o.ip ? { remoteAddress: o.ip } : {}),
       ...(body === undefined ? {} : { payload: body as object }),
     });
     const json = res.json() as { code: number; msg: string; data: T };
@@ -122,14 +145,23 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   };
 
   return {
-    app, ctx, clock, dataDir, database,
+    app,
+    ctx,
+    clock,
+    dataDir,
+    database,
     money: createLedger(ctx, (userId, event) => app.market.publishToUser(userId, event)).money,
     call,
     post: (url, body, o) => call('POST', url, body, o),
     lastCode(destination: string) {
       const dir = path.join(dataDir, 'outbox');
       const safe = destination.replace(/[^A-Za-z0-9@.+_-]/g, '_');
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${safe}.txt`)).sort() : [];
+      const files = fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith(`-${safe}.txt`))
+            .sort()
+        : [];
       const last = files.at(-1);
       if (!last) throw new Error(`no message to ${destination}`);
       const match = /\b(\d{4})\b/.exec(fs.readFileSync(path.join(dir, last), 'utf8').split('\n\n').slice(1).join('\n'));
@@ -173,11 +205,19 @@ export function uniqueEmail(prefix = 'user'): string {
 export const PASSWORD = 'secret123';
 
 /** Registers a new e-mail user through the real endpoints (code read from the outbox). */
-export async function registerByEmail(t: TestApp, email = uniqueEmail(), password = PASSWORD): Promise<LoginResult & { email: string; password: string }> {
+export async function registerByEmail(
+  t: TestApp,
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<LoginResult & { email: string; password: string }> {
   const sent = await t.post('/asset/api/user/sendOtp', { email, purpose: 'register' });
   if (sent.code !== 0) throw new Error(`sendOtp failed: ${sent.code} ${sent.msg}`);
   const res = await t.post<LoginResult>('/asset/api/user/register', {
-    type: 'email', email, password, confirmPassword: password, code: t.lastCode(email),
+    type: 'email',
+    email,
+    password,
+    confirmPassword: password,
+    code: t.lastCode(email),
   });
   if (res.code !== 0) throw new Error(`register failed: ${res.code} ${res.msg}`);
   return { ...res.data, email, password };
@@ -191,7 +231,11 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -199,9 +243,19 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
 }
 
 /** `common/upload` with these fields and file, as the user of `token` (or nobody). */
-export async function uploadFile(t: TestApp, token: string | undefined, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+export async function uploadFile(
+  t: TestApp,
+  token: string | undefined,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; data: Buffer },
+) {
   const { payload, headers } = multipartBody(fields, file);
-  const res = await t.app.inject({ method: 'POST', url: API.common.upload, payload, headers: { ...headers, ...(token ? { token } : {}) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: API.common.upload,
+    payload,
+    headers: { ...headers, ...(token ? { token } : {}) },
+  });
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: UploadResult | null }) };
 }
 

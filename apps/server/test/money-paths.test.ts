@@ -3,10 +3,30 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  ADMIN_API, API, ERRORS, assetOf, formatAmount, instrumentOf, parseAmount,
-  type Contract, type ErrorKey, type ExchangeInfo, type FinancingEstimate, type FinancingProduct, type FinancingSubscription, type Loan,
-  type LoanPaymentResult, type LoanProduct, type LoanQuote, type OtcTrade, type RedeemResult, type SpotOrder, type TransferRecord,
-  type WithdrawAddress, type WithdrawQuote, type Withdrawal,
+  ADMIN_API,
+  API,
+  ERRORS,
+  assetOf,
+  formatAmount,
+  instrumentOf,
+  parseAmount,
+  type Contract,
+  type ErrorKey,
+  type ExchangeInfo,
+  type FinancingEstimate,
+  type FinancingProduct,
+  type FinancingSubscription,
+  type Loan,
+  type LoanPaymentResult,
+  type LoanProduct,
+  type LoanQuote,
+  type OtcTrade,
+  type RedeemResult,
+  type SpotOrder,
+  type TransferRecord,
+  type WithdrawAddress,
+  type WithdrawQuote,
+  type Withdrawal,
 } from '@app/contract';
 import { rowsOf } from '../src/db/client';
 import { creditBackStage } from '../src/modules/deposits';
@@ -40,11 +60,17 @@ let finance: string;
 beforeAll(async () => {
   t = await createTestApp({
     env: {
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000', OTP_DAILY_PER_IP: '100000', SCRYPT_COST: '1024',
-      SESSION_IDLE_MINUTES: '525600', SESSION_MAX_DAYS: '3650',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      OTP_DAILY_PER_IP: '100000',
+      SCRYPT_COST: '1024',
+      SESSION_IDLE_MINUTES: '525600',
+      SESSION_MAX_DAYS: '3650',
       // Withdrawals: a signer for Ethereum (nothing is sent), addresses usable at once, the standard fee.
-      ETHEREUM_RPC_URL: 'http://127.0.0.1:9', WITHDRAW_HOT_KEY_EVM: `0x${'11'.repeat(32)}`,
-      WITHDRAW_ADDRESS_HOLD_HOURS: '0', WITHDRAW_FEE_FREE_MONTHS: '0', FUND_PASSWORD_MAX_FAILURES: '1000',
+      ETHEREUM_RPC_URL: 'http://127.0.0.1:9',
+      WITHDRAW_HOT_KEY_EVM: `0x${'11'.repeat(32)}`,
+      WITHDRAW_ADDRESS_HOLD_HOURS: '0',
+      WITHDRAW_FEE_FREE_MONTHS: '0',
+      FUND_PASSWORD_MAX_FAILURES: '1000',
     },
   });
   // Each sign-in moves the clock one TOTP step: done first, so no quote or price below ages.
@@ -69,7 +95,10 @@ async function newUser(mode: Mode = 'real'): Promise<User> {
   return { token: u.token, uid: u.user.uid, userId: await userIdByEmail(t, u.email), mode };
 }
 
-const headersOf = (u: User, key?: string) => ({ token: u.token, headers: { typeUser: u.mode, ...(key ? { 'Idempotency-Key': key } : {}) } });
+const headersOf = (u: User, key?: string) => ({
+  token: u.token,
+  headers: { typeUser: u.mode, ...(key ? { 'Idempotency-Key': key } : {}) },
+});
 const post = <T>(u: User, url: string, body?: unknown, key?: string) => t.post<T>(url, body, headersOf(u, key));
 const get = <T>(u: User, url: string, key?: string) => t.call<T>('GET', url, undefined, headersOf(u, key));
 
@@ -84,7 +113,13 @@ const minor = (asset: string, text: string) => parseAmount(text, assetOf(asset)!
 
 /** An operator's credit to the real currency account (the back-stage deposit). */
 async function credit(u: User, amount: string, asset = 'USDT') {
-  await creditBackStage(t.money, { userId: u.userId, asset: assetOf(asset)!, amount: minor(asset, amount), note: null, operator: 'test' });
+  await creditBackStage(t.money, {
+    userId: u.userId,
+    asset: assetOf(asset)!,
+    amount: minor(asset, amount),
+    note: null,
+    operator: 'test',
+  });
 }
 
 const transfer = (u: User, fromAccount: string, toAccount: string, amount: string) =>
@@ -92,8 +127,10 @@ const transfer = (u: User, fromAccount: string, toAccount: string, amount: strin
 
 /** The user's ledger balances in their mode, in minor units, by `"<account> <asset>"`. */
 async function balances(u: User): Promise<Map<string, bigint>> {
-  const rows = rowsOf(await t.ctx.db.execute(sql`SELECT kind, asset, balance::text AS b FROM ledger_accounts
-    WHERE user_id = ${u.userId} AND mode = ${u.mode}`));
+  const rows = rowsOf(
+    await t.ctx.db.execute(sql`SELECT kind, asset, balance::text AS b FROM ledger_accounts
+    WHERE user_id = ${u.userId} AND mode = ${u.mode}`),
+  );
   return new Map(rows.map((r) => [`${String(r.kind)} ${String(r.asset)}`, BigInt(String(r.b))]));
 }
 
@@ -110,9 +147,11 @@ async function moved(u: User, before: Map<string, bigint>): Promise<Record<strin
 
 /** The user's ledger transactions in their mode, counted by kind. */
 async function kinds(u: User): Promise<Record<string, number>> {
-  const rows = rowsOf(await t.ctx.db.execute(sql`SELECT t.kind, count(DISTINCT t.id)::int AS n FROM ledger_transactions t
+  const rows = rowsOf(
+    await t.ctx.db.execute(sql`SELECT t.kind, count(DISTINCT t.id)::int AS n FROM ledger_transactions t
     JOIN ledger_postings p ON p.transaction_id = t.id JOIN ledger_accounts a ON a.id = p.account_id
-    WHERE a.user_id = ${u.userId} AND a.mode = ${u.mode} GROUP BY t.kind`));
+    WHERE a.user_id = ${u.userId} AND a.mode = ${u.mode} GROUP BY t.kind`),
+  );
   return Object.fromEntries(rows.map((r) => [String(r.kind), Number(r.n)]));
 }
 
@@ -127,13 +166,24 @@ const shown = (answers: ApiAnswer[]) => answers.map((a) => `${a.status} ${a.code
  * Answers the winner.
  */
 async function race<T>(
-  send: (i: number, key: string | undefined) => Promise<ApiAnswer<T>>, losers: ErrorKey | ErrorKey[], keyed = (i: number) => i % 2 === 0,
+  send: (i: number, key: string | undefined) => Promise<ApiAnswer<T>>,
+  losers: ErrorKey | ErrorKey[],
+  keyed = (i: number) => i % 2 === 0,
 ): Promise<ApiAnswer<T>> {
   const answers = await Promise.all(Array.from({ length: N }, (_, i) => send(i, keyed(i) ? newKey() : undefined)));
   const allowed = [losers].flat().map((k) => ERRORS[k].code);
-  expect(answers.filter((a) => a.status >= 500), shown(answers)).toEqual([]);
-  expect(answers.filter((a) => a.code === 0), shown(answers)).toHaveLength(1);
-  expect(answers.filter((a) => a.code !== 0 && !allowed.includes(a.code)), shown(answers)).toEqual([]);
+  expect(
+    answers.filter((a) => a.status >= 500),
+    shown(answers),
+  ).toEqual([]);
+  expect(
+    answers.filter((a) => a.code === 0),
+    shown(answers),
+  ).toHaveLength(1);
+  expect(
+    answers.filter((a) => a.code !== 0 && !allowed.includes(a.code)),
+    shown(answers),
+  ).toEqual([]);
   return answers.find((a) => a.code === 0)!;
 }
 
@@ -199,8 +249,13 @@ describe('demo mode: a transfer on a demo ledger funded by its first use, raced 
 describe('demo reset (demoReset): every reset may win, and the demo account ends at its start', () => {
   it('race: N resets at once on a demo ledger never used, raced with its funding, end at exactly 100,000 + 100,000 USDT', async () => {
     const u = await newUser('demo');
-    const answers = await Promise.all(Array.from({ length: N }, (_, i) => post(u, API.account.demoReset, undefined, i % 2 ? undefined : newKey())));
-    expect(answers.map((a) => a.code), shown(answers)).toEqual(Array(N).fill(0));
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) => post(u, API.account.demoReset, undefined, i % 2 ? undefined : newKey())),
+    );
+    expect(
+      answers.map((a) => a.code),
+      shown(answers),
+    ).toEqual(Array(N).fill(0));
     expect(await moved(u, new Map())).toEqual({ 'currency USDT': '100000.000000', 'option USDT': '100000.000000' });
     // Funded once on first use, then each reset: its balances back to the faucet, and the faucet's grant again.
     expect(await kinds(u)).toEqual({ demo_faucet: N + 1, demo_reset: N });
@@ -290,15 +345,24 @@ describe('OTC buy, sell and flash exchange (currencyBuy, currencySell, flashExch
     price('ETHUSDT', '2500.00');
   });
   /** N quotes of the user, one per request (a quote is good for one trade). */
-  const quotes = async (u: User) => Promise.all(Array.from({ length: N }, async () => (await ok(get<ExchangeInfo>(u, API.asset.exchangeInfo))).quoteId));
+  const quotes = async (u: User) =>
+    Promise.all(
+      Array.from({ length: N }, async () => (await ok(get<ExchangeInfo>(u, API.asset.exchangeInfo))).quoteId),
+    );
 
   it('race: one of N buys spending the whole USDT balance', async () => {
     const u = await newUser();
     await credit(u, '1000');
     const ids = await quotes(u);
     const before = await balances(u);
-    const won = await race((i, key) => post<OtcTrade>(u, API.asset.currencyBuy, { quoteId: ids[i], asset: 'BTC', amount: '1000' }, key), 'BALANCE_NOT_ENOUGH');
-    expect(await moved(u, before)).toEqual({ 'currency USDT': `-${won.data.fromAmount}`, 'currency BTC': won.data.toAmount });
+    const won = await race(
+      (i, key) => post<OtcTrade>(u, API.asset.currencyBuy, { quoteId: ids[i], asset: 'BTC', amount: '1000' }, key),
+      'BALANCE_NOT_ENOUGH',
+    );
+    expect(await moved(u, before)).toEqual({
+      'currency USDT': `-${won.data.fromAmount}`,
+      'currency BTC': won.data.toAmount,
+    });
   });
 
   it('race: one of N sells of the whole coin balance', async () => {
@@ -306,7 +370,10 @@ describe('OTC buy, sell and flash exchange (currencyBuy, currencySell, flashExch
     await credit(u, '0.01', 'BTC');
     const ids = await quotes(u);
     const before = await balances(u);
-    const won = await race((i, key) => post<OtcTrade>(u, API.asset.currencySell, { quoteId: ids[i], asset: 'BTC', amount: '0.01' }, key), 'BALANCE_NOT_ENOUGH');
+    const won = await race(
+      (i, key) => post<OtcTrade>(u, API.asset.currencySell, { quoteId: ids[i], asset: 'BTC', amount: '0.01' }, key),
+      'BALANCE_NOT_ENOUGH',
+    );
     expect(await moved(u, before)).toEqual({ 'currency BTC': '-0.01000000', 'currency USDT': won.data.toAmount });
   });
 
@@ -315,8 +382,16 @@ describe('OTC buy, sell and flash exchange (currencyBuy, currencySell, flashExch
     await credit(u, '0.01', 'BTC');
     const ids = await quotes(u);
     const before = await balances(u);
-    const won = await race((i, key) =>
-      post<OtcTrade>(u, API.asset.flashExchange, { quoteId: ids[i], fromAsset: 'BTC', toAsset: 'ETH', amount: '0.01' }, key), 'BALANCE_NOT_ENOUGH');
+    const won = await race(
+      (i, key) =>
+        post<OtcTrade>(
+          u,
+          API.asset.flashExchange,
+          { quoteId: ids[i], fromAsset: 'BTC', toAsset: 'ETH', amount: '0.01' },
+          key,
+        ),
+      'BALANCE_NOT_ENOUGH',
+    );
     // The USDT left over from buying whole ETH steps comes back to the user: not in the answer, so only counted.
     expect(await moved(u, before)).toMatchObject({ 'currency BTC': '-0.01000000', 'currency ETH': won.data.toAmount });
     expect(await kinds(u)).toEqual({ deposit: 1, otc_flash: 1 });
@@ -326,11 +401,22 @@ describe('OTC buy, sell and flash exchange (currencyBuy, currencySell, flashExch
     const u = await newUser();
     await credit(u, '1000');
     const [buy, sell, flash] = await quotes(u);
-    const bought = await replay((key) => post<OtcTrade>(u, API.asset.currencyBuy, { quoteId: buy, asset: 'BTC', amount: '600' }, key));
+    const bought = await replay((key) =>
+      post<OtcTrade>(u, API.asset.currencyBuy, { quoteId: buy, asset: 'BTC', amount: '600' }, key),
+    );
     const before = await balances(u);
-    const sold = await replay((key) => post<OtcTrade>(u, API.asset.currencySell, { quoteId: sell, asset: 'BTC', amount: '0.001' }, key));
+    const sold = await replay((key) =>
+      post<OtcTrade>(u, API.asset.currencySell, { quoteId: sell, asset: 'BTC', amount: '0.001' }, key),
+    );
     expect(await moved(u, before)).toEqual({ 'currency BTC': '-0.00100000', 'currency USDT': sold.data.toAmount });
-    await replay((key) => post<OtcTrade>(u, API.asset.flashExchange, { quoteId: flash, fromAsset: 'BTC', toAsset: 'ETH', amount: '0.01' }, key));
+    await replay((key) =>
+      post<OtcTrade>(
+        u,
+        API.asset.flashExchange,
+        { quoteId: flash, fromAsset: 'BTC', toAsset: 'ETH', amount: '0.01' },
+        key,
+      ),
+    );
     expect((await balances(u)).get('currency BTC')).toBe(minor('BTC', bought.data.toAmount) - minor('BTC', '0.011'));
     expect(await kinds(u)).toEqual({ deposit: 1, otc_buy: 1, otc_sell: 1, otc_flash: 1 });
   });
@@ -342,9 +428,25 @@ describe('withdrawal (userWithdraw/confirm, and cancel)', () => {
     const u = await newUser();
     await ok(post(u, API.user.setFundPassword, { fundPassword: FUND, confirmFundPassword: FUND }));
     await credit(u, amount);
-    const address = await ok(post<WithdrawAddress>(u, API.currencyAddress.insert, { currency: 'USDT', chainType: 'ethereum', address: ETH_ADDRESS, fundPassword: FUND }));
+    const address = await ok(
+      post<WithdrawAddress>(u, API.currencyAddress.insert, {
+        currency: 'USDT',
+        chainType: 'ethereum',
+        address: ETH_ADDRESS,
+        fundPassword: FUND,
+      }),
+    );
     const quote = async (a: string) =>
-      (await ok(post<WithdrawQuote>(u, API.userWithdraw.create, { currency: 'USDT', chainType: 'ethereum', addressId: address.id, amount: a }))).quoteId;
+      (
+        await ok(
+          post<WithdrawQuote>(u, API.userWithdraw.create, {
+            currency: 'USDT',
+            chainType: 'ethereum',
+            addressId: address.id,
+            amount: a,
+          }),
+        )
+      ).quoteId;
     return { u, quote };
   }
 
@@ -353,7 +455,11 @@ describe('withdrawal (userWithdraw/confirm, and cancel)', () => {
     const { u, quote } = await withdrawer('1000');
     const ids = await Promise.all(Array.from({ length: N }, () => quote('1000')));
     const before = await balances(u);
-    const won = await race((i, key) => post<Withdrawal>(u, API.userWithdraw.confirm, { quoteId: ids[i], fundPassword: FUND }, key), 'BALANCE_NOT_ENOUGH', keyed);
+    const won = await race(
+      (i, key) => post<Withdrawal>(u, API.userWithdraw.confirm, { quoteId: ids[i], fundPassword: FUND }, key),
+      'BALANCE_NOT_ENOUGH',
+      keyed,
+    );
     expect(await moved(u, before)).toEqual({ 'currency USDT': '-1000.000000', 'currency_frozen USDT': '1000.000000' });
     return { u, won };
   }
@@ -364,7 +470,10 @@ describe('withdrawal (userWithdraw/confirm, and cancel)', () => {
     const { u, won } = await confirmRace();
     expect(won.data.state).toBe('processing');
     const before = await balances(u);
-    await race((_, key) => post<Withdrawal>(u, API.userWithdraw.cancel, { id: won.data.id }, key), 'WITHDRAWAL_NOT_CANCELLABLE');
+    await race(
+      (_, key) => post<Withdrawal>(u, API.userWithdraw.cancel, { id: won.data.id }, key),
+      'WITHDRAWAL_NOT_CANCELLABLE',
+    );
     expect(await moved(u, before)).toEqual({ 'currency USDT': '1000.000000', 'currency_frozen USDT': '-1000.000000' });
   });
 
@@ -372,7 +481,9 @@ describe('withdrawal (userWithdraw/confirm, and cancel)', () => {
     const { u, quote } = await withdrawer('1000');
     const id = await quote('100');
     const before = await balances(u);
-    const done = await replay((key) => post<Withdrawal>(u, API.userWithdraw.confirm, { quoteId: id, fundPassword: FUND }, key));
+    const done = await replay((key) =>
+      post<Withdrawal>(u, API.userWithdraw.confirm, { quoteId: id, fundPassword: FUND }, key),
+    );
     expect(await moved(u, before)).toEqual({ 'currency USDT': '-100.000000', 'currency_frozen USDT': '100.000000' });
     await replay((key) => post<Withdrawal>(u, API.userWithdraw.cancel, { id: done.data.id }, key));
     expect(await moved(u, before)).toEqual({});
@@ -381,9 +492,16 @@ describe('withdrawal (userWithdraw/confirm, and cancel)', () => {
 
 describe('financing subscription (buyFinanceProduct: a GET with a token, a key required) and redemption', () => {
   let product: FinancingProduct;
-  const remaining = async () => minor('USDT', (await ok(t.call<FinancingProduct[]>('GET', API.product.productList))).find((p) => p.id === product.id)!.remaining);
+  const remaining = async () =>
+    minor(
+      'USDT',
+      (await ok(t.call<FinancingProduct[]>('GET', API.product.productList))).find((p) => p.id === product.id)!
+        .remaining,
+    );
   beforeAll(async () => {
-    product = (await ok(t.call<FinancingProduct[]>('GET', API.product.productList))).find((p) => p.name === 'USDT 14 days, redeem any time')!;
+    product = (await ok(t.call<FinancingProduct[]>('GET', API.product.productList))).find(
+      (p) => p.name === 'USDT 14 days, redeem any time',
+    )!;
   });
   /** A user with `amount` USDT in the financing account. */
   async function investor(amount: string) {
@@ -393,9 +511,15 @@ describe('financing subscription (buyFinanceProduct: a GET with a token, a key r
     return u;
   }
   const token = async (u: User, amount: string) =>
-    (await ok(get<FinancingEstimate>(u, `${API.product.estimatedAmount}?productId=${product.id}&days=14&amount=${amount}`))).token;
-  const buy = (u: User, tok: string, key: string) => get<FinancingSubscription>(u, `${API.product.buyFinanceProduct}?token=${encodeURIComponent(tok)}`, key);
-  const redeem = (u: User, id: string, key: string | undefined) => post<RedeemResult>(u, API.product.redeem, { id }, key);
+    (
+      await ok(
+        get<FinancingEstimate>(u, `${API.product.estimatedAmount}?productId=${product.id}&days=14&amount=${amount}`),
+      )
+    ).token;
+  const buy = (u: User, tok: string, key: string) =>
+    get<FinancingSubscription>(u, `${API.product.buyFinanceProduct}?token=${encodeURIComponent(tok)}`, key);
+  const redeem = (u: User, id: string, key: string | undefined) =>
+    post<RedeemResult>(u, API.product.redeem, { id }, key);
   const returned = (r: RedeemResult) => formatAmount(minor('USDT', r.principal) + minor('USDT', r.interest), 6);
 
   it('race: one of N subscriptions of the whole balance (the quota taken once), then one of N redemptions', async () => {
@@ -404,12 +528,18 @@ describe('financing subscription (buyFinanceProduct: a GET with a token, a key r
     const [before, quota] = [await balances(u), await remaining()];
     // The key is required here: each request has its own.
     const won = await race((i, key) => buy(u, tokens[i]!, key ?? newKey()), 'BALANCE_NOT_ENOUGH');
-    expect(await moved(u, before)).toEqual({ 'financing USDT': '-1000.000000', 'financing_frozen USDT': '1000.000000' });
+    expect(await moved(u, before)).toEqual({
+      'financing USDT': '-1000.000000',
+      'financing_frozen USDT': '1000.000000',
+    });
     expect(quota - (await remaining())).toBe(minor('USDT', '1000'));
 
     const back = await balances(u);
     const redeemed = await race((_, key) => redeem(u, won.data.id, key), 'SUBSCRIPTION_ENDED');
-    expect(await moved(u, back)).toEqual({ 'financing USDT': returned(redeemed.data), 'financing_frozen USDT': '-1000.000000' });
+    expect(await moved(u, back)).toEqual({
+      'financing USDT': returned(redeemed.data),
+      'financing_frozen USDT': '-1000.000000',
+    });
   });
 
   it('replay: subscribes once, redeems once', async () => {
@@ -420,7 +550,10 @@ describe('financing subscription (buyFinanceProduct: a GET with a token, a key r
     expect(await moved(u, before)).toEqual({ 'financing USDT': '-100.000000', 'financing_frozen USDT': '100.000000' });
     const back = await balances(u);
     const redeemed = await replay((key) => redeem(u, sub.data.id, key));
-    expect(await moved(u, back)).toEqual({ 'financing USDT': returned(redeemed.data), 'financing_frozen USDT': '-100.000000' });
+    expect(await moved(u, back)).toEqual({
+      'financing USDT': returned(redeemed.data),
+      'financing_frozen USDT': '-100.000000',
+    });
   });
 });
 
@@ -429,7 +562,11 @@ describe('loan repayment (pay-one-application, pay-all-applications; real mode o
   let photoShade = 0;
   async function photo(u: User): Promise<string> {
     photoShade = (photoShade + 37) % 256;
-    const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: photoShade, g: 80, b: 160 } } }).png().toBuffer();
+    const data = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: photoShade, g: 80, b: 160 } },
+    })
+      .png()
+      .toBuffer();
     const up = await uploadFile(t, u.token, { kind: 'private' }, { name: 'p.png', type: 'image/png', data });
     expect(up.code, up.msg).toBe(0);
     return up.data!.path;
@@ -438,14 +575,31 @@ describe('loan repayment (pay-one-application, pay-all-applications; real mode o
   /** A KYC-verified user (through the real flow, decided by an operator), with three photos for loan applications. */
   async function borrower() {
     const u = await newUser();
-    await ok(post(u, API.idCard.insertPrimaryVerification, { documentType: 'passport', nationality: 'DE', realName: 'Erika Mustermann', idNumber: `L0${u.uid}` }));
-    await ok(post(u, API.idCard.insert, { frontImage: await photo(u), backImage: await photo(u), selfieImage: await photo(u) }));
-    const submission = Number(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM kyc_submissions WHERE user_id = ${u.userId}`))[0]!.id);
+    await ok(
+      post(u, API.idCard.insertPrimaryVerification, {
+        documentType: 'passport',
+        nationality: 'DE',
+        realName: 'Erika Mustermann',
+        idNumber: `L0${u.uid}`,
+      }),
+    );
+    await ok(
+      post(u, API.idCard.insert, {
+        frontImage: await photo(u),
+        backImage: await photo(u),
+        selfieImage: await photo(u),
+      }),
+    );
+    const submission = Number(
+      rowsOf(await t.ctx.db.execute(sql`SELECT id FROM kyc_submissions WHERE user_id = ${u.userId}`))[0]!.id,
+    );
     await ok(t.post(ADMIN_API.kyc.decide, { id: submission, verified: true }, { token: compliance }));
     const photos = [await photo(u), await photo(u), await photo(u)];
     /** A loan of 100 USDT, applied for and approved (paid out to the currency account); its public id. */
     const borrow = async () => {
-      const loan = await ok(post<Loan>(u, API.loan.createLoanProduct, { productId: product.id, amount: '100', photos, acceptTerms: true }));
+      const loan = await ok(
+        post<Loan>(u, API.loan.createLoanProduct, { productId: product.id, amount: '100', photos, acceptTerms: true }),
+      );
       const id = Number(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM loans WHERE public_id = ${loan.id}`))[0]!.id);
       await ok(t.post(ADMIN_API.loans.decide, { id, approve: true }, { token: finance }));
       return loan.id;
@@ -474,22 +628,30 @@ describe('loan repayment (pay-one-application, pay-all-applications; real mode o
     expect(new Set(quotes.map((q) => q.total))).toEqual(new Set(['100.050000']));
     await exactly(u, '100.05');
     const before = await balances(u);
-    const won = await race((i, key) => post<LoanPaymentResult>(u, API.loan.payOneApplication, { quoteId: quotes[i]!.quoteId }, key), 'BALANCE_NOT_ENOUGH');
+    const won = await race(
+      (i, key) => post<LoanPaymentResult>(u, API.loan.payOneApplication, { quoteId: quotes[i]!.quoteId }, key),
+      'BALANCE_NOT_ENOUGH',
+    );
     expect(won.data.loans.map((l) => l.state)).toEqual(['settled']);
     expect(await moved(u, before)).toEqual({ 'currency USDT': '-100.050000' });
     expect((await kinds(u)).loan_repay).toBe(1);
   });
 
-  it('pay-all race: N at once (half with a quote each, half at today\'s figures) settle once; after the first there is nothing to pay', async () => {
+  it("pay-all race: N at once (half with a quote each, half at today's figures) settle once; after the first there is nothing to pay", async () => {
     const { u, borrow } = await borrower();
     for (let i = 0; i < 3; i++) await borrow();
-    const quotes = await Promise.all(Array.from({ length: N / 2 }, () => ok(get<LoanQuote>(u, API.loan.estimatePaidLoans))));
+    const quotes = await Promise.all(
+      Array.from({ length: N / 2 }, () => ok(get<LoanQuote>(u, API.loan.estimatePaidLoans))),
+    );
     expect(quotes[0]!.total).toBe('300.150000');
     await exactly(u, '300.15');
     const before = await balances(u);
     // Every pay-all pays every open loan: a loser finds them settled, not a balance too small.
-    const won = await race((i, key) => post<LoanPaymentResult>(u, API.loan.payAllApplications, i < N / 2 ? { quoteId: quotes[i]!.quoteId } : {}, key),
-      ['LOAN_NOTHING_TO_PAY', 'LOAN_QUOTE_STALE']);
+    const won = await race(
+      (i, key) =>
+        post<LoanPaymentResult>(u, API.loan.payAllApplications, i < N / 2 ? { quoteId: quotes[i]!.quoteId } : {}, key),
+      ['LOAN_NOTHING_TO_PAY', 'LOAN_QUOTE_STALE'],
+    );
     expect(won.data.loans.map((l) => l.state)).toEqual(['settled', 'settled', 'settled']);
     expect(await moved(u, before)).toEqual({ 'currency USDT': '-300.150000' });
   });
@@ -499,12 +661,22 @@ describe('loan repayment (pay-one-application, pay-all-applications; real mode o
     await borrow();
     await exactly(u, '100.05');
     const before = await balances(u);
-    await race((i, key) => (i % 4 === 0
-      ? post(u, API.loan.payAllApplications, {}, key)
-      : post(u, API.account.transferAsset, { fromAccount: 'currency', toAccount: 'financing', asset: 'USDT', amount: '100.05' }, key)),
-    ['BALANCE_NOT_ENOUGH', 'LOAN_NOTHING_TO_PAY']);
+    await race(
+      (i, key) =>
+        i % 4 === 0
+          ? post(u, API.loan.payAllApplications, {}, key)
+          : post(
+              u,
+              API.account.transferAsset,
+              { fromAccount: 'currency', toAccount: 'financing', asset: 'USDT', amount: '100.05' },
+              key,
+            ),
+      ['BALANCE_NOT_ENOUGH', 'LOAN_NOTHING_TO_PAY'],
+    );
     const repaid = (await kinds(u)).loan_repay === 1;
-    expect(await moved(u, before)).toEqual(repaid ? { 'currency USDT': '-100.050000' } : { 'currency USDT': '-100.050000', 'financing USDT': '100.050000' });
+    expect(await moved(u, before)).toEqual(
+      repaid ? { 'currency USDT': '-100.050000' } : { 'currency USDT': '-100.050000', 'financing USDT': '100.050000' },
+    );
   });
 
   it('replay: pay-one pays once, pay-all (without a quote) pays once', async () => {

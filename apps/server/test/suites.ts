@@ -23,6 +23,4 @@ export const PGLITE_SET: readonly string[] = [
  * Server test files that replace one of the app's modules with `vi.mock`: a mock only takes effect in
  * a fresh module graph, so these run in a project of their own with isolation on.
  */
-export const ISOLATED: readonly string[] = [
-  'apps/server/src/modules/auth/login-lock.test.ts',
-];
+export const ISOLATED: readonly string[] = ['apps/server/src/modules/auth/login-lock.test.ts'];

@@ -41,17 +41,38 @@ function recorder() {
   const check = () => {
     const dash = document.querySelector('.dash');
     mark('frame', () => dash !== null);
-    mark('price', () => /^[1-9]/.test(document.querySelector('.dash-price [data-testid="live-price"]')?.textContent ?? ''));
+    mark('price', () =>
+      /^[1-9]/.test(document.querySelector('.dash-price [data-testid="live-price"]')?.textContent ?? ''),
+    );
     mark('markets', () => document.querySelector('.dash-slot[data-panel="markets"] tbody tr') !== null);
     mark('entry', () => document.querySelector('.dash-entry .dash-panel__title') !== null);
-    mark('all', () => dash !== null && !dash.hasAttribute('aria-busy') && document.querySelector('.dash-placeholder') === null
-      && document.querySelectorAll('.dash-slot').length > 0 && document.querySelector('.dash-entry .dash-panel__title') !== null);
+    mark(
+      'all',
+      () =>
+        dash !== null &&
+        !dash.hasAttribute('aria-busy') &&
+        document.querySelector('.dash-placeholder') === null &&
+        document.querySelectorAll('.dash-slot').length > 0 &&
+        document.querySelector('.dash-entry .dash-panel__title') !== null,
+    );
     if (marks.all !== undefined && marks.jsKB === undefined) {
-      marks.jsKB = Math.round(performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'))
-        .reduce((n, r) => n + r.transferSize, 0) / 1024 * 10) / 10;
+      marks.jsKB =
+        Math.round(
+          (performance
+            .getEntriesByType('resource')
+            .filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'))
+            .reduce((n, r) => n + r.transferSize, 0) /
+            1024) *
+            10,
+        ) / 10;
     }
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+  });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') marks.fcp = Math.round(e.startTime);
   }).observe({ type: 'paint', buffered: true });
@@ -64,12 +85,23 @@ async function visit(browser, baseUrl) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: rttMs, downloadThroughput: (downMbit * 1e6) / 8, uploadThroughput: (downMbit * 1e6) / 8,
+      offline: false,
+      latency: rttMs,
+      downloadThroughput: (downMbit * 1e6) / 8,
+      uploadThroughput: (downMbit * 1e6) / 8,
     });
   }
   await page.addInitScript(recorder);
   await page.goto(`${baseUrl}${DASHBOARD}`);
-  await page.waitForFunction(() => window.__marks?.jsKB !== undefined && window.__marks?.price !== undefined && window.__marks?.markets !== undefined && window.__marks?.fcp !== undefined, null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () =>
+      window.__marks?.jsKB !== undefined &&
+      window.__marks?.price !== undefined &&
+      window.__marks?.markets !== undefined &&
+      window.__marks?.fcp !== undefined,
+    null,
+    { timeout: 60_000 },
+  );
   const marks = await page.evaluate(() => window.__marks);
   await context.close();
   return marks;
@@ -94,14 +126,20 @@ try {
       results[which].push(await visit(browser, servers[which].baseUrl));
     }
   }
-  console.log(`desktop dashboard, first visit at 1440×900, ${downMbit > 0 ? `${downMbit} Mbit/s, ${rttMs} ms RTT` : 'no throttling'}; ${RUNS} runs each, alternating`);
+  console.log(
+    `desktop dashboard, first visit at 1440×900, ${downMbit > 0 ? `${downMbit} Mbit/s, ${rttMs} ms RTT` : 'no throttling'}; ${RUNS} runs each, alternating`,
+  );
   console.log(`baseline ${baselineDist}\nsubject  apps/web/dist`);
   const fmt = (s) => `${s.min} / ${s.median} / ${s.max}`;
-  console.log(`${'metric (ms; jsKB)'.padEnd(18)} ${'baseline min/med/max'.padStart(24)} ${'subject min/med/max'.padStart(24)} ${'ratio'.padStart(6)}`);
+  console.log(
+    `${'metric (ms; jsKB)'.padEnd(18)} ${'baseline min/med/max'.padStart(24)} ${'subject min/med/max'.padStart(24)} ${'ratio'.padStart(6)}`,
+  );
   for (const m of METRICS) {
     const b = stats(results.baseline.map((r) => r[m]));
     const s = stats(results.subject.map((r) => r[m]));
-    console.log(`${m.padEnd(18)} ${fmt(b).padStart(24)} ${fmt(s).padStart(24)} ${(s.median / b.median).toFixed(2).padStart(6)}`);
+    console.log(
+      `${m.padEnd(18)} ${fmt(b).padStart(24)} ${fmt(s).padStart(24)} ${(s.median / b.median).toFixed(2).padStart(6)}`,
+    );
   }
 } finally {
   await browser.close();

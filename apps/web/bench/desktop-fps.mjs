@@ -64,7 +64,14 @@ const SYMBOL = 'BTCUSDT';
 const DASHBOARD = `/pages/desktop/dashboard/index?symbol=${SYMBOL}`;
 const SETTLE_MS = 1500;
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'benchmark', 'cc', 'blink'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'benchmark',
+  'cc',
+  'blink',
+];
 
 /**
  * Runs in the page before the app: the WebSocket wrapper (counts, hold) and the frame meter.
@@ -126,7 +133,16 @@ function pageInstrumentation() {
     },
     counts() {
       const seconds = (performance.now() - state.since) / 1000;
-      return { seconds, sockets: sockets.map((s) => ({ channels: [...s.channels], frames: s.frames, tickerFrames: s.tickerFrames, tickers: s.tickers, depths: s.depths })) };
+      return {
+        seconds,
+        sockets: sockets.map((s) => ({
+          channels: [...s.channels],
+          frames: s.frames,
+          tickerFrames: s.tickerFrames,
+          tickers: s.tickers,
+          depths: s.depths,
+        })),
+      };
     },
   };
   // The frame meter: a 1-pixel dot that changes colour on every animation frame (a repaint).
@@ -151,7 +167,8 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const spread = (xs, digits = 1) => `${Math.min(...xs).toFixed(digits)} / ${median(xs).toFixed(digits)} / ${Math.max(...xs).toFixed(digits)}`;
+const spread = (xs, digits = 1) =>
+  `${Math.min(...xs).toFixed(digits)} / ${median(xs).toFixed(digits)} / ${Math.max(...xs).toFixed(digits)}`;
 
 /** Frames of the page's renderer in a trace: presented, dropped, long gaps, and where the main thread's time went. */
 function analyse(events) {
@@ -162,7 +179,10 @@ function analyse(events) {
   // The frames the page's compositor drew (DevTools' frame model counts these). Chromium's
   // PipelineReporter events would also say presented or dropped, but headless reports every
   // frame of the held page as dropped although it draws them: the draws are what both modes share.
-  const drawnAt = events.filter((e) => e.pid === pid && e.name === 'DrawFrame').map((e) => e.ts).sort((a, b) => a - b);
+  const drawnAt = events
+    .filter((e) => e.pid === pid && e.name === 'DrawFrame')
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
   const span = drawnAt.length > 1 ? (drawnAt.at(-1) - drawnAt[0]) / 1e6 : 0;
   let long = 0;
   let dropped = 0;
@@ -191,11 +211,38 @@ function analyse(events) {
       if (e.dur / 1000 > VSYNC_MS) longTasks += 1;
       if (cpu > VSYNC_MS) longWork += 1;
     }
-    if (['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'ParseHTML', 'MinorGC', 'MajorGC', 'HitTest'].includes(e.name)) {
+    if (
+      [
+        'FunctionCall',
+        'EventDispatch',
+        'TimerFire',
+        'FireAnimationFrame',
+        'UpdateLayoutTree',
+        'Layout',
+        'PrePaint',
+        'Paint',
+        'Layerize',
+        'Commit',
+        'ParseHTML',
+        'MinorGC',
+        'MajorGC',
+        'HitTest',
+      ].includes(e.name)
+    ) {
       busy[e.name] = (busy[e.name] ?? 0) + cpu;
     }
   }
-  return { presented, dropped, long, fps: span > 0 ? (presented - 1) / span : 0, mainMs, mainCpuMs, longTasks, longWork, busy };
+  return {
+    presented,
+    dropped,
+    long,
+    fps: span > 0 ? (presented - 1) / span : 0,
+    mainMs,
+    mainCpuMs,
+    longTasks,
+    longWork,
+    busy,
+  };
 }
 
 /** One traced run: hold or release the feed, settle, trace RUN_SECONDS, read the counters. */
@@ -239,18 +286,31 @@ async function main() {
   // The embedded database in a temporary folder, whatever DATABASE_URL the shell has.
   delete process.env.DATABASE_URL;
   const failures = [];
-  console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   const server = await startServer({ env: { MARKET_SIM_DEPTH_MS: String(DEPTH_MS) } });
   let browser;
   try {
-    console.log(`server ready at ${server.baseUrl} (PGlite data in ${server.dataDir}); MARKET_SIM_DEPTH_MS=${DEPTH_MS}`);
+    console.log(
+      `server ready at ${server.baseUrl} (PGlite data in ${server.dataDir}); MARKET_SIM_DEPTH_MS=${DEPTH_MS}`,
+    );
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.addInitScript(pageInstrumentation);
     await context.addInitScript(rowRenderHook);
     const page = await context.newPage();
     page.on('pageerror', (err) => failures.push(`page error: ${err.message}`));
-    page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && failures.push(`console error: ${msg.text()}`));
+    page.on(
+      'console',
+      (msg) =>
+        msg.type() === 'error' &&
+        !/Failed to load resource/.test(msg.text()) &&
+        failures.push(`console error: ${msg.text()}`),
+    );
     await page.goto(`${server.baseUrl}${DASHBOARD}`);
     await page.locator('.dash-markets tbody tr').first().waitFor({ timeout: 60_000 });
     await page.getByTestId('dash-order-book').locator('tbody tr').first().waitFor({ timeout: 60_000 });
@@ -262,19 +322,30 @@ async function main() {
       await page.evaluate(() => window.__fps.reset());
       await sleep(2000);
       const c = await page.evaluate(() => window.__fps.counts());
-      const of = (channel, key) => c.sockets.filter((x) => x.channels.includes(channel)).reduce((n, x) => n + x[key], 0) / c.seconds;
-      if (of('general', 'tickers') >= MIN_UPDATES_PER_SECOND && of('realtime', 'depths') >= MIN_UPDATES_PER_SECOND) break;
+      const of = (channel, key) =>
+        c.sockets.filter((x) => x.channels.includes(channel)).reduce((n, x) => n + x[key], 0) / c.seconds;
+      if (of('general', 'tickers') >= MIN_UPDATES_PER_SECOND && of('realtime', 'depths') >= MIN_UPDATES_PER_SECOND)
+        break;
     }
 
     const runs = { baseline: [], subject: [] };
     for (let i = 1; i <= RUNS; i++) {
-      for (const [label, held] of [['baseline', true], ['subject', false]]) {
+      for (const [label, held] of [
+        ['baseline', true],
+        ['subject', false],
+      ]) {
         const run = await runOnce(browser, page, held, `${label} ${i}`);
         runs[label].push(run);
         console.log(`  ${label.padEnd(8)} run ${i}: ${describeRun(run)}`);
         if (run.presented === 0) failures.push(`${label} run ${i}: no frames recorded`);
-        if (!held && run.tickersPerSecond < MIN_UPDATES_PER_SECOND) failures.push(`subject run ${i}: the markets list got ${run.tickersPerSecond.toFixed(1)} ticker updates/s (< ${MIN_UPDATES_PER_SECOND})`);
-        if (!held && run.bookPerSecond < MIN_UPDATES_PER_SECOND) failures.push(`subject run ${i}: the order book got ${run.bookPerSecond.toFixed(1)} updates/s (< ${MIN_UPDATES_PER_SECOND})`);
+        if (!held && run.tickersPerSecond < MIN_UPDATES_PER_SECOND)
+          failures.push(
+            `subject run ${i}: the markets list got ${run.tickersPerSecond.toFixed(1)} ticker updates/s (< ${MIN_UPDATES_PER_SECOND})`,
+          );
+        if (!held && run.bookPerSecond < MIN_UPDATES_PER_SECOND)
+          failures.push(
+            `subject run ${i}: the order book got ${run.bookPerSecond.toFixed(1)} updates/s (< ${MIN_UPDATES_PER_SECOND})`,
+          );
       }
     }
 
@@ -286,25 +357,61 @@ async function main() {
     await sleep(CHECK_SECONDS * 1000);
     const rows = await stopRowCheck(page);
 
-    console.log(`\n${RUNS} pair(s) of ${RUN_SECONDS} s, 1440×900, headless Chromium (software rendering); min / median / max`);
+    console.log(
+      `\n${RUNS} pair(s) of ${RUN_SECONDS} s, 1440×900, headless Chromium (software rendering); min / median / max`,
+    );
     for (const label of ['baseline', 'subject']) {
       const list = runs[label];
-      console.log(`  ${label.padEnd(8)} fps ${spread(list.map((r) => r.fps))}; dropped ${spread(list.map((r) => r.dropped), 0)}; long frames ${spread(list.map((r) => r.long), 0)}; ` +
-        `main thread busy ${spread(list.map((r) => r.mainMs / RUN_SECONDS / 10), 0)}%, CPU ${spread(list.map((r) => r.mainCpuMs / RUN_SECONDS), 0)} ms/s; ` +
-        `tasks over 16.7 ms ${spread(list.map((r) => r.longTasks), 0)} (by own CPU ${spread(list.map((r) => r.longWork), 0)}); updates/s list ${spread(list.map((r) => r.tickersPerSecond))} (in ${spread(list.map((r) => r.listPerSecond))} messages), book ${spread(list.map((r) => r.bookPerSecond))}`);
+      console.log(
+        `  ${label.padEnd(8)} fps ${spread(list.map((r) => r.fps))}; dropped ${spread(
+          list.map((r) => r.dropped),
+          0,
+        )}; long frames ${spread(
+          list.map((r) => r.long),
+          0,
+        )}; ` +
+          `main thread busy ${spread(
+            list.map((r) => r.mainMs / RUN_SECONDS / 10),
+            0,
+          )}%, CPU ${spread(
+            list.map((r) => r.mainCpuMs / RUN_SECONDS),
+            0,
+          )} ms/s; ` +
+          `tasks over 16.7 ms ${spread(
+            list.map((r) => r.longTasks),
+            0,
+          )} (by own CPU ${spread(
+            list.map((r) => r.longWork),
+            0,
+          )}); updates/s list ${spread(list.map((r) => r.tickersPerSecond))} (in ${spread(list.map((r) => r.listPerSecond))} messages), book ${spread(list.map((r) => r.bookPerSecond))}`,
+      );
     }
     const fps = (label) => median(runs[label].map((r) => r.fps));
     const droppedShare = (label) => median(runs[label].map((r) => r.dropped / (RUN_SECONDS * TARGET_FPS)));
     const met = fps('subject') >= TARGET_FPS - 1 && droppedShare('subject') <= 0.01;
-    console.log(`  ratio    fps subject / baseline ${(fps('subject') / fps('baseline')).toFixed(3)}; dropped ${(droppedShare('subject') * 100).toFixed(1)}% of vsyncs vs ${(droppedShare('baseline') * 100).toFixed(1)}% held`);
-    console.log(`  target   ${TARGET_FPS} fps (median ≥ ${TARGET_FPS - 1} fps and ≤ 1% of vsyncs dropped): ${met ? 'met' : 'NOT met'} ` +
-      `(median ${fps('subject').toFixed(1)} fps, ${(droppedShare('subject') * 100).toFixed(1)}% dropped; the held page: ${fps('baseline').toFixed(1)} fps, ${(droppedShare('baseline') * 100).toFixed(1)}%)`);
+    console.log(
+      `  ratio    fps subject / baseline ${(fps('subject') / fps('baseline')).toFixed(3)}; dropped ${(droppedShare('subject') * 100).toFixed(1)}% of vsyncs vs ${(droppedShare('baseline') * 100).toFixed(1)}% held`,
+    );
+    console.log(
+      `  target   ${TARGET_FPS} fps (median ≥ ${TARGET_FPS - 1} fps and ≤ 1% of vsyncs dropped): ${met ? 'met' : 'NOT met'} ` +
+        `(median ${fps('subject').toFixed(1)} fps, ${(droppedShare('subject') * 100).toFixed(1)}% dropped; the held page: ${fps('baseline').toFixed(1)} fps, ${(droppedShare('baseline') * 100).toFixed(1)}%)`,
+    );
     const busiest = {};
-    for (const r of runs.subject) for (const [k, v] of Object.entries(r.busy)) busiest[k] = (busiest[k] ?? 0) + v / runs.subject.length / RUN_SECONDS;
-    console.log(`  subject main thread CPU by task, ms per second: ${Object.entries(busiest).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+    for (const r of runs.subject)
+      for (const [k, v] of Object.entries(r.busy))
+        busiest[k] = (busiest[k] ?? 0) + v / runs.subject.length / RUN_SECONDS;
+    console.log(
+      `  subject main thread CPU by task, ms per second: ${Object.entries(busiest)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(', ')}`,
+    );
     for (const line of describeRowCheck(rows, CHECK_SECONDS)) console.log(`  rows, ${line}`);
-    if (rows.needless.length) failures.push(`rows rendered or touched without a change:\n    ${rows.needless.join('\n    ')}`);
-    for (const [panel, x] of Object.entries(rows.panels)) if (x.commits === 0 || x.updates === 0) failures.push(`the row check saw no update of the ${panel} panel`);
+    if (rows.needless.length)
+      failures.push(`rows rendered or touched without a change:\n    ${rows.needless.join('\n    ')}`);
+    for (const [panel, x] of Object.entries(rows.panels))
+      if (x.commits === 0 || x.updates === 0) failures.push(`the row check saw no update of the ${panel} panel`);
   } catch (error) {
     failures.push(`setup: ${error?.stack ?? error}`);
   } finally {
@@ -313,7 +420,12 @@ async function main() {
     if (failures.length) console.log(`--- server log (last lines) ---\n${tail(server.logFile)}`);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
-  console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   if (failures.length > 0) {
     console.error(`\n${failures.length} check(s) failed:\n${failures.join('\n')}`);
     process.exit(1);

@@ -77,24 +77,40 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const fmt = (value, unit) => (unit === 'ms' ? `${Math.round(value)} ms` : unit === 'score' ? String(value) : value.toFixed(3));
+const fmt = (value, unit) =>
+  unit === 'ms' ? `${Math.round(value)} ms` : unit === 'score' ? String(value) : value.toFixed(3);
 const spread = (xs, unit) => `${fmt(Math.min(...xs), unit)} / ${fmt(median(xs), unit)} / ${fmt(Math.max(...xs), unit)}`;
-const ratio = (subject, baseline) => (baseline === 0 ? (subject === 0 ? '1.00×' : '–') : `${(subject / baseline).toFixed(2)}×`);
+const ratio = (subject, baseline) =>
+  baseline === 0 ? (subject === 0 ? '1.00×' : '–') : `${(subject / baseline).toFixed(2)}×`;
 
 /** One Lighthouse run of a page in a fresh browser; the session (if any) is in storage before the app starts. */
 async function runOnce(baseUrl, page, session) {
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, defaultViewport: null });
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    defaultViewport: null,
+  });
   try {
     const tab = await browser.newPage();
     if (session) {
       // Lighthouse clears the origin's storage before it loads the page; this runs in the page
       // itself, before the app's code (about:blank, which Lighthouse opens first, is skipped).
-      await tab.evaluateOnNewDocument((origin, value) => {
-        if (globalThis.location.origin === origin) globalThis.localStorage.setItem('tw.session', value);
-      }, baseUrl, session);
+      await tab.evaluateOnNewDocument(
+        (origin, value) => {
+          if (globalThis.location.origin === origin) globalThis.localStorage.setItem('tw.session', value);
+        },
+        baseUrl,
+        session,
+      );
     }
     const url = `${baseUrl}${page.path}`;
-    const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, tab);
+    const result = await lighthouse(
+      url,
+      { logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
+      undefined,
+      tab,
+    );
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
     if (REPORTS) {
@@ -106,9 +122,15 @@ async function runOnce(baseUrl, page, session) {
     const score = lhr.categories.performance.score;
     if (typeof score !== 'number') throw new Error('no performance score (a metric could not be measured)');
     const landed = new URL(lhr.finalDisplayedUrl);
-    if (`${landed.pathname}${landed.search}` !== page.path) throw new Error(`the page ended at ${landed.pathname}${landed.search}, not ${page.path}`);
+    if (`${landed.pathname}${landed.search}` !== page.path)
+      throw new Error(`the page ended at ${landed.pathname}${landed.search}, not ${page.path}`);
     const metrics = Object.fromEntries(METRICS.map((m) => [m.key, lhr.audits[m.key].numericValue]));
-    return { score: Math.round(score * 100), metrics, benchmarkIndex: lhr.environment.benchmarkIndex, version: lhr.lighthouseVersion };
+    return {
+      score: Math.round(score * 100),
+      metrics,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      version: lhr.lighthouseVersion,
+    };
   } finally {
     await browser.close().catch(() => undefined);
   }
@@ -120,7 +142,8 @@ async function runWithRetries(target, page, i) {
     try {
       return await runOnce(target.server.baseUrl, page, page.loggedIn ? target.session : null);
     } catch (error) {
-      if (!(error instanceof LighthouseRunError && RETRIED_ERRORS.has(error.code)) || attempt >= ATTEMPTS_MAX) throw error;
+      if (!(error instanceof LighthouseRunError && RETRIED_ERRORS.has(error.code)) || attempt >= ATTEMPTS_MAX)
+        throw error;
       console.log(`  ${page.name}, ${target.label} run ${i}: ${error.code}, running it again`);
     }
   }
@@ -154,7 +177,9 @@ async function measure(targets, pages) {
 
 function report(targets, results) {
   const version = results.flatMap((r) => [...r.runs.values()].flat())[0]?.version ?? '?';
-  console.log(`\nLighthouse ${version}, mobile, simulated throttling; min / median / max over ${RUNS} run(s); target: score ≥ ${TARGET_SCORE}`);
+  console.log(
+    `\nLighthouse ${version}, mobile, simulated throttling; min / median / max over ${RUNS} run(s); target: score ≥ ${TARGET_SCORE}`,
+  );
   for (const { page, runs } of results) {
     console.log(page.name);
     for (const target of targets) {
@@ -165,14 +190,33 @@ function report(targets, results) {
       }
       const scores = list.map((r) => r.score);
       const met = median(scores) >= TARGET_SCORE ? 'target met' : 'target NOT met';
-      console.log(`  ${target.label.padEnd(8)} score ${spread(scores, 'score')} (${met}); ` +
-        METRICS.map((m) => `${m.label} ${spread(list.map((r) => r.metrics[m.key]), m.unit)}`).join('; '));
+      console.log(
+        `  ${target.label.padEnd(8)} score ${spread(scores, 'score')} (${met}); ` +
+          METRICS.map(
+            (m) =>
+              `${m.label} ${spread(
+                list.map((r) => r.metrics[m.key]),
+                m.unit,
+              )}`,
+          ).join('; '),
+      );
     }
     const [subject, baseline] = targets.map((t) => runs.get(t.label));
     if (baseline?.length && subject.length) {
       const med = (list, pick) => median(list.map(pick));
-      console.log(`  ratio    score ${ratio(med(subject, (r) => r.score), med(baseline, (r) => r.score))}; ` +
-        METRICS.map((m) => `${m.label} ${ratio(med(subject, (r) => r.metrics[m.key]), med(baseline, (r) => r.metrics[m.key]))}`).join('; '));
+      console.log(
+        `  ratio    score ${ratio(
+          med(subject, (r) => r.score),
+          med(baseline, (r) => r.score),
+        )}; ` +
+          METRICS.map(
+            (m) =>
+              `${m.label} ${ratio(
+                med(subject, (r) => r.metrics[m.key]),
+                med(baseline, (r) => r.metrics[m.key]),
+              )}`,
+          ).join('; '),
+      );
     }
   }
 }
@@ -182,8 +226,11 @@ async function startTarget(label, dist, pages) {
   const server = await startServer({ env: dist ? { WEB_DIST: dist } : {} });
   const target = { label, server, session: null };
   try {
-    console.log(`${label}: server ready at ${server.baseUrl} (PGlite data in ${server.dataDir}), serving ${dist ?? path.dirname(DIST_INDEX)}`);
-    if (pages.some((p) => p.loggedIn)) target.session = sessionStorageValue(await registerViaApi(server, uniqueEmail('lighthouse')));
+    console.log(
+      `${label}: server ready at ${server.baseUrl} (PGlite data in ${server.dataDir}), serving ${dist ?? path.dirname(DIST_INDEX)}`,
+    );
+    if (pages.some((p) => p.loggedIn))
+      target.session = sessionStorageValue(await registerViaApi(server, uniqueEmail('lighthouse')));
     return target;
   } catch (error) {
     await stopTarget(target, true);
@@ -200,8 +247,13 @@ async function stopTarget({ server }, failed) {
 
 async function main() {
   const subjectDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : undefined;
-  const baselineDist = process.env.LIGHTHOUSE_BASELINE_DIST ? path.resolve(process.env.LIGHTHOUSE_BASELINE_DIST) : undefined;
-  for (const index of [subjectDist ? path.join(subjectDist, 'index.html') : DIST_INDEX, ...(baselineDist ? [path.join(baselineDist, 'index.html')] : [])]) {
+  const baselineDist = process.env.LIGHTHOUSE_BASELINE_DIST
+    ? path.resolve(process.env.LIGHTHOUSE_BASELINE_DIST)
+    : undefined;
+  for (const index of [
+    subjectDist ? path.join(subjectDist, 'index.html') : DIST_INDEX,
+    ...(baselineDist ? [path.join(baselineDist, 'index.html')] : []),
+  ]) {
     if (!fs.existsSync(index)) {
       console.error(`${index} is missing: build the app first (npm run bench:lighthouse builds apps/web/dist).`);
       process.exit(1);

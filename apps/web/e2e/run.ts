@@ -57,16 +57,27 @@ interface Tally {
 }
 
 function isJourney(value: unknown): value is Journey {
-  return typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string' && 'fn' in value && typeof value.fn === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'name' in value &&
+    typeof value.name === 'string' &&
+    'fn' in value &&
+    typeof value.fn === 'function'
+  );
 }
 
 /** Every journey of journeys/*.ts, file by file in name order, each in its file's order. */
 async function loadJourneys(): Promise<LoadedJourney[]> {
-  const files = fs.readdirSync(JOURNEYS_DIR).filter((f) => f.endsWith('.ts')).sort();
+  const files = fs
+    .readdirSync(JOURNEYS_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const all: LoadedJourney[] = [];
   for (const file of files) {
     const module: unknown = await import(pathToFileURL(path.join(JOURNEYS_DIR, file)).href);
-    const journeys: unknown = typeof module === 'object' && module !== null && 'journeys' in module ? module.journeys : undefined;
+    const journeys: unknown =
+      typeof module === 'object' && module !== null && 'journeys' in module ? module.journeys : undefined;
     assert(Array.isArray(journeys), `journeys/${file} does not export a \`journeys\` array`);
     for (const journey of journeys) {
       assert(isJourney(journey), `journeys/${file}: a journey needs a name and a fn`);
@@ -79,10 +90,12 @@ async function loadJourneys(): Promise<LoadedJourney[]> {
 }
 
 function select(all: LoadedJourney[], filters: string[]): LoadedJourney[] {
-  const matching = filters.length === 0 ? all : all.filter((j) => filters.some((f) => j.name.includes(f) || j.file.includes(f)));
+  const matching =
+    filters.length === 0 ? all : all.filter((j) => filters.some((f) => j.name.includes(f) || j.file.includes(f)));
   const skipSlow = process.env.E2E_SLOW === 'skip';
   const selected = skipSlow ? matching.filter((j) => !j.slow) : matching;
-  if (skipSlow && selected.length < matching.length) console.log(`leaving out ${matching.length - selected.length} slow journey(s) (E2E_SLOW=skip)`);
+  if (skipSlow && selected.length < matching.length)
+    console.log(`leaving out ${matching.length - selected.length} slow journey(s) (E2E_SLOW=skip)`);
   // The slow journeys (their own server, a chain: minutes each) go first, so that no worker is left
   // with one of them at the end; those that wait for a resend window go last, so the others fill it.
   const rank = (j: LoadedJourney) => (j.last ? 2 : j.slow ? 0 : 1);
@@ -92,7 +105,12 @@ function select(all: LoadedJourney[], filters: string[]): LoadedJourney[] {
 /** An error's stack (or the thrown value itself, as text). */
 const describeError = (error: unknown) => String((error instanceof Error && error.stack) || error);
 
-async function runJourney(journey: LoadedJourney, context: JourneyContext, tally: Tally, prefix: string): Promise<void> {
+async function runJourney(
+  journey: LoadedJourney,
+  context: JourneyContext,
+  tally: Tally,
+  prefix: string,
+): Promise<void> {
   const started = Date.now();
   const pages = new Set<Page>();
   // CSP violations, console errors and uncaught errors the journey's pages met (harness/browser.ts).
@@ -107,7 +125,9 @@ async function runJourney(journey: LoadedJourney, context: JourneyContext, tally
   } catch (error) {
     tally.failed += 1;
     const shots = await screenshotOpenPages(pages, tally.failed);
-    console.log(`  ✗ ${journey.name}${shots ? ` (screenshots: ${shots})` : ''}\n    ${describeError(error).split('\n').slice(0, 8).join('\n    ')}`);
+    console.log(
+      `  ✗ ${journey.name}${shots ? ` (screenshots: ${shots})` : ''}\n    ${describeError(error).split('\n').slice(0, 8).join('\n    ')}`,
+    );
   }
   tally.results.push({ name: journey.name, file: `journeys/${journey.file}.ts`, ms: Date.now() - started, ok });
 }

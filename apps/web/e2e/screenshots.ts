@@ -22,7 +22,9 @@ const THEMES = ['light', 'dark'];
 async function historyStored(baseUrl: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const r = (await (await fetch(`${baseUrl}/api/market/kline?symbol=BTCUSDT&interval=1m&limit=200`)).json()) as { data?: { candles?: unknown[] } };
+    const r = (await (await fetch(`${baseUrl}/api/market/kline?symbol=BTCUSDT&interval=1m&limit=200`)).json()) as {
+      data?: { candles?: unknown[] };
+    };
     if ((r.data?.candles?.length ?? 0) >= 150) return;
     await sleep(500);
   }
@@ -41,11 +43,18 @@ async function main() {
       // The stored session as the app keeps it, in the demo account and this theme.
       const stored = JSON.parse(sessionStorageValue(login, 'demo')) as { state: { theme: string } };
       stored.state.theme = theme;
-      await context.addInitScript((value: string) => window.localStorage.setItem('tw.session', value), JSON.stringify(stored));
+      await context.addInitScript(
+        (value: string) => window.localStorage.setItem('tw.session', value),
+        JSON.stringify(stored),
+      );
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/pages/desktop/dashboard/index?symbol=BTCUSDT&interval=1m`);
       await page.getByTestId('dashboard').waitFor({ timeout: 60_000 });
-      await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('.dash-price [data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => /^[1-9]/.test(document.querySelector('.dash-price [data-testid="live-price"]')?.textContent ?? ''),
+        null,
+        { timeout: 60_000 },
+      );
       await page.locator('.dash-chart canvas').first().waitFor({ timeout: 60_000 });
       // A few seconds of the feed: the order book, the trades and the list filled, the flashes over.
       await sleep(4000);

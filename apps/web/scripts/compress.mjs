@@ -15,7 +15,8 @@ export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml|i
 
 /** Every file under `dir`, as absolute paths. */
 function filesUnder(dir) {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath, e.name));
 }
@@ -49,6 +50,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dir = path.resolve(process.argv[2] ?? 'dist');
   const sizes = compressDir(dir);
   const sum = (k) => sizes.reduce((n, s) => n + s[k], 0);
-  console.log(`precompressed ${sizes.length} files in ${path.relative(process.cwd(), dir) || '.'}: ` +
-    `${(sum('raw') / 1024).toFixed(0)} KB → ${(sum('gzip') / 1024).toFixed(0)} KB gzip, ${(sum('br') / 1024).toFixed(0)} KB brotli`);
+  console.log(
+    `precompressed ${sizes.length} files in ${path.relative(process.cwd(), dir) || '.'}: ` +
+      `${(sum('raw') / 1024).toFixed(0)} KB → ${(sum('gzip') / 1024).toFixed(0)} KB gzip, ${(sum('br') / 1024).toFixed(0)} KB brotli`,
+  );
 }

@@ -13,9 +13,16 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const TEXT = 'const price = "64,000.00";\n'.repeat(200);
 
-describe('the build\'s compress step', () => {
+describe("the build's compress step", () => {
   it('writes a .br and a .gz beside each text file, in every folder, that decompress to the file', () => {
-    const files = ['index.html', 'assets/index-Ab12.js', 'assets/index-Cd34.css', 'coins/btc.svg', 'manifest.webmanifest', 'data.json'];
+    const files = [
+      'index.html',
+      'assets/index-Ab12.js',
+      'assets/index-Cd34.css',
+      'coins/btc.svg',
+      'manifest.webmanifest',
+      'data.json',
+    ];
     for (const f of files) {
       fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
       fs.writeFileSync(path.join(dir, f), TEXT);

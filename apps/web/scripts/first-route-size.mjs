@@ -58,10 +58,12 @@ export function firstRouteFiles(dist, routeModules = [HOME_ROUTE_MODULE]) {
   const entry = manifest['index.html'];
   if (!entry?.isEntry) throw new Error('the manifest has no index.html entry');
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  if (!html.includes(`src="/${entry.file}"`)) throw new Error(`index.html does not load the manifest's entry ${entry.file}`);
+  if (!html.includes(`src="/${entry.file}"`))
+    throw new Error(`index.html does not load the manifest's entry ${entry.file}`);
   for (const m of routeModules) if (!manifest[m]) throw new Error(`the manifest has no chunk for ${m}`);
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const linked = (rel) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((m) => m[1]);
+  const linked = (rel) =>
+    [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((m) => m[1]);
 
   const js = [];
   const css = new Set(linked('stylesheet'));
@@ -95,12 +97,19 @@ export function firstRouteFiles(dist, routeModules = [HOME_ROUTE_MODULE]) {
 export function sentSizes(dist, file) {
   const abs = path.join(dist, file);
   const raw = fs.readFileSync(abs);
-  const sizeOf = (ext, compress) => (fs.existsSync(`${abs}${ext}`) ? fs.statSync(`${abs}${ext}`).size : compress(raw).length);
+  const sizeOf = (ext, compress) =>
+    fs.existsSync(`${abs}${ext}`) ? fs.statSync(`${abs}${ext}`).size : compress(raw).length;
   return {
     file,
     raw: raw.length,
-    gzip: Math.min(raw.length, sizeOf('.gz', (b) => zlib.gzipSync(b, { level: 9 }))),
-    br: Math.min(raw.length, sizeOf('.br', (b) => zlib.brotliCompressSync(b))),
+    gzip: Math.min(
+      raw.length,
+      sizeOf('.gz', (b) => zlib.gzipSync(b, { level: 9 })),
+    ),
+    br: Math.min(
+      raw.length,
+      sizeOf('.br', (b) => zlib.brotliCompressSync(b)),
+    ),
   };
 }
 
@@ -122,14 +131,24 @@ export function firstRouteReport(dist, budget = FIRST_ROUTE_JS_GZIP_MAX, route =
   });
   const jsTotal = total(jsSizes);
   const checked = route.checked ?? true;
-  return { route: route.label, checked, js: jsSizes, css: cssSizes, jsTotal, cssTotal: total(cssSizes), budget, withinBudget: !checked || jsTotal.gzip <= budget };
+  return {
+    route: route.label,
+    checked,
+    js: jsSizes,
+    css: cssSizes,
+    jsTotal,
+    cssTotal: total(cssSizes),
+    budget,
+    withinBudget: !checked || jsTotal.gzip <= budget,
+  };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /** @param {ReturnType<typeof firstRouteReport>} report */
 export function formatReport(report) {
-  const row = (name, s) => `${name.padEnd(44)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} ${kb(s.br).padStart(10)}`;
+  const row = (name, s) =>
+    `${name.padEnd(44)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} ${kb(s.br).padStart(10)}`;
   return [
     report.checked
       ? `first route (${report.route}): ${report.js.length} JavaScript files`
@@ -140,7 +159,7 @@ export function formatReport(report) {
     row(`CSS total (${report.css.length} files)`, report.cssTotal),
     report.checked
       ? `budget: JavaScript ≤ ${kb(report.budget)} gzip: ${report.withinBudget ? 'within' : 'OVER'} (${kb(report.jsTotal.gzip)})`
-      : '(the budget is the first route\'s; this route is not checked)',
+      : "(the budget is the first route's; this route is not checked)",
   ].join('\n');
 }
 

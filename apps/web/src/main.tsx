@@ -52,9 +52,20 @@ async function firstView(): Promise<unknown> {
     messages.catch(() => undefined); // The app loads them again, and reports a failure.
     return undefined;
   }
-  const banners = page === 'home' ? sendEarly<Pick<Banner, 'image' | 'title'>[]>(bannerListUrl('home'), { token, typeUser: display.typeUser, language }) : null;
-  const view = import('./app/first-view').then((m) => m.paintFirstView(painted.element, page, messages, banners, { loggedIn, nickname }));
-  const wait = new Promise((resolve) => window.setTimeout(resolve, Math.max(0, startedAt + FIRST_VIEW_WAIT_MS - performance.now())));
+  const banners =
+    page === 'home'
+      ? sendEarly<Pick<Banner, 'image' | 'title'>[]>(bannerListUrl('home'), {
+          token,
+          typeUser: display.typeUser,
+          language,
+        })
+      : null;
+  const view = import('./app/first-view').then((m) =>
+    m.paintFirstView(painted.element, page, messages, banners, { loggedIn, nickname }),
+  );
+  const wait = new Promise((resolve) =>
+    window.setTimeout(resolve, Math.max(0, startedAt + FIRST_VIEW_WAIT_MS - performance.now())),
+  );
   return Promise.race([view.catch(() => undefined), wait]);
 }
 

@@ -3,7 +3,12 @@ import { compareVersionNo, decideUpdate, isMajorUpgrade, isVersionNo, parseVersi
 import type { GetVersionResult } from './schemas/app-version';
 
 const answer = (versionNo: string, tag: 'must_update' | 'choose_update'): GetVersionResult => ({
-  version: { versionNo, description: `What is new in ${versionNo}`, linkUpdateHot: `https://example.com/hot/${versionNo}.wgt`, linkUpdateFull: `https://example.com/full/${versionNo}.apk` },
+  version: {
+    versionNo,
+    description: `What is new in ${versionNo}`,
+    linkUpdateHot: `https://example.com/hot/${versionNo}.wgt`,
+    linkUpdateFull: `https://example.com/full/${versionNo}.apk`,
+  },
   newUpdateTag: tag,
 });
 const upToDate: GetVersionResult = { version: null, newUpdateTag: null };
@@ -18,7 +23,20 @@ describe('version numbers', () => {
 
   it('accepts 1 to 4 dotted whole numbers and nothing else', () => {
     for (const ok of ['1', '1.0.1', '10.20.30.40', '0.0.0', '999999.0']) expect(isVersionNo(ok), ok).toBe(true);
-    for (const bad of ['', '1.', '.1', '1..2', '01.0', '1.0.1.2.3', 'v1.0', '1.0-beta', '1 .0', '1e3', '1234567.0', '-1']) {
+    for (const bad of [
+      '',
+      '1.',
+      '.1',
+      '1..2',
+      '01.0',
+      '1.0.1.2.3',
+      'v1.0',
+      '1.0-beta',
+      '1 .0',
+      '1e3',
+      '1234567.0',
+      '-1',
+    ]) {
       expect(isVersionNo(bad), bad).toBe(false);
     }
     expect(parseVersionNo('1.10.0')).toEqual([1, 10, 0]);
@@ -40,14 +58,29 @@ describe('decideUpdate', () => {
 
   it('is optional for choose_update and forced for must_update, with the hot-update link within a major', () => {
     expect(decideUpdate('android', '1.0.1', answer('1.1.0', 'choose_update'))).toEqual({
-      kind: 'optional', versionNo: '1.1.0', description: 'What is new in 1.1.0', install: 'hot', link: 'https://example.com/hot/1.1.0.wgt',
+      kind: 'optional',
+      versionNo: '1.1.0',
+      description: 'What is new in 1.1.0',
+      install: 'hot',
+      link: 'https://example.com/hot/1.1.0.wgt',
     });
-    expect(decideUpdate('ios', '1.9.3', answer('1.10.0', 'must_update'))).toMatchObject({ kind: 'forced', install: 'hot', link: 'https://example.com/hot/1.10.0.wgt' });
+    expect(decideUpdate('ios', '1.9.3', answer('1.10.0', 'must_update'))).toMatchObject({
+      kind: 'forced',
+      install: 'hot',
+      link: 'https://example.com/hot/1.10.0.wgt',
+    });
   });
 
   it('uses the full-install link when the first number grows', () => {
-    expect(decideUpdate('ios', '1.0.1', answer('2.0.0', 'choose_update'))).toMatchObject({ kind: 'optional', install: 'full', link: 'https://example.com/full/2.0.0.apk' });
-    expect(decideUpdate('android', '1.0.1', answer('2.0.0', 'must_update'))).toMatchObject({ kind: 'forced', install: 'full' });
+    expect(decideUpdate('ios', '1.0.1', answer('2.0.0', 'choose_update'))).toMatchObject({
+      kind: 'optional',
+      install: 'full',
+      link: 'https://example.com/full/2.0.0.apk',
+    });
+    expect(decideUpdate('android', '1.0.1', answer('2.0.0', 'must_update'))).toMatchObject({
+      kind: 'forced',
+      install: 'full',
+    });
   });
 
   it('runs only on ios and android: the web build is told to use the download page', () => {

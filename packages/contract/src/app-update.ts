@@ -45,13 +45,13 @@ export type UpdateDecision =
   | { kind: 'unsupported' }
   | { kind: 'none' }
   | {
-    kind: 'optional' | 'forced';
-    versionNo: string;
-    description: string;
-    /** Which package the link installs: the full app (a new major) or the hot-update files. */
-    install: 'full' | 'hot';
-    link: string;
-  };
+      kind: 'optional' | 'forced';
+      versionNo: string;
+      description: string;
+      /** Which package the link installs: the full app (a new major) or the hot-update files. */
+      install: 'full' | 'hot';
+      link: string;
+    };
 
 /**
  * What the app does with `get-version`'s answer: nothing (up to date, or the answer is not newer
@@ -60,7 +60,8 @@ export type UpdateDecision =
 export function decideUpdate(platform: string, currentVersionNo: string, answer: GetVersionResult): UpdateDecision {
   if (!isAppPlatform(platform)) return { kind: 'unsupported' };
   const v = answer.version;
-  if (!v || !answer.newUpdateTag || !isVersionNo(v.versionNo) || !isVersionNo(currentVersionNo)) return { kind: 'none' };
+  if (!v || !answer.newUpdateTag || !isVersionNo(v.versionNo) || !isVersionNo(currentVersionNo))
+    return { kind: 'none' };
   if (compareVersionNo(v.versionNo, currentVersionNo) <= 0) return { kind: 'none' };
   const install = isMajorUpgrade(currentVersionNo, v.versionNo) ? 'full' : 'hot';
   return {

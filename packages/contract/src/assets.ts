@@ -27,12 +27,44 @@ const DEFAULT_AMOUNT_DECIMALS = 5;
 
 /** docs/product.md §9 tables (coins quoted against USDT). */
 export const PRICE_DECIMALS: Record<string, number> = {
-  XRP: 4, BCH: 1, LTC: 2, BTC: 2, SUSHI: 3, EOS: 1, UNI: 3, DOT: 2, ETH: 2, TRX: 5, DOGE: 5, OMG: 3,
-  CRV: 4, ZRX: 4, GAS: 3, SOL: 2, AVAX: 2, SAND: 4,
+  XRP: 4,
+  BCH: 1,
+  LTC: 2,
+  BTC: 2,
+  SUSHI: 3,
+  EOS: 1,
+  UNI: 3,
+  DOT: 2,
+  ETH: 2,
+  TRX: 5,
+  DOGE: 5,
+  OMG: 3,
+  CRV: 4,
+  ZRX: 4,
+  GAS: 3,
+  SOL: 2,
+  AVAX: 2,
+  SAND: 4,
 };
 export const AMOUNT_DECIMALS: Record<string, number> = {
-  XRP: 0, BCH: 3, LTC: 3, BTC: 5, SUSHI: 1, EOS: 1, UNI: 2, DOT: 2, ETH: 3, TRX: 1, DOGE: 0, OMG: 1,
-  CRV: 1, ZRX: 0, GAS: 1, SOL: 2, AVAX: 2, SAND: 0,
+  XRP: 0,
+  BCH: 3,
+  LTC: 3,
+  BTC: 5,
+  SUSHI: 1,
+  EOS: 1,
+  UNI: 2,
+  DOT: 2,
+  ETH: 3,
+  TRX: 1,
+  DOGE: 0,
+  OMG: 1,
+  CRV: 1,
+  ZRX: 0,
+  GAS: 1,
+  SOL: 2,
+  AVAX: 2,
+  SAND: 0,
 };
 
 export const priceDecimalsOf = (symbol: string) => PRICE_DECIMALS[symbol] ?? DEFAULT_PRICE_DECIMALS;
@@ -71,7 +103,9 @@ export const QUOTE_ASSET = 'USDT';
 
 /** Display decimals of a coin (see AssetDef.displayDecimals); docs/product.md §9 "others 5" for a coin not listed. */
 export function displayDecimalsOf(symbol: string): number {
-  return assetOf(symbol)?.displayDecimals ?? (DOLLAR_COINS.has(symbol) ? MONEY_DISPLAY_DECIMALS : amountDecimalsOf(symbol));
+  return (
+    assetOf(symbol)?.displayDecimals ?? (DOLLAR_COINS.has(symbol) ? MONEY_DISPLAY_DECIMALS : amountDecimalsOf(symbol))
+  );
 }
 
 /**

@@ -33,7 +33,9 @@ describe('error catalogue', () => {
     expect(errorMessage('RESEND_TOO_SOON', 'en')).toBe('Please resend after 60 seconds');
     expect(errorMessage('ACCOUNT_NOT_FOUND', 'en')).toBe('This account does not exist');
     expect(errorMessage('ACCOUNT_EXISTS', 'en')).toBe('This account already exists');
-    expect(errorMessage('LOGIN_LOCKED', 'en', { minutes: 3 })).toBe('Too many failed attempts, please try again in 3 minutes');
+    expect(errorMessage('LOGIN_LOCKED', 'en', { minutes: 3 })).toBe(
+      'Too many failed attempts, please try again in 3 minutes',
+    );
   });
 
   it('maps the lang header as docs/product.md §7 says', () => {

@@ -25,11 +25,27 @@ export type TickerType = (typeof TICKER_TYPES)[number];
  * tse: Tokyo; hkex: Hong Kong); forex: Sunday 17:00 to Friday 17:00 New York; cfd: near-24h
  * futures hours with a daily break; crypto: always open.
  */
-export const SESSION_IDS = ['nyse', 'nasdaq', 'xetra', 'eurex', 'lse', 'euronext', 'tse', 'hkex', 'forex', 'cfd', 'crypto'] as const;
+export const SESSION_IDS = [
+  'nyse',
+  'nasdaq',
+  'xetra',
+  'eurex',
+  'lse',
+  'euronext',
+  'tse',
+  'hkex',
+  'forex',
+  'cfd',
+  'crypto',
+] as const;
 export type SessionId = (typeof SESSION_IDS)[number];
 
 export const MARKET_NAMES: Record<Market, string> = {
-  FOREX: 'Forex', CFD: 'CFD', CRYPTO: 'Crypto', INDIES: 'Indices', STOCK: 'Stocks',
+  FOREX: 'Forex',
+  CFD: 'CFD',
+  CRYPTO: 'Crypto',
+  INDIES: 'Indices',
+  STOCK: 'Stocks',
 };
 
 export interface Instrument {
@@ -59,16 +75,42 @@ export function displaySymbolOf(symbol: string, market: Market): string {
 }
 
 /** The optional last field puts one row on another session than its group's. */
-type Row = [symbol: string, base: string, quote: string, name: string, referencePrice: string, spreadBps: number, session?: SessionId];
+type Row = [
+  symbol: string,
+  base: string,
+  quote: string,
+  name: string,
+  referencePrice: string,
+  spreadBps: number,
+  session?: SessionId,
+];
 
-function group(market: Market, session: SessionId, decimals: (r: Row) => [price: number, amount: number], rows: Row[]): Instrument[] {
+function group(
+  market: Market,
+  session: SessionId,
+  decimals: (r: Row) => [price: number, amount: number],
+  rows: Row[],
+): Instrument[] {
   return rows.map((r) => {
     const [symbol, base, quote, name, referencePrice, spreadBps, rowSession] = r;
     const [priceDecimals, amountDecimals] = decimals(r);
     const frac = referencePrice.split('.')[1] ?? '';
     // A reference price with other decimals than the instrument is a catalogue typo: fail at load.
-    if (frac.length !== priceDecimals) throw new Error(`${symbol}: reference price ${referencePrice} needs ${priceDecimals} decimals`);
-    return { symbol, market, base, quote, name, displaySymbol: displaySymbolOf(symbol, market), priceDecimals, amountDecimals, referencePrice, spreadBps, session: rowSession ?? session };
+    if (frac.length !== priceDecimals)
+      throw new Error(`${symbol}: reference price ${referencePrice} needs ${priceDecimals} decimals`);
+    return {
+      symbol,
+      market,
+      base,
+      quote,
+      name,
+      displaySymbol: displaySymbolOf(symbol, market),
+      priceDecimals,
+      amountDecimals,
+      referencePrice,
+      spreadBps,
+      session: rowSession ?? session,
+    };
   });
 }
 
@@ -176,8 +218,14 @@ export function instrumentsOfType(type: TickerType): Instrument[] {
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 export const INTERVAL_MS: Record<CandleInterval, number> = {
-  '1m': 60_000, '5m': 300_000, '15m': 900_000, '30m': 1_800_000,
-  '1h': 3_600_000, '4h': 14_400_000, '1d': 86_400_000, '1w': 604_800_000,
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
 };
 /** 1970-01-05 was a Monday: weeks are counted from there. */
 const WEEK_ORIGIN_MS = 4 * 86_400_000;

@@ -53,7 +53,8 @@ export type EarlyRedemption = 'none' | 'forfeit' | 'keep';
  * so the daily amounts always add up to the whole term's.
  */
 export function financingAccrual(principal: bigint, annualRate: bigint, days: number): bigint {
-  if (principal < 0n || annualRate < 0n || !Number.isInteger(days) || days < 0) throw new RangeError('bad financing accrual input');
+  if (principal < 0n || annualRate < 0n || !Number.isInteger(days) || days < 0)
+    throw new RangeError('bad financing accrual input');
   return divRound(principal * annualRate * BigInt(days), RATE_SCALE * DAY_COUNT_BASIS, 'up');
 }
 
@@ -102,12 +103,27 @@ export interface FinancingPayout {
  * the principal and, if the product keeps accrued interest, the interest of the whole days earned.
  */
 export function financingPayout(
-  sub: { principal: bigint; annualRate: bigint; days: number; accrualStart: number; maturesAt: number; early: EarlyRedemption },
+  sub: {
+    principal: bigint;
+    annualRate: bigint;
+    days: number;
+    accrualStart: number;
+    maturesAt: number;
+    early: EarlyRedemption;
+  },
   at: number,
 ): FinancingPayout {
-  if (at >= sub.maturesAt) return { principal: sub.principal, interest: financingAccrual(sub.principal, sub.annualRate, sub.days), kind: 'mature' };
+  if (at >= sub.maturesAt)
+    return {
+      principal: sub.principal,
+      interest: financingAccrual(sub.principal, sub.annualRate, sub.days),
+      kind: 'mature',
+    };
   if (sub.early === 'none') throw new RangeError('this product cannot be redeemed early');
-  const interest = sub.early === 'keep' ? financingAccrual(sub.principal, sub.annualRate, financingDaysEarned(sub.accrualStart, sub.days, at)) : 0n;
+  const interest =
+    sub.early === 'keep'
+      ? financingAccrual(sub.principal, sub.annualRate, financingDaysEarned(sub.accrualStart, sub.days, at))
+      : 0n;
   return { principal: sub.principal, interest, kind: 'redeem' };
 }
 
@@ -157,9 +173,22 @@ export function loanDue(l: LoanBalance, at: number): LoanDue {
   const from = l.accruedThroughDay + 1;
   const regularDays = Math.max(0, Math.min(day, due - 1) - from + 1);
   const lateDays = Math.max(0, day - Math.max(from, due) + 1);
-  const newInterest = divRound(l.principal * (l.dailyRate * BigInt(regularDays) + l.lateDailyRate * BigInt(lateDays)), RATE_SCALE, 'down');
+  const newInterest = divRound(
+    l.principal * (l.dailyRate * BigInt(regularDays) + l.lateDailyRate * BigInt(lateDays)),
+    RATE_SCALE,
+    'down',
+  );
   const interest = l.interestCarried + newInterest;
-  return { day, regularDays, lateDays, newInterest, interest, principal: l.principal, total: l.principal + interest, overdue: day >= due };
+  return {
+    day,
+    regularDays,
+    lateDays,
+    newInterest,
+    interest,
+    principal: l.principal,
+    total: l.principal + interest,
+    overdue: day >= due,
+  };
 }
 
 export interface LoanPayment {
@@ -175,7 +204,8 @@ export interface LoanPayment {
 /** Applies a payment of `amount` (at most the day's total) on the day of `at`: interest first, then principal. */
 export function applyLoanPayment(l: LoanBalance, at: number, amount: bigint): LoanPayment {
   const due = loanDue(l, at);
-  if (amount <= 0n || amount > due.total) throw new RangeError('a loan payment must be positive and at most what is owed');
+  if (amount <= 0n || amount > due.total)
+    throw new RangeError('a loan payment must be positive and at most what is owed');
   const interestPaid = amount < due.interest ? amount : due.interest;
   const principalPaid = amount - interestPaid;
   const after: LoanBalance = {
@@ -184,13 +214,34 @@ export function applyLoanPayment(l: LoanBalance, at: number, amount: bigint): Lo
     interestCarried: due.interest - interestPaid,
     accruedThroughDay: Math.max(l.accruedThroughDay, due.day),
   };
-  return { due, paid: amount, interestPaid, principalPaid, after, settled: after.principal === 0n && after.interestCarried === 0n };
+  return {
+    due,
+    paid: amount,
+    interestPaid,
+    principalPaid,
+    after,
+    settled: after.principal === 0n && after.interestCarried === 0n,
+  };
 }
 
 /** A new loan's balance when it is paid out at `disbursedAt`. */
-export function newLoanBalance(principal: bigint, dailyRate: bigint, lateDailyRate: bigint, periodDays: number, disbursedAt: number): LoanBalance {
+export function newLoanBalance(
+  principal: bigint,
+  dailyRate: bigint,
+  lateDailyRate: bigint,
+  periodDays: number,
+  disbursedAt: number,
+): LoanBalance {
   const startDay = utcDay(disbursedAt);
-  return { principal, interestCarried: 0n, dailyRate, lateDailyRate, startDay, periodDays, accruedThroughDay: startDay - 1 };
+  return {
+    principal,
+    interestCarried: 0n,
+    dailyRate,
+    lateDailyRate,
+    startDay,
+    periodDays,
+    accruedThroughDay: startDay - 1,
+  };
 }
 
 /** The interest of a whole period, repaid on its last regular day: the "interest" a loan application shows (docs/product.md §3). */

@@ -11,11 +11,25 @@ export type HeaderLang = (typeof HEADER_LANGS)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 const TO_HEADER: Record<Language, HeaderLang> = {
-  en: 'en', zh: 'zh', hk: 'zh-HK', jp: 'ja', kr: 'ko', de: 'de', fr: 'fr', it: 'it',
+  en: 'en',
+  zh: 'zh',
+  hk: 'zh-HK',
+  jp: 'ja',
+  kr: 'ko',
+  de: 'de',
+  fr: 'fr',
+  it: 'it',
 };
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English', zh: '简体中文', hk: '繁體中文', jp: '日本語', kr: '한국어', de: 'Deutsch', fr: 'Français', it: 'Italiano',
+  en: 'English',
+  zh: '简体中文',
+  hk: '繁體中文',
+  jp: '日本語',
+  kr: '한국어',
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
 };
 
 export function toHeaderLang(lang: Language): HeaderLang {

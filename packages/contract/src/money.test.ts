@@ -28,7 +28,8 @@ describe('parseAmount and formatAmount', () => {
     expect(parseAmount('0.0000001', 6)).toBeNull();
     expect(parseAmount('1.2300', 2)).toBe(123n); // trailing zeros are not precision
     expect(parseAmount('1.5', 8, 0)).toBeNull(); // amount decimals of XRP/DOGE
-    for (const bad of ['', '.', '1.', '.5', '1e5', '0x10', '1,000', ' 1 2', 'NaN', 'Infinity', '--1']) expect(parseAmount(bad, 6)).toBeNull();
+    for (const bad of ['', '.', '1.', '.5', '1e5', '0x10', '1,000', ' 1 2', 'NaN', 'Infinity', '--1'])
+      expect(parseAmount(bad, 6)).toBeNull();
     expect(formatAmount(12_500_000n, 6)).toBe('12.500000');
     expect(formatAmount(-1n, 6)).toBe('-0.000001');
     expect(formatAmount(123_456_789n, 8, 2)).toBe('1.23'); // truncated, as docs/product.md §9 displays

@@ -96,7 +96,7 @@ export function allocate(total: bigint, weights: bigint[]): bigint[] {
   const parts = weights.map((w) => divRound(total * w, sum, 'down'));
   let rest = total - parts.reduce((a, b) => a + b, 0n);
   const order = weights
-    .map((w, i) => ({ i, frac: ((total * w) % sum + sum) % sum }))
+    .map((w, i) => ({ i, frac: (((total * w) % sum) + sum) % sum }))
     .sort((x, y) => (y.frac > x.frac ? 1 : y.frac < x.frac ? -1 : x.i - y.i));
   for (let k = 0; rest > 0n; k = (k + 1) % order.length, rest--) parts[order[k]!.i]! += 1n;
   return parts;

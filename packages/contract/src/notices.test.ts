@@ -7,15 +7,49 @@ import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATES } from './schemas/withdrawal
 
 /** A sample value for each documented param. */
 const SAMPLE: Record<string, unknown> = {
-  id: 'abc123', amount: '12.5', receive: '11.5', toPay: '13.01', principal: '100', interest: '1.2', currency: 'USDT',
-  chain: 'tron', txHash: '0xfeed', confirmations: 20, address: 'TXyz', usableFrom: Date.UTC(2026, 10, 28, 9, 5),
-  dueAt: Date.UTC(2026, 11, 1, 23, 59), at: '2026-11-27T16:21:00.000Z', reason: 'other', note: 'see the FAQ', product: 'Gold 30',
-  mode: 'demo', device: 'Chrome on Windows', ip: '203.0.113.9', preview: 'Hello',
+  id: 'abc123',
+  amount: '12.5',
+  receive: '11.5',
+  toPay: '13.01',
+  principal: '100',
+  interest: '1.2',
+  currency: 'USDT',
+  chain: 'tron',
+  txHash: '0xfeed',
+  confirmations: 20,
+  address: 'TXyz',
+  usableFrom: Date.UTC(2026, 10, 28, 9, 5),
+  dueAt: Date.UTC(2026, 11, 1, 23, 59),
+  at: '2026-11-27T16:21:00.000Z',
+  reason: 'other',
+  note: 'see the FAQ',
+  product: 'Gold 30',
+  mode: 'demo',
+  device: 'Chrome on Windows',
+  ip: '203.0.113.9',
+  preview: 'Hello',
 };
-const paramsOf = (kind: (typeof NOTICE_KINDS)[number]) => Object.fromEntries(NOTICE_PARAMS[kind].map((p) => [p, SAMPLE[p]]));
+const paramsOf = (kind: (typeof NOTICE_KINDS)[number]) =>
+  Object.fromEntries(NOTICE_PARAMS[kind].map((p) => [p, SAMPLE[p]]));
 
 /** Latin words allowed in a CJK text: names and codes. */
-const CODES = new Set(['IP', 'UTC', 'TRON', 'TRC', 'USDT', 'Gold', 'Chrome', 'on', 'Windows', 'FAQ', 'see', 'the', 'Hello', 'TXyz', 'abc']);
+const CODES = new Set([
+  'IP',
+  'UTC',
+  'TRON',
+  'TRC',
+  'USDT',
+  'Gold',
+  'Chrome',
+  'on',
+  'Windows',
+  'FAQ',
+  'see',
+  'the',
+  'Hello',
+  'TXyz',
+  'abc',
+]);
 /** Words that would mean English was left in a German, French or Italian text. */
 const ENGLISH = /\b(the|your|you|has|have|been|was|were|deposit|withdrawal|address|loan|please|if|this|now)\b/i;
 
@@ -62,7 +96,9 @@ describe('notification templates', () => {
 
   it('words every reason code of KYC, loans and withdrawals', () => {
     const codes = [
-      ...KYC_REJECT_REASONS.map((r) => `kyc.${r}`), ...LOAN_REJECT_REASONS.map((r) => `loan.${r}`), ...WITHDRAW_REJECT_REASONS.map((r) => `withdrawal.${r}`),
+      ...KYC_REJECT_REASONS.map((r) => `kyc.${r}`),
+      ...LOAN_REJECT_REASONS.map((r) => `loan.${r}`),
+      ...WITHDRAW_REJECT_REASONS.map((r) => `withdrawal.${r}`),
     ];
     for (const lang of HEADER_LANGS) {
       for (const code of codes) {
@@ -85,16 +121,40 @@ describe('notification templates', () => {
       body: 'Your identity verification was not approved: the document has expired. You can correct your details and submit again.',
       link: '/pages/profile/kyc-verification/index',
     });
-    expect(renderNotice('kyc.rejected', { reason: 'document_expired', note: 'Upload the back side' }, 'de').body)
-      .toBe('Ihre Identitätsprüfung wurde nicht genehmigt: das Dokument ist abgelaufen. Hinweis: Upload the back side. Sie können Ihre Angaben korrigieren und erneut einreichen.');
-    expect(renderNotice('withdraw_address.added', { currency: 'USDT', chain: 'tron', address: 'TXyz', usableFrom: Date.UTC(2026, 10, 28, 9, 5) }, 'en').body)
-      .toBe('A USDT address on TRON (TRC20) was added to your address book: TXyz. It can be used from 2026-11-28 09:05 UTC. If this was not you, freeze withdrawals now.');
-    expect(renderNotice('financing.matured', { product: 'P', principal: '100', interest: '1', currency: 'USDT', mode: 'real' }, 'en').body).not.toContain('(');
-    expect(renderNotice('financing.matured', { product: 'P', principal: '100', interest: '1', currency: 'USDT', mode: 'demo' }, 'ja').body).toContain('（デモ口座）');
+    expect(renderNotice('kyc.rejected', { reason: 'document_expired', note: 'Upload the back side' }, 'de').body).toBe(
+      'Ihre Identitätsprüfung wurde nicht genehmigt: das Dokument ist abgelaufen. Hinweis: Upload the back side. Sie können Ihre Angaben korrigieren und erneut einreichen.',
+    );
+    expect(
+      renderNotice(
+        'withdraw_address.added',
+        { currency: 'USDT', chain: 'tron', address: 'TXyz', usableFrom: Date.UTC(2026, 10, 28, 9, 5) },
+        'en',
+      ).body,
+    ).toBe(
+      'A USDT address on TRON (TRC20) was added to your address book: TXyz. It can be used from 2026-11-28 09:05 UTC. If this was not you, freeze withdrawals now.',
+    );
+    expect(
+      renderNotice(
+        'financing.matured',
+        { product: 'P', principal: '100', interest: '1', currency: 'USDT', mode: 'real' },
+        'en',
+      ).body,
+    ).not.toContain('(');
+    expect(
+      renderNotice(
+        'financing.matured',
+        { product: 'P', principal: '100', interest: '1', currency: 'USDT', mode: 'demo' },
+        'ja',
+      ).body,
+    ).toContain('（デモ口座）');
   });
 
   it('renders an unknown kind or odd params as a neutral notice, never throwing', () => {
-    expect(renderNotice('no.such.kind', {}, 'fr')).toEqual({ title: 'Notification', body: 'Vous avez une nouvelle notification.', link: null });
+    expect(renderNotice('no.such.kind', {}, 'fr')).toEqual({
+      title: 'Notification',
+      body: 'Vous avez une nouvelle notification.',
+      link: null,
+    });
     expect(renderNotice('deposit.credited', null as never, 'zh').body).toContain('—');
     expect(renderNotice('deposit.credited', { amount: { x: 1 }, currency: 5 }, 'en').body).toContain('{"x":1} 5');
     expect(renderNotice('kyc.verified', {}, 'xx' as never).title).toBe('Identity verified');

@@ -4,5 +4,17 @@
  * Their vite configs mark these builders pure (rolldown's `manualPureFunctions`), so the schemas
  * an app does not use drop out of its bundle (issue 14). No contract module acts on load.
  */
-export const TYPEBOX_PURE_BUILDERS = ['Array', 'Boolean', 'Enum', 'Integer', 'Literal', 'Null', 'Object', 'Optional', 'String', 'Tuple', 'Union', 'Unknown']
-  .map((name) => `Type.${name}`);
+export const TYPEBOX_PURE_BUILDERS = [
+  'Array',
+  'Boolean',
+  'Enum',
+  'Integer',
+  'Literal',
+  'Null',
+  'Object',
+  'Optional',
+  'String',
+  'Tuple',
+  'Union',
+  'Unknown',
+].map((name) => `Type.${name}`);

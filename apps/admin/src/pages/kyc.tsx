@@ -2,8 +2,15 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
-  ADMIN_API, KYC_DECISIONS, KYC_NOTE_MAX, KYC_PHOTO_SLOTS, KYC_REJECT_REASONS,
-  type KycPhotoSlot, type KycQueue, type KycRejectReason, type KycSubmissionDetail,
+  ADMIN_API,
+  KYC_DECISIONS,
+  KYC_NOTE_MAX,
+  KYC_PHOTO_SLOTS,
+  KYC_REJECT_REASONS,
+  type KycPhotoSlot,
+  type KycQueue,
+  type KycRejectReason,
+  type KycSubmissionDetail,
 } from '@app/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Tag, Typography } from 'antd';
 import { call, imageUrl, queryString } from '../api';
@@ -16,7 +23,11 @@ type KycQueueItem = KycQueue['items'][number];
 type KycDecision = KycQueueItem['decision'];
 
 const PAGE_SIZE = 20;
-const DOCUMENT_TYPES: Record<string, string> = { id_card: 'ID card', passport: 'Passport', driving_licence: 'Driving licence' };
+const DOCUMENT_TYPES: Record<string, string> = {
+  id_card: 'ID card',
+  passport: 'Passport',
+  driving_licence: 'Driving licence',
+};
 const REASONS: Record<KycRejectReason, string> = {
   document_unreadable: 'The document photo is not readable',
   document_expired: 'The document has expired',
@@ -27,10 +38,23 @@ const REASONS: Record<KycRejectReason, string> = {
 };
 const PHOTO_LABELS: Record<KycPhotoSlot, string> = { front: 'Front', back: 'Back', selfie: 'Selfie with the document' };
 
-const DECISION_LABELS: Record<KycDecision, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Rejected' };
-const CAPTIONS: Record<KycDecision, string> = { pending: 'Submissions awaiting review, oldest first', verified: 'Verified submissions, newest first', rejected: 'Rejected submissions, newest first' };
-const EMPTY: Record<KycDecision, string> = { pending: 'Nothing awaits review.', verified: 'No submission was verified yet.', rejected: 'No submission was rejected yet.' };
-const sameOf = (s: KycQueueItem) => (s.sameIdNumber > 0 ? `${s.sameIdNumber} other account${s.sameIdNumber > 1 ? 's' : ''}` : 'none');
+const DECISION_LABELS: Record<KycDecision, string> = {
+  pending: 'Awaiting review',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
+const CAPTIONS: Record<KycDecision, string> = {
+  pending: 'Submissions awaiting review, oldest first',
+  verified: 'Verified submissions, newest first',
+  rejected: 'Rejected submissions, newest first',
+};
+const EMPTY: Record<KycDecision, string> = {
+  pending: 'Nothing awaits review.',
+  verified: 'No submission was verified yet.',
+  rejected: 'No submission was rejected yet.',
+};
+const sameOf = (s: KycQueueItem) =>
+  s.sameIdNumber > 0 ? `${s.sameIdNumber} other account${s.sameIdNumber > 1 ? 's' : ''}` : 'none';
 
 /** The submissions awaiting review, oldest first, or the decided ones, newest first (compliance). */
 export function KycQueuePage() {
@@ -39,27 +63,73 @@ export function KycQueuePage() {
   const [size, setSize] = useState(PAGE_SIZE);
   const list = useQuery({
     queryKey: ['kyc', 'queue', decision, page, size],
-    queryFn: () => call<KycQueue>(`${ADMIN_API.kyc.queue}${queryString({ decision: decision === 'pending' ? undefined : decision, page, size })}`),
+    queryFn: () =>
+      call<KycQueue>(
+        `${ADMIN_API.kyc.queue}${queryString({ decision: decision === 'pending' ? undefined : decision, page, size })}`,
+      ),
     placeholderData: keepPreviousData,
   });
   const columns: Column<KycQueueItem>[] = [
-    { title: 'Submitted', className: 'nowrap', render: (_, s) => formatTime(s.submittedAt), ...sortOnPage(byNumber((s) => s.submittedAt)), csv: (s) => new Date(s.submittedAt).toISOString() },
+    {
+      title: 'Submitted',
+      className: 'nowrap',
+      render: (_, s) => formatTime(s.submittedAt),
+      ...sortOnPage(byNumber((s) => s.submittedAt)),
+      csv: (s) => new Date(s.submittedAt).toISOString(),
+    },
     { title: 'UID', dataIndex: 'uid', className: 'mono', csv: (s) => s.uid },
-    { title: 'Name', render: (_, s) => <Link to={`/kyc/${s.id}`}>{s.realName}</Link>, ...sortOnPage(byText((s) => s.realName)), csv: (s) => s.realName },
-    { title: 'Nationality', dataIndex: 'nationality', ...sortOnPage(byText((s) => s.nationality)), csv: (s) => s.nationality },
-    { title: 'Document', render: (_, s) => DOCUMENT_TYPES[s.documentType] ?? s.documentType, csv: (s) => DOCUMENT_TYPES[s.documentType] ?? s.documentType },
-    { title: 'Same ID number', render: (_, s) => (s.sameIdNumber > 0 ? <Tag>{sameOf(s)}</Tag> : 'none'), ...sortOnPage(byNumber((s) => s.sameIdNumber)), csv: sameOf },
+    {
+      title: 'Name',
+      render: (_, s) => <Link to={`/kyc/${s.id}`}>{s.realName}</Link>,
+      ...sortOnPage(byText((s) => s.realName)),
+      csv: (s) => s.realName,
+    },
+    {
+      title: 'Nationality',
+      dataIndex: 'nationality',
+      ...sortOnPage(byText((s) => s.nationality)),
+      csv: (s) => s.nationality,
+    },
+    {
+      title: 'Document',
+      render: (_, s) => DOCUMENT_TYPES[s.documentType] ?? s.documentType,
+      csv: (s) => DOCUMENT_TYPES[s.documentType] ?? s.documentType,
+    },
+    {
+      title: 'Same ID number',
+      render: (_, s) => (s.sameIdNumber > 0 ? <Tag>{sameOf(s)}</Tag> : 'none'),
+      ...sortOnPage(byNumber((s) => s.sameIdNumber)),
+      csv: sameOf,
+    },
     {
       // The server filters by decision (KycQueueQuery): pending oldest first, decided newest first.
-      title: 'Decision', key: 'decision', render: (_, s) => DECISION_LABELS[s.decision], csv: (s) => DECISION_LABELS[s.decision],
-      filters: KYC_DECISIONS.map((d) => ({ value: d, text: DECISION_LABELS[d] })), filterMultiple: false, filteredValue: [decision],
+      title: 'Decision',
+      key: 'decision',
+      render: (_, s) => DECISION_LABELS[s.decision],
+      csv: (s) => DECISION_LABELS[s.decision],
+      filters: KYC_DECISIONS.map((d) => ({ value: d, text: DECISION_LABELS[d] })),
+      filterMultiple: false,
+      filteredValue: [decision],
     },
   ];
   return (
     <PageLayout title="KYC queue">
-      <PagedTable query={list} columns={columns} rowKey={(s) => s.id} caption={CAPTIONS[decision]} empty={EMPTY[decision]} exportName="kyc submissions"
-        onPage={(p, s) => { setPage(p); setSize(s); }}
-        onServerFilter={(_key, values) => { setDecision(KYC_DECISIONS.find((d) => d === values?.[0]) ?? 'pending'); setPage(1); }} />
+      <PagedTable
+        query={list}
+        columns={columns}
+        rowKey={(s) => s.id}
+        caption={CAPTIONS[decision]}
+        empty={EMPTY[decision]}
+        exportName="kyc submissions"
+        onPage={(p, s) => {
+          setPage(p);
+          setSize(s);
+        }}
+        onServerFilter={(_key, values) => {
+          setDecision(KYC_DECISIONS.find((d) => d === values?.[0]) ?? 'pending');
+          setPage(1);
+        }}
+      />
     </PageLayout>
   );
 }
@@ -75,34 +145,81 @@ export function KycReviewPage() {
     staleTime: Infinity,
   });
   const back = { to: '/kyc', label: 'KYC queue' };
-  if (detail.isError) return <PageLayout title="Submission" back={back}><Alert type="error" role="alert" title={detail.error.message} /></PageLayout>;
-  if (!detail.data) return <PageLayout title="Submission" back={back}><p role="status">Loading…</p></PageLayout>;
+  if (detail.isError)
+    return (
+      <PageLayout title="Submission" back={back}>
+        <Alert type="error" role="alert" title={detail.error.message} />
+      </PageLayout>
+    );
+  if (!detail.data)
+    return (
+      <PageLayout title="Submission" back={back}>
+        <p role="status">Loading…</p>
+      </PageLayout>
+    );
   const s = detail.data;
   const rows: Array<[string, string]> = [
-    ['UID', s.uid], ['Real name', s.realName], ['Nationality', s.nationality], ['Document', DOCUMENT_TYPES[s.documentType] ?? s.documentType],
-    ['ID number', s.idNumber], ['Submitted', formatTime(s.submittedAt)], ['Decision', s.decision],
+    ['UID', s.uid],
+    ['Real name', s.realName],
+    ['Nationality', s.nationality],
+    ['Document', DOCUMENT_TYPES[s.documentType] ?? s.documentType],
+    ['ID number', s.idNumber],
+    ['Submitted', formatTime(s.submittedAt)],
+    ['Decision', s.decision],
   ];
   return (
     <PageLayout title={`Submission ${s.id}`} back={back}>
       <div className="review">
         <Card title={<h2 className="card-title">Details</h2>}>
-          <Descriptions className="details-list" column={1} size="small"
-            items={rows.map(([k, v]) => ({ key: k, label: k, children: <span className={k === 'ID number' || k === 'UID' ? 'mono' : undefined}>{v}</span> }))} />
+          <Descriptions
+            className="details-list"
+            column={1}
+            size="small"
+            items={rows.map(([k, v]) => ({
+              key: k,
+              label: k,
+              children: <span className={k === 'ID number' || k === 'UID' ? 'mono' : undefined}>{v}</span>,
+            }))}
+          />
           {s.sameIdNumber.length > 0 && (
-            <Alert className="spaced" type="warning" role="note" title={<>The same ID number was given by {s.sameIdNumber.length} other account(s): <span className="mono">{s.sameIdNumber.join(', ')}</span></>} />
+            <Alert
+              className="spaced"
+              type="warning"
+              role="note"
+              title={
+                <>
+                  The same ID number was given by {s.sameIdNumber.length} other account(s):{' '}
+                  <span className="mono">{s.sameIdNumber.join(', ')}</span>
+                </>
+              }
+            />
           )}
           {s.earlier.length > 0 && (
             <>
               <h2>Earlier submissions</h2>
-              <ul>{s.earlier.map((e) => <li key={e.id}>{formatTime(e.submittedAt)}: {e.decision}{e.rejectReason ? ` (${REASONS[e.rejectReason]})` : ''}</li>)}</ul>
+              <ul>
+                {s.earlier.map((e) => (
+                  <li key={e.id}>
+                    {formatTime(e.submittedAt)}: {e.decision}
+                    {e.rejectReason ? ` (${REASONS[e.rejectReason]})` : ''}
+                  </li>
+                ))}
+              </ul>
             </>
           )}
-          {s.decision === 'pending' ? <Decide id={s.id} /> : (
-            <p>Decided {s.decidedAt === null ? '' : formatTime(s.decidedAt)}: <strong>{s.decision}</strong>{s.rejection ? ` (${REASONS[s.rejection.reason]}${s.rejection.note ? `: ${s.rejection.note}` : ''})` : ''}</p>
+          {s.decision === 'pending' ? (
+            <Decide id={s.id} />
+          ) : (
+            <p>
+              Decided {s.decidedAt === null ? '' : formatTime(s.decidedAt)}: <strong>{s.decision}</strong>
+              {s.rejection ? ` (${REASONS[s.rejection.reason]}${s.rejection.note ? `: ${s.rejection.note}` : ''})` : ''}
+            </p>
           )}
         </Card>
         <div className="photos">
-          {KYC_PHOTO_SLOTS.map((slot) => <Photo key={slot} label={PHOTO_LABELS[slot]} path={s.photos[slot]} />)}
+          {KYC_PHOTO_SLOTS.map((slot) => (
+            <Photo key={slot} label={PHOTO_LABELS[slot]} path={s.photos[slot]} />
+          ))}
         </div>
       </div>
     </PageLayout>
@@ -117,18 +234,36 @@ export function Photo({ label, path }: { label: string; path: string }) {
   useEffect(() => {
     let made: string | null = null;
     let live = true;
-    imageUrl(path).then((u) => { made = u; if (live) setUrl(u); else URL.revokeObjectURL(u); }, (err: Error) => live && setError(err.message));
-    return () => { live = false; if (made) URL.revokeObjectURL(made); };
+    imageUrl(path).then(
+      (u) => {
+        made = u;
+        if (live) setUrl(u);
+        else URL.revokeObjectURL(u);
+      },
+      (err: Error) => live && setError(err.message),
+    );
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
   }, [path]);
   return (
     <figure className={`photo${zoomed ? ' photo--zoomed' : ''}`}>
       <figcaption>{label}</figcaption>
       <ErrorAlert text={error} />
       {url ? (
-        <button type="button" className="photo__button" aria-pressed={zoomed} aria-label={`${label}: ${zoomed ? 'show smaller' : 'enlarge'}`} onClick={() => setZoomed(!zoomed)}>
+        <button
+          type="button"
+          className="photo__button"
+          aria-pressed={zoomed}
+          aria-label={`${label}: ${zoomed ? 'show smaller' : 'enlarge'}`}
+          onClick={() => setZoomed(!zoomed)}
+        >
           <img src={url} alt={label} />
         </button>
-      ) : !error && <p role="status">Loading…</p>}
+      ) : (
+        !error && <p role="status">Loading…</p>
+      )}
     </figure>
   );
 }
@@ -139,7 +274,11 @@ function Decide({ id }: { id: number }) {
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const decide = useMutation({
-    mutationFn: (verified: boolean) => call<KycSubmissionDetail>(ADMIN_API.kyc.decide, verified ? { id, verified } : { id, verified, reason, ...(note.trim() ? { note: note.trim() } : {}) }),
+    mutationFn: (verified: boolean) =>
+      call<KycSubmissionDetail>(
+        ADMIN_API.kyc.decide,
+        verified ? { id, verified } : { id, verified, reason, ...(note.trim() ? { note: note.trim() } : {}) },
+      ),
     onSuccess: (next) => {
       queryClient.setQueryData(['kyc', 'detail', id], next);
       void queryClient.invalidateQueries({ queryKey: ['kyc', 'queue'] });
@@ -154,15 +293,30 @@ function Decide({ id }: { id: number }) {
     <div className="decide">
       <Typography.Title level={2}>Decision</Typography.Title>
       <ErrorAlert text={decide.isError ? decide.error.message : null} />
-      <Button type="primary" className="decide__verify" loading={decide.isPending} onClick={() => decide.mutate(true)}>Verify</Button>
+      <Button type="primary" className="decide__verify" loading={decide.isPending} onClick={() => decide.mutate(true)}>
+        Verify
+      </Button>
       <Form layout="vertical" onFinish={reject} aria-label="Reject">
         <Field id="kyc-reason" label="Reason">
-          {(p) => <Select {...p} aria-invalid={problem ? true : undefined} status={problem ? 'error' : undefined} value={reason || undefined} placeholder="Choose a reason" onChange={(v: KycRejectReason) => setReason(v)}
-            options={KYC_REJECT_REASONS.map((r) => ({ value: r, label: REASONS[r] }))} />}
+          {(p) => (
+            <Select
+              {...p}
+              aria-invalid={problem ? true : undefined}
+              status={problem ? 'error' : undefined}
+              value={reason || undefined}
+              placeholder="Choose a reason"
+              onChange={(v: KycRejectReason) => setReason(v)}
+              options={KYC_REJECT_REASONS.map((r) => ({ value: r, label: REASONS[r] }))}
+            />
+          )}
         </Field>
-        <Form.Item label="Note to the user (optional)" htmlFor="kyc-note"><Input id="kyc-note" value={note} maxLength={KYC_NOTE_MAX} onChange={(e) => setNote(e.target.value)} /></Form.Item>
+        <Form.Item label="Note to the user (optional)" htmlFor="kyc-note">
+          <Input id="kyc-note" value={note} maxLength={KYC_NOTE_MAX} onChange={(e) => setNote(e.target.value)} />
+        </Form.Item>
         <ErrorAlert text={problem} />
-        <Button danger type="primary" htmlType="submit" disabled={decide.isPending}>Reject</Button>
+        <Button danger type="primary" htmlType="submit" disabled={decide.isPending}>
+          Reject
+        </Button>
       </Form>
     </div>
   );

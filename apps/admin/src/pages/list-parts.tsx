@@ -37,7 +37,16 @@ interface FilterProps<S extends string> {
 }
 
 /** A list's filter, applied by the server: a state and a user (a UID is 8 digits, or empty for all users). */
-export function StateUidFilter<S extends string>({ name, id, states, labels, state, uid, all, onShow }: FilterProps<S>) {
+export function StateUidFilter<S extends string>({
+  name,
+  id,
+  states,
+  labels,
+  state,
+  uid,
+  all,
+  onShow,
+}: FilterProps<S>) {
   const [draftState, setDraftState] = useState<S | ''>(state ?? '');
   const [draftUid, setDraftUid] = useState(uid ?? '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,7 +56,10 @@ export function StateUidFilter<S extends string>({ name, id, states, labels, sta
     setProblem(null);
     onShow(draftState || undefined, found.uid);
   };
-  const options = [...(all !== undefined ? [{ value: '', label: all }] : []), ...states.map((s) => ({ value: s, label: labels[s] }))];
+  const options = [
+    ...(all !== undefined ? [{ value: '', label: all }] : []),
+    ...states.map((s) => ({ value: s, label: labels[s] })),
+  ];
   return (
     <>
       <Form className="search" layout="vertical" onFinish={submit} role="search" aria-label={name}>
@@ -55,9 +67,21 @@ export function StateUidFilter<S extends string>({ name, id, states, labels, sta
           <Select id={`${id}-state`} value={draftState} onChange={(v: S | '') => setDraftState(v)} options={options} />
         </Form.Item>
         <Field id={id} label="User UID (empty for all)" className="search__narrow">
-          {(p) => <Input {...p} aria-invalid={problem ? true : undefined} value={draftUid} inputMode="numeric" autoComplete="off" maxLength={20} onChange={(e) => setDraftUid(e.target.value)} />}
+          {(p) => (
+            <Input
+              {...p}
+              aria-invalid={problem ? true : undefined}
+              value={draftUid}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={20}
+              onChange={(e) => setDraftUid(e.target.value)}
+            />
+          )}
         </Field>
-        <Button type="primary" htmlType="submit">Show</Button>
+        <Button type="primary" htmlType="submit">
+          Show
+        </Button>
       </Form>
       <ErrorAlert text={problem} />
     </>

@@ -2,8 +2,14 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import {
-  ADMIN_API, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES,
-  type OperatorCreateBody, type OperatorCreateResult, type OperatorInfo, type OperatorList, type OperatorRole,
+  ADMIN_API,
+  OPERATOR_PASSWORD_MIN_LENGTH,
+  OPERATOR_ROLES,
+  type OperatorCreateBody,
+  type OperatorCreateResult,
+  type OperatorInfo,
+  type OperatorList,
+  type OperatorRole,
 } from '@app/contract';
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
@@ -29,16 +35,40 @@ export function OperatorsPage() {
     { title: 'Id', dataIndex: 'id', className: 'mono', ...sortOnPage(byNumber((op) => op.id)), csv: (op) => op.id },
     { title: 'E-mail', dataIndex: 'email', csv: (op) => op.email },
     { title: 'Role', dataIndex: 'role', csv: (op) => op.role },
-    { title: 'Created', className: 'nowrap', render: (_, op) => formatTime(op.createdAt), ...sortOnPage(byNumber((op) => op.createdAt)), csv: (op) => new Date(op.createdAt).toISOString() },
+    {
+      title: 'Created',
+      className: 'nowrap',
+      render: (_, op) => formatTime(op.createdAt),
+      ...sortOnPage(byNumber((op) => op.createdAt)),
+      csv: (op) => new Date(op.createdAt).toISOString(),
+    },
     { title: 'Status', render: (_, op) => (op.disabledAt === null ? 'Active' : statusOf(op)), csv: statusOf },
-    { title: <span className="visually-hidden">Actions</span>, key: 'actions', render: (_, op) => <OperatorActions op={op} /> },
+    {
+      title: <span className="visually-hidden">Actions</span>,
+      key: 'actions',
+      render: (_, op) => <OperatorActions op={op} />,
+    },
   ];
   return (
     <PageLayout title="Operators">
-      {created ? <CreatedOperator result={created} onDone={() => setCreated(null)} /> : <CreateOperator onCreated={setCreated} />}
+      {created ? (
+        <CreatedOperator result={created} onDone={() => setCreated(null)} />
+      ) : (
+        <CreateOperator onCreated={setCreated} />
+      )}
       <Typography.Title level={2}>All operators</Typography.Title>
-      <PagedTable query={list} columns={columns} rowKey={(op) => op.id} caption="Operators, newest first" empty="No operator."
-        exportName="operators" onPage={(p, s) => { setPage(p); setSize(s); }} />
+      <PagedTable
+        query={list}
+        columns={columns}
+        rowKey={(op) => op.id}
+        caption="Operators, newest first"
+        empty="No operator."
+        exportName="operators"
+        onPage={(p, s) => {
+          setPage(p);
+          setSize(s);
+        }}
+      />
     </PageLayout>
   );
 }
@@ -55,14 +85,30 @@ function OperatorActions({ op }: { op: OperatorInfo }) {
   const canDisable = op.disabledAt === null && op.id !== me?.id;
   return (
     <Space wrap>
-      {canDisable && !confirming && <Button onClick={() => setConfirming(true)} aria-label={`Disable ${op.email}`}>Disable</Button>}
+      {canDisable && !confirming && (
+        <Button onClick={() => setConfirming(true)} aria-label={`Disable ${op.email}`}>
+          Disable
+        </Button>
+      )}
       {canDisable && confirming && (
         <>
-          <Button danger type="primary" loading={disable.isPending} onClick={() => disable.mutate()} aria-label={`Confirm: disable ${op.email}`}>Confirm disable</Button>
+          <Button
+            danger
+            type="primary"
+            loading={disable.isPending}
+            onClick={() => disable.mutate()}
+            aria-label={`Confirm: disable ${op.email}`}
+          >
+            Confirm disable
+          </Button>
           <Button onClick={() => setConfirming(false)}>Cancel</Button>
         </>
       )}
-      {disable.isError && <span className="error" role="alert">{disable.error.message}</span>}
+      {disable.isError && (
+        <span className="error" role="alert">
+          {disable.error.message}
+        </span>
+      )}
     </Space>
   );
 }
@@ -90,19 +136,46 @@ function CreateOperator({ onCreated }: { onCreated: (result: OperatorCreateResul
   };
   const error = formError ?? (create.isError ? create.error.message : null);
   return (
-    <Card className="create" title={<h2 id="create-title" className="card-title">New operator</h2>}>
+    <Card
+      className="create"
+      title={
+        <h2 id="create-title" className="card-title">
+          New operator
+        </h2>
+      }
+    >
       <Form layout="vertical" onFinish={submit} aria-labelledby="create-title">
         <div className="create__fields">
-          <Form.Item label="E-mail" htmlFor="new-email"><Input id="new-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} /></Form.Item>
+          <Form.Item label="E-mail" htmlFor="new-email">
+            <Input
+              id="new-email"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Form.Item>
           <Form.Item label={`Password (at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters)`} htmlFor="new-password">
-            <Input.Password id="new-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input.Password
+              id="new-password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Form.Item>
           <Form.Item label="Role" htmlFor="new-role">
-            <Select id="new-role" value={role} onChange={setRole} options={OPERATOR_ROLES.map((r) => ({ value: r, label: r }))} />
+            <Select
+              id="new-role"
+              value={role}
+              onChange={setRole}
+              options={OPERATOR_ROLES.map((r) => ({ value: r, label: r }))}
+            />
           </Form.Item>
         </div>
         <ErrorAlert text={error} />
-        <Button type="primary" htmlType="submit" loading={create.isPending}>{create.isPending ? 'Creating…' : 'Create operator'}</Button>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create operator'}
+        </Button>
       </Form>
     </Card>
   );
@@ -114,23 +187,49 @@ function CreatedOperator({ result, onDone }: { result: OperatorCreateResult; onD
   const quiet = 4;
   const box = qr.size + quiet * 2;
   return (
-    <Card className="created" title={<h2 id="created-title" className="card-title">Operator {result.operator.email} created</h2>}>
+    <Card
+      className="created"
+      title={
+        <h2 id="created-title" className="card-title">
+          Operator {result.operator.email} created
+        </h2>
+      }
+    >
       <section aria-labelledby="created-title">
         <p>
-          This authenticator secret is shown <strong>once</strong>. Give it to {result.operator.email} over a safe channel:
-          they add it to an authenticator app by scanning the code or typing the secret.
+          This authenticator secret is shown <strong>once</strong>. Give it to {result.operator.email} over a safe
+          channel: they add it to an authenticator app by scanning the code or typing the secret.
         </p>
         <div className="created__secret">
-          <svg className="qr" viewBox={`0 0 ${box} ${box}`} role="img" aria-label="QR code of the authenticator secret" shapeRendering="crispEdges">
+          <svg
+            className="qr"
+            viewBox={`0 0 ${box} ${box}`}
+            role="img"
+            aria-label="QR code of the authenticator secret"
+            shapeRendering="crispEdges"
+          >
             <rect width={box} height={box} fill="#fff" />
             <path transform={`translate(${quiet} ${quiet})`} d={qr.d} fill="#000" />
           </svg>
-          <Descriptions column={1} items={[
-            { key: 'secret', label: 'Secret', children: <span className="mono" data-testid="totp-secret">{result.totpSecret}</span> },
-            { key: 'role', label: 'Role', children: <Tag>{result.operator.role}</Tag> },
-          ]} />
+          <Descriptions
+            column={1}
+            items={[
+              {
+                key: 'secret',
+                label: 'Secret',
+                children: (
+                  <span className="mono" data-testid="totp-secret">
+                    {result.totpSecret}
+                  </span>
+                ),
+              },
+              { key: 'role', label: 'Role', children: <Tag>{result.operator.role}</Tag> },
+            ]}
+          />
         </div>
-        <Button type="primary" onClick={onDone}>Done: hide the secret</Button>
+        <Button type="primary" onClick={onDone}>
+          Done: hide the secret
+        </Button>
       </section>
     </Card>
   );

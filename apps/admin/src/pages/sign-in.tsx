@@ -39,14 +39,31 @@ export function SignInPage() {
           <Typography.Title level={1}>Back office sign-in</Typography.Title>
           {notice && !error && <Alert className="spaced" type="info" role="status" title={notice} />}
           <Form.Item label="E-mail" htmlFor="email">
-            <Input id="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              id="email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </Form.Item>
           <Form.Item label="Password" htmlFor="password">
-            <Input.Password id="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input.Password
+              id="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Form.Item>
           <Form.Item label="Authenticator code" htmlFor="totp">
-            <Input id="totp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={totp}
-              onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))} />
+            <Input
+              id="totp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={totp}
+              onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))}
+            />
           </Form.Item>
           {error && <Alert className="spaced" type="error" role="alert" title={error} />}
           <Button type="primary" htmlType="submit" block loading={login.isPending}>

@@ -19,7 +19,11 @@ describe('antd in the back office (docs/decisions/0134-back-office-on-antd.md)',
     const used = new Set<string>();
     for (const file of sources(SRC)) {
       for (const m of fs.readFileSync(file, 'utf8').matchAll(/import \{([^}]*)\} from 'antd';/g)) {
-        for (const name of (m[1] ?? '').split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '))) used.add(name.split(' as ')[0] ?? name);
+        for (const name of (m[1] ?? '')
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith('type ')))
+          used.add(name.split(' as ')[0] ?? name);
       }
     }
     expect(used.size).toBeGreaterThan(10);
@@ -29,7 +33,9 @@ describe('antd in the back office (docs/decisions/0134-back-office-on-antd.md)',
   });
 
   it('imports antd only from its package root, so the list above sees every component', () => {
-    const deep = sources(SRC).filter((file) => /from 'antd\/(?!es\/table\b|es\/table\/interface\b)/.test(fs.readFileSync(file, 'utf8')));
+    const deep = sources(SRC).filter((file) =>
+      /from 'antd\/(?!es\/table\b|es\/table\/interface\b)/.test(fs.readFileSync(file, 'utf8')),
+    );
     expect(deep.map((f) => path.relative(SRC, f))).toEqual([]);
   });
 
@@ -57,8 +63,19 @@ describe('CSV export', () => {
   });
 
   it('writes a header and a line per row, CRLF-ended', () => {
-    const rows = [{ id: 1, note: 'ok' }, { id: 2, note: 'a, b' }];
-    expect(toCsv([{ title: 'Id', csv: (r: (typeof rows)[number]) => r.id }, { title: 'Note', csv: (r) => r.note }], rows)).toBe('Id,Note\r\n1,ok\r\n2,"a, b"\r\n');
+    const rows = [
+      { id: 1, note: 'ok' },
+      { id: 2, note: 'a, b' },
+    ];
+    expect(
+      toCsv(
+        [
+          { title: 'Id', csv: (r: (typeof rows)[number]) => r.id },
+          { title: 'Note', csv: (r) => r.note },
+        ],
+        rows,
+      ),
+    ).toBe('Id,Note\r\n1,ok\r\n2,"a, b"\r\n');
   });
 
   it('names the file after the list and the local time', () => {

@@ -24,7 +24,11 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
 /** A file name for an export: the list's name and the local date and time, `audit-log-2026-11-29-1405.csv`. */
 export function csvFileName(name: string, at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'export';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'export';
   return `${slug}-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}.csv`;
 }
 

@@ -29,11 +29,20 @@ export const PAGE_SIZES = [20, 50, 100];
  * tooltip says so.
  */
 export function sortOnPage<T>(compare: (a: T, b: T) => number): Pick<ColumnType<T>, 'sorter' | 'showSorterTooltip'> {
-  return { sorter: compare, showSorterTooltip: { title: 'Sorts the rows on this page; the server sends the list in its own order' } };
+  return {
+    sorter: compare,
+    showSorterTooltip: { title: 'Sorts the rows on this page; the server sends the list in its own order' },
+  };
 }
 
-export const byText = <T,>(get: (row: T) => string | null | undefined) => (a: T, b: T) => (get(a) ?? '').localeCompare(get(b) ?? '');
-export const byNumber = <T,>(get: (row: T) => number | string | null | undefined) => (a: T, b: T) => Number(get(a) ?? 0) - Number(get(b) ?? 0);
+export const byText =
+  <T,>(get: (row: T) => string | null | undefined) =>
+  (a: T, b: T) =>
+    (get(a) ?? '').localeCompare(get(b) ?? '');
+export const byNumber =
+  <T,>(get: (row: T) => number | string | null | undefined) =>
+  (a: T, b: T) =>
+    Number(get(a) ?? 0) - Number(get(b) ?? 0);
 
 interface QueryLike<D> {
   isError: boolean;
@@ -63,15 +72,32 @@ interface ListTableProps<T> {
   onServerFilter?: (key: string, values: FilterValue | null) => void;
 }
 
-function Toolbar<T>({ columns, rows, exportName, toolbar }: { columns: Column<T>[]; rows: readonly T[]; exportName?: string; toolbar?: ReactNode }) {
+function Toolbar<T>({
+  columns,
+  rows,
+  exportName,
+  toolbar,
+}: {
+  columns: Column<T>[];
+  rows: readonly T[];
+  exportName?: string;
+  toolbar?: ReactNode;
+}) {
   if (!exportName && !toolbar) return null;
-  const csvColumns = columns.flatMap((c): CsvColumn<T>[] => (c.csv ? [{ title: c.csvTitle ?? (typeof c.title === 'string' ? c.title : ''), csv: c.csv }] : []));
+  const csvColumns = columns.flatMap((c): CsvColumn<T>[] =>
+    c.csv ? [{ title: c.csvTitle ?? (typeof c.title === 'string' ? c.title : ''), csv: c.csv }] : [],
+  );
   return (
     <div className="table-toolbar">
       {toolbar}
       {exportName && (
         <Tooltip title="The rows shown, as filtered, sorted and paged here">
-          <Button disabled={rows.length === 0} onClick={() => downloadCsv(csvFileName(exportName, new Date()), toCsv(csvColumns, rows))}>Export CSV</Button>
+          <Button
+            disabled={rows.length === 0}
+            onClick={() => downloadCsv(csvFileName(exportName, new Date()), toCsv(csvColumns, rows))}
+          >
+            Export CSV
+          </Button>
         </Tooltip>
       )}
     </div>
@@ -87,31 +113,68 @@ function onRowOf<T>(rowAttributes: ListTableProps<T>['rowAttributes']) {
  * pages, a page size of 20, 50 or 100, the total ("10,000+" when the server stopped counting), the
  * server's error in its words, and the CSV export of the rows shown.
  */
-export function PagedTable<T>({ query, onPage, ...props }: ListTableProps<T> & { query: QueryLike<Page<T>>; onPage: (page: number, size: number) => void }) {
+export function PagedTable<T>({
+  query,
+  onPage,
+  ...props
+}: ListTableProps<T> & { query: QueryLike<Page<T>>; onPage: (page: number, size: number) => void }) {
   const { data } = query;
   const more = data?.totalCapped ? '+' : '';
-  const pagination: TablePaginationConfig | false = data ? {
-    current: data.page,
-    pageSize: data.size,
-    total: data.total,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZES,
-    showTotal: (total) => `${total.toLocaleString('en')}${more} ${total === 1 && !more ? 'entry' : 'entries'}`,
-    onChange: (page, size) => onPage(size === data.size ? page : 1, size),
-  } : false;
+  const pagination: TablePaginationConfig | false = data
+    ? {
+        current: data.page,
+        pageSize: data.size,
+        total: data.total,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES,
+        showTotal: (total) => `${total.toLocaleString('en')}${more} ${total === 1 && !more ? 'entry' : 'entries'}`,
+        onChange: (page, size) => onPage(size === data.size ? page : 1, size),
+      }
+    : false;
   return (
-    <ListTable {...props} rows={data?.items} loading={query.isFetching === true || (!data && !query.isError)} error={query.isError ? query.error : null} pagination={pagination} />
+    <ListTable
+      {...props}
+      rows={data?.items}
+      loading={query.isFetching === true || (!data && !query.isError)}
+      error={query.isError ? query.error : null}
+      pagination={pagination}
+    />
   );
 }
 
 /** A list read whole (products, settings, articles): the same table without pages. */
 export function WholeTable<T>({ query, ...props }: ListTableProps<T> & { query: QueryLike<T[]> }) {
-  return <ListTable {...props} rows={query.data} loading={query.isFetching === true || (!query.data && !query.isError)} error={query.isError ? query.error : null} pagination={false} />;
+  return (
+    <ListTable
+      {...props}
+      rows={query.data}
+      loading={query.isFetching === true || (!query.data && !query.isError)}
+      error={query.isError ? query.error : null}
+      pagination={false}
+    />
+  );
 }
 
 /** Rows already at hand (a user's balances): the same table, without a query. */
-export function ListTable<T>({ columns, rowKey, caption, empty, rowAttributes, exportName, toolbar, className, onServerFilter, rows, loading = false, error = null, pagination = false }: ListTableProps<T> & {
-  rows: readonly T[] | undefined; loading?: boolean; error?: Error | null; pagination?: TablePaginationConfig | false;
+export function ListTable<T>({
+  columns,
+  rowKey,
+  caption,
+  empty,
+  rowAttributes,
+  exportName,
+  toolbar,
+  className,
+  onServerFilter,
+  rows,
+  loading = false,
+  error = null,
+  pagination = false,
+}: ListTableProps<T> & {
+  rows: readonly T[] | undefined;
+  loading?: boolean;
+  error?: Error | null;
+  pagination?: TablePaginationConfig | false;
 }) {
   return (
     <div className={className}>
@@ -130,7 +193,8 @@ export function ListTable<T>({ columns, rowKey, caption, empty, rowAttributes, e
         onChange={(_pagination, filters, _sorter, extra) => {
           if (extra.action !== 'filter' || !onServerFilter) return;
           for (const column of columns) {
-            if (typeof column.key === 'string' && column.filteredValue !== undefined) onServerFilter(column.key, filters[column.key] ?? null);
+            if (typeof column.key === 'string' && column.filteredValue !== undefined)
+              onServerFilter(column.key, filters[column.key] ?? null);
           }
         }}
         size="middle"

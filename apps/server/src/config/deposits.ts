@@ -1,5 +1,12 @@
 import { HDKey } from '@scure/bip32';
-import { assetOf, DEPOSIT_CHAINS, formatAmount, parseAmount, type DepositChainId, type DepositFamily } from '@app/contract';
+import {
+  assetOf,
+  DEPOSIT_CHAINS,
+  formatAmount,
+  parseAmount,
+  type DepositChainId,
+  type DepositFamily,
+} from '@app/contract';
 import { checkEvmAddress, checkTronAddress } from '../lib/chain-address';
 import { bool, ConfigError, int, optionalStr, str, type Env } from '../lib/env';
 
@@ -42,14 +49,27 @@ interface RouteDefault {
  */
 export const DEPOSIT_ROUTE_DEFAULTS: readonly RouteDefault[] = [
   { symbol: 'ETH', chain: 'ethereum', token: null, min: '0.01', confirmations: 12 },
-  { symbol: 'USDT', chain: 'ethereum', token: '0xdAC17F958D2ee523a2206206994597C13D831ec7', min: '20', confirmations: 12 },
-  { symbol: 'USDC', chain: 'ethereum', token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', min: '20', confirmations: 12 },
+  {
+    symbol: 'USDT',
+    chain: 'ethereum',
+    token: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    min: '20',
+    confirmations: 12,
+  },
+  {
+    symbol: 'USDC',
+    chain: 'ethereum',
+    token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    min: '20',
+    confirmations: 12,
+  },
   { symbol: 'USDT', chain: 'tron', token: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', min: '20', confirmations: 20 },
   { symbol: 'BTC', chain: 'bitcoin', token: null, min: '0.0005', confirmations: 2 },
 ];
 
 /** The prefix of a route's variables: `DEPOSIT_USDT_TRON_`. */
-export const routeVar = (symbol: string, chain: DepositChainId, name: string) => `DEPOSIT_${symbol}_${chain.toUpperCase()}_${name}`;
+export const routeVar = (symbol: string, chain: DepositChainId, name: string) =>
+  `DEPOSIT_${symbol}_${chain.toUpperCase()}_${name}`;
 
 /** BIP-84's zpub (account-level native segwit keys are often exported so); its private twin zprv. */
 const ZPUB_VERSIONS = { public: 0x04b24746, private: 0x04b2430c };
@@ -73,7 +93,11 @@ function xpub(env: Env, family: DepositFamily): string | undefined {
   try {
     parseAccountXpub(value, family);
   } catch {
-    throw new ConfigError(name, value.slice(0, 8) + '…', `an account-level (depth 3) extended PUBLIC key (xpub${family === 'btc' ? ' or zpub' : ''}), never a private key`);
+    throw new ConfigError(
+      name,
+      value.slice(0, 8) + '…',
+      `an account-level (depth 3) extended PUBLIC key (xpub${family === 'btc' ? ' or zpub' : ''}), never a private key`,
+    );
   }
   return value;
 }
@@ -84,17 +108,23 @@ function route(env: Env, d: RouteDefault): DepositRouteConfig {
   const minName = routeVar(d.symbol, d.chain, 'MIN');
   const minText = str(env, minName, d.min);
   const minDeposit = parseAmount(minText, asset.scale);
-  if (minDeposit === null) throw new ConfigError(minName, minText, `a decimal amount with at most ${asset.scale} decimals`);
+  if (minDeposit === null)
+    throw new ConfigError(minName, minText, `a decimal amount with at most ${asset.scale} decimals`);
   let token = d.token;
   if (token !== null) {
     const tokenName = routeVar(d.symbol, d.chain, 'CONTRACT');
     const text = str(env, tokenName, token);
     const check = DEPOSIT_CHAINS[d.chain].family === 'tron' ? checkTronAddress(text) : checkEvmAddress(text);
-    if (!check.ok) throw new ConfigError(tokenName, text, 'a contract address of the chain (0x and 40 hex digits, or T… on TRON)');
+    if (!check.ok)
+      throw new ConfigError(tokenName, text, 'a contract address of the chain (0x and 40 hex digits, or T… on TRON)');
     token = check.address;
   }
   return {
-    symbol: d.symbol, chain: d.chain, token, decimals: asset.scale, minDeposit,
+    symbol: d.symbol,
+    chain: d.chain,
+    token,
+    decimals: asset.scale,
+    minDeposit,
     confirmations: int(env, routeVar(d.symbol, d.chain, 'CONFIRMATIONS'), d.confirmations, 1, 10_000),
     enabled: bool(env, routeVar(d.symbol, d.chain, 'ENABLED'), true),
   };

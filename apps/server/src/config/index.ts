@@ -13,12 +13,28 @@ import { loadMarketConfig, type MarketConfig } from './market';
 import { loadOperatorConfig, type OperatorConfig } from './operators';
 import { loadOtcConfig, type OtcConfig } from './otc';
 import { loadSpotConfig, type SpotConfig } from './spot';
-import { loadAppSecret, loadFileStoreConfig, loadRateLimitStoreConfig, type FileStoreConfig, type RateLimitStoreConfig } from './shared-state';
+import {
+  loadAppSecret,
+  loadFileStoreConfig,
+  loadRateLimitStoreConfig,
+  type FileStoreConfig,
+  type RateLimitStoreConfig,
+} from './shared-state';
 
 export { ConfigError, type Env } from '../lib/env';
 export { DEPOSIT_ROUTE_DEFAULTS, minDepositText, parseAccountXpub, routeVar } from './deposits';
 export type { FileStoreConfig, FileStoreKind, RateLimitStoreConfig, S3Config } from './shared-state';
-export type { ChainsConfig, ContractConfig, DepositConfig, DepositRouteConfig, KycConfig, MarketConfig, OperatorConfig, OtcConfig, SpotConfig };
+export type {
+  ChainsConfig,
+  ContractConfig,
+  DepositConfig,
+  DepositRouteConfig,
+  KycConfig,
+  MarketConfig,
+  OperatorConfig,
+  OtcConfig,
+  SpotConfig,
+};
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -93,7 +109,8 @@ export interface Config {
 /** scrypt's N must be a power of two; 2^20 already takes 1 GiB per hash. */
 function scryptCost(env: Env): number {
   const n = int(env, 'SCRYPT_COST', 16384, 2, 2 ** 20);
-  if ((n & (n - 1)) !== 0) throw new ConfigError('SCRYPT_COST', String(env.SCRYPT_COST), 'a power of two in 2..1048576');
+  if ((n & (n - 1)) !== 0)
+    throw new ConfigError('SCRYPT_COST', String(env.SCRYPT_COST), 'a power of two in 2..1048576');
   return n;
 }
 

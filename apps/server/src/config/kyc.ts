@@ -19,8 +19,16 @@ export function loadKycConfig(env: Env): KycConfig {
   const raw = optionalStr(env, 'KYC_DOCUMENT_TYPES');
   const documentTypes: Record<string, readonly KycDocumentType[]> = { '*': KYC_DOCUMENT_TYPES };
   if (raw === undefined) return { documentTypes };
-  const bad = () => new ConfigError('KYC_DOCUMENT_TYPES', raw, `entries <country or *>=<type>,… separated by ; with types from ${KYC_DOCUMENT_TYPES.join(', ')}`);
-  for (const entry of raw.split(';').map((e) => e.trim()).filter(Boolean)) {
+  const bad = () =>
+    new ConfigError(
+      'KYC_DOCUMENT_TYPES',
+      raw,
+      `entries <country or *>=<type>,… separated by ; with types from ${KYC_DOCUMENT_TYPES.join(', ')}`,
+    );
+  for (const entry of raw
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [country, list, ...rest] = entry.split('=');
     if (rest.length || !country || !list || !/^(\*|[A-Z]{2})$/.test(country.trim())) throw bad();
     const types = list.split(',').map((t) => t.trim());

@@ -32,7 +32,8 @@ export interface FileStoreConfig {
 
 export function loadRateLimitStoreConfig(env: Env): RateLimitStoreConfig {
   const redisPrefix = str(env, 'REDIS_PREFIX', 'app:');
-  if (!/^[A-Za-z0-9:_.-]{0,64}$/.test(redisPrefix)) throw new ConfigError('REDIS_PREFIX', redisPrefix, 'at most 64 letters, digits and : _ . -');
+  if (!/^[A-Za-z0-9:_.-]{0,64}$/.test(redisPrefix))
+    throw new ConfigError('REDIS_PREFIX', redisPrefix, 'at most 64 letters, digits and : _ . -');
   return { redisUrl: optionalUrl(env, 'REDIS_URL', ['redis', 'rediss']), redisPrefix };
 }
 
@@ -40,7 +41,8 @@ function parseS3Url(value: string): S3Config {
   const u = new URL(value);
   const [bucket = '', ...rest] = u.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const fail = (why: string) => new ConfigError('S3_URL', `${u.protocol}//…@${u.host}${u.pathname}`, why);
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw fail('a URL naming a bucket: http(s)://KEY:SECRET@host:port/bucket?region=…');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw fail('a URL naming a bucket: http(s)://KEY:SECRET@host:port/bucket?region=…');
   const forcePathStyle = u.searchParams.get('forcePathStyle') ?? 'true';
   if (forcePathStyle !== 'true' && forcePathStyle !== 'false') throw fail('forcePathStyle=true or false');
   const user = decodeURIComponent(u.username);

@@ -25,9 +25,15 @@ export interface WithdrawalConfig {
 export function loadWithdrawalConfig(env: Env): WithdrawalConfig {
   const autoApproveUsdt = int(env, 'WITHDRAW_AUTO_APPROVE_USDT', 1000, 0, 1_000_000_000);
   const fourEyesUsdt = int(env, 'WITHDRAW_FOUR_EYES_USDT', 10_000, 0, 1_000_000_000);
-  if (fourEyesUsdt < autoApproveUsdt) throw new ConfigError('WITHDRAW_FOUR_EYES_USDT', String(fourEyesUsdt), `at least WITHDRAW_AUTO_APPROVE_USDT (${autoApproveUsdt})`);
+  if (fourEyesUsdt < autoApproveUsdt)
+    throw new ConfigError(
+      'WITHDRAW_FOUR_EYES_USDT',
+      String(fourEyesUsdt),
+      `at least WITHDRAW_AUTO_APPROVE_USDT (${autoApproveUsdt})`,
+    );
   const hotKey = optionalStr(env, 'WITHDRAW_HOT_KEY_EVM');
-  if (hotKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(hotKey)) throw new ConfigError('WITHDRAW_HOT_KEY_EVM', '(hidden)', '0x and 64 hex digits');
+  if (hotKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(hotKey))
+    throw new ConfigError('WITHDRAW_HOT_KEY_EVM', '(hidden)', '0x and 64 hex digits');
   return {
     addressHoldHours: int(env, 'WITHDRAW_ADDRESS_HOLD_HOURS', 24, 0, 720),
     securityLockHours: int(env, 'WITHDRAW_SECURITY_LOCK_HOURS', 24, 0, 720),

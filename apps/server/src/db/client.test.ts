@@ -8,7 +8,7 @@ import { openDatabase, rowsOf } from './client';
 import { DirLockedError, acquireDirLock } from './dir-lock';
 
 describe('data folder lock', () => {
-  it('refuses a second holder while the first lives, and takes over a dead one\'s lock', () => {
+  it("refuses a second holder while the first lives, and takes over a dead one's lock", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-'));
     const lock = acquireDirLock(dir);
     expect(() => acquireDirLock(dir)).toThrow(DirLockedError);
@@ -38,12 +38,16 @@ describe('the embedded database (PGlite)', () => {
       // 20,000 ticks (about 2 MB): well over the 50 pages below which a table is left alone.
       await first.db.execute(sql`INSERT INTO market_ticks (symbol, time, seq, price, amount, source)
         SELECT 'BTCUSDT', timestamptz '2026-01-01' + i * interval '1 second', 0, 100 + i, 1, 'test' FROM generate_series(1, 20000) AS i`);
-      const before = rowsOf(await first.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'market_ticks'`))[0];
+      const before = rowsOf(
+        await first.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'market_ticks'`),
+      )[0];
       expect(Number(before?.reltuples)).toBeLessThan(0);
       await first.close();
 
       const again = await openDatabase({ pgliteDir: dir });
-      const after = rowsOf(await again.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'market_ticks'`))[0];
+      const after = rowsOf(
+        await again.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'market_ticks'`),
+      )[0];
       expect(Number(after?.reltuples)).toBe(20_000);
       await again.close();
     } finally {

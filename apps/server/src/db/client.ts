@@ -18,7 +18,20 @@ import { SERVER_DIR } from '../server-dir';
 import { acquireDirLock, type DirLock } from './dir-lock';
 import { engineScope, fence } from './engine-scope';
 
-const schema = { ...coreSchema, ...marketSchema, ...otcSchema, ...tradingSchema, ...operatorSchema, ...kycSchema, ...depositSchema, ...chainSchema, ...withdrawalSchema, ...financingSchema, ...noticeSchema, ...clusterSchema };
+const schema = {
+  ...coreSchema,
+  ...marketSchema,
+  ...otcSchema,
+  ...tradingSchema,
+  ...operatorSchema,
+  ...kycSchema,
+  ...depositSchema,
+  ...chainSchema,
+  ...withdrawalSchema,
+  ...financingSchema,
+  ...noticeSchema,
+  ...clusterSchema,
+};
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Always use it there: the outer handle would deadlock PGlite. */
@@ -29,7 +42,7 @@ export type DbOrTx = Db | Tx;
 /** A row of a raw `execute(sql\`...\`)`. */
 export type RawRow = Record<string, unknown>;
 /** The rows of a raw `execute`: node-postgres and PGlite both answer `{ rows }`. */
-export const rowsOf = (r: unknown): RawRow[] => ((r as { rows?: RawRow[] }).rows ?? (r as RawRow[]));
+export const rowsOf = (r: unknown): RawRow[] => (r as { rows?: RawRow[] }).rows ?? (r as RawRow[]);
 
 /**
  * How many connections `db` has at most: PGlite has one, a PostgreSQL pool its size. Work that
@@ -99,7 +112,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 // Each driver is loaded only when used: a server on PostgreSQL never loads PGlite, and the reverse.
 async function openPostgres(url: string, poolSize: number, runMigrations: boolean): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-    import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator'),
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection can die (database restart, failover, admin kill). The pool replaces it;
@@ -109,7 +124,9 @@ async function openPostgres(url: string, poolSize: number, runMigrations: boolea
   // ended by its idle limit after the role stepped down, an admin kill): the query that uses it
   // next fails, and the pool drops it on release. Without a listener the client's 'error' event
   // would end the process.
-  pool.on('connect', (client) => client.on('error', (err) => console.error(`PostgreSQL connection lost while in use: ${err.message}`)));
+  pool.on('connect', (client) =>
+    client.on('error', (err) => console.error(`PostgreSQL connection lost while in use: ${err.message}`)),
+  );
   if (runMigrations) {
     const client = await pool.connect();
     try {
@@ -164,7 +181,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   if (opts.pgliteDir && !lock) lock = lockPgliteDir(opts.pgliteDir);
   try {
     const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
     ]);
     const client = await PGlite.create({
       ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
@@ -184,7 +203,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       close: async () => {
         clearInterval(analyzer);
         try {
-          await analyzeStaleTables(client).catch((err: unknown) => console.error(`PGlite ANALYZE failed: ${String(err)}`));
+          await analyzeStaleTables(client).catch((err: unknown) =>
+            console.error(`PGlite ANALYZE failed: ${String(err)}`),
+          );
           await client.close();
         } finally {
           lock?.release();

@@ -22,8 +22,13 @@ export const engineScope = new AsyncLocalStorage<EngineScope>();
 
 /** An engine action refused: this process no longer holds the engine role under its epoch. */
 export class FencedError extends Error {
-  constructor(readonly epoch: number, readonly current: number | null) {
-    super(`fenced: engine epoch ${epoch} is over (${current === null ? 'stepped down' : `the database holds epoch ${current}`})`);
+  constructor(
+    readonly epoch: number,
+    readonly current: number | null,
+  ) {
+    super(
+      `fenced: engine epoch ${epoch} is over (${current === null ? 'stepped down' : `the database holds epoch ${current}`})`,
+    );
     this.name = 'FencedError';
   }
 }
@@ -52,8 +57,10 @@ interface Executor {
 export async function fence(tx: Executor, scope: EngineScope): Promise<void> {
   if (!scope.alive) throw new FencedError(scope.epoch, null);
   // One round trip: the row locked FOR SHARE, and this transaction's idle limit set beside it.
-  const r = await tx.execute(sql`SELECT epoch, set_config('idle_in_transaction_session_timeout', ${String(FENCED_IDLE_TIMEOUT_MS)}, true) FROM engine_leader WHERE id = 1 FOR SHARE`);
-  const rows = ((r as { rows?: { epoch: unknown }[] }).rows ?? (r as { epoch: unknown }[]));
+  const r = await tx.execute(
+    sql`SELECT epoch, set_config('idle_in_transaction_session_timeout', ${String(FENCED_IDLE_TIMEOUT_MS)}, true) FROM engine_leader WHERE id = 1 FOR SHARE`,
+  );
+  const rows = (r as { rows?: { epoch: unknown }[] }).rows ?? (r as { epoch: unknown }[]);
   const current = rows[0] ? Number(rows[0].epoch) : null;
   if (current !== scope.epoch || !scope.alive) {
     const err = new FencedError(scope.epoch, current);

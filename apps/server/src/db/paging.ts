@@ -8,11 +8,21 @@ import type { DbOrTx } from './client';
  * matching rows: what every record list answers (`{ items, page, size, total }`).
  */
 export async function newestFirst<T extends PgTable & { id: PgColumn }>(
-  db: DbOrTx, table: T, where: SQL | undefined, page: number, size: number,
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  page: number,
+  size: number,
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   const from = table as PgTable;
   const [rows, [total]] = await Promise.all([
-    db.select().from(from).where(where).orderBy(desc(table.id)).limit(size).offset((page - 1) * size),
+    db
+      .select()
+      .from(from)
+      .where(where)
+      .orderBy(desc(table.id))
+      .limit(size)
+      .offset((page - 1) * size),
     db.select({ n: count() }).from(from).where(where),
   ]);
   return { rows: rows as T['$inferSelect'][], total: total?.n ?? 0 };
@@ -30,8 +40,20 @@ export interface CappedTotal {
  * `LIMIT`ed subquery): as fast at a million rows as at ten thousand, where a plain `count(*)`
  * reads every matching row (docs/performance.md "Back-office lists at a million rows").
  */
-export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undefined, cap = ADMIN_LIST_COUNT_CAP): Promise<CappedTotal> {
-  const [row] = await db.select({ n: count() }).from(db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(cap + 1).as('capped'));
+export async function cappedCount(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  cap = ADMIN_LIST_COUNT_CAP,
+): Promise<CappedTotal> {
+  const [row] = await db.select({ n: count() }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(table)
+      .where(where)
+      .limit(cap + 1)
+      .as('capped'),
+  );
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
@@ -42,10 +64,20 @@ export async function cappedCount(db: DbOrTx, table: PgTable, where: SQL | undef
  * the id), then only their rows are read: a deep page does not fetch the rows it skips.
  */
 export async function newestFirstCapped<T extends PgTable & { id: PgColumn }>(
-  db: DbOrTx, table: T, where: SQL | undefined, page: number, size: number,
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  page: number,
+  size: number,
 ): Promise<{ rows: T['$inferSelect'][] } & CappedTotal> {
   const from = table as PgTable;
-  const ids = db.select({ id: table.id }).from(from).where(where).orderBy(desc(table.id)).limit(size).offset((page - 1) * size);
+  const ids = db
+    .select({ id: table.id })
+    .from(from)
+    .where(where)
+    .orderBy(desc(table.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [rows, total] = await Promise.all([
     db.select().from(from).where(inArray(table.id, ids)).orderBy(desc(table.id)),
     cappedCount(db, from, where),

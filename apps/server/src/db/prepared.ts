@@ -28,9 +28,21 @@ export const isTransaction = (db: DbOrTx): boolean => db instanceof PgTransactio
  * name), and its rows; on PGlite, a plain parameterised query. Outside any transaction (its own).
  * For hot statements built once as text (`MoneyCommands.single`): no query builder per call.
  */
-export async function queryNamed(db: Db, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
-  const client = (db as unknown as { $client: { totalCount?: unknown; query(q: unknown, v?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
-  const result = typeof client.totalCount === 'number' ? await client.query({ name, text, values }) : await client.query(text, values);
+export async function queryNamed(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const client = (
+    db as unknown as {
+      $client: { totalCount?: unknown; query(q: unknown, v?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+    }
+  ).$client;
+  const result =
+    typeof client.totalCount === 'number'
+      ? await client.query({ name, text, values })
+      : await client.query(text, values);
   return result.rows;
 }
 
@@ -58,13 +70,22 @@ function plainLiteral(value: PlainValue): string {
  * EXECUTEd with the values as literals (PGlite's protocol takes no parameters for EXECUTE) in
  * the simple protocol: about 0.1 ms. The values are typed and encoded above; no caller text is ever pasted unquoted.
  */
-export async function queryPreparedPlain(db: Db, name: string, text: string, values: PlainValue[]): Promise<Record<string, unknown>[]> {
-  const client = (db as unknown as { $client: object & { totalCount?: unknown; exec(q: string): Promise<{ rows: Record<string, unknown>[] }[]> } }).$client;
+export async function queryPreparedPlain(
+  db: Db,
+  name: string,
+  text: string,
+  values: PlainValue[],
+): Promise<Record<string, unknown>[]> {
+  const client = (
+    db as unknown as {
+      $client: object & { totalCount?: unknown; exec(q: string): Promise<{ rows: Record<string, unknown>[] }[]> };
+    }
+  ).$client;
   const literals = values.map(plainLiteral); // checked on both databases alike
   if (typeof client.totalCount === 'number') return queryNamed(db, name, text, values);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`queryPreparedPlain: statement name ${name}`);
   let names = preparedOnPglite.get(client);
-  if (!names) preparedOnPglite.set(client, names = new Map());
+  if (!names) preparedOnPglite.set(client, (names = new Map()));
   let prepared = names.get(name);
   if (!prepared) {
     prepared = client.exec(`PREPARE ${name} AS ${text}`);

@@ -50,13 +50,18 @@ export const userEventOutbox = pgTable(
   'user_event_outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     event: jsonb('event').notNull(),
     createdAt: ts('created_at').notNull(),
     /** Set once the bus acknowledged the publish; NULL rows are the sweeper's. */
     publishedAt: ts('published_at'),
   },
-  (t) => [index('user_event_outbox_unpublished').on(t.createdAt).where(sql`${t.publishedAt} IS NULL`), index('user_event_outbox_user').on(t.userId, t.id)],
+  (t) => [
+    index('user_event_outbox_unpublished').on(t.createdAt).where(sql`${t.publishedAt} IS NULL`),
+    index('user_event_outbox_user').on(t.userId, t.id),
+  ],
 );
 
 /**

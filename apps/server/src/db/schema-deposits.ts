@@ -15,7 +15,9 @@ export const depositAddresses = pgTable(
   'deposit_addresses',
   {
     id: id(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     /** evm, tron or btc: every coin of a family shares the address. */
     family: text('family').notNull(),
     derivationIndex: integer('derivation_index').notNull(),
@@ -52,7 +54,9 @@ export const savedAddresses = pgTable(
   {
     id: id(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     symbol: text('symbol').notNull(),
     chain: text('chain').notNull(),
     address: text('address').notNull(),
@@ -77,7 +81,9 @@ export const depositNotices = pgTable(
   {
     id: id(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     symbol: text('symbol').notNull(),
     chain: text('chain').notNull(),
     txHash: text('tx_hash').notNull(),

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { publicId, users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -45,11 +59,16 @@ export const financingProducts = pgTable(
 export const financingTerms = pgTable(
   'financing_terms',
   {
-    productId: bigint('product_id', { mode: 'number' }).notNull().references(() => financingProducts.id),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => financingProducts.id),
     days: integer('days').notNull(),
     annualRate: rate('annual_rate').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.days] }), check('financing_terms_positive', sql`${t.days} > 0 AND ${t.annualRate} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.days] }),
+    check('financing_terms_positive', sql`${t.days} > 0 AND ${t.annualRate} >= 0`),
+  ],
 );
 
 /**
@@ -60,9 +79,13 @@ export const financingTokens = pgTable(
   'financing_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     mode: text('mode').notNull(),
-    productId: bigint('product_id', { mode: 'number' }).notNull().references(() => financingProducts.id),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => financingProducts.id),
     days: integer('days').notNull(),
     amount: money('amount').notNull(),
     annualRate: rate('annual_rate').notNull(),
@@ -80,9 +103,13 @@ export const financingSubscriptions = pgTable(
   {
     id: id(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     mode: text('mode').notNull(),
-    productId: bigint('product_id', { mode: 'number' }).notNull().references(() => financingProducts.id),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => financingProducts.id),
     productName: text('product_name').notNull(),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
@@ -136,7 +163,10 @@ export const loanProducts = pgTable(
   },
   (t) => [
     uniqueIndex('loan_products_public_id').on(t.publicId),
-    check('loan_products_limits', sql`${t.minAmount} > 0 AND ${t.minAmount} <= ${t.maxAmount} AND ${t.periodDays} > 0 AND ${t.dailyRate} >= 0 AND ${t.lateDailyRate} >= 0`),
+    check(
+      'loan_products_limits',
+      sql`${t.minAmount} > 0 AND ${t.minAmount} <= ${t.maxAmount} AND ${t.periodDays} > 0 AND ${t.dailyRate} >= 0 AND ${t.lateDailyRate} >= 0`,
+    ),
   ],
 );
 
@@ -150,8 +180,12 @@ export const loans = pgTable(
   {
     id: id(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
-    productId: bigint('product_id', { mode: 'number' }).notNull().references(() => loanProducts.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanProducts.id),
     productName: text('product_name').notNull(),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
@@ -190,7 +224,10 @@ export const loans = pgTable(
     index('loans_user').on(t.userId, t.id),
     index('loans_state').on(t.state, t.id),
     check('loans_state_known', sql`${t.state} IN ('pending', 'approved', 'rejected', 'partially_settled', 'settled')`),
-    check('loans_amounts', sql`${t.amount} > 0 AND ${t.principal} >= 0 AND ${t.principal} <= ${t.amount} AND ${t.interestCarried} >= 0 AND ${t.amountPaid} >= 0`),
+    check(
+      'loans_amounts',
+      sql`${t.amount} > 0 AND ${t.principal} >= 0 AND ${t.principal} <= ${t.amount} AND ${t.interestCarried} >= 0 AND ${t.amountPaid} >= 0`,
+    ),
   ],
 );
 
@@ -198,7 +235,9 @@ export const loans = pgTable(
 export const loanApprovals = pgTable(
   'loan_approvals',
   {
-    loanId: bigint('loan_id', { mode: 'number' }).notNull().references(() => loans.id),
+    loanId: bigint('loan_id', { mode: 'number' })
+      .notNull()
+      .references(() => loans.id),
     operatorId: bigint('operator_id', { mode: 'number' }).notNull(),
     approvedAt: ts('approved_at').notNull(),
   },
@@ -210,12 +249,16 @@ export const loanQuotes = pgTable(
   'loan_quotes',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     /** one | all. */
     kind: text('kind').notNull(),
     currency: text('currency').notNull(),
     /** Per loan: its id, what this pays, and its balance before (so a changed loan makes the quote stale). */
-    items: jsonb('items').$type<{ loanId: number; pay: string; principal: string; interestCarried: string; accruedThroughDay: number }[]>().notNull(),
+    items: jsonb('items')
+      .$type<{ loanId: number; pay: string; principal: string; interestCarried: string; accruedThroughDay: number }[]>()
+      .notNull(),
     total: money('total').notNull(),
     day: integer('day').notNull(),
     createdAt: ts('created_at').notNull(),
@@ -230,8 +273,12 @@ export const loanPayments = pgTable(
   'loan_payments',
   {
     id: id(),
-    loanId: bigint('loan_id', { mode: 'number' }).notNull().references(() => loans.id),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    loanId: bigint('loan_id', { mode: 'number' })
+      .notNull()
+      .references(() => loans.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     quoteId: text('quote_id').notNull(),
     amount: money('amount').notNull(),
     interestPaid: money('interest_paid').notNull(),
@@ -241,5 +288,8 @@ export const loanPayments = pgTable(
     txId: bigint('tx_id', { mode: 'number' }).notNull(),
     paidAt: ts('paid_at').notNull(),
   },
-  (t) => [index('loan_payments_loan').on(t.loanId, t.id), uniqueIndex('loan_payments_quote_loan').on(t.quoteId, t.loanId)],
+  (t) => [
+    index('loan_payments_loan').on(t.loanId, t.id),
+    uniqueIndex('loan_payments_quote_loan').on(t.quoteId, t.loanId),
+  ],
 );

@@ -12,7 +12,9 @@ const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAs
 export const kycProfiles = pgTable(
   'kyc_profiles',
   {
-    userId: bigint('user_id', { mode: 'number' }).primaryKey().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
     state: text('state').notNull(),
     documentType: text('document_type').notNull(),
     nationality: text('nationality').notNull(),
@@ -37,7 +39,9 @@ export const kycSubmissions = pgTable(
   'kyc_submissions',
   {
     id: id(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     documentType: text('document_type').notNull(),
     nationality: text('nationality').notNull(),
     realName: text('real_name').notNull(),
@@ -55,7 +59,10 @@ export const kycSubmissions = pgTable(
   },
   (t) => [
     check('kyc_submissions_decision', sql`${t.decision} IS NULL OR ${t.decision} IN ('verified', 'rejected')`),
-    check('kyc_submissions_reject', sql`(${t.decision} IS NOT DISTINCT FROM 'rejected') = (${t.rejectReason} IS NOT NULL)`),
+    check(
+      'kyc_submissions_reject',
+      sql`(${t.decision} IS NOT DISTINCT FROM 'rejected') = (${t.rejectReason} IS NOT NULL)`,
+    ),
     uniqueIndex('kyc_submissions_one_pending').on(t.userId).where(sql`${t.decision} IS NULL`),
     index('kyc_submissions_user').on(t.userId, t.id),
     // The review queue: awaiting review oldest first; decided ones by decision, newest first.
@@ -73,7 +80,9 @@ export const userNotifications = pgTable(
   'user_notifications',
   {
     id: id(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     kind: text('kind').notNull(),
     params: jsonb('params').notNull(),
     createdAt: ts('created_at').notNull(),

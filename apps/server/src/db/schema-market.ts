@@ -41,7 +41,10 @@ export const marketCandles = pgTable(
   (t) => [
     primaryKey({ columns: [t.symbol, t.interval, t.openTime] }),
     check('market_candles_interval', sql`${t.interval} IN ('1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w')`),
-    check('market_candles_prices', sql`${t.low} <= ${t.open} AND ${t.low} <= ${t.close} AND ${t.high} >= ${t.open} AND ${t.high} >= ${t.close} AND ${t.low} > 0`),
+    check(
+      'market_candles_prices',
+      sql`${t.low} <= ${t.open} AND ${t.low} <= ${t.close} AND ${t.high} >= ${t.open} AND ${t.high} >= ${t.close} AND ${t.low} > 0`,
+    ),
   ],
 );
 
@@ -84,7 +87,9 @@ export const marketSimState = pgTable('market_sim_state', {
 export const marketFavorites = pgTable(
   'market_favorites',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     symbol: text('symbol').notNull(),
     /** Orders a user's list as added (two adds can share a millisecond). */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),

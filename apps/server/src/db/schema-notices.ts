@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { operators } from './schema-operators';
 import { publicId, uploads, users } from './schema';
 
@@ -26,21 +39,30 @@ export const noticeSeq = pgSequence('notice_seq');
 export const noticeStates = pgTable(
   'notice_states',
   {
-    userId: bigint('user_id', { mode: 'number' }).primaryKey().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
     /** Announcements with `seq` up to this are read ("mark all read"). */
     announcementsReadThrough: bigint('announcements_read_through', { mode: 'number' }).notNull().default(0),
     seq: seq(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('notice_states_seq').on(t.seq), index('notice_states_unstamped').on(t.userId).where(sql`${t.seq} IS NULL`)],
+  (t) => [
+    uniqueIndex('notice_states_seq').on(t.seq),
+    index('notice_states_unstamped').on(t.userId).where(sql`${t.seq} IS NULL`),
+  ],
 );
 
 /** One announcement read by one user (a broadcast is one row in content_posts, never copied per user). */
 export const announcementReads = pgTable(
   'announcement_reads',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
-    postId: bigint('post_id', { mode: 'number' }).notNull().references(() => contentPosts.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => contentPosts.id),
     readAt: ts('read_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] })],
@@ -98,7 +120,10 @@ export const helpArticles = pgTable(
     updatedAt: ts('updated_at').notNull(),
     updatedBy: bigint('updated_by', { mode: 'number' }).references(() => operators.id),
   },
-  (t) => [uniqueIndex('help_articles_public_id').on(t.publicId), index('help_articles_category').on(t.category, t.sort, t.id)],
+  (t) => [
+    uniqueIndex('help_articles_public_id').on(t.publicId),
+    index('help_articles_category').on(t.category, t.sort, t.id),
+  ],
 );
 
 /**
@@ -125,8 +150,12 @@ export const legalDocuments = pgTable(
 export const legalAcceptances = pgTable(
   'legal_acceptances',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
-    documentId: bigint('document_id', { mode: 'number' }).notNull().references(() => legalDocuments.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalDocuments.id),
     acceptedAt: ts('accepted_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.documentId] })],
@@ -142,7 +171,9 @@ export const chatConversations = pgTable(
   {
     id: id(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     /** general | account | deposits | withdrawals | trading | kyc | loans */
     queue: text('queue').notNull(),
     /** open | closed */
@@ -173,7 +204,9 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: id(),
-    conversationId: bigint('conversation_id', { mode: 'number' }).notNull().references(() => chatConversations.id),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatConversations.id),
     /** user | operator */
     author: text('author').notNull(),
     operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
@@ -189,7 +222,10 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_client').on(t.conversationId, t.clientId),
     uniqueIndex('chat_messages_seq').on(t.seq),
     index('chat_messages_unstamped').on(t.id).where(sql`${t.seq} IS NULL`),
-    check('chat_messages_author', sql`(${t.author} = 'user' AND ${t.operatorId} IS NULL) OR (${t.author} = 'operator' AND ${t.operatorId} IS NOT NULL)`),
+    check(
+      'chat_messages_author',
+      sql`(${t.author} = 'user' AND ${t.operatorId} IS NULL) OR (${t.author} = 'operator' AND ${t.operatorId} IS NOT NULL)`,
+    ),
   ],
 );
 

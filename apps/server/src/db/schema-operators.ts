@@ -36,7 +36,9 @@ export const operatorSessions = pgTable(
   'operator_sessions',
   {
     id: id(),
-    operatorId: bigint('operator_id', { mode: 'number' }).notNull().references(() => operators.id),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
     /** SHA-256 of the token (`op_` + 43 base64url characters), hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     ip: text('ip').notNull(),
@@ -112,7 +114,9 @@ export const operatorApprovals = pgTable(
     targetId: text('target_id').notNull(),
     /** The request's details (amounts as decimal strings). */
     payload: jsonb('payload').notNull(),
-    requestedBy: bigint('requested_by', { mode: 'number' }).notNull().references(() => operators.id),
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
     requestedAt: ts('requested_at').notNull(),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
     decidedAt: ts('decided_at'),
@@ -122,7 +126,10 @@ export const operatorApprovals = pgTable(
   (t) => [
     check('operator_approvals_four_eyes', sql`${t.decidedBy} IS NULL OR ${t.decidedBy} <> ${t.requestedBy}`),
     check('operator_approvals_decision', sql`${t.decision} IS NULL OR ${t.decision} IN ('approved', 'rejected')`),
-    check('operator_approvals_decided_whole', sql`(${t.decision} IS NULL) = (${t.decidedBy} IS NULL) AND (${t.decision} IS NULL) = (${t.decidedAt} IS NULL)`),
+    check(
+      'operator_approvals_decided_whole',
+      sql`(${t.decision} IS NULL) = (${t.decidedBy} IS NULL) AND (${t.decision} IS NULL) = (${t.decidedAt} IS NULL)`,
+    ),
     index('operator_approvals_pending').on(t.requestedAt, t.id).where(sql`${t.decision} IS NULL`),
     // Decided ones by decision, newest first (the back office's list; bench:admin-lists).
     index('operator_approvals_decided').on(t.decision, t.decidedAt, t.id).where(sql`${t.decision} IS NOT NULL`),

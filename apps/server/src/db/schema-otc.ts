@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ledgerTransactions, publicId, users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -10,7 +21,9 @@ export const otcQuotes = pgTable(
   'otc_quotes',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     mode: text('mode').notNull(),
     /** { [asset]: { buy: units, sell: units, decimals } }: prices in 10^-decimals USDT, as strings. */
     rates: jsonb('rates').notNull(),
@@ -28,7 +41,9 @@ export const otcTrades = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     mode: text('mode').notNull(),
     side: text('side').notNull(),
     fromAsset: text('from_asset').notNull(),
@@ -40,7 +55,9 @@ export const otcTrades = pgTable(
     fee: money('fee').notNull(),
     feeAsset: text('fee_asset').notNull(),
     quoteId: text('quote_id').notNull(),
-    transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => ledgerTransactions.id),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ledgerTransactions, publicId, users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -38,7 +50,9 @@ export const contracts = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     mode: text('mode').notNull(),
     market: text('market').notNull(),
     symbol: text('symbol').notNull(),
@@ -104,15 +118,14 @@ export const contractSettlements = pgTable(
 export const contractsOpen = pgTable(
   'contracts_open',
   {
-    contractId: bigint('contract_id', { mode: 'number' }).primaryKey().references(() => contracts.id),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => contracts.id),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     symbol: text('symbol').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [
-    index('contracts_open_due').on(t.expiresAt),
-    index('contracts_open_user').on(t.userId, t.expiresAt),
-  ],
+  (t) => [index('contracts_open_due').on(t.expiresAt), index('contracts_open_user').on(t.userId, t.expiresAt)],
 );
 
 /**
@@ -125,7 +138,9 @@ export const spotOrders = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     mode: text('mode').notNull(),
     symbol: text('symbol').notNull(),
     side: text('side').notNull(),

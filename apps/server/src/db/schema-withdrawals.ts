@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { publicId, users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -15,7 +29,9 @@ export const withdrawAddresses = pgTable(
   {
     id: id(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     symbol: text('symbol').notNull(),
     chain: text('chain').notNull(),
     /** As shown: EIP-55 hex, base58 T…, bech32 or base58 on Bitcoin. */
@@ -31,7 +47,9 @@ export const withdrawAddresses = pgTable(
   },
   (t) => [
     uniqueIndex('withdraw_addresses_public_id').on(t.publicId),
-    uniqueIndex('withdraw_addresses_unique').on(t.userId, t.symbol, t.chain, t.lookup).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('withdraw_addresses_unique')
+      .on(t.userId, t.symbol, t.chain, t.lookup)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('withdraw_addresses_user').on(t.userId, t.symbol, t.id),
   ],
 );
@@ -58,7 +76,10 @@ export const withdrawSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.symbol, t.chain] }),
-    check('withdraw_settings_amounts', sql`${t.fee} >= 0 AND ${t.fee} < ${t.minAmount} AND ${t.minAmount} <= ${t.maxAmount} AND ${t.maxAmount} <= ${t.dailyLimit}`),
+    check(
+      'withdraw_settings_amounts',
+      sql`${t.fee} >= 0 AND ${t.fee} < ${t.minAmount} AND ${t.minAmount} <= ${t.maxAmount} AND ${t.maxAmount} <= ${t.dailyLimit}`,
+    ),
   ],
 );
 
@@ -67,8 +88,12 @@ export const withdrawQuotes = pgTable(
   'withdraw_quotes',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
-    addressId: bigint('address_id', { mode: 'number' }).notNull().references(() => withdrawAddresses.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    addressId: bigint('address_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawAddresses.id),
     symbol: text('symbol').notNull(),
     chain: text('chain').notNull(),
     amount: money('amount').notNull(),
@@ -91,9 +116,15 @@ export const withdrawals = pgTable(
   {
     id: id(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
-    quoteId: text('quote_id').notNull().references(() => withdrawQuotes.id),
-    addressId: bigint('address_id', { mode: 'number' }).notNull().references(() => withdrawAddresses.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => withdrawQuotes.id),
+    addressId: bigint('address_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawAddresses.id),
     symbol: text('symbol').notNull(),
     chain: text('chain').notNull(),
     /** As shown (EIP-55, T…, bech32), copied from the address book at confirm time. */
@@ -128,7 +159,10 @@ export const withdrawals = pgTable(
     index('withdrawals_user').on(t.userId, t.id),
     index('withdrawals_state').on(t.state, t.id),
     index('withdrawals_user_symbol_created').on(t.userId, t.symbol, t.createdAt),
-    check('withdrawals_state_known', sql`${t.state} IN ('processing', 'approved', 'broadcast', 'completed', 'rejected', 'failed', 'cancelled')`),
+    check(
+      'withdrawals_state_known',
+      sql`${t.state} IN ('processing', 'approved', 'broadcast', 'completed', 'rejected', 'failed', 'cancelled')`,
+    ),
     check('withdrawals_amounts', sql`${t.fee} >= 0 AND ${t.amount} > ${t.fee}`),
   ],
 );
@@ -137,7 +171,9 @@ export const withdrawals = pgTable(
 export const withdrawApprovals = pgTable(
   'withdraw_approvals',
   {
-    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull().references(() => withdrawals.id),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
     operatorId: bigint('operator_id', { mode: 'number' }).notNull(),
     approvedAt: ts('approved_at').notNull(),
   },
@@ -167,7 +203,9 @@ export const withdrawBroadcasts = pgTable(
   'withdraw_broadcasts',
   {
     id: id(),
-    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull().references(() => withdrawals.id),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
     chain: text('chain').notNull(),
     fromAddress: text('from_address').notNull(),
     nonce: bigint('nonce', { mode: 'number' }).notNull(),
@@ -189,8 +227,12 @@ export const withdrawBroadcasts = pgTable(
 /** The "this wasn't me" links of new-address notices: a token (stored hashed) that freezes withdrawals, once, for 7 days. */
 export const withdrawFreezeTokens = pgTable('withdraw_freeze_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
-  addressId: bigint('address_id', { mode: 'number' }).notNull().references(() => withdrawAddresses.id),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  addressId: bigint('address_id', { mode: 'number' })
+    .notNull()
+    .references(() => withdrawAddresses.id),
   createdAt: ts('created_at').notNull(),
   usedAt: ts('used_at'),
 });

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
@@ -58,7 +73,9 @@ export type UserRecord = typeof users.$inferSelect;
 
 /** A user's arrangement of the desktop dashboard (DashboardLayout of packages/contract), one row per user who changed it. */
 export const userDashboardLayouts = pgTable('user_dashboard_layouts', {
-  userId: bigint('user_id', { mode: 'number' }).primaryKey().references(() => users.id),
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
   layout: jsonb('layout').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -67,7 +84,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     /** SHA-256 of the token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     origin: text('origin').notNull(),
@@ -99,10 +118,7 @@ export const otpCodes = pgTable(
     /** Set when used, or when a newer code for the same destination and purpose replaced it. */
     consumedAt: ts('consumed_at'),
   },
-  (t) => [
-    index('otp_dest').on(t.destination, t.purpose, t.createdAt),
-    index('otp_ip').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('otp_dest').on(t.destination, t.purpose, t.createdAt), index('otp_ip').on(t.ip, t.createdAt)],
 );
 
 /**
@@ -141,7 +157,9 @@ export const fundPasswordAttempts = pgTable(
   'fund_password_attempts',
   {
     id: id(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     success: boolean('success').notNull(),
     at: ts('at').notNull(),
   },
@@ -152,7 +170,9 @@ export const uploads = pgTable(
   'uploads',
   {
     id: id(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     /** 'avatar' (public) or 'private' (owner and operators only). */
     kind: text('kind').notNull(),
     /** Server-made file name, e.g. 3f9a...c1.png. */
@@ -225,8 +245,12 @@ export const ledgerPostings = pgTable(
   'ledger_postings',
   {
     id: id(),
-    transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => ledgerTransactions.id),
-    accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => ledgerAccounts.id),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
     asset: text('asset').notNull(),
     /** Signed: positive credits the account, negative debits it. Never zero. */
     amount: money('amount').notNull(),
@@ -248,7 +272,9 @@ export const ledgerPostings = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     key: text('key').notNull(),
     /** Method, path and a hash of the body: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),
@@ -264,13 +290,17 @@ export const transfers = pgTable(
   {
     id: id(),
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     mode: text('mode').notNull(),
     fromWallet: text('from_wallet').notNull(),
     toWallet: text('to_wallet').notNull(),
     asset: text('asset').notNull(),
     amount: money('amount').notNull(),
-    transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => ledgerTransactions.id),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('transfers_user').on(t.userId, t.mode, t.id), uniqueIndex('transfers_public_id').on(t.publicId)],
@@ -286,7 +316,9 @@ export const deposits = pgTable(
     id: id(),
     /** The record's number the API shows (docs/product.md §3 "number"). */
     publicId: publicId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     mode: text('mode').notNull(),
     asset: text('asset').notNull(),
     amount: money('amount').notNull(),
@@ -320,7 +352,9 @@ export const deposits = pgTable(
     // Exactly once per transfer on a chain, however often a watcher sees it.
     uniqueIndex('deposits_chain_key').on(t.chain, t.chainKey).where(sql`${t.chainKey} IS NOT NULL`),
     // What waits for confirmations, per chain (the crediting reads only these).
-    index('deposits_in_progress').on(t.chain, t.blockNumber).where(sql`${t.status} = 'in_progress' AND ${t.chainKey} IS NOT NULL`),
+    index('deposits_in_progress')
+      .on(t.chain, t.blockNumber)
+      .where(sql`${t.status} = 'in_progress' AND ${t.chainKey} IS NOT NULL`),
     index('deposits_flagged').on(t.flaggedAt).where(sql`${t.flaggedAt} IS NOT NULL`),
     check('deposits_channel', sql`${t.channel} IN ('terminal', 'back_stage')`),
     check('deposits_status', sql`${t.status} IN ('in_progress', 'success', 'fail')`),

@@ -87,7 +87,13 @@ export function btcSegwitAsMainnet(address: string): string | null {
     }
     // Witness version 0 is written in bech32, versions 1 to 16 in bech32m (BIP-350).
     const version = decoded.words[0];
-    if (!BTC_SEGWIT_PREFIXES.has(decoded.prefix) || version === undefined || version > 16 || (version === 0) !== (codec === bech32)) return null;
+    if (
+      !BTC_SEGWIT_PREFIXES.has(decoded.prefix) ||
+      version === undefined ||
+      version > 16 ||
+      (version === 0) !== (codec === bech32)
+    )
+      return null;
     return codec.encode('bc', decoded.words, 90);
   }
   return null;
@@ -98,7 +104,7 @@ export function addressOf(family: DepositFamily, publicKey: Uint8Array): string 
 }
 
 export type AddressCheck =
-  | { ok: true; /** the address as shown: EIP-55, base58, lower-case bech32 */ address: string }
+  | { ok: true /** the address as shown: EIP-55, base58, lower-case bech32 */; address: string }
   | { ok: false; error: 'ADDRESS_INVALID' | 'ADDRESS_CHECKSUM_INVALID' };
 
 const invalid: AddressCheck = { ok: false, error: 'ADDRESS_INVALID' };

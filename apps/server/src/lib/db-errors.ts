@@ -14,5 +14,5 @@ export const hasSqlState = (err: unknown, code: string): boolean => pgErrorOf(er
 /** The constraint a unique violation (SQLSTATE 23505) broke, looking through drizzle's wrapper. */
 export function uniqueViolation(err: unknown): string | undefined {
   const e = pgErrorOf(err, '23505');
-  return e ? e.constraint ?? 'unknown' : undefined;
+  return e ? (e.constraint ?? 'unknown') : undefined;
 }

@@ -39,7 +39,8 @@ export function optionalInt(env: Env, name: string, min: number, max: number): n
   const value = raw(env, name);
   if (value === undefined) return undefined;
   const n = /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new ConfigError(name, value, `an integer in ${min}..${max}`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new ConfigError(name, value, `an integer in ${min}..${max}`);
   return n;
 }
 
@@ -74,7 +75,11 @@ export function optionalUrl(env: Env, name: string, schemes: readonly string[], 
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
   if (!scheme || !schemes.includes(scheme) || (parse && !URL.canParse(value))) {
     // A password in the URL (an RPC node's, a database's) stays out of the message, which is logged.
-    throw new ConfigError(name, value.replace(/\/\/[^/@]*@/, '//…@'), `a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+    throw new ConfigError(
+      name,
+      value.replace(/\/\/[^/@]*@/, '//…@'),
+      `a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+    );
   }
   return value;
 }

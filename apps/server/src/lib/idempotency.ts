@@ -8,7 +8,10 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -28,5 +31,8 @@ export function idempotencyOf(request: FastifyRequest): IdempotencyRequest | nul
   if (key === undefined) return null;
   if (!KEY_PATTERN.test(key)) throw new AppError('INVALID_PARAMETER', { field: 'Idempotency-Key' });
   const path = request.url.split('?')[0];
-  return { key, requestHash: sha256Hex(`${request.method} ${path} ${request.typeUser} ${stable(request.body ?? null)}`) };
+  return {
+    key,
+    requestHash: sha256Hex(`${request.method} ${path} ${request.typeUser} ${stable(request.body ?? null)}`),
+  };
 }

@@ -25,7 +25,11 @@ describe('e-mail over SMTP', () => {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', async () => {
           const mail = await PostalMime.parse(Buffer.concat(chunks));
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
           callback();
         });
       },
@@ -39,7 +43,7 @@ describe('e-mail over SMTP', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it('delivers the code through a real SMTP server, in the user\'s language, and the code registers', async () => {
+  it("delivers the code through a real SMTP server, in the user's language, and the code registers", async () => {
     const email = uniqueEmail();
     const sent = await t.post('/asset/api/user/sendOtp', { email, purpose: 'register' }, { lang: 'de' });
     expect(sent.code).toBe(0);
@@ -47,7 +51,13 @@ describe('e-mail over SMTP', () => {
     expect(mail?.subject).toBe('Ihr Bestätigungscode');
     const code = /\b(\d{4})\b/.exec(mail!.text)?.[1];
     expect(code).toMatch(/^\d{4}$/);
-    const reg = await t.post('/asset/api/user/register', { type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code });
+    const reg = await t.post('/asset/api/user/register', {
+      type: 'email',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code,
+    });
     expect(reg.code).toBe(0);
   });
 

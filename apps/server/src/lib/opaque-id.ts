@@ -7,5 +7,10 @@ import crypto from 'node:crypto';
  * id carry a stored random `public_id` instead.
  */
 export function opaqueId(secret: string, namespace: string, id: number | bigint): string {
-  return crypto.createHmac('sha256', secret).update(`${namespace}:${id}`).digest().subarray(0, 16).toString('base64url');
+  return crypto
+    .createHmac('sha256', secret)
+    .update(`${namespace}:${id}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }

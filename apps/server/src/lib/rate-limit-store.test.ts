@@ -29,7 +29,9 @@ async function app(env: Record<string, string>): Promise<TestApp> {
 const attempt = async (t: TestApp, ip: string) => (await t.post(API.user.login, {}, { ip })).status;
 
 describe.skipIf(serviceMissing('Redis'))('rate limits across processes (REDIS_URL)', () => {
-  it('two app instances sharing one Redis reach the limit at the configured count in total', { timeout: 60_000 }, async () => {
+  it('two app instances sharing one Redis reach the limit at the configured count in total', {
+    timeout: 60_000,
+  }, async () => {
     await redis.connect();
     expect(await redis.ping()).toBe('PONG');
     const a = await app({ REDIS_URL, REDIS_PREFIX: prefix });
@@ -48,7 +50,9 @@ describe.skipIf(serviceMissing('Redis'))('rate limits across processes (REDIS_UR
     expect((await redis.keys(`${prefix}rate-limit:*`)).length).toBeGreaterThan(0);
   });
 
-  it('while Redis cannot be reached, sign-in still answers and each process still counts', { timeout: 60_000 }, async () => {
+  it('while Redis cannot be reached, sign-in still answers and each process still counts', {
+    timeout: 60_000,
+  }, async () => {
     // Nothing listens on port 1: every Redis command fails at once.
     const t = await app({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: prefix });
     const statuses: number[] = [];
@@ -58,7 +62,9 @@ describe.skipIf(serviceMissing('Redis'))('rate limits across processes (REDIS_UR
     expect(statuses.slice(LIMIT)).toEqual([429, 429, 429]);
   });
 
-  it('without REDIS_URL, each process counts in its own memory (the embedded default)', { timeout: 60_000 }, async () => {
+  it('without REDIS_URL, each process counts in its own memory (the embedded default)', {
+    timeout: 60_000,
+  }, async () => {
     const a = await app({});
     const b = await app({});
     const ip = '203.0.113.10';

@@ -6,19 +6,35 @@ import type { RateLimitStoreConfig } from '../config';
 
 type Result = { current: number; ttl: number };
 type Callback = (err: Error | null, res: Result | null) => void;
-interface RouteOptions { continueExceeding?: boolean; exponentialBackoff?: boolean; routeInfo: { method: string; url: string } }
+interface RouteOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo: { method: string; url: string };
+}
 /** The shape of @fastify/rate-limit's stores (store/LocalStore.js, store/RedisStore.js). */
 interface Store {
   incr(key: string, cb: Callback, timeWindow: number, max: number): void;
   read?(key: string, cb: Callback, timeWindow: number, max: number): void;
   child(routeOptions: RouteOptions): Store;
 }
-interface GlobalParams { continueExceeding: boolean; exponentialBackoff: boolean }
+interface GlobalParams {
+  continueExceeding: boolean;
+  exponentialBackoff: boolean;
+}
 
 // The plugin's own two stores (the package has no "exports" map, so its files are reachable).
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => Store;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Store;
 
 /**
  * Redis first; while Redis cannot answer, this process's own memory
@@ -28,23 +44,37 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (co
  * at most every 10 s.
  */
 class RedisWithFallbackStore implements Store {
-  constructor(private readonly shared: Store, private readonly local: Store, private readonly onError: (err: Error) => void) {}
+  constructor(
+    private readonly shared: Store,
+    private readonly local: Store,
+    private readonly onError: (err: Error) => void,
+  ) {}
 
   incr(key: string, cb: Callback, timeWindow: number, max: number): void {
-    this.shared.incr(key, (err, res) => {
-      if (!err) return cb(null, res);
-      this.onError(err);
-      this.local.incr(key, cb, timeWindow, max);
-    }, timeWindow, max);
+    this.shared.incr(
+      key,
+      (err, res) => {
+        if (!err) return cb(null, res);
+        this.onError(err);
+        this.local.incr(key, cb, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
   }
 
   read(key: string, cb: Callback, timeWindow: number, max: number): void {
     const local = this.local;
-    this.shared.read!(key, (err, res) => {
-      if (!err) return cb(null, res);
-      this.onError(err);
-      local.read!(key, cb, timeWindow, max);
-    }, timeWindow, max);
+    this.shared.read!(
+      key,
+      (err, res) => {
+        if (!err) return cb(null, res);
+        this.onError(err);
+        local.read!(key, cb, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
   }
 
   child(routeOptions: RouteOptions): Store {
@@ -66,7 +96,12 @@ export interface RateLimitSetup {
 export function rateLimitSetup(config: RateLimitStoreConfig, log: FastifyBaseLogger): RateLimitSetup {
   const base: FastifyRateLimitOptions = { global: false };
   if (!config.redisUrl) {
-    return { options: base, status: () => ({ store: 'memory', degraded: false }), start: async () => {}, close: async () => {} };
+    return {
+      options: base,
+      status: () => ({ store: 'memory', degraded: false }),
+      start: async () => {},
+      close: async () => {},
+    };
   }
   const redis = new Redis(config.redisUrl, {
     lazyConnect: true,

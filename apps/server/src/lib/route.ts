@@ -28,10 +28,15 @@ interface RouteDoc {
  */
 export function schema<D extends RouteDoc>(doc: D) {
   const { response, auth, roles, ...rest } = doc;
-  if (auth !== undefined && roles !== undefined) throw new Error(`${doc.summary}: a route takes a user session or operator roles, not both`);
+  if (auth !== undefined && roles !== undefined)
+    throw new Error(`${doc.summary}: a route takes a user session or operator roles, not both`);
   const security: Record<string, string[]>[] | undefined = roles
     ? [{ operator: [...roles] }]
-    : auth === 'optional' ? [{}, { token: [] }] : auth ? [{ token: [] }] : undefined;
+    : auth === 'optional'
+      ? [{}, { token: [] }]
+      : auth
+        ? [{ token: [] }]
+        : undefined;
   return {
     ...(rest as Omit<D, 'response' | 'auth' | 'roles'>),
     ...(security ? { security } : {}),

@@ -14,6 +14,7 @@ describe('sealed secrets', () => {
     const [alg, iv, ct, tag] = sealed.split('$');
     const flipped = `${ct![0] === 'A' ? 'B' : 'A'}${ct!.slice(1)}`;
     expect(sealer('app-secret-1', 'operator-totp-secret').open([alg, iv, flipped, tag].join('$'))).toBeNull();
-    for (const bad of ['JBSWY3DPEHPK3PXP', '', 'aesgcm$$$', 'aesgcm$x$y$z']) expect(sealer('app-secret-1', 'operator-totp-secret').open(bad)).toBeNull();
+    for (const bad of ['JBSWY3DPEHPK3PXP', '', 'aesgcm$$$', 'aesgcm$x$y$z'])
+      expect(sealer('app-secret-1', 'operator-totp-secret').open(bad)).toBeNull();
   });
 });

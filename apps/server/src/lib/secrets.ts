@@ -20,7 +20,10 @@ const BLOCK_SIZE = 8;
 export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = crypto.randomBytes(16);
   const hash = await scryptAsync(password.normalize('NFKC'), salt, KEY_LEN, {
-    N: cost, r: BLOCK_SIZE, p: 1, maxmem: 256 * cost * BLOCK_SIZE,
+    N: cost,
+    r: BLOCK_SIZE,
+    p: 1,
+    maxmem: 256 * cost * BLOCK_SIZE,
   });
   return ['scrypt', cost, BLOCK_SIZE, 1, salt.toString('base64'), hash.toString('base64')].join('$');
 }
@@ -28,10 +31,15 @@ export async function hashPassword(password: string, cost: number): Promise<stri
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [alg, n, r, p, salt, hash] = stored.split('$');
   if (alg !== 'scrypt' || !salt || !hash) return false;
-  const N = Number(n), R = Number(r), P = Number(p);
+  const N = Number(n),
+    R = Number(r),
+    P = Number(p);
   const expected = Buffer.from(hash, 'base64');
   const actual = await scryptAsync(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
-    N, r: R, p: P, maxmem: 256 * N * R,
+    N,
+    r: R,
+    p: P,
+    maxmem: 256 * N * R,
   });
   return crypto.timingSafeEqual(actual, expected);
 }
@@ -69,14 +77,19 @@ export function sealer(appSecret: string, purpose: string) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv).setAAD(aad);
       const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return ['aesgcm', iv, ct, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('$');
+      return ['aesgcm', iv, ct, cipher.getAuthTag()]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('$');
     },
     /** The plaintext, or null when the value is not sealed, was altered, or was sealed under another secret or purpose. */
     open(sealed: string): string | null {
       const [alg, iv, ct, tag] = sealed.split('$');
       if (alg !== 'aesgcm' || !iv || ct === undefined || !tag) return null;
       try {
-        const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(aad).setAuthTag(Buffer.from(tag, 'base64url'));
+        const decipher = crypto
+          .createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
+          .setAAD(aad)
+          .setAuthTag(Buffer.from(tag, 'base64url'));
         return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
       } catch {
         return null;

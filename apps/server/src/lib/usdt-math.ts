@@ -9,7 +9,13 @@ export const BPS = 10_000n;
 export const USDT: AssetDef = assetOf(QUOTE_ASSET)!;
 
 /** USDT minor units for `coins` minor units of `asset` at `price` (10^-decimals USDT per coin). */
-export function usdtFor(coins: bigint, asset: AssetDef, price: bigint, decimals: number, rounding: 'down' | 'up'): bigint {
+export function usdtFor(
+  coins: bigint,
+  asset: AssetDef,
+  price: bigint,
+  decimals: number,
+  rounding: 'down' | 'up',
+): bigint {
   return divRound(coins * price * pow10(USDT.scale), pow10(asset.scale) * pow10(decimals), rounding);
 }
 

@@ -18,7 +18,14 @@ function hasControl(text: string, lineBreaks = false): boolean {
   return false;
 }
 
-type SchemaNode = { multiline?: boolean; properties?: Record<string, SchemaNode>; items?: SchemaNode; anyOf?: SchemaNode[]; oneOf?: SchemaNode[]; allOf?: SchemaNode[] };
+type SchemaNode = {
+  multiline?: boolean;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+};
 const pointerKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The instance paths (JSON pointers, array indexes as a pattern) of a schema's `multiline` strings, as one pattern; null when it has none. */
@@ -27,7 +34,8 @@ function multilinePaths(schema: unknown): RegExp | null {
   const walk = (node: SchemaNode | undefined, path: string) => {
     if (!node || typeof node !== 'object') return;
     if (node.multiline === true) found.push(path);
-    for (const [key, child] of Object.entries(node.properties ?? {})) walk(child, `${path}/${pointerKey(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    for (const [key, child] of Object.entries(node.properties ?? {}))
+      walk(child, `${path}/${pointerKey(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
     walk(node.items, `${path}/[0-9]+`);
     for (const child of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) walk(child, path);
   };
@@ -51,12 +59,25 @@ function unsafeValue(root: unknown, multiline: RegExp | null): ErrorObject | nul
       return { keyword: 'finite', instancePath: path, schemaPath: '#', params: {}, message: 'must be a finite number' };
     }
     if (typeof value === 'string' && hasControl(value, multiline?.test(path) ?? false)) {
-      return { keyword: 'controlCharacter', instancePath: path, schemaPath: '#', params: {}, message: 'must not contain control characters' };
+      return {
+        keyword: 'controlCharacter',
+        instancePath: path,
+        schemaPath: '#',
+        params: {},
+        message: 'must not contain control characters',
+      };
     }
     if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
         const at = `${path}/${pointerKey(key)}`;
-        if (hasControl(key)) return { keyword: 'controlCharacter', instancePath: at, schemaPath: '#', params: {}, message: 'must not contain control characters' };
+        if (hasControl(key))
+          return {
+            keyword: 'controlCharacter',
+            instancePath: at,
+            schemaPath: '#',
+            params: {},
+            message: 'must not contain control characters',
+          };
         stack.push([child, at]);
       }
     }
@@ -76,7 +97,12 @@ function unsafeValue(root: unknown, multiline: RegExp | null): ErrorObject | nul
  * strings and path parameters are text by nature and are coerced ("2" → 2).
  */
 export function createValidatorCompiler(): FastifySchemaCompiler<FastifySchema> {
-  const options: AjvOptions = { keywords: ['errorCode', 'multiline'], allErrors: false, removeAdditional: false, useDefaults: true };
+  const options: AjvOptions = {
+    keywords: ['errorCode', 'multiline'],
+    allErrors: false,
+    removeAdditional: false,
+    useDefaults: true,
+  };
   const strict = new Ajv({ ...options, coerceTypes: false });
   const coercing = new Ajv({ ...options, coerceTypes: 'array' });
   return ({ schema, httpPart }) => {
@@ -84,15 +110,21 @@ export function createValidatorCompiler(): FastifySchemaCompiler<FastifySchema> 
     const multiline = multilinePaths(schema);
     // Fastify hands a compiled ajv function (one with `schemaEnv`) the request as parent data, so
     // that ajv may replace a coerced root value; the wrapper passes that through.
-    const check = Object.assign((data: unknown, dataCxt?: DataValidationCxt): boolean => {
-      if (!validate(data, dataCxt)) {
-        check.errors = validate.errors;
-        return false;
-      }
-      const unsafe = unsafeValue(dataCxt ? (dataCxt.parentData as Record<string | number, unknown>)[dataCxt.parentDataProperty] : data, multiline);
-      check.errors = unsafe ? [unsafe] : null;
-      return !unsafe;
-    }, { errors: null as ErrorObject[] | null | undefined, schemaEnv: validate.schemaEnv });
+    const check = Object.assign(
+      (data: unknown, dataCxt?: DataValidationCxt): boolean => {
+        if (!validate(data, dataCxt)) {
+          check.errors = validate.errors;
+          return false;
+        }
+        const unsafe = unsafeValue(
+          dataCxt ? (dataCxt.parentData as Record<string | number, unknown>)[dataCxt.parentDataProperty] : data,
+          multiline,
+        );
+        check.errors = unsafe ? [unsafe] : null;
+        return !unsafe;
+      },
+      { errors: null as ErrorObject[] | null | undefined, schemaEnv: validate.schemaEnv },
+    );
     return check;
   };
 }

@@ -76,7 +76,12 @@ export interface WorkRole {
  * Engine work: started by the role (once ready, while this process is the engine, inside its
  * fencing scope) and stopped by it. Without a role, `startWhenReady` as before.
  */
-export function roleWork(app: FastifyInstance, role: WorkRole | undefined, isReady: () => boolean, work: Background): void {
+export function roleWork(
+  app: FastifyInstance,
+  role: WorkRole | undefined,
+  isReady: () => boolean,
+  work: Background,
+): void {
   if (role) role.watch(work);
   else startWhenReady(app, isReady, work);
 }
@@ -101,16 +106,17 @@ export interface WorkerOptions {
 export function runWhenReady(app: FastifyInstance, w: WorkerOptions): void {
   const loop = new PollLoop();
   roleWork(app, w.role, w.isReady, {
-    start: () => loop.start(async () => {
-      try {
-        await w.run();
-      } catch (err) {
-        // A deposed engine's pass: the role steps down and stops this loop.
-        if (isFencedError(err)) w.log.warn({ epoch: err.epoch, current: err.current }, `${w.name} fenced`);
-        else w.log.error({ err }, `${w.name} failed`);
-      }
-      return w.everyMs;
-    }),
+    start: () =>
+      loop.start(async () => {
+        try {
+          await w.run();
+        } catch (err) {
+          // A deposed engine's pass: the role steps down and stops this loop.
+          if (isFencedError(err)) w.log.warn({ epoch: err.epoch, current: err.current }, `${w.name} fenced`);
+          else w.log.error({ err }, `${w.name} failed`);
+        }
+        return w.everyMs;
+      }),
     stop: () => loop.stop(),
   });
 }

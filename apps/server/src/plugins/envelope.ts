@@ -72,7 +72,10 @@ function fieldName(name: string, context: string): string {
  * FIELD_REQUIRED; a field whose schema names an `errorCode` answers that; anything else is
  * INVALID_PARAMETER with the field's name.
  */
-function validationError(request: FastifyRequest, error: FastifyError): { key: ErrorKey; params?: Record<string, string> } {
+function validationError(
+  request: FastifyRequest,
+  error: FastifyError,
+): { key: ErrorKey; params?: Record<string, string> } {
   const first = (error.validation as AjvError[] | undefined)?.[0];
   const context = (error.validationContext ?? 'body') as 'body' | 'querystring' | 'params' | 'headers';
   if (!first) return { key: 'INVALID_PARAMETER', params: { field: context } };
@@ -81,13 +84,16 @@ function validationError(request: FastifyRequest, error: FastifyError): { key: E
     return { key: 'FIELD_REQUIRED', params: { field: String(first.params.missingProperty) } };
   }
   const field = pointer.join('.') || context;
-  const source = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[context];
+  const source = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[
+    context
+  ];
   const value = valueAt(source, pointer);
   if (value === '' || value === null || value === undefined) return { key: 'FIELD_REQUIRED', params: { field } };
   if (first.keyword === 'additionalProperties') {
     return { key: 'INVALID_PARAMETER', params: { field: fieldName(String(first.params.additionalProperty), context) } };
   }
-  if (GLOBAL_RULE_KEYWORDS.includes(first.keyword)) return { key: 'INVALID_PARAMETER', params: { field: fieldName(field, context) } };
+  if (GLOBAL_RULE_KEYWORDS.includes(first.keyword))
+    return { key: 'INVALID_PARAMETER', params: { field: fieldName(field, context) } };
   const routeSchema = request.routeOptions.schema?.[context === 'querystring' ? 'querystring' : context];
   const code = fieldSchema(routeSchema, pointer)?.errorCode;
   return code ? { key: code } : { key: 'INVALID_PARAMETER', params: { field } };
@@ -116,15 +122,19 @@ const FASTIFY_CODES: Record<string, ErrorKey> = {
  * texts: no boundary, and a form that ends before its closing boundary. The fuzz test
  * (app.fuzz.test.ts) sends such forms, so a new wording shows up there as a 500.
  */
-const MULTIPART_FAILURE = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+const MULTIPART_FAILURE =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
 export function sendError(reply: FastifyReply, key: ErrorKey, params?: Record<string, string | number>): FastifyReply {
   const def = ERRORS[key];
-  return reply.status(def.http).type('application/json; charset=utf-8').send({
-    code: def.code,
-    msg: errorMessage(key, reply.request.lang ?? 'en', params),
-    data: null,
-  });
+  return reply
+    .status(def.http)
+    .type('application/json; charset=utf-8')
+    .send({
+      code: def.code,
+      msg: errorMessage(key, reply.request.lang ?? 'en', params),
+      data: null,
+    });
 }
 
 /**

@@ -75,7 +75,8 @@ export const operatorSessionPlugin = fp<{
     const roles = rolesOfRoute(route.schema?.security);
     const isAdminPath = route.url.startsWith(ADMIN_API_PREFIX);
     if (roles === null) {
-      if (isAdminPath && !publicPaths.includes(route.url)) throw new Error(`admin route ${route.method} ${route.url} declares no roles`);
+      if (isAdminPath && !publicPaths.includes(route.url))
+        throw new Error(`admin route ${route.method} ${route.url} declares no roles`);
       return;
     }
     if (!isAdminPath) throw new Error(`operator route ${route.url} is outside ${ADMIN_API_PREFIX}`);
@@ -89,7 +90,8 @@ export const operatorSessionPlugin = fp<{
       }
       request.operatorAuth = auth;
     };
-    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [requireOperator, ...own];
   });
 });

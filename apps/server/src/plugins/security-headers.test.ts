@@ -9,7 +9,8 @@ import { CHART_ATTRIBUTION_STYLE_HASH } from './security-headers';
 
 /** A built web app in miniature: index.html and one hashed asset, as Vite writes them. */
 const webDist = writeWebDist('headers-web', {
-  'index.html': '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>',
+  'index.html':
+    '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>',
   'assets/index-Ab12Cd34.js': 'console.log(1);\n',
 });
 
@@ -52,12 +53,16 @@ function expectBaseHeaders(res: LightMyRequestResponse) {
 }
 
 describe('security headers', () => {
-  it('on the web app\'s HTML: the CSP lets it reach its own host\'s websocket; the page is not framed', async () => {
+  it("on the web app's HTML: the CSP lets it reach its own host's websocket; the page is not framed", async () => {
     const res = await t.app.inject({ url: '/pages/home', headers: { host: 'trade.example.com:8443' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expectBaseHeaders(res);
-    expect(csp(res).get('connect-src')).toEqual(["'self'", 'ws://trade.example.com:8443', 'wss://trade.example.com:8443']);
+    expect(csp(res).get('connect-src')).toEqual([
+      "'self'",
+      'ws://trade.example.com:8443',
+      'wss://trade.example.com:8443',
+    ]);
     expect(csp(res).get('img-src')).toEqual(["'self'", 'blob:']);
     expect(String(res.headers['content-security-policy'])).not.toMatch(/\s;|\s$/);
   });
@@ -96,7 +101,11 @@ describe('security headers', () => {
     expectBaseHeaders(info);
     expect(info.headers['cache-control']).toBe('no-store');
     // The sign-in answer carries a token in its body: no-store too.
-    const login = await t.app.inject({ method: 'POST', url: '/asset/api/user/login', payload: { type: 'email', email: u.email, password: u.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/asset/api/user/login',
+      payload: { type: 'email', email: u.email, password: u.password },
+    });
     expect(login.json()).toMatchObject({ code: 0 });
     expect(login.headers['cache-control']).toBe('no-store');
     // A file with its own cache rule, asked for with a token: the token wins.
@@ -132,9 +141,17 @@ describe('HSTS', () => {
   it('is sent when TRUST_PROXY is on and the proxy says the request came over HTTPS', async () => {
     const p = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
-      const https = await p.app.inject({ method: 'POST', url: API.countryCode.list, headers: { 'x-forwarded-proto': 'https' } });
+      const https = await p.app.inject({
+        method: 'POST',
+        url: API.countryCode.list,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000');
-      const http = await p.app.inject({ method: 'POST', url: API.countryCode.list, headers: { 'x-forwarded-proto': 'http' } });
+      const http = await p.app.inject({
+        method: 'POST',
+        url: API.countryCode.list,
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(http.headers['strict-transport-security']).toBeUndefined();
       const direct = await p.app.inject({ method: 'POST', url: API.countryCode.list });
       expect(direct.headers['strict-transport-security']).toBeUndefined();
@@ -144,18 +161,28 @@ describe('HSTS', () => {
   });
 
   it('is not sent when the proxy is not trusted, whatever X-Forwarded-Proto says', async () => {
-    const res = await t.app.inject({ method: 'POST', url: API.countryCode.list, headers: { 'x-forwarded-proto': 'https' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.countryCode.list,
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
 
-describe('the chart library\'s inline style', () => {
+describe("the chart library's inline style", () => {
   it('is allowed by the hash of exactly the text the installed lightweight-charts injects', () => {
-    const lib = path.resolve(import.meta.dirname, '../../../../node_modules/lightweight-charts/dist/lightweight-charts.production.mjs');
+    const lib = path.resolve(
+      import.meta.dirname,
+      '../../../../node_modules/lightweight-charts/dist/lightweight-charts.production.mjs',
+    );
     const source = fs.readFileSync(lib, 'utf8');
     const css = /innerText=(["`])(a#tv-attr-logo\{[^"`]*)\1/.exec(source)?.[2];
     expect(css, 'lightweight-charts no longer injects the attribution style this way: check the CSP').toBeDefined();
-    const hash = crypto.createHash('sha256').update(css ?? '').digest('base64');
+    const hash = crypto
+      .createHash('sha256')
+      .update(css ?? '')
+      .digest('base64');
     expect(CHART_ATTRIBUTION_STYLE_HASH).toBe(`'sha256-${hash}'`);
   });
 });

@@ -81,7 +81,9 @@ export const securityHeadersPlugin = fp<{ frameUrl?: string | undefined }>(async
     // Sent below, only when the request came over HTTPS.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, (err) => done(err as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    headers(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     // request.protocol is 'https' on a TLS socket, or from X-Forwarded-Proto when TRUST_PROXY is

@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Requests that would fail validation if they got that far: no body, an empty one, broken JSON, a wrong type, bad query. */
-function invalidRequests(method: 'GET' | 'POST', url: string): { label: string; headers: Record<string, string>; payload?: string }[] {
+function invalidRequests(
+  method: 'GET' | 'POST',
+  url: string,
+): { label: string; headers: Record<string, string>; payload?: string }[] {
   if (method === 'GET') {
     return [
       { label: 'bad query', headers: {}, payload: undefined },
@@ -33,7 +36,10 @@ describe('routes that need a session', () => {
   it('are marked in the OpenAPI document', () => {
     const ops = operations(t.app);
     expect(ops.filter((o) => o.session === 'required').length).toBeGreaterThan(30);
-    expect(ops.filter((o) => o.session === 'optional').map((o) => o.path)).toEqual(['/asset/api/user/sendOtp', '/asset/api/user/SendSmsOtp']);
+    expect(ops.filter((o) => o.session === 'optional').map((o) => o.path)).toEqual([
+      '/asset/api/user/sendOtp',
+      '/asset/api/user/SendSmsOtp',
+    ]);
   });
 
   it('answer 301 before they look at the body or the query, without a token or with a dead one', async () => {
@@ -43,7 +49,9 @@ describe('routes that need a session', () => {
       for (const req of invalidRequests(op.method, url)) {
         for (const auth of [{}, { token: 'not-a-live-token' }, { token: 'not-a-live-token', typeUser: 'demo' }]) {
           const res = await t.app.inject({
-            method: op.method, url: 'url' in req ? String(req.url) : url, headers: { ...req.headers, ...auth },
+            method: op.method,
+            url: 'url' in req ? String(req.url) : url,
+            headers: { ...req.headers, ...auth },
             ...(req.payload === undefined ? {} : { payload: req.payload }),
           });
           const body = res.json() as { code: number };
@@ -75,7 +83,9 @@ describe('routes that need a session', () => {
 
   it('keep public routes public', async () => {
     // Back-office routes take an operator session instead (modules/operators/roles.test.ts).
-    for (const op of operations(t.app).filter((o) => o.session === 'none' && o.roles === null && o.method === 'GET' && o.query.length === 0)) {
+    for (const op of operations(t.app).filter(
+      (o) => o.session === 'none' && o.roles === null && o.method === 'GET' && o.query.length === 0,
+    )) {
       const res = await t.app.inject({ method: 'GET', url: op.path });
       expect(res.statusCode, op.path).toBe(200);
     }

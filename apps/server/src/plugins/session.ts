@@ -79,7 +79,8 @@ export const sessionPlugin = fp<{ sessions: Authenticator }>(async (app, { sessi
     // Strictly `real` or `demo`; absent means real. Anything else (`Demo`, `test`, `demo,real`) is
     // refused before any handler runs: a request must never move money on a ledger it did not name.
     const typeUser = header(request, 'typeUser');
-    if (typeUser !== undefined && !(TYPE_USERS as readonly string[]).includes(typeUser)) throw new AppError('TYPE_USER_INVALID');
+    if (typeUser !== undefined && !(TYPE_USERS as readonly string[]).includes(typeUser))
+      throw new AppError('TYPE_USER_INVALID');
     request.typeUser = (typeUser as TypeUser | undefined) ?? 'real';
     const origin = header(request, 'loginOrigin')?.toUpperCase();
     request.loginOrigin = (LOGIN_ORIGINS as readonly string[]).includes(origin ?? '') ? (origin as LoginOrigin) : 'H5';
@@ -95,7 +96,8 @@ export const sessionPlugin = fp<{ sessions: Authenticator }>(async (app, { sessi
   app.addHook('onRoute', (route) => {
     const need = sessionOfRoute(route.schema?.security);
     if (need === 'none') return;
-    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [need === 'required' ? requireSession : optionalSession, ...own];
   });
 });
@@ -107,6 +109,10 @@ export function authOf(request: FastifyRequest): Authenticated {
 }
 
 /** What a money-moving request brings to the money command: who, which ledger, which `Idempotency-Key`. */
-export function moneyRequestOf(request: FastifyRequest): { userId: number; mode: TypeUser; idempotency: IdempotencyRequest | null } {
+export function moneyRequestOf(request: FastifyRequest): {
+  userId: number;
+  mode: TypeUser;
+  idempotency: IdempotencyRequest | null;
+} {
   return { userId: authOf(request).user.id, mode: request.typeUser, idempotency: idempotencyOf(request) };
 }

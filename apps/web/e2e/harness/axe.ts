@@ -13,10 +13,15 @@ const OVERLAYS = '.app-toast__main, .adm-mask, .adm-center-popup-wrap, .adm-popu
 
 async function overlaysSettled(page: Page): Promise<void> {
   await page
-    .waitForFunction((selector) => [...document.querySelectorAll(selector)].every((el) => {
-      const style = getComputedStyle(el);
-      return style.display === 'none' || style.opacity === '1' || style.opacity === '0';
-    }), OVERLAYS, { timeout: 3_000 })
+    .waitForFunction(
+      (selector) =>
+        [...document.querySelectorAll(selector)].every((el) => {
+          const style = getComputedStyle(el);
+          return style.display === 'none' || style.opacity === '1' || style.opacity === '0';
+        }),
+      OVERLAYS,
+      { timeout: 3_000 },
+    )
     .catch(() => undefined);
 }
 
@@ -35,6 +40,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   assert(
     bad.length === 0,
     `${label}: ${bad.length} serious/critical accessibility violation(s):\n` +
-      bad.map((v) => `  - ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`).join('\n'),
+      bad
+        .map(
+          (v) =>
+            `  - ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 5)
+              .join('\n    ')}`,
+        )
+        .join('\n'),
   );
 }

@@ -69,7 +69,8 @@ function problem(scope: JourneyScope | undefined, page: Page, text: string): voi
   scope?.problems?.push(text);
 }
 
-const isCspMessage = (text: string) => /Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate|create)/.test(text);
+const isCspMessage = (text: string) =>
+  /Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate|create)/.test(text);
 
 async function watch(page: Page): Promise<void> {
   // Events arrive outside the journey's async context: keep its scope now.
@@ -78,9 +79,15 @@ async function watch(page: Page): Promise<void> {
   // Every violation the page's CSP reports, with what it blocked and where.
   await page.exposeFunction('__reportCspViolation', (text: string) => problem(scope, page, `[CSP violation] ${text}`));
   await page.addInitScript(() => {
-    window.addEventListener('securitypolicyviolation', (e) => {
-      window.__reportCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || location.href}:${e.lineNumber}${e.sample ? ` "${e.sample}"` : ''}`);
-    }, true);
+    window.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        window.__reportCspViolation(
+          `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || location.href}:${e.lineNumber}${e.sample ? ` "${e.sample}"` : ''}`,
+        );
+      },
+      true,
+    );
   });
   page.on('pageerror', (err) => problem(scope, page, `[page error] ${err.message}`));
   if (DEBUG) {
@@ -89,7 +96,8 @@ async function watch(page: Page): Promise<void> {
     page.on('framenavigated', (f) => f === page.mainFrame() && log(scope, `[navigated] ${f.url()}`));
   }
   page.on('requestfailed', (r) => {
-    if (!r.url().endsWith('favicon.svg') && !deliberateFailures.has(page)) log(scope, `[request failed] ${r.url()} ${r.failure()?.errorText}`);
+    if (!r.url().endsWith('favicon.svg') && !deliberateFailures.has(page))
+      log(scope, `[request failed] ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
@@ -117,7 +125,11 @@ export async function newPage(context: BrowserContext): Promise<Page> {
  * Runs `action` and waits for the CSP violation it must cause on `page`; that one violation is
  * taken off the journey's problems (the check that the policy is on and violations are seen).
  */
-export async function expectCspViolation(page: Page, action: () => Promise<unknown>, timeoutMs = 5000): Promise<string> {
+export async function expectCspViolation(
+  page: Page,
+  action: () => Promise<unknown>,
+  timeoutMs = 5000,
+): Promise<string> {
   const scope = journeyScope.getStore();
   const seen = pageProblems.get(page);
   if (!seen) throw new Error('expectCspViolation: the page was not opened with newPage');
@@ -136,23 +148,42 @@ export async function expectCspViolation(page: Page, action: () => Promise<unkno
 
 /** What the app keeps in localStorage['tw.session'] for a logged-in user (`login`: the login or register answer). */
 export function sessionStorageValue(login: LoginResult, typeUser: TypeUser = 'real'): string {
-  const state = { token: login.token, user: login.user, typeUser, language: 'en', theme: 'light', demoConfirmed: false };
+  const state = {
+    token: login.token,
+    user: login.user,
+    typeUser,
+    language: 'en',
+    theme: 'light',
+    demoConfirmed: false,
+  };
   return JSON.stringify({ state, version: 1 });
 }
 
 /** A browser context whose app storage already holds this session. */
-export async function loggedInContext(browser: Browser, login: LoginResult, viewport: ViewportSize = MOBILE, typeUser: TypeUser = 'real'): Promise<BrowserContext> {
+export async function loggedInContext(
+  browser: Browser,
+  login: LoginResult,
+  viewport: ViewportSize = MOBILE,
+  typeUser: TypeUser = 'real',
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript((value) => {
-    if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
-  }, sessionStorageValue(login, typeUser));
+  await context.addInitScript(
+    (value) => {
+      if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
+    },
+    sessionStorageValue(login, typeUser),
+  );
   return context;
 }
 
 /** A desktop-sized browser context (1440×900 unless told), with a stored session when `login` is given. */
 export async function desktopContext(
   browser: Browser,
-  { login, typeUser = 'real', viewport = DESKTOP }: { login?: LoginResult; typeUser?: TypeUser; viewport?: ViewportSize } = {},
+  {
+    login,
+    typeUser = 'real',
+    viewport = DESKTOP,
+  }: { login?: LoginResult; typeUser?: TypeUser; viewport?: ViewportSize } = {},
 ): Promise<BrowserContext> {
   return login ? loggedInContext(browser, login, viewport, typeUser) : browser.newContext({ viewport });
 }
@@ -215,7 +246,11 @@ export async function screenshotOpenPages(pages: Set<Page>, n: number): Promise<
       // page already gone
     }
   }
-  for (const page of pages) await page.context().close().catch(() => undefined);
+  for (const page of pages)
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
   pages.clear();
   return files.join(', ');
 }

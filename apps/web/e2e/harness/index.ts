@@ -5,7 +5,16 @@ import type { EarlyUser } from './users';
 
 export { DESKTOP, FULL_HD, MOBILE, PASSWORD, SHOTS, sleep } from './config';
 export { expectAccessible } from './axe';
-export { atFullHd, expectCspViolation, expectFailedRequests, loggedInContext, newPage, shot, storedSession, waitForPath } from './browser';
+export {
+  atFullHd,
+  expectCspViolation,
+  expectFailedRequests,
+  loggedInContext,
+  newPage,
+  shot,
+  storedSession,
+  waitForPath,
+} from './browser';
 export { confirmDemoContract, enterContract, openTradeChart } from './trade';
 export { api, readCode, registerViaApi, uniqueEmail, waitForResendWindow } from './users';
 export type { Server } from './server';

@@ -22,17 +22,28 @@ export interface Operator extends OperatorAccount {
  * settings: the same DATA_DIR or DATABASE_URL), through the real CLI; the password goes in on
  * standard input. Answers the TOTP secret the CLI prints once.
  */
-export async function createOperatorWithCli(env: NodeJS.ProcessEnv, { email, password, role }: OperatorAccount): Promise<Operator> {
+export async function createOperatorWithCli(
+  env: NodeJS.ProcessEnv,
+  { email, password, role }: OperatorAccount,
+): Promise<Operator> {
   const { ops } = await serverBundles();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ops, 'operator', 'create', '--email', email, '--role', role, '--password-stdin'], {
-      cwd: ROOT,
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [ops, 'operator', 'create', '--email', email, '--role', role, '--password-stdin'],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
-    child.stdout.on('data', (b) => { out += b; });
-    child.stderr.on('data', (b) => { out += b; });
+    child.stdout.on('data', (b) => {
+      out += b;
+    });
+    child.stderr.on('data', (b) => {
+      out += b;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const secret = /TOTP secret \(shown once[^)]*\): ([A-Z2-7]+)/.exec(out)?.[1];
@@ -57,7 +68,12 @@ export async function freshTotp(secret: string, usedStep = -1): Promise<{ code: 
 }
 
 /** Fills the back office's sign-in at `baseUrl` for `operator` with a 6-digit `code` and submits it. */
-export async function signInOperator(page: Page, baseUrl: string, operator: OperatorAccount, code: string): Promise<void> {
+export async function signInOperator(
+  page: Page,
+  baseUrl: string,
+  operator: OperatorAccount,
+  code: string,
+): Promise<void> {
   await page.goto(`${baseUrl}/admin/`);
   await page.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
   await page.getByLabel('E-mail').fill(operator.email);

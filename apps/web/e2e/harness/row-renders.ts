@@ -93,7 +93,13 @@ export interface RowCheck {
 
 /** Init script: the DevTools hook that records row renders once `window.__renders.on` is set. */
 export function rowRenderHook(): void {
-  const renders: RowRenders = { on: false, commits: { markets: 0, book: 0 }, rendered: { markets: 0, book: 0 }, changed: { markets: 0, book: 0 }, unchanged: [] };
+  const renders: RowRenders = {
+    on: false,
+    commits: { markets: 0, book: 0 },
+    rendered: { markets: 0, book: 0 },
+    changed: { markets: 0, book: 0 },
+    unchanged: [],
+  };
   const seen = new WeakMap<Element, Fiber | null>();
   const html = new WeakMap<Element, string>();
   const PERFORMED_WORK = 1;
@@ -115,8 +121,13 @@ export function rowRenderHook(): void {
         if (fiber.sibling) stack.push(fiber.sibling);
         const el = fiber.stateNode;
         // A host component (tag 5) <tr> in a table body of one of the two panels.
-        if (fiber.tag !== 5 || fiber.type !== 'tr' || !(el instanceof Element) || el.parentElement?.tagName !== 'TBODY') continue;
-        const panel = el.closest('.dash-markets') ? 'markets' : el.closest('[data-testid="dash-order-book"]') ? 'book' : null;
+        if (fiber.tag !== 5 || fiber.type !== 'tr' || !(el instanceof Element) || el.parentElement?.tagName !== 'TBODY')
+          continue;
+        const panel = el.closest('.dash-markets')
+          ? 'markets'
+          : el.closest('[data-testid="dash-order-book"]')
+            ? 'book'
+            : null;
         if (!panel) continue;
         const owner = fiber.return;
         const rendered = owner !== seen.get(el) && ((owner?.flags ?? 0) & PERFORMED_WORK) !== 0;
@@ -148,7 +159,13 @@ function startInPage(): void {
     },
   };
   let snapshot = new Map(dash.rows().map((r) => [r, r.outerHTML]));
-  const dom: DomRows = { updates: { markets: 0, book: 0 }, shown: { markets: 0, book: 0 }, touched: { markets: 0, book: 0 }, changed: { markets: 0, book: 0 }, needless: [] };
+  const dom: DomRows = {
+    updates: { markets: 0, book: 0 },
+    shown: { markets: 0, book: 0 },
+    touched: { markets: 0, book: 0 },
+    changed: { markets: 0, book: 0 },
+    needless: [],
+  };
   const observer = new MutationObserver((records) => {
     const touched = new Set<HTMLTableRowElement>();
     for (const r of records) {
@@ -201,11 +218,19 @@ export async function stopRowCheck(page: Page): Promise<RowCheck> {
     return window.__rowCheck();
   });
   const counts = (p: Panel): PanelRows => ({
-    updates: dom.updates[p], shown: dom.shown[p], touched: dom.touched[p], domChanged: dom.changed[p],
-    commits: renders.commits[p], rendered: renders.rendered[p], changed: renders.changed[p],
+    updates: dom.updates[p],
+    shown: dom.shown[p],
+    touched: dom.touched[p],
+    domChanged: dom.changed[p],
+    commits: renders.commits[p],
+    rendered: renders.rendered[p],
+    changed: renders.changed[p],
   });
   const panels = { markets: counts('markets'), book: counts('book') };
-  return { panels, needless: [...renders.unchanged.map((r) => `rendered ${r}`), ...dom.needless.map((r) => `touched ${r}`)] };
+  return {
+    panels,
+    needless: [...renders.unchanged.map((r) => `rendered ${r}`), ...dom.needless.map((r) => `touched ${r}`)],
+  };
 }
 
 /** One line per panel: how many rows an update shows, renders, touches and changes. */
@@ -213,7 +238,9 @@ export function describeRowCheck({ panels }: RowCheck, seconds: number): string[
   const per = (n: number, d: number) => (d ? (n / d).toFixed(1) : '0');
   return PANELS.map((p) => {
     const x = panels[p];
-    return `${p}: ${x.commits} commits rendering its rows in ${seconds} s; per commit ${per(x.rendered, x.commits)} rows rendered, ${per(x.changed, x.commits)} of them changed; ` +
-      `per DOM update ${per(x.shown, x.updates)} rows shown, ${per(x.touched, x.updates)} touched, ${per(x.domChanged, x.updates)} changed`;
+    return (
+      `${p}: ${x.commits} commits rendering its rows in ${seconds} s; per commit ${per(x.rendered, x.commits)} rows rendered, ${per(x.changed, x.commits)} of them changed; ` +
+      `per DOM update ${per(x.shown, x.updates)} rows shown, ${per(x.touched, x.updates)} touched, ${per(x.domChanged, x.updates)} changed`
+    );
   });
 }

@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { OPS_BUNDLE, SERVER_BUNDLE, SERVER_DIST, buildServer, serverNeedsBuild } from '../../../../scripts/build-server-if-changed.mjs';
+import {
+  OPS_BUNDLE,
+  SERVER_BUNDLE,
+  SERVER_DIST,
+  buildServer,
+  serverNeedsBuild,
+} from '../../../../scripts/build-server-if-changed.mjs';
 import { READY_TIMEOUT_MS, ROOT, sleep } from './config';
 
 let bundles: Promise<void> | undefined;

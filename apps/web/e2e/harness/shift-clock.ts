@@ -8,7 +8,20 @@ if (Number.isFinite(start)) {
   const RealDate = Date;
   const offset = start - RealDate.now();
   class ShiftedDate extends RealDate {
-    constructor(...args: [] | [value: number | string | Date] | [year: number, monthIndex: number, date?: number, hours?: number, minutes?: number, seconds?: number, ms?: number]) {
+    constructor(
+      ...args:
+        | []
+        | [value: number | string | Date]
+        | [
+            year: number,
+            monthIndex: number,
+            date?: number,
+            hours?: number,
+            minutes?: number,
+            seconds?: number,
+            ms?: number,
+          ]
+    ) {
       if (args.length === 0) super(RealDate.now() + offset);
       else if (args.length === 1) super(args[0]);
       else super(...args);

@@ -5,7 +5,11 @@ import type { Server } from './server';
 /** Opens a symbol's trade chart and waits for its live price: the server opens contracts and market orders at its own latest tick. */
 export async function openTradeChart(page: Page, server: Server, symbol = 'BTCUSDT'): Promise<void> {
   await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=${symbol}`);
-  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => /^[1-9]/.test(document.querySelector('[data-testid="live-price"]')?.textContent ?? ''),
+    null,
+    { timeout: 60_000 },
+  );
 }
 
 /** Chooses a 30-second contract of 10 USDT in the order form. */
@@ -18,7 +22,10 @@ export async function enterContract(page: Page): Promise<void> {
  * Places the entered contract Up in demo mode: the trial-version prompt, then the confirmation
  * dialog; `inDialog(dialog)` checks what the dialog says before Confirm.
  */
-export async function confirmDemoContract(page: Page, inDialog: (dialog: Locator) => Promise<void> = async () => undefined): Promise<void> {
+export async function confirmDemoContract(
+  page: Page,
+  inDialog: (dialog: Locator) => Promise<void> = async () => undefined,
+): Promise<void> {
   await page.getByRole('button', { name: 'Up', exact: true }).click();
   await page.getByText('This is a trial version, investments are not real. Continue?').waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -70,7 +70,12 @@ export interface ApiReply<T = unknown> {
  * A POST of the API; `T` is the `data` the caller expects on success (as the server's own test
  * harness types it: nothing checks the shape here).
  */
-export async function api<T = unknown>(baseUrl: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiReply<T>> {
+export async function api<T = unknown>(
+  baseUrl: string,
+  apiPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiReply<T>> {
   const res = await fetch(`${baseUrl}${apiPath}`, {
     method: 'POST',
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), lang: 'en', ...headers },
@@ -81,7 +86,11 @@ export async function api<T = unknown>(baseUrl: string, apiPath: string, body?: 
 }
 
 /** Registers a user through the API (for tests that only need someone logged in). */
-export async function registerViaApi(server: Server, email: string, { invitationCode }: { invitationCode?: string } = {}): Promise<LoginResult> {
+export async function registerViaApi(
+  server: Server,
+  email: string,
+  { invitationCode }: { invitationCode?: string } = {},
+): Promise<LoginResult> {
   const started = Date.now() - 1000;
   codeSentAt.set(email, Date.now());
   const sent = await api(server.baseUrl, '/asset/api/user/sendOtp', { email, purpose: 'register' });

@@ -1,10 +1,26 @@
 /** axe-core over the login, register and profile pages, in both themes and the demo colours. */
-import { type Journey, type JourneyContext, MOBILE, SHOTS, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  SHOTS,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+} from '../harness';
 
 async function authAndProfilePages({ browser, server }: JourneyContext) {
   const visitor = await browser.newContext({ viewport: MOBILE });
   const page = await newPage(visitor);
-  for (const route of ['/pages/login/login', '/pages/login/email-login', '/pages/register/index', '/pages/register/email/index']) {
+  for (const route of [
+    '/pages/login/login',
+    '/pages/login/email-login',
+    '/pages/register/index',
+    '/pages/register/email/index',
+  ]) {
     await page.goto(`${server.baseUrl}${route}`);
     await page.getByRole('button', { name: /Log in|Next/ }).waitFor();
     await expectAccessible(page, route);
@@ -18,13 +34,27 @@ async function authAndProfilePages({ browser, server }: JourneyContext) {
   }
 
   // Dark theme and demo colours keep their contrast too.
-  for (const [theme, typeUser] of [['dark', 'real'], ['light', 'demo'], ['dark', 'demo']]) {
+  for (const [theme, typeUser] of [
+    ['dark', 'real'],
+    ['light', 'demo'],
+    ['dark', 'demo'],
+  ]) {
     const styled = await browser.newContext({ viewport: MOBILE });
-    await styled.addInitScript((value) => window.localStorage.setItem('tw.session', value), JSON.stringify({ state: { token: null, user: null, typeUser, language: 'en', theme, demoConfirmed: false }, version: 1 }));
+    await styled.addInitScript(
+      (value) => window.localStorage.setItem('tw.session', value),
+      JSON.stringify({
+        state: { token: null, user: null, typeUser, language: 'en', theme, demoConfirmed: false },
+        version: 1,
+      }),
+    );
     const styledPage = await newPage(styled);
     for (const route of ['/pages/login/login', '/pages/home/index']) {
       await styledPage.goto(`${server.baseUrl}${route}`);
-      await styledPage.getByRole('link', { name: /Log in|Register now/ }).or(styledPage.getByRole('button', { name: 'Log in' })).first().waitFor();
+      await styledPage
+        .getByRole('link', { name: /Log in|Register now/ })
+        .or(styledPage.getByRole('button', { name: 'Log in' }))
+        .first()
+        .waitFor();
       await expectAccessible(styledPage, `${route} (${theme}, ${typeUser})`);
     }
     await styled.close();
@@ -36,7 +66,11 @@ async function authAndProfilePages({ browser, server }: JourneyContext) {
   await profile.goto(`${server.baseUrl}/pages/profile/index`);
   await profile.getByRole('button', { name: 'Log out' }).waitFor();
   await expectAccessible(profile, 'profile');
-  for (const route of ['/pages/profile/account-setting/index', '/pages/profile/security-center/index', '/pages/profile/language']) {
+  for (const route of [
+    '/pages/profile/account-setting/index',
+    '/pages/profile/security-center/index',
+    '/pages/profile/language',
+  ]) {
     await profile.goto(`${server.baseUrl}${route}`);
     await profile.locator('main').getByRole('link').or(profile.locator('main input')).first().waitFor();
     await expectAccessible(profile, route);
@@ -51,5 +85,9 @@ async function authAndProfilePages({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'login, register and profile pages have no serious accessibility violations', fn: authAndProfilePages, slow: true },
+  {
+    name: 'login, register and profile pages have no serious accessibility violations',
+    fn: authAndProfilePages,
+    slow: true,
+  },
 ];

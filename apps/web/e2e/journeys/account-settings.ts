@@ -1,6 +1,16 @@
 /** Account settings: the Manager row, nickname, e-mail binding, avatar upload. */
 import assert from 'node:assert/strict';
-import { type Journey, type JourneyContext, loggedInContext, newPage, readCode, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  loggedInContext,
+  newPage,
+  readCode,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 /** A 1×1 PNG. */
 const TINY_PNG = Buffer.from(
@@ -19,7 +29,10 @@ async function accountSettings({ browser, server }: JourneyContext) {
   const managerRow = page.getByRole('listitem').filter({ hasText: /^Manager/ });
   await managerRow.getByText(inviter.user.uid, { exact: true }).waitFor();
   const managerBox = await managerRow.boundingBox();
-  assert(managerBox && managerBox.x >= 0 && managerBox.x + managerBox.width <= 390, `the Manager row leaves the 390 px screen: ${JSON.stringify(managerBox)}`);
+  assert(
+    managerBox && managerBox.x >= 0 && managerBox.x + managerBox.width <= 390,
+    `the Manager row leaves the 390 px screen: ${JSON.stringify(managerBox)}`,
+  );
 
   await page.getByRole('link', { name: /^Nickname/ }).click();
   await waitForPath(page, '/pages/profile/account-setting/nickname');
@@ -57,5 +70,8 @@ async function accountSettings({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'account settings: the Manager row, nickname, e-mail binding and avatar upload (with the 5 MB check)', fn: accountSettings },
+  {
+    name: 'account settings: the Manager row, nickname, e-mail binding and avatar upload (with the 5 MB check)',
+    fn: accountSettings,
+  },
 ];

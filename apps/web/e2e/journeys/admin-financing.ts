@@ -8,7 +8,13 @@ import type { AdminLoanList, FinancingProduct, Loan, LoanPage, LoanProduct, Oper
 import type { BrowserContext } from 'playwright-core';
 import { type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, newPage, shot } from '../harness';
 import { operatorToken, post, read, uploadPhotos, verifiedUser } from '../harness/borrowers';
-import { type Operator, type OperatorAccount, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
+import {
+  type Operator,
+  type OperatorAccount,
+  createOperatorWithCli,
+  freshTotp,
+  signInOperator,
+} from '../harness/operators';
 import { endOwnServer, startServer } from '../harness/server';
 
 /** An operator the admin creates, signed in through the API (their part is not the journey's): their session token. */
@@ -28,28 +34,55 @@ async function createdOperatorToken(server: Server, adminToken: string, operator
 async function financingAndLoans({ browser }: JourneyContext) {
   // The admin's secret: set in `before` (the CLI prints it).
   const admin: Operator = { email: 'fin.admin@example.com', password: 'fin-admin-pass-1', role: 'admin', secret: '' };
-  const finance: OperatorAccount = { email: 'fin.finance@example.com', password: 'fin-finance-pass-1', role: 'finance' };
-  const compliance: OperatorAccount = { email: 'fin.compliance@example.com', password: 'fin-compliance-pass-1', role: 'compliance' };
+  const finance: OperatorAccount = {
+    email: 'fin.finance@example.com',
+    password: 'fin-finance-pass-1',
+    role: 'finance',
+  };
+  const compliance: OperatorAccount = {
+    email: 'fin.compliance@example.com',
+    password: 'fin-compliance-pass-1',
+    role: 'compliance',
+  };
   let server: Server | undefined;
   let context: BrowserContext | undefined;
   try {
     // One operator from the CLI (as a deployment makes its first); the admin makes the others in the back office's API.
-    server = await startServer({ env: { LOAN_FOUR_EYES_USDT: '100' }, before: async (env) => { Object.assign(admin, await createOperatorWithCli(env, admin)); } });
+    server = await startServer({
+      env: { LOAN_FOUR_EYES_USDT: '100' },
+      before: async (env) => {
+        Object.assign(admin, await createOperatorWithCli(env, admin));
+      },
+    });
     context = await browser.newContext({ viewport: DESKTOP });
     const a = await newPage(context);
     await signInOperator(a, server.baseUrl, admin, (await freshTotp(admin.secret)).code);
     await a.waitForURL(/\/admin\/dashboard$/);
     const adminToken = await a.evaluate(() => sessionStorage.getItem('admin.token'));
     assert(adminToken, 'no operator session stored');
-    const [financeToken, complianceToken] = await Promise.all([createdOperatorToken(server, adminToken, finance), createdOperatorToken(server, adminToken, compliance)]);
+    const [financeToken, complianceToken] = await Promise.all([
+      createdOperatorToken(server, adminToken, finance),
+      createdOperatorToken(server, adminToken, compliance),
+    ]);
 
     // A verified borrower applies for 500 USDT with three documents.
     const user = await verifiedUser(server, complianceToken);
     const loanProducts = await read<LoanProduct[]>(server, '/asset/api/loan/productList', {}, user.token);
-    const product = loanProducts.find((p) => p.currency === 'USDT' && Number(p.minAmount) <= 500 && Number(p.maxAmount) >= 500);
+    const product = loanProducts.find(
+      (p) => p.currency === 'USDT' && Number(p.minAmount) <= 500 && Number(p.maxAmount) >= 500,
+    );
     assert(product, `no USDT loan product lends 500: ${JSON.stringify(loanProducts)}`);
-    const photos = await uploadPhotos(server, user.token, [[10, 10, 10], [90, 160, 40], [250, 120, 0]]);
-    const applied = await post<Loan>(server, '/asset/api/loan/createLoanProduct', { productId: product.id, amount: '500', photos, acceptTerms: true }, user.token);
+    const photos = await uploadPhotos(server, user.token, [
+      [10, 10, 10],
+      [90, 160, 40],
+      [250, 120, 0],
+    ]);
+    const applied = await post<Loan>(
+      server,
+      '/asset/api/loan/createLoanProduct',
+      { productId: product.id, amount: '500', photos, acceptTerms: true },
+      user.token,
+    );
     assert.equal(applied.state, 'pending');
     const menu = a.getByRole('navigation', { name: 'Back office' });
 
@@ -79,7 +112,11 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await expectAccessible(a, 'back office: a financing product with a problem');
     await create.getByLabel('Minimum per subscription (USDT)').fill('10');
     await create.getByRole('button', { name: 'Create product' }).click();
-    await a.getByText(`${name} created: USDT, 30 d 8.5 % · 90 d 10 %, 10 to 1000 per subscription, quota 100000, enabled.`, { exact: true }).waitFor();
+    await a
+      .getByText(`${name} created: USDT, 30 d 8.5 % · 90 d 10 %, 10 to 1000 per subscription, quota 100000, enabled.`, {
+        exact: true,
+      })
+      .waitFor();
     const row = a.locator('tbody tr').filter({ has: a.getByText(name, { exact: true }) });
     await row.getByText('30 d: 8.5 %').waitFor();
     await row.getByText('On sale now').waitFor();
@@ -91,13 +128,22 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await change.getByText('Applies to new subscriptions only; the 0 active ones keep their terms.').waitFor();
     await change.getByLabel('Term 1: annual rate').fill('0.09');
     await change.getByRole('button', { name: `Save ${name}` }).click();
-    await a.getByText(`${name} saved: USDT, 30 d 9 % · 90 d 10 %, 10 to 1000 per subscription, quota 100000, enabled.`, { exact: true }).waitFor();
+    await a
+      .getByText(`${name} saved: USDT, 30 d 9 % · 90 d 10 %, 10 to 1000 per subscription, quota 100000, enabled.`, {
+        exact: true,
+      })
+      .waitFor();
     await change.waitFor({ state: 'detached' });
     await row.getByText('30 d: 9 %').waitFor();
     await expectAccessible(a, 'back office: financing products');
-    const offered = (await read<FinancingProduct[]>(server, '/asset/api/product/productList', { currency: 'USDT' }, user.token)).find((p) => p.name === name);
+    const offered = (
+      await read<FinancingProduct[]>(server, '/asset/api/product/productList', { currency: 'USDT' }, user.token)
+    ).find((p) => p.name === name);
     assert(offered, 'productList does not offer the new product');
-    assert.deepEqual(offered.terms, [{ days: 30, annualRate: '0.09' }, { days: 90, annualRate: '0.1' }]);
+    assert.deepEqual(offered.terms, [
+      { days: 30, annualRate: '0.09' },
+      { days: 90, annualRate: '0.1' },
+    ]);
     assert.equal(offered.earlyRedemption, 'forfeit');
 
     // The subscriptions list: none of this user; a UID is 8 digits.
@@ -113,7 +159,9 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await expectAccessible(a, 'back office: financing subscriptions');
 
     // The loan: the dashboard counts it; the finance operator approves first (four eyes: 500 ≥ 100 USDT).
-    const queued = (await read<AdminLoanList>(server, '/admin/api/loans/list', {}, financeToken)).items.find((l) => l.number === applied.number);
+    const queued = (await read<AdminLoanList>(server, '/admin/api/loans/list', {}, financeToken)).items.find(
+      (l) => l.number === applied.number,
+    );
     assert(queued, 'the application is not in the review queue');
     assert.equal(queued.review, 'four_eyes');
     await post(server, '/admin/api/loans/decide', { id: queued.internalId, approve: true }, financeToken);
@@ -141,11 +189,19 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await reject.getByText('Choose a reason: the user sees it.').waitFor();
     await reject.getByRole('button', { name: 'Cancel' }).click();
     await a.getByRole('button', { name: `Approve loan ${applied.number}` }).click();
-    await a.getByText(/^Approve \(2 of 2\): 500 USDT is paid from the loan book into the currency account of user \d{8}, and the loan's period starts\. This cannot be undone\.$/).waitFor();
+    await a
+      .getByText(
+        /^Approve \(2 of 2\): 500 USDT is paid from the loan book into the currency account of user \d{8}, and the loan's period starts\. This cannot be undone\.$/,
+      )
+      .waitFor();
     await expectAccessible(a, 'back office: approve a loan, confirm step');
     await shot(a, 'admin-loan-review');
     await a.getByRole('button', { name: `Confirm: approve loan ${applied.number}` }).click();
-    await a.getByText(`Loan ${applied.number} approved: 500 USDT is paid from the loan book into the currency account of user ${user.user.uid}.`).waitFor();
+    await a
+      .getByText(
+        `Loan ${applied.number} approved: 500 USDT is paid from the loan book into the currency account of user ${user.user.uid}.`,
+      )
+      .waitFor();
     await details.getByText('Approved', { exact: true }).waitFor();
     const mine = await read<LoanPage>(server, '/asset/api/loan/userProductList', {}, user.token);
     assert.equal(mine.items.find((l) => l.number === applied.number)?.state, 'approved');

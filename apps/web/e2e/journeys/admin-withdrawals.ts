@@ -4,9 +4,31 @@
  * Ethereum has a node and a signer.
  */
 import assert from 'node:assert/strict';
-import type { AdminWithdrawal, AdminWithdrawalList, Approval, LoginResult, WithdrawAddress, WithdrawFeeInfo, WithdrawQuote, Withdrawal, WithdrawalPage } from '@app/contract';
+import type {
+  AdminWithdrawal,
+  AdminWithdrawalList,
+  Approval,
+  LoginResult,
+  WithdrawAddress,
+  WithdrawFeeInfo,
+  WithdrawQuote,
+  Withdrawal,
+  WithdrawalPage,
+} from '@app/contract';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, api, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  api,
+  expectAccessible,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+} from '../harness';
 import { sleep } from '../harness/config';
 import { startDevChain } from '../harness/chain';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
@@ -22,7 +44,12 @@ const TO_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const HOT_KEY_EVM = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
 
 /** A GET of the API with a token (user or operator): its data, asserted code 0. */
-async function read<T = unknown>(server: Server, path: string, params: Record<string, string>, token: string): Promise<T> {
+async function read<T = unknown>(
+  server: Server,
+  path: string,
+  params: Record<string, string>,
+  token: string,
+): Promise<T> {
   const url = new URL(path, server.baseUrl);
   url.search = new URLSearchParams(params).toString();
   const json = (await (await fetch(url, { headers: { token, lang: 'en' } })).json()) as ApiReply<T>;
@@ -56,19 +83,54 @@ type Withdrawer = LoginResult & { addressId: string };
  * A user who can withdraw USDT on Ethereum: a fund password, the address saved (usable at once:
  * WITHDRAW_ADDRESS_HOLD_HOURS=0), and `amount` USDT credited through the back office's four eyes.
  */
-async function userWithUsdt(server: Server, { askToken, approveToken }: CreditTokens, amount: string): Promise<Withdrawer> {
+async function userWithUsdt(
+  server: Server,
+  { askToken, approveToken }: CreditTokens,
+  amount: string,
+): Promise<Withdrawer> {
   const login = await registerViaApi(server, uniqueEmail('withdrawer'));
-  await post(server, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, login.token);
-  const address = await post<WithdrawAddress>(server, '/asset/api/currencyAddress/insert', { currency: 'USDT', chainType: 'ethereum', address: TO_ADDRESS, nickname: 'cold wallet', fundPassword: FUND_PASSWORD }, login.token);
-  const asked = await post<Approval>(server, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount, note: 'deposit by bank transfer' }, askToken);
+  await post(
+    server,
+    '/asset/api/user/set-fund-password',
+    { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD },
+    login.token,
+  );
+  const address = await post<WithdrawAddress>(
+    server,
+    '/asset/api/currencyAddress/insert',
+    {
+      currency: 'USDT',
+      chainType: 'ethereum',
+      address: TO_ADDRESS,
+      nickname: 'cold wallet',
+      fundPassword: FUND_PASSWORD,
+    },
+    login.token,
+  );
+  const asked = await post<Approval>(
+    server,
+    '/admin/api/approvals/request-credit',
+    { uid: login.user.uid, asset: 'USDT', amount, note: 'deposit by bank transfer' },
+    askToken,
+  );
   await post(server, '/admin/api/approvals/decide', { id: asked.id, approve: true }, approveToken);
   return { ...login, addressId: address.id };
 }
 
 /** The user withdraws `amount` USDT on Ethereum to the saved address: a quote, then the confirm step. The withdrawal. */
 async function withdraw(server: Server, user: Withdrawer, amount: string): Promise<Withdrawal> {
-  const quote = await post<WithdrawQuote>(server, '/asset/api/userwithdraw/create', { currency: 'USDT', chainType: 'ethereum', addressId: user.addressId, amount }, user.token);
-  return post<Withdrawal>(server, '/asset/api/userwithdraw/confirm', { quoteId: quote.quoteId, fundPassword: FUND_PASSWORD }, user.token);
+  const quote = await post<WithdrawQuote>(
+    server,
+    '/asset/api/userwithdraw/create',
+    { currency: 'USDT', chainType: 'ethereum', addressId: user.addressId, amount },
+    user.token,
+  );
+  return post<Withdrawal>(
+    server,
+    '/asset/api/userwithdraw/confirm',
+    { quoteId: quote.quoteId, fundPassword: FUND_PASSWORD },
+    user.token,
+  );
 }
 
 /** The row of withdrawal `number` in the table shown. */
@@ -98,23 +160,39 @@ async function filterQueue(page: Page, state: string, uid = '') {
 async function withdrawalsReview({ browser }: JourneyContext) {
   // Their secrets: set in `before` (the CLI prints them).
   const admin: Operator = { email: 'wd.admin@example.com', password: 'wd-admin-pass-1', role: 'admin', secret: '' };
-  const finance: Operator = { email: 'wd.finance@example.com', password: 'wd-finance-pass-1', role: 'finance', secret: '' };
+  const finance: Operator = {
+    email: 'wd.finance@example.com',
+    password: 'wd-finance-pass-1',
+    role: 'finance',
+    secret: '',
+  };
   const chain = await startDevChain();
   let server: Server | undefined;
   const contexts: BrowserContext[] = [];
   try {
     server = await startServer({
       env: {
-        ETHEREUM_RPC_URL: chain.rpcUrl, ETHEREUM_CHAIN_ID: '31337', ETHEREUM_START_BLOCK: '0', DEPOSIT_USDT_ETHEREUM_CONTRACT: chain.token,
-        CHAIN_POLL_MS: '200', WITHDRAW_HOT_KEY_EVM: HOT_KEY_EVM, WITHDRAW_SIGNER_POLL_MS: '200',
-        WITHDRAW_ADDRESS_HOLD_HOURS: '0', WITHDRAW_SECURITY_LOCK_HOURS: '0', WITHDRAW_FEE_FREE_MONTHS: '0',
-        WITHDRAW_AUTO_APPROVE_USDT: '10', WITHDRAW_FOUR_EYES_USDT: '100',
+        ETHEREUM_RPC_URL: chain.rpcUrl,
+        ETHEREUM_CHAIN_ID: '31337',
+        ETHEREUM_START_BLOCK: '0',
+        DEPOSIT_USDT_ETHEREUM_CONTRACT: chain.token,
+        CHAIN_POLL_MS: '200',
+        WITHDRAW_HOT_KEY_EVM: HOT_KEY_EVM,
+        WITHDRAW_SIGNER_POLL_MS: '200',
+        WITHDRAW_ADDRESS_HOLD_HOURS: '0',
+        WITHDRAW_SECURITY_LOCK_HOURS: '0',
+        WITHDRAW_FEE_FREE_MONTHS: '0',
+        WITHDRAW_AUTO_APPROVE_USDT: '10',
+        WITHDRAW_FOUR_EYES_USDT: '100',
       },
       before: async (env) => {
         for (const op of [admin, finance]) Object.assign(op, await createOperatorWithCli(env, op));
       },
     });
-    const [adminContext, financeContext] = [await browser.newContext({ viewport: DESKTOP }), await browser.newContext({ viewport: DESKTOP })];
+    const [adminContext, financeContext] = [
+      await browser.newContext({ viewport: DESKTOP }),
+      await browser.newContext({ viewport: DESKTOP }),
+    ];
     contexts.push(adminContext, financeContext);
     const a = await newPage(adminContext);
     await signInOperator(a, server.baseUrl, admin, (await freshTotp(admin.secret)).code);
@@ -129,7 +207,10 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     await a.waitForURL(/\/admin\/withdrawals$/);
     await a.getByRole('navigation', { name: 'Withdrawals' }).getByRole('link', { name: 'Fees and limits' }).click();
     await a.waitForURL(/\/admin\/withdrawals\/fees$/);
-    const usdtRow = a.getByRole('row').filter({ has: a.getByRole('cell', { name: 'USDT', exact: true }) }).filter({ hasText: 'Ethereum (ERC20)' });
+    const usdtRow = a
+      .getByRole('row')
+      .filter({ has: a.getByRole('cell', { name: 'USDT', exact: true }) })
+      .filter({ hasText: 'Ethereum (ERC20)' });
     await usdtRow.getByRole('button', { name: 'Change USDT on Ethereum' }).click();
     const form = a.getByRole('form', { name: 'Change USDT on Ethereum' });
     await form.getByLabel('Minimum (USDT)').fill('10');
@@ -139,14 +220,28 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     assert.equal(await form.getByLabel('Fee (USDT)').getAttribute('aria-invalid'), 'true');
     await expectAccessible(a, 'back office: a fee setting with a problem');
     // The server refuses it too, whatever the page checks.
-    const refused = await api(server.baseUrl, '/admin/api/withdrawals/settings/update',
-      { currency: 'USDT', chainType: 'ethereum', fee: '10', minAmount: '10', maxAmount: '1000', dailyLimit: '5000', enabled: true }, { token: tokens.approveToken });
+    const refused = await api(
+      server.baseUrl,
+      '/admin/api/withdrawals/settings/update',
+      {
+        currency: 'USDT',
+        chainType: 'ethereum',
+        fee: '10',
+        minAmount: '10',
+        maxAmount: '1000',
+        dailyLimit: '5000',
+        enabled: true,
+      },
+      { token: tokens.approveToken },
+    );
     assert.equal(refused.code, 1917, JSON.stringify(refused));
     await form.getByLabel('Fee (USDT)').fill('2');
     await form.getByLabel('Maximum (USDT)').fill('1000');
     await form.getByLabel('Daily limit (USDT)').fill('5000');
     await form.getByRole('button', { name: 'Save USDT on Ethereum' }).click();
-    await a.getByText('USDT on Ethereum saved: fee 2, minimum 10, maximum 1000, daily limit 5000, enabled.', { exact: true }).waitFor();
+    await a
+      .getByText('USDT on Ethereum saved: fee 2, minimum 10, maximum 1000, daily limit 5000, enabled.', { exact: true })
+      .waitFor();
     await form.waitFor({ state: 'detached' });
     await usdtRow.getByRole('cell', { name: admin.email }).waitFor();
     assert.equal(await usdtRow.getByRole('cell').nth(2).textContent(), '2');
@@ -163,7 +258,12 @@ async function withdrawalsReview({ browser }: JourneyContext) {
 
     // The user: 1,000 USDT; the new fee is what withdraw-fee says; three withdrawals.
     const user = await userWithUsdt(server, tokens, '1000');
-    const fee = await read<WithdrawFeeInfo>(server, '/asset/api/userwithdraw/withdraw-fee', { currency: 'USDT', chainType: 'ethereum' }, user.token);
+    const fee = await read<WithdrawFeeInfo>(
+      server,
+      '/asset/api/userwithdraw/withdraw-fee',
+      { currency: 'USDT', chainType: 'ethereum' },
+      user.token,
+    );
     assert.equal(fee.available, true, `USDT on Ethereum is not available: ${JSON.stringify(fee)}`);
     assert.match(fee.fee, /^2(\.0+)?$/);
     const manual = await withdraw(server, user, '50');
@@ -178,7 +278,9 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     await f.waitForURL(/\/admin\/withdrawals$/);
     const first = withdrawalRow(f, manual.number);
     await first.waitFor();
-    const numbers = await f.locator('tbody tr').evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => tr.dataset.number));
+    const numbers = await f
+      .locator('tbody tr')
+      .evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => tr.dataset.number));
     assert.deepEqual(numbers, [manual.number, large.number, cancelled.number]);
     await first.getByRole('cell', { name: user.user.uid }).waitFor();
     await first.getByText(TO_ADDRESS).waitFor();
@@ -196,7 +298,11 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     // Reject the first: a reason is required; the note goes to the user.
     await first.getByRole('button', { name: `Reject withdrawal ${manual.number}` }).click();
     const reject = f.getByRole('form', { name: `Reject withdrawal ${manual.number}` });
-    await reject.getByText(`Reject: 50 USDT goes back to the balance of user ${user.user.uid}, who sees the reason and your note.`).waitFor();
+    await reject
+      .getByText(
+        `Reject: 50 USDT goes back to the balance of user ${user.user.uid}, who sees the reason and your note.`,
+      )
+      .waitFor();
     await reject.getByRole('button', { name: `Confirm: reject withdrawal ${manual.number}` }).click();
     await reject.getByText('Choose a reason: the user sees it.').waitFor();
     await expectAccessible(f, 'back office: reject a withdrawal');
@@ -207,19 +313,29 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     await f.getByText(`Withdrawal ${manual.number} rejected: 50 USDT returned to user ${user.user.uid}.`).waitFor();
     await first.waitFor({ state: 'detached' });
     const own = await read<WithdrawalPage>(server, '/asset/api/userwithdraw/list', { state: 'rejected' }, user.token);
-    assert.deepEqual(own.items.map((w) => [w.number, w.reason, w.note]), [[manual.number, 'address_risk', 'Please contact support about this address.']]);
+    assert.deepEqual(
+      own.items.map((w) => [w.number, w.reason, w.note]),
+      [[manual.number, 'address_risk', 'Please contact support about this address.']],
+    );
 
     // The user cancels the third while the page shows it: approving it is refused in the server's words.
     await post(server, '/asset/api/userwithdraw/cancel', { id: cancelled.id }, user.token);
     const stale = withdrawalRow(f, cancelled.number);
     await stale.getByRole('button', { name: `Approve withdrawal ${cancelled.number}` }).click();
     await stale.getByRole('button', { name: `Confirm: approve withdrawal ${cancelled.number}` }).click();
-    await f.getByRole('alert').filter({ hasText: `Withdrawal ${cancelled.number} was not decided: This withdrawal was already decided` }).waitFor();
+    await f
+      .getByRole('alert')
+      .filter({ hasText: `Withdrawal ${cancelled.number} was not decided: This withdrawal was already decided` })
+      .waitFor();
     await stale.waitFor({ state: 'detached' });
 
     // Four eyes: the finance operator approves first; nothing is sent, and they cannot approve again.
     await second.getByRole('button', { name: `Approve withdrawal ${large.number}` }).click();
-    await second.getByText(/^Approve \(1 of 2\): nothing is sent yet; another operator must approve too before 148 USDT is sent to 0x5aAeb/).waitFor();
+    await second
+      .getByText(
+        /^Approve \(1 of 2\): nothing is sent yet; another operator must approve too before 148 USDT is sent to 0x5aAeb/,
+      )
+      .waitFor();
     await expectAccessible(f, 'back office: approve a withdrawal, confirm step');
     await shot(f, 'admin-withdrawals-confirm');
     await second.getByRole('button', { name: `Confirm: approve withdrawal ${large.number}` }).click();
@@ -227,7 +343,12 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     await second.getByText('Four eyes · 1 of 2 approvals').waitFor();
     await second.getByText('You approved it: waiting for another operator.').waitFor();
     assert.equal(await second.getByRole('button', { name: `Approve withdrawal ${large.number}` }).count(), 0);
-    const twice = await api(server.baseUrl, '/admin/api/withdrawals/decide', { id: await internalId(server, tokens.askToken, large.number), approve: true }, { token: tokens.askToken });
+    const twice = await api(
+      server.baseUrl,
+      '/admin/api/withdrawals/decide',
+      { id: await internalId(server, tokens.askToken, large.number), approve: true },
+      { token: tokens.askToken },
+    );
     assert.equal(twice.code, 1607, JSON.stringify(twice));
 
     // The admin sees "1 of 2" and who approved, and approves second: it is sent.
@@ -236,7 +357,11 @@ async function withdrawalsReview({ browser }: JourneyContext) {
     await theirs.getByText('Four eyes · 1 of 2 approvals').waitFor();
     await theirs.getByText(`Approved by ${finance.email}`).waitFor();
     await theirs.getByRole('button', { name: `Approve withdrawal ${large.number}` }).click();
-    await theirs.getByText(/^Approve \(2 of 2\): 148 USDT is sent to 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed on Ethereum \(ERC20\)\. This cannot be undone\.$/).waitFor();
+    await theirs
+      .getByText(
+        /^Approve \(2 of 2\): 148 USDT is sent to 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed on Ethereum \(ERC20\)\. This cannot be undone\.$/,
+      )
+      .waitFor();
     await theirs.getByRole('button', { name: `Confirm: approve withdrawal ${large.number}` }).click();
     await a.getByText(new RegExp(`^Withdrawal ${large.number} approved: 148 USDT is sent to`)).waitFor();
     await theirs.waitFor({ state: 'detached' });
@@ -282,7 +407,11 @@ async function internalId(server: Server, token: string, number: string): Promis
 }
 
 /** Waits (up to 30 s) until the signer has sent withdrawal `number`: the back office's row, with its tx hash. */
-async function sentWithdrawal(server: Server, token: string, number: string): Promise<AdminWithdrawal & { txHash: string }> {
+async function sentWithdrawal(
+  server: Server,
+  token: string,
+  number: string,
+): Promise<AdminWithdrawal & { txHash: string }> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     for (const state of ['broadcast', 'completed', 'failed']) {

@@ -1,6 +1,17 @@
 /** The back office at /admin/ (issue 16), on a desktop screen: sign-in with an authenticator code, the audit log, operators. */
 import assert from 'node:assert/strict';
-import { type ApiReply, type Journey, type JourneyContext, DESKTOP, PASSWORD, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  DESKTOP,
+  PASSWORD,
+  expectAccessible,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+} from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { endOwnServer, startServer } from '../harness/server';
 
@@ -15,7 +26,11 @@ const ADMIN = { email: 'first.admin@example.com', password: 'first-admin-pass-1'
 async function backOffice({ browser }: JourneyContext) {
   // Assigned in `before`, which startServer awaits.
   let admin!: Operator;
-  const server = await startServer({ before: async (env) => { admin = await createOperatorWithCli(env, ADMIN); } });
+  const server = await startServer({
+    before: async (env) => {
+      admin = await createOperatorWithCli(env, ADMIN);
+    },
+  });
   const context = await browser.newContext({ viewport: DESKTOP });
   const other = await browser.newContext({ viewport: DESKTOP });
   try {
@@ -35,7 +50,21 @@ async function backOffice({ browser }: JourneyContext) {
     assert.equal(await nav.getByTestId('operator-email').textContent(), ADMIN.email);
     assert.equal(await nav.getByTestId('operator-role').textContent(), 'admin');
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'App versions', 'Audit log', 'Operators', 'Users', 'Customer service', 'News', 'Helper centre', 'Legal texts']);
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+      'Dashboard',
+      'Approvals',
+      'Withdrawals',
+      'Financing',
+      'Loans',
+      'App versions',
+      'Audit log',
+      'Operators',
+      'Users',
+      'Customer service',
+      'News',
+      'Helper centre',
+      'Legal texts',
+    ]);
     // The dashboard: the admin oversees the KYC queue (its count, not its submissions) and works the approvals.
     await page.getByTestId('queue-kyc').getByText('0 submissions awaiting review').waitFor();
     assert.equal(await page.getByTestId('queue-kyc').getByRole('link').count(), 0);
@@ -94,7 +123,13 @@ async function backOffice({ browser }: JourneyContext) {
     await theirs.waitForURL(/\/admin\/dashboard$/);
     const theirNav = theirs.getByRole('navigation', { name: 'Back office' });
     await theirNav.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
-    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), ['Dashboard', 'KYC queue', 'Audit log', 'Users', 'Legal texts']);
+    assert.deepEqual(await theirNav.getByRole('link').allTextContents(), [
+      'Dashboard',
+      'KYC queue',
+      'Audit log',
+      'Users',
+      'Legal texts',
+    ]);
     assert.equal(await theirNav.getByTestId('operator-role').textContent(), 'compliance');
     await theirs.getByTestId('queue-kyc').waitFor();
     assert.equal(await theirs.getByTestId('queue-approvals').count(), 0, 'compliance works no approvals');
@@ -116,7 +151,13 @@ async function backOffice({ browser }: JourneyContext) {
     // The session ends elsewhere (as when it expires): the next call answers 301, the page returns to the sign-in.
     const token = await page.evaluate(() => sessionStorage.getItem('admin.token'));
     assert(token, 'no operator session stored');
-    const out = (await (await fetch(`${server.baseUrl}/admin/api/auth/logout`, { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: '{}' })).json()) as ApiReply;
+    const out = (await (
+      await fetch(`${server.baseUrl}/admin/api/auth/logout`, {
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as ApiReply;
     assert.equal(out.code, 0);
     await nav.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('status').filter({ hasText: 'Your session has expired. Sign in again.' }).waitFor();
@@ -137,11 +178,23 @@ async function backOffice({ browser }: JourneyContext) {
  */
 async function backOfficeUsers({ browser }: JourneyContext) {
   // Their secrets: set in `before` (the CLI prints them).
-  const support: Operator = { email: 'support.one@example.com', password: 'support-pass-123', role: 'support', secret: '' };
-  const compliance: Operator = { email: 'compliance.two@example.com', password: 'compliance-pass-2', role: 'compliance', secret: '' };
-  const server = await startServer({ before: async (env) => {
-    for (const op of [support, compliance]) op.secret = (await createOperatorWithCli(env, op)).secret;
-  } });
+  const support: Operator = {
+    email: 'support.one@example.com',
+    password: 'support-pass-123',
+    role: 'support',
+    secret: '',
+  };
+  const compliance: Operator = {
+    email: 'compliance.two@example.com',
+    password: 'compliance-pass-2',
+    role: 'compliance',
+    secret: '',
+  };
+  const server = await startServer({
+    before: async (env) => {
+      for (const op of [support, compliance]) op.secret = (await createOperatorWithCli(env, op)).secret;
+    },
+  });
   const context = await browser.newContext({ viewport: DESKTOP });
   try {
     const user = await registerViaApi(server, uniqueEmail('locked'));
@@ -161,11 +214,17 @@ async function backOfficeUsers({ browser }: JourneyContext) {
     await page.getByRole('button', { name: 'Lock account', exact: true }).click();
     await page.getByText(/^Locked .*: reported stolen phone$/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Unlock account' }).count(), 0, 'support cannot unlock');
-    const info = (await (await fetch(`${server.baseUrl}/asset/api/user/info`, { method: 'POST', headers: { token: user.token } })).json()) as ApiReply;
-    assert.equal(info.code, 301, 'the user\'s session ended with the lock');
-    const login = (await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
-    })).json()) as ApiReply;
+    const info = (await (
+      await fetch(`${server.baseUrl}/asset/api/user/info`, { method: 'POST', headers: { token: user.token } })
+    ).json()) as ApiReply;
+    assert.equal(info.code, 301, "the user's session ended with the lock");
+    const login = (await (
+      await fetch(`${server.baseUrl}/asset/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', lang: 'en' },
+        body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
+      })
+    ).json()) as ApiReply;
     assert.equal(login.msg, 'This account is locked, please contact customer service');
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('button', { name: 'Sign out' }).click();
 
@@ -174,9 +233,13 @@ async function backOfficeUsers({ browser }: JourneyContext) {
     await page.goto(`${server.baseUrl}/admin/users/${user.user.uid}`);
     await page.getByRole('button', { name: 'Unlock account' }).click();
     await page.getByRole('button', { name: 'Lock account', exact: true }).waitFor(); // exact: "Unlock account" holds the words too
-    const again = (await (await fetch(`${server.baseUrl}/asset/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
-    })).json()) as ApiReply;
+    const again = (await (
+      await fetch(`${server.baseUrl}/asset/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', lang: 'en' },
+        body: JSON.stringify({ type: 'email', email: user.user.email, password: PASSWORD }),
+      })
+    ).json()) as ApiReply;
     assert.equal(again.code, 0);
   } finally {
     await context.close();
@@ -185,6 +248,14 @@ async function backOfficeUsers({ browser }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'back office: TOTP sign-in, audit log, create and disable an operator, sign-out, expired session', fn: backOffice, slow: true },
-  { name: 'back office users: support finds and locks a user, compliance unlocks them', fn: backOfficeUsers, slow: true },
+  {
+    name: 'back office: TOTP sign-in, audit log, create and disable an operator, sign-out, expired session',
+    fn: backOffice,
+    slow: true,
+  },
+  {
+    name: 'back office users: support finds and locks a user, compliance unlocks them',
+    fn: backOfficeUsers,
+    slow: true,
+  },
 ];

@@ -1,6 +1,16 @@
 /** The app shell: entry routes, unbuilt pages, lazy-page placeholders, offline toasts, the wide window. */
 import assert from 'node:assert/strict';
-import { type Journey, type JourneyContext, MOBILE, PASSWORD, expectFailedRequests, newPage, shot, sleep, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  PASSWORD,
+  expectFailedRequests,
+  newPage,
+  shot,
+  sleep,
+  waitForPath,
+} from '../harness';
 
 async function entryRoutes({ browser, server }: JourneyContext) {
   // With motion, as most users have it (the other journeys prefer reduced motion: harness/browser.ts).
@@ -29,13 +39,19 @@ async function pagePlaceholders({ browser, server }: JourneyContext) {
   await page.goto(`${server.baseUrl}/pages/home/index`);
   await page.getByRole('heading', { name: 'Start trading today' }).waitFor();
   // Everything the home page needed is loaded; any further script is a page's own chunk.
-  const loaded = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)));
-  const isNewChunk = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !loaded.has(url.pathname);
+  const loaded = new Set(
+    await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)),
+  );
+  const isNewChunk = (url: URL) =>
+    url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !loaded.has(url.pathname);
 
-  await page.route((url) => isNewChunk(url), async (route) => {
-    await sleep(1500);
-    await route.continue();
-  });
+  await page.route(
+    (url) => isNewChunk(url),
+    async (route) => {
+      await sleep(1500);
+      await route.continue();
+    },
+  );
   await page.getByRole('link', { name: 'Log in' }).click();
   await page.getByRole('status').getByText('Loading page…').waitFor();
   await shot(page, 'page-loading');
@@ -47,8 +63,13 @@ async function pagePlaceholders({ browser, server }: JourneyContext) {
   expectFailedRequests(page2);
   await page2.goto(`${server.baseUrl}/pages/home/index`);
   await page2.getByRole('heading', { name: 'Start trading today' }).waitFor();
-  const loaded2 = new Set(await page2.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)));
-  await page2.route((url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !loaded2.has(url.pathname), (route) => route.abort());
+  const loaded2 = new Set(
+    await page2.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)),
+  );
+  await page2.route(
+    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !loaded2.has(url.pathname),
+    (route) => route.abort(),
+  );
   await page2.getByRole('link', { name: 'Log in' }).click();
   await page2.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
   await page2.getByRole('button', { name: 'Reload' }).waitFor();
@@ -95,7 +116,10 @@ async function wideWindow({ browser, server }: JourneyContext) {
 
 export const journeys: Journey[] = [
   { name: '/ and /splash open the mobile home; a built-in page of the original platform opens', fn: entryRoutes },
-  { name: 'a slow page shows the loading placeholder; a page whose code fails shows the error placeholder', fn: pagePlaceholders },
+  {
+    name: 'a slow page shows the loading placeholder; a page whose code fails shows the error placeholder',
+    fn: pagePlaceholders,
+  },
   { name: 'going offline and back shows the network toasts; a request made offline says so', fn: offlineToasts },
   { name: 'a 1000 px window (the breakpoint) shows the mobile layout centred and capped at 450 px', fn: wideWindow },
 ];

@@ -2,16 +2,36 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { desktopContext } from '../harness/browser';
-import { type Journey, type JourneyContext, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 /** Clears the cache from the version page: asks first, says how much went, and the user stays signed in. */
 async function clearCache(page: Page) {
   await page.evaluate(() => window.localStorage.setItem('tw.preferred-region', 'DE'));
   await page.getByRole('button', { name: 'Clear cache' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await page.getByTestId('clear-cache-result').filter({ hasText: /^Cache cleared: \d+ saved answers, [1-9]\d* stored items and \d+ offline caches removed\.$/ }).waitFor();
-  const kept = await page.evaluate(() => ({ session: window.localStorage.getItem('tw.session') !== null, region: window.localStorage.getItem('tw.preferred-region') }));
-  assert.deepEqual(kept, { session: true, region: null }, 'clear cache keeps the session and removes the stored preferences');
+  await page
+    .getByTestId('clear-cache-result')
+    .filter({ hasText: /^Cache cleared: \d+ saved answers, [1-9]\d* stored items and \d+ offline caches removed\.$/ })
+    .waitFor();
+  const kept = await page.evaluate(() => ({
+    session: window.localStorage.getItem('tw.session') !== null,
+    region: window.localStorage.getItem('tw.preferred-region'),
+  }));
+  assert.deepEqual(
+    kept,
+    { session: true, region: null },
+    'clear cache keeps the session and removes the stored preferences',
+  );
 }
 
 async function phone({ browser, server }: JourneyContext) {
@@ -23,7 +43,10 @@ async function phone({ browser, server }: JourneyContext) {
   await page.getByRole('link', { name: 'App download' }).click();
   await waitForPath(page, '/pages/profile/app-download');
   // Nothing is seeded: the page says there is no app yet instead of showing empty codes.
-  await page.getByTestId('app-download-empty').getByText('There is no app to download yet.', { exact: false }).waitFor();
+  await page
+    .getByTestId('app-download-empty')
+    .getByText('There is no app to download yet.', { exact: false })
+    .waitFor();
   await expectAccessible(page, 'app download (phone)');
   await page.goBack();
 
@@ -88,6 +111,12 @@ async function desktop({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'app version (phone): profile → App download (empty state), Version (1.0.1, the web is always current), Clear cache keeping the session; choose and open location', fn: phone },
-  { name: 'app version (desktop): settings → Version and Clear cache, App download; the location pages in the desktop frame', fn: desktop },
+  {
+    name: 'app version (phone): profile → App download (empty state), Version (1.0.1, the web is always current), Clear cache keeping the session; choose and open location',
+    fn: phone,
+  },
+  {
+    name: 'app version (desktop): settings → Version and Clear cache, App download; the location pages in the desktop frame',
+    fn: desktop,
+  },
 ];

@@ -1,18 +1,33 @@
 /** Four eyes in the back office (issue 16), on a desktop screen: one operator asks, another decides. */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { type ApiReply, type Journey, type JourneyContext, DESKTOP, expectAccessible, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  DESKTOP,
+  expectAccessible,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+} from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { endOwnServer, startServer } from '../harness/server';
 
 /** The row of request `id` in the list shown. */
-const requestRow = (page: Page, id: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+const requestRow = (page: Page, id: number) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
 
 /** The real balances a back-office user page shows, as `asset → balance` of the currency account. */
 async function realCurrency(page: Page): Promise<Record<string, string>> {
   const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Real balances' }) });
-  const rows = await card.locator('tbody tr').evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => [...tr.cells].map((c) => c.textContent ?? '')));
-  return Object.fromEntries(rows.filter(([wallet]) => wallet === 'currency').map(([, asset = '', balance = '']) => [asset, balance]));
+  const rows = await card
+    .locator('tbody tr')
+    .evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => [...tr.cells].map((c) => c.textContent ?? '')));
+  return Object.fromEntries(
+    rows.filter(([wallet]) => wallet === 'currency').map(([, asset = '', balance = '']) => [asset, balance]),
+  );
 }
 
 /** The number of the request a notice names (`Request 12 sent: ...`). */
@@ -34,11 +49,23 @@ function requestNumber(notice: string | null): number {
  */
 async function fourEyes({ browser }: JourneyContext) {
   // Their secrets: set in `before` (the CLI prints them).
-  const asker: Operator = { email: 'finance.asker@example.com', password: 'finance-asker-pass-1', role: 'finance', secret: '' };
-  const decider: Operator = { email: 'admin.decider@example.com', password: 'admin-decider-pass-1', role: 'admin', secret: '' };
-  const server = await startServer({ before: async (env) => {
-    for (const op of [asker, decider]) op.secret = (await createOperatorWithCli(env, op)).secret;
-  } });
+  const asker: Operator = {
+    email: 'finance.asker@example.com',
+    password: 'finance-asker-pass-1',
+    role: 'finance',
+    secret: '',
+  };
+  const decider: Operator = {
+    email: 'admin.decider@example.com',
+    password: 'admin-decider-pass-1',
+    role: 'admin',
+    secret: '',
+  };
+  const server = await startServer({
+    before: async (env) => {
+      for (const op of [asker, decider]) op.secret = (await createOperatorWithCli(env, op)).secret;
+    },
+  });
   const contextA = await browser.newContext({ viewport: DESKTOP });
   const contextB = await browser.newContext({ viewport: DESKTOP });
   try {
@@ -51,7 +78,14 @@ async function fourEyes({ browser }: JourneyContext) {
     await a.waitForURL(/\/admin\/dashboard$/);
     const navA = a.getByRole('navigation', { name: 'Back office' });
     await navA.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
-    assert.deepEqual(await navA.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'Users']);
+    assert.deepEqual(await navA.getByRole('link').allTextContents(), [
+      'Dashboard',
+      'Approvals',
+      'Withdrawals',
+      'Financing',
+      'Loans',
+      'Users',
+    ]);
     await navA.getByRole('link', { name: 'Users' }).click();
     await a.getByLabel('UID, e-mail or phone (+ and digits), exactly').fill(uid);
     await a.getByRole('button', { name: 'Find' }).click();
@@ -69,7 +103,11 @@ async function fourEyes({ browser }: JourneyContext) {
     await a.getByRole('alert').filter({ hasText: 'Check the fields marked above.' }).waitFor();
     await a.getByText('Enter the amount to credit.').waitFor();
     await a.getByText(/^Say why/).waitFor();
-    assert.equal(await a.getByLabel('Amount').evaluate((el) => el === document.activeElement), true, 'the first wrong field has the focus');
+    assert.equal(
+      await a.getByLabel('Amount').evaluate((el) => el === document.activeElement),
+      true,
+      'the first wrong field has the focus',
+    );
     await a.getByLabel('Amount').fill('1.0000001');
     await a.getByLabel(/^Note/).fill('goodwill: ticket 4711');
     await a.getByRole('button', { name: 'Request the credit' }).click();
@@ -80,7 +118,10 @@ async function fourEyes({ browser }: JourneyContext) {
     await a.getByLabel('Amount').fill('125.5');
     await a.getByRole('button', { name: 'Request the credit' }).click();
     await a.waitForURL(/\/admin\/approvals$/);
-    const sent = await a.getByRole('status').filter({ hasText: /^Request \d+ sent: 125\.500000 USDT for user \d{8} waits for another operator\.$/ }).textContent();
+    const sent = await a
+      .getByRole('status')
+      .filter({ hasText: /^Request \d+ sent: 125\.500000 USDT for user \d{8} waits for another operator\.$/ })
+      .textContent();
     const creditId = requestNumber(sent);
 
     // A second credit, asked from the Approvals page (the UID typed), to be rejected.
@@ -90,10 +131,16 @@ async function fourEyes({ browser }: JourneyContext) {
     await a.getByLabel('Amount').fill('40');
     await a.getByLabel(/^Note/).fill('duplicate of ticket 4711');
     await a.getByRole('button', { name: 'Request the credit' }).click();
-    await a.getByRole('alert').filter({ hasText: 'The server refused the request: This account does not exist' }).waitFor();
+    await a
+      .getByRole('alert')
+      .filter({ hasText: 'The server refused the request: This account does not exist' })
+      .waitFor();
     await a.getByLabel('User UID').fill(uid);
     await a.getByRole('button', { name: 'Request the credit' }).click();
-    const sent2 = await a.getByRole('status').filter({ hasText: /^Request \d+ sent: 40\.000000 USDT/ }).textContent();
+    const sent2 = await a
+      .getByRole('status')
+      .filter({ hasText: /^Request \d+ sent: 40\.000000 USDT/ })
+      .textContent();
     const secondId = requestNumber(sent2);
 
     // A reversal: a transaction id is a whole number; one that does not exist is only found out on approval.
@@ -105,7 +152,10 @@ async function fourEyes({ browser }: JourneyContext) {
     await expectAccessible(a, 'back office: reversal request with a problem');
     await a.getByLabel('Ledger transaction id').fill('999999');
     await a.getByRole('button', { name: 'Request the reversal' }).click();
-    const sent3 = await a.getByRole('status').filter({ hasText: /^Request \d+ sent: the reversal of ledger transaction 999999/ }).textContent();
+    const sent3 = await a
+      .getByRole('status')
+      .filter({ hasText: /^Request \d+ sent: the reversal of ledger transaction 999999/ })
+      .textContent();
     const reversalId = requestNumber(sent3);
 
     // A's own requests wait for another operator: no buttons.
@@ -114,16 +164,24 @@ async function fourEyes({ browser }: JourneyContext) {
     await mine.getByRole('cell', { name: /^125\.500000 USDT\s*Note: goodwill: ticket 4711$/ }).waitFor();
     await mine.getByRole('cell', { name: `User ${uid}` }).waitFor();
     await mine.getByRole('cell', { name: asker.email }).waitFor();
-    assert.equal(await a.getByRole('button', { name: /^(Approve|Reject) request/ }).count(), 0, 'the asker sees decide buttons');
+    assert.equal(
+      await a.getByRole('button', { name: /^(Approve|Reject) request/ }).count(),
+      0,
+      'the asker sees decide buttons',
+    );
     assert.equal(await a.getByText('Waiting for another operator').count(), 3);
     await expectAccessible(a, 'back office: approvals (own requests)');
     await shot(a, 'admin-approvals-own');
     // The server refuses it too, whatever the page shows.
     const tokenA = await a.evaluate(() => sessionStorage.getItem('admin.token'));
     assert(tokenA, 'no operator session stored');
-    const self = (await (await fetch(`${server.baseUrl}/admin/api/approvals/decide`, {
-      method: 'POST', headers: { token: tokenA, 'content-type': 'application/json' }, body: JSON.stringify({ id: creditId, approve: true }),
-    })).json()) as ApiReply;
+    const self = (await (
+      await fetch(`${server.baseUrl}/admin/api/approvals/decide`, {
+        method: 'POST',
+        headers: { token: tokenA, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: creditId, approve: true }),
+      })
+    ).json()) as ApiReply;
     assert.equal(self.code, 1607, JSON.stringify(self));
 
     // Operator B (admin): Approvals in the menu; approves the first after the confirm step.
@@ -133,14 +191,32 @@ async function fourEyes({ browser }: JourneyContext) {
     await b.waitForURL(/\/admin\/dashboard$/);
     const navB = b.getByRole('navigation', { name: 'Back office' });
     await navB.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
-    assert.deepEqual(await navB.getByRole('link').allTextContents(), ['Dashboard', 'Approvals', 'Withdrawals', 'Financing', 'Loans', 'App versions', 'Audit log', 'Operators', 'Users', 'Customer service', 'News', 'Helper centre', 'Legal texts']);
+    assert.deepEqual(await navB.getByRole('link').allTextContents(), [
+      'Dashboard',
+      'Approvals',
+      'Withdrawals',
+      'Financing',
+      'Loans',
+      'App versions',
+      'Audit log',
+      'Operators',
+      'Users',
+      'Customer service',
+      'News',
+      'Helper centre',
+      'Legal texts',
+    ]);
     const card = b.getByTestId('queue-approvals');
     await card.getByText('3 requests awaiting a second operator').waitFor();
     await card.getByRole('link', { name: 'Approvals' }).click();
     await b.waitForURL(/\/admin\/approvals$/);
     const row = requestRow(b, creditId);
     await row.getByRole('button', { name: `Approve request ${creditId}` }).click();
-    await row.getByText(`Approve: 125.500000 USDT is credited now to the real currency account of user ${uid}, asked by ${asker.email}.`).waitFor();
+    await row
+      .getByText(
+        `Approve: 125.500000 USDT is credited now to the real currency account of user ${uid}, asked by ${asker.email}.`,
+      )
+      .waitFor();
     await expectAccessible(b, 'back office: approve, confirm step');
     await shot(b, 'admin-approvals-confirm');
     // Cancel first: nothing happens.
@@ -164,7 +240,10 @@ async function fourEyes({ browser }: JourneyContext) {
     await reversal.getByRole('button', { name: `Approve request ${reversalId}` }).click();
     await reversal.getByText(/^Approve: ledger transaction 999999 is reversed now/).waitFor();
     await reversal.getByRole('button', { name: `Confirm: approve request ${reversalId}` }).click();
-    await b.getByRole('alert').filter({ hasText: `Request ${reversalId} was not decided: This ledger transaction does not exist` }).waitFor();
+    await b
+      .getByRole('alert')
+      .filter({ hasText: `Request ${reversalId} was not decided: This ledger transaction does not exist` })
+      .waitFor();
     await reversal.getByRole('button', { name: `Approve request ${reversalId}` }).waitFor();
     await expectAccessible(b, 'back office: approvals after a refusal');
 
@@ -204,7 +283,9 @@ async function fourEyes({ browser }: JourneyContext) {
     await b.getByLabel(/^Note/).fill('credited to the wrong account');
     await b.getByRole('button', { name: 'Request the reversal' }).click();
     await b.waitForURL(/\/admin\/approvals$/);
-    const correctionId = requestNumber(await b.getByText(/^Request \d+ sent: the reversal of ledger transaction/).textContent());
+    const correctionId = requestNumber(
+      await b.getByText(/^Request \d+ sent: the reversal of ledger transaction/).textContent(),
+    );
     // Said once: a reload does not repeat the notice.
     await b.reload();
     await b.getByRole('heading', { name: 'Approvals' }).waitFor();
@@ -228,5 +309,9 @@ async function fourEyes({ browser }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'four eyes: a finance operator asks for credits and a reversal, an admin approves one, rejects one, and a refused approval stays pending; the user\'s balance shows the credit', fn: fourEyes, slow: true },
+  {
+    name: "four eyes: a finance operator asks for credits and a reversal, an admin approves one, rejects one, and a refused approval stays pending; the user's balance shows the credit",
+    fn: fourEyes,
+    slow: true,
+  },
 ];

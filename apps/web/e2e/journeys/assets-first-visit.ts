@@ -4,7 +4,21 @@
  * contract on the first try.
  */
 import assert from 'node:assert/strict';
-import { type Journey, type JourneyContext, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  api,
+  confirmDemoContract,
+  enterContract,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  openTradeChart,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 /** A new real user: small balances hidden by default, shown on demand, the choice remembered; records and statement one tap away. */
 async function firstVisit({ browser, server }: JourneyContext) {
@@ -29,7 +43,10 @@ async function firstVisit({ browser, server }: JourneyContext) {
   await page.reload();
   await page.getByRole('heading', { name: 'Currency account' }).waitFor();
   await page.locator('[data-wallet="financing"] [data-asset="USDT"]').waitFor();
-  assert(!(await page.getByRole('checkbox', { name: 'Hide small balances' }).isChecked()), 'the choice was not remembered');
+  assert(
+    !(await page.getByRole('checkbox', { name: 'Hide small balances' }).isChecked()),
+    'the choice was not remembered',
+  );
   await page.getByRole('checkbox', { name: 'Hide small balances' }).check();
   await page.locator('.wallet-card .empty-text').nth(2).waitFor();
 
@@ -57,8 +74,16 @@ async function demoFirstContract({ browser, server }: JourneyContext) {
   await page.getByRole('button', { name: 'Demo', exact: true }).click();
   await page.getByRole('button', { name: 'Demo', exact: true, pressed: true }).waitFor();
   // Both trading accounts hold the demo money.
-  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100,000.00', { exact: true }).first().waitFor();
-  await page.locator('[data-wallet="currency"] [data-asset="USDT"]').getByText('100,000.00', { exact: true }).first().waitFor();
+  await page
+    .locator('[data-wallet="option"] [data-asset="USDT"]')
+    .getByText('100,000.00', { exact: true })
+    .first()
+    .waitFor();
+  await page
+    .locator('[data-wallet="currency"] [data-asset="USDT"]')
+    .getByText('100,000.00', { exact: true })
+    .first()
+    .waitFor();
 
   await openTradeChart(page, server);
   await page.getByText('Available: 100,000.00 USDT (Option account)').waitFor();
@@ -77,7 +102,12 @@ async function demoFirstContract({ browser, server }: JourneyContext) {
 
   // A resting spot order: one event, "Spot order placed", its funds held.
   const demo = { token: login.token, typeUser: 'demo' };
-  const placed = await api(server.baseUrl, '/transaction/api/spot/order', { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '1000.00' }, demo);
+  const placed = await api(
+    server.baseUrl,
+    '/transaction/api/spot/order',
+    { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '1000.00' },
+    demo,
+  );
   assert.equal(placed.code, 0, `spot order failed: ${JSON.stringify(placed)}`);
   await page.goto(`${server.baseUrl}/pages/assets/account?wallet=currency`);
   const order = page.locator('[data-testid="account-change"][data-kind="spot_escrow"]').first();
@@ -91,6 +121,12 @@ async function demoFirstContract({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'assets: a new user sees no zero rows by default, can show them, and reaches transfer records and account changes in one tap', fn: firstVisit },
-  { name: 'demo: a new user switches to demo and stakes a contract on the first try; the statement shows held funds as one event', fn: demoFirstContract },
+  {
+    name: 'assets: a new user sees no zero rows by default, can show them, and reaches transfer records and account changes in one tap',
+    fn: firstVisit,
+  },
+  {
+    name: 'demo: a new user switches to demo and stakes a contract on the first try; the statement shows held funds as one event',
+    fn: demoFirstContract,
+  },
 ];

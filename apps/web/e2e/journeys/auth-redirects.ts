@@ -1,6 +1,17 @@
 /** Where visitors and expired sessions are sent, and the way back after logging in. */
 import assert from 'node:assert/strict';
-import { type Journey, type JourneyContext, MOBILE, PASSWORD, loggedInContext, newPage, registerViaApi, storedSession, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  PASSWORD,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  storedSession,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 async function visitorSentToLogin({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
@@ -8,7 +19,10 @@ async function visitorSentToLogin({ browser, server }: JourneyContext) {
   await page.goto(`${server.baseUrl}/pages/assets/index`);
   await waitForPath(page, '/pages/login/login');
   const url = new URL(page.url());
-  assert(url.searchParams.get('redirect') === '/pages/assets/index', `redirect param was ${url.searchParams.get('redirect')}`);
+  assert(
+    url.searchParams.get('redirect') === '/pages/assets/index',
+    `redirect param was ${url.searchParams.get('redirect')}`,
+  );
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   await context.close();
 }
@@ -31,7 +45,21 @@ async function returnAfterLogin({ browser, server }: JourneyContext) {
 async function expiredSession({ browser, server }: JourneyContext) {
   const context = await loggedInContext(browser, {
     token: 'expired-or-unknown-token',
-    user: { uid: '1', nickname: 'Ghost', avatar: null, email: 'ghost@example.com', countryCode: null, phone: null, invitationCode: 'X', manager: null, typeUser: 'real', language: 'en', theme: 'light', hasFundPassword: false, createdAt: Date.now() },
+    user: {
+      uid: '1',
+      nickname: 'Ghost',
+      avatar: null,
+      email: 'ghost@example.com',
+      countryCode: null,
+      phone: null,
+      invitationCode: 'X',
+      manager: null,
+      typeUser: 'real',
+      language: 'en',
+      theme: 'light',
+      hasFundPassword: false,
+      createdAt: Date.now(),
+    },
   });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/profile/account-setting/index`);

@@ -13,17 +13,39 @@ import { photoFiles } from '../harness/borrowers';
 import { desktopContext } from '../harness/browser';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { endOwnServer, startServer } from '../harness/server';
-import { type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  MOBILE,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 const SERVICE = '/pages/home/components/customer-service';
 
 async function chatWithSupport({ browser }: JourneyContext) {
   // The secret: set in `before` (the CLI prints it).
-  const support: Operator = { email: 'chat.support@example.com', password: 'chat-support-pass-1', role: 'support', secret: '' };
+  const support: Operator = {
+    email: 'chat.support@example.com',
+    password: 'chat-support-pass-1',
+    role: 'support',
+    secret: '',
+  };
   let server: Server | undefined;
   const contexts: BrowserContext[] = [];
   try {
-    server = await startServer({ before: async (env) => { Object.assign(support, await createOperatorWithCli(env, support)); } });
+    server = await startServer({
+      before: async (env) => {
+        Object.assign(support, await createOperatorWithCli(env, support));
+      },
+    });
     const { baseUrl } = server;
     const url = (p: string) => `${baseUrl}${p}`;
 
@@ -60,7 +82,9 @@ async function chatWithSupport({ browser }: JourneyContext) {
     // A picture goes through the upload pipeline and shows from the server.
     await phone.getByTestId('chat-file').setInputFiles(photoFiles([[40, 120, 200]]));
     await phone.getByRole('button', { name: 'Send' }).click();
-    const picture = log.getByTestId('chat-message').filter({ has: phone.getByRole('img', { name: 'Picture sent in the chat' }) });
+    const picture = log
+      .getByTestId('chat-message')
+      .filter({ has: phone.getByRole('img', { name: 'Picture sent in the chat' }) });
     await picture.and(phone.locator('[data-state="sent"]')).waitFor();
 
     // Support, in the back office's inbox: the conversation of this UID (origin home) with both
@@ -72,12 +96,18 @@ async function chatWithSupport({ browser }: JourneyContext) {
     await op.waitForURL(/\/admin\/dashboard$/);
     await op.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customer service' }).click();
     await op.waitForURL(/\/admin\/chat/);
-    await op.getByTestId('chat-inbox').getByRole('button', { name: new RegExp(`UID ${uid}`) }).click();
+    await op
+      .getByTestId('chat-inbox')
+      .getByRole('button', { name: new RegExp(`UID ${uid}`) })
+      .click();
     const thread = op.getByTestId('chat-thread');
     await thread.getByText(question).waitFor();
     await thread.getByRole('img', { name: 'Image from the user' }).waitFor();
     assert.equal(await op.getByTestId('chat-uid').textContent(), uid);
-    await op.getByTestId('chat-conversation').getByText(/^Opened from home/).waitFor();
+    await op
+      .getByTestId('chat-conversation')
+      .getByText(/^Opened from home/)
+      .waitFor();
     await mine.and(phone.locator('[data-state="read"]')).waitFor();
     await mine.getByText('Read', { exact: true }).waitFor();
 
@@ -93,7 +123,11 @@ async function chatWithSupport({ browser }: JourneyContext) {
     // does not follow the user's read mark: the inbox-state version leaves user_read_through out).
     await phone.waitForTimeout(1000);
     await op.reload();
-    await thread.getByTestId('chat-message').filter({ hasText: answer }).getByText(/· read/).waitFor();
+    await thread
+      .getByTestId('chat-message')
+      .filter({ hasText: answer })
+      .getByText(/· read/)
+      .waitFor();
     await shot(op, 'customer-service-inbox');
 
     // The desktop layout: the user menu leads to the same conversation in a centred panel.
@@ -106,7 +140,11 @@ async function chatWithSupport({ browser }: JourneyContext) {
     await waitForPath(desk, SERVICE);
     const deskLog = desk.getByTestId('chat-log');
     await deskLog.getByTestId('chat-message').filter({ hasText: answer }).waitFor();
-    await deskLog.getByTestId('chat-message').filter({ hasText: question }).getByText('Read', { exact: true }).waitFor();
+    await deskLog
+      .getByTestId('chat-message')
+      .filter({ hasText: question })
+      .getByText('Read', { exact: true })
+      .waitFor();
     await expectAccessible(desk, 'customer service: desktop');
     await shot(desk, 'customer-service-desktop');
   } finally {

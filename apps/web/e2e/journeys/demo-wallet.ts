@@ -1,7 +1,19 @@
 /** The demo account: version switch, a transfer between accounts, an OTC buy, records and assets. */
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { type Journey, type JourneyContext, type Server, expectAccessible, loggedInContext, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  type Server,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  storedSession,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 /**
  * A record's time: the API sends epoch milliseconds; the page shows "YYYY-MM-DD HH:mm:ss" (docs/product.md §9)
@@ -13,7 +25,13 @@ async function expectRecordTime(record: Locator, what: string) {
   const { text, iso, local } = await time.evaluate((el) => {
     const at = new Date(el.getAttribute('datetime') ?? '');
     // Inline, not a named helper: under tsx a named inner function needs a `__name` the page lacks (harness/row-renders.ts).
-    const [month, day, hours, minutes, seconds] = [at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0'));
+    const [month, day, hours, minutes, seconds] = [
+      at.getMonth() + 1,
+      at.getDate(),
+      at.getHours(),
+      at.getMinutes(),
+      at.getSeconds(),
+    ].map((n) => String(n).padStart(2, '0'));
     return {
       text: el.textContent?.trim() ?? '',
       iso: el.getAttribute('datetime') ?? '',
@@ -33,7 +51,10 @@ async function switchToDemoAndTransfer(page: Page, server: Server) {
   await page.getByRole('button', { name: 'Demo', exact: true, pressed: true }).waitFor();
   assert((await storedSession(page)).typeUser === 'demo', 'typeUser is not stored as demo');
   const usdt = page.locator('[data-wallet="currency"] [data-asset="USDT"]');
-  await usdt.getByText(/^[1-9][0-9,]*\.[0-9]+$/).first().waitFor();
+  await usdt
+    .getByText(/^[1-9][0-9,]*\.[0-9]+$/)
+    .first()
+    .waitFor();
   await expectAccessible(page, 'assets (demo)');
   await shot(page, 'assets-demo');
 
@@ -56,7 +77,11 @@ async function switchToDemoAndTransfer(page: Page, server: Server) {
   await waitForPath(page, '/pages/assets/index');
   assert((await storedSession(page)).demoConfirmed === true, 'the trial confirmation was not remembered');
   // The demo faucet funds the option account too: 100,000 + 100.
-  await page.locator('[data-wallet="option"] [data-asset="USDT"]').getByText('100,100.00', { exact: true }).first().waitFor();
+  await page
+    .locator('[data-wallet="option"] [data-asset="USDT"]')
+    .getByText('100,100.00', { exact: true })
+    .first()
+    .waitFor();
 
   await page.getByRole('link', { name: 'Option account', exact: true }).click();
   await waitForPath(page, '/pages/assets/account');
@@ -85,7 +110,9 @@ async function buyOverOtc(page: Page, server: Server) {
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   await page.getByText('Confirm trade').waitFor();
   // The preview is exact decimal arithmetic: the trade charges to the last digit what it showed.
-  const previewPay = (await page.locator('.adm-dialog .otc-preview__row', { hasText: 'You pay' }).locator('dd').textContent())?.trim();
+  const previewPay = (
+    await page.locator('.adm-dialog .otc-preview__row', { hasText: 'You pay' }).locator('dd').textContent()
+  )?.trim();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('heading', { name: 'Trade completed' }).waitFor();
 
@@ -93,7 +120,10 @@ async function buyOverOtc(page: Page, server: Server) {
   const trade = page.getByTestId('otc-trade').first();
   await trade.getByText(/^Buy · BTC/).waitFor();
   // Coins come in whole amount-decimal steps: at most the 50 USDT budget is spent.
-  await trade.getByText(/^(49|50)\.[0-9]+ USDT$/).first().waitFor();
+  await trade
+    .getByText(/^(49|50)\.[0-9]+ USDT$/)
+    .first()
+    .waitFor();
   const paid = (await trade.locator('dd').first().textContent())?.trim();
   // History shows USDT to the cent, truncated (docs/product.md §9); the preview shows every digit.
   const previewCents = previewPay?.replace(/^([0-9,]+\.[0-9]{2})[0-9]*/, '$1');
@@ -103,7 +133,10 @@ async function buyOverOtc(page: Page, server: Server) {
 
   await page.goto(`${server.baseUrl}/pages/assets/index`);
   const btc = page.locator('[data-wallet="currency"] [data-asset="BTC"]');
-  await btc.getByText(/^0\.0*[1-9][0-9]*$/).first().waitFor();
+  await btc
+    .getByText(/^0\.0*[1-9][0-9]*$/)
+    .first()
+    .waitFor();
   await shot(page, 'assets-after-otc');
 }
 
@@ -120,5 +153,8 @@ async function demoWallet({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'demo journey: switch to demo, transfer 100 USDT, buy BTC over OTC, see it in records and assets', fn: demoWallet },
+  {
+    name: 'demo journey: switch to demo, transfer 100 USDT, buy BTC over OTC, see it in records and assets',
+    fn: demoWallet,
+  },
 ];

@@ -8,7 +8,22 @@ import type { AccountListResult, Approval, DepositAddress, RechargeList } from '
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { desktopContext } from '../harness/browser';
-import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  MOBILE,
+  api,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp } from '../harness/operators';
 import { sendUsdt, startDevChain } from '../harness/chain';
 import { endOwnServer, startServer } from '../harness/server';
@@ -29,7 +44,10 @@ async function depositAddress(server: Server, token: string, symbol: string, cha
  */
 async function qrModules(scope: Locator): Promise<boolean[][]> {
   const svg = scope.getByTestId('deposit-qr');
-  const { viewBox, d } = await svg.evaluate((el) => ({ viewBox: el.getAttribute('viewBox'), d: [...el.querySelectorAll('path')].at(-1)?.getAttribute('d') }));
+  const { viewBox, d } = await svg.evaluate((el) => ({
+    viewBox: el.getAttribute('viewBox'),
+    d: [...el.querySelectorAll('path')].at(-1)?.getAttribute('d'),
+  }));
   assert(viewBox && d, `the QR code's SVG has no viewBox or path: ${viewBox}, ${d}`);
   const total = Number(viewBox.split(' ')[2]);
   const margin = 4;
@@ -53,7 +71,10 @@ async function expectQrEncodes(scope: Locator, text: string) {
   const shownKey = shown.map((row) => row.map((c) => (c ? 1 : 0)).join('')).join('\n');
   for (const mask of [0, 1, 2, 3, 4, 5, 6, 7] as const) {
     // Its UTF-8 bytes, as qrcode makes of a string (@types/qrcode takes bytes only).
-    const { modules } = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: mask });
+    const { modules } = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], {
+      errorCorrectionLevel: 'M',
+      maskPattern: mask,
+    });
     if (modules.size !== shown.length) continue;
     const rows: string[] = [];
     for (let r = 0; r < modules.size; r++) {
@@ -110,7 +131,12 @@ async function mobileDeposit({ browser, server }: JourneyContext) {
   assert.match(erc20.expected.qrText, /^ethereum:0x[0-9a-fA-F]{40}\/transfer\?address=0x/);
   await erc20.card.getByTestId('deposit-minimum').getByText('20 USDT').waitFor();
   await erc20.card.getByTestId('deposit-confirmations').getByText('12 blocks').waitFor();
-  await erc20.card.getByRole('note').getByText('Send only USDT on the Ethereum (ERC20) network to this address. Coins sent on another network are lost.').waitFor();
+  await erc20.card
+    .getByRole('note')
+    .getByText(
+      'Send only USDT on the Ethereum (ERC20) network to this address. Coins sent on another network are lost.',
+    )
+    .waitFor();
   await erc20.card.getByRole('img', { name: 'QR code of your USDT deposit address on Ethereum (ERC20)' }).waitFor();
   await copyAddress(page, erc20.card, erc20.expected.address);
   await expectAccessible(page, 'deposit: USDT on ERC20');
@@ -153,7 +179,10 @@ async function mobileDeposit({ browser, server }: JourneyContext) {
     await row.click();
     return s;
   })();
-  await page.getByTestId('deposit-state').getByText(`Deposits of ${symbol} are not possible yet: it has no deposit network.`).waitFor();
+  await page
+    .getByTestId('deposit-state')
+    .getByText(`Deposits of ${symbol} are not possible yet: it has no deposit network.`)
+    .waitFor();
 
   // No deposits yet.
   await page.goto(`${server.baseUrl}/pages/recharge/recharge-records`);
@@ -165,7 +194,11 @@ async function mobileDeposit({ browser, server }: JourneyContext) {
 /** An operator signs in to the back office through the API: e-mail, password, a fresh code. */
 async function operatorToken(server: Server, operator: Operator) {
   const { code } = await freshTotp(operator.secret);
-  const res = await api<{ token: string }>(server.baseUrl, '/admin/api/auth/login', { email: operator.email, password: operator.password, totp: code });
+  const res = await api<{ token: string }>(server.baseUrl, '/admin/api/auth/login', {
+    email: operator.email,
+    password: operator.password,
+    totp: code,
+  });
   assert.equal(res.code, 0, JSON.stringify(res));
   return res.data.token;
 }
@@ -179,8 +212,18 @@ async function operatorToken(server: Server, operator: Operator) {
  */
 async function records({ browser }: JourneyContext) {
   // Their secrets: set in `before` (the CLI prints them).
-  const asker: Operator = { email: 'deposit.asker@example.com', password: 'deposit-asker-pass-1', role: 'finance', secret: '' };
-  const approver: Operator = { email: 'deposit.approver@example.com', password: 'deposit-approver-pass-1', role: 'finance', secret: '' };
+  const asker: Operator = {
+    email: 'deposit.asker@example.com',
+    password: 'deposit-asker-pass-1',
+    role: 'finance',
+    secret: '',
+  };
+  const approver: Operator = {
+    email: 'deposit.approver@example.com',
+    password: 'deposit-approver-pass-1',
+    role: 'finance',
+    secret: '',
+  };
   const server = await startServer({
     before: async (env) => {
       Object.assign(asker, await createOperatorWithCli(env, asker));
@@ -192,9 +235,19 @@ async function records({ browser }: JourneyContext) {
     const login = await registerViaApi(server, uniqueEmail('deposit-records'));
     const [askToken, approveToken] = [await operatorToken(server, asker), await operatorToken(server, approver)];
     const credit = async (amount: string) => {
-      const asked = await api<Approval>(server.baseUrl, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount, note: 'deposit by bank transfer' }, { token: askToken });
+      const asked = await api<Approval>(
+        server.baseUrl,
+        '/admin/api/approvals/request-credit',
+        { uid: login.user.uid, asset: 'USDT', amount, note: 'deposit by bank transfer' },
+        { token: askToken },
+      );
       assert.equal(asked.code, 0, JSON.stringify(asked));
-      const done = await api<Approval>(server.baseUrl, '/admin/api/approvals/decide', { id: asked.data.id, approve: true }, { token: approveToken });
+      const done = await api<Approval>(
+        server.baseUrl,
+        '/admin/api/approvals/decide',
+        { id: asked.data.id, approve: true },
+        { token: approveToken },
+      );
       assert.equal(done.code, 0, JSON.stringify(done));
       assert.equal(done.data.decision, 'approved');
     };
@@ -255,10 +308,16 @@ async function records({ browser }: JourneyContext) {
     // The same records through the API (docs/product.md §3's fields).
     const url = new URL('/asset/api/userrechange/list', server.baseUrl);
     url.search = 'page=1&size=1';
-    const listed = (await (await fetch(url, { headers: { token: login.token, lang: 'en' } })).json()) as ApiReply<RechargeList>;
+    const listed = (await (
+      await fetch(url, { headers: { token: login.token, lang: 'en' } })
+    ).json()) as ApiReply<RechargeList>;
     assert.equal(listed.data.total, 21);
     assert.deepEqual(
-      { amount: listed.data.items[0]?.amount, channel: listed.data.items[0]?.channel, status: listed.data.items[0]?.status },
+      {
+        amount: listed.data.items[0]?.amount,
+        channel: listed.data.items[0]?.channel,
+        status: listed.data.items[0]?.status,
+      },
       { amount: '150.500000', channel: 'back_stage', status: 'success' },
     );
   } finally {
@@ -266,7 +325,6 @@ async function records({ browser }: JourneyContext) {
     await endOwnServer(server);
   }
 }
-
 
 /**
  * A real deposit on a local chain (anvil): the user sends 25 test USDT to the address the phone
@@ -280,8 +338,12 @@ async function onChain({ browser }: JourneyContext) {
   try {
     server = await startServer({
       env: {
-        ETHEREUM_RPC_URL: chain.rpcUrl, ETHEREUM_CHAIN_ID: '31337', ETHEREUM_START_BLOCK: '0',
-        DEPOSIT_USDT_ETHEREUM_CONTRACT: chain.token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: '3', CHAIN_POLL_MS: '200',
+        ETHEREUM_RPC_URL: chain.rpcUrl,
+        ETHEREUM_CHAIN_ID: '31337',
+        ETHEREUM_START_BLOCK: '0',
+        DEPOSIT_USDT_ETHEREUM_CONTRACT: chain.token,
+        DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: '3',
+        CHAIN_POLL_MS: '200',
       },
     });
     const login = await registerViaApi(server, uniqueEmail('deposit-chain'));
@@ -307,7 +369,11 @@ async function onChain({ browser }: JourneyContext) {
     await shot(page, 'deposit-in-progress');
 
     await chain.mine(2);
-    for (let i = 0; i < 50 && (await record.getByTestId('deposit-status').getAttribute('data-status')) !== 'success'; i++) {
+    for (
+      let i = 0;
+      i < 50 && (await record.getByTestId('deposit-status').getAttribute('data-status')) !== 'success';
+      i++
+    ) {
       await page.waitForTimeout(200);
       await page.reload();
       await record.waitFor();
@@ -315,7 +381,9 @@ async function onChain({ browser }: JourneyContext) {
     await record.getByTestId('deposit-status').getByText('Success').waitFor();
     await record.getByText('25 USDT').first().waitFor();
 
-    const accounts = await api<AccountListResult>(server.baseUrl, '/asset/api/account/list', undefined, { token: login.token });
+    const accounts = await api<AccountListResult>(server.baseUrl, '/asset/api/account/list', undefined, {
+      token: login.token,
+    });
     const usdt = accounts.data.wallets.find((w) => w.wallet === 'currency')?.balances.find((b) => b.asset === 'USDT');
     assert(usdt, `no USDT in the currency account: ${JSON.stringify(accounts.data)}`);
     assert.equal(usdt.available, '25.000000');
@@ -336,7 +404,17 @@ async function onChain({ browser }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'deposit (mobile): from home, USDT on ERC20 and TRC20, BTC: the addresses with QR codes that encode them, copied; a coin without a network says so', fn: mobileDeposit },
-  { name: 'deposit on chain: USDT sent on a local chain to the address the phone shows is counted up and credited; the desktop shows it', fn: onChain, slow: true },
-  { name: 'deposit records: back-stage credits through four eyes, on the phone page by page and on the desktop page beside the address', fn: records },
+  {
+    name: 'deposit (mobile): from home, USDT on ERC20 and TRC20, BTC: the addresses with QR codes that encode them, copied; a coin without a network says so',
+    fn: mobileDeposit,
+  },
+  {
+    name: 'deposit on chain: USDT sent on a local chain to the address the phone shows is counted up and credited; the desktop shows it',
+    fn: onChain,
+    slow: true,
+  },
+  {
+    name: 'deposit records: back-stage credits through four eyes, on the phone page by page and on the desktop page beside the address',
+    fn: records,
+  },
 ];

@@ -7,7 +7,22 @@
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page, ViewportSize } from 'playwright-core';
-import { type Journey, type JourneyContext, DESKTOP, FULL_HD, atFullHd, confirmDemoContract, enterContract, expectAccessible, newPage, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  DESKTOP,
+  FULL_HD,
+  atFullHd,
+  confirmDemoContract,
+  enterContract,
+  expectAccessible,
+  newPage,
+  registerViaApi,
+  shot,
+  sleep,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 import { desktopContext } from '../harness/browser';
 import { describeRowCheck, rowRenderHook, startRowCheck, stopRowCheck } from '../harness/row-renders';
 
@@ -19,7 +34,11 @@ const isPrice = (text: string | null | undefined) => /^[1-9][0-9,]*(\.[0-9]+)?$/
 
 /** The live price in the price strip has arrived. */
 async function waitForLivePrice(page: Page) {
-  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('.dash-price [data-testid="live-price"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => /^[1-9]/.test(document.querySelector('.dash-price [data-testid="live-price"]')?.textContent ?? ''),
+    null,
+    { timeout: 60_000 },
+  );
 }
 
 /** Every panel is inside the window and the page itself does not scroll. */
@@ -27,16 +46,33 @@ async function fitsTheWindow(page: Page, label: string, minPanels = 8) {
   const box = await page.evaluate(() => {
     const panels = [...document.querySelectorAll('.dash > *')].map((el) => {
       const r = el.getBoundingClientRect();
-      return { name: el.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+      return {
+        name: el.className,
+        left: r.left,
+        right: r.right,
+        top: r.top,
+        bottom: r.bottom,
+        width: r.width,
+        height: r.height,
+      };
     });
-    return { panels, scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth, width: innerWidth, height: innerHeight };
+    return {
+      panels,
+      scrollHeight: document.documentElement.scrollHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+      width: innerWidth,
+      height: innerHeight,
+    };
   });
   assert(box.scrollHeight <= box.height, `${label}: the page scrolls (${box.scrollHeight} > ${box.height})`);
   assert(box.scrollWidth <= box.width, `${label}: the page scrolls sideways (${box.scrollWidth} > ${box.width})`);
   assert(box.panels.length >= minPanels, `${label}: only ${box.panels.length} panels`);
   for (const p of box.panels) {
     assert(p.width > 100 && p.height > 40, `${label}: ${p.name} is ${p.width}×${p.height}`);
-    assert(p.left >= 0 && p.right <= box.width + 0.5 && p.top >= 0 && p.bottom <= box.height + 0.5, `${label}: ${p.name} is outside the window`);
+    assert(
+      p.left >= 0 && p.right <= box.width + 0.5 && p.top >= 0 && p.bottom <= box.height + 0.5,
+      `${label}: ${p.name} is outside the window`,
+    );
   }
 }
 
@@ -52,15 +88,28 @@ async function recentTradesAreLive(page: Page) {
   const first = rows.first();
   const cells = (await first.locator('td').allTextContents()).map((c) => c.trim());
   assert(/^(Buy|Sell) [1-9][0-9,]*\.[0-9]+$/.test(cells[0] ?? ''), `a trade's price cell reads "${cells[0]}"`);
-  assert(/^[0-9][0-9,]*\.[0-9]+$/.test(cells[1] ?? '') && Number((cells[1] ?? '').replaceAll(',', '')) > 0, `a trade's amount reads "${cells[1]}"`);
+  assert(
+    /^[0-9][0-9,]*\.[0-9]+$/.test(cells[1] ?? '') && Number((cells[1] ?? '').replaceAll(',', '')) > 0,
+    `a trade's amount reads "${cells[1]}"`,
+  );
   assert(/^\d{2}:\d{2}:\d{2}$/.test(cells[2] ?? ''), `a trade's time reads "${cells[2]}"`);
-  assert(/\bis-(up|down)\b/.test((await first.locator('td').first().getAttribute('class')) ?? ''), 'a trade\'s price is not coloured by side');
-  const ids = (await rows.evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => Number(tr.dataset.tradeId))));
-  assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'the trades are not newest first');
+  assert(
+    /\bis-(up|down)\b/.test((await first.locator('td').first().getAttribute('class')) ?? ''),
+    "a trade's price is not coloured by side",
+  );
+  const ids = await rows.evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => Number(tr.dataset.tradeId)));
+  assert.deepEqual(
+    ids,
+    [...ids].sort((a, b) => b - a),
+    'the trades are not newest first',
+  );
   const newest = ids[0];
   assert(newest !== undefined, 'no trade shown');
   await page.waitForFunction(
-    (id) => Number(document.querySelector<HTMLTableRowElement>('[data-testid="dash-recent-trades"] tbody tr')?.dataset.tradeId) > id,
+    (id) =>
+      Number(
+        document.querySelector<HTMLTableRowElement>('[data-testid="dash-recent-trades"] tbody tr')?.dataset.tradeId,
+      ) > id,
     newest,
     { timeout: 15_000 },
   );
@@ -76,11 +125,15 @@ async function visitorSeesLivePrices({ browser, server }: JourneyContext) {
   // Markets: the crypto group with live prices and 24 h change; favourites and the five groups.
   const markets = page.getByRole('region', { name: 'Markets' });
   const groups = markets.getByRole('tablist', { name: 'Market groups' });
-  for (const name of ['Favourites', 'Forex', 'CFD', 'Crypto', 'Indices', 'Stocks']) await groups.getByRole('tab', { name }).waitFor();
+  for (const name of ['Favourites', 'Forex', 'CFD', 'Crypto', 'Indices', 'Stocks'])
+    await groups.getByRole('tab', { name }).waitFor();
   await markets.locator('tr[data-symbol="BTCUSDT"]').waitFor();
   const btc = markets.locator('tr[data-symbol="BTCUSDT"]');
   assert(isPrice(await btc.getByTestId('dash-ticker-price').textContent()), 'no BTC price in the markets list');
-  assert(/%$/.test((await btc.getByTestId('dash-ticker-change').textContent())?.trim() ?? ''), 'no 24 h change in the markets list');
+  assert(
+    /%$/.test((await btc.getByTestId('dash-ticker-change').textContent())?.trim() ?? ''),
+    'no 24 h change in the markets list',
+  );
 
   // The chosen instrument (BTC by default): its live price, the order book and its recent trades.
   await waitForLivePrice(page);
@@ -98,7 +151,10 @@ async function visitorSeesLivePrices({ browser, server }: JourneyContext) {
   await page.locator('.dash-flash--up, .dash-flash--down').first().waitFor();
   // The chart is drawn (the library's canvas) and a visitor is asked to log in to trade.
   await page.locator('.dash-chart canvas').first().waitFor();
-  await page.getByRole('region', { name: 'Place an order' }).getByText('Log in to place seconds contracts and spot orders.').waitFor();
+  await page
+    .getByRole('region', { name: 'Place an order' })
+    .getByText('Log in to place seconds contracts and spot orders.')
+    .waitFor();
   await fitsTheWindow(page, '1440×900');
   await shot(page, 'desktop-dashboard-live');
   await expectAccessible(page, 'desktop dashboard (visitor, light)');
@@ -124,7 +180,11 @@ async function visitorSeesLivePrices({ browser, server }: JourneyContext) {
   assert(
     await page.evaluate(() => {
       const focusedRow = document.activeElement;
-      return focusedRow !== null && getComputedStyle(focusedRow).outlineStyle !== 'none' && parseFloat(getComputedStyle(focusedRow).outlineWidth) > 0;
+      return (
+        focusedRow !== null &&
+        getComputedStyle(focusedRow).outlineStyle !== 'none' &&
+        parseFloat(getComputedStyle(focusedRow).outlineWidth) > 0
+      );
     }),
     'a focused market row has no visible focus ring',
   );
@@ -142,7 +202,11 @@ async function visitorSeesLivePrices({ browser, server }: JourneyContext) {
   assert((await markets.locator('tbody tr').first().getAttribute('data-symbol')) !== 'ETHUSDT');
 
   // The panels follow the window from 1001 to 2560 px, never scrolling the page.
-  for (const size of [{ width: 1001, height: 700 }, { width: 1920, height: 1080 }, { width: 2560, height: 1440 }]) {
+  for (const size of [
+    { width: 1001, height: 700 },
+    { width: 1920, height: 1080 },
+    { width: 2560, height: 1440 },
+  ]) {
     await page.setViewportSize(size);
     await sleep(600); // longer than the relaunch debounce: no relaunch inside the desktop range
     await page.getByTestId('dashboard').waitFor();
@@ -216,7 +280,8 @@ async function demoContractFromTheDashboard({ browser, server }: JourneyContext)
 
   // The account panel: real first, the three accounts, then the switch to demo.
   const account = page.getByRole('region', { name: 'Account' });
-  for (const name of ['Currency account', 'Option account', 'Financing account']) await account.getByText(name, { exact: true }).waitFor();
+  for (const name of ['Currency account', 'Option account', 'Financing account'])
+    await account.getByText(name, { exact: true }).waitFor();
   await account.getByRole('link', { name: 'Transfer' }).waitFor();
   await account.getByRole('button', { name: 'Real', pressed: true }).waitFor();
   await account.getByRole('button', { name: 'Demo' }).click();
@@ -252,8 +317,15 @@ async function demoContractFromTheDashboard({ browser, server }: JourneyContext)
   await onChart.waitFor({ state: 'detached', timeout: 60_000 });
   await orders.getByText('No open orders').waitFor({ timeout: 30_000 });
   await orders.getByRole('tab', { name: 'Seconds contracts' }).click();
-  await orders.getByTestId('contract-row').first().getByText(/^Completed · (Win|Loss|Tie)$/).waitFor();
-  await account.locator('[data-wallet="option"] dd').getByText(/^(100,008\.00|99,990\.00|100,000\.00)$/).waitFor();
+  await orders
+    .getByTestId('contract-row')
+    .first()
+    .getByText(/^Completed · (Win|Loss|Tie)$/)
+    .waitFor();
+  await account
+    .locator('[data-wallet="option"] dd')
+    .getByText(/^(100,008\.00|99,990\.00|100,000\.00)$/)
+    .waitFor();
   await shot(page, 'desktop-dashboard-contract-settled');
 
   // Its detail over the dashboard, chosen from another instrument: the recorded ticks that opened
@@ -266,7 +338,10 @@ async function demoContractFromTheDashboard({ browser, server }: JourneyContext)
   const isTickPrice = /^[1-9][0-9,]*\.[0-9]{2}$/;
   await detail.getByTestId('open-price').getByText(isTickPrice).waitFor();
   await detail.getByTestId('close-price').getByText(isTickPrice).waitFor();
-  await detail.getByTestId('contract-result').getByText(/^(Win|Loss|Tie)$/).waitFor();
+  await detail
+    .getByTestId('contract-result')
+    .getByText(/^(Win|Loss|Tie)$/)
+    .waitFor();
   await detail.getByTestId('open-source').getByText('Simulated market prices').waitFor();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('symbol') === 'BTCUSDT');
   await page.locator('.dash-price').getByRole('heading', { name: 'BTC' }).waitFor();
@@ -274,7 +349,9 @@ async function demoContractFromTheDashboard({ browser, server }: JourneyContext)
   await shot(page, 'desktop-dashboard-trade-detail');
   await page.keyboard.press('Escape');
   await detail.waitFor({ state: 'detached' });
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('symbol') === 'ETHUSDT' && !location.search.includes('id='));
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('symbol') === 'ETHUSDT' && !location.search.includes('id='),
+  );
   await context.close();
 }
 
@@ -330,7 +407,11 @@ async function spotLimitPlacedAndCancelled({ browser, server }: JourneyContext) 
 
 /** The panels on screen in reading order, each with its grid column: "chart:1 orders:1 …". */
 function arrangementOf(page: Page) {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.dash-slot')].map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`).join(' '));
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.dash-slot')]
+      .map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`)
+      .join(' '),
+  );
 }
 
 const DEFAULT_ARRANGEMENT = 'markets:1 chart:2 orders:2 book:3 trades:3 entry:4 account:4';
@@ -338,10 +419,16 @@ const DEFAULT_ARRANGEMENT = 'markets:1 chart:2 orders:2 book:3 trades:3 entry:4 
 const CUSTOMISED = 'chart:1 orders:1 book:2 markets:2 entry:3 account:3';
 
 async function waitForArrangement(page: Page, expected: string) {
-  await page.waitForFunction(
-    (want) => [...document.querySelectorAll<HTMLElement>('.dash-slot')].map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`).join(' ') === want,
-    expected, { timeout: 15_000 },
-  ).catch(async () => assert.fail(`the arrangement is ${await arrangementOf(page)}, not ${expected}`));
+  await page
+    .waitForFunction(
+      (want) =>
+        [...document.querySelectorAll<HTMLElement>('.dash-slot')]
+          .map((el) => `${el.dataset.panel}:${el.style.gridColumnStart}`)
+          .join(' ') === want,
+      expected,
+      { timeout: 15_000 },
+    )
+    .catch(async () => assert.fail(`the arrangement is ${await arrangementOf(page)}, not ${expected}`));
 }
 
 /** Presses a key on the element (once it is enabled), focused the way Tab would leave it. */
@@ -353,7 +440,9 @@ async function press(locator: Locator, key: string) {
 
 /** The next save of the arrangement, answered. */
 function layoutSaved(page: Page) {
-  const saved = page.waitForResponse((res) => res.url().includes('/asset/api/user/dashboard-layout') && res.request().method() === 'POST' && res.ok());
+  const saved = page.waitForResponse(
+    (res) => res.url().includes('/asset/api/user/dashboard-layout') && res.request().method() === 'POST' && res.ok(),
+  );
   saved.catch(() => undefined); // awaited later; a step failing before then closes the page
   return saved;
 }
@@ -387,10 +476,19 @@ async function arrangementFollowsTheUser({ browser, server }: JourneyContext) {
   assert(await next.evaluate((el) => el === document.activeElement), 'the focus left the move button');
   await page.keyboard.press('Enter');
   await dialog.getByText('Markets: column 3, position 3').waitFor();
-  assert.equal(await dialog.locator('section', { has: page.getByRole('heading', { name: 'Column 1' }) }).getByText('No panels').count(), 1);
+  assert.equal(
+    await dialog
+      .locator('section', { has: page.getByRole('heading', { name: 'Column 1' }) })
+      .getByText('No panels')
+      .count(),
+    1,
+  );
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  assert(await customise.evaluate((el) => el === document.activeElement), 'the focus did not return to the Customise layout button');
+  assert(
+    await customise.evaluate((el) => el === document.activeElement),
+    'the focus did not return to the Customise layout button',
+  );
   await waitForArrangement(page, CUSTOMISED);
   await saved;
 
@@ -416,7 +514,7 @@ async function arrangementFollowsTheUser({ browser, server }: JourneyContext) {
   // order entry goes before it.
   const bookTitle = await other.locator('.dash-slot[data-panel="book"] .dash-panel__title').boundingBox();
   const entrySlot = await other.locator('.dash-slot[data-panel="entry"]').boundingBox();
-  assert(bookTitle && entrySlot, 'the order book\'s title or the order entry is not laid out');
+  assert(bookTitle && entrySlot, "the order book's title or the order entry is not laid out");
   await other.mouse.move(bookTitle.x + 20, bookTitle.y + bookTitle.height / 2);
   await other.mouse.down();
   await other.mouse.move(entrySlot.x + entrySlot.width / 2, entrySlot.y + 40, { steps: 8 });
@@ -461,7 +559,7 @@ async function arrangementFollowsTheUser({ browser, server }: JourneyContext) {
   await waitForLivePrice(anonymous);
   // The fourth column held only the account: hidden, the column is gone.
   await waitForArrangement(anonymous, 'entry:1 markets:1 chart:2 orders:2 book:3 trades:3');
-  await fitsTheWindow(anonymous, 'visitor\'s arrangement 1440×900', 7);
+  await fitsTheWindow(anonymous, "visitor's arrangement 1440×900", 7);
   // A symbol that is not quoted: the message where the chart is, the markets where the visitor put
   // them (the account stays hidden), the instrument's other panels gone; the button still there.
   await anonymous.goto(`${server.baseUrl}${DASHBOARD}?symbol=NOPEUSDT`);
@@ -469,23 +567,36 @@ async function arrangementFollowsTheUser({ browser, server }: JourneyContext) {
   await waitForArrangement(anonymous, 'markets:1 chart:2');
   await anonymous.getByRole('button', { name: 'Customise layout' }).waitFor();
   // No "Back to home": the dashboard is home, and the markets list is beside the message.
-  assert.equal(await anonymous.getByRole('link', { name: 'Back to home' }).count(), 0, 'the dashboard links back to itself');
+  assert.equal(
+    await anonymous.getByRole('link', { name: 'Back to home' }).count(),
+    0,
+    'the dashboard links back to itself',
+  );
   await fitsTheWindow(anonymous, 'unknown symbol 1440×900', 3);
   await visitor.close();
 }
 
 /** Each box of the grid (the price strip's, each panel slot's) by name, and its panel's box inside it. */
 function gridBoxes(page: Page) {
-  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('.dash > *')].flatMap((el, i) => {
-    const name = el.dataset.panel ?? `top${i}`;
-    const inner = el.dataset.panel ? el.firstElementChild : null;
-    const boxes: [string, Element][] = inner ? [[name, el], [`${name} panel`, inner]] : [[name, el]];
-    // Inline, not a named helper: under tsx a named inner function needs a `__name` the page lacks (harness/row-renders.ts).
-    return boxes.map(([key, e]): [string, string] => {
-      const r = e.getBoundingClientRect();
-      return [key, [r.left, r.top, r.width, r.height].map(Math.round).join(',')];
-    });
-  })));
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>('.dash > *')].flatMap((el, i) => {
+        const name = el.dataset.panel ?? `top${i}`;
+        const inner = el.dataset.panel ? el.firstElementChild : null;
+        const boxes: [string, Element][] = inner
+          ? [
+              [name, el],
+              [`${name} panel`, inner],
+            ]
+          : [[name, el]];
+        // Inline, not a named helper: under tsx a named inner function needs a `__name` the page lacks (harness/row-renders.ts).
+        return boxes.map(([key, e]): [string, string] => {
+          const r = e.getBoundingClientRect();
+          return [key, [r.left, r.top, r.width, r.height].map(Math.round).join(',')];
+        });
+      }),
+    ),
+  );
 }
 
 /**
@@ -497,13 +608,20 @@ function gridBoxes(page: Page) {
 async function panelsArriveWithoutShift({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('desk-frame'));
   const windows: [who: 'visitor' | 'user', viewport: ViewportSize][] = [
-    ['visitor', { width: 1001, height: 700 }], ['visitor', { width: 1200, height: 750 }], ['visitor', { width: 1359, height: 800 }], ['visitor', DESKTOP], ['user', FULL_HD], ['visitor', { width: 2560, height: 1440 }],
+    ['visitor', { width: 1001, height: 700 }],
+    ['visitor', { width: 1200, height: 750 }],
+    ['visitor', { width: 1359, height: 800 }],
+    ['visitor', DESKTOP],
+    ['user', FULL_HD],
+    ['visitor', { width: 2560, height: 1440 }],
   ];
   for (const [who, viewport] of windows) {
     const context = await desktopContext(browser, { viewport, login: who === 'user' ? login : undefined });
     const page = await newPage(context);
     let release = (): void => undefined;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let asked = false;
     await page.route(/\/assets\/dashboard-panels-[\w-]+\.js$/, async (route) => {
       asked = true;
@@ -513,7 +631,10 @@ async function panelsArriveWithoutShift({ browser, server }: JourneyContext) {
     await page.goto(`${server.baseUrl}${DASHBOARD}`);
     await page.locator('[data-testid="dashboard"][aria-busy="true"]').waitFor();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    if (who === 'user') await page.waitForResponse((res) => res.url().includes('/asset/api/user/dashboard-layout')).catch(() => undefined);
+    if (who === 'user')
+      await page
+        .waitForResponse((res) => res.url().includes('/asset/api/user/dashboard-layout'))
+        .catch(() => undefined);
     await sleep(300);
     const label = `${who} ${viewport.width}×${viewport.height}`;
     assert(asked, `${label}: the panels' code was not asked for as the frame rendered`);
@@ -532,10 +653,22 @@ async function panelsArriveWithoutShift({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels', fn: visitorSeesLivePrices },
-  { name: 'desktop dashboard: the frame shows every panel\'s box at once; the panels fill them without moving anything', fn: panelsArriveWithoutShift },
+  {
+    name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels',
+    fn: visitorSeesLivePrices,
+  },
+  {
+    name: "desktop dashboard: the frame shows every panel's box at once; the panels fill them without moving anything",
+    fn: panelsArriveWithoutShift,
+  },
   { name: 'desktop dashboard: a live update renders only the rows that changed', fn: liveUpdatesRenderOnlyChangedRows },
-  { name: 'desktop dashboard: a user switches to demo, places a 30-second contract, sees it on the chart, then settled', fn: demoContractFromTheDashboard },
+  {
+    name: 'desktop dashboard: a user switches to demo, places a 30-second contract, sees it on the chart, then settled',
+    fn: demoContractFromTheDashboard,
+  },
   { name: 'desktop dashboard: a spot limit order placed and cancelled', fn: spotLimitPlacedAndCancelled },
-  { name: 'desktop dashboard: a user hides and moves panels by keyboard; the arrangement follows them to another browser; reset; a visitor\'s stays in the browser', fn: arrangementFollowsTheUser },
+  {
+    name: "desktop dashboard: a user hides and moves panels by keyboard; the arrangement follows them to another browser; reset; a visitor's stays in the browser",
+    fn: arrangementFollowsTheUser,
+  },
 ];

@@ -6,7 +6,20 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { type Journey, type JourneyContext, PASSWORD, api, atFullHd, expectAccessible, newPage, registerViaApi, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  PASSWORD,
+  api,
+  atFullHd,
+  expectAccessible,
+  newPage,
+  registerViaApi,
+  shot,
+  storedSession,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 import { desktopContext } from '../harness/browser';
 
 const D = '/pages/desktop/';
@@ -14,7 +27,11 @@ const D = '/pages/desktop/';
 async function inDesktopFrame(page: Page) {
   await page.locator('.desktop-frame main h1').waitFor();
   assert.equal(await page.locator('.app-frame').count(), 0, 'a phone column is on a desktop page');
-  assert.equal(await page.getByRole('heading', { name: 'Not available yet' }).count(), 0, 'the page says "not available yet"');
+  assert.equal(
+    await page.getByRole('heading', { name: 'Not available yet' }).count(),
+    0,
+    'the page says "not available yet"',
+  );
 }
 
 /** Demo user: the assets page, a transfer from the currency to the option account, its record and its account change. */
@@ -27,22 +44,39 @@ async function assetsTransfer({ browser, server }: JourneyContext) {
   // The balances table: the demo faucet's USDT in the currency account, figures right-aligned in tabular digits.
   const balances = page.getByRole('table', { name: 'Currency account' });
   const usdt = balances.locator('tr[data-asset="USDT"]');
-  await usdt.getByRole('cell').first().getByText(/^[1-9][0-9,]*\.[0-9]+$/).waitFor();
+  await usdt
+    .getByRole('cell')
+    .first()
+    .getByText(/^[1-9][0-9,]*\.[0-9]+$/)
+    .waitFor();
   await atFullHd(page, 'desktop-assets', async () => {
     await inDesktopFrame(page);
-    await usdt.getByRole('cell').first().getByText(/^[1-9][0-9,]*\.[0-9]+$/).waitFor();
+    await usdt
+      .getByRole('cell')
+      .first()
+      .getByText(/^[1-9][0-9,]*\.[0-9]+$/)
+      .waitFor();
     await page.getByRole('heading', { name: 'Transfer', level: 2 }).waitFor();
   });
-  const figure = await usdt.getByRole('cell').first().evaluate((el) => ({ align: getComputedStyle(el).textAlign, nums: getComputedStyle(el).fontVariantNumeric }));
+  const figure = await usdt
+    .getByRole('cell')
+    .first()
+    .evaluate((el) => ({ align: getComputedStyle(el).textAlign, nums: getComputedStyle(el).fontVariantNumeric }));
   assert.equal(figure.align, 'end');
   assert.match(figure.nums, /tabular-nums/);
   // Hide small balances (on by default): off shows the zero rows, on hides them again.
   const zeroRows = () => balances.locator('tbody tr').count();
   const shown = await zeroRows();
   await page.getByLabel('Hide small balances').uncheck();
-  await page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Currency account"] tbody tr').length > n, shown);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('table[aria-label="Currency account"] tbody tr').length > n,
+    shown,
+  );
   await page.getByLabel('Hide small balances').check();
-  await page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Currency account"] tbody tr').length === n, shown);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('table[aria-label="Currency account"] tbody tr').length === n,
+    shown,
+  );
   await expectAccessible(page, 'desktop assets (demo, light)');
 
   // The transfer form beside the table, by keyboard to the end: 100 USDT currency → option.
@@ -66,9 +100,17 @@ async function assetsTransfer({ browser, server }: JourneyContext) {
   await record.getByText('Currency account', { exact: true }).waitFor();
   await record.getByText('Option account', { exact: true }).waitFor();
   await record.getByText('100.00', { exact: true }).waitFor();
-  await record.locator('time').getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).waitFor();
+  await record
+    .locator('time')
+    .getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    .waitFor();
   await page.getByRole('tab', { name: 'Option account' }).click();
-  await page.getByRole('table', { name: 'Option account' }).locator('tr[data-asset="USDT"]').getByText('100,100.00', { exact: true }).first().waitFor();
+  await page
+    .getByRole('table', { name: 'Option account' })
+    .locator('tr[data-asset="USDT"]')
+    .getByText('100,100.00', { exact: true })
+    .first()
+    .waitFor();
   await page.getByRole('tab', { name: /^Account changes/ }).click();
   await page.getByTestId('account-change').getByText('+100.00', { exact: true }).first().waitFor();
   assert.equal(new URL(page.url()).searchParams.get('wallet'), 'option');
@@ -84,7 +126,10 @@ async function assetsTransfer({ browser, server }: JourneyContext) {
   // The wallet page: the three accounts and the coins held across them.
   await page.goto(`${server.baseUrl}${D}wallet/index`);
   await inDesktopFrame(page);
-  await page.locator('[data-wallet="option"]').getByText(/100,100\.00 USDT/).waitFor();
+  await page
+    .locator('[data-wallet="option"]')
+    .getByText(/100,100\.00 USDT/)
+    .waitFor();
   await page.getByRole('table').locator('tr[data-asset="USDT"]').waitFor();
   await expectAccessible(page, 'desktop wallet (dark)');
   await page.locator('[data-wallet="financing"] a').click();
@@ -113,7 +158,8 @@ async function otcBuy({ browser, server }: JourneyContext) {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Continue' }).click(); // demo's first investment
   await dialog.getByText('Confirm trade').waitFor();
-  const youPay = async () => (await dialog.locator('.otc-preview__row', { hasText: 'You pay' }).locator('dd').textContent())?.trim();
+  const youPay = async () =>
+    (await dialog.locator('.otc-preview__row', { hasText: 'You pay' }).locator('dd').textContent())?.trim();
   let previewPay = await youPay();
   await expectAccessible(page, 'desktop otc confirmation');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -142,7 +188,12 @@ async function otcBuy({ browser, server }: JourneyContext) {
   // The BTC reached the assets page.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Assets' }).click();
   await waitForPath(page, `${D}asset/index`);
-  await page.getByRole('table', { name: 'Currency account' }).locator('tr[data-asset="BTC"]').getByText(/^0\.0*[1-9][0-9]*$/).first().waitFor();
+  await page
+    .getByRole('table', { name: 'Currency account' })
+    .locator('tr[data-asset="BTC"]')
+    .getByText(/^0\.0*[1-9][0-9]*$/)
+    .first()
+    .waitFor();
   await page.context().close();
 }
 
@@ -156,7 +207,10 @@ async function settingsPages({ browser, server }: JourneyContext) {
   const menu = page.getByRole('navigation', { name: 'Settings menu' });
   await menu.getByRole('link', { name: 'Account settings' }).waitFor();
   assert.equal(await menu.getByRole('link', { name: 'Account settings' }).getAttribute('aria-current'), 'page');
-  await page.getByText(login.user.uid ?? email).first().waitFor();
+  await page
+    .getByText(login.user.uid ?? email)
+    .first()
+    .waitFor();
   await atFullHd(page, 'desktop-settings', async () => {
     await inDesktopFrame(page);
     await menu.getByRole('link', { name: 'Account settings' }).waitFor();
@@ -183,7 +237,10 @@ async function settingsPages({ browser, server }: JourneyContext) {
     await inDesktopFrame(page);
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     assert.equal(await menu.getByRole('link', { name, exact: true }).getAttribute('aria-current'), 'page');
-    await page.locator('.settings-layout__body form, .settings-layout__body fieldset, .settings-layout__body .empty-state').first().waitFor();
+    await page
+      .locator('.settings-layout__body form, .settings-layout__body fieldset, .settings-layout__body .empty-state')
+      .first()
+      .waitFor();
     await expectAccessible(page, `desktop settings: ${path}`);
   }
 
@@ -225,7 +282,11 @@ async function settingsPages({ browser, server }: JourneyContext) {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByText(/^Password changed/).waitFor();
   await waitForPath(page, `${D}settings/change-password`);
-  const relogin = await api(server.baseUrl, '/asset/api/user/login', { type: 'email', email, password: 'desk-new-pass-3' });
+  const relogin = await api(server.baseUrl, '/asset/api/user/login', {
+    type: 'email',
+    email,
+    password: 'desk-new-pass-3',
+  });
   assert.equal(relogin.code, 0, `the new password does not log in: ${JSON.stringify(relogin)}`);
   await page.context().close();
 }
@@ -261,7 +322,10 @@ async function forgotPassword({ browser, server }: JourneyContext) {
 
 /** Each at 1440×900, its first screen also at 1920×1080 (atFullHd). */
 export const journeys: Journey[] = [
-  { name: 'desktop pages: assets table, a transfer between accounts shown in the records, wallet, both themes', fn: assetsTransfer },
+  {
+    name: 'desktop pages: assets table, a transfer between accounts shown in the records, wallet, both themes',
+    fn: assetsTransfer,
+  },
   { name: 'desktop pages: OTC buy and its history', fn: otcBuy },
   { name: 'desktop pages: settings layout, nickname, language to fr, change password', fn: settingsPages },
   { name: 'desktop pages: forgot password in one card', fn: forgotPassword },

@@ -28,26 +28,80 @@ import { desktopContext } from '../harness/browser';
 const D = '/pages/desktop/';
 
 /** The desktop pages built so far (app/desktop/desktop-routes.tsx DESKTOP_PAGES): the account forms. */
-const BUILT = new Set(['login/login-phone', 'login/login-email', 'login/select-country', 'register/register-phone', 'register/register-email', 'register/verify-code-phone', 'register/verify-code-email', 'language/index']);
+const BUILT = new Set([
+  'login/login-phone',
+  'login/login-email',
+  'login/select-country',
+  'register/register-phone',
+  'register/register-email',
+  'register/verify-code-phone',
+  'register/verify-code-email',
+  'language/index',
+]);
 /** The features' own desktop pages (journeys/desktop-pages.ts tests them). */
-const BUILT_PAGES = new Set(['forgot-password/index', 'asset/index', 'wallet/index', 'otc/index', 'settings/account', 'kyc/index', 'recharge/index', 'withdraw/index', 'withdraw/components/history', 'manage/index', 'manage/components/buy-financing', 'loan/index', 'loan/loan', 'loan/list-pay-loan', 'loan/pay-a-loan', 'loan/pay-all-loan', 'settings/change-password', 'settings/set-fund-password', 'settings/forgot-fund-password', 'notification/index']);
+const BUILT_PAGES = new Set([
+  'forgot-password/index',
+  'asset/index',
+  'wallet/index',
+  'otc/index',
+  'settings/account',
+  'kyc/index',
+  'recharge/index',
+  'withdraw/index',
+  'withdraw/components/history',
+  'manage/index',
+  'manage/components/buy-financing',
+  'loan/index',
+  'loan/loan',
+  'loan/list-pay-loan',
+  'loan/pay-a-loan',
+  'loan/pay-all-loan',
+  'settings/change-password',
+  'settings/set-fund-password',
+  'settings/forgot-fund-password',
+  'notification/index',
+]);
 
 /** The trading dashboard's routes (desktop-dashboard.ts tests the dashboard itself). */
 const DASHBOARD = new Set(['dashboard/index', 'trade/index']);
 
 /** Opened without a registration under way, the verify-code pages go back to its start (a desktop page too). */
-const RESTARTS: Record<string, string> = { 'register/verify-code-phone': 'register/register-phone', 'register/verify-code-email': 'register/register-email' };
+const RESTARTS: Record<string, string> = {
+  'register/verify-code-phone': 'register/register-phone',
+  'register/verify-code-email': 'register/register-email',
+};
 
 /** docs/product.md §2's desktop routes: [path, needs a session]. */
 const DESKTOP_ROUTES: [route: string, needsSession: boolean][] = [
-  ['dashboard/index', false], ['trade/index', false], ['asset/index', true], ['manage/index', true],
-  ['manage/components/buy-financing', true], ['loan/index', true], ['loan/loan', true], ['loan/list-pay-loan', true],
-  ['loan/pay-a-loan', true], ['loan/pay-all-loan', true], ['recharge/index', true], ['withdraw/index', true],
-  ['withdraw/components/history', true], ['login/login-phone', false], ['login/login-email', false],
-  ['login/select-country', false], ['forgot-password/index', false], ['register/register-phone', false],
-  ['register/register-email', false], ['register/verify-code-phone', false], ['register/verify-code-email', false],
-  ['language/index', false], ['kyc/index', true], ['settings/change-password', true], ['settings/set-fund-password', true],
-  ['settings/forgot-fund-password', true], ['settings/account', true], ['notification/index', true], ['otc/index', true],
+  ['dashboard/index', false],
+  ['trade/index', false],
+  ['asset/index', true],
+  ['manage/index', true],
+  ['manage/components/buy-financing', true],
+  ['loan/index', true],
+  ['loan/loan', true],
+  ['loan/list-pay-loan', true],
+  ['loan/pay-a-loan', true],
+  ['loan/pay-all-loan', true],
+  ['recharge/index', true],
+  ['withdraw/index', true],
+  ['withdraw/components/history', true],
+  ['login/login-phone', false],
+  ['login/login-email', false],
+  ['login/select-country', false],
+  ['forgot-password/index', false],
+  ['register/register-phone', false],
+  ['register/register-email', false],
+  ['register/verify-code-phone', false],
+  ['register/verify-code-email', false],
+  ['language/index', false],
+  ['kyc/index', true],
+  ['settings/change-password', true],
+  ['settings/set-fund-password', true],
+  ['settings/forgot-fund-password', true],
+  ['settings/account', true],
+  ['notification/index', true],
+  ['otc/index', true],
   ['wallet/index', true],
 ];
 
@@ -74,11 +128,13 @@ async function shellAndNavigation({ browser, server }: JourneyContext) {
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   await page.getByTestId('dashboard').waitFor();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  for (const name of ['Markets', 'Trade', 'OTC', 'Assets']) await nav.getByRole('link', { name, exact: true }).waitFor();
+  for (const name of ['Markets', 'Trade', 'OTC', 'Assets'])
+    await nav.getByRole('link', { name, exact: true }).waitFor();
   assert.equal(await nav.getByRole('link', { name: 'Markets' }).getAttribute('aria-current'), 'page');
   await atFullHd(page, 'desktop-shell', async () => {
     await inDesktopFrame(page);
-    for (const name of ['Markets', 'Trade', 'OTC', 'Assets']) await nav.getByRole('link', { name, exact: true }).waitFor();
+    for (const name of ['Markets', 'Trade', 'OTC', 'Assets'])
+      await nav.getByRole('link', { name, exact: true }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
   });
   await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
@@ -136,9 +192,14 @@ async function everyDesktopRoute({ browser, server }: JourneyContext) {
     await page.goto(`${server.baseUrl}${path}`);
     await inDesktopFrame(page);
     if (DASHBOARD.has(route)) await page.getByTestId('dashboard').waitFor();
-    else if (BUILT.has(route)) await page.locator('.desktop-card form, .desktop-card fieldset, .desktop-card .country-list, .desktop-card input').first().waitFor();
+    else if (BUILT.has(route))
+      await page
+        .locator('.desktop-card form, .desktop-card fieldset, .desktop-card .country-list, .desktop-card input')
+        .first()
+        .waitFor();
     else assert(BUILT_PAGES.has(route), `${route} is neither built nor listed`);
-    if (BUILT_PAGES.has(route)) await page.locator('.desk-page, .desk-grid, .settings-layout, .desktop-card form').first().waitFor();
+    if (BUILT_PAGES.has(route))
+      await page.locator('.desk-page, .desk-grid, .settings-layout, .desktop-card form').first().waitFor();
     assert.equal(new URL(page.url()).pathname, `${D}${RESTARTS[route] ?? route}`, `${path} left for ${page.url()}`);
     await expectAccessible(page, `${path}${auth ? ' (logged in)' : ''}`);
   }
@@ -170,7 +231,10 @@ async function loginOriginHeader({ browser, server }: JourneyContext) {
   desktop.on('request', (r) => r.resourceType() === 'script' && desktopScripts.push(new URL(r.url()).pathname));
   await desktop.goto(`${server.baseUrl}${D}login/login-email`);
   await inDesktopFrame(desktop);
-  assert(desktopScripts.some((s) => s.includes('/assets/desktop-routes-')), 'the desktop chunk was not loaded by name');
+  assert(
+    desktopScripts.some((s) => s.includes('/assets/desktop-routes-')),
+    'the desktop chunk was not loaded by name',
+  );
   assert.equal(await loginRequestOrigin(desktop), 'WEB');
   await desktop.context().close();
 
@@ -181,8 +245,15 @@ async function loginOriginHeader({ browser, server }: JourneyContext) {
   await mobile.goto(`${server.baseUrl}/pages/login/email-login`);
   await mobile.locator('.app-frame').waitFor();
   assert.equal(await loginRequestOrigin(mobile), 'H5');
-  assert(scripts.some((s) => s.includes('/assets/start-')), `the app's scripts were not seen: ${scripts.join(', ')}`);
-  assert.deepEqual(scripts.filter((s) => s.includes('desktop')), [], 'the phone layout loaded desktop code');
+  assert(
+    scripts.some((s) => s.includes('/assets/start-')),
+    `the app's scripts were not seen: ${scripts.join(', ')}`,
+  );
+  assert.deepEqual(
+    scripts.filter((s) => s.includes('desktop')),
+    [],
+    'the phone layout loaded desktop code',
+  );
   await mobile.context().close();
 }
 
@@ -282,12 +353,17 @@ async function desktopLogin({ browser, server }: JourneyContext) {
   await sleep(300);
   assert.equal(await menuButton.getAttribute('aria-expanded'), 'true', 'the menu closed when the dashboard arrived');
   await page.unroute(/\/assets\/dashboard-page-[^/]+\.js$/);
-  for (const name of ['Profile', 'Security center', 'Language']) await page.getByRole('link', { name, exact: true }).waitFor();
+  for (const name of ['Profile', 'Security center', 'Language'])
+    await page.getByRole('link', { name, exact: true }).waitFor();
   await page.getByRole('button', { name: 'Dark mode' }).waitFor();
   await expectAccessible(page, 'desktop user menu');
   await page.keyboard.press('Escape');
   assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')), 'false', 'Escape did not return the focus to the menu button');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')),
+    'false',
+    'Escape did not return the focus to the menu button',
+  );
   await menuButton.click();
   await page.getByRole('link', { name: 'Security center' }).click();
   await waitForPath(page, `${D}settings/change-password`);
@@ -353,7 +429,11 @@ async function expiryDialog({ browser, server }: JourneyContext) {
   const countryButton = dialog.getByRole('button', { name: /^Country\/Region: France \+33\./ });
   await countryButton.waitFor();
   assert.equal(new URL(page.url()).pathname, path, 'choosing a country left the page');
-  assert.equal(await dialog.getByLabel('Phone number', { exact: true }).inputValue(), '612345678', 'the phone number typed was lost');
+  assert.equal(
+    await dialog.getByLabel('Phone number', { exact: true }).inputValue(),
+    '612345678',
+    'the phone number typed was lost',
+  );
   await page.waitForFunction(() => document.activeElement?.classList.contains('country-code'));
 
   await dialog.getByRole('button', { name: 'Email' }).click();
@@ -371,9 +451,16 @@ async function expiryDialog({ browser, server }: JourneyContext) {
 
 export const journeys: Journey[] = [
   { name: 'desktop: the shell with its top navigation, keyboard and both themes', fn: shellAndNavigation },
-  { name: 'desktop: all 30 routes of docs/product.md §2 open their page in the desktop frame', fn: everyDesktopRoute, slow: true },
+  {
+    name: 'desktop: all 30 routes of docs/product.md §2 open their page in the desktop frame',
+    fn: everyDesktopRoute,
+    slow: true,
+  },
   { name: 'desktop: requests carry the login origin WEB, mobile H5', fn: loginOriginHeader },
-  { name: 'desktop: crossing 1000 px relaunches once on the counterpart page, keeping session and choices', fn: relaunchOnResize },
+  {
+    name: 'desktop: crossing 1000 px relaunches once on the counterpart page, keeping session and choices',
+    fn: relaunchOnResize,
+  },
   { name: 'desktop: log in by phone and e-mail, the user menu, log out', fn: desktopLogin },
   { name: 'desktop: register by e-mail on the desktop pages', fn: desktopRegister },
   { name: 'desktop: a session expiry asks to log in again in a dialog on the same page', fn: expiryDialog },

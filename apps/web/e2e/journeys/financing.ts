@@ -17,7 +17,22 @@ import assert from 'node:assert/strict';
 import type { FinancingEstimate, FinancingProduct, FinancingSubscriptionPage, FinancingTerm } from '@app/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { desktopContext } from '../harness/browser';
-import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  MOBILE,
+  api,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 const DEMO = { typeUser: 'demo' };
 
@@ -28,10 +43,18 @@ const plain = (text: string) => {
   return kept ? `${int}.${kept}` : int;
 };
 
-async function getJson<T = unknown>(server: Server, path: string, token: string, query: Record<string, string>, headers: Record<string, string> = {}): Promise<T> {
+async function getJson<T = unknown>(
+  server: Server,
+  path: string,
+  token: string,
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const url = new URL(path, server.baseUrl);
   url.search = new URLSearchParams(query).toString();
-  const json = (await (await fetch(url, { headers: { token, lang: 'en', ...DEMO, ...headers } })).json()) as ApiReply<T>;
+  const json = (await (
+    await fetch(url, { headers: { token, lang: 'en', ...DEMO, ...headers } })
+  ).json()) as ApiReply<T>;
   assert.equal(json.code, 0, JSON.stringify(json));
   return json.data;
 }
@@ -83,13 +106,23 @@ async function subscribeThroughForm(
   await form.getByText(`The amount must be at least ${plain(product.minAmount)} USDT`).waitFor();
   await form.getByLabel('Amount').fill('5000');
   await form.getByTestId('financing-transfer-in').waitFor();
-  assert.match((await form.getByTestId('financing-transfer-in').getAttribute('href')) ?? '', /\/pages\/assets\/transfer\?from=currency&to=financing&asset=USDT$/);
+  assert.match(
+    (await form.getByTestId('financing-transfer-in').getAttribute('href')) ?? '',
+    /\/pages\/assets\/transfer\?from=currency&to=financing&asset=USDT$/,
+  );
   await form.getByLabel('Amount').fill(amount);
   const shown = form.getByTestId('financing-estimate');
   await shown.waitFor();
-  const estimate = await getJson<FinancingEstimate>(server, '/asset/api/product/estimatedAmount', token, { productId: product.id, days: String(term.days), amount });
+  const estimate = await getJson<FinancingEstimate>(server, '/asset/api/product/estimatedAmount', token, {
+    productId: product.id,
+    days: String(term.days),
+    amount,
+  });
   assert.notEqual(plain(estimate.interest), '0', 'the journey needs an interest above zero');
-  assert.equal(await shown.getByTestId('estimate-interest').locator('dd').textContent(), `${plain(estimate.interest)} USDT`);
+  assert.equal(
+    await shown.getByTestId('estimate-interest').locator('dd').textContent(),
+    `${plain(estimate.interest)} USDT`,
+  );
   assert.equal(await shown.getByTestId('estimate-total').locator('dd').textContent(), `${plain(estimate.total)} USDT`);
   await form.getByText('Interest accrues from 00:00 UTC after subscribing').waitFor();
   await expectAccessible(page, 'financing: subscribe form');
@@ -99,7 +132,10 @@ async function subscribeThroughForm(
   const dialog = page.getByRole('dialog', { name: 'Confirm subscription' });
   await dialog.waitFor();
   assert.equal(await dialog.getByTestId('estimate-amount').locator('dd').textContent(), `${plain(amount)} USDT`);
-  assert.equal(await dialog.getByTestId('estimate-interest').locator('dd').textContent(), `${plain(estimate.interest)} USDT`);
+  assert.equal(
+    await dialog.getByTestId('estimate-interest').locator('dd').textContent(),
+    `${plain(estimate.interest)} USDT`,
+  );
   await dialog.getByTestId('estimate-early-rule').getByText('the interest earned for the whole days so far').waitFor();
   await expectAccessible(page, 'financing: confirmation');
   await dialog.getByRole('button', { name: 'Subscribe', exact: true }).click();
@@ -109,7 +145,10 @@ async function subscribeThroughForm(
 
 /** The user's newest subscription as the server lists it: the estimate's figures, during its term. */
 async function newestSubscription(server: Server, token: string, estimate: FinancingEstimate) {
-  const page = await getJson<FinancingSubscriptionPage>(server, '/asset/api/product/userProductList', token, { page: '1', size: '20' });
+  const page = await getJson<FinancingSubscriptionPage>(server, '/asset/api/product/userProductList', token, {
+    page: '1',
+    size: '20',
+  });
   const found = page.items[0];
   assert(found, 'no subscription listed');
   assert.equal(found.state, 'during');
@@ -121,7 +160,10 @@ async function newestSubscription(server: Server, token: string, estimate: Finan
 async function journey({ browser, server }: JourneyContext) {
   const contexts: BrowserContext[] = [];
   try {
-    const [phoneUser, deskUser] = await Promise.all([fundedUser(server, 'financing-phone', '600'), fundedUser(server, 'financing-desk', '800')]);
+    const [phoneUser, deskUser] = await Promise.all([
+      fundedUser(server, 'financing-phone', '600'),
+      fundedUser(server, 'financing-desk', '800'),
+    ]);
     // A USDT product on sale whose early redemption keeps the interest earned (the server's first products have one).
     const products = await getJson<FinancingProduct[]>(server, '/asset/api/product/productList', phoneUser.token, {});
     const product = products.find((p) => p.onSale && p.currency === 'USDT' && p.earlyRedemption === 'keep');
@@ -139,17 +181,26 @@ async function journey({ browser, server }: JourneyContext) {
     await holding.getByTestId('financing-available').getByText('600 USDT', { exact: true }).waitFor();
     const card = page.getByTestId('financing-product').filter({ hasText: product.name });
     for (const term of product.terms) await card.getByText(termLabel(term)).waitFor();
-    await card.getByTestId('financing-early-rule').getByText(/^Allowed: the principal comes back with the interest/).waitFor();
+    await card
+      .getByTestId('financing-early-rule')
+      .getByText(/^Allowed: the principal comes back with the interest/)
+      .waitFor();
     await expectAccessible(page, 'financing: account and products');
     await shot(page, 'financing-index');
     await card.getByRole('link', { name: `Subscribe to ${product.name}` }).click();
     await waitForPath(page, '/pages/manage-account/components/buy-financing');
-    const phoneEstimate = await subscribeThroughForm(page, page, server, phoneUser.token, product, { amount: '500', shotName: 'financing-buy' });
+    const phoneEstimate = await subscribeThroughForm(page, page, server, phoneUser.token, product, {
+      amount: '500',
+      shotName: 'financing-buy',
+    });
 
     await waitForPath(page, '/pages/manage-account/components/history-financing');
     const record = page.getByRole('list', { name: 'Financing history' }).getByTestId('subscription-record').first();
     await record.getByTestId('subscription-state').getByText('During term').waitFor();
-    assert.equal(await record.getByTestId('subscription-interest').textContent(), `${plain(phoneEstimate.interest)} USDT`);
+    assert.equal(
+      await record.getByTestId('subscription-interest').textContent(),
+      `${plain(phoneEstimate.interest)} USDT`,
+    );
     assert.equal(await record.getByTestId('subscription-amount').textContent(), '500 USDT');
     await newestSubscription(server, phoneUser.token, phoneEstimate);
     await expectAccessible(page, 'financing: history');
@@ -158,7 +209,10 @@ async function journey({ browser, server }: JourneyContext) {
     await page.goto(`${server.baseUrl}/pages/manage-account/index`);
     await holding.getByTestId('financing-held').getByText('500 USDT', { exact: true }).waitFor();
     await holding.getByTestId('financing-available').getByText('100 USDT', { exact: true }).waitFor();
-    assert.equal(await holding.getByTestId('financing-interest-to-come').textContent(), `${plain(phoneEstimate.interest)} USDT`);
+    assert.equal(
+      await holding.getByTestId('financing-interest-to-come').textContent(),
+      `${plain(phoneEstimate.interest)} USDT`,
+    );
 
     /* ----- The desktop ----- */
     const desk = await desktopContext(browser, { login: deskUser, typeUser: 'demo', viewport: DESKTOP });
@@ -166,23 +220,35 @@ async function journey({ browser, server }: JourneyContext) {
     const desktop = await newPage(desk);
     // Reached from the top navigation.
     await desktop.goto(`${server.baseUrl}/pages/desktop/asset/index`);
-    await desktop.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Financing', exact: true }).click();
+    await desktop
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Financing', exact: true })
+      .click();
     await waitForPath(desktop, '/pages/desktop/manage/index');
     const history = desktop.getByRole('region', { name: 'Financing history' });
     await history.getByText('No subscriptions yet.').waitFor();
-    const row = desktop.getByRole('region', { name: 'Products on sale' }).getByTestId('financing-product').filter({ hasText: product.name });
+    const row = desktop
+      .getByRole('region', { name: 'Products on sale' })
+      .getByTestId('financing-product')
+      .filter({ hasText: product.name });
     const lastTerm = product.terms.at(-1);
     assert(lastTerm, `${product.name} has no term`);
     await row.getByText(termLabel(lastTerm)).waitFor();
     await expectAccessible(desktop, 'desktop financing: holdings, products, empty history');
     await row.getByRole('link', { name: `Subscribe to ${product.name}` }).click();
     await waitForPath(desktop, '/pages/desktop/manage/components/buy-financing');
-    const deskEstimate = await subscribeThroughForm(desktop, desktop, server, deskUser.token, product, { amount: '750.5', shotName: 'financing-desktop-buy' });
+    const deskEstimate = await subscribeThroughForm(desktop, desktop, server, deskUser.token, product, {
+      amount: '750.5',
+      shotName: 'financing-desktop-buy',
+    });
 
     await waitForPath(desktop, '/pages/desktop/manage/index');
     const deskRecord = history.getByTestId('subscription-record').first();
     await deskRecord.getByTestId('subscription-state').getByText('During term').waitFor();
-    assert.equal(await deskRecord.getByTestId('subscription-interest').textContent(), `${plain(deskEstimate.interest)} USDT`);
+    assert.equal(
+      await deskRecord.getByTestId('subscription-interest').textContent(),
+      `${plain(deskEstimate.interest)} USDT`,
+    );
     const listed = await newestSubscription(server, deskUser.token, deskEstimate);
     await expectAccessible(desktop, 'desktop financing: history');
     await shot(desktop, 'financing-desktop-history');
@@ -192,7 +258,10 @@ async function journey({ browser, server }: JourneyContext) {
     const redeem = desktop.getByRole('dialog', { name: 'Redeem early?' });
     await redeem.waitFor();
     assert.equal(await redeem.getByTestId('redeem-principal').locator('dd').textContent(), '750.5 USDT');
-    assert.equal(await redeem.getByTestId('redeem-interest').locator('dd').textContent(), `${plain(listed.accruedInterest)} USDT`);
+    assert.equal(
+      await redeem.getByTestId('redeem-interest').locator('dd').textContent(),
+      `${plain(listed.accruedInterest)} USDT`,
+    );
     await expectAccessible(desktop, 'desktop financing: redeem preview');
     await redeem.getByRole('button', { name: 'Keep it' }).click();
     await redeem.waitFor({ state: 'detached' });
@@ -204,7 +273,7 @@ async function journey({ browser, server }: JourneyContext) {
 
 export const journeys: Journey[] = [
   {
-    name: 'financing on the phone and the desktop: a product on sale, subscribe, the estimated interest on screen is the server\'s, confirmed, the subscription in the history with the same interest; an early redemption previewed and kept',
+    name: "financing on the phone and the desktop: a product on sale, subscribe, the estimated interest on screen is the server's, confirmed, the subscription in the history with the same interest; an early redemption previewed and kept",
     fn: journey,
   },
 ];

@@ -28,20 +28,17 @@ interface FirstViewCase {
 /** The boxes and words of the elements `selectors` find under `scope` (the pre-paint or the app). */
 function measure(page: Page, scope: string, selectors: string[]): Promise<Measured[] | null> {
   const arg: [string, string[]] = [scope, selectors];
-  return page.evaluate(
-    ([scopeSelector, list]: [string, string[]]): Measured[] | null => {
-      const root = document.querySelector(scopeSelector);
-      if (!root) return null;
-      return list.map((selector) => {
-        const el = root.querySelector(selector);
-        if (!el) return { selector, missing: true };
-        const r = el.getBoundingClientRect();
-        const box = [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2) / 2);
-        return { selector, box, text: (el.textContent ?? '').trim(), src: el.getAttribute('src') };
-      });
-    },
-    arg,
-  );
+  return page.evaluate(([scopeSelector, list]: [string, string[]]): Measured[] | null => {
+    const root = document.querySelector(scopeSelector);
+    if (!root) return null;
+    return list.map((selector) => {
+      const el = root.querySelector(selector);
+      if (!el) return { selector, missing: true };
+      const r = el.getBoundingClientRect();
+      const box = [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2) / 2);
+      return { selector, box, text: (el.textContent ?? '').trim(), src: el.getAttribute('src') };
+    });
+  }, arg);
 }
 
 /**
@@ -49,17 +46,28 @@ function measure(page: Page, scope: string, selectors: string[]): Promise<Measur
  * that shows it is complete), measures `selectors` in it, then in the app once it has rendered,
  * and compares.
  */
-async function samePaintAsApp({ browser, server }: JourneyContext, { path, language = 'en', ready, selectors, appReady, name }: FirstViewCase): Promise<Measured[]> {
+async function samePaintAsApp(
+  { browser, server }: JourneyContext,
+  { path, language = 'en', ready, selectors, appReady, name }: FirstViewCase,
+): Promise<Measured[]> {
   const context = await browser.newContext({ viewport: MOBILE });
   if (language !== 'en') {
-    const state = { state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false }, version: 1 };
-    await context.addInitScript((value: string) => window.localStorage.setItem('tw.session', value), JSON.stringify(state));
+    const state = {
+      state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false },
+      version: 1,
+    };
+    await context.addInitScript(
+      (value: string) => window.localStorage.setItem('tw.session', value),
+      JSON.stringify(state),
+    );
   }
   const page = await newPage(context);
   // The libraries' file is held back until the pre-painted view has been measured (not for a fixed
   // time: on a loaded machine the app could replace the view before it was looked at).
   let release = () => {};
-  const measured = new Promise<void>((resolve) => { release = resolve; });
+  const measured = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
     await measured;
     await route.continue();
@@ -94,7 +102,15 @@ async function homeFirstView(ctx: JourneyContext) {
     name: 'home',
     path: '/pages/home/index',
     ready: '.banner__image',
-    selectors: ['.hero__title', '.hero__text', '.prompt-card__title', '.prompt-card__text', '.prompt-card__actions .button--primary', '.banner__image', '.banner__title'],
+    selectors: [
+      '.hero__title',
+      '.hero__text',
+      '.prompt-card__title',
+      '.prompt-card__text',
+      '.prompt-card__actions .button--primary',
+      '.banner__image',
+      '.banner__title',
+    ],
     appReady: (page) => page.getByRole('heading', { name: 'Start trading today' }).waitFor(),
   });
   assert.equal(view[0]?.text, 'Welcome');
@@ -125,6 +141,9 @@ async function quoteFirstView(ctx: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'home: the first view painted before the app (greeting, prompt, banner) is what the app shows, in place', fn: homeFirstView },
+  {
+    name: 'home: the first view painted before the app (greeting, prompt, banner) is what the app shows, in place',
+    fn: homeFirstView,
+  },
   { name: 'quote: the search box painted before the app is what the app shows, in place', fn: quoteFirstView },
 ];

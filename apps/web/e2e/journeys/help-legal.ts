@@ -8,7 +8,20 @@
 import assert from 'node:assert/strict';
 import type { LegalDocument } from '@app/contract';
 import type { Browser, Page, ViewportSize } from 'playwright-core';
-import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  MOBILE,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+} from '../harness';
 
 const LANGS = { en: 'en', zh: 'zh', hk: 'zh-HK', jp: 'ja', kr: 'ko', de: 'de', fr: 'fr', it: 'it' };
 const CATEGORIES = 9;
@@ -16,7 +29,10 @@ const CATEGORIES = 9;
 /** A visitor's stored app state in `language`. */
 async function visitorContext(browser: Browser, language: string, viewport: ViewportSize) {
   const context = await browser.newContext({ viewport });
-  const value = JSON.stringify({ state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false }, version: 1 });
+  const value = JSON.stringify({
+    state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false },
+    version: 1,
+  });
   await context.addInitScript((v: string) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', v);
   }, value);
@@ -42,7 +58,10 @@ async function everyLanguage({ browser, server }: JourneyContext) {
     const context = await visitorContext(browser, language, MOBILE);
     const page = await newPage(context);
     await page.goto(`${server.baseUrl}/pages/profile/helper-center`);
-    await page.locator('.help-category').nth(CATEGORIES - 1).waitFor();
+    await page
+      .locator('.help-category')
+      .nth(CATEGORIES - 1)
+      .waitFor();
     assert.equal(await page.locator('.help-category').count(), CATEGORIES);
     await noMissingText(page, `helper centre (${language})`);
     // A category's articles, then an article, in this language.
@@ -52,7 +71,11 @@ async function everyLanguage({ browser, server }: JourneyContext) {
     assert.equal(await page.locator('.help-note').count(), 0, `a help article in ${language} falls back to English`);
     await noMissingText(page, `help article (${language})`);
     if (language === 'en' || language === 'jp') await expectAccessible(page, `phone: a help article (${language})`);
-    for (const [path, kind] of [['/pages/profile/about-us', 'about'], ['/pages/home/components/website-company', 'company'], ['/pages/privacy-policy/privacy-policy', 'privacy']] as const) {
+    for (const [path, kind] of [
+      ['/pages/profile/about-us', 'about'],
+      ['/pages/home/components/website-company', 'company'],
+      ['/pages/privacy-policy/privacy-policy', 'privacy'],
+    ] as const) {
       const title = await legalTitle(server, kind, lang);
       await page.goto(`${server.baseUrl}${path}`);
       await page.getByRole('heading', { name: title, level: 2 }).waitFor();
@@ -74,7 +97,9 @@ async function searchAndAcceptance({ browser, server }: JourneyContext) {
   await page.getByRole('heading', { name: 'Search results' }).waitFor();
   await page.getByRole('link', { name: 'What fees are there?' }).click();
   await page.getByRole('heading', { name: 'What fees are there?' }).waitFor();
-  await page.getByText(/free for their first 3 calendar months|no withdrawal fee for their first 3 calendar months/).waitFor();
+  await page
+    .getByText(/free for their first 3 calendar months|no withdrawal fee for their first 3 calendar months/)
+    .waitFor();
   await page.getByRole('searchbox', { name: 'Search the helper centre' }).fill('zzqx');
   await page.getByText('No article matches “zzqx”.').waitFor();
 
@@ -94,7 +119,10 @@ async function searchAndAcceptance({ browser, server }: JourneyContext) {
   const desk = await loggedInContext(browser, login, DESKTOP);
   const d = await newPage(desk);
   await d.goto(`${server.baseUrl}/pages/profile/helper-center`);
-  await d.locator('.desktop-card .help-category').nth(CATEGORIES - 1).waitFor();
+  await d
+    .locator('.desktop-card .help-category')
+    .nth(CATEGORIES - 1)
+    .waitFor();
   assert.match(new URL(d.url()).pathname, /\/pages\/profile\/helper-center$/);
   await expectAccessible(d, 'desktop: the helper centre');
   await shot(d, 'desk-helper-center');
@@ -109,6 +137,13 @@ async function searchAndAcceptance({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'help and legal pages in all 8 languages: no missing text, the server\'s texts in that language', fn: everyLanguage, slow: true },
-  { name: 'help search opens an article; the user sees the accepted version of the privacy policy and agreement; the desktop frame shows the pages', fn: searchAndAcceptance },
+  {
+    name: "help and legal pages in all 8 languages: no missing text, the server's texts in that language",
+    fn: everyLanguage,
+    slow: true,
+  },
+  {
+    name: 'help search opens an article; the user sees the accepted version of the privacy policy and agreement; the desktop frame shows the pages',
+    fn: searchAndAcceptance,
+  },
 ];

@@ -3,7 +3,20 @@ import assert from 'node:assert/strict';
 import type { KycInfo } from '@app/contract';
 import type { Locator, Page } from 'playwright-core';
 import { desktopContext } from '../harness/browser';
-import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 import { createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { png } from '../harness/png';
 import { endOwnServer, startServer } from '../harness/server';
@@ -85,13 +98,21 @@ async function mobileKyc({ browser, server }: JourneyContext) {
 
   const info = await kycInfo(server, login.token);
   assert.equal(info.state, 'pending');
-  assert.deepEqual(info.primary, { documentType: 'passport', nationality: 'DE', realName: 'Erika Mustermann', idNumber: 'C01X00T47' });
+  assert.deepEqual(info.primary, {
+    documentType: 'passport',
+    nationality: 'DE',
+    realName: 'Erika Mustermann',
+    idNumber: 'C01X00T47',
+  });
   // The photos are the user's only: without the session they are not served.
   assert(info.documents, 'the KYC info has no documents');
   const photo = await fetch(`${server.baseUrl}${info.documents.frontImage}`);
   assert.equal(photo.status, 401);
   await page.goto(`${server.baseUrl}/pages/profile/index`);
-  await page.getByRole('link', { name: /Identity verification/ }).getByText('Under review').waitFor();
+  await page
+    .getByRole('link', { name: /Identity verification/ })
+    .getByText('Under review')
+    .waitFor();
   await context.close();
 }
 
@@ -125,16 +146,33 @@ async function desktopKyc({ browser, server }: JourneyContext) {
 
 /** Both stages through the API (the journeys above drive the screens): real name, three private photos, submitted. */
 async function submitViaApi(server: Server, token: string, realName: string) {
-  const post = async (path: string, body: unknown) => (await (await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST', headers: { token, 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify(body),
-  })).json()) as ApiReply;
-  assert.equal((await post('/asset/api/idCard/insertPrimaryVerification', { documentType: 'passport', nationality: 'DE', realName, idNumber: 'C01X00T47' })).code, 0);
+  const post = async (path: string, body: unknown) =>
+    (await (
+      await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json', lang: 'en' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as ApiReply;
+  assert.equal(
+    (
+      await post('/asset/api/idCard/insertPrimaryVerification', {
+        documentType: 'passport',
+        nationality: 'DE',
+        realName,
+        idNumber: 'C01X00T47',
+      })
+    ).code,
+    0,
+  );
   const paths: string[] = [];
   for (const [label, buffer] of PHOTOS) {
     const form = new FormData();
     form.append('kind', 'private');
     form.append('file', new Blob([buffer], { type: 'image/png' }), `${label}.png`);
-    const up = (await (await fetch(`${server.baseUrl}/asset/api/common/upload`, { method: 'POST', headers: { token }, body: form })).json()) as ApiReply<{ path: string }>;
+    const up = (await (
+      await fetch(`${server.baseUrl}/asset/api/common/upload`, { method: 'POST', headers: { token }, body: form })
+    ).json()) as ApiReply<{ path: string }>;
     assert.equal(up.code, 0, JSON.stringify(up));
     paths.push(up.data.path);
   }
@@ -153,7 +191,11 @@ async function reviewed({ browser }: JourneyContext) {
   const reviewer = { email: 'kyc.reviewer@example.com', password: 'kyc-reviewer-pass-1', role: 'compliance' };
   // Assigned in `before`, which startServer awaits.
   let secret!: string;
-  const server = await startServer({ before: async (env) => { ({ secret } = await createOperatorWithCli(env, reviewer)); } });
+  const server = await startServer({
+    before: async (env) => {
+      ({ secret } = await createOperatorWithCli(env, reviewer));
+    },
+  });
   const office = await browser.newContext({ viewport: DESKTOP });
   const contexts = [office];
   try {
@@ -182,7 +224,8 @@ async function reviewed({ browser }: JourneyContext) {
 
     await queue.getByRole('link', { name: 'Anna Schmidt' }).click();
     await page.getByRole('heading', { name: /^Submission / }).waitFor();
-    for (const label of ['Front', 'Back', 'Selfie with the document']) await page.getByRole('img', { name: label, exact: true }).waitFor();
+    for (const label of ['Front', 'Back', 'Selfie with the document'])
+      await page.getByRole('img', { name: label, exact: true }).waitFor();
     await page.getByRole('note').filter({ hasText: ben.user.uid }).waitFor();
     const enlarge = page.getByRole('button', { name: 'Front: enlarge' });
     await enlarge.click();
@@ -239,7 +282,10 @@ async function reviewed({ browser }: JourneyContext) {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(/^Decided .*: verified$/).waitFor();
     await desktop.reload();
-    await desktop.getByRole('region', { name: 'Identity verification' }).getByText('Verified', { exact: true }).waitFor();
+    await desktop
+      .getByRole('region', { name: 'Identity verification' })
+      .getByText('Verified', { exact: true })
+      .waitFor();
     await desktop.getByText('Your identity is verified.', { exact: false }).first().waitFor();
     assert.equal(await desktop.getByRole('button', { name: /Save and continue|Submit for review/ }).count(), 0);
     await expectAccessible(desktop, 'desktop kyc (verified)');
@@ -250,7 +296,14 @@ async function reviewed({ browser }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'kyc (mobile): real name, three photos, submitted for review; nothing editable meanwhile; the profile shows the state', fn: mobileKyc },
+  {
+    name: 'kyc (mobile): real name, three photos, submitted for review; nothing editable meanwhile; the profile shows the state',
+    fn: mobileKyc,
+  },
   { name: 'kyc (desktop): both stages on one page, submitted for review', fn: desktopKyc },
-  { name: 'kyc review: a compliance operator verifies one submission and rejects another in the back office; the users see it on the phone and the desktop, where the rejected one submits again and is verified', fn: reviewed, slow: true },
+  {
+    name: 'kyc review: a compliance operator verifies one submission and rejects another in the back office; the users see it on the phone and the desktop, where the rejected one submits again and is verified',
+    fn: reviewed,
+    slow: true,
+  },
 ];

@@ -12,8 +12,29 @@ import assert from 'node:assert/strict';
 import type { AdminLoanList, Loan, LoanProduct, LoginResult } from '@app/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { desktopContext } from '../harness/browser';
-import { creditUsdt, operatorToken, photoFiles, post, read, uploadPhotos, verifiedUser, verifyKyc } from '../harness/borrowers';
-import { type Journey, type JourneyContext, type Server, DESKTOP, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  creditUsdt,
+  operatorToken,
+  photoFiles,
+  post,
+  read,
+  uploadPhotos,
+  verifiedUser,
+  verifyKyc,
+} from '../harness/borrowers';
+import {
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { endOwnServer, startServer } from '../harness/server';
 
@@ -53,7 +74,10 @@ async function applyOnPhone(page: Page, server: Server): Promise<string> {
   await product.getByText('14 days', { exact: true }).waitFor();
   await page.getByText('No loan applications yet.').waitFor();
   await product.getByText(`Rules of ${PRODUCT}`).click();
-  await product.getByTestId('loan-rules').getByText(/A loan is never needed to withdraw your money or to trade/).waitFor();
+  await product
+    .getByTestId('loan-rules')
+    .getByText(/A loan is never needed to withdraw your money or to trade/)
+    .waitFor();
   await expectAccessible(page, 'loan index (products, rules open)');
   await shot(page, 'loan-index');
 
@@ -74,11 +98,29 @@ async function applyOnPhone(page: Page, server: Server): Promise<string> {
   assert.equal(await sim.getByTestId('sim-day-interest').textContent(), '0.05 USDT');
   assert.equal(await sim.getByTestId('sim-period-interest').textContent(), '0.7 USDT');
   const rows = sim.getByTestId('sim-schedule').locator('tbody tr');
-  assert.deepEqual(await rows.evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => [tr.dataset.kind, tr.lastElementChild?.textContent])),
-    [['firstDay', '100.05 USDT'], ['midPeriod', '100.35 USDT'], ['lastDay', '100.7 USDT'], ['late7', '101.4 USDT']]);
-  await sim.getByTestId('sim-rounding').getByText(/rounded down .* in your favour/).waitFor();
+  assert.deepEqual(
+    await rows.evaluateAll((trs: HTMLTableRowElement[]) =>
+      trs.map((tr) => [tr.dataset.kind, tr.lastElementChild?.textContent]),
+    ),
+    [
+      ['firstDay', '100.05 USDT'],
+      ['midPeriod', '100.35 USDT'],
+      ['lastDay', '100.7 USDT'],
+      ['late7', '101.4 USDT'],
+    ],
+  );
+  await sim
+    .getByTestId('sim-rounding')
+    .getByText(/rounded down .* in your favour/)
+    .waitFor();
 
-  await form.locator('input[type=file]').setInputFiles(photoFiles([[10, 10, 10], [90, 160, 40], [250, 120, 0]]));
+  await form.locator('input[type=file]').setInputFiles(
+    photoFiles([
+      [10, 10, 10],
+      [90, 160, 40],
+      [250, 120, 0],
+    ]),
+  );
   await form.locator('[data-testid=loan-photo][data-ready=true]').nth(2).waitFor();
   await form.getByText('3 uploaded (at least 3)').waitFor();
   await form.getByRole('checkbox', { name: /I have read the rules and accept them/ }).check();
@@ -99,7 +141,10 @@ async function applyOnPhone(page: Page, server: Server): Promise<string> {
 async function approveInBackOffice(office: Page, number: string) {
   await office.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Loans' }).click();
   await office.waitForURL(/\/admin\/loans$/);
-  await office.locator(`tbody tr[data-number="${number}"]`).getByRole('link', { name: `Review loan ${number}` }).click();
+  await office
+    .locator(`tbody tr[data-number="${number}"]`)
+    .getByRole('link', { name: `Review loan ${number}` })
+    .click();
   await office.getByRole('heading', { name: `Loan ${number}` }).waitFor();
   for (const n of [1, 2, 3]) await office.getByRole('img', { name: `Document ${n}`, exact: true }).waitFor();
   await office.getByRole('button', { name: `Approve loan ${number}` }).click();
@@ -151,7 +196,10 @@ async function desktopRepayment(browser: Browser, server: Server, user: LoginRes
     const page = await newPage(context);
     // Reached from the top navigation.
     await page.goto(`${server.baseUrl}/pages/desktop/asset/index`);
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Loans', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Loans', exact: true })
+      .click();
     await waitForPath(page, `${D}index`);
     const mine = page.getByRole('list', { name: 'My loans' }).locator(`[data-number="${number}"]`);
     assert.equal(await mine.getByTestId('loan-to-pay').textContent(), '200.1 USDT');
@@ -193,7 +241,11 @@ async function desktopRepayment(browser: Browser, server: Server, user: LoginRes
     await page.getByRole('button', { name: 'Pay 150.1 USDT' }).click();
     // The phone's paid history is the desktop repayments page's panel.
     await waitForPath(page, `${D}list-pay-loan`);
-    await page.getByRole('list', { name: 'Repayment history' }).locator(`[data-number="${number}"]`).getByText('Settled').waitFor();
+    await page
+      .getByRole('list', { name: 'Repayment history' })
+      .locator(`[data-number="${number}"]`)
+      .getByText('Settled')
+      .waitFor();
     await page.getByText('You have no loan to repay.').waitFor();
     await expectAccessible(page, 'desktop repayments after paying all');
     await shot(page, 'loan-desktop-paid');
@@ -206,8 +258,18 @@ async function journey({ browser }: JourneyContext) {
   // The admin (signed in to the back office: approves loans and credits), finance (asks for credits), compliance (verifies identities).
   // Their secrets: set in `before` (the CLI prints them).
   const admin: Operator = { email: 'loan.admin@example.com', password: 'loan-admin-pass-1', role: 'admin', secret: '' };
-  const finance: Operator = { email: 'loan.finance@example.com', password: 'loan-finance-pass-1', role: 'finance', secret: '' };
-  const compliance: Operator = { email: 'loan.compliance@example.com', password: 'loan-compliance-pass-1', role: 'compliance', secret: '' };
+  const finance: Operator = {
+    email: 'loan.finance@example.com',
+    password: 'loan-finance-pass-1',
+    role: 'finance',
+    secret: '',
+  };
+  const compliance: Operator = {
+    email: 'loan.compliance@example.com',
+    password: 'loan-compliance-pass-1',
+    role: 'compliance',
+    secret: '',
+  };
   const started = Date.now();
   const lap = (what: string) => console.log(`    ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   let server: Server | undefined;
@@ -227,17 +289,36 @@ async function journey({ browser }: JourneyContext) {
     await o.waitForURL(/\/admin\/dashboard$/);
     const adminToken = await o.evaluate(() => sessionStorage.getItem('admin.token'));
     assert(adminToken, 'no operator session stored');
-    const [financeToken, complianceToken] = await Promise.all([operatorToken(server, finance), operatorToken(server, compliance)]);
+    const [financeToken, complianceToken] = await Promise.all([
+      operatorToken(server, finance),
+      operatorToken(server, compliance),
+    ]);
     const tokens = { askToken: financeToken, approveToken: adminToken };
-    const [phoneUser, deskUser] = await Promise.all([registerViaApi(server, uniqueEmail('loan-phone')), verifiedUser(server, complianceToken, 'loan-desk')]);
+    const [phoneUser, deskUser] = await Promise.all([
+      registerViaApi(server, uniqueEmail('loan-phone')),
+      verifiedUser(server, complianceToken, 'loan-desk'),
+    ]);
 
     // The desktop user's loan: applied and approved through the API (the phone shows those screens).
-    const product = (await read<LoanProduct[]>(server, '/asset/api/loan/productList', {}, deskUser.token)).find((p) => p.name === PRODUCT);
+    const product = (await read<LoanProduct[]>(server, '/asset/api/loan/productList', {}, deskUser.token)).find(
+      (p) => p.name === PRODUCT,
+    );
     assert(product, `no product ${PRODUCT}`);
-    const photos = await uploadPhotos(server, deskUser.token, [[1, 2, 3], [40, 50, 60], [70, 80, 90]]);
-    const deskLoan = await post<Loan>(server, '/asset/api/loan/createLoanProduct', { productId: product.id, amount: '200', photos, acceptTerms: true }, deskUser.token);
-    const queued = (await read<AdminLoanList>(server, '/admin/api/loans/list', {}, adminToken)).items.find((l) => l.number === deskLoan.number);
-    assert(queued, 'the desktop user\'s application is not in the review queue');
+    const photos = await uploadPhotos(server, deskUser.token, [
+      [1, 2, 3],
+      [40, 50, 60],
+      [70, 80, 90],
+    ]);
+    const deskLoan = await post<Loan>(
+      server,
+      '/asset/api/loan/createLoanProduct',
+      { productId: product.id, amount: '200', photos, acceptTerms: true },
+      deskUser.token,
+    );
+    const queued = (await read<AdminLoanList>(server, '/admin/api/loans/list', {}, adminToken)).items.find(
+      (l) => l.number === deskLoan.number,
+    );
+    assert(queued, "the desktop user's application is not in the review queue");
     await post(server, '/admin/api/loans/decide', { id: queued.internalId, approve: true }, adminToken);
     await creditUsdt(server, deskUser.user.uid, '10', tokens);
     lap('users ready');

@@ -5,7 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import type { TradingTime } from '@app/contract';
-import { type ApiReply, type Journey, type JourneyContext, MOBILE, expectAccessible, expectFailedRequests, newPage, shot } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  expectAccessible,
+  expectFailedRequests,
+  newPage,
+  shot,
+} from '../harness';
 
 declare global {
   interface Window {
@@ -22,28 +31,39 @@ async function quoteList({ browser, server }: JourneyContext) {
   const list = page.getByRole('list', { name: 'Crypto' });
   await list.getByRole('link', { name: /^BTC Bitcoin/ }).waitFor();
   // Wait for prices and for the coin images.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="ticker-price"]')].every((el) => /[0-9]/.test(el.textContent ?? '')));
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.ticker-row img')].every((img) => img.complete));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="ticker-price"]')].every((el) => /[0-9]/.test(el.textContent ?? '')),
+  );
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('.ticker-row img')].every((img) => img.complete),
+  );
 
-  const rows = await list.locator('.ticker-row').evaluateAll((els) => els.map((row) => {
-    const price = row.querySelector('[data-testid="ticker-price"]');
-    const pill = row.querySelector('.change-pill');
-    const img = row.querySelector('img');
-    if (!price || !pill) throw new Error(`${row.getAttribute('data-symbol')}: no price or change badge`);
-    return {
-      symbol: row.getAttribute('data-symbol'),
-      priceColor: getComputedStyle(price).color,
-      pillColor: getComputedStyle(pill).color,
-      pillText: pill.textContent ?? '',
-      volume: row.querySelector('[data-testid="ticker-volume"]')?.textContent ?? '',
-      img: img ? { alt: img.getAttribute('alt'), loaded: img.naturalWidth > 0, src: img.getAttribute('src') } : null,
-    };
-  }));
+  const rows = await list.locator('.ticker-row').evaluateAll((els) =>
+    els.map((row) => {
+      const price = row.querySelector('[data-testid="ticker-price"]');
+      const pill = row.querySelector('.change-pill');
+      const img = row.querySelector('img');
+      if (!price || !pill) throw new Error(`${row.getAttribute('data-symbol')}: no price or change badge`);
+      return {
+        symbol: row.getAttribute('data-symbol'),
+        priceColor: getComputedStyle(price).color,
+        pillColor: getComputedStyle(pill).color,
+        pillText: pill.textContent ?? '',
+        volume: row.querySelector('[data-testid="ticker-volume"]')?.textContent ?? '',
+        img: img ? { alt: img.getAttribute('alt'), loaded: img.naturalWidth > 0, src: img.getAttribute('src') } : null,
+      };
+    }),
+  );
   assert(rows.length >= 20, `only ${rows.length} crypto rows`);
   for (const r of rows) {
     const flat = !/^[+-]/.test(r.pillText.trim()) || /^[+-]?0(\.0+)?%$/.test(r.pillText.trim());
     // A flat change has a grey badge and a plain price; otherwise both share the green or red.
-    if (!flat) assert.equal(r.priceColor, r.pillColor, `${r.symbol}: price colour ${r.priceColor} differs from its ${r.pillText} badge ${r.pillColor}`);
+    if (!flat)
+      assert.equal(
+        r.priceColor,
+        r.pillColor,
+        `${r.symbol}: price colour ${r.priceColor} differs from its ${r.pillText} badge ${r.pillColor}`,
+      );
     assert.match(r.volume, /^Vol \S+ USDT$/, `${r.symbol}: volume "${r.volume}" has no unit`);
     assert(r.img, `${r.symbol}: no coin icon`);
     assert(r.img.loaded, `${r.symbol}: icon ${r.img.src} did not load`);
@@ -52,15 +72,20 @@ async function quoteList({ browser, server }: JourneyContext) {
 
   // The symbol and the name of a coin are readable beside its icon: not cut ("B…" for Bitcoin).
   await shot(page, 'quote-crypto-names');
-  const cut = await list.locator('.ticker-row').evaluateAll((els) => els.flatMap((row) => {
-    const symbol = row.querySelector('.ticker-row__symbol');
-    const name = row.querySelector('.ticker-row__name .ticker-row__sub');
-    if (!symbol || !name) throw new Error(`${row.getAttribute('data-symbol')}: no symbol or name`);
-    // A name may take a second line; cut means wider than its column or taller than the lines it may use.
-    return [symbol, name]
-      .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
-      .map((el) => `${row.getAttribute('data-symbol')}: "${el.textContent}" shows ${el.clientWidth}×${el.clientHeight} of ${el.scrollWidth}×${el.scrollHeight} px`);
-  }));
+  const cut = await list.locator('.ticker-row').evaluateAll((els) =>
+    els.flatMap((row) => {
+      const symbol = row.querySelector('.ticker-row__symbol');
+      const name = row.querySelector('.ticker-row__name .ticker-row__sub');
+      if (!symbol || !name) throw new Error(`${row.getAttribute('data-symbol')}: no symbol or name`);
+      // A name may take a second line; cut means wider than its column or taller than the lines it may use.
+      return [symbol, name]
+        .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
+        .map(
+          (el) =>
+            `${row.getAttribute('data-symbol')}: "${el.textContent}" shows ${el.clientWidth}×${el.clientHeight} of ${el.scrollWidth}×${el.scrollHeight} px`,
+        );
+    }),
+  );
   assert.deepEqual(cut, [], `crypto names cut short at 390 px: ${cut.join('; ')}`);
   const bitcoin = list.locator('.ticker-row[data-symbol="BTCUSDT"] .ticker-row__name');
   assert.equal(await bitcoin.locator('.ticker-row__sub').textContent(), 'Bitcoin');
@@ -68,7 +93,10 @@ async function quoteList({ browser, server }: JourneyContext) {
   // Forex rows: the volume in the pair's quote currency, and a letter badge.
   await page.getByRole('tab', { name: 'Forex' }).click();
   const eur = page.getByRole('list', { name: 'Forex' }).locator('.ticker-row[data-symbol="EURUSD"]');
-  await eur.getByTestId('ticker-volume').filter({ hasText: /^Vol \S+ USD$/ }).waitFor();
+  await eur
+    .getByTestId('ticker-volume')
+    .filter({ hasText: /^Vol \S+ USD$/ })
+    .waitFor();
   await eur.locator('.ticker-row__badge').waitFor();
 
   // Every market tab is fully visible, or the row shows that it scrolls.
@@ -81,13 +109,19 @@ async function quoteList({ browser, server }: JourneyContext) {
   });
   const hidden = tabs.filter((t) => !t.visible).map((t) => t.name);
   if (hidden.length > 0) {
-    assert(await page.getByTestId('tabs-more-end').isVisible(), `tabs ${hidden.join(', ')} are cut off without a scroll hint`);
+    assert(
+      await page.getByTestId('tabs-more-end').isVisible(),
+      `tabs ${hidden.join(', ')} are cut off without a scroll hint`,
+    );
   }
   await expectAccessible(page, 'quote (forex)');
   await shot(page, 'quote-icons-volume');
   // Scrolled to the end, the hint moves to the start.
   await page.getByRole('tab', { name: 'Stocks' }).click();
-  await page.getByRole('list', { name: 'Stocks' }).getByRole('link', { name: /^AAPL Apple/ }).waitFor();
+  await page
+    .getByRole('list', { name: 'Stocks' })
+    .getByRole('link', { name: /^AAPL Apple/ })
+    .waitFor();
   if (hidden.length > 0) await page.getByTestId('tabs-more-start').waitFor();
   await shot(page, 'quote-tabs-end');
   await context.close();
@@ -105,9 +139,17 @@ async function exchangeHours({ browser, server }: JourneyContext) {
   await hours.getByText('Your time (Asia/Shanghai)').waitFor();
   // Xetra has no early closes: its sessions are always 09:00–17:30 Frankfurt time, which is
   // 16:00–00:30 (winter) or 15:00–23:30 (summer) in Shanghai.
-  assert.match((await hours.getByTestId('trading-hours-exchange').textContent()) ?? '', /^\d{4}-\d\d-\d\d 09:00–17:30$/);
-  assert.match((await hours.getByTestId('trading-hours-local').textContent()) ?? '', /^\d{4}-\d\d-\d\d (16:00–\d{4}-\d\d-\d\d 00:30|15:00–23:30)$/);
-  const state = (await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=GER40`)).json()) as ApiReply<TradingTime>;
+  assert.match(
+    (await hours.getByTestId('trading-hours-exchange').textContent()) ?? '',
+    /^\d{4}-\d\d-\d\d 09:00–17:30$/,
+  );
+  assert.match(
+    (await hours.getByTestId('trading-hours-local').textContent()) ?? '',
+    /^\d{4}-\d\d-\d\d (16:00–\d{4}-\d\d-\d\d 00:30|15:00–23:30)$/,
+  );
+  const state = (await (
+    await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=GER40`)
+  ).json()) as ApiReply<TradingTime>;
   if (!state.data.open) await page.getByText('Opens (Xetra, Europe/Berlin)').waitFor();
   // An index's volume counts contracts (one index unit each), not "GER40"s.
   await page.getByTestId('chart-volume').getByText('Vol (contracts)').waitFor();
@@ -119,8 +161,14 @@ async function exchangeHours({ browser, server }: JourneyContext) {
   await page.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=JPN225`);
   const tse = page.getByRole('region', { name: /TSE trading hours/ });
   await tse.getByText('Exchange time (Asia/Tokyo)').waitFor();
-  assert.match((await tse.getByTestId('trading-hours-exchange').textContent()) ?? '', /^\d{4}-\d\d-\d\d 09:00–11:30, 12:30–15:30$/);
-  assert.match((await tse.getByTestId('trading-hours-local').textContent()) ?? '', /^\d{4}-\d\d-\d\d 08:00–10:30, 11:30–14:30$/);
+  assert.match(
+    (await tse.getByTestId('trading-hours-exchange').textContent()) ?? '',
+    /^\d{4}-\d\d-\d\d 09:00–11:30, 12:30–15:30$/,
+  );
+  assert.match(
+    (await tse.getByTestId('trading-hours-local').textContent()) ?? '',
+    /^\d{4}-\d\d-\d\d 08:00–10:30, 11:30–14:30$/,
+  );
   await shot(page, 'trade-chart-tse-hours');
   await context.close();
 }
@@ -131,7 +179,10 @@ async function offlineAndBack({ browser, server }: JourneyContext) {
   const page = await newPage(context);
   expectFailedRequests(page);
   await page.goto(`${server.baseUrl}/pages/quote/index?tab=CRYPTO`);
-  await page.getByRole('list', { name: 'Crypto' }).getByRole('link', { name: /^BTC Bitcoin/ }).waitFor();
+  await page
+    .getByRole('list', { name: 'Crypto' })
+    .getByRole('link', { name: /^BTC Bitcoin/ })
+    .waitFor();
   assert.equal(await page.getByTestId('prices-paused').count(), 0, 'paused while online');
 
   await context.setOffline(true);
@@ -144,7 +195,11 @@ async function offlineAndBack({ browser, server }: JourneyContext) {
   await page.getByRole('tabpanel').getByRole('button', { name: 'Try again' }).waitFor();
   // A page whose code was never loaded: the error placeholder.
   await page.getByRole('link', { name: 'Profile' }).first().click();
-  await page.getByRole('heading', { name: /could not|failed|went wrong/i }).or(page.getByRole('alert')).first().waitFor();
+  await page
+    .getByRole('heading', { name: /could not|failed|went wrong/i })
+    .or(page.getByRole('alert'))
+    .first()
+    .waitFor();
   await shot(page, 'page-failed-offline');
 
   await context.setOffline(false);
@@ -168,7 +223,13 @@ async function offlineAndBack({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'market quotes: prices coloured as their change, labelled volume, coin icons, a tab scroll hint', fn: quoteList },
-  { name: 'market hours: an index shows its exchange hours in exchange time and the user\'s', fn: exchangeHours },
-  { name: 'market offline: prices marked paused, a failed page and list load by themselves back online', fn: offlineAndBack },
+  {
+    name: 'market quotes: prices coloured as their change, labelled volume, coin icons, a tab scroll hint',
+    fn: quoteList,
+  },
+  { name: "market hours: an index shows its exchange hours in exchange time and the user's", fn: exchangeHours },
+  {
+    name: 'market offline: prices marked paused, a failed page and list load by themselves back online',
+    fn: offlineAndBack,
+  },
 ];

@@ -7,30 +7,60 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, ViewportSize } from 'playwright-core';
-import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, expectAccessible, newPage, shot } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  MOBILE,
+  expectAccessible,
+  newPage,
+  shot,
+} from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { endOwnServer, startServer } from '../harness/server';
 
 /** A visitor's stored app state in `language` (no session: news needs none). */
 async function visitorContext(browser: Browser, language: string, viewport: ViewportSize) {
   const context = await browser.newContext({ viewport });
-  const value = JSON.stringify({ state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false }, version: 1 });
+  const value = JSON.stringify({
+    state: { token: null, user: null, typeUser: 'real', language, theme: 'light', demoConfirmed: false },
+    version: 1,
+  });
   await context.addInitScript((v: string) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', v);
   }, value);
   return context;
 }
 
-const EN = { title: 'Gold trading hours change on Friday', summary: 'Gold closes an hour early.', body: 'Gold contracts close at 20:00 UTC this Friday.\n\nOther markets keep their hours.' };
-const FR = { title: 'Horaires de l’or modifiés vendredi', summary: 'L’or ferme une heure plus tôt.', body: 'Les contrats sur l’or ferment à 20:00 UTC ce vendredi.\n\nLes autres marchés gardent leurs horaires.' };
+const EN = {
+  title: 'Gold trading hours change on Friday',
+  summary: 'Gold closes an hour early.',
+  body: 'Gold contracts close at 20:00 UTC this Friday.\n\nOther markets keep their hours.',
+};
+const FR = {
+  title: 'Horaires de l’or modifiés vendredi',
+  summary: 'L’or ferme une heure plus tôt.',
+  body: 'Les contrats sur l’or ferment à 20:00 UTC ce vendredi.\n\nLes autres marchés gardent leurs horaires.',
+};
 
 async function newsJourney({ browser }: JourneyContext) {
   // The secret: set in `before` (the CLI prints it).
-  const support: Operator = { email: 'news.support@example.com', password: 'news-support-pass-1', role: 'support', secret: '' };
+  const support: Operator = {
+    email: 'news.support@example.com',
+    password: 'news-support-pass-1',
+    role: 'support',
+    secret: '',
+  };
   let server: Server | undefined;
   const contexts: BrowserContext[] = [];
   try {
-    server = await startServer({ before: async (env) => { Object.assign(support, await createOperatorWithCli(env, support)); } });
+    server = await startServer({
+      before: async (env) => {
+        Object.assign(support, await createOperatorWithCli(env, support));
+      },
+    });
 
     // The back office: News → New post, English and French, published now.
     const office = await browser.newContext({ viewport: DESKTOP });
@@ -63,8 +93,15 @@ async function newsJourney({ browser }: JourneyContext) {
     const token = await a.evaluate(() => sessionStorage.getItem('admin.token'));
     assert(token, 'no operator session stored');
     const res = await fetch(`${server.baseUrl}/admin/api/content/news/save`, {
-      method: 'POST', headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify({ kind: 'announcement', translations: { en: { title: 'Scheduled maintenance', summary: '', body: 'Deposits pause on Sunday 02:00–03:00 UTC.' } }, publishAt: Date.now() - 1000 }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({
+        kind: 'announcement',
+        translations: {
+          en: { title: 'Scheduled maintenance', summary: '', body: 'Deposits pause on Sunday 02:00–03:00 UTC.' },
+        },
+        publishAt: Date.now() - 1000,
+      }),
     });
     assert.equal(((await res.json()) as ApiReply).code, 0);
 
@@ -89,7 +126,10 @@ async function newsJourney({ browser }: JourneyContext) {
     assert.equal(await p.getByRole('tab', { name: 'Annonces' }).getAttribute('aria-selected'), 'true');
     await p.getByRole('link', { name: /Scheduled maintenance/ }).waitFor();
     await p.getByRole('tab', { name: 'Calendrier' }).click();
-    await p.getByTestId('calendar-unset').getByText('Le calendrier économique n’est pas configuré sur ce serveur.').waitFor();
+    await p
+      .getByTestId('calendar-unset')
+      .getByText('Le calendrier économique n’est pas configuré sur ce serveur.')
+      .waitFor();
     assert.equal(await p.locator('iframe').count(), 0);
     await expectAccessible(p, 'phone: news calendar not configured');
 

@@ -10,7 +10,21 @@
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { desktopContext } from '../harness/browser';
-import { type Journey, type JourneyContext, type Server, DESKTOP, PASSWORD, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  PASSWORD,
+  api,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 const STREAM = '/api/market/sse/user-sse-events';
 
@@ -18,7 +32,12 @@ const STREAM = '/api/market/sse/user-sse-events';
 let devices = 0;
 async function loginFromNewDevice(server: Server, email: string) {
   devices += 1;
-  const answer = await api(server.baseUrl, '/asset/api/user/login', { type: 'email', email, password: PASSWORD }, { 'user-agent': `notifications-journey-device-${Date.now()}-${devices}` });
+  const answer = await api(
+    server.baseUrl,
+    '/asset/api/user/login',
+    { type: 'email', email, password: PASSWORD },
+    { 'user-agent': `notifications-journey-device-${Date.now()}-${devices}` },
+  );
   assert.equal(answer.code, 0, JSON.stringify(answer));
 }
 
@@ -44,7 +63,11 @@ const badge = (page: Page) => page.getByTestId('notice-bell');
 
 /** Waits until the page's bell shows `count` unread; resolves with the time it did. */
 async function badgeShows(page: Page, count: number) {
-  await page.waitForFunction((n: number) => document.querySelector('[data-testid="notice-bell"]')?.getAttribute('data-unread') === String(n), count, { polling: 20, timeout: 10_000 });
+  await page.waitForFunction(
+    (n: number) => document.querySelector('[data-testid="notice-bell"]')?.getAttribute('data-unread') === String(n),
+    count,
+    { polling: 20, timeout: 10_000 },
+  );
   return Date.now();
 }
 
@@ -99,7 +122,9 @@ async function journey({ browser, server }: JourneyContext) {
     await items.first().waitFor();
     assert.equal(await items.count(), 1);
     await loginFromNewDevice(server, email);
-    await second.waitForFunction(() => document.querySelectorAll('[data-testid="notice-item"]').length === 2, null, { timeout: 10_000 });
+    await second.waitForFunction(() => document.querySelectorAll('[data-testid="notice-item"]').length === 2, null, {
+      timeout: 10_000,
+    });
     await second.waitForTimeout(500);
     assert.equal(await items.count(), 2, 'the new notification is listed once');
     assert.equal(await second.getByTestId('notice-unread').count(), 2);

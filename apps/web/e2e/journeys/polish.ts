@@ -3,7 +3,19 @@ import assert from 'node:assert/strict';
 import type { LoginResult } from '@app/contract';
 import type { Browser } from 'playwright-core';
 import type { TypeUser } from '../harness/browser';
-import { type Journey, type JourneyContext, MOBILE, PASSWORD, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  PASSWORD,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 declare global {
   interface Window {
@@ -25,14 +37,18 @@ interface Box {
 /** A context whose stored session is `login` in `language` (loggedInContext keeps English). */
 async function contextIn(browser: Browser, login: LoginResult, language: string, typeUser: TypeUser = 'real') {
   const context = await browser.newContext({ viewport: MOBILE });
-  const state = { state: { token: login.token, user: login.user, typeUser, language, theme: 'light', demoConfirmed: false }, version: 1 };
+  const state = {
+    state: { token: login.token, user: login.user, typeUser, language, theme: 'light', demoConfirmed: false },
+    version: 1,
+  };
   await context.addInitScript((value: string) => {
     if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
   }, JSON.stringify(state));
   return context;
 }
 
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** A wrong password: the toast keeps every word on one line and leaves the submit button uncovered. */
 async function toastKeepsWordsWhole({ browser, server }: JourneyContext) {
@@ -71,7 +87,10 @@ async function toastKeepsWordsWhole({ browser, server }: JourneyContext) {
 
   const [toastBox, submitBox] = [await toast.boundingBox(), await submit.boundingBox()];
   assert(toastBox && submitBox, 'toast or submit button not laid out');
-  assert(!overlaps(toastBox, submitBox), `the toast ${JSON.stringify(toastBox)} covers the submit button ${JSON.stringify(submitBox)}`);
+  assert(
+    !overlaps(toastBox, submitBox),
+    `the toast ${JSON.stringify(toastBox)} covers the submit button ${JSON.stringify(submitBox)}`,
+  );
   for (const field of ['Email', 'Password']) {
     const box = await page.getByLabel(field, { exact: true }).boundingBox();
     assert(box && !overlaps(toastBox, box), `the toast covers the ${field} field`);
@@ -139,7 +158,10 @@ async function numbersOneRulePerLanguage({ browser, server }: JourneyContext) {
   const german = /^[+-]?\d{1,3}(\.\d{3})*(,\d+)?$/;
   const foreign = numbers.filter((n) => !german.test(n));
   assert.deepEqual(foreign, [], `figures not in German marks on one card: ${figures.join(' | ')}`);
-  assert(numbers.some((n) => n.includes(',')), `no decimal comma on the German card: ${figures.join(' | ')}`);
+  assert(
+    numbers.some((n) => n.includes(',')),
+    `no decimal comma on the German card: ${figures.join(' | ')}`,
+  );
   await shot(dePage, 'trade-chart-de');
   await de.close();
 }
@@ -155,7 +177,10 @@ async function loggedInHome({ browser, server }: JourneyContext) {
   const links = await banners.locator('a.banner').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   assert(links.length > 0, 'no banners');
   assert(!/\/pages\/(register|login)/.test(links[0] ?? ''), `the first banner sends a member to ${links[0]}`);
-  assert(links.every((l) => !/\/pages\/(register|login)/.test(l ?? '')), `a banner sends a member to sign up: ${links.join(', ')}`);
+  assert(
+    links.every((l) => !/\/pages\/(register|login)/.test(l ?? '')),
+    `a banner sends a member to sign up: ${links.join(', ')}`,
+  );
 
   const feeMessages = await page.getByText(/no deposit or withdrawal fees/i).count();
   assert.equal(feeMessages, 1, `the fee message appears ${feeMessages} times`);
@@ -165,11 +190,19 @@ async function loggedInHome({ browser, server }: JourneyContext) {
   const box = await firstRow.boundingBox();
   const tabBar = await page.getByRole('navigation').last().boundingBox();
   const visibleBottom = Math.min(MOBILE.height, tabBar ? tabBar.y : MOBILE.height);
-  assert(box && box.y + box.height <= visibleBottom, `the first market row ends at ${box && box.y + box.height}px, below the fold at ${visibleBottom}px`);
+  assert(
+    box && box.y + box.height <= visibleBottom,
+    `the first market row ends at ${box && box.y + box.height}px, below the fold at ${visibleBottom}px`,
+  );
   await expectAccessible(page, 'home (logged in)');
   await shot(page, 'home-logged-in');
 
-  for (const path of ['/pages/login/login', '/pages/login/email-login', '/pages/register/index', '/pages/register/email/index']) {
+  for (const path of [
+    '/pages/login/login',
+    '/pages/login/email-login',
+    '/pages/register/index',
+    '/pages/register/email/index',
+  ]) {
     await page.goto(`${server.baseUrl}${path}`);
     await waitForPath(page, '/pages/home/index');
   }
@@ -210,7 +243,9 @@ async function languageLoadsOnDemand({ browser, server }: JourneyContext) {
   await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
   assert.deepEqual(chunks, [], `an English page fetched other languages' strings: ${chunks.join(', ')}`);
   assert.deepEqual(catalogue, [], `an English page fetched other languages' error messages: ${catalogue.join(', ')}`);
-  await page.evaluate(() => { window.__sameDocument = true; });
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+  });
   await page.getByText('Deutsch', { exact: true }).click();
   await page.getByRole('heading', { name: 'Sprache', level: 1 }).waitFor();
   await page.getByText('Sprache geändert').waitFor();
@@ -221,7 +256,10 @@ async function languageLoadsOnDemand({ browser, server }: JourneyContext) {
 
   // A fresh page with German stored: every level-1 heading it ever shows is German.
   const fresh = await browser.newContext({ viewport: MOBILE });
-  const state = { state: { token: null, user: null, typeUser: 'real', language: 'de', theme: 'light', demoConfirmed: false }, version: 1 };
+  const state = {
+    state: { token: null, user: null, typeUser: 'real', language: 'de', theme: 'light', demoConfirmed: false },
+    version: 1,
+  };
   await fresh.addInitScript((value: string) => {
     window.localStorage.setItem('tw.session', value);
     const headings: string[] = [];
@@ -246,6 +284,12 @@ export const journeys: Journey[] = [
   { name: 'a toast keeps its words whole and leaves the form uncovered', fn: toastKeepsWordsWhole },
   { name: 'figures: USDT to the cent on one line, one separator rule per language', fn: numbersOneRulePerLanguage },
   { name: 'the top bar goes back in the browser history when the app has none', fn: backFallsBackToHistory },
-  { name: 'only the active language loads: German on demand, and at first paint when stored', fn: languageLoadsOnDemand },
-  { name: 'a logged-in home: no sign-up banner, one fee message, markets above the fold, no login page', fn: loggedInHome },
+  {
+    name: 'only the active language loads: German on demand, and at first paint when stored',
+    fn: languageLoadsOnDemand,
+  },
+  {
+    name: 'a logged-in home: no sign-up banner, one fee message, markets above the fold, no login page',
+    fn: loggedInHome,
+  },
 ];

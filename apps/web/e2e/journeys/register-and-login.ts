@@ -2,7 +2,20 @@
 import assert from 'node:assert/strict';
 import type { UserInfo } from '@app/contract';
 import type { Page } from 'playwright-core';
-import { type Journey, type JourneyContext, type Server, MOBILE, PASSWORD, api, newPage, readCode, shot, storedSession, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  type Server,
+  MOBILE,
+  PASSWORD,
+  api,
+  newPage,
+  readCode,
+  shot,
+  storedSession,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 /** Registers `email` through the form, logs out from the profile and logs back in. */
 async function registerLogOutAndLogIn(page: Page, server: Server, email: string) {
@@ -53,8 +66,14 @@ async function japaneseAndFundPassword(page: Page, server: Server) {
   const saved = page.waitForRequest((r) => r.url().endsWith('/asset/api/user/update') && r.method() === 'POST');
   await page.getByText('日本語', { exact: true }).click();
   const update = await saved;
-  assert(update.headers()['lang'] === 'ja', `the update request sent lang "${update.headers()['lang']}", expected "ja"`);
-  assert((JSON.parse(update.postData() || '{}') as { language?: string }).language === 'jp', `the update request body was ${update.postData()}`);
+  assert(
+    update.headers()['lang'] === 'ja',
+    `the update request sent lang "${update.headers()['lang']}", expected "ja"`,
+  );
+  assert(
+    (JSON.parse(update.postData() || '{}') as { language?: string }).language === 'jp',
+    `the update request body was ${update.postData()}`,
+  );
   await page.getByRole('heading', { name: '言語', level: 1 }).waitFor();
   await shot(page, 'language-jp');
   await page.reload();
@@ -63,7 +82,10 @@ async function japaneseAndFundPassword(page: Page, server: Server) {
   // Fund password: none yet, so the page offers to set one.
   await page.goto(`${server.baseUrl}/pages/profile/security-center/index`);
   await page.getByText('未設定').waitFor();
-  await page.getByRole('link', { name: /資金パスワード/ }).first().click();
+  await page
+    .getByRole('link', { name: /資金パスワード/ })
+    .first()
+    .click();
   await waitForPath(page, '/pages/profile/security-center/payment-password');
   await page.getByRole('heading', { name: '資金パスワードを設定' }).waitFor();
   await page.getByLabel('資金パスワード', { exact: true }).fill('fund-pass-9');
@@ -76,7 +98,10 @@ async function japaneseAndFundPassword(page: Page, server: Server) {
   const { token } = await storedSession(page);
   assert(token, 'no token stored');
   const info = await api<UserInfo>(server.baseUrl, '/asset/api/user/info', undefined, { token });
-  assert(info.code === 0 && info.data.hasFundPassword === true, `the server does not report a fund password: ${JSON.stringify(info)}`);
+  assert(
+    info.code === 0 && info.data.hasFundPassword === true,
+    `the server does not report a fund password: ${JSON.stringify(info)}`,
+  );
   assert(info.data.language === 'jp', `the server kept language ${info.data.language}, expected jp`);
 }
 
@@ -98,14 +123,24 @@ async function assertResendWaiting(page: Page) {
 /** The register form's words and its checks' messages (the error catalogue's, and the UI's mismatch). */
 const REGISTER_FORM_WORDS = {
   en: {
-    email: 'Email', password: 'Password', confirm: 'Confirm password', next: 'Next',
-    required: 'Field is not empty', emailInvalid: 'Please enter a valid email address',
-    tooShort: 'Password can not be less than 6 characters', mismatch: 'The two passwords do not match',
+    email: 'Email',
+    password: 'Password',
+    confirm: 'Confirm password',
+    next: 'Next',
+    required: 'Field is not empty',
+    emailInvalid: 'Please enter a valid email address',
+    tooShort: 'Password can not be less than 6 characters',
+    mismatch: 'The two passwords do not match',
   },
   fr: {
-    email: 'E-mail', password: 'Mot de passe', confirm: 'Confirmer le mot de passe', next: 'Suivant',
-    required: 'Ce champ ne peut pas être vide', emailInvalid: 'Veuillez saisir une adresse e-mail valide',
-    tooShort: 'Le mot de passe doit contenir au moins 6 caractères', mismatch: 'Les deux mots de passe ne correspondent pas',
+    email: 'E-mail',
+    password: 'Mot de passe',
+    confirm: 'Confirmer le mot de passe',
+    next: 'Suivant',
+    required: 'Ce champ ne peut pas être vide',
+    emailInvalid: 'Veuillez saisir une adresse e-mail valide',
+    tooShort: 'Le mot de passe doit contenir au moins 6 caractères',
+    mismatch: 'Les deux mots de passe ne correspondent pas',
   },
 };
 
@@ -114,28 +149,31 @@ const REGISTER_FORM_WORDS = {
  * once (the checks and the catalogue's messages of the language load on submit, both awaited),
  * then with a bad e-mail, a short password and a different confirmation.
  */
-const registerFormChecks = (language: keyof typeof REGISTER_FORM_WORDS) => async ({ browser, server }: JourneyContext) => {
-  const words = REGISTER_FORM_WORDS[language];
-  const context = await browser.newContext({ viewport: MOBILE });
-  await context.addInitScript((lang: string) => {
-    const state = { token: null, user: null, typeUser: 'real', language: lang, theme: 'light', demoConfirmed: false };
-    if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', JSON.stringify({ state, version: 1 }));
-  }, language);
-  const page = await newPage(context);
-  await page.goto(`${server.baseUrl}/pages/register/email/index`);
-  await page.getByRole('button', { name: words.next }).click();
-  await page.getByText(words.required).first().waitFor();
-  await page.getByLabel(words.email, { exact: true }).fill('not-an-email');
-  await page.getByLabel(words.password, { exact: true }).fill('123');
-  await page.getByLabel(words.confirm, { exact: true }).fill('1234');
-  await page.getByRole('button', { name: words.next }).click();
-  await page.getByText(words.emailInvalid).waitFor();
-  await page.getByText(words.tooShort).waitFor();
-  await page.getByText(words.mismatch).waitFor();
-  await shot(page, language === 'en' ? 'register-errors' : `register-errors-${language}`);
-  assert(new URL(page.url()).pathname === '/pages/register/email/index', 'left the form despite errors');
-  await context.close();
-};
+const registerFormChecks =
+  (language: keyof typeof REGISTER_FORM_WORDS) =>
+  async ({ browser, server }: JourneyContext) => {
+    const words = REGISTER_FORM_WORDS[language];
+    const context = await browser.newContext({ viewport: MOBILE });
+    await context.addInitScript((lang: string) => {
+      const state = { token: null, user: null, typeUser: 'real', language: lang, theme: 'light', demoConfirmed: false };
+      if (!window.localStorage.getItem('tw.session'))
+        window.localStorage.setItem('tw.session', JSON.stringify({ state, version: 1 }));
+    }, language);
+    const page = await newPage(context);
+    await page.goto(`${server.baseUrl}/pages/register/email/index`);
+    await page.getByRole('button', { name: words.next }).click();
+    await page.getByText(words.required).first().waitFor();
+    await page.getByLabel(words.email, { exact: true }).fill('not-an-email');
+    await page.getByLabel(words.password, { exact: true }).fill('123');
+    await page.getByLabel(words.confirm, { exact: true }).fill('1234');
+    await page.getByRole('button', { name: words.next }).click();
+    await page.getByText(words.emailInvalid).waitFor();
+    await page.getByText(words.tooShort).waitFor();
+    await page.getByText(words.mismatch).waitFor();
+    await shot(page, language === 'en' ? 'register-errors' : `register-errors-${language}`);
+    assert(new URL(page.url()).pathname === '/pages/register/email/index', 'left the form despite errors');
+    await context.close();
+  };
 
 async function registerByPhone({ browser, server }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
@@ -160,13 +198,22 @@ async function registerByPhone({ browser, server }: JourneyContext) {
   await page.getByRole('button', { name: 'Create account' }).click();
   await waitForPath(page, '/pages/home/index');
   const { user } = await storedSession(page);
-  assert(user?.phone === phone && user?.countryCode === '86', `stored user has phone ${user?.countryCode} ${user?.phone}`);
+  assert(
+    user?.phone === phone && user?.countryCode === '86',
+    `stored user has phone ${user?.countryCode} ${user?.phone}`,
+  );
   await context.close();
 }
 
 export const journeys: Journey[] = [
-  { name: 'a new user registers by e-mail, logs out, logs in, switches to Japanese and sets a fund password', fn: registerByEmailAndLogIn },
+  {
+    name: 'a new user registers by e-mail, logs out, logs in, switches to Japanese and sets a fund password',
+    fn: registerByEmailAndLogIn,
+  },
   { name: 'register checks the password length and the confirmation on the client', fn: registerFormChecks('en') },
-  { name: 'register checks in French from the first submit (the catalogue\'s French messages awaited)', fn: registerFormChecks('fr') },
+  {
+    name: "register checks in French from the first submit (the catalogue's French messages awaited)",
+    fn: registerFormChecks('fr'),
+  },
   { name: 'a new user registers by phone after choosing a country', fn: registerByPhone },
 ];

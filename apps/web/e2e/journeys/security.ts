@@ -4,7 +4,20 @@
  * user the runner registered at start-up (`earlyUser`), and wait out what is left of the 60 s window. */
 import assert from 'node:assert/strict';
 import type { UserInfo } from '@app/contract';
-import { type Journey, type JourneyContext, MOBILE, PASSWORD, api, loggedInContext, newPage, readCode, shot, storedSession, waitForPath, waitForResendWindow } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  PASSWORD,
+  api,
+  loggedInContext,
+  newPage,
+  readCode,
+  shot,
+  storedSession,
+  waitForPath,
+  waitForResendWindow,
+} from '../harness';
 
 async function forgottenPassword({ browser, server, earlyUser }: JourneyContext) {
   assert(earlyUser, 'no early user: the journey needs `earlyUser`');
@@ -38,7 +51,12 @@ async function forgottenPassword({ browser, server, earlyUser }: JourneyContext)
 async function changePasswordAndFundPassword({ browser, server, earlyUser }: JourneyContext) {
   assert(earlyUser, 'no early user: the journey needs `earlyUser`');
   const { email, login } = await earlyUser;
-  const setFund = await api<UserInfo>(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: 'fund-one-1', confirmFundPassword: 'fund-one-1' }, { token: login.token });
+  const setFund = await api<UserInfo>(
+    server.baseUrl,
+    '/asset/api/user/set-fund-password',
+    { fundPassword: 'fund-one-1', confirmFundPassword: 'fund-one-1' },
+    { token: login.token },
+  );
   assert(setFund.code === 0, `set-fund-password failed: ${JSON.stringify(setFund)}`);
   const context = await loggedInContext(browser, { ...login, user: setFund.data });
   const page = await newPage(context);
@@ -69,12 +87,27 @@ async function changePasswordAndFundPassword({ browser, server, earlyUser }: Jou
   await waitForPath(page, '/pages/profile/security-center/index');
 
   // The new fund password is the one the server now holds.
-  const change = await api(server.baseUrl, '/asset/api/user/change-fund-password', { oldFundPassword: 'fund-two-2', fundPassword: 'fund-three-3', confirmFundPassword: 'fund-three-3' }, { token });
+  const change = await api(
+    server.baseUrl,
+    '/asset/api/user/change-fund-password',
+    { oldFundPassword: 'fund-two-2', fundPassword: 'fund-three-3', confirmFundPassword: 'fund-three-3' },
+    { token },
+  );
   assert(change.code === 0, `the reset fund password is not the current one: ${JSON.stringify(change)}`);
   await context.close();
 }
 
 export const journeys: Journey[] = [
-  { name: 'a forgotten password is reset by e-mail code and the new one logs in', fn: forgottenPassword, last: true, earlyUser: 'forgot' },
-  { name: 'changing the login password swaps the token; a forgotten fund password is reset by code', fn: changePasswordAndFundPassword, last: true, earlyUser: 'security' },
+  {
+    name: 'a forgotten password is reset by e-mail code and the new one logs in',
+    fn: forgottenPassword,
+    last: true,
+    earlyUser: 'forgot',
+  },
+  {
+    name: 'changing the login password swaps the token; a forgotten fund password is reset by code',
+    fn: changePasswordAndFundPassword,
+    last: true,
+    earlyUser: 'security',
+  },
 ];

@@ -2,7 +2,22 @@
 import assert from 'node:assert/strict';
 import type { TradingTime } from '@app/contract';
 import type { Page } from 'playwright-core';
-import { type ApiReply, type Journey, type JourneyContext, MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  api,
+  confirmDemoContract,
+  enterContract,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  openTradeChart,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+} from '../harness';
 import { endOwnServer, startServer } from '../harness/server';
 
 /** Tuesday 2026-11-17 08:00 in New York: the NYSE closed at 16:00 the day before and opens at 09:30. */
@@ -12,7 +27,9 @@ const NYSE_CLOSED_AT = '2026-11-17T13:00:00Z';
 async function historyStored(baseUrl: string, symbol: string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const r = (await (await fetch(`${baseUrl}/api/market/kline?symbol=${symbol}&interval=1h&limit=10`)).json()) as { data?: { candles?: unknown[] } };
+    const r = (await (await fetch(`${baseUrl}/api/market/kline?symbol=${symbol}&interval=1h&limit=10`)).json()) as {
+      data?: { candles?: unknown[] };
+    };
     if ((r.data?.candles?.length ?? 0) >= 5) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -41,7 +58,9 @@ async function closedMarketChart({ browser }: JourneyContext) {
   const context = await browser.newContext({ viewport: MOBILE });
   try {
     await historyStored(server.baseUrl, 'AAPLUSD');
-    const session = (await (await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD`)).json()) as ApiReply<TradingTime>;
+    const session = (await (
+      await fetch(`${server.baseUrl}/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD`)
+    ).json()) as ApiReply<TradingTime>;
     assert(session.data.open === false, `the NYSE is open at ${NYSE_CLOSED_AT}: ${JSON.stringify(session.data)}`);
 
     const page = await newPage(context);
@@ -68,10 +87,16 @@ async function chartVolumeAndAttribution({ browser, server }: JourneyContext) {
   const volume = await chartLoaded(page);
   assert(/^[0-9][0-9,]*(\.[0-9]+)?$/.test(volume.trim()), `the volume legend shows ${volume}`);
   await page.getByTestId('chart-volume').getByText('Vol (BTC)').waitFor();
-  assert((await page.locator('.chart-card__canvas a[href*="tradingview"]').count()) === 0, 'the TradingView logo lies over the chart');
+  assert(
+    (await page.locator('.chart-card__canvas a[href*="tradingview"]').count()) === 0,
+    'the TradingView logo lies over the chart',
+  );
   const credit = page.getByRole('link', { name: 'Chart by TradingView' });
   await credit.waitFor();
-  assert((await credit.getAttribute('href')) === 'https://www.tradingview.com/', 'the attribution link points elsewhere');
+  assert(
+    (await credit.getAttribute('href')) === 'https://www.tradingview.com/',
+    'the attribution link points elsewhere',
+  );
   // The credit sits beneath the chart's drawing area, not over it.
   const canvas = await page.locator('.chart-card__canvas').boundingBox();
   const link = await credit.boundingBox();
@@ -88,7 +113,10 @@ async function contractOnChartAndResultAnywhere({ browser, server }: JourneyCont
   const login = await registerViaApi(server, uniqueEmail('chart-contract'));
   const demo = { token: login.token, typeUser: 'demo' };
   // The demo faucet funds the option account: the stake needs no transfer first.
-  assert((await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, demo)).code === 0, 'accountSwitch failed');
+  assert(
+    (await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, demo)).code === 0,
+    'accountSwitch failed',
+  );
 
   const context = await loggedInContext(browser, login, MOBILE, 'demo');
   const page = await newPage(context);
@@ -100,16 +128,22 @@ async function contractOnChartAndResultAnywhere({ browser, server }: JourneyCont
   // The countdown is brought into view under the buttons.
   const countdown = page.getByTestId('contract-countdown');
   await countdown.getByText(/^0:[0-3][0-9]$/).waitFor();
-  await page.waitForFunction(() => {
-    const box = document.querySelector('[data-testid="contract-countdown"]')?.getBoundingClientRect();
-    return box && box.top >= 0 && box.bottom <= window.innerHeight;
-  }, null, { timeout: 5000 });
+  await page.waitForFunction(
+    () => {
+      const box = document.querySelector('[data-testid="contract-countdown"]')?.getBoundingClientRect();
+      return box && box.top >= 0 && box.bottom <= window.innerHeight;
+    },
+    null,
+    { timeout: 5000 },
+  );
   await shot(page, 'trade-contract-placed');
 
   // On the chart: the entry line, described in words beside it.
   const openPrice = (await page.getByTestId('open-price').first().textContent())?.trim();
   const onChart = page.getByRole('list', { name: 'Your open contracts on this chart' }).getByRole('listitem');
-  await onChart.filter({ hasText: new RegExp(`^Up at ${openPrice?.replace(/[.]/g, '\\.')} · expires in 0:[0-3][0-9]$`) }).waitFor();
+  await onChart
+    .filter({ hasText: new RegExp(`^Up at ${openPrice?.replace(/[.]/g, '\\.')} · expires in 0:[0-3][0-9]$`) })
+    .waitFor();
   await page.locator('.chart-card').scrollIntoViewIfNeeded();
   await shot(page, 'trade-chart-open-contract');
   await expectAccessible(page, 'trade chart with an open contract');
@@ -120,7 +154,11 @@ async function contractOnChartAndResultAnywhere({ browser, server }: JourneyCont
   const notice = page.getByTestId('contract-result');
   await notice.waitFor({ timeout: 60_000 });
   const title = (await notice.locator('.contract-result__title').textContent())?.trim();
-  const byTitle: Record<string, string> = { 'You won': 'Profit +8.00 USDT', 'You lost': 'Profit -10.00 USDT', 'Tie: stake returned': 'Profit 0.00 USDT' };
+  const byTitle: Record<string, string> = {
+    'You won': 'Profit +8.00 USDT',
+    'You lost': 'Profit -10.00 USDT',
+    'Tie: stake returned': 'Profit 0.00 USDT',
+  };
   const expected = byTitle[title ?? ''];
   assert(expected, `the notice's title is ${title}`);
   await notice.getByText(expected, { exact: true }).waitFor();
@@ -135,7 +173,16 @@ async function contractOnChartAndResultAnywhere({ browser, server }: JourneyCont
 }
 
 export const journeys: Journey[] = [
-  { name: 'chart: a closed stock market shows its last session\'s 1m candles under the closed notice', fn: closedMarketChart },
-  { name: 'chart: volume bars with their unit, TradingView credited beneath the chart instead of a logo over it', fn: chartVolumeAndAttribution },
-  { name: 'chart: an open contract shows on the chart, and its result reaches the user on the assets page', fn: contractOnChartAndResultAnywhere },
+  {
+    name: "chart: a closed stock market shows its last session's 1m candles under the closed notice",
+    fn: closedMarketChart,
+  },
+  {
+    name: 'chart: volume bars with their unit, TradingView credited beneath the chart instead of a logo over it',
+    fn: chartVolumeAndAttribution,
+  },
+  {
+    name: 'chart: an open contract shows on the chart, and its result reaches the user on the assets page',
+    fn: contractOnChartAndResultAnywhere,
+  },
 ];

@@ -1,7 +1,23 @@
 /** Seconds contracts: a demo user places one and follows it to its result, detail and balance. */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { type Journey, type JourneyContext, MOBILE, api, confirmDemoContract, enterContract, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, sleep, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  api,
+  confirmDemoContract,
+  enterContract,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  openTradeChart,
+  registerViaApi,
+  shot,
+  sleep,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 /** Orders a 30-second Up contract of 10 USDT, checking what it pays before confirming. */
 async function placeUpContract(page: Page) {
@@ -40,9 +56,16 @@ async function followToResult(page: Page) {
   const outcome = (await tracker.getByRole('heading').textContent())?.trim();
   const closePrice = (await tracker.getByTestId('close-price').textContent())?.trim();
   assert(/^[1-9][0-9,]*\.[0-9]{2}$/.test(closePrice ?? ''), `close price shows as ${closePrice}`);
-  assert((await tracker.getByTestId('open-price').textContent())?.trim() === openPrice, 'the open price changed at settlement');
+  assert(
+    (await tracker.getByTestId('open-price').textContent())?.trim() === openPrice,
+    'the open price changed at settlement',
+  );
   const profit = (await tracker.getByTestId('contract-profit').textContent())?.trim();
-  const byOutcome: Record<string, [profit: string, optionBalance: string]> = { 'You won': ['+8.00 USDT', '108.00'], 'You lost': ['-10.00 USDT', '90.00'], 'Tie: stake returned': ['0.00 USDT', '100.00'] };
+  const byOutcome: Record<string, [profit: string, optionBalance: string]> = {
+    'You won': ['+8.00 USDT', '108.00'],
+    'You lost': ['-10.00 USDT', '90.00'],
+    'Tie: stake returned': ['0.00 USDT', '100.00'],
+  };
   const expected = byOutcome[outcome ?? ''];
   assert(expected && profit === expected[0], `${outcome}: profit shows as ${profit}`);
   await shot(page, 'trade-contract-result');
@@ -56,7 +79,12 @@ async function secondsContract({ browser, server }: JourneyContext) {
   const demo = { token: login.token, typeUser: 'demo' };
   const switched = await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, demo);
   assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
-  const moved = await api(server.baseUrl, '/asset/api/account/transferAsset', { fromAccount: 'option', toAccount: 'currency', asset: 'USDT', amount: '99900' }, demo);
+  const moved = await api(
+    server.baseUrl,
+    '/asset/api/account/transferAsset',
+    { fromAccount: 'option', toAccount: 'currency', asset: 'USDT', amount: '99900' },
+    demo,
+  );
   assert(moved.code === 0, `transfer failed: ${JSON.stringify(moved)}`);
 
   const context = await loggedInContext(browser, login, MOBILE, 'demo');
@@ -94,12 +122,19 @@ async function secondsContract({ browser, server }: JourneyContext) {
   await shot(page, 'assets-after-contract');
   await page.getByRole('link', { name: 'Orders', exact: true }).click();
   await waitForPath(page, '/pages/assets/order-history');
-  await page.getByTestId('contract-row').first().getByText(/^Completed · (Win|Loss|Tie)$/).waitFor();
+  await page
+    .getByTestId('contract-row')
+    .first()
+    .getByText(/^Completed · (Win|Loss|Tie)$/)
+    .waitFor();
   await shot(page, 'order-history');
   await expectAccessible(page, 'order history');
   await context.close();
 }
 
 export const journeys: Journey[] = [
-  { name: 'trading: a demo user places a 30-second Up contract on BTC, sees the countdown, the result and the new option balance', fn: secondsContract },
+  {
+    name: 'trading: a demo user places a 30-second Up contract on BTC, sees the countdown, the result and the new option balance',
+    fn: secondsContract,
+  },
 ];

@@ -1,10 +1,28 @@
 /** Spot orders: a demo user rests a limit buy, cancels it, then buys at the market. */
 import assert from 'node:assert/strict';
-import { type Journey, type JourneyContext, MOBILE, api, expectAccessible, loggedInContext, newPage, openTradeChart, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type Journey,
+  type JourneyContext,
+  MOBILE,
+  api,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  openTradeChart,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 
 async function limitThenMarketBuy({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('spot'));
-  const switched = await api(server.baseUrl, '/asset/api/account/accountSwitch', { typeUser: 'demo' }, { token: login.token, typeUser: 'demo' });
+  const switched = await api(
+    server.baseUrl,
+    '/asset/api/account/accountSwitch',
+    { typeUser: 'demo' },
+    { token: login.token, typeUser: 'demo' },
+  );
   assert(switched.code === 0, `accountSwitch failed: ${JSON.stringify(switched)}`);
   const context = await loggedInContext(browser, login, MOBILE, 'demo');
   const page = await newPage(context);
@@ -48,5 +66,8 @@ async function limitThenMarketBuy({ browser, server }: JourneyContext) {
 }
 
 export const journeys: Journey[] = [
-  { name: 'trading: a demo user rests a limit buy on BTC, cancels it, then buys at the market', fn: limitThenMarketBuy },
+  {
+    name: 'trading: a demo user rests a limit buy on BTC, cancels it, then buys at the market',
+    fn: limitThenMarketBuy,
+  },
 ];

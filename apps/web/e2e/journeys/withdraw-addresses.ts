@@ -39,14 +39,21 @@ const FUND_PASSWORD = 'fund-pass-1';
 /** A registered user with a fund password (the stored session says so too). */
 async function userWithFundPassword(server: Server, tag: string): Promise<LoginResult> {
   const login = await registerViaApi(server, uniqueEmail(tag));
-  const set = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, { token: login.token });
+  const set = await api(
+    server.baseUrl,
+    '/asset/api/user/set-fund-password',
+    { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD },
+    { token: login.token },
+  );
   assert.equal(set.code, 0, JSON.stringify(set));
   return { ...login, user: { ...login.user, hasFundPassword: true } };
 }
 
 /** The server's saved addresses of the user. */
 async function savedAddresses(server: Server, token: string): Promise<WithdrawAddress[]> {
-  const res = (await (await fetch(new URL('/asset/api/currencyAddress/currencyList', server.baseUrl), { headers: { token, lang: 'en' } })).json()) as ApiReply<WithdrawAddress[]>;
+  const res = (await (
+    await fetch(new URL('/asset/api/currencyAddress/currencyList', server.baseUrl), { headers: { token, lang: 'en' } })
+  ).json()) as ApiReply<WithdrawAddress[]>;
   assert.equal(res.code, 0, JSON.stringify(res));
   return res.data;
 }
@@ -54,7 +61,13 @@ async function savedAddresses(server: Server, token: string): Promise<WithdrawAd
 /** Fills the add form (coin, network, address, nickname, fund password) and submits it. */
 async function fillAddressForm(
   scope: Page | Locator,
-  { coin, protocol, address, nickname, fundPassword }: { coin: string; protocol: string; address: string; nickname: string; fundPassword: string },
+  {
+    coin,
+    protocol,
+    address,
+    nickname,
+    fundPassword,
+  }: { coin: string; protocol: string; address: string; nickname: string; fundPassword: string },
 ) {
   const form = scope.getByRole('form', { name: 'Add address' });
   await form.getByLabel('Coin').selectOption(coin);
@@ -96,7 +109,13 @@ async function mobileAddressBook({ browser, server }: JourneyContext) {
     await form.getByRole('button', { name: 'Save address' }).click();
     await form.getByText('Field is not empty').first().waitFor();
     await expectAccessible(page, 'add address');
-    await fillAddressForm(page, { coin: 'USDT', protocol: 'TRC20', address: TRC20, nickname: 'Tron wallet', fundPassword: FUND_PASSWORD });
+    await fillAddressForm(page, {
+      coin: 'USDT',
+      protocol: 'TRC20',
+      address: TRC20,
+      nickname: 'Tron wallet',
+      fundPassword: FUND_PASSWORD,
+    });
     await waitForPath(page, '/pages/withdraw/withdraw-address-list');
     const list = page.getByRole('list', { name: 'Address book' });
     const tron = list.getByTestId('withdraw-address').filter({ hasText: TRC20 });
@@ -115,7 +134,13 @@ async function mobileAddressBook({ browser, server }: JourneyContext) {
     // ERC20: a wrong fund password is refused with the server's message beside the field.
     await page.getByRole('link', { name: 'Add address' }).click();
     await waitForPath(page, '/pages/withdraw/create-address');
-    const erc = await fillAddressForm(page, { coin: 'USDT', protocol: 'ERC20', address: ERC20, nickname: 'Ledger', fundPassword: 'wrong-pass-1' });
+    const erc = await fillAddressForm(page, {
+      coin: 'USDT',
+      protocol: 'ERC20',
+      address: ERC20,
+      nickname: 'Ledger',
+      fundPassword: 'wrong-pass-1',
+    });
     await erc.getByText('Incorrect fund password').waitFor();
     await erc.getByLabel('Fund password', { exact: true }).fill(FUND_PASSWORD);
     await erc.getByRole('button', { name: 'Save address' }).click();
@@ -137,7 +162,10 @@ async function mobileAddressBook({ browser, server }: JourneyContext) {
     await waitForPath(page, '/pages/withdraw/withdraw-address-list');
     await deleteAddress(page, list, 'Tron wallet');
     await list.getByTestId('withdraw-address').filter({ hasText: TRC20 }).waitFor({ state: 'detached' });
-    assert.deepEqual((await savedAddresses(server, login.token)).map((a) => a.address), [ERC20]);
+    assert.deepEqual(
+      (await savedAddresses(server, login.token)).map((a) => a.address),
+      [ERC20],
+    );
   } finally {
     await context.close();
   }
@@ -175,19 +203,34 @@ async function desktopAddressBook({ browser, server }: JourneyContext) {
     await page.getByRole('form', { name: 'Withdraw', exact: true }).waitFor();
     const book = page.getByRole('region', { name: 'Address book' });
     await book.getByText('No saved addresses yet.').waitFor();
-    await fillAddressForm(book, { coin: 'USDT', protocol: 'TRC20', address: TRC20, nickname: 'Desk tron', fundPassword: FUND_PASSWORD });
+    await fillAddressForm(book, {
+      coin: 'USDT',
+      protocol: 'TRC20',
+      address: TRC20,
+      nickname: 'Desk tron',
+      fundPassword: FUND_PASSWORD,
+    });
     const list = book.getByRole('list', { name: 'Address book' });
     const tron = list.getByTestId('withdraw-address').filter({ hasText: TRC20 });
     await tron.getByTestId('address-held').waitFor();
     // The form starts empty again for the next address.
     assert.equal(await book.getByLabel('Address', { exact: true }).inputValue(), '');
-    await fillAddressForm(book, { coin: 'USDT', protocol: 'ERC20', address: ERC20, nickname: 'Desk eth', fundPassword: FUND_PASSWORD });
+    await fillAddressForm(book, {
+      coin: 'USDT',
+      protocol: 'ERC20',
+      address: ERC20,
+      nickname: 'Desk eth',
+      fundPassword: FUND_PASSWORD,
+    });
     await list.getByTestId('withdraw-address').filter({ hasText: ERC20 }).waitFor();
     await expectAccessible(page, 'desktop withdraw address book');
     await shot(page, 'withdraw-desktop');
     await deleteAddress(page, list, 'Desk eth');
     await list.getByTestId('withdraw-address').filter({ hasText: ERC20 }).waitFor({ state: 'detached' });
-    assert.deepEqual((await savedAddresses(server, login.token)).map((a) => a.address), [TRC20]);
+    assert.deepEqual(
+      (await savedAddresses(server, login.token)).map((a) => a.address),
+      [TRC20],
+    );
   } finally {
     await context.close();
   }
@@ -195,7 +238,12 @@ async function desktopAddressBook({ browser, server }: JourneyContext) {
 
 /** Saves an address through the API; the saved address. */
 async function saveViaApi(server: Server, token: string, body: Record<string, string>): Promise<WithdrawAddress> {
-  const saved = await api<WithdrawAddress>(server.baseUrl, '/asset/api/currencyAddress/insert', { fundPassword: FUND_PASSWORD, ...body }, { token });
+  const saved = await api<WithdrawAddress>(
+    server.baseUrl,
+    '/asset/api/currencyAddress/insert',
+    { fundPassword: FUND_PASSWORD, ...body },
+    { token },
+  );
   assert.equal(saved.code, 0, JSON.stringify(saved));
   return saved.data;
 }
@@ -203,7 +251,12 @@ async function saveViaApi(server: Server, token: string, body: Record<string, st
 async function confirmByCode({ browser, server, earlyUser }: JourneyContext) {
   assert(earlyUser, 'no early user: the journey needs `earlyUser`');
   const { email, login: registered } = await earlyUser;
-  const set = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, { token: registered.token });
+  const set = await api(
+    server.baseUrl,
+    '/asset/api/user/set-fund-password',
+    { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD },
+    { token: registered.token },
+  );
   assert.equal(set.code, 0, JSON.stringify(set));
   const login = { ...registered, user: { ...registered.user, hasFundPassword: true } };
   await saveViaApi(server, login.token, { currency: 'USDT', chainType: 'tron', address: TRC20, nickname: 'Held tron' });
@@ -245,9 +298,15 @@ async function confirmByCode({ browser, server, earlyUser }: JourneyContext) {
 function freezeLink(dataDir: string, to: string): URL {
   const dir = path.join(dataDir, 'outbox');
   const safeTo = to.replace(/[^A-Za-z0-9@.+_-]/g, '_');
-  const newest = fs.readdirSync(dir).filter((f) => f.includes(safeTo)).sort().at(-1);
+  const newest = fs
+    .readdirSync(dir)
+    .filter((f) => f.includes(safeTo))
+    .sort()
+    .at(-1);
   assert(newest, `no message to ${to} in the outbox`);
-  const link = /(https?:\/\/\S+\/pages\/withdraw\/freeze\?token=[A-Za-z0-9_-]+)/.exec(fs.readFileSync(path.join(dir, newest), 'utf8'))?.[1];
+  const link = /(https?:\/\/\S+\/pages\/withdraw\/freeze\?token=[A-Za-z0-9_-]+)/.exec(
+    fs.readFileSync(path.join(dir, newest), 'utf8'),
+  )?.[1];
   assert.ok(link, 'no freeze link in the new-address e-mail');
   return new URL(link);
 }
@@ -276,16 +335,29 @@ async function freezeOnDesktop({ browser, server }: JourneyContext) {
     assert.equal(new URL(page.url()).pathname, '/pages/withdraw/freeze');
     // Every session ended; the link works once.
     assert.equal((await api(server.baseUrl, '/asset/api/user/info', undefined, { token: login.token })).code, 301);
-    assert.equal((await api(server.baseUrl, '/asset/api/userwithdraw/freeze', { token: link.searchParams.get('token') })).code, 1916);
+    assert.equal(
+      (await api(server.baseUrl, '/asset/api/userwithdraw/freeze', { token: link.searchParams.get('token') })).code,
+      1916,
+    );
   } finally {
     await context.close();
   }
 }
 
 export const journeys: Journey[] = [
-  { name: 'withdrawal address book on the phone: add TRC20 and ERC20 (held), a wrong fund password, by network, delete', fn: mobileAddressBook },
+  {
+    name: 'withdrawal address book on the phone: add TRC20 and ERC20 (held), a wrong fund password, by network, delete',
+    fn: mobileAddressBook,
+  },
   { name: 'withdrawal address book without a fund password leads to setting one', fn: noFundPassword },
   { name: 'withdrawal address book on the desktop page: add, list, delete', fn: desktopAddressBook },
-  { name: 'a held withdrawal address confirmed at once with a code on the phone', fn: confirmByCode, earlyUser: 'withdraw-confirm' },
-  { name: 'the "this wasn\'t me" link of a new address freezes withdrawals on the desktop, without a login', fn: freezeOnDesktop },
+  {
+    name: 'a held withdrawal address confirmed at once with a code on the phone',
+    fn: confirmByCode,
+    earlyUser: 'withdraw-confirm',
+  },
+  {
+    name: 'the "this wasn\'t me" link of a new address freezes withdrawals on the desktop, without a login',
+    fn: freezeOnDesktop,
+  },
 ];

@@ -11,13 +11,35 @@
  * says honestly that withdrawals are not available there.
  */
 import assert from 'node:assert/strict';
-import type { AccountListResult, Approval, LoginResult, WithdrawAddress, WithdrawFeeInfo, WithdrawalPage } from '@app/contract';
+import type {
+  AccountListResult,
+  Approval,
+  LoginResult,
+  WithdrawAddress,
+  WithdrawFeeInfo,
+  WithdrawalPage,
+} from '@app/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { desktopContext } from '../harness/browser';
-import { type ApiReply, type Journey, type JourneyContext, type Server, DESKTOP, MOBILE, api, expectAccessible, loggedInContext, newPage, registerViaApi, shot, uniqueEmail, waitForPath } from '../harness';
+import {
+  type ApiReply,
+  type Journey,
+  type JourneyContext,
+  type Server,
+  DESKTOP,
+  MOBILE,
+  api,
+  expectAccessible,
+  loggedInContext,
+  newPage,
+  registerViaApi,
+  shot,
+  uniqueEmail,
+  waitForPath,
+} from '../harness';
 import { type Operator, createOperatorWithCli, freshTotp, signInOperator } from '../harness/operators';
 import { ROOT } from '../harness/config';
 import { type DevChain, startDevChain } from '../harness/chain';
@@ -55,23 +77,41 @@ function distCopies() {
     const to = path.join(root, name);
     fs.cpSync(path.join(ROOT, from), to, { recursive: true, filter: (f) => !f.endsWith('.map') });
     // A copy taken in the middle of a build would lack the scripts its index.html names.
-    for (const [, file = ''] of fs.readFileSync(path.join(to, 'index.html'), 'utf8').matchAll(/src="\/(?:admin\/)?(assets\/[^"]+)"/g)) {
-      assert(fs.existsSync(path.join(to, file)), `${from} changed while it was copied (${file}): run the journey again`);
+    for (const [, file = ''] of fs
+      .readFileSync(path.join(to, 'index.html'), 'utf8')
+      .matchAll(/src="\/(?:admin\/)?(assets\/[^"]+)"/g)) {
+      assert(
+        fs.existsSync(path.join(to, file)),
+        `${from} changed while it was copied (${file}): run the journey again`,
+      );
     }
     return to;
   };
-  return { web: copy('apps/web/dist', 'web'), admin: copy('apps/admin/dist', 'admin'), remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+  return {
+    web: copy('apps/web/dist', 'web'),
+    admin: copy('apps/admin/dist', 'admin'),
+    remove: () => fs.rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 /** An operator signs in to the back office through the API: e-mail, password, a fresh code. */
 async function operatorToken(server: Server, operator: Operator) {
   const { code } = await freshTotp(operator.secret);
-  const res = await api<{ token: string }>(server.baseUrl, '/admin/api/auth/login', { email: operator.email, password: operator.password, totp: code });
+  const res = await api<{ token: string }>(server.baseUrl, '/admin/api/auth/login', {
+    email: operator.email,
+    password: operator.password,
+    totp: code,
+  });
   assert.equal(res.code, 0, JSON.stringify(res));
   return res.data.token;
 }
 
-async function getJson<T = unknown>(server: Server, path: string, token: string, query: Record<string, string>): Promise<T> {
+async function getJson<T = unknown>(
+  server: Server,
+  path: string,
+  token: string,
+  query: Record<string, string>,
+): Promise<T> {
   const url = new URL(path, server.baseUrl);
   url.search = new URLSearchParams(query).toString();
   const json = (await (await fetch(url, { headers: { token, lang: 'en' } })).json()) as ApiReply<T>;
@@ -87,16 +127,42 @@ async function getJson<T = unknown>(server: Server, path: string, token: string,
 async function readyUser(
   server: Server,
   tag: string,
-  { askToken, approveToken, credit, to, nickname }: { askToken: string; approveToken: string; credit: string; to: string; nickname: string },
+  {
+    askToken,
+    approveToken,
+    credit,
+    to,
+    nickname,
+  }: { askToken: string; approveToken: string; credit: string; to: string; nickname: string },
 ): Promise<LoginResult> {
   const login = await registerViaApi(server, uniqueEmail(tag));
-  const set = await api(server.baseUrl, '/asset/api/user/set-fund-password', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD }, { token: login.token });
+  const set = await api(
+    server.baseUrl,
+    '/asset/api/user/set-fund-password',
+    { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD },
+    { token: login.token },
+  );
   assert.equal(set.code, 0, JSON.stringify(set));
-  const asked = await api<Approval>(server.baseUrl, '/admin/api/approvals/request-credit', { uid: login.user.uid, asset: 'USDT', amount: credit, note: 'deposit by bank transfer' }, { token: askToken });
+  const asked = await api<Approval>(
+    server.baseUrl,
+    '/admin/api/approvals/request-credit',
+    { uid: login.user.uid, asset: 'USDT', amount: credit, note: 'deposit by bank transfer' },
+    { token: askToken },
+  );
   assert.equal(asked.code, 0, JSON.stringify(asked));
-  const done = await api(server.baseUrl, '/admin/api/approvals/decide', { id: asked.data.id, approve: true }, { token: approveToken });
+  const done = await api(
+    server.baseUrl,
+    '/admin/api/approvals/decide',
+    { id: asked.data.id, approve: true },
+    { token: approveToken },
+  );
   assert.equal(done.code, 0, JSON.stringify(done));
-  const saved = await api<WithdrawAddress>(server.baseUrl, '/asset/api/currencyAddress/insert', { currency: 'USDT', chainType: 'ethereum', address: to, nickname, fundPassword: FUND_PASSWORD }, { token: login.token });
+  const saved = await api<WithdrawAddress>(
+    server.baseUrl,
+    '/asset/api/currencyAddress/insert',
+    { currency: 'USDT', chainType: 'ethereum', address: to, nickname, fundPassword: FUND_PASSWORD },
+    { token: login.token },
+  );
   assert.equal(saved.code, 0, JSON.stringify(saved));
   assert.equal(saved.data.state, 'usable');
   return { ...login, user: { ...login.user, hasFundPassword: true } };
@@ -114,7 +180,10 @@ async function withdrawThroughForm(
   token: string,
   { amount, nickname, shotName }: { amount: string; nickname: string; shotName: string },
 ) {
-  const fee = await getJson<WithdrawFeeInfo>(server, '/asset/api/userwithdraw/withdraw-fee', token, { currency: 'USDT', chainType: 'ethereum' });
+  const fee = await getJson<WithdrawFeeInfo>(server, '/asset/api/userwithdraw/withdraw-fee', token, {
+    currency: 'USDT',
+    chainType: 'ethereum',
+  });
   assert.equal(fee.available, true, JSON.stringify(fee));
   assert(units(fee.minAmount) <= units(amount), `the minimum ${fee.minAmount} is above ${amount}`);
   const feeUnits = units(fee.fee);
@@ -186,9 +255,24 @@ async function listed(server: Server, token: string, number: string) {
 
 async function journey({ browser }: JourneyContext) {
   // Their secrets: set in `before` (the CLI prints them).
-  const asker: Operator = { email: 'withdraw.asker@example.com', password: 'withdraw-asker-pass-1', role: 'finance', secret: '' };
-  const approver: Operator = { email: 'withdraw.approver@example.com', password: 'withdraw-approver-pass-1', role: 'finance', secret: '' };
-  const reviewer: Operator = { email: 'withdraw.reviewer@example.com', password: 'withdraw-reviewer-pass-1', role: 'finance', secret: '' };
+  const asker: Operator = {
+    email: 'withdraw.asker@example.com',
+    password: 'withdraw-asker-pass-1',
+    role: 'finance',
+    secret: '',
+  };
+  const approver: Operator = {
+    email: 'withdraw.approver@example.com',
+    password: 'withdraw-approver-pass-1',
+    role: 'finance',
+    secret: '',
+  };
+  const reviewer: Operator = {
+    email: 'withdraw.reviewer@example.com',
+    password: 'withdraw-reviewer-pass-1',
+    role: 'finance',
+    secret: '',
+  };
   const dist = distCopies();
   const chain = await startDevChain();
   let server: Server | undefined;
@@ -196,10 +280,18 @@ async function journey({ browser }: JourneyContext) {
   try {
     server = await startServer({
       env: {
-        WEB_DIST: dist.web, ADMIN_DIST: dist.admin,
-        ETHEREUM_RPC_URL: chain.rpcUrl, ETHEREUM_CHAIN_ID: '31337', ETHEREUM_START_BLOCK: '0', CHAIN_POLL_MS: '200',
-        DEPOSIT_USDT_ETHEREUM_CONTRACT: chain.token, DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(CONFIRMATIONS),
-        WITHDRAW_HOT_KEY_EVM: HOT_KEY, WITHDRAW_SIGNER_POLL_MS: '200', WITHDRAW_ADDRESS_HOLD_HOURS: '0', WITHDRAW_SECURITY_LOCK_HOURS: '0',
+        WEB_DIST: dist.web,
+        ADMIN_DIST: dist.admin,
+        ETHEREUM_RPC_URL: chain.rpcUrl,
+        ETHEREUM_CHAIN_ID: '31337',
+        ETHEREUM_START_BLOCK: '0',
+        CHAIN_POLL_MS: '200',
+        DEPOSIT_USDT_ETHEREUM_CONTRACT: chain.token,
+        DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(CONFIRMATIONS),
+        WITHDRAW_HOT_KEY_EVM: HOT_KEY,
+        WITHDRAW_SIGNER_POLL_MS: '200',
+        WITHDRAW_ADDRESS_HOLD_HOURS: '0',
+        WITHDRAW_SECURITY_LOCK_HOURS: '0',
         // A fee to see taken (new users' free months would make it 0; the waiver's wording has unit tests).
         WITHDRAW_FEE_FREE_MONTHS: '0',
       },
@@ -208,8 +300,20 @@ async function journey({ browser }: JourneyContext) {
       },
     });
     const [askToken, approveToken] = [await operatorToken(server, asker), await operatorToken(server, approver)];
-    const phoneUser = await readyUser(server, 'withdraw-phone', { askToken, approveToken, credit: '100', to: PHONE_TO, nickname: 'Cold wallet' });
-    const deskUser = await readyUser(server, 'withdraw-desk', { askToken, approveToken, credit: '100', to: DESK_TO, nickname: 'Desk wallet' });
+    const phoneUser = await readyUser(server, 'withdraw-phone', {
+      askToken,
+      approveToken,
+      credit: '100',
+      to: PHONE_TO,
+      nickname: 'Cold wallet',
+    });
+    const deskUser = await readyUser(server, 'withdraw-desk', {
+      askToken,
+      approveToken,
+      credit: '100',
+      to: DESK_TO,
+      nickname: 'Desk wallet',
+    });
 
     // The back office, signed in once by the reviewer (another finance operator).
     const adminContext = await browser.newContext({ viewport: DESKTOP });
@@ -229,11 +333,18 @@ async function journey({ browser }: JourneyContext) {
 
     // TRON has no signer here: said so, no form.
     await page.getByRole('radio', { name: 'TRC20' }).check();
-    await page.getByTestId('withdraw-blocked').getByText('Withdrawals of USDT on TRON (TRC20) are not available at the moment.').waitFor();
+    await page
+      .getByTestId('withdraw-blocked')
+      .getByText('Withdrawals of USDT on TRON (TRC20) are not available at the moment.')
+      .waitFor();
     assert.equal(await page.getByLabel('Amount').count(), 0);
     await expectAccessible(page, 'withdraw: not available on TRON');
 
-    const phoneFigures = await withdrawThroughForm(page, page, server, phoneUser.token, { amount: '30', nickname: 'Cold wallet', shotName: 'withdraw-form' });
+    const phoneFigures = await withdrawThroughForm(page, page, server, phoneUser.token, {
+      amount: '30',
+      nickname: 'Cold wallet',
+      shotName: 'withdraw-form',
+    });
     await waitForPath(page, '/pages/withdraw/withdraw-history');
     const list = page.getByRole('list', { name: 'Withdrawal history' });
     const record = list.getByTestId('withdrawal-record').first();
@@ -247,8 +358,13 @@ async function journey({ browser }: JourneyContext) {
     await expectAccessible(page, 'withdrawal history: processing');
     await shot(page, 'withdraw-history-processing');
     // The balance: the amount is held while the withdrawal waits.
-    const accounts = await api<AccountListResult>(server.baseUrl, '/asset/api/account/list', undefined, { token: phoneUser.token });
-    assert.equal(accounts.data.wallets.find((w) => w.wallet === 'currency')?.balances.find((b) => b.asset === 'USDT')?.available, '70.000000');
+    const accounts = await api<AccountListResult>(server.baseUrl, '/asset/api/account/list', undefined, {
+      token: phoneUser.token,
+    });
+    assert.equal(
+      accounts.data.wallets.find((w) => w.wallet === 'currency')?.balances.find((b) => b.asset === 'USDT')?.available,
+      '70.000000',
+    );
 
     await approveInBackOffice(admin, server, number);
     await followToCompleted(chain, record);
@@ -268,7 +384,12 @@ async function journey({ browser }: JourneyContext) {
     await waitForPath(page, '/pages/withdraw/withdraw');
     await page.getByRole('link', { name: 'History', exact: true }).click();
     await waitForPath(page, '/pages/withdraw/withdraw-history');
-    await list.getByTestId('withdrawal-record').first().getByTestId('withdrawal-state').getByText('Completed').waitFor();
+    await list
+      .getByTestId('withdrawal-record')
+      .first()
+      .getByTestId('withdrawal-state')
+      .getByText('Completed')
+      .waitFor();
 
     /* ----- The desktop ----- */
     const desk = await desktopContext(browser, { login: deskUser, viewport: DESKTOP });
@@ -279,12 +400,21 @@ async function journey({ browser }: JourneyContext) {
     await waitForPath(desktop, '/pages/desktop/withdraw/index');
     const history = desktop.getByRole('region', { name: 'Withdrawal history' });
     await history.getByText('No withdrawals yet.').waitFor();
-    const deskFigures = await withdrawThroughForm(desktop, desktop.getByRole('region', { name: 'Withdraw', exact: true }), server, deskUser.token, { amount: '45.5', nickname: 'Desk wallet', shotName: 'withdraw-desktop-form' });
+    const deskFigures = await withdrawThroughForm(
+      desktop,
+      desktop.getByRole('region', { name: 'Withdraw', exact: true }),
+      server,
+      deskUser.token,
+      { amount: '45.5', nickname: 'Desk wallet', shotName: 'withdraw-desktop-form' },
+    );
     const row = history.getByTestId('withdrawal-record').first();
     await row.getByTestId('withdrawal-state').getByText('Processing').waitFor();
     assert.equal(await row.getByTestId('withdrawal-receive').textContent(), `${deskFigures.receive} USDT`);
     // The form starts again, empty.
-    assert.equal(await desktop.getByRole('form', { name: 'Withdraw', exact: true }).getByLabel('Amount').inputValue(), '');
+    assert.equal(
+      await desktop.getByRole('form', { name: 'Withdraw', exact: true }).getByLabel('Amount').inputValue(),
+      '',
+    );
     const deskNumber = await row.getAttribute('data-number');
     assert(deskNumber, 'the withdrawal record has no number');
     await expectAccessible(desktop, 'desktop withdraw: processing');
@@ -302,7 +432,12 @@ async function journey({ browser }: JourneyContext) {
     // The history page of its own, and back to the form.
     await desktop.getByRole('link', { name: 'History', exact: true }).click();
     await waitForPath(desktop, '/pages/desktop/withdraw/components/history');
-    await desktop.getByRole('region', { name: 'Withdrawal history' }).getByTestId('withdrawal-record').first().getByText('Completed').waitFor();
+    await desktop
+      .getByRole('region', { name: 'Withdrawal history' })
+      .getByTestId('withdrawal-record')
+      .first()
+      .getByText('Completed')
+      .waitFor();
     await expectAccessible(desktop, 'desktop withdrawal history');
     await desktop.getByRole('link', { name: 'New withdrawal' }).click();
     await waitForPath(desktop, '/pages/desktop/withdraw/index');

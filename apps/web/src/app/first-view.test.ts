@@ -14,7 +14,10 @@ beforeAll(() => {
   Object.assign(globalThis, { window: { innerWidth: 390 } });
 });
 
-const BANNER = { title: 'First <banner> & "more"', image: '/banners/welcome.svg' } satisfies Pick<Banner, 'title' | 'image'>;
+const BANNER = { title: 'First <banner> & "more"', image: '/banners/welcome.svg' } satisfies Pick<
+  Banner,
+  'title' | 'image'
+>;
 
 // That the app's first render shows the same, in the same place, is the browser journey's to
 // check (e2e/journeys/first-view.ts), with the real stylesheets.
@@ -32,7 +35,14 @@ describe('first view (the entry paints it before the app runs)', () => {
   it("is the home page's greeting, visitor prompt and banner box, in the stored language", () => {
     for (const messages of [en, de]) {
       const visitor = firstViewMarkup('home', messages, { loggedIn: false, nickname: null });
-      for (const text of [messages.home.welcome, messages.home.tagline, messages.home.visitorTitle, messages.home.visitorText, messages.auth.logIn, messages.auth.registerNow]) {
+      for (const text of [
+        messages.home.welcome,
+        messages.home.tagline,
+        messages.home.visitorTitle,
+        messages.home.visitorText,
+        messages.auth.logIn,
+        messages.auth.registerNow,
+      ]) {
         expect(visitor).toContain(`>${text}<`);
       }
       expect(visitor).toMatch(/<div class="banners banners--pending"><\/div><\/div>$/);
@@ -40,7 +50,9 @@ describe('first view (the entry paints it before the app runs)', () => {
       expect(member).toContain(`>${messages.home.greeting.replace('{{name}}', 'Ann &lt;&amp;>')}<`);
       expect(member).not.toContain('prompt-card');
       // A logged-in user without a stored profile is welcomed, as the page does.
-      expect(firstViewMarkup('home', messages, { loggedIn: true, nickname: null })).toContain(`>${messages.home.welcome}<`);
+      expect(firstViewMarkup('home', messages, { loggedIn: true, nickname: null })).toContain(
+        `>${messages.home.welcome}<`,
+      );
     }
   });
 
@@ -53,12 +65,20 @@ describe('first view (the entry paints it before the app runs)', () => {
 
   it("is the quote page's search box, with the icon of components/icons.tsx", () => {
     const view = firstViewMarkup('quote', en, { loggedIn: false, nickname: null });
-    expect(view).toContain(renderToStaticMarkup(createElement(IconSearch, { size: 20, className: 'search-box__icon' })));
-    expect(view).toMatch(/^<div class="quote"><a class="search-box search-box--link">.*<span>Search symbol or name<\/span><\/a><\/div>$/);
+    expect(view).toContain(
+      renderToStaticMarkup(createElement(IconSearch, { size: 20, className: 'search-box__icon' })),
+    );
+    expect(view).toMatch(
+      /^<div class="quote"><a class="search-box search-box--link">.*<span>Search symbol or name<\/span><\/a><\/div>$/,
+    );
   });
 
   it('holds nothing to operate: no link targets, buttons or fields', () => {
-    for (const html of [firstViewMarkup('home', en, { loggedIn: false, nickname: null }), firstViewMarkup('quote', en, { loggedIn: false, nickname: null }), bannerMarkup(BANNER)]) {
+    for (const html of [
+      firstViewMarkup('home', en, { loggedIn: false, nickname: null }),
+      firstViewMarkup('quote', en, { loggedIn: false, nickname: null }),
+      bannerMarkup(BANNER),
+    ]) {
       expect(html).not.toMatch(/\shref=|<(button|input|select|textarea)\b|tabindex/);
     }
   });

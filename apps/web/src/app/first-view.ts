@@ -66,10 +66,13 @@ const painted = () => new Promise<void>((resolve) => window.requestAnimationFram
 
 /** Resolves once `img` has loaded (or failed) and been painted. */
 const imagePainted = (img: HTMLImageElement) =>
-  (img.complete ? Promise.resolve() : new Promise<void>((resolve) => {
-    img.addEventListener('load', () => resolve(), { once: true });
-    img.addEventListener('error', () => resolve(), { once: true });
-  })).then(painted);
+  (img.complete
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        img.addEventListener('load', () => resolve(), { once: true });
+        img.addEventListener('error', () => resolve(), { once: true });
+      })
+  ).then(painted);
 
 /**
  * Paints `page`'s first view into the shell element `shell` once its strings have arrived

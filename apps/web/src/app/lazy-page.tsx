@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@app/contract';
 import { DelayedLoading, PageLoadError } from '../components/page-state';
 import type { PageLoader } from './route-table';
@@ -24,7 +33,9 @@ function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number): Promise
       },
       (error: unknown) => {
         window.clearTimeout(timer);
-        reject(error instanceof ChunkLoadError ? error : new ChunkLoadError('Loading the page failed', { cause: error }));
+        reject(
+          error instanceof ChunkLoadError ? error : new ChunkLoadError('Loading the page failed', { cause: error }),
+        );
       },
     );
   });
@@ -58,7 +69,12 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; onReset?
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error(error.name === 'ChunkLoadError' ? 'ChunkLoadError' : 'Page error', error, error.cause, info.componentStack);
+    console.error(
+      error.name === 'ChunkLoadError' ? 'ChunkLoadError' : 'Page error',
+      error,
+      error.cause,
+      info.componentStack,
+    );
   }
 
   override render() {

@@ -46,7 +46,12 @@ describe('pre-painted shell', () => {
   it('holds no text (right in every language) and nothing to operate', () => {
     for (const shell of [{ back: true as const }, { tab: PATHS.quote }]) {
       const html = prepaintMarkup(shell);
-      expect(html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '').trim()).toBe('');
+      expect(
+        html
+          .replace(/<[^>]*>/g, '')
+          .replace(/&nbsp;/g, '')
+          .trim(),
+      ).toBe('');
       expect(html).not.toMatch(/<(a|button|input|h1)\b/);
       expect(html).toMatch(/^<div class="app-frame[^"]*" aria-hidden="true">/);
     }

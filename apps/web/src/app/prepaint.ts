@@ -87,7 +87,11 @@ export function prepaintMarkup(shell: { tab: string } | { back: true }): string 
  * Paints the shell into #root unless the app has already rendered there; returns the shell's
  * answer and element (app/first-view.ts paints into it), or null when nothing was painted.
  */
-export function prepaint(root: HTMLElement, pathname: string, loggedIn: boolean): { shell: { tab: string } | { back: true }; element: HTMLElement } | null {
+export function prepaint(
+  root: HTMLElement,
+  pathname: string,
+  loggedIn: boolean,
+): { shell: { tab: string } | { back: true }; element: HTMLElement } | null {
   const shell = prepaintShell(pathname, loggedIn);
   if (!shell || root.firstChild) return null;
   root.innerHTML = prepaintMarkup(shell);

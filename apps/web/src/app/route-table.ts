@@ -66,11 +66,23 @@ const support = () => import('../features/support');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
-  { path: PATHS.home, title: 'home', auth: false, tab: true, page: named(home, 'HomePage'), prefetch: () => void import('../features/home/prefetch').then((m) => m.prefetchHome()) },
+  {
+    path: PATHS.home,
+    title: 'home',
+    auth: false,
+    tab: true,
+    page: named(home, 'HomePage'),
+    prefetch: () => void import('../features/home/prefetch').then((m) => m.prefetchHome()),
+  },
   { path: PATHS.comingSoon, title: 'comingSoon', auth: false, page: named(home, 'ComingSoonPage') },
   // Customer service: a visitor sees the chat's log-in prompt (the conversation is tied to the UID).
   { path: PATHS.customerService, title: 'customerService', auth: false, page: named(support, 'CustomerServicePage') },
-  { path: PATHS.customerServiceMobile, title: 'customerService', auth: false, page: named(support, 'CustomerServiceMobilePage') },
+  {
+    path: PATHS.customerServiceMobile,
+    title: 'customerService',
+    auth: false,
+    page: named(support, 'CustomerServiceMobilePage'),
+  },
   { path: PATHS.companyWebsite, title: 'companyWebsite', auth: false, page: named(help, 'CompanyPage') },
   // Assets
   { path: PATHS.assets, title: 'assets', auth: true, tab: true, page: named(assets, 'AssetsPage') },
@@ -87,7 +99,13 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.register, title: 'register', auth: false, guest: true, page: named(auth, 'RegisterPhonePage') },
   { path: PATHS.verifyCode, title: 'verifyCode', auth: false, page: named(auth, 'PhoneVerifyCodePage') },
   { path: PATHS.selectCountry, title: 'selectCountry', auth: false, page: named(auth, 'SelectCountryPage') },
-  { path: PATHS.emailRegister, title: 'emailRegister', auth: false, guest: true, page: named(auth, 'RegisterEmailPage') },
+  {
+    path: PATHS.emailRegister,
+    title: 'emailRegister',
+    auth: false,
+    guest: true,
+    page: named(auth, 'RegisterEmailPage'),
+  },
   { path: PATHS.emailVerifyCode, title: 'verifyCode', auth: false, page: named(auth, 'EmailVerifyCodePage') },
   // Recharge (deposit)
   { path: PATHS.recharge, title: 'recharge', auth: true, page: named(recharge, 'RechargePage') },
@@ -95,14 +113,24 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.rechargeList, title: 'rechargeList', auth: true, page: named(recharge, 'RechargeListPage') },
   // Manage account (financing)
   { path: PATHS.financing, title: 'financing', auth: true, page: named(financing, 'FinancingPage') },
-  { path: PATHS.financingHistory, title: 'financingHistory', auth: true, page: named(financing, 'FinancingHistoryPage') },
+  {
+    path: PATHS.financingHistory,
+    title: 'financingHistory',
+    auth: true,
+    page: named(financing, 'FinancingHistoryPage'),
+  },
   { path: PATHS.buyFinancing, title: 'buyFinancing', auth: true, page: named(financing, 'BuyFinancingPage') },
   // Withdraw
   { path: PATHS.withdraw, title: 'withdraw', auth: true, page: named(withdraw, 'WithdrawPage') },
   { path: PATHS.withdrawHistory, title: 'withdrawHistory', auth: true, page: named(withdraw, 'WithdrawHistoryPage') },
   { path: PATHS.withdrawAddress, title: 'withdrawAddress', auth: true, page: named(withdraw, 'WithdrawAddressPage') },
   { path: PATHS.createAddress, title: 'createAddress', auth: true, page: named(withdraw, 'CreateAddressPage') },
-  { path: PATHS.withdrawAddressList, title: 'withdrawAddressList', auth: true, page: named(withdraw, 'WithdrawAddressListPage') },
+  {
+    path: PATHS.withdrawAddressList,
+    title: 'withdrawAddressList',
+    auth: true,
+    page: named(withdraw, 'WithdrawAddressListPage'),
+  },
   // The "this wasn't me" link of a new-address e-mail, opened from a mail client: no login; the desktop layout shows it too.
   { path: PATHS.withdrawFreeze, title: 'withdraw', auth: false, page: named(withdraw, 'WithdrawFreezePage') },
   // Profile
@@ -113,7 +141,12 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.securityCenter, title: 'securityCenter', auth: true, page: named(security, 'SecurityCenterPage') },
   { path: PATHS.changePassword, title: 'changePassword', auth: true, page: named(security, 'ChangePasswordPage') },
   { path: PATHS.paymentPassword, title: 'paymentPassword', auth: true, page: named(security, 'PaymentPasswordPage') },
-  { path: PATHS.forgotFundPassword, title: 'forgotFundPassword', auth: true, page: named(security, 'ForgotFundPasswordPage') },
+  {
+    path: PATHS.forgotFundPassword,
+    title: 'forgotFundPassword',
+    auth: true,
+    page: named(security, 'ForgotFundPasswordPage'),
+  },
   { path: PATHS.resetPassword, title: 'resetPassword', auth: true },
   { path: PATHS.accountSettings, title: 'accountSettings', auth: true, page: named(profile, 'AccountSettingsPage') },
   { path: PATHS.nickname, title: 'nickname', auth: true, page: named(profile, 'NicknamePage') },
@@ -125,7 +158,12 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.appVersion, title: 'appVersion', auth: false, page: named(appVersion, 'VersionPage') },
   // Notifications
   { path: PATHS.notifications, title: 'notifications', auth: true, page: named(notification, 'NotificationsPage') },
-  { path: PATHS.notificationDetail, title: 'notificationDetail', auth: true, page: named(notification, 'NotificationDetailPage') },
+  {
+    path: PATHS.notificationDetail,
+    title: 'notificationDetail',
+    auth: true,
+    page: named(notification, 'NotificationDetailPage'),
+  },
   { path: PATHS.news, title: 'news', auth: false, page: named(news, 'NewsPage') },
   { path: PATHS.newsDetail, title: 'newsDetail', auth: false, page: named(news, 'NewsDetailPage') },
   // Other
@@ -145,7 +183,12 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
   { path: PATHS.payAllLoans, title: 'payAllLoans', auth: true, page: named(loan, 'PayAllLoansPage') },
   { path: PATHS.paidHistory, title: 'paidHistory', auth: true, page: named(loan, 'PaidHistoryPage') },
   // Built-in pages of the original platform
-  { path: PATHS.chooseLocation, title: 'chooseLocation', auth: false, page: named(locationPages, 'ChooseLocationPage') },
+  {
+    path: PATHS.chooseLocation,
+    title: 'chooseLocation',
+    auth: false,
+    page: named(locationPages, 'ChooseLocationPage'),
+  },
   { path: PATHS.openLocation, title: 'openLocation', auth: false, page: named(locationPages, 'OpenLocationPage') },
 ];
 

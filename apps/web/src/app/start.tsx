@@ -27,7 +27,10 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 // The desktop layout's routes are their own chunk (main.tsx has already asked for it).
-const routes = currentLayout() === 'desktop' ? loadDesktopLayout().then((m) => m.buildDesktopRoutes()) : Promise.resolve(buildRoutes());
+const routes =
+  currentLayout() === 'desktop'
+    ? loadDesktopLayout().then((m) => m.buildDesktopRoutes())
+    : Promise.resolve(buildRoutes());
 
 // The UI kit's texts of a stored language other than English load beside the app's.
 void Promise.all([routes, initI18n(), loadKitLocale(getSession().language)]).then(([routeObjects]) => {
@@ -37,7 +40,10 @@ void Promise.all([routes, initI18n(), loadKitLocale(getSession().language)]).the
   });
   installNetworkToasts(); // Its toasts speak the loaded language.
   // The notice stream follows the session (one per browser, shared by its tabs); its code is not the first route's.
-  void import('../lib/notices/lifecycle').then((m) => m.installNoticeStream(), () => undefined);
+  void import('../lib/notices/lifecycle').then(
+    (m) => m.installNoticeStream(),
+    () => undefined,
+  );
   const root = createRoot(rootElement);
   // A transition: React renders the app in slices and lets the browser breathe between them,
   // instead of one long task that holds up everything else on a slow phone.

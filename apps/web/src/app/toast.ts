@@ -33,7 +33,16 @@ export function toastRegion(): HTMLElement {
 
 function checkIcon(): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
-  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', width: '36', height: '36', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'aria-hidden': 'true', class: 'app-toast__icon' })) {
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '36',
+    height: '36',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'aria-hidden': 'true',
+    class: 'app-toast__icon',
+  })) {
     svg.setAttribute(k, v);
   }
   const path = document.createElementNS(SVG_NS, 'path');

@@ -17,7 +17,16 @@ interface CodeFieldProps {
 }
 
 /** The 4-digit verification code input with its send/resend button. */
-export function CodeField({ value, onChange, error, hint, countdownKey, onSend, sendDisabled, autoFocus }: CodeFieldProps) {
+export function CodeField({
+  value,
+  onChange,
+  error,
+  hint,
+  countdownKey,
+  onSend,
+  sendDisabled,
+  autoFocus,
+}: CodeFieldProps) {
   const { t } = useTranslation();
   return (
     <TextField

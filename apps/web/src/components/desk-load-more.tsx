@@ -12,7 +12,12 @@ export function DeskLoadMore({ pages }: { pages: Pages }) {
   const { t } = useTranslation();
   if (!pages.hasNextPage) return null;
   return (
-    <button type="button" className="desktop-button desktop-button--ghost desk-load-more" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+    <button
+      type="button"
+      className="desktop-button desktop-button--ghost desk-load-more"
+      disabled={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
       {pages.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
     </button>
   );

@@ -45,7 +45,11 @@ export function MenuLink({ to, ...content }: RowContent & { to: string }) {
 export function MenuButton({ onClick, danger, ...content }: RowContent & { onClick: () => void; danger?: boolean }) {
   return (
     <li>
-      <button type="button" className={`menu__row menu__row--action${danger ? ' menu__row--danger' : ''}`} onClick={onClick}>
+      <button
+        type="button"
+        className={`menu__row menu__row--action${danger ? ' menu__row--danger' : ''}`}
+        onClick={onClick}
+      >
         <RowBody {...content} />
       </button>
     </li>
@@ -62,7 +66,11 @@ export function MenuItem({ end, ...content }: RowContent & { end?: ReactNode }) 
 }
 
 /** A row with an on/off switch (role="switch", named by the row's label). */
-export function MenuSwitch({ checked, onChange, ...content }: RowContent & { checked: boolean; onChange: (checked: boolean) => void }) {
+export function MenuSwitch({
+  checked,
+  onChange,
+  ...content
+}: RowContent & { checked: boolean; onChange: (checked: boolean) => void }) {
   const labelId = useId();
   return (
     <li className="menu__row">

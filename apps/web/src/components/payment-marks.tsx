@@ -20,7 +20,13 @@ export function PaymentMarks() {
       <ul className="payment-marks__list">
         {MARKS.map((m) => (
           <li key={m.name} className="payment-marks__item" data-mark={m.name}>
-            <svg role="img" aria-label={m.name} width={MARK_WIDTH} height={MARK_HEIGHT} viewBox={`0 0 ${MARK_WIDTH} ${MARK_HEIGHT}`}>
+            <svg
+              role="img"
+              aria-label={m.name}
+              width={MARK_WIDTH}
+              height={MARK_HEIGHT}
+              viewBox={`0 0 ${MARK_WIDTH} ${MARK_HEIGHT}`}
+            >
               <rect width={MARK_WIDTH} height={MARK_HEIGHT} rx="5" fill={m.fill} />
               <text
                 x={MARK_WIDTH / 2}

@@ -1,7 +1,8 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { IconSearch } from './icons';
 
-interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'className' | 'onChange'> {
+interface SearchFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'className' | 'onChange'> {
   /** The field's accessible name (the placeholder is not one). */
   label: string;
   value: string;

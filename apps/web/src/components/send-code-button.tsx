@@ -48,12 +48,7 @@ export function SendCodeButton({ countdownKey, onSend, disabled }: SendCodeButto
       ? t('common.resendCode')
       : t('common.sendCode');
   return (
-    <button
-      type="button"
-      className="code-button"
-      onClick={handleClick}
-      disabled={disabled || sending || waiting}
-    >
+    <button type="button" className="code-button" onClick={handleClick} disabled={disabled || sending || waiting}>
       {sending ? t('common.processing') : label}
     </button>
   );

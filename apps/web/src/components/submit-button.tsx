@@ -3,7 +3,15 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
 /** The full-width primary button that submits a form; shows progress while `loading`. */
-export function SubmitButton({ children, loading, disabled }: { children: ReactNode; loading?: boolean; disabled?: boolean }) {
+export function SubmitButton({
+  children,
+  loading,
+  disabled,
+}: {
+  children: ReactNode;
+  loading?: boolean;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Button

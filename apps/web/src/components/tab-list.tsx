@@ -18,7 +18,14 @@ interface TabListProps<K extends string> {
 }
 
 /** Tabs over one panel (WAI-ARIA tabs: arrow keys, Home and End move between them). */
-export function TabList<K extends string>({ label, idPrefix, items, value, onChange, variant = 'fill' }: TabListProps<K>) {
+export function TabList<K extends string>({
+  label,
+  idPrefix,
+  items,
+  value,
+  onChange,
+  variant = 'fill',
+}: TabListProps<K>) {
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const { listRef, more, update } = useScrollHints(variant === 'scroll');
   // A selected tab beyond the edge of a scrolling list (opened from a link) is brought into view.
@@ -37,7 +44,14 @@ export function TabList<K extends string>({ label, idPrefix, items, value, onCha
     refs.current.get(next.key)?.focus();
   };
   const list = (
-    <div ref={listRef} className={`tab-list tab-list--${variant}`} role="tablist" aria-label={label} onKeyDown={onKeyDown} onScroll={update}>
+    <div
+      ref={listRef}
+      className={`tab-list tab-list--${variant}`}
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      onScroll={update}
+    >
       {items.map((item) => {
         const selected = item.key === value;
         return (
@@ -67,8 +81,24 @@ export function TabList<K extends string>({ label, idPrefix, items, value, onCha
   return (
     <div className="tab-list-scroller" data-more-start={more.start || undefined} data-more-end={more.end || undefined}>
       {list}
-      {more.start ? <span className="tab-list-scroller__hint tab-list-scroller__hint--start" aria-hidden="true" data-testid="tabs-more-start">‹</span> : null}
-      {more.end ? <span className="tab-list-scroller__hint tab-list-scroller__hint--end" aria-hidden="true" data-testid="tabs-more-end">›</span> : null}
+      {more.start ? (
+        <span
+          className="tab-list-scroller__hint tab-list-scroller__hint--start"
+          aria-hidden="true"
+          data-testid="tabs-more-start"
+        >
+          ‹
+        </span>
+      ) : null}
+      {more.end ? (
+        <span
+          className="tab-list-scroller__hint tab-list-scroller__hint--end"
+          aria-hidden="true"
+          data-testid="tabs-more-end"
+        >
+          ›
+        </span>
+      ) : null}
     </div>
   );
 }

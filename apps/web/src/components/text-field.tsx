@@ -17,7 +17,19 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input with its hint and error wired for assistive technology. */
-export function TextField({ label, value, onChange, error, hint, optional, start, end, inputRef, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  optional,
+  start,
+  end,
+  inputRef,
+  className,
+  ...input
+}: TextFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const hintId = `${id}-hint`;

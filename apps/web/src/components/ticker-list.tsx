@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { instrumentOf } from '@app/contract';
 import { usePainted } from '../lib/browser/use-painted';
 import { htmlLang } from '../lib/i18n';
-import { changeSign, formatCompactWhole, formatPercent, formatPrice, tradeChartPath, usePricesStale } from '../lib/market';
+import {
+  changeSign,
+  formatCompactWhole,
+  formatPercent,
+  formatPrice,
+  tradeChartPath,
+  usePricesStale,
+} from '../lib/market';
 import type { LiveTicker } from '../lib/market';
 import { useSessionStore } from '../lib/session/session-store';
 import { CoinIcon } from './coin-icon';
@@ -48,7 +55,11 @@ export function TickerList({ tickers, label, favorites = false }: TickerListProp
           {t('marketList.pricesPaused')}
         </p>
       ) : null}
-      <ul className={`ticker-list${stale ? ' is-stale' : ''}`} aria-label={stale ? `${label} (${t('marketList.pausedShort')})` : label} data-stale={stale ? 'true' : undefined}>
+      <ul
+        className={`ticker-list${stale ? ' is-stale' : ''}`}
+        aria-label={stale ? `${label} (${t('marketList.pausedShort')})` : label}
+        data-stale={stale ? 'true' : undefined}
+      >
         {rows.map((ticker) => (
           <TickerRow key={ticker.symbol} ticker={ticker} locale={locale} favorites={favorites} />
         ))}
@@ -83,7 +94,11 @@ const TickerRow = memo(function TickerRow({ ticker, locale, favorites }: TickerR
   const sign = changeSign(ticker.changePercent24h);
   const quote = instrumentOf(ticker.symbol)?.quote ?? '';
   return (
-    <li className={`ticker-row${favorites ? ' ticker-row--star' : ''}`} data-symbol={ticker.symbol} data-market={ticker.market}>
+    <li
+      className={`ticker-row${favorites ? ' ticker-row--star' : ''}`}
+      data-symbol={ticker.symbol}
+      data-market={ticker.market}
+    >
       <Link className="ticker-row__link" to={tradeChartPath(ticker.symbol)}>
         <RowIcon ticker={ticker} />
         <span className="ticker-row__name">

@@ -21,10 +21,16 @@ export function VersionButtons({ className, buttonClassName, label }: VersionBut
   const switchTo = useAccountSwitch();
   const onSwitch = (next: TypeUser) => {
     if (next === typeUser || switchTo.isPending) return;
-    switchTo.mutate(next, { onSuccess: () => toastSuccess(next === 'demo' ? t('demo.switchedToDemo') : t('demo.switchedToReal')) });
+    switchTo.mutate(next, {
+      onSuccess: () => toastSuccess(next === 'demo' ? t('demo.switchedToDemo') : t('demo.switchedToReal')),
+    });
   };
   return (
-    <div className={className} role="group" {...('text' in label ? { 'aria-label': label.text } : { 'aria-labelledby': label.by })}>
+    <div
+      className={className}
+      role="group"
+      {...('text' in label ? { 'aria-label': label.text } : { 'aria-labelledby': label.by })}
+    >
       {VERSIONS.map((v) => (
         <button
           key={v}

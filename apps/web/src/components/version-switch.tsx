@@ -31,7 +31,11 @@ export function VersionSwitch() {
         <span className="version-switch__label" id="version-switch-label">
           {t('demo.version')}
         </span>
-        <VersionButtons className="version-switch__options" buttonClassName="version-switch__option" label={{ by: 'version-switch-label' }} />
+        <VersionButtons
+          className="version-switch__options"
+          buttonClassName="version-switch__option"
+          label={{ by: 'version-switch-label' }}
+        />
       </div>
       {typeUser === 'demo' ? (
         <div className="version-switch__row">

@@ -10,7 +10,8 @@ import type { Language } from '@app/contract';
 const en = {
   download: {
     intro: 'Scan a code with your phone’s camera to download the app.',
-    empty: 'There is no app to download yet. Meanwhile, use this web app in your browser: it is always the current version.',
+    empty:
+      'There is no app to download yet. Meanwhile, use this web app in your browser: it is always the current version.',
     platforms: { ios: 'iPhone and iPad (iOS)', android: 'Android' },
     qrOf: 'QR code to download {{label}}',
     open: 'Open the download link for {{label}}',
@@ -47,7 +48,8 @@ const en = {
     button: 'Clear cache',
   },
   location: {
-    chooseIntro: 'Choose the country or region you are in. The app uses it to show information for your region; it is kept on this device only and is not sent anywhere.',
+    chooseIntro:
+      'Choose the country or region you are in. The app uses it to show information for your region; it is kept on this device only and is not sent anywhere.',
     yourRegion: 'Your region',
     notChosen: 'Not chosen',
     saved: 'Region saved: {{name}}',
@@ -179,7 +181,8 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
   jp: {
     download: {
       intro: 'スマートフォンのカメラでコードを読み取り、アプリをダウンロードしてください。',
-      empty: 'ダウンロードできるアプリはまだありません。それまではブラウザでこのウェブアプリをご利用ください。常に最新版です。',
+      empty:
+        'ダウンロードできるアプリはまだありません。それまではブラウザでこのウェブアプリをご利用ください。常に最新版です。',
       platforms: { ios: 'iPhone・iPad（iOS）', android: 'Android' },
       qrOf: '{{label}} をダウンロードする QR コード',
       open: '{{label}} のダウンロードリンクを開く',
@@ -216,7 +219,8 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       button: 'キャッシュを消去',
     },
     location: {
-      chooseIntro: 'お住まいの国または地域を選んでください。アプリは地域の情報の表示に使います。この端末にのみ保存され、どこにも送信されません。',
+      chooseIntro:
+        'お住まいの国または地域を選んでください。アプリは地域の情報の表示に使います。この端末にのみ保存され、どこにも送信されません。',
       yourRegion: 'あなたの地域',
       notChosen: '未選択',
       saved: '地域を保存しました：{{name}}',
@@ -270,7 +274,8 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       button: '캐시 지우기',
     },
     location: {
-      chooseIntro: '현재 있는 국가 또는 지역을 선택하세요. 앱은 이를 지역 정보 표시에 사용하며, 이 기기에만 저장되고 어디에도 전송되지 않습니다.',
+      chooseIntro:
+        '현재 있는 국가 또는 지역을 선택하세요. 앱은 이를 지역 정보 표시에 사용하며, 이 기기에만 저장되고 어디에도 전송되지 않습니다.',
       yourRegion: '내 지역',
       notChosen: '선택 안 함',
       saved: '지역 저장됨: {{name}}',
@@ -287,7 +292,8 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
   de: {
     download: {
       intro: 'Scannen Sie einen Code mit der Kamera Ihres Telefons, um die App herunterzuladen.',
-      empty: 'Es gibt noch keine App zum Herunterladen. Nutzen Sie bis dahin diese Web-App im Browser: Sie ist immer die aktuelle Version.',
+      empty:
+        'Es gibt noch keine App zum Herunterladen. Nutzen Sie bis dahin diese Web-App im Browser: Sie ist immer die aktuelle Version.',
       platforms: { ios: 'iPhone und iPad (iOS)', android: 'Android' },
       qrOf: 'QR-Code zum Herunterladen von {{label}}',
       open: 'Download-Link für {{label}} öffnen',
@@ -324,7 +330,8 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       button: 'Cache leeren',
     },
     location: {
-      chooseIntro: 'Wählen Sie das Land oder die Region, in der Sie sind. Die App zeigt damit Informationen für Ihre Region; die Wahl bleibt nur auf diesem Gerät und wird nirgendwohin gesendet.',
+      chooseIntro:
+        'Wählen Sie das Land oder die Region, in der Sie sind. Die App zeigt damit Informationen für Ihre Region; die Wahl bleibt nur auf diesem Gerät und wird nirgendwohin gesendet.',
       yourRegion: 'Ihre Region',
       notChosen: 'Nicht gewählt',
       saved: 'Region gespeichert: {{name}}',
@@ -341,7 +348,8 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
   fr: {
     download: {
       intro: 'Scannez un code avec l’appareil photo de votre téléphone pour télécharger l’app.',
-      empty: 'Il n’y a pas encore d’app à télécharger. En attendant, utilisez cette app web dans votre navigateur : elle est toujours à jour.',
+      empty:
+        'Il n’y a pas encore d’app à télécharger. En attendant, utilisez cette app web dans votre navigateur : elle est toujours à jour.',
       platforms: { ios: 'iPhone et iPad (iOS)', android: 'Android' },
       qrOf: 'QR code pour télécharger {{label}}',
       open: 'Ouvrir le lien de téléchargement de {{label}}',
@@ -378,7 +386,8 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       button: 'Vider le cache',
     },
     location: {
-      chooseIntro: 'Choisissez le pays ou la région où vous êtes. L’app s’en sert pour afficher les informations de votre région ; le choix reste sur cet appareil et n’est envoyé nulle part.',
+      chooseIntro:
+        'Choisissez le pays ou la région où vous êtes. L’app s’en sert pour afficher les informations de votre région ; le choix reste sur cet appareil et n’est envoyé nulle part.',
       yourRegion: 'Votre région',
       notChosen: 'Non choisie',
       saved: 'Région enregistrée : {{name}}',
@@ -388,14 +397,16 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       list: 'Pays et régions',
       addressTitle: 'Notre adresse',
       noAddress: 'L’adresse de l’entreprise n’a pas encore été publiée.',
-      noMap: 'Aucun service de carte n’est intégré à cette app. Copiez l’adresse dans l’app de cartes que vous utilisez.',
+      noMap:
+        'Aucun service de carte n’est intégré à cette app. Copiez l’adresse dans l’app de cartes que vous utilisez.',
       address: 'Adresse',
     },
   },
   it: {
     download: {
       intro: 'Inquadra un codice con la fotocamera del telefono per scaricare l’app.',
-      empty: 'Non c’è ancora un’app da scaricare. Nel frattempo usa questa app web nel browser: è sempre la versione attuale.',
+      empty:
+        'Non c’è ancora un’app da scaricare. Nel frattempo usa questa app web nel browser: è sempre la versione attuale.',
       platforms: { ios: 'iPhone e iPad (iOS)', android: 'Android' },
       qrOf: 'Codice QR per scaricare {{label}}',
       open: 'Apri il link di download di {{label}}',
@@ -432,7 +443,8 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       button: 'Svuota cache',
     },
     location: {
-      chooseIntro: 'Scegli il paese o la regione in cui ti trovi. L’app lo usa per mostrare le informazioni della tua regione; resta solo su questo dispositivo e non viene inviato da nessuna parte.',
+      chooseIntro:
+        'Scegli il paese o la regione in cui ti trovi. L’app lo usa per mostrare le informazioni della tua regione; resta solo su questo dispositivo e non viene inviato da nessuna parte.',
       yourRegion: 'La tua regione',
       notChosen: 'Non scelta',
       saved: 'Regione salvata: {{name}}',

@@ -302,6 +302,12 @@ const it: DashboardMessages = {
 };
 
 export const DASHBOARD_MESSAGES: Readonly<Record<Language, DashboardNamespace>> = {
-  en: { ...en, layout: LAYOUT.en }, zh: { ...zh, layout: LAYOUT.zh }, hk: { ...hk, layout: LAYOUT.hk }, jp: { ...jp, layout: LAYOUT.jp },
-  kr: { ...kr, layout: LAYOUT.kr }, de: { ...de, layout: LAYOUT.de }, fr: { ...fr, layout: LAYOUT.fr }, it: { ...it, layout: LAYOUT.it },
+  en: { ...en, layout: LAYOUT.en },
+  zh: { ...zh, layout: LAYOUT.zh },
+  hk: { ...hk, layout: LAYOUT.hk },
+  jp: { ...jp, layout: LAYOUT.jp },
+  kr: { ...kr, layout: LAYOUT.kr },
+  de: { ...de, layout: LAYOUT.de },
+  fr: { ...fr, layout: LAYOUT.fr },
+  it: { ...it, layout: LAYOUT.it },
 };

@@ -45,7 +45,8 @@ const en = {
     back: 'Back of the document',
     selfie: 'Selfie holding the document',
   },
-  photoHint: 'JPEG, PNG or WebP, up to 5 MB each. Show all four corners, with no glare. For a passport, the back is the page facing the photo page.',
+  photoHint:
+    'JPEG, PNG or WebP, up to 5 MB each. Show all four corners, with no glare. For a passport, the back is the page facing the photo page.',
   choosePhoto: 'Choose photo',
   changePhoto: 'Change photo',
   photoReady: 'Photo ready',
@@ -223,7 +224,8 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
       back: '書類の裏面',
       selfie: '書類を持った自撮り写真',
     },
-    photoHint: 'JPEG、PNG、WebP、各5MBまで。四隅が写り、反射のないように撮影してください。パスポートの裏面は写真ページの向かいのページです。',
+    photoHint:
+      'JPEG、PNG、WebP、各5MBまで。四隅が写り、反射のないように撮影してください。パスポートの裏面は写真ページの向かいのページです。',
     choosePhoto: '写真を選択',
     changePhoto: '写真を変更',
     photoReady: '写真の準備完了',
@@ -280,7 +282,8 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
       back: '신분증 뒷면',
       selfie: '신분증을 든 셀카',
     },
-    photoHint: 'JPEG, PNG, WebP, 각 5MB 이하. 네 모서리가 모두 보이고 빛 반사가 없게 찍어 주세요. 여권의 뒷면은 사진 면의 맞은편 페이지입니다.',
+    photoHint:
+      'JPEG, PNG, WebP, 각 5MB 이하. 네 모서리가 모두 보이고 빛 반사가 없게 찍어 주세요. 여권의 뒷면은 사진 면의 맞은편 페이지입니다.',
     choosePhoto: '사진 선택',
     changePhoto: '사진 변경',
     photoReady: '사진 준비됨',
@@ -305,7 +308,8 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
       primary: 'Als Nächstes: Fotos Ihres Dokuments und ein Selfie mit dem Dokument.',
       pending: 'Wir prüfen Ihre Dokumente und teilen Ihnen das Ergebnis mit.',
       verified: 'Ihre Identität ist verifiziert. Für Änderungen wenden Sie sich an den Kundenservice.',
-      rejected: 'Ihre Verifizierung wurde abgelehnt. Korrigieren Sie Ihre Angaben oder Fotos und reichen Sie sie erneut ein.',
+      rejected:
+        'Ihre Verifizierung wurde abgelehnt. Korrigieren Sie Ihre Angaben oder Fotos und reichen Sie sie erneut ein.',
     },
     steps: 'Verifizierungsschritte',
     step1: 'Schritt 1: Echtname',
@@ -337,7 +341,8 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
       back: 'Rückseite des Dokuments',
       selfie: 'Selfie mit dem Dokument',
     },
-    photoHint: 'JPEG, PNG oder WebP, je bis 5 MB. Alle vier Ecken sichtbar, ohne Spiegelungen. Beim Reisepass ist die Rückseite die Seite gegenüber der Fotoseite.',
+    photoHint:
+      'JPEG, PNG oder WebP, je bis 5 MB. Alle vier Ecken sichtbar, ohne Spiegelungen. Beim Reisepass ist die Rückseite die Seite gegenüber der Fotoseite.',
     choosePhoto: 'Foto wählen',
     changePhoto: 'Foto ändern',
     photoReady: 'Foto bereit',
@@ -394,7 +399,8 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
       back: 'Verso du document',
       selfie: 'Selfie en tenant le document',
     },
-    photoHint: 'JPEG, PNG ou WebP, 5 Mo maximum chacune. Les quatre coins visibles, sans reflet. Pour un passeport, le verso est la page en face de la page photo.',
+    photoHint:
+      'JPEG, PNG ou WebP, 5 Mo maximum chacune. Les quatre coins visibles, sans reflet. Pour un passeport, le verso est la page en face de la page photo.',
     choosePhoto: 'Choisir une photo',
     changePhoto: 'Changer la photo',
     photoReady: 'Photo prête',
@@ -451,7 +457,8 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
       back: 'Retro del documento',
       selfie: 'Selfie con il documento',
     },
-    photoHint: 'JPEG, PNG o WebP, fino a 5 MB ciascuna. Tutti e quattro gli angoli visibili, senza riflessi. Per un passaporto, il retro è la pagina di fronte a quella con la foto.',
+    photoHint:
+      'JPEG, PNG o WebP, fino a 5 MB ciascuna. Tutti e quattro gli angoli visibili, senza riflessi. Per un passaporto, il retro è la pagina di fronte a quella con la foto.',
     choosePhoto: 'Scegli foto',
     changePhoto: 'Cambia foto',
     photoReady: 'Foto pronta',

@@ -77,7 +77,8 @@ const en = {
   amountBelow: 'The minimum is {{min}} {{coin}}.',
   amountAbove: 'The maximum is {{max}} {{coin}}.',
   photos: 'Document photos',
-  photosHint: 'At least {{min}}, at most {{max}}: your identity document (front and back) and a proof of income or address.',
+  photosHint:
+    'At least {{min}}, at most {{max}}: your identity document (front and back) and a proof of income or address.',
   addPhotos: 'Add photos',
   photoN: 'Document photo {{n}}',
   photoReady: 'Uploaded',
@@ -105,8 +106,10 @@ const en = {
     late_one: '{{count}} day late ({{date}})',
     late_other: '{{count}} days late ({{date}})',
     daysLate: '{{regular}} + {{late}} late',
-    dueNote: 'Due by the end of {{date}} (UTC). From {{overdue}} the loan is overdue and each day costs the late rate instead.',
-    rounding: 'How interest is counted: per whole UTC day (00:00 UTC), on the principal still owed, the day it is paid out included; the sum is rounded down to the coin’s smallest unit, in your favour.',
+    dueNote:
+      'Due by the end of {{date}} (UTC). From {{overdue}} the loan is overdue and each day costs the late rate instead.',
+    rounding:
+      'How interest is counted: per whole UTC day (00:00 UTC), on the principal still owed, the day it is paid out included; the sum is rounded down to the coin’s smallest unit, in your favour.',
     compareTitle: 'Your open loans: one at a time or all today',
     compareNote: 'Each open loan paid on its last day, one at a time, against all of them paid at once today.',
     compareCaption: 'Open loans in {{coin}}',
@@ -242,7 +245,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       late_other: '逾期 {{count}} 天（{{date}}）',
       daysLate: '{{regular}} + 逾期 {{late}}',
       dueNote: '须在 {{date}}（UTC）结束前还款。自 {{overdue}} 起借款逾期，每天改按逾期利率计息。',
-      rounding: '利息计算方式：按完整的 UTC 日（00:00 UTC）对尚未偿还的本金计息，放款当天计入；合计向下取整到币种的最小单位，对您有利。',
+      rounding:
+        '利息计算方式：按完整的 UTC 日（00:00 UTC）对尚未偿还的本金计息，放款当天计入；合计向下取整到币种的最小单位，对您有利。',
       compareTitle: '您的未结清借款：逐笔还款还是今天全部还款',
       compareNote: '每笔借款在最后一天逐笔偿还，对比今天一次性全部偿还。',
       compareCaption: '{{coin}} 未结清借款',
@@ -371,7 +375,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       late_other: '逾期 {{count}} 天（{{date}}）',
       daysLate: '{{regular}} + 逾期 {{late}}',
       dueNote: '須在 {{date}}（UTC）結束前還款。自 {{overdue}} 起借款逾期，每天改按逾期利率計息。',
-      rounding: '利息計算方式：按完整的 UTC 日（00:00 UTC）對尚未償還的本金計息，放款當天計入；合計向下取整到幣種的最小單位，對您有利。',
+      rounding:
+        '利息計算方式：按完整的 UTC 日（00:00 UTC）對尚未償還的本金計息，放款當天計入；合計向下取整到幣種的最小單位，對您有利。',
       compareTitle: '您的未結清借款：逐筆還款還是今天全部還款',
       compareNote: '每筆借款在最後一天逐筆償還，對比今天一次過全部償還。',
       compareCaption: '{{coin}} 未結清借款',
@@ -499,8 +504,10 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       late_one: '{{count}}日延滞（{{date}}）',
       late_other: '{{count}}日延滞（{{date}}）',
       daysLate: '{{regular}} + 延滞 {{late}}',
-      dueNote: '{{date}}（UTC）の終わりまでに返済してください。{{overdue}}から延滞となり、1日ごとに延滞利率がかかります。',
-      rounding: '利息の計算：UTCの1日単位（00:00 UTC）で、未返済の元本に対して計算し、送金日も含みます。合計は通貨の最小単位に切り捨てます（お客様に有利）。',
+      dueNote:
+        '{{date}}（UTC）の終わりまでに返済してください。{{overdue}}から延滞となり、1日ごとに延滞利率がかかります。',
+      rounding:
+        '利息の計算：UTCの1日単位（00:00 UTC）で、未返済の元本に対して計算し、送金日も含みます。合計は通貨の最小単位に切り捨てます（お客様に有利）。',
       compareTitle: '返済中のローン：1件ずつか、本日まとめてか',
       compareNote: '各ローンを最終日に1件ずつ返済する場合と、本日すべてまとめて返済する場合の比較です。',
       compareCaption: '{{coin}}の返済中のローン',
@@ -628,8 +635,10 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       late_one: '{{count}}일 연체({{date}})',
       late_other: '{{count}}일 연체({{date}})',
       daysLate: '{{regular}} + 연체 {{late}}',
-      dueNote: '{{date}}(UTC)가 끝나기 전까지 상환해야 합니다. {{overdue}}부터 연체되며 하루마다 연체 이자율이 적용됩니다.',
-      rounding: '이자 계산 방식: UTC 기준 하루 단위(00:00 UTC)로 남은 원금에 대해 계산하며 지급일도 포함합니다. 합계는 코인의 최소 단위로 내림하여 고객에게 유리하게 처리합니다.',
+      dueNote:
+        '{{date}}(UTC)가 끝나기 전까지 상환해야 합니다. {{overdue}}부터 연체되며 하루마다 연체 이자율이 적용됩니다.',
+      rounding:
+        '이자 계산 방식: UTC 기준 하루 단위(00:00 UTC)로 남은 원금에 대해 계산하며 지급일도 포함합니다. 합계는 코인의 최소 단위로 내림하여 고객에게 유리하게 처리합니다.',
       compareTitle: '상환 중인 대출: 하나씩 또는 오늘 전부',
       compareNote: '각 대출을 마지막 날에 하나씩 상환하는 경우와 오늘 한 번에 모두 상환하는 경우의 비교입니다.',
       compareCaption: '{{coin}} 상환 중인 대출',
@@ -729,14 +738,16 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
     amountBelow: 'Der Mindestbetrag ist {{min}} {{coin}}.',
     amountAbove: 'Der Höchstbetrag ist {{max}} {{coin}}.',
     photos: 'Fotos der Dokumente',
-    photosHint: 'Mindestens {{min}}, höchstens {{max}}: Ihr Ausweisdokument (Vorder- und Rückseite) und ein Einkommens- oder Adressnachweis.',
+    photosHint:
+      'Mindestens {{min}}, höchstens {{max}}: Ihr Ausweisdokument (Vorder- und Rückseite) und ein Einkommens- oder Adressnachweis.',
     addPhotos: 'Fotos hinzufügen',
     photoN: 'Dokumentfoto {{n}}',
     photoReady: 'Hochgeladen',
     remove: 'Entfernen',
     removePhoto: 'Foto {{n}} entfernen',
     photosReady: '{{count}} hochgeladen (mindestens {{min}})',
-    accept: 'Ich habe die Bedingungen gelesen und akzeptiere sie: Zinsen von {{rate}} pro Tag und {{late}} pro Tag nach dem Fälligkeitstag.',
+    accept:
+      'Ich habe die Bedingungen gelesen und akzeptiere sie: Zinsen von {{rate}} pro Tag und {{late}} pro Tag nach dem Fälligkeitstag.',
     termsRequired: 'Bitte lesen und akzeptieren Sie die Bedingungen.',
     submit: 'Kredit beantragen',
     submitted: 'Antrag gesendet: er wartet auf die Prüfung.',
@@ -757,8 +768,10 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       late_one: '{{count}} Tag im Verzug ({{date}})',
       late_other: '{{count}} Tage im Verzug ({{date}})',
       daysLate: '{{regular}} + {{late}} Verzug',
-      dueNote: 'Fällig bis zum Ende des {{date}} (UTC). Ab dem {{overdue}} ist der Kredit überfällig und jeder Tag kostet stattdessen den Verzugszins.',
-      rounding: 'So werden Zinsen berechnet: pro vollem UTC-Tag (00:00 UTC) auf den noch geschuldeten Kreditbetrag, der Auszahlungstag eingeschlossen; die Summe wird auf die kleinste Einheit der Münze abgerundet, zu Ihren Gunsten.',
+      dueNote:
+        'Fällig bis zum Ende des {{date}} (UTC). Ab dem {{overdue}} ist der Kredit überfällig und jeder Tag kostet stattdessen den Verzugszins.',
+      rounding:
+        'So werden Zinsen berechnet: pro vollem UTC-Tag (00:00 UTC) auf den noch geschuldeten Kreditbetrag, der Auszahlungstag eingeschlossen; die Summe wird auf die kleinste Einheit der Münze abgerundet, zu Ihren Gunsten.',
       compareTitle: 'Ihre offenen Kredite: einzeln oder alle heute',
       compareNote: 'Jeder offene Kredit einzeln an seinem letzten Tag bezahlt, gegenüber allen auf einmal heute.',
       compareCaption: 'Offene Kredite in {{coin}}',
@@ -858,14 +871,16 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
     amountBelow: 'Le minimum est de {{min}} {{coin}}.',
     amountAbove: 'Le maximum est de {{max}} {{coin}}.',
     photos: 'Photos des documents',
-    photosHint: 'Au moins {{min}}, au plus {{max}} : votre pièce d’identité (recto et verso) et un justificatif de revenus ou de domicile.',
+    photosHint:
+      'Au moins {{min}}, au plus {{max}} : votre pièce d’identité (recto et verso) et un justificatif de revenus ou de domicile.',
     addPhotos: 'Ajouter des photos',
     photoN: 'Photo de document {{n}}',
     photoReady: 'Envoyée',
     remove: 'Retirer',
     removePhoto: 'Retirer la photo {{n}}',
     photosReady: '{{count}} envoyée(s) (au moins {{min}})',
-    accept: 'J’ai lu les conditions et je les accepte : un intérêt de {{rate}} par jour, et de {{late}} par jour après l’échéance.',
+    accept:
+      'J’ai lu les conditions et je les accepte : un intérêt de {{rate}} par jour, et de {{late}} par jour après l’échéance.',
     termsRequired: 'Veuillez lire et accepter les conditions.',
     submit: 'Demander le prêt',
     submitted: 'Demande envoyée : elle attend l’examen.',
@@ -886,10 +901,13 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       late_one: '{{count}} jour de retard ({{date}})',
       late_other: '{{count}} jours de retard ({{date}})',
       daysLate: '{{regular}} + {{late}} de retard',
-      dueNote: 'À rembourser avant la fin du {{date}} (UTC). À partir du {{overdue}}, le prêt est en retard et chaque jour coûte le taux de retard à la place.',
-      rounding: 'Calcul des intérêts : par jour UTC entier (00:00 UTC), sur le capital encore dû, jour du versement compris ; la somme est arrondie à l’unité inférieure de la monnaie, en votre faveur.',
+      dueNote:
+        'À rembourser avant la fin du {{date}} (UTC). À partir du {{overdue}}, le prêt est en retard et chaque jour coûte le taux de retard à la place.',
+      rounding:
+        'Calcul des intérêts : par jour UTC entier (00:00 UTC), sur le capital encore dû, jour du versement compris ; la somme est arrondie à l’unité inférieure de la monnaie, en votre faveur.',
       compareTitle: 'Vos prêts en cours : un par un ou tous aujourd’hui',
-      compareNote: 'Chaque prêt en cours payé le dernier jour, un par un, comparé à tous payés en une fois aujourd’hui.',
+      compareNote:
+        'Chaque prêt en cours payé le dernier jour, un par un, comparé à tous payés en une fois aujourd’hui.',
       compareCaption: 'Prêts en cours en {{coin}}',
       onDueDate: 'Payé à l’échéance',
       allToday: 'Payé aujourd’hui',
@@ -987,14 +1005,16 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
     amountBelow: 'Il minimo è {{min}} {{coin}}.',
     amountAbove: 'Il massimo è {{max}} {{coin}}.',
     photos: 'Foto dei documenti',
-    photosHint: 'Almeno {{min}}, al massimo {{max}}: il tuo documento d’identità (fronte e retro) e una prova di reddito o di residenza.',
+    photosHint:
+      'Almeno {{min}}, al massimo {{max}}: il tuo documento d’identità (fronte e retro) e una prova di reddito o di residenza.',
     addPhotos: 'Aggiungi foto',
     photoN: 'Foto del documento {{n}}',
     photoReady: 'Caricata',
     remove: 'Rimuovi',
     removePhoto: 'Rimuovi la foto {{n}}',
     photosReady: '{{count}} caricate (almeno {{min}})',
-    accept: 'Ho letto le condizioni e le accetto: interessi del {{rate}} al giorno, e del {{late}} al giorno dopo la scadenza.',
+    accept:
+      'Ho letto le condizioni e le accetto: interessi del {{rate}} al giorno, e del {{late}} al giorno dopo la scadenza.',
     termsRequired: 'Leggi e accetta le condizioni.',
     submit: 'Richiedi il prestito',
     submitted: 'Richiesta inviata: attende la verifica.',
@@ -1015,10 +1035,13 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       late_one: '{{count}} giorno di ritardo ({{date}})',
       late_other: '{{count}} giorni di ritardo ({{date}})',
       daysLate: '{{regular}} + {{late}} di mora',
-      dueNote: 'Da rimborsare entro la fine del {{date}} (UTC). Dal {{overdue}} il prestito è scaduto e ogni giorno costa invece il tasso di mora.',
-      rounding: 'Come si calcolano gli interessi: per giorno UTC intero (00:00 UTC), sul capitale ancora dovuto, compreso il giorno dell’erogazione; la somma è arrotondata per difetto all’unità più piccola della moneta, a tuo favore.',
+      dueNote:
+        'Da rimborsare entro la fine del {{date}} (UTC). Dal {{overdue}} il prestito è scaduto e ogni giorno costa invece il tasso di mora.',
+      rounding:
+        'Come si calcolano gli interessi: per giorno UTC intero (00:00 UTC), sul capitale ancora dovuto, compreso il giorno dell’erogazione; la somma è arrotondata per difetto all’unità più piccola della moneta, a tuo favore.',
       compareTitle: 'I tuoi prestiti aperti: uno alla volta o tutti oggi',
-      compareNote: 'Ogni prestito aperto pagato nel suo ultimo giorno, uno alla volta, rispetto a tutti pagati insieme oggi.',
+      compareNote:
+        'Ogni prestito aperto pagato nel suo ultimo giorno, uno alla volta, rispetto a tutti pagati insieme oggi.',
       compareCaption: 'Prestiti aperti in {{coin}}',
       onDueDate: 'Pagato alla scadenza',
       allToday: 'Pagato oggi',

@@ -21,7 +21,8 @@ const en = {
     not_configured: 'Not set up',
   },
   stateText: {
-    disabled: 'Deposits of {{symbol}} on {{network}} are paused for now. Do not send any to an earlier address of yours until they resume.',
+    disabled:
+      'Deposits of {{symbol}} on {{network}} are paused for now. Do not send any to an earlier address of yours until they resume.',
     not_configured: 'Deposits of {{symbol}} on {{network}} are not set up yet.',
   },
   address: 'Your deposit address',
@@ -167,7 +168,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     noNetworkText: '{{symbol}} はまだ入金できません：入金ネットワークがありません。',
     states: { available: '利用可能', disabled: '一時停止中', not_configured: '未設定' },
     stateText: {
-      disabled: '{{network}} ネットワークでの {{symbol}} の入金は一時停止中です。再開まで以前のアドレスにも送らないでください。',
+      disabled:
+        '{{network}} ネットワークでの {{symbol}} の入金は一時停止中です。再開まで以前のアドレスにも送らないでください。',
       not_configured: '{{network}} ネットワークでの {{symbol}} の入金はまだ設定されていません。',
     },
     address: 'あなたの入金アドレス',
@@ -180,7 +182,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     blocks_one: '{{count}} ブロック',
     blocks_other: '{{count}} ブロック',
     tokenContract: 'トークンコントラクト',
-    warning: 'このアドレスには {{network}} ネットワークの {{symbol}} のみを送ってください。他のネットワークで送った通貨は失われます。',
+    warning:
+      'このアドレスには {{network}} ネットワークの {{symbol}} のみを送ってください。他のネットワークで送った通貨は失われます。',
     belowMinimum: '最低額未満の入金は記録されますが、入金されません。',
     noRecords: '入金記録はまだありません。',
     amount: '金額',
@@ -211,7 +214,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     noNetworkText: '{{symbol}}은(는) 아직 입금할 수 없습니다: 입금 네트워크가 없습니다.',
     states: { available: '사용 가능', disabled: '일시 중지', not_configured: '설정 안 됨' },
     stateText: {
-      disabled: '{{network}} 네트워크의 {{symbol}} 입금이 일시 중지되었습니다. 재개될 때까지 이전 주소로도 보내지 마세요.',
+      disabled:
+        '{{network}} 네트워크의 {{symbol}} 입금이 일시 중지되었습니다. 재개될 때까지 이전 주소로도 보내지 마세요.',
       not_configured: '{{network}} 네트워크의 {{symbol}} 입금은 아직 설정되지 않았습니다.',
     },
     address: '내 입금 주소',
@@ -255,20 +259,23 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     noNetworkText: 'Einzahlungen von {{symbol}} sind noch nicht möglich: es gibt noch kein Einzahlungsnetzwerk.',
     states: { available: 'Verfügbar', disabled: 'Pausiert', not_configured: 'Nicht eingerichtet' },
     stateText: {
-      disabled: 'Einzahlungen von {{symbol}} über {{network}} sind vorübergehend pausiert. Senden Sie bis dahin auch nichts an eine frühere Adresse.',
+      disabled:
+        'Einzahlungen von {{symbol}} über {{network}} sind vorübergehend pausiert. Senden Sie bis dahin auch nichts an eine frühere Adresse.',
       not_configured: 'Einzahlungen von {{symbol}} über {{network}} sind noch nicht eingerichtet.',
     },
     address: 'Ihre Einzahlungsadresse',
     qrLabel: 'QR-Code Ihrer {{symbol}}-Einzahlungsadresse im Netzwerk {{network}}',
     copy: 'Adresse kopieren',
     copied: 'Kopiert',
-    copyFailed: 'Die Adresse konnte hier nicht kopiert werden: sie ist markiert, kopieren Sie sie über Tastatur oder Menü.',
+    copyFailed:
+      'Die Adresse konnte hier nicht kopiert werden: sie ist markiert, kopieren Sie sie über Tastatur oder Menü.',
     minDeposit: 'Mindesteinzahlung',
     confirmations: 'Nötige Bestätigungen',
     blocks_one: '{{count}} Block',
     blocks_other: '{{count}} Blöcke',
     tokenContract: 'Token-Vertrag',
-    warning: 'Senden Sie an diese Adresse nur {{symbol}} im Netzwerk {{network}}. Münzen aus einem anderen Netzwerk gehen verloren.',
+    warning:
+      'Senden Sie an diese Adresse nur {{symbol}} im Netzwerk {{network}}. Münzen aus einem anderen Netzwerk gehen verloren.',
     belowMinimum: 'Eine Einzahlung unter dem Mindestbetrag wird erfasst, aber nicht gutgeschrieben.',
     noRecords: 'Noch keine Einzahlungen.',
     amount: 'Betrag',
@@ -299,7 +306,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     noNetworkText: 'Les dépôts de {{symbol}} ne sont pas encore possibles : aucun réseau de dépôt.',
     states: { available: 'Disponible', disabled: 'En pause', not_configured: 'Non configuré' },
     stateText: {
-      disabled: 'Les dépôts de {{symbol}} sur {{network}} sont en pause. N’envoyez rien, pas même à une ancienne adresse, avant leur reprise.',
+      disabled:
+        'Les dépôts de {{symbol}} sur {{network}} sont en pause. N’envoyez rien, pas même à une ancienne adresse, avant leur reprise.',
       not_configured: 'Les dépôts de {{symbol}} sur {{network}} ne sont pas encore configurés.',
     },
     address: 'Votre adresse de dépôt',
@@ -312,7 +320,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     blocks_one: '{{count}} bloc',
     blocks_other: '{{count}} blocs',
     tokenContract: 'Contrat du jeton',
-    warning: 'N’envoyez à cette adresse que du {{symbol}} sur le réseau {{network}}. Les cryptos envoyées sur un autre réseau sont perdues.',
+    warning:
+      'N’envoyez à cette adresse que du {{symbol}} sur le réseau {{network}}. Les cryptos envoyées sur un autre réseau sont perdues.',
     belowMinimum: 'Un dépôt inférieur au minimum est enregistré mais pas crédité.',
     noRecords: 'Aucun dépôt pour l’instant.',
     amount: 'Montant',
@@ -343,7 +352,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     noNetworkText: 'I depositi di {{symbol}} non sono ancora possibili: non ha una rete di deposito.',
     states: { available: 'Disponibile', disabled: 'In pausa', not_configured: 'Non configurata' },
     stateText: {
-      disabled: 'I depositi di {{symbol}} su {{network}} sono in pausa. Non inviare nulla, nemmeno a un tuo indirizzo precedente, finché non riprendono.',
+      disabled:
+        'I depositi di {{symbol}} su {{network}} sono in pausa. Non inviare nulla, nemmeno a un tuo indirizzo precedente, finché non riprendono.',
       not_configured: 'I depositi di {{symbol}} su {{network}} non sono ancora configurati.',
     },
     address: 'Il tuo indirizzo di deposito',
@@ -356,7 +366,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     blocks_one: '{{count}} blocco',
     blocks_other: '{{count}} blocchi',
     tokenContract: 'Contratto del token',
-    warning: 'Invia a questo indirizzo solo {{symbol}} sulla rete {{network}}. Le monete inviate su un’altra rete vanno perse.',
+    warning:
+      'Invia a questo indirizzo solo {{symbol}} sulla rete {{network}}. Le monete inviate su un’altra rete vanno perse.',
     belowMinimum: 'Un deposito inferiore al minimo viene registrato ma non accreditato.',
     noRecords: 'Nessun deposito per ora.',
     amount: 'Importo',

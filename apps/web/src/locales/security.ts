@@ -164,7 +164,8 @@ export const SECURITY_MESSAGES: Readonly<Record<Language, SecurityNamespace>> = 
       isSet: 'Défini',
       passwordChanged: 'Mot de passe modifié. Les autres appareils ont été déconnectés.',
       setFundTitle: 'Définir un mot de passe des fonds',
-      setFundText: 'Il vous sera demandé pour les retraits. Choisissez-le différent de votre mot de passe de connexion.',
+      setFundText:
+        'Il vous sera demandé pour les retraits. Choisissez-le différent de votre mot de passe de connexion.',
       changeFundTitle: 'Modifier le mot de passe des fonds',
       fundPasswordSet: 'Mot de passe des fonds défini',
       fundPasswordChanged: 'Mot de passe des fonds modifié',

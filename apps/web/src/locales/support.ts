@@ -8,10 +8,12 @@ import type { Language } from '@app/contract';
 
 const en = {
   heading: 'Chat with support',
-  intro: 'Our support team answers here, usually within a few minutes. If you leave, you get a notification when they reply.',
+  intro:
+    'Our support team answers here, usually within a few minutes. If you leave, you get a notification when they reply.',
   uid: 'Your UID',
   emptyTitle: 'No messages yet',
-  emptyText: 'Write your question below. Support sees your UID, so there is no need to send your password or codes: support never asks for them.',
+  emptyText:
+    'Write your question below. Support sees your UID, so there is no need to send your password or codes: support never asks for them.',
   messages: 'Conversation with support',
   loadOlder: 'Show earlier messages',
   loadingOlder: 'Loading earlier messages…',
@@ -34,7 +36,8 @@ const en = {
   pictureFailed: 'The picture could not be shown',
   tooLong: 'A message has at most {{max}} characters.',
   loginTitle: 'Log in to chat with support',
-  loginText: 'Your conversation is tied to your account’s UID: support can then look at your account, and you find the conversation on every device.',
+  loginText:
+    'Your conversation is tied to your account’s UID: support can then look at your account, and you find the conversation on every device.',
   logIn: 'Log in',
   register: 'Register',
   openFull: 'Open the chat in full screen',
@@ -117,7 +120,8 @@ export const SUPPORT_MESSAGES: Readonly<Record<Language, SupportNamespace>> = {
     intro: 'サポートチームがここで回答します（通常は数分以内）。画面を離れても、返信があれば通知が届きます。',
     uid: 'あなたのUID',
     emptyTitle: 'まだメッセージはありません',
-    emptyText: '下にご質問を入力してください。サポートにはUIDが見えるため、パスワードや認証コードを送る必要はありません。サポートがそれらを尋ねることはありません。',
+    emptyText:
+      '下にご質問を入力してください。サポートにはUIDが見えるため、パスワードや認証コードを送る必要はありません。サポートがそれらを尋ねることはありません。',
     messages: 'サポートとの会話',
     loadOlder: '以前のメッセージを表示',
     loadingOlder: '以前のメッセージを読み込み中…',
@@ -150,7 +154,8 @@ export const SUPPORT_MESSAGES: Readonly<Record<Language, SupportNamespace>> = {
     intro: '고객지원팀이 이곳에서 답변합니다(보통 몇 분 이내). 화면을 떠나도 답변이 오면 알림을 받습니다.',
     uid: '내 UID',
     emptyTitle: '아직 메시지가 없습니다',
-    emptyText: '아래에 문의 내용을 입력하세요. 고객지원팀은 UID를 볼 수 있으므로 비밀번호나 인증 코드를 보낼 필요가 없습니다. 고객지원팀은 절대 이를 요청하지 않습니다.',
+    emptyText:
+      '아래에 문의 내용을 입력하세요. 고객지원팀은 UID를 볼 수 있으므로 비밀번호나 인증 코드를 보낼 필요가 없습니다. 고객지원팀은 절대 이를 요청하지 않습니다.',
     messages: '고객지원팀과의 대화',
     loadOlder: '이전 메시지 보기',
     loadingOlder: '이전 메시지를 불러오는 중…',
@@ -173,17 +178,20 @@ export const SUPPORT_MESSAGES: Readonly<Record<Language, SupportNamespace>> = {
     pictureFailed: '사진을 표시할 수 없습니다',
     tooLong: '메시지는 최대 {{max}}자입니다.',
     loginTitle: '로그인하고 고객지원팀과 채팅하기',
-    loginText: '대화는 계정의 UID에 연결됩니다. 고객지원팀이 계정을 확인할 수 있고, 어느 기기에서나 대화를 볼 수 있습니다.',
+    loginText:
+      '대화는 계정의 UID에 연결됩니다. 고객지원팀이 계정을 확인할 수 있고, 어느 기기에서나 대화를 볼 수 있습니다.',
     logIn: '로그인',
     register: '회원가입',
     openFull: '채팅을 전체 화면으로 열기',
   },
   de: {
     heading: 'Chat mit dem Support',
-    intro: 'Unser Support-Team antwortet hier, meist innerhalb weniger Minuten. Wenn Sie die Seite verlassen, erhalten Sie eine Benachrichtigung, sobald es antwortet.',
+    intro:
+      'Unser Support-Team antwortet hier, meist innerhalb weniger Minuten. Wenn Sie die Seite verlassen, erhalten Sie eine Benachrichtigung, sobald es antwortet.',
     uid: 'Ihre UID',
     emptyTitle: 'Noch keine Nachrichten',
-    emptyText: 'Schreiben Sie Ihre Frage unten. Der Support sieht Ihre UID, Sie müssen also weder Passwort noch Codes senden: Der Support fragt nie danach.',
+    emptyText:
+      'Schreiben Sie Ihre Frage unten. Der Support sieht Ihre UID, Sie müssen also weder Passwort noch Codes senden: Der Support fragt nie danach.',
     messages: 'Gespräch mit dem Support',
     loadOlder: 'Frühere Nachrichten anzeigen',
     loadingOlder: 'Frühere Nachrichten werden geladen…',
@@ -206,17 +214,20 @@ export const SUPPORT_MESSAGES: Readonly<Record<Language, SupportNamespace>> = {
     pictureFailed: 'Das Bild kann nicht angezeigt werden',
     tooLong: 'Eine Nachricht hat höchstens {{max}} Zeichen.',
     loginTitle: 'Melden Sie sich an, um mit dem Support zu chatten',
-    loginText: 'Ihr Gespräch ist an die UID Ihres Kontos gebunden: Der Support kann Ihr Konto einsehen, und Sie finden das Gespräch auf jedem Gerät.',
+    loginText:
+      'Ihr Gespräch ist an die UID Ihres Kontos gebunden: Der Support kann Ihr Konto einsehen, und Sie finden das Gespräch auf jedem Gerät.',
     logIn: 'Anmelden',
     register: 'Registrieren',
     openFull: 'Chat im Vollbild öffnen',
   },
   fr: {
     heading: 'Discuter avec le support',
-    intro: 'Notre équipe de support répond ici, en général en quelques minutes. Si vous partez, vous recevez une notification quand elle répond.',
+    intro:
+      'Notre équipe de support répond ici, en général en quelques minutes. Si vous partez, vous recevez une notification quand elle répond.',
     uid: 'Votre UID',
     emptyTitle: 'Aucun message pour l’instant',
-    emptyText: 'Écrivez votre question ci-dessous. Le support voit votre UID : inutile d’envoyer votre mot de passe ou vos codes, le support ne les demande jamais.',
+    emptyText:
+      'Écrivez votre question ci-dessous. Le support voit votre UID : inutile d’envoyer votre mot de passe ou vos codes, le support ne les demande jamais.',
     messages: 'Conversation avec le support',
     loadOlder: 'Afficher les messages précédents',
     loadingOlder: 'Chargement des messages précédents…',
@@ -239,17 +250,20 @@ export const SUPPORT_MESSAGES: Readonly<Record<Language, SupportNamespace>> = {
     pictureFailed: 'L’image ne peut pas être affichée',
     tooLong: 'Un message compte au plus {{max}} caractères.',
     loginTitle: 'Connectez-vous pour discuter avec le support',
-    loginText: 'La conversation est liée à l’UID de votre compte : le support peut consulter votre compte, et vous retrouvez la conversation sur tous vos appareils.',
+    loginText:
+      'La conversation est liée à l’UID de votre compte : le support peut consulter votre compte, et vous retrouvez la conversation sur tous vos appareils.',
     logIn: 'Se connecter',
     register: 'S’inscrire',
     openFull: 'Ouvrir la discussion en plein écran',
   },
   it: {
     heading: 'Chat con l’assistenza',
-    intro: 'Il nostro team di assistenza risponde qui, di solito in pochi minuti. Se esci, ricevi una notifica quando risponde.',
+    intro:
+      'Il nostro team di assistenza risponde qui, di solito in pochi minuti. Se esci, ricevi una notifica quando risponde.',
     uid: 'Il tuo UID',
     emptyTitle: 'Ancora nessun messaggio',
-    emptyText: 'Scrivi qui sotto la tua domanda. L’assistenza vede il tuo UID: non serve inviare password o codici, l’assistenza non li chiede mai.',
+    emptyText:
+      'Scrivi qui sotto la tua domanda. L’assistenza vede il tuo UID: non serve inviare password o codici, l’assistenza non li chiede mai.',
     messages: 'Conversazione con l’assistenza',
     loadOlder: 'Mostra i messaggi precedenti',
     loadingOlder: 'Caricamento dei messaggi precedenti…',
@@ -272,7 +286,8 @@ export const SUPPORT_MESSAGES: Readonly<Record<Language, SupportNamespace>> = {
     pictureFailed: 'Impossibile mostrare l’immagine',
     tooLong: 'Un messaggio ha al massimo {{max}} caratteri.',
     loginTitle: 'Accedi per chattare con l’assistenza',
-    loginText: 'La conversazione è legata all’UID del tuo account: l’assistenza può consultare il tuo account e ritrovi la conversazione su ogni dispositivo.',
+    loginText:
+      'La conversazione è legata all’UID del tuo account: l’assistenza può consultare il tuo account e ritrovi la conversazione su ogni dispositivo.',
     logIn: 'Accedi',
     register: 'Registrati',
     openFull: 'Apri la chat a schermo intero',

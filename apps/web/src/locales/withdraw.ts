@@ -21,7 +21,8 @@ const en = {
   emptyText: 'Withdrawals go only to addresses saved here with your fund password.',
   usableFrom: 'Usable from {{time}}',
   usable: 'Usable',
-  holdNote: 'For your safety a new address can be used 24 hours after it is saved, and you are notified of every new one.',
+  holdNote:
+    'For your safety a new address can be used 24 hours after it is saved, and you are notified of every new one.',
   delete: 'Delete',
   deleteLabel: 'Delete {{name}}',
   deleteTitle: 'Delete this address?',
@@ -57,7 +58,8 @@ const en = {
   unavailableTitle: 'Not available now',
   unavailableText: 'Withdrawals of {{coin}} on {{network}} are not available at the moment.',
   frozenTitle: 'Withdrawals are frozen',
-  frozenText: 'Withdrawals were frozen on your account from a new-address notice. Please contact customer service to lift it.',
+  frozenText:
+    'Withdrawals were frozen on your account from a new-address notice. Please contact customer service to lift it.',
   lockedTitle: 'Withdrawals are paused',
   lockedText: 'For your security, withdrawals are paused until {{time}} because {{reason}}.',
   lockReasons: {
@@ -101,13 +103,16 @@ const en = {
   confirmNow: 'Confirm now with a code',
   confirmNowLabel: 'Confirm {{name}} now with a code',
   addressConfirmTitle: 'Use this address now',
-  addressConfirmText: 'We send a code to your e-mail or phone. With it, {{address}} ({{network}}) can be used at once instead of after the waiting time.',
+  addressConfirmText:
+    'We send a code to your e-mail or phone. With it, {{address}} ({{network}}) can be used at once instead of after the waiting time.',
   addressConfirmed: 'Address confirmed: you can withdraw to it now',
   freezeTitle: 'Freeze withdrawals',
-  freezeText: "Didn't add a withdrawal address? Freeze withdrawals now: withdrawals waiting for review are cancelled and their amount returned, and you are signed out on every device. Customer service lifts the freeze after checking with you.",
+  freezeText:
+    "Didn't add a withdrawal address? Freeze withdrawals now: withdrawals waiting for review are cancelled and their amount returned, and you are signed out on every device. Customer service lifts the freeze after checking with you.",
   freezeButton: 'Freeze withdrawals',
   frozenDoneTitle: 'Withdrawals are frozen',
-  frozenDoneText: 'No money can be withdrawn from your account. Change your login password, then contact customer service to lift the freeze.',
+  frozenDoneText:
+    'No money can be withdrawn from your account. Change your login password, then contact customer service to lift the freeze.',
   freezeLinkMissing: 'This link is incomplete. Open the link in the message again.',
 };
 
@@ -213,7 +218,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     addressConfirmText: '我们会向您的邮箱或手机发送验证码。验证后，{{address}}（{{network}}）无需等待即可使用。',
     addressConfirmed: '地址已确认，现在可以提币到该地址',
     freezeTitle: '冻结提币',
-    freezeText: '不是您添加的提币地址？请立即冻结提币：待审核的提币将被取消并退回金额，所有设备上的登录将被退出。客服与您核实后解除冻结。',
+    freezeText:
+      '不是您添加的提币地址？请立即冻结提币：待审核的提币将被取消并退回金额，所有设备上的登录将被退出。客服与您核实后解除冻结。',
     freezeButton: '冻结提币',
     frozenDoneTitle: '提币已冻结',
     frozenDoneText: '您的账户现在无法提币。请修改登录密码，然后联系客服解除冻结。',
@@ -315,7 +321,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     addressConfirmText: '我們會向您的電郵或手機發送驗證碼。驗證後，{{address}}（{{network}}）毋須等待即可使用。',
     addressConfirmed: '地址已確認，現在可以提幣到該地址',
     freezeTitle: '凍結提幣',
-    freezeText: '不是您新增的提幣地址？請立即凍結提幣：待審核的提幣將被取消並退回金額，所有裝置上的登入將被登出。客服與您核實後解除凍結。',
+    freezeText:
+      '不是您新增的提幣地址？請立即凍結提幣：待審核的提幣將被取消並退回金額，所有裝置上的登入將被登出。客服與您核實後解除凍結。',
     freezeButton: '凍結提幣',
     frozenDoneTitle: '提幣已凍結',
     frozenDoneText: '您的帳戶現在無法提幣。請更改登入密碼，然後聯絡客服解除凍結。',
@@ -371,7 +378,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     unavailableTitle: '現在ご利用いただけません',
     unavailableText: '{{network}} での {{coin}} の出金は現在ご利用いただけません。',
     frozenTitle: '出金は凍結されています',
-    frozenText: '新しいアドレスの通知からお客様のアカウントの出金が凍結されました。解除するにはカスタマーサービスにお問い合わせください。',
+    frozenText:
+      '新しいアドレスの通知からお客様のアカウントの出金が凍結されました。解除するにはカスタマーサービスにお問い合わせください。',
     lockedTitle: '出金は一時停止中です',
     lockedText: '{{reason}}ため、安全のため {{time}} まで出金を停止しています。',
     lockReasons: {
@@ -414,13 +422,16 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     confirmNow: '認証コードで今すぐ確認',
     confirmNowLabel: '{{name}} を認証コードで今すぐ確認',
     addressConfirmTitle: 'このアドレスを今すぐ使う',
-    addressConfirmText: 'メールまたは電話に認証コードを送ります。確認すると、{{address}}（{{network}}）は待機時間なしですぐに使えます。',
+    addressConfirmText:
+      'メールまたは電話に認証コードを送ります。確認すると、{{address}}（{{network}}）は待機時間なしですぐに使えます。',
     addressConfirmed: 'アドレスを確認しました。今すぐ出金できます',
     freezeTitle: '出金の凍結',
-    freezeText: '出金アドレスを追加した覚えがない場合は、今すぐ出金を凍結してください。審査待ちの出金は取り消されて金額が戻り、すべての端末からログアウトされます。カスタマーサービスが確認のうえ凍結を解除します。',
+    freezeText:
+      '出金アドレスを追加した覚えがない場合は、今すぐ出金を凍結してください。審査待ちの出金は取り消されて金額が戻り、すべての端末からログアウトされます。カスタマーサービスが確認のうえ凍結を解除します。',
     freezeButton: '出金を凍結する',
     frozenDoneTitle: '出金は凍結されました',
-    frozenDoneText: 'お客様のアカウントからは出金できません。ログインパスワードを変更し、カスタマーサービスに凍結の解除をご連絡ください。',
+    frozenDoneText:
+      'お客様のアカウントからは出金できません。ログインパスワードを変更し、カスタマーサービスに凍結の解除をご連絡ください。',
     freezeLinkMissing: 'このリンクは不完全です。メッセージ内のリンクをもう一度開いてください。',
   },
   kr: {
@@ -516,10 +527,12 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     confirmNow: '인증 코드로 지금 확인',
     confirmNowLabel: '{{name}}을(를) 인증 코드로 지금 확인',
     addressConfirmTitle: '이 주소를 지금 사용',
-    addressConfirmText: '이메일 또는 휴대폰으로 인증 코드를 보냅니다. 확인하면 {{address}}({{network}})를 대기 시간 없이 바로 사용할 수 있습니다.',
+    addressConfirmText:
+      '이메일 또는 휴대폰으로 인증 코드를 보냅니다. 확인하면 {{address}}({{network}})를 대기 시간 없이 바로 사용할 수 있습니다.',
     addressConfirmed: '주소가 확인되었습니다. 지금 출금할 수 있습니다',
     freezeTitle: '출금 동결',
-    freezeText: '출금 주소를 추가한 적이 없나요? 지금 출금을 동결하세요. 검토 대기 중인 출금은 취소되어 금액이 반환되고 모든 기기에서 로그아웃됩니다. 고객센터가 확인 후 동결을 해제합니다.',
+    freezeText:
+      '출금 주소를 추가한 적이 없나요? 지금 출금을 동결하세요. 검토 대기 중인 출금은 취소되어 금액이 반환되고 모든 기기에서 로그아웃됩니다. 고객센터가 확인 후 동결을 해제합니다.',
     freezeButton: '출금 동결',
     frozenDoneTitle: '출금이 동결되었습니다',
     frozenDoneText: '계정에서 출금할 수 없습니다. 로그인 비밀번호를 변경한 후 고객센터에 동결 해제를 요청하세요.',
@@ -539,14 +552,16 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     emptyText: 'Auszahlungen gehen nur an Adressen, die hier mit Ihrem Fondspasswort gespeichert sind.',
     usableFrom: 'Nutzbar ab {{time}}',
     usable: 'Nutzbar',
-    holdNote: 'Zu Ihrer Sicherheit ist eine neue Adresse erst 24 Stunden nach dem Speichern nutzbar, und Sie werden über jede neue informiert.',
+    holdNote:
+      'Zu Ihrer Sicherheit ist eine neue Adresse erst 24 Stunden nach dem Speichern nutzbar, und Sie werden über jede neue informiert.',
     delete: 'Löschen',
     deleteLabel: '{{name}} löschen',
     deleteTitle: 'Diese Adresse löschen?',
     deleteText: 'Geben Sie Ihr Fondspasswort ein, um {{address}} ({{network}}) zu löschen.',
     deleted: 'Adresse gelöscht',
     noFundTitle: 'Legen Sie zuerst ein Fondspasswort fest',
-    noFundText: 'Zum Speichern oder Löschen einer Auszahlungsadresse brauchen Sie Ihr Fondspasswort. Sie haben noch keines festgelegt.',
+    noFundText:
+      'Zum Speichern oder Löschen einer Auszahlungsadresse brauchen Sie Ihr Fondspasswort. Sie haben noch keines festgelegt.',
     setFundPassword: 'Fondspasswort festlegen',
     byNetwork: '{{coin}} nach Netzwerk',
     noAddressOnNetwork: 'Keine Adresse in diesem Netzwerk gespeichert.',
@@ -575,7 +590,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     unavailableTitle: 'Derzeit nicht verfügbar',
     unavailableText: 'Auszahlungen von {{coin}} über {{network}} sind derzeit nicht möglich.',
     frozenTitle: 'Auszahlungen sind gesperrt',
-    frozenText: 'Auszahlungen wurden über eine Benachrichtigung zu einer neuen Adresse für Ihr Konto gesperrt. Bitte wenden Sie sich an den Kundenservice, um die Sperre aufzuheben.',
+    frozenText:
+      'Auszahlungen wurden über eine Benachrichtigung zu einer neuen Adresse für Ihr Konto gesperrt. Bitte wenden Sie sich an den Kundenservice, um die Sperre aufzuheben.',
     lockedTitle: 'Auszahlungen sind pausiert',
     lockedText: 'Zu Ihrer Sicherheit sind Auszahlungen bis {{time}} pausiert, weil {{reason}}.',
     lockReasons: {
@@ -618,13 +634,16 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     confirmNow: 'Jetzt mit Code bestätigen',
     confirmNowLabel: '{{name}} jetzt mit Code bestätigen',
     addressConfirmTitle: 'Diese Adresse jetzt nutzen',
-    addressConfirmText: 'Wir senden einen Code an Ihre E-Mail-Adresse oder Telefonnummer. Damit ist {{address}} ({{network}}) sofort nutzbar statt nach der Wartezeit.',
+    addressConfirmText:
+      'Wir senden einen Code an Ihre E-Mail-Adresse oder Telefonnummer. Damit ist {{address}} ({{network}}) sofort nutzbar statt nach der Wartezeit.',
     addressConfirmed: 'Adresse bestätigt: Sie können jetzt dorthin auszahlen',
     freezeTitle: 'Auszahlungen sperren',
-    freezeText: 'Sie haben keine Auszahlungsadresse hinzugefügt? Sperren Sie Auszahlungen jetzt: Auszahlungen in Prüfung werden storniert und der Betrag zurückgebucht, und Sie werden auf allen Geräten abgemeldet. Der Kundendienst hebt die Sperre nach Rücksprache mit Ihnen auf.',
+    freezeText:
+      'Sie haben keine Auszahlungsadresse hinzugefügt? Sperren Sie Auszahlungen jetzt: Auszahlungen in Prüfung werden storniert und der Betrag zurückgebucht, und Sie werden auf allen Geräten abgemeldet. Der Kundendienst hebt die Sperre nach Rücksprache mit Ihnen auf.',
     freezeButton: 'Auszahlungen sperren',
     frozenDoneTitle: 'Auszahlungen sind gesperrt',
-    frozenDoneText: 'Von Ihrem Konto kann nichts ausgezahlt werden. Ändern Sie Ihr Anmeldepasswort und wenden Sie sich dann an den Kundendienst, um die Sperre aufzuheben.',
+    frozenDoneText:
+      'Von Ihrem Konto kann nichts ausgezahlt werden. Ändern Sie Ihr Anmeldepasswort und wenden Sie sich dann an den Kundendienst, um die Sperre aufzuheben.',
     freezeLinkMissing: 'Dieser Link ist unvollständig. Öffnen Sie den Link in der Nachricht erneut.',
   },
   fr: {
@@ -641,14 +660,16 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     emptyText: 'Les retraits ne vont qu’aux adresses enregistrées ici avec votre mot de passe de fonds.',
     usableFrom: 'Utilisable à partir du {{time}}',
     usable: 'Utilisable',
-    holdNote: 'Pour votre sécurité, une nouvelle adresse n’est utilisable que 24 heures après son enregistrement, et vous êtes averti de chacune.',
+    holdNote:
+      'Pour votre sécurité, une nouvelle adresse n’est utilisable que 24 heures après son enregistrement, et vous êtes averti de chacune.',
     delete: 'Supprimer',
     deleteLabel: 'Supprimer {{name}}',
     deleteTitle: 'Supprimer cette adresse ?',
     deleteText: 'Saisissez votre mot de passe de fonds pour supprimer {{address}} ({{network}}).',
     deleted: 'Adresse supprimée',
     noFundTitle: 'Définissez d’abord un mot de passe de fonds',
-    noFundText: 'Enregistrer ou supprimer une adresse de retrait demande votre mot de passe de fonds. Vous n’en avez pas encore défini.',
+    noFundText:
+      'Enregistrer ou supprimer une adresse de retrait demande votre mot de passe de fonds. Vous n’en avez pas encore défini.',
     setFundPassword: 'Définir le mot de passe de fonds',
     byNetwork: '{{coin}} par réseau',
     noAddressOnNetwork: 'Aucune adresse enregistrée sur ce réseau.',
@@ -665,7 +686,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     all: 'Tout',
     amountOf: '{{amount}} {{coin}}',
     fee: 'Frais',
-    feeWaived: '{{fee}} {{coin}} (gratuit pour les nouveaux utilisateurs jusqu’au {{date}} ; frais standard {{standard}} {{coin}})',
+    feeWaived:
+      '{{fee}} {{coin}} (gratuit pour les nouveaux utilisateurs jusqu’au {{date}} ; frais standard {{standard}} {{coin}})',
     feeWaivedNoDate: '{{fee}} {{coin}} (gratuit pour les nouveaux utilisateurs ; frais standard {{standard}} {{coin}})',
     feeFree: 'gratuit pour les nouveaux utilisateurs',
     limits: 'Par retrait',
@@ -677,7 +699,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     unavailableTitle: 'Indisponible pour le moment',
     unavailableText: 'Les retraits de {{coin}} sur {{network}} ne sont pas disponibles pour le moment.',
     frozenTitle: 'Les retraits sont gelés',
-    frozenText: 'Les retraits de votre compte ont été gelés depuis un avis de nouvelle adresse. Contactez le service client pour les débloquer.',
+    frozenText:
+      'Les retraits de votre compte ont été gelés depuis un avis de nouvelle adresse. Contactez le service client pour les débloquer.',
     lockedTitle: 'Les retraits sont suspendus',
     lockedText: 'Pour votre sécurité, les retraits sont suspendus jusqu’au {{time}} car {{reason}}.',
     lockReasons: {
@@ -720,13 +743,16 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     confirmNow: 'Confirmer maintenant avec un code',
     confirmNowLabel: 'Confirmer {{name}} maintenant avec un code',
     addressConfirmTitle: 'Utiliser cette adresse maintenant',
-    addressConfirmText: 'Nous envoyons un code à votre e-mail ou à votre téléphone. Avec lui, {{address}} ({{network}}) est utilisable tout de suite, sans attendre la fin du délai.',
+    addressConfirmText:
+      'Nous envoyons un code à votre e-mail ou à votre téléphone. Avec lui, {{address}} ({{network}}) est utilisable tout de suite, sans attendre la fin du délai.',
     addressConfirmed: 'Adresse confirmée : vous pouvez y retirer maintenant',
     freezeTitle: 'Geler les retraits',
-    freezeText: "Vous n'avez pas ajouté d'adresse de retrait ? Gelez les retraits maintenant : les retraits en attente de vérification sont annulés et leur montant restitué, et vous êtes déconnecté sur tous vos appareils. Le service client lève le gel après vérification avec vous.",
+    freezeText:
+      "Vous n'avez pas ajouté d'adresse de retrait ? Gelez les retraits maintenant : les retraits en attente de vérification sont annulés et leur montant restitué, et vous êtes déconnecté sur tous vos appareils. Le service client lève le gel après vérification avec vous.",
     freezeButton: 'Geler les retraits',
     frozenDoneTitle: 'Les retraits sont gelés',
-    frozenDoneText: "Aucun retrait n'est possible depuis votre compte. Changez votre mot de passe de connexion, puis contactez le service client pour lever le gel.",
+    frozenDoneText:
+      "Aucun retrait n'est possible depuis votre compte. Changez votre mot de passe de connexion, puis contactez le service client pour lever le gel.",
     freezeLinkMissing: 'Ce lien est incomplet. Ouvrez à nouveau le lien du message.',
   },
   it: {
@@ -743,14 +769,16 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     emptyText: 'I prelievi vanno solo agli indirizzi salvati qui con la tua password dei fondi.',
     usableFrom: 'Utilizzabile dal {{time}}',
     usable: 'Utilizzabile',
-    holdNote: 'Per la tua sicurezza un nuovo indirizzo è utilizzabile 24 ore dopo il salvataggio, e ti avvisiamo di ognuno.',
+    holdNote:
+      'Per la tua sicurezza un nuovo indirizzo è utilizzabile 24 ore dopo il salvataggio, e ti avvisiamo di ognuno.',
     delete: 'Elimina',
     deleteLabel: 'Elimina {{name}}',
     deleteTitle: 'Eliminare questo indirizzo?',
     deleteText: 'Inserisci la password dei fondi per eliminare {{address}} ({{network}}).',
     deleted: 'Indirizzo eliminato',
     noFundTitle: 'Imposta prima una password dei fondi',
-    noFundText: 'Per salvare o eliminare un indirizzo di prelievo serve la password dei fondi. Non l’hai ancora impostata.',
+    noFundText:
+      'Per salvare o eliminare un indirizzo di prelievo serve la password dei fondi. Non l’hai ancora impostata.',
     setFundPassword: 'Imposta password dei fondi',
     byNetwork: '{{coin}} per rete',
     noAddressOnNetwork: 'Nessun indirizzo salvato su questa rete.',
@@ -767,7 +795,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     all: 'Tutto',
     amountOf: '{{amount}} {{coin}}',
     fee: 'Commissione',
-    feeWaived: '{{fee}} {{coin}} (gratis per i nuovi utenti fino al {{date}}; commissione standard {{standard}} {{coin}})',
+    feeWaived:
+      '{{fee}} {{coin}} (gratis per i nuovi utenti fino al {{date}}; commissione standard {{standard}} {{coin}})',
     feeWaivedNoDate: '{{fee}} {{coin}} (gratis per i nuovi utenti; commissione standard {{standard}} {{coin}})',
     feeFree: 'gratis per i nuovi utenti',
     limits: 'Per prelievo',
@@ -779,7 +808,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     unavailableTitle: 'Non disponibile ora',
     unavailableText: 'I prelievi di {{coin}} su {{network}} non sono disponibili al momento.',
     frozenTitle: 'I prelievi sono bloccati',
-    frozenText: 'I prelievi del tuo conto sono stati bloccati da un avviso di nuovo indirizzo. Contatta l’assistenza clienti per sbloccarli.',
+    frozenText:
+      'I prelievi del tuo conto sono stati bloccati da un avviso di nuovo indirizzo. Contatta l’assistenza clienti per sbloccarli.',
     lockedTitle: 'I prelievi sono sospesi',
     lockedText: 'Per la tua sicurezza i prelievi sono sospesi fino al {{time}} perché {{reason}}.',
     lockReasons: {
@@ -822,13 +852,16 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     confirmNow: 'Conferma ora con un codice',
     confirmNowLabel: 'Conferma {{name}} ora con un codice',
     addressConfirmTitle: 'Usa subito questo indirizzo',
-    addressConfirmText: "Inviamo un codice alla tua e-mail o al tuo telefono. Con esso, {{address}} ({{network}}) è utilizzabile subito invece che dopo l'attesa.",
+    addressConfirmText:
+      "Inviamo un codice alla tua e-mail o al tuo telefono. Con esso, {{address}} ({{network}}) è utilizzabile subito invece che dopo l'attesa.",
     addressConfirmed: 'Indirizzo confermato: ora puoi prelevare verso di esso',
     freezeTitle: 'Blocca i prelievi',
-    freezeText: "Non hai aggiunto un indirizzo di prelievo? Blocca subito i prelievi: i prelievi in attesa di verifica vengono annullati e l'importo restituito, e vieni disconnesso su tutti i dispositivi. Il servizio clienti rimuove il blocco dopo una verifica con te.",
+    freezeText:
+      "Non hai aggiunto un indirizzo di prelievo? Blocca subito i prelievi: i prelievi in attesa di verifica vengono annullati e l'importo restituito, e vieni disconnesso su tutti i dispositivi. Il servizio clienti rimuove il blocco dopo una verifica con te.",
     freezeButton: 'Blocca i prelievi',
     frozenDoneTitle: 'I prelievi sono bloccati',
-    frozenDoneText: 'Non è possibile prelevare dal tuo account. Cambia la password di accesso, poi contatta il servizio clienti per rimuovere il blocco.',
+    frozenDoneText:
+      'Non è possibile prelevare dal tuo account. Cambia la password di accesso, poi contatta il servizio clienti per rimuovere il blocco.',
     freezeLinkMissing: 'Questo link è incompleto. Apri di nuovo il link nel messaggio.',
   },
 };

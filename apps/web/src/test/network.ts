@@ -81,7 +81,8 @@ export class FakeApi {
       throw new TypeError(`fake network: nothing answers ${request.method} ${request.path}`);
     }
     const data = answer(request);
-    const envelope = data instanceof Refusal ? { code: data.code, msg: data.msg, data: null } : { code: 0, msg: 'success', data };
+    const envelope =
+      data instanceof Refusal ? { code: data.code, msg: data.msg, data: null } : { code: 0, msg: 'success', data };
     return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
   };
 }

@@ -23,7 +23,10 @@ interface RenderOptions {
  * (`queryClient.setQueryData` with the real query keys), its props, or the fake network
  * (test/network.ts `api`).
  */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: RenderOptions = {}): RenderResult & { user: UserEvent } {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/' }: RenderOptions = {},
+): RenderResult & { user: UserEvent } {
   // No pause between keystrokes (the default waits a timer tick after each): the components see the same events.
   const user = userEvent.setup({ delay: null });
   const result = render(
@@ -45,6 +48,8 @@ export function signIn({ typeUser = 'real' }: { typeUser?: TypeUser } = {}): voi
  */
 export async function findKitDialog(): Promise<HTMLElement> {
   const dialog = await screen.findByRole('dialog');
-  await waitFor(() => expect((dialog.firstElementChild as HTMLElement | null)?.style.pointerEvents).toBe('unset'), { timeout: 3000 });
+  await waitFor(() => expect((dialog.firstElementChild as HTMLElement | null)?.style.pointerEvents).toBe('unset'), {
+    timeout: 3000,
+  });
   return dialog;
 }

@@ -99,11 +99,13 @@ export const de: ErrorMessages = {
   TX_HASH_INVALID: 'Dieser Transaktions-Hash ist ungültig',
   WITHDRAW_ADDRESS_OWN: 'Dies ist Ihre eigene Einzahlungsadresse; Auszahlungen dorthin sind nicht möglich',
   WITHDRAW_NOT_AVAILABLE: 'Auszahlungen dieser Münze in diesem Netzwerk sind derzeit nicht möglich',
-  WITHDRAW_ADDRESS_HOLDING: 'Diese neue Adresse kann ab {until} verwendet werden, oder bestätigen Sie sie jetzt mit einem Code',
+  WITHDRAW_ADDRESS_HOLDING:
+    'Diese neue Adresse kann ab {until} verwendet werden, oder bestätigen Sie sie jetzt mit einem Code',
   WITHDRAW_BELOW_MIN: 'Der Betrag muss mindestens {min} {currency} betragen',
   WITHDRAW_ABOVE_MAX: 'Der Betrag darf höchstens {max} {currency} betragen',
   WITHDRAW_DAILY_LIMIT: 'Dies überschreitet Ihr Tageslimit; Sie können jetzt noch {remaining} {currency} auszahlen',
-  WITHDRAW_SECURITY_LOCK: 'Auszahlungen sind nach einer kürzlichen Kontoänderung zu Ihrer Sicherheit bis {until} pausiert',
+  WITHDRAW_SECURITY_LOCK:
+    'Auszahlungen sind nach einer kürzlichen Kontoänderung zu Ihrer Sicherheit bis {until} pausiert',
   WITHDRAW_QUOTE_INVALID: 'Diese Auszahlung ist nicht mehr gültig, bitte beginnen Sie erneut',
   WITHDRAW_QUOTE_EXPIRED: 'Diese Auszahlung ist abgelaufen, bitte prüfen Sie die Gebühr und bestätigen Sie erneut',
   WITHDRAW_QUOTE_USED: 'Diese Auszahlung wurde bereits übermittelt',
@@ -113,7 +115,8 @@ export const de: ErrorMessages = {
   WITHDRAW_FROZEN: 'Auszahlungen sind für Ihr Konto gesperrt; bitte wenden Sie sich an den Kundenservice',
   WITHDRAW_REAL_ONLY: 'Wechseln Sie zu Ihrem Echtgeldkonto, um auszuzahlen',
   WITHDRAW_FREEZE_LINK_INVALID: 'Dieser Link ist ungültig oder abgelaufen',
-  WITHDRAW_SETTING_INVALID: 'Die Gebühr muss unter dem Mindestbetrag liegen und der Mindestbetrag darf den Höchstbetrag nicht überschreiten',
+  WITHDRAW_SETTING_INVALID:
+    'Die Gebühr muss unter dem Mindestbetrag liegen und der Mindestbetrag darf den Höchstbetrag nicht überschreiten',
   WITHDRAW_REASON_REQUIRED: 'Bitte wählen Sie einen Grund für die Ablehnung',
   WITHDRAW_AMOUNT_PRECISION: 'Höchstens {decimals} Nachkommastellen',
   RATE_INVALID: 'Ein Zinssatz ist eine Dezimalzahl mit höchstens 8 Nachkommastellen und höchstens 10',
@@ -121,13 +124,15 @@ export const de: ErrorMessages = {
   PRODUCT_NOT_ON_SALE: 'Dieses Produkt ist derzeit nicht erhältlich',
   TERM_NOT_OFFERED: 'Diese Laufzeit wird für dieses Produkt nicht angeboten',
   QUOTA_EXHAUSTED: 'Von diesem Produkt sind nur noch {remaining} {currency} verfügbar',
-  FINANCING_TOKEN_INVALID: 'Diese Berechnung ist nicht mehr gültig, bitte prüfen Sie die Zinsen und bestätigen Sie erneut',
+  FINANCING_TOKEN_INVALID:
+    'Diese Berechnung ist nicht mehr gültig, bitte prüfen Sie die Zinsen und bestätigen Sie erneut',
   FINANCING_TOKEN_USED: 'Diese Zeichnung wurde bereits ausgeführt',
   IDEMPOTENCY_KEY_REQUIRED: 'Diese Anfrage benötigt einen Idempotency-Key-Header',
   SUBSCRIPTION_NOT_FOUND: 'Zeichnung nicht gefunden',
   REDEMPTION_NOT_ALLOWED: 'Dieses Produkt kann vor Fälligkeit nicht zurückgegeben werden',
   SUBSCRIPTION_ENDED: 'Diese Zeichnung ist bereits beendet',
-  PRODUCT_SETTING_INVALID: 'Prüfen Sie das Produkt: Mindestbetrag höchstens Höchstbetrag, Höchstbetrag höchstens Gesamtkontingent, Verkaufsende nach Verkaufsbeginn',
+  PRODUCT_SETTING_INVALID:
+    'Prüfen Sie das Produkt: Mindestbetrag höchstens Höchstbetrag, Höchstbetrag höchstens Gesamtkontingent, Verkaufsende nach Verkaufsbeginn',
   LOAN_PRODUCT_NOT_FOUND: 'Dieses Kreditprodukt existiert nicht',
   LOAN_TERMS_NOT_ACCEPTED: 'Bitte lesen und akzeptieren Sie die Kreditbedingungen',
   LOAN_PHOTO_INVALID: 'Bitte laden Sie jedes Foto erneut hoch',

@@ -11,7 +11,14 @@ import { zhHK } from './zh-HK';
 const en = Object.fromEntries(ERROR_KEYS.map((k) => [k, ERRORS[k].en])) as ErrorMessages;
 
 export const ERROR_MESSAGES: Record<HeaderLang, ErrorMessages> = {
-  en, zh, 'zh-HK': zhHK, ja, ko, de, fr, it,
+  en,
+  zh,
+  'zh-HK': zhHK,
+  ja,
+  ko,
+  de,
+  fr,
+  it,
 };
 
 /** The message of an error in a language, placeholders filled. */

@@ -127,7 +127,8 @@ export const ja: ErrorMessages = {
   SUBSCRIPTION_NOT_FOUND: '申込が見つかりません',
   REDEMPTION_NOT_ALLOWED: 'この商品は満期前に解約できません',
   SUBSCRIPTION_ENDED: 'この申込はすでに終了しています',
-  PRODUCT_SETTING_INVALID: '商品設定を確認してください：最低額は最高額以下、最高額は総枠以下、販売終了は販売開始より後である必要があります',
+  PRODUCT_SETTING_INVALID:
+    '商品設定を確認してください：最低額は最高額以下、最高額は総枠以下、販売終了は販売開始より後である必要があります',
   LOAN_PRODUCT_NOT_FOUND: 'このローン商品は存在しません',
   LOAN_TERMS_NOT_ACCEPTED: 'ローン規約をお読みのうえ、同意してください',
   LOAN_PHOTO_INVALID: '写真をもう一度それぞれアップロードしてください',

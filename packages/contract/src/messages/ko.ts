@@ -127,7 +127,8 @@ export const ko: ErrorMessages = {
   SUBSCRIPTION_NOT_FOUND: '가입 내역을 찾을 수 없습니다',
   REDEMPTION_NOT_ALLOWED: '이 상품은 만기 전에 해지할 수 없습니다',
   SUBSCRIPTION_ENDED: '이미 종료된 가입입니다',
-  PRODUCT_SETTING_INVALID: '상품 설정을 확인해 주세요: 최소 금액은 최대 금액 이하, 최대 금액은 총 한도 이하, 판매 종료는 판매 시작 이후여야 합니다',
+  PRODUCT_SETTING_INVALID:
+    '상품 설정을 확인해 주세요: 최소 금액은 최대 금액 이하, 최대 금액은 총 한도 이하, 판매 종료는 판매 시작 이후여야 합니다',
   LOAN_PRODUCT_NOT_FOUND: '존재하지 않는 대출 상품입니다',
   LOAN_TERMS_NOT_ACCEPTED: '대출 약관을 읽고 동의해 주세요',
   LOAN_PHOTO_INVALID: '각 사진을 다시 업로드해 주세요',

@@ -127,7 +127,8 @@ export const zhHK: ErrorMessages = {
   SUBSCRIPTION_NOT_FOUND: '認購記錄不存在',
   REDEMPTION_NOT_ALLOWED: '此產品到期前不可贖回',
   SUBSCRIPTION_ENDED: '此認購已結束',
-  PRODUCT_SETTING_INVALID: '請檢查產品設定：最低金額不得高於最高金額，最高金額不得超過總額度，銷售結束時間須晚於開始時間',
+  PRODUCT_SETTING_INVALID:
+    '請檢查產品設定：最低金額不得高於最高金額，最高金額不得超過總額度，銷售結束時間須晚於開始時間',
   LOAN_PRODUCT_NOT_FOUND: '此貸款產品不存在',
   LOAN_TERMS_NOT_ACCEPTED: '請閱讀並同意貸款條款',
   LOAN_PHOTO_INVALID: '請重新上載每張相片',

@@ -127,7 +127,8 @@ export const zh: ErrorMessages = {
   SUBSCRIPTION_NOT_FOUND: '申购记录不存在',
   REDEMPTION_NOT_ALLOWED: '该产品到期前不可赎回',
   SUBSCRIPTION_ENDED: '此申购已结束',
-  PRODUCT_SETTING_INVALID: '请检查产品设置：最低金额不得高于最高金额，最高金额不得超过总额度，销售结束时间须晚于开始时间',
+  PRODUCT_SETTING_INVALID:
+    '请检查产品设置：最低金额不得高于最高金额，最高金额不得超过总额度，销售结束时间须晚于开始时间',
   LOAN_PRODUCT_NOT_FOUND: '该贷款产品不存在',
   LOAN_TERMS_NOT_ACCEPTED: '请阅读并同意贷款条款',
   LOAN_PHOTO_INVALID: '请重新上传每张照片',

@@ -15,7 +15,9 @@ export const OperatorRoleSchema = Type.Enum(OPERATOR_ROLES);
 /** An operator's password: at least 12 characters (a user's needs 6). */
 export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
 export const OperatorPassword = Type.String({
-  minLength: OPERATOR_PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, ...withError('OPERATOR_PASSWORD_TOO_SHORT'),
+  minLength: OPERATOR_PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  ...withError('OPERATOR_PASSWORD_TOO_SHORT'),
 });
 
 /** A 6-digit TOTP code from the operator's authenticator app. */
@@ -44,7 +46,10 @@ export type OperatorInfo = Static<typeof OperatorInfo>;
 export const OperatorInfoResponse = Envelope(OperatorInfo);
 
 export const OperatorLoginResult = Type.Object({
-  token: Type.String({ description: 'the operator session token, `op_` and 43 base64url characters; send it in the `token` header of /admin/api/ routes' }),
+  token: Type.String({
+    description:
+      'the operator session token, `op_` and 43 base64url characters; send it in the `token` header of /admin/api/ routes',
+  }),
   operator: OperatorInfo,
 });
 export type OperatorLoginResult = Static<typeof OperatorLoginResult>;
@@ -70,7 +75,9 @@ export const AdminPageInfo = {
   page: Type.Integer(),
   size: Type.Integer(),
   total: Type.Integer({ description: `the matching rows, counted up to ${ADMIN_LIST_COUNT_CAP.toLocaleString('en')}` }),
-  totalCapped: Type.Boolean({ description: `true when more than ${ADMIN_LIST_COUNT_CAP.toLocaleString('en')} rows match: \`total\` is then that cap, not the count` }),
+  totalCapped: Type.Boolean({
+    description: `true when more than ${ADMIN_LIST_COUNT_CAP.toLocaleString('en')} rows match: \`total\` is then that cap, not the count`,
+  }),
 };
 
 export const OperatorListQuery = Type.Object({ ...AdminPage }, { additionalProperties: false });
@@ -87,7 +94,9 @@ export type OperatorCreateBody = Static<typeof OperatorCreateBody>;
 
 export const OperatorCreateResult = Type.Object({
   operator: OperatorInfo,
-  totpSecret: Type.String({ description: 'base32 TOTP secret, shown once: the new operator adds it to an authenticator app' }),
+  totpSecret: Type.String({
+    description: 'base32 TOTP secret, shown once: the new operator adds it to an authenticator app',
+  }),
   totpUri: Type.String({ description: 'the same secret as an otpauth:// URI, for a QR code' }),
 });
 export type OperatorCreateResult = Static<typeof OperatorCreateResult>;
@@ -160,7 +169,7 @@ export const QueueCount = Type.Object({
 });
 export type QueueCount = Static<typeof QueueCount>;
 export const AdminDashboard = Type.Object({
-  queues: Type.Array(QueueCount, { description: 'the queues of the operator\'s role, in menu order' }),
+  queues: Type.Array(QueueCount, { description: "the queues of the operator's role, in menu order" }),
   chains: Type.Array(ChainWatcherStatus, { description: 'the chain watchers: how far behind the node each is' }),
 });
 export type AdminDashboard = Static<typeof AdminDashboard>;

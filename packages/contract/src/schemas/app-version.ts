@@ -18,20 +18,33 @@ export type AppUpdateTag = (typeof APP_UPDATE_TAGS)[number];
 /** A version number: 1 to 4 dotted whole numbers without leading zeros, each at most 6 digits ("1.10.0"). */
 export const VERSION_NO_PATTERN = '^(0|[1-9][0-9]{0,5})(\\.(0|[1-9][0-9]{0,5})){0,3}$';
 export const VERSION_NO_MAX = 27;
-export const VersionNo = Type.String({ minLength: 1, maxLength: VERSION_NO_MAX, pattern: VERSION_NO_PATTERN, ...withError('APP_VERSION_NO_INVALID') });
+export const VersionNo = Type.String({
+  minLength: 1,
+  maxLength: VERSION_NO_MAX,
+  pattern: VERSION_NO_PATTERN,
+  ...withError('APP_VERSION_NO_INVALID'),
+});
 export const AppPlatformSchema = Type.Enum(APP_PLATFORMS, withError('APP_PLATFORM_INVALID'));
 export const AppUpdateTagSchema = Type.Enum(APP_UPDATE_TAGS);
 
 export const APP_LINK_MAX = 500;
 /** A download or update link: an http(s) address without spaces. */
-export const AppLink = Type.String({ minLength: 8, maxLength: APP_LINK_MAX, pattern: '^https?://[^\\s]+$', ...withError('APP_LINK_INVALID') });
+export const AppLink = Type.String({
+  minLength: 8,
+  maxLength: APP_LINK_MAX,
+  pattern: '^https?://[^\\s]+$',
+  ...withError('APP_LINK_INVALID'),
+});
 export const APP_DESCRIPTION_MAX = 2000;
 export const APP_DOWNLOAD_LABEL_MAX = 60;
 /** At most this many download entries (each a QR code on the page). */
 export const APP_DOWNLOADS_MAX = 8;
 
 /** `get-version`: the platform and the version the client runs. */
-export const GetVersionQuery = Type.Object({ platform: AppPlatformSchema, versionNo: VersionNo }, { additionalProperties: false });
+export const GetVersionQuery = Type.Object(
+  { platform: AppPlatformSchema, versionNo: VersionNo },
+  { additionalProperties: false },
+);
 export type GetVersionQuery = Static<typeof GetVersionQuery>;
 
 export const AppVersionInfo = Type.Object({
@@ -54,11 +67,14 @@ export type GetVersionResult = Static<typeof GetVersionResult>;
 export const GetVersionResponse = Envelope(GetVersionResult);
 
 /** One download of the app: the link its QR code encodes. */
-export const AppDownload = Type.Object({
-  platform: AppPlatformSchema,
-  label: Type.String({ minLength: 1, maxLength: APP_DOWNLOAD_LABEL_MAX }),
-  url: AppLink,
-}, { additionalProperties: false });
+export const AppDownload = Type.Object(
+  {
+    platform: AppPlatformSchema,
+    label: Type.String({ minLength: 1, maxLength: APP_DOWNLOAD_LABEL_MAX }),
+    url: AppLink,
+  },
+  { additionalProperties: false },
+);
 export type AppDownload = Static<typeof AppDownload>;
 /** `app-qr`: the stored download list, in the operators' order (empty: no app to download yet). */
 export const AppQrResponse = Envelope(Type.Array(AppDownload));
@@ -69,14 +85,17 @@ export const CompanyAddressResponse = Envelope(Type.Object({ address: Type.Union
 // ----- the back office -------------------------------------------------------------------------
 
 /** Publish a version: it is live at once and must be newer than every version of its platform. */
-export const AppVersionPublish = Type.Object({
-  platform: AppPlatformSchema,
-  versionNo: VersionNo,
-  description: Type.String({ minLength: 1, maxLength: APP_DESCRIPTION_MAX, multiline: true }),
-  linkUpdateHot: AppLink,
-  linkUpdateFull: AppLink,
-  newUpdateTag: AppUpdateTagSchema,
-}, { additionalProperties: false });
+export const AppVersionPublish = Type.Object(
+  {
+    platform: AppPlatformSchema,
+    versionNo: VersionNo,
+    description: Type.String({ minLength: 1, maxLength: APP_DESCRIPTION_MAX, multiline: true }),
+    linkUpdateHot: AppLink,
+    linkUpdateFull: AppLink,
+    newUpdateTag: AppUpdateTagSchema,
+  },
+  { additionalProperties: false },
+);
 export type AppVersionPublish = Static<typeof AppVersionPublish>;
 
 export const AdminAppVersion = Type.Object({
@@ -92,14 +111,19 @@ export const AdminAppVersion = Type.Object({
 export type AdminAppVersion = Static<typeof AdminAppVersion>;
 export const AdminAppVersionResponse = Envelope(AdminAppVersion);
 /** Every published version, newest first per platform. */
-export const AdminAppVersionsResponse = Envelope(Type.Object({
-  versions: Type.Array(AdminAppVersion),
-  downloads: Type.Array(AppDownload),
-}));
+export const AdminAppVersionsResponse = Envelope(
+  Type.Object({
+    versions: Type.Array(AdminAppVersion),
+    downloads: Type.Array(AppDownload),
+  }),
+);
 
 /** The download list, replaced whole (its order is the page's). */
-export const AppDownloadsSave = Type.Object({
-  items: Type.Array(AppDownload, { maxItems: APP_DOWNLOADS_MAX }),
-}, { additionalProperties: false });
+export const AppDownloadsSave = Type.Object(
+  {
+    items: Type.Array(AppDownload, { maxItems: APP_DOWNLOADS_MAX }),
+  },
+  { additionalProperties: false },
+);
 export type AppDownloadsSave = Static<typeof AppDownloadsSave>;
 export const AppDownloadsResponse = Envelope(Type.Array(AppDownload));

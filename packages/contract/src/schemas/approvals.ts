@@ -16,29 +16,57 @@ export const APPROVAL_AMOUNT_MAX_LENGTH = 40;
 export const APPROVAL_NOTE_MAX = 200;
 
 const Uid = Type.String({ minLength: 8, maxLength: 8, pattern: APPROVAL_UID_PATTERN });
-const Note = Type.String({ minLength: 1, maxLength: APPROVAL_NOTE_MAX, description: 'why: kept with the request, the ledger transaction and the audit record' });
+const Note = Type.String({
+  minLength: 1,
+  maxLength: APPROVAL_NOTE_MAX,
+  description: 'why: kept with the request, the ledger transaction and the audit record',
+});
 
-export const CreditRequestBody = Type.Object({
-  uid: Uid,
-  asset: Type.String({ minLength: 1, maxLength: APPROVAL_ASSET_MAX_LENGTH }),
-  amount: Type.String({ minLength: 1, maxLength: APPROVAL_AMOUNT_MAX_LENGTH, description: 'decimal string, positive, within the coin\'s decimals' }),
-  note: Note,
-}, { additionalProperties: false });
+export const CreditRequestBody = Type.Object(
+  {
+    uid: Uid,
+    asset: Type.String({ minLength: 1, maxLength: APPROVAL_ASSET_MAX_LENGTH }),
+    amount: Type.String({
+      minLength: 1,
+      maxLength: APPROVAL_AMOUNT_MAX_LENGTH,
+      description: "decimal string, positive, within the coin's decimals",
+    }),
+    note: Note,
+  },
+  { additionalProperties: false },
+);
 export type CreditRequestBody = Static<typeof CreditRequestBody>;
 
-export const ReversalRequestBody = Type.Object({
-  transactionId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'the ledger transaction to reverse' }),
-  note: Note,
-}, { additionalProperties: false });
+export const ReversalRequestBody = Type.Object(
+  {
+    transactionId: Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'the ledger transaction to reverse',
+    }),
+    note: Note,
+  },
+  { additionalProperties: false },
+);
 export type ReversalRequestBody = Static<typeof ReversalRequestBody>;
 
-export const ApprovalDecideBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), approve: Type.Boolean() }, { additionalProperties: false });
+export const ApprovalDecideBody = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), approve: Type.Boolean() },
+  { additionalProperties: false },
+);
 export type ApprovalDecideBody = Static<typeof ApprovalDecideBody>;
 
-export const ApprovalListQuery = Type.Object({
-  ...AdminPage,
-  decision: Type.Optional(Type.Enum(['pending', 'approved', 'rejected'] as const, { description: 'default pending, oldest first; decided ones newest first' })),
-}, { additionalProperties: false });
+export const ApprovalListQuery = Type.Object(
+  {
+    ...AdminPage,
+    decision: Type.Optional(
+      Type.Enum(['pending', 'approved', 'rejected'] as const, {
+        description: 'default pending, oldest first; decided ones newest first',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type ApprovalListQuery = Static<typeof ApprovalListQuery>;
 
 export const Approval = Type.Object({
@@ -47,7 +75,7 @@ export const Approval = Type.Object({
   targetType: Type.String(),
   targetId: Type.String(),
   payload: Type.Record(Type.String(), Type.String()),
-  requestedBy: Type.String({ description: 'the asking operator\'s e-mail' }),
+  requestedBy: Type.String({ description: "the asking operator's e-mail" }),
   requestedAt: EpochMs,
   decision: Type.Enum(['pending', 'approved', 'rejected'] as const),
   decidedBy: Type.Union([Type.String(), Type.Null()]),

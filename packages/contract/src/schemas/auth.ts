@@ -3,8 +3,13 @@ import { LANGUAGES, type Language } from '../lang';
 import { NICKNAME_MAX_LENGTH, THEMES, TYPE_USERS } from '../constants';
 import { CountryCode, Email, Envelope, EpochMs, OtpCode, Password, PhoneNumber, withError } from './common';
 
-
-export const OTP_PURPOSES = ['register', 'forgot_password', 'bind_email', 'forgot_fund_password', 'withdraw_address'] as const;
+export const OTP_PURPOSES = [
+  'register',
+  'forgot_password',
+  'bind_email',
+  'forgot_fund_password',
+  'withdraw_address',
+] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 export const OtpPurposeSchema = Type.Enum(OTP_PURPOSES);
 
@@ -90,8 +95,15 @@ export const LoginResponse = Envelope(LoginResult);
 
 export const UpdateUserBody = Type.Object(
   {
-    nickname: Type.Optional(Type.String({ minLength: 1, maxLength: NICKNAME_MAX_LENGTH, ...withError('FIELD_REQUIRED') })),
-    avatar: Type.Optional(Type.Union([Type.String({ maxLength: 300, pattern: '^/uploads/avatars/[A-Za-z0-9_-]+\\.(png|jpg|webp)$' }), Type.Null()])),
+    nickname: Type.Optional(
+      Type.String({ minLength: 1, maxLength: NICKNAME_MAX_LENGTH, ...withError('FIELD_REQUIRED') }),
+    ),
+    avatar: Type.Optional(
+      Type.Union([
+        Type.String({ maxLength: 300, pattern: '^/uploads/avatars/[A-Za-z0-9_-]+\\.(png|jpg|webp)$' }),
+        Type.Null(),
+      ]),
+    ),
     language: Type.Optional(Type.Enum(LANGUAGES)),
     theme: Type.Optional(Type.Enum(THEMES)),
   },

@@ -33,15 +33,32 @@ export const CHAT_FROM_MAX = 200;
 export const CHAT_PAGE_MAX = 100;
 export const CHAT_CANNED_TITLE_MAX = 100;
 
-const MessageId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('CHAT_MESSAGE_NOT_FOUND') });
+const MessageId = Type.Integer({
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  ...withError('CHAT_MESSAGE_NOT_FOUND'),
+});
 const Cursor = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, ...withError('INVALID_PARAMETER') });
 
 /** The client's id of a message (e.g. a UUID it made): a resend with the same id is the same message. */
-export const ChatClientId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', ...withError('CHAT_CLIENT_ID_INVALID') });
-const Body = Type.String({ maxLength: CHAT_BODY_MAX * 2, ...withError('CHAT_MESSAGE_TOO_LONG'), description: `at most ${CHAT_BODY_MAX} characters after trimming` });
+export const ChatClientId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  ...withError('CHAT_CLIENT_ID_INVALID'),
+});
+const Body = Type.String({
+  maxLength: CHAT_BODY_MAX * 2,
+  ...withError('CHAT_MESSAGE_TOO_LONG'),
+  description: `at most ${CHAT_BODY_MAX} characters after trimming`,
+});
 /** The app route support was opened from (docs/product.md §2 `from`, default `home`). */
 const From = Type.String({ minLength: 1, maxLength: CHAT_FROM_MAX, ...withError('INVALID_PARAMETER') });
-const ImagePath = Type.String({ maxLength: 200, ...withError('CHAT_IMAGE_INVALID'), description: `a path \`${API.common.upload}\` answered for kind \`private\` (the user's own upload)` });
+const ImagePath = Type.String({
+  maxLength: 200,
+  ...withError('CHAT_IMAGE_INVALID'),
+  description: `a path \`${API.common.upload}\` answered for kind \`private\` (the user's own upload)`,
+});
 
 export const ChatMessage = Type.Object({
   id: Type.Integer(),
@@ -85,7 +102,9 @@ export const ChatConversationResponse = Envelope(Type.Union([ChatConversation, T
 const PageCursors = {
   before: Type.Optional(Cursor),
   after: Type.Optional(Cursor),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CHAT_PAGE_MAX, default: 50, ...withError('INVALID_PARAMETER') })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: CHAT_PAGE_MAX, default: 50, ...withError('INVALID_PARAMETER') }),
+  ),
 };
 export const ChatMessagesQuery = Type.Object(PageCursors, { additionalProperties: false });
 export type ChatMessagesQuery = Static<typeof ChatMessagesQuery>;
@@ -95,13 +114,16 @@ export type ChatMessagePage = Static<typeof ChatMessagePage>;
 export const ChatMessagesResponse = Envelope(ChatMessagePage);
 
 /** POST `API.chat.send`: text, an image, or both. Creates the conversation on the first message; reopens a closed one. */
-export const ChatSendBody = Type.Object({
-  clientId: ChatClientId,
-  body: Type.Optional(Body),
-  image: Type.Optional(ImagePath),
-  /** Where support was opened from (docs/product.md §7 `from`); used for a new conversation's queue. Default `home`. */
-  from: Type.Optional(From),
-}, { additionalProperties: false });
+export const ChatSendBody = Type.Object(
+  {
+    clientId: ChatClientId,
+    body: Type.Optional(Body),
+    image: Type.Optional(ImagePath),
+    /** Where support was opened from (docs/product.md §7 `from`); used for a new conversation's queue. Default `home`. */
+    from: Type.Optional(From),
+  },
+  { additionalProperties: false },
+);
 export type ChatSendBody = Static<typeof ChatSendBody>;
 export const ChatSendResult = Type.Object({ message: ChatMessage, conversation: ChatConversation });
 export type ChatSendResult = Static<typeof ChatSendResult>;
@@ -143,13 +165,16 @@ export const ChatInboxItem = Type.Object({
 });
 export type ChatInboxItem = Static<typeof ChatInboxItem>;
 
-export const ChatInboxQuery = Type.Object({
-  ...AdminPage,
-  queue: Type.Optional(Type.Enum(CHAT_QUEUES, withError('CHAT_QUEUE_INVALID'))),
-  filter: Type.Optional(Type.Enum(CHAT_INBOX_FILTERS, withError('INVALID_PARAMETER'))),
-  /** A user's UID, exact. */
-  uid: Type.Optional(Type.String({ minLength: 1, maxLength: 32, ...withError('INVALID_PARAMETER') })),
-}, { additionalProperties: false });
+export const ChatInboxQuery = Type.Object(
+  {
+    ...AdminPage,
+    queue: Type.Optional(Type.Enum(CHAT_QUEUES, withError('CHAT_QUEUE_INVALID'))),
+    filter: Type.Optional(Type.Enum(CHAT_INBOX_FILTERS, withError('INVALID_PARAMETER'))),
+    /** A user's UID, exact. */
+    uid: Type.Optional(Type.String({ minLength: 1, maxLength: 32, ...withError('INVALID_PARAMETER') })),
+  },
+  { additionalProperties: false },
+);
 export type ChatInboxQuery = Static<typeof ChatInboxQuery>;
 export const ChatInbox = Type.Object({ items: Type.Array(ChatInboxItem), ...AdminPageInfo });
 export type ChatInbox = Static<typeof ChatInbox>;
@@ -175,31 +200,49 @@ export const ChatInboxStateResponse = Envelope(ChatInboxState);
 export const ChatAdminConversationQuery = Type.Object({ id: ConversationIdParam }, { additionalProperties: false });
 export type ChatAdminConversationQuery = Static<typeof ChatAdminConversationQuery>;
 export const ChatAdminConversationResponse = Envelope(ChatInboxItem);
-export const ChatAdminMessagesQuery = Type.Object({ id: ConversationIdParam, ...PageCursors }, { additionalProperties: false });
+export const ChatAdminMessagesQuery = Type.Object(
+  { id: ConversationIdParam, ...PageCursors },
+  { additionalProperties: false },
+);
 export type ChatAdminMessagesQuery = Static<typeof ChatAdminMessagesQuery>;
 
 /** POST `ADMIN_API.chat.reply`: an operator's message (idempotent by clientId like the user's). */
-export const ChatReplyBody = Type.Object({
-  id: ConversationIdParam,
-  clientId: ChatClientId,
-  body: Body,
-}, { additionalProperties: false });
+export const ChatReplyBody = Type.Object(
+  {
+    id: ConversationIdParam,
+    clientId: ChatClientId,
+    body: Body,
+  },
+  { additionalProperties: false },
+);
 export type ChatReplyBody = Static<typeof ChatReplyBody>;
 export const ChatReplyResponse = Envelope(ChatMessage);
 
 /** POST `ADMIN_API.chat.read`: support has read up to `throughId` (the user sees "read"). */
-export const ChatAdminReadBody = Type.Object({ id: ConversationIdParam, throughId: MessageId }, { additionalProperties: false });
+export const ChatAdminReadBody = Type.Object(
+  { id: ConversationIdParam, throughId: MessageId },
+  { additionalProperties: false },
+);
 export type ChatAdminReadBody = Static<typeof ChatAdminReadBody>;
 
 /** POST `ADMIN_API.chat.assign`: to an operator of role support or admin (`operatorId`), or nobody (null). */
-export const ChatAssignBody = Type.Object({
-  id: ConversationIdParam,
-  operatorId: Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()], withError('CHAT_OPERATOR_INVALID')),
-}, { additionalProperties: false });
+export const ChatAssignBody = Type.Object(
+  {
+    id: ConversationIdParam,
+    operatorId: Type.Union(
+      [Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()],
+      withError('CHAT_OPERATOR_INVALID'),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type ChatAssignBody = Static<typeof ChatAssignBody>;
 
 /** POST `ADMIN_API.chat.move`: to another queue. */
-export const ChatMoveBody = Type.Object({ id: ConversationIdParam, queue: Type.Enum(CHAT_QUEUES, withError('CHAT_QUEUE_INVALID')) }, { additionalProperties: false });
+export const ChatMoveBody = Type.Object(
+  { id: ConversationIdParam, queue: Type.Enum(CHAT_QUEUES, withError('CHAT_QUEUE_INVALID')) },
+  { additionalProperties: false },
+);
 export type ChatMoveBody = Static<typeof ChatMoveBody>;
 
 /** POST `ADMIN_API.chat.close`: closed until the user writes again. */
@@ -209,7 +252,10 @@ export type ChatCloseBody = Static<typeof ChatCloseBody>;
 export const ChatAdminUpdateResponse = ChatAdminConversationResponse;
 
 /** GET `ADMIN_API.chat.image` (`id`, `messageId`): the image of a user's message, as bytes; every view is audited. */
-export const ChatImageQuery = Type.Object({ id: ConversationIdParam, messageId: MessageId }, { additionalProperties: false });
+export const ChatImageQuery = Type.Object(
+  { id: ConversationIdParam, messageId: MessageId },
+  { additionalProperties: false },
+);
 export type ChatImageQuery = Static<typeof ChatImageQuery>;
 
 /** GET `ADMIN_API.chat.operators`: who a conversation may be assigned to (enabled support and admin operators). */
@@ -231,13 +277,21 @@ export const ChatCannedQuery = Type.Object({ lang: Type.Optional(CannedLang) }, 
 export type ChatCannedQuery = Static<typeof ChatCannedQuery>;
 export const ChatCannedListResponse = Envelope(Type.Array(ChatCannedReply));
 /** POST `ADMIN_API.chat.cannedSave`: creates (no id) or changes one. */
-export const ChatCannedSaveBody = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('CHAT_CANNED_NOT_FOUND') })),
-  lang: CannedLang,
-  title: Type.String({ minLength: 1, maxLength: CHAT_CANNED_TITLE_MAX, ...withError('CHAT_CANNED_INVALID') }),
-  body: Type.String({ minLength: 1, maxLength: CHAT_BODY_MAX, ...withError('CHAT_CANNED_INVALID') }),
-}, { additionalProperties: false });
+export const ChatCannedSaveBody = Type.Object(
+  {
+    id: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('CHAT_CANNED_NOT_FOUND') }),
+    ),
+    lang: CannedLang,
+    title: Type.String({ minLength: 1, maxLength: CHAT_CANNED_TITLE_MAX, ...withError('CHAT_CANNED_INVALID') }),
+    body: Type.String({ minLength: 1, maxLength: CHAT_BODY_MAX, ...withError('CHAT_CANNED_INVALID') }),
+  },
+  { additionalProperties: false },
+);
 export type ChatCannedSaveBody = Static<typeof ChatCannedSaveBody>;
 export const ChatCannedSaveResponse = Envelope(ChatCannedReply);
-export const ChatCannedDeleteBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('CHAT_CANNED_NOT_FOUND') }) }, { additionalProperties: false });
+export const ChatCannedDeleteBody = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('CHAT_CANNED_NOT_FOUND') }) },
+  { additionalProperties: false },
+);
 export type ChatCannedDeleteBody = Static<typeof ChatCannedDeleteBody>;

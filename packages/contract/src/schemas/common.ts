@@ -30,7 +30,8 @@ export const withError = (errorCode: ErrorKey) => ({ errorCode });
 export const PUBLIC_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$';
 export const PublicId = Type.String({ description: 'opaque public id: a random UUID v4' });
 /** A public id in a request; anything else (an old numeric id too) answers `errorCode`. */
-export const PublicIdParam = (errorCode: ErrorKey) => Type.String({ minLength: 36, maxLength: 36, pattern: PUBLIC_ID_PATTERN, ...withError(errorCode) });
+export const PublicIdParam = (errorCode: ErrorKey) =>
+  Type.String({ minLength: 36, maxLength: 36, pattern: PUBLIC_ID_PATTERN, ...withError(errorCode) });
 
 export const Email = Type.String({
   maxLength: EMAIL_MAX_LENGTH,
@@ -67,13 +68,26 @@ export const NullableEpochMs = Type.Union([EpochMs, Type.Null()]);
  * The one exception to EpochMs, and the test over the OpenAPI document knows it by this description.
  */
 export const CALENDAR_DATE_DESCRIPTION = 'a calendar day (YYYY-MM-DD) in the time zone named beside it, not an instant';
-export const CalendarDate = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', maxLength: 10, description: CALENDAR_DATE_DESCRIPTION });
+export const CalendarDate = Type.String({
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+  maxLength: 10,
+  description: CALENDAR_DATE_DESCRIPTION,
+});
 
 export const OtpCode = Type.String({ maxLength: 4, pattern: '^[0-9]{4}$', ...withError('CODE_INVALID') });
 
 /** A country calling code, digits only, with or without a leading +. */
-export const CountryCode = Type.String({ maxLength: 5, pattern: '^\\+?[0-9]{1,4}$', ...withError('COUNTRY_CODE_INVALID') });
-export const PhoneNumber = Type.String({ minLength: 4, maxLength: 20, pattern: '^[0-9 ()-]+$', ...withError('PHONE_INVALID') });
+export const CountryCode = Type.String({
+  maxLength: 5,
+  pattern: '^\\+?[0-9]{1,4}$',
+  ...withError('COUNTRY_CODE_INVALID'),
+});
+export const PhoneNumber = Type.String({
+  minLength: 4,
+  maxLength: 20,
+  pattern: '^[0-9 ()-]+$',
+  ...withError('PHONE_INVALID'),
+});
 
 export const CountryCodeItem = Type.Object({
   iso: Type.String({ description: 'ISO 3166-1 alpha-2' }),
@@ -92,7 +106,9 @@ export const HealthResponse = Type.Object({ status: Type.String() });
 /** A chain watcher's progress: how far behind the node's head its cursor is. */
 export const ChainWatcherStatus = Type.Object({
   chain: Type.String(),
-  head: Type.Union([Type.Integer(), Type.Null()], { description: 'the node\'s head at the last poll; null before the first' }),
+  head: Type.Union([Type.Integer(), Type.Null()], {
+    description: "the node's head at the last poll; null before the first",
+  }),
   cursor: Type.Union([Type.Integer(), Type.Null()], { description: 'the last block scanned' }),
   lag: Type.Union([Type.Integer(), Type.Null()], { description: 'head − cursor, in blocks' }),
   failures: Type.Integer({ description: 'failed polls in a row (the node is down or refusing)' }),
@@ -103,10 +119,20 @@ export type ChainWatcherStatus = Static<typeof ChainWatcherStatus>;
 export const ReadyResponse = Type.Object({
   status: Type.String(),
   chains: Type.Array(ChainWatcherStatus),
-  role: Type.Union([Type.Literal('engine'), Type.Literal('standby')], { description: 'whether this process runs the engine role now (docs/architecture.md "Engine role and fencing")' }),
-  epoch: Type.Union([Type.Integer(), Type.Null()], { description: 'the election epoch this process is the engine under; null as a standby or without an election (one process)' }),
-  node: Type.String({ description: 'this process\'s name (NODE_NAME, or host:pid)' }),
-  bus: Type.Optional(Type.Object({ kind: Type.String(), connected: Type.Boolean() }, { description: 'the bus between processes: local (one process) or nats' })),
+  role: Type.Union([Type.Literal('engine'), Type.Literal('standby')], {
+    description: 'whether this process runs the engine role now (docs/architecture.md "Engine role and fencing")',
+  }),
+  epoch: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'the election epoch this process is the engine under; null as a standby or without an election (one process)',
+  }),
+  node: Type.String({ description: "this process's name (NODE_NAME, or host:pid)" }),
+  bus: Type.Optional(
+    Type.Object(
+      { kind: Type.String(), connected: Type.Boolean() },
+      { description: 'the bus between processes: local (one process) or nats' },
+    ),
+  ),
   db: Type.Object({
     kind: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
     ok: Type.Boolean({ description: 'a SELECT 1 answered within a second' }),

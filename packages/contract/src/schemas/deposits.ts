@@ -63,10 +63,12 @@ export const DepositRoute = Type.Object({
   chainName: Type.String(),
   protocol: Type.String({ description: 'the label a user picks the chain by: ERC20, TRC20, BTC' }),
   family: Type.Enum(DEPOSIT_FAMILIES),
-  token: Type.Union([Type.String(), Type.Null()], { description: 'the token contract (EIP-55 hex on EVM, T… on TRON), or null for the chain\'s own coin' }),
+  token: Type.Union([Type.String(), Type.Null()], {
+    description: "the token contract (EIP-55 hex on EVM, T… on TRON), or null for the chain's own coin",
+  }),
   decimals: Type.Integer({ description: 'decimals of the coin on this chain (of its minor unit)' }),
   minDeposit: Money,
-  confirmations: Type.Integer({ description: 'blocks on top of the deposit\'s block before it is credited' }),
+  confirmations: Type.Integer({ description: "blocks on top of the deposit's block before it is credited" }),
   enabled: Type.Boolean(),
   state: Type.Enum(DEPOSIT_ROUTE_STATES),
 });
@@ -89,7 +91,9 @@ export const ChainTypesQuery = Type.Object({ symbol: AssetSymbol }, { additional
 export const ChainTypesResponse = Envelope(Type.Object({ symbol: Type.String(), chains: Type.Array(DepositRoute) }));
 
 export const RechargeCoinQuery = Type.Object({}, { additionalProperties: false });
-export const RechargeCoinResponse = Envelope(Type.Array(RechargeType, { description: 'the coins that can be deposited now, each with only its available chains' }));
+export const RechargeCoinResponse = Envelope(
+  Type.Array(RechargeType, { description: 'the coins that can be deposited now, each with only its available chains' }),
+);
 
 export const DepositAddress = Type.Object({
   symbol: Type.String(),
@@ -97,17 +101,23 @@ export const DepositAddress = Type.Object({
   chainName: Type.String(),
   protocol: Type.String(),
   address: Type.String({ description: 'EIP-55 hex on EVM chains, base58check T… on TRON, bech32 bc1q… on Bitcoin' }),
-  qrText: Type.String({ description: 'what the QR code encodes: the address in the chain\'s URI scheme where one exists (EIP-681 ethereum:, BIP-21 bitcoin:), else the address' }),
+  qrText: Type.String({
+    description:
+      "what the QR code encodes: the address in the chain's URI scheme where one exists (EIP-681 ethereum:, BIP-21 bitcoin:), else the address",
+  }),
   token: Type.Union([Type.String(), Type.Null()]),
   minDeposit: Money,
   confirmations: Type.Integer(),
 });
 export type DepositAddress = Static<typeof DepositAddress>;
 
-export const DepositAddressQuery = Type.Object({
-  symbol: AssetSymbol,
-  chain: Type.Optional(ChainId),
-}, { additionalProperties: false, description: 'without `chain`, the coin\'s first available chain' });
+export const DepositAddressQuery = Type.Object(
+  {
+    symbol: AssetSymbol,
+    chain: Type.Optional(ChainId),
+  },
+  { additionalProperties: false, description: "without `chain`, the coin's first available chain" },
+);
 export const DepositAddressResponse = Envelope(DepositAddress);
 
 export const SavedAddress = Type.Object({
@@ -123,46 +133,74 @@ export type SavedAddress = Static<typeof SavedAddress>;
 export const SavedAddressResponse = Envelope(SavedAddress);
 
 export const GetAddressesQuery = Type.Object({ symbol: AssetSymbol }, { additionalProperties: false });
-export const GetAddressesResponse = Envelope(Type.Object({
-  symbol: Type.String(),
-  /** The user's deposit address on each available chain of the coin. */
-  deposit: Type.Array(DepositAddress),
-  /** The user's labelled addresses for this coin (the address book), newest first. */
-  saved: Type.Array(SavedAddress),
-}));
+export const GetAddressesResponse = Envelope(
+  Type.Object({
+    symbol: Type.String(),
+    /** The user's deposit address on each available chain of the coin. */
+    deposit: Type.Array(DepositAddress),
+    /** The user's labelled addresses for this coin (the address book), newest first. */
+    saved: Type.Array(SavedAddress),
+  }),
+);
 export type GetAddresses = Static<typeof GetAddressesResponse>['data'];
 
 /** An address as a user types it; checked against its chain's format by the server. */
-export const ChainAddress = Type.String({ minLength: 1, maxLength: CHAIN_ADDRESS_MAX, pattern: '^[A-Za-z0-9]+$', ...withError('ADDRESS_INVALID') });
-const Label = Type.String({ minLength: 1, maxLength: ADDRESS_LABEL_MAX, description: 'spaces at the ends are dropped' });
+export const ChainAddress = Type.String({
+  minLength: 1,
+  maxLength: CHAIN_ADDRESS_MAX,
+  pattern: '^[A-Za-z0-9]+$',
+  ...withError('ADDRESS_INVALID'),
+});
+const Label = Type.String({
+  minLength: 1,
+  maxLength: ADDRESS_LABEL_MAX,
+  description: 'spaces at the ends are dropped',
+});
 const SavedAddressId = PublicIdParam('ADDRESS_NOT_FOUND');
 
-export const CreateAddressBody = Type.Object({
-  symbol: AssetSymbol,
-  chain: ChainId,
-  address: ChainAddress,
-  label: Label,
-}, { additionalProperties: false });
+export const CreateAddressBody = Type.Object(
+  {
+    symbol: AssetSymbol,
+    chain: ChainId,
+    address: ChainAddress,
+    label: Label,
+  },
+  { additionalProperties: false },
+);
 export type CreateAddressBody = Static<typeof CreateAddressBody>;
 
-export const UpdateAddressBody = Type.Object({
-  id: SavedAddressId,
-  address: Type.Optional(ChainAddress),
-  label: Type.Optional(Label),
-}, { additionalProperties: false, description: 'changes the address, the label or both' });
+export const UpdateAddressBody = Type.Object(
+  {
+    id: SavedAddressId,
+    address: Type.Optional(ChainAddress),
+    label: Type.Optional(Label),
+  },
+  { additionalProperties: false, description: 'changes the address, the label or both' },
+);
 export type UpdateAddressBody = Static<typeof UpdateAddressBody>;
 
 export const DeleteAddressBody = Type.Object({ id: SavedAddressId }, { additionalProperties: false });
 
 /** A transaction hash: 64 hex digits, with 0x on EVM chains (either form is accepted). */
-const TxHash = Type.String({ minLength: 64, maxLength: 66, pattern: '^(0x)?[0-9a-fA-F]{64}$', ...withError('TX_HASH_INVALID') });
+const TxHash = Type.String({
+  minLength: 64,
+  maxLength: 66,
+  pattern: '^(0x)?[0-9a-fA-F]{64}$',
+  ...withError('TX_HASH_INVALID'),
+});
 
-export const DepositNoticeBody = Type.Object({
-  symbol: AssetSymbol,
-  chain: ChainId,
-  txHash: TxHash,
-  amount: Type.Optional(AmountString),
-}, { additionalProperties: false, description: 'the user says they sent a deposit in this transaction; nothing is credited by it' });
+export const DepositNoticeBody = Type.Object(
+  {
+    symbol: AssetSymbol,
+    chain: ChainId,
+    txHash: TxHash,
+    amount: Type.Optional(AmountString),
+  },
+  {
+    additionalProperties: false,
+    description: 'the user says they sent a deposit in this transaction; nothing is credited by it',
+  },
+);
 export type DepositNoticeBody = Static<typeof DepositNoticeBody>;
 
 export const DepositNotice = Type.Object({
@@ -176,10 +214,13 @@ export const DepositNotice = Type.Object({
 export type DepositNotice = Static<typeof DepositNotice>;
 export const DepositNoticeResponse = Envelope(DepositNotice);
 
-export const RechargeListQuery = Type.Object({
-  ...Page.properties,
-  symbol: Type.Optional(AssetSymbol),
-}, { additionalProperties: false });
+export const RechargeListQuery = Type.Object(
+  {
+    ...Page.properties,
+    symbol: Type.Optional(AssetSymbol),
+  },
+  { additionalProperties: false },
+);
 
 /** A deposit record (docs/product.md §3). */
 export const RechargeRecord = Type.Object({
@@ -187,11 +228,15 @@ export const RechargeRecord = Type.Object({
   symbol: Type.String(),
   chain: Type.Union([Type.Enum(DEPOSIT_CHAIN_IDS), Type.Null()], { description: 'null for a back-stage deposit' }),
   amount: Money,
-  quantity: Type.String({ description: 'what was credited to the currency account: the amount once successful, else "0"' }),
+  quantity: Type.String({
+    description: 'what was credited to the currency account: the amount once successful, else "0"',
+  }),
   channel: Type.Enum(DEPOSIT_CHANNELS),
   status: Type.Enum(DEPOSIT_STATUSES),
   from: Type.Union([Type.String(), Type.Null()]),
-  fromLabel: Type.Union([Type.String(), Type.Null()], { description: 'the label of `from` in the user\'s address book, if saved there' }),
+  fromLabel: Type.Union([Type.String(), Type.Null()], {
+    description: "the label of `from` in the user's address book, if saved there",
+  }),
   to: Type.Union([Type.String(), Type.Null()]),
   txHash: Type.Union([Type.String(), Type.Null()]),
   /** On chain: the blocks counted so far (its own block is the first), up to `confirmationsRequired`; null for a back-stage deposit or a failed one. */
@@ -203,7 +248,12 @@ export const RechargeRecord = Type.Object({
   completedAt: NullableEpochMs,
 });
 export type RechargeRecord = Static<typeof RechargeRecord>;
-export const RechargeListResponse = Envelope(Type.Object({
-  items: Type.Array(RechargeRecord), page: Type.Integer(), size: Type.Integer(), total: Type.Integer(),
-}));
+export const RechargeListResponse = Envelope(
+  Type.Object({
+    items: Type.Array(RechargeRecord),
+    page: Type.Integer(),
+    size: Type.Integer(),
+    total: Type.Integer(),
+  }),
+);
 export type RechargeList = Static<typeof RechargeListResponse>['data'];

@@ -11,7 +11,11 @@ import { AmountString, AssetSymbol } from './wallet';
  */
 
 /** A rate as an exact decimal string with at most 8 places: "0.085" is 8.5 % a year. */
-export const RateString = Type.String({ maxLength: 12, pattern: '^[0-9]+(\\.[0-9]{1,8})?$', ...withError('RATE_INVALID') });
+export const RateString = Type.String({
+  maxLength: 12,
+  pattern: '^[0-9]+(\\.[0-9]{1,8})?$',
+  ...withError('RATE_INVALID'),
+});
 const Coin = Type.String({ description: 'decimal string in the coin at its full scale, e.g. "100.000000"' });
 
 /** What redeeming early does: not allowed, allowed with the accrued interest forfeited, or allowed keeping it. */
@@ -24,10 +28,13 @@ export const FINANCING_TOKEN_TTL_SECONDS = 300;
 export const PRODUCT_NAME_MAX = 60;
 
 /** One duration a product is offered for and its annualised rate (`manage-rate`). */
-export const FinancingTerm = Type.Object({
-  days: Type.Integer({ minimum: 1, maximum: 3650 }),
-  annualRate: RateString,
-}, { additionalProperties: false });
+export const FinancingTerm = Type.Object(
+  {
+    days: Type.Integer({ minimum: 1, maximum: 3650 }),
+    annualRate: RateString,
+  },
+  { additionalProperties: false },
+);
 export type FinancingTerm = Static<typeof FinancingTerm>;
 
 export const FinancingProduct = Type.Object({
@@ -53,11 +60,14 @@ export const ProductListQuery = Type.Object({ currency: Type.Optional(AssetSymbo
 const ProductId = PublicIdParam('PRODUCT_NOT_FOUND');
 
 /** `estimatedAmount`: what subscribing `amount` for `days` gives, and a token to confirm exactly that. */
-export const EstimateQuery = Type.Object({
-  productId: ProductId,
-  days: Type.Integer({ minimum: 1, maximum: 3650, ...withError('TERM_NOT_OFFERED') }),
-  amount: AmountString,
-}, { additionalProperties: false });
+export const EstimateQuery = Type.Object(
+  {
+    productId: ProductId,
+    days: Type.Integer({ minimum: 1, maximum: 3650, ...withError('TERM_NOT_OFFERED') }),
+    amount: AmountString,
+  },
+  { additionalProperties: false },
+);
 export type EstimateQuery = Static<typeof EstimateQuery>;
 export const FinancingEstimate = Type.Object({
   productId: PublicId,
@@ -81,9 +91,12 @@ export type FinancingEstimate = Static<typeof FinancingEstimate>;
 export const FinancingEstimateResponse = Envelope(FinancingEstimate);
 
 /** `buyFinanceProduct` (GET, as the product document has it): the estimate's token; plus the session and an Idempotency-Key header. */
-export const BuyQuery = Type.Object({
-  token: Type.String({ minLength: 20, maxLength: 100, ...withError('FINANCING_TOKEN_INVALID') }),
-}, { additionalProperties: false });
+export const BuyQuery = Type.Object(
+  {
+    token: Type.String({ minLength: 20, maxLength: 100, ...withError('FINANCING_TOKEN_INVALID') }),
+  },
+  { additionalProperties: false },
+);
 export type BuyQuery = Static<typeof BuyQuery>;
 
 /** docs/product.md §3 "Financing subscription": duration, annualised rate, amount, estimated interest, subscription time, expiration time. */
@@ -110,15 +123,20 @@ export const FinancingSubscription = Type.Object({
 export type FinancingSubscription = Static<typeof FinancingSubscription>;
 export const FinancingSubscriptionResponse = Envelope(FinancingSubscription);
 
-export const UserProductListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  state: Type.Optional(Type.Enum(SUBSCRIPTION_STATES)),
-}, { additionalProperties: false });
+export const UserProductListQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    state: Type.Optional(Type.Enum(SUBSCRIPTION_STATES)),
+  },
+  { additionalProperties: false },
+);
 export type UserProductListQuery = Static<typeof UserProductListQuery>;
 export const FinancingSubscriptionPage = Type.Object({
   items: Type.Array(FinancingSubscription),
-  page: Type.Integer(), size: Type.Integer(), total: Type.Integer(),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  total: Type.Integer(),
   /** Sums of the user's subscriptions during their term, per coin: principal held and interest to come. */
   holding: Type.Array(Type.Object({ currency: Type.String(), amount: Coin, estimatedInterest: Coin })),
 });
@@ -126,10 +144,13 @@ export type FinancingSubscriptionPage = Static<typeof FinancingSubscriptionPage>
 export const UserProductListResponse = Envelope(FinancingSubscriptionPage);
 
 /** Early redemption (added by this project): shows its payout first with `preview: true`, then does it. */
-export const RedeemBody = Type.Object({
-  id: PublicIdParam('SUBSCRIPTION_NOT_FOUND'),
-  preview: Type.Optional(Type.Boolean({ description: 'true: answer what redeeming now would pay, move nothing' })),
-}, { additionalProperties: false });
+export const RedeemBody = Type.Object(
+  {
+    id: PublicIdParam('SUBSCRIPTION_NOT_FOUND'),
+    preview: Type.Optional(Type.Boolean({ description: 'true: answer what redeeming now would pay, move nothing' })),
+  },
+  { additionalProperties: false },
+);
 export type RedeemBody = Static<typeof RedeemBody>;
 export const RedeemResult = Type.Object({
   subscription: FinancingSubscription,
@@ -144,28 +165,41 @@ export const RedeemResponse = Envelope(RedeemResult);
 
 /** `manage-rate/list-time`: the durations on offer (of one coin when given), with the range of rates for each. */
 export const ListTimeQuery = Type.Object({ currency: Type.Optional(AssetSymbol) }, { additionalProperties: false });
-export const ListTimeItem = Type.Object({ days: Type.Integer(), minRate: RateString, maxRate: RateString, products: Type.Integer() });
+export const ListTimeItem = Type.Object({
+  days: Type.Integer(),
+  minRate: RateString,
+  maxRate: RateString,
+  products: Type.Integer(),
+});
 export const ListTimeResponse = Envelope(Type.Array(ListTimeItem));
 /** `manage-rate/get-profit-rate`: the annualised rate of a product for a duration. */
-export const ProfitRateQuery = Type.Object({ productId: ProductId, days: Type.Integer({ minimum: 1, maximum: 3650, ...withError('TERM_NOT_OFFERED') }) }, { additionalProperties: false });
-export const ProfitRateResponse = Envelope(Type.Object({ productId: PublicId, days: Type.Integer(), annualRate: RateString }));
+export const ProfitRateQuery = Type.Object(
+  { productId: ProductId, days: Type.Integer({ minimum: 1, maximum: 3650, ...withError('TERM_NOT_OFFERED') }) },
+  { additionalProperties: false },
+);
+export const ProfitRateResponse = Envelope(
+  Type.Object({ productId: PublicId, days: Type.Integer(), annualRate: RateString }),
+);
 
 /* ----- The back office ----- */
 
 /** Creates a product (no `id`) or changes one; a change applies to new subscriptions only. */
-export const FinancingProductSave = Type.Object({
-  id: Type.Optional(ProductId),
-  name: Type.String({ minLength: 1, maxLength: PRODUCT_NAME_MAX }),
-  currency: AssetSymbol,
-  terms: Type.Array(FinancingTerm, { minItems: 1, maxItems: 12 }),
-  minAmount: AmountString,
-  maxAmount: AmountString,
-  quota: AmountString,
-  saleStart: EpochMs,
-  saleEnd: EpochMs,
-  earlyRedemption: Type.Enum(EARLY_REDEMPTIONS),
-  enabled: Type.Boolean(),
-}, { additionalProperties: false });
+export const FinancingProductSave = Type.Object(
+  {
+    id: Type.Optional(ProductId),
+    name: Type.String({ minLength: 1, maxLength: PRODUCT_NAME_MAX }),
+    currency: AssetSymbol,
+    terms: Type.Array(FinancingTerm, { minItems: 1, maxItems: 12 }),
+    minAmount: AmountString,
+    maxAmount: AmountString,
+    quota: AmountString,
+    saleStart: EpochMs,
+    saleEnd: EpochMs,
+    earlyRedemption: Type.Enum(EARLY_REDEMPTIONS),
+    enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
 export type FinancingProductSave = Static<typeof FinancingProductSave>;
 export const AdminFinancingProduct = Type.Object({
   ...FinancingProduct.properties,
@@ -180,13 +214,20 @@ export type AdminFinancingProduct = Static<typeof AdminFinancingProduct>;
 export const AdminFinancingProductsResponse = Envelope(Type.Array(AdminFinancingProduct));
 export const AdminFinancingProductResponse = Envelope(AdminFinancingProduct);
 
-export const AdminSubscriptionQuery = Type.Object({
-  ...AdminPage,
-  state: Type.Optional(Type.Enum(SUBSCRIPTION_STATES)),
-  uid: Type.Optional(Type.String({ maxLength: 20 })),
-}, { additionalProperties: false });
+export const AdminSubscriptionQuery = Type.Object(
+  {
+    ...AdminPage,
+    state: Type.Optional(Type.Enum(SUBSCRIPTION_STATES)),
+    uid: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
 export type AdminSubscriptionQuery = Static<typeof AdminSubscriptionQuery>;
-export const AdminSubscription = Type.Object({ ...FinancingSubscription.properties, uid: Type.String(), mode: Type.Enum(['real', 'demo'] as const) });
+export const AdminSubscription = Type.Object({
+  ...FinancingSubscription.properties,
+  uid: Type.String(),
+  mode: Type.Enum(['real', 'demo'] as const),
+});
 export type AdminSubscription = Static<typeof AdminSubscription>;
 export const AdminSubscriptionList = Type.Object({ items: Type.Array(AdminSubscription), ...AdminPageInfo });
 export const AdminSubscriptionListResponse = Envelope(AdminSubscriptionList);

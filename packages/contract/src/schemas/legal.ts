@@ -22,11 +22,14 @@ export const LEGAL_VERSION_MAX = 1_000_000;
 
 const Version = Type.Integer({ minimum: 1, maximum: LEGAL_VERSION_MAX, ...withError('LEGAL_DOCUMENT_NOT_FOUND') });
 
-export const LegalDocumentQuery = Type.Object({
-  kind: LegalKindSchema,
-  /** Absent: the current (newest) version. */
-  version: Type.Optional(Version),
-}, { additionalProperties: false });
+export const LegalDocumentQuery = Type.Object(
+  {
+    kind: LegalKindSchema,
+    /** Absent: the current (newest) version. */
+    version: Type.Optional(Version),
+  },
+  { additionalProperties: false },
+);
 export type LegalDocumentQuery = Static<typeof LegalDocumentQuery>;
 
 export const LegalDocument = Type.Object({
@@ -37,7 +40,9 @@ export const LegalDocument = Type.Object({
   title: Type.String(),
   body: Type.String({ description: 'paragraphs separated by line breaks (plain text)' }),
   lang: Type.Enum(HEADER_LANGS, { description: 'the language of the text shown' }),
-  fallback: Type.Boolean({ description: 'true when this version has no text in the request language and English is shown' }),
+  fallback: Type.Boolean({
+    description: 'true when this version has no text in the request language and English is shown',
+  }),
   publishedAt: EpochMs,
 });
 export type LegalDocument = Static<typeof LegalDocument>;
@@ -53,27 +58,46 @@ export const LegalAcceptance = Type.Object({
 export type LegalAcceptance = Static<typeof LegalAcceptance>;
 export const LegalAcceptancesResponse = Envelope(Type.Object({ items: Type.Array(LegalAcceptance) }));
 
-export const LegalAcceptBody = Type.Object({
-  kind: Type.Enum(ACCEPTED_LEGAL_KINDS),
-  /** The version the user read: it must be the current one (LEGAL_VERSION_NOT_CURRENT otherwise). */
-  version: Version,
-}, { additionalProperties: false });
+export const LegalAcceptBody = Type.Object(
+  {
+    kind: Type.Enum(ACCEPTED_LEGAL_KINDS),
+    /** The version the user read: it must be the current one (LEGAL_VERSION_NOT_CURRENT otherwise). */
+    version: Version,
+  },
+  { additionalProperties: false },
+);
 export type LegalAcceptBody = Static<typeof LegalAcceptBody>;
 export const LegalAcceptResponse = Envelope(LegalAcceptance);
 
 /* ----- The back office ----- */
 
-export const LegalText = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: LEGAL_TITLE_MAX }),
-  body: Type.String({ minLength: 1, maxLength: LEGAL_BODY_MAX, multiline: true, description: 'paragraphs separated by line breaks (plain text)' }),
-}, { additionalProperties: false });
+export const LegalText = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: LEGAL_TITLE_MAX }),
+    body: Type.String({
+      minLength: 1,
+      maxLength: LEGAL_BODY_MAX,
+      multiline: true,
+      description: 'paragraphs separated by line breaks (plain text)',
+    }),
+  },
+  { additionalProperties: false },
+);
 export type LegalText = Static<typeof LegalText>;
 /** A text per language; English is required. */
-export const LegalTranslations = Type.Object({
-  en: LegalText,
-  zh: Type.Optional(LegalText), 'zh-HK': Type.Optional(LegalText), ja: Type.Optional(LegalText), ko: Type.Optional(LegalText),
-  de: Type.Optional(LegalText), fr: Type.Optional(LegalText), it: Type.Optional(LegalText),
-}, { additionalProperties: false });
+export const LegalTranslations = Type.Object(
+  {
+    en: LegalText,
+    zh: Type.Optional(LegalText),
+    'zh-HK': Type.Optional(LegalText),
+    ja: Type.Optional(LegalText),
+    ko: Type.Optional(LegalText),
+    de: Type.Optional(LegalText),
+    fr: Type.Optional(LegalText),
+    it: Type.Optional(LegalText),
+  },
+  { additionalProperties: false },
+);
 export type LegalTranslations = Static<typeof LegalTranslations>;
 
 export const AdminLegalVersion = Type.Object({
@@ -89,8 +113,13 @@ export const AdminLegalVersion = Type.Object({
 export type AdminLegalVersion = Static<typeof AdminLegalVersion>;
 export const AdminLegalVersionsQuery = Type.Object({ kind: LegalKindSchema }, { additionalProperties: false });
 export type AdminLegalVersionsQuery = Static<typeof AdminLegalVersionsQuery>;
-export const AdminLegalVersionsResponse = Envelope(Type.Object({ items: Type.Array(AdminLegalVersion, { description: 'newest first' }) }));
+export const AdminLegalVersionsResponse = Envelope(
+  Type.Object({ items: Type.Array(AdminLegalVersion, { description: 'newest first' }) }),
+);
 
-export const LegalPublishBody = Type.Object({ kind: LegalKindSchema, translations: LegalTranslations }, { additionalProperties: false });
+export const LegalPublishBody = Type.Object(
+  { kind: LegalKindSchema, translations: LegalTranslations },
+  { additionalProperties: false },
+);
 export type LegalPublishBody = Static<typeof LegalPublishBody>;
 export const AdminLegalVersionResponse = Envelope(AdminLegalVersion);

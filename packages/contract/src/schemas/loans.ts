@@ -52,21 +52,38 @@ export type LoanProduct = Static<typeof LoanProduct>;
 export const LoanProductListResponse = Envelope(Type.Array(LoanProduct));
 
 /** `rule/get-rule`: a product's rules text in the request's language (English when it has none in it, marked). */
-export const RuleQuery = Type.Object({ productId: Type.Optional(PublicIdParam('LOAN_PRODUCT_NOT_FOUND')) }, { additionalProperties: false });
-export const LoanRule = Type.Object({ productId: Type.Union([PublicId, Type.Null()]), lang: Type.String(), fallback: Type.Boolean(), text: Type.String() });
+export const RuleQuery = Type.Object(
+  { productId: Type.Optional(PublicIdParam('LOAN_PRODUCT_NOT_FOUND')) },
+  { additionalProperties: false },
+);
+export const LoanRule = Type.Object({
+  productId: Type.Union([PublicId, Type.Null()]),
+  lang: Type.String(),
+  fallback: Type.Boolean(),
+  text: Type.String(),
+});
 export type LoanRule = Static<typeof LoanRule>;
 export const LoanRuleResponse = Envelope(LoanRule);
 
-const PhotoPath = Type.String({ maxLength: 200, description: `a path \`${API.common.upload}\` answered for kind \`private\`` });
+const PhotoPath = Type.String({
+  maxLength: 200,
+  description: `a path \`${API.common.upload}\` answered for kind \`private\``,
+});
 
 /** `createLoanProduct` (its name in docs/product.md): an application for a loan of `amount` under a product. */
-export const LoanApplyBody = Type.Object({
-  productId: PublicIdParam('LOAN_PRODUCT_NOT_FOUND'),
-  amount: AmountString,
-  photos: Type.Array(PhotoPath, { maxItems: LOAN_PHOTOS_MAX, description: `at least ${LOAN_PHOTOS_MIN} (docs/product.md §5), the user's own private uploads` }),
-  /** The product's rules, late rate included, accepted. */
-  acceptTerms: Type.Boolean(),
-}, { additionalProperties: false });
+export const LoanApplyBody = Type.Object(
+  {
+    productId: PublicIdParam('LOAN_PRODUCT_NOT_FOUND'),
+    amount: AmountString,
+    photos: Type.Array(PhotoPath, {
+      maxItems: LOAN_PHOTOS_MAX,
+      description: `at least ${LOAN_PHOTOS_MIN} (docs/product.md §5), the user's own private uploads`,
+    }),
+    /** The product's rules, late rate included, accepted. */
+    acceptTerms: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
 export type LoanApplyBody = Static<typeof LoanApplyBody>;
 
 /** docs/product.md §3 "Loan": borrowed amount, period, interest, estimated payment date, approved, rejected and paid dates, amount due, amount paid, money to be paid. */
@@ -108,14 +125,22 @@ export const Loan = Type.Object({
 export type Loan = Static<typeof Loan>;
 export const LoanResponse = Envelope(Loan);
 
-export const UserLoanListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  /** `open`: approved or part-settled (what can be paid); `paid`: settled (paid history); otherwise one state. */
-  state: Type.Optional(Type.Enum([...LOAN_STATES, 'open', 'paid'] as const)),
-}, { additionalProperties: false });
+export const UserLoanListQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    /** `open`: approved or part-settled (what can be paid); `paid`: settled (paid history); otherwise one state. */
+    state: Type.Optional(Type.Enum([...LOAN_STATES, 'open', 'paid'] as const)),
+  },
+  { additionalProperties: false },
+);
 export type UserLoanListQuery = Static<typeof UserLoanListQuery>;
-export const LoanPage = Type.Object({ items: Type.Array(Loan), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export const LoanPage = Type.Object({
+  items: Type.Array(Loan),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  total: Type.Integer(),
+});
 export type LoanPage = Static<typeof LoanPage>;
 export const UserLoanListResponse = Envelope(LoanPage);
 
@@ -154,17 +179,26 @@ export type LoanQuote = Static<typeof LoanQuote>;
 export const LoanQuoteResponse = Envelope(LoanQuote);
 
 /** `estimate-paid-loan`: one loan, all of what it owes today or a part `amount`. */
-export const EstimateLoanBody = Type.Object({
-  id: PublicIdParam('LOAN_NOT_FOUND'),
-  amount: Type.Optional(AmountString),
-}, { additionalProperties: false });
+export const EstimateLoanBody = Type.Object(
+  {
+    id: PublicIdParam('LOAN_NOT_FOUND'),
+    amount: Type.Optional(AmountString),
+  },
+  { additionalProperties: false },
+);
 export type EstimateLoanBody = Static<typeof EstimateLoanBody>;
 /** `pay-one-application`: pays a quote of `estimate-paid-loan`, once. */
-export const PayOneBody = Type.Object({ quoteId: Type.String({ minLength: 1, maxLength: 64, ...withError('LOAN_QUOTE_INVALID') }) }, { additionalProperties: false });
+export const PayOneBody = Type.Object(
+  { quoteId: Type.String({ minLength: 1, maxLength: 64, ...withError('LOAN_QUOTE_INVALID') }) },
+  { additionalProperties: false },
+);
 export type PayOneBody = Static<typeof PayOneBody>;
 /** `pay-all-applications`: no body in the product document (pays what `estimate-paid-loans` shows today); a `quoteId` of that estimate binds it. */
 export const PayAllBody = Type.Union([
-  Type.Object({ quoteId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, ...withError('LOAN_QUOTE_INVALID') })) }, { additionalProperties: false }),
+  Type.Object(
+    { quoteId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, ...withError('LOAN_QUOTE_INVALID') })) },
+    { additionalProperties: false },
+  ),
   Type.Null(),
 ]);
 export type PayAllBody = Static<typeof PayAllBody>;
@@ -174,32 +208,52 @@ export const LoanPaymentResponse = Envelope(LoanPaymentResult);
 
 /* ----- The back office ----- */
 
-export const LoanRules = Type.Partial(Type.Object(Object.fromEntries(HEADER_LANGS.map((l) => [l, Type.String({ maxLength: LOAN_RULES_MAX, multiline: true, description: 'paragraphs separated by line breaks' })])) as Record<(typeof HEADER_LANGS)[number], ReturnType<typeof Type.String>>), { additionalProperties: false });
+export const LoanRules = Type.Partial(
+  Type.Object(
+    Object.fromEntries(
+      HEADER_LANGS.map((l) => [
+        l,
+        Type.String({ maxLength: LOAN_RULES_MAX, multiline: true, description: 'paragraphs separated by line breaks' }),
+      ]),
+    ) as Record<(typeof HEADER_LANGS)[number], ReturnType<typeof Type.String>>,
+  ),
+  { additionalProperties: false },
+);
 
-export const LoanProductSave = Type.Object({
-  id: Type.Optional(PublicIdParam('LOAN_PRODUCT_NOT_FOUND')),
-  name: Type.String({ minLength: 1, maxLength: 60 }),
-  currency: AssetSymbol,
-  minAmount: AmountString,
-  maxAmount: AmountString,
-  periodDays: Type.Integer({ minimum: 1, maximum: 3650 }),
-  dailyRate: RateString,
-  lateDailyRate: RateString,
-  /** Rules text per language; `en` is required. */
-  rules: LoanRules,
-  enabled: Type.Boolean(),
-}, { additionalProperties: false });
+export const LoanProductSave = Type.Object(
+  {
+    id: Type.Optional(PublicIdParam('LOAN_PRODUCT_NOT_FOUND')),
+    name: Type.String({ minLength: 1, maxLength: 60 }),
+    currency: AssetSymbol,
+    minAmount: AmountString,
+    maxAmount: AmountString,
+    periodDays: Type.Integer({ minimum: 1, maximum: 3650 }),
+    dailyRate: RateString,
+    lateDailyRate: RateString,
+    /** Rules text per language; `en` is required. */
+    rules: LoanRules,
+    enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
 export type LoanProductSave = Static<typeof LoanProductSave>;
 export const AdminLoanProduct = Type.Object({ ...LoanProduct.properties, rules: LoanRules, updatedAt: EpochMs });
 export type AdminLoanProduct = Static<typeof AdminLoanProduct>;
 export const AdminLoanProductsResponse = Envelope(Type.Array(AdminLoanProduct));
 export const AdminLoanProductResponse = Envelope(AdminLoanProduct);
 
-export const AdminLoanQuery = Type.Object({
-  ...AdminPage,
-  state: Type.Optional(Type.Enum(LOAN_STATES, { description: 'default `pending`: waiting for review, oldest first; others newest first' })),
-  uid: Type.Optional(Type.String({ maxLength: 20 })),
-}, { additionalProperties: false });
+export const AdminLoanQuery = Type.Object(
+  {
+    ...AdminPage,
+    state: Type.Optional(
+      Type.Enum(LOAN_STATES, {
+        description: 'default `pending`: waiting for review, oldest first; others newest first',
+      }),
+    ),
+    uid: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
 export type AdminLoanQuery = Static<typeof AdminLoanQuery>;
 export const AdminLoan = Type.Object({
   ...Loan.properties,
@@ -219,15 +273,24 @@ export const AdminLoanResponse = Envelope(AdminLoan);
 export const AdminLoanList = Type.Object({ items: Type.Array(AdminLoan), ...AdminPageInfo });
 export type AdminLoanList = Static<typeof AdminLoanList>;
 export const AdminLoanListResponse = Envelope(AdminLoanList);
-export const AdminLoanDetailQuery = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('LOAN_NOT_FOUND') }) }, { additionalProperties: false });
-export const AdminLoanPhotoQuery = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('LOAN_NOT_FOUND') }),
-  index: Type.Integer({ minimum: 0, maximum: LOAN_PHOTOS_MAX - 1, ...withError('LOAN_NOT_FOUND') }),
-}, { additionalProperties: false });
-export const LoanDecideBody = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('LOAN_NOT_FOUND') }),
-  approve: Type.Boolean(),
-  reason: Type.Optional(Type.Enum(LOAN_REJECT_REASONS, { description: 'required when rejecting' })),
-  note: Type.Optional(Type.String({ maxLength: LOAN_NOTE_MAX, description: 'shown to the user with the reason' })),
-}, { additionalProperties: false });
+export const AdminLoanDetailQuery = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('LOAN_NOT_FOUND') }) },
+  { additionalProperties: false },
+);
+export const AdminLoanPhotoQuery = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('LOAN_NOT_FOUND') }),
+    index: Type.Integer({ minimum: 0, maximum: LOAN_PHOTOS_MAX - 1, ...withError('LOAN_NOT_FOUND') }),
+  },
+  { additionalProperties: false },
+);
+export const LoanDecideBody = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('LOAN_NOT_FOUND') }),
+    approve: Type.Boolean(),
+    reason: Type.Optional(Type.Enum(LOAN_REJECT_REASONS, { description: 'required when rejecting' })),
+    note: Type.Optional(Type.String({ maxLength: LOAN_NOTE_MAX, description: 'shown to the user with the reason' })),
+  },
+  { additionalProperties: false },
+);
 export type LoanDecideBody = Static<typeof LoanDecideBody>;

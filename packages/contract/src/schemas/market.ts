@@ -1,7 +1,15 @@
 import { Type, type Static } from 'typebox';
 import {
-  CANDLE_INTERVALS, DEPTH_MAX_LEVELS, KLINE_MAX_LIMIT, MARKETS, SEARCH_MAX_RESULTS, SESSION_IDS, TICKER_TYPES, TRADES_MAX,
-  type CandleInterval, type Market,
+  CANDLE_INTERVALS,
+  DEPTH_MAX_LEVELS,
+  KLINE_MAX_LIMIT,
+  MARKETS,
+  SEARCH_MAX_RESULTS,
+  SESSION_IDS,
+  TICKER_TYPES,
+  TRADES_MAX,
+  type CandleInterval,
+  type Market,
 } from '../instruments';
 import { CalendarDate, Envelope, EpochMs, epochMs, NullableEpochMs, withError } from './common';
 
@@ -19,11 +27,18 @@ export const MarketSchema = Type.Enum(MARKETS, withError('MARKET_TYPE_UNKNOWN'))
 export const TickerTypeSchema = Type.Enum(TICKER_TYPES, withError('MARKET_TYPE_UNKNOWN'));
 export const IntervalSchema = Type.Enum(CANDLE_INTERVALS, withError('INTERVAL_INVALID'));
 /** Letters and digits; matched case-insensitively against the catalogue. */
-export const SymbolParam = Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9]+$', ...withError('SYMBOL_UNKNOWN') });
+export const SymbolParam = Type.String({
+  minLength: 1,
+  maxLength: 20,
+  pattern: '^[A-Za-z0-9]+$',
+  ...withError('SYMBOL_UNKNOWN'),
+});
 
 export const InstrumentInfo = Type.Object({
   symbol: Type.String(),
-  displaySymbol: Type.String({ description: 'docs/product.md §9: crypto without a trailing USDT, stocks without a trailing USD' }),
+  displaySymbol: Type.String({
+    description: 'docs/product.md §9: crypto without a trailing USDT, stocks without a trailing USD',
+  }),
   market: MarketSchema,
   base: Type.String(),
   quote: Type.String(),
@@ -65,20 +80,25 @@ export type Ticker = Static<typeof Ticker>;
 export const TickerListResponse = Envelope(Type.Array(Ticker));
 
 export const MarketGroup = Type.Object({ market: MarketSchema, name: Type.String(), tickers: Type.Array(Ticker) });
-export const InitForestDataResponse = Envelope(Type.Object({
-  serverTime: EpochMs,
-  markets: Type.Array(MarketGroup),
-}));
+export const InitForestDataResponse = Envelope(
+  Type.Object({
+    serverTime: EpochMs,
+    markets: Type.Array(MarketGroup),
+  }),
+);
 export type InitForestData = Static<typeof InitForestDataResponse>['data'];
 
 export const MarketPriceQuery = Type.Object({ symbol: Type.Optional(SymbolParam) }, { additionalProperties: false });
 export const TypeQuery = Type.Object({ type: TickerTypeSchema }, { additionalProperties: false });
-export const TickerListQuery = Type.Object({
-  type: Type.Optional(TickerTypeSchema),
-  /** "Rise and Drop Ranking": sort by 24 h change. */
-  sort: Type.Optional(Type.Enum(['symbol', 'change', 'volume'])),
-  order: Type.Optional(Type.Enum(['asc', 'desc'])),
-}, { additionalProperties: false });
+export const TickerListQuery = Type.Object(
+  {
+    type: Type.Optional(TickerTypeSchema),
+    /** "Rise and Drop Ranking": sort by 24 h change. */
+    sort: Type.Optional(Type.Enum(['symbol', 'change', 'volume'])),
+    order: Type.Optional(Type.Enum(['asc', 'desc'])),
+  },
+  { additionalProperties: false },
+);
 
 export const InstrumentListResponse = Envelope(Type.Array(InstrumentInfo));
 
@@ -91,10 +111,13 @@ export const Depth = Type.Object({
   time: NullableEpochMs,
 });
 export type Depth = Static<typeof Depth>;
-export const DepthQuery = Type.Object({
-  symbol: SymbolParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DEPTH_MAX_LEVELS })),
-}, { additionalProperties: false });
+export const DepthQuery = Type.Object(
+  {
+    symbol: SymbolParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DEPTH_MAX_LEVELS })),
+  },
+  { additionalProperties: false },
+);
 export const DepthResponse = Envelope(Depth);
 
 export const TRADE_SIDES = ['buy', 'sell'] as const;
@@ -106,7 +129,10 @@ export type TradeSide = (typeof TRADE_SIDES)[number];
  * price keeps the previous side).
  */
 export const Trade = Type.Object({
-  id: Type.Integer({ minimum: 1, description: 'per symbol, increasing with each trade (starts again at 1 when the server restarts)' }),
+  id: Type.Integer({
+    minimum: 1,
+    description: 'per symbol, increasing with each trade (starts again at 1 when the server restarts)',
+  }),
   price: Decimal,
   amount: Type.String({ description: 'decimal string with the instrument\'s amount decimals, e.g. "0.01250"' }),
   side: Type.Enum(TRADE_SIDES),
@@ -118,10 +144,13 @@ export const RecentTrades = Type.Object({
   trades: Type.Array(Trade, { description: 'newest first' }),
 });
 export type RecentTrades = Static<typeof RecentTrades>;
-export const TradesQuery = Type.Object({
-  symbol: SymbolParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TRADES_MAX, description: `default ${TRADES_MAX}` })),
-}, { additionalProperties: false });
+export const TradesQuery = Type.Object(
+  {
+    symbol: SymbolParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TRADES_MAX, description: `default ${TRADES_MAX}` })),
+  },
+  { additionalProperties: false },
+);
 export const TradesResponse = Envelope(RecentTrades);
 
 export const Candle = Type.Object({
@@ -135,27 +164,35 @@ export const Candle = Type.Object({
   trades: Type.Integer(),
 });
 export type Candle = Static<typeof Candle>;
-export const KlineQuery = Type.Object({
-  symbol: SymbolParam,
-  interval: IntervalSchema,
-  /** Inclusive; candles whose open time is at or after it. */
-  from: Type.Optional(epochMs(withError('TIME_RANGE_INVALID'))),
-  /** Inclusive; candles whose open time is at or before it. Default: now. */
-  to: Type.Optional(epochMs(withError('TIME_RANGE_INVALID'))),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: KLINE_MAX_LIMIT, ...withError('TIME_RANGE_INVALID') })),
-}, { additionalProperties: false });
-export const KlineResponse = Envelope(Type.Object({
-  symbol: Type.String(),
-  interval: IntervalSchema,
-  /** Oldest first; the last one may be the live, unfinished candle. */
-  candles: Type.Array(Candle),
-}));
+export const KlineQuery = Type.Object(
+  {
+    symbol: SymbolParam,
+    interval: IntervalSchema,
+    /** Inclusive; candles whose open time is at or after it. */
+    from: Type.Optional(epochMs(withError('TIME_RANGE_INVALID'))),
+    /** Inclusive; candles whose open time is at or before it. Default: now. */
+    to: Type.Optional(epochMs(withError('TIME_RANGE_INVALID'))),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: KLINE_MAX_LIMIT, ...withError('TIME_RANGE_INVALID') })),
+  },
+  { additionalProperties: false },
+);
+export const KlineResponse = Envelope(
+  Type.Object({
+    symbol: Type.String(),
+    interval: IntervalSchema,
+    /** Oldest first; the last one may be the live, unfinished candle. */
+    candles: Type.Array(Candle),
+  }),
+);
 export type KlineResult = Static<typeof KlineResponse>['data'];
 
-export const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 20 }),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_MAX_RESULTS })),
-}, { additionalProperties: false });
+export const SearchQuery = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: 20 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_MAX_RESULTS })),
+  },
+  { additionalProperties: false },
+);
 
 export const CheckTradingTimeQuery = Type.Object({ symbol: SymbolParam }, { additionalProperties: false });
 export const TradingTime = Type.Object({
@@ -166,9 +203,12 @@ export const TradingTime = Type.Object({
   /** Next time it closes (the end of the current session when open); null when always open. */
   nextClose: NullableEpochMs,
   timeZone: Type.String({ description: 'IANA time zone of the session, e.g. America/New_York' }),
-  exchange: Type.String({ description: 'the exchange whose hours these are, e.g. Xetra, TSE; Forex, CME Globex, Crypto' }),
+  exchange: Type.String({
+    description: 'the exchange whose hours these are, e.g. Xetra, TSE; Forex, CME Globex, Crypto',
+  }),
   sessionDate: Type.Union([CalendarDate, Type.Null()], {
-    description: 'exchange-local date (in timeZone) of the session in force, or of the next one when closed; null when always open',
+    description:
+      'exchange-local date (in timeZone) of the session in force, or of the next one when closed; null when always open',
   }),
   sessions: Type.Array(Type.Object({ open: EpochMs, close: EpochMs }), {
     description: 'every session opening on sessionDate (two with a lunch break); empty when always open',
@@ -182,13 +222,21 @@ export const IsFavoriteResponse = Envelope(Type.Object({ symbol: Type.String(), 
 export const FavoriteListResponse = Envelope(Type.Array(Ticker));
 
 export const BANNER_POSITIONS = ['home', 'quote'] as const;
-export const BannerQuery = Type.Object({ position: Type.Optional(Type.Enum(BANNER_POSITIONS)) }, { additionalProperties: false });
+export const BannerQuery = Type.Object(
+  { position: Type.Optional(Type.Enum(BANNER_POSITIONS)) },
+  { additionalProperties: false },
+);
 export const Banner = Type.Object({
   id: Type.Integer(),
   title: Type.String({ description: 'in the request language' }),
   image: Type.String({ description: 'path under /banners/' }),
   link: Type.String({ description: 'an app route or an absolute https URL' }),
-  memberLink: Type.Optional(Type.String({ description: 'where the banner leads a logged-in user, when not `link` (a sign-up banner leads members elsewhere)' })),
+  memberLink: Type.Optional(
+    Type.String({
+      description:
+        'where the banner leads a logged-in user, when not `link` (a sign-up banner leads members elsewhere)',
+    }),
+  ),
 });
 export type Banner = Static<typeof Banner>;
 export const BannerListResponse = Envelope(Type.Array(Banner));
@@ -207,17 +255,20 @@ export type WsChannel = (typeof WS_CHANNELS)[number];
  * received; the server first sends the events after it (on any node), or `{ type: 'resync' }`
  * when it no longer holds them (the client reloads its orders).
  */
-export const WsClientMessage = Type.Object({
-  methodType: Type.Enum(['SUBSCRIBE', 'UNSUBSCRIBE', 'PING']),
-  channel: Type.Optional(Type.Enum(WS_CHANNELS)),
-  currency: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
-  market: Type.Optional(Type.Enum(MARKETS)),
-  interval: Type.Optional(Type.Enum(CANDLE_INTERVALS)),
-  token: Type.Optional(Type.String({ maxLength: 100 })),
-  lastEventId: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
-  /** Echoed in the control reply, so a client can match replies to requests. */
-  requestId: Type.Optional(Type.String({ maxLength: 64 })),
-}, { additionalProperties: false });
+export const WsClientMessage = Type.Object(
+  {
+    methodType: Type.Enum(['SUBSCRIBE', 'UNSUBSCRIBE', 'PING']),
+    channel: Type.Optional(Type.Enum(WS_CHANNELS)),
+    currency: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+    market: Type.Optional(Type.Enum(MARKETS)),
+    interval: Type.Optional(Type.Enum(CANDLE_INTERVALS)),
+    token: Type.Optional(Type.String({ maxLength: 100 })),
+    lastEventId: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    /** Echoed in the control reply, so a client can match replies to requests. */
+    requestId: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
 export type WsClientMessage = Static<typeof WsClientMessage>;
 
 /** A tick as the sockets send it: the ticker without the catalogue fields. */
@@ -264,6 +315,14 @@ export type WsServerMessage =
   | { eventType: 'orders'; data: unknown; id?: number }
   | { eventType: 'batch'; data: WsServerMessage[] }
   | { eventType: 'welcome'; msg: string; id: string; serverTime: EpochMs; maxSubscriptions: number }
-  | { eventType: 'subscribed' | 'unsubscribed'; msg: string; channel: WsChannel; currency?: string; market?: Market; interval?: CandleInterval; requestId?: string }
+  | {
+      eventType: 'subscribed' | 'unsubscribed';
+      msg: string;
+      channel: WsChannel;
+      currency?: string;
+      market?: Market;
+      interval?: CandleInterval;
+      requestId?: string;
+    }
   | { eventType: 'pong'; msg: string; serverTime: EpochMs; requestId?: string }
   | { eventType: 'error'; msg: string; code: number; requestId?: string };

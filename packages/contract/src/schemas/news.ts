@@ -20,19 +20,26 @@ export const NEWS_IMAGE_PATTERN = '^/(?!/)[A-Za-z0-9._~/%-]*$';
 /** A link is an app path or an https address. */
 export const NEWS_LINK_PATTERN = '^(/(?!/)[A-Za-z0-9._~/%?=&#-]*|https://[^\\s]+)$';
 
-export const NewsListQuery = Type.Object({
-  kind: Type.Optional(Type.Enum(NEWS_KINDS)),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-}, { additionalProperties: false });
+export const NewsListQuery = Type.Object(
+  {
+    kind: Type.Optional(Type.Enum(NEWS_KINDS)),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  },
+  { additionalProperties: false },
+);
 export type NewsListQuery = Static<typeof NewsListQuery>;
 
 /** A post as a user reads it: in `lang`, the request's language, or English with `fallback: true`. */
 export const NewsItem = Type.Object({
   id: PublicId,
   kind: Type.Enum(NEWS_KINDS),
-  lang: Type.String({ description: 'the language of title, summary and body: the request\'s, or en when it has none in it' }),
-  fallback: Type.Boolean({ description: 'true when the post has no text in the request\'s language and English is shown' }),
+  lang: Type.String({
+    description: "the language of title, summary and body: the request's, or en when it has none in it",
+  }),
+  fallback: Type.Boolean({
+    description: "true when the post has no text in the request's language and English is shown",
+  }),
   title: Type.String(),
   summary: Type.String(),
   image: Type.Union([Type.String(), Type.Null()], { description: 'a path of this site' }),
@@ -40,12 +47,20 @@ export const NewsItem = Type.Object({
   publishAt: EpochMs,
 });
 export type NewsItem = Static<typeof NewsItem>;
-export const NewsPage = Type.Object({ items: Type.Array(NewsItem), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export const NewsPage = Type.Object({
+  items: Type.Array(NewsItem),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  total: Type.Integer(),
+});
 export type NewsPage = Static<typeof NewsPage>;
 export const NewsListResponse = Envelope(NewsPage);
 
 export const NewsDetailQuery = Type.Object({ id: PublicIdParam('NEWS_NOT_FOUND') }, { additionalProperties: false });
-export const NewsDetail = Type.Object({ ...NewsItem.properties, body: Type.String({ description: 'plain text; paragraphs separated by line breaks' }) });
+export const NewsDetail = Type.Object({
+  ...NewsItem.properties,
+  body: Type.String({ description: 'plain text; paragraphs separated by line breaks' }),
+});
 export type NewsDetail = Static<typeof NewsDetail>;
 export const NewsDetailResponse = Envelope(NewsDetail);
 
@@ -56,28 +71,50 @@ export const NewsCalendarResponse = Envelope(NewsCalendar);
 
 // ----- the back office ---------------------------------------------------------------------------
 
-export const NewsTranslation = Type.Object({
-  title: Type.String({ maxLength: NEWS_TITLE_MAX }),
-  summary: Type.String({ maxLength: NEWS_SUMMARY_MAX }),
-  body: Type.String({ maxLength: NEWS_BODY_MAX, multiline: true, description: 'plain text; paragraphs separated by line breaks' }),
-}, { additionalProperties: false });
+export const NewsTranslation = Type.Object(
+  {
+    title: Type.String({ maxLength: NEWS_TITLE_MAX }),
+    summary: Type.String({ maxLength: NEWS_SUMMARY_MAX }),
+    body: Type.String({
+      maxLength: NEWS_BODY_MAX,
+      multiline: true,
+      description: 'plain text; paragraphs separated by line breaks',
+    }),
+  },
+  { additionalProperties: false },
+);
 export type NewsTranslation = Static<typeof NewsTranslation>;
 /** One translation per header language; `en` is required (checked by the server: NEWS_ENGLISH_REQUIRED). */
 export const NewsTranslations = Type.Partial(
-  Type.Object(Object.fromEntries(HEADER_LANGS.map((l) => [l, NewsTranslation])) as Record<HeaderLang, typeof NewsTranslation>),
+  Type.Object(
+    Object.fromEntries(HEADER_LANGS.map((l) => [l, NewsTranslation])) as Record<HeaderLang, typeof NewsTranslation>,
+  ),
   { additionalProperties: false, ...withError('NEWS_TRANSLATION_INVALID') },
 );
 export type NewsTranslations = Partial<Record<HeaderLang, NewsTranslation>>;
 
 /** Create (no id) or change a post; a `publishAt` in the future schedules it. */
-export const AdminNewsSave = Type.Object({
-  id: Type.Optional(PublicIdParam('NEWS_NOT_FOUND')),
-  kind: Type.Enum(NEWS_KINDS),
-  translations: NewsTranslations,
-  image: Type.Optional(Type.Union([Type.String({ maxLength: 300, pattern: NEWS_IMAGE_PATTERN, ...withError('NEWS_IMAGE_INVALID') }), Type.Null()], withError('NEWS_IMAGE_INVALID'))),
-  link: Type.Optional(Type.Union([Type.String({ maxLength: 500, pattern: NEWS_LINK_PATTERN, ...withError('NEWS_LINK_INVALID') }), Type.Null()], withError('NEWS_LINK_INVALID'))),
-  publishAt: EpochMs,
-}, { additionalProperties: false });
+export const AdminNewsSave = Type.Object(
+  {
+    id: Type.Optional(PublicIdParam('NEWS_NOT_FOUND')),
+    kind: Type.Enum(NEWS_KINDS),
+    translations: NewsTranslations,
+    image: Type.Optional(
+      Type.Union(
+        [Type.String({ maxLength: 300, pattern: NEWS_IMAGE_PATTERN, ...withError('NEWS_IMAGE_INVALID') }), Type.Null()],
+        withError('NEWS_IMAGE_INVALID'),
+      ),
+    ),
+    link: Type.Optional(
+      Type.Union(
+        [Type.String({ maxLength: 500, pattern: NEWS_LINK_PATTERN, ...withError('NEWS_LINK_INVALID') }), Type.Null()],
+        withError('NEWS_LINK_INVALID'),
+      ),
+    ),
+    publishAt: EpochMs,
+  },
+  { additionalProperties: false },
+);
 export type AdminNewsSave = Static<typeof AdminNewsSave>;
 
 export const AdminNewsWithdraw = Type.Object({ id: PublicIdParam('NEWS_NOT_FOUND') }, { additionalProperties: false });
@@ -86,7 +123,10 @@ export type AdminNewsWithdraw = Static<typeof AdminNewsWithdraw>;
 export const NEWS_STATES = ['scheduled', 'published', 'withdrawn'] as const;
 export type NewsState = (typeof NEWS_STATES)[number];
 
-export const AdminNewsListQuery = Type.Object({ ...AdminPage, kind: Type.Optional(Type.Enum(NEWS_KINDS)) }, { additionalProperties: false });
+export const AdminNewsListQuery = Type.Object(
+  { ...AdminPage, kind: Type.Optional(Type.Enum(NEWS_KINDS)) },
+  { additionalProperties: false },
+);
 export type AdminNewsListQuery = Static<typeof AdminNewsListQuery>;
 
 export const AdminNewsPost = Type.Object({

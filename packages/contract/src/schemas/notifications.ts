@@ -8,10 +8,15 @@ import { Envelope, EpochMs, withError } from './common';
  * `n…` a personal notification (32 hex digits), `a…` an announcement (its public id).
  */
 
-export const NOTICE_ID_PATTERN = '^(n[0-9a-f]{32}|a[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$';
+export const NOTICE_ID_PATTERN =
+  '^(n[0-9a-f]{32}|a[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$';
 export const NoticeId = Type.String({
-  minLength: 33, maxLength: 37, pattern: NOTICE_ID_PATTERN, ...withError('NOTICE_ID_INVALID'),
-  description: '`n` + 32 hex digits (a personal notification) or `a` + a public id (an announcement), as the list answers it',
+  minLength: 33,
+  maxLength: 37,
+  pattern: NOTICE_ID_PATTERN,
+  ...withError('NOTICE_ID_INVALID'),
+  description:
+    '`n` + 32 hex digits (a personal notification) or `a` + a public id (an announcement), as the list answers it',
 });
 
 /** The largest page of the notification list. */
@@ -32,7 +37,9 @@ export const Notice = Type.Object({
 });
 export type Notice = Static<typeof Notice>;
 
-export const UnreadCount = Type.Object({ unread: Type.Integer({ description: 'personal notifications and announcements the user has not read' }) });
+export const UnreadCount = Type.Object({
+  unread: Type.Integer({ description: 'personal notifications and announcements the user has not read' }),
+});
 export type UnreadCount = Static<typeof UnreadCount>;
 export const NoticeCountResponse = Envelope(UnreadCount);
 
@@ -48,7 +55,11 @@ export const NoticeListQuery = Type.Object({
 });
 export type NoticeListQuery = Static<typeof NoticeListQuery>;
 export const NoticePage = Type.Object({
-  items: Type.Array(Notice), page: Type.Integer(), size: Type.Integer(), total: Type.Integer(), unread: Type.Integer(),
+  items: Type.Array(Notice),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  total: Type.Integer(),
+  unread: Type.Integer(),
 });
 export type NoticePage = Static<typeof NoticePage>;
 export const NoticeListResponse = Envelope(NoticePage);
@@ -60,7 +71,9 @@ export const NoticeListResponse = Envelope(NoticePage);
  */
 export const NoticeStreamQuery = Type.Object({
   lang: Type.Optional(Type.String({ maxLength: 10 })),
-  lastEventId: Type.Optional(Type.String({ maxLength: 18, pattern: '^[0-9]{1,18}$', ...withError('NOTICE_CURSOR_INVALID') })),
+  lastEventId: Type.Optional(
+    Type.String({ maxLength: 18, pattern: '^[0-9]{1,18}$', ...withError('NOTICE_CURSOR_INVALID') }),
+  ),
 });
 export const NOTICE_STREAM_EVENTS = ['notice', 'announcement', 'unread', 'chat', 'chat-read'] as const;
 export type NoticeStreamEvent = (typeof NOTICE_STREAM_EVENTS)[number];
@@ -81,4 +94,7 @@ export const ChatStreamRead = Type.Object({ operatorReadThrough: Type.Integer() 
 export type ChatStreamRead = Static<typeof ChatStreamRead>;
 
 /** The event stream's documentation page (it is not JSON). */
-export const NoticeStreamResponse = Type.Unsafe<string>({ type: 'string', description: 'text/event-stream: events notice, announcement, unread, chat, chat-read; a comment every 15 s' });
+export const NoticeStreamResponse = Type.Unsafe<string>({
+  type: 'string',
+  description: 'text/event-stream: events notice, announcement, unread, chat, chat-read; a comment every 15 s',
+});

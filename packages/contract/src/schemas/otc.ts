@@ -4,7 +4,12 @@ import { Envelope, EpochMs, PublicId, withError } from './common';
 import { AmountString, AssetSymbol, WalletSchema } from './wallet';
 
 const Money = Type.String({ description: 'decimal string' });
-const QuoteId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', ...withError('QUOTE_INVALID') });
+const QuoteId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  ...withError('QUOTE_INVALID'),
+});
 
 /** One coin's OTC rates against USDT: what a user pays to buy one coin, and gets for selling one. */
 export const OtcRate = Type.Object({
@@ -31,10 +36,16 @@ export type ExchangeInfo = Static<typeof ExchangeInfo>;
 export const ExchangeInfoResponse = Envelope(ExchangeInfo);
 
 /** Buy a coin with USDT: `amount` is the USDT to spend, fee included. */
-export const CurrencyBuyBody = Type.Object({ quoteId: QuoteId, asset: AssetSymbol, amount: AmountString }, { additionalProperties: false });
+export const CurrencyBuyBody = Type.Object(
+  { quoteId: QuoteId, asset: AssetSymbol, amount: AmountString },
+  { additionalProperties: false },
+);
 export type CurrencyBuyBody = Static<typeof CurrencyBuyBody>;
 /** Sell a coin for USDT: `amount` is the coin to sell. */
-export const CurrencySellBody = Type.Object({ quoteId: QuoteId, asset: AssetSymbol, amount: AmountString }, { additionalProperties: false });
+export const CurrencySellBody = Type.Object(
+  { quoteId: QuoteId, asset: AssetSymbol, amount: AmountString },
+  { additionalProperties: false },
+);
 export type CurrencySellBody = Static<typeof CurrencySellBody>;
 /** Exchange one coin for another at once (through their USDT rates): `amount` is of `fromAsset`. */
 export const FlashExchangeBody = Type.Object(
@@ -65,13 +76,21 @@ export const OtcTrade = Type.Object({
 export type OtcTrade = Static<typeof OtcTrade>;
 export const OtcTradeResponse = Envelope(OtcTrade);
 
-export const TradingRecordBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-}, { additionalProperties: false });
-export const TradingRecordResponse = Envelope(Type.Object({
-  items: Type.Array(OtcTrade), page: Type.Integer(), size: Type.Integer(), total: Type.Integer(),
-}));
+export const TradingRecordBody = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  { additionalProperties: false },
+);
+export const TradingRecordResponse = Envelope(
+  Type.Object({
+    items: Type.Array(OtcTrade),
+    page: Type.Integer(),
+    size: Type.Integer(),
+    total: Type.Integer(),
+  }),
+);
 export type TradingRecordPage = Static<typeof TradingRecordResponse>['data'];
 
 /** A balance with its value in USDT at the current reference price. */

@@ -41,17 +41,23 @@ export const ContractProduct = Type.Object({
   maxStake: Decimal,
 });
 export type ContractProduct = Static<typeof ContractProduct>;
-export const ContractProductsQuery = Type.Object({ market: Type.Optional(MarketSchema) }, { additionalProperties: false });
+export const ContractProductsQuery = Type.Object(
+  { market: Type.Optional(MarketSchema) },
+  { additionalProperties: false },
+);
 export const ContractProductsResponse = Envelope(Type.Array(ContractProduct));
 
 /** The open price comes from the server's own latest tick; no price field is accepted. */
-export const ContractCreateBody = Type.Object({
-  symbol: SymbolParam,
-  direction: Type.Enum(CONTRACT_DIRECTIONS, withError('INVALID_PARAMETER')),
-  duration: Type.Integer({ minimum: 1, maximum: 86_400, ...withError('CONTRACT_DURATION_UNKNOWN') }),
-  /** Stake in USDT, taken from the option wallet of the current mode. */
-  amount: AmountString,
-}, { additionalProperties: false });
+export const ContractCreateBody = Type.Object(
+  {
+    symbol: SymbolParam,
+    direction: Type.Enum(CONTRACT_DIRECTIONS, withError('INVALID_PARAMETER')),
+    duration: Type.Integer({ minimum: 1, maximum: 86_400, ...withError('CONTRACT_DURATION_UNKNOWN') }),
+    /** Stake in USDT, taken from the option wallet of the current mode. */
+    amount: AmountString,
+  },
+  { additionalProperties: false },
+);
 export type ContractCreateBody = Static<typeof ContractCreateBody>;
 
 /** A tick that decided a contract: when, at what price, from which feed. */
@@ -88,11 +94,14 @@ export const Contract = Type.Object({
 export type Contract = Static<typeof Contract>;
 export const ContractResponse = Envelope(Contract);
 
-export const ContractListQuery = Type.Object({
-  ...Page.properties,
-  status: Type.Optional(Type.Enum(CONTRACT_STATUSES)),
-  symbol: Type.Optional(SymbolParam),
-}, { additionalProperties: false });
+export const ContractListQuery = Type.Object(
+  {
+    ...Page.properties,
+    status: Type.Optional(Type.Enum(CONTRACT_STATUSES)),
+    symbol: Type.Optional(SymbolParam),
+  },
+  { additionalProperties: false },
+);
 export type ContractListQuery = Static<typeof ContractListQuery>;
 export const ContractListResponse = Envelope(Paged(Contract));
 export type ContractList = Static<typeof ContractListResponse>['data'];
@@ -110,15 +119,18 @@ export type SpotType = (typeof SPOT_TYPES)[number];
 export const SPOT_STATUSES = ['open', 'filled', 'cancelled'] as const;
 export type SpotStatus = (typeof SPOT_STATUSES)[number];
 
-export const SpotOrderBody = Type.Object({
-  symbol: SymbolParam,
-  side: Type.Enum(SPOT_SIDES, withError('INVALID_PARAMETER')),
-  type: Type.Enum(SPOT_TYPES, withError('INVALID_PARAMETER')),
-  /** Quantity of the base coin, at most the instrument's amount decimals. */
-  amount: AmountString,
-  /** Limit orders only: USDT per coin, at most the instrument's price decimals. */
-  price: Type.Optional(AmountString),
-}, { additionalProperties: false });
+export const SpotOrderBody = Type.Object(
+  {
+    symbol: SymbolParam,
+    side: Type.Enum(SPOT_SIDES, withError('INVALID_PARAMETER')),
+    type: Type.Enum(SPOT_TYPES, withError('INVALID_PARAMETER')),
+    /** Quantity of the base coin, at most the instrument's amount decimals. */
+    amount: AmountString,
+    /** Limit orders only: USDT per coin, at most the instrument's price decimals. */
+    price: Type.Optional(AmountString),
+  },
+  { additionalProperties: false },
+);
 export type SpotOrderBody = Static<typeof SpotOrderBody>;
 
 /** docs/product.md §3 trade record: currency, type, amount, number, create time. */
@@ -155,14 +167,20 @@ export const SpotCancelBody = Type.Object({ orderId: Id }, { additionalPropertie
 export const SpotDetailQuery = Type.Object({ id: Id }, { additionalProperties: false });
 
 /** Open spot orders of the current mode (docs/product.md §7 `openOrderUser`). */
-export const OpenOrderUserBody = Type.Object({
-  ...Page.properties,
-  symbol: Type.Optional(SymbolParam),
-}, { additionalProperties: false });
-export const SpotHistoryQuery = Type.Object({
-  ...Page.properties,
-  symbol: Type.Optional(SymbolParam),
-}, { additionalProperties: false });
+export const OpenOrderUserBody = Type.Object(
+  {
+    ...Page.properties,
+    symbol: Type.Optional(SymbolParam),
+  },
+  { additionalProperties: false },
+);
+export const SpotHistoryQuery = Type.Object(
+  {
+    ...Page.properties,
+    symbol: Type.Optional(SymbolParam),
+  },
+  { additionalProperties: false },
+);
 export const SpotOrderListResponse = Envelope(Paged(SpotOrder));
 export type SpotOrderList = Static<typeof SpotOrderListResponse>['data'];
 

@@ -24,7 +24,9 @@ export const WithdrawAddress = Type.Object({
   chainType: Type.Enum(DEPOSIT_CHAIN_IDS),
   chainName: Type.String(),
   protocol: Type.String({ description: 'the label a user picks the chain by: ERC20, TRC20, BTC' }),
-  address: Type.String({ description: 'EIP-55 hex on EVM chains, base58check T… on TRON, lower-case bech32 or base58 on Bitcoin' }),
+  address: Type.String({
+    description: 'EIP-55 hex on EVM chains, base58check T… on TRON, lower-case bech32 or base58 on Bitcoin',
+  }),
   nickname: Type.String(),
   createdAt: EpochMs,
   /** When withdrawals to it may start: the hold after saving (WITHDRAW_ADDRESS_HOLD_HOURS). */
@@ -34,38 +36,53 @@ export const WithdrawAddress = Type.Object({
 export type WithdrawAddress = Static<typeof WithdrawAddress>;
 export const WithdrawAddressResponse = Envelope(WithdrawAddress);
 
-const Nickname = Type.String({ maxLength: WITHDRAW_NICKNAME_MAX, description: 'spaces at the ends are dropped; may be empty' });
+const Nickname = Type.String({
+  maxLength: WITHDRAW_NICKNAME_MAX,
+  description: 'spaces at the ends are dropped; may be empty',
+});
 const FundPassword = Type.String({ minLength: 1, maxLength: 128, ...withError('FIELD_REQUIRED') });
 const WithdrawAddressId = PublicIdParam('ADDRESS_NOT_FOUND');
 
 /** docs/product.md §7 `currencyAddress/insert`: currency, chain type, address, nickname, fund password (docs/product.md §5: address and fund password required). */
-export const InsertWithdrawAddressBody = Type.Object({
-  currency: AssetSymbol,
-  chainType: ChainId,
-  address: ChainAddress,
-  nickname: Type.Optional(Nickname),
-  fundPassword: FundPassword,
-}, { additionalProperties: false });
+export const InsertWithdrawAddressBody = Type.Object(
+  {
+    currency: AssetSymbol,
+    chainType: ChainId,
+    address: ChainAddress,
+    nickname: Type.Optional(Nickname),
+    fundPassword: FundPassword,
+  },
+  { additionalProperties: false },
+);
 export type InsertWithdrawAddressBody = Static<typeof InsertWithdrawAddressBody>;
 
 /** Deleting needs the fund password too: someone holding a stolen session must not clear the user's trusted addresses unnoticed. */
-export const DeleteWithdrawAddressBody = Type.Object({ id: WithdrawAddressId, fundPassword: FundPassword }, { additionalProperties: false });
+export const DeleteWithdrawAddressBody = Type.Object(
+  { id: WithdrawAddressId, fundPassword: FundPassword },
+  { additionalProperties: false },
+);
 export type DeleteWithdrawAddressBody = Static<typeof DeleteWithdrawAddressBody>;
 
 /** `currencyAddress/currencyList`: the user's saved addresses, of one coin when `currency` is given, newest first. */
-export const WithdrawAddressListQuery = Type.Object({ currency: Type.Optional(AssetSymbol) }, { additionalProperties: false });
+export const WithdrawAddressListQuery = Type.Object(
+  { currency: Type.Optional(AssetSymbol) },
+  { additionalProperties: false },
+);
 export const WithdrawAddressListResponse = Envelope(Type.Array(WithdrawAddress));
 
 /** `currencyAddress/info`: what the withdraw form needs for one coin: its chains and the saved addresses on each. */
 export const WithdrawAddressInfoQuery = Type.Object({ currency: AssetSymbol }, { additionalProperties: false });
 export const WithdrawAddressInfo = Type.Object({
   currency: Type.String(),
-  chains: Type.Array(Type.Object({
-    chainType: Type.Enum(DEPOSIT_CHAIN_IDS),
-    chainName: Type.String(),
-    protocol: Type.String(),
-    addresses: Type.Array(WithdrawAddress),
-  }), { description: 'every chain the coin is catalogued on, each with the user\'s saved addresses on it' }),
+  chains: Type.Array(
+    Type.Object({
+      chainType: Type.Enum(DEPOSIT_CHAIN_IDS),
+      chainName: Type.String(),
+      protocol: Type.String(),
+      addresses: Type.Array(WithdrawAddress),
+    }),
+    { description: "every chain the coin is catalogued on, each with the user's saved addresses on it" },
+  ),
   /** The next time a held address becomes usable, if any is held. */
   nextUsableAt: NullableEpochMs,
 });
@@ -87,11 +104,25 @@ export const WithdrawAddressInfoResponse = Envelope(WithdrawAddressInfo);
  * - `failed`: the chain refused it (or it could not be sent), the escrow returned;
  * - `cancelled`: cancelled by the user while processing, the escrow returned.
  */
-export const WITHDRAWAL_STATES = ['processing', 'approved', 'broadcast', 'completed', 'rejected', 'failed', 'cancelled'] as const;
+export const WITHDRAWAL_STATES = [
+  'processing',
+  'approved',
+  'broadcast',
+  'completed',
+  'rejected',
+  'failed',
+  'cancelled',
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /** Why a withdrawal waits for an operator instead of being approved by the rules. */
-export const WITHDRAW_RISK_FLAGS = ['new_address', 'security_change', 'first_withdrawal', 'deposit_not_traded', 'large_amount'] as const;
+export const WITHDRAW_RISK_FLAGS = [
+  'new_address',
+  'security_change',
+  'first_withdrawal',
+  'deposit_not_traded',
+  'large_amount',
+] as const;
 export type WithdrawRiskFlag = (typeof WITHDRAW_RISK_FLAGS)[number];
 
 /** How a withdrawal is reviewed: by the rules alone, by one operator, or by two different operators. */
@@ -99,7 +130,13 @@ export const WITHDRAW_REVIEWS = ['auto', 'manual', 'four_eyes'] as const;
 export type WithdrawReview = (typeof WITHDRAW_REVIEWS)[number];
 
 /** Why an operator rejects a withdrawal (shown to the user, in their language). */
-export const WITHDRAW_REJECT_REASONS = ['address_risk', 'suspicious_activity', 'identity_check', 'user_request', 'other'] as const;
+export const WITHDRAW_REJECT_REASONS = [
+  'address_risk',
+  'suspicious_activity',
+  'identity_check',
+  'user_request',
+  'other',
+] as const;
 export type WithdrawRejectReason = (typeof WITHDRAW_REJECT_REASONS)[number];
 
 /** Why withdrawals are paused after a security change (WITHDRAW_SECURITY_LOCK_HOURS). */
@@ -113,7 +150,10 @@ export const WITHDRAW_NOTE_MAX = 500;
 const Coin = Type.String({ description: 'decimal string in the coin at its full scale, e.g. "20.000000"' });
 
 /** `userwithdraw/withdraw-fee`: the fee, limits and state of withdrawing one coin on one chain, for this user now. */
-export const WithdrawFeeQuery = Type.Object({ currency: AssetSymbol, chainType: ChainId }, { additionalProperties: false });
+export const WithdrawFeeQuery = Type.Object(
+  { currency: AssetSymbol, chainType: ChainId },
+  { additionalProperties: false },
+);
 export type WithdrawFeeQuery = Static<typeof WithdrawFeeQuery>;
 export const WithdrawFeeInfo = Type.Object({
   currency: Type.String(),
@@ -149,12 +189,15 @@ export type WithdrawFeeInfo = Static<typeof WithdrawFeeInfo>;
 export const WithdrawFeeResponse = Envelope(WithdrawFeeInfo);
 
 /** `userwithdraw/create`: a saved, usable address of the coin and chain, and the amount that leaves the balance (the fee is inside it). */
-export const WithdrawCreateBody = Type.Object({
-  currency: AssetSymbol,
-  chainType: ChainId,
-  addressId: WithdrawAddressId,
-  amount: AmountString,
-}, { additionalProperties: false });
+export const WithdrawCreateBody = Type.Object(
+  {
+    currency: AssetSymbol,
+    chainType: ChainId,
+    addressId: WithdrawAddressId,
+    amount: AmountString,
+  },
+  { additionalProperties: false },
+);
 export type WithdrawCreateBody = Static<typeof WithdrawCreateBody>;
 
 /** The create step's answer: what the confirm step will do, exactly, if confirmed before `expiresAt`. */
@@ -179,10 +222,13 @@ export type WithdrawQuote = Static<typeof WithdrawQuote>;
 export const WithdrawQuoteResponse = Envelope(WithdrawQuote);
 
 /** `userwithdraw/confirm`: the quote and the fund password; with an `Idempotency-Key`, a retry answers the first result. */
-export const WithdrawConfirmBody = Type.Object({
-  quoteId: Type.String({ minLength: 1, maxLength: 64, ...withError('WITHDRAW_QUOTE_INVALID') }),
-  fundPassword: FundPassword,
-}, { additionalProperties: false });
+export const WithdrawConfirmBody = Type.Object(
+  {
+    quoteId: Type.String({ minLength: 1, maxLength: 64, ...withError('WITHDRAW_QUOTE_INVALID') }),
+    fundPassword: FundPassword,
+  },
+  { additionalProperties: false },
+);
 export type WithdrawConfirmBody = Static<typeof WithdrawConfirmBody>;
 
 /** docs/product.md §3 "Withdraw record": account number (the address), amount, number, notes, fee, expected receipt. */
@@ -216,40 +262,64 @@ export const Withdrawal = Type.Object({
 export type Withdrawal = Static<typeof Withdrawal>;
 export const WithdrawalResponse = Envelope(Withdrawal);
 
-export const WithdrawListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  currency: Type.Optional(AssetSymbol),
-  state: Type.Optional(Type.Enum(WITHDRAWAL_STATES)),
-}, { additionalProperties: false });
+export const WithdrawListQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    currency: Type.Optional(AssetSymbol),
+    state: Type.Optional(Type.Enum(WITHDRAWAL_STATES)),
+  },
+  { additionalProperties: false },
+);
 export type WithdrawListQuery = Static<typeof WithdrawListQuery>;
-export const WithdrawalPage = Type.Object({ items: Type.Array(Withdrawal), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() });
+export const WithdrawalPage = Type.Object({
+  items: Type.Array(Withdrawal),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  total: Type.Integer(),
+});
 export type WithdrawalPage = Static<typeof WithdrawalPage>;
 export const WithdrawListResponse = Envelope(WithdrawalPage);
 
 /** `userwithdraw/cancel`: a processing withdrawal of the user, its escrow returned. */
-export const WithdrawCancelBody = Type.Object({ id: PublicIdParam('WITHDRAWAL_NOT_FOUND') }, { additionalProperties: false });
+export const WithdrawCancelBody = Type.Object(
+  { id: PublicIdParam('WITHDRAWAL_NOT_FOUND') },
+  { additionalProperties: false },
+);
 export type WithdrawCancelBody = Static<typeof WithdrawCancelBody>;
 
 /** `currencyAddress/confirm`: an address confirmed early with a code sent to the user's e-mail or phone (purpose `withdraw_address`). */
-export const WithdrawAddressConfirmBody = Type.Object({
-  id: WithdrawAddressId,
-  channel: Type.Enum(['email', 'phone'] as const),
-  code: Type.String({ maxLength: 4, pattern: '^[0-9]{4}$', ...withError('CODE_INVALID') }),
-}, { additionalProperties: false });
+export const WithdrawAddressConfirmBody = Type.Object(
+  {
+    id: WithdrawAddressId,
+    channel: Type.Enum(['email', 'phone'] as const),
+    code: Type.String({ maxLength: 4, pattern: '^[0-9]{4}$', ...withError('CODE_INVALID') }),
+  },
+  { additionalProperties: false },
+);
 export type WithdrawAddressConfirmBody = Static<typeof WithdrawAddressConfirmBody>;
 
 /** `userwithdraw/freeze`: the "this wasn't me" link of a new-address notice; no session needed, the token is the proof. */
-export const WithdrawFreezeBody = Type.Object({ token: Type.String({ minLength: 20, maxLength: 200, ...withError('WITHDRAW_FREEZE_LINK_INVALID') }) }, { additionalProperties: false });
+export const WithdrawFreezeBody = Type.Object(
+  { token: Type.String({ minLength: 20, maxLength: 200, ...withError('WITHDRAW_FREEZE_LINK_INVALID') }) },
+  { additionalProperties: false },
+);
 export type WithdrawFreezeBody = Static<typeof WithdrawFreezeBody>;
 
 /* ----- The back office: the review queue, decisions (four eyes above a threshold), fee settings ----- */
 
-export const AdminWithdrawalQuery = Type.Object({
-  ...AdminPage,
-  state: Type.Optional(Type.Enum(WITHDRAWAL_STATES, { description: 'default `processing`: waiting for review, oldest first; others newest first' })),
-  uid: Type.Optional(Type.String({ maxLength: 20 })),
-}, { additionalProperties: false });
+export const AdminWithdrawalQuery = Type.Object(
+  {
+    ...AdminPage,
+    state: Type.Optional(
+      Type.Enum(WITHDRAWAL_STATES, {
+        description: 'default `processing`: waiting for review, oldest first; others newest first',
+      }),
+    ),
+    uid: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
 export type AdminWithdrawalQuery = Static<typeof AdminWithdrawalQuery>;
 
 export const AdminWithdrawal = Type.Object({
@@ -272,24 +342,32 @@ export const AdminWithdrawalList = Type.Object({ items: Type.Array(AdminWithdraw
 export type AdminWithdrawalList = Static<typeof AdminWithdrawalList>;
 export const AdminWithdrawalListResponse = Envelope(AdminWithdrawalList);
 
-export const WithdrawDecideBody = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('WITHDRAWAL_NOT_FOUND') }),
-  approve: Type.Boolean(),
-  reason: Type.Optional(Type.Enum(WITHDRAW_REJECT_REASONS, { description: 'required when rejecting' })),
-  note: Type.Optional(Type.String({ maxLength: WITHDRAW_NOTE_MAX, description: 'shown to the user with the reason' })),
-}, { additionalProperties: false });
+export const WithdrawDecideBody = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...withError('WITHDRAWAL_NOT_FOUND') }),
+    approve: Type.Boolean(),
+    reason: Type.Optional(Type.Enum(WITHDRAW_REJECT_REASONS, { description: 'required when rejecting' })),
+    note: Type.Optional(
+      Type.String({ maxLength: WITHDRAW_NOTE_MAX, description: 'shown to the user with the reason' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type WithdrawDecideBody = Static<typeof WithdrawDecideBody>;
 
 /** One coin on one chain as operators configure it: fee, limits, on or off. */
-export const WithdrawSetting = Type.Object({
-  currency: AssetSymbol,
-  chainType: ChainId,
-  fee: AmountString,
-  minAmount: AmountString,
-  maxAmount: AmountString,
-  dailyLimit: AmountString,
-  enabled: Type.Boolean(),
-}, { additionalProperties: false });
+export const WithdrawSetting = Type.Object(
+  {
+    currency: AssetSymbol,
+    chainType: ChainId,
+    fee: AmountString,
+    minAmount: AmountString,
+    maxAmount: AmountString,
+    dailyLimit: AmountString,
+    enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
 export type WithdrawSetting = Static<typeof WithdrawSetting>;
 export const WithdrawSettingRow = Type.Object({
   ...WithdrawSetting.properties,

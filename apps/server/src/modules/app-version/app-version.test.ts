@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ADMIN_API, API, APP_VERSION, ERRORS, decideUpdate,
-  type AdminAppVersion, type AppDownload, type AuditRecord, type GetVersionResult,
+  ADMIN_API,
+  API,
+  APP_VERSION,
+  ERRORS,
+  decideUpdate,
+  type AdminAppVersion,
+  type AppDownload,
+  type AuditRecord,
+  type GetVersionResult,
 } from '@app/contract';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createOperator, operatorLogin, type TestOperator } from '../../../test/operators';
@@ -26,12 +33,25 @@ beforeEach(async () => {
 afterAll(() => t.close());
 
 const getVersion = (platform: string, versionNo: string) =>
-  t.call<GetVersionResult>('GET', `${API.appVersion.getVersion}?platform=${encodeURIComponent(platform)}&versionNo=${encodeURIComponent(versionNo)}`);
+  t.call<GetVersionResult>(
+    'GET',
+    `${API.appVersion.getVersion}?platform=${encodeURIComponent(platform)}&versionNo=${encodeURIComponent(versionNo)}`,
+  );
 
-const publish = (over: Record<string, unknown>, token = admin) => t.post<AdminAppVersion>(ADMIN_API.appVersions.publish, {
-  platform: 'android', versionNo: '1.0.2', description: 'Fixes', linkUpdateHot: 'https://example.com/hot.wgt',
-  linkUpdateFull: 'https://example.com/full.apk', newUpdateTag: 'choose_update', ...over,
-}, { token });
+const publish = (over: Record<string, unknown>, token = admin) =>
+  t.post<AdminAppVersion>(
+    ADMIN_API.appVersions.publish,
+    {
+      platform: 'android',
+      versionNo: '1.0.2',
+      description: 'Fixes',
+      linkUpdateHot: 'https://example.com/hot.wgt',
+      linkUpdateFull: 'https://example.com/full.apk',
+      newUpdateTag: 'choose_update',
+      ...over,
+    },
+    { token },
+  );
 
 describe('get-version', () => {
   // The order matters: each test publishes on top of the previous one.
@@ -45,10 +65,19 @@ describe('get-version', () => {
     expect((await publish({ versionNo: '1.0.2', newUpdateTag: 'choose_update' })).code).toBe(0);
     const res = await getVersion('android', '1.0.1');
     expect(res.data).toEqual({
-      version: { versionNo: '1.0.2', description: 'Fixes', linkUpdateHot: 'https://example.com/hot.wgt', linkUpdateFull: 'https://example.com/full.apk' },
+      version: {
+        versionNo: '1.0.2',
+        description: 'Fixes',
+        linkUpdateHot: 'https://example.com/hot.wgt',
+        linkUpdateFull: 'https://example.com/full.apk',
+      },
       newUpdateTag: 'choose_update',
     });
-    expect(decideUpdate('android', '1.0.1', res.data)).toMatchObject({ kind: 'optional', install: 'hot', link: 'https://example.com/hot.wgt' });
+    expect(decideUpdate('android', '1.0.1', res.data)).toMatchObject({
+      kind: 'optional',
+      install: 'hot',
+      link: 'https://example.com/hot.wgt',
+    });
     // The client on 1.0.2 is up to date; ios has nothing.
     expect((await getVersion('android', '1.0.2')).data).toEqual({ version: null, newUpdateTag: null });
     expect((await getVersion('ios', '1.0.1')).data.version).toBeNull();
@@ -61,11 +90,18 @@ describe('get-version', () => {
   });
 
   it('forces the update (must_update) when a forced version lies between, and a new major takes the full-install link', async () => {
-    expect((await publish({ versionNo: '2.0.0', newUpdateTag: 'must_update', linkUpdateFull: 'https://example.com/2.apk' })).code).toBe(0);
+    expect(
+      (await publish({ versionNo: '2.0.0', newUpdateTag: 'must_update', linkUpdateFull: 'https://example.com/2.apk' }))
+        .code,
+    ).toBe(0);
     expect((await publish({ versionNo: '2.0.1', newUpdateTag: 'choose_update' })).code).toBe(0);
     const fromOne = await getVersion('android', '1.10.0');
     expect(fromOne.data).toMatchObject({ version: { versionNo: '2.0.1' }, newUpdateTag: 'must_update' });
-    expect(decideUpdate('android', '1.10.0', fromOne.data)).toMatchObject({ kind: 'forced', install: 'full', link: 'https://example.com/full.apk' });
+    expect(decideUpdate('android', '1.10.0', fromOne.data)).toMatchObject({
+      kind: 'forced',
+      install: 'full',
+      link: 'https://example.com/full.apk',
+    });
     // From 2.0.0 only the optional 2.0.1 is left: a hot update.
     const fromTwo = await getVersion('android', '2.0.0');
     expect(fromTwo.data.newUpdateTag).toBe('choose_update');
@@ -76,7 +112,10 @@ describe('get-version', () => {
 
   it('refuses a malformed version number or platform with its own code', async () => {
     for (const bad of ['1..0', 'v1', '01.2', '1.2.3.4.5', '1234567.0', '9'.repeat(40)]) {
-      expect(await getVersion('android', bad), bad).toMatchObject({ status: 400, code: code('APP_VERSION_NO_INVALID') });
+      expect(await getVersion('android', bad), bad).toMatchObject({
+        status: 400,
+        code: code('APP_VERSION_NO_INVALID'),
+      });
     }
     expect(await getVersion('android', '')).toMatchObject({ status: 400, code: code('FIELD_REQUIRED') });
     expect(await getVersion('web', '1.0.1')).toMatchObject({ status: 400, code: code('APP_PLATFORM_INVALID') });
@@ -86,22 +125,45 @@ describe('get-version', () => {
 
 describe('publishing (back office)', () => {
   it('refuses a version not newer than the latest, an existing one written differently, and bad links', async () => {
-    expect(await publish({ versionNo: '1.5.0' })).toMatchObject({ status: 409, code: code('APP_VERSION_NOT_NEWER'), msg: 'A new version must be higher than 2.0.1' });
+    expect(await publish({ versionNo: '1.5.0' })).toMatchObject({
+      status: 409,
+      code: code('APP_VERSION_NOT_NEWER'),
+      msg: 'A new version must be higher than 2.0.1',
+    });
     expect(await publish({ versionNo: '2.0.1.0' })).toMatchObject({ status: 409, code: code('APP_VERSION_EXISTS') });
-    expect(await publish({ platform: 'ios', versionNo: '1.1', linkUpdateHot: 'ftp://example.com/x' })).toMatchObject({ status: 400, code: code('APP_LINK_INVALID') });
+    expect(await publish({ platform: 'ios', versionNo: '1.1', linkUpdateHot: 'ftp://example.com/x' })).toMatchObject({
+      status: 400,
+      code: code('APP_LINK_INVALID'),
+    });
     expect(await publish({ platform: 'web' })).toMatchObject({ status: 400, code: code('APP_PLATFORM_INVALID') });
   });
 
   it('is for admins only, audited, and lists the versions newest first per platform', async () => {
     expect((await publish({ platform: 'ios', versionNo: '1.1.0' }, support)).status).toBe(403);
     const published = await publish({ platform: 'ios', versionNo: '1.1.0', description: 'Line one\nLine two' });
-    expect(published).toMatchObject({ code: 0, data: { platform: 'ios', versionNo: '1.1.0', newUpdateTag: 'choose_update' } });
-    const list = await t.call<{ versions: AdminAppVersion[] }>('GET', ADMIN_API.appVersions.list, undefined, { token: admin });
+    expect(published).toMatchObject({
+      code: 0,
+      data: { platform: 'ios', versionNo: '1.1.0', newUpdateTag: 'choose_update' },
+    });
+    const list = await t.call<{ versions: AdminAppVersion[] }>('GET', ADMIN_API.appVersions.list, undefined, {
+      token: admin,
+    });
     expect(list.data.versions.map((v) => `${v.platform} ${v.versionNo}`)).toEqual([
-      'android 2.0.1', 'android 2.0.0', 'android 1.10.0', 'android 1.0.2', 'ios 1.1.0',
+      'android 2.0.1',
+      'android 2.0.0',
+      'android 1.10.0',
+      'android 1.0.2',
+      'ios 1.1.0',
     ]);
-    const audit = await t.call<{ items: AuditRecord[] }>('GET', `${ADMIN_API.audit.list}?action=app_version.publish`, undefined, { token: admin });
-    expect(audit.data.items.some((r) => r.targetId === String(published.data.id) && r.operatorEmail === adminOp.email)).toBe(true);
+    const audit = await t.call<{ items: AuditRecord[] }>(
+      'GET',
+      `${ADMIN_API.audit.list}?action=app_version.publish`,
+      undefined,
+      { token: admin },
+    );
+    expect(
+      audit.data.items.some((r) => r.targetId === String(published.data.id) && r.operatorEmail === adminOp.email),
+    ).toBe(true);
   });
 });
 
@@ -113,16 +175,25 @@ describe('app-qr and the download links', () => {
       { platform: 'ios', label: 'iPhone', url: 'https://example.com/ios' },
     ];
     expect((await t.post(ADMIN_API.appVersions.downloads, { items }, { token: support })).status).toBe(403);
-    expect(await t.post(ADMIN_API.appVersions.downloads, { items }, { token: admin })).toMatchObject({ code: 0, data: items });
+    expect(await t.post(ADMIN_API.appVersions.downloads, { items }, { token: admin })).toMatchObject({
+      code: 0,
+      data: items,
+    });
     expect((await t.call('GET', API.appVersion.appQr)).data).toEqual(items);
     // Replaced whole: one entry left.
     expect((await t.post(ADMIN_API.appVersions.downloads, { items: [items[1]] }, { token: admin })).code).toBe(0);
     expect((await t.call('GET', API.appVersion.appQr)).data).toEqual([items[1]]);
-    const bad = await t.post(ADMIN_API.appVersions.downloads, { items: [{ ...items[0], url: 'javascript:alert(1)' }] }, { token: admin });
+    const bad = await t.post(
+      ADMIN_API.appVersions.downloads,
+      { items: [{ ...items[0], url: 'javascript:alert(1)' }] },
+      { token: admin },
+    );
     expect(bad).toMatchObject({ status: 400, code: code('APP_LINK_INVALID') });
   });
 
   it('answers the configured company address', async () => {
-    expect((await t.call('GET', API.appVersion.companyAddress)).data).toEqual({ address: '1 Example Street, Example City' });
+    expect((await t.call('GET', API.appVersion.companyAddress)).data).toEqual({
+      address: '1 Example Street, Example City',
+    });
   });
 });

@@ -12,7 +12,9 @@ export const VERSIONS_PER_PLATFORM_MAX = 1000;
 export const appVersionRepo = {
   /** A platform's versions, newest published first (the caller orders them by number). */
   async versions(db: DbOrTx, platform?: string): Promise<AppVersionRow[]> {
-    return db.select().from(appVersions)
+    return db
+      .select()
+      .from(appVersions)
       .where(platform ? eq(appVersions.platform, platform) : undefined)
       .orderBy(desc(appVersions.publishedAt), desc(appVersions.id))
       .limit(platform ? VERSIONS_PER_PLATFORM_MAX : VERSIONS_PER_PLATFORM_MAX * 2);

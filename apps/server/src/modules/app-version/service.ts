@@ -1,6 +1,12 @@
 import {
-  compareVersionNo, type AdminAppVersion, type AppDownload, type AppPlatform, type AppUpdateTag, type AppVersionPublish,
-  type GetVersionQuery, type GetVersionResult,
+  compareVersionNo,
+  type AdminAppVersion,
+  type AppDownload,
+  type AppPlatform,
+  type AppUpdateTag,
+  type AppVersionPublish,
+  type GetVersionQuery,
+  type GetVersionResult,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -13,11 +19,20 @@ const UP_TO_DATE: GetVersionResult = { version: null, newUpdateTag: null };
 const byNumberDesc = (a: AppVersionRow, b: AppVersionRow) => compareVersionNo(b.versionNo, a.versionNo);
 
 const adminView = (r: AppVersionRow): AdminAppVersion => ({
-  id: r.id, platform: r.platform as AppPlatform, versionNo: r.versionNo, description: r.description,
-  linkUpdateHot: r.linkUpdateHot, linkUpdateFull: r.linkUpdateFull, newUpdateTag: r.newUpdateTag as AppUpdateTag,
+  id: r.id,
+  platform: r.platform as AppPlatform,
+  versionNo: r.versionNo,
+  description: r.description,
+  linkUpdateHot: r.linkUpdateHot,
+  linkUpdateFull: r.linkUpdateFull,
+  newUpdateTag: r.newUpdateTag as AppUpdateTag,
   publishedAt: r.publishedAt.getTime(),
 });
-const downloadView = (r: AppDownloadRow): AppDownload => ({ platform: r.platform as AppPlatform, label: r.label, url: r.url });
+const downloadView = (r: AppDownloadRow): AppDownload => ({
+  platform: r.platform as AppPlatform,
+  label: r.label,
+  url: r.url,
+});
 
 /**
  * App versions and downloads (docs/product.md §3, §4, §7; docs/app-version.md): what `get-version` tells an
@@ -25,12 +40,17 @@ const downloadView = (r: AppDownloadRow): AppDownload => ({ platform: r.platform
  * version is seeded: the running app is APP_VERSION (1.0.1) and nothing pretends an update exists.
  */
 export class AppVersionService {
-  constructor(private readonly ctx: AppContext, private readonly audit: AuditLog) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** Published versions of a platform, newest number first (only those published by now). */
   private async published(platform: string): Promise<AppVersionRow[]> {
     const now = this.ctx.clock.now();
-    return (await appVersionRepo.versions(this.ctx.db, platform)).filter((r) => r.publishedAt <= now).sort(byNumberDesc);
+    return (await appVersionRepo.versions(this.ctx.db, platform))
+      .filter((r) => r.publishedAt <= now)
+      .sort(byNumberDesc);
   }
 
   /**
@@ -44,7 +64,12 @@ export class AppVersionService {
     if (!latest) return UP_TO_DATE;
     const forced = newer.some((r) => r.newUpdateTag === 'must_update');
     return {
-      version: { versionNo: latest.versionNo, description: latest.description, linkUpdateHot: latest.linkUpdateHot, linkUpdateFull: latest.linkUpdateFull },
+      version: {
+        versionNo: latest.versionNo,
+        description: latest.description,
+        linkUpdateHot: latest.linkUpdateHot,
+        linkUpdateFull: latest.linkUpdateFull,
+      },
       newUpdateTag: forced ? 'must_update' : 'choose_update',
     };
   }
@@ -75,13 +100,21 @@ export class AppVersionService {
       const latest = existing[0];
       if (latest) {
         const d = compareVersionNo(body.versionNo, latest.versionNo);
-        if (existing.some((r) => compareVersionNo(r.versionNo, body.versionNo) === 0)) throw new AppError('APP_VERSION_EXISTS');
+        if (existing.some((r) => compareVersionNo(r.versionNo, body.versionNo) === 0))
+          throw new AppError('APP_VERSION_EXISTS');
         if (d <= 0) throw new AppError('APP_VERSION_NOT_NEWER', { latest: latest.versionNo });
       }
       const inserted = await appVersionRepo.insertVersion(tx, {
-        ...body, publishedAt: this.ctx.clock.now(), createdBy: actor.operatorId,
+        ...body,
+        publishedAt: this.ctx.clock.now(),
+        createdBy: actor.operatorId,
       });
-      await this.audit.write(tx, actor, { action: 'app_version.publish', targetType: 'app_version', targetId: inserted.id, after: body });
+      await this.audit.write(tx, actor, {
+        action: 'app_version.publish',
+        targetType: 'app_version',
+        targetId: inserted.id,
+        after: body,
+      });
       return inserted;
     });
     return adminView(row);
@@ -92,8 +125,16 @@ export class AppVersionService {
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
       const before = (await appVersionRepo.downloads(tx)).map(downloadView);
-      await appVersionRepo.replaceDownloads(tx, items.map((d, i) => ({ ...d, sort: i, updatedAt: now, updatedBy: actor.operatorId })));
-      await this.audit.write(tx, actor, { action: 'app_download.save', targetType: 'app_downloads', before, after: items });
+      await appVersionRepo.replaceDownloads(
+        tx,
+        items.map((d, i) => ({ ...d, sort: i, updatedAt: now, updatedBy: actor.operatorId })),
+      );
+      await this.audit.write(tx, actor, {
+        action: 'app_download.save',
+        targetType: 'app_downloads',
+        before,
+        after: items,
+      });
     });
     return this.downloads();
   }

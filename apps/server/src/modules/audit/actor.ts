@@ -9,7 +9,13 @@ export function actorOf(request: FastifyRequest): AuditActor {
 
 /** An operator as the actor of a request, also one refused before its route ran (a role it lacks). */
 export function operatorActor(request: FastifyRequest, operator: OperatorPrincipal): AuditActor {
-  return { operatorId: operator.id, operatorEmail: operator.email, role: operator.role, requestId: request.id, ip: request.ip };
+  return {
+    operatorId: operator.id,
+    operatorEmail: operator.email,
+    role: operator.role,
+    requestId: request.id,
+    ip: request.ip,
+  };
 }
 
 /** A request's id and address for a record whose actor is not signed in (a failed sign-in). */

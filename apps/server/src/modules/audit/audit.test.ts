@@ -15,7 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const actor: AuditActor = { operatorId: 7, operatorEmail: 'ops@example.com', role: 'admin', requestId: 'req-1', ip: '192.0.2.1' };
+const actor: AuditActor = {
+  operatorId: 7,
+  operatorEmail: 'ops@example.com',
+  role: 'admin',
+  requestId: 'req-1',
+  ip: '192.0.2.1',
+};
 const exec = (q: ReturnType<typeof sql>) => t.ctx.db.execute(q);
 
 /** Runs `change` with the append-only trigger off, as someone with the database's owner rights could. */
@@ -43,7 +49,14 @@ async function lastId(): Promise<number> {
 
 describe('the audit log', () => {
   it('chains each record to the one before, from the genesis hash, and verifies', async () => {
-    for (let i = 0; i < 5; i++) await audit.write(t.ctx.db, actor, { action: 'test.write', targetType: 'thing', targetId: i, before: { n: i }, after: { n: i + 1, nested: { b: 1, a: [1, 'x'] } } });
+    for (let i = 0; i < 5; i++)
+      await audit.write(t.ctx.db, actor, {
+        action: 'test.write',
+        targetType: 'thing',
+        targetId: i,
+        before: { n: i },
+        after: { n: i + 1, nested: { b: 1, a: [1, 'x'] } },
+      });
     const rows = rowsOf(await exec(sql`SELECT id, prev_hash, hash FROM audit_log ORDER BY id`));
     expect(rows.map((r) => Number(r.id))).toEqual(rows.map((_r, i) => i + 1));
     expect(rows[0]?.prev_hash).toBe(AUDIT_GENESIS_HASH);
@@ -53,7 +66,7 @@ describe('the audit log', () => {
     expect(auditVerifyReport(result).status).toBe(0);
   });
 
-  it('lists with the total counted up to a cap (the back office\'s lists; bench:admin-lists)', async () => {
+  it("lists with the total counted up to a cap (the back office's lists; bench:admin-lists)", async () => {
     for (let i = 0; i < 3; i++) await audit.write(t.ctx.db, actor, { action: 'test.capped', targetId: i });
     const filtered = eq(auditLog.action, 'test.capped');
     expect(await cappedCount(t.ctx.db, auditLog, filtered, 2)).toEqual({ total: 2, totalCapped: true });
@@ -66,7 +79,9 @@ describe('the audit log', () => {
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
     await audit.write(t.ctx.db, actor, { action: 'test.append_only' });
-    expect(await refusedAsAppendOnly(sql`UPDATE audit_log SET action = 'test.changed' WHERE action = 'test.append_only'`)).toBe(true);
+    expect(
+      await refusedAsAppendOnly(sql`UPDATE audit_log SET action = 'test.changed' WHERE action = 'test.append_only'`),
+    ).toBe(true);
     expect(await refusedAsAppendOnly(sql`DELETE FROM audit_log WHERE action = 'test.append_only'`)).toBe(true);
     expect(await refusedAsAppendOnly(sql`TRUNCATE audit_log`)).toBe(true);
     expect(await refusedAsAppendOnly(sql`DELETE FROM audit_head`)).toBe(true);
@@ -77,17 +92,22 @@ describe('the audit log', () => {
     const before = await lastId();
     const writers = 60;
     // Each write in its own transaction, all started together (on PostgreSQL across the pool's connections).
-    await Promise.all(Array.from({ length: writers }, (_v, i) => t.ctx.db.transaction(async (tx) => {
-      await audit.write(tx, { ...actor, requestId: `concurrent-${i}` }, { action: 'test.concurrent', targetId: i });
-    })));
+    await Promise.all(
+      Array.from({ length: writers }, (_v, i) =>
+        t.ctx.db.transaction(async (tx) => {
+          await audit.write(tx, { ...actor, requestId: `concurrent-${i}` }, { action: 'test.concurrent', targetId: i });
+        }),
+      ),
+    );
     expect(await lastId()).toBe(before + writers);
     const result = await audit.verify();
     expect(result.broken).toBeNull();
     expect(result.records).toBe(before + writers);
   });
 
-  it('names the first bad record when a row is changed behind the trigger\'s back, and audit-verify says so', async () => {
-    for (let i = 0; i < 3; i++) await audit.write(t.ctx.db, actor, { action: 'test.tamper', targetId: i, after: { amount: '10.00' } });
+  it("names the first bad record when a row is changed behind the trigger's back, and audit-verify says so", async () => {
+    for (let i = 0; i < 3; i++)
+      await audit.write(t.ctx.db, actor, { action: 'test.tamper', targetId: i, after: { amount: '10.00' } });
     const id = (await lastId()) - 1;
     await tamper(sql`UPDATE audit_log SET after = '{"amount":"99.00"}'::jsonb WHERE id = ${id}`);
     const result = await audit.verify();
@@ -95,7 +115,9 @@ describe('the audit log', () => {
     expect(result.records).toBe(id - 1);
     const report = auditVerifyReport(result);
     expect(report.status).toBe(1);
-    expect(report.lines[0]).toBe(`audit log BROKEN at record ${id}: its hash does not match its contents (the row was changed)`);
+    expect(report.lines[0]).toBe(
+      `audit log BROKEN at record ${id}: its hash does not match its contents (the row was changed)`,
+    );
     // Put back, the chain holds again.
     await tamper(sql`UPDATE audit_log SET after = '{"amount":"10.00"}'::jsonb WHERE id = ${id}`);
     expect((await audit.verify()).broken).toBeNull();
@@ -107,9 +129,15 @@ describe('the audit log', () => {
     // Rewritten with a recomputed hash: the row itself checks out, the next one's prev_hash does not.
     await tamper(sql`UPDATE audit_log SET action = 'test.rewritten' WHERE id = ${last - 2}`);
     await tamper(sql`UPDATE audit_log a SET hash = audit_row_hash(a) WHERE id = ${last - 2}`);
-    expect((await audit.verify()).broken).toEqual({ id: last - 1, reason: `its prev_hash does not match the hash of record ${last - 2}` });
+    expect((await audit.verify()).broken).toEqual({
+      id: last - 1,
+      reason: `its prev_hash does not match the hash of record ${last - 2}`,
+    });
     await tamper(sql`DELETE FROM audit_log WHERE id = ${last - 1}`);
-    expect((await audit.verify()).broken).toEqual({ id: last, reason: `record ${last - 1} is missing (the next is ${last})` });
+    expect((await audit.verify()).broken).toEqual({
+      id: last,
+      reason: `record ${last - 1} is missing (the next is ${last})`,
+    });
   });
 
   it('names the head when the newest records are removed', async () => {

@@ -30,7 +30,8 @@ export interface AuditFilter {
 }
 
 /** A JSON document as a jsonb parameter; absent or null is SQL NULL. */
-const jsonbOrNull = (value: unknown): SQL => (value === undefined || value === null ? sql`NULL::jsonb` : sql`${JSON.stringify(value)}::jsonb`);
+const jsonbOrNull = (value: unknown): SQL =>
+  value === undefined || value === null ? sql`NULL::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
 
 /** One link of the chain as the verifier reads it: the stored hashes and the one recomputed now. */
 export interface ChainLink {
@@ -72,11 +73,19 @@ export const auditRepo = {
     const result = await db.execute(sql`
       SELECT a.id, a.prev_hash, a.hash, audit_row_hash(a) AS recomputed
       FROM audit_log a WHERE a.id > ${afterId} ORDER BY a.id LIMIT ${limit}`);
-    return rowsOf(result).map((r) => ({ id: Number(r.id), prevHash: String(r.prev_hash), hash: String(r.hash), recomputed: String(r.recomputed) }));
+    return rowsOf(result).map((r) => ({
+      id: Number(r.id),
+      prevHash: String(r.prev_hash),
+      hash: String(r.hash),
+      recomputed: String(r.recomputed),
+    }));
   },
 
   async head(db: DbOrTx): Promise<{ lastId: number; lastHash: string } | undefined> {
-    const [row] = await db.select({ lastId: auditHead.lastId, lastHash: auditHead.lastHash }).from(auditHead).where(eq(auditHead.id, 1));
+    const [row] = await db
+      .select({ lastId: auditHead.lastId, lastHash: auditHead.lastHash })
+      .from(auditHead)
+      .where(eq(auditHead.id, 1));
     return row;
   },
 };

@@ -13,7 +13,17 @@ const tags = ['admin'];
  */
 export const auditRoutes: FastifyPluginAsync<{ audit: AuditLog }> = async (base, { audit }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/admin/api/audit/list', {
-    schema: schema({ tags, summary: 'The audit log, newest first, with filters (admin, compliance)', querystring: AuditListQuery, response: AuditListResponse, roles: ['admin', 'compliance'] }),
-  }, async (req, reply) => reply.ok(await audit.list(actorOf(req), req.query)));
+  app.get(
+    '/admin/api/audit/list',
+    {
+      schema: schema({
+        tags,
+        summary: 'The audit log, newest first, with filters (admin, compliance)',
+        querystring: AuditListQuery,
+        response: AuditListResponse,
+        roles: ['admin', 'compliance'],
+      }),
+    },
+    async (req, reply) => reply.ok(await audit.list(actorOf(req), req.query)),
+  );
 };

@@ -44,9 +44,20 @@ const VERIFY_BATCH = 1000;
 
 function toRecord(r: AuditRow): AuditRecord {
   return {
-    id: r.id, at: r.at.getTime(), operatorId: r.operatorId, operatorEmail: r.operatorEmail, role: r.role as OperatorRole | null,
-    action: r.action, targetType: r.targetType, targetId: r.targetId, before: r.before ?? null, after: r.after ?? null,
-    requestId: r.requestId, ip: r.ip, prevHash: r.prevHash, hash: r.hash,
+    id: r.id,
+    at: r.at.getTime(),
+    operatorId: r.operatorId,
+    operatorEmail: r.operatorEmail,
+    role: r.role as OperatorRole | null,
+    action: r.action,
+    targetType: r.targetType,
+    targetId: r.targetId,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    requestId: r.requestId,
+    ip: r.ip,
+    prevHash: r.prevHash,
+    hash: r.hash,
   };
 }
 
@@ -82,8 +93,12 @@ export class AuditLog {
     const size = q.size ?? 20;
     return this.ctx.db.transaction(async (tx) => {
       const filter = {
-        operatorId: q.operatorId, action: q.action, targetType: q.targetType, targetId: q.targetId,
-        from: q.from === undefined ? undefined : new Date(q.from), to: q.to === undefined ? undefined : new Date(q.to),
+        operatorId: q.operatorId,
+        action: q.action,
+        targetType: q.targetType,
+        targetId: q.targetId,
+        from: q.from === undefined ? undefined : new Date(q.from),
+        to: q.to === undefined ? undefined : new Date(q.to),
       };
       const { rows, total, totalCapped } = await auditRepo.list(tx, filter, page, size);
       await this.write(tx, actor, { action: 'audit.read', after: { ...q, page, size } });
@@ -102,10 +117,14 @@ export class AuditLog {
     for (;;) {
       const links = await auditRepo.links(db, prevId, VERIFY_BATCH);
       for (const l of links) {
-        const broken = l.id !== prevId + 1 ? `record ${prevId + 1} is missing (the next is ${l.id})`
-          : l.prevHash !== prevHash ? `its prev_hash does not match the hash of record ${prevId}`
-          : l.hash !== l.recomputed ? 'its hash does not match its contents (the row was changed)'
-          : null;
+        const broken =
+          l.id !== prevId + 1
+            ? `record ${prevId + 1} is missing (the next is ${l.id})`
+            : l.prevHash !== prevHash
+              ? `its prev_hash does not match the hash of record ${prevId}`
+              : l.hash !== l.recomputed
+                ? 'its hash does not match its contents (the row was changed)'
+                : null;
         if (broken) return { records: prevId, headHash: prevHash, broken: { id: l.id, reason: broken } };
         prevId = l.id;
         prevHash = l.hash;
@@ -113,9 +132,21 @@ export class AuditLog {
       if (links.length < VERIFY_BATCH) break;
     }
     const head = await auditRepo.head(db);
-    if (!head) return { records: prevId, headHash: prevHash, broken: { id: prevId + 1, reason: 'the audit_head row is missing' } };
+    if (!head)
+      return {
+        records: prevId,
+        headHash: prevHash,
+        broken: { id: prevId + 1, reason: 'the audit_head row is missing' },
+      };
     if (head.lastId !== prevId || head.lastHash !== prevHash) {
-      return { records: prevId, headHash: prevHash, broken: { id: head.lastId, reason: `the head names record ${head.lastId}, the chain ends at ${prevId} (records were removed from the end, or the head was changed)` } };
+      return {
+        records: prevId,
+        headHash: prevHash,
+        broken: {
+          id: head.lastId,
+          reason: `the head names record ${head.lastId}, the chain ends at ${prevId} (records were removed from the end, or the head was changed)`,
+        },
+      };
     }
     return { records: prevId, headHash: prevHash, broken: null };
   }
@@ -123,7 +154,11 @@ export class AuditLog {
 
 /** What `npm run ops -- audit-verify` prints and its exit status (0 whole, 1 broken). */
 export function auditVerifyReport(result: AuditVerifyResult): { status: 0 | 1; lines: string[] } {
-  if (!result.broken) return { status: 0, lines: [`audit log OK: ${result.records} record(s), one unbroken chain; head hash ${result.headHash}`] };
+  if (!result.broken)
+    return {
+      status: 0,
+      lines: [`audit log OK: ${result.records} record(s), one unbroken chain; head hash ${result.headHash}`],
+    };
   return {
     status: 1,
     lines: [

@@ -10,7 +10,9 @@ const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 let t: TestApp;
 beforeAll(async () => {
   // High limits here; the limits themselves are tested with low ones below.
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', OTP_DAILY_PER_IP: '10000', LOGIN_MAX_FAILURES_PER_IP: '10000' } });
+  t = await createTestApp({
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', OTP_DAILY_PER_IP: '10000', LOGIN_MAX_FAILURES_PER_IP: '10000' },
+  });
 });
 afterAll(() => t.close());
 
@@ -21,7 +23,11 @@ describe('register by e-mail', () => {
     const email = uniqueEmail();
     expect((await t.post(`${U}/sendOtp`, { email, purpose: 'register' })).code).toBe(0);
     const res = await t.post<LoginResult>(`${U}/register`, {
-      type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code: t.lastCode(email),
+      type: 'email',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code: t.lastCode(email),
     });
     expect(res.code).toBe(0);
     expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
@@ -33,12 +39,28 @@ describe('register by e-mail', () => {
   });
 
   it('refuses a password shorter than 6 characters', async () => {
-    const r = await t.post(`${U}/register`, { type: 'email', email: uniqueEmail(), password: '12345', confirmPassword: '12345', code: '1234' });
-    expect(r).toMatchObject({ status: 400, code: code('PASSWORD_TOO_SHORT'), msg: 'Password can not be less than 6 characters' });
+    const r = await t.post(`${U}/register`, {
+      type: 'email',
+      email: uniqueEmail(),
+      password: '12345',
+      confirmPassword: '12345',
+      code: '1234',
+    });
+    expect(r).toMatchObject({
+      status: 400,
+      code: code('PASSWORD_TOO_SHORT'),
+      msg: 'Password can not be less than 6 characters',
+    });
   });
 
   it('refuses two passwords that differ', async () => {
-    const r = await t.post(`${U}/register`, { type: 'email', email: uniqueEmail(), password: PASSWORD, confirmPassword: 'other123', code: '1234' });
+    const r = await t.post(`${U}/register`, {
+      type: 'email',
+      email: uniqueEmail(),
+      password: PASSWORD,
+      confirmPassword: 'other123',
+      code: '1234',
+    });
     expect(r).toMatchObject({ code: code('PASSWORDS_MISMATCH'), msg: 'Passwords inconsistent' });
   });
 
@@ -49,11 +71,21 @@ describe('register by e-mail', () => {
   });
 
   it('answers "Field is not empty" for a missing or empty field', async () => {
-    const missing = await t.post(`${U}/register`, { type: 'email', email: uniqueEmail(), password: PASSWORD, confirmPassword: PASSWORD });
+    const missing = await t.post(`${U}/register`, {
+      type: 'email',
+      email: uniqueEmail(),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(missing).toMatchObject({ code: code('FIELD_REQUIRED'), msg: 'Field is not empty' });
     const empty = await t.post(`${U}/sendOtp`, { email: '', purpose: 'register' });
     expect(empty.code).toBe(code('FIELD_REQUIRED'));
-    const noEmail = await t.post(`${U}/register`, { type: 'email', password: PASSWORD, confirmPassword: PASSWORD, code: '1234' });
+    const noEmail = await t.post(`${U}/register`, {
+      type: 'email',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code: '1234',
+    });
     expect(noEmail.code).toBe(code('FIELD_REQUIRED'));
   });
 
@@ -71,7 +103,13 @@ describe('register by e-mail', () => {
     const email = uniqueEmail();
     await t.post(`${U}/sendOtp`, { email, purpose: 'register' });
     t.clock.advance(10 * 60_000 + 1);
-    const r = await t.post(`${U}/register`, { type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code: t.lastCode(email) });
+    const r = await t.post(`${U}/register`, {
+      type: 'email',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code: t.lastCode(email),
+    });
     expect(r.code).toBe(code('CODE_EXPIRED'));
   });
 
@@ -79,7 +117,11 @@ describe('register by e-mail', () => {
     const { email } = await registerByEmail(t);
     // The same code for a reset of the same account: it was consumed by register.
     const r = await t.post(`${U}/forgot-password`, {
-      type: 'email', email, code: t.lastCode(email), password: 'newpass1', confirmPassword: 'newpass1',
+      type: 'email',
+      email,
+      code: t.lastCode(email),
+      password: 'newpass1',
+      confirmPassword: 'newpass1',
     });
     expect(r.code).toBe(code('CODE_INVALID'));
   });
@@ -90,7 +132,8 @@ describe('register by e-mail', () => {
     const right = t.lastCode(email);
     const wrong = String((Number(right) + 1) % 10000).padStart(4, '0');
     const body = { type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD };
-    for (let i = 0; i < 5; i++) expect((await t.post(`${U}/register`, { ...body, code: wrong })).code).toBe(code('CODE_INVALID'));
+    for (let i = 0; i < 5; i++)
+      expect((await t.post(`${U}/register`, { ...body, code: wrong })).code).toBe(code('CODE_INVALID'));
     expect((await t.post(`${U}/register`, { ...body, code: right })).code).toBe(code('CODE_ATTEMPTS_EXCEEDED'));
     // A new code works again.
     nextMinute();
@@ -129,7 +172,13 @@ describe('register by e-mail', () => {
   it('says "This account already exists" for a taken e-mail, in the code request and in register', async () => {
     const { email } = await registerByEmail(t);
     expect((await t.post(`${U}/sendOtp`, { email, purpose: 'register' })).msg).toBe('This account already exists');
-    const r = await t.post(`${U}/register`, { type: 'email', email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD, code: '1234' });
+    const r = await t.post(`${U}/register`, {
+      type: 'email',
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code: '1234',
+    });
     expect(r.code).toBe(code('ACCOUNT_EXISTS'));
   });
 
@@ -138,8 +187,12 @@ describe('register by e-mail', () => {
     const email = uniqueEmail();
     await t.post(`${U}/sendOtp`, { email, purpose: 'register' });
     const body = { type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code: t.lastCode(email) };
-    expect((await t.post(`${U}/register`, { ...body, invitationCode: 'ZZZZZZ' })).code).toBe(code('INVITATION_CODE_INVALID'));
-    expect((await t.post(`${U}/register`, { ...body, invitationCode: inviter.user.invitationCode.toLowerCase() })).code).toBe(0);
+    expect((await t.post(`${U}/register`, { ...body, invitationCode: 'ZZZZZZ' })).code).toBe(
+      code('INVITATION_CODE_INVALID'),
+    );
+    expect(
+      (await t.post(`${U}/register`, { ...body, invitationCode: inviter.user.invitationCode.toLowerCase() })).code,
+    ).toBe(0);
   });
 
   it('lets exactly one of 10 simultaneous registrations with one code win', async () => {
@@ -148,7 +201,8 @@ describe('register by e-mail', () => {
     const body = { type: 'email', email, password: PASSWORD, confirmPassword: PASSWORD, code: t.lastCode(email) };
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.post(`${U}/register`, body)));
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.code !== 0)) expect([code('CODE_INVALID'), code('ACCOUNT_EXISTS')]).toContain(a.code);
+    for (const a of answers.filter((x) => x.code !== 0))
+      expect([code('CODE_INVALID'), code('ACCOUNT_EXISTS')]).toContain(a.code);
   });
 });
 
@@ -158,11 +212,21 @@ describe('register by phone', () => {
   it('registers with an SMS code and logs in with the phone', async () => {
     expect((await t.post(`${U}/SendSmsOtp`, { countryCode: '+1', phone, purpose: 'register' })).code).toBe(0);
     const res = await t.post<LoginResult>(`${U}/register`, {
-      type: 'phone', countryCode: '1', phone, password: PASSWORD, confirmPassword: PASSWORD, code: t.lastCode('+12015550123'),
+      type: 'phone',
+      countryCode: '1',
+      phone,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code: t.lastCode('+12015550123'),
     });
     expect(res.code).toBe(0);
     expect(res.data.user).toMatchObject({ phone, countryCode: '1', email: null });
-    const login = await t.post<LoginResult>(`${U}/login`, { type: 'phone', countryCode: '+1', phone: '(201) 555-0123', password: PASSWORD });
+    const login = await t.post<LoginResult>(`${U}/login`, {
+      type: 'phone',
+      countryCode: '+1',
+      phone: '(201) 555-0123',
+      password: PASSWORD,
+    });
     expect(login.code).toBe(0);
   });
 
@@ -171,11 +235,15 @@ describe('register by phone', () => {
       const r = await t.post(`${U}/SendSmsOtp`, { countryCode: '1', phone: bad, purpose: 'register' });
       expect(r).toMatchObject({ code: code('PHONE_INVALID'), msg: 'Incorrect phone number format' });
     }
-    expect((await t.post(`${U}/SendSmsOtp`, { countryCode: '1', phone: 'abc', purpose: 'register' })).code).toBe(code('PHONE_INVALID'));
+    expect((await t.post(`${U}/SendSmsOtp`, { countryCode: '1', phone: 'abc', purpose: 'register' })).code).toBe(
+      code('PHONE_INVALID'),
+    );
   });
 
   it('refuses a calling code no country has', async () => {
-    expect((await t.post(`${U}/SendSmsOtp`, { countryCode: '999', phone: '2015550123', purpose: 'register' })).code).toBe(code('COUNTRY_CODE_INVALID'));
+    expect(
+      (await t.post(`${U}/SendSmsOtp`, { countryCode: '999', phone: '2015550123', purpose: 'register' })).code,
+    ).toBe(code('COUNTRY_CODE_INVALID'));
   });
 });
 
@@ -183,7 +251,9 @@ describe('login, sessions and logout', () => {
   it('logs in, and refuses a wrong password and an unknown account', async () => {
     const u = await registerByEmail(t);
     expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: PASSWORD })).code).toBe(0);
-    expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: 'wrong-one' })).code).toBe(code('PASSWORD_INCORRECT'));
+    expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: 'wrong-one' })).code).toBe(
+      code('PASSWORD_INCORRECT'),
+    );
     const unknown = await t.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: PASSWORD });
     expect(unknown).toMatchObject({ code: code('ACCOUNT_NOT_FOUND'), msg: 'This account does not exist' });
   });
@@ -233,24 +303,37 @@ describe('login, sessions and logout', () => {
     const v = await registerByEmail(t);
     expect((await t.post(`${U}/info`, undefined, { token: v.token })).code).toBe(0);
     expect((await t.post(`${U}/update`, { nickname: 'Renamed' }, { token: v.token })).code).toBe(0);
-    expect((await t.post<{ nickname: string }>(`${U}/info`, undefined, { token: v.token })).data.nickname).toBe('Renamed');
+    expect((await t.post<{ nickname: string }>(`${U}/info`, undefined, { token: v.token })).data.nickname).toBe(
+      'Renamed',
+    );
   });
 
-  it('checks a password change against the password as stored, not the session\'s copy of the user', async () => {
+  it("checks a password change against the password as stored, not the session's copy of the user", async () => {
     const u = await registerByEmail(t);
     expect((await t.post(`${U}/info`, undefined, { token: u.token })).code).toBe(0);
     // The password is changed by another process: this one still holds the old row in its session copy.
     const other = await hashPassword('other-pass-1', t.ctx.config.scryptCost);
     await t.ctx.db.execute(sql`UPDATE users SET password_hash = ${other} WHERE email = ${u.email}`);
-    const refused = await t.post(`${U}/change-password`, { oldPassword: PASSWORD, password: 'brand-new-1', confirmPassword: 'brand-new-1' }, { token: u.token });
+    const refused = await t.post(
+      `${U}/change-password`,
+      { oldPassword: PASSWORD, password: 'brand-new-1', confirmPassword: 'brand-new-1' },
+      { token: u.token },
+    );
     expect(refused.code).toBe(code('OLD_PASSWORD_INCORRECT'));
   });
 
   it('locks an account after 5 failed logins and tells how long', async () => {
     const u = await registerByEmail(t);
-    for (let i = 0; i < 5; i++) expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: 'wrong-one' })).code).toBe(code('PASSWORD_INCORRECT'));
+    for (let i = 0; i < 5; i++)
+      expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: 'wrong-one' })).code).toBe(
+        code('PASSWORD_INCORRECT'),
+      );
     const locked = await t.post(`${U}/login`, { type: 'email', email: u.email, password: PASSWORD });
-    expect(locked).toMatchObject({ status: 429, code: code('LOGIN_LOCKED'), msg: 'Too many failed attempts, please try again in 15 minutes' });
+    expect(locked).toMatchObject({
+      status: 429,
+      code: code('LOGIN_LOCKED'),
+      msg: 'Too many failed attempts, please try again in 15 minutes',
+    });
     t.clock.advance(15 * 60_000 + 1000);
     expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: PASSWORD })).code).toBe(0);
   });
@@ -264,8 +347,12 @@ describe('login, sessions and logout', () => {
       msgs.add(r.msg);
     }
     expect(msgs.size).toBe(8);
-    expect((await t.post(`${U}/login`, body(), { lang: 'ja' })).msg).toBe((await t.post(`${U}/login`, body(), { lang: 'jp' })).msg);
-    expect((await t.post(`${U}/login`, body(), { lang: 'hk' })).msg).toBe((await t.post(`${U}/login`, body(), { lang: 'zh-HK' })).msg);
+    expect((await t.post(`${U}/login`, body(), { lang: 'ja' })).msg).toBe(
+      (await t.post(`${U}/login`, body(), { lang: 'jp' })).msg,
+    );
+    expect((await t.post(`${U}/login`, body(), { lang: 'hk' })).msg).toBe(
+      (await t.post(`${U}/login`, body(), { lang: 'zh-HK' })).msg,
+    );
   });
 });
 
@@ -274,10 +361,18 @@ describe('forgot password', () => {
     const u = await registerByEmail(t);
     nextMinute();
     expect((await t.post(`${U}/sendOtp`, { email: u.email, purpose: 'forgot_password' })).code).toBe(0);
-    const r = await t.post(`${U}/forgot-password`, { type: 'email', email: u.email, code: t.lastCode(u.email), password: 'brandnew1', confirmPassword: 'brandnew1' });
+    const r = await t.post(`${U}/forgot-password`, {
+      type: 'email',
+      email: u.email,
+      code: t.lastCode(u.email),
+      password: 'brandnew1',
+      confirmPassword: 'brandnew1',
+    });
     expect(r.code).toBe(0);
     expect((await t.post(`${U}/info`, undefined, { token: u.token })).code).toBe(301);
-    expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: PASSWORD })).code).toBe(code('PASSWORD_INCORRECT'));
+    expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: PASSWORD })).code).toBe(
+      code('PASSWORD_INCORRECT'),
+    );
     expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: 'brandnew1' })).code).toBe(0);
   });
 
@@ -290,7 +385,14 @@ describe('forgot password', () => {
 describe('limits on codes and on addresses', () => {
   let s: TestApp;
   beforeAll(async () => {
-    s = await createTestApp({ env: { OTP_DAILY_PER_DESTINATION: '2', OTP_DAILY_PER_IP: '3', AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_MAX_FAILURES_PER_IP: '4' } });
+    s = await createTestApp({
+      env: {
+        OTP_DAILY_PER_DESTINATION: '2',
+        OTP_DAILY_PER_IP: '3',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        LOGIN_MAX_FAILURES_PER_IP: '4',
+      },
+    });
   });
   afterAll(() => s.close());
 
@@ -310,11 +412,21 @@ describe('limits on codes and on addresses', () => {
 
   it('locks an address after too many failed logins, whatever the accounts', async () => {
     for (let i = 0; i < 4; i++) {
-      expect((await s.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'whatever' }, { ip: '10.9.9.9' })).code).toBe(code('ACCOUNT_NOT_FOUND'));
+      expect(
+        (await s.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'whatever' }, { ip: '10.9.9.9' }))
+          .code,
+      ).toBe(code('ACCOUNT_NOT_FOUND'));
     }
-    const r = await s.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'whatever' }, { ip: '10.9.9.9' });
+    const r = await s.post(
+      `${U}/login`,
+      { type: 'email', email: uniqueEmail(), password: 'whatever' },
+      { ip: '10.9.9.9' },
+    );
     expect(r.code).toBe(code('LOGIN_LOCKED'));
-    expect((await s.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'whatever' }, { ip: '10.9.9.8' })).code).toBe(code('ACCOUNT_NOT_FOUND'));
+    expect(
+      (await s.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'whatever' }, { ip: '10.9.9.8' }))
+        .code,
+    ).toBe(code('ACCOUNT_NOT_FOUND'));
   });
 });
 
@@ -323,7 +435,10 @@ describe('request rate limit', () => {
     const r = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push(await r.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'x' }, { ip: '10.1.1.1' }));
+      for (let i = 0; i < 4; i++)
+        answers.push(
+          await r.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'x' }, { ip: '10.1.1.1' }),
+        );
       expect(answers.slice(0, 3).every((a) => a.code === code('ACCOUNT_NOT_FOUND'))).toBe(true);
       expect(answers[3]).toMatchObject({ status: 429, code: code('TOO_MANY_REQUESTS') });
     } finally {

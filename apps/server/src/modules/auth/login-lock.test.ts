@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS, type LoginResult } from '@app/contract';
 import type * as Secrets from '../../lib/secrets';
-import { createTestApp, PASSWORD, registerByEmail, uniqueEmail, type ApiAnswer, type TestApp } from '../../../test/harness';
+import {
+  createTestApp,
+  PASSWORD,
+  registerByEmail,
+  uniqueEmail,
+  type ApiAnswer,
+  type TestApp,
+} from '../../../test/harness';
 
 // Every password check the server runs goes through this probe: it records the password it was
 // given and, while a test holds the gate, keeps wrong guesses waiting inside the check, so the
@@ -59,7 +66,12 @@ async function until(done: () => boolean): Promise<void> {
 /** Fires the requests at once and counts answers as they come. */
 function fire<T>(calls: (() => Promise<ApiAnswer<T>>)[]) {
   let answered = 0;
-  const all = calls.map((c) => c().then((a) => { answered++; return a; }));
+  const all = calls.map((c) =>
+    c().then((a) => {
+      answered++;
+      return a;
+    }),
+  );
   return { all, answered: () => answered };
 }
 
@@ -68,7 +80,8 @@ describe('concurrent login guesses', () => {
     const u = await registerByEmail(t);
     probe.checked.length = 0;
     probe.hold();
-    const login = (password: string) => () => t.post(`${U}/login`, { type: 'email', email: u.email, password }, { ip: freshIp() });
+    const login = (password: string) => () =>
+      t.post(`${U}/login`, { type: 'email', email: u.email, password }, { ip: freshIp() });
     const burst = fire(Array.from({ length: 24 }, (_, i) => login(`wrong-guess-${i}`)));
     // Every guess has either been refused or is inside the password check (held there).
     await until(() => burst.answered() + probe.checked.length >= 24);
@@ -92,7 +105,8 @@ describe('concurrent login guesses', () => {
     const u = await registerByEmail(t);
     probe.checked.length = 0;
     probe.hold();
-    const login = (password: string) => () => t.post<LoginResult>(`${U}/login`, { type: 'email', email: u.email, password }, { ip: freshIp() });
+    const login = (password: string) => () =>
+      t.post<LoginResult>(`${U}/login`, { type: 'email', email: u.email, password }, { ip: freshIp() });
     const rightAt = 12;
     const burst = fire(Array.from({ length: 25 }, (_, i) => login(i === rightAt ? PASSWORD : `wrong-guess-${i}`)));
     await until(() => burst.answered() + probe.checked.filter((p) => p !== PASSWORD).length >= 25);
@@ -116,7 +130,8 @@ describe('concurrent login guesses', () => {
 
   it('a success restarts the account count', async () => {
     const u = await registerByEmail(t);
-    const login = (password: string) => t.post(`${U}/login`, { type: 'email', email: u.email, password }, { ip: freshIp() });
+    const login = (password: string) =>
+      t.post(`${U}/login`, { type: 'email', email: u.email, password }, { ip: freshIp() });
     for (let i = 0; i < 4; i++) expect((await login('wrong-one')).code).toBe(code('PASSWORD_INCORRECT'));
     expect((await login(PASSWORD)).code).toBe(0);
     // Five more wrong guesses are allowed after a success; the sixth attempt is refused.
@@ -126,7 +141,12 @@ describe('concurrent login guesses', () => {
 
   it('lets at most LOGIN_MAX_FAILURES_PER_IP of 25 simultaneous logins from one address past the lock', async () => {
     const ip = '10.66.0.1';
-    const burst = fire(Array.from({ length: 25 }, () => () => t.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'whatever' }, { ip })));
+    const burst = fire(
+      Array.from(
+        { length: 25 },
+        () => () => t.post(`${U}/login`, { type: 'email', email: uniqueEmail(), password: 'whatever' }, { ip }),
+      ),
+    );
     const answers = await Promise.all(burst.all);
     expect(answers.filter((a) => a.code === code('ACCOUNT_NOT_FOUND'))).toHaveLength(4);
     expect(answers.filter((a) => a.code === code('LOGIN_LOCKED'))).toHaveLength(21);

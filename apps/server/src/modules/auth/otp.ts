@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import {
-  OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_RESEND_WAIT_S, OTP_TTL_MINUTES,
-  type ErrorKey, type HeaderLang, type OtpPurpose,
+  OTP_LENGTH,
+  OTP_MAX_WRONG_TRIES,
+  OTP_RESEND_WAIT_S,
+  OTP_TTL_MINUTES,
+  type ErrorKey,
+  type HeaderLang,
+  type OtpPurpose,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';

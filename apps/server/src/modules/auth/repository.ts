@@ -7,13 +7,15 @@ import { joinUserOn, userColumns } from '../users';
 export type OtpRow = typeof otpCodes.$inferSelect;
 
 /** Every authenticated request runs this: prepared once, one statement with the user (the users module's join). */
-const sessionByHash = preparedOn((db) => db
-  .select({ session: sessions, user: userColumns })
-  .from(sessions)
-  .innerJoin(...joinUserOn(sessions.userId))
-  .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-  .limit(1)
-  .prepare('session_by_token_hash'));
+const sessionByHash = preparedOn((db) =>
+  db
+    .select({ session: sessions, user: userColumns })
+    .from(sessions)
+    .innerJoin(...joinUserOn(sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
 
 export const sessionRepo = {
   async insert(db: DbOrTx, row: typeof sessions.$inferInsert): Promise<void> {
@@ -26,11 +28,25 @@ export const sessionRepo = {
     await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
   },
   async revoke(db: DbOrTx, id: number, at: Date): Promise<void> {
-    await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   },
   async liveOfUser(db: DbOrTx, userId: number, now: Date) {
-    return db.select({ origin: sessions.origin, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
-      .from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))).orderBy(desc(sessions.id)).limit(50);
+    return db
+      .select({
+        origin: sessions.origin,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.id))
+      .limit(50);
   },
   /**
    * Whether a sign-in from this user agent and origin would be from a new device: the user has
@@ -38,14 +54,20 @@ export const sessionRepo = {
    * an operator created) is not told; registering opens the first session.
    */
   async isNewDevice(db: DbOrTx, userId: number, userAgent: string, origin: string): Promise<boolean> {
-    const [row] = await db.select({
-      any: sql<boolean>`count(*) > 0`,
-      known: sql<boolean>`coalesce(bool_or(${sessions.userAgent} = ${userAgent} AND ${sessions.origin} = ${origin}), false)`,
-    }).from(sessions).where(eq(sessions.userId, userId));
+    const [row] = await db
+      .select({
+        any: sql<boolean>`count(*) > 0`,
+        known: sql<boolean>`coalesce(bool_or(${sessions.userAgent} = ${userAgent} AND ${sessions.origin} = ${origin}), false)`,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
     return Boolean(row?.any) && !row?.known;
   },
   async revokeAllOfUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
-    await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   },
 };
 
@@ -64,12 +86,18 @@ export const otpRepo = {
     return rows[0];
   },
   async lastSentAt(tx: DbOrTx, destination: string): Promise<Date | undefined> {
-    const [row] = await tx.select({ at: max(otpCodes.createdAt) }).from(otpCodes).where(eq(otpCodes.destination, destination));
+    const [row] = await tx
+      .select({ at: max(otpCodes.createdAt) })
+      .from(otpCodes)
+      .where(eq(otpCodes.destination, destination));
     return row?.at ?? undefined;
   },
   async countSince(tx: DbOrTx, field: 'destination' | 'ip', value: string, since: Date): Promise<number> {
     const column = field === 'destination' ? otpCodes.destination : otpCodes.ip;
-    const [row] = await tx.select({ n: count() }).from(otpCodes).where(and(eq(column, value), gt(otpCodes.createdAt, since)));
+    const [row] = await tx
+      .select({ n: count() })
+      .from(otpCodes)
+      .where(and(eq(column, value), gt(otpCodes.createdAt, since)));
     return row?.n ?? 0;
   },
   async retireActive(tx: DbOrTx, destination: string, purpose: string, at: Date): Promise<void> {
@@ -86,7 +114,10 @@ export const otpRepo = {
     await tx.delete(otpCodes).where(eq(otpCodes.id, id));
   },
   async addAttempt(tx: DbOrTx, id: number): Promise<void> {
-    await tx.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(eq(otpCodes.id, id));
+    await tx
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(eq(otpCodes.id, id));
   },
   async consume(tx: DbOrTx, id: number, at: Date): Promise<void> {
     await tx.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, id));

@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import type {
-  ForgotPasswordBody, HeaderLang, LoginBody, LoginResult, OtpPurpose, RegisterBody, SendOtpBody, SendSmsOtpBody, TypeUser,
+  ForgotPasswordBody,
+  HeaderLang,
+  LoginBody,
+  LoginResult,
+  OtpPurpose,
+  RegisterBody,
+  SendOtpBody,
+  SendSmsOtpBody,
+  TypeUser,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -8,7 +16,15 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import type { SessionMeta } from '../../plugins/session';
 import {
-  assertPasswordsMatch, findByIdentity, phoneKey, resolveIdentity, securityStamp, toUserInfo, userRepo, type Identity, type UserRow,
+  assertPasswordsMatch,
+  findByIdentity,
+  phoneKey,
+  resolveIdentity,
+  securityStamp,
+  toUserInfo,
+  userRepo,
+  type Identity,
+  type UserRow,
 } from '../users';
 import { acceptCurrentTerms } from '../content';
 import { notifyUser } from '../notifications';
@@ -140,7 +156,8 @@ export class AuthService {
         });
       } catch (err) {
         const constraint = uniqueViolation(err);
-        if (constraint === 'users_email_unique' || constraint === 'users_phone_unique') throw new AppError('ACCOUNT_EXISTS');
+        if (constraint === 'users_email_unique' || constraint === 'users_phone_unique')
+          throw new AppError('ACCOUNT_EXISTS');
         // A random uid or invitation code collided: draw again.
         if (constraint && attempt < MAX_ID_RETRIES) continue;
         throw err;
@@ -165,7 +182,12 @@ export class AuthService {
       const fresh = await sessionRepo.isNewDevice(tx, user.id, meta.userAgent.slice(0, 300), meta.origin);
       const opened = await this.sessions.create(tx, user.id, meta);
       const now = clock.now();
-      if (fresh) await notifyUser(tx, user.id, 'login.new_device', now, { device: describeDevice(meta.userAgent, meta.origin), ip: meta.ip, at: now.getTime() });
+      if (fresh)
+        await notifyUser(tx, user.id, 'login.new_device', now, {
+          device: describeDevice(meta.userAgent, meta.origin),
+          ip: meta.ip,
+          at: now.getTime(),
+        });
       return opened;
     });
     return { token, user: toUserInfo(user, mode) };

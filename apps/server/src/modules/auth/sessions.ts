@@ -77,7 +77,13 @@ export class SessionService implements Authenticator {
     const hit = this.cache.get(hash);
     if (hit) {
       // Fresh enough, unexpired, and not due for a touch: no query.
-      if (now - hit.cachedAt < this.cacheMs && now < hit.expiresAt && now < hit.lastSeenAt + idleMs && now - hit.lastSeenAt <= TOUCH_INTERVAL_MS) return hit.auth;
+      if (
+        now - hit.cachedAt < this.cacheMs &&
+        now < hit.expiresAt &&
+        now < hit.lastSeenAt + idleMs &&
+        now - hit.lastSeenAt <= TOUCH_INTERVAL_MS
+      )
+        return hit.auth;
       this.cache.delete(hash);
     }
     const found = await sessionRepo.withUserByHash(this.ctx.db, hash);

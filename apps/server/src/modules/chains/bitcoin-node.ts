@@ -89,7 +89,10 @@ function blockOf(b: RpcBlock): BitcoinBlock {
   need(Array.isArray(b.tx), 'transactions (verbosity 2)');
   const outputs: BitcoinOutput[] = [];
   for (const tx of b.tx) {
-    need(typeof tx.txid === 'string' && HASH.test(tx.txid) && Array.isArray(tx.vout) && Array.isArray(tx.vin), 'transactions (verbosity 2)');
+    need(
+      typeof tx.txid === 'string' && HASH.test(tx.txid) && Array.isArray(tx.vout) && Array.isArray(tx.vin),
+      'transactions (verbosity 2)',
+    );
     const coinbase = tx.vin.length === 1 && typeof tx.vin[0]!.coinbase === 'string';
     for (const out of tx.vout) {
       need(Number.isSafeInteger(out.n) && out.n >= 0, 'output indexes');
@@ -100,8 +103,12 @@ function blockOf(b: RpcBlock): BitcoinBlock {
     }
   }
   return {
-    number: b.height, hash: b.hash, parentHash: b.previousblockhash ?? NO_PARENT, timestamp: b.time,
-    mainChain: b.confirmations >= 0, outputs,
+    number: b.height,
+    hash: b.hash,
+    parentHash: b.previousblockhash ?? NO_PARENT,
+    timestamp: b.time,
+    mainChain: b.confirmations >= 0,
+    outputs,
   };
 }
 
@@ -135,7 +142,8 @@ export function bitcoindNode(rpcUrl: string, opts: JsonRpcOptions = {}): Bitcoin
     },
     async blockHash(height) {
       const hash = await orNone(rpc.call<unknown>('getblockhash', [height]), RPC_INVALID_PARAMETER);
-      if (hash !== null && (typeof hash !== 'string' || !HASH.test(hash))) throw new Error('getblockhash: not a block hash');
+      if (hash !== null && (typeof hash !== 'string' || !HASH.test(hash)))
+        throw new Error('getblockhash: not a block hash');
       return hash;
     },
     async block(hash) {

@@ -10,7 +10,15 @@ import { openTestDatabase, TEST_CLOCK_START } from '../../../test/harness';
 import type { Database } from '../../db/client';
 import { btcAddress, btcSegwitAsMainnet } from '../../lib/chain-address';
 import { ManualClock } from '../../lib/clock';
-import { BitcoinScanner, bitcoindNode, satsFromBtc, type BitcoinChainSettings, type BitcoinNode, type PollResult, type ScanBatch } from './index';
+import {
+  BitcoinScanner,
+  bitcoindNode,
+  satsFromBtc,
+  type BitcoinChainSettings,
+  type BitcoinNode,
+  type PollResult,
+  type ScanBatch,
+} from './index';
 
 /** A native segwit address of a key made from a name, as the deposits module hands them out (bc1q…). */
 const addressOf = (name: string) => btcAddress(secp256k1.getPublicKey(sha256(utf8ToBytes(name)), true));
@@ -18,9 +26,17 @@ const addressOf = (name: string) => btcAddress(secp256k1.getPublicKey(sha256(utf
 describe('amounts and addresses as bitcoind writes them', () => {
   it('turns BTC amounts (JSON numbers with 8 decimals) into exact satoshi', () => {
     const cases: [string, bigint][] = [
-      ['0.00000001', 1n], ['0.00050000', 50_000n], ['0.29000000', 29_000_000n], ['0.57000000', 57_000_000n], ['1.10000000', 110_000_000n],
-      ['2.67500000', 267_500_000n], ['50.00000000', 5_000_000_000n], ['0.12345678', 12_345_678n], ['20999999.99999999', 2_099_999_999_999_999n],
-      ['21000000.00000000', 2_100_000_000_000_000n], ['0.00000000', 0n],
+      ['0.00000001', 1n],
+      ['0.00050000', 50_000n],
+      ['0.29000000', 29_000_000n],
+      ['0.57000000', 57_000_000n],
+      ['1.10000000', 110_000_000n],
+      ['2.67500000', 267_500_000n],
+      ['50.00000000', 5_000_000_000n],
+      ['0.12345678', 12_345_678n],
+      ['20999999.99999999', 2_099_999_999_999_999n],
+      ['21000000.00000000', 2_100_000_000_000_000n],
+      ['0.00000000', 0n],
     ];
     // What multiplying the float would give for some of them: the reason not to.
     expect(Math.round(0.29 * 1e8) === 29_000_000 && 0.29 * 1e8 !== 29_000_000).toBe(true);
@@ -30,7 +46,7 @@ describe('amounts and addresses as bitcoind writes them', () => {
     }
   });
 
-  it('writes a segwit address of any network as mainnet\'s (the same key), and leaves others out', () => {
+  it("writes a segwit address of any network as mainnet's (the same key), and leaves others out", () => {
     const alice = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
     expect(btcSegwitAsMainnet(alice)).toBe(alice);
     expect(btcSegwitAsMainnet(alice.toUpperCase())).toBe(alice);
@@ -39,7 +55,13 @@ describe('amounts and addresses as bitcoind writes them', () => {
     // Taproot (witness v1, bech32m) keeps its encoding.
     const taproot = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr';
     expect(btcSegwitAsMainnet(taproot)).toBe(taproot);
-    for (const other of ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv', 'ltc1qcr8te4kr609gcawutmrza0j4xv80jy8zwxk4sv', '']) {
+    for (const other of [
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+      '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+      'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv',
+      'ltc1qcr8te4kr609gcawutmrza0j4xv80jy8zwxk4sv',
+      '',
+    ]) {
       expect(btcSegwitAsMainnet(other), other).toBeNull();
     }
   });
@@ -77,11 +99,23 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
   /** A scanner on a chain name of its own, starting after the current tip. */
   function scanner(over: Partial<BitcoinChainSettings> = {}, deps: { node?: BitcoinNode; clock?: ManualClock } = {}) {
     const settings: BitcoinChainSettings = {
-      chain: `btc-test-${++chains}`, network: 'regtest', coin: 'BTC', startBlock: node.height() + 1,
-      blocksPerPoll: 100, keepBlocks: 16, pollMs: 50, backoffMs: 1000, backoffMaxMs: 4000, ...over,
+      chain: `btc-test-${++chains}`,
+      network: 'regtest',
+      coin: 'BTC',
+      startBlock: node.height() + 1,
+      blocksPerPoll: 100,
+      keepBlocks: 16,
+      pollMs: 50,
+      backoffMs: 1000,
+      backoffMaxMs: 4000,
+      ...over,
     };
     return new BitcoinScanner(settings, {
-      db: database.db, node: deps.node ?? bitcoindNode(node.rpcUrl), lookup, log: recording, ...(deps.clock ? { clock: deps.clock } : {}),
+      db: database.db,
+      node: deps.node ?? bitcoindNode(node.rpcUrl),
+      lookup,
+      log: recording,
+      ...(deps.clock ? { clock: deps.clock } : {}),
     });
   }
 
@@ -93,25 +127,57 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
 
   it('hands on each output paying our addresses: keyed txid:vout, in satoshi, without a sender', async () => {
     const s = scanner();
-    const one = node.pay([{ address: alice, sats: 50_000n }, { address: stranger, sats: 1_234n }, { address: bob, sats: 120_000_000n }]);
+    const one = node.pay([
+      { address: alice, sats: 50_000n },
+      { address: stranger, sats: 1_234n },
+      { address: bob, sats: 120_000_000n },
+    ]);
     // An OP_RETURN output and a zero-value one to alice are no deposits; the 1-satoshi one is (the minimum is the watcher's).
-    const two = node.pay([{ script: hexToBytes('6a04deadbeef'), sats: 0n }, { address: alice, sats: 0n }, { address: alice, sats: 1n }]);
-    const odd = node.pay([{ address: bob, sats: 29_000_000n }, { address: bob, sats: 57_000_000n }]);
+    const two = node.pay([
+      { script: hexToBytes('6a04deadbeef'), sats: 0n },
+      { address: alice, sats: 0n },
+      { address: alice, sats: 1n },
+    ]);
+    const odd = node.pay([
+      { address: bob, sats: 29_000_000n },
+      { address: bob, sats: 57_000_000n },
+    ]);
     const [mined] = node.mine();
     const before = lookups.length;
 
     const batch = scanned(await s.poll());
-    expect(batch.blocks.map((b) => [b.number, b.hash, b.parentHash])).toEqual([[mined!.height, mined!.hash, mined!.previous]]);
+    expect(batch.blocks.map((b) => [b.number, b.hash, b.parentHash])).toEqual([
+      [mined!.height, mined!.hash, mined!.previous],
+    ]);
     const transfers = batch.blocks[0]!.transfers;
-    expect(transfers.map((t) => ({ to: t.to, owner: t.owner, amount: t.amount, txHash: t.txHash, index: t.index, key: t.key }))).toEqual([
+    expect(
+      transfers.map((t) => ({
+        to: t.to,
+        owner: t.owner,
+        amount: t.amount,
+        txHash: t.txHash,
+        index: t.index,
+        key: t.key,
+      })),
+    ).toEqual([
       { to: alice, owner: 'alice', amount: 50_000n, txHash: one.txid, index: 0, key: `${one.txid}:0` },
       { to: bob, owner: 'bob', amount: 120_000_000n, txHash: one.txid, index: 2, key: `${one.txid}:2` },
       { to: alice, owner: 'alice', amount: 1n, txHash: two.txid, index: 2, key: `${two.txid}:2` },
       { to: bob, owner: 'bob', amount: 29_000_000n, txHash: odd.txid, index: 0, key: `${odd.txid}:0` },
       { to: bob, owner: 'bob', amount: 57_000_000n, txHash: odd.txid, index: 1, key: `${odd.txid}:1` },
     ]);
-    expect(transfers.every((t) => t.chain === s.chain && t.coin === 'BTC' && t.token === null && t.from === null && t.decimals === 8
-      && t.blockNumber === mined!.height && t.blockHash === mined!.hash)).toBe(true);
+    expect(
+      transfers.every(
+        (t) =>
+          t.chain === s.chain &&
+          t.coin === 'BTC' &&
+          t.token === null &&
+          t.from === null &&
+          t.decimals === 8 &&
+          t.blockNumber === mined!.height &&
+          t.blockHash === mined!.hash,
+      ),
+    ).toBe(true);
     // One lookup for the poll, with every segwit output's address once, in mainnet form (the node writes bcrt1q…).
     expect(lookups.length - before).toBe(1);
     const asked = lookups.at(-1)!;
@@ -143,7 +209,13 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
     expect(second.blocks.map((b) => b.number)).toEqual(Array.from({ length: 10 }, (_, i) => first + 10 + i));
     expect(s.status()).toMatchObject({ head: first + 24, cursor: first + 19, lag: 5 });
     // The head; the block after the cursor (is the cursor still on the chain?); the nine others' hashes in one request, their bodies in another.
-    expect(node.requests.slice(from)).toEqual([['getblockcount'], ['getblockhash'], ['getblock'], Array(9).fill('getblockhash'), Array(9).fill('getblock')]);
+    expect(node.requests.slice(from)).toEqual([
+      ['getblockcount'],
+      ['getblockhash'],
+      ['getblock'],
+      Array(9).fill('getblockhash'),
+      Array(9).fill('getblock'),
+    ]);
     expect(scanned(await s.poll()).blocks).toHaveLength(5);
     expect(await s.poll()).toEqual({ status: 'caught-up' });
   });
@@ -175,7 +247,11 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
     node.pay([{ address: bob, sats: 7_000n }]);
     node.mine(2);
     const head = node.height();
-    expect(scanned(await s.poll()).blocks.flatMap((b) => b.transfers).map((t) => t.amount)).toEqual([7_000n]);
+    expect(
+      scanned(await s.poll())
+        .blocks.flatMap((b) => b.transfers)
+        .map((t) => t.amount),
+    ).toEqual([7_000n]);
     node.reorg(2); // same height, other hashes, the payment gone
     const r = scanned(await s.poll());
     expect(r.orphaned.map((o) => o.number)).toEqual([head, head - 1]);
@@ -190,7 +266,7 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
     expect(deep.orphaned).toHaveLength(3);
   });
 
-  it('a re-org between a block\'s hash and its body (bitcoind serves the stale block) makes the poll start again', async () => {
+  it("a re-org between a block's hash and its body (bitcoind serves the stale block) makes the poll start again", async () => {
     const s = scanner();
     node.mine(1);
     scanned(await s.poll());
@@ -210,7 +286,10 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
 
   it('refuses a node of another network', async () => {
     const s = scanner({ network: 'main' });
-    expect(await s.poll()).toMatchObject({ status: 'failed', error: 'the node of ' + s.chain + ' serves chain regtest, configured main' });
+    expect(await s.poll()).toMatchObject({
+      status: 'failed',
+      error: 'the node of ' + s.chain + ' serves chain regtest, configured main',
+    });
     expect(s.status().cursor).toBeNull();
   });
 
@@ -222,7 +301,12 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
     await node.down();
     const down = await s.poll();
     // Refused, or (a kept-alive connection the node closed) cut.
-    expect(down).toMatchObject({ status: 'failed', error: expect.stringMatching(/^getblockchaininfo: the bitcoin node is unreachable \((connect ECONNREFUSED 127\.0\.0\.1:\d+|other side closed)\)$/) });
+    expect(down).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(
+        /^getblockchaininfo: the bitcoin node is unreachable \((connect ECONNREFUSED 127\.0\.0\.1:\d+|other side closed)\)$/,
+      ),
+    });
     expect(s.status()).toMatchObject({ failures: 1 });
     await node.up();
     const asked = node.requests.length;
@@ -231,7 +315,11 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
 
     const errors: string[] = [];
     const waits: number[] = [];
-    for (const fault of [{ status: 503, text: 'Work queue depth exceeded' }, { code: -28, message: 'Loading block index…' }, { status: 500, text: '' }]) {
+    for (const fault of [
+      { status: 503, text: 'Work queue depth exceeded' },
+      { code: -28, message: 'Loading block index…' },
+      { status: 500, text: '' },
+    ]) {
       node.fail(fault);
       clock.advance(10_000);
       const r = await s.poll();
@@ -256,12 +344,18 @@ describe('the Bitcoin scanner on a bitcoind-compatible test node', () => {
     const wrong = new URL(node.rpcUrl);
     wrong.password = 'not-the-password';
     const refused = await scanner({}, { node: bitcoindNode(wrong.toString()) }).poll();
-    expect(refused).toMatchObject({ status: 'failed', error: 'getblockchaininfo: the bitcoin node refused the user and password (HTTP 401)' });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: 'getblockchaininfo: the bitcoin node refused the user and password (HTTP 401)',
+    });
 
     node.hang(true);
     try {
       const slow = await scanner({}, { node: bitcoindNode(node.rpcUrl, { timeoutMs: 200 }) }).poll();
-      expect(slow).toMatchObject({ status: 'failed', error: 'getblockchaininfo: the bitcoin node gave no answer in 200 ms' });
+      expect(slow).toMatchObject({
+        status: 'failed',
+        error: 'getblockchaininfo: the bitcoin node gave no answer in 200 ms',
+      });
       expect(JSON.stringify([refused, slow])).not.toContain(password());
     } finally {
       node.hang(false);

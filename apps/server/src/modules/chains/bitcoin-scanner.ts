@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BitcoinNetwork } from '../../config/chains';
 import { btcSegwitAsMainnet } from '../../lib/chain-address';
 import {
-  addTransfer, BlockScanner, ChainMoved, type AddressLookup, type ChainSource, type ChainTransfer, type ScannerDeps, type ScannerSettings,
+  addTransfer,
+  BlockScanner,
+  ChainMoved,
+  type AddressLookup,
+  type ChainSource,
+  type ChainTransfer,
+  type ScannerDeps,
+  type ScannerSettings,
 } from './block-scanner';
 import type { BitcoinBlock, BitcoinNode } from './bitcoin-node';
 
@@ -36,7 +43,11 @@ export class BitcoinScanner<O> extends BlockScanner<O, BitcoinBlock> {
   }
 }
 
-function bitcoinSource<O>(s: BitcoinChainSettings, node: BitcoinNode, log?: Pick<FastifyBaseLogger, 'warn'>): ChainSource<BitcoinBlock, O> {
+function bitcoinSource<O>(
+  s: BitcoinChainSettings,
+  node: BitcoinNode,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): ChainSource<BitcoinBlock, O> {
   return {
     async checkChain() {
       const chain = await node.chain();
@@ -56,23 +67,40 @@ function bitcoinSource<O>(s: BitcoinChainSettings, node: BitcoinNode, log?: Pick
 
     /** The outputs to our addresses, asked of `lookup` once for all the blocks' segwit outputs (in mainnet form, lower case). */
     async transfers(blocks, lookup: AddressLookup<O>) {
-      const segwit = blocks.flatMap((b) => b.outputs.flatMap((o) => {
-        const to = btcSegwitAsMainnet(o.address);
-        return to === null ? [] : [{ b, o, to }];
-      }));
-      const owners = segwit.length ? await lookup(s.chain, [...new Set(segwit.map((x) => x.to))]) : new Map<string, O>();
+      const segwit = blocks.flatMap((b) =>
+        b.outputs.flatMap((o) => {
+          const to = btcSegwitAsMainnet(o.address);
+          return to === null ? [] : [{ b, o, to }];
+        }),
+      );
+      const owners = segwit.length
+        ? await lookup(s.chain, [...new Set(segwit.map((x) => x.to))])
+        : new Map<string, O>();
       const byBlock = new Map<number, ChainTransfer<O>[]>();
       for (const { b, o, to } of segwit) {
         const owner = owners.get(to);
         if (owner === undefined) continue;
         if (o.coinbase) {
-          log?.warn({ chain: s.chain, to, txid: o.txid, vout: o.n, sats: String(o.sats), block: b.number },
-            'chain scanner: a coinbase output pays a deposit address; not a deposit (an operator decides)');
+          log?.warn(
+            { chain: s.chain, to, txid: o.txid, vout: o.n, sats: String(o.sats), block: b.number },
+            'chain scanner: a coinbase output pays a deposit address; not a deposit (an operator decides)',
+          );
           continue;
         }
         addTransfer(byBlock, {
-          chain: s.chain, coin: s.coin, token: null, from: null, to, owner, amount: o.sats, decimals: BTC_DECIMALS,
-          txHash: o.txid, index: o.n, key: `${o.txid}:${o.n}`, blockNumber: b.number, blockHash: b.hash,
+          chain: s.chain,
+          coin: s.coin,
+          token: null,
+          from: null,
+          to,
+          owner,
+          amount: o.sats,
+          decimals: BTC_DECIMALS,
+          txHash: o.txid,
+          index: o.n,
+          key: `${o.txid}:${o.n}`,
+          blockNumber: b.number,
+          blockHash: b.hash,
         });
       }
       return { kept: blocks.length, byBlock };

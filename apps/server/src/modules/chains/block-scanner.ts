@@ -151,7 +151,10 @@ export interface ChainSource<B extends BlockHeader, O> {
    * cover only the first `kept` of them (a node that caps a query, a block that changed meanwhile);
    * it throws `ChainMoved` when the chain changed under it.
    */
-  transfers(blocks: readonly B[], lookup: AddressLookup<O>): Promise<{ kept: number; byBlock: Map<number, ChainTransfer<O>[]> }>;
+  transfers(
+    blocks: readonly B[],
+    lookup: AddressLookup<O>,
+  ): Promise<{ kept: number; byBlock: Map<number, ChainTransfer<O>[]> }>;
 }
 
 export interface ScannerDeps<O> {
@@ -187,7 +190,11 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
   private lastPollAt: Date | null = null;
   private readonly loop = new PollLoop();
 
-  constructor(readonly settings: ScannerSettings, private readonly source: ChainSource<B, O>, deps: ScannerDeps<O>) {
+  constructor(
+    readonly settings: ScannerSettings,
+    private readonly source: ChainSource<B, O>,
+    deps: ScannerDeps<O>,
+  ) {
     const { db } = deps;
     this.dbOf = typeof db === 'function' ? db : () => db;
     this.lookup = deps.lookup;
@@ -201,9 +208,14 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
 
   status(): ScannerStatus {
     return {
-      chain: this.chain, head: this.head, cursor: this.cursor,
+      chain: this.chain,
+      head: this.head,
+      cursor: this.cursor,
       lag: this.head === null || this.cursor === null ? null : Math.max(0, this.head - this.cursor),
-      failures: this.failures, lastError: this.lastError, backoffUntil: this.backoffUntil, lastPollAt: this.lastPollAt,
+      failures: this.failures,
+      lastError: this.lastError,
+      backoffUntil: this.backoffUntil,
+      lastPollAt: this.lastPollAt,
     };
   }
 
@@ -230,7 +242,10 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
       this.lastError = e instanceof Error ? e.message : String(e);
       const wait = Math.min(this.settings.backoffMaxMs, this.settings.backoffMs * 2 ** (this.failures - 1));
       this.backoffUntil = new Date(this.clock.now().getTime() + wait);
-      this.log?.warn({ chain: this.chain, failures: this.failures, retryInMs: wait, err: this.lastError }, 'chain scanner: poll failed');
+      this.log?.warn(
+        { chain: this.chain, failures: this.failures, retryInMs: wait, err: this.lastError },
+        'chain scanner: poll failed',
+      );
       return { status: 'failed', error: this.lastError, retryAt: this.backoffUntil };
     } finally {
       this.polling = false;
@@ -249,7 +264,10 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
         try {
           await afterPoll(r);
         } catch (e) {
-          this.log?.warn({ chain: this.chain, err: e instanceof Error ? e.message : String(e) }, 'chain scanner: after-poll work failed');
+          this.log?.warn(
+            { chain: this.chain, err: e instanceof Error ? e.message : String(e) },
+            'chain scanner: after-poll work failed',
+          );
         }
       }
       if (r.status === 'backoff' || r.status === 'failed') {
@@ -326,16 +344,23 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
     }
 
     const scanned: ScannedBlock<O>[] = blocks.map((b) => ({
-      number: b.number, hash: b.hash, parentHash: b.parentHash, timestamp: b.timestamp, transfers: byBlock.get(b.number) ?? [],
+      number: b.number,
+      hash: b.hash,
+      parentHash: b.parentHash,
+      timestamp: b.timestamp,
+      transfers: byBlock.get(b.number) ?? [],
     }));
     if (!scanned.length && !orphaned.length) return { status: 'caught-up' };
 
     const last = blocks.at(-1);
     const next: StoredCursor = last ? { blockNumber: last.number, blockHash: last.hash } : base;
     const batch: ScanBatch<O> = {
-      chain: s.chain, head, blocks: scanned,
+      chain: s.chain,
+      head,
+      blocks: scanned,
       orphaned: orphaned.map((b) => ({ number: b.blockNumber, hash: b.blockHash })),
-      deepReorg, cursor: next.blockNumber,
+      deepReorg,
+      cursor: next.blockNumber,
     };
     const at = this.clock.now();
     await this.dbOf().transaction(async (tx) => {
@@ -349,15 +374,25 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
       }
       if (orphaned.length) await chainRepo.deleteBlocksAbove(tx, s.chain, base.blockNumber);
       await chainRepo.addBlocks(tx, s.chain, [
-        ...(anchor ? [{ blockNumber: anchor.number, blockHash: anchor.hash, parentHash: anchor.parentHash, transfers: 0 }] : []),
-        ...scanned.map((b) => ({ blockNumber: b.number, blockHash: b.hash, parentHash: b.parentHash, transfers: b.transfers.length })),
+        ...(anchor
+          ? [{ blockNumber: anchor.number, blockHash: anchor.hash, parentHash: anchor.parentHash, transfers: 0 }]
+          : []),
+        ...scanned.map((b) => ({
+          blockNumber: b.number,
+          blockHash: b.hash,
+          parentHash: b.parentHash,
+          transfers: b.transfers.length,
+        })),
       ]);
       await chainRepo.deleteBlocksUpTo(tx, s.chain, next.blockNumber - s.keepBlocks);
       if (handler) await handler(batch, tx);
     });
     this.cursor = next.blockNumber;
     if (orphaned.length) {
-      this.log?.warn({ chain: s.chain, orphaned: batch.orphaned.length, ancestor: base.blockNumber, deepReorg }, 'chain scanner: re-org');
+      this.log?.warn(
+        { chain: s.chain, orphaned: batch.orphaned.length, ancestor: base.blockNumber, deepReorg },
+        'chain scanner: re-org',
+      );
     }
     return { status: 'scanned', batch };
   }
@@ -369,7 +404,9 @@ export class BlockScanner<O, B extends BlockHeader = BlockHeader> {
     const CHUNK = 16;
     for (let i = 0; i < kept.length; i += CHUNK) {
       const chunk = kept.slice(i, i + CHUNK);
-      const hashes = await Promise.all(chunk.map((b) => (b.blockNumber <= head ? this.source.blockHash(b.blockNumber) : null)));
+      const hashes = await Promise.all(
+        chunk.map((b) => (b.blockNumber <= head ? this.source.blockHash(b.blockNumber) : null)),
+      );
       for (const [j, b] of chunk.entries()) {
         if (hashes[j] === b.blockHash) {
           return { base: { blockNumber: b.blockNumber, blockHash: b.blockHash }, orphaned, deepReorg: false };
@@ -398,5 +435,6 @@ export function addTransfer<O>(byBlock: Map<number, ChainTransfer<O>[]>, t: Chai
 
 /** Each block's transfers in the order the block holds them (EVM native transfers, without an index, first). */
 export function sortTransfers<O>(byBlock: Map<number, ChainTransfer<O>[]>): void {
-  for (const list of byBlock.values()) list.sort((a, b) => (a.index ?? -1) - (b.index ?? -1) || a.key.localeCompare(b.key));
+  for (const list of byBlock.values())
+    list.sort((a, b) => (a.index ?? -1) - (b.index ?? -1) || a.key.localeCompare(b.key));
 }

@@ -57,7 +57,9 @@ interface RpcBlock {
   timestamp: Hex;
   transactions: { hash: Hex; transactionIndex: Hex; from: Hex; to: Hex | null; value: Hex }[];
 }
-interface RpcHeader { hash: Hex }
+interface RpcHeader {
+  hash: Hex;
+}
 interface RpcLog {
   address: Hex;
   blockNumber: Hex;
@@ -92,7 +94,13 @@ export function viemNode(rpcUrl: string, opts: ViemNodeOptions = {}): EvmNode {
         timestamp: Number(b.timestamp),
         valueTxs: b.transactions
           .filter((t) => t.to && BigInt(t.value) > 0n)
-          .map((t) => ({ hash: lower(t.hash), index: Number(t.transactionIndex), from: lower(t.from), to: lower(t.to!), value: BigInt(t.value) })),
+          .map((t) => ({
+            hash: lower(t.hash),
+            index: Number(t.transactionIndex),
+            from: lower(t.from),
+            to: lower(t.to!),
+            value: BigInt(t.value),
+          })),
       };
     },
     async blockHash(number) {
@@ -105,15 +113,17 @@ export function viemNode(rpcUrl: string, opts: ViemNodeOptions = {}): EvmNode {
         method: 'eth_getLogs',
         params: [{ address: tokens, fromBlock: toHex(from), toBlock: toHex(to), topics: [TRANSFER_TOPIC] }],
       });
-      return logs.filter((l) => !l.removed).map((l) => ({
-        address: lower(l.address),
-        blockNumber: Number(l.blockNumber),
-        blockHash: lower(l.blockHash),
-        txHash: lower(l.transactionHash),
-        logIndex: Number(l.logIndex),
-        topics: l.topics.map(lower),
-        data: l.data,
-      }));
+      return logs
+        .filter((l) => !l.removed)
+        .map((l) => ({
+          address: lower(l.address),
+          blockNumber: Number(l.blockNumber),
+          blockHash: lower(l.blockHash),
+          txHash: lower(l.transactionHash),
+          logIndex: Number(l.logIndex),
+          topics: l.topics.map(lower),
+          data: l.data,
+        }));
     },
     async succeeded(txHash) {
       const r = await request<{ status: Hex } | null>({ method: 'eth_getTransactionReceipt', params: [txHash] });

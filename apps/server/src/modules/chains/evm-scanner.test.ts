@@ -7,7 +7,15 @@ import { until, watchedAddresses } from '../../../test/scanner';
 import { openTestDatabase, TEST_CLOCK_START } from '../../../test/harness';
 import { rowsOf, type Database } from '../../db/client';
 import { ManualClock } from '../../lib/clock';
-import { EvmScanner, viemNode, type EvmChainSettings, type EvmNode, type PollResult, type ScanBatch, type ScanHandler } from './index';
+import {
+  EvmScanner,
+  viemNode,
+  type EvmChainSettings,
+  type EvmNode,
+  type PollResult,
+  type ScanBatch,
+  type ScanHandler,
+} from './index';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -40,19 +48,34 @@ describe('the EVM scanner on a local chain (anvil)', () => {
   /** A scanner on a chain name of its own, starting after the current head. */
   async function scanner(over: Partial<EvmChainSettings> = {}, deps: { node?: EvmNode; clock?: ManualClock } = {}) {
     const settings: EvmChainSettings = {
-      chain: `test-${++chains}`, chainId: node.chainId, nativeCoin: 'ETH', nativeDecimals: 18,
+      chain: `test-${++chains}`,
+      chainId: node.chainId,
+      nativeCoin: 'ETH',
+      nativeDecimals: 18,
       tokens: [{ coin: 'USDT', address: token, decimals: 6 }],
-      startBlock: (await node.head()) + 1, blocksPerPoll: 100, keepBlocks: 16,
-      pollMs: 50, backoffMs: 1000, backoffMaxMs: 8000, ...over,
+      startBlock: (await node.head()) + 1,
+      blocksPerPoll: 100,
+      keepBlocks: 16,
+      pollMs: 50,
+      backoffMs: 1000,
+      backoffMaxMs: 8000,
+      ...over,
     };
-    return new EvmScanner(settings, { db: database.db, node: deps.node ?? viemNode(node.rpcUrl), lookup, log, ...(deps.clock ? { clock: deps.clock } : {}) });
+    return new EvmScanner(settings, {
+      db: database.db,
+      node: deps.node ?? viemNode(node.rpcUrl),
+      lookup,
+      log,
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    });
   }
 
   const scanned = <O>(r: PollResult<O>): ScanBatch<O> => {
     if (r.status !== 'scanned') throw new Error(`expected a batch, got ${JSON.stringify(r)}`);
     return r.batch;
   };
-  const blockHash = async (n: number) => (await node.rpc<{ hash: string }>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])).hash;
+  const blockHash = async (n: number) =>
+    (await node.rpc<{ hash: string }>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])).hash;
 
   it('finds ETH and USDT transfers to our addresses with their amounts, transaction hashes and log indexes', async () => {
     const s = await scanner();
@@ -61,7 +84,11 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     await node.sendUsdt(token, stranger, 1n, DEV_ACCOUNTS[3]);
     await node.sendEth(stranger, 5n, DEV_ACCOUNTS[3]);
     // One transaction, three Transfer logs (two to us): each is its own deposit.
-    const mint = await node.mintUsdt(token, [{ to: alice, amount: 3_000_000n }, { to: stranger, amount: 4n }, { to: bob, amount: 5_000_000n }]);
+    const mint = await node.mintUsdt(token, [
+      { to: alice, amount: 3_000_000n },
+      { to: stranger, amount: 4n },
+      { to: bob, amount: 5_000_000n },
+    ]);
     await node.mine();
 
     const batch = scanned(await s.poll());
@@ -70,11 +97,53 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     expect(block!.hash).toBe(await blockHash(block!.number));
     const mintLogs = (await node.receipt(mint))!.logs.map((l) => Number(l.logIndex));
     const usdtLog = Number((await node.receipt(usdt))!.logs[0]!.logIndex);
-    expect(block!.transfers.map((t) => ({ coin: t.coin, to: t.to, owner: t.owner, amount: t.amount, txHash: t.txHash, index: t.index, key: t.key }))).toEqual([
-      { coin: 'ETH', to: alice, owner: 'alice', amount: 1_500_000_000_000_000_000n, txHash: eth, index: null, key: `${eth}:native` },
-      { coin: 'USDT', to: bob, owner: 'bob', amount: 25_000_000n, txHash: usdt, index: usdtLog, key: `${usdt}:${usdtLog}` },
-      { coin: 'USDT', to: alice, owner: 'alice', amount: 3_000_000n, txHash: mint, index: mintLogs[0], key: `${mint}:${mintLogs[0]}` },
-      { coin: 'USDT', to: bob, owner: 'bob', amount: 5_000_000n, txHash: mint, index: mintLogs[2], key: `${mint}:${mintLogs[2]}` },
+    expect(
+      block!.transfers.map((t) => ({
+        coin: t.coin,
+        to: t.to,
+        owner: t.owner,
+        amount: t.amount,
+        txHash: t.txHash,
+        index: t.index,
+        key: t.key,
+      })),
+    ).toEqual([
+      {
+        coin: 'ETH',
+        to: alice,
+        owner: 'alice',
+        amount: 1_500_000_000_000_000_000n,
+        txHash: eth,
+        index: null,
+        key: `${eth}:native`,
+      },
+      {
+        coin: 'USDT',
+        to: bob,
+        owner: 'bob',
+        amount: 25_000_000n,
+        txHash: usdt,
+        index: usdtLog,
+        key: `${usdt}:${usdtLog}`,
+      },
+      {
+        coin: 'USDT',
+        to: alice,
+        owner: 'alice',
+        amount: 3_000_000n,
+        txHash: mint,
+        index: mintLogs[0],
+        key: `${mint}:${mintLogs[0]}`,
+      },
+      {
+        coin: 'USDT',
+        to: bob,
+        owner: 'bob',
+        amount: 5_000_000n,
+        txHash: mint,
+        index: mintLogs[2],
+        key: `${mint}:${mintLogs[2]}`,
+      },
     ]);
     expect(block!.transfers.every((t) => t.blockHash === block!.hash && t.chain === s.chain)).toBe(true);
     expect(block!.transfers[1]!.from).toBe(DEV_ACCOUNTS[2]);
@@ -108,7 +177,9 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     const head = await node.head();
 
     // The last 3 blocks are replaced; the new second one pays alice 9 USDT instead.
-    await node.reorg(3, [{ tx: { from: DEV_ACCOUNTS[5]!, to: token, data: transferData(alice, 9_000_000n), gas: 100_000n }, block: 1 }]);
+    await node.reorg(3, [
+      { tx: { from: DEV_ACCOUNTS[5]!, to: token, data: transferData(alice, 9_000_000n), gas: 100_000n }, block: 1 },
+    ]);
     await node.mine(1);
     const after = scanned(await s.poll());
     expect(after.orphaned.map((o) => o.number)).toEqual([head, head - 1, head - 2]);
@@ -127,7 +198,11 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     await node.sendEth(bob, 7n);
     await node.mine(2);
     const head = await node.head();
-    expect(scanned(await s.poll()).blocks.flatMap((b) => b.transfers).map((t) => t.amount)).toEqual([7n]);
+    expect(
+      scanned(await s.poll())
+        .blocks.flatMap((b) => b.transfers)
+        .map((t) => t.amount),
+    ).toEqual([7n]);
     await node.reorg(2); // same height, other hashes, the transfer gone
     const r = scanned(await s.poll());
     expect(r.orphaned.map((o) => o.number)).toEqual([head, head - 1]);
@@ -174,7 +249,9 @@ describe('the EVM scanner on a local chain (anvil)', () => {
 
     const restarted = new EvmScanner(first.settings, { db: database.db, node: viemNode(node.rpcUrl), lookup, log });
     while ((await restarted.poll(record)).status === 'scanned');
-    const rows = rowsOf(await database.db.execute(sql`SELECT key FROM test_seen WHERE chain = ${first.chain} ORDER BY key`));
+    const rows = rowsOf(
+      await database.db.execute(sql`SELECT key FROM test_seen WHERE chain = ${first.chain} ORDER BY key`),
+    );
     expect(rows.map((r) => String(r.key).split(':')[0]).sort()).toEqual([...sent].sort());
     expect(restarted.status().lag).toBe(0);
   });
@@ -191,7 +268,9 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     const results = await Promise.all([a.poll(handler), b.poll(handler)]);
     // The one that reads the cursor first commits; the other finds it moved and commits nothing
     // (or, had it started after that commit, finds nothing new).
-    expect(results.map((r) => r.status).sort()).toEqual([expect.stringMatching(/^(raced|caught-up)$/), 'scanned'].sort());
+    expect(results.map((r) => r.status).sort()).toEqual(
+      [expect.stringMatching(/^(raced|caught-up)$/), 'scanned'].sort(),
+    );
     while ((await a.poll(handler)).status === 'scanned');
     while ((await b.poll(handler)).status === 'scanned');
     expect(keys).toHaveLength(3);
@@ -218,7 +297,13 @@ describe('the EVM scanner on a local chain (anvil)', () => {
     const s = await scanner({ blocksPerPoll: 30 });
     const many = Array.from({ length: 50 }, (_, i) => ours(`user${i}`, 0x100000 + i));
     for (let b = 0; b < 100; b++) {
-      await node.mintUsdt(token, Array.from({ length: 10 }, (_, j) => ({ to: many[(b * 10 + j) % many.length]!, amount: BigInt(b * 10 + j + 1) })));
+      await node.mintUsdt(
+        token,
+        Array.from({ length: 10 }, (_, j) => ({
+          to: many[(b * 10 + j) % many.length]!,
+          amount: BigInt(b * 10 + j + 1),
+        })),
+      );
       await node.mine();
     }
     const keys = new Set<string>();
@@ -318,10 +403,21 @@ describe('the EVM scanner on a local chain (anvil)', () => {
 
   it('keeps running on its timer when the node process is gone, and stops cleanly', async () => {
     const other = await startAnvil();
-    const s = new EvmScanner({
-      chain: `test-${++chains}`, chainId: other.chainId, nativeCoin: 'ETH', nativeDecimals: 18, tokens: [],
-      blocksPerPoll: 10, keepBlocks: 8, pollMs: 20, backoffMs: 20, backoffMaxMs: 40,
-    }, { db: database.db, node: viemNode(other.rpcUrl, { timeoutMs: 1000 }), lookup, log });
+    const s = new EvmScanner(
+      {
+        chain: `test-${++chains}`,
+        chainId: other.chainId,
+        nativeCoin: 'ETH',
+        nativeDecimals: 18,
+        tokens: [],
+        blocksPerPoll: 10,
+        keepBlocks: 8,
+        pollMs: 20,
+        backoffMs: 20,
+        backoffMaxMs: 40,
+      },
+      { db: database.db, node: viemNode(other.rpcUrl, { timeoutMs: 1000 }), lookup, log },
+    );
     s.start();
     await other.mine(3);
     await until(() => s.status().cursor === 3);

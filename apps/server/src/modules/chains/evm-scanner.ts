@@ -1,5 +1,12 @@
 import {
-  addTransfer, BlockScanner, ChainMoved, sortTransfers, type AddressLookup, type ChainSource, type ChainTransfer, type ScannerDeps,
+  addTransfer,
+  BlockScanner,
+  ChainMoved,
+  sortTransfers,
+  type AddressLookup,
+  type ChainSource,
+  type ChainTransfer,
+  type ScannerDeps,
   type ScannerSettings,
 } from './block-scanner';
 import type { EvmNode, NodeBlock, NodeLog } from './evm-node';
@@ -95,7 +102,9 @@ function evmSource<O>(s: EvmChainSettings, node: EvmNode): ChainSource<NodeBlock
       const byBlock = new Map<number, ChainTransfer<O>[]>();
 
       if (nativeCoin) {
-        const native = blocks.flatMap((b) => b.valueTxs.filter((t) => owners.has(t.to)).map((t) => ({ b, t, owner: owners.get(t.to)! })));
+        const native = blocks.flatMap((b) =>
+          b.valueTxs.filter((t) => owners.has(t.to)).map((t) => ({ b, t, owner: owners.get(t.to)! })),
+        );
         // A transaction that failed moved no ether (its value stays with the sender). One receipt per
         // transfer to us, asked together (one JSON-RPC batch).
         const succeeded = await Promise.all(native.map(({ t }) => node.succeeded(t.hash)));
@@ -104,9 +113,19 @@ function evmSource<O>(s: EvmChainSettings, node: EvmNode): ChainSource<NodeBlock
           if (ok === null) throw new ChainMoved();
           if (!ok) continue;
           addTransfer(byBlock, {
-            chain: s.chain, coin: nativeCoin, token: null, from: t.from, to: t.to, owner,
-            amount: t.value, decimals: s.nativeDecimals, txHash: t.hash, index: null, key: `${t.hash}:native`,
-            blockNumber: b.number, blockHash: b.hash,
+            chain: s.chain,
+            coin: nativeCoin,
+            token: null,
+            from: t.from,
+            to: t.to,
+            owner,
+            amount: t.value,
+            decimals: s.nativeDecimals,
+            txHash: t.hash,
+            index: null,
+            key: `${t.hash}:native`,
+            blockNumber: b.number,
+            blockHash: b.hash,
           });
         }
       }
@@ -116,9 +135,19 @@ function evmSource<O>(s: EvmChainSettings, node: EvmNode): ChainSource<NodeBlock
         if (owner === undefined) continue;
         const token = tokens.get(l.address)!;
         addTransfer(byBlock, {
-          chain: s.chain, coin: token.coin, token: l.address, from: addressFromTopic(l.topics[1]!), to, owner,
-          amount: BigInt(l.data), decimals: token.decimals, txHash: l.txHash, index: l.logIndex, key: `${l.txHash}:${l.logIndex}`,
-          blockNumber: l.blockNumber, blockHash: l.blockHash,
+          chain: s.chain,
+          coin: token.coin,
+          token: l.address,
+          from: addressFromTopic(l.topics[1]!),
+          to,
+          owner,
+          amount: BigInt(l.data),
+          decimals: token.decimals,
+          txHash: l.txHash,
+          index: l.logIndex,
+          key: `${l.txHash}:${l.logIndex}`,
+          blockNumber: l.blockNumber,
+          blockHash: l.blockHash,
         });
       }
       sortTransfers(byBlock);

@@ -48,7 +48,8 @@ export function viemTxNode(rpcUrl: string, opts: { timeoutMs?: number } = {}): E
   return {
     chainId: async () => Number(await request<Hex>({ method: 'eth_chainId', params: [] })),
     head: async () => Number(await request<Hex>({ method: 'eth_blockNumber', params: [] })),
-    transactionCount: async (address, at) => Number(await request<Hex>({ method: 'eth_getTransactionCount', params: [address, at] })),
+    transactionCount: async (address, at) =>
+      Number(await request<Hex>({ method: 'eth_getTransactionCount', params: [address, at] })),
     async fees() {
       const [block, tip] = await Promise.all([
         request<{ baseFeePerGas?: Hex } | null>({ method: 'eth_getBlockByNumber', params: ['latest', false] }),
@@ -57,12 +58,20 @@ export function viemTxNode(rpcUrl: string, opts: { timeoutMs?: number } = {}): E
       if (!block?.baseFeePerGas) throw new Error('the node serves no EIP-1559 base fee');
       return { baseFeePerGas: BigInt(block.baseFeePerGas), priorityFeePerGas: BigInt(tip) };
     },
-    estimateGas: async (tx) => BigInt(await request<Hex>({
-      method: 'eth_estimateGas', params: [{ from: tx.from, to: tx.to, value: toHex(tx.value), data: tx.data }],
-    })),
-    sendRawTransaction: async (raw) => (await request<Hex>({ method: 'eth_sendRawTransaction', params: [raw] })).toLowerCase(),
+    estimateGas: async (tx) =>
+      BigInt(
+        await request<Hex>({
+          method: 'eth_estimateGas',
+          params: [{ from: tx.from, to: tx.to, value: toHex(tx.value), data: tx.data }],
+        }),
+      ),
+    sendRawTransaction: async (raw) =>
+      (await request<Hex>({ method: 'eth_sendRawTransaction', params: [raw] })).toLowerCase(),
     async receipt(txHash) {
-      const r = await request<{ status: Hex; blockNumber: Hex } | null>({ method: 'eth_getTransactionReceipt', params: [txHash] });
+      const r = await request<{ status: Hex; blockNumber: Hex } | null>({
+        method: 'eth_getTransactionReceipt',
+        params: [txHash],
+      });
       return r && r.blockNumber ? { blockNumber: Number(r.blockNumber), success: r.status === '0x1' } : null;
     },
   };

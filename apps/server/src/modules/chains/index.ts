@@ -4,7 +4,16 @@
  */
 export { BlockScanner, scannedHeight, scannedHeights } from './block-scanner';
 export type {
-  AddressLookup, BlockHeader, ChainSource, ChainTransfer, PollResult, ScanBatch, ScanHandler, ScannedBlock, ScannerDeps, ScannerSettings,
+  AddressLookup,
+  BlockHeader,
+  ChainSource,
+  ChainTransfer,
+  PollResult,
+  ScanBatch,
+  ScanHandler,
+  ScannedBlock,
+  ScannerDeps,
+  ScannerSettings,
   ScannerStatus,
 } from './block-scanner';
 export { EvmScanner } from './evm-scanner';

@@ -18,7 +18,11 @@ export interface JsonRpcOptions {
 
 /** The node answered the call with an error (`{ code, message }`). */
 export class JsonRpcError extends Error {
-  constructor(readonly method: string, readonly code: number, message: string) {
+  constructor(
+    readonly method: string,
+    readonly code: number,
+    message: string,
+  ) {
     super(`${method}: ${message} (${code})`);
     this.name = 'JsonRpcError';
   }
@@ -46,9 +50,10 @@ interface Answer {
 /** The endpoint without its user:password, and the Authorization header they make (fetch refuses a URL with credentials). */
 export function splitCredentials(url: string): { endpoint: string; authorization: string | null } {
   const u = new URL(url);
-  const authorization = u.username || u.password
-    ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`
-    : null;
+  const authorization =
+    u.username || u.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`
+      : null;
   u.username = '';
   u.password = '';
   return { endpoint: u.toString(), authorization };
@@ -94,7 +99,8 @@ export function jsonRpcClient(url: string, opts: JsonRpcOptions = {}): JsonRpcCl
       for (const c of calls) {
         const a = byId.get(c.id) ?? whole;
         if (!a) c.reject(new Error(`${c.method}: the ${name} gave no answer to it`));
-        else if (a.error) c.reject(new JsonRpcError(c.method, Number(a.error.code ?? 0), String(a.error.message ?? 'error')));
+        else if (a.error)
+          c.reject(new JsonRpcError(c.method, Number(a.error.code ?? 0), String(a.error.message ?? 'error')));
         else c.resolve(a.result);
       }
     } catch (e) {
@@ -110,7 +116,12 @@ export function jsonRpcClient(url: string, opts: JsonRpcOptions = {}): JsonRpcCl
     let res: Response;
     let text: string;
     try {
-      res = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(payload), signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       text = await res.text();
     } catch (e) {
       throw new Error(`${method}: ${transportError(e, name, timeoutMs)}`);
@@ -148,7 +159,8 @@ export function jsonRpcClient(url: string, opts: JsonRpcOptions = {}): JsonRpcCl
 
 /** Why fetch failed, in words that carry no URL: refused, timed out, reset. */
 function transportError(e: unknown, name: string, timeoutMs: number): string {
-  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return `the ${name} gave no answer in ${timeoutMs} ms`;
+  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'))
+    return `the ${name} gave no answer in ${timeoutMs} ms`;
   // fetch's own message is "fetch failed"; its cause says what happened (`connect ECONNREFUSED 127.0.0.1:8332`, `other side closed`).
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause : null;
   return `the ${name} is unreachable (${cause?.message ?? (e instanceof Error ? e.message : String(e))})`;

@@ -9,8 +9,13 @@ export type EvmChainName = 'ethereum' | 'tron';
 /** What every scanner takes from the configuration: the start block of its chain, and the shared limits. */
 function scannerSettings(config: ChainsConfig, chain: string, startBlock: number | undefined): ScannerSettings {
   return {
-    chain, startBlock, blocksPerPoll: config.blocksPerPoll, keepBlocks: config.keepBlocks,
-    pollMs: config.pollMs, backoffMs: config.backoffMs, backoffMaxMs: config.backoffMaxMs,
+    chain,
+    startBlock,
+    blocksPerPoll: config.blocksPerPoll,
+    keepBlocks: config.keepBlocks,
+    pollMs: config.pollMs,
+    backoffMs: config.backoffMs,
+    backoffMaxMs: config.backoffMaxMs,
   };
 }
 
@@ -20,7 +25,10 @@ function scannerSettings(config: ChainsConfig, chain: string, startBlock: number
  * `nativeCoin`: the chain's own coin if its transfers are deposits, else null.
  */
 export function evmSettingsFrom(
-  config: ChainsConfig, chain: EvmChainName, tokens: readonly EvmToken[], nativeCoin: string | null,
+  config: ChainsConfig,
+  chain: EvmChainName,
+  tokens: readonly EvmToken[],
+  nativeCoin: string | null,
 ): { rpcUrl: string; settings: EvmChainSettings } | null {
   const c = config[chain];
   if (!c.rpcUrl) return null;
@@ -28,14 +36,23 @@ export function evmSettingsFrom(
     rpcUrl: c.rpcUrl,
     settings: {
       ...scannerSettings(config, chain, c.startBlock),
-      chainId: c.chainId, nativeCoin, nativeDecimals: chain === 'tron' ? 6 : 18, tokens,
+      chainId: c.chainId,
+      nativeCoin,
+      nativeDecimals: chain === 'tron' ? 6 : 18,
+      tokens,
     },
   };
 }
 
 /** Bitcoin's scanner settings (`coin`: the catalogue's coin on the chain, BTC), or null when no node is configured. */
-export function bitcoinSettingsFrom(config: ChainsConfig, coin: string): { rpcUrl: string; settings: BitcoinChainSettings } | null {
+export function bitcoinSettingsFrom(
+  config: ChainsConfig,
+  coin: string,
+): { rpcUrl: string; settings: BitcoinChainSettings } | null {
   const c = config.bitcoin;
   if (!c.rpcUrl) return null;
-  return { rpcUrl: c.rpcUrl, settings: { ...scannerSettings(config, 'bitcoin', c.startBlock), network: c.network, coin } };
+  return {
+    rpcUrl: c.rpcUrl,
+    settings: { ...scannerSettings(config, 'bitcoin', c.startBlock), network: c.network, coin },
+  };
 }

@@ -1,8 +1,22 @@
 import {
-  ADMIN_API, ADMIN_LIST_COUNT_CAP, CHAT_BODY_MAX,
-  type ChatAdminMessagesQuery, type ChatAssignBody, type ChatCannedReply, type ChatCannedSaveBody, type ChatConversation,
-  type ChatInbox, type ChatInboxItem, type ChatInboxQuery, type ChatInboxState, type ChatMessage, type ChatMessagePage,
-  type ChatMessagesQuery, type ChatQueue, type ChatSendBody, type ChatSendResult,
+  ADMIN_API,
+  ADMIN_LIST_COUNT_CAP,
+  CHAT_BODY_MAX,
+  type ChatAdminMessagesQuery,
+  type ChatAssignBody,
+  type ChatCannedReply,
+  type ChatCannedSaveBody,
+  type ChatConversation,
+  type ChatInbox,
+  type ChatInboxItem,
+  type ChatInboxQuery,
+  type ChatInboxState,
+  type ChatMessage,
+  type ChatMessagePage,
+  type ChatMessagesQuery,
+  type ChatQueue,
+  type ChatSendBody,
+  type ChatSendResult,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -75,7 +89,11 @@ const nameOf = (email: string) => email.split('@')[0] ?? email;
  * Every write leaves the rows it touched with `seq` NULL: the notice stream numbers and carries them.
  */
 export class ChatService {
-  constructor(private readonly ctx: AppContext, private readonly deps: ChatDeps, private readonly config: ChatConfig) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: ChatDeps,
+    private readonly config: ChatConfig,
+  ) {}
 
   private nudge(): void {
     this.deps.nudge?.();
@@ -85,38 +103,63 @@ export class ChatService {
 
   private async conversationView(c: ConversationRow): Promise<ChatConversation> {
     return {
-      id: c.publicId, state: c.state as ChatConversation['state'], queue: c.queue as ChatQueue,
-      userReadThrough: c.userReadThrough, operatorReadThrough: c.operatorReadThrough,
-      unread: await chatRepo.unreadForUser(this.ctx.db, c), lastMessageAt: c.lastMessageAt.getTime(),
+      id: c.publicId,
+      state: c.state as ChatConversation['state'],
+      queue: c.queue as ChatQueue,
+      userReadThrough: c.userReadThrough,
+      operatorReadThrough: c.operatorReadThrough,
+      unread: await chatRepo.unreadForUser(this.ctx.db, c),
+      lastMessageAt: c.lastMessageAt.getTime(),
     };
   }
 
   private userMessage(m: MessageWithImage): ChatMessage {
     return {
-      id: m.id, author: m.author as ChatMessage['author'], body: m.body,
+      id: m.id,
+      author: m.author as ChatMessage['author'],
+      body: m.body,
       image: m.imageName ? this.deps.files.privatePath(m.imageName) : null,
-      clientId: m.author === 'user' ? m.clientId : null, operator: m.author === 'operator' ? SUPPORT_NAME : null,
+      clientId: m.author === 'user' ? m.clientId : null,
+      operator: m.author === 'operator' ? SUPPORT_NAME : null,
       createdAt: m.createdAt.getTime(),
     };
   }
 
   private async adminMessages(publicId: string, rows: MessageWithImage[]): Promise<ChatMessage[]> {
-    const emails = await operatorEmails(this.ctx.db, rows.flatMap((m) => (m.operatorId === null ? [] : [m.operatorId])));
+    const emails = await operatorEmails(
+      this.ctx.db,
+      rows.flatMap((m) => (m.operatorId === null ? [] : [m.operatorId])),
+    );
     return rows.map((m) => ({
-      id: m.id, author: m.author as ChatMessage['author'], body: m.body,
+      id: m.id,
+      author: m.author as ChatMessage['author'],
+      body: m.body,
       image: m.uploadId === null ? null : `${ADMIN_API.chat.image}?id=${publicId}&messageId=${m.id}`,
-      clientId: m.clientId, operator: m.operatorId === null ? null : nameOf(emails.get(m.operatorId) ?? ''),
+      clientId: m.clientId,
+      operator: m.operatorId === null ? null : nameOf(emails.get(m.operatorId) ?? ''),
       createdAt: m.createdAt.getTime(),
     }));
   }
 
   private async inboxItems(rows: InboxRow[]): Promise<ChatInboxItem[]> {
-    const emails = await operatorEmails(this.ctx.db, rows.flatMap((r) => (r.c.assignedTo === null ? [] : [r.c.assignedTo])));
+    const emails = await operatorEmails(
+      this.ctx.db,
+      rows.flatMap((r) => (r.c.assignedTo === null ? [] : [r.c.assignedTo])),
+    );
     return rows.map(({ c, uid, email, lastBody, lastHasImage, unread }) => ({
-      id: c.publicId, uid, userEmail: email, queue: c.queue as ChatQueue, state: c.state as ChatInboxItem['state'], origin: c.origin,
+      id: c.publicId,
+      uid,
+      userEmail: email,
+      queue: c.queue as ChatQueue,
+      state: c.state as ChatInboxItem['state'],
+      origin: c.origin,
       assignedTo: c.assignedTo === null ? null : { id: c.assignedTo, name: nameOf(emails.get(c.assignedTo) ?? '') },
-      lastMessageAt: c.lastMessageAt.getTime(), preview: previewOf(lastBody, lastHasImage), unread,
-      userReadThrough: c.userReadThrough, operatorReadThrough: c.operatorReadThrough, createdAt: c.createdAt.getTime(),
+      lastMessageAt: c.lastMessageAt.getTime(),
+      preview: previewOf(lastBody, lastHasImage),
+      unread,
+      userReadThrough: c.userReadThrough,
+      operatorReadThrough: c.operatorReadThrough,
+      createdAt: c.createdAt.getTime(),
     }));
   }
 
@@ -154,9 +197,20 @@ export class ChatService {
     const { message, conversation, created } = await this.ctx.db.transaction(async (tx) => {
       const c = await chatRepo.ensureConversation(tx, userId, queueOfOrigin(origin), origin, now);
       const inserted = await chatRepo.insertMessage(tx, {
-        conversationId: c.id, author: 'user', operatorId: null, body: text, uploadId, clientId: body.clientId, createdAt: now,
+        conversationId: c.id,
+        author: 'user',
+        operatorId: null,
+        body: text,
+        uploadId,
+        clientId: body.clientId,
+        createdAt: now,
       });
-      if (!inserted) return { message: (await chatRepo.messageByClientId(tx, c.id, body.clientId))!, conversation: c, created: false };
+      if (!inserted)
+        return {
+          message: (await chatRepo.messageByClientId(tx, c.id, body.clientId))!,
+          conversation: c,
+          created: false,
+        };
       const updated = await chatRepo.update(tx, c.id, { lastMessageAt: now, state: 'open' });
       return { message: (await chatRepo.messageById(tx, c.id, inserted.id))!, conversation: updated, created: true };
     });
@@ -177,13 +231,20 @@ export class ChatService {
 
   /** Messages by id as their users see them (the notice stream's `chat` events). */
   async streamMessages(ids: readonly number[]): Promise<{ userId: number; message: ChatMessage }[]> {
-    return (await chatRepo.messagesByIds(this.ctx.db, ids)).map((m) => ({ userId: m.userId, message: this.userMessage(m) }));
+    return (await chatRepo.messagesByIds(this.ctx.db, ids)).map((m) => ({
+      userId: m.userId,
+      message: this.userMessage(m),
+    }));
   }
 
   /** Conversations by id as their users see them (the notice stream's `chat-read` events). */
-  async streamConversations(ids: readonly number[]): Promise<{ id: number; userId: number; conversation: ChatConversation }[]> {
+  async streamConversations(
+    ids: readonly number[],
+  ): Promise<{ id: number; userId: number; conversation: ChatConversation }[]> {
     const rows = await chatRepo.conversationsByIds(this.ctx.db, ids);
-    return Promise.all(rows.map(async (c) => ({ id: c.id, userId: c.userId, conversation: await this.conversationView(c) })));
+    return Promise.all(
+      rows.map(async (c) => ({ id: c.id, userId: c.userId, conversation: await this.conversationView(c) })),
+    );
   }
 
   // ----- the back office --------------------------------------------------------------------------
@@ -203,7 +264,11 @@ export class ChatService {
   async inbox(actor: AuditActor, q: ChatInboxQuery): Promise<ChatInbox> {
     const { page, size, userId } = await adminListScope(this.ctx.db, q);
     const { rows, total, totalCapped } = await chatRepo.inbox(
-      this.ctx.db, { queue: q.queue, filter: q.filter ?? 'open', userId, operatorId: actor.operatorId ?? 0 }, page, size, ADMIN_LIST_COUNT_CAP,
+      this.ctx.db,
+      { queue: q.queue, filter: q.filter ?? 'open', userId, operatorId: actor.operatorId ?? 0 },
+      page,
+      size,
+      ADMIN_LIST_COUNT_CAP,
     );
     return { items: await this.inboxItems(rows), page, size, total, totalCapped };
   }
@@ -238,11 +303,22 @@ export class ChatService {
     const now = this.ctx.clock.now();
     const { message, created } = await this.ctx.db.transaction(async (tx) => {
       const inserted = await chatRepo.insertMessage(tx, {
-        conversationId: c.id, author: 'operator', operatorId, body: text, uploadId: null, clientId: body.clientId, createdAt: now,
+        conversationId: c.id,
+        author: 'operator',
+        operatorId,
+        body: text,
+        uploadId: null,
+        clientId: body.clientId,
+        createdAt: now,
       });
       if (!inserted) return { message: (await chatRepo.messageByClientId(tx, c.id, body.clientId))!, created: false };
       await chatRepo.update(tx, c.id, { lastMessageAt: now, state: 'open', assignedTo: c.assignedTo ?? operatorId });
-      await this.deps.audit.write(tx, actor, { action: 'chat.reply', targetType: 'chat', targetId: c.id, after: { messageId: inserted.id } });
+      await this.deps.audit.write(tx, actor, {
+        action: 'chat.reply',
+        targetType: 'chat',
+        targetId: c.id,
+        after: { messageId: inserted.id },
+      });
       return { message: (await chatRepo.messageById(tx, c.id, inserted.id))!, created: true };
     });
     if (created) this.nudge();
@@ -267,7 +343,13 @@ export class ChatService {
     }
     await this.ctx.db.transaction(async (tx) => {
       await chatRepo.update(tx, c.id, { assignedTo: body.operatorId });
-      await this.deps.audit.write(tx, actor, { action: 'chat.assign', targetType: 'chat', targetId: c.id, before: { assignedTo: c.assignedTo }, after: { assignedTo: body.operatorId } });
+      await this.deps.audit.write(tx, actor, {
+        action: 'chat.assign',
+        targetType: 'chat',
+        targetId: c.id,
+        before: { assignedTo: c.assignedTo },
+        after: { assignedTo: body.operatorId },
+      });
     });
     return this.inboxItem(c.id);
   }
@@ -276,7 +358,13 @@ export class ChatService {
     const c = await this.conversationOrThrow(publicId);
     await this.ctx.db.transaction(async (tx) => {
       await chatRepo.update(tx, c.id, { queue, seq: null });
-      await this.deps.audit.write(tx, actor, { action: 'chat.move', targetType: 'chat', targetId: c.id, before: { queue: c.queue }, after: { queue } });
+      await this.deps.audit.write(tx, actor, {
+        action: 'chat.move',
+        targetType: 'chat',
+        targetId: c.id,
+        before: { queue: c.queue },
+        after: { queue },
+      });
     });
     this.nudge();
     return this.inboxItem(c.id);
@@ -300,7 +388,12 @@ export class ChatService {
     const c = await this.conversationOrThrow(publicId);
     const m = await chatRepo.messageById(this.ctx.db, c.id, messageId);
     if (!m?.imageName) throw new AppError('CHAT_MESSAGE_NOT_FOUND');
-    await this.deps.audit.write(this.ctx.db, actor, { action: 'chat.image.read', targetType: 'chat', targetId: c.id, after: { messageId } });
+    await this.deps.audit.write(this.ctx.db, actor, {
+      action: 'chat.image.read',
+      targetType: 'chat',
+      targetId: c.id,
+      after: { messageId },
+    });
     return this.deps.files.readForReview(m.imageName);
   }
 
@@ -311,9 +404,16 @@ export class ChatService {
   // ----- canned replies ---------------------------------------------------------------------------
 
   private async cannedViews(rows: CannedRow[]): Promise<ChatCannedReply[]> {
-    const emails = await operatorEmails(this.ctx.db, rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])));
+    const emails = await operatorEmails(
+      this.ctx.db,
+      rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])),
+    );
     return rows.map((r) => ({
-      id: r.id, lang: r.lang, title: r.title, body: r.body, updatedAt: r.updatedAt.getTime(),
+      id: r.id,
+      lang: r.lang,
+      title: r.title,
+      body: r.body,
+      updatedAt: r.updatedAt.getTime(),
       updatedBy: r.updatedBy === null ? null : (emails.get(r.updatedBy) ?? null),
     }));
   }
@@ -331,15 +431,23 @@ export class ChatService {
       const values = { lang: body.lang, title, body: text, updatedAt: now, updatedBy: actor.operatorId };
       if (body.id === undefined) {
         const r = await chatRepo.cannedInsert(tx, values);
-        await this.deps.audit.write(tx, actor, { action: 'chat.canned.create', targetType: 'chat_canned', targetId: r.id, after: { lang: r.lang, title: r.title } });
+        await this.deps.audit.write(tx, actor, {
+          action: 'chat.canned.create',
+          targetType: 'chat_canned',
+          targetId: r.id,
+          after: { lang: r.lang, title: r.title },
+        });
         return r;
       }
       const before = await chatRepo.cannedById(tx, body.id);
       if (!before) throw new AppError('CHAT_CANNED_NOT_FOUND');
       const r = await chatRepo.cannedUpdate(tx, body.id, values);
       await this.deps.audit.write(tx, actor, {
-        action: 'chat.canned.update', targetType: 'chat_canned', targetId: r.id,
-        before: { lang: before.lang, title: before.title, body: before.body }, after: { lang: r.lang, title: r.title, body: r.body },
+        action: 'chat.canned.update',
+        targetType: 'chat_canned',
+        targetId: r.id,
+        before: { lang: before.lang, title: before.title, body: before.body },
+        after: { lang: r.lang, title: r.title, body: r.body },
       });
       return r;
     });
@@ -351,7 +459,12 @@ export class ChatService {
       const before = await chatRepo.cannedById(tx, id);
       if (!before) throw new AppError('CHAT_CANNED_NOT_FOUND');
       await chatRepo.cannedDelete(tx, id);
-      await this.deps.audit.write(tx, actor, { action: 'chat.canned.delete', targetType: 'chat_canned', targetId: id, before: { lang: before.lang, title: before.title, body: before.body } });
+      await this.deps.audit.write(tx, actor, {
+        action: 'chat.canned.delete',
+        targetType: 'chat_canned',
+        targetId: id,
+        before: { lang: before.lang, title: before.title, body: before.body },
+      });
     });
   }
 
@@ -373,7 +486,9 @@ export class ChatService {
       const wrote = await this.ctx.db.transaction(async (tx) => {
         if (!(await chatRepo.claimNotified(tx, d.id, d.through))) return false;
         const m = await chatRepo.messageById(tx, d.id, d.through);
-        await notifyUser(tx, d.userId, CHAT_REPLY_NOTICE, now, { preview: previewOf(m?.body ?? '', m?.uploadId != null) });
+        await notifyUser(tx, d.userId, CHAT_REPLY_NOTICE, now, {
+          preview: previewOf(m?.body ?? '', m?.uploadId != null),
+        });
         return true;
       });
       if (wrote) written += 1;

@@ -11,7 +11,11 @@ describe('LocalBus', () => {
     await bus.publishUserEvent({ outboxId: 11, userId: 2, event: 'b' });
     await bus.publishUserEvent({ outboxId: 10, userId: 1, event: 'a' });
     await bus.publishUserEvent({ outboxId: 12, userId: 1, event: 'c' });
-    expect(got).toEqual([{ seq: 1, userId: 1, event: 'a' }, { seq: 2, userId: 2, event: 'b' }, { seq: 3, userId: 1, event: 'c' }]);
+    expect(got).toEqual([
+      { seq: 1, userId: 1, event: 'a' },
+      { seq: 2, userId: 2, event: 'b' },
+      { seq: 3, userId: 1, event: 'c' },
+    ]);
     expect(await bus.userEventsSince(1, 1)).toEqual([got[2]]);
     expect(await bus.userEventsSince(1, 0)).toEqual([got[0], got[2]]);
     expect(await bus.userEventsSince(1, 3)).toEqual([]);

@@ -20,7 +20,10 @@ export class LocalBus implements ClusterBus {
   private readonly published = new Set<number>();
   private readonly publishedOrder: number[] = [];
 
-  constructor(private readonly onError: (err: unknown) => void = () => undefined, private readonly ringSize = LOCAL_BUS_RING) {
+  constructor(
+    private readonly onError: (err: unknown) => void = () => undefined,
+    private readonly ringSize = LOCAL_BUS_RING,
+  ) {
     this.ring = new Array<UserEventDelivery | undefined>(ringSize);
   }
 

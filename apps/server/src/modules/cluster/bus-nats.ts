@@ -14,7 +14,17 @@
  *   per process by an ordered consumer from the end.
  * - Signals: core NATS subjects `<prefix>.signal.<name>`, nothing stored.
  */
-import { connect, DeliverPolicy, Events, nanos, StorageType, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
+import {
+  connect,
+  DeliverPolicy,
+  Events,
+  nanos,
+  StorageType,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+} from 'nats';
 import type { BusStatus, ClusterBus, UserEventDelivery } from './types';
 
 export interface NatsBusOptions {
@@ -31,7 +41,11 @@ export interface NatsBusOptions {
 }
 
 /** The manager's direct-get API (allow_direct streams): present in nats 2.29 though not in its published types. */
-type DirectGet = { direct: { getMessage(stream: string, q: { seq: number; next_by_subj: string }): Promise<{ seq: number; data: Uint8Array }> } };
+type DirectGet = {
+  direct: {
+    getMessage(stream: string, q: { seq: number; next_by_subj: string }): Promise<{ seq: number; data: Uint8Array }>;
+  };
+};
 
 const enc = (v: unknown): Uint8Array => Buffer.from(JSON.stringify(v));
 const dec = (b: Uint8Array): unknown => JSON.parse(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'));
@@ -60,7 +74,13 @@ export class NatsBus implements ClusterBus {
 
   /** Connects (retrying forever after the first success), makes the streams, and starts reading them. */
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
-    const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500, pingInterval: 10_000 });
+    const nc = await connect({
+      servers: opts.url,
+      name: opts.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      pingInterval: 10_000,
+    });
     const jsm = await nc.jetstreamManager();
     const bus = new NatsBus(nc, nc.jetstream(), jsm, opts);
     try {
@@ -76,7 +96,14 @@ export class NatsBus implements ClusterBus {
     return `${this.opts.prefix}.user.*`;
   }
 
-  private async ensureStream(cfg: { name: string; subjects: string[]; storage: StorageType; max_age: number; duplicate_window: number; allow_direct?: boolean }): Promise<number> {
+  private async ensureStream(cfg: {
+    name: string;
+    subjects: string[];
+    storage: StorageType;
+    max_age: number;
+    duplicate_window: number;
+    allow_direct?: boolean;
+  }): Promise<number> {
     try {
       const info = await this.jsm.streams.info(cfg.name);
       await this.jsm.streams.update(cfg.name, { ...info.config, ...cfg });
@@ -92,24 +119,35 @@ export class NatsBus implements ClusterBus {
 
   private async start(): Promise<void> {
     const userLast = await this.ensureStream({
-      name: this.userStream, subjects: [this.userSubjects], storage: StorageType.File,
-      max_age: nanos(this.opts.userMaxAgeMs ?? 24 * 3600_000), duplicate_window: nanos(120_000), allow_direct: true,
+      name: this.userStream,
+      subjects: [this.userSubjects],
+      storage: StorageType.File,
+      max_age: nanos(this.opts.userMaxAgeMs ?? 24 * 3600_000),
+      duplicate_window: nanos(120_000),
+      allow_direct: true,
     });
     const feedLast = await this.ensureStream({
-      name: this.feedStream, subjects: [`${this.opts.prefix}.feed`], storage: StorageType.Memory,
-      max_age: nanos(60_000), duplicate_window: nanos(1000),
+      name: this.feedStream,
+      subjects: [`${this.opts.prefix}.feed`],
+      storage: StorageType.Memory,
+      max_age: nanos(60_000),
+      duplicate_window: nanos(1000),
     });
     // From the end as it was at connect, by sequence (not "new"): an ordered consumer re-made
     // after a disconnect before its first message then still starts where this one did.
-    this.consumers.push(await this.consume(this.userStream, userLast + 1, (m) => {
-      const userId = Number(m.subject.slice(m.subject.lastIndexOf('.') + 1));
-      const d: UserEventDelivery = { seq: m.seq, userId, event: dec(m.data) };
-      this.each(this.userHandlers, (h) => h(d));
-    }));
-    this.consumers.push(await this.consume(this.feedStream, feedLast + 1, (m) => {
-      const msg = dec(m.data);
-      this.each(this.feedHandlers, (h) => h(msg));
-    }));
+    this.consumers.push(
+      await this.consume(this.userStream, userLast + 1, (m) => {
+        const userId = Number(m.subject.slice(m.subject.lastIndexOf('.') + 1));
+        const d: UserEventDelivery = { seq: m.seq, userId, event: dec(m.data) };
+        this.each(this.userHandlers, (h) => h(d));
+      }),
+    );
+    this.consumers.push(
+      await this.consume(this.feedStream, feedLast + 1, (m) => {
+        const msg = dec(m.data);
+        this.each(this.feedHandlers, (h) => h(msg));
+      }),
+    );
     void (async () => {
       for await (const s of this.nc.status()) {
         if (s.type === Events.Disconnect) this.connected = false;
@@ -118,8 +156,15 @@ export class NatsBus implements ClusterBus {
     })().catch(() => undefined);
   }
 
-  private async consume(stream: string, startSeq: number, onMsg: (m: { seq: number; subject: string; data: Uint8Array }) => void): Promise<ConsumerMessages> {
-    const consumer = await this.js.consumers.get(stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: startSeq });
+  private async consume(
+    stream: string,
+    startSeq: number,
+    onMsg: (m: { seq: number; subject: string; data: Uint8Array }) => void,
+  ): Promise<ConsumerMessages> {
+    const consumer = await this.js.consumers.get(stream, {
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: startSeq,
+    });
     const messages = await consumer.consume({ max_messages: 1000 });
     void (async () => {
       for await (const m of messages) {
@@ -151,7 +196,10 @@ export class NatsBus implements ClusterBus {
   }
 
   async publishUserEvent(e: { outboxId: number; userId: number; event: unknown }): Promise<void> {
-    await this.js.publish(`${this.opts.prefix}.user.${e.userId}`, enc(e.event), { msgID: `ue-${e.outboxId}`, timeout: 5000 });
+    await this.js.publish(`${this.opts.prefix}.user.${e.userId}`, enc(e.event), {
+      msgID: `ue-${e.outboxId}`,
+      timeout: 5000,
+    });
   }
 
   onUserEvent(handler: (e: UserEventDelivery) => void): () => void {

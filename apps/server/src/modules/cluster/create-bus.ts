@@ -9,5 +9,10 @@ export async function createBus(
   name?: string,
 ): Promise<ClusterBus> {
   if (!config.bus.url) return new LocalBus((err) => log?.error({ err }, 'bus handler failed'));
-  return NatsBus.connect({ url: config.bus.url, prefix: config.bus.prefix, ...(log ? { log } : {}), ...(name ? { name } : {}) });
+  return NatsBus.connect({
+    url: config.bus.url,
+    prefix: config.bus.prefix,
+    ...(log ? { log } : {}),
+    ...(name ? { name } : {}),
+  });
 }

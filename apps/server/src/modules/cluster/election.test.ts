@@ -28,7 +28,14 @@ describe('engine role without an election (one process)', () => {
     const role = new EmbeddedRole({ node: 'solo', isReady: () => ready, log: () => log, autoStart: true });
     const seen: (number | null)[] = [];
     let stopped = false;
-    role.watch({ start: () => { seen.push(currentEngineEpoch()); }, stop: async () => { stopped = true; } });
+    role.watch({
+      start: () => {
+        seen.push(currentEngineEpoch());
+      },
+      stop: async () => {
+        stopped = true;
+      },
+    });
     role.start();
     expect(role.status()).toEqual({ role: 'engine', epoch: null, node: 'solo' });
     await sleep(250);
@@ -43,7 +50,12 @@ describe('engine role without an election (one process)', () => {
   it('MARKET_ENGINE=manual: the engine, but nothing starts by itself', async () => {
     const role = new EmbeddedRole({ node: 'manual', isReady: () => true, log: () => log, autoStart: false });
     let started = false;
-    role.watch({ start: () => { started = true; }, stop: async () => undefined });
+    role.watch({
+      start: () => {
+        started = true;
+      },
+      stop: async () => undefined,
+    });
     role.start();
     await sleep(300);
     expect(started).toBe(false);
@@ -72,9 +84,10 @@ class CuttableProxy {
       const upstream = net.connect(target.port, target.host);
       const pair: [net.Socket, net.Socket] = [client, upstream];
       this.pairs.add(pair);
-      const forward = (from: net.Socket, to: net.Socket) => from.on('data', (chunk) => {
-        if (this.mode === 'forward') to.write(chunk);
-      });
+      const forward = (from: net.Socket, to: net.Socket) =>
+        from.on('data', (chunk) => {
+          if (this.mode === 'forward') to.write(chunk);
+        });
       forward(client, upstream);
       forward(upstream, client);
       const end = () => {
@@ -118,9 +131,12 @@ describe.runIf(onPostgres)('engine role elected on PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+    url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+      .connectionString;
     // The fenced test action: one row per pass of the engine's work, with the epoch it ran under.
-    await database.db.execute(sql`CREATE TABLE election_actions (id bigserial PRIMARY KEY, epoch bigint NOT NULL, node text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp())`);
+    await database.db.execute(
+      sql`CREATE TABLE election_actions (id bigserial PRIMARY KEY, epoch bigint NOT NULL, node text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp())`,
+    );
     // Samples every elector's status: never two engines at once, as seen from here.
     watcher = setInterval(() => {
       maxEngines = Math.max(maxEngines, electors.filter((e) => e.status().role === 'engine').length);
@@ -138,20 +154,30 @@ describe.runIf(onPostgres)('engine role elected on PostgreSQL', () => {
 
   function elector(node: string, lockUrl?: string): PgElection {
     const e = new PgElection({
-      node, url, ...(lockUrl ? { lockUrl } : {}), db: () => database.db, isReady: () => true, log: () => log,
+      node,
+      url,
+      ...(lockUrl ? { lockUrl } : {}),
+      db: () => database.db,
+      isReady: () => true,
+      log: () => log,
       onChange: (s) => changes.push({ node, role: s.role, epoch: s.epoch, at: Date.now() }),
     });
     // The engine's work: a fenced action every 50 ms, recording the epoch it ran under.
     const loop = new PollLoop();
     e.watch({
-      start: () => loop.start(async () => {
-        await database.db.transaction(async (tx) => {
-          await tx.execute(sql`INSERT INTO election_actions (epoch, node) VALUES (${currentEngineEpoch()}, ${node})`);
-        }).catch((err: unknown) => {
-          if (!isFencedError(err)) log.error({ err }, 'test action failed');
-        });
-        return 50;
-      }),
+      start: () =>
+        loop.start(async () => {
+          await database.db
+            .transaction(async (tx) => {
+              await tx.execute(
+                sql`INSERT INTO election_actions (epoch, node) VALUES (${currentEngineEpoch()}, ${node})`,
+              );
+            })
+            .catch((err: unknown) => {
+              if (!isFencedError(err)) log.error({ err }, 'test action failed');
+            });
+          return 50;
+        }),
       stop: () => loop.stop(),
     });
     electors.push(e);
@@ -160,7 +186,8 @@ describe.runIf(onPostgres)('engine role elected on PostgreSQL', () => {
   }
 
   const engines = () => electors.filter((e) => e.status().role === 'engine');
-  const leader = async () => rowsOf(await database.db.execute(sql`SELECT epoch::int AS epoch, node FROM engine_leader WHERE id = 1`))[0]!;
+  const leader = async () =>
+    rowsOf(await database.db.execute(sql`SELECT epoch::int AS epoch, node FROM engine_leader WHERE id = 1`))[0]!;
 
   /** Every action in database time order: epochs never go back (an old engine never acts after its successor began). */
   async function expectNoOverlap(): Promise<void> {
@@ -170,11 +197,17 @@ describe.runIf(onPostgres)('engine role elected on PostgreSQL', () => {
       expect(Number(r.epoch)).toBeGreaterThanOrEqual(prev);
       prev = Number(r.epoch);
     }
-    const epochs = rowsOf(await database.db.execute(sql`SELECT epoch, node, started_at FROM engine_epochs ORDER BY started_at, epoch`)).map((r) => Number(r.epoch));
+    const epochs = rowsOf(
+      await database.db.execute(sql`SELECT epoch, node, started_at FROM engine_epochs ORDER BY started_at, epoch`),
+    ).map((r) => Number(r.epoch));
     expect(epochs).toEqual([...epochs].sort((a, b) => a - b));
     expect(new Set(epochs).size).toBe(epochs.length);
     // Every action's epoch was logged for the node that ran it.
-    const unlogged = rowsOf(await database.db.execute(sql`SELECT count(*)::int AS n FROM election_actions a LEFT JOIN engine_epochs e ON e.epoch = a.epoch AND e.node = a.node WHERE e.epoch IS NULL`));
+    const unlogged = rowsOf(
+      await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM election_actions a LEFT JOIN engine_epochs e ON e.epoch = a.epoch AND e.node = a.node WHERE e.epoch IS NULL`,
+      ),
+    );
     expect(unlogged[0]!.n).toBe(0);
     expect(maxEngines).toBeLessThanOrEqual(1);
   }
@@ -191,15 +224,23 @@ describe.runIf(onPostgres)('engine role elected on PostgreSQL', () => {
     const status = engine.status();
     expect(status.epoch).toBe(before + 1);
     expect(await leader()).toMatchObject({ epoch: before + 1, node: engine.node });
-    await until('the engine acts', async () => rowsOf(await database.db.execute(sql`SELECT 1 FROM election_actions WHERE epoch = ${status.epoch}`)).length > 0);
+    await until(
+      'the engine acts',
+      async () =>
+        rowsOf(await database.db.execute(sql`SELECT 1 FROM election_actions WHERE epoch = ${status.epoch}`)).length > 0,
+    );
     const standbys = electors.filter((e) => e !== engine);
-    expect(standbys.map((e) => e.status())).toEqual(standbys.map((e) => ({ role: 'standby', epoch: null, node: e.node })));
+    expect(standbys.map((e) => e.status())).toEqual(
+      standbys.map((e) => ({ role: 'standby', epoch: null, node: e.node })),
+    );
 
     // Clean shutdown: the work stops, ended_at is written, the lock is released at once.
     electors.splice(electors.indexOf(engine), 1);
     const closedAt = Date.now();
     await engine.close();
-    const ended = rowsOf(await database.db.execute(sql`SELECT ended_at FROM engine_epochs WHERE epoch = ${status.epoch}`));
+    const ended = rowsOf(
+      await database.db.execute(sql`SELECT ended_at FROM engine_epochs WHERE epoch = ${status.epoch}`),
+    );
     expect(ended[0]!.ended_at).not.toBeNull();
     await until('a standby takes over', () => engines().length === 1, 10_000);
     expect(Date.now() - closedAt).toBeLessThan(5000);
@@ -207,7 +248,7 @@ describe.runIf(onPostgres)('engine role elected on PostgreSQL', () => {
     await expectNoOverlap();
   });
 
-  it('the engine\'s connection killed (pg_terminate_backend, as after kill -9): a standby takes over within 5 s with the next epoch; the deposed engine\'s transactions are fenced', async () => {
+  it("the engine's connection killed (pg_terminate_backend, as after kill -9): a standby takes over within 5 s with the next epoch; the deposed engine's transactions are fenced", async () => {
     elector('k1');
     await until('k1 is the engine', () => electors[0]!.status().role === 'engine');
     elector('k2');
@@ -216,7 +257,11 @@ describe.runIf(onPostgres)('engine role elected on PostgreSQL', () => {
     const old = electors[0]!;
     const oldEpoch = old.status().epoch!;
     const killedAt = Date.now();
-    const killed = rowsOf(await database.db.execute(sql`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = ${`engine-election ${old.node}`}`));
+    const killed = rowsOf(
+      await database.db.execute(
+        sql`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = ${`engine-election ${old.node}`}`,
+      ),
+    );
     expect(killed).toHaveLength(1);
     await until('another engine', () => engines().some((e) => e !== old), 10_000);
     const took = Date.now() - killedAt;
@@ -227,10 +272,16 @@ describe.runIf(onPostgres)('engine role elected on PostgreSQL', () => {
 
     // A deposed engine that has not noticed yet (its scope still alive): its transaction is refused by the database, nothing written.
     const stale: EngineScope = { epoch: oldEpoch, alive: true, onFenced: () => undefined };
-    const count = async () => Number(rowsOf(await database.db.execute(sql`SELECT count(*)::int AS n FROM election_actions WHERE node = 'stale'`))[0]!.n);
-    const attempt = engineScope.run(stale, () => database.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO election_actions (epoch, node) VALUES (${oldEpoch}, 'stale')`);
-    }));
+    const count = async () =>
+      Number(
+        rowsOf(await database.db.execute(sql`SELECT count(*)::int AS n FROM election_actions WHERE node = 'stale'`))[0]!
+          .n,
+      );
+    const attempt = engineScope.run(stale, () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO election_actions (epoch, node) VALUES (${oldEpoch}, 'stale')`);
+      }),
+    );
     await expect(attempt).rejects.toSatisfy(isFencedError);
     expect(await count()).toBe(0);
     // Outside the role's scope (a request), transactions are not fenced.

@@ -69,13 +69,16 @@ class WorkSet {
     this.running = false;
     this.scope = undefined;
     const results = await Promise.allSettled(this.works.map((w) => w.stop()));
-    for (const r of results) if (r.status === 'rejected') this.log().error({ err: r.reason }, 'engine work failed to stop');
+    for (const r of results)
+      if (r.status === 'rejected') this.log().error({ err: r.reason }, 'engine work failed to stop');
   }
 
   private startOne(work: RoleWork): void {
     const run = () => {
       try {
-        void Promise.resolve(work.start()).catch((err: unknown) => this.log().error({ err }, 'engine work failed to start'));
+        void Promise.resolve(work.start()).catch((err: unknown) =>
+          this.log().error({ err }, 'engine work failed to start'),
+        );
       } catch (err) {
         this.log().error({ err }, 'engine work failed to start');
       }
@@ -182,7 +185,9 @@ export class PgElection implements ManagedRole {
 
   status(): EngineRoleStatus {
     const scope = this.scope;
-    return scope?.alive ? { role: 'engine', epoch: scope.epoch, node: this.node } : { role: 'standby', epoch: null, node: this.node };
+    return scope?.alive
+      ? { role: 'engine', epoch: scope.epoch, node: this.node }
+      : { role: 'standby', epoch: null, node: this.node };
   }
 
   watch(work: RoleWork): void {
@@ -224,7 +229,10 @@ export class PgElection implements ManagedRole {
         }
       } catch (err) {
         if (this.closing) break;
-        this.log.warn({ err, node: this.node }, this.scope ? 'engine role: heartbeat failed, stepping down' : 'engine role: election connection failed');
+        this.log.warn(
+          { err, node: this.node },
+          this.scope ? 'engine role: heartbeat failed, stepping down' : 'engine role: election connection failed',
+        );
         await this.stepDown('connection lost');
         await this.pause(this.settings.retryMs);
       }
@@ -244,12 +252,20 @@ export class PgElection implements ManagedRole {
       application_name: `engine-election ${this.node}`.slice(0, 63),
     });
     // A lost connection also rejects the query in flight, which steps down; this keeps the process alive.
-    client.on('error', (err) => this.log.warn({ err: err.message, node: this.node }, 'engine role: election connection error'));
+    client.on('error', (err) =>
+      this.log.warn({ err: err.message, node: this.node }, 'engine role: election connection error'),
+    );
     this.client = client;
     try {
       await within(client.connect(), leaseMs, 'connect');
       const idleS = Math.max(1, Math.floor(leaseMs / 3000));
-      await within(client.query(`SET idle_session_timeout = ${leaseMs}; SET tcp_keepalives_idle = ${idleS}; SET tcp_keepalives_interval = ${idleS}; SET tcp_keepalives_count = 2; SET tcp_user_timeout = ${leaseMs}`), leaseMs, 'session settings');
+      await within(
+        client.query(
+          `SET idle_session_timeout = ${leaseMs}; SET tcp_keepalives_idle = ${idleS}; SET tcp_keepalives_interval = ${idleS}; SET tcp_keepalives_count = 2; SET tcp_user_timeout = ${leaseMs}`,
+        ),
+        leaseMs,
+        'session settings',
+      );
     } catch (err) {
       this.dropConnection();
       throw err;
@@ -271,9 +287,14 @@ export class PgElection implements ManagedRole {
     await this.stepping;
     const client = await this.connection();
     const { leaseMs } = this.settings;
-    const got = await within(client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [ENGINE_LOCK_KEY]), leaseMs, 'lock');
+    const got = await within(
+      client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [ENGINE_LOCK_KEY]),
+      leaseMs,
+      'lock',
+    );
     if (!got.rows[0]?.got || this.closing) {
-      if (got.rows[0]?.got) await client.query('SELECT pg_advisory_unlock($1)', [ENGINE_LOCK_KEY]).catch(() => undefined);
+      if (got.rows[0]?.got)
+        await client.query('SELECT pg_advisory_unlock($1)', [ENGINE_LOCK_KEY]).catch(() => undefined);
       return;
     }
     this.lastOkAt = Date.now();
@@ -283,7 +304,11 @@ export class PgElection implements ManagedRole {
     try {
       epoch = await this.opts.db().transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL statement_timeout = ${sql.raw(String(Math.max(5000, leaseMs * 4)))}`);
-        const r = rowsOf(await tx.execute(sql`UPDATE engine_leader SET epoch = epoch + 1, node = ${this.node}, since = now() WHERE id = 1 RETURNING epoch`));
+        const r = rowsOf(
+          await tx.execute(
+            sql`UPDATE engine_leader SET epoch = epoch + 1, node = ${this.node}, since = now() WHERE id = 1 RETURNING epoch`,
+          ),
+        );
         const e = Number(r[0]!.epoch);
         await tx.execute(sql`INSERT INTO engine_epochs (epoch, node, started_at) VALUES (${e}, ${this.node}, now())`);
         return e;
@@ -324,23 +349,32 @@ export class PgElection implements ManagedRole {
   private watchdog(scope: EngineScope): void {
     const { leaseMs, heartbeatMs } = this.settings;
     const limit = Math.max(heartbeatMs, leaseMs - heartbeatMs);
-    const timer = setInterval(() => {
-      if (this.scope !== scope || !scope.alive) {
-        clearInterval(timer);
-        return;
-      }
-      if (Date.now() - this.lastOkAt > limit) {
-        clearInterval(timer);
-        this.log.warn({ node: this.node, epoch: scope.epoch }, 'engine role: lease expired without a heartbeat, stepping down');
-        void this.stepDown('lease expired');
-      }
-    }, Math.max(50, Math.floor(heartbeatMs / 4)));
+    const timer = setInterval(
+      () => {
+        if (this.scope !== scope || !scope.alive) {
+          clearInterval(timer);
+          return;
+        }
+        if (Date.now() - this.lastOkAt > limit) {
+          clearInterval(timer);
+          this.log.warn(
+            { node: this.node, epoch: scope.epoch },
+            'engine role: lease expired without a heartbeat, stepping down',
+          );
+          void this.stepDown('lease expired');
+        }
+      },
+      Math.max(50, Math.floor(heartbeatMs / 4)),
+    );
     timer.unref();
   }
 
   private fenced(err: FencedError): void {
     if (!this.scope || this.scope.epoch !== err.epoch || !this.scope.alive) return;
-    this.log.warn({ node: this.node, epoch: err.epoch, current: err.current }, 'engine role: fenced by a newer epoch, stepping down');
+    this.log.warn(
+      { node: this.node, epoch: err.epoch, current: err.current },
+      'engine role: fenced by a newer epoch, stepping down',
+    );
     void this.stepDown('fenced');
   }
 
@@ -362,7 +396,9 @@ export class PgElection implements ManagedRole {
   }
 
   private async endEpoch(epoch: number): Promise<void> {
-    await this.opts.db().execute(sql`UPDATE engine_epochs SET ended_at = now() WHERE epoch = ${epoch} AND ended_at IS NULL`)
+    await this.opts
+      .db()
+      .execute(sql`UPDATE engine_epochs SET ended_at = now() WHERE epoch = ${epoch} AND ended_at IS NULL`)
       .catch((err: unknown) => this.log.warn({ err, epoch }, 'engine role: could not record the end of the epoch'));
   }
 
@@ -379,7 +415,9 @@ export class PgElection implements ManagedRole {
     const client = this.client;
     this.client = null;
     if (client) {
-      await within(client.query('SELECT pg_advisory_unlock_all()'), this.settings.leaseMs, 'unlock').catch(() => undefined);
+      await within(client.query('SELECT pg_advisory_unlock_all()'), this.settings.leaseMs, 'unlock').catch(
+        () => undefined,
+      );
       await within(client.end(), this.settings.leaseMs, 'close').catch(() => {
         (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
       });
@@ -398,7 +436,10 @@ export interface EngineRoleConfig {
 }
 
 /** PostgreSQL with MARKET_ENGINE=timers elects; everything else is one process's embedded role. */
-export function createEngineRole(cfg: EngineRoleConfig, opts: Omit<RoleOptions, 'node'> & { db: () => Db }): ManagedRole {
+export function createEngineRole(
+  cfg: EngineRoleConfig,
+  opts: Omit<RoleOptions, 'node'> & { db: () => Db },
+): ManagedRole {
   const node = cfg.node ?? defaultNodeName();
   if (cfg.databaseUrl && cfg.engine === 'timers') {
     return new PgElection({ ...opts, node, url: cfg.databaseUrl, settings: cfg.election });

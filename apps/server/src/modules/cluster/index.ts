@@ -4,7 +4,14 @@ export { LocalBus, LOCAL_BUS_RING } from './bus-local';
 export { NatsBus, type NatsBusOptions } from './bus-nats';
 export { createBus } from './create-bus';
 export {
-  createEngineRole, defaultNodeName, EmbeddedRole, PgElection, ENGINE_LOCK_KEY, DEFAULT_ELECTION,
-  type ElectionOptions, type ElectionSettings, type ManagedRole,
+  createEngineRole,
+  defaultNodeName,
+  EmbeddedRole,
+  PgElection,
+  ENGINE_LOCK_KEY,
+  DEFAULT_ELECTION,
+  type ElectionOptions,
+  type ElectionSettings,
+  type ManagedRole,
 } from './election';
 export { currentEngineEpoch, engineScope, FencedError, isFencedError } from '../../db/engine-scope';

@@ -1,6 +1,13 @@
 import {
-  ACCEPTED_LEGAL_KINDS, LEGAL_KINDS,
-  type AdminLegalVersion, type HeaderLang, type LegalAcceptance, type LegalAcceptBody, type LegalDocument, type LegalKind, type LegalPublishBody,
+  ACCEPTED_LEGAL_KINDS,
+  LEGAL_KINDS,
+  type AdminLegalVersion,
+  type HeaderLang,
+  type LegalAcceptance,
+  type LegalAcceptBody,
+  type LegalDocument,
+  type LegalKind,
+  type LegalPublishBody,
   type LegalTranslations,
 } from '@app/contract';
 import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
@@ -22,10 +29,22 @@ type LegalRow = typeof legalDocuments.$inferSelect;
 async function seedLegal(db: DbOrTx, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('legal_documents_seed'))`);
-    const have = new Set((await tx.selectDistinct({ kind: legalDocuments.kind }).from(legalDocuments)).map((r) => r.kind));
+    const have = new Set(
+      (await tx.selectDistinct({ kind: legalDocuments.kind }).from(legalDocuments)).map((r) => r.kind),
+    );
     const missing = LEGAL_KINDS.filter((k) => !have.has(k));
     if (missing.length) {
-      await tx.insert(legalDocuments).values(missing.map((kind) => ({ kind, version: 1, translations: LEGAL_SEED[kind], publishedAt: now, createdBy: null })));
+      await tx
+        .insert(legalDocuments)
+        .values(
+          missing.map((kind) => ({
+            kind,
+            version: 1,
+            translations: LEGAL_SEED[kind],
+            publishedAt: now,
+            createdBy: null,
+          })),
+        );
     }
   });
 }
@@ -36,7 +55,8 @@ async function seedLegal(db: DbOrTx, now: Date): Promise<void> {
  * texts were never written.
  */
 export async function acceptCurrentTerms(tx: Tx, userId: number, at: Date): Promise<void> {
-  const insert = () => tx.execute(sql`
+  const insert = () =>
+    tx.execute(sql`
     INSERT INTO legal_acceptances (user_id, document_id, accepted_at)
     SELECT ${userId}, d.id, ${at} FROM legal_documents d
     WHERE d.kind IN ('agreement', 'privacy')
@@ -70,7 +90,10 @@ export class LegalService {
 
   /** The newest version number of each kind. */
   private async currentVersions(db: DbOrTx): Promise<Map<string, number>> {
-    const rows = await db.select({ kind: legalDocuments.kind, v: max(legalDocuments.version) }).from(legalDocuments).groupBy(legalDocuments.kind);
+    const rows = await db
+      .select({ kind: legalDocuments.kind, v: max(legalDocuments.version) })
+      .from(legalDocuments)
+      .groupBy(legalDocuments.kind);
     return new Map(rows.map((r) => [r.kind, r.v ?? 0]));
   }
 
@@ -78,13 +101,21 @@ export class LegalService {
   async document(kind: LegalKind, version: number | undefined, lang: HeaderLang): Promise<LegalDocument> {
     await this.ensureSeeded();
     const current = (await this.currentVersions(this.ctx.db)).get(kind) ?? 0;
-    const [row] = await this.ctx.db.select().from(legalDocuments)
+    const [row] = await this.ctx.db
+      .select()
+      .from(legalDocuments)
       .where(and(eq(legalDocuments.kind, kind), eq(legalDocuments.version, version ?? current)));
     if (!row) throw new AppError('LEGAL_DOCUMENT_NOT_FOUND');
     const pick = pickText(row.translations as LegalTranslations, lang);
     return {
-      kind, version: row.version, currentVersion: current, title: pick.text.title, body: pick.text.body,
-      lang: pick.lang, fallback: pick.fallback, publishedAt: row.publishedAt.getTime(),
+      kind,
+      version: row.version,
+      currentVersion: current,
+      title: pick.text.title,
+      body: pick.text.body,
+      lang: pick.lang,
+      fallback: pick.fallback,
+      publishedAt: row.publishedAt.getTime(),
     };
   }
 
@@ -92,12 +123,20 @@ export class LegalService {
   async acceptances(userId: number, db: DbOrTx = this.ctx.db): Promise<LegalAcceptance[]> {
     await this.ensureSeeded();
     const current = await this.currentVersions(db);
-    const rows = await db.select({ kind: legalDocuments.kind, version: legalDocuments.version, at: legalAcceptances.acceptedAt })
-      .from(legalAcceptances).innerJoin(legalDocuments, eq(legalDocuments.id, legalAcceptances.documentId))
-      .where(eq(legalAcceptances.userId, userId)).orderBy(desc(legalDocuments.version));
+    const rows = await db
+      .select({ kind: legalDocuments.kind, version: legalDocuments.version, at: legalAcceptances.acceptedAt })
+      .from(legalAcceptances)
+      .innerJoin(legalDocuments, eq(legalDocuments.id, legalAcceptances.documentId))
+      .where(eq(legalAcceptances.userId, userId))
+      .orderBy(desc(legalDocuments.version));
     return LEGAL_KINDS.map((kind) => {
       const newest = rows.find((r) => r.kind === kind);
-      return { kind, currentVersion: current.get(kind) ?? 0, acceptedVersion: newest?.version ?? null, acceptedAt: newest ? newest.at.getTime() : null };
+      return {
+        kind,
+        currentVersion: current.get(kind) ?? 0,
+        acceptedVersion: newest?.version ?? null,
+        acceptedAt: newest ? newest.at.getTime() : null,
+      };
     });
   }
 
@@ -107,9 +146,14 @@ export class LegalService {
     const current = (await this.currentVersions(this.ctx.db)).get(body.kind) ?? 0;
     if (body.version > current) throw new AppError('LEGAL_DOCUMENT_NOT_FOUND');
     if (body.version !== current) throw new AppError('LEGAL_VERSION_NOT_CURRENT');
-    const [doc] = await this.ctx.db.select({ id: legalDocuments.id }).from(legalDocuments)
+    const [doc] = await this.ctx.db
+      .select({ id: legalDocuments.id })
+      .from(legalDocuments)
       .where(and(eq(legalDocuments.kind, body.kind), eq(legalDocuments.version, current)));
-    await this.ctx.db.insert(legalAcceptances).values({ userId, documentId: doc!.id, acceptedAt: this.ctx.clock.now() }).onConflictDoNothing();
+    await this.ctx.db
+      .insert(legalAcceptances)
+      .values({ userId, documentId: doc!.id, acceptedAt: this.ctx.clock.now() })
+      .onConflictDoNothing();
     return (await this.acceptances(userId)).find((a) => a.kind === body.kind)!;
   }
 
@@ -118,20 +162,35 @@ export class LegalService {
   private async adminViews(db: DbOrTx, rows: LegalRow[]): Promise<AdminLegalVersion[]> {
     const ids = rows.map((r) => r.id);
     const counts = ids.length
-      ? await db.select({ id: legalAcceptances.documentId, n: count() }).from(legalAcceptances).where(inArray(legalAcceptances.documentId, ids)).groupBy(legalAcceptances.documentId)
+      ? await db
+          .select({ id: legalAcceptances.documentId, n: count() })
+          .from(legalAcceptances)
+          .where(inArray(legalAcceptances.documentId, ids))
+          .groupBy(legalAcceptances.documentId)
       : [];
     const byId = new Map(counts.map((c) => [c.id, c.n]));
-    const emails = await operatorEmails(db, rows.flatMap((r) => (r.createdBy === null ? [] : [r.createdBy])));
+    const emails = await operatorEmails(
+      db,
+      rows.flatMap((r) => (r.createdBy === null ? [] : [r.createdBy])),
+    );
     return rows.map((r) => ({
-      kind: r.kind as LegalKind, version: r.version, translations: r.translations as LegalTranslations, publishedAt: r.publishedAt.getTime(),
-      publishedBy: r.createdBy === null ? null : emails.get(r.createdBy) ?? null, acceptances: byId.get(r.id) ?? 0,
+      kind: r.kind as LegalKind,
+      version: r.version,
+      translations: r.translations as LegalTranslations,
+      publishedAt: r.publishedAt.getTime(),
+      publishedBy: r.createdBy === null ? null : (emails.get(r.createdBy) ?? null),
+      acceptances: byId.get(r.id) ?? 0,
     }));
   }
 
   /** Every version of a kind, newest first. */
   async versions(kind: LegalKind): Promise<AdminLegalVersion[]> {
     await this.ensureSeeded();
-    const rows = await this.ctx.db.select().from(legalDocuments).where(eq(legalDocuments.kind, kind)).orderBy(desc(legalDocuments.version));
+    const rows = await this.ctx.db
+      .select()
+      .from(legalDocuments)
+      .where(eq(legalDocuments.kind, kind))
+      .orderBy(desc(legalDocuments.version));
     return this.adminViews(this.ctx.db, rows);
   }
 
@@ -143,12 +202,24 @@ export class LegalService {
     return this.ctx.db.transaction(async (tx) => {
       // One publisher of a kind at a time: the next number is taken under the kind's lock.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('legal_documents_publish'), hashtext(${body.kind}))`);
-      const [last] = await tx.select({ v: max(legalDocuments.version) }).from(legalDocuments).where(eq(legalDocuments.kind, body.kind));
-      const [row] = await tx.insert(legalDocuments).values({
-        kind: body.kind, version: (last?.v ?? 0) + 1, translations, publishedAt: now, createdBy: actor.operatorId,
-      }).returning();
+      const [last] = await tx
+        .select({ v: max(legalDocuments.version) })
+        .from(legalDocuments)
+        .where(eq(legalDocuments.kind, body.kind));
+      const [row] = await tx
+        .insert(legalDocuments)
+        .values({
+          kind: body.kind,
+          version: (last?.v ?? 0) + 1,
+          translations,
+          publishedAt: now,
+          createdBy: actor.operatorId,
+        })
+        .returning();
       await this.deps.audit.write(tx, actor, {
-        action: 'legal_document.publish', targetType: 'legal_document', targetId: row!.id,
+        action: 'legal_document.publish',
+        targetType: 'legal_document',
+        targetId: row!.id,
         after: { kind: row!.kind, version: row!.version, translations },
       });
       return (await this.adminViews(tx, [row!]))[0]!;

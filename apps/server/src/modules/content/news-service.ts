@@ -1,6 +1,20 @@
 import {
-  HEADER_LANGS, type AdminNewsList, type Banner, type AdminNewsListQuery, type AdminNewsPost, type AdminNewsSave, type HeaderLang, type NewsCalendar,
-  type NewsDetail, type NewsItem, type NewsKind, type NewsListQuery, type NewsPage, type NewsState, type NewsTranslation, type NewsTranslations,
+  HEADER_LANGS,
+  type AdminNewsList,
+  type Banner,
+  type AdminNewsListQuery,
+  type AdminNewsPost,
+  type AdminNewsSave,
+  type HeaderLang,
+  type NewsCalendar,
+  type NewsDetail,
+  type NewsItem,
+  type NewsKind,
+  type NewsListQuery,
+  type NewsPage,
+  type NewsState,
+  type NewsTranslation,
+  type NewsTranslations,
 } from '@app/contract';
 import { and, count, desc, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -21,7 +35,10 @@ const NEWS_DETAIL_PAGE = '/pages/news/detail';
 const translationsOf = (row: PostRow): NewsTranslations => (row.translations ?? {}) as NewsTranslations;
 
 /** The text of a post in `lang`, or English marked `fallback` when it has none in it. */
-export function pickTranslation(translations: NewsTranslations, lang: HeaderLang): { lang: HeaderLang; fallback: boolean; text: NewsTranslation } {
+export function pickTranslation(
+  translations: NewsTranslations,
+  lang: HeaderLang,
+): { lang: HeaderLang; fallback: boolean; text: NewsTranslation } {
   const own = translations[lang];
   if (own && own.title.trim()) return { lang, fallback: false, text: own };
   return { lang: 'en', fallback: lang !== 'en', text: translations.en ?? { title: '', summary: '', body: '' } };
@@ -35,7 +52,13 @@ function cleanTranslations(input: NewsTranslations): NewsTranslations {
     const title = t.title.trim();
     const summary = t.summary.trim();
     // Plain text: line breaks normalised, trailing spaces of lines and blank runs dropped.
-    const body = t.body.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd()).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    const body = t.body
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     if (!title && !summary && !body && lang !== 'en') continue; // an empty tab of the editor: no translation
     if (!title || !body) throw new AppError(lang === 'en' ? 'NEWS_ENGLISH_REQUIRED' : 'NEWS_TRANSLATION_INVALID');
     out[lang as HeaderLang] = { title, summary, body };
@@ -67,8 +90,15 @@ export class NewsService {
   private item(row: PostRow, lang: HeaderLang): NewsItem {
     const { lang: shown, fallback, text } = pickTranslation(translationsOf(row), lang);
     return {
-      id: row.publicId, kind: row.kind as NewsKind, lang: shown, fallback, title: text.title, summary: text.summary,
-      image: row.image, link: row.link, publishAt: row.publishAt.getTime(),
+      id: row.publicId,
+      kind: row.kind as NewsKind,
+      lang: shown,
+      fallback,
+      title: text.title,
+      summary: text.summary,
+      image: row.image,
+      link: row.link,
+      publishAt: row.publishAt.getTime(),
     };
   }
 
@@ -78,7 +108,13 @@ export class NewsService {
     const size = q.size ?? 20;
     const where = and(visible(this.ctx.clock.now()), q.kind ? eq(contentPosts.kind, q.kind) : undefined);
     const [rows, [total]] = await Promise.all([
-      this.ctx.db.select().from(contentPosts).where(where).orderBy(desc(contentPosts.publishAt), desc(contentPosts.id)).limit(size).offset((page - 1) * size),
+      this.ctx.db
+        .select()
+        .from(contentPosts)
+        .where(where)
+        .orderBy(desc(contentPosts.publishAt), desc(contentPosts.id))
+        .limit(size)
+        .offset((page - 1) * size),
       this.ctx.db.select({ n: count() }).from(contentPosts).where(where),
     ]);
     return { items: rows.map((r) => this.item(r, lang)), page, size, total: total?.n ?? 0 };
@@ -86,7 +122,11 @@ export class NewsService {
 
   /** `news/detail`: one published post with its body; anything else is NEWS_NOT_FOUND. */
   async detail(lang: HeaderLang, publicId: string): Promise<NewsDetail> {
-    const [row] = await this.ctx.db.select().from(contentPosts).where(and(eq(contentPosts.publicId, publicId), visible(this.ctx.clock.now()))).limit(1);
+    const [row] = await this.ctx.db
+      .select()
+      .from(contentPosts)
+      .where(and(eq(contentPosts.publicId, publicId), visible(this.ctx.clock.now())))
+      .limit(1);
     if (!row) throw new AppError('NEWS_NOT_FOUND');
     const { text } = pickTranslation(translationsOf(row), lang);
     return { ...this.item(row, lang), body: text.body };
@@ -99,11 +139,20 @@ export class NewsService {
    */
   async homeBanners(lang: HeaderLang, position: 'home' | 'quote' = 'home', limit = 5): Promise<Banner[]> {
     if (position !== 'home') return [];
-    const rows = await this.ctx.db.select().from(contentPosts).where(and(visible(this.ctx.clock.now()), isNotNull(contentPosts.image)))
-      .orderBy(desc(contentPosts.publishAt), desc(contentPosts.id)).limit(limit);
+    const rows = await this.ctx.db
+      .select()
+      .from(contentPosts)
+      .where(and(visible(this.ctx.clock.now()), isNotNull(contentPosts.image)))
+      .orderBy(desc(contentPosts.publishAt), desc(contentPosts.id))
+      .limit(limit);
     return rows.map((r) => {
       const item = this.item(r, lang);
-      return { id: BANNER_ID_BASE + r.id, title: item.title, image: r.image ?? '', link: r.link ?? `${NEWS_DETAIL_PAGE}?id=${r.publicId}` };
+      return {
+        id: BANNER_ID_BASE + r.id,
+        title: item.title,
+        image: r.image ?? '',
+        link: r.link ?? `${NEWS_DETAIL_PAGE}?id=${r.publicId}`,
+      };
     });
   }
 
@@ -116,22 +165,40 @@ export class NewsService {
 
   private adminView(row: PostRow, now: Date): AdminNewsPost {
     return {
-      id: row.publicId, kind: row.kind as NewsKind, translations: translationsOf(row), image: row.image, link: row.link,
-      publishAt: row.publishAt.getTime(), withdrawnAt: row.withdrawnAt ? row.withdrawnAt.getTime() : null, state: stateOf(row, now),
-      createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime(),
+      id: row.publicId,
+      kind: row.kind as NewsKind,
+      translations: translationsOf(row),
+      image: row.image,
+      link: row.link,
+      publishAt: row.publishAt.getTime(),
+      withdrawnAt: row.withdrawnAt ? row.withdrawnAt.getTime() : null,
+      state: stateOf(row, now),
+      createdAt: row.createdAt.getTime(),
+      updatedAt: row.updatedAt.getTime(),
     };
   }
 
   async adminList(q: AdminNewsListQuery): Promise<AdminNewsList> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
-    const { rows, total, totalCapped } = await newestFirstCapped(this.ctx.db, contentPosts, q.kind ? eq(contentPosts.kind, q.kind) : undefined, page, size);
+    const { rows, total, totalCapped } = await newestFirstCapped(
+      this.ctx.db,
+      contentPosts,
+      q.kind ? eq(contentPosts.kind, q.kind) : undefined,
+      page,
+      size,
+    );
     const now = this.ctx.clock.now();
     return { items: rows.map((r) => this.adminView(r, now)), page, size, total, totalCapped };
   }
 
   private async lock(tx: DbOrTx, publicId: string): Promise<PostRow> {
-    const [row] = await tx.select().from(contentPosts).where(eq(contentPosts.publicId, publicId)).for('update').limit(1);
+    const [row] = await tx
+      .select()
+      .from(contentPosts)
+      .where(eq(contentPosts.publicId, publicId))
+      .for('update')
+      .limit(1);
     if (!row) throw new AppError('NEWS_NOT_FOUND');
     if (row.withdrawnAt) throw new AppError('NEWS_ALREADY_WITHDRAWN');
     return row;
@@ -142,17 +209,28 @@ export class NewsService {
     const translations = cleanTranslations(body.translations);
     const now = this.ctx.clock.now();
     const fields = {
-      kind: body.kind, translations, image: body.image ?? null, link: body.link ?? null, publishAt: new Date(body.publishAt),
-      updatedAt: now, updatedBy: actor.operatorId,
+      kind: body.kind,
+      translations,
+      image: body.image ?? null,
+      link: body.link ?? null,
+      publishAt: new Date(body.publishAt),
+      updatedAt: now,
+      updatedBy: actor.operatorId,
     };
     const row = await this.ctx.db.transaction(async (tx) => {
       const before = body.id === undefined ? undefined : await this.lock(tx, body.id);
       const [saved] = before
         ? await tx.update(contentPosts).set(fields).where(eq(contentPosts.id, before.id)).returning()
-        : await tx.insert(contentPosts).values({ ...fields, createdAt: now, createdBy: actor.operatorId }).returning();
+        : await tx
+            .insert(contentPosts)
+            .values({ ...fields, createdAt: now, createdBy: actor.operatorId })
+            .returning();
       await this.deps.audit.write(tx, actor, {
-        action: before ? 'content.news.update' : 'content.news.create', targetType: 'content_post', targetId: saved!.publicId,
-        ...(before ? { before: this.adminView(before, now) } : {}), after: this.adminView(saved!, now),
+        action: before ? 'content.news.update' : 'content.news.create',
+        targetType: 'content_post',
+        targetId: saved!.publicId,
+        ...(before ? { before: this.adminView(before, now) } : {}),
+        after: this.adminView(saved!, now),
       });
       return saved!;
     });
@@ -164,9 +242,17 @@ export class NewsService {
     const now = this.ctx.clock.now();
     const row = await this.ctx.db.transaction(async (tx) => {
       const before = await this.lock(tx, publicId);
-      const [saved] = await tx.update(contentPosts).set({ withdrawnAt: now, updatedAt: now, updatedBy: actor.operatorId }).where(eq(contentPosts.id, before.id)).returning();
+      const [saved] = await tx
+        .update(contentPosts)
+        .set({ withdrawnAt: now, updatedAt: now, updatedBy: actor.operatorId })
+        .where(eq(contentPosts.id, before.id))
+        .returning();
       await this.deps.audit.write(tx, actor, {
-        action: 'content.news.withdraw', targetType: 'content_post', targetId: publicId, before: this.adminView(before, now), after: this.adminView(saved!, now),
+        action: 'content.news.withdraw',
+        targetType: 'content_post',
+        targetId: publicId,
+        before: this.adminView(before, now),
+        after: this.adminView(saved!, now),
       });
       return saved!;
     });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { API, ERRORS, PUBLIC_ID_PATTERN, type AccountListResult, type Contract, type ContractList, type ContractProduct, type OrderEvent } from '@app/contract';
+import {
+  API,
+  ERRORS,
+  PUBLIC_ID_PATTERN,
+  type AccountListResult,
+  type Contract,
+  type ContractList,
+  type ContractProduct,
+  type OrderEvent,
+} from '@app/contract';
 import { rowsOf } from '../../db/client';
 import { contracts } from '../../db/schema-trading';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
@@ -38,9 +47,17 @@ afterAll(() => t.close());
 async function trader(usdt = '1000') {
   const u = await registerByEmail(t);
   // The demo faucet funds the option account too: its grant goes to the currency account, so exactly `usdt` is left.
-  const back = await t.post(API.account.transferAsset, { fromAccount: 'option', toAccount: 'currency', asset: 'USDT', amount: '100000' }, demo(u.token));
+  const back = await t.post(
+    API.account.transferAsset,
+    { fromAccount: 'option', toAccount: 'currency', asset: 'USDT', amount: '100000' },
+    demo(u.token),
+  );
   expect(back.code).toBe(0);
-  const r = await t.post(API.account.transferAsset, { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: usdt }, demo(u.token));
+  const r = await t.post(
+    API.account.transferAsset,
+    { fromAccount: 'currency', toAccount: 'option', asset: 'USDT', amount: usdt },
+    demo(u.token),
+  );
   expect(r.code).toBe(0);
   return u;
 }
@@ -52,7 +69,11 @@ async function optionUsdt(token: string, headers = demo(token)): Promise<{ avail
 }
 
 async function open(token: string, body: Record<string, unknown>, path: string = API.contract.create) {
-  return t.post<Contract>(path, { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '100', ...body }, demo(token));
+  return t.post<Contract>(
+    path,
+    { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '100', ...body },
+    demo(token),
+  );
 }
 
 const settle = () => t.app.contracts.settler.settleDue();
@@ -66,36 +87,75 @@ describe('products', () => {
     expect(r.code).toBe(0);
     expect(r.data.map((p) => p.duration)).toEqual([30, 60, 120, 300, 600, 1800, 3600]);
     // 1 / (1 + 0.8) = 55.5…% → shown rounded up.
-    expect(r.data[0]).toEqual({ market: 'CRYPTO', duration: 30, payoutRate: '0.8', breakEvenPercent: '55.56', asset: 'USDT', minStake: '10.000000', maxStake: '5000.000000' });
+    expect(r.data[0]).toEqual({
+      market: 'CRYPTO',
+      duration: 30,
+      payoutRate: '0.8',
+      breakEvenPercent: '55.56',
+      asset: 'USDT',
+      minStake: '10.000000',
+      maxStake: '5000.000000',
+    });
     expect((await t.call('GET', `${API.contract.products}?market=MOON`)).code).toBe(code('MARKET_TYPE_UNKNOWN'));
   });
 
-  it('an operator\'s change applies to new contracts; open ones keep the rate they opened with', async () => {
+  it("an operator's change applies to new contracts; open ones keep the rate they opened with", async () => {
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const before = (await open(u.token, { duration: 60 })).data;
-    await contractsRepo.upsertProduct(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 7000, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: true });
+    await contractsRepo.upsertProduct(t.ctx.db, {
+      market: 'CRYPTO',
+      durationSeconds: 60,
+      payoutBps: 7000,
+      minStake: 10_000_000n,
+      maxStake: 10_000_000_000n,
+      enabled: true,
+    });
     const after = (await open(u.token, { duration: 60 })).data;
     expect([before.payoutRate, after.payoutRate]).toEqual(['0.82', '0.7']);
     expect((await detail(u.token, before.id)).payoutRate).toBe('0.82');
-    await contractsRepo.upsertProduct(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 8200, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: false });
+    await contractsRepo.upsertProduct(t.ctx.db, {
+      market: 'CRYPTO',
+      durationSeconds: 60,
+      payoutBps: 8200,
+      minStake: 10_000_000n,
+      maxStake: 10_000_000_000n,
+      enabled: false,
+    });
     expect((await open(u.token, { duration: 60 })).code).toBe(code('CONTRACT_DURATION_UNKNOWN'));
-    await contractsRepo.upsertProduct(t.ctx.db, { market: 'CRYPTO', durationSeconds: 60, payoutBps: 8200, minStake: 10_000_000n, maxStake: 10_000_000_000n, enabled: true });
+    await contractsRepo.upsertProduct(t.ctx.db, {
+      market: 'CRYPTO',
+      durationSeconds: 60,
+      payoutBps: 8200,
+      minStake: 10_000_000n,
+      maxStake: 10_000_000_000n,
+      enabled: true,
+    });
   });
 });
 
 describe('opening', () => {
-  it('fixes the open price from the server\'s last tick and escrows the stake in the same transaction', async () => {
+  it("fixes the open price from the server's last tick and escrows the stake in the same transaction", async () => {
     const u = await trader();
     feed.tick('BTCUSDT', '50001.00');
     t.clock.advance(200);
     const r = await open(u.token, {});
     expect(r.code).toBe(0);
-    expect(r.data).toMatchObject({ status: 'open', result: null, stake: '100.000000', payoutRate: '0.8', closeTick: null, profit: null, typeUser: 'demo' });
+    expect(r.data).toMatchObject({
+      status: 'open',
+      result: null,
+      stake: '100.000000',
+      payoutRate: '0.8',
+      closeTick: null,
+      profit: null,
+      typeUser: 'demo',
+    });
     expect(r.data.openTick).toEqual({ time: t.clock.now().getTime() - 200, price: '50001.00', source: 'scripted' });
     expect(r.data.expiresAt - r.data.openTime).toBe(30_000);
     expect(await optionUsdt(u.token)).toEqual({ available: '900.000000', frozen: '100.000000' });
-    expect(events.some((e) => e.kind === 'contract' && e.contract.id === r.data.id && e.contract.status === 'open')).toBe(true);
+    expect(
+      events.some((e) => e.kind === 'contract' && e.contract.id === r.data.id && e.contract.status === 'open'),
+    ).toBe(true);
     // A price from the client is not a field of the request at all.
     expect((await open(u.token, { price: '1.00' })).code).toBe(code('INVALID_PARAMETER'));
   });
@@ -115,7 +175,11 @@ describe('opening', () => {
     expect((await open(u.token, { amount: '51' })).code).toBe(code('BALANCE_NOT_ENOUGH'));
     expect((await open(u.token, { symbol: 'ETHUSDT' })).code).toBe(code('PRICE_UNAVAILABLE'));
     // The real ledger is another ledger: nothing there.
-    const real = await t.post(API.contract.create, { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '10' }, { token: u.token });
+    const real = await t.post(
+      API.contract.create,
+      { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '10' },
+      { token: u.token },
+    );
     expect(real.code).toBe(code('BALANCE_NOT_ENOUGH'));
     expect(await optionUsdt(u.token)).toMatchObject({ available: '50.000000' });
   });
@@ -144,7 +208,14 @@ describe('settlement', () => {
     expect(await optionUsdt(u.token)).toMatchObject({ available: '1080.000000' });
     // The feed carries what settling changed, exactly as the detail endpoint shows it.
     const pushed = events.flatMap((e) => (e.kind === 'settled' ? e.contracts : [])).find((s) => s.id === c.id);
-    expect(pushed).toEqual({ id: c.id, result: c.result, closeTick: c.closeTick, payout: c.payout, profit: c.profit, settledAt: c.settledAt });
+    expect(pushed).toEqual({
+      id: c.id,
+      result: c.result,
+      closeTick: c.closeTick,
+      payout: c.payout,
+      profit: c.profit,
+      settledAt: c.settledAt,
+    });
   });
 
   it('down loses when close > open: the stake goes to the house', async () => {
@@ -219,7 +290,11 @@ describe('settlement', () => {
     for (const u of users) {
       for (let i = 0; i < 10; i++) {
         const r = await open(u.token, { direction: i % 2 ? 'up' : 'down', amount: '10' });
-        const f = await open(u.token, { symbol: 'EURUSD', direction: i % 2 ? 'down' : 'up', amount: '10' }, API.forex.create);
+        const f = await open(
+          u.token,
+          { symbol: 'EURUSD', direction: i % 2 ? 'down' : 'up', amount: '10' },
+          API.forex.create,
+        );
         ids.push(r.data.id, f.data.id);
       }
     }
@@ -238,11 +313,12 @@ describe('settlement', () => {
     expect(total.map((x) => x.available)).toEqual(Array(4).fill('4980.000000'));
   });
 
-  it('settles 100 contracts of one user expiring together (their ledger references stay within the index\'s entry limit)', async () => {
+  it("settles 100 contracts of one user expiring together (their ledger references stay within the index's entry limit)", async () => {
     const u = await trader('5000');
     feed.tick('BTCUSDT', '50000.00');
     const ids: string[] = [];
-    for (let i = 0; i < 100; i++) ids.push((await open(u.token, { direction: i % 2 ? 'up' : 'down', amount: '10' })).data.id);
+    for (let i = 0; i < 100; i++)
+      ids.push((await open(u.token, { direction: i % 2 ? 'up' : 'down', amount: '10' })).data.id);
     feed.tick('BTCUSDT', '50005.00');
     t.clock.advance(30_000 + GRACE_MS);
     expect(await settle()).toBe(100);
@@ -255,7 +331,10 @@ describe('settlement', () => {
     await settle();
     expect(await openContracts()).toBe(0);
     // A window longer than the shortest duration, so a contract can open inside what was read.
-    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...t.ctx.config.contracts, stageAheadMs: 40_000 });
+    const worker = new ContractSettler(t.ctx, t.money, t.app.market, {
+      ...t.ctx.config.contracts,
+      stageAheadMs: 40_000,
+    });
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const early = (await open(u.token, { direction: 'up' })).data;
@@ -271,8 +350,16 @@ describe('settlement', () => {
     t.clock.advance(10_000 + GRACE_MS);
     expect(await worker.pass()).toBe(2);
     expect(worker.stagedCount).toBe(0);
-    expect(await detail(u.token, early.id)).toMatchObject({ result: 'win', profit: '80.000000', closeTick: { price: '50020.00' } });
-    expect(await detail(u.token, late.id)).toMatchObject({ result: 'loss', profit: '-100.000000', closeTick: { price: '50020.00' } });
+    expect(await detail(u.token, early.id)).toMatchObject({
+      result: 'win',
+      profit: '80.000000',
+      closeTick: { price: '50020.00' },
+    });
+    expect(await detail(u.token, late.id)).toMatchObject({
+      result: 'loss',
+      profit: '-100.000000',
+      closeTick: { price: '50020.00' },
+    });
     expect(await optionUsdt(u.token)).toEqual({ available: '980.000000', frozen: '0.000000' });
     expect([await settlementsOf(early.id), await settlementsOf(late.id)]).toEqual([1, 1]);
   });
@@ -280,7 +367,10 @@ describe('settlement', () => {
   it('a batch made ahead settles as claimed when its user opened another contract for the same instant after the read', async () => {
     await settle();
     expect(await openContracts()).toBe(0);
-    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...t.ctx.config.contracts, stageAheadMs: 40_000 });
+    const worker = new ContractSettler(t.ctx, t.money, t.app.market, {
+      ...t.ctx.config.contracts,
+      stageAheadMs: 40_000,
+    });
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const early = (await open(u.token, { direction: 'up', amount: '10' })).data;
@@ -302,7 +392,11 @@ describe('settlement', () => {
   it('holds at most CONTRACT_STAGE_MAX contracts read ahead, the earliest expiries; the rest settle when due', async () => {
     await settle();
     expect(await openContracts()).toBe(0);
-    const worker = new ContractSettler(t.ctx, t.money, t.app.market, { ...t.ctx.config.contracts, stageAheadMs: 40_000, stageMax: 2 });
+    const worker = new ContractSettler(t.ctx, t.money, t.app.market, {
+      ...t.ctx.config.contracts,
+      stageAheadMs: 40_000,
+      stageMax: 2,
+    });
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     const ids: string[] = [];
@@ -327,7 +421,9 @@ describe('settlement', () => {
     expect(await openContracts()).toBe(0);
     const users = await Promise.all(Array.from({ length: 3 }, () => trader()));
     feed.tick('BTCUSDT', '50000.00');
-    const ids = await Promise.all(users.map(async (u) => (await open(u.token, { direction: 'up', amount: '10' })).data.id));
+    const ids = await Promise.all(
+      users.map(async (u) => (await open(u.token, { direction: 'up', amount: '10' })).data.id),
+    );
     t.clock.advance(30_000 - config.stageAheadMs + 1_000);
     await Promise.all([a!.pass(), b!.pass()]);
     expect([a!.stagedCount, b!.stagedCount]).toEqual([3, 3]);
@@ -348,7 +444,8 @@ async function openContracts(): Promise<number> {
 
 /** Ledger transactions that settled contract `id` (a batch may settle several of a user's contracts in one). */
 async function settlementsOf(id: string): Promise<number> {
-  const r = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind IN ('contract_win', 'contract_loss', 'contract_tie', 'contract_settle')
+  const r =
+    await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind IN ('contract_win', 'contract_loss', 'contract_tie', 'contract_settle')
     AND (reference = ${`contract:${id}`} OR (reference LIKE 'contracts:%' AND ',' || substr(reference, 11) || ',' LIKE ${`%,${id},%`}))`);
   return Number(rowsOf(r)[0]!.n);
 }
@@ -367,7 +464,7 @@ describe('concurrency', () => {
 });
 
 describe('public ids', () => {
-  it('are random UUIDs, not the sequence; an old numeric id is refused, another user\'s is not found', async () => {
+  it("are random UUIDs, not the sequence; an old numeric id is refused, another user's is not found", async () => {
     const u = await trader();
     const v = await trader();
     feed.tick('BTCUSDT', '50000.00');
@@ -382,43 +479,69 @@ describe('public ids', () => {
     // The contract event carries the public id.
     expect(events.some((e) => e.kind === 'contract' && e.contract.id === ids[0])).toBe(true);
     // Lists return the public ids, newest first, page by page.
-    const page2 = await t.call<ContractList>('GET', `${API.contract.getContractList}?size=1&page=2`, undefined, demo(u.token));
+    const page2 = await t.call<ContractList>(
+      'GET',
+      `${API.contract.getContractList}?size=1&page=2`,
+      undefined,
+      demo(u.token),
+    );
     expect(page2.data.items.map((c) => c.id)).toEqual([ids[1]]);
     // The sequence id and a small number are refused by the schema with the not-found code.
-    const internal = rowsOf(await t.ctx.db.execute(sql`SELECT id FROM ${contracts} WHERE public_id = ${ids[0]!}`))[0]!.id;
+    const internal = rowsOf(await t.ctx.db.execute(sql`SELECT id FROM ${contracts} WHERE public_id = ${ids[0]!}`))[0]!
+      .id;
     for (const old of [String(internal), '1']) {
       const r = await t.call('GET', `${API.contract.detail}?id=${old}`, undefined, demo(u.token));
       expect(r.code).toBe(code('ORDER_NOT_FOUND'));
     }
     // Someone else's public id: not found.
-    expect((await t.call('GET', `${API.contract.detail}?id=${ids[0]}`, undefined, demo(v.token))).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await t.call('GET', `${API.contract.detail}?id=${ids[0]}`, undefined, demo(v.token))).code).toBe(
+      code('ORDER_NOT_FOUND'),
+    );
     expect((await detail(u.token, ids[0]!)).id).toBe(ids[0]);
     // The ledger's reference (shown in statements) names the public id.
-    const refs = rowsOf(await t.ctx.db.execute(sql`SELECT reference FROM ledger_transactions WHERE kind = 'contract_open' AND reference = ${`contract:${ids[2]}`}`));
+    const refs = rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT reference FROM ledger_transactions WHERE kind = 'contract_open' AND reference = ${`contract:${ids[2]}`}`,
+      ),
+    );
     expect(refs).toHaveLength(1);
   });
 });
 
 describe('market hours and lists', () => {
-  it('lists the desk\'s contracts only, newest first, paginated', async () => {
+  it("lists the desk's contracts only, newest first, paginated", async () => {
     const u = await trader();
     feed.tick('BTCUSDT', '50000.00');
     feed.tick('EURUSD', '1.08000');
     await open(u.token, {});
     await open(u.token, { symbol: 'EURUSD' }, API.forex.create);
     await open(u.token, { symbol: 'BTCUSDT', amount: '20' });
-    const crypto = await t.call<ContractList>('GET', `${API.contract.getContractList}?size=1`, undefined, demo(u.token));
+    const crypto = await t.call<ContractList>(
+      'GET',
+      `${API.contract.getContractList}?size=1`,
+      undefined,
+      demo(u.token),
+    );
     expect(crypto.data).toMatchObject({ total: 2, page: 1, size: 1 });
     expect(crypto.data.items[0]).toMatchObject({ symbol: 'BTCUSDT', stake: '20.000000' });
-    const forex = await t.call<ContractList>('GET', `${API.forex.getContractList}?status=open`, undefined, demo(u.token));
+    const forex = await t.call<ContractList>(
+      'GET',
+      `${API.forex.getContractList}?status=open`,
+      undefined,
+      demo(u.token),
+    );
     expect(forex.data.items.map((c) => c.displaySymbol)).toEqual(['EURUSD']);
     // Settled: found by the other filter, with what settled them.
     t.clock.advance(30_000 + GRACE_MS);
     await settle();
-    const list = (status: string) => t.call<ContractList>('GET', `${API.contract.getContractList}?status=${status}`, undefined, demo(u.token));
+    const list = (status: string) =>
+      t.call<ContractList>('GET', `${API.contract.getContractList}?status=${status}`, undefined, demo(u.token));
     expect((await list('open')).data.total).toBe(0);
     const settled = (await list('settled')).data;
-    expect(settled.items.map((c) => [c.status, c.result, c.closeTick?.price])).toEqual([['settled', 'tie', '50000.00'], ['settled', 'tie', '50000.00']]);
+    expect(settled.items.map((c) => [c.status, c.result, c.closeTick?.price])).toEqual([
+      ['settled', 'tie', '50000.00'],
+      ['settled', 'tie', '50000.00'],
+    ]);
   });
 
   it('refuses a stock contract on Saturday with the next opening time', async () => {

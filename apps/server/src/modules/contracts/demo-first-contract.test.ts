@@ -25,17 +25,24 @@ afterAll(() => t.close());
 
 async function usdt(token: string): Promise<Record<string, string>> {
   const l = await t.post<AccountListResult>(API.account.list, undefined, demo(token));
-  return Object.fromEntries(l.data.wallets.map((w) => [w.wallet, w.balances.find((b) => b.asset === 'USDT')!.available]));
+  return Object.fromEntries(
+    l.data.wallets.map((w) => [w.wallet, w.balances.find((b) => b.asset === 'USDT')!.available]),
+  );
 }
 
-const userIdOf = async (email: string) => (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+const userIdOf = async (email: string) =>
+  (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
 describe('demo funding', () => {
   it('a fresh demo user places a contract on the first try: the option account is funded too', async () => {
     const u = await registerByEmail(t);
     const switched = await t.post(API.account.accountSwitch, { typeUser: 'demo' }, { token: u.token });
     expect(switched.code).toBe(0);
-    const r = await t.post<Contract>(API.contract.create, { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '10' }, demo(u.token));
+    const r = await t.post<Contract>(
+      API.contract.create,
+      { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '10' },
+      demo(u.token),
+    );
     expect(r.code).toBe(0);
     expect(r.data).toMatchObject({ status: 'open', stake: '10.000000', typeUser: 'demo' });
     expect(await usdt(u.token)).toEqual({ currency: '100000.000000', option: '99990.000000', financing: '0.000000' });
@@ -46,15 +53,26 @@ describe('demo funding', () => {
     const userId = await userIdOf(u.email);
     // The old funding: 100,000 USDT in the currency account only, then some of it spent.
     await t.app.money.run({ userId: null, step: (m) => m.post(demoFunding(userId, ['currency'])) });
-    const r = await Promise.all(Array.from({ length: 5 }, () =>
-      t.post<Contract>(API.contract.create, { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '10' }, demo(u.token))));
+    const r = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.post<Contract>(
+          API.contract.create,
+          { symbol: 'BTCUSDT', direction: 'up', duration: 30, amount: '10' },
+          demo(u.token),
+        ),
+      ),
+    );
     expect(r.map((x) => x.code)).toEqual([0, 0, 0, 0, 0]);
     expect(await usdt(u.token)).toEqual({ currency: '100000.000000', option: '99950.000000', financing: '0.000000' });
   });
 
   it('a reset funds both accounts again', async () => {
     const u = await registerByEmail(t);
-    await t.post(API.account.transferAsset, { fromAccount: 'option', toAccount: 'financing', asset: 'USDT', amount: '300' }, demo(u.token));
+    await t.post(
+      API.account.transferAsset,
+      { fromAccount: 'option', toAccount: 'financing', asset: 'USDT', amount: '300' },
+      demo(u.token),
+    );
     expect((await t.post(API.account.demoReset, undefined, demo(u.token))).code).toBe(0);
     expect(await usdt(u.token)).toEqual({ currency: '100000.000000', option: '100000.000000', financing: '0.000000' });
   });

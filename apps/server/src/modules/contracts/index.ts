@@ -14,7 +14,11 @@ export { contractsRepo } from './repository';
 export type { ContractConfig } from '../../config';
 
 /** The contracts module: its service and settlement worker, its invariants registered with the ledger's verifier. */
-export function createContracts(ctx: AppContext, deps: { ledger: LedgerReads; money: MoneyCommands; market: MarketModule }, config: ContractConfig) {
+export function createContracts(
+  ctx: AppContext,
+  deps: { ledger: LedgerReads; money: MoneyCommands; market: MarketModule },
+  config: ContractConfig,
+) {
   deps.ledger.registerInvariants(CONTRACT_INVARIANTS);
   return {
     service: new ContractService(ctx, deps.money, deps.market, config),

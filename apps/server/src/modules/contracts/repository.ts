@@ -18,12 +18,34 @@ export type OpeningValues = Required<Omit<typeof contracts.$inferInsert, 'id' | 
  * A contract's rows, written with the transaction that takes its stake (`MoneyCommands.single`):
  * the contract, with that transaction, and its entry among the open contracts.
  */
-export const openingRecords = moneyRecords<OpeningValues>('contract_open', (posted) => sql`
-  opened AS (${insertFrom(contracts, [
-    'publicId', 'userId', 'mode', 'market', 'symbol', 'direction', 'durationSeconds', 'payoutBps', 'asset', 'stake',
-    'openTime', 'expiresAt', 'openTickTime', 'openPrice', 'openSource',
-  ], posted, { openTransactionId: sql`${posted}.transaction_id` }, sql`id, user_id, symbol, expires_at`)}),
-  listed AS (INSERT INTO ${contractsOpen} (contract_id, user_id, symbol, expires_at) SELECT id, user_id, symbol, expires_at FROM opened)`);
+export const openingRecords = moneyRecords<OpeningValues>(
+  'contract_open',
+  (posted) => sql`
+  opened AS (${insertFrom(
+    contracts,
+    [
+      'publicId',
+      'userId',
+      'mode',
+      'market',
+      'symbol',
+      'direction',
+      'durationSeconds',
+      'payoutBps',
+      'asset',
+      'stake',
+      'openTime',
+      'expiresAt',
+      'openTickTime',
+      'openPrice',
+      'openSource',
+    ],
+    posted,
+    { openTransactionId: sql`${posted}.transaction_id` },
+    sql`id, user_id, symbol, expires_at`,
+  )}),
+  listed AS (INSERT INTO ${contractsOpen} (contract_id, user_id, symbol, expires_at) SELECT id, user_id, symbol, expires_at FROM opened)`,
+);
 
 /** What settlement reads of an open contract. */
 export interface OpenContract {
@@ -58,29 +80,51 @@ const pgArray = (values: (string | number | bigint)[]) => `{${values.join(',')}}
 
 function openContract(r: RawRow): OpenContract {
   return {
-    id: Number(r.id), publicId: String(r.public_id), userId: Number(r.user_id), mode: String(r.mode), symbol: String(r.symbol), direction: String(r.direction),
-    stake: BigInt(String(r.stake)), payoutBps: Number(r.payout_bps), openPrice: Number(r.open_price), expiresAt: Number(r.expires_ms),
+    id: Number(r.id),
+    publicId: String(r.public_id),
+    userId: Number(r.user_id),
+    mode: String(r.mode),
+    symbol: String(r.symbol),
+    direction: String(r.direction),
+    stake: BigInt(String(r.stake)),
+    payoutBps: Number(r.payout_bps),
+    openPrice: Number(r.open_price),
+    expiresAt: Number(r.expires_ms),
   };
 }
 
 /** What settling needs of the contracts whose ids `ids` (a query or an array) names. */
 async function readOpen(db: DbOrTx, ids: SQL): Promise<OpenContract[]> {
-  return rowsOf(await db.execute(sql`
+  return rowsOf(
+    await db.execute(sql`
     SELECT c.id, c.public_id, c.user_id, c.mode, c.symbol, c.direction, c.stake::text AS stake, c.payout_bps, c.open_price,
       (extract(epoch FROM c.expires_at) * 1000)::bigint AS expires_ms
-    FROM contracts c WHERE c.id = ANY(ARRAY(${ids}))`)).map(openContract);
+    FROM contracts c WHERE c.id = ANY(ARRAY(${ids}))`),
+  ).map(openContract);
 }
 
 /** The enabled product of a market and duration: read by every contract opened (prepared). */
-const productOf = preparedOn((db) => db.select().from(contractProducts)
-  .where(and(eq(contractProducts.market, sql.placeholder('market')), eq(contractProducts.durationSeconds, sql.placeholder('duration')), eq(contractProducts.enabled, true)))
-  .prepare('contract_product'));
+const productOf = preparedOn((db) =>
+  db
+    .select()
+    .from(contractProducts)
+    .where(
+      and(
+        eq(contractProducts.market, sql.placeholder('market')),
+        eq(contractProducts.durationSeconds, sql.placeholder('duration')),
+        eq(contractProducts.enabled, true),
+      ),
+    )
+    .prepare('contract_product'),
+);
 
 /** Deletes the queue rows `where` names; their contract ids in ascending order, comma-separated: one value to parse, not a row per contract. */
 async function claim(tx: Tx, where: SQL): Promise<string> {
-  const [row] = rowsOf(await tx.execute(sql`
+  const [row] = rowsOf(
+    await tx.execute(sql`
     WITH claimed AS (DELETE FROM contracts_open WHERE ${where} RETURNING contract_id)
-    SELECT string_agg(contract_id::text, ',' ORDER BY contract_id) AS ids FROM claimed`));
+    SELECT string_agg(contract_id::text, ',' ORDER BY contract_id) AS ids FROM claimed`),
+  );
   return row?.ids ? String(row.ids) : '';
 }
 
@@ -89,7 +133,9 @@ export const contractsRepo = {
   // ----- products
 
   products(db: DbOrTx, market?: Market): Promise<ProductRow[]> {
-    return db.select().from(contractProducts)
+    return db
+      .select()
+      .from(contractProducts)
       .where(and(eq(contractProducts.enabled, true), market ? eq(contractProducts.market, market) : undefined))
       .orderBy(asc(contractProducts.market), asc(contractProducts.durationSeconds));
   },
@@ -100,10 +146,13 @@ export const contractsRepo = {
 
   /** Operators (`npm run ops -- product`): adds or changes a product; existing contracts keep their terms. */
   async upsertProduct(db: DbOrTx, row: ProductRow): Promise<void> {
-    await db.insert(contractProducts).values(row).onConflictDoUpdate({
-      target: [contractProducts.market, contractProducts.durationSeconds],
-      set: { payoutBps: row.payoutBps, minStake: row.minStake, maxStake: row.maxStake, enabled: row.enabled },
-    });
+    await db
+      .insert(contractProducts)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [contractProducts.market, contractProducts.durationSeconds],
+        set: { payoutBps: row.payoutBps, minStake: row.minStake, maxStake: row.maxStake, enabled: row.enabled },
+      });
   },
 
   // ----- contracts
@@ -111,8 +160,21 @@ export const contractsRepo = {
   /** A new open contract, with the ledger transaction that took its stake, and its row in the open queue. */
 
   /** A user's contracts in one mode and markets, newest first; `status` filters by whether a settlement exists. */
-  page(db: DbOrTx, q: { userId: number; mode: string; markets: readonly Market[]; status?: 'open' | 'settled' | undefined; symbol?: string | undefined }, page: number, size: number) {
-    const settled = exists(db.select({ one: sql`1` }).from(contractSettlements).where(eq(contractSettlements.contractId, contracts.id)));
+  page(
+    db: DbOrTx,
+    q: {
+      userId: number;
+      mode: string;
+      markets: readonly Market[];
+      status?: 'open' | 'settled' | undefined;
+      symbol?: string | undefined;
+    },
+    page: number,
+    size: number,
+  ) {
+    const settled = exists(
+      db.select({ one: sql`1` }).from(contractSettlements).where(eq(contractSettlements.contractId, contracts.id)),
+    );
     const where = and(
       eq(contracts.userId, q.userId),
       eq(contracts.mode, q.mode),
@@ -125,7 +187,10 @@ export const contractsRepo = {
 
   /** A contract of this user and mode by its public id (someone else's is not found). */
   async ofUser(db: DbOrTx, publicId: string, userId: number, mode: string): Promise<ContractRow | undefined> {
-    const [row] = await db.select().from(contracts).where(and(eq(contracts.publicId, publicId), eq(contracts.userId, userId), eq(contracts.mode, mode)));
+    const [row] = await db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.publicId, publicId), eq(contracts.userId, userId), eq(contracts.mode, mode)));
     return row;
   },
 
@@ -139,18 +204,27 @@ export const contractsRepo = {
 
   /** Open contracts expiring in (after, until], in expiry order, at most `limit`. */
   openExpiring(db: DbOrTx, after: Date, until: Date, limit: number): Promise<OpenContract[]> {
-    return readOpen(db, sql`
+    return readOpen(
+      db,
+      sql`
       SELECT contract_id FROM contracts_open
       WHERE expires_at > ${after.toISOString()} AND expires_at <= ${until.toISOString()}
-      ORDER BY expires_at LIMIT ${limit}`);
+      ORDER BY expires_at LIMIT ${limit}`,
+    );
   },
 
   /** What is due at `cutoff`: how many open contracts per user, symbol and expiry. */
   async due(db: DbOrTx, cutoff: Date): Promise<{ userId: number; symbol: string; expiresAt: number; count: number }[]> {
-    return rowsOf(await db.execute(sql`
+    return rowsOf(
+      await db.execute(sql`
       SELECT user_id, symbol, expires_at, count(*)::int AS n FROM contracts_open
-      WHERE expires_at <= ${cutoff.toISOString()} GROUP BY 1, 2, 3`))
-      .map((d) => ({ userId: Number(d.user_id), symbol: String(d.symbol), expiresAt: new Date(d.expires_at as string).getTime(), count: Number(d.n) }));
+      WHERE expires_at <= ${cutoff.toISOString()} GROUP BY 1, 2, 3`),
+    ).map((d) => ({
+      userId: Number(d.user_id),
+      symbol: String(d.symbol),
+      expiresAt: new Date(d.expires_at as string).getTime(),
+      count: Number(d.n),
+    }));
   },
 
   /**
@@ -164,7 +238,10 @@ export const contractsRepo = {
 
   /** Claims the contracts of `users` due at `cutoff` (as `claimAt`); their ids. */
   async claimDue(tx: Tx, users: number[], cutoff: Date): Promise<number[]> {
-    const ids = await claim(tx, sql`user_id = ANY(${pgArray(users)}::bigint[]) AND expires_at <= ${cutoff.toISOString()}`);
+    const ids = await claim(
+      tx,
+      sql`user_id = ANY(${pgArray(users)}::bigint[]) AND expires_at <= ${cutoff.toISOString()}`,
+    );
     return ids ? ids.split(',').map(Number) : [];
   },
 
@@ -174,7 +251,9 @@ export const contractsRepo = {
 
   /** Puts a claimed contract back in the queue (it could not be settled now). */
   async requeue(tx: Tx, c: Pick<OpenContract, 'id' | 'userId' | 'symbol' | 'expiresAt'>): Promise<void> {
-    await tx.insert(contractsOpen).values({ contractId: c.id, userId: c.userId, symbol: c.symbol, expiresAt: new Date(c.expiresAt) });
+    await tx
+      .insert(contractsOpen)
+      .values({ contractId: c.id, userId: c.userId, symbol: c.symbol, expiresAt: new Date(c.expiresAt) });
   },
 
   /** An insert per contract: its primary key refuses a second settlement of the same contract. */
@@ -202,10 +281,12 @@ export const contractsRepo = {
  * schema-trading.ts). It joins the ledger's table (`ledger.transactions`, handed in by the verifier)
  * on purpose: it checks that the two owners' rows agree, which no face call could do in one snapshot.
  */
-export const CONTRACT_INVARIANTS: readonly Invariant[] = [{
-  rule: 'every contract settlement names a contract and a settling transaction of its ledger',
-  violations: (limit, ledger) => sql`SELECT s.contract_id, s.settle_transaction_id FROM contract_settlements s
+export const CONTRACT_INVARIANTS: readonly Invariant[] = [
+  {
+    rule: 'every contract settlement names a contract and a settling transaction of its ledger',
+    violations: (limit, ledger) => sql`SELECT s.contract_id, s.settle_transaction_id FROM contract_settlements s
     LEFT JOIN contracts c ON c.id = s.contract_id
     LEFT JOIN ${ledger.transactions} t ON t.id = s.settle_transaction_id
     WHERE c.id IS NULL OR t.id IS NULL OR t.mode <> c.mode OR t.kind NOT LIKE 'contract%' LIMIT ${limit}`,
-}];
+  },
+];

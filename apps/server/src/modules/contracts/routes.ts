@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ContractCreateBody, ContractDetailQuery, ContractListQuery, ContractListResponse, ContractProductsQuery,
-  ContractProductsResponse, ContractResponse,
+  ContractCreateBody,
+  ContractDetailQuery,
+  ContractListQuery,
+  ContractListResponse,
+  ContractProductsQuery,
+  ContractProductsResponse,
+  ContractResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
 import { authOf, moneyRequestOf } from '../../plugins/session';
@@ -25,27 +30,87 @@ const tags = ['contracts'];
 export const contractRoutes: FastifyPluginAsync<{ service: ContractService }> = async (base, { service }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/transaction/api/contract/products', {
-    schema: schema({ tags, summary: 'Contract products: durations with payout rate, break-even win rate and stake limits', querystring: ContractProductsQuery, response: ContractProductsResponse }),
-  }, async (req, reply) => reply.ok(await service.products(req.query.market)));
+  app.get(
+    '/transaction/api/contract/products',
+    {
+      schema: schema({
+        tags,
+        summary: 'Contract products: durations with payout rate, break-even win rate and stake limits',
+        querystring: ContractProductsQuery,
+        response: ContractProductsResponse,
+      }),
+    },
+    async (req, reply) => reply.ok(await service.products(req.query.market)),
+  );
 
-  app.post('/transaction/api/contract/create', {
-    schema: schema({ tags, summary: 'Open a seconds contract on a crypto symbol at the server\'s last price (Idempotency-Key accepted)', body: ContractCreateBody, response: ContractResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), 'crypto', req.body)));
+  app.post(
+    '/transaction/api/contract/create',
+    {
+      schema: schema({
+        tags,
+        summary: "Open a seconds contract on a crypto symbol at the server's last price (Idempotency-Key accepted)",
+        body: ContractCreateBody,
+        response: ContractResponse,
+        auth: true,
+      }),
+    },
+    async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), 'crypto', req.body)),
+  );
 
-  app.get('/transaction/api/contract/getContractList', {
-    schema: schema({ tags, summary: 'The user\'s crypto contracts, newest first', querystring: ContractListQuery, response: ContractListResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, 'crypto', req.query)));
+  app.get(
+    '/transaction/api/contract/getContractList',
+    {
+      schema: schema({
+        tags,
+        summary: "The user's crypto contracts, newest first",
+        querystring: ContractListQuery,
+        response: ContractListResponse,
+        auth: true,
+      }),
+    },
+    async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, 'crypto', req.query)),
+  );
 
-  app.post('/asset/api/forex/contract/create', {
-    schema: schema({ tags, summary: 'Open a seconds contract on a forex, CFD, index and stock symbol at the server\'s last price (Idempotency-Key accepted)', body: ContractCreateBody, response: ContractResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), 'forex', req.body)));
+  app.post(
+    '/asset/api/forex/contract/create',
+    {
+      schema: schema({
+        tags,
+        summary:
+          "Open a seconds contract on a forex, CFD, index and stock symbol at the server's last price (Idempotency-Key accepted)",
+        body: ContractCreateBody,
+        response: ContractResponse,
+        auth: true,
+      }),
+    },
+    async (req, reply) => reply.ok(await service.create(moneyRequestOf(req), 'forex', req.body)),
+  );
 
-  app.get('/asset/api/forex/contract/getContractList', {
-    schema: schema({ tags, summary: 'The user\'s forex, CFD, index and stock contracts, newest first', querystring: ContractListQuery, response: ContractListResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, 'forex', req.query)));
+  app.get(
+    '/asset/api/forex/contract/getContractList',
+    {
+      schema: schema({
+        tags,
+        summary: "The user's forex, CFD, index and stock contracts, newest first",
+        querystring: ContractListQuery,
+        response: ContractListResponse,
+        auth: true,
+      }),
+    },
+    async (req, reply) => reply.ok(await service.list(authOf(req).user.id, req.typeUser, 'forex', req.query)),
+  );
 
-  app.get('/transaction/api/contract/detail', {
-    schema: schema({ tags, summary: 'One contract with the open and close ticks that decided it (read-only)', querystring: ContractDetailQuery, response: ContractResponse, auth: true }),
-  }, async (req, reply) => reply.ok(await service.detail(authOf(req).user.id, req.typeUser, req.query.id)));
+  app.get(
+    '/transaction/api/contract/detail',
+    {
+      schema: schema({
+        tags,
+        summary: 'One contract with the open and close ticks that decided it (read-only)',
+        querystring: ContractDetailQuery,
+        response: ContractResponse,
+        auth: true,
+      }),
+    },
+    async (req, reply) => reply.ok(await service.detail(authOf(req).user.id, req.typeUser, req.query.id)),
+  );
 };

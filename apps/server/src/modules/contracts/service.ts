@@ -1,8 +1,20 @@
 import crypto from 'node:crypto';
 import {
-  QUOTE_ASSET, STAKE_DECIMALS, formatAmount, instrumentOf, parseAmount,
-  type Contract, type ContractCreateBody, type ContractSettlement, type ContractDirection, type ContractList, type ContractListQuery, type ContractProduct,
-  type ContractResult, type DecidingTick, type Market,
+  QUOTE_ASSET,
+  STAKE_DECIMALS,
+  formatAmount,
+  instrumentOf,
+  parseAmount,
+  type Contract,
+  type ContractCreateBody,
+  type ContractSettlement,
+  type ContractDirection,
+  type ContractList,
+  type ContractListQuery,
+  type ContractProduct,
+  type ContractResult,
+  type DecidingTick,
+  type Market,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -24,7 +36,7 @@ const DESK_MARKETS: Record<ContractDesk, readonly Market[]> = {
 /** The outcome rule of docs/trading.md, on prices in the same integer units. */
 export function outcome(direction: ContractDirection, open: number, close: number): ContractResult {
   if (close === open) return 'tie';
-  return (close > open) === (direction === 'up') ? 'win' : 'loss';
+  return close > open === (direction === 'up') ? 'win' : 'loss';
 }
 
 /** Profit on a win: stake × payout rate, rounded down to USDT's minor unit. */
@@ -53,7 +65,11 @@ export function resultPay(stake: bigint, payout: bigint): ResultPay {
 
 /** The payout of each result (docs/trading.md): a win pays back the stake and its profit, a tie the stake, a loss nothing. */
 export function payByResult(stake: bigint, payoutBps: number): Record<ContractResult, ResultPay> {
-  return { win: resultPay(stake, stake + winProfit(stake, payoutBps)), tie: resultPay(stake, stake), loss: resultPay(stake, 0n) };
+  return {
+    win: resultPay(stake, stake + winProfit(stake, payoutBps)),
+    tie: resultPay(stake, stake),
+    loss: resultPay(stake, 0n),
+  };
 }
 
 /** What settling sets on a contract, as the API shows it. */
@@ -72,13 +88,22 @@ export function settlementOf(
 }
 
 /** A contract as the API shows it: open while it has no settlement. */
-export function toContract(row: Omit<ContractRow, 'id' | 'openTransactionId'>, settlement: SettlementRow | null): Contract {
+export function toContract(
+  row: Omit<ContractRow, 'id' | 'openTransactionId'>,
+  settlement: SettlementRow | null,
+): Contract {
   const inst = instrumentOf(row.symbol)!;
   const settled = settlement
     ? settlementOf(row, {
-      result: settlement.result as ContractResult, pay: resultPay(row.stake, settlement.payout), settledAt: settlement.settledAt.getTime(),
-      closeTick: { time: settlement.closeTickTime.getTime(), price: priceText(row.symbol, settlement.closePrice), source: settlement.closeSource },
-    })
+        result: settlement.result as ContractResult,
+        pay: resultPay(row.stake, settlement.payout),
+        settledAt: settlement.settledAt.getTime(),
+        closeTick: {
+          time: settlement.closeTickTime.getTime(),
+          price: priceText(row.symbol, settlement.closePrice),
+          source: settlement.closeSource,
+        },
+      })
     : null;
   return {
     id: row.publicId,
@@ -126,17 +151,25 @@ export class ContractService {
     const now = this.ctx.clock.now();
     const session = sessionState(inst, now.getTime());
     if (!session.open) {
-      throw new AppError('MARKET_CLOSED', { nextOpen: session.nextOpen === null ? '' : new Date(session.nextOpen).toISOString() });
+      throw new AppError('MARKET_CLOSED', {
+        nextOpen: session.nextOpen === null ? '' : new Date(session.nextOpen).toISOString(),
+      });
     }
     const product = await contractsRepo.product(this.ctx.db, inst.market, body.duration);
     if (!product) throw new AppError('CONTRACT_DURATION_UNKNOWN');
     const stake = positiveAmount(body.amount, USDT);
     // Whole cents only (one constant with the web form): a finer stake is refused, never cut.
-    if (parseAmount(body.amount, USDT.scale, STAKE_DECIMALS) === null) throw new AppError('PRECISION_INVALID', { decimals: STAKE_DECIMALS });
+    if (parseAmount(body.amount, USDT.scale, STAKE_DECIMALS) === null)
+      throw new AppError('PRECISION_INVALID', { decimals: STAKE_DECIMALS });
     if (stake < product.minStake || stake > product.maxStake) throw new AppError('AMOUNT_OUT_OF_RANGE');
     // The open price: the last tick the engine has taken in, never a price from the client.
     const quote = this.market.latest(inst.symbol);
-    if (!quote || quote.stale || quote.tickTime === undefined || now.getTime() - quote.tickTime > this.config.maxTickAgeMs) {
+    if (
+      !quote ||
+      quote.stale ||
+      quote.tickTime === undefined ||
+      now.getTime() - quote.tickTime > this.config.maxTickAgeMs
+    ) {
       throw new AppError('PRICE_UNAVAILABLE');
     }
     const tickTime = quote.tickTime;
@@ -146,16 +179,28 @@ export class ContractService {
     // The contract's public id names it in the ledger: the stake's transaction and the contract are written together.
     const publicId = crypto.randomUUID();
     const row: OpeningValues = {
-      publicId, userId, mode, market: inst.market, symbol: inst.symbol, direction: body.direction, durationSeconds: product.durationSeconds,
-      payoutBps: product.payoutBps, asset: QUOTE_ASSET, stake, openTime: now,
+      publicId,
+      userId,
+      mode,
+      market: inst.market,
+      symbol: inst.symbol,
+      direction: body.direction,
+      durationSeconds: product.durationSeconds,
+      payoutBps: product.payoutBps,
+      asset: QUOTE_ASSET,
+      stake,
+      openTime: now,
       expiresAt: new Date(now.getTime() + product.durationSeconds * 1000),
-      openTickTime: new Date(tickTime), openPrice: quote.price, openSource: quote.source,
+      openTickTime: new Date(tickTime),
+      openPrice: quote.price,
+      openSource: quote.source,
     };
     const created = toContract(row, null);
     return this.money.single(req, {
       now,
       post: {
-        kind: 'contract_open', reference: `contract:${publicId}`,
+        kind: 'contract_open',
+        reference: `contract:${publicId}`,
         postings: [
           { account: userAccount(userId, mode, 'option', QUOTE_ASSET), amount: -stake },
           { account: userAccount(userId, mode, 'option_frozen', QUOTE_ASSET), amount: stake },
@@ -172,8 +217,16 @@ export class ContractService {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
     const symbol = q.symbol ? instrumentOrThrow(q.symbol).symbol : undefined;
-    const { rows, total } = await contractsRepo.page(this.ctx.db, { userId, mode, markets: DESK_MARKETS[desk], status: q.status, symbol }, page, size);
-    const settlements = await contractsRepo.settlementsOf(this.ctx.db, rows.map((r) => r.id));
+    const { rows, total } = await contractsRepo.page(
+      this.ctx.db,
+      { userId, mode, markets: DESK_MARKETS[desk], status: q.status, symbol },
+      page,
+      size,
+    );
+    const settlements = await contractsRepo.settlementsOf(
+      this.ctx.db,
+      rows.map((r) => r.id),
+    );
     return { items: rows.map((r) => toContract(r, settlements.get(r.id) ?? null)), page, size, total };
   }
 

@@ -1,4 +1,11 @@
-import { QUOTE_ASSET, type ContractDirection, type ContractResult, type DecidingTick, type LedgerKind, type OrderEvent } from '@app/contract';
+import {
+  QUOTE_ASSET,
+  type ContractDirection,
+  type ContractResult,
+  type DecidingTick,
+  type LedgerKind,
+  type OrderEvent,
+} from '@app/contract';
 import { systemAccount, userAccount, type AccountRef, type Mode, type PostInput } from '../ledger';
 import type { RecordedTick } from '../market';
 import type { OpenContract, SettlementColumns } from './repository';
@@ -36,8 +43,16 @@ export function dueContracts(rows: readonly OpenContract[]): DueContract[] {
       pays.set(key, pay);
     }
     return {
-      id: r.id, publicId: r.publicId, userId: r.userId, mode: word(r.mode) as Mode, symbol: word(r.symbol), direction: word(r.direction) as ContractDirection,
-      stake: r.stake, openPrice: r.openPrice, expiresAt: r.expiresAt, pay,
+      id: r.id,
+      publicId: r.publicId,
+      userId: r.userId,
+      mode: word(r.mode) as Mode,
+      symbol: word(r.symbol),
+      direction: word(r.direction) as ContractDirection,
+      stake: r.stake,
+      openPrice: r.openPrice,
+      expiresAt: r.expiresAt,
+      pay,
     };
   });
 }
@@ -119,7 +134,8 @@ export class SettlementBatch {
           }
           this.closeOf.push(k);
         }
-        const reference = part.length > 1 ? `contracts:${part.map((c) => c.publicId).join(',')}` : `contract:${part[0]!.publicId}`;
+        const reference =
+          part.length > 1 ? `contracts:${part.map((c) => c.publicId).join(',')}` : `contract:${part[0]!.publicId}`;
         this.groups.push({ userId, mode, start, end: this.contracts.length, frozen, option, stakes, reference });
       }
     }
@@ -131,7 +147,10 @@ export class SettlementBatch {
 
   /** The contract ids in ascending order, comma-separated: what claiming exactly these contracts answers (`contractsRepo.claim`). */
   claimKey(): string {
-    return this.contracts.map((c) => c.id).sort((a, b) => a - b).join(',');
+    return this.contracts
+      .map((c) => c.id)
+      .sort((a, b) => a - b)
+      .join(',');
   }
 
   /**
@@ -160,7 +179,10 @@ export class SettlementBatch {
 
   /** The ledger transactions of the decided batch, in the order of its groups. */
   postInputs(): PostInput[] {
-    const house: Record<Mode, AccountRef> = { real: systemAccount('real', 'house', QUOTE_ASSET), demo: systemAccount('demo', 'house', QUOTE_ASSET) };
+    const house: Record<Mode, AccountRef> = {
+      real: systemAccount('real', 'house', QUOTE_ASSET),
+      demo: systemAccount('demo', 'house', QUOTE_ASSET),
+    };
     return this.groups.map((g) => {
       let payouts = 0n;
       for (let i = g.start; i < g.end; i++) payouts += this.pays[i]!.payout;
@@ -179,10 +201,15 @@ export class SettlementBatch {
     const transactionIds = new Array<number>(this.contracts.length);
     this.groups.forEach((g, gi) => transactionIds.fill(txIds[gi]!, g.start, g.end));
     return {
-      contractIds: this.contracts.map((c) => c.id), results: this.results, payouts: this.pays.map((p) => p.payoutMinor), transactionIds,
+      contractIds: this.contracts.map((c) => c.id),
+      results: this.results,
+      payouts: this.pays.map((p) => p.payoutMinor),
+      transactionIds,
       // The close ticks once per key; 1-based, as SQL arrays count.
       closeIndexes: this.closeOf.map((k) => k + 1),
-      closeTimes: this.closes.map((t) => t.time), closePrices: this.closes.map((t) => t.priceUnits), closeSources: this.closes.map((t) => t.source),
+      closeTimes: this.closes.map((t) => t.time),
+      closePrices: this.closes.map((t) => t.priceUnits),
+      closeSources: this.closes.map((t) => t.source),
     };
   }
 
@@ -192,7 +219,14 @@ export class SettlementBatch {
     return this.groups.map((g) => {
       const contracts = [];
       for (let i = g.start; i < g.end; i++) {
-        contracts.push(settlementOf(this.contracts[i]!, { result: this.results[i]!, pay: this.pays[i]!, closeTick: ticks[this.closeOf[i]!]!, settledAt }));
+        contracts.push(
+          settlementOf(this.contracts[i]!, {
+            result: this.results[i]!,
+            pay: this.pays[i]!,
+            closeTick: ticks[this.closeOf[i]!]!,
+            settledAt,
+          }),
+        );
       }
       return { userId: g.userId, event: { kind: 'settled', typeUser: g.mode, contracts } };
     });

@@ -33,7 +33,10 @@ function cutUsers(counts: Map<number, number>, config: ContractConfig): number[]
   const out: number[][] = [[]];
   let n = 0;
   for (const [user, count] of counts) {
-    if (n > 0 && n + count > size) { out.push([]); n = 0; }
+    if (n > 0 && n + count > size) {
+      out.push([]);
+      n = 0;
+    }
     out.at(-1)!.push(user);
     n += count;
   }
@@ -99,7 +102,9 @@ export class ContractSettler {
     const until = this.ctx.clock.now().getTime() + this.config.stageAheadMs;
     const room = this.config.stageMax - this.aheadCount;
     if (until <= this.stagedUntil || room <= 0) return 0;
-    const read = dueContracts(await contractsRepo.openExpiring(this.ctx.db, new Date(this.stagedUntil), new Date(until), room));
+    const read = dueContracts(
+      await contractsRepo.openExpiring(this.ctx.db, new Date(this.stagedUntil), new Date(until), room),
+    );
     read.sort((x, y) => x.expiresAt - y.expiresAt);
     const touched = new Set<Instant>();
     for (const c of read) {
@@ -162,7 +167,10 @@ export class ContractSettler {
     const counts = new Map<number, number>();
     for (const d of rest) counts.set(d.userId, (counts.get(d.userId) ?? 0) + d.count);
     const { pending } = await this.closeTicks(rest.map((d) => tickKey(d.symbol, d.expiresAt)));
-    return settled + await this.inLanes(cutUsers(counts, this.config), (users) => this.settleQueued(cutoff, users, pending));
+    return (
+      settled +
+      (await this.inLanes(cutUsers(counts, this.config), (users) => this.settleQueued(cutoff, users, pending)))
+    );
   }
 
   /**
@@ -172,10 +180,12 @@ export class ContractSettler {
    * connection) they are read first.
    */
   private async closeTicks(keys: string[]): Promise<{ pending: PendingTicks }> {
-    const pending = Promise.all([...new Set(keys)].map(async (key) => {
-      const at = key.lastIndexOf('@');
-      return [key, await this.market.tickAtOrBefore(key.slice(0, at), Number(key.slice(at + 1)))] as const;
-    })).then((pairs): Ticks => new Map(pairs));
+    const pending = Promise.all(
+      [...new Set(keys)].map(async (key) => {
+        const at = key.lastIndexOf('@');
+        return [key, await this.market.tickAtOrBefore(key.slice(0, at), Number(key.slice(at + 1)))] as const;
+      }),
+    ).then((pairs): Ticks => new Map(pairs));
     if (connectionsOf(this.ctx.db) <= this.config.settleLanes) await pending;
     // Awaited by every batch that claimed something; a failed read fails those like any failed batch.
     pending.catch(() => undefined);
@@ -185,11 +195,13 @@ export class ContractSettler {
   /** Runs `work` over `items` in `settleLanes` lanes at once; the sum of what it answers. */
   private async inLanes<T>(items: T[], work: (item: T) => Promise<number>): Promise<number> {
     let next = 0;
-    const lanes = await Promise.all(Array.from({ length: Math.min(this.config.settleLanes, items.length) }, async () => {
-      let total = 0;
-      while (next < items.length) total += await work(items[next++]!);
-      return total;
-    }));
+    const lanes = await Promise.all(
+      Array.from({ length: Math.min(this.config.settleLanes, items.length) }, async () => {
+        let total = 0;
+        while (next < items.length) total += await work(items[next++]!);
+        return total;
+      }),
+    );
     return lanes.reduce((a, b) => a + b, 0);
   }
 
@@ -199,23 +211,35 @@ export class ContractSettler {
    * gone); when that is exactly the batch, decides and posts it as made, otherwise makes it again
    * from what was claimed.
    */
-  private settleMadeAhead(at: number, users: number[], made: SettlementBatch, claimKey: string, pending: PendingTicks): Promise<number> {
-    return this.money.run({ userId: null, step: async (m) => {
-      const claimed = await contractsRepo.claimAt(m.tx, users, new Date(at));
-      if (claimed === '') return 0;
-      const ticks = await pending;
-      if (claimed === claimKey && made.decide(ticks)) return this.post(m, made);
-      const known = new Map(made.contracts.map((c) => [c.id, c]));
-      return this.settleClaimed(m, claimed.split(',').map(Number), known, ticks);
-    } });
+  private settleMadeAhead(
+    at: number,
+    users: number[],
+    made: SettlementBatch,
+    claimKey: string,
+    pending: PendingTicks,
+  ): Promise<number> {
+    return this.money.run({
+      userId: null,
+      step: async (m) => {
+        const claimed = await contractsRepo.claimAt(m.tx, users, new Date(at));
+        if (claimed === '') return 0;
+        const ticks = await pending;
+        if (claimed === claimKey && made.decide(ticks)) return this.post(m, made);
+        const known = new Map(made.contracts.map((c) => [c.id, c]));
+        return this.settleClaimed(m, claimed.split(',').map(Number), known, ticks);
+      },
+    });
   }
 
   /** Settles the due contracts of `users` from the queue, in one database transaction (as `settleMadeAhead`). */
   private settleQueued(cutoff: number, users: number[], pending: PendingTicks): Promise<number> {
-    return this.money.run({ userId: null, step: async (m) => {
-      const claimed = await contractsRepo.claimDue(m.tx, users, new Date(cutoff));
-      return claimed.length === 0 ? 0 : this.settleClaimed(m, claimed, new Map(), await pending);
-    } });
+    return this.money.run({
+      userId: null,
+      step: async (m) => {
+        const claimed = await contractsRepo.claimDue(m.tx, users, new Date(cutoff));
+        return claimed.length === 0 ? 0 : this.settleClaimed(m, claimed, new Map(), await pending);
+      },
+    });
   }
 
   /**
@@ -223,7 +247,12 @@ export class ContractSettler {
    * tick was not read (another instant or symbol than planned) goes back to the queue for the
    * settlement from the queue; one with no recorded tick at all too, and is logged.
    */
-  private async settleClaimed(m: MoneyStep, ids: number[], known: ReadonlyMap<number, DueContract>, ticks: Ticks): Promise<number> {
+  private async settleClaimed(
+    m: MoneyStep,
+    ids: number[],
+    known: ReadonlyMap<number, DueContract>,
+    ticks: Ticks,
+  ): Promise<number> {
     const due: DueContract[] = [];
     const unread: number[] = [];
     for (const id of ids) {
@@ -240,7 +269,8 @@ export class ContractSettler {
         continue;
       }
       // Cannot happen to a contract that opened on a recorded tick; it goes back to the queue, open and visible.
-      if (close === null) this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
+      if (close === null)
+        this.ctx.log.error({ contract: c.id }, 'no recorded tick at or before the expiry of a contract');
       await contractsRepo.requeue(m.tx, c);
     }
     if (ready.length === 0) return 0;
@@ -258,7 +288,9 @@ export class ContractSettler {
     // worker shares it, so it is held as briefly as possible: the settlements too are written while
     // only their users' accounts are locked).
     for (const e of batch.events(m.now.getTime())) m.publish(e.userId, e.event);
-    await m.postMany(batch.postInputs(), { beforeSystemAccounts: (txIds) => contractsRepo.insertSettlements(m.tx, batch.columns(txIds), m.now) });
+    await m.postMany(batch.postInputs(), {
+      beforeSystemAccounts: (txIds) => contractsRepo.insertSettlements(m.tx, batch.columns(txIds), m.now),
+    });
     return batch.count;
   }
 }

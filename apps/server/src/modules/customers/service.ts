@@ -1,5 +1,12 @@
 import {
-  assetOf, formatAmount, type UserDetail, type UserLockBody, type UserSearchQuery, type UserSearchResult, type UserSummary, type UserUnfreezeWithdrawalsBody,
+  assetOf,
+  formatAmount,
+  type UserDetail,
+  type UserLockBody,
+  type UserSearchQuery,
+  type UserSearchResult,
+  type UserSummary,
+  type UserUnfreezeWithdrawalsBody,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -33,7 +40,8 @@ export class CustomerService {
   async search(q: UserSearchQuery): Promise<UserSearchResult> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
-    const { rows, total, totalCapped } = q.q === undefined ? await userRepo.newest(this.ctx.db, page, size) : await this.exact(q.q.trim());
+    const { rows, total, totalCapped } =
+      q.q === undefined ? await userRepo.newest(this.ctx.db, page, size) : await this.exact(q.q.trim());
     const states = await this.kyc.statesOf(rows.map((r) => r.id));
     return { items: rows.map((r) => summary(r, states.get(r.id)!)), page, size, total, totalCapped };
   }
@@ -41,9 +49,13 @@ export class CustomerService {
   /** One user by UID, e-mail or phone, matched exactly (page 1 only: there is at most one). */
   private async exact(q: string): Promise<{ rows: UserRow[]; total: number; totalCapped: false }> {
     const db = this.ctx.db;
-    const found = /^\d{8}$/.test(q) ? await userRepo.byUid(db, q)
-      : q.includes('@') ? await userRepo.byEmail(db, q.toLowerCase())
-        : /^\+\d{6,15}$/.test(q) ? await userRepo.byPhone(db, q) : undefined;
+    const found = /^\d{8}$/.test(q)
+      ? await userRepo.byUid(db, q)
+      : q.includes('@')
+        ? await userRepo.byEmail(db, q.toLowerCase())
+        : /^\+\d{6,15}$/.test(q)
+          ? await userRepo.byPhone(db, q)
+          : undefined;
     return found ? { rows: [found], total: 1, totalCapped: false } : { rows: [], total: 0, totalCapped: false };
   }
 
@@ -51,24 +63,47 @@ export class CustomerService {
   async detail(actor: AuditActor, uid: string): Promise<UserDetail> {
     const user = await this.byUid(uid);
     const [state] = [...(await this.kyc.statesOf([user.id])).values()];
-    const balances = async (mode: Mode) => (await this.ledger.accountsOf(this.ctx.db, user.id, mode))
-      .filter((a) => a.balance !== 0n)
-      .map((a) => ({ wallet: a.kind, asset: a.asset, balance: formatAmount(a.balance, assetOf(a.asset)?.scale ?? 0) }));
+    const balances = async (mode: Mode) =>
+      (await this.ledger.accountsOf(this.ctx.db, user.id, mode))
+        .filter((a) => a.balance !== 0n)
+        .map((a) => ({
+          wallet: a.kind,
+          asset: a.asset,
+          balance: formatAmount(a.balance, assetOf(a.asset)?.scale ?? 0),
+        }));
     const idleMs = this.ctx.config.sessionIdleMinutes * 60_000;
     const now = this.ctx.clock.now().getTime();
     const sessions = (await this.sessions.liveOf(user.id))
       .filter((s) => s.lastSeenAt.getTime() + idleMs > now)
-      .map((s) => ({ origin: s.origin, ip: s.ip, userAgent: s.userAgent, createdAt: s.createdAt.getTime(), lastSeenAt: s.lastSeenAt.getTime(), expiresAt: s.expiresAt.getTime() }));
+      .map((s) => ({
+        origin: s.origin,
+        ip: s.ip,
+        userAgent: s.userAgent,
+        createdAt: s.createdAt.getTime(),
+        lastSeenAt: s.lastSeenAt.getTime(),
+        expiresAt: s.expiresAt.getTime(),
+      }));
     const { items } = await this.ledger.statement(this.ctx.db, user.id, 'real', {}, RECENT_TRANSACTIONS, 0);
     const transactions = items.map((t) => ({
-      id: t.id, kind: t.txKind, createdAt: t.createdAt.getTime(),
-      changes: t.lines.map((l) => ({ wallet: l.wallet, asset: l.asset, amount: formatAmount(l.amount, assetOf(l.asset)?.scale ?? 0) })),
+      id: t.id,
+      kind: t.txKind,
+      createdAt: t.createdAt.getTime(),
+      changes: t.lines.map((l) => ({
+        wallet: l.wallet,
+        asset: l.asset,
+        amount: formatAmount(l.amount, assetOf(l.asset)?.scale ?? 0),
+      })),
     }));
     await this.audit.write(this.ctx.db, actor, { action: 'user.read', targetType: 'user', targetId: uid });
     return {
-      ...summary(user, state!), countryCode: user.countryCode, manager: user.managerUid, lockedReason: user.lockedReason,
+      ...summary(user, state!),
+      countryCode: user.countryCode,
+      manager: user.managerUid,
+      lockedReason: user.lockedReason,
       withdrawalsFrozenAt: user.withdrawalsFrozenAt?.getTime() ?? null,
-      balances: { real: await balances('real'), demo: await balances('demo') }, transactions, sessions,
+      balances: { real: await balances('real'), demo: await balances('demo') },
+      transactions,
+      sessions,
     };
   }
 
@@ -79,8 +114,18 @@ export class CustomerService {
     await this.ctx.db.transaction(async (tx) => {
       // Ending the sessions first also drops what this process remembers of the user.
       await this.sessions.revokeAll(tx, user.id);
-      const locked = await userRepo.update(tx, user.id, { lockedAt: user.lockedAt ?? now, lockedReason: body.reason, updatedAt: now });
-      await this.audit.write(tx, actor, { action: 'user.lock', targetType: 'user', targetId: user.uid, before: lockOf(user), after: lockOf(locked) });
+      const locked = await userRepo.update(tx, user.id, {
+        lockedAt: user.lockedAt ?? now,
+        lockedReason: body.reason,
+        updatedAt: now,
+      });
+      await this.audit.write(tx, actor, {
+        action: 'user.lock',
+        targetType: 'user',
+        targetId: user.uid,
+        before: lockOf(user),
+        after: lockOf(locked),
+      });
     });
     return this.detail(actor, body.uid);
   }
@@ -89,8 +134,18 @@ export class CustomerService {
     const user = await this.byUid(uid);
     await this.ctx.db.transaction(async (tx) => {
       this.sessions.forgetUser(user.id);
-      const unlocked = await userRepo.update(tx, user.id, { lockedAt: null, lockedReason: null, updatedAt: this.ctx.clock.now() });
-      await this.audit.write(tx, actor, { action: 'user.unlock', targetType: 'user', targetId: uid, before: lockOf(user), after: lockOf(unlocked) });
+      const unlocked = await userRepo.update(tx, user.id, {
+        lockedAt: null,
+        lockedReason: null,
+        updatedAt: this.ctx.clock.now(),
+      });
+      await this.audit.write(tx, actor, {
+        action: 'user.unlock',
+        targetType: 'user',
+        targetId: uid,
+        before: lockOf(user),
+        after: lockOf(unlocked),
+      });
     });
     return this.detail(actor, uid);
   }
@@ -106,8 +161,11 @@ export class CustomerService {
         this.sessions.forgetUser(user.id);
         await userRepo.update(tx, user.id, { withdrawalsFrozenAt: null, updatedAt: this.ctx.clock.now() });
         await this.audit.write(tx, actor, {
-          action: 'user.unfreeze_withdrawals', targetType: 'user', targetId: user.uid,
-          before: { withdrawalsFrozenAt: user.withdrawalsFrozenAt!.getTime() }, after: { withdrawalsFrozenAt: null, note: body.note },
+          action: 'user.unfreeze_withdrawals',
+          targetType: 'user',
+          targetId: user.uid,
+          before: { withdrawalsFrozenAt: user.withdrawalsFrozenAt!.getTime() },
+          after: { withdrawalsFrozenAt: null, note: body.note },
         });
       });
     }
@@ -132,5 +190,13 @@ export class CustomerService {
 }
 
 function summary(u: UserRow, kycState: UserSummary['kycState']): UserSummary {
-  return { uid: u.uid, nickname: u.nickname, email: u.email, phone: u.phone, createdAt: u.createdAt.getTime(), kycState, lockedAt: u.lockedAt?.getTime() ?? null };
+  return {
+    uid: u.uid,
+    nickname: u.nickname,
+    email: u.email,
+    phone: u.phone,
+    createdAt: u.createdAt.getTime(),
+    kycState,
+    lockedAt: u.lockedAt?.getTime() ?? null,
+  };
 }

@@ -22,11 +22,21 @@ export function creditBackStage(money: MoneyCommands, c: BackStageCredit) {
 export function backStageCreditStep(c: BackStageCredit) {
   return async ({ tx, now, post }: Pick<MoneyStep, 'tx' | 'now' | 'post'>) => {
     const depositId = await depositRepo.insertBackStage(tx, {
-      userId: c.userId, mode: 'real', asset: c.asset.symbol, amount: c.amount, channel: 'back_stage', status: 'in_progress',
-      note: c.note, operator: c.operator, createdAt: now,
+      userId: c.userId,
+      mode: 'real',
+      asset: c.asset.symbol,
+      amount: c.amount,
+      channel: 'back_stage',
+      status: 'in_progress',
+      note: c.note,
+      operator: c.operator,
+      createdAt: now,
     });
     const transactionId = await post({
-      mode: 'real', kind: 'deposit', reference: `deposit:${depositId}`, memo: c.note ?? undefined,
+      mode: 'real',
+      kind: 'deposit',
+      reference: `deposit:${depositId}`,
+      memo: c.note ?? undefined,
       postings: [
         { account: systemAccount('real', 'external_deposits', c.asset.symbol), amount: -c.amount },
         { account: userAccount(c.userId, 'real', 'currency', c.asset.symbol), amount: c.amount },

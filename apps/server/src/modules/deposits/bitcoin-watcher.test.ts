@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type AccountListResult, type DepositAddress, type RechargeList, type RechargeRecord } from '@app/contract';
+import {
+  API,
+  type AccountListResult,
+  type DepositAddress,
+  type RechargeList,
+  type RechargeRecord,
+} from '@app/contract';
 import { startBitcoind, type BitcoindNode } from '../../../test/bitcoind';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
@@ -19,8 +25,12 @@ beforeAll(async () => {
   node = await startBitcoind();
   t = await createTestApp({
     env: {
-      BITCOIN_RPC_URL: node.rpcUrl, BITCOIN_NETWORK: 'regtest', BITCOIN_START_BLOCK: String(node.height() + 1), CHAIN_BACKOFF_MS: '1000',
-      OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      BITCOIN_RPC_URL: node.rpcUrl,
+      BITCOIN_NETWORK: 'regtest',
+      BITCOIN_START_BLOCK: String(node.height() + 1),
+      CHAIN_BACKOFF_MS: '1000',
+      OTP_DAILY_PER_IP: '10000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
 }, 60_000);
@@ -33,8 +43,14 @@ const watcher = () => t.app.depositWatchers[0]!;
 
 async function depositor() {
   const u = await registerByEmail(t);
-  const address = (await t.call<DepositAddress>('GET', `${API.currency.getDepositAddress}?symbol=BTC&chain=bitcoin`, undefined, { token: u.token })).data.address;
-  const records = async (): Promise<RechargeRecord[]> => (await t.call<RechargeList>('GET', `${API.userRecharge.list}?page=1&size=50`, undefined, { token: u.token })).data.items;
+  const address = (
+    await t.call<DepositAddress>('GET', `${API.currency.getDepositAddress}?symbol=BTC&chain=bitcoin`, undefined, {
+      token: u.token,
+    })
+  ).data.address;
+  const records = async (): Promise<RechargeRecord[]> =>
+    (await t.call<RechargeList>('GET', `${API.userRecharge.list}?page=1&size=50`, undefined, { token: u.token })).data
+      .items;
   const balance = async (): Promise<string> => {
     const list = (await t.post<AccountListResult>(API.account.list, undefined, { token: u.token })).data;
     return list.wallets.find((w) => w.wallet === 'currency')?.balances.find((b) => b.asset === 'BTC')?.available ?? '0';
@@ -42,11 +58,23 @@ async function depositor() {
   return { ...u, address, records, balance };
 }
 
-const creditTransactions = async () => Number(rowsOf(await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND reference LIKE 'deposit:%'`))[0]!.n);
-const keysOf = async (txid: string) => rowsOf(await t.ctx.db.execute(sql`SELECT chain_key FROM deposits WHERE chain = 'bitcoin' AND tx_hash = ${txid} ORDER BY chain_key`)).map((r) => r.chain_key);
+const creditTransactions = async () =>
+  Number(
+    rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND reference LIKE 'deposit:%'`,
+      ),
+    )[0]!.n,
+  );
+const keysOf = async (txid: string) =>
+  rowsOf(
+    await t.ctx.db.execute(
+      sql`SELECT chain_key FROM deposits WHERE chain = 'bitcoin' AND tx_hash = ${txid} ORDER BY chain_key`,
+    ),
+  ).map((r) => r.chain_key);
 
-describe('BTC deposits through bitcoind\'s JSON-RPC', () => {
-  it('sees a deposit to the user\'s bc1q address, counts it up and credits it once at its confirmations', async () => {
+describe("BTC deposits through bitcoind's JSON-RPC", () => {
+  it("sees a deposit to the user's bc1q address, counts it up and credits it once at its confirmations", async () => {
     expect(t.app.depositWatchers.map((w) => w.chain)).toEqual(['bitcoin']);
     const u = await depositor();
     expect(u.address).toMatch(/^bc1q/);
@@ -54,7 +82,21 @@ describe('BTC deposits through bitcoind\'s JSON-RPC', () => {
     node.mine(1);
     await watcher().pollOnce();
     const seen = await u.records();
-    expect(seen.map((r) => [r.chain, r.symbol, r.amount, r.status, r.confirmations, r.confirmationsRequired, r.channel, r.to, r.from, r.txHash, r.quantity])).toEqual([
+    expect(
+      seen.map((r) => [
+        r.chain,
+        r.symbol,
+        r.amount,
+        r.status,
+        r.confirmations,
+        r.confirmationsRequired,
+        r.channel,
+        r.to,
+        r.from,
+        r.txHash,
+        r.quantity,
+      ]),
+    ).toEqual([
       ['bitcoin', 'BTC', '0.00150000', 'in_progress', 1, 2, 'terminal', u.address, null, tx.txid, '0.00000000'],
     ]);
     expect(await keysOf(tx.txid)).toEqual([`${tx.txid}:0`]);
@@ -62,7 +104,9 @@ describe('BTC deposits through bitcoind\'s JSON-RPC', () => {
 
     node.mine(1);
     await watcher().pollOnce();
-    expect((await u.records()).map((r) => [r.status, r.confirmations, r.quantity])).toEqual([['success', 2, '0.00150000']]);
+    expect((await u.records()).map((r) => [r.status, r.confirmations, r.quantity])).toEqual([
+      ['success', 2, '0.00150000'],
+    ]);
     expect(await u.balance()).toBe('0.00150000');
 
     // More blocks and polls credit nothing again.
@@ -73,16 +117,22 @@ describe('BTC deposits through bitcoind\'s JSON-RPC', () => {
     expect(await creditTransactions()).toBe(before);
     expect(await u.balance()).toBe('0.00150000');
     const ready = (await t.app.inject({ url: '/readyz' })).json() as { chains: unknown[] };
-    expect(ready.chains).toEqual([{ chain: 'bitcoin', head: node.height(), cursor: node.height(), lag: 0, failures: 0, lastError: null }]);
+    expect(ready.chains).toEqual([
+      { chain: 'bitcoin', head: node.height(), cursor: node.height(), lag: 0, failures: 0, lastError: null },
+    ]);
   });
 
   it('takes two outputs to the user in one transaction as two deposits', async () => {
     const u = await depositor();
-    const tx = node.pay([{ address: u.address, sats: 60_000n }, { address: u.address, sats: 70_000n }]);
+    const tx = node.pay([
+      { address: u.address, sats: 60_000n },
+      { address: u.address, sats: 70_000n },
+    ]);
     node.mine(2);
     await watcher().pollOnce();
     expect((await u.records()).map((r) => [r.amount, r.status, r.txHash]).sort()).toEqual([
-      ['0.00060000', 'success', tx.txid], ['0.00070000', 'success', tx.txid],
+      ['0.00060000', 'success', tx.txid],
+      ['0.00070000', 'success', tx.txid],
     ]);
     expect(await keysOf(tx.txid)).toEqual([`${tx.txid}:0`, `${tx.txid}:1`]);
     expect(await u.balance()).toBe('0.00130000');
@@ -93,7 +143,9 @@ describe('BTC deposits through bitcoind\'s JSON-RPC', () => {
     node.pay([{ address: u.address, sats: 49_999n }]);
     node.mine(3);
     await watcher().pollOnce();
-    expect((await u.records()).map((r) => [r.amount, r.status, r.failReason, r.confirmations])).toEqual([['0.00049999', 'fail', 'below_minimum', null]]);
+    expect((await u.records()).map((r) => [r.amount, r.status, r.failReason, r.confirmations])).toEqual([
+      ['0.00049999', 'fail', 'below_minimum', null],
+    ]);
     expect(await u.balance()).toBe('0.00000000');
   });
 
@@ -121,12 +173,14 @@ describe('BTC deposits through bitcoind\'s JSON-RPC', () => {
     expect((await moved.records()).map((r) => [r.status, r.confirmations])).toEqual([['in_progress', 1]]);
     node.mine(1);
     await watcher().pollOnce();
-    expect((await moved.records()).map((r) => [r.amount, r.status, r.failReason])).toEqual([['0.00090000', 'success', null]]);
+    expect((await moved.records()).map((r) => [r.amount, r.status, r.failReason])).toEqual([
+      ['0.00090000', 'success', null],
+    ]);
     expect(await creditTransactions()).toBe(before + 1);
     expect(await moved.balance()).toBe('0.00090000');
   });
 
-  it('leaves a coinbase output to the user\'s address uncredited (an operator decides)', async () => {
+  it("leaves a coinbase output to the user's address uncredited (an operator decides)", async () => {
     const u = await depositor();
     node.mine(1, { coinbaseTo: u.address });
     node.mine(2);
@@ -142,8 +196,13 @@ describe('BTC deposits through bitcoind\'s JSON-RPC', () => {
     try {
       expect((await watcher().pollOnce()).status).toBe('failed');
       expect((await watcher().pollOnce()).status).toBe('backoff');
-      const ready = (await t.app.inject({ url: '/readyz' })).json() as { chains: { failures: number; lastError: string }[] };
-      expect(ready.chains[0]).toMatchObject({ failures: 1, lastError: expect.stringContaining('the bitcoin node is unreachable') });
+      const ready = (await t.app.inject({ url: '/readyz' })).json() as {
+        chains: { failures: number; lastError: string }[];
+      };
+      expect(ready.chains[0]).toMatchObject({
+        failures: 1,
+        lastError: expect.stringContaining('the bitcoin node is unreachable'),
+      });
       expect(ready.chains[0]!.lastError).not.toContain(new URL(node.rpcUrl).password);
     } finally {
       await node.up();
@@ -158,9 +217,14 @@ describe('BTC deposits through bitcoind\'s JSON-RPC', () => {
     node.answerChain('main');
     try {
       const other = new DepositWatcher(t.ctx, {
-        deposits: t.app.deposits, money: t.money, scanner: chainScanners(t.ctx, t.app.deposits).find((s) => s.chain === 'bitcoin')!,
+        deposits: t.app.deposits,
+        money: t.money,
+        scanner: chainScanners(t.ctx, t.app.deposits).find((s) => s.chain === 'bitcoin')!,
       });
-      expect(await other.pollOnce()).toMatchObject({ status: 'failed', error: 'the node of bitcoin serves chain main, configured regtest' });
+      expect(await other.pollOnce()).toMatchObject({
+        status: 'failed',
+        error: 'the node of bitcoin serves chain main, configured regtest',
+      });
     } finally {
       node.answerChain('regtest');
     }

@@ -23,13 +23,20 @@ afterAll(async () => {
 });
 
 const watcher = () => t.app.depositWatchers[0]!;
-const notices = async (userId: number) => (rowsOf(
-  await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${userId} AND kind LIKE 'deposit.%' ORDER BY id`),
-) as unknown as { kind: string; params: Record<string, unknown> }[]);
+const notices = async (userId: number) =>
+  rowsOf(
+    await t.ctx.db.execute(
+      sql`SELECT kind, params FROM user_notifications WHERE user_id = ${userId} AND kind LIKE 'deposit.%' ORDER BY id`,
+    ),
+  ) as unknown as { kind: string; params: Record<string, unknown> }[];
 
 async function depositor() {
   const u = await registerByEmail(t);
-  const address = (await t.call<DepositAddress>('GET', `${API.currency.getDepositAddress}?symbol=USDT&chain=ethereum`, undefined, { token: u.token })).data.address as Address;
+  const address = (
+    await t.call<DepositAddress>('GET', `${API.currency.getDepositAddress}?symbol=USDT&chain=ethereum`, undefined, {
+      token: u.token,
+    })
+  ).data.address as Address;
   return { ...u, address, userId: await userIdByEmail(t, u.email) };
 }
 
@@ -41,7 +48,12 @@ describe('deposit notifications', () => {
     await watcher().pollOnce();
     const seen = await notices(u.userId);
     expect(seen.map((n) => n.kind)).toEqual(['deposit.seen']);
-    expect(seen[0]!.params).toMatchObject({ amount: '25.000000', currency: 'USDT', chain: 'ethereum', confirmations: N });
+    expect(seen[0]!.params).toMatchObject({
+      amount: '25.000000',
+      currency: 'USDT',
+      chain: 'ethereum',
+      confirmations: N,
+    });
     expect(seen[0]!.params['txHash']).toMatch(/^0x/);
     expect(renderNotice('deposit.seen', seen[0]!.params, 'en')).toMatchObject({
       title: 'Deposit on its way',
@@ -55,9 +67,15 @@ describe('deposit notifications', () => {
     await watcher().pollOnce();
     const all = await notices(u.userId);
     expect(all.map((n) => n.kind)).toEqual(['deposit.seen', 'deposit.credited']);
-    expect(all[1]!.params).toMatchObject({ id: seen[0]!.params['id'], amount: '25.000000', currency: 'USDT', chain: 'ethereum' });
+    expect(all[1]!.params).toMatchObject({
+      id: seen[0]!.params['id'],
+      amount: '25.000000',
+      currency: 'USDT',
+      chain: 'ethereum',
+    });
     expect(renderNotice('deposit.credited', all[1]!.params, 'zh')).toMatchObject({
-      title: '充值已入账', body: '您在 Ethereum (ERC20) 上的 25.000000 USDT 充值已存入您的余额。',
+      title: '充值已入账',
+      body: '您在 Ethereum (ERC20) 上的 25.000000 USDT 充值已存入您的余额。',
     });
   });
 
@@ -69,6 +87,8 @@ describe('deposit notifications', () => {
     await watcher().pollOnce();
     const all = await notices(u.userId);
     expect(all.map((n) => [n.kind, n.params['amount']])).toEqual([['deposit.below_minimum', '1.000000']]);
-    expect(renderNotice('deposit.below_minimum', all[0]!.params, 'de').title).toBe('Einzahlung unter dem Mindestbetrag');
+    expect(renderNotice('deposit.below_minimum', all[0]!.params, 'de').title).toBe(
+      'Einzahlung unter dem Mindestbetrag',
+    );
   });
 });

@@ -80,7 +80,8 @@ export class DepositKeys {
   constructor(xpubs: Readonly<Partial<Record<DepositFamily, string>>>) {
     for (const family of DEPOSIT_FAMILIES) {
       const xpub = xpubs[family];
-      if (xpub) this.accounts.set(family, { external: parseAccountXpub(xpub, family).deriveChild(0), keyId: keyIdOf(xpub) });
+      if (xpub)
+        this.accounts.set(family, { external: parseAccountXpub(xpub, family).deriveChild(0), keyId: keyIdOf(xpub) });
     }
   }
 
@@ -92,16 +93,24 @@ export class DepositKeys {
       const { seed, file, created } = loadOrCreateDevSeed(dataDir);
       Object.assign(xpubs, DepositKeys.xpubsFromSeed(seed, missing));
       seed.fill(0);
-      log.warn({ file, families: missing, created },
-        'deposit addresses of these chains derive from a DEVELOPMENT seed kept in the data folder: for development only, never for real money (set DEPOSIT_XPUB_EVM, DEPOSIT_XPUB_TRON, DEPOSIT_XPUB_BTC)');
+      log.warn(
+        { file, families: missing, created },
+        'deposit addresses of these chains derive from a DEVELOPMENT seed kept in the data folder: for development only, never for real money (set DEPOSIT_XPUB_EVM, DEPOSIT_XPUB_TRON, DEPOSIT_XPUB_BTC)',
+      );
     } else if (missing.length) {
-      log.warn({ families: missing }, 'no deposit key for these chains (DEPOSIT_XPUB_*): their deposits are not available');
+      log.warn(
+        { families: missing },
+        'no deposit key for these chains (DEPOSIT_XPUB_*): their deposits are not available',
+      );
     }
     return new DepositKeys(xpubs);
   }
 
   /** The account xpubs of a seed (the development seed, and tests with published vectors). */
-  static xpubsFromSeed(seed: Uint8Array, families: readonly DepositFamily[] = DEPOSIT_FAMILIES): Partial<Record<DepositFamily, string>> {
+  static xpubsFromSeed(
+    seed: Uint8Array,
+    families: readonly DepositFamily[] = DEPOSIT_FAMILIES,
+  ): Partial<Record<DepositFamily, string>> {
     const root = HDKey.fromMasterSeed(seed);
     const out: Partial<Record<DepositFamily, string>> = {};
     for (const family of families) {

@@ -16,8 +16,11 @@ export type DepositRow = typeof deposits.$inferSelect;
 /** The deposits module's SQL: deposit addresses and their counters, the address book, notices, and reading deposit records. */
 export const depositRepo = {
   async address(db: DbOrTx, userId: number, family: string): Promise<DepositAddressRow | undefined> {
-    const [row] = await db.select().from(depositAddresses)
-      .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.family, family))).limit(1);
+    const [row] = await db
+      .select()
+      .from(depositAddresses)
+      .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.family, family)))
+      .limit(1);
     return row;
   },
 
@@ -27,51 +30,95 @@ export const depositRepo = {
    * looked for again under that lock (a concurrent first request that won is seen, and no index is
    * spent twice or skipped).
    */
-  async allocate(db: DbOrTx, userId: number, family: string, derive: (index: number) => DerivedAddress, now: Date): Promise<DepositAddressRow> {
+  async allocate(
+    db: DbOrTx,
+    userId: number,
+    family: string,
+    derive: (index: number) => DerivedAddress,
+    now: Date,
+  ): Promise<DepositAddressRow> {
     return db.transaction(async (tx) => {
       await tx.insert(depositAddressCounters).values({ family, nextIndex: 0 }).onConflictDoNothing();
-      const [counter] = await tx.select().from(depositAddressCounters).where(eq(depositAddressCounters.family, family)).for('update');
+      const [counter] = await tx
+        .select()
+        .from(depositAddressCounters)
+        .where(eq(depositAddressCounters.family, family))
+        .for('update');
       const existing = await this.address(tx, userId, family);
       if (existing) return existing;
       const index = counter!.nextIndex;
       const derived = derive(index);
-      const [row] = await tx.insert(depositAddresses)
-        .values({ userId, family, derivationIndex: index, address: derived.address, lookup: derived.lookup, keyId: derived.keyId, createdAt: now })
+      const [row] = await tx
+        .insert(depositAddresses)
+        .values({
+          userId,
+          family,
+          derivationIndex: index,
+          address: derived.address,
+          lookup: derived.lookup,
+          keyId: derived.keyId,
+          createdAt: now,
+        })
         .returning();
-      await tx.update(depositAddressCounters).set({ nextIndex: index + 1 }).where(eq(depositAddressCounters.family, family));
+      await tx
+        .update(depositAddressCounters)
+        .set({ nextIndex: index + 1 })
+        .where(eq(depositAddressCounters.family, family));
       return row!;
     });
   },
 
   /** Which of these lookups (one family) are deposit addresses: one query over the unique index. */
-  async owners(db: DbOrTx, family: string, lookups: readonly string[]): Promise<Pick<DepositAddressRow, 'userId' | 'address' | 'lookup'>[]> {
+  async owners(
+    db: DbOrTx,
+    family: string,
+    lookups: readonly string[],
+  ): Promise<Pick<DepositAddressRow, 'userId' | 'address' | 'lookup'>[]> {
     if (!lookups.length) return [];
-    return db.select({ userId: depositAddresses.userId, address: depositAddresses.address, lookup: depositAddresses.lookup })
-      .from(depositAddresses).where(and(eq(depositAddresses.family, family), inArray(depositAddresses.lookup, [...lookups])));
+    return db
+      .select({ userId: depositAddresses.userId, address: depositAddresses.address, lookup: depositAddresses.lookup })
+      .from(depositAddresses)
+      .where(and(eq(depositAddresses.family, family), inArray(depositAddresses.lookup, [...lookups])));
   },
 
   // ----- the address book -----
 
   async savedOf(db: DbOrTx, userId: number, symbol: string): Promise<SavedAddressRow[]> {
-    return db.select().from(savedAddresses)
-      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.symbol, symbol))).orderBy(desc(savedAddresses.id));
+    return db
+      .select()
+      .from(savedAddresses)
+      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.symbol, symbol)))
+      .orderBy(desc(savedAddresses.id));
   },
 
   async saved(db: DbOrTx, userId: number, publicId: string): Promise<SavedAddressRow | undefined> {
-    const [row] = await db.select().from(savedAddresses)
-      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.publicId, publicId))).limit(1);
+    const [row] = await db
+      .select()
+      .from(savedAddresses)
+      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.publicId, publicId)))
+      .limit(1);
     return row;
   },
 
   /** Labels of the user's saved addresses with these lookups (any coin), for deposit records. */
-  async labels(db: DbOrTx, userId: number, lookups: readonly string[]): Promise<Pick<SavedAddressRow, 'chain' | 'lookup' | 'label'>[]> {
+  async labels(
+    db: DbOrTx,
+    userId: number,
+    lookups: readonly string[],
+  ): Promise<Pick<SavedAddressRow, 'chain' | 'lookup' | 'label'>[]> {
     if (!lookups.length) return [];
-    return db.select({ chain: savedAddresses.chain, lookup: savedAddresses.lookup, label: savedAddresses.label }).from(savedAddresses)
+    return db
+      .select({ chain: savedAddresses.chain, lookup: savedAddresses.lookup, label: savedAddresses.label })
+      .from(savedAddresses)
       .where(and(eq(savedAddresses.userId, userId), inArray(savedAddresses.lookup, [...lookups])));
   },
 
   /** Inserts a saved address if the user has fewer than `max` (their user row locked, so two at once cannot pass the count). */
-  async insertSaved(db: DbOrTx, row: typeof savedAddresses.$inferInsert, max: number): Promise<SavedAddressRow | 'full'> {
+  async insertSaved(
+    db: DbOrTx,
+    row: typeof savedAddresses.$inferInsert,
+    max: number,
+  ): Promise<SavedAddressRow | 'full'> {
     return db.transaction(async (tx) => {
       await userRepo.lock(tx, row.userId);
       const [n] = await tx.select({ n: count() }).from(savedAddresses).where(eq(savedAddresses.userId, row.userId));
@@ -81,23 +128,31 @@ export const depositRepo = {
     });
   },
 
-  async updateSaved(db: DbOrTx, id: number, set: Partial<Pick<SavedAddressRow, 'address' | 'lookup' | 'label' | 'updatedAt'>>): Promise<SavedAddressRow> {
+  async updateSaved(
+    db: DbOrTx,
+    id: number,
+    set: Partial<Pick<SavedAddressRow, 'address' | 'lookup' | 'label' | 'updatedAt'>>,
+  ): Promise<SavedAddressRow> {
     const [row] = await db.update(savedAddresses).set(set).where(eq(savedAddresses.id, id)).returning();
     return row!;
   },
 
   async deleteSaved(db: DbOrTx, userId: number, publicId: string): Promise<boolean> {
-    const gone = await db.delete(savedAddresses)
-      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.publicId, publicId))).returning({ id: savedAddresses.id });
+    const gone = await db
+      .delete(savedAddresses)
+      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.publicId, publicId)))
+      .returning({ id: savedAddresses.id });
     return gone.length > 0;
   },
 
   // ----- deposit notices -----
 
   async noticeOf(db: DbOrTx, userId: number, chain: string, txHash: string): Promise<DepositNoticeRow | undefined> {
-    const [found] = await db.select().from(depositNotices).where(and(
-      eq(depositNotices.userId, userId), eq(depositNotices.chain, chain), eq(depositNotices.txHash, txHash),
-    )).limit(1);
+    const [found] = await db
+      .select()
+      .from(depositNotices)
+      .where(and(eq(depositNotices.userId, userId), eq(depositNotices.chain, chain), eq(depositNotices.txHash, txHash)))
+      .limit(1);
     return found;
   },
 
@@ -105,12 +160,19 @@ export const depositRepo = {
    * The user's notice of this transaction: the one they already gave, or a new one unless they
    * gave `max` since `since` ('limit'); their user row is locked, so concurrent notices count right.
    */
-  async notice(db: DbOrTx, row: typeof depositNotices.$inferInsert, since: Date, max: number): Promise<DepositNoticeRow | 'limit'> {
+  async notice(
+    db: DbOrTx,
+    row: typeof depositNotices.$inferInsert,
+    since: Date,
+    max: number,
+  ): Promise<DepositNoticeRow | 'limit'> {
     return db.transaction(async (tx) => {
       await userRepo.lock(tx, row.userId);
       const existing = await this.noticeOf(tx, row.userId, row.chain, row.txHash);
       if (existing) return existing;
-      const [n] = await tx.select({ n: count() }).from(depositNotices)
+      const [n] = await tx
+        .select({ n: count() })
+        .from(depositNotices)
         .where(and(eq(depositNotices.userId, row.userId), gt(depositNotices.createdAt, since)));
       if ((n?.n ?? 0) >= max) return 'limit';
       const [created] = await tx.insert(depositNotices).values(row).returning();
@@ -132,7 +194,11 @@ export const depositRepo = {
   },
 
   async records(db: DbOrTx, userId: number, mode: string, symbol: string | undefined, page: number, size: number) {
-    const where = and(eq(deposits.userId, userId), eq(deposits.mode, mode), symbol ? eq(deposits.asset, symbol) : sql`true`);
+    const where = and(
+      eq(deposits.userId, userId),
+      eq(deposits.mode, mode),
+      symbol ? eq(deposits.asset, symbol) : sql`true`,
+    );
     return newestFirst(db, deposits, where, page, size);
   },
 };
@@ -168,52 +234,104 @@ export const chainDepositRepo = {
    */
   async record(tx: DbOrTx, chain: string, seen: readonly SeenDeposit[], now: Date): Promise<void> {
     for (let i = 0; i < seen.length; i += 500) {
-      const rows = await tx.insert(deposits).values(seen.slice(i, i + 500).map((d) => ({
-        userId: d.userId, mode: 'real', asset: d.asset, amount: d.amount, channel: 'terminal',
-        status: d.belowMinimum ? 'fail' : 'in_progress', failReason: d.belowMinimum ? 'below_minimum' : null,
-        chain, fromAddress: d.from, toAddress: d.to, txHash: d.txHash, chainKey: d.key, blockNumber: d.blockNumber, blockHash: d.blockHash,
-        confirmationsRequired: d.confirmations, createdAt: now, completedAt: d.belowMinimum ? now : null,
-      }))).onConflictDoUpdate({
-        target: [deposits.chain, deposits.chainKey],
-        targetWhere: sql`${deposits.chainKey} IS NOT NULL`,
-        set: {
-          blockNumber: sql`excluded.block_number`,
-          blockHash: sql`excluded.block_hash`,
-          status: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.status ELSE ${deposits.status} END`,
-          completedAt: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.completed_at ELSE ${deposits.completedAt} END`,
-          failReason: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.fail_reason ELSE ${deposits.failReason} END`,
-          // A credited deposit whose block a re-org removed is on the chain again: no longer an incident.
-          flaggedAt: sql`CASE WHEN ${deposits.status} = 'success' THEN NULL ELSE ${deposits.flaggedAt} END`,
-        },
-      }).returning({ publicId: deposits.publicId, userId: deposits.userId, asset: deposits.asset, amount: deposits.amount, status: deposits.status, txHash: deposits.txHash, confirmations: deposits.confirmationsRequired, inserted: sql<boolean>`(xmax = 0)` });
+      const rows = await tx
+        .insert(deposits)
+        .values(
+          seen.slice(i, i + 500).map((d) => ({
+            userId: d.userId,
+            mode: 'real',
+            asset: d.asset,
+            amount: d.amount,
+            channel: 'terminal',
+            status: d.belowMinimum ? 'fail' : 'in_progress',
+            failReason: d.belowMinimum ? 'below_minimum' : null,
+            chain,
+            fromAddress: d.from,
+            toAddress: d.to,
+            txHash: d.txHash,
+            chainKey: d.key,
+            blockNumber: d.blockNumber,
+            blockHash: d.blockHash,
+            confirmationsRequired: d.confirmations,
+            createdAt: now,
+            completedAt: d.belowMinimum ? now : null,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [deposits.chain, deposits.chainKey],
+          targetWhere: sql`${deposits.chainKey} IS NOT NULL`,
+          set: {
+            blockNumber: sql`excluded.block_number`,
+            blockHash: sql`excluded.block_hash`,
+            status: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.status ELSE ${deposits.status} END`,
+            completedAt: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.completed_at ELSE ${deposits.completedAt} END`,
+            failReason: sql`CASE WHEN ${deposits.failReason} = 'dropped' THEN excluded.fail_reason ELSE ${deposits.failReason} END`,
+            // A credited deposit whose block a re-org removed is on the chain again: no longer an incident.
+            flaggedAt: sql`CASE WHEN ${deposits.status} = 'success' THEN NULL ELSE ${deposits.flaggedAt} END`,
+          },
+        })
+        .returning({
+          publicId: deposits.publicId,
+          userId: deposits.userId,
+          asset: deposits.asset,
+          amount: deposits.amount,
+          status: deposits.status,
+          txHash: deposits.txHash,
+          confirmations: deposits.confirmationsRequired,
+          inserted: sql<boolean>`(xmax = 0)`,
+        });
       // A deposit seen for the first time tells its user (a re-sighting after a re-org does not).
       const fresh = rows.filter((r) => r.inserted);
       if (fresh.length) {
-        await notifyUsers(tx, fresh.map((r) => ({
-          userId: r.userId, kind: r.status === 'fail' ? 'deposit.below_minimum' : 'deposit.seen', createdAt: now,
-          params: { id: r.publicId, ...depositParams(chain, r), ...(r.status === 'fail' ? {} : { confirmations: r.confirmations }) },
-        })));
+        await notifyUsers(
+          tx,
+          fresh.map((r) => ({
+            userId: r.userId,
+            kind: r.status === 'fail' ? 'deposit.below_minimum' : 'deposit.seen',
+            createdAt: now,
+            params: {
+              id: r.publicId,
+              ...depositParams(chain, r),
+              ...(r.status === 'fail' ? {} : { confirmations: r.confirmations }),
+            },
+          })),
+        );
       }
     }
   },
 
   /** Tells each user their deposit is credited (in the crediting transaction). */
-  async notifyCredited(tx: DbOrTx, chain: string, rows: readonly { publicId: string; userId: number; asset: string; amount: bigint; txHash: string | null }[], now: Date): Promise<void> {
-    await notifyUsers(tx, rows.map((r) => ({
-      userId: r.userId, kind: 'deposit.credited', createdAt: now, params: { id: r.publicId, ...depositParams(chain, r) },
-    })));
+  async notifyCredited(
+    tx: DbOrTx,
+    chain: string,
+    rows: readonly { publicId: string; userId: number; asset: string; amount: bigint; txHash: string | null }[],
+    now: Date,
+  ): Promise<void> {
+    await notifyUsers(
+      tx,
+      rows.map((r) => ({
+        userId: r.userId,
+        kind: 'deposit.credited',
+        createdAt: now,
+        params: { id: r.publicId, ...depositParams(chain, r) },
+      })),
+    );
   },
 
   /** How many credited deposits are flagged (a re-org removed their block) and since when the oldest. */
   async incidents(db: DbOrTx): Promise<{ pending: number; oldestAt: Date | null }> {
-    const [row] = await db.select({ pending: count(), oldestAt: sql<Date | null>`min(${deposits.flaggedAt})`.mapWith(deposits.flaggedAt) })
-      .from(deposits).where(isNotNull(deposits.flaggedAt));
+    const [row] = await db
+      .select({ pending: count(), oldestAt: sql<Date | null>`min(${deposits.flaggedAt})`.mapWith(deposits.flaggedAt) })
+      .from(deposits)
+      .where(isNotNull(deposits.flaggedAt));
     return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
   },
 
   /** Fails the uncredited deposits of orphaned blocks (`dropped`); their ids. */
   async dropIn(tx: DbOrTx, chain: string, blockHashes: string[], now: Date): Promise<number[]> {
-    const rows = await tx.update(deposits).set({ status: 'fail', failReason: 'dropped', completedAt: now })
+    const rows = await tx
+      .update(deposits)
+      .set({ status: 'fail', failReason: 'dropped', completedAt: now })
       .where(and(onChain(chain), eq(deposits.status, 'in_progress'), inArray(deposits.blockHash, blockHashes)))
       .returning({ id: deposits.id });
     return rows.map((r) => r.id);
@@ -221,8 +339,17 @@ export const chainDepositRepo = {
 
   /** Flags the credited deposits of orphaned blocks: an incident for an operator; their ids. */
   async flagIn(tx: DbOrTx, chain: string, blockHashes: string[], now: Date): Promise<number[]> {
-    const rows = await tx.update(deposits).set({ flaggedAt: now })
-      .where(and(onChain(chain), eq(deposits.status, 'success'), isNull(deposits.flaggedAt), inArray(deposits.blockHash, blockHashes)))
+    const rows = await tx
+      .update(deposits)
+      .set({ flaggedAt: now })
+      .where(
+        and(
+          onChain(chain),
+          eq(deposits.status, 'success'),
+          isNull(deposits.flaggedAt),
+          inArray(deposits.blockHash, blockHashes),
+        ),
+      )
       .returning({ id: deposits.id });
     return rows.map((r) => r.id);
   },
@@ -233,12 +360,31 @@ export const chainDepositRepo = {
    * another crediting holds are skipped. Their ids, users, coins and amounts, for the postings.
    */
   async confirm(tx: DbOrTx, chain: string, height: number, limit: number, now: Date) {
-    const due = tx.select({ id: deposits.id }).from(deposits)
-      .where(and(onChain(chain), eq(deposits.status, 'in_progress'), sql`${deposits.blockNumber} + ${deposits.confirmationsRequired} - 1 <= ${height}`))
-      .orderBy(deposits.id).limit(limit).for('update', { skipLocked: true });
-    return tx.update(deposits).set({ status: 'success', completedAt: now })
+    const due = tx
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(
+        and(
+          onChain(chain),
+          eq(deposits.status, 'in_progress'),
+          sql`${deposits.blockNumber} + ${deposits.confirmationsRequired} - 1 <= ${height}`,
+        ),
+      )
+      .orderBy(deposits.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return tx
+      .update(deposits)
+      .set({ status: 'success', completedAt: now })
       .where(and(inArray(deposits.id, due), eq(deposits.status, 'in_progress')))
-      .returning({ id: deposits.id, publicId: deposits.publicId, userId: deposits.userId, asset: deposits.asset, amount: deposits.amount, txHash: deposits.txHash });
+      .returning({
+        id: deposits.id,
+        publicId: deposits.publicId,
+        userId: deposits.userId,
+        asset: deposits.asset,
+        amount: deposits.amount,
+        txHash: deposits.txHash,
+      });
   },
 
   /** Each credited deposit's ledger transaction. */

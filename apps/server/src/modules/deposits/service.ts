@@ -1,7 +1,25 @@
 import {
-  ADDRESS_BOOK_MAX, assetOf, ASSETS, DEPOSIT_CHAINS, DEPOSIT_NOTICES_PER_DAY, formatAmount, parseAmount,
-  type CreateAddressBody, type DepositAddress, type DepositChainId, type DepositFamily, type DepositNotice, type DepositNoticeBody,
-  type DepositRoute, type GetAddresses, type RechargeList, type RechargeType, type SavedAddress, type TypeUser, type UpdateAddressBody, type DepositFailReason,
+  ADDRESS_BOOK_MAX,
+  assetOf,
+  ASSETS,
+  DEPOSIT_CHAINS,
+  DEPOSIT_NOTICES_PER_DAY,
+  formatAmount,
+  parseAmount,
+  type CreateAddressBody,
+  type DepositAddress,
+  type DepositChainId,
+  type DepositFamily,
+  type DepositNotice,
+  type DepositNoticeBody,
+  type DepositRoute,
+  type GetAddresses,
+  type RechargeList,
+  type RechargeType,
+  type SavedAddress,
+  type TypeUser,
+  type UpdateAddressBody,
+  type DepositFailReason,
 } from '@app/contract';
 import { minDepositText, type DepositRouteConfig } from '../../config';
 import type { AppContext } from '../../context';
@@ -21,7 +39,8 @@ export interface AddressOwner {
 
 /** What a QR code of a deposit address encodes: EIP-681 on Ethereum, BIP-21 on Bitcoin, the bare address on TRON. */
 export function qrTextOf(route: Pick<DepositRouteConfig, 'chain' | 'token'>, address: string): string {
-  if (route.chain === 'ethereum') return route.token ? `ethereum:${route.token}/transfer?address=${address}` : `ethereum:${address}`;
+  if (route.chain === 'ethereum')
+    return route.token ? `ethereum:${route.token}/transfer?address=${address}` : `ethereum:${address}`;
   if (route.chain === 'bitcoin') return `bitcoin:${address}`;
   return address;
 }
@@ -43,7 +62,10 @@ const familyOf = (chain: DepositChainId): DepositFamily => DEPOSIT_CHAINS[chain]
 export class DepositService {
   readonly keys: DepositKeys;
 
-  constructor(private readonly ctx: AppContext, keys?: DepositKeys) {
+  constructor(
+    private readonly ctx: AppContext,
+    keys?: DepositKeys,
+  ) {
     this.keys = keys ?? DepositKeys.load(ctx.config.deposits, ctx.config.dataDir, ctx.log);
   }
 
@@ -57,8 +79,15 @@ export class DepositService {
   private routeView(r: DepositRouteConfig): DepositRoute {
     const chain = DEPOSIT_CHAINS[r.chain];
     return {
-      chain: r.chain, chainName: chain.name, protocol: chain.protocol, family: chain.family, token: r.token, decimals: r.decimals,
-      minDeposit: minDepositText(r), confirmations: r.confirmations, enabled: r.enabled,
+      chain: r.chain,
+      chainName: chain.name,
+      protocol: chain.protocol,
+      family: chain.family,
+      token: r.token,
+      decimals: r.decimals,
+      minDeposit: minDepositText(r),
+      confirmations: r.confirmations,
+      enabled: r.enabled,
       state: !r.enabled ? 'disabled' : this.keys.available(chain.family) ? 'available' : 'not_configured',
     };
   }
@@ -80,7 +109,13 @@ export class DepositService {
     const assets = symbol ? [this.assetOrThrow(symbol)] : ASSETS;
     return assets.map((a) => {
       const chains = this.chainTypes(a.symbol);
-      return { symbol: a.symbol, name: a.name, icon: `/coins/${a.symbol.toLowerCase()}.svg`, chains, available: chains.some((c) => c.state === 'available') };
+      return {
+        symbol: a.symbol,
+        name: a.name,
+        icon: `/coins/${a.symbol.toLowerCase()}.svg`,
+        chains,
+        available: chains.some((c) => c.state === 'available'),
+      };
     });
   }
 
@@ -114,7 +149,13 @@ export class DepositService {
     const existing = await depositRepo.address(this.ctx.db, userId, family);
     if (existing) return existing.address;
     if (!this.keys.available(family)) throw new AppError('DEPOSIT_NOT_AVAILABLE');
-    const row = await depositRepo.allocate(this.ctx.db, userId, family, (index) => this.keys.derive(family, index), this.ctx.clock.now());
+    const row = await depositRepo.allocate(
+      this.ctx.db,
+      userId,
+      family,
+      (index) => this.keys.derive(family, index),
+      this.ctx.clock.now(),
+    );
     return row.address;
   }
 
@@ -122,8 +163,15 @@ export class DepositService {
     const address = await this.addressFor(userId, familyOf(route.chain));
     const chain = DEPOSIT_CHAINS[route.chain];
     return {
-      symbol: route.symbol, chain: route.chain, chainName: chain.name, protocol: chain.protocol, address, qrText: qrTextOf(route, address),
-      token: route.token, minDeposit: minDepositText(route), confirmations: route.confirmations,
+      symbol: route.symbol,
+      chain: route.chain,
+      chainName: chain.name,
+      protocol: chain.protocol,
+      address,
+      qrText: qrTextOf(route, address),
+      token: route.token,
+      minDeposit: minDepositText(route),
+      confirmations: route.confirmations,
     };
   }
 
@@ -134,7 +182,9 @@ export class DepositService {
   /** The user's deposit address on each available chain of the coin, and their saved addresses for it. */
   async addresses(userId: number, symbol: string): Promise<GetAddresses> {
     this.assetOrThrow(symbol);
-    const routes = this.routes.filter((r) => r.symbol === symbol && r.enabled && this.keys.available(familyOf(r.chain)));
+    const routes = this.routes.filter(
+      (r) => r.symbol === symbol && r.enabled && this.keys.available(familyOf(r.chain)),
+    );
     const deposit: DepositAddress[] = [];
     for (const r of routes) deposit.push(await this.depositAddressOf(userId, r));
     const saved = (await depositRepo.savedOf(this.ctx.db, userId, symbol)).map(savedView);
@@ -177,7 +227,11 @@ export class DepositService {
   }
 
   /** The address checked for its chain, and refused if it is the user's own deposit address. */
-  private async checkedAddress(userId: number, chain: DepositChainId, text: string): Promise<{ address: string; lookup: string }> {
+  private async checkedAddress(
+    userId: number,
+    chain: DepositChainId,
+    text: string,
+  ): Promise<{ address: string; lookup: string }> {
     const family = familyOf(chain);
     const check = checkAddress(family, text);
     if (!check.ok) throw new AppError(check.error);
@@ -192,9 +246,22 @@ export class DepositService {
     const { address, lookup } = await this.checkedAddress(userId, body.chain, body.address);
     const label = cleanLabel(body.label);
     const now = this.ctx.clock.now();
-    const row = await duplicateAsError(() => depositRepo.insertSaved(this.ctx.db, {
-      userId, symbol: body.symbol, chain: body.chain, address, lookup, label, createdAt: now, updatedAt: now,
-    }, ADDRESS_BOOK_MAX));
+    const row = await duplicateAsError(() =>
+      depositRepo.insertSaved(
+        this.ctx.db,
+        {
+          userId,
+          symbol: body.symbol,
+          chain: body.chain,
+          address,
+          lookup,
+          label,
+          createdAt: now,
+          updatedAt: now,
+        },
+        ADDRESS_BOOK_MAX,
+      ),
+    );
     if (row === 'full') throw new AppError('ADDRESS_BOOK_FULL', { max: ADDRESS_BOOK_MAX });
     return savedView(row);
   }
@@ -203,7 +270,8 @@ export class DepositService {
     const row = await depositRepo.saved(this.ctx.db, userId, body.id);
     if (!row) throw new AppError('ADDRESS_NOT_FOUND');
     const set: Parameters<typeof depositRepo.updateSaved>[2] = { updatedAt: this.ctx.clock.now() };
-    if (body.address !== undefined) Object.assign(set, await this.checkedAddress(userId, row.chain as DepositChainId, body.address));
+    if (body.address !== undefined)
+      Object.assign(set, await this.checkedAddress(userId, row.chain as DepositChainId, body.address));
     if (body.label !== undefined) set.label = cleanLabel(body.label);
     return savedView(await duplicateAsError(() => depositRepo.updateSaved(this.ctx.db, row.id, set)));
   }
@@ -223,18 +291,36 @@ export class DepositService {
       if (amount === null || amount <= 0n) throw new AppError('AMOUNT_INVALID');
     }
     const now = this.ctx.clock.now();
-    const row = await depositRepo.notice(this.ctx.db, {
-      userId, symbol: body.symbol, chain: body.chain, txHash: normaliseTxHash(body.chain, body.txHash), amount, createdAt: now,
-    }, new Date(now.getTime() - 24 * 3600_000), DEPOSIT_NOTICES_PER_DAY);
+    const row = await depositRepo.notice(
+      this.ctx.db,
+      {
+        userId,
+        symbol: body.symbol,
+        chain: body.chain,
+        txHash: normaliseTxHash(body.chain, body.txHash),
+        amount,
+        createdAt: now,
+      },
+      new Date(now.getTime() - 24 * 3600_000),
+      DEPOSIT_NOTICES_PER_DAY,
+    );
     if (row === 'limit') throw new AppError('TOO_MANY_REQUESTS');
     return {
-      id: row.publicId, symbol: row.symbol, chain: row.chain as DepositChainId, txHash: row.txHash,
-      amount: row.amount === null ? null : formatAmount(row.amount, route.decimals), createdAt: row.createdAt.getTime(),
+      id: row.publicId,
+      symbol: row.symbol,
+      chain: row.chain as DepositChainId,
+      txHash: row.txHash,
+      amount: row.amount === null ? null : formatAmount(row.amount, route.decimals),
+      createdAt: row.createdAt.getTime(),
     };
   }
 
   /** Deposit records of the request's ledger (docs/product.md §3), newest first, with the labels of saved source addresses. */
-  async records(userId: number, mode: TypeUser, q: { page: number; size: number; symbol?: string }): Promise<RechargeList> {
+  async records(
+    userId: number,
+    mode: TypeUser,
+    q: { page: number; size: number; symbol?: string },
+  ): Promise<RechargeList> {
     if (q.symbol !== undefined) this.assetOrThrow(q.symbol);
     const { rows, total } = await depositRepo.records(this.ctx.db, userId, mode, q.symbol, q.page, q.size);
     const lookupOf = (chain: string | null, address: string) => {
@@ -242,8 +328,12 @@ export class DepositService {
       return c && c in DEPOSIT_CHAINS ? addressLookup(familyOf(c), address) : address;
     };
     const froms = rows.filter((r) => r.fromAddress !== null).map((r) => lookupOf(r.chain, r.fromAddress!));
-    const labels = new Map((await depositRepo.labels(this.ctx.db, userId, froms)).map((l) => [`${l.chain}:${l.lookup}`, l.label]));
-    const heights = rows.some((r) => r.status === 'in_progress' && r.blockNumber !== null) ? await scannedHeights(this.ctx.db) : new Map<string, number>();
+    const labels = new Map(
+      (await depositRepo.labels(this.ctx.db, userId, froms)).map((l) => [`${l.chain}:${l.lookup}`, l.label]),
+    );
+    const heights = rows.some((r) => r.status === 'in_progress' && r.blockNumber !== null)
+      ? await scannedHeights(this.ctx.db)
+      : new Map<string, number>();
     /** Blocks counted so far: up to the required number once credited, none for a failed one. */
     const confirmations = (r: (typeof rows)[number]): number | null => {
       if (r.blockNumber === null || r.confirmationsRequired === null || r.status === 'fail') return null;
@@ -252,16 +342,29 @@ export class DepositService {
       return height === undefined ? 0 : Math.max(0, Math.min(r.confirmationsRequired, height - r.blockNumber + 1));
     };
     return {
-      page: q.page, size: q.size, total,
+      page: q.page,
+      size: q.size,
+      total,
       items: rows.map((r) => {
         const scale = assetOf(r.asset)?.scale ?? 0;
         return {
-          number: r.publicId, symbol: r.asset, chain: (r.chain as DepositChainId | null), amount: formatAmount(r.amount, scale),
+          number: r.publicId,
+          symbol: r.asset,
+          chain: r.chain as DepositChainId | null,
+          amount: formatAmount(r.amount, scale),
           quantity: formatAmount(r.status === 'success' ? r.amount : 0n, scale),
-          channel: r.channel as 'terminal' | 'back_stage', status: r.status as 'in_progress' | 'success' | 'fail',
-          from: r.fromAddress, fromLabel: r.fromAddress === null ? null : labels.get(`${r.chain}:${lookupOf(r.chain, r.fromAddress)}`) ?? null,
-          to: r.toAddress, txHash: r.txHash, confirmations: confirmations(r), confirmationsRequired: r.confirmationsRequired,
-          failReason: r.failReason as DepositFailReason | null, time: r.createdAt.getTime(), completedAt: r.completedAt ? r.completedAt.getTime() : null,
+          channel: r.channel as 'terminal' | 'back_stage',
+          status: r.status as 'in_progress' | 'success' | 'fail',
+          from: r.fromAddress,
+          fromLabel:
+            r.fromAddress === null ? null : (labels.get(`${r.chain}:${lookupOf(r.chain, r.fromAddress)}`) ?? null),
+          to: r.toAddress,
+          txHash: r.txHash,
+          confirmations: confirmations(r),
+          confirmationsRequired: r.confirmationsRequired,
+          failReason: r.failReason as DepositFailReason | null,
+          time: r.createdAt.getTime(),
+          completedAt: r.completedAt ? r.completedAt.getTime() : null,
         };
       }),
     };
@@ -276,8 +379,13 @@ const cleanLabel = (label: string) => {
 
 function savedView(r: SavedAddressRow): SavedAddress {
   return {
-    id: r.publicId, symbol: r.symbol, chain: r.chain as DepositChainId, address: r.address, label: r.label,
-    createdAt: r.createdAt.getTime(), updatedAt: r.updatedAt.getTime(),
+    id: r.publicId,
+    symbol: r.symbol,
+    chain: r.chain as DepositChainId,
+    address: r.address,
+    label: r.label,
+    createdAt: r.createdAt.getTime(),
+    updatedAt: r.updatedAt.getTime(),
   };
 }
 

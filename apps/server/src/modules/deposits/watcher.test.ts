@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import { API, type AccountListResult, type DepositAddress, type RechargeList, type RechargeRecord } from '@app/contract';
+import {
+  API,
+  type AccountListResult,
+  type DepositAddress,
+  type RechargeList,
+  type RechargeRecord,
+} from '@app/contract';
 import { depositChainEnv, DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf, type Tx } from '../../db/client';
@@ -28,7 +34,8 @@ const watcher = () => t.app.depositWatchers[0]!;
 /** Another watcher of the same chain, as after a restart or in a second engine process. */
 const anotherWatcher = (record?: () => (batch: ScanBatch<AddressOwner>, tx: Tx) => Promise<void>) => {
   const w = new DepositWatcher(t.ctx, {
-    deposits: t.app.deposits, money: t.money,
+    deposits: t.app.deposits,
+    money: t.money,
     scanner: chainScanners(t.ctx, t.app.deposits).find((s) => s.chain === 'ethereum')!,
   });
   if (record) Object.defineProperty(w, 'record', { value: record() });
@@ -37,20 +44,39 @@ const anotherWatcher = (record?: () => (batch: ScanBatch<AddressOwner>, tx: Tx) 
 
 async function depositor() {
   const u = await registerByEmail(t);
-  const address = (await t.call<DepositAddress>('GET', `${API.currency.getDepositAddress}?symbol=USDT&chain=ethereum`, undefined, { token: u.token })).data.address as Address;
-  const records = async (): Promise<RechargeRecord[]> => (await t.call<RechargeList>('GET', `${API.userRecharge.list}?page=1&size=50`, undefined, { token: u.token })).data.items;
+  const address = (
+    await t.call<DepositAddress>('GET', `${API.currency.getDepositAddress}?symbol=USDT&chain=ethereum`, undefined, {
+      token: u.token,
+    })
+  ).data.address as Address;
+  const records = async (): Promise<RechargeRecord[]> =>
+    (await t.call<RechargeList>('GET', `${API.userRecharge.list}?page=1&size=50`, undefined, { token: u.token })).data
+      .items;
   /** The currency account's available balance of the coin, without trailing zeros. */
   const balance = async (asset: string): Promise<string> => {
     const list = (await t.post<AccountListResult>(API.account.list, undefined, { token: u.token })).data;
-    const text = list.wallets.find((w) => w.wallet === 'currency')?.balances.find((b) => b.asset === asset)?.available ?? '0';
+    const text =
+      list.wallets.find((w) => w.wallet === 'currency')?.balances.find((b) => b.asset === asset)?.available ?? '0';
     // Without trailing zeros: 25.000000 → 25, 1.500000000000000000 → 1.5.
     return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
   };
   return { ...u, address, records, balance };
 }
 
-const deposits = async () => rowsOf(await t.ctx.db.execute(sql`SELECT id, status, fail_reason, amount::text AS amount, transaction_id, flagged_at FROM deposits WHERE chain_key IS NOT NULL ORDER BY id`));
-const creditTransactions = async () => Number(rowsOf(await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND reference LIKE 'deposit:%'`))[0]!.n);
+const deposits = async () =>
+  rowsOf(
+    await t.ctx.db.execute(
+      sql`SELECT id, status, fail_reason, amount::text AS amount, transaction_id, flagged_at FROM deposits WHERE chain_key IS NOT NULL ORDER BY id`,
+    ),
+  );
+const creditTransactions = async () =>
+  Number(
+    rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND reference LIKE 'deposit:%'`,
+      ),
+    )[0]!.n,
+  );
 
 describe('deposits on a local chain (anvil)', () => {
   it('sees an ETH and a USDT deposit, counts their confirmations and credits each once', async () => {
@@ -60,11 +86,18 @@ describe('deposits on a local chain (anvil)', () => {
     await node.mine(1);
     await watcher().pollOnce();
     const seen = await u.records();
-    expect(seen.map((r) => [r.symbol, r.amount, r.status, r.confirmations, r.confirmationsRequired, r.channel])).toEqual([
+    expect(
+      seen.map((r) => [r.symbol, r.amount, r.status, r.confirmations, r.confirmationsRequired, r.channel]),
+    ).toEqual([
       ['USDT', '25.000000', 'in_progress', 1, N, 'terminal'],
       ['ETH', '1.500000000000000000', 'in_progress', 1, N, 'terminal'],
     ]);
-    expect(seen[0]).toMatchObject({ chain: 'ethereum', to: u.address, from: DEV_ACCOUNTS[2]!.toLowerCase(), quantity: '0.000000' });
+    expect(seen[0]).toMatchObject({
+      chain: 'ethereum',
+      to: u.address,
+      from: DEV_ACCOUNTS[2]!.toLowerCase(),
+      quantity: '0.000000',
+    });
     expect(await u.balance('USDT')).toBe('0');
 
     await node.mine(1);
@@ -75,7 +108,10 @@ describe('deposits on a local chain (anvil)', () => {
     await node.mine(1);
     await watcher().pollOnce();
     const credited = await u.records();
-    expect(credited.map((r) => [r.status, r.confirmations, r.quantity])).toEqual([['success', N, '25.000000'], ['success', N, '1.500000000000000000']]);
+    expect(credited.map((r) => [r.status, r.confirmations, r.quantity])).toEqual([
+      ['success', N, '25.000000'],
+      ['success', N, '1.500000000000000000'],
+    ]);
     expect(await u.balance('USDT')).toBe('25');
     expect(await u.balance('ETH')).toBe('1.5');
 
@@ -87,7 +123,9 @@ describe('deposits on a local chain (anvil)', () => {
     expect(await creditTransactions()).toBe(before);
     // /readyz shows how far behind the node the watcher is.
     const ready = (await t.app.inject({ url: '/readyz' })).json() as { chains: unknown[] };
-    expect(ready.chains).toEqual([{ chain: 'ethereum', head: await node.head(), cursor: await node.head(), lag: 0, failures: 0, lastError: null }]);
+    expect(ready.chains).toEqual([
+      { chain: 'ethereum', head: await node.head(), cursor: await node.head(), lag: 0, failures: 0, lastError: null },
+    ]);
   });
 
   it('records a deposit below the minimum with the reason, and never credits it', async () => {
@@ -95,7 +133,9 @@ describe('deposits on a local chain (anvil)', () => {
     await node.sendUsdt(token, u.address, 19_999_999n, DEV_ACCOUNTS[3]);
     await node.mine(N + 1);
     await watcher().pollOnce();
-    expect((await u.records()).map((r) => [r.amount, r.status, r.failReason, r.confirmations])).toEqual([['19.999999', 'fail', 'below_minimum', null]]);
+    expect((await u.records()).map((r) => [r.amount, r.status, r.failReason, r.confirmations])).toEqual([
+      ['19.999999', 'fail', 'below_minimum', null],
+    ]);
     expect(await u.balance('USDT')).toBe('0');
   });
 
@@ -115,11 +155,19 @@ describe('deposits on a local chain (anvil)', () => {
     await node.sendUsdt(token, replaced.address, 50_000_000n, DEV_ACCOUNTS[5]);
     await node.mine(1);
     await watcher().pollOnce();
-    await node.reorg(1, [{ tx: { from: DEV_ACCOUNTS[5]!, to: token, data: transferData(replaced.address, 30_000_000n), gas: 100_000n }, block: 0 }]);
+    await node.reorg(1, [
+      {
+        tx: { from: DEV_ACCOUNTS[5]!, to: token, data: transferData(replaced.address, 30_000_000n), gas: 100_000n },
+        block: 0,
+      },
+    ]);
     await node.mine(N);
     await watcher().pollOnce();
     const records = await replaced.records();
-    expect(records.map((r) => [r.amount, r.status, r.failReason])).toEqual([['30.000000', 'success', null], ['50.000000', 'fail', 'dropped']]);
+    expect(records.map((r) => [r.amount, r.status, r.failReason])).toEqual([
+      ['30.000000', 'success', null],
+      ['50.000000', 'fail', 'dropped'],
+    ]);
     expect(await replaced.balance('USDT')).toBe('30');
   });
 
@@ -165,7 +213,10 @@ describe('deposits on a local chain (anvil)', () => {
   it('credits 1,000 deposits in 100 blocks, each once', async () => {
     const users = await Promise.all(Array.from({ length: 10 }, () => depositor()));
     for (let block = 0; block < 100; block++) {
-      await node.mintUsdt(token, users.map((u) => ({ to: u.address, amount: 20_000_000n + BigInt(block) })));
+      await node.mintUsdt(
+        token,
+        users.map((u) => ({ to: u.address, amount: 20_000_000n + BigInt(block) })),
+      );
       await node.mine(1);
     }
     await node.mine(N);
@@ -174,7 +225,9 @@ describe('deposits on a local chain (anvil)', () => {
     for (let i = 0; i < 5; i++) await watcher().pollOnce();
     expect(await creditTransactions()).toBe(before + 1000);
     for (const u of users.slice(0, 2)) {
-      const list = (await t.call<RechargeList>('GET', `${API.userRecharge.list}?page=1&size=100`, undefined, { token: u.token })).data;
+      const list = (
+        await t.call<RechargeList>('GET', `${API.userRecharge.list}?page=1&size=100`, undefined, { token: u.token })
+      ).data;
       expect(list.total).toBe(100);
       expect(list.items.every((r) => r.status === 'success')).toBe(true);
     }

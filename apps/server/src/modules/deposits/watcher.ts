@@ -3,8 +3,17 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { addressLookup, tronAddressToHex } from '../../lib/chain-address';
 import {
-  BitcoinScanner, bitcoinSettingsFrom, bitcoindNode, EvmScanner, evmSettingsFrom, scannedHeight, viemNode, type BlockScanner, type EvmToken,
-  type PollResult, type ScanBatch,
+  BitcoinScanner,
+  bitcoinSettingsFrom,
+  bitcoindNode,
+  EvmScanner,
+  evmSettingsFrom,
+  scannedHeight,
+  viemNode,
+  type BlockScanner,
+  type EvmToken,
+  type PollResult,
+  type ScanBatch,
 } from '../chains';
 import { systemAccount, userAccount, type MoneyCommands } from '../ledger';
 import { chainDepositRepo, type SeenDeposit } from './repository';
@@ -16,9 +25,13 @@ const CREDIT_BATCH = 500;
 /** The token contracts of a chain's catalogue: what its scanner reads `Transfer` logs of. */
 export function catalogueTokens(deposits: DepositService, chain: DepositChainId): EvmToken[] {
   const tron = DEPOSIT_CHAINS[chain].family === 'tron';
-  return deposits.routes.filter((r) => r.chain === chain && r.token !== null).map((r) => ({
-    coin: r.symbol, address: tron ? tronAddressToHex(r.token!) : r.token!, decimals: r.decimals,
-  }));
+  return deposits.routes
+    .filter((r) => r.chain === chain && r.token !== null)
+    .map((r) => ({
+      coin: r.symbol,
+      address: tron ? tronAddressToHex(r.token!) : r.token!,
+      decimals: r.decimals,
+    }));
 }
 
 /** The chain's own coin if deposits of it have a route (ETH on Ethereum; TRX on TRON has none), for its scanner. */
@@ -91,10 +104,22 @@ export class DepositWatcher {
       const hashes = batch.orphaned.map((b) => b.hash);
       const dropped = await chainDepositRepo.dropIn(tx, this.chain, hashes, now);
       const flagged = await chainDepositRepo.flagIn(tx, this.chain, hashes, now);
-      if (dropped.length) this.ctx.log.warn({ chain: this.chain, deposits: dropped }, 'deposits: a re-org dropped deposits before they were credited');
-      if (flagged.length) this.ctx.log.error({ chain: this.chain, deposits: flagged }, 'deposits: a re-org removed the blocks of credited deposits (flagged for an operator)');
+      if (dropped.length)
+        this.ctx.log.warn(
+          { chain: this.chain, deposits: dropped },
+          'deposits: a re-org dropped deposits before they were credited',
+        );
+      if (flagged.length)
+        this.ctx.log.error(
+          { chain: this.chain, deposits: flagged },
+          'deposits: a re-org removed the blocks of credited deposits (flagged for an operator)',
+        );
     }
-    if (batch.deepReorg) this.ctx.log.error({ chain: this.chain, cursor: batch.cursor }, 'deposits: a re-org deeper than the kept block hashes: older deposits cannot be checked');
+    if (batch.deepReorg)
+      this.ctx.log.error(
+        { chain: this.chain, cursor: batch.cursor },
+        'deposits: a re-org deeper than the kept block hashes: older deposits cannot be checked',
+      );
     const family = DEPOSIT_CHAINS[this.chain].family;
     const seen: SeenDeposit[] = [];
     for (const block of batch.blocks) {
@@ -103,9 +128,17 @@ export class DepositWatcher {
         // The scanner reads only the catalogue's tokens and the chain's own coin.
         if (!route) throw new Error(`${this.chain}: a transfer of ${t.coin}, which has no route`);
         seen.push({
-          userId: t.owner.userId, asset: t.coin, amount: t.amount, belowMinimum: t.amount < route.minDeposit,
+          userId: t.owner.userId,
+          asset: t.coin,
+          amount: t.amount,
+          belowMinimum: t.amount < route.minDeposit,
           // The sender in the form the app shows (a TRON account arrives as hex).
-          from: t.from === null ? null : addressLookup(family, t.from), to: t.owner.address, txHash: t.txHash, key: t.key, blockNumber: t.blockNumber, blockHash: t.blockHash,
+          from: t.from === null ? null : addressLookup(family, t.from),
+          to: t.owner.address,
+          txHash: t.txHash,
+          key: t.key,
+          blockNumber: t.blockNumber,
+          blockHash: t.blockHash,
           confirmations: route.confirmations,
         });
       }
@@ -124,14 +157,21 @@ export class DepositWatcher {
           if (height === null) return 0;
           const rows = await chainDepositRepo.confirm(tx, this.chain, height, CREDIT_BATCH, now);
           if (!rows.length) return 0;
-          const ids = await postMany(rows.map((d) => ({
-            mode: 'real' as const, kind: 'deposit', reference: `deposit:${d.id}`,
-            postings: [
-              { account: systemAccount('real', 'external_deposits', d.asset), amount: -d.amount },
-              { account: userAccount(d.userId, 'real', 'currency', d.asset), amount: d.amount },
-            ],
-          })));
-          await chainDepositRepo.setTransactions(tx, rows.map((d, i) => [d.id, ids[i]!]));
+          const ids = await postMany(
+            rows.map((d) => ({
+              mode: 'real' as const,
+              kind: 'deposit',
+              reference: `deposit:${d.id}`,
+              postings: [
+                { account: systemAccount('real', 'external_deposits', d.asset), amount: -d.amount },
+                { account: userAccount(d.userId, 'real', 'currency', d.asset), amount: d.amount },
+              ],
+            })),
+          );
+          await chainDepositRepo.setTransactions(
+            tx,
+            rows.map((d, i) => [d.id, ids[i]!]),
+          );
           await chainDepositRepo.notifyCredited(tx, this.chain, rows, now);
           return rows.length;
         },
@@ -151,7 +191,12 @@ export function chainScanners(ctx: AppContext, deposits: DepositService): BlockS
   const deps = { db: () => ctx.db, lookup: ownerLookup(deposits), clock: ctx.clock, log: ctx.log };
   const scanners: BlockScanner<AddressOwner>[] = [];
   for (const chain of ['ethereum', 'tron'] as const) {
-    const evm = evmSettingsFrom(ctx.config.chains, chain, catalogueTokens(deposits, chain), catalogueNativeCoin(deposits, chain));
+    const evm = evmSettingsFrom(
+      ctx.config.chains,
+      chain,
+      catalogueTokens(deposits, chain),
+      catalogueNativeCoin(deposits, chain),
+    );
     if (evm) scanners.push(new EvmScanner<AddressOwner>(evm.settings, { ...deps, node: viemNode(evm.rpcUrl) }));
   }
   const btcCoin = catalogueNativeCoin(deposits, 'bitcoin');

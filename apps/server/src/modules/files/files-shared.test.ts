@@ -18,7 +18,9 @@ beforeAll(async () => {
   const env = { AUTH_RATE_LIMIT_PER_MINUTE: '10000', FILE_STORE: 'pg', MARKET_ENGINE: 'manual' };
   a = await createTestApp({ env });
   bDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-b-'));
-  b = await buildApp({ ctx: { ...a.ctx, config: loadConfig({ ...env, DATA_DIR: bDir, WEB_DIST: path.join(bDir, 'no-web') }) } });
+  b = await buildApp({
+    ctx: { ...a.ctx, config: loadConfig({ ...env, DATA_DIR: bDir, WEB_DIST: path.join(bDir, 'no-web') }) },
+  });
   await b.ready();
 });
 afterAll(async () => {
@@ -28,11 +30,25 @@ afterAll(async () => {
 });
 
 describe('files across processes (FILE_STORE=pg)', () => {
-  it('an upload through instance A is served by instance B, with the same access rules', { timeout: 60_000 }, async () => {
-    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+  it('an upload through instance A is served by instance B, with the same access rules', {
+    timeout: 60_000,
+  }, async () => {
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer();
     const owner = await registerByEmail(a);
-    const avatar = await uploadFile(a, owner.token, { kind: 'avatar' }, { name: 'a.png', type: 'image/png', data: png });
-    const priv = await uploadFile(a, owner.token, { kind: 'private' }, { name: 'id.png', type: 'image/png', data: png });
+    const avatar = await uploadFile(
+      a,
+      owner.token,
+      { kind: 'avatar' },
+      { name: 'a.png', type: 'image/png', data: png },
+    );
+    const priv = await uploadFile(
+      a,
+      owner.token,
+      { kind: 'private' },
+      { name: 'id.png', type: 'image/png', data: png },
+    );
     expect([avatar.code, priv.code]).toEqual([0, 0]);
     // Nothing on A's disk: the bytes are in the database.
     expect(fs.existsSync(path.join(a.dataDir, 'uploads'))).toBe(false);
@@ -44,9 +60,15 @@ describe('files across processes (FILE_STORE=pg)', () => {
 
     const mine = await b.inject({ method: 'GET', url: priv.data!.path, headers: { token: owner.token } });
     expect(mine.statusCode).toBe(200);
-    expect(mine.rawPayload.equals((await a.app.inject({ method: 'GET', url: priv.data!.path, headers: { token: owner.token } })).rawPayload)).toBe(true);
+    expect(
+      mine.rawPayload.equals(
+        (await a.app.inject({ method: 'GET', url: priv.data!.path, headers: { token: owner.token } })).rawPayload,
+      ),
+    ).toBe(true);
     const other = await registerByEmail(a);
-    expect((await b.inject({ method: 'GET', url: priv.data!.path, headers: { token: other.token } })).json()).toMatchObject({ code: ERRORS.NOT_FOUND.code });
+    expect(
+      (await b.inject({ method: 'GET', url: priv.data!.path, headers: { token: other.token } })).json(),
+    ).toMatchObject({ code: ERRORS.NOT_FOUND.code });
     expect((await b.inject({ method: 'GET', url: priv.data!.path })).json()).toMatchObject({ code: 301 });
   });
 });

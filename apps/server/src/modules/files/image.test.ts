@@ -8,15 +8,19 @@ describe('the decoder limiter', () => {
     let running = 0;
     let most = 0;
     const gates: (() => void)[] = [];
-    const job = () => limiter.run(async () => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise<void>((resolve) => gates.push(resolve));
-      running--;
-      return 'done';
-    });
+    const job = () =>
+      limiter.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running--;
+        return 'done';
+      });
     const first = [job(), job(), job()];
-    const refused = await job().then(() => null, (e: unknown) => e);
+    const refused = await job().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).key).toBe('TOO_MANY_REQUESTS');
     await Promise.resolve();

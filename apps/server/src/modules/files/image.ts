@@ -29,8 +29,10 @@ const TYPES: Record<'jpeg' | 'png' | 'webp', ImageType> = {
  */
 export function sniffImage(buf: Buffer): ImageType | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return TYPES.jpeg;
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return TYPES.png;
-  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return TYPES.webp;
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return TYPES.png;
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP')
+    return TYPES.webp;
   return null;
 }
 
@@ -76,13 +78,18 @@ async function header(data: Buffer): Promise<{ format: string; width: number; he
 }
 
 /** Decodes fully, applies the EXIF orientation and encodes again in the same format, without metadata. */
-async function reencode(data: Buffer, format: keyof typeof TYPES): Promise<{ data: Buffer; width: number; height: number }> {
+async function reencode(
+  data: Buffer,
+  format: keyof typeof TYPES,
+): Promise<{ data: Buffer; width: number; height: number }> {
   const sharp = await loadSharp();
   try {
     const pipeline = sharp(data, decoderOptions).rotate(); // upright by the EXIF orientation; output keeps no metadata
     const encoded =
-      format === 'jpeg' ? pipeline.jpeg({ quality: 90, mozjpeg: true })
-        : format === 'png' ? pipeline.png({ compressionLevel: 9, adaptiveFiltering: true })
+      format === 'jpeg'
+        ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+        : format === 'png'
+          ? pipeline.png({ compressionLevel: 9, adaptiveFiltering: true })
           : pipeline.webp({ quality: 90 });
     const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { data: out, width: info.width, height: info.height };
@@ -112,7 +119,10 @@ export async function cleanImage(data: Buffer): Promise<CleanImage> {
 export class Limiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(private readonly atOnce: number, private readonly queueMax: number) {}
+  constructor(
+    private readonly atOnce: number,
+    private readonly queueMax: number,
+  ) {}
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.active >= this.atOnce) {
@@ -125,7 +135,8 @@ export class Limiter {
       return await job();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next job
+      if (next)
+        next(); // the slot passes straight to the next job
       else this.active--;
     }
   }

@@ -20,10 +20,18 @@ const NAME_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
  */
 export class FileService {
   readonly store: FileStore;
-  constructor(private readonly ctx: AppContext, store?: FileStore) {
-    this.store = store ?? createFileStore(ctx.config.fileStore.kind, {
-      root: path.join(ctx.config.dataDir, 'uploads'), s3: ctx.config.fileStore.s3, db: () => ctx.db, now: () => ctx.clock.now(),
-    });
+  constructor(
+    private readonly ctx: AppContext,
+    store?: FileStore,
+  ) {
+    this.store =
+      store ??
+      createFileStore(ctx.config.fileStore.kind, {
+        root: path.join(ctx.config.dataDir, 'uploads'),
+        s3: ctx.config.fileStore.s3,
+        db: () => ctx.db,
+        now: () => ctx.clock.now(),
+      });
   }
 
   close(): Promise<void> {
@@ -74,10 +82,14 @@ export class FileService {
    */
   async ownPrivateNames(userId: number, paths: readonly string[]): Promise<(string | null)[]> {
     const prefix = `${API.common.file}/`;
-    const names = paths.map((p) => (p.startsWith(prefix) && NAME_PATTERN.test(p.slice(prefix.length)) ? p.slice(prefix.length) : null));
+    const names = paths.map((p) =>
+      p.startsWith(prefix) && NAME_PATTERN.test(p.slice(prefix.length)) ? p.slice(prefix.length) : null,
+    );
     const wanted = names.filter((n): n is string => n !== null);
     if (wanted.length === 0) return names;
-    const rows = await this.ctx.db.select({ name: uploads.name }).from(uploads)
+    const rows = await this.ctx.db
+      .select({ name: uploads.name })
+      .from(uploads)
       .where(and(inArray(uploads.name, wanted), eq(uploads.userId, userId), eq(uploads.kind, 'private')));
     const owned = new Set(rows.map((r) => r.name));
     return names.map((n) => (n !== null && owned.has(n) ? n : null));
@@ -94,7 +106,11 @@ export class FileService {
    */
   async readForReview(name: string): Promise<{ data: Buffer; mime: string }> {
     if (!NAME_PATTERN.test(name)) throw new AppError('NOT_FOUND');
-    const [row] = await this.ctx.db.select().from(uploads).where(and(eq(uploads.name, name), eq(uploads.kind, 'private'))).limit(1);
+    const [row] = await this.ctx.db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.name, name), eq(uploads.kind, 'private')))
+      .limit(1);
     if (!row) throw new AppError('NOT_FOUND');
     return { data: await this.bytes('private', name), mime: row.mime };
   }
@@ -114,8 +130,11 @@ export class FileService {
   /** A public avatar by its name (the part of its path after AVATAR_URL_PREFIX), or NOT_FOUND. */
   async readAvatar(name: string): Promise<{ data: Buffer; mime: string; createdAt: Date }> {
     if (!NAME_PATTERN.test(name)) throw new AppError('NOT_FOUND');
-    const [row] = await this.ctx.db.select({ mime: uploads.mime, createdAt: uploads.createdAt }).from(uploads)
-      .where(and(eq(uploads.name, name), eq(uploads.kind, 'avatar'))).limit(1);
+    const [row] = await this.ctx.db
+      .select({ mime: uploads.mime, createdAt: uploads.createdAt })
+      .from(uploads)
+      .where(and(eq(uploads.name, name), eq(uploads.kind, 'avatar')))
+      .limit(1);
     if (!row) throw new AppError('NOT_FOUND');
     return { data: await this.bytes('avatar', name), mime: row.mime, createdAt: row.createdAt };
   }
@@ -124,7 +143,7 @@ export class FileService {
   private async bytes(kind: UploadKind, name: string): Promise<Buffer> {
     const data = await this.store.get(kind, name);
     if (!data) {
-      this.ctx.log.error({ name, store: this.store.kind }, 'an upload\'s bytes are missing from the file store');
+      this.ctx.log.error({ name, store: this.store.kind }, "an upload's bytes are missing from the file store");
       throw new AppError('NOT_FOUND');
     }
     return data;

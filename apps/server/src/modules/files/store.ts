@@ -60,14 +60,21 @@ export class DiskFileStore implements FileStore {
 /** The `file_blobs` table: every process on the database sees every file; written in the upload's own transaction. */
 export class PgFileStore implements FileStore {
   readonly kind = 'pg';
-  constructor(private readonly db: () => Db, private readonly now: () => Date) {}
+  constructor(
+    private readonly db: () => Db,
+    private readonly now: () => Date,
+  ) {}
 
   async put(_kind: UploadKind, name: string, data: Buffer, tx?: DbOrTx): Promise<void> {
     await (tx ?? this.db()).insert(fileBlobs).values({ name, data, createdAt: this.now() });
   }
 
   async get(_kind: UploadKind, name: string): Promise<Buffer | null> {
-    const [row] = await this.db().select({ data: fileBlobs.data }).from(fileBlobs).where(eq(fileBlobs.name, name)).limit(1);
+    const [row] = await this.db()
+      .select({ data: fileBlobs.data })
+      .from(fileBlobs)
+      .where(eq(fileBlobs.name, name))
+      .limit(1);
     return row ? Buffer.from(row.data) : null;
   }
 
@@ -102,7 +109,14 @@ export class S3FileStore implements FileStore {
 
   async put(kind: UploadKind, name: string, data: Buffer): Promise<void> {
     const { s3, client } = await this.sdk;
-    await client.send(new s3.PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(kind, name), Body: data, ContentLength: data.length }));
+    await client.send(
+      new s3.PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: this.key(kind, name),
+        Body: data,
+        ContentLength: data.length,
+      }),
+    );
   }
 
   async get(kind: UploadKind, name: string): Promise<Buffer | null> {
@@ -112,7 +126,12 @@ export class S3FileStore implements FileStore {
       if (!out.Body) return null;
       return Buffer.from(await out.Body.transformToByteArray());
     } catch (err) {
-      if (err instanceof s3.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if (
+        err instanceof s3.NoSuchKey ||
+        (err as { name?: string }).name === 'NoSuchKey' ||
+        (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+      )
+        return null;
       throw err;
     }
   }
@@ -128,7 +147,10 @@ export class S3FileStore implements FileStore {
 }
 
 /** The store FILE_STORE names (or its default: s3 with S3_URL, else pg with DATABASE_URL, else disk). */
-export function createFileStore(kind: FileStoreKind, opts: { root: string; s3: S3Config | undefined; db: () => Db; now: () => Date }): FileStore {
+export function createFileStore(
+  kind: FileStoreKind,
+  opts: { root: string; s3: S3Config | undefined; db: () => Db; now: () => Date },
+): FileStore {
   if (kind === 's3') {
     if (!opts.s3) throw new Error('FILE_STORE=s3 needs S3_URL');
     return new S3FileStore(opts.s3);

@@ -1,16 +1,44 @@
 import crypto from 'node:crypto';
 import {
-  DAY_MS, FINANCING_TOKEN_TTL_SECONDS, assetOf, financingAccrual, financingDaysEarned, financingPayout, financingSchedule, sameDayExpiry,
-  formatAmount, formatRate, parseRate,
-  type AdminFinancingProduct, type AdminSubscription, type AdminSubscriptionQuery, type EarlyRedemption, type EstimateQuery,
-  type FinancingEstimate, type FinancingProduct, type FinancingProductSave, type FinancingSubscription, type FinancingSubscriptionPage,
-  type RedeemBody, type RedeemResult, type SubscriptionState, type UserProductListQuery,
+  DAY_MS,
+  FINANCING_TOKEN_TTL_SECONDS,
+  assetOf,
+  financingAccrual,
+  financingDaysEarned,
+  financingPayout,
+  financingSchedule,
+  sameDayExpiry,
+  formatAmount,
+  formatRate,
+  parseRate,
+  type AdminFinancingProduct,
+  type AdminSubscription,
+  type AdminSubscriptionQuery,
+  type EarlyRedemption,
+  type EstimateQuery,
+  type FinancingEstimate,
+  type FinancingProduct,
+  type FinancingProductSave,
+  type FinancingSubscription,
+  type FinancingSubscriptionPage,
+  type RedeemBody,
+  type RedeemResult,
+  type SubscriptionState,
+  type UserProductListQuery,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
 import type { AuditActor, AuditLog } from '../audit';
-import { systemAccount, userAccount, type LedgerReads, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import {
+  systemAccount,
+  userAccount,
+  type LedgerReads,
+  type Mode,
+  type MoneyCommands,
+  type MoneyRequest,
+  type MoneyStep,
+} from '../ledger';
 import { notifyUser } from '../notifications';
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount } from '../wallet';
@@ -20,10 +48,34 @@ const TOKEN_TTL_MS = FINANCING_TOKEN_TTL_SECONDS * 1000;
 const YEAR_MS = 365 * DAY_MS;
 
 /** The products a new installation starts with (docs/financing.md "Products"): written once, when there are none. */
-const SEED: { name: string; terms: [number, string][]; early: EarlyRedemption; min: string; max: string; quota: string }[] = [
+const SEED: {
+  name: string;
+  terms: [number, string][];
+  early: EarlyRedemption;
+  min: string;
+  max: string;
+  quota: string;
+}[] = [
   { name: 'USDT 7 days', terms: [[7, '0.02']], early: 'none', min: '10', max: '100000', quota: '10000000' },
-  { name: 'USDT 30/90 days', terms: [[30, '0.04'], [90, '0.05']], early: 'forfeit', min: '10', max: '100000', quota: '10000000' },
-  { name: 'USDT 14 days, redeem any time', terms: [[14, '0.03']], early: 'keep', min: '10', max: '50000', quota: '5000000' },
+  {
+    name: 'USDT 30/90 days',
+    terms: [
+      [30, '0.04'],
+      [90, '0.05'],
+    ],
+    early: 'forfeit',
+    min: '10',
+    max: '100000',
+    quota: '10000000',
+  },
+  {
+    name: 'USDT 14 days, redeem any time',
+    terms: [[14, '0.03']],
+    early: 'keep',
+    min: '10',
+    max: '50000',
+    quota: '5000000',
+  },
 ];
 
 const scaleOf = (currency: string): number => assetOf(currency)?.scale ?? 0;
@@ -31,7 +83,11 @@ const money = (minor: bigint, currency: string): string => formatAmount(minor, s
 
 /** The interest terms of a subscription as `interest.ts` takes them. */
 const termsOf = (s: SubscriptionRow) => ({
-  principal: s.amount, annualRate: s.annualRate, days: s.days, accrualStart: s.accrualStart.getTime(), maturesAt: s.maturesAt.getTime(),
+  principal: s.amount,
+  annualRate: s.annualRate,
+  days: s.days,
+  accrualStart: s.accrualStart.getTime(),
+  maturesAt: s.maturesAt.getTime(),
   early: s.earlyRedemption as EarlyRedemption,
 });
 
@@ -60,13 +116,26 @@ export class FinancingService {
       const now = this.ctx.clock.now();
       const usdt = assetOrThrow('USDT');
       const minor = (text: string) => positiveAmount(text, usdt);
-      await financingRepo.seedIfEmpty(this.ctx.db, SEED.map((p) => ({
-        product: {
-          name: p.name, currency: 'USDT', minAmount: minor(p.min), maxAmount: minor(p.max), quota: minor(p.quota),
-          saleStart: now, saleEnd: new Date(now.getTime() + YEAR_MS), earlyRedemption: p.early, enabled: true, createdAt: now, updatedAt: now, updatedBy: null,
-        },
-        terms: p.terms.map(([days, rate]) => ({ days, annualRate: parseRate(rate)! })),
-      })));
+      await financingRepo.seedIfEmpty(
+        this.ctx.db,
+        SEED.map((p) => ({
+          product: {
+            name: p.name,
+            currency: 'USDT',
+            minAmount: minor(p.min),
+            maxAmount: minor(p.max),
+            quota: minor(p.quota),
+            saleStart: now,
+            saleEnd: new Date(now.getTime() + YEAR_MS),
+            earlyRedemption: p.early,
+            enabled: true,
+            createdAt: now,
+            updatedAt: now,
+            updatedBy: null,
+          },
+          terms: p.terms.map(([days, rate]) => ({ days, annualRate: parseRate(rate)! })),
+        })),
+      );
     })().catch((err: unknown) => {
       this.seeded = null;
       throw err;
@@ -83,9 +152,18 @@ export class FinancingService {
   private productView(p: ProductWithTerms, now: Date): FinancingProduct {
     const m = (v: bigint) => money(v, p.currency);
     return {
-      id: p.publicId, name: p.name, currency: p.currency, terms: p.terms.map((t) => ({ days: t.days, annualRate: formatRate(t.annualRate) })),
-      minAmount: m(p.minAmount), maxAmount: m(p.maxAmount), quota: m(p.quota), remaining: m(p.quota - p.sold),
-      saleStart: p.saleStart.getTime(), saleEnd: p.saleEnd.getTime(), earlyRedemption: p.earlyRedemption as EarlyRedemption, onSale: this.onSale(p, now),
+      id: p.publicId,
+      name: p.name,
+      currency: p.currency,
+      terms: p.terms.map((t) => ({ days: t.days, annualRate: formatRate(t.annualRate) })),
+      minAmount: m(p.minAmount),
+      maxAmount: m(p.maxAmount),
+      quota: m(p.quota),
+      remaining: m(p.quota - p.sold),
+      saleStart: p.saleStart.getTime(),
+      saleEnd: p.saleEnd.getTime(),
+      earlyRedemption: p.earlyRedemption as EarlyRedemption,
+      onSale: this.onSale(p, now),
     };
   }
 
@@ -120,12 +198,20 @@ export class FinancingService {
     for (const p of products.filter((x) => this.onSale(x, now))) {
       for (const t of p.terms) {
         const e = byDays.get(t.days);
-        byDays.set(t.days, e
-          ? { min: t.annualRate < e.min ? t.annualRate : e.min, max: t.annualRate > e.max ? t.annualRate : e.max, products: e.products + 1 }
-          : { min: t.annualRate, max: t.annualRate, products: 1 });
+        byDays.set(
+          t.days,
+          e
+            ? {
+                min: t.annualRate < e.min ? t.annualRate : e.min,
+                max: t.annualRate > e.max ? t.annualRate : e.max,
+                products: e.products + 1,
+              }
+            : { min: t.annualRate, max: t.annualRate, products: 1 },
+        );
       }
     }
-    return [...byDays.entries()].sort(([a], [b]) => a - b)
+    return [...byDays.entries()]
+      .sort(([a], [b]) => a - b)
       .map(([days, e]) => ({ days, minRate: formatRate(e.min), maxRate: formatRate(e.max), products: e.products }));
   }
 
@@ -152,18 +238,37 @@ export class FinancingService {
     const amount = positiveAmount(q.amount, asset);
     if (amount < p.minAmount || amount > p.maxAmount) throw new AppError('AMOUNT_OUT_OF_RANGE');
     const remaining = p.quota - p.sold;
-    if (amount > remaining) throw new AppError('QUOTA_EXHAUSTED', { remaining: money(remaining, p.currency), currency: p.currency });
+    if (amount > remaining)
+      throw new AppError('QUOTA_EXHAUSTED', { remaining: money(remaining, p.currency), currency: p.currency });
     const schedule = financingSchedule({ principal: amount, annualRate, days: q.days, subscribedAt: now.getTime() });
     const token = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(sameDayExpiry(now.getTime(), TOKEN_TTL_MS));
     await financingRepo.insertToken(this.ctx.db, {
-      tokenHash: hashToken(token), userId, mode, productId: p.id, days: q.days, amount, annualRate, interest: schedule.interest, createdAt: now, expiresAt,
+      tokenHash: hashToken(token),
+      userId,
+      mode,
+      productId: p.id,
+      days: q.days,
+      amount,
+      annualRate,
+      interest: schedule.interest,
+      createdAt: now,
+      expiresAt,
     });
     return {
-      productId: p.publicId, currency: p.currency, amount: money(amount, p.currency), days: q.days, annualRate: formatRate(annualRate),
-      interest: money(schedule.interest, p.currency), total: money(amount + schedule.interest, p.currency), subscribedAt: now.getTime(),
-      accrualStart: schedule.accrualStart, maturesAt: schedule.maturesAt, earlyRedemption: p.earlyRedemption as EarlyRedemption,
-      token, tokenExpiresAt: expiresAt.getTime(),
+      productId: p.publicId,
+      currency: p.currency,
+      amount: money(amount, p.currency),
+      days: q.days,
+      annualRate: formatRate(annualRate),
+      interest: money(schedule.interest, p.currency),
+      total: money(amount + schedule.interest, p.currency),
+      subscribedAt: now.getTime(),
+      accrualStart: schedule.accrualStart,
+      maturesAt: schedule.maturesAt,
+      earlyRedemption: p.earlyRedemption as EarlyRedemption,
+      token,
+      tokenExpiresAt: expiresAt.getTime(),
     };
   }
 
@@ -190,24 +295,46 @@ export class FinancingService {
       if (!(p.saleStart <= m.now && m.now < p.saleEnd)) throw new AppError('PRODUCT_NOT_ON_SALE');
       if (!(await financingRepo.takeQuota(m.tx, p.id, t.amount))) {
         const now = await financingRepo.product(m.tx, { id: p.id });
-        throw new AppError('QUOTA_EXHAUSTED', { remaining: money((now?.quota ?? 0n) - (now?.sold ?? 0n), p.currency), currency: p.currency });
+        throw new AppError('QUOTA_EXHAUSTED', {
+          remaining: money((now?.quota ?? 0n) - (now?.sold ?? 0n), p.currency),
+          currency: p.currency,
+        });
       }
-      const schedule = financingSchedule({ principal: t.amount, annualRate: t.annualRate, days: t.days, subscribedAt: m.now.getTime() });
+      const schedule = financingSchedule({
+        principal: t.amount,
+        annualRate: t.annualRate,
+        days: t.days,
+        subscribedAt: m.now.getTime(),
+      });
       // The same function on the same figures: the estimate shown is what is recorded.
       if (schedule.interest !== t.interest) throw new Error('financing: the estimate and the schedule differ');
       // The subscription's public id is made here, so all its ledger transactions name it.
       const publicId = crypto.randomUUID();
       const subscribeTxId = await m.post({
-        kind: 'financing_subscribe', reference: `financing:${publicId}`,
+        kind: 'financing_subscribe',
+        reference: `financing:${publicId}`,
         postings: [
           { account: userAccount(req.userId, req.mode, 'financing', p.currency), amount: -t.amount },
           { account: userAccount(req.userId, req.mode, 'financing_frozen', p.currency), amount: t.amount },
         ],
       });
       const row = await financingRepo.insertSubscription(m.tx, {
-        publicId, userId: req.userId, mode: req.mode, productId: p.id, productName: p.name, currency: p.currency, amount: t.amount, days: t.days,
-        annualRate: t.annualRate, interest: t.interest, earlyRedemption: p.earlyRedemption, subscribedAt: m.now,
-        accrualStart: new Date(schedule.accrualStart), maturesAt: new Date(schedule.maturesAt), state: 'during', subscribeTxId,
+        publicId,
+        userId: req.userId,
+        mode: req.mode,
+        productId: p.id,
+        productName: p.name,
+        currency: p.currency,
+        amount: t.amount,
+        days: t.days,
+        annualRate: t.annualRate,
+        interest: t.interest,
+        earlyRedemption: p.earlyRedemption,
+        subscribedAt: m.now,
+        accrualStart: new Date(schedule.accrualStart),
+        maturesAt: new Date(schedule.maturesAt),
+        state: 'during',
+        subscribeTxId,
       });
       return this.view(row, p.publicId, m.now);
     });
@@ -219,11 +346,23 @@ export class FinancingService {
     const m = (v: bigint) => money(v, s.currency);
     const earned = s.state === 'during' ? financingDaysEarned(s.accrualStart.getTime(), s.days, now.getTime()) : 0;
     return {
-      id: s.publicId, productId: productPublicId, productName: s.productName, currency: s.currency, amount: m(s.amount), days: s.days,
-      annualRate: formatRate(s.annualRate), estimatedInterest: m(s.interest),
-      accruedInterest: m(s.state === 'during' ? financingAccrual(s.amount, s.annualRate, earned) : (s.paidInterest ?? 0n)),
-      paidInterest: s.paidInterest === null ? null : m(s.paidInterest), subscribedAt: s.subscribedAt.getTime(), accrualStart: s.accrualStart.getTime(),
-      expiresAt: s.maturesAt.getTime(), endedAt: s.endedAt?.getTime() ?? null, state: s.state as SubscriptionState,
+      id: s.publicId,
+      productId: productPublicId,
+      productName: s.productName,
+      currency: s.currency,
+      amount: m(s.amount),
+      days: s.days,
+      annualRate: formatRate(s.annualRate),
+      estimatedInterest: m(s.interest),
+      accruedInterest: m(
+        s.state === 'during' ? financingAccrual(s.amount, s.annualRate, earned) : (s.paidInterest ?? 0n),
+      ),
+      paidInterest: s.paidInterest === null ? null : m(s.paidInterest),
+      subscribedAt: s.subscribedAt.getTime(),
+      accrualStart: s.accrualStart.getTime(),
+      expiresAt: s.maturesAt.getTime(),
+      endedAt: s.endedAt?.getTime() ?? null,
+      state: s.state as SubscriptionState,
       earlyRedemption: s.earlyRedemption as EarlyRedemption,
     };
   }
@@ -240,8 +379,15 @@ export class FinancingService {
     const { rows, total, holding } = await financingRepo.page(this.ctx.db, userId, mode, q.state, page, size);
     const ids = await this.productIds(rows.map((r) => r.productId));
     return {
-      items: rows.map((r) => this.view(r, ids.get(r.productId) ?? '', now)), page, size, total,
-      holding: holding.map((h) => ({ currency: h.currency, amount: money(h.amount, h.currency), estimatedInterest: money(h.interest, h.currency) })),
+      items: rows.map((r) => this.view(r, ids.get(r.productId) ?? '', now)),
+      page,
+      size,
+      total,
+      holding: holding.map((h) => ({
+        currency: h.currency,
+        amount: money(h.amount, h.currency),
+        estimatedInterest: money(h.interest, h.currency),
+      })),
     };
   }
 
@@ -249,19 +395,30 @@ export class FinancingService {
    * Ends a subscription in its own mode: principal back from the frozen balance, interest (if
    * any) from the house's interest account, the state and what was paid recorded with the posting.
    */
-  private async end(m: MoneyStep, s: SubscriptionRow, at: number): Promise<{ row: SubscriptionRow; principal: bigint; interest: bigint }> {
+  private async end(
+    m: MoneyStep,
+    s: SubscriptionRow,
+    at: number,
+  ): Promise<{ row: SubscriptionRow; principal: bigint; interest: bigint }> {
     const payout = financingPayout(termsOf(s), at);
     const mode = s.mode as Mode;
     const endTxId = await m.post({
-      kind: payout.kind === 'mature' ? 'financing_mature' : 'financing_redeem', reference: `financing:${s.publicId}`, mode,
+      kind: payout.kind === 'mature' ? 'financing_mature' : 'financing_redeem',
+      reference: `financing:${s.publicId}`,
+      mode,
       postings: [
         { account: userAccount(s.userId, mode, 'financing_frozen', s.currency), amount: -payout.principal },
         { account: userAccount(s.userId, mode, 'financing', s.currency), amount: payout.principal + payout.interest },
-        ...(payout.interest > 0n ? [{ account: systemAccount(mode, 'interest', s.currency), amount: -payout.interest }] : []),
+        ...(payout.interest > 0n
+          ? [{ account: systemAccount(mode, 'interest', s.currency), amount: -payout.interest }]
+          : []),
       ],
     });
     const row = await financingRepo.endSubscription(m.tx, s.id, {
-      state: payout.kind === 'mature' ? 'expired' : 'canceled', endedAt: m.now, paidInterest: payout.interest, endTxId,
+      state: payout.kind === 'mature' ? 'expired' : 'canceled',
+      endedAt: m.now,
+      paidInterest: payout.interest,
+      endTxId,
     });
     return { row, principal: payout.principal, interest: payout.interest };
   }
@@ -272,9 +429,19 @@ export class FinancingService {
    * due is paid as matured (the job would have done the same). The quota is not given back.
    */
   async redeem(req: MoneyRequest, body: RedeemBody): Promise<RedeemResult> {
-    const result = (s: SubscriptionRow, productPublicId: string, principal: bigint, interest: bigint, done: boolean, now: Date): RedeemResult => ({
-      subscription: this.view(s, productPublicId, now), principal: money(principal, s.currency), interest: money(interest, s.currency),
-      forfeited: money(s.interest - interest, s.currency), done,
+    const result = (
+      s: SubscriptionRow,
+      productPublicId: string,
+      principal: bigint,
+      interest: bigint,
+      done: boolean,
+      now: Date,
+    ): RedeemResult => ({
+      subscription: this.view(s, productPublicId, now),
+      principal: money(principal, s.currency),
+      interest: money(interest, s.currency),
+      forfeited: money(s.interest - interest, s.currency),
+      done,
     });
     const check = (s: SubscriptionRow | undefined, at: number): SubscriptionRow => {
       if (!s) throw new AppError('SUBSCRIPTION_NOT_FOUND');
@@ -286,7 +453,14 @@ export class FinancingService {
       const now = this.ctx.clock.now();
       const s = check(await financingRepo.subscription(this.ctx.db, req.userId, req.mode, body.id), now.getTime());
       const payout = financingPayout(termsOf(s), now.getTime());
-      return result(s, (await this.productIds([s.productId])).get(s.productId) ?? '', payout.principal, payout.interest, false, now);
+      return result(
+        s,
+        (await this.productIds([s.productId])).get(s.productId) ?? '',
+        payout.principal,
+        payout.interest,
+        false,
+        now,
+      );
     }
     return this.deps.money.request(req, async (m) => {
       const s = check(await financingRepo.lockSubscription(m.tx, req.userId, req.mode, body.id), m.now.getTime());
@@ -306,17 +480,25 @@ export class FinancingService {
   async runOnce(batch = this.ctx.config.financing.jobBatch): Promise<number> {
     let paid = 0;
     for (;;) {
-      const n = await this.deps.money.run({ userId: null, step: async (m) => {
-        const due = await financingRepo.lockDue(m.tx, m.now, batch);
-        // Paid as of its maturity, whenever the job gets to it: the figures never depend on the delay.
-        for (const s of due) {
-          const ended = await this.end(m, s, s.maturesAt.getTime());
-          await notifyUser(m.tx, s.userId, 'financing.matured', m.now, {
-            id: s.publicId, product: s.productName, principal: money(ended.principal, s.currency), interest: money(ended.interest, s.currency), currency: s.currency, mode: s.mode,
-          });
-        }
-        return due.length;
-      } });
+      const n = await this.deps.money.run({
+        userId: null,
+        step: async (m) => {
+          const due = await financingRepo.lockDue(m.tx, m.now, batch);
+          // Paid as of its maturity, whenever the job gets to it: the figures never depend on the delay.
+          for (const s of due) {
+            const ended = await this.end(m, s, s.maturesAt.getTime());
+            await notifyUser(m.tx, s.userId, 'financing.matured', m.now, {
+              id: s.publicId,
+              product: s.productName,
+              principal: money(ended.principal, s.currency),
+              interest: money(ended.interest, s.currency),
+              currency: s.currency,
+              mode: s.mode,
+            });
+          }
+          return due.length;
+        },
+      });
       paid += n;
       if (n < batch) break;
     }
@@ -326,17 +508,28 @@ export class FinancingService {
 
   // ----- the back office ------------------------------------------------------------------------
 
-  private adminView(p: ProductWithTerms, active: { count: number; amount: bigint } | undefined, now: Date): AdminFinancingProduct {
+  private adminView(
+    p: ProductWithTerms,
+    active: { count: number; amount: bigint } | undefined,
+    now: Date,
+  ): AdminFinancingProduct {
     return {
-      ...this.productView(p, now), enabled: p.enabled, sold: money(p.sold, p.currency), activeCount: active?.count ?? 0,
-      activeAmount: money(active?.amount ?? 0n, p.currency), updatedAt: p.updatedAt.getTime(),
+      ...this.productView(p, now),
+      enabled: p.enabled,
+      sold: money(p.sold, p.currency),
+      activeCount: active?.count ?? 0,
+      activeAmount: money(active?.amount ?? 0n, p.currency),
+      updatedAt: p.updatedAt.getTime(),
     };
   }
 
   async adminProducts(): Promise<AdminFinancingProduct[]> {
     await this.ensureSeeded();
     const now = this.ctx.clock.now();
-    const [products, active] = await Promise.all([financingRepo.products(this.ctx.db), financingRepo.activeByProduct(this.ctx.db)]);
+    const [products, active] = await Promise.all([
+      financingRepo.products(this.ctx.db),
+      financingRepo.activeByProduct(this.ctx.db),
+    ]);
     return products.map((p) => this.adminView(p, active.get(p.id), now));
   }
 
@@ -350,31 +543,50 @@ export class FinancingService {
     const minAmount = positiveAmount(body.minAmount, asset);
     const maxAmount = positiveAmount(body.maxAmount, asset);
     const quota = positiveAmount(body.quota, asset);
-    const terms = body.terms.map((t) => {
-      const annualRate = parseRate(t.annualRate);
-      if (annualRate === null) throw new AppError('RATE_INVALID');
-      return { days: t.days, annualRate };
-    }).sort((a, b) => a.days - b.days);
-    if (minAmount > maxAmount || maxAmount > quota || body.saleEnd <= body.saleStart || new Set(terms.map((t) => t.days)).size !== terms.length) {
+    const terms = body.terms
+      .map((t) => {
+        const annualRate = parseRate(t.annualRate);
+        if (annualRate === null) throw new AppError('RATE_INVALID');
+        return { days: t.days, annualRate };
+      })
+      .sort((a, b) => a.days - b.days);
+    if (
+      minAmount > maxAmount ||
+      maxAmount > quota ||
+      body.saleEnd <= body.saleStart ||
+      new Set(terms.map((t) => t.days)).size !== terms.length
+    ) {
       throw new AppError('PRODUCT_SETTING_INVALID');
     }
     const now = this.ctx.clock.now();
     const fields = {
-      name: body.name.trim(), currency: asset.symbol, minAmount, maxAmount, quota, saleStart: new Date(body.saleStart), saleEnd: new Date(body.saleEnd),
-      earlyRedemption: body.earlyRedemption, enabled: body.enabled, updatedAt: now, updatedBy: actor.operatorId,
+      name: body.name.trim(),
+      currency: asset.symbol,
+      minAmount,
+      maxAmount,
+      quota,
+      saleStart: new Date(body.saleStart),
+      saleEnd: new Date(body.saleEnd),
+      earlyRedemption: body.earlyRedemption,
+      enabled: body.enabled,
+      updatedAt: now,
+      updatedBy: actor.operatorId,
     };
     if (!fields.name) throw new AppError('PRODUCT_SETTING_INVALID');
     const id = await this.ctx.db.transaction(async (tx) => {
       const before = body.id === undefined ? undefined : await financingRepo.lockProduct(tx, body.id);
       if (body.id !== undefined && !before) throw new AppError('PRODUCT_NOT_FOUND');
-      if (before && (quota < before.sold || (before.sold > 0n && before.currency !== asset.symbol))) throw new AppError('PRODUCT_SETTING_INVALID');
+      if (before && (quota < before.sold || (before.sold > 0n && before.currency !== asset.symbol)))
+        throw new AppError('PRODUCT_SETTING_INVALID');
       const beforeView = before ? await financingRepo.product(tx, { id: before.id }) : undefined;
       const row = before
         ? await financingRepo.updateProduct(tx, before.id, fields, terms)
         : await financingRepo.insertProduct(tx, { ...fields, createdAt: now }, terms);
       const afterView = (await financingRepo.product(tx, { id: row.id }))!;
       await this.deps.audit.write(tx, actor, {
-        action: before ? 'financing.product.update' : 'financing.product.create', targetType: 'financing_product', targetId: row.id,
+        action: before ? 'financing.product.update' : 'financing.product.create',
+        targetType: 'financing_product',
+        targetId: row.id,
         ...(beforeView ? { before: this.productView(beforeView, now) } : {}),
         after: { ...this.productView(afterView, now), enabled: afterView.enabled },
       });
@@ -388,9 +600,18 @@ export class FinancingService {
     const { page, size, userId } = await adminListScope(this.ctx.db, q);
     if (userId === null) return { items: [], page, size, total: 0, totalCapped: false };
     const now = this.ctx.clock.now();
-    const { rows, uids, total, totalCapped } = await financingRepo.adminPage(this.ctx.db, { state: q.state, userId }, page, size);
+    const { rows, uids, total, totalCapped } = await financingRepo.adminPage(
+      this.ctx.db,
+      { state: q.state, userId },
+      page,
+      size,
+    );
     const ids = await this.productIds(rows.map((r) => r.productId));
-    const items: AdminSubscription[] = rows.map((s) => ({ ...this.view(s, ids.get(s.productId) ?? '', now), uid: uids.get(s.userId) ?? '', mode: s.mode as Mode }));
+    const items: AdminSubscription[] = rows.map((s) => ({
+      ...this.view(s, ids.get(s.productId) ?? '', now),
+      uid: uids.get(s.userId) ?? '',
+      mode: s.mode as Mode,
+    }));
     return { items, page, size, total, totalCapped };
   }
 }

@@ -8,7 +8,10 @@ export type KycProfileRow = typeof kycProfiles.$inferSelect;
 export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
 type PrimaryValues = Omit<typeof kycProfiles.$inferInsert, 'userId'>;
 
-export type KycQueueRow = Pick<KycSubmissionRow, 'id' | 'realName' | 'nationality' | 'documentType' | 'submittedAt' | 'decision' | 'decidedAt'> & { uid: string; sameIdNumber: number };
+export type KycQueueRow = Pick<
+  KycSubmissionRow,
+  'id' | 'realName' | 'nationality' | 'documentType' | 'submittedAt' | 'decision' | 'decidedAt'
+> & { uid: string; sameIdNumber: number };
 
 /**
  * Other profiles with the submission's nationality and ID number key: the count the queue shows.
@@ -28,8 +31,14 @@ export const kycRepo = {
 
   /** Inserts the profile, or updates it only while it is editable (`primary` or `rejected`); whether it was written. */
   async writePrimary(db: DbOrTx, userId: number, values: PrimaryValues): Promise<boolean> {
-    const written = await db.insert(kycProfiles).values({ userId, ...values })
-      .onConflictDoUpdate({ target: kycProfiles.userId, set: values, setWhere: sql`${kycProfiles.state} IN ('primary', 'rejected')` })
+    const written = await db
+      .insert(kycProfiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({
+        target: kycProfiles.userId,
+        set: values,
+        setWhere: sql`${kycProfiles.state} IN ('primary', 'rejected')`,
+      })
       .returning({ userId: kycProfiles.userId });
     return written.length > 0;
   },
@@ -43,7 +52,12 @@ export const kycRepo = {
   },
 
   async latestSubmission(db: DbOrTx, userId: number): Promise<KycSubmissionRow | undefined> {
-    const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(desc(kycSubmissions.id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.userId, userId))
+      .orderBy(desc(kycSubmissions.id))
+      .limit(1);
     return row;
   },
 
@@ -53,14 +67,26 @@ export const kycRepo = {
     return row;
   },
 
-  async decide(db: DbOrTx, id: number, values: Pick<KycSubmissionRow, 'decision' | 'decidedAt' | 'rejectReason' | 'rejectNote'>): Promise<void> {
+  async decide(
+    db: DbOrTx,
+    id: number,
+    values: Pick<KycSubmissionRow, 'decision' | 'decidedAt' | 'rejectReason' | 'rejectNote'>,
+  ): Promise<void> {
     await db.update(kycSubmissions).set(values).where(eq(kycSubmissions.id, id));
   },
 
   /** Other users whose profile has this nationality and ID number key, by id. */
   async sameIdNumber(db: DbOrTx, nationality: string, idNumberKey: string, exceptUserId: number): Promise<number[]> {
-    const rows = await db.select({ userId: kycProfiles.userId }).from(kycProfiles)
-      .where(and(eq(kycProfiles.nationality, nationality), eq(kycProfiles.idNumberKey, idNumberKey), ne(kycProfiles.userId, exceptUserId)))
+    const rows = await db
+      .select({ userId: kycProfiles.userId })
+      .from(kycProfiles)
+      .where(
+        and(
+          eq(kycProfiles.nationality, nationality),
+          eq(kycProfiles.idNumberKey, idNumberKey),
+          ne(kycProfiles.userId, exceptUserId),
+        ),
+      )
       .orderBy(kycProfiles.userId);
     return rows.map((r) => r.userId);
   },
@@ -69,17 +95,44 @@ export const kycRepo = {
    * One page of the review queue: awaiting review (`decision` null) oldest first, or decided ones
    * of one decision newest first; each with its user's UID. Both orders run on a partial index.
    */
-  async queue(db: DbOrTx, decision: 'verified' | 'rejected' | null, page: number, size: number): Promise<{ rows: KycQueueRow[] } & CappedTotal> {
-    const where = decision === null ? isNull(kycSubmissions.decision) : and(isNotNull(kycSubmissions.decision), eq(kycSubmissions.decision, decision));
-    const order = decision === null ? [asc(kycSubmissions.submittedAt), asc(kycSubmissions.id)] : [desc(kycSubmissions.decidedAt), desc(kycSubmissions.id)];
+  async queue(
+    db: DbOrTx,
+    decision: 'verified' | 'rejected' | null,
+    page: number,
+    size: number,
+  ): Promise<{ rows: KycQueueRow[] } & CappedTotal> {
+    const where =
+      decision === null
+        ? isNull(kycSubmissions.decision)
+        : and(isNotNull(kycSubmissions.decision), eq(kycSubmissions.decision, decision));
+    const order =
+      decision === null
+        ? [asc(kycSubmissions.submittedAt), asc(kycSubmissions.id)]
+        : [desc(kycSubmissions.decidedAt), desc(kycSubmissions.id)];
     // The page's ids first (an index-only scan of the partial index), then their rows and counts,
     // then their users' UIDs (the users module's): the skipped rows are neither read nor counted.
-    const ids = db.select({ id: kycSubmissions.id }).from(kycSubmissions).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
-    const found = await db.select({
-      id: kycSubmissions.id, userId: kycSubmissions.userId, realName: kycSubmissions.realName, nationality: kycSubmissions.nationality,
-      documentType: kycSubmissions.documentType, submittedAt: kycSubmissions.submittedAt, decision: kycSubmissions.decision,
-      decidedAt: kycSubmissions.decidedAt, sameIdNumber: sameIdNumberCount,
-    }).from(kycSubmissions).where(inArray(kycSubmissions.id, ids)).orderBy(...order);
+    const ids = db
+      .select({ id: kycSubmissions.id })
+      .from(kycSubmissions)
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset((page - 1) * size);
+    const found = await db
+      .select({
+        id: kycSubmissions.id,
+        userId: kycSubmissions.userId,
+        realName: kycSubmissions.realName,
+        nationality: kycSubmissions.nationality,
+        documentType: kycSubmissions.documentType,
+        submittedAt: kycSubmissions.submittedAt,
+        decision: kycSubmissions.decision,
+        decidedAt: kycSubmissions.decidedAt,
+        sameIdNumber: sameIdNumberCount,
+      })
+      .from(kycSubmissions)
+      .where(inArray(kycSubmissions.id, ids))
+      .orderBy(...order);
     const uids = await userRepo.uidsOf(db, [...new Set(found.map((r) => r.userId))]);
     const rows = found.flatMap(({ userId, ...r }) => {
       const uid = uids.get(userId);
@@ -90,19 +143,29 @@ export const kycRepo = {
 
   /** How many submissions await review and since when the oldest waits (on the partial index of pending ones). */
   async pendingSummary(db: DbOrTx): Promise<{ pending: number; oldestAt: Date | null }> {
-    const [row] = await db.select({ pending: count(), oldestAt: min(kycSubmissions.submittedAt) }).from(kycSubmissions).where(isNull(kycSubmissions.decision));
+    const [row] = await db
+      .select({ pending: count(), oldestAt: min(kycSubmissions.submittedAt) })
+      .from(kycSubmissions)
+      .where(isNull(kycSubmissions.decision));
     return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
   },
 
   /** The user's other submissions, newest first. */
   async earlierSubmissions(db: DbOrTx, userId: number, beforeId: number): Promise<KycSubmissionRow[]> {
-    return db.select().from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), ne(kycSubmissions.id, beforeId))).orderBy(desc(kycSubmissions.id)).limit(20);
+    return db
+      .select()
+      .from(kycSubmissions)
+      .where(and(eq(kycSubmissions.userId, userId), ne(kycSubmissions.id, beforeId)))
+      .orderBy(desc(kycSubmissions.id))
+      .limit(20);
   },
 
   /** The verification state of each user that has a profile (others have not started). */
   async statesOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, string>> {
     if (userIds.length === 0) return new Map();
-    const rows = await db.select({ userId: kycProfiles.userId, state: kycProfiles.state }).from(kycProfiles)
+    const rows = await db
+      .select({ userId: kycProfiles.userId, state: kycProfiles.state })
+      .from(kycProfiles)
       .where(inArray(kycProfiles.userId, [...userIds]));
     return new Map(rows.map((r) => [r.userId, r.state]));
   },

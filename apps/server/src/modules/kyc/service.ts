@@ -1,6 +1,16 @@
 import {
-  isKnownCountry, type KycDecideBody, type KycDocumentType, type KycDocumentsBody, type KycInfo, type KycPhotoSlot, type KycPrimaryBody,
-  type KycQueue, type KycQueueQuery, type KycRejectReason, type KycState, type KycSubmissionDetail,
+  isKnownCountry,
+  type KycDecideBody,
+  type KycDocumentType,
+  type KycDocumentsBody,
+  type KycInfo,
+  type KycPhotoSlot,
+  type KycPrimaryBody,
+  type KycQueue,
+  type KycQueueQuery,
+  type KycRejectReason,
+  type KycState,
+  type KycSubmissionDetail,
 } from '@app/contract';
 import type { KycConfig } from '../../config';
 import type { AppContext } from '../../context';
@@ -52,11 +62,27 @@ export class KycService {
     const path = (name: string) => this.files.privatePath(name);
     return {
       state,
-      primary: profile ? { documentType: profile.documentType as KycDocumentType, nationality: profile.nationality, realName: profile.realName, idNumber: profile.idNumber } : null,
-      documents: latest ? { frontImage: path(latest.frontImage), backImage: path(latest.backImage), selfieImage: path(latest.selfieImage) } : null,
+      primary: profile
+        ? {
+            documentType: profile.documentType as KycDocumentType,
+            nationality: profile.nationality,
+            realName: profile.realName,
+            idNumber: profile.idNumber,
+          }
+        : null,
+      documents: latest
+        ? {
+            frontImage: path(latest.frontImage),
+            backImage: path(latest.backImage),
+            selfieImage: path(latest.selfieImage),
+          }
+        : null,
       submittedAt: latest ? latest.submittedAt.getTime() : null,
       reviewedAt: latest?.decidedAt ? latest.decidedAt.getTime() : null,
-      rejection: state === 'rejected' && latest?.rejectReason ? { reason: latest.rejectReason as KycRejectReason, note: latest.rejectNote } : null,
+      rejection:
+        state === 'rejected' && latest?.rejectReason
+          ? { reason: latest.rejectReason as KycRejectReason, note: latest.rejectNote }
+          : null,
     };
   }
 
@@ -69,13 +95,19 @@ export class KycService {
   /** Stage 1: records (or corrects) the real-name data; not while a review is pending or once verified. */
   async submitPrimary(userId: number, body: KycPrimaryBody): Promise<KycInfo> {
     if (!isKnownCountry(body.nationality)) throw new AppError('INVALID_PARAMETER', { field: 'nationality' });
-    if (!this.documentTypes(body.nationality).includes(body.documentType)) throw new AppError('KYC_DOCUMENT_TYPE_INVALID');
+    if (!this.documentTypes(body.nationality).includes(body.documentType))
+      throw new AppError('KYC_DOCUMENT_TYPE_INVALID');
     const realName = body.realName.trim().replace(/\s+/g, ' ');
     if (!realName) throw new AppError('FIELD_REQUIRED');
     const idNumber = body.idNumber.trim();
     const written = await kycRepo.writePrimary(this.ctx.db, userId, {
-      documentType: body.documentType, nationality: body.nationality, realName, idNumber, idNumberKey: idNumberKey(idNumber),
-      state: 'primary', updatedAt: this.ctx.clock.now(),
+      documentType: body.documentType,
+      nationality: body.nationality,
+      realName,
+      idNumber,
+      idNumberKey: idNumberKey(idNumber),
+      state: 'primary',
+      updatedAt: this.ctx.clock.now(),
     });
     if (!written) {
       // Pending or verified when written (one of them is still the case: a verified user stays so).
@@ -98,7 +130,18 @@ export class KycService {
       assertEditable(profile.state);
       const now = this.ctx.clock.now();
       const { documentType, nationality, realName, idNumber, idNumberKey: key } = profile;
-      await kycRepo.insertSubmission(tx, { userId, documentType, nationality, realName, idNumber, idNumberKey: key, frontImage, backImage, selfieImage, submittedAt: now });
+      await kycRepo.insertSubmission(tx, {
+        userId,
+        documentType,
+        nationality,
+        realName,
+        idNumber,
+        idNumberKey: key,
+        frontImage,
+        backImage,
+        selfieImage,
+        submittedAt: now,
+      });
       await kycRepo.setState(tx, userId, 'pending', now);
     });
     return this.info(userId);
@@ -120,10 +163,20 @@ export class KycService {
     const { rows, total, totalCapped } = await kycRepo.queue(this.ctx.db, decision, page, size);
     return {
       items: rows.map((r) => ({
-        id: r.id, uid: r.uid, realName: r.realName, nationality: r.nationality, documentType: r.documentType as KycDocumentType,
-        submittedAt: r.submittedAt.getTime(), decision: decisionOf(r.decision), decidedAt: r.decidedAt?.getTime() ?? null, sameIdNumber: r.sameIdNumber,
+        id: r.id,
+        uid: r.uid,
+        realName: r.realName,
+        nationality: r.nationality,
+        documentType: r.documentType as KycDocumentType,
+        submittedAt: r.submittedAt.getTime(),
+        decision: decisionOf(r.decision),
+        decidedAt: r.decidedAt?.getTime() ?? null,
+        sameIdNumber: r.sameIdNumber,
       })),
-      page, size, total, totalCapped,
+      page,
+      size,
+      total,
+      totalCapped,
     };
   }
 
@@ -138,12 +191,24 @@ export class KycService {
       await this.audit.write(tx, actor, { action: 'kyc.read', targetType: 'kyc_submission', targetId: s.id });
       const photo = (slot: KycPhotoSlot) => `/admin/api/kyc/photo?id=${s.id}&slot=${slot}`;
       return {
-        id: s.id, uid: uid!, documentType: s.documentType as KycDocumentType, nationality: s.nationality, realName: s.realName, idNumber: s.idNumber,
-        submittedAt: s.submittedAt.getTime(), decision: decisionOf(s.decision), decidedAt: s.decidedAt?.getTime() ?? null,
+        id: s.id,
+        uid: uid!,
+        documentType: s.documentType as KycDocumentType,
+        nationality: s.nationality,
+        realName: s.realName,
+        idNumber: s.idNumber,
+        submittedAt: s.submittedAt.getTime(),
+        decision: decisionOf(s.decision),
+        decidedAt: s.decidedAt?.getTime() ?? null,
         rejection: s.rejectReason ? { reason: s.rejectReason as KycRejectReason, note: s.rejectNote } : null,
         photos: { front: photo('front'), back: photo('back'), selfie: photo('selfie') },
         sameIdNumber: same,
-        earlier: earlier.map((e) => ({ id: e.id, submittedAt: e.submittedAt.getTime(), decision: decisionOf(e.decision), rejectReason: (e.rejectReason as KycRejectReason | null) ?? null })),
+        earlier: earlier.map((e) => ({
+          id: e.id,
+          submittedAt: e.submittedAt.getTime(),
+          decision: decisionOf(e.decision),
+          rejectReason: (e.rejectReason as KycRejectReason | null) ?? null,
+        })),
       };
     });
   }
@@ -153,7 +218,12 @@ export class KycService {
     const s = await kycRepo.submission(this.ctx.db, id);
     if (!s) throw new AppError('NOT_FOUND');
     const name = { front: s.frontImage, back: s.backImage, selfie: s.selfieImage }[slot];
-    await this.audit.write(this.ctx.db, actor, { action: 'kyc.photo.read', targetType: 'kyc_submission', targetId: s.id, after: { slot } });
+    await this.audit.write(this.ctx.db, actor, {
+      action: 'kyc.photo.read',
+      targetType: 'kyc_submission',
+      targetId: s.id,
+      after: { slot },
+    });
     return this.files.readForReview(name);
   }
 
@@ -177,8 +247,11 @@ export class KycService {
       await kycRepo.setState(tx, submission.userId, state, now);
       await notifyUser(tx, submission.userId, `kyc.${state}`, now, body.verified ? {} : { reason: rejectReason, note });
       await this.audit.write(tx, actor, {
-        action: 'kyc.decide', targetType: 'kyc_submission', targetId: body.id,
-        before: { decision: 'pending' }, after: { decision: state, reason: rejectReason, note },
+        action: 'kyc.decide',
+        targetType: 'kyc_submission',
+        targetId: body.id,
+        before: { decision: 'pending' },
+        after: { decision: state, reason: rejectReason, note },
       });
     });
     return this.detail(actor, body.id);

@@ -12,7 +12,15 @@ export const frozenOf = (w: Wallet): FrozenKind => `${w}_frozen`;
  * System accounts per asset and mode (docs/ledger.md). They are the other side of every movement
  * in or out of users' hands, so they may go negative: external_deposits is minus what came in.
  */
-export const SYSTEM_KINDS = ['house', 'fees', 'external_deposits', 'external_withdrawals', 'loan_book', 'interest', 'demo_faucet'] as const;
+export const SYSTEM_KINDS = [
+  'house',
+  'fees',
+  'external_deposits',
+  'external_withdrawals',
+  'loan_book',
+  'interest',
+  'demo_faucet',
+] as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
 
 export type UserKind = Wallet | FrozenKind;
@@ -30,7 +38,12 @@ export type AccountRef =
   /** `shard`: one row of the account; left out, the ledger picks it when posting, and a balance is of all of them. */
   | { userId: null; mode: Mode; kind: SystemKind; asset: string; shard?: number };
 
-export const userAccount = (userId: number, mode: Mode, kind: UserKind, asset: string): AccountRef => ({ userId, mode, kind, asset });
+export const userAccount = (userId: number, mode: Mode, kind: UserKind, asset: string): AccountRef => ({
+  userId,
+  mode,
+  kind,
+  asset,
+});
 export const systemAccount = (mode: Mode, kind: SystemKind, asset: string, shard?: number): AccountRef =>
   shard === undefined ? { userId: null, mode, kind, asset } : { userId: null, mode, kind, asset, shard };
 

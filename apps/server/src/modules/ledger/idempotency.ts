@@ -9,16 +9,26 @@ import type { IdempotencyRequest } from '../../lib/idempotency';
  * replay blocks on it until the first commits (then reads its answer) or rolls back (then does
  * the work itself). A failed request stores nothing, so retrying it is safe.
  */
-export async function once<T>(tx: Tx, userId: number, idem: IdempotencyRequest | null, now: Date, work: () => Promise<T>): Promise<T> {
+export async function once<T>(
+  tx: Tx,
+  userId: number,
+  idem: IdempotencyRequest | null,
+  now: Date,
+  work: () => Promise<T>,
+): Promise<T> {
   if (!idem) return work();
   // Plain SQL: this runs in every money command, and the query builder cost more than the statements.
-  const inserted = rowsOf(await tx.execute(sql`
+  const inserted = rowsOf(
+    await tx.execute(sql`
     INSERT INTO idempotency_keys (user_id, key, request_hash, response, created_at)
     VALUES (${userId}, ${idem.key}, ${idem.requestHash}, 'null'::jsonb, ${now.toISOString()})
-    ON CONFLICT DO NOTHING RETURNING 1 AS inserted`));
+    ON CONFLICT DO NOTHING RETURNING 1 AS inserted`),
+  );
   if (inserted.length === 0) {
-    const [row] = rowsOf(await tx.execute(sql`
-      SELECT request_hash, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${idem.key}`));
+    const [row] = rowsOf(
+      await tx.execute(sql`
+      SELECT request_hash, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${idem.key}`),
+    );
     if (!row || row.request_hash !== idem.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return row.response as T;
   }

@@ -54,7 +54,7 @@ export const LEDGER_INVARIANTS: readonly Invariant[] = [
       WHERE user_id IS NOT NULL AND balance < 0 LIMIT ${limit}`,
   },
   {
-    rule: 'postings are in their account\'s asset',
+    rule: "postings are in their account's asset",
     violations: (limit) => sql`SELECT p.id, p.asset, a.asset AS account_asset FROM ledger_postings p
       JOIN ledger_accounts a ON a.id = p.account_id WHERE p.asset <> a.asset LIMIT ${limit}`,
   },
@@ -80,7 +80,8 @@ export const LEDGER_INVARIANTS: readonly Invariant[] = [
 export async function findViolations(db: DbOrTx, invariants: readonly Invariant[], limit = 20): Promise<Violation[]> {
   const violations: Violation[] = [];
   for (const inv of invariants) {
-    for (const row of rowsOf(await db.execute(inv.violations(limit, LEDGER_TABLES)))) violations.push({ rule: inv.rule, detail: JSON.stringify(row) });
+    for (const row of rowsOf(await db.execute(inv.violations(limit, LEDGER_TABLES))))
+      violations.push({ rule: inv.rule, detail: JSON.stringify(row) });
   }
   return violations;
 }

@@ -48,15 +48,16 @@ export interface MoneyStep {
 /** A posting request; engine work, which has no mode of its own, names one in every posting. */
 export type PostInputIn = Omit<PostInput, 'mode'> & { mode?: Mode };
 
-export type MoneyCommand<R> = (
+export type MoneyCommand<R> =
   /** A user's command: their demo ledger is funded on first use, their key makes it idempotent. */
-  | { userId: number; mode: Mode; idempotency?: IdempotencyRequest | null }
-  /** Engine work (settlement, the matcher, an operator's credit): no user of its own, no mode. */
-  | { userId: null; mode?: undefined; idempotency?: undefined }
-) & {
-  /** The domain step: checks, records and postings, all in the one transaction. Its answer is the command's. */
-  step(m: MoneyStep): Promise<R>;
-}
+  (
+    | { userId: number; mode: Mode; idempotency?: IdempotencyRequest | null }
+    /** Engine work (settlement, the matcher, an operator's credit): no user of its own, no mode. */
+    | { userId: null; mode?: undefined; idempotency?: undefined }
+  ) & {
+    /** The domain step: checks, records and postings, all in the one transaction. Its answer is the command's. */
+    step(m: MoneyStep): Promise<R>;
+  };
 
 /**
  * The rows a kind of `MoneyPlan` writes with its ledger transaction, built once as a statement
@@ -101,13 +102,15 @@ export interface MoneyPlan<R, V> {
 function valuesOf(params: unknown[]): (named: Record<string, unknown>) => unknown[] {
   const slots = params.map((p) => {
     if (is(p, Placeholder)) return { name: p.name, encode: (v: unknown) => v };
-    if (is(p, Param) && is(p.value, Placeholder)) return { name: p.value.name, encode: (v: unknown) => p.encoder.mapToDriverValue(v) };
+    if (is(p, Param) && is(p.value, Placeholder))
+      return { name: p.value.name, encode: (v: unknown) => p.encoder.mapToDriverValue(v) };
     throw new Error('a money statement has a parameter that is not a placeholder');
   });
-  return (named) => slots.map(({ name, encode }) => {
-    if (!(name in named)) throw new Error(`no value for placeholder ${name}`);
-    return encode(named[name]);
-  });
+  return (named) =>
+    slots.map(({ name, encode }) => {
+      if (!(name in named)) throw new Error(`no value for placeholder ${name}`);
+      return encode(named[name]);
+    });
 }
 
 /** What `money_post` (migrations/0013_money_post.sql) raises for a key reused with another request. */
@@ -132,9 +135,10 @@ export class MoneyCommands {
     /** The bus (ClusterBus); a plain function (scripts, benchmarks) gets the events without ids. */
     userEvents: UserEventSink | PublishToUser,
   ) {
-    const sink: UserEventSink = typeof userEvents === 'function'
-      ? { publishUserEvent: (e) => Promise.resolve(userEvents(e.userId, e.event as OrderEvent)) }
-      : userEvents;
+    const sink: UserEventSink =
+      typeof userEvents === 'function'
+        ? { publishUserEvent: (e) => Promise.resolve(userEvents(e.userId, e.event as OrderEvent)) }
+        : userEvents;
     this.outbox = new OutboxPublisher(ctx, sink);
   }
 
@@ -156,12 +160,21 @@ export class MoneyCommands {
     const idem = req.idempotency;
     let rows;
     try {
-      rows = await queryNamed(this.ctx.db, statement.name, statement.text, statement.values({
-        ...plan.values,
-        money_user: req.userId, money_key: idem?.key ?? null, money_hash: idem?.requestHash ?? null, money_at: plan.now.toISOString(),
-        money_answer: JSON.stringify(plan.answer ?? null), money_batch: this.ledger.batchOfOne({ ...plan.post, mode: req.mode }),
-        money_events: JSON.stringify(plan.events ?? []),
-      }));
+      rows = await queryNamed(
+        this.ctx.db,
+        statement.name,
+        statement.text,
+        statement.values({
+          ...plan.values,
+          money_user: req.userId,
+          money_key: idem?.key ?? null,
+          money_hash: idem?.requestHash ?? null,
+          money_at: plan.now.toISOString(),
+          money_answer: JSON.stringify(plan.answer ?? null),
+          money_batch: this.ledger.batchOfOne({ ...plan.post, mode: req.mode }),
+          money_events: JSON.stringify(plan.events ?? []),
+        }),
+      );
     } catch (err) {
       if (hasSqlState(err, KEY_REUSED_SQLSTATE)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
       throw this.ledger.refusal(err);
@@ -176,7 +189,10 @@ export class MoneyCommands {
     return plan.answer;
   }
 
-  private readonly statements = new Map<string, { name: string; text: string; values: (named: Record<string, unknown>) => unknown[] }>();
+  private readonly statements = new Map<
+    string,
+    { name: string; text: string; values: (named: Record<string, unknown>) => unknown[] }
+  >();
 
   /** The statement of a kind of `MoneyPlan`, built once. */
   private statementOf(records: MoneyRecords<unknown>) {
@@ -215,7 +231,8 @@ export class MoneyCommands {
         return { ...input, mode };
       };
       const m: MoneyStep = {
-        tx, now,
+        tx,
+        now,
         post: async (input) => (await this.ledger.post(tx, withMode(input))).transactionId,
         postMany: (inputs, options) => this.ledger.postMany(tx, inputs.map(withMode), options),
         reverse: async (id, memo) => (await this.ledger.reverse(tx, id, memo, cmd.mode)).transactionId,
@@ -225,7 +242,9 @@ export class MoneyCommands {
         },
         publish: (to, event) => void events.push([to, event]),
       };
-      const answer = await (userId === null ? cmd.step(m) : once(tx, userId, cmd.idempotency ?? null, now, () => cmd.step(m)));
+      const answer = await (userId === null
+        ? cmd.step(m)
+        : once(tx, userId, cmd.idempotency ?? null, now, () => cmd.step(m)));
       outbox = await writeOutbox(tx, now, events);
       return answer;
     });
@@ -247,12 +266,15 @@ export class MoneyCommands {
     // The option account is the last one the faucet came to fund: once it exists, nothing is due.
     const last = userAccount(userId, 'demo', 'option', QUOTE_ASSET);
     if (!(await this.ledger.hasAccount(this.ctx.db, last))) {
-      await this.run({ userId: null, step: async (m) => {
-        await this.ledger.lockDemo(m.tx, userId);
-        if (await this.ledger.hasAccount(m.tx, last)) return;
-        const funded = await this.ledger.hasAccount(m.tx, userAccount(userId, 'demo', 'currency', QUOTE_ASSET));
-        await m.post(demoFunding(userId, funded ? ['option'] : undefined));
-      } });
+      await this.run({
+        userId: null,
+        step: async (m) => {
+          await this.ledger.lockDemo(m.tx, userId);
+          if (await this.ledger.hasAccount(m.tx, last)) return;
+          const funded = await this.ledger.hasAccount(m.tx, userAccount(userId, 'demo', 'currency', QUOTE_ASSET));
+          await m.post(demoFunding(userId, funded ? ['option'] : undefined));
+        },
+      });
     }
     this.demoFunded.add(userId);
   }

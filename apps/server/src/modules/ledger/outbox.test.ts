@@ -23,23 +23,29 @@ function recorder(): UserEventSink & { got: { outboxId: number; userId: number; 
   };
 }
 
-const outboxRows = async (userId: number) => rowsOf(await t.ctx.db.execute(sql`
-  SELECT id::int AS id, event, published_at FROM user_event_outbox WHERE user_id = ${userId} ORDER BY id`));
+const outboxRows = async (userId: number) =>
+  rowsOf(
+    await t.ctx.db.execute(sql`
+  SELECT id::int AS id, event, published_at FROM user_event_outbox WHERE user_id = ${userId} ORDER BY id`),
+  );
 
 const event = (n: number) => ({ kind: 'spot', order: { id: n } }) as unknown as OrderEvent;
 
 describe('the order-event outbox', () => {
-  it('writes a command\'s events in its transaction, publishes them after the commit by row id, and marks them published', async () => {
+  it("writes a command's events in its transaction, publishes them after the commit by row id, and marks them published", async () => {
     const userId = await userIdByEmail(t, (await registerByEmail(t)).email);
     const sink = recorder();
     const money = createLedger(t.ctx, sink).money;
-    await money.run({ userId: null, step: async (m) => {
-      m.publish(userId, event(1));
-      m.publish(userId, event(2));
-      // Not yet on the bus while the transaction is open.
-      expect(sink.got).toEqual([]);
-      return 1;
-    } });
+    await money.run({
+      userId: null,
+      step: async (m) => {
+        m.publish(userId, event(1));
+        m.publish(userId, event(2));
+        // Not yet on the bus while the transaction is open.
+        expect(sink.got).toEqual([]);
+        return 1;
+      },
+    });
     const rows = await outboxRows(userId);
     expect(rows.map((r) => r.event)).toEqual([event(1), event(2)]);
     expect(sink.got).toEqual(rows.map((r) => ({ outboxId: r.id, userId, event: r.event })));
@@ -48,14 +54,19 @@ describe('the order-event outbox', () => {
     expect((await outboxRows(userId)).every((r) => r.published_at !== null)).toBe(true);
   });
 
-  it('publishes nothing and writes no row when the command\'s transaction fails', async () => {
+  it("publishes nothing and writes no row when the command's transaction fails", async () => {
     const userId = await userIdByEmail(t, (await registerByEmail(t)).email);
     const sink = recorder();
     const money = createLedger(t.ctx, sink).money;
-    await expect(money.run({ userId: null, step: (m) => {
-      m.publish(userId, event(3));
-      throw new Error('refused');
-    } })).rejects.toThrow('refused');
+    await expect(
+      money.run({
+        userId: null,
+        step: (m) => {
+          m.publish(userId, event(3));
+          throw new Error('refused');
+        },
+      }),
+    ).rejects.toThrow('refused');
     expect(sink.got).toEqual([]);
     expect(await outboxRows(userId)).toEqual([]);
   });
@@ -84,9 +95,19 @@ describe('the order-event outbox', () => {
   it('purges published rows older than a day, never an unpublished one', async () => {
     const userId = await userIdByEmail(t, (await registerByEmail(t)).email);
     const longAgo = new Date(t.ctx.clock.now().getTime() - 2 * 24 * 3600_000);
-    const [published, recent, waiting] = await t.ctx.db.transaction((tx) => writeOutbox(tx, longAgo, [[userId, event(6)], [userId, event(7)], [userId, event(8)]]));
-    await t.ctx.db.execute(sql`UPDATE user_event_outbox SET published_at = ${longAgo.toISOString()}::timestamptz WHERE id = ${published!.id}`);
-    await t.ctx.db.execute(sql`UPDATE user_event_outbox SET published_at = ${t.ctx.clock.now().toISOString()}::timestamptz WHERE id = ${recent!.id}`);
+    const [published, recent, waiting] = await t.ctx.db.transaction((tx) =>
+      writeOutbox(tx, longAgo, [
+        [userId, event(6)],
+        [userId, event(7)],
+        [userId, event(8)],
+      ]),
+    );
+    await t.ctx.db.execute(
+      sql`UPDATE user_event_outbox SET published_at = ${longAgo.toISOString()}::timestamptz WHERE id = ${published!.id}`,
+    );
+    await t.ctx.db.execute(
+      sql`UPDATE user_event_outbox SET published_at = ${t.ctx.clock.now().toISOString()}::timestamptz WHERE id = ${recent!.id}`,
+    );
     await new OutboxRelay(t.ctx, recorder()).purge();
     expect((await outboxRows(userId)).map((r) => r.id)).toEqual([recent!.id, waiting!.id]);
   });

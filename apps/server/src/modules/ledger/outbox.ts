@@ -25,11 +25,13 @@ export interface OutboxRow {
 /** Writes a command's events (one multi-row INSERT) in its transaction; the rows, ids in the events' order. */
 export async function writeOutbox(tx: DbOrTx, now: Date, events: [number, OrderEvent][]): Promise<OutboxRow[]> {
   if (events.length === 0) return [];
-  const rows = rowsOf(await tx.execute(sql`
+  const rows = rowsOf(
+    await tx.execute(sql`
     INSERT INTO user_event_outbox (user_id, event, created_at)
     SELECT (x.e->>0)::bigint, x.e->1, ${now.toISOString()}::timestamptz
       FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY x.n
-    RETURNING id`));
+    RETURNING id`),
+  );
   const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   return events.map(([userId, event], i) => ({ id: ids[i]!, userId, event }));
 }
@@ -40,7 +42,11 @@ export class OutboxPublisher {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly ctx: AppContext, private readonly sink: UserEventSink, private readonly markEveryMs = 50) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sink: UserEventSink,
+    private readonly markEveryMs = 50,
+  ) {}
 
   /**
    * Publishes rows after their commit: the publishes start now, in order (the in-process bus
@@ -50,7 +56,8 @@ export class OutboxPublisher {
     for (const r of rows) {
       this.sink.publishUserEvent({ outboxId: r.id, userId: r.userId, event: r.event }).then(
         () => this.mark(r.id),
-        (err: unknown) => this.ctx.log.warn({ err, outboxId: r.id }, 'user event publish failed; the outbox relay retries it'),
+        (err: unknown) =>
+          this.ctx.log.warn({ err, outboxId: r.id }, 'user event publish failed; the outbox relay retries it'),
       );
     }
   }
@@ -67,10 +74,12 @@ export class OutboxPublisher {
     const ids = this.marks;
     this.marks = [];
     if (ids.length === 0) return this.flushing;
-    this.flushing = this.flushing.then(() => markPublished(this.ctx.db, ids, this.ctx.clock.now())).catch((err: unknown) => {
-      // Unmarked rows are published again by the relay, and the bus drops the second publish.
-      this.ctx.log.warn({ err }, 'marking user events published failed');
-    });
+    this.flushing = this.flushing
+      .then(() => markPublished(this.ctx.db, ids, this.ctx.clock.now()))
+      .catch((err: unknown) => {
+        // Unmarked rows are published again by the relay, and the bus drops the second publish.
+        this.ctx.log.warn({ err }, 'marking user events published failed');
+      });
     return this.flushing;
   }
 }
@@ -94,24 +103,36 @@ export interface OutboxRelayOptions {
  * a row published by its own process meanwhile is dropped by the bus as a duplicate.
  */
 export class OutboxRelay {
-  constructor(private readonly ctx: AppContext, private readonly sink: UserEventSink, private readonly opts: OutboxRelayOptions = {}) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sink: UserEventSink,
+    private readonly opts: OutboxRelayOptions = {},
+  ) {}
 
   /** One pass: the number of rows published. */
   async runOnce(): Promise<number> {
     const now = this.ctx.clock.now();
     const before = new Date(now.getTime() - (this.opts.graceMs ?? 2000)).toISOString();
     const published = await this.ctx.db.transaction(async (tx) => {
-      const rows = rowsOf(await tx.execute(sql`
+      const rows = rowsOf(
+        await tx.execute(sql`
         SELECT id, user_id, event FROM user_event_outbox
          WHERE published_at IS NULL AND created_at < ${before}::timestamptz
-         ORDER BY id LIMIT ${this.opts.batch ?? 500} FOR UPDATE SKIP LOCKED`));
+         ORDER BY id LIMIT ${this.opts.batch ?? 500} FOR UPDATE SKIP LOCKED`),
+      );
       if (rows.length === 0) return 0;
       // In order: a user's events reach the bus in the order they were written.
-      for (const r of rows) await this.sink.publishUserEvent({ outboxId: Number(r.id), userId: Number(r.user_id), event: r.event });
-      await markPublished(tx, rows.map((r) => Number(r.id)), now);
+      for (const r of rows)
+        await this.sink.publishUserEvent({ outboxId: Number(r.id), userId: Number(r.user_id), event: r.event });
+      await markPublished(
+        tx,
+        rows.map((r) => Number(r.id)),
+        now,
+      );
       return rows.length;
     });
-    if (published > 0) this.ctx.log.warn({ published }, 'outbox relay published user events a process left unpublished');
+    if (published > 0)
+      this.ctx.log.warn({ published }, 'outbox relay published user events a process left unpublished');
     return published;
   }
 

@@ -27,12 +27,13 @@ export interface StatementLine {
 }
 
 /** The rows of an account (all its shards, for a system account). */
-const accountIs = (ref: AccountRef) => and(
-  ref.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, ref.userId),
-  eq(ledgerAccounts.mode, ref.mode),
-  eq(ledgerAccounts.kind, ref.kind),
-  eq(ledgerAccounts.asset, ref.asset),
-);
+const accountIs = (ref: AccountRef) =>
+  and(
+    ref.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, ref.userId),
+    eq(ledgerAccounts.mode, ref.mode),
+    eq(ledgerAccounts.kind, ref.kind),
+    eq(ledgerAccounts.asset, ref.asset),
+  );
 
 /** A user's account in one mode: what its balance reads need. */
 export interface UserBalanceRow {
@@ -47,31 +48,45 @@ export interface UserBalanceRow {
  * and a row mapping per call (docs/performance.md, "API"). The balance comes as its exact decimal
  * text (numeric(78,0)), read as a bigint.
  */
-const ACCOUNTS_OF_USER_SQL = 'SELECT kind, asset, balance::text AS balance FROM ledger_accounts WHERE user_id = $1 AND mode = $2';
+const ACCOUNTS_OF_USER_SQL =
+  'SELECT kind, asset, balance::text AS balance FROM ledger_accounts WHERE user_id = $1 AND mode = $2';
 
 export const ledgerRepo = {
   /** The row of a user's account, or of one shard of a system account (shard 0 if `ref` names none). */
   async findAccount(db: DbOrTx, ref: AccountRef): Promise<AccountRow | undefined> {
-    const shard = ref.userId === null ? ref.shard ?? 0 : 0;
-    const rows = await db.select().from(ledgerAccounts).where(and(accountIs(ref), eq(ledgerAccounts.shard, shard))).limit(1);
+    const shard = ref.userId === null ? (ref.shard ?? 0) : 0;
+    const rows = await db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(accountIs(ref), eq(ledgerAccounts.shard, shard)))
+      .limit(1);
     return rows[0];
   },
 
   /** The balance of an account: of a system account without a shard, the sum of its shards; zero if it has no row yet. */
   async balanceOf(db: DbOrTx, ref: AccountRef): Promise<bigint> {
     const shard = ref.userId === null && ref.shard !== undefined ? eq(ledgerAccounts.shard, ref.shard) : undefined;
-    const [row] = await db.select({ balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` }).from(ledgerAccounts).where(and(accountIs(ref), shard));
+    const [row] = await db
+      .select({ balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
+      .from(ledgerAccounts)
+      .where(and(accountIs(ref), shard));
     return BigInt(row!.balance);
   },
 
   /** A user's accounts in one mode (`account/list` on every wallet screen: prepared outside a transaction). */
   async accountsOfUser(db: DbOrTx, userId: number, mode: string): Promise<UserBalanceRow[]> {
     if (isTransaction(db)) {
-      return db.select({ kind: ledgerAccounts.kind, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance }).from(ledgerAccounts)
+      return db
+        .select({ kind: ledgerAccounts.kind, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
         .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)));
     }
     const rows = await queryPreparedPlain(db as Db, 'ledger_accounts_of_user', ACCOUNTS_OF_USER_SQL, [userId, mode]);
-    return rows.map((r) => ({ kind: r.kind as string, asset: r.asset as string, balance: BigInt(r.balance as string) }));
+    return rows.map((r) => ({
+      kind: r.kind as string,
+      asset: r.asset as string,
+      balance: BigInt(r.balance as string),
+    }));
   },
 
   /** An advisory lock on a user's demo ledger until the transaction ends (its funding and reset take turns). */
@@ -88,7 +103,14 @@ export const ledgerRepo = {
     const [transaction] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id)).for('update');
     if (!transaction) return undefined;
     const postings = await db
-      .select({ amount: ledgerPostings.amount, userId: ledgerAccounts.userId, mode: ledgerAccounts.mode, kind: ledgerAccounts.kind, asset: ledgerAccounts.asset, shard: ledgerAccounts.shard })
+      .select({
+        amount: ledgerPostings.amount,
+        userId: ledgerAccounts.userId,
+        mode: ledgerAccounts.mode,
+        kind: ledgerAccounts.kind,
+        asset: ledgerAccounts.asset,
+        shard: ledgerAccounts.shard,
+      })
       .from(ledgerPostings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
       .where(eq(ledgerPostings.transactionId, id))
@@ -98,7 +120,11 @@ export const ledgerRepo = {
 
   /** Whether a transaction reversing `id` exists. */
   async reversalOf(db: DbOrTx, id: number): Promise<number | undefined> {
-    const [row] = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reverses, id)).limit(1);
+    const [row] = await db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reverses, id))
+      .limit(1);
     return row?.id;
   },
 
@@ -107,15 +133,24 @@ export const ledgerRepo = {
    * not seen are absent), among the latest `depth` postings of each of the user's accounts: bounded
    * work however long the user's history is.
    */
-  async latestOfKinds(db: DbOrTx, userId: number, mode: string, kinds: readonly string[], since: Date, depth: number): Promise<Map<string, Date>> {
-    const rows = rowsOf(await db.execute(sql`
+  async latestOfKinds(
+    db: DbOrTx,
+    userId: number,
+    mode: string,
+    kinds: readonly string[],
+    since: Date,
+    depth: number,
+  ): Promise<Map<string, Date>> {
+    const rows = rowsOf(
+      await db.execute(sql`
       SELECT t.kind, max(t.created_at) AS at FROM ledger_transactions t
       WHERE t.id IN (
         SELECT p.transaction_id FROM ledger_accounts a
         CROSS JOIN LATERAL (SELECT transaction_id FROM ledger_postings WHERE account_id = a.id ORDER BY id DESC LIMIT ${depth}) p
         WHERE a.user_id = ${userId} AND a.mode = ${mode})
         AND t.created_at > ${since.toISOString()} AND t.kind IN (SELECT jsonb_array_elements_text(${JSON.stringify(kinds)}::jsonb))
-      GROUP BY t.kind`));
+      GROUP BY t.kind`),
+    );
     return new Map(rows.map((r) => [String(r.kind), new Date(String(r.at))]));
   },
 
@@ -125,10 +160,17 @@ export const ledgerRepo = {
    * available and reserved (`_frozen`) accounts taken together — so money only held or released
    * inside a wallet is one line, not a plus and a minus. The postings stay as they are.
    */
-  async statement(db: DbOrTx, userId: number, mode: string, filter: { wallet?: string | undefined; asset?: string | undefined }, limit: number, offset: number) {
+  async statement(
+    db: DbOrTx,
+    userId: number,
+    mode: string,
+    filter: { wallet?: string | undefined; asset?: string | undefined },
+    limit: number,
+    offset: number,
+  ) {
     const match = sql`a.user_id = ${userId} AND a.mode = ${mode}${
-      filter.wallet ? sql` AND a.kind IN (${filter.wallet}, ${filter.wallet + '_frozen'})` : sql``}${
-      filter.asset ? sql` AND a.asset = ${filter.asset}` : sql``}`;
+      filter.wallet ? sql` AND a.kind IN (${filter.wallet}, ${filter.wallet + '_frozen'})` : sql``
+    }${filter.asset ? sql` AND a.asset = ${filter.asset}` : sql``}`;
     const [pageRows, totalRows] = await Promise.all([
       db.execute(sql`
         SELECT p.transaction_id AS id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
@@ -145,7 +187,8 @@ export const ledgerRepo = {
       SELECT p2.balance_after FROM ledger_accounts a2 JOIN ledger_postings p2 ON p2.account_id = a2.id
       WHERE a2.user_id = ${userId} AND a2.mode = ${mode} AND a2.kind = ${kind} AND a2.asset = l.asset AND p2.transaction_id <= l.id
       ORDER BY p2.id DESC LIMIT 1), 0)::text`;
-    const rows = rowsOf(await db.execute(sql`
+    const rows = rowsOf(
+      await db.execute(sql`
       WITH l AS (
         SELECT p.transaction_id AS id,
                CASE WHEN right(a.kind, 7) = '_frozen' THEN left(a.kind, -7) ELSE a.kind END AS wallet,
@@ -160,20 +203,31 @@ export const ledgerRepo = {
              l.available::text AS available, l.held::text AS held,
              ${after(sql`l.wallet`)} AS balance_after, ${after(sql`l.wallet || '_frozen'`)} AS held_after
       FROM l JOIN ledger_transactions t ON t.id = l.id
-      ORDER BY l.id DESC, l.wallet, l.asset`));
+      ORDER BY l.id DESC, l.wallet, l.asset`),
+    );
     const items: StatementItem[] = [];
     for (const r of rows) {
       const id = Number(r.id);
       let item = items.at(-1);
       if (item?.id !== id) {
-        item = { id, txKind: String(r.tx_kind), reference: String(r.reference), createdAt: new Date(String(r.created_at)), lines: [] };
+        item = {
+          id,
+          txKind: String(r.tx_kind),
+          reference: String(r.reference),
+          createdAt: new Date(String(r.created_at)),
+          lines: [],
+        };
         items.push(item);
       }
       const available = BigInt(String(r.available));
       const held = BigInt(String(r.held));
       item.lines.push({
-        wallet: String(r.wallet), asset: String(r.asset), amount: available + held, held,
-        balanceAfter: BigInt(String(r.balance_after)), heldAfter: BigInt(String(r.held_after)),
+        wallet: String(r.wallet),
+        asset: String(r.asset),
+        amount: available + held,
+        held,
+        balanceAfter: BigInt(String(r.balance_after)),
+        heldAfter: BigInt(String(r.held_after)),
       });
     }
     return { items, total };
@@ -186,9 +240,17 @@ export const ledgerRepo = {
    * transaction ids in the order of `batch.t`. A user account that would go below zero raises
    * SQLSTATE `BALANCE_SHORT_SQLSTATE`.
    */
-  async post(tx: Tx, batch: PostBatch, now: Date, side: PostSide = 'all', ids: number[] | null = null): Promise<number[]> {
-    const [row] = rowsOf(await tx.execute(sql`
-      SELECT ledger_post(${JSON.stringify(batch)}::jsonb, ${now.toISOString()}::timestamptz, ${side}, ${ids === null ? null : `{${ids.join(',')}}`}::bigint[])::text AS ids`));
+  async post(
+    tx: Tx,
+    batch: PostBatch,
+    now: Date,
+    side: PostSide = 'all',
+    ids: number[] | null = null,
+  ): Promise<number[]> {
+    const [row] = rowsOf(
+      await tx.execute(sql`
+      SELECT ledger_post(${JSON.stringify(batch)}::jsonb, ${now.toISOString()}::timestamptz, ${side}, ${ids === null ? null : `{${ids.join(',')}}`}::bigint[])::text AS ids`),
+    );
     // '{1,2,3}': text, so node-postgres and PGlite answer alike.
     return String(row!.ids).slice(1, -1).split(',').map(Number);
   },

@@ -3,7 +3,17 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hasSqlState, uniqueViolation } from '../../lib/db-errors';
-import { accountKey, shardOf, systemAccount, userAccount, type AccountRef, type Mode, type SystemKind, type UserKind, type Wallet } from './accounts';
+import {
+  accountKey,
+  shardOf,
+  systemAccount,
+  userAccount,
+  type AccountRef,
+  type Mode,
+  type SystemKind,
+  type UserKind,
+  type Wallet,
+} from './accounts';
 import { LEDGER_INVARIANTS, findViolations, type Invariant, type Violation } from './invariants';
 import { BALANCE_SHORT_SQLSTATE, ledgerRepo, type PostBatch } from './repository';
 
@@ -42,7 +52,8 @@ function checkBalanced(input: PostInput): void {
   const sums = new Map<string, bigint>();
   for (const p of input.postings) {
     if (p.amount === 0n) throw new UnbalancedTransactionError(`zero posting in ${input.kind}`);
-    if (p.account.mode !== input.mode) throw new UnbalancedTransactionError(`posting in mode ${p.account.mode} of a ${input.mode} transaction`);
+    if (p.account.mode !== input.mode)
+      throw new UnbalancedTransactionError(`posting in mode ${p.account.mode} of a ${input.mode} transaction`);
     sums.set(p.account.asset, (sums.get(p.account.asset) ?? 0n) + p.amount);
   }
   for (const [asset, sum] of sums) {
@@ -58,12 +69,18 @@ function batchOf(inputs: PostInput[]): PostBatch {
   const batch: PostBatch = { t: [], p: [] };
   inputs.forEach((input, i) => {
     checkBalanced(input);
-    batch.t.push({ m: input.mode, k: input.kind, r: input.reference, o: input.memo ?? null, v: input.reverses ?? null });
+    batch.t.push({
+      m: input.mode,
+      k: input.kind,
+      r: input.reference,
+      o: input.memo ?? null,
+      v: input.reverses ?? null,
+    });
     // System accounts: the shard the posting names (a reversal's), else the one of the transaction's first user.
     const shard = shardOf(input.postings.find((p) => p.account.userId !== null)?.account.userId ?? undefined);
     const netted = new Map<string, { account: AccountRef; s: number; amount: bigint }>();
     for (const { account, amount } of input.postings) {
-      const s = account.userId === null ? account.shard ?? shard : 0;
+      const s = account.userId === null ? (account.shard ?? shard) : 0;
       const key = accountKey(account.userId === null ? { ...account, shard: s } : account);
       const seen = netted.get(key);
       if (seen) seen.amount += amount;
@@ -119,7 +136,11 @@ export class LedgerService {
    * round trip then), with the transaction ids, for the caller's writes that go with the money
    * (settlement marks its contracts there), so those do not hold up everybody else's.
    */
-  async postMany(tx: Tx, inputs: PostInput[], options: { beforeSystemAccounts?: (ids: number[]) => Promise<void> } = {}): Promise<number[]> {
+  async postMany(
+    tx: Tx,
+    inputs: PostInput[],
+    options: { beforeSystemAccounts?: (ids: number[]) => Promise<void> } = {},
+  ): Promise<number[]> {
     if (inputs.length === 0) return [];
     const batch = batchOf(inputs);
     const now = this.ctx.clock.now();
@@ -156,20 +177,30 @@ export class LedgerService {
     const found = await ledgerRepo.lockTransactionWithPostings(tx, id);
     if (!found) throw new AppError('TRANSACTION_NOT_FOUND');
     const { transaction, postings } = found;
-    if (transaction.kind === 'reversal' || (await ledgerRepo.reversalOf(tx, id)) !== undefined) throw new AppError('TRANSACTION_ALREADY_REVERSED');
+    if (transaction.kind === 'reversal' || (await ledgerRepo.reversalOf(tx, id)) !== undefined)
+      throw new AppError('TRANSACTION_ALREADY_REVERSED');
     const mode = transaction.mode as Mode;
     // A user's command reverses only on its own ledger (as it posts: MoneyCommands.run).
     if (onlyMode && mode !== onlyMode) throw new AppError('TRANSACTION_NOT_FOUND');
     const reversal = this.post(tx, {
-      mode, kind: 'reversal', reference: `reversal:${id}`, reverses: id, ...(memo ? { memo } : {}),
+      mode,
+      kind: 'reversal',
+      reference: `reversal:${id}`,
+      reverses: id,
+      ...(memo ? { memo } : {}),
       postings: postings.map((p) => ({
-        account: p.userId === null ? systemAccount(mode, p.kind as SystemKind, p.asset, p.shard) : userAccount(p.userId, mode, p.kind as UserKind, p.asset),
+        account:
+          p.userId === null
+            ? systemAccount(mode, p.kind as SystemKind, p.asset, p.shard)
+            : userAccount(p.userId, mode, p.kind as UserKind, p.asset),
         amount: -p.amount,
       })),
     });
     // A concurrent correction of the same transaction got there first (the unique index on `reverses`).
     return reversal.catch((err: unknown) => {
-      throw uniqueViolation(err) === 'ledger_transactions_reverses' ? new AppError('TRANSACTION_ALREADY_REVERSED') : err;
+      throw uniqueViolation(err) === 'ledger_transactions_reverses'
+        ? new AppError('TRANSACTION_ALREADY_REVERSED')
+        : err;
     });
   }
 
@@ -179,20 +210,41 @@ export class LedgerService {
   }
 
   /** Every account of a user in one mode, with its balance (accounts never used are absent). */
-  async accountsOf(db: DbOrTx, userId: number, mode: Mode): Promise<{ kind: UserKind; asset: string; balance: bigint }[]> {
-    return (await ledgerRepo.accountsOfUser(db, userId, mode)).map((a) => ({ kind: a.kind as UserKind, asset: a.asset, balance: a.balance }));
+  async accountsOf(
+    db: DbOrTx,
+    userId: number,
+    mode: Mode,
+  ): Promise<{ kind: UserKind; asset: string; balance: bigint }[]> {
+    return (await ledgerRepo.accountsOfUser(db, userId, mode)).map((a) => ({
+      kind: a.kind as UserKind,
+      asset: a.asset,
+      balance: a.balance,
+    }));
   }
 
   /**
    * When the user's latest transaction of each of these kinds since `since` was, among the latest
    * 100 postings of each of their accounts (withdrawals' risk rules; bounded work).
    */
-  latestOfKinds(db: DbOrTx, userId: number, mode: Mode, kinds: readonly LedgerKind[], since: Date): Promise<Map<string, Date>> {
+  latestOfKinds(
+    db: DbOrTx,
+    userId: number,
+    mode: Mode,
+    kinds: readonly LedgerKind[],
+    since: Date,
+  ): Promise<Map<string, Date>> {
     return ledgerRepo.latestOfKinds(db, userId, mode, kinds, since, 100);
   }
 
   /** The user's statement in one mode: one item per business event (ledger transaction), newest first (account changes). */
-  statement(db: DbOrTx, userId: number, mode: Mode, filter: { wallet?: string | undefined; asset?: string | undefined }, limit: number, offset: number) {
+  statement(
+    db: DbOrTx,
+    userId: number,
+    mode: Mode,
+    filter: { wallet?: string | undefined; asset?: string | undefined },
+    limit: number,
+    offset: number,
+  ) {
     return ledgerRepo.statement(db, userId, mode, filter, limit, offset);
   }
 
@@ -211,7 +263,9 @@ export class LedgerService {
 export function demoFunding(userId: number, wallets: readonly Wallet[] = DEMO_FUNDED_WALLETS): PostInput {
   const amount = DEMO_START_USDT * pow10(assetOf(QUOTE_ASSET)!.scale);
   return {
-    mode: 'demo', kind: 'demo_faucet', reference: `user:${userId}`,
+    mode: 'demo',
+    kind: 'demo_faucet',
+    reference: `user:${userId}`,
     postings: [
       { account: systemAccount('demo', 'demo_faucet', QUOTE_ASSET), amount: -amount * BigInt(wallets.length) },
       ...wallets.map((w) => ({ account: userAccount(userId, 'demo', w, QUOTE_ASSET), amount })),
@@ -220,4 +274,7 @@ export function demoFunding(userId: number, wallets: readonly Wallet[] = DEMO_FU
 }
 
 /** What other modules may do with the ledger: read it and add their invariants. Money moves only through `MoneyCommands`. */
-export type LedgerReads = Pick<LedgerService, 'verify' | 'registerInvariants' | 'balance' | 'accountsOf' | 'latestOfKinds' | 'statement'>;
+export type LedgerReads = Pick<
+  LedgerService,
+  'verify' | 'registerInvariants' | 'balance' | 'accountsOf' | 'latestOfKinds' | 'statement'
+>;

@@ -18,7 +18,11 @@ export const loanRepo = {
   // ----- products -------------------------------------------------------------------------------
 
   async products(db: DbOrTx, enabledOnly: boolean): Promise<LoanProductRow[]> {
-    return db.select().from(loanProducts).where(enabledOnly ? eq(loanProducts.enabled, true) : undefined).orderBy(asc(loanProducts.id));
+    return db
+      .select()
+      .from(loanProducts)
+      .where(enabledOnly ? eq(loanProducts.enabled, true) : undefined)
+      .orderBy(asc(loanProducts.id));
   },
 
   async product(db: DbOrTx, publicId: string): Promise<LoanProductRow | undefined> {
@@ -53,7 +57,10 @@ export const loanRepo = {
   },
 
   async byPublicId(db: DbOrTx, userId: number, publicId: string): Promise<LoanRow | undefined> {
-    const [row] = await db.select().from(loans).where(and(eq(loans.userId, userId), eq(loans.publicId, publicId)));
+    const [row] = await db
+      .select()
+      .from(loans)
+      .where(and(eq(loans.userId, userId), eq(loans.publicId, publicId)));
     return row;
   },
 
@@ -65,8 +72,12 @@ export const loanRepo = {
 
   /** The user's loans that can be paid, oldest first (under their row locks, when asked). */
   async open(db: DbOrTx, userId: number, lock: boolean, ids?: number[]): Promise<LoanRow[]> {
-    const q = db.select().from(loans)
-      .where(and(eq(loans.userId, userId), inArray(loans.state, [...OPEN_STATES]), ids ? inArray(loans.id, ids) : undefined))
+    const q = db
+      .select()
+      .from(loans)
+      .where(
+        and(eq(loans.userId, userId), inArray(loans.state, [...OPEN_STATES]), ids ? inArray(loans.id, ids) : undefined),
+      )
       .orderBy(asc(loans.id));
     return lock ? q.for('update') : q;
   },
@@ -79,7 +90,13 @@ export const loanRepo = {
   async page(db: DbOrTx, userId: number, states: readonly string[] | undefined, page: number, size: number) {
     const where = and(eq(loans.userId, userId), states ? inArray(loans.state, [...states]) : undefined);
     const [rows, [total]] = await Promise.all([
-      db.select().from(loans).where(where).orderBy(desc(loans.id)).limit(size).offset((page - 1) * size),
+      db
+        .select()
+        .from(loans)
+        .where(where)
+        .orderBy(desc(loans.id))
+        .limit(size)
+        .offset((page - 1) * size),
       db.select({ n: count() }).from(loans).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
@@ -99,7 +116,12 @@ export const loanRepo = {
 
   /** Removes quotes never paid that expired before `before` (paid ones stay: payments name them). */
   async purgeQuotes(db: DbOrTx, before: Date): Promise<number> {
-    return (await db.delete(loanQuotes).where(and(isNull(loanQuotes.usedAt), lte(loanQuotes.expiresAt, before))).returning({ id: loanQuotes.id })).length;
+    return (
+      await db
+        .delete(loanQuotes)
+        .where(and(isNull(loanQuotes.usedAt), lte(loanQuotes.expiresAt, before)))
+        .returning({ id: loanQuotes.id })
+    ).length;
   },
 
   async useQuote(tx: Tx, id: string, at: Date): Promise<void> {
@@ -122,27 +144,60 @@ export const loanRepo = {
    * written at the next pass). The NOT EXISTS is answered through user_notifications_user (user_id, id), per loan.
    */
   async owedReminder(tx: Tx, kind: string, dueAfter: Date | null, dueBy: Date, limit: number): Promise<LoanRow[]> {
-    return tx.select().from(loans).where(and(
-      inArray(loans.state, [...OPEN_STATES]), lte(loans.dueAt, dueBy), dueAfter ? gte(loans.dueAt, dueAfter) : undefined,
-      sql`NOT ${noticeSent(loans.userId, kind, sql`${loans.publicId}::text`)}`,
-    )).orderBy(asc(loans.id)).limit(limit);
+    return tx
+      .select()
+      .from(loans)
+      .where(
+        and(
+          inArray(loans.state, [...OPEN_STATES]),
+          lte(loans.dueAt, dueBy),
+          dueAfter ? gte(loans.dueAt, dueAfter) : undefined,
+          sql`NOT ${noticeSent(loans.userId, kind, sql`${loans.publicId}::text`)}`,
+        ),
+      )
+      .orderBy(asc(loans.id))
+      .limit(limit);
   },
 
   // ----- the back office ------------------------------------------------------------------------
 
   async pendingSummary(db: DbOrTx): Promise<{ pending: number; oldestAt: Date | null }> {
-    const [row] = await db.select({ pending: count(), oldestAt: min(loans.createdAt) }).from(loans).where(eq(loans.state, 'pending'));
+    const [row] = await db
+      .select({ pending: count(), oldestAt: min(loans.createdAt) })
+      .from(loans)
+      .where(eq(loans.state, 'pending'));
     return { pending: row?.pending ?? 0, oldestAt: row?.oldestAt ?? null };
   },
 
   /** Pending ones oldest first, others newest first; with the user's UID (the users module's), capped count. */
-  async adminPage(db: DbOrTx, filter: { state: string; userId?: number | undefined; id?: number | undefined }, page: number, size: number, cap: number) {
-    const where = filter.id !== undefined ? eq(loans.id, filter.id)
-      : and(eq(loans.state, filter.state), filter.userId === undefined ? undefined : eq(loans.userId, filter.userId));
+  async adminPage(
+    db: DbOrTx,
+    filter: { state: string; userId?: number | undefined; id?: number | undefined },
+    page: number,
+    size: number,
+    cap: number,
+  ) {
+    const where =
+      filter.id !== undefined
+        ? eq(loans.id, filter.id)
+        : and(eq(loans.state, filter.state), filter.userId === undefined ? undefined : eq(loans.userId, filter.userId));
     const order = filter.state === 'pending' ? asc(loans.id) : desc(loans.id);
     const [found, [counted]] = await Promise.all([
-      db.select().from(loans).where(where).orderBy(order).limit(size).offset((page - 1) * size),
-      db.select({ n: count() }).from(db.select({ id: loans.id }).from(loans).where(where).limit(cap + 1).as('c')),
+      db
+        .select()
+        .from(loans)
+        .where(where)
+        .orderBy(order)
+        .limit(size)
+        .offset((page - 1) * size),
+      db.select({ n: count() }).from(
+        db
+          .select({ id: loans.id })
+          .from(loans)
+          .where(where)
+          .limit(cap + 1)
+          .as('c'),
+      ),
     ]);
     const uids = await userRepo.uidsOf(db, [...new Set(found.map((l) => l.userId))]);
     const rows = found.flatMap((l) => {
@@ -160,13 +215,20 @@ export const loanRepo = {
   /** The operators who approved each loan, in order of approval. */
   async approvals(db: DbOrTx, ids: number[]): Promise<{ loanId: number; operatorId: number }[]> {
     if (!ids.length) return [];
-    return db.select({ loanId: loanApprovals.loanId, operatorId: loanApprovals.operatorId }).from(loanApprovals)
-      .where(inArray(loanApprovals.loanId, ids)).orderBy(asc(loanApprovals.approvedAt));
+    return db
+      .select({ loanId: loanApprovals.loanId, operatorId: loanApprovals.operatorId })
+      .from(loanApprovals)
+      .where(inArray(loanApprovals.loanId, ids))
+      .orderBy(asc(loanApprovals.approvedAt));
   },
 
   /** Records an operator's approval; false if this operator had approved it already. */
   async approve(tx: Tx, loanId: number, operatorId: number, at: Date): Promise<{ added: boolean; approvals: number }> {
-    const added = await tx.insert(loanApprovals).values({ loanId, operatorId, approvedAt: at }).onConflictDoNothing().returning();
+    const added = await tx
+      .insert(loanApprovals)
+      .values({ loanId, operatorId, approvedAt: at })
+      .onConflictDoNothing()
+      .returning();
     const [row] = await tx.select({ n: count() }).from(loanApprovals).where(eq(loanApprovals.loanId, loanId));
     return { added: added.length > 0, approvals: row?.n ?? 0 };
   },
@@ -187,7 +249,7 @@ export const LOAN_INVARIANTS: readonly Invariant[] = [
       LIMIT ${limit}`,
   },
   {
-    rule: 'a loan\'s paid amounts and outstanding principal are its payments\', each a loan_repay transaction',
+    rule: "a loan's paid amounts and outstanding principal are its payments', each a loan_repay transaction",
     violations: (limit, ledger) => sql`SELECT l.id, l.amount_paid, l.interest_paid, l.principal FROM loans l
       LEFT JOIN loan_payments p ON p.loan_id = l.id
       LEFT JOIN ${ledger.transactions} r ON r.id = p.tx_id

@@ -2,8 +2,24 @@ import type { HeaderLang } from '@app/contract';
 
 /** The products written at first start when there are none (docs/loans.md "Products"); operators change them later. */
 export const SEED_PRODUCTS = [
-  { name: 'USDT 14 days', currency: 'USDT', min: '100', max: '5000', periodDays: 14, dailyRate: '0.0005', lateDailyRate: '0.001' },
-  { name: 'USDT 30 days', currency: 'USDT', min: '500', max: '20000', periodDays: 30, dailyRate: '0.0004', lateDailyRate: '0.001' },
+  {
+    name: 'USDT 14 days',
+    currency: 'USDT',
+    min: '100',
+    max: '5000',
+    periodDays: 14,
+    dailyRate: '0.0005',
+    lateDailyRate: '0.001',
+  },
+  {
+    name: 'USDT 30 days',
+    currency: 'USDT',
+    min: '500',
+    max: '20000',
+    periodDays: 30,
+    dailyRate: '0.0004',
+    lateDailyRate: '0.001',
+  },
 ] as const;
 
 interface Terms {

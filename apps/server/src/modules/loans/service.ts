@@ -1,22 +1,70 @@
 import crypto from 'node:crypto';
 import {
-  ADMIN_LIST_COUNT_CAP, DAY_MS, LOAN_PHOTOS_MIN, LOAN_QUOTE_TTL_SECONDS, QUOTE_ASSET, assetOf, dayStart, formatAmount, formatRate, loanDue, loanDueDay,
-  loanPeriodInterest, newLoanBalance, applyLoanPayment, parseAmount, parseRate, pow10, sameDayExpiry, utcDay,
-  type AdminLoan, type AdminLoanList, type AdminLoanProduct, type AdminLoanQuery, type EstimateLoanBody, type HeaderLang, type Loan,
-  type LoanApplyBody, type LoanBalance, type LoanDecideBody, type LoanPage, type LoanPaymentResult, type LoanPayoff, type LoanProduct,
-  type LoanProductSave, type LoanQuote, type LoanRejectReason, type LoanRule, type LoanState, type UserLoanListQuery,
+  ADMIN_LIST_COUNT_CAP,
+  DAY_MS,
+  LOAN_PHOTOS_MIN,
+  LOAN_QUOTE_TTL_SECONDS,
+  QUOTE_ASSET,
+  assetOf,
+  dayStart,
+  formatAmount,
+  formatRate,
+  loanDue,
+  loanDueDay,
+  loanPeriodInterest,
+  newLoanBalance,
+  applyLoanPayment,
+  parseAmount,
+  parseRate,
+  pow10,
+  sameDayExpiry,
+  utcDay,
+  type AdminLoan,
+  type AdminLoanList,
+  type AdminLoanProduct,
+  type AdminLoanQuery,
+  type EstimateLoanBody,
+  type HeaderLang,
+  type Loan,
+  type LoanApplyBody,
+  type LoanBalance,
+  type LoanDecideBody,
+  type LoanPage,
+  type LoanPaymentResult,
+  type LoanPayoff,
+  type LoanProduct,
+  type LoanProductSave,
+  type LoanQuote,
+  type LoanRejectReason,
+  type LoanRule,
+  type LoanState,
+  type UserLoanListQuery,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { AuditActor, AuditLog } from '../audit';
-import { systemAccount, userAccount, type LedgerReads, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import {
+  systemAccount,
+  userAccount,
+  type LedgerReads,
+  type MoneyCommands,
+  type MoneyRequest,
+  type MoneyStep,
+} from '../ledger';
 import { notifyUser } from '../notifications';
 import { operatorEmails } from '../operators';
 import { adminListScope } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
-import { LOAN_INVARIANTS, OPEN_STATES, loanRepo, type LoanProductRow, type LoanQuoteItem, type LoanRow } from './repository';
+import {
+  LOAN_INVARIANTS,
+  OPEN_STATES,
+  loanRepo,
+  type LoanProductRow,
+  type LoanQuoteItem,
+  type LoanRow,
+} from './repository';
 import { SEED_PRODUCTS, seedRules } from './seed';
 
 const USDT_SCALE = assetOf(QUOTE_ASSET)!.scale;
@@ -35,8 +83,13 @@ export interface PrivateFiles {
 /** A loan's repayment state, as interest.ts computes with it. */
 function balanceOf(r: LoanRow): LoanBalance {
   return {
-    principal: r.principal, interestCarried: r.interestCarried, dailyRate: r.dailyRate, lateDailyRate: r.lateDailyRate,
-    startDay: r.startDay!, periodDays: r.periodDays, accruedThroughDay: r.accruedThroughDay!,
+    principal: r.principal,
+    interestCarried: r.interestCarried,
+    dailyRate: r.dailyRate,
+    lateDailyRate: r.lateDailyRate,
+    startDay: r.startDay!,
+    periodDays: r.periodDays,
+    accruedThroughDay: r.accruedThroughDay!,
   };
 }
 
@@ -72,7 +125,14 @@ export class LoanService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly deps: { money: MoneyCommands; ledger: LedgerReads; prices: ReferencePrices; audit: AuditLog; kyc: KycStates; files: PrivateFiles },
+    private readonly deps: {
+      money: MoneyCommands;
+      ledger: LedgerReads;
+      prices: ReferencePrices;
+      audit: AuditLog;
+      kyc: KycStates;
+      files: PrivateFiles;
+    },
   ) {
     deps.ledger.registerInvariants(LOAN_INVARIANTS);
   }
@@ -83,15 +143,34 @@ export class LoanService {
   private ensureProducts(): Promise<void> {
     this.seeded ??= (async () => {
       const now = this.ctx.clock.now();
-      await loanRepo.seedProducts(this.ctx.db, SEED_PRODUCTS.map((p) => {
-        const scale = assetOf(p.currency)!.scale;
-        const pct = (rate: string) => formatRate(parseRate(rate)! * 100n);
-        return {
-          name: p.name, currency: p.currency, minAmount: parseAmount(p.min, scale)!, maxAmount: parseAmount(p.max, scale)!, periodDays: p.periodDays,
-          dailyRate: parseRate(p.dailyRate)!, lateDailyRate: parseRate(p.lateDailyRate)!, enabled: true, createdAt: now, updatedAt: now, updatedBy: null,
-          rules: seedRules({ currency: p.currency, min: p.min, max: p.max, periodDays: p.periodDays, dailyPct: pct(p.dailyRate), latePct: pct(p.lateDailyRate) }),
-        };
-      }));
+      await loanRepo.seedProducts(
+        this.ctx.db,
+        SEED_PRODUCTS.map((p) => {
+          const scale = assetOf(p.currency)!.scale;
+          const pct = (rate: string) => formatRate(parseRate(rate)! * 100n);
+          return {
+            name: p.name,
+            currency: p.currency,
+            minAmount: parseAmount(p.min, scale)!,
+            maxAmount: parseAmount(p.max, scale)!,
+            periodDays: p.periodDays,
+            dailyRate: parseRate(p.dailyRate)!,
+            lateDailyRate: parseRate(p.lateDailyRate)!,
+            enabled: true,
+            createdAt: now,
+            updatedAt: now,
+            updatedBy: null,
+            rules: seedRules({
+              currency: p.currency,
+              min: p.min,
+              max: p.max,
+              periodDays: p.periodDays,
+              dailyPct: pct(p.dailyRate),
+              latePct: pct(p.lateDailyRate),
+            }),
+          };
+        }),
+      );
     })().catch((err: unknown) => {
       this.seeded = null;
       throw err;
@@ -102,8 +181,15 @@ export class LoanService {
   private productView(p: LoanProductRow): LoanProduct {
     const scale = assetOf(p.currency)!.scale;
     return {
-      id: p.publicId, name: p.name, currency: p.currency, minAmount: formatAmount(p.minAmount, scale), maxAmount: formatAmount(p.maxAmount, scale),
-      periodDays: p.periodDays, dailyRate: formatRate(p.dailyRate), lateDailyRate: formatRate(p.lateDailyRate), enabled: p.enabled,
+      id: p.publicId,
+      name: p.name,
+      currency: p.currency,
+      minAmount: formatAmount(p.minAmount, scale),
+      maxAmount: formatAmount(p.maxAmount, scale),
+      periodDays: p.periodDays,
+      dailyRate: formatRate(p.dailyRate),
+      lateDailyRate: formatRate(p.lateDailyRate),
+      enabled: p.enabled,
     };
   }
 
@@ -115,7 +201,10 @@ export class LoanService {
   /** `rule/get-rule`: a product's rules in `lang`, English (marked `fallback`) when it has none in it; without a product, the first one's. */
   async rule(productId: string | undefined, lang: HeaderLang): Promise<LoanRule> {
     await this.ensureProducts();
-    const product = productId === undefined ? (await loanRepo.products(this.ctx.db, true))[0] : await loanRepo.product(this.ctx.db, productId);
+    const product =
+      productId === undefined
+        ? (await loanRepo.products(this.ctx.db, true))[0]
+        : await loanRepo.product(this.ctx.db, productId);
     if (productId !== undefined && (!product || !product.enabled)) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
     if (!product) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
     const own = product.rules[lang];
@@ -151,9 +240,21 @@ export class LoanService {
     const now = this.ctx.clock.now();
     try {
       const row = await loanRepo.insert(this.ctx.db, {
-        userId: req.userId, productId: product.id, productName: product.name, currency: product.currency, amount, periodDays: product.periodDays,
-        dailyRate: product.dailyRate, lateDailyRate: product.lateDailyRate, valueUsdt: valueUsdt ?? 0n, photos: names as string[],
-        review: fourEyes ? 'four_eyes' : 'manual', approvalsNeeded: fourEyes ? 2 : 1, state: 'pending', createdAt: now, updatedAt: now,
+        userId: req.userId,
+        productId: product.id,
+        productName: product.name,
+        currency: product.currency,
+        amount,
+        periodDays: product.periodDays,
+        dailyRate: product.dailyRate,
+        lateDailyRate: product.lateDailyRate,
+        valueUsdt: valueUsdt ?? 0n,
+        photos: names as string[],
+        review: fourEyes ? 'four_eyes' : 'manual',
+        approvalsNeeded: fourEyes ? 2 : 1,
+        state: 'pending',
+        createdAt: now,
+        updatedAt: now,
         principal: 0n,
       });
       return { ...this.view(row, now), productId: product.publicId };
@@ -171,15 +272,32 @@ export class LoanService {
     const interest = loanPeriodInterest(r.amount, r.dailyRate, r.periodDays);
     const due = isOpen(r.state) ? loanDue(balanceOf(r), at.getTime()) : null;
     return {
-      id: r.publicId, number: loanNumber(r), productId: '', productName: r.productName, currency: r.currency, amount: money(r.amount),
-      periodDays: r.periodDays, dailyRate: formatRate(r.dailyRate), lateDailyRate: formatRate(r.lateDailyRate), interest: money(interest),
-      state: r.state as LoanState, overdue: due?.overdue ?? false,
+      id: r.publicId,
+      number: loanNumber(r),
+      productId: '',
+      productName: r.productName,
+      currency: r.currency,
+      amount: money(r.amount),
+      periodDays: r.periodDays,
+      dailyRate: formatRate(r.dailyRate),
+      lateDailyRate: formatRate(r.lateDailyRate),
+      interest: money(interest),
+      state: r.state as LoanState,
+      overdue: due?.overdue ?? false,
       overdueDays: due?.overdue ? due.day - loanDueDay(balanceOf(r)) + 1 : 0,
-      createdAt: r.createdAt.getTime(), dueAt: r.dueAt?.getTime() ?? null, approvedAt: r.approvedAt?.getTime() ?? null,
-      rejectedAt: r.rejectedAt?.getTime() ?? null, rejectReason: (r.rejectReason as LoanRejectReason | null) ?? null, rejectNote: r.rejectNote,
-      paidAt: r.paidAt?.getTime() ?? null, amountDue: money(r.amount + interest), amountPaid: money(r.amountPaid),
-      toPay: money(due?.total ?? 0n), principalOutstanding: money(r.principal),
-      interestCarried: money(r.interestCarried), accruedThroughDay: r.accruedThroughDay,
+      createdAt: r.createdAt.getTime(),
+      dueAt: r.dueAt?.getTime() ?? null,
+      approvedAt: r.approvedAt?.getTime() ?? null,
+      rejectedAt: r.rejectedAt?.getTime() ?? null,
+      rejectReason: (r.rejectReason as LoanRejectReason | null) ?? null,
+      rejectNote: r.rejectNote,
+      paidAt: r.paidAt?.getTime() ?? null,
+      amountDue: money(r.amount + interest),
+      amountPaid: money(r.amountPaid),
+      toPay: money(due?.total ?? 0n),
+      principalOutstanding: money(r.principal),
+      interestCarried: money(r.interestCarried),
+      accruedThroughDay: r.accruedThroughDay,
     };
   }
 
@@ -203,12 +321,28 @@ export class LoanService {
     const scale = assetOf(r.currency)!.scale;
     const due = loanDue(balanceOf(r), at.getTime());
     const pay = amount ?? due.total;
-    if (pay > due.total) throw new AppError('LOAN_AMOUNT_TOO_LARGE', { total: formatAmount(due.total, scale), currency: r.currency });
+    if (pay > due.total)
+      throw new AppError('LOAN_AMOUNT_TOO_LARGE', { total: formatAmount(due.total, scale), currency: r.currency });
     const money = (v: bigint) => formatAmount(v, scale);
     return {
-      loanId: r.publicId, number: loanNumber(r), currency: r.currency, principal: money(due.principal), interest: money(due.interest),
-      regularDays: due.regularDays, lateDays: due.lateDays, overdue: due.overdue, total: money(due.total), pay: money(pay), remaining: money(due.total - pay),
-      item: { loanId: r.id, pay: pay.toString(), principal: r.principal.toString(), interestCarried: r.interestCarried.toString(), accruedThroughDay: r.accruedThroughDay! },
+      loanId: r.publicId,
+      number: loanNumber(r),
+      currency: r.currency,
+      principal: money(due.principal),
+      interest: money(due.interest),
+      regularDays: due.regularDays,
+      lateDays: due.lateDays,
+      overdue: due.overdue,
+      total: money(due.total),
+      pay: money(pay),
+      remaining: money(due.total - pay),
+      item: {
+        loanId: r.id,
+        pay: pay.toString(),
+        principal: r.principal.toString(),
+        interestCarried: r.interestCarried.toString(),
+        accruedThroughDay: r.accruedThroughDay!,
+      },
       payMinor: pay,
     };
   }
@@ -223,11 +357,26 @@ export class LoanService {
     const day = utcDay(now.getTime());
     const expiresAt = new Date(sameDayExpiry(now.getTime(), LOAN_QUOTE_TTL_SECONDS * 1000));
     const id = crypto.randomBytes(16).toString('base64url');
-    await loanRepo.insertQuote(this.ctx.db, { id, userId, kind, currency, items: items.map((i) => i.item), total, day, createdAt: now, expiresAt });
+    await loanRepo.insertQuote(this.ctx.db, {
+      id,
+      userId,
+      kind,
+      currency,
+      items: items.map((i) => i.item),
+      total,
+      day,
+      createdAt: now,
+      expiresAt,
+    });
     const balance = await this.deps.ledger.balance(this.ctx.db, userAccount(userId, 'real', 'currency', currency));
     return {
-      quoteId: id, expiresAt: expiresAt.getTime(), currency, items: items.map(({ item: _item, payMinor: _p, ...rest }) => rest),
-      total: formatAmount(total, scale), balance: formatAmount(balance, scale), enough: balance >= total,
+      quoteId: id,
+      expiresAt: expiresAt.getTime(),
+      currency,
+      items: items.map(({ item: _item, payMinor: _p, ...rest }) => rest),
+      total: formatAmount(total, scale),
+      balance: formatAmount(balance, scale),
+      enough: balance >= total,
     };
   }
 
@@ -248,7 +397,11 @@ export class LoanService {
   async estimateAll(userId: number): Promise<LoanQuote> {
     const rows = await loanRepo.open(this.ctx.db, userId, false);
     if (!rows.length) throw new AppError('LOAN_NOTHING_TO_PAY');
-    return this.quote(userId, 'all', rows.filter((r) => r.currency === rows[0]!.currency));
+    return this.quote(
+      userId,
+      'all',
+      rows.filter((r) => r.currency === rows[0]!.currency),
+    );
   }
 
   // ----- payment --------------------------------------------------------------------------------
@@ -272,7 +425,10 @@ export class LoanService {
   private async pay(req: MoneyRequest, kind: 'one' | 'all', quoteId: string | undefined): Promise<LoanPaymentResult> {
     if (req.mode !== 'real') throw new AppError('LOAN_REAL_ONLY');
     return this.deps.money.request(req, async (m) => {
-      const { quote, rows } = quoteId === undefined ? await this.todaysQuote(m, req.userId) : await this.spendQuote(m, req.userId, kind, quoteId);
+      const { quote, rows } =
+        quoteId === undefined
+          ? await this.todaysQuote(m, req.userId)
+          : await this.spendQuote(m, req.userId, kind, quoteId);
       const currency = quote.currency;
       const items = quote.items.map((item) => {
         const row = rows.find((r) => r.id === item.loanId)!;
@@ -284,7 +440,8 @@ export class LoanService {
       const wallet = userAccount(req.userId, 'real', 'currency', currency);
       if ((await this.deps.ledger.balance(m.tx, wallet)) < total) throw new AppError('BALANCE_NOT_ENOUGH');
       const txId = await m.post({
-        kind: 'loan_repay', reference: `loan_quote:${quote.id}`,
+        kind: 'loan_repay',
+        reference: `loan_quote:${quote.id}`,
         postings: [
           { account: wallet, amount: -total },
           ...(principal > 0n ? [{ account: systemAccount('real', 'loan_book', currency), amount: principal }] : []),
@@ -293,17 +450,36 @@ export class LoanService {
       });
       const paid: LoanRow[] = [];
       for (const { row, pay } of items) {
-        paid.push(await loanRepo.update(m.tx, row.id, {
-          principal: pay.after.principal, interestCarried: pay.after.interestCarried, accruedThroughDay: pay.after.accruedThroughDay,
-          amountPaid: row.amountPaid + pay.paid, interestPaid: row.interestPaid + pay.interestPaid,
-          state: pay.settled ? 'settled' : 'partially_settled', paidAt: pay.settled ? m.now : row.paidAt, updatedAt: m.now,
-        }));
+        paid.push(
+          await loanRepo.update(m.tx, row.id, {
+            principal: pay.after.principal,
+            interestCarried: pay.after.interestCarried,
+            accruedThroughDay: pay.after.accruedThroughDay,
+            amountPaid: row.amountPaid + pay.paid,
+            interestPaid: row.interestPaid + pay.interestPaid,
+            state: pay.settled ? 'settled' : 'partially_settled',
+            paidAt: pay.settled ? m.now : row.paidAt,
+            updatedAt: m.now,
+          }),
+        );
         await loanRepo.insertPayment(m.tx, {
-          loanId: row.id, userId: req.userId, quoteId: quote.id, amount: pay.paid, interestPaid: pay.interestPaid, principalPaid: pay.principalPaid,
-          regularDays: pay.due.regularDays, lateDays: pay.due.lateDays, txId, paidAt: m.now,
+          loanId: row.id,
+          userId: req.userId,
+          quoteId: quote.id,
+          amount: pay.paid,
+          interestPaid: pay.interestPaid,
+          principalPaid: pay.principalPaid,
+          regularDays: pay.due.regularDays,
+          lateDays: pay.due.lateDays,
+          txId,
+          paidAt: m.now,
         });
       }
-      return { paid: formatAmount(total, assetOf(currency)!.scale), currency, loans: await this.views(paid, m.now, m.tx) };
+      return {
+        paid: formatAmount(total, assetOf(currency)!.scale),
+        currency,
+        loans: await this.views(paid, m.now, m.tx),
+      };
     });
   }
 
@@ -313,9 +489,21 @@ export class LoanService {
     if (!quote || quote.userId !== userId || quote.kind !== kind) throw new AppError('LOAN_QUOTE_INVALID');
     if (quote.usedAt) throw new AppError('LOAN_QUOTE_USED');
     if (quote.expiresAt <= m.now || quote.day !== utcDay(m.now.getTime())) throw new AppError('LOAN_QUOTE_INVALID');
-    const rows = await loanRepo.open(m.tx, userId, true, quote.items.map((i) => i.loanId));
-    const unchanged = quote.items.every((i) => rows.some((r) => r.id === i.loanId && r.principal.toString() === i.principal
-      && r.interestCarried.toString() === i.interestCarried && r.accruedThroughDay === i.accruedThroughDay));
+    const rows = await loanRepo.open(
+      m.tx,
+      userId,
+      true,
+      quote.items.map((i) => i.loanId),
+    );
+    const unchanged = quote.items.every((i) =>
+      rows.some(
+        (r) =>
+          r.id === i.loanId &&
+          r.principal.toString() === i.principal &&
+          r.interestCarried.toString() === i.interestCarried &&
+          r.accruedThroughDay === i.accruedThroughDay,
+      ),
+    );
     if (!unchanged) throw new AppError('LOAN_QUOTE_STALE');
     await loanRepo.useQuote(m.tx, quote.id, m.now);
     return { quote, rows };
@@ -328,8 +516,16 @@ export class LoanService {
     const rows = open.filter((r) => r.currency === open[0]!.currency);
     const items = rows.map((r) => this.payoff(r, m.now).item);
     const quote = {
-      id: crypto.randomBytes(16).toString('base64url'), userId, kind: 'all', currency: rows[0]!.currency, items,
-      total: items.reduce((s, i) => s + BigInt(i.pay), 0n), day: utcDay(m.now.getTime()), createdAt: m.now, expiresAt: m.now, usedAt: m.now,
+      id: crypto.randomBytes(16).toString('base64url'),
+      userId,
+      kind: 'all',
+      currency: rows[0]!.currency,
+      items,
+      total: items.reduce((s, i) => s + BigInt(i.pay), 0n),
+      day: utcDay(m.now.getTime()),
+      createdAt: m.now,
+      expiresAt: m.now,
+      usedAt: m.now,
     };
     await loanRepo.insertQuote(m.tx, quote);
     return { quote, rows };
@@ -364,8 +560,11 @@ export class LoanService {
           for (const r of rows) {
             const scale = assetOf(r.currency)!.scale;
             await notifyUser(tx, r.userId, p.kind, now, {
-              id: r.publicId, amount: formatAmount(r.amount, scale), toPay: formatAmount(loanDue(balanceOf(r), now.getTime()).total, scale),
-              currency: r.currency, dueAt: r.dueAt!.getTime(),
+              id: r.publicId,
+              amount: formatAmount(r.amount, scale),
+              toPay: formatAmount(loanDue(balanceOf(r), now.getTime()).total, scale),
+              currency: r.currency,
+              dueAt: r.dueAt!.getTime(),
             });
           }
           written += rows.length;
@@ -398,29 +597,48 @@ export class LoanService {
     await this.ensureProducts();
     const asset = assetOf(body.currency);
     if (!asset) throw new AppError('PRODUCT_SETTING_INVALID');
-    const rules = Object.fromEntries(Object.entries(body.rules).map(([k, v]) => [k, (v ?? '').trim()]).filter(([, v]) => v));
+    const rules = Object.fromEntries(
+      Object.entries(body.rules)
+        .map(([k, v]) => [k, (v ?? '').trim()])
+        .filter(([, v]) => v),
+    );
     if (!rules.en) throw new AppError('LOAN_RULES_REQUIRED');
     const minAmount = parseAmount(body.minAmount, asset.scale);
     const maxAmount = parseAmount(body.maxAmount, asset.scale);
     const dailyRate = parseRate(body.dailyRate);
     const lateDailyRate = parseRate(body.lateDailyRate);
     if (dailyRate === null || lateDailyRate === null) throw new AppError('RATE_INVALID');
-    if (minAmount === null || maxAmount === null || minAmount <= 0n || minAmount > maxAmount || maxAmount > 10n ** 17n) throw new AppError('PRODUCT_SETTING_INVALID');
+    if (minAmount === null || maxAmount === null || minAmount <= 0n || minAmount > maxAmount || maxAmount > 10n ** 17n)
+      throw new AppError('PRODUCT_SETTING_INVALID');
     const name = body.name.trim();
     if (!name) throw new AppError('PRODUCT_SETTING_INVALID');
     const now = this.ctx.clock.now();
     const fields = {
-      name, currency: asset.symbol, minAmount, maxAmount, periodDays: body.periodDays, dailyRate, lateDailyRate, rules, enabled: body.enabled,
-      updatedAt: now, updatedBy: actor.operatorId,
+      name,
+      currency: asset.symbol,
+      minAmount,
+      maxAmount,
+      periodDays: body.periodDays,
+      dailyRate,
+      lateDailyRate,
+      rules,
+      enabled: body.enabled,
+      updatedAt: now,
+      updatedBy: actor.operatorId,
     };
     const saved = await this.ctx.db.transaction(async (tx) => {
       const before = body.id === undefined ? undefined : await loanRepo.product(tx, body.id);
       if (body.id !== undefined && !before) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
-      const row = before ? await loanRepo.updateProduct(tx, before.id, fields) : await loanRepo.insertProduct(tx, { ...fields, createdAt: now });
+      const row = before
+        ? await loanRepo.updateProduct(tx, before.id, fields)
+        : await loanRepo.insertProduct(tx, { ...fields, createdAt: now });
       const text = (p: LoanProductRow) => ({ ...this.productView(p), rulesLangs: Object.keys(p.rules).sort() });
       await this.deps.audit.write(tx, actor, {
-        action: before ? 'loan_product.update' : 'loan_product.create', targetType: 'loan_product', targetId: row.id,
-        ...(before ? { before: text(before) } : {}), after: text(row),
+        action: before ? 'loan_product.update' : 'loan_product.create',
+        targetType: 'loan_product',
+        targetId: row.id,
+        ...(before ? { before: text(before) } : {}),
+        after: text(row),
       });
       return row;
     });
@@ -430,7 +648,13 @@ export class LoanService {
   async adminList(q: AdminLoanQuery): Promise<AdminLoanList> {
     const { page, size, userId } = await adminListScope(this.ctx.db, q);
     if (userId === null) return { items: [], page, size, total: 0, totalCapped: false };
-    const { rows, total, totalCapped } = await loanRepo.adminPage(this.ctx.db, { state: q.state ?? 'pending', userId }, page, size, ADMIN_LIST_COUNT_CAP);
+    const { rows, total, totalCapped } = await loanRepo.adminPage(
+      this.ctx.db,
+      { state: q.state ?? 'pending', userId },
+      page,
+      size,
+      ADMIN_LIST_COUNT_CAP,
+    );
     return { items: await this.adminViews(rows), page, size, total, totalCapped };
   }
 
@@ -445,16 +669,33 @@ export class LoanService {
   private async adminViews(rows: { l: LoanRow; uid: string }[]): Promise<AdminLoan[]> {
     const now = this.ctx.clock.now();
     const [approvals, kyc, loans] = await Promise.all([
-      loanRepo.approvals(this.ctx.db, rows.map((r) => r.l.id)),
+      loanRepo.approvals(
+        this.ctx.db,
+        rows.map((r) => r.l.id),
+      ),
       this.deps.kyc.statesOf(rows.map((r) => r.l.userId)),
-      this.views(rows.map((r) => r.l), now),
+      this.views(
+        rows.map((r) => r.l),
+        now,
+      ),
     ]);
-    const emails = await operatorEmails(this.ctx.db, [...approvals.map((a) => a.operatorId), ...rows.flatMap((r) => (r.l.decidedBy === null ? [] : [r.l.decidedBy]))]);
-    const approvedBy = (loanId: number) => approvals.filter((a) => a.loanId === loanId).map((a) => emails.get(a.operatorId) ?? '');
+    const emails = await operatorEmails(this.ctx.db, [
+      ...approvals.map((a) => a.operatorId),
+      ...rows.flatMap((r) => (r.l.decidedBy === null ? [] : [r.l.decidedBy])),
+    ]);
+    const approvedBy = (loanId: number) =>
+      approvals.filter((a) => a.loanId === loanId).map((a) => emails.get(a.operatorId) ?? '');
     return rows.map(({ l, uid }, i) => ({
-      ...loans[i]!, internalId: l.id, uid, kycLevel: kyc.get(l.userId) ?? 'not_started', review: l.review as AdminLoan['review'],
-      valueUsdt: formatAmount(l.valueUsdt, USDT_SCALE), photoCount: l.photos.length, approvedBy: approvedBy(l.id),
-      approvalsNeeded: l.approvalsNeeded, decidedBy: l.decidedBy === null ? null : (emails.get(l.decidedBy) ?? null),
+      ...loans[i]!,
+      internalId: l.id,
+      uid,
+      kycLevel: kyc.get(l.userId) ?? 'not_started',
+      review: l.review as AdminLoan['review'],
+      valueUsdt: formatAmount(l.valueUsdt, USDT_SCALE),
+      photoCount: l.photos.length,
+      approvedBy: approvedBy(l.id),
+      approvalsNeeded: l.approvalsNeeded,
+      decidedBy: l.decidedBy === null ? null : (emails.get(l.decidedBy) ?? null),
     }));
   }
 
@@ -463,7 +704,12 @@ export class LoanService {
     const row = await loanRepo.loanById(this.ctx.db, id);
     const name = row?.photos[index];
     if (!row || name === undefined) throw new AppError('LOAN_NOT_FOUND');
-    await this.deps.audit.write(this.ctx.db, actor, { action: 'loan.photo.read', targetType: 'loan', targetId: id, after: { index } });
+    await this.deps.audit.write(this.ctx.db, actor, {
+      action: 'loan.photo.read',
+      targetType: 'loan',
+      targetId: id,
+      after: { index },
+    });
     return this.deps.files.readForReview(name);
   }
 
@@ -477,33 +723,46 @@ export class LoanService {
     if (actor.operatorId === null) throw new AppError('SESSION_EXPIRED');
     const operatorId = actor.operatorId;
     if (!body.approve && !body.reason) throw new AppError('LOAN_REASON_REQUIRED');
-    await this.deps.money.run({ userId: null, step: async (m) => {
-      const row = await loanRepo.lock(m.tx, body.id);
-      if (!row) throw new AppError('LOAN_NOT_FOUND');
-      if (row.state !== 'pending') throw new AppError('LOAN_ALREADY_DECIDED');
-      const money = (v: bigint) => formatAmount(v, assetOf(row.currency)!.scale);
-      let after: Record<string, unknown>;
-      if (body.approve) {
-        const { added, approvals } = await loanRepo.approve(m.tx, row.id, operatorId, m.now);
-        if (!added) throw new AppError('APPROVAL_SAME_OPERATOR');
-        if (approvals >= row.approvalsNeeded) {
-          await this.disburse(m, row, operatorId);
-          after = { state: 'approved', approvals, approvalsNeeded: row.approvalsNeeded };
+    await this.deps.money.run({
+      userId: null,
+      step: async (m) => {
+        const row = await loanRepo.lock(m.tx, body.id);
+        if (!row) throw new AppError('LOAN_NOT_FOUND');
+        if (row.state !== 'pending') throw new AppError('LOAN_ALREADY_DECIDED');
+        const money = (v: bigint) => formatAmount(v, assetOf(row.currency)!.scale);
+        let after: Record<string, unknown>;
+        if (body.approve) {
+          const { added, approvals } = await loanRepo.approve(m.tx, row.id, operatorId, m.now);
+          if (!added) throw new AppError('APPROVAL_SAME_OPERATOR');
+          if (approvals >= row.approvalsNeeded) {
+            await this.disburse(m, row, operatorId);
+            after = { state: 'approved', approvals, approvalsNeeded: row.approvalsNeeded };
+          } else {
+            await loanRepo.update(m.tx, row.id, { updatedAt: m.now });
+            after = { state: 'pending', approvals, approvalsNeeded: row.approvalsNeeded };
+          }
         } else {
-          await loanRepo.update(m.tx, row.id, { updatedAt: m.now });
-          after = { state: 'pending', approvals, approvalsNeeded: row.approvalsNeeded };
+          const note = body.note?.trim() || null;
+          await loanRepo.update(m.tx, row.id, {
+            state: 'rejected',
+            rejectedAt: m.now,
+            rejectReason: body.reason!,
+            rejectNote: note,
+            decidedBy: operatorId,
+            updatedAt: m.now,
+          });
+          await notifyUser(m.tx, row.userId, 'loan.rejected', m.now, { id: row.publicId, reason: body.reason, note });
+          after = { state: 'rejected', reason: body.reason, note };
         }
-      } else {
-        const note = body.note?.trim() || null;
-        await loanRepo.update(m.tx, row.id, { state: 'rejected', rejectedAt: m.now, rejectReason: body.reason!, rejectNote: note, decidedBy: operatorId, updatedAt: m.now });
-        await notifyUser(m.tx, row.userId, 'loan.rejected', m.now, { id: row.publicId, reason: body.reason, note });
-        after = { state: 'rejected', reason: body.reason, note };
-      }
-      await this.deps.audit.write(m.tx, actor, {
-        action: body.approve ? 'loan.approve' : 'loan.reject', targetType: 'loan', targetId: row.id,
-        before: { state: row.state, review: row.review, amount: money(row.amount), currency: row.currency }, after,
-      });
-    } });
+        await this.deps.audit.write(m.tx, actor, {
+          action: body.approve ? 'loan.approve' : 'loan.reject',
+          targetType: 'loan',
+          targetId: row.id,
+          before: { state: row.state, review: row.review, amount: money(row.amount), currency: row.currency },
+          after,
+        });
+      },
+    });
     const { rows } = await loanRepo.adminPage(this.ctx.db, { state: 'pending', id: body.id }, 1, 1, 1);
     return (await this.adminViews(rows))[0]!;
   }
@@ -516,17 +775,30 @@ export class LoanService {
   private async disburse(m: MoneyStep, row: LoanRow, operatorId: number): Promise<void> {
     const balance = newLoanBalance(row.amount, row.dailyRate, row.lateDailyRate, row.periodDays, m.now.getTime());
     const disburseTxId = await m.post({
-      kind: 'loan_disburse', reference: `loan:${row.publicId}`, mode: 'real',
+      kind: 'loan_disburse',
+      reference: `loan:${row.publicId}`,
+      mode: 'real',
       postings: [
         { account: systemAccount('real', 'loan_book', row.currency), amount: -row.amount },
         { account: userAccount(row.userId, 'real', 'currency', row.currency), amount: row.amount },
       ],
     });
     await loanRepo.update(m.tx, row.id, {
-      state: 'approved', approvedAt: m.now, decidedBy: operatorId, disburseTxId, startDay: balance.startDay,
-      dueAt: new Date(dayStart(loanDueDay(balance)) - 1), principal: balance.principal, interestCarried: 0n,
-      accruedThroughDay: balance.accruedThroughDay, updatedAt: m.now,
+      state: 'approved',
+      approvedAt: m.now,
+      decidedBy: operatorId,
+      disburseTxId,
+      startDay: balance.startDay,
+      dueAt: new Date(dayStart(loanDueDay(balance)) - 1),
+      principal: balance.principal,
+      interestCarried: 0n,
+      accruedThroughDay: balance.accruedThroughDay,
+      updatedAt: m.now,
     });
-    await notifyUser(m.tx, row.userId, 'loan.approved', m.now, { id: row.publicId, amount: formatAmount(row.amount, assetOf(row.currency)!.scale), currency: row.currency });
+    await notifyUser(m.tx, row.userId, 'loan.approved', m.now, {
+      id: row.publicId,
+      amount: formatAmount(row.amount, assetOf(row.currency)!.scale),
+      currency: row.currency,
+    });
   }
 }

@@ -95,12 +95,22 @@ export class Backfill implements UnstoredMinutes {
   async goLive(symbols: readonly string[], seriesStartMs: number): Promise<void> {
     const started = performance.now();
     const sim = this.state.sim!;
-    const lastRows = new Map((await marketRepo.lastMinutesBefore(this.state.ctx.db, symbols, FAR_FUTURE_MS, 'simulator')).map((r) => [r.symbol, r]));
+    const lastRows = new Map(
+      (await marketRepo.lastMinutesBefore(this.state.ctx.db, symbols, FAR_FUTURE_MS, 'simulator')).map((r) => [
+        r.symbol,
+        r,
+      ]),
+    );
     for (const symbol of liveOrder(symbols)) {
       if (this.state.stopped) return;
       const st = this.state.of(symbol);
       const liveFrom = Math.floor(this.state.now() / MINUTE_MS);
-      const { from, startState } = await this.startOf(symbol, lastRows.get(symbol), Math.floor(seriesStartMs / MINUTE_MS), liveFrom);
+      const { from, startState } = await this.startOf(
+        symbol,
+        lastRows.get(symbol),
+        Math.floor(seriesStartMs / MINUTE_MS),
+        liveFrom,
+      );
       const { endState, last } = await this.advance(symbol, from, startState, liveFrom);
       this.plans.set(symbol, { symbol, from, startState, liveFrom, endState, last });
       // Buckets read from a partly stored history are rebuilt whole by pass 2.
@@ -109,7 +119,10 @@ export class Backfill implements UnstoredMinutes {
       sim.resume(symbol, endState, liveFrom);
     }
     this.liveMs = Math.round(performance.now() - started);
-    this.state.ctx.log.info({ symbols: symbols.length, ms: this.liveMs }, 'market: every instrument live, history follows');
+    this.state.ctx.log.info(
+      { symbols: symbols.length, ms: this.liveMs },
+      'market: every instrument live, history follows',
+    );
   }
 
   /**
@@ -117,7 +130,12 @@ export class Backfill implements UnstoredMinutes {
    * configured days), or, resuming an interrupted backfill, the first stored minute of the last
    * stored week, so the week (and every shorter bucket) is rolled up whole again.
    */
-  private async startOf(symbol: string, last: CandleRow | undefined, firstMinute: number, liveFrom: number): Promise<{ from: number; startState: number }> {
+  private async startOf(
+    symbol: string,
+    last: CandleRow | undefined,
+    firstMinute: number,
+    liveFrom: number,
+  ): Promise<{ from: number; startState: number }> {
     const from = Math.max(firstMinute, liveFrom - this.state.config.backfillDays * 1440);
     if (!last) return { from, startState: simParamsOf(symbol).ref };
     const weekStart = candleOpenTime('1w', last.openTime);
@@ -127,7 +145,12 @@ export class Backfill implements UnstoredMinutes {
   }
 
   /** The state at `to` without making ticks, and the last open minute before it. */
-  private async advance(symbol: string, from: number, startState: number, to: number): Promise<{ endState: number; last: CandleRow | undefined }> {
+  private async advance(
+    symbol: string,
+    from: number,
+    startState: number,
+    to: number,
+  ): Promise<{ endState: number; last: CandleRow | undefined }> {
     const p = simParamsOf(symbol);
     const open = openMinutes(SESSIONS[this.state.of(symbol).inst.session], from, to);
     const seed = this.state.seed;
@@ -142,7 +165,10 @@ export class Backfill implements UnstoredMinutes {
       }
       if ((m - from) % (YIELD_EVERY_MINUTES * 10) === YIELD_EVERY_MINUTES * 10 - 1) await yieldToLoop();
     }
-    return { endState: s, last: lastMinute < 0 ? undefined : simRow(symbol, generateMinute(seed, p, lastMinute, lastStart)) };
+    return {
+      endState: s,
+      last: lastMinute < 0 ? undefined : simRow(symbol, generateMinute(seed, p, lastMinute, lastStart)),
+    };
   }
 
   /** The last history tick is the price until the first live one (a closed market keeps it). */
@@ -179,13 +205,23 @@ export class Backfill implements UnstoredMinutes {
       this.queueRows(plan.symbol, history.rows);
       await this.queue.idle();
     }
-    if (markDone) this.queue.enqueue('backfill done', (d) => marketRepo.updateSimState(d, { backfillDoneAt: new Date(this.state.now()) }));
+    if (markDone)
+      this.queue.enqueue('backfill done', (d) =>
+        marketRepo.updateSimState(d, { backfillDoneAt: new Date(this.state.now()) }),
+      );
     // Planner statistics for the rows just loaded, as after any bulk load: until autovacuum (or, on
     // PGlite, which has none, the database's own check) gets to it, a restart's lookups of the newest
     // minute chose a sort of all of a symbol's minutes (1–3 s at every start instead of milliseconds).
     this.queue.enqueue('analyze candles', (d) => marketRepo.analyzeCandles(d));
     await this.queue.idle();
-    this.stats = { symbols: count, minutes, ticks, liveMs: this.liveMs, generateMs: Math.round(generateMs), totalMs: Math.round(performance.now() - started) };
+    this.stats = {
+      symbols: count,
+      minutes,
+      ticks,
+      liveMs: this.liveMs,
+      generateMs: Math.round(generateMs),
+      totalMs: Math.round(performance.now() - started),
+    };
     this.state.ctx.log.info(this.stats, 'market: backfill stored');
   }
 
@@ -212,16 +248,26 @@ export class Backfill implements UnstoredMinutes {
       }
     }
     // Cannot differ (same generator, same inputs); if it ever did, the live series would not continue this history.
-    if (s !== plan.endState) this.state.ctx.log.error({ symbol, generated: s, live: plan.endState }, 'market: backfill does not end where the live series began');
+    if (s !== plan.endState)
+      this.state.ctx.log.error(
+        { symbol, generated: s, live: plan.endState },
+        'market: backfill does not end where the live series began',
+      );
     return { rows, ticks, waitedMs };
   }
 
   /** Queues the history of one instrument, then the live minutes held back meanwhile. */
   private queueRows(symbol: string, rows: CandleRow[]): void {
     const higher = CANDLE_INTERVALS.filter((i) => i !== '1m').flatMap((interval) =>
-      rollUp(rows.map(toAgg), interval).map((a): CandleRow => ({ symbol, interval, ...a, source: 'simulator', genRef: null, genVersion: null })));
+      rollUp(rows.map(toAgg), interval).map(
+        (a): CandleRow => ({ symbol, interval, ...a, source: 'simulator', genRef: null, genVersion: null }),
+      ),
+    );
     // An existing row is kept for minutes, replaced for roll-ups: a resumed backfill rolls whole buckets up again.
-    for (const [list, replace] of [[rows, false], [higher, true]] as const) {
+    for (const [list, replace] of [
+      [rows, false],
+      [higher, true],
+    ] as const) {
       for (let i = 0; i < list.length; i += BACKFILL_CHUNK_ROWS) {
         const chunk = list.slice(i, i + BACKFILL_CHUNK_ROWS);
         this.queue.enqueue(BACKFILL_WRITE, (d) => marketRepo.insertCandles(d, chunk, replace));
@@ -238,7 +284,10 @@ export class Backfill implements UnstoredMinutes {
     const nowMs = this.state.now();
     for (const interval of CANDLE_INTERVALS) {
       if (interval === '1m') continue;
-      const [bucket] = rollUp(history.filter((a) => a.openTime >= candleOpenTime(interval, nowMs)), interval);
+      const [bucket] = rollUp(
+        history.filter((a) => a.openTime >= candleOpenTime(interval, nowMs)),
+        interval,
+      );
       if (!bucket) continue;
       const live = st.book.current.get(interval);
       if (live && live.openTime === bucket.openTime) mergeAgg(bucket, live);

@@ -39,7 +39,17 @@ class ReplayServer {
   }
   /** `buyerIsMaker`: Binance's `m`, the buyer was the resting order (the taker sold). */
   trade(symbol: string, id: number, price: string, qty: string, time: number, buyerIsMaker = false): void {
-    this.send(`${symbol.toLowerCase()}@trade`, { e: 'trade', E: time, s: symbol, t: id, p: price, q: qty, T: time, m: buyerIsMaker, M: true });
+    this.send(`${symbol.toLowerCase()}@trade`, {
+      e: 'trade',
+      E: time,
+      s: symbol,
+      t: id,
+      p: price,
+      q: qty,
+      T: time,
+      m: buyerIsMaker,
+      M: true,
+    });
   }
   close(): Promise<void> {
     for (const c of this.connections) c.ws.terminate();
@@ -48,7 +58,7 @@ class ReplayServer {
 }
 
 describe('decimal conversion', () => {
-  it('turns Binance\'s 8-decimal strings into instrument units, half-even, and refuses junk', () => {
+  it("turns Binance's 8-decimal strings into instrument units, half-even, and refuses junk", () => {
     expect(decimalToUnits('95012.37000000', 2)).toBe(9_501_237);
     expect(decimalToUnits('0.00123000', 5)).toBe(123);
     expect(decimalToUnits('0.16000500', 5)).toBe(16_000); // half to even
@@ -68,7 +78,12 @@ describe('the Binance adapter against a local replay server', () => {
   afterAll(() => server.close());
 
   it('subscribes to trade, bookTicker and depth streams, turns messages into ticks, reconnects after a drop, and marks silence stale', async () => {
-    const got = { ticks: [] as unknown[], books: [] as unknown[], depths: [] as { bids: [number, number][] }[], stale: [] as boolean[] };
+    const got = {
+      ticks: [] as unknown[],
+      books: [] as unknown[],
+      depths: [] as { bids: [number, number][] }[],
+      stale: [] as boolean[],
+    };
     const sink: PriceSink = {
       tick: (t) => got.ticks.push(t),
       book: (s, bid, ask) => got.books.push([s, bid, ask]),
@@ -76,23 +91,62 @@ describe('the Binance adapter against a local replay server', () => {
       stale: (_s, stale) => got.stale.push(stale),
     };
     const log = { info: () => undefined, warn: () => undefined };
-    const src = new BinanceSource({ url: server.url, symbols: ['BTCUSDT', 'ETHUSDT'], staleAfterMs: 400, log, backoffInitialMs: 50, random: () => 1 });
+    const src = new BinanceSource({
+      url: server.url,
+      symbols: ['BTCUSDT', 'ETHUSDT'],
+      staleAfterMs: 400,
+      log,
+      backoffInitialMs: 50,
+      random: () => 1,
+    });
     src.start(sink);
     await until(() => server.connections.length === 1);
     const url = new URL(server.connections[0]!.url, 'http://x');
     expect(url.searchParams.get('streams')!.split('/')).toEqual([
-      'btcusdt@trade', 'btcusdt@bookTicker', 'btcusdt@depth20@100ms', 'ethusdt@trade', 'ethusdt@bookTicker', 'ethusdt@depth20@100ms',
+      'btcusdt@trade',
+      'btcusdt@bookTicker',
+      'btcusdt@depth20@100ms',
+      'ethusdt@trade',
+      'ethusdt@bookTicker',
+      'ethusdt@depth20@100ms',
     ]);
     server.trade('BTCUSDT', 1, '95012.37000000', '0.01200000', 1_795_000_000_000);
-    server.send('btcusdt@bookTicker', { u: 1, s: 'BTCUSDT', b: '95012.36000000', B: '1.5', a: '95012.38000000', A: '2' });
-    server.send('ethusdt@depth20@100ms', { lastUpdateId: 5, bids: [['3100.10', '1.000'], ['3100.20', '0.5']], asks: [['3100.30', '2']] });
-    server.send('ethusdt@depth@100ms', { e: 'depthUpdate', E: 1, s: 'ETHUSDT', U: 6, u: 7, b: [['3100.20', '0']], a: [] });
+    server.send('btcusdt@bookTicker', {
+      u: 1,
+      s: 'BTCUSDT',
+      b: '95012.36000000',
+      B: '1.5',
+      a: '95012.38000000',
+      A: '2',
+    });
+    server.send('ethusdt@depth20@100ms', {
+      lastUpdateId: 5,
+      bids: [
+        ['3100.10', '1.000'],
+        ['3100.20', '0.5'],
+      ],
+      asks: [['3100.30', '2']],
+    });
+    server.send('ethusdt@depth@100ms', {
+      e: 'depthUpdate',
+      E: 1,
+      s: 'ETHUSDT',
+      U: 6,
+      u: 7,
+      b: [['3100.20', '0']],
+      a: [],
+    });
     server.send('xrpusdt@trade', { e: 'trade', s: 'XRPUSDT', p: '1', q: '1', T: 1 }); // not asked for
     server.current.send('garbage');
     await until(() => got.depths.length === 2);
-    expect(got.ticks).toEqual([{ symbol: 'BTCUSDT', time: 1_795_000_000_000, price: 9_501_237, amount: 1200, side: 'buy', externalId: '1' }]);
+    expect(got.ticks).toEqual([
+      { symbol: 'BTCUSDT', time: 1_795_000_000_000, price: 9_501_237, amount: 1200, side: 'buy', externalId: '1' },
+    ]);
     expect(got.books).toEqual([['BTCUSDT', 9_501_236, 9_501_238]]);
-    expect(got.depths[0]!.bids).toEqual([[310_020, 500], [310_010, 1000]]); // best first
+    expect(got.depths[0]!.bids).toEqual([
+      [310_020, 500],
+      [310_010, 1000],
+    ]); // best first
     expect(got.depths[1]!.bids).toEqual([[310_010, 1000]]); // the diff removed a level
     expect(src.stats.ignored).toBe(2);
 
@@ -122,7 +176,15 @@ describe('PRICE_FEED=binance in the engine', () => {
   beforeAll(async () => {
     server = new ReplayServer();
     await new Promise<void>((r) => server.wss.once('listening', () => r()));
-    t = await createTestApp({ env: { PRICE_FEED: 'binance', BINANCE_WS_URL: server.url, BINANCE_STALE_SECONDS: '1', MARKET_SEED: '5', MARKET_BACKFILL_DAYS: '0' } });
+    t = await createTestApp({
+      env: {
+        PRICE_FEED: 'binance',
+        BINANCE_WS_URL: server.url,
+        BINANCE_STALE_SECONDS: '1',
+        MARKET_SEED: '5',
+        MARKET_BACKFILL_DAYS: '0',
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -167,16 +229,39 @@ describe('PRICE_FEED=binance in the engine', () => {
     await engine.flush();
     const stored = await marketRepo.ticksBetween(t.ctx.db, 'BTCUSDT', base, base + 120_000, 100);
     expect(stored.map((x) => [x.price, x.amount, x.source, x.externalId])).toEqual([
-      [9_500_000, 10_000, 'binance', '10'], [9_501_050, 20_000, 'binance', '11'], [9_499_001, 30_000, 'binance', '12'], [9_499_500, 5000, 'binance', '13'],
+      [9_500_000, 10_000, 'binance', '10'],
+      [9_501_050, 20_000, 'binance', '11'],
+      [9_499_001, 30_000, 'binance', '12'],
+      [9_499_500, 5000, 'binance', '13'],
     ]);
-    expect(await engine.tickAtOrBefore('BTCUSDT', base + 30_000)).toMatchObject({ time: base + 20_000, price: '95010.50', source: 'binance' });
+    expect(await engine.tickAtOrBefore('BTCUSDT', base + 30_000)).toMatchObject({
+      time: base + 20_000,
+      price: '95010.50',
+      source: 'binance',
+    });
     const [minute] = await marketRepo.candles(t.ctx.db, 'BTCUSDT', '1m', base, base, 1);
-    expect(minute).toMatchObject({ open: 9_500_000, high: 9_501_050, low: 9_499_001, close: 9_499_001, volume: 60_000n, trades: 3, source: 'binance', genRef: null });
+    expect(minute).toMatchObject({
+      open: 9_500_000,
+      high: 9_501_050,
+      low: 9_499_001,
+      close: 9_499_001,
+      volume: 60_000n,
+      trades: 3,
+      source: 'binance',
+      genRef: null,
+    });
     const [hour] = await marketRepo.candles(t.ctx.db, 'BTCUSDT', '1h', base, base, 1);
     expect(hour).toMatchObject({ open: 9_500_000, close: 9_499_001, trades: 3 });
 
     // A restart rebuilds the live minute from the stored ticks.
-    const fakeBinance = { name: 'binance', regenerable: false, symbols: ['BTCUSDT'], start: () => undefined, pump: () => undefined, stop: () => undefined };
+    const fakeBinance = {
+      name: 'binance',
+      regenerable: false,
+      symbols: ['BTCUSDT'],
+      start: () => undefined,
+      pump: () => undefined,
+      stop: () => undefined,
+    };
     const again = newEngine(t, () => [fakeBinance]);
     await again.engine.start();
     expect(again.engine.liveCandle('BTCUSDT', '1m')).toMatchObject({ open: 9_499_500, trades: 1 });

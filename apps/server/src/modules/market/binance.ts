@@ -59,7 +59,10 @@ export class BinanceSource implements PriceSource {
   private staleTimer: NodeJS.Timeout | undefined;
   private lastMessageAt = 0;
   private isStale = false;
-  private readonly books = new Map<string, { bids: Map<number, number>; asks: Map<number, number>; lastUpdateId: number }>();
+  private readonly books = new Map<
+    string,
+    { bids: Map<number, number>; asks: Map<number, number>; lastUpdateId: number }
+  >();
   readonly stats = { connects: 0, messages: 0, ticks: 0, ignored: 0, staleEvents: 0 };
 
   constructor(private readonly opts: BinanceOptions) {}
@@ -184,7 +187,14 @@ export class BinanceSource implements PriceSource {
       this.stats.ticks++;
       // m: the buyer is the maker, so the taker sold.
       const side = d.m === true ? 'sell' : d.m === false ? 'buy' : undefined;
-      sink.tick({ symbol, time, price, amount, ...(side ? { side } : {}), externalId: d.t === undefined ? undefined : String(d.t) });
+      sink.tick({
+        symbol,
+        time,
+        price,
+        amount,
+        ...(side ? { side } : {}),
+        externalId: d.t === undefined ? undefined : String(d.t),
+      });
     } else if (kind === 'bookTicker') {
       const bid = decimalToUnits(d.b as string, inst.priceDecimals);
       const ask = decimalToUnits(d.a as string, inst.priceDecimals);
@@ -192,7 +202,11 @@ export class BinanceSource implements PriceSource {
       sink.book(symbol, bid, ask, Number(d.E ?? d.T ?? this.now()));
     } else if (kind.startsWith('depth') && Array.isArray(d.bids) && Array.isArray(d.asks)) {
       // Partial book: a full snapshot of the top levels.
-      const book = { bids: new Map<number, number>(), asks: new Map<number, number>(), lastUpdateId: Number(d.lastUpdateId ?? 0) };
+      const book = {
+        bids: new Map<number, number>(),
+        asks: new Map<number, number>(),
+        lastUpdateId: Number(d.lastUpdateId ?? 0),
+      };
       this.apply(inst.priceDecimals, inst.amountDecimals, book.bids, d.bids as Level[]);
       this.apply(inst.priceDecimals, inst.amountDecimals, book.asks, d.asks as Level[]);
       this.books.set(symbol, book);

@@ -17,9 +17,15 @@ describe('candle boundaries', () => {
     expect(new Date(candleOpenTime('1d', at)).toISOString()).toBe('2026-11-19T00:00:00.000Z');
     expect(new Date(candleOpenTime('1w', at)).toISOString()).toBe('2026-11-16T00:00:00.000Z');
     // Sunday 23:59:59.999 belongs to the week that began the Monday before; Monday 00:00 starts a new one.
-    expect(new Date(candleOpenTime('1w', T('2026-11-22T23:59:59.999Z'))).toISOString()).toBe('2026-11-16T00:00:00.000Z');
-    expect(new Date(candleOpenTime('1w', T('2026-11-23T00:00:00.000Z'))).toISOString()).toBe('2026-11-23T00:00:00.000Z');
-    expect(new Date(candleOpenTime('1w', T('1970-01-01T00:00:00.000Z'))).toISOString()).toBe('1969-12-29T00:00:00.000Z');
+    expect(new Date(candleOpenTime('1w', T('2026-11-22T23:59:59.999Z'))).toISOString()).toBe(
+      '2026-11-16T00:00:00.000Z',
+    );
+    expect(new Date(candleOpenTime('1w', T('2026-11-23T00:00:00.000Z'))).toISOString()).toBe(
+      '2026-11-23T00:00:00.000Z',
+    );
+    expect(new Date(candleOpenTime('1w', T('1970-01-01T00:00:00.000Z'))).toISOString()).toBe(
+      '1969-12-29T00:00:00.000Z',
+    );
   });
 });
 
@@ -37,7 +43,18 @@ describe('aggregation', () => {
 
   it('makes 1m candles: open first, close last, high, low, volume, price×amount, trades', () => {
     const m = aggregateTicks(ticks, '1m');
-    expect(m.map((c) => [new Date(c.openTime).toISOString().slice(11, 16), c.open, c.high, c.low, c.close, c.volume, c.quoteVolume, c.trades])).toEqual([
+    expect(
+      m.map((c) => [
+        new Date(c.openTime).toISOString().slice(11, 16),
+        c.open,
+        c.high,
+        c.low,
+        c.close,
+        c.volume,
+        c.quoteVolume,
+        c.trades,
+      ]),
+    ).toEqual([
       ['13:58', 100, 104, 99, 99, 6n, 100n * 2n + 104n + 99n * 3n, 3],
       ['13:59', 101, 101, 101, 101, 1n, 101n, 1],
       ['14:00', 110, 110, 110, 110, 5n, 550n, 1],
@@ -48,30 +65,75 @@ describe('aggregation', () => {
 
   it('makes 5m and 1h candles from ticks, and the same from 1m candles rolled up', () => {
     const five = aggregateTicks(ticks, '5m');
-    expect(five.map((c) => [new Date(c.openTime).toISOString().slice(11, 16), c.open, c.high, c.low, c.close, c.volume, c.quoteVolume, c.trades])).toEqual([
+    expect(
+      five.map((c) => [
+        new Date(c.openTime).toISOString().slice(11, 16),
+        c.open,
+        c.high,
+        c.low,
+        c.close,
+        c.volume,
+        c.quoteVolume,
+        c.trades,
+      ]),
+    ).toEqual([
       ['13:55', 100, 104, 99, 101, 7n, 601n + 101n, 4],
       ['14:00', 110, 110, 95, 95, 7n, 740n, 2],
       ['14:05', 97, 97, 97, 97, 1n, 97n, 1],
     ]);
     const hour = aggregateTicks(ticks, '1h');
-    expect(hour.map((c) => [c.open, c.high, c.low, c.close, c.volume, c.trades])).toEqual([[100, 104, 99, 101, 7n, 4], [110, 110, 95, 97, 8n, 3]]);
+    expect(hour.map((c) => [c.open, c.high, c.low, c.close, c.volume, c.trades])).toEqual([
+      [100, 104, 99, 101, 7n, 4],
+      [110, 110, 95, 97, 8n, 3],
+    ]);
     const minutes = aggregateTicks(ticks, '1m');
     for (const interval of ['5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const) {
       expect(rollUp(minutes, interval), interval).toEqual(aggregateTicks(ticks, interval));
     }
-    expect(aggregateTicks(ticks, '1d')).toEqual([{ openTime: T('2026-11-19T00:00:00Z'), open: 100, high: 110, low: 95, close: 97, volume: 15n, quoteVolume: 601n + 101n + 740n + 97n, trades: 7 }]);
+    expect(aggregateTicks(ticks, '1d')).toEqual([
+      {
+        openTime: T('2026-11-19T00:00:00Z'),
+        open: 100,
+        high: 110,
+        low: 95,
+        close: 97,
+        volume: 15n,
+        quoteVolume: 601n + 101n + 740n + 97n,
+        trades: 7,
+      },
+    ]);
   });
 
   it('refuses ticks out of order', () => {
-    expect(() => aggregateTicks([tick('2026-11-19T14:00:00Z', 1), tick('2026-11-19T13:00:00Z', 1)], '1m')).toThrow(/order/);
+    expect(() => aggregateTicks([tick('2026-11-19T14:00:00Z', 1), tick('2026-11-19T13:00:00Z', 1)], '1m')).toThrow(
+      /order/,
+    );
   });
 
   it('keeps the live candle of every interval and hands back each finished minute', () => {
     const book = new CandleBook();
     const finished = ticks.map((t) => book.add(t)).filter(Boolean);
-    expect(finished.map((c) => [c!.open, c!.close, c!.trades])).toEqual([[100, 99, 3], [101, 101, 1], [110, 110, 1], [95, 95, 1]]);
-    expect(book.current.get('1h')).toMatchObject({ openTime: T('2026-11-19T14:00:00Z'), open: 110, high: 110, low: 95, close: 97, volume: 8n, trades: 3 });
-    expect(book.current.get('1w')).toMatchObject({ openTime: T('2026-11-16T00:00:00Z'), open: 100, close: 97, trades: 7 });
+    expect(finished.map((c) => [c!.open, c!.close, c!.trades])).toEqual([
+      [100, 99, 3],
+      [101, 101, 1],
+      [110, 110, 1],
+      [95, 95, 1],
+    ]);
+    expect(book.current.get('1h')).toMatchObject({
+      openTime: T('2026-11-19T14:00:00Z'),
+      open: 110,
+      high: 110,
+      low: 95,
+      close: 97,
+      volume: 8n,
+      trades: 3,
+    });
+    expect(book.current.get('1w')).toMatchObject({
+      openTime: T('2026-11-16T00:00:00Z'),
+      open: 100,
+      close: 97,
+      trades: 7,
+    });
     // A late tick (before the live minute) is dropped whole: no interval changes.
     const before = structuredClone([...book.current]);
     expect(book.isLate(tick('2026-11-19T14:04:00Z', 1))).toBe(true);

@@ -28,8 +28,14 @@ export interface PriceTick {
 
 export function newAgg(openTime: number, t: PriceTick): Agg {
   return {
-    openTime, open: t.price, high: t.price, low: t.price, close: t.price,
-    volume: BigInt(t.amount), quoteVolume: BigInt(t.price) * BigInt(t.amount), trades: 1,
+    openTime,
+    open: t.price,
+    high: t.price,
+    low: t.price,
+    close: t.price,
+    volume: BigInt(t.amount),
+    quoteVolume: BigInt(t.price) * BigInt(t.amount),
+    trades: 1,
   };
 }
 

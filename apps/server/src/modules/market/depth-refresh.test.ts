@@ -18,7 +18,10 @@ describe('refreshedDepth', () => {
     let levels = 0;
     for (let step = 1; step <= 200; step++) {
       const next = refreshedDepth(BTC, 5, book, 1_000 + step * 40, 40);
-      const sides = [[next.bids, book.bids], [next.asks, book.asks]] as const;
+      const sides = [
+        [next.bids, book.bids],
+        [next.asks, book.asks],
+      ] as const;
       for (const [now, before] of sides) {
         now.forEach(([, amount], k) => {
           levels += 1;
@@ -40,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('MARKET_SIM_DEPTH_MS', () => {
-  it('refreshes a watched open instrument\'s book that often between trades; a closed market\'s or an unwatched one\'s not', async () => {
+  it("refreshes a watched open instrument's book that often between trades; a closed market's or an unwatched one's not", async () => {
     const { engine, bus } = newEngine(t);
     const books = new Map<string, number>();
     bus.subscribe((e) => {

@@ -85,7 +85,15 @@ export class EngineState {
   ) {
     for (const inst of INSTRUMENTS) {
       this.symbols.set(inst.symbol, {
-        inst, source: undefined, quote: undefined, book: new CandleBook(), stats: newStats(), depth: undefined, depthAt: 0, trades: new TradeRing(), seq: 0,
+        inst,
+        source: undefined,
+        quote: undefined,
+        book: new CandleBook(),
+        stats: newStats(),
+        depth: undefined,
+        depthAt: 0,
+        trades: new TradeRing(),
+        seq: 0,
       });
     }
   }
@@ -108,18 +116,36 @@ export class EngineState {
 
   /** Every tick of a stored simulator minute, exactly as it was emitted. */
   regenerate(symbol: string, row: CandleRow): MinuteTicks {
-    if (row.genRef === null || row.genVersion !== GENERATOR_VERSION) throw new Error(`${symbol} ${row.openTime}: not a generator v${GENERATOR_VERSION} minute`);
+    if (row.genRef === null || row.genVersion !== GENERATOR_VERSION)
+      throw new Error(`${symbol} ${row.openTime}: not a generator v${GENERATOR_VERSION} minute`);
     return generateMinute(this.seed, simParamsOf(symbol), row.openTime / MINUTE_MS, row.genRef);
   }
 }
 
 /** The 1m row of a simulator minute: its candle with the generator state at its start. */
 export function simRow(symbol: string, m: MinuteTicks): CandleRow {
-  return { symbol, interval: '1m', openTime: m.minute * MINUTE_MS, ...minuteCandle(m), source: 'simulator', genRef: m.startState, genVersion: GENERATOR_VERSION };
+  return {
+    symbol,
+    interval: '1m',
+    openTime: m.minute * MINUTE_MS,
+    ...minuteCandle(m),
+    source: 'simulator',
+    genRef: m.startState,
+    genVersion: GENERATOR_VERSION,
+  };
 }
 
 export function toAgg(r: CandleRow): Agg {
-  return { openTime: r.openTime, open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume, quoteVolume: r.quoteVolume, trades: r.trades };
+  return {
+    openTime: r.openTime,
+    open: r.open,
+    high: r.high,
+    low: r.low,
+    close: r.close,
+    volume: r.volume,
+    quoteVolume: r.quoteVolume,
+    trades: r.trades,
+  };
 }
 
 export function minuteAgg(m: MinuteTicks): Agg {

@@ -16,7 +16,14 @@
  */
 import crypto from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { INSTRUMENTS, type CandleInterval, type Depth, type RecentTrades, type WsKline, type WsTick } from '@app/contract';
+import {
+  INSTRUMENTS,
+  type CandleInterval,
+  type Depth,
+  type RecentTrades,
+  type WsKline,
+  type WsTick,
+} from '@app/contract';
 import type { AppContext } from '../../context';
 import type { ClusterBus } from '../cluster';
 import { Backfill, type BackfillStats } from './backfill';
@@ -150,8 +157,13 @@ export class MarketEngine implements PriceSink {
     const db = this.ctx.db;
     const now = this.state.now();
     const currentMinute = Math.floor(now / MINUTE_MS);
-    const simState = (await marketRepo.simState(db))
-      ?? (await marketRepo.createSimState(db, this.config.seed ?? crypto.randomBytes(4).readUInt32BE(0), new Date((currentMinute - this.config.backfillDays * 1440) * MINUTE_MS)));
+    const simState =
+      (await marketRepo.simState(db)) ??
+      (await marketRepo.createSimState(
+        db,
+        this.config.seed ?? crypto.randomBytes(4).readUInt32BE(0),
+        new Date((currentMinute - this.config.backfillDays * 1440) * MINUTE_MS),
+      ));
     // A configured seed applies to a new installation only: the stored one made the stored history.
     this.state.seed = Number(simState.seed);
     this.storage.liveMinute = currentMinute;
@@ -171,10 +183,15 @@ export class MarketEngine implements PriceSink {
     await this.loadHistory(now);
     await stepDone();
     const backfillDone = !!simState.backfillDoneAt;
-    const needBackfill = await this.recovery.resumeSimulator(now, backfillDone, simState.liveMinute ? Math.floor(simState.liveMinute.getTime() / MINUTE_MS) : undefined);
+    const needBackfill = await this.recovery.resumeSimulator(
+      now,
+      backfillDone,
+      simState.liveMinute ? Math.floor(simState.liveMinute.getTime() / MINUTE_MS) : undefined,
+    );
     await stepDone();
     for (const source of this.sources) {
-      if (!source.regenerable) for (const symbol of source.symbols) await this.recovery.recoverRealSymbol(symbol, source.name, now);
+      if (!source.regenerable)
+        for (const symbol of source.symbols) await this.recovery.recoverRealSymbol(symbol, source.name, now);
     }
     await stepDone();
     await this.recovery.loadLatestQuotes(now);
@@ -182,7 +199,12 @@ export class MarketEngine implements PriceSink {
     if (this.feedBus) {
       // Followers read the minute recovered above as they see this run's first batch.
       await this.queue.idle();
-      this.tee = new FeedTee(this.feedBus, now, () => this.state.seed, () => this.state.now());
+      this.tee = new FeedTee(
+        this.feedBus,
+        now,
+        () => this.state.seed,
+        () => this.state.now(),
+      );
     }
     for (const source of this.sources) await source.start(this);
     this.state.touch();
@@ -194,16 +216,23 @@ export class MarketEngine implements PriceSink {
       const delay = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timers ? BACKFILL_DELAY_MS : 0).unref();
         // A stop ends the wait: the store sees `stopped` and returns (the next start resumes it).
-        this.endBackfillDelay = () => { clearTimeout(timer); resolve(); };
+        this.endBackfillDelay = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
       // A failure is logged, not thrown into nobody's hands: the next start resumes the backfill.
-      this.backfill = Promise.all([this.live, delay]).then(() => this.history.store(!backfillDone))
+      this.backfill = Promise.all([this.live, delay])
+        .then(() => this.history.store(!backfillDone))
         .catch((err) => this.ctx.log.error({ err }, 'market: backfill failed'));
-    } else if (!backfillDone) this.queue.enqueue('backfill done', (d) => marketRepo.updateSimState(d, { backfillDoneAt: new Date(now) }));
+    } else if (!backfillDone)
+      this.queue.enqueue('backfill done', (d) => marketRepo.updateSimState(d, { backfillDoneAt: new Date(now) }));
     this.pump(now);
     if (timers) {
       // MARKET_SIM_DEPTH_MS below PUMP_MS pumps that often, so the books refresh on time.
-      this.timers.push(setInterval(() => this.pump(this.state.now()), Math.min(PUMP_MS, this.config.simDepthMs ?? PUMP_MS)));
+      this.timers.push(
+        setInterval(() => this.pump(this.state.now()), Math.min(PUMP_MS, this.config.simDepthMs ?? PUMP_MS)),
+      );
       this.timers.push(setInterval(() => this.storage.flushTicks(), TICK_FLUSH_MS));
       this.timers.push(setInterval(() => void runRetention(this.state, this.queue), RETENTION_EVERY_MS));
       for (const t of this.timers) t.unref();
@@ -262,15 +291,20 @@ export class MarketEngine implements PriceSink {
     if (this.started || this.follower?.following) return;
     this.state.sim = undefined;
     const feed = new LiveFeed(this.state, NO_STORAGE, this.messages);
-    this.follower = new Follower({
-      state: this.state, feed, staleAfterMs: this.config.binanceStaleMs,
-      load: async (at) => {
-        const sim = await marketRepo.simState(this.ctx.db);
-        if (sim) this.state.seed = Number(sim.seed);
-        await this.loadHistory(at);
-        await this.recovery.loadLatestQuotes(at);
+    this.follower = new Follower(
+      {
+        state: this.state,
+        feed,
+        staleAfterMs: this.config.binanceStaleMs,
+        load: async (at) => {
+          const sim = await marketRepo.simState(this.ctx.db);
+          if (sim) this.state.seed = Number(sim.seed);
+          await this.loadHistory(at);
+          await this.recovery.loadLatestQuotes(at);
+        },
       },
-    }, bus);
+      bus,
+    );
     await this.follower.start();
   }
 
@@ -348,7 +382,8 @@ export class MarketEngine implements PriceSink {
   tick(t: SourceTick): void {
     this.state.touch();
     const trade = this.feed.tick(t);
-    if (trade && this.tee) this.tee.tick({ ...t, side: trade.side }, trade.id, this.state.symbols.get(t.symbol)?.source);
+    if (trade && this.tee)
+      this.tee.tick({ ...t, side: trade.side }, trade.id, this.state.symbols.get(t.symbol)?.source);
   }
 
   book(symbol: string, bid: number, ask: number, time: number): void {

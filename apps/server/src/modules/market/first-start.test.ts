@@ -13,16 +13,45 @@ import { pumpUntil, setClock } from './test-helpers';
 const MIN = INTERVAL_MS['1m'];
 const T = (iso: string) => Date.parse(iso);
 
-const minute = (symbol: string, iso: string, open: number, high: number, low: number, close: number, volume: bigint): CandleRow => ({
-  symbol, interval: '1m', openTime: T(iso), open, high, low, close, volume, quoteVolume: volume * BigInt(close), trades: 2,
-  source: 'scripted', genRef: null, genVersion: null,
+const minute = (
+  symbol: string,
+  iso: string,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume: bigint,
+): CandleRow => ({
+  symbol,
+  interval: '1m',
+  openTime: T(iso),
+  open,
+  high,
+  low,
+  close,
+  volume,
+  quoteVolume: volume * BigInt(close),
+  trades: 2,
+  source: 'scripted',
+  genRef: null,
+  genVersion: null,
 });
 
 type Raw = { interval: string; open: string; high: string; low: string; close: string; volume: string; trades: number };
-async function buckets(t: TestApp, symbol: string): Promise<Record<string, [number, number, number, number, number, number]>> {
-  const res = await t.ctx.db.execute(sql`SELECT interval, open, high, low, close, volume, trades FROM market_candles WHERE symbol = ${symbol} AND interval <> '1m'`);
+async function buckets(
+  t: TestApp,
+  symbol: string,
+): Promise<Record<string, [number, number, number, number, number, number]>> {
+  const res = await t.ctx.db.execute(
+    sql`SELECT interval, open, high, low, close, volume, trades FROM market_candles WHERE symbol = ${symbol} AND interval <> '1m'`,
+  );
   const rows = (res as unknown as { rows: Raw[] }).rows;
-  return Object.fromEntries(rows.map((r) => [r.interval, [Number(r.open), Number(r.high), Number(r.low), Number(r.close), Number(r.volume), Number(r.trades)]]));
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.interval,
+      [Number(r.open), Number(r.high), Number(r.low), Number(r.close), Number(r.volume), Number(r.trades)],
+    ]),
+  );
 }
 
 let t: TestApp;
@@ -42,7 +71,8 @@ describe('closing minutes', () => {
       minute('GBPUSD', '2026-11-18T15:00:00Z', 200, 201, 199, 200, 1n),
     ]);
     const eur = await buckets(t, 'EURUSD');
-    for (const interval of ['5m', '15m', '30m', '1h', '4h', '1d', '1w']) expect(eur[interval], interval).toEqual([100, 120, 95, 102, 7, 4]);
+    for (const interval of ['5m', '15m', '30m', '1h', '4h', '1d', '1w'])
+      expect(eur[interval], interval).toEqual([100, 120, 95, 102, 7, 4]);
     // A later call merges into the same buckets; a minute already stored is not counted again.
     await marketRepo.closeMinutes(t.ctx.db, [
       minute('EURUSD', '2026-11-18T15:01:00Z', 105, 120, 101, 102, 4n),
@@ -51,16 +81,29 @@ describe('closing minutes', () => {
     ]);
     const after = await buckets(t, 'EURUSD');
     expect(after['1h']).toEqual([100, 120, 90, 92, 9, 8]);
-    const fives = await t.ctx.db.execute(sql`SELECT open_time, close, volume FROM market_candles WHERE symbol = 'EURUSD' AND interval = '5m' ORDER BY open_time`);
-    expect((fives as unknown as { rows: { open_time: Date; close: string; volume: string }[] }).rows.map((r) => [new Date(r.open_time).getTime(), Number(r.close), Number(r.volume)]))
-      .toEqual([[T('2026-11-18T15:00:00Z'), 91, 8], [T('2026-11-18T15:05:00Z'), 92, 1]]);
+    const fives = await t.ctx.db.execute(
+      sql`SELECT open_time, close, volume FROM market_candles WHERE symbol = 'EURUSD' AND interval = '5m' ORDER BY open_time`,
+    );
+    expect(
+      (fives as unknown as { rows: { open_time: Date; close: string; volume: string }[] }).rows.map((r) => [
+        new Date(r.open_time).getTime(),
+        Number(r.close),
+        Number(r.volume),
+      ]),
+    ).toEqual([
+      [T('2026-11-18T15:00:00Z'), 91, 8],
+      [T('2026-11-18T15:05:00Z'), 92, 1],
+    ]);
   });
 });
 
 /** An engine on the test's database whose log lines a test can read. */
 function capturedEngine(): { engine: MarketEngine; lines: { level: number; msg: string }[] } {
   const lines: { level: number; msg: string }[] = [];
-  const log = pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s) as { level: number; msg: string }) });
+  const log = pino(
+    { level: 'info' },
+    { write: (s: string) => void lines.push(JSON.parse(s) as { level: number; msg: string }) },
+  );
   const engine = new MarketEngine({ ...t.ctx, log }, new InProcessBus(), t.ctx.config.market);
   return { engine, lines };
 }
@@ -119,7 +162,7 @@ describe('a first start', () => {
   }, 120_000);
 
   it('stores the history, then the live minutes held back meanwhile, as one chain; no write fails', async () => {
-    const db = (await createTestApp({ env: { MARKET_SEED: '5', MARKET_BACKFILL_DAYS: '1' } }));
+    const db = await createTestApp({ env: { MARKET_SEED: '5', MARKET_BACKFILL_DAYS: '1' } });
     const saved = t;
     t = db;
     try {
@@ -134,8 +177,12 @@ describe('a first start', () => {
       await engine.backfillDone();
       pumpUntil(t, engine, T('2026-11-18T15:16:10Z'), 1000);
       await engine.flush();
-      const rows = (await t.ctx.db.execute(sql`SELECT open_time, gen_ref, open, high, low, close, volume, quote_volume, trades FROM market_candles
-        WHERE symbol = 'BTCUSDT' AND interval = '1m' ORDER BY open_time`) as unknown as { rows: Record<string, string>[] }).rows;
+      const rows = (
+        (await t.ctx.db.execute(sql`SELECT open_time, gen_ref, open, high, low, close, volume, quote_volume, trades FROM market_candles
+        WHERE symbol = 'BTCUSDT' AND interval = '1m' ORDER BY open_time`)) as unknown as {
+          rows: Record<string, string>[];
+        }
+      ).rows;
       const times = rows.map((r) => new Date(r.open_time!).getTime());
       expect(times[0]).toBe(T('2026-11-17T15:02:00Z'));
       expect(times.at(-1)).toBe(T('2026-11-18T15:15:00Z'));
@@ -143,23 +190,40 @@ describe('a first start', () => {
       // Each minute starts where the one before ended, across the switch from history to live.
       const p = simParamsOf('BTCUSDT');
       for (let i = rows.length - 20; i < rows.length; i++) {
-        expect(Number(rows[i]!.gen_ref), new Date(times[i]!).toISOString()).toBe(generateMinute(engine.simulatorSeed, p, times[i - 1]! / MIN, Number(rows[i - 1]!.gen_ref)).endState);
+        expect(Number(rows[i]!.gen_ref), new Date(times[i]!).toISOString()).toBe(
+          generateMinute(engine.simulatorSeed, p, times[i - 1]! / MIN, Number(rows[i - 1]!.gen_ref)).endState,
+        );
       }
-      for (const at of ['2026-11-18T15:01:00Z', '2026-11-18T15:02:00Z', '2026-11-18T15:05:00Z', '2026-11-18T15:14:00Z']) {
+      for (const at of [
+        '2026-11-18T15:01:00Z',
+        '2026-11-18T15:02:00Z',
+        '2026-11-18T15:05:00Z',
+        '2026-11-18T15:14:00Z',
+      ]) {
         expect((await engine.verifyMinute('BTCUSDT', T(at))).ok, at).toBe(true);
       }
       // Roll-ups hold exactly their minutes: history, held-back and live ones, each once.
-      const hour = (await t.ctx.db.execute(sql`SELECT open, high, low, close, volume, trades FROM market_candles
-        WHERE symbol = 'BTCUSDT' AND interval = '1h' AND open_time = ${new Date(T('2026-11-18T15:00:00Z'))}`) as unknown as { rows: Record<string, string>[] }).rows[0]!;
+      const hour = (
+        (await t.ctx.db.execute(sql`SELECT open, high, low, close, volume, trades FROM market_candles
+        WHERE symbol = 'BTCUSDT' AND interval = '1h' AND open_time = ${new Date(T('2026-11-18T15:00:00Z'))}`)) as unknown as {
+          rows: Record<string, string>[];
+        }
+      ).rows[0]!;
       const inHour = rows.filter((_, i) => times[i]! >= T('2026-11-18T15:00:00Z'));
-      expect([Number(hour.open), Number(hour.close), Number(hour.volume), Number(hour.trades)])
-        .toEqual([Number(inHour[0]!.open), Number(inHour.at(-1)!.close), inHour.reduce((s, r) => s + Number(r.volume), 0), inHour.reduce((s, r) => s + Number(r.trades), 0)]);
+      expect([Number(hour.open), Number(hour.close), Number(hour.volume), Number(hour.trades)]).toEqual([
+        Number(inHour[0]!.open),
+        Number(inHour.at(-1)!.close),
+        inHour.reduce((s, r) => s + Number(r.volume), 0),
+        inHour.reduce((s, r) => s + Number(r.trades), 0),
+      ]);
       expect(Number(hour.high)).toBe(Math.max(...inHour.map((r) => Number(r.high))));
       expect(Number(hour.low)).toBe(Math.min(...inHour.map((r) => Number(r.low))));
       // The live hour candle and the 24 h statistics include the history too.
       const live = engine.liveCandle('BTCUSDT', '1h')!;
       expect(live.open).toBe(Number(inHour[0]!.open));
-      expect(engine.stats('BTCUSDT').open).toBe(Number(rows.find((_, i) => times[i]! === T('2026-11-17T15:15:00Z'))?.close));
+      expect(engine.stats('BTCUSDT').open).toBe(
+        Number(rows.find((_, i) => times[i]! === T('2026-11-17T15:15:00Z'))?.close),
+      );
       await engine.stop();
       expect(failures(lines)).toEqual([]);
     } finally {

@@ -6,7 +6,9 @@ import { pumpUntil, setClock } from './test-helpers';
 import { serviceMissing } from '../../../test/services';
 
 const T = (iso: string) => Date.parse(iso);
-const same = (x: unknown, y: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) === JSON.stringify(y, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+const same = (x: unknown, y: unknown) =>
+  JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ===
+  JSON.stringify(y, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
 describe.skipIf(serviceMissing('NATS'))('engine and followers over NATS JetStream', () => {
   let t: TestApp;
@@ -28,7 +30,8 @@ describe.skipIf(serviceMissing('NATS'))('engine and followers over NATS JetStrea
     pumpUntil(t, a.engine, T('2026-12-04T10:02:30Z'), 400);
     await settle(a, b);
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && !same(view(b, 'BTCUSDT'), view(a, 'BTCUSDT'))) await new Promise((r) => setTimeout(r, 100));
+    while (Date.now() < deadline && !same(view(b, 'BTCUSDT'), view(a, 'BTCUSDT')))
+      await new Promise((r) => setTimeout(r, 100));
     for (const s of SYMBOLS) expect(view(b, s), s).toEqual(view(a, s));
     await a.close();
     await b.close();

@@ -9,7 +9,11 @@ export const noSessions = { authenticate: () => Promise.reject(new Error('no ses
 
 /** A market module of "another process" on the test's database and clock, on `bus`, with a manual engine. */
 export function node(t: TestApp, bus: ClusterBus): MarketModule {
-  return new MarketModule(t.ctx, noSessions, { cluster: bus, followers: true, engine: { sources: (e) => [e.createSimulator(SYMBOLS)] } });
+  return new MarketModule(t.ctx, noSessions, {
+    cluster: bus,
+    followers: true,
+    engine: { sources: (e) => [e.createSimulator(SYMBOLS)] },
+  });
 }
 
 /** What a client of either process sees of a symbol. */
@@ -34,4 +38,3 @@ export async function settle(...ms: MarketModule[]): Promise<void> {
   }
   await new Promise((r) => setTimeout(r, 0));
 }
-

@@ -11,21 +11,29 @@ import { pumpUntil, setClock } from './test-helpers';
 const MIN = INTERVAL_MS['1m'];
 const T = (iso: string) => Date.parse(iso);
 async function count(t: TestApp): Promise<Record<string, unknown>> {
-  const r = await t.ctx.db.execute(sql`SELECT (SELECT count(*) FROM market_candles)::int AS candles, (SELECT count(*) FROM market_ticks)::int AS ticks,
+  const r =
+    await t.ctx.db.execute(sql`SELECT (SELECT count(*) FROM market_candles)::int AS candles, (SELECT count(*) FROM market_ticks)::int AS ticks,
     (SELECT max(live_minute) FROM market_sim_state) AS live, (SELECT max(open_time) FROM market_candles) AS last`);
   return (r as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
 }
 
 async function oneMinuteRows(t: TestApp, symbol: string): Promise<{ open: number; genRef: number }[]> {
-  const r = await t.ctx.db.execute(sql`SELECT open_time, gen_ref FROM market_candles WHERE symbol = ${symbol} AND interval = '1m' ORDER BY open_time`);
-  return (r as unknown as { rows: { open_time: Date | string; gen_ref: string }[] }).rows.map((x) => ({ open: new Date(x.open_time).getTime(), genRef: Number(x.gen_ref) }));
+  const r = await t.ctx.db.execute(
+    sql`SELECT open_time, gen_ref FROM market_candles WHERE symbol = ${symbol} AND interval = '1m' ORDER BY open_time`,
+  );
+  return (r as unknown as { rows: { open_time: Date | string; gen_ref: string }[] }).rows.map((x) => ({
+    open: new Date(x.open_time).getTime(),
+    genRef: Number(x.gen_ref),
+  }));
 }
 
 function expectUnbroken(rows: { open: number; genRef: number }[], seed: number, symbol: string): void {
   for (let i = 1; i < rows.length; i++) {
     expect(rows[i]!.open - rows[i - 1]!.open, new Date(rows[i]!.open).toISOString()).toBe(MIN);
     // The series continues: each minute starts where the one before it ended.
-    expect(rows[i]!.genRef).toBe(generateMinute(seed, simParamsOf(symbol), rows[i - 1]!.open / MIN, rows[i - 1]!.genRef).endState);
+    expect(rows[i]!.genRef).toBe(
+      generateMinute(seed, simParamsOf(symbol), rows[i - 1]!.open / MIN, rows[i - 1]!.genRef).endState,
+    );
   }
 }
 
@@ -70,7 +78,11 @@ describe('engine and followers (one database, one bus)', () => {
     expect(stopped.candles).toBeGreaterThanOrEqual(before.candles as number);
     t.clock.advance(T('2026-12-02T10:03:30Z') - t.clock.now().getTime());
     // (Its longer candles were read from minutes stored after the batches it replays: only these compare.)
-    const part = (m: MarketModule, s: string) => ({ ...view(m, s), klines: view(m, s).klines[0], ticker: view(m, s).ticker?.price });
+    const part = (m: MarketModule, s: string) => ({
+      ...view(m, s),
+      klines: view(m, s).klines[0],
+      ticker: view(m, s).ticker?.price,
+    });
     for (const s of SYMBOLS) expect(part(replay, s), s).toEqual(part(a, s));
     await replay.close();
 
@@ -102,7 +114,14 @@ describe('engine and followers (one database, one bus)', () => {
     // Stored minutes: one row each, no gap, and the series unbroken across the handover.
     for (const s of SYMBOLS) {
       const rows = await oneMinuteRows(t, s);
-      expect(rows.map((r) => new Date(r.open).toISOString().slice(11, 16))).toEqual(['10:00', '10:01', '10:02', '10:03', '10:04', '10:05']);
+      expect(rows.map((r) => new Date(r.open).toISOString().slice(11, 16))).toEqual([
+        '10:00',
+        '10:01',
+        '10:02',
+        '10:03',
+        '10:04',
+        '10:05',
+      ]);
       expectUnbroken(rows, a.engine.simulatorSeed, s);
     }
     await a.close();

@@ -78,14 +78,30 @@ export class FeedTee {
   }
 
   tick(t: SourceTick, id: number, src: PriceSource | undefined): void {
-    this.push({ k: 'tick', s: t.symbol, t: t.time, p: t.price, a: t.amount, ...(t.side ? { sd: t.side } : {}), ...(t.externalId ? { x: t.externalId } : {}), id, ...from(src) });
+    this.push({
+      k: 'tick',
+      s: t.symbol,
+      t: t.time,
+      p: t.price,
+      a: t.amount,
+      ...(t.side ? { sd: t.side } : {}),
+      ...(t.externalId ? { x: t.externalId } : {}),
+      id,
+      ...from(src),
+    });
   }
 
   book(symbol: string, bid: number, ask: number, time: number, src: PriceSource | undefined): void {
     this.push({ k: 'book', s: symbol, bid, ask, t: time, ...from(src) });
   }
 
-  depth(symbol: string, bids: [number, number][], asks: [number, number][], time: number, src: PriceSource | undefined): void {
+  depth(
+    symbol: string,
+    bids: [number, number][],
+    asks: [number, number][],
+    time: number,
+    src: PriceSource | undefined,
+  ): void {
     this.push({ k: 'depth', s: symbol, b: bids, a: asks, t: time, ...from(src) });
   }
 
@@ -94,7 +110,18 @@ export class FeedTee {
   }
 
   minute(symbol: string, a: Agg): void {
-    this.push({ k: 'minute', s: symbol, o: a.openTime, op: a.open, h: a.high, l: a.low, c: a.close, v: a.volume.toString(), qv: a.quoteVolume.toString(), n: a.trades });
+    this.push({
+      k: 'minute',
+      s: symbol,
+      o: a.openTime,
+      op: a.open,
+      h: a.high,
+      l: a.low,
+      c: a.close,
+      v: a.volume.toString(),
+      qv: a.quoteVolume.toString(),
+      n: a.trades,
+    });
   }
 
   quiet(now: number): void {
@@ -112,7 +139,9 @@ function sourceStub(name: string, regenerable: boolean): PriceSource {
 }
 
 function isBatch(msg: unknown): msg is FeedBatch {
-  return typeof msg === 'object' && msg !== null && (msg as FeedBatch).v === 1 && Array.isArray((msg as FeedBatch).items);
+  return (
+    typeof msg === 'object' && msg !== null && (msg as FeedBatch).v === 1 && Array.isArray((msg as FeedBatch).items)
+  );
 }
 
 export interface FollowerParts {
@@ -188,22 +217,24 @@ export class Follower {
     this.waiting ??= [];
     const gen = ++this.generation;
     // One read at a time; only the newest one's end applies what waited.
-    this.loading = this.loading.catch(() => undefined).then(async () => {
-      if (gen !== this.generation) return;
-      try {
-        await this.parts.load(at);
-        this.lastTrade.clear();
-        this.loadedAt = at;
-        this.floor = Math.floor(at / MINUTE_MS) * MINUTE_MS;
-      } catch (err) {
-        this.parts.state.ctx.log.error({ err }, 'market follower: reading the starting state failed');
-      }
-      if (gen !== this.generation) return;
-      const waiting = this.waiting ?? [];
-      this.waiting = undefined;
-      if (this.unsubscribe) for (const b of waiting) this.apply(b);
-      this.parts.state.touch();
-    });
+    this.loading = this.loading
+      .catch(() => undefined)
+      .then(async () => {
+        if (gen !== this.generation) return;
+        try {
+          await this.parts.load(at);
+          this.lastTrade.clear();
+          this.loadedAt = at;
+          this.floor = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+        } catch (err) {
+          this.parts.state.ctx.log.error({ err }, 'market follower: reading the starting state failed');
+        }
+        if (gen !== this.generation) return;
+        const waiting = this.waiting ?? [];
+        this.waiting = undefined;
+        if (this.unsubscribe) for (const b of waiting) this.apply(b);
+        this.parts.state.touch();
+      });
     return this.loading;
   }
 
@@ -259,7 +290,17 @@ export class Follower {
           if (!st) break;
           this.lastTrade.set(it.s, it.id);
           st.source = this.source(it.src, it.rg);
-          feed.tick({ symbol: it.s, time: it.t, price: it.p, amount: it.a, ...(it.sd ? { side: it.sd } : {}), ...(it.x ? { externalId: it.x } : {}) }, it.id);
+          feed.tick(
+            {
+              symbol: it.s,
+              time: it.t,
+              price: it.p,
+              amount: it.a,
+              ...(it.sd ? { side: it.sd } : {}),
+              ...(it.x ? { externalId: it.x } : {}),
+            },
+            it.id,
+          );
           break;
         }
         case 'book': {
@@ -282,7 +323,16 @@ export class Follower {
         case 'minute':
           // One the 24 h statistics already hold (read from the database) is not added twice (closeSimMinute).
           if (!state.symbols.has(it.s)) break;
-          feed.closeSimMinute(it.s, { openTime: it.o, open: it.op, high: it.h, low: it.l, close: it.c, volume: BigInt(it.v), quoteVolume: BigInt(it.qv), trades: it.n });
+          feed.closeSimMinute(it.s, {
+            openTime: it.o,
+            open: it.op,
+            high: it.h,
+            low: it.l,
+            close: it.c,
+            volume: BigInt(it.v),
+            quoteVolume: BigInt(it.qv),
+            trades: it.n,
+          });
           break;
         case 'quiet':
           feed.closeQuietMinutes(it.now);

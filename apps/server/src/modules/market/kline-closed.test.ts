@@ -24,7 +24,7 @@ afterAll(() => t.close());
 const get = <D>(url: string) => t.call<D>('GET', url);
 
 describe('candle history of a closed market', () => {
-  it('answers the last session\'s 1m candles, not an empty window of wall-clock time', async () => {
+  it("answers the last session's 1m candles, not an empty window of wall-clock time", async () => {
     const session = await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD');
     expect(session.data.open).toBe(false);
     const r = await get<KlineResult>('/api/market/kline?symbol=AAPLUSD&interval=1m&limit=300');
@@ -35,7 +35,9 @@ describe('candle history of a closed market', () => {
     expect(c.at(-1)!.openTime).toBe(T('2026-11-16T20:59:00Z'));
     for (let i = 1; i < c.length; i++) expect(c[i]!.openTime - c[i - 1]!.openTime).toBe(60_000);
     // A range with `to` but no `from` also ends at the newest candles that exist.
-    const before = await get<KlineResult>(`/api/market/kline?symbol=AAPLUSD&interval=1m&limit=10&to=${T('2026-11-17T12:00:00Z')}`);
+    const before = await get<KlineResult>(
+      `/api/market/kline?symbol=AAPLUSD&interval=1m&limit=10&to=${T('2026-11-17T12:00:00Z')}`,
+    );
     expect(before.data.candles.map((x) => x.openTime)).toEqual(c.slice(-10).map((x) => x.openTime));
   });
 

@@ -42,13 +42,32 @@ export class LiveFeed implements PriceSink {
     const trade = st.trades.add(t, st.quote && { price: st.quote.price, side: 'buy' }, tradeId);
     // A real feed's own best bid/ask (bookTicker) wins; without one, the catalogue spread.
     const book = !regenerable && st.quote?.hasBook ? st.quote : bidAsk(inst, t.price);
-    st.quote = { price: t.price, bid: book.bid, ask: book.ask, time: t.time, tickTime: t.time, source: st.source?.name ?? 'unknown', stale: false, hasBook: !regenerable && !!st.quote?.hasBook };
+    st.quote = {
+      price: t.price,
+      bid: book.bid,
+      ask: book.ask,
+      time: t.time,
+      tickTime: t.time,
+      source: st.source?.name ?? 'unknown',
+      stale: false,
+      hasBook: !regenerable && !!st.quote?.hasBook,
+    };
     const finished = st.book.add(t);
     // Simulator minutes are closed by onSimMinute, with their generator state.
     if (finished && !regenerable) this.closeRealMinute(st, finished);
     if (st.source && !regenerable) {
       const seq = (st.seq + 1) % 2_000_000_000;
-      const row = { symbol: t.symbol, time: t.time, seq, price: t.price, amount: t.amount, bid: book.bid, ask: book.ask, source: st.source.name, externalId: t.externalId ?? null };
+      const row = {
+        symbol: t.symbol,
+        time: t.time,
+        seq,
+        price: t.price,
+        amount: t.amount,
+        bid: book.bid,
+        ask: book.ask,
+        source: st.source.name,
+        externalId: t.externalId ?? null,
+      };
       if (this.storage.bufferTick(row)) st.seq = seq;
     }
     this.messages.publishTick(t.symbol);
@@ -73,14 +92,23 @@ export class LiveFeed implements PriceSink {
     if (every === undefined) return refreshed;
     for (const st of this.state.symbols.values()) {
       // One refresh per step of `every` ms (a pump a little early or late still makes its step).
-      if (!st.depth || !st.quote || st.quote.stale || !st.source?.regenerable || Math.floor(nowMs / every) === Math.floor(st.depthAt / every)) continue;
+      if (
+        !st.depth ||
+        !st.quote ||
+        st.quote.stale ||
+        !st.source?.regenerable ||
+        Math.floor(nowMs / every) === Math.floor(st.depthAt / every)
+      )
+        continue;
       // Its market is closed, or no one watches its book.
       if (!this.state.sim?.currentMinute(st.inst.symbol) || !this.state.depthWatched(st.inst.symbol)) continue;
       const { bid, ask } = st.quote;
       // The price moved since the book was made: a new book around it, else a few new sizes.
       const moved = st.depth.bids[0]?.[0] !== bid || st.depth.asks[0]?.[0] !== ask;
       st.depthAt = nowMs;
-      st.depth = moved ? syntheticDepth(st.inst, this.state.seed, bid, ask, nowMs) : refreshedDepth(st.inst, this.state.seed, st.depth, nowMs, every);
+      st.depth = moved
+        ? syntheticDepth(st.inst, this.state.seed, bid, ask, nowMs)
+        : refreshedDepth(st.inst, this.state.seed, st.depth, nowMs, every);
       this.messages.publishDepth(st.inst.symbol);
       refreshed.push(st.inst.symbol);
     }
@@ -91,7 +119,16 @@ export class LiveFeed implements PriceSink {
     const st = this.state.symbols.get(symbol);
     if (!st || bid <= 0 || ask <= 0 || bid > ask) return;
     const price = st.quote?.price ?? Math.round((bid + ask) / 2);
-    st.quote = { price, bid, ask, time: Math.max(time, st.quote?.time ?? 0), ...(st.quote?.tickTime !== undefined ? { tickTime: st.quote.tickTime } : {}), source: st.source?.name ?? 'unknown', stale: false, hasBook: true };
+    st.quote = {
+      price,
+      bid,
+      ask,
+      time: Math.max(time, st.quote?.time ?? 0),
+      ...(st.quote?.tickTime !== undefined ? { tickTime: st.quote.tickTime } : {}),
+      source: st.source?.name ?? 'unknown',
+      stale: false,
+      hasBook: true,
+    };
     this.messages.publishTick(symbol);
   }
 
@@ -146,6 +183,13 @@ export class LiveFeed implements PriceSink {
 
   private closeRealMinute(st: SymbolState, agg: Agg): void {
     addClosedMinute(st.stats, agg);
-    this.storage.bufferMinute({ symbol: st.inst.symbol, interval: '1m', ...agg, source: st.source?.name ?? 'unknown', genRef: null, genVersion: null });
+    this.storage.bufferMinute({
+      symbol: st.inst.symbol,
+      interval: '1m',
+      ...agg,
+      source: st.source?.name ?? 'unknown',
+      genRef: null,
+      genVersion: null,
+    });
   }
 }

@@ -86,7 +86,10 @@ export class LiveStorage {
 
   flushTicks(): void {
     if (this.droppedTicks) {
-      this.state.ctx.log.error({ dropped: this.droppedTicks }, 'market: tick buffer full (database unavailable?), ticks not stored');
+      this.state.ctx.log.error(
+        { dropped: this.droppedTicks },
+        'market: tick buffer full (database unavailable?), ticks not stored',
+      );
       this.droppedTicks = 0;
     }
     if (this.pendingTicks.length === 0) return;

@@ -45,13 +45,19 @@ export class MarketModule {
   readonly engineWork: RoleWork;
   private closing = false;
 
-  constructor(readonly ctx: AppContext, sessions: TokenAuthenticator, opts: {
-    engine?: EngineOptions; hub?: Partial<HubOptions>; bus?: MarketBus;
-    /** The bus between processes: the engine's inputs go to the followers over it. */
-    cluster?: ClusterBus;
-    /** Whether there are followers to feed (default: the cluster bus crosses processes, kind 'nats'; tests set it for a LocalBus). */
-    followers?: boolean;
-  } = {}) {
+  constructor(
+    readonly ctx: AppContext,
+    sessions: TokenAuthenticator,
+    opts: {
+      engine?: EngineOptions;
+      hub?: Partial<HubOptions>;
+      bus?: MarketBus;
+      /** The bus between processes: the engine's inputs go to the followers over it. */
+      cluster?: ClusterBus;
+      /** Whether there are followers to feed (default: the cluster bus crosses processes, kind 'nats'; tests set it for a LocalBus). */
+      followers?: boolean;
+    } = {},
+  ) {
     const config = ctx.config.market;
     this.bus = opts.bus ?? new InProcessBus((err) => ctx.log.error({ err }, 'market bus handler failed'));
     this.engine = new MarketEngine(ctx, this.bus, config, opts.engine);
@@ -59,17 +65,29 @@ export class MarketModule {
     this.followBus = opts.cluster && (opts.followers ?? opts.cluster.kind === 'nats') ? opts.cluster : undefined;
     this.engine.feedBus = this.followBus;
     this.engineWork = this.roleWork({ timers: true });
-    this.engine.binanceFactory = (symbols) => new BinanceSource({ url: config.binanceWsUrl, symbols, staleAfterMs: config.binanceStaleMs, log: ctx.log });
+    this.engine.binanceFactory = (symbols) =>
+      new BinanceSource({ url: config.binanceWsUrl, symbols, staleAfterMs: config.binanceStaleMs, log: ctx.log });
     this.service = new MarketService(ctx, this.engine);
-    this.snapshots = new SnapshotCache(() => this.engine.version, () => ctx.clock.now().getTime());
-    this.hub = new MarketHub({
-      bus: this.bus,
-      users: this.users,
-      authenticate: async (token) => (await sessions.authenticate(token)).user.id,
-      snapshot: (topic) => this.snapshot(topic),
-      now: () => ctx.clock.now().getTime(),
-      log: ctx.log,
-    }, { flushMs: config.wsFlushMs, heartbeatMs: config.wsHeartbeatMs, maxConnections: config.wsMaxConnections, ...opts.hub });
+    this.snapshots = new SnapshotCache(
+      () => this.engine.version,
+      () => ctx.clock.now().getTime(),
+    );
+    this.hub = new MarketHub(
+      {
+        bus: this.bus,
+        users: this.users,
+        authenticate: async (token) => (await sessions.authenticate(token)).user.id,
+        snapshot: (topic) => this.snapshot(topic),
+        now: () => ctx.clock.now().getTime(),
+        log: ctx.log,
+      },
+      {
+        flushMs: config.wsFlushMs,
+        heartbeatMs: config.wsHeartbeatMs,
+        maxConnections: config.wsMaxConnections,
+        ...opts.hub,
+      },
+    );
     // An engine with followers refreshes every book: their clients watch too.
     this.engine.depthWatched = (symbol) => this.engine.teeing || this.hub.watched(`depth:${symbol}`);
   }
@@ -147,4 +165,3 @@ export class MarketModule {
     await this.engine.stop();
   }
 }
-

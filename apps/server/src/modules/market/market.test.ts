@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  EPOCH_MS_MAX, ERRORS, INSTRUMENTS, KLINE_MAX_LIMIT, TRADES_MAX, instrumentOf,
-  type Banner, type Depth, type RecentTrades, type InitForestData, type InstrumentInfo, type KlineResult, type Ticker, type TradingTime,
+  EPOCH_MS_MAX,
+  ERRORS,
+  INSTRUMENTS,
+  KLINE_MAX_LIMIT,
+  TRADES_MAX,
+  instrumentOf,
+  type Banner,
+  type Depth,
+  type RecentTrades,
+  type InitForestData,
+  type InstrumentInfo,
+  type KlineResult,
+  type Ticker,
+  type TradingTime,
 } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { setClock } from './test-helpers';
@@ -12,7 +24,14 @@ const T = (iso: string) => Date.parse(iso);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { MARKET_SEED: '777', MARKET_BACKFILL_DAYS: '2', AUTH_RATE_LIMIT_PER_MINUTE: '1000', OTP_DAILY_PER_IP: '1000' } });
+  t = await createTestApp({
+    env: {
+      MARKET_SEED: '777',
+      MARKET_BACKFILL_DAYS: '2',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      OTP_DAILY_PER_IP: '1000',
+    },
+  });
   // Wednesday 2026-11-18 15:00 UTC: New York is open (10:00 EST).
   setClock(t, '2026-11-18T15:00:00Z');
   await t.app.market.engine.start();
@@ -44,7 +63,7 @@ describe('catalogue and tickers', () => {
     expect(btc.time).toBeGreaterThan(T('2026-11-18T15:00:00Z'));
   });
 
-  it('answers prices as exact decimal strings with each instrument\'s decimals (docs/product.md §9)', async () => {
+  it("answers prices as exact decimal strings with each instrument's decimals (docs/product.md §9)", async () => {
     const r = await get<Ticker[]>(`${M}/getMarketPrice`);
     expect(r.data).toHaveLength(INSTRUMENTS.length);
     for (const x of r.data) {
@@ -54,7 +73,16 @@ describe('catalogue and tickers', () => {
       expect(typeof x.volume24h).toBe('string');
     }
     const dec = Object.fromEntries(r.data.map((x) => [x.symbol, x.priceDecimals]));
-    expect(dec).toMatchObject({ BTCUSDT: 2, XRPUSDT: 4, BCHUSDT: 1, TRXUSDT: 5, DOGEUSDT: 5, SANDUSDT: 4, EURUSD: 5, USDJPY: 3 });
+    expect(dec).toMatchObject({
+      BTCUSDT: 2,
+      XRPUSDT: 4,
+      BCHUSDT: 1,
+      TRXUSDT: 5,
+      DOGEUSDT: 5,
+      SANDUSDT: 4,
+      EURUSD: 5,
+      USDJPY: 3,
+    });
     const one = await get<Ticker[]>(`${M}/getMarketPrice?symbol=ethusdt`);
     expect(one.data.map((x) => x.symbol)).toEqual(['ETHUSDT']);
     expect((await get(`${M}/getMarketPrice?symbol=NOPE`)).code).toBe(code('SYMBOL_UNKNOWN'));
@@ -84,7 +112,13 @@ describe('catalogue and tickers', () => {
     const forest = await get<InstrumentInfo[]>(`${M}/getListForestCurrency`);
     expect(new Set(forest.data.map((i) => i.market))).toEqual(new Set(['FOREX', 'CFD', 'INDIES', 'STOCK']));
     const crypto = await get<InstrumentInfo[]>(`${M}/getListCurrencyByType?type=CRYPTO`);
-    expect(crypto.data.find((i) => i.symbol === 'BTCUSDT')).toMatchObject({ displaySymbol: 'BTC', priceDecimals: 2, amountDecimals: 5, icon: '/coins/btc.svg', session: 'crypto' });
+    expect(crypto.data.find((i) => i.symbol === 'BTCUSDT')).toMatchObject({
+      displaySymbol: 'BTC',
+      priceDecimals: 2,
+      amountDecimals: 5,
+      icon: '/coins/btc.svg',
+      session: 'crypto',
+    });
     expect(crypto.data.find((i) => i.symbol === 'SOLUSDT')).toMatchObject({ icon: '', amountDecimals: 2 });
     expect((await get(`${M}/getListCurrencyByType?type=x`)).code).toBe(code('MARKET_TYPE_UNKNOWN'));
   });
@@ -163,8 +197,11 @@ describe('recent trades', () => {
 
   it('bounds the limit and refuses unknown symbols', async () => {
     expect((await get<RecentTrades>(`${M}/trades?symbol=EURUSD&limit=1`)).data.trades).toHaveLength(1);
-    expect((await get<RecentTrades>(`${M}/trades?symbol=EURUSD&limit=${TRADES_MAX}`)).data.trades).toHaveLength(TRADES_MAX);
-    for (const bad of ['0', '51', '-1', '2.5', 'ten']) expect((await get(`${M}/trades?symbol=EURUSD&limit=${bad}`)).code, bad).toBe(code('INVALID_PARAMETER'));
+    expect((await get<RecentTrades>(`${M}/trades?symbol=EURUSD&limit=${TRADES_MAX}`)).data.trades).toHaveLength(
+      TRADES_MAX,
+    );
+    for (const bad of ['0', '51', '-1', '2.5', 'ten'])
+      expect((await get(`${M}/trades?symbol=EURUSD&limit=${bad}`)).code, bad).toBe(code('INVALID_PARAMETER'));
     expect((await get(`${M}/trades?symbol=XXX`)).code).toBe(code('SYMBOL_UNKNOWN'));
     expect((await get(`${M}/trades?symbol=BTC-USDT`)).code).toBe(code('SYMBOL_UNKNOWN'));
     expect((await get(`${M}/trades`)).code).toBe(code('FIELD_REQUIRED'));
@@ -192,13 +229,20 @@ describe('candle history', () => {
     const from = T('2026-11-17T00:00:00Z');
     const to = T('2026-11-17T23:59:00Z');
     // A range answers its newest `limit` candles: page from the start with `to`.
-    const minutes = (await get<KlineResult>(`${M}/kline?symbol=ETHUSDT&interval=1m&from=${from}&to=${from + 999 * 60_000}&limit=1000`)).data.candles;
-    const minutes2 = (await get<KlineResult>(`${M}/kline?symbol=ETHUSDT&interval=1m&from=${from + 1000 * 60_000}&to=${to}&limit=1000`)).data.candles;
+    const minutes = (
+      await get<KlineResult>(`${M}/kline?symbol=ETHUSDT&interval=1m&from=${from}&to=${from + 999 * 60_000}&limit=1000`)
+    ).data.candles;
+    const minutes2 = (
+      await get<KlineResult>(`${M}/kline?symbol=ETHUSDT&interval=1m&from=${from + 1000 * 60_000}&to=${to}&limit=1000`)
+    ).data.candles;
     const all = [...minutes, ...minutes2.filter((m) => m.openTime > minutes.at(-1)!.openTime)];
     expect(all).toHaveLength(1440);
     for (const interval of ['5m', '15m', '30m', '1h', '4h', '1d'] as const) {
-      const r = (await get<KlineResult>(`${M}/kline?symbol=ETHUSDT&interval=${interval}&from=${from}&to=${to}`)).data.candles;
-      expect(r.length, interval).toBe(1440 / ({ '5m': 5, '15m': 15, '30m': 30, '1h': 60, '4h': 240, '1d': 1440 } as const)[interval]);
+      const r = (await get<KlineResult>(`${M}/kline?symbol=ETHUSDT&interval=${interval}&from=${from}&to=${to}`)).data
+        .candles;
+      expect(r.length, interval).toBe(
+        1440 / ({ '5m': 5, '15m': 15, '30m': 30, '1h': 60, '4h': 240, '1d': 1440 } as const)[interval],
+      );
       const first = r[0]!;
       const end = r[1]?.openTime ?? Infinity;
       const inside = all.filter((m) => m.openTime >= first.openTime && m.openTime < end);
@@ -218,21 +262,33 @@ describe('candle history', () => {
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&from=-5`)).code).toBe(code('TIME_RANGE_INVALID'));
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&from=abc`)).code).toBe(code('TIME_RANGE_INVALID'));
     // One time format: epoch milliseconds, never ISO 8601; and within the representable range.
-    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&from=2026-11-18T00:00:00Z`)).code).toBe(code('TIME_RANGE_INVALID'));
-    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&to=${EPOCH_MS_MAX + 1}`)).code).toBe(code('TIME_RANGE_INVALID'));
-    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&limit=${KLINE_MAX_LIMIT + 1}`)).code).toBe(code('TIME_RANGE_INVALID'));
+    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&from=2026-11-18T00:00:00Z`)).code).toBe(
+      code('TIME_RANGE_INVALID'),
+    );
+    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&to=${EPOCH_MS_MAX + 1}`)).code).toBe(
+      code('TIME_RANGE_INVALID'),
+    );
+    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&limit=${KLINE_MAX_LIMIT + 1}`)).code).toBe(
+      code('TIME_RANGE_INVALID'),
+    );
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&limit=0`)).code).toBe(code('TIME_RANGE_INVALID'));
     expect((await get(`${M}/kline?interval=1m`)).code).toBe(code('FIELD_REQUIRED'));
     expect((await get(`${M}/kline?symbol=BTCUSDT&interval=1m&extra=1`)).code).toBe(code('INVALID_PARAMETER'));
     const r = await get<KlineResult>(`${M}/kline?symbol=BTCUSDT&interval=1m&limit=1000&from=0`);
     expect(r.data.candles.length).toBe(1000);
-    const future = await get<KlineResult>(`${M}/kline?symbol=BTCUSDT&interval=1h&from=${T('2030-01-01T00:00:00Z')}&to=${T('2030-02-01T00:00:00Z')}`);
+    const future = await get<KlineResult>(
+      `${M}/kline?symbol=BTCUSDT&interval=1h&from=${T('2030-01-01T00:00:00Z')}&to=${T('2030-02-01T00:00:00Z')}`,
+    );
     expect(future.data.candles).toEqual([]);
   });
 
   it('messages errors in the request language', async () => {
-    expect((await get(`${M}/kline?symbol=NOPE&interval=1m`, { lang: 'de' })).msg).toBe('Dieses Symbol wird nicht unterstützt');
-    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=7m`, { lang: 'jp' })).msg).toBe('サポートされていないチャート間隔です');
+    expect((await get(`${M}/kline?symbol=NOPE&interval=1m`, { lang: 'de' })).msg).toBe(
+      'Dieses Symbol wird nicht unterstützt',
+    );
+    expect((await get(`${M}/kline?symbol=BTCUSDT&interval=7m`, { lang: 'jp' })).msg).toBe(
+      'サポートされていないチャート間隔です',
+    );
   });
 });
 
@@ -240,16 +296,35 @@ describe('trading time', () => {
   it('tells whether a market is open and when it next opens and closes', async () => {
     const aapl = await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=AAPLUSD');
     expect(aapl.data).toEqual({
-      symbol: 'AAPLUSD', open: true, nextOpen: T('2026-11-19T14:30:00Z'), nextClose: T('2026-11-18T21:00:00Z'), timeZone: 'America/New_York',
-      exchange: 'Nasdaq', sessionDate: '2026-11-18', sessions: [{ open: Date.parse('2026-11-18T14:30:00Z'), close: Date.parse('2026-11-18T21:00:00Z') }],
+      symbol: 'AAPLUSD',
+      open: true,
+      nextOpen: T('2026-11-19T14:30:00Z'),
+      nextClose: T('2026-11-18T21:00:00Z'),
+      timeZone: 'America/New_York',
+      exchange: 'Nasdaq',
+      sessionDate: '2026-11-18',
+      sessions: [{ open: Date.parse('2026-11-18T14:30:00Z'), close: Date.parse('2026-11-18T21:00:00Z') }],
     });
     // The same instant in Tokyo is after the close: the next TSE day, with its lunch break.
     expect((await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=JPN225')).data).toMatchObject({
-      open: false, timeZone: 'Asia/Tokyo', exchange: 'TSE', sessionDate: '2026-11-19',
-      sessions: [{ open: Date.parse('2026-11-19T00:00:00Z'), close: Date.parse('2026-11-19T02:30:00Z') }, { open: Date.parse('2026-11-19T03:30:00Z'), close: Date.parse('2026-11-19T06:30:00Z') }],
+      open: false,
+      timeZone: 'Asia/Tokyo',
+      exchange: 'TSE',
+      sessionDate: '2026-11-19',
+      sessions: [
+        { open: Date.parse('2026-11-19T00:00:00Z'), close: Date.parse('2026-11-19T02:30:00Z') },
+        { open: Date.parse('2026-11-19T03:30:00Z'), close: Date.parse('2026-11-19T06:30:00Z') },
+      ],
     });
     expect((await get<TradingTime>('/asset/api/forex/contract/checkTradingTime?symbol=btcusdt')).data).toEqual({
-      symbol: 'BTCUSDT', open: true, nextOpen: null, nextClose: null, timeZone: 'UTC', exchange: 'Crypto', sessionDate: null, sessions: [],
+      symbol: 'BTCUSDT',
+      open: true,
+      nextOpen: null,
+      nextClose: null,
+      timeZone: 'UTC',
+      exchange: 'Crypto',
+      sessionDate: null,
+      sessions: [],
     });
     expect((await get('/asset/api/forex/contract/checkTradingTime?symbol=NOPE')).code).toBe(code('SYMBOL_UNKNOWN'));
     expect((await get('/asset/api/forex/contract/checkTradingTime')).code).toBe(code('FIELD_REQUIRED'));
@@ -268,16 +343,25 @@ describe('favourites', () => {
     const u = await registerByEmail(t);
     const v = await registerByEmail(t);
     const as = (x: { token: string }) => ({ token: x.token });
-    for (const s of ['ETHUSDT', 'eurusd', 'ETHUSDT', 'AAPLUSD']) expect((await t.post(`${F}/insert`, { symbol: s }, as(u))).code).toBe(0);
+    for (const s of ['ETHUSDT', 'eurusd', 'ETHUSDT', 'AAPLUSD'])
+      expect((await t.post(`${F}/insert`, { symbol: s }, as(u))).code).toBe(0);
     const list = await t.post<Ticker[]>(`${F}/list`, undefined, as(u));
     expect(list.data.map((x) => x.symbol)).toEqual(['ETHUSDT', 'EURUSD', 'AAPLUSD']);
     expect(list.data[0]!.price).toMatch(/^\d+\.\d{2}$/);
-    expect((await t.post<{ favorite: boolean }>(`${F}/isFavorite`, { symbol: 'EURUSD' }, as(u))).data).toEqual({ symbol: 'EURUSD', favorite: true });
-    expect((await t.post<{ favorite: boolean }>(`${F}/isFavorite`, { symbol: 'EURUSD' }, as(v))).data.favorite).toBe(false);
+    expect((await t.post<{ favorite: boolean }>(`${F}/isFavorite`, { symbol: 'EURUSD' }, as(u))).data).toEqual({
+      symbol: 'EURUSD',
+      favorite: true,
+    });
+    expect((await t.post<{ favorite: boolean }>(`${F}/isFavorite`, { symbol: 'EURUSD' }, as(v))).data.favorite).toBe(
+      false,
+    );
     expect((await t.post<Ticker[]>(`${F}/list`, undefined, as(v))).data).toEqual([]);
     expect((await t.post(`${F}/delete`, { symbol: 'EURUSD' }, as(u))).code).toBe(0);
     expect((await t.post(`${F}/delete`, { symbol: 'EURUSD' }, as(u))).code).toBe(0);
-    expect((await t.post<Ticker[]>(`${F}/list`, undefined, as(u))).data.map((x) => x.symbol)).toEqual(['ETHUSDT', 'AAPLUSD']);
+    expect((await t.post<Ticker[]>(`${F}/list`, undefined, as(u))).data.map((x) => x.symbol)).toEqual([
+      'ETHUSDT',
+      'AAPLUSD',
+    ]);
   });
 
   it('refuse unknown symbols, bad bodies, and more than the limit', async () => {
@@ -297,7 +381,11 @@ describe('banners', () => {
   it('lists the shipped banners with titles in the request language', async () => {
     const en = await get<Banner[]>('/asset/api/banner/list');
     expect(en.data.length).toBeGreaterThanOrEqual(3);
-    expect(en.data[0]).toMatchObject({ id: 1, title: 'No deposit or withdrawal fees for your first 3 months', image: '/banners/welcome.svg' });
+    expect(en.data[0]).toMatchObject({
+      id: 1,
+      title: 'No deposit or withdrawal fees for your first 3 months',
+      image: '/banners/welcome.svg',
+    });
     const zh = await get<Banner[]>('/asset/api/banner/list?position=home', { lang: 'zh' });
     expect(zh.data[0]!.title).toBe('新用户前3个月免充值和提现手续费');
     const quote = await get<Banner[]>('/asset/api/banner/list?position=quote');
@@ -326,11 +414,25 @@ describe('recorded ticks', () => {
 
   it('is in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/api/market/initForestData', '/api/market/getMarketPrice', '/api/market/byTypeDepthUpdate', '/api/market/byTypeGetMarketPrice',
-      '/api/market/getTickerList', '/api/market/getListForestCurrency', '/api/market/getListCurrencyByType', '/api/market/kline',
-      '/api/market/search', '/api/market/trades', '/asset/api/favorite/list', '/asset/api/favorite/isFavorite', '/asset/api/favorite/insert',
-      '/asset/api/favorite/delete', '/asset/api/banner/list', '/asset/api/forex/contract/checkTradingTime',
-    ]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/market/initForestData',
+        '/api/market/getMarketPrice',
+        '/api/market/byTypeDepthUpdate',
+        '/api/market/byTypeGetMarketPrice',
+        '/api/market/getTickerList',
+        '/api/market/getListForestCurrency',
+        '/api/market/getListCurrencyByType',
+        '/api/market/kline',
+        '/api/market/search',
+        '/api/market/trades',
+        '/asset/api/favorite/list',
+        '/asset/api/favorite/isFavorite',
+        '/asset/api/favorite/insert',
+        '/asset/api/favorite/delete',
+        '/asset/api/banner/list',
+        '/asset/api/forex/contract/checkTradingTime',
+      ]),
+    );
   });
 });

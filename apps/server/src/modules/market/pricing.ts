@@ -29,7 +29,14 @@ const DEPTH_SALT = 0x0de97;
  * A synthetic book around bid/ask: levels one spread apart, sizes growing with distance, and
  * random per second (seeded by seed, symbol and second, so it is reproducible).
  */
-export function syntheticDepth(inst: Instrument, seed: number, bid: number, ask: number, timeMs: number, levels = DEPTH_DEFAULT_LEVELS): DepthUnits {
+export function syntheticDepth(
+  inst: Instrument,
+  seed: number,
+  bid: number,
+  ask: number,
+  timeMs: number,
+  levels = DEPTH_DEFAULT_LEVELS,
+): DepthUnits {
   const p = simParams(inst);
   const next = rng(streamState(seed, p.symbolKey, Math.floor(timeMs / 1000), DEPTH_SALT));
   const step = Math.max(1, ask - bid);
@@ -57,7 +64,13 @@ const REFRESH_SHARE = 0.15;
  * level in seven gets a new size (orders placed and cancelled). Seeded by seed, symbol and the
  * refresh's step (`timeMs / stepMs`), so it is reproducible from the book it starts from.
  */
-export function refreshedDepth(inst: Instrument, seed: number, depth: DepthUnits, timeMs: number, stepMs: number): DepthUnits {
+export function refreshedDepth(
+  inst: Instrument,
+  seed: number,
+  depth: DepthUnits,
+  timeMs: number,
+  stepMs: number,
+): DepthUnits {
   const p = simParams(inst);
   const next = rng(streamState(seed, p.symbolKey, Math.floor(timeMs / stepMs), DEPTH_SALT + 1));
   const side = (levels: [number, number][]): [number, number][] =>

@@ -18,7 +18,12 @@ describe('the trade ring', () => {
     expect(ring.newest()).toBeUndefined();
     const prices = [100, 101, 101, 99, 99, 102];
     prices.forEach((price, i) => ring.add({ price, amount: i + 1, time: 1000 + i }));
-    expect(ring.list().map((t) => [t.id, t.price, t.side])).toEqual([[6, 102, 'buy'], [5, 99, 'sell'], [4, 99, 'sell'], [3, 101, 'buy']]);
+    expect(ring.list().map((t) => [t.id, t.price, t.side])).toEqual([
+      [6, 102, 'buy'],
+      [5, 99, 'sell'],
+      [4, 99, 'sell'],
+      [3, 101, 'buy'],
+    ]);
     expect(ring.list(2).map((t) => t.id)).toEqual([6, 5]);
     expect(ring.list(10)).toHaveLength(4);
     expect(ring.newest()).toMatchObject({ id: 6, amount: 6, time: 1005 });

@@ -42,14 +42,24 @@ export class TradeRing {
    * Adds a trade with the next id (or `id`: a follower takes the engine's, docs/market-data.md
    * "Engine and followers"); `side` defaults to the tick rule against the newest trade.
    */
-  add(t: { price: number; amount: number; time: number; side?: TradeSide | undefined }, before?: { price: number; side: TradeSide }, id?: number): TradeUnits {
+  add(
+    t: { price: number; amount: number; time: number; side?: TradeSide | undefined },
+    before?: { price: number; side: TradeSide },
+    id?: number,
+  ): TradeUnits {
     const previous = this.newest() ?? before;
     const next = id ?? this.lastId + 1;
     // Ids that do not follow on (a follower's first trade, a missed one): the older ones are not listed with them.
     if (next !== this.lastId + 1) this.held = 0;
     this.lastId = next;
     this.held = Math.min(this.held + 1, this.capacity);
-    const trade: TradeUnits = { id: next, price: t.price, amount: t.amount, side: t.side ?? tickRuleSide(t.price, previous), time: t.time };
+    const trade: TradeUnits = {
+      id: next,
+      price: t.price,
+      amount: t.amount,
+      side: t.side ?? tickRuleSide(t.price, previous),
+      time: t.time,
+    };
     this.items[(trade.id - 1) % this.capacity] = trade;
     return trade;
   }

@@ -33,14 +33,21 @@ export class Recovery {
     const currentMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
     const windowStart = currentMinute - WINDOW_MINUTES * MINUTE_MS;
     const all = [...symbols.keys()];
-    for (const row of await marketRepo.lastMinutesBefore(db, all, windowStart)) this.state.of(row.symbol).stats.reference = row.close;
+    for (const row of await marketRepo.lastMinutesBefore(db, all, windowStart))
+      this.state.of(row.symbol).stats.reference = row.close;
     for (const [symbol, minutes] of await marketRepo.minuteAggsSince(db, all, windowStart)) {
       this.state.of(symbol).stats.minutes.push(...minutes.filter((m) => m.openTime < currentMinute));
     }
     for (const st of symbols.values()) recomputeStats(st.stats, now);
-    const keys = all.flatMap((symbol) => CANDLE_INTERVALS.filter((i) => i !== '1m')
-      .map((interval) => ({ symbol, interval, openTime: candleOpenTime(interval, now) })));
-    for (const row of await marketRepo.candlesAt(db, keys)) symbols.get(row.symbol)?.book.seed(row.interval, toAgg(row));
+    const keys = all.flatMap((symbol) =>
+      CANDLE_INTERVALS.filter((i) => i !== '1m').map((interval) => ({
+        symbol,
+        interval,
+        openTime: candleOpenTime(interval, now),
+      })),
+    );
+    for (const row of await marketRepo.candlesAt(db, keys))
+      symbols.get(row.symbol)?.book.seed(row.interval, toAgg(row));
   }
 
   /** The last tick of every instrument (a closed market still shows its last price). */
@@ -52,7 +59,15 @@ export class Recovery {
       const t = await this.ticks.tickAtOrBefore(st.inst.symbol, now);
       if (!t) continue;
       const { bid, ask } = bidAsk(st.inst, t.priceUnits);
-      st.quote = { price: t.priceUnits, bid, ask, time: t.time, tickTime: t.time, source: t.source, stale: st.source?.name === 'binance' };
+      st.quote = {
+        price: t.priceUnits,
+        bid,
+        ask,
+        time: t.time,
+        tickTime: t.time,
+        source: t.source,
+        stale: st.source?.name === 'binance',
+      };
     }
   }
 
@@ -66,7 +81,12 @@ export class Recovery {
     if (!sim) return [];
     const currentMinute = Math.floor(now / MINUTE_MS);
     const symbols = [...sim.symbols];
-    const lastRows = new Map((await marketRepo.lastMinutesBefore(this.state.ctx.db, symbols, FAR_FUTURE_MS, 'simulator')).map((r) => [r.symbol, r]));
+    const lastRows = new Map(
+      (await marketRepo.lastMinutesBefore(this.state.ctx.db, symbols, FAR_FUTURE_MS, 'simulator')).map((r) => [
+        r.symbol,
+        r,
+      ]),
+    );
     const needBackfill: string[] = [];
     const recovered: CandleRow[] = [];
     for (const symbol of symbols) {
@@ -77,8 +97,12 @@ export class Recovery {
       }
       let endState = this.state.regenerate(symbol, last).endState;
       const lastMinute = last.openTime / MINUTE_MS;
-      if (liveMinuteBefore !== undefined && liveMinuteBefore > lastMinute && liveMinuteBefore < currentMinute
-        && isOpen(SESSIONS[this.state.of(symbol).inst.session], liveMinuteBefore * MINUTE_MS)) {
+      if (
+        liveMinuteBefore !== undefined &&
+        liveMinuteBefore > lastMinute &&
+        liveMinuteBefore < currentMinute &&
+        isOpen(SESSIONS[this.state.of(symbol).inst.session], liveMinuteBefore * MINUTE_MS)
+      ) {
         const m = generateMinute(this.state.seed, simParamsOf(symbol), liveMinuteBefore, endState);
         recovered.push(simRow(symbol, m));
         addClosedMinute(this.state.of(symbol).stats, minuteAgg(m));

@@ -47,9 +47,19 @@ const ms = (v: unknown) => (v instanceof Date ? v.getTime() : new Date(String(v)
 
 function toCandle(r: typeof marketCandles.$inferSelect): CandleRow {
   return {
-    symbol: r.symbol, interval: r.interval as CandleInterval, openTime: r.openTime.getTime(),
-    open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close),
-    volume: r.volume, quoteVolume: r.quoteVolume, trades: r.trades, source: r.source, genRef: r.genRef, genVersion: r.genVersion,
+    symbol: r.symbol,
+    interval: r.interval as CandleInterval,
+    openTime: r.openTime.getTime(),
+    open: Number(r.open),
+    high: Number(r.high),
+    low: Number(r.low),
+    close: Number(r.close),
+    volume: r.volume,
+    quoteVolume: r.quoteVolume,
+    trades: r.trades,
+    source: r.source,
+    genRef: r.genRef,
+    genVersion: r.genVersion,
   };
 }
 
@@ -106,18 +116,38 @@ export const marketRepo = {
         trades = market_candles.trades + EXCLUDED.trades, source = EXCLUDED.source`);
   },
 
-  async candles(db: DbOrTx, symbol: string, interval: CandleInterval, fromMs: number, toMs: number, limit: number): Promise<CandleRow[]> {
-    const rows = await db.select().from(marketCandles)
-      .where(and(eq(marketCandles.symbol, symbol), eq(marketCandles.interval, interval),
-        gte(marketCandles.openTime, new Date(fromMs)), lte(marketCandles.openTime, new Date(toMs))))
-      .orderBy(desc(marketCandles.openTime)).limit(limit);
+  async candles(
+    db: DbOrTx,
+    symbol: string,
+    interval: CandleInterval,
+    fromMs: number,
+    toMs: number,
+    limit: number,
+  ): Promise<CandleRow[]> {
+    const rows = await db
+      .select()
+      .from(marketCandles)
+      .where(
+        and(
+          eq(marketCandles.symbol, symbol),
+          eq(marketCandles.interval, interval),
+          gte(marketCandles.openTime, new Date(fromMs)),
+          lte(marketCandles.openTime, new Date(toMs)),
+        ),
+      )
+      .orderBy(desc(marketCandles.openTime))
+      .limit(limit);
     return rows.reverse().map(toCandle);
   },
 
   /** The candle of each (symbol, interval) bucket asked for (the live buckets after a restart). */
-  async candlesAt(db: DbOrTx, keys: readonly { symbol: string; interval: CandleInterval; openTime: number }[]): Promise<CandleRow[]> {
+  async candlesAt(
+    db: DbOrTx,
+    keys: readonly { symbol: string; interval: CandleInterval; openTime: number }[],
+  ): Promise<CandleRow[]> {
     if (keys.length === 0) return [];
-    const res = await db.execute(sql`SELECT c.* FROM market_candles c JOIN unnest(${arr(keys.map((k) => k.symbol))}::text[],
+    const res =
+      await db.execute(sql`SELECT c.* FROM market_candles c JOIN unnest(${arr(keys.map((k) => k.symbol))}::text[],
       ${arr(keys.map((k) => k.interval))}::text[], ${arr(keys.map((k) => k.openTime))}::bigint[]) AS k(symbol, interval, open_ms)
       ON c.symbol = k.symbol AND c.interval = k.interval AND c.open_time = (timestamptz 'epoch' + k.open_ms * interval '1 millisecond')`);
     return rowsOf(res).map(rawCandle);
@@ -139,16 +169,44 @@ export const marketRepo = {
         FROM market_candles m WHERE m.symbol = s.symbol AND m.interval = '1m' AND m.open_time >= ${new Date(fromMs)}) c`);
     for (const r of rowsOf(res)) {
       if (r.minutes === null || r.minutes === undefined) continue;
-      out.set(String(r.symbol), String(r.minutes).split(';').map((m) => {
-        const [openTime, open, high, low, close, volume, quoteVolume, trades] = m.split(',') as [string, string, string, string, string, string, string, string];
-        return { openTime: Number(openTime), open: Number(open), high: Number(high), low: Number(low), close: Number(close), volume: BigInt(volume), quoteVolume: BigInt(quoteVolume), trades: Number(trades) };
-      }));
+      out.set(
+        String(r.symbol),
+        String(r.minutes)
+          .split(';')
+          .map((m) => {
+            const [openTime, open, high, low, close, volume, quoteVolume, trades] = m.split(',') as [
+              string,
+              string,
+              string,
+              string,
+              string,
+              string,
+              string,
+              string,
+            ];
+            return {
+              openTime: Number(openTime),
+              open: Number(open),
+              high: Number(high),
+              low: Number(low),
+              close: Number(close),
+              volume: BigInt(volume),
+              quoteVolume: BigInt(quoteVolume),
+              trades: Number(trades),
+            };
+          }),
+      );
     }
     return out;
   },
 
   /** The newest 1m candle of each symbol opening before `beforeMs` (and from `source`, if given). */
-  async lastMinutesBefore(db: DbOrTx, symbols: readonly string[], beforeMs: number, source?: string): Promise<CandleRow[]> {
+  async lastMinutesBefore(
+    db: DbOrTx,
+    symbols: readonly string[],
+    beforeMs: number,
+    source?: string,
+  ): Promise<CandleRow[]> {
     if (symbols.length === 0) return [];
     const res = await db.execute(sql`SELECT c.* FROM unnest(${arr(symbols)}::text[]) AS s(symbol)
       CROSS JOIN LATERAL (SELECT * FROM market_candles m WHERE m.symbol = s.symbol AND m.interval = '1m' AND m.open_time < ${new Date(beforeMs)}
@@ -160,18 +218,46 @@ export const marketRepo = {
    * The newest 1m candle of `symbol` from `source` opening at or before `minuteMs` (strictly
    * before with `before`); with `after`, the oldest one opening after it instead.
    */
-  async minuteAtOrBefore(db: DbOrTx, symbol: string, source: string, minuteMs: number, before = false, after = false): Promise<CandleRow | undefined> {
-    const bound = after ? sql`${marketCandles.openTime} > ${new Date(minuteMs)}`
-      : before ? sql`${marketCandles.openTime} < ${new Date(minuteMs)}` : lte(marketCandles.openTime, new Date(minuteMs));
-    const [row] = await db.select().from(marketCandles)
-      .where(and(eq(marketCandles.symbol, symbol), eq(marketCandles.interval, '1m'), eq(marketCandles.source, source), bound))
-      .orderBy(after ? asc(marketCandles.openTime) : desc(marketCandles.openTime)).limit(1);
+  async minuteAtOrBefore(
+    db: DbOrTx,
+    symbol: string,
+    source: string,
+    minuteMs: number,
+    before = false,
+    after = false,
+  ): Promise<CandleRow | undefined> {
+    const bound = after
+      ? sql`${marketCandles.openTime} > ${new Date(minuteMs)}`
+      : before
+        ? sql`${marketCandles.openTime} < ${new Date(minuteMs)}`
+        : lte(marketCandles.openTime, new Date(minuteMs));
+    const [row] = await db
+      .select()
+      .from(marketCandles)
+      .where(
+        and(
+          eq(marketCandles.symbol, symbol),
+          eq(marketCandles.interval, '1m'),
+          eq(marketCandles.source, source),
+          bound,
+        ),
+      )
+      .orderBy(after ? asc(marketCandles.openTime) : desc(marketCandles.openTime))
+      .limit(1);
     return row ? toCandle(row) : undefined;
   },
 
   async minute(db: DbOrTx, symbol: string, minuteMs: number): Promise<CandleRow | undefined> {
-    const [row] = await db.select().from(marketCandles)
-      .where(and(eq(marketCandles.symbol, symbol), eq(marketCandles.interval, '1m'), eq(marketCandles.openTime, new Date(minuteMs))));
+    const [row] = await db
+      .select()
+      .from(marketCandles)
+      .where(
+        and(
+          eq(marketCandles.symbol, symbol),
+          eq(marketCandles.interval, '1m'),
+          eq(marketCandles.openTime, new Date(minuteMs)),
+        ),
+      );
     return row ? toCandle(row) : undefined;
   },
 
@@ -187,23 +273,51 @@ export const marketRepo = {
   },
 
   async tickAtOrBefore(db: DbOrTx, symbol: string, atMs: number): Promise<TickRow | undefined> {
-    const [r] = await db.select().from(marketTicks)
+    const [r] = await db
+      .select()
+      .from(marketTicks)
       .where(and(eq(marketTicks.symbol, symbol), lte(marketTicks.time, new Date(atMs))))
-      .orderBy(desc(marketTicks.time), desc(marketTicks.seq)).limit(1);
-    return r ? {
-      symbol: r.symbol, time: r.time.getTime(), seq: r.seq, price: Number(r.price), amount: Number(r.amount),
-      bid: r.bid === null ? null : Number(r.bid), ask: r.ask === null ? null : Number(r.ask), source: r.source, externalId: r.externalId,
-    } : undefined;
+      .orderBy(desc(marketTicks.time), desc(marketTicks.seq))
+      .limit(1);
+    return r
+      ? {
+          symbol: r.symbol,
+          time: r.time.getTime(),
+          seq: r.seq,
+          price: Number(r.price),
+          amount: Number(r.amount),
+          bid: r.bid === null ? null : Number(r.bid),
+          ask: r.ask === null ? null : Number(r.ask),
+          source: r.source,
+          externalId: r.externalId,
+        }
+      : undefined;
   },
 
   /** Ticks of one symbol in [fromMs, toMs), in order (completes a minute after a crash). */
   async ticksBetween(db: DbOrTx, symbol: string, fromMs: number, toMs: number, limit: number): Promise<TickRow[]> {
-    const rows = await db.select().from(marketTicks)
-      .where(and(eq(marketTicks.symbol, symbol), gte(marketTicks.time, new Date(fromMs)), sql`${marketTicks.time} < ${new Date(toMs)}`))
-      .orderBy(asc(marketTicks.time), asc(marketTicks.seq)).limit(limit);
+    const rows = await db
+      .select()
+      .from(marketTicks)
+      .where(
+        and(
+          eq(marketTicks.symbol, symbol),
+          gte(marketTicks.time, new Date(fromMs)),
+          sql`${marketTicks.time} < ${new Date(toMs)}`,
+        ),
+      )
+      .orderBy(asc(marketTicks.time), asc(marketTicks.seq))
+      .limit(limit);
     return rows.map((r) => ({
-      symbol: r.symbol, time: r.time.getTime(), seq: r.seq, price: Number(r.price), amount: Number(r.amount),
-      bid: r.bid === null ? null : Number(r.bid), ask: r.ask === null ? null : Number(r.ask), source: r.source, externalId: r.externalId,
+      symbol: r.symbol,
+      time: r.time.getTime(),
+      seq: r.seq,
+      price: Number(r.price),
+      amount: Number(r.amount),
+      bid: r.bid === null ? null : Number(r.bid),
+      ask: r.ask === null ? null : Number(r.ask),
+      source: r.source,
+      externalId: r.externalId,
     }));
   },
 
@@ -211,7 +325,11 @@ export const marketRepo = {
   async deleteTicksBefore(db: DbOrTx, beforeMs: number, limit: number): Promise<number> {
     const res = await db.execute(sql`DELETE FROM market_ticks WHERE ctid IN (
       SELECT ctid FROM market_ticks WHERE time < ${new Date(beforeMs)} LIMIT ${limit})`);
-    return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0;
+    return (
+      (res as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (res as { affectedRows?: number }).affectedRows ??
+      0
+    );
   },
 
   /** Fresh planner statistics of the candles (after a bulk load). */
@@ -235,13 +353,18 @@ export const marketRepo = {
   },
 
   async favorites(db: DbOrTx, userId: number): Promise<string[]> {
-    const rows = await db.select({ symbol: marketFavorites.symbol }).from(marketFavorites)
-      .where(eq(marketFavorites.userId, userId)).orderBy(asc(marketFavorites.seq));
+    const rows = await db
+      .select({ symbol: marketFavorites.symbol })
+      .from(marketFavorites)
+      .where(eq(marketFavorites.userId, userId))
+      .orderBy(asc(marketFavorites.seq));
     return rows.map((r) => r.symbol);
   },
 
   async isFavorite(db: DbOrTx, userId: number, symbol: string): Promise<boolean> {
-    const [row] = await db.select({ n: count() }).from(marketFavorites)
+    const [row] = await db
+      .select({ n: count() })
+      .from(marketFavorites)
       .where(and(eq(marketFavorites.userId, userId), eq(marketFavorites.symbol, symbol)));
     return (row?.n ?? 0) > 0;
   },
@@ -262,9 +385,17 @@ export const marketRepo = {
 
 function rawCandle(r: Raw): CandleRow {
   return {
-    symbol: String(r.symbol), interval: String(r.interval) as CandleInterval, openTime: ms(r.open_time),
-    open: num(r.open), high: num(r.high), low: num(r.low), close: num(r.close),
-    volume: BigInt(String(r.volume)), quoteVolume: BigInt(String(r.quote_volume)), trades: num(r.trades), source: String(r.source),
+    symbol: String(r.symbol),
+    interval: String(r.interval) as CandleInterval,
+    openTime: ms(r.open_time),
+    open: num(r.open),
+    high: num(r.high),
+    low: num(r.low),
+    close: num(r.close),
+    volume: BigInt(String(r.volume)),
+    quoteVolume: BigInt(String(r.quote_volume)),
+    trades: num(r.trades),
+    source: String(r.source),
     genRef: r.gen_ref === null || r.gen_ref === undefined ? null : num(r.gen_ref),
     genVersion: r.gen_version === null || r.gen_version === undefined ? null : num(r.gen_version),
   };

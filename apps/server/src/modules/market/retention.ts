@@ -11,6 +11,8 @@ export function runRetention(state: EngineState, queue: WriteQueue): Promise<voi
   const before = state.now() - state.config.tickRetentionDays * DAY_MS;
   return queue.enqueue('tick retention', async (db) => {
     // Short batches: a large delete on PGlite would hold its only connection.
-    while ((await marketRepo.deleteTicksBefore(db, before, RETENTION_BATCH)) === RETENTION_BATCH && !state.stopped) { /* next batch */ }
+    while ((await marketRepo.deleteTicksBefore(db, before, RETENTION_BATCH)) === RETENTION_BATCH && !state.stopped) {
+      /* next batch */
+    }
   });
 }

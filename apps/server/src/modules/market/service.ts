@@ -1,8 +1,26 @@
 import {
-  ASSET_SYMBOLS, FAVORITES_MAX, INSTRUMENTS, KLINE_DEFAULT_LIMIT, MARKETS, MARKET_NAMES, SEARCH_MAX_RESULTS,
-  formatAmount, instrumentOf, instrumentsOfType,
-  type Banner, type CandleInterval, type Depth, type HeaderLang, type InitForestData, type Instrument, type InstrumentInfo,
-  type KlineResult, type RecentTrades, type Ticker, type TickerType, type TradingTime,
+  ASSET_SYMBOLS,
+  FAVORITES_MAX,
+  INSTRUMENTS,
+  KLINE_DEFAULT_LIMIT,
+  MARKETS,
+  MARKET_NAMES,
+  SEARCH_MAX_RESULTS,
+  formatAmount,
+  instrumentOf,
+  instrumentsOfType,
+  type Banner,
+  type CandleInterval,
+  type Depth,
+  type HeaderLang,
+  type InitForestData,
+  type Instrument,
+  type InstrumentInfo,
+  type KlineResult,
+  type RecentTrades,
+  type Ticker,
+  type TickerType,
+  type TradingTime,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -22,8 +40,15 @@ export function instrumentOrThrow(symbol: string): Instrument {
 
 export function instrumentInfo(inst: Instrument): InstrumentInfo {
   return {
-    symbol: inst.symbol, displaySymbol: inst.displaySymbol, market: inst.market, base: inst.base, quote: inst.quote, name: inst.name,
-    priceDecimals: inst.priceDecimals, amountDecimals: inst.amountDecimals, session: inst.session,
+    symbol: inst.symbol,
+    displaySymbol: inst.displaySymbol,
+    market: inst.market,
+    base: inst.base,
+    quote: inst.quote,
+    name: inst.name,
+    priceDecimals: inst.priceDecimals,
+    amountDecimals: inst.amountDecimals,
+    session: inst.session,
     icon: inst.market === 'CRYPTO' && ASSET_SYMBOLS.includes(inst.base) ? `/coins/${inst.base.toLowerCase()}.svg` : '',
   };
 }
@@ -46,13 +71,24 @@ export class MarketService {
     const d = inst.priceDecimals;
     const p = (u: number | undefined) => (u === undefined ? null : formatAmount(BigInt(u), d));
     return {
-      symbol: inst.symbol, displaySymbol: inst.displaySymbol, market: inst.market, name: inst.name, priceDecimals: d,
-      price: p(q?.price), bid: p(q?.bid), ask: p(q?.ask),
-      open24h: p(s.open), high24h: p(s.high), low24h: p(s.low),
+      symbol: inst.symbol,
+      displaySymbol: inst.displaySymbol,
+      market: inst.market,
+      name: inst.name,
+      priceDecimals: d,
+      price: p(q?.price),
+      bid: p(q?.bid),
+      ask: p(q?.ask),
+      open24h: p(s.open),
+      high24h: p(s.high),
+      low24h: p(s.low),
       volume24h: formatAmount(s.volume, inst.amountDecimals),
       quoteVolume24h: formatAmount(s.quoteVolume, d + inst.amountDecimals, 2),
-      change24h: tick?.change24h ?? null, changePercent24h: tick?.changePercent24h ?? null,
-      time: q?.time ?? null, open: isOpen(inst, this.now()), stale: q?.stale ?? false,
+      change24h: tick?.change24h ?? null,
+      changePercent24h: tick?.changePercent24h ?? null,
+      time: q?.time ?? null,
+      open: isOpen(inst, this.now()),
+      stale: q?.stale ?? false,
     };
   }
 
@@ -72,7 +108,11 @@ export class MarketService {
   initForestData(): InitForestData {
     return {
       serverTime: this.now(),
-      markets: MARKETS.map((market) => ({ market, name: MARKET_NAMES[market], tickers: instrumentsOfType(market).map((i) => this.ticker(i)) })),
+      markets: MARKETS.map((market) => ({
+        market,
+        name: MARKET_NAMES[market],
+        tickers: instrumentsOfType(market).map((i) => this.ticker(i)),
+      })),
     };
   }
 
@@ -93,7 +133,11 @@ export class MarketService {
    * market answers its last session's candles rather than an empty window of wall-clock time.
    * The live candle replaces its stored part (the stored row lacks the minute in progress).
    */
-  async kline(symbol: string, interval: CandleInterval, q: { from?: number | undefined; to?: number | undefined; limit?: number | undefined }): Promise<KlineResult> {
+  async kline(
+    symbol: string,
+    interval: CandleInterval,
+    q: { from?: number | undefined; to?: number | undefined; limit?: number | undefined },
+  ): Promise<KlineResult> {
     const inst = instrumentOrThrow(symbol);
     const limit = q.limit ?? KLINE_DEFAULT_LIMIT;
     const now = this.now();
@@ -141,8 +185,14 @@ export class MarketService {
     const s = sessionState(inst, now);
     const day = sessionDay(inst, now);
     return {
-      symbol: inst.symbol, open: s.open, nextOpen: s.nextOpen, nextClose: s.nextClose, timeZone: s.timeZone,
-      exchange: SESSIONS[inst.session].exchange, sessionDate: day.date, sessions: day.sessions.map(([open, close]) => ({ open, close })),
+      symbol: inst.symbol,
+      open: s.open,
+      nextOpen: s.nextOpen,
+      nextClose: s.nextClose,
+      timeZone: s.timeZone,
+      exchange: SESSIONS[inst.session].exchange,
+      sessionDate: day.date,
+      sessions: day.sessions.map(([open, close]) => ({ open, close })),
     };
   }
 
@@ -153,7 +203,10 @@ export class MarketService {
 
   async favorites(userId: number): Promise<Ticker[]> {
     const symbols = await marketRepo.favorites(this.ctx.db, userId);
-    return symbols.map((s) => instrumentOf(s)).filter((i): i is Instrument => !!i).map((i) => this.ticker(i));
+    return symbols
+      .map((s) => instrumentOf(s))
+      .filter((i): i is Instrument => !!i)
+      .map((i) => this.ticker(i));
   }
 
   async isFavorite(userId: number, symbol: string): Promise<{ symbol: string; favorite: boolean }> {
@@ -166,7 +219,8 @@ export class MarketService {
     const inst = instrumentOrThrow(symbol);
     const db = this.ctx.db;
     if (await marketRepo.isFavorite(db, userId, inst.symbol)) return;
-    if ((await marketRepo.countFavorites(db, userId)) >= FAVORITES_MAX) throw new AppError('FAVORITES_LIMIT', { max: FAVORITES_MAX });
+    if ((await marketRepo.countFavorites(db, userId)) >= FAVORITES_MAX)
+      throw new AppError('FAVORITES_LIMIT', { max: FAVORITES_MAX });
     await marketRepo.insertFavorite(db, userId, inst.symbol, this.ctx.clock.now());
   }
 
@@ -178,7 +232,11 @@ export class MarketService {
 
   banners(lang: HeaderLang, position: 'home' | 'quote' = 'home'): Banner[] {
     return BANNERS.filter((b) => b.positions.includes(position)).map((b) => ({
-      id: b.id, title: b.title[lang], image: b.image, link: b.link, ...(b.memberLink ? { memberLink: b.memberLink } : {}),
+      id: b.id,
+      title: b.title[lang],
+      image: b.image,
+      link: b.link,
+      ...(b.memberLink ? { memberLink: b.memberLink } : {}),
     }));
   }
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { INSTRUMENTS, instrumentOf } from '@app/contract';
-import { NYSE_HOLIDAYS, SESSIONS, isOpen, localToUtc, nextClose, nextOpen, openIntervals, sessionDay, sessionState, zonedParts } from './sessions';
+import {
+  NYSE_HOLIDAYS,
+  SESSIONS,
+  isOpen,
+  localToUtc,
+  nextClose,
+  nextOpen,
+  openIntervals,
+  sessionDay,
+  sessionState,
+  zonedParts,
+} from './sessions';
 
 const T = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -14,7 +25,11 @@ describe('time-zone math', () => {
     expect(iso(localToUtc('America/New_York', 2027, 3, 15, 9 * 60 + 30))).toBe('2027-03-15T13:30:00.000Z'); // EDT again
     // 02:30 does not exist on 2027-03-14 in New York: it maps to just after the gap.
     expect(iso(localToUtc('America/New_York', 2027, 3, 14, 2 * 60 + 30))).toBe('2027-03-14T07:30:00.000Z');
-    expect(zonedParts('America/New_York', T('2026-11-01T05:30:00Z'))).toMatchObject({ hour: 1, minute: 30, weekday: 0 });
+    expect(zonedParts('America/New_York', T('2026-11-01T05:30:00Z'))).toMatchObject({
+      hour: 1,
+      minute: 30,
+      weekday: 0,
+    });
   });
 });
 
@@ -31,7 +46,10 @@ describe('NYSE session (US stocks and indices)', () => {
   it('is closed on Thanksgiving and closes at 13:00 the day after', () => {
     expect(isOpen(AAPL, T('2026-11-26T15:00:00Z'))).toBe(false);
     expect(sessionState(AAPL, T('2026-11-26T15:00:00Z'))).toEqual({
-      open: false, nextOpen: T('2026-11-27T14:30:00Z'), nextClose: T('2026-11-27T18:00:00Z'), timeZone: 'America/New_York',
+      open: false,
+      nextOpen: T('2026-11-27T14:30:00Z'),
+      nextClose: T('2026-11-27T18:00:00Z'),
+      timeZone: 'America/New_York',
     });
     expect(isOpen(AAPL, T('2026-11-27T17:59:00Z'))).toBe(true);
     expect(isOpen(AAPL, T('2026-11-27T18:00:00Z'))).toBe(false);
@@ -49,13 +67,20 @@ describe('NYSE session (US stocks and indices)', () => {
     expect(isOpen(AAPL, T('2026-11-02T14:00:00Z'))).toBe(false); // 09:00 EST: not yet
     expect(isOpen(AAPL, T('2026-11-02T20:30:00Z'))).toBe(true); // 15:30 EST
     expect(isOpen(AAPL, T('2026-10-30T20:30:00Z'))).toBe(false); // 16:30 EDT
-    const week = openIntervals(SESSIONS.nyse, T('2026-10-26T00:00:00Z'), T('2026-11-07T00:00:00Z')).map(([a, b]) => `${iso(a)}/${iso(b)}`);
+    const week = openIntervals(SESSIONS.nyse, T('2026-10-26T00:00:00Z'), T('2026-11-07T00:00:00Z')).map(
+      ([a, b]) => `${iso(a)}/${iso(b)}`,
+    );
     expect(week).toEqual([
-      '2026-10-26T13:30:00.000Z/2026-10-26T20:00:00.000Z', '2026-10-27T13:30:00.000Z/2026-10-27T20:00:00.000Z',
-      '2026-10-28T13:30:00.000Z/2026-10-28T20:00:00.000Z', '2026-10-29T13:30:00.000Z/2026-10-29T20:00:00.000Z',
-      '2026-10-30T13:30:00.000Z/2026-10-30T20:00:00.000Z', '2026-11-02T14:30:00.000Z/2026-11-02T21:00:00.000Z',
-      '2026-11-03T14:30:00.000Z/2026-11-03T21:00:00.000Z', '2026-11-04T14:30:00.000Z/2026-11-04T21:00:00.000Z',
-      '2026-11-05T14:30:00.000Z/2026-11-05T21:00:00.000Z', '2026-11-06T14:30:00.000Z/2026-11-06T21:00:00.000Z',
+      '2026-10-26T13:30:00.000Z/2026-10-26T20:00:00.000Z',
+      '2026-10-27T13:30:00.000Z/2026-10-27T20:00:00.000Z',
+      '2026-10-28T13:30:00.000Z/2026-10-28T20:00:00.000Z',
+      '2026-10-29T13:30:00.000Z/2026-10-29T20:00:00.000Z',
+      '2026-10-30T13:30:00.000Z/2026-10-30T20:00:00.000Z',
+      '2026-11-02T14:30:00.000Z/2026-11-02T21:00:00.000Z',
+      '2026-11-03T14:30:00.000Z/2026-11-03T21:00:00.000Z',
+      '2026-11-04T14:30:00.000Z/2026-11-04T21:00:00.000Z',
+      '2026-11-05T14:30:00.000Z/2026-11-05T21:00:00.000Z',
+      '2026-11-06T14:30:00.000Z/2026-11-06T21:00:00.000Z',
     ]);
   });
 });
@@ -66,7 +91,11 @@ describe('forex, CFD and crypto sessions', () => {
     expect(isOpen(eur, T('2026-11-22T21:59:00Z'))).toBe(false); // Sunday 16:59 EST
     expect(isOpen(eur, T('2026-11-22T22:00:00Z'))).toBe(true);
     expect(isOpen(eur, T('2026-11-25T03:00:00Z'))).toBe(true); // midweek night
-    expect(sessionState(eur, T('2026-11-20T15:00:00Z'))).toMatchObject({ open: true, nextClose: T('2026-11-20T22:00:00Z'), nextOpen: T('2026-11-22T22:00:00Z') });
+    expect(sessionState(eur, T('2026-11-20T15:00:00Z'))).toMatchObject({
+      open: true,
+      nextClose: T('2026-11-20T22:00:00Z'),
+      nextOpen: T('2026-11-22T22:00:00Z'),
+    });
     // In summer time the same 17:00 is 21:00 UTC.
     expect(iso(nextClose(eur, T('2026-10-28T12:00:00Z')))).toBe('2026-10-30T21:00:00.000Z');
     expect(isOpen(eur, T('2026-12-25T12:00:00Z'))).toBe(false); // Christmas Day
@@ -84,7 +113,12 @@ describe('forex, CFD and crypto sessions', () => {
 
   it('crypto is always open and has no next open or close', () => {
     for (const at of ['2026-11-21T03:00:00Z', '2026-12-25T00:00:00Z', '2027-03-14T07:00:00Z']) {
-      expect(sessionState(instrumentOf('BTCUSDT')!, T(at))).toEqual({ open: true, nextOpen: null, nextClose: null, timeZone: 'UTC' });
+      expect(sessionState(instrumentOf('BTCUSDT')!, T(at))).toEqual({
+        open: true,
+        nextOpen: null,
+        nextClose: null,
+        timeZone: 'UTC',
+      });
     }
   });
 
@@ -95,7 +129,9 @@ describe('forex, CFD and crypto sessions', () => {
         expect(b % 60_000, s.id).toBe(0);
       }
     }
-    expect(new Set(INSTRUMENTS.map((i) => i.session))).toEqual(new Set(['forex', 'cfd', 'crypto', 'nyse', 'nasdaq', 'xetra', 'eurex', 'lse', 'euronext', 'tse', 'hkex']));
+    expect(new Set(INSTRUMENTS.map((i) => i.session))).toEqual(
+      new Set(['forex', 'cfd', 'crypto', 'nyse', 'nasdaq', 'xetra', 'eurex', 'lse', 'euronext', 'tse', 'hkex']),
+    );
   });
 });
 
@@ -121,7 +157,10 @@ describe('home-exchange sessions (indices and stocks outside New York)', () => {
     expect(isOpen(ger, T('2026-11-23T07:59:00Z'))).toBe(false);
     expect(isOpen(ger, T('2026-11-23T08:00:00Z'))).toBe(true);
     expect(sessionState(ger, T('2026-11-23T08:00:00Z'))).toEqual({
-      open: true, nextClose: T('2026-11-23T16:30:00Z'), nextOpen: T('2026-11-24T08:00:00Z'), timeZone: 'Europe/Berlin',
+      open: true,
+      nextClose: T('2026-11-23T16:30:00Z'),
+      nextOpen: T('2026-11-24T08:00:00Z'),
+      timeZone: 'Europe/Berlin',
     });
     // Summer time (CEST): 09:00 is 07:00 UTC.
     expect(isOpen(ger, T('2026-06-15T07:00:00Z'))).toBe(true);
@@ -136,12 +175,20 @@ describe('home-exchange sessions (indices and stocks outside New York)', () => {
     expect(isOpen(jp, T('2026-11-24T00:00:00Z'))).toBe(true); // 09:00 JST
     expect(isOpen(jp, T('2026-11-24T02:29:00Z'))).toBe(true); // 11:29
     expect(isOpen(jp, T('2026-11-24T02:30:00Z'))).toBe(false); // 11:30 lunch
-    expect(sessionState(jp, T('2026-11-24T03:00:00Z'))).toMatchObject({ open: false, nextOpen: T('2026-11-24T03:30:00Z'), nextClose: T('2026-11-24T06:30:00Z') });
+    expect(sessionState(jp, T('2026-11-24T03:00:00Z'))).toMatchObject({
+      open: false,
+      nextOpen: T('2026-11-24T03:30:00Z'),
+      nextClose: T('2026-11-24T06:30:00Z'),
+    });
     expect(isOpen(jp, T('2026-11-24T06:29:00Z'))).toBe(true); // 15:29
     expect(isOpen(jp, T('2026-11-24T06:30:00Z'))).toBe(false);
     expect(isOpen(jp, T('2026-11-23T01:00:00Z'))).toBe(false); // Labour Thanksgiving Day
     expect(sessionDay(jp, T('2026-11-24T03:00:00Z'))).toEqual({
-      date: '2026-11-24', sessions: [[T('2026-11-24T00:00:00Z'), T('2026-11-24T02:30:00Z')], [T('2026-11-24T03:30:00Z'), T('2026-11-24T06:30:00Z')]],
+      date: '2026-11-24',
+      sessions: [
+        [T('2026-11-24T00:00:00Z'), T('2026-11-24T02:30:00Z')],
+        [T('2026-11-24T03:30:00Z'), T('2026-11-24T06:30:00Z')],
+      ],
     });
     // Golden Week 2026 (3–6 May): after Friday 1 May the next session is Thursday 7 May.
     expect(iso(nextOpen(jp, T('2026-05-01T07:00:00Z')))).toBe('2026-05-07T00:00:00.000Z');
@@ -183,8 +230,14 @@ describe('home-exchange sessions (indices and stocks outside New York)', () => {
   });
 
   it('gives the day to show: the sessions of the local date in force, or of the next session when closed', () => {
-    expect(sessionDay(on('GER40'), T('2026-11-21T12:00:00Z'))).toEqual({ date: '2026-11-23', sessions: [[T('2026-11-23T08:00:00Z'), T('2026-11-23T16:30:00Z')]] });
-    expect(sessionDay(on('EURUSD'), T('2026-11-25T12:00:00Z'))).toEqual({ date: '2026-11-22', sessions: [[T('2026-11-22T22:00:00Z'), T('2026-11-27T22:00:00Z')]] });
+    expect(sessionDay(on('GER40'), T('2026-11-21T12:00:00Z'))).toEqual({
+      date: '2026-11-23',
+      sessions: [[T('2026-11-23T08:00:00Z'), T('2026-11-23T16:30:00Z')]],
+    });
+    expect(sessionDay(on('EURUSD'), T('2026-11-25T12:00:00Z'))).toEqual({
+      date: '2026-11-22',
+      sessions: [[T('2026-11-22T22:00:00Z'), T('2026-11-27T22:00:00Z')]],
+    });
     expect(sessionDay(on('BTCUSDT'), T('2026-11-25T12:00:00Z'))).toEqual({ date: null, sessions: [] });
   });
 });

@@ -229,33 +229,90 @@ export const CFD_HOLIDAYS: Record<string, 'closed' | string> = {
 };
 
 /** Two sessions a day with a lunch break (Tokyo, Hong Kong). */
-const withLunch = (from: string, lunchFrom: string, lunchTo: string, to: string): Window[] =>
-  [...monToFri(from, lunchFrom), ...monToFri(lunchTo, to)];
+const withLunch = (from: string, lunchFrom: string, lunchTo: string, to: string): Window[] => [
+  ...monToFri(from, lunchFrom),
+  ...monToFri(lunchTo, to),
+];
 
 /** A home exchange's cash session: Monday to Friday in local time. */
-function exchange(id: SessionId, name: string, timeZone: string, weekly: Window[], holidays: Record<string, 'closed' | string>, description: string): SessionDef {
+function exchange(
+  id: SessionId,
+  name: string,
+  timeZone: string,
+  weekly: Window[],
+  holidays: Record<string, 'closed' | string>,
+  description: string,
+): SessionDef {
   return { id, exchange: name, timeZone, alwaysOpen: false, weekly, holidays, description };
 }
 
 export const SESSIONS: Record<SessionId, SessionDef> = {
-  nyse: exchange('nyse', 'NYSE', 'America/New_York', monToFri('09:30', '16:00'), NYSE_HOLIDAYS,
-    'Monday to Friday 09:30–16:00 New York time; NYSE holidays and early closes (13:00).'),
+  nyse: exchange(
+    'nyse',
+    'NYSE',
+    'America/New_York',
+    monToFri('09:30', '16:00'),
+    NYSE_HOLIDAYS,
+    'Monday to Friday 09:30–16:00 New York time; NYSE holidays and early closes (13:00).',
+  ),
   // Nasdaq keeps the same hours and holiday calendar as the NYSE.
-  nasdaq: exchange('nasdaq', 'Nasdaq', 'America/New_York', monToFri('09:30', '16:00'), NYSE_HOLIDAYS,
-    'Monday to Friday 09:30–16:00 New York time; the NYSE holiday calendar.'),
-  xetra: exchange('xetra', 'Xetra', 'Europe/Berlin', monToFri('09:00', '17:30'), XETRA_HOLIDAYS,
-    'Monday to Friday 09:00–17:30 Frankfurt time; Xetra holidays.'),
+  nasdaq: exchange(
+    'nasdaq',
+    'Nasdaq',
+    'America/New_York',
+    monToFri('09:30', '16:00'),
+    NYSE_HOLIDAYS,
+    'Monday to Friday 09:30–16:00 New York time; the NYSE holiday calendar.',
+  ),
+  xetra: exchange(
+    'xetra',
+    'Xetra',
+    'Europe/Berlin',
+    monToFri('09:00', '17:30'),
+    XETRA_HOLIDAYS,
+    'Monday to Friday 09:00–17:30 Frankfurt time; Xetra holidays.',
+  ),
   // Euro Stoxx 50: quoted while its constituents trade; Eurex closes on the Frankfurt holidays.
-  eurex: exchange('eurex', 'Eurex', 'Europe/Berlin', monToFri('09:00', '17:30'), XETRA_HOLIDAYS,
-    'Monday to Friday 09:00–17:30 Frankfurt time; Eurex (Frankfurt) holidays.'),
-  lse: exchange('lse', 'LSE', 'Europe/London', monToFri('08:00', '16:30'), LSE_HOLIDAYS,
-    'Monday to Friday 08:00–16:30 London time; UK bank holidays, 12:30 closes on 24 and 31 December.'),
-  euronext: exchange('euronext', 'Euronext Paris', 'Europe/Paris', monToFri('09:00', '17:30'), EURONEXT_HOLIDAYS,
-    'Monday to Friday 09:00–17:30 Paris time; Euronext holidays, 14:05 closes on 24 and 31 December.'),
-  tse: exchange('tse', 'TSE', 'Asia/Tokyo', withLunch('09:00', '11:30', '12:30', '15:30'), TSE_HOLIDAYS,
-    'Monday to Friday 09:00–11:30 and 12:30–15:30 Tokyo time; Japanese holidays.'),
-  hkex: exchange('hkex', 'HKEX', 'Asia/Hong_Kong', withLunch('09:30', '12:00', '13:00', '16:00'), HKEX_HOLIDAYS,
-    'Monday to Friday 09:30–12:00 and 13:00–16:00 Hong Kong time; Hong Kong holidays, morning-only eves.'),
+  eurex: exchange(
+    'eurex',
+    'Eurex',
+    'Europe/Berlin',
+    monToFri('09:00', '17:30'),
+    XETRA_HOLIDAYS,
+    'Monday to Friday 09:00–17:30 Frankfurt time; Eurex (Frankfurt) holidays.',
+  ),
+  lse: exchange(
+    'lse',
+    'LSE',
+    'Europe/London',
+    monToFri('08:00', '16:30'),
+    LSE_HOLIDAYS,
+    'Monday to Friday 08:00–16:30 London time; UK bank holidays, 12:30 closes on 24 and 31 December.',
+  ),
+  euronext: exchange(
+    'euronext',
+    'Euronext Paris',
+    'Europe/Paris',
+    monToFri('09:00', '17:30'),
+    EURONEXT_HOLIDAYS,
+    'Monday to Friday 09:00–17:30 Paris time; Euronext holidays, 14:05 closes on 24 and 31 December.',
+  ),
+  tse: exchange(
+    'tse',
+    'TSE',
+    'Asia/Tokyo',
+    withLunch('09:00', '11:30', '12:30', '15:30'),
+    TSE_HOLIDAYS,
+    'Monday to Friday 09:00–11:30 and 12:30–15:30 Tokyo time; Japanese holidays.',
+  ),
+  hkex: exchange(
+    'hkex',
+    'HKEX',
+    'Asia/Hong_Kong',
+    withLunch('09:30', '12:00', '13:00', '16:00'),
+    HKEX_HOLIDAYS,
+    'Monday to Friday 09:30–12:00 and 13:00–16:00 Hong Kong time; Hong Kong holidays, morning-only eves.',
+  ),
   forex: {
     id: 'forex',
     exchange: 'Forex',
@@ -263,7 +320,8 @@ export const SESSIONS: Record<SessionId, SessionDef> = {
     alwaysOpen: false,
     weekly: [{ from: ['sun', '17:00'], to: ['fri', '17:00'] }],
     holidays: FOREX_HOLIDAYS,
-    description: 'Sunday 17:00 to Friday 17:00 New York time, without a break; closed on Christmas Day and New Year\'s Day.',
+    description:
+      "Sunday 17:00 to Friday 17:00 New York time, without a break; closed on Christmas Day and New Year's Day.",
   },
   cfd: {
     id: 'cfd',
@@ -296,7 +354,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(timeZone, f);
   }
@@ -304,7 +369,10 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Local wall-clock fields of an instant in a time zone. */
-export function zonedParts(timeZone: string, utcMs: number): { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number } {
+export function zonedParts(
+  timeZone: string,
+  utcMs: number,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number } {
   const out: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(utcMs))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
@@ -387,9 +455,7 @@ export function openIntervals(session: SessionDef, fromMs: number, toMs: number)
     if (dayEnd <= fromMs - 7 * DAY_MS || dayStart >= toMs) continue;
     list = subtract(list, rule === 'closed' ? dayStart : localToUtc(tz, y, m, d, hm(rule)), dayEnd);
   }
-  return list
-    .map(([s, e]): Interval => [Math.max(s, fromMs), Math.min(e, toMs)])
-    .filter(([s, e]) => e > s);
+  return list.map(([s, e]): Interval => [Math.max(s, fromMs), Math.min(e, toMs)]).filter(([s, e]) => e > s);
 }
 
 /** How far ahead nextOpen/nextClose look; the longest closure (a long weekend plus a holiday) is 4 days. */

@@ -45,7 +45,14 @@ export class SimulatorSource implements PriceSource {
   /** Continues `symbol` from generator state `state` at the start of minute `fromMinute`. */
   resume(symbol: string, state: number, fromMinute: number): void {
     const inst = instrumentOf(symbol)!;
-    this.sims.set(symbol, { params: simParamsOf(symbol), session: SESSIONS[inst.session], state, minute: fromMinute - 1, current: undefined, emitted: 0 });
+    this.sims.set(symbol, {
+      params: simParamsOf(symbol),
+      session: SESSIONS[inst.session],
+      state,
+      minute: fromMinute - 1,
+      current: undefined,
+      emitted: 0,
+    });
   }
 
   isRunning(symbol: string): boolean {

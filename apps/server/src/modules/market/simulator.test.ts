@@ -43,7 +43,14 @@ describe('the generator', () => {
     const m = generateMinute(42, p, 29_920_000, p.ref);
     expect(GENERATOR_VERSION).toBe(1);
     // Tick count, first offset (ms), first and last price (units), end state, volume: recorded from v1.
-    expect([m.prices.length, m.offsets[0], m.prices[0], m.prices.at(-1), m.endState, minuteCandle(m).volume]).toEqual([231, 152, 9500235, 9504495, 95044952233, 353925n]);
+    expect([m.prices.length, m.offsets[0], m.prices[0], m.prices.at(-1), m.endState, minuteCandle(m).volume]).toEqual([
+      231,
+      152,
+      9500235,
+      9504495,
+      95044952233,
+      353925n,
+    ]);
     const e = generateMinute(7, simParamsOf('EOSUSDT'), 29_920_000, simParamsOf('EOSUSDT').ref);
     expect([e.prices.length, e.prices[0], e.endState]).toEqual([177, 5, 50008]);
   });
@@ -101,7 +108,10 @@ describe('the simulator in the engine (database)', () => {
     expect(times.length).toBeGreaterThan(10_000);
     for (const time of times) expect(isOpen(SESSIONS.nyse, time), new Date(time).toISOString()).toBe(true);
     const day = (d: string) => times.filter((x) => new Date(x).toISOString().startsWith(d));
-    const span = (d: string) => [new Date(Math.min(...day(d))).toISOString().slice(11, 16), new Date(Math.max(...day(d))).toISOString().slice(11, 16)];
+    const span = (d: string) => [
+      new Date(Math.min(...day(d))).toISOString().slice(11, 16),
+      new Date(Math.max(...day(d))).toISOString().slice(11, 16),
+    ];
     expect(span('2026-10-30')).toEqual(['13:30', '19:59']); // EDT: 09:30–16:00 is 13:30–20:00 UTC
     expect(day('2026-10-31')).toEqual([]); // Saturday
     expect(day('2026-11-01')).toEqual([]); // Sunday (the change)
@@ -127,7 +137,11 @@ describe('the simulator in the engine (database)', () => {
     expect(seen.length).toBeGreaterThan(300);
     const live = await first.engine.tickAtOrBefore('ETHUSDT', T('2026-12-01T10:03:20Z'));
     const lastSeenBefore = (at: number) => seen.filter((x) => x.time <= at).at(-1)!;
-    expect(live).toMatchObject({ price: lastSeenBefore(T('2026-12-01T10:03:20Z')).price, time: lastSeenBefore(T('2026-12-01T10:03:20Z')).time, source: 'simulator' });
+    expect(live).toMatchObject({
+      price: lastSeenBefore(T('2026-12-01T10:03:20Z')).price,
+      time: lastSeenBefore(T('2026-12-01T10:03:20Z')).time,
+      source: 'simulator',
+    });
 
     setClock(t, '2026-12-01T10:08:10Z'); // down five minutes
     const second = newEngine(t, (e) => [e.createSimulator(['ETHUSDT', 'XAUUSD'])]);
@@ -138,7 +152,10 @@ describe('the simulator in the engine (database)', () => {
     for (const at of ['10:00:00.500', '10:01:59.999', '10:02:30.000', '10:03:20.000', '10:03:29.000']) {
       const ms = T(`2026-12-01T${at}Z`);
       const want = lastSeenBefore(ms);
-      expect(await second.engine.tickAtOrBefore('ETHUSDT', ms), at).toMatchObject({ time: want.time, price: want.price });
+      expect(await second.engine.tickAtOrBefore('ETHUSDT', ms), at).toMatchObject({
+        time: want.time,
+        price: want.price,
+      });
     }
     // 10:04–10:07 were not quoted (the outage): the last tick before 10:07 is 10:03's last.
     const during = await second.engine.tickAtOrBefore('ETHUSDT', T('2026-12-01T10:07:00Z'));
@@ -146,11 +163,25 @@ describe('the simulator in the engine (database)', () => {
     // The series continues from 10:03's end state.
     pumpUntil(t, second.engine, T('2026-12-01T10:10:00Z'), 500);
     await second.engine.stop();
-    const rows = await t.ctx.db.execute(sql`SELECT open_time, gen_ref, close FROM market_candles WHERE symbol = 'ETHUSDT' AND interval = '1m' ORDER BY open_time`);
+    const rows = await t.ctx.db.execute(
+      sql`SELECT open_time, gen_ref, close FROM market_candles WHERE symbol = 'ETHUSDT' AND interval = '1m' ORDER BY open_time`,
+    );
     const list = (rows as unknown as { rows: { open_time: Date; gen_ref: string; close: string }[] }).rows;
-    expect(list.map((r) => new Date(r.open_time).toISOString().slice(11, 16))).toEqual(['10:00', '10:01', '10:02', '10:03', '10:08', '10:09']);
+    expect(list.map((r) => new Date(r.open_time).toISOString().slice(11, 16))).toEqual([
+      '10:00',
+      '10:01',
+      '10:02',
+      '10:03',
+      '10:08',
+      '10:09',
+    ]);
     const p = simParamsOf('ETHUSDT');
-    const m3 = generateMinute(second.engine.simulatorSeed, p, T('2026-12-01T10:03:00Z') / MIN, Number(list[3]!.gen_ref));
+    const m3 = generateMinute(
+      second.engine.simulatorSeed,
+      p,
+      T('2026-12-01T10:03:00Z') / MIN,
+      Number(list[3]!.gen_ref),
+    );
     expect(Number(list[4]!.gen_ref)).toBe(m3.endState);
     expect(await second.engine.tickAtOrBefore('ETHUSDT', T('2026-11-01T00:00:00Z'))).toBeNull();
   }, 60_000);
@@ -160,7 +191,9 @@ describe('the simulator in the engine (database)', () => {
     const { engine } = newEngine(t);
     await engine.start();
     expect((await engine.verifyMinute('XAUUSD', minute)).ok).toBe(true);
-    await t.ctx.db.execute(sql`UPDATE market_candles SET high = high + 1 WHERE symbol = 'XAUUSD' AND interval = '1m' AND open_time = ${new Date(minute)}`);
+    await t.ctx.db.execute(
+      sql`UPDATE market_candles SET high = high + 1 WHERE symbol = 'XAUUSD' AND interval = '1m' AND open_time = ${new Date(minute)}`,
+    );
     expect((await engine.verifyMinute('XAUUSD', minute)).ok).toBe(false);
     await engine.stop();
   });

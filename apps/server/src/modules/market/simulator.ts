@@ -38,8 +38,21 @@ const PROFILES: Record<Market, Profile> = {
 };
 /** Instruments that move unlike their group. */
 const VOL_OVERRIDES: Record<string, number> = {
-  BTCUSDT: 0.5, ETHUSDT: 0.65, XAGUSD: 0.3, USOIL: 0.35, UKOIL: 0.33, NGAS: 0.6, TSLAUSD: 0.55, NVDAUSD: 0.45, AMDUSD: 0.5,
-  KOUSD: 0.15, JPMUSD: 0.22, USDJPY: 0.1, GBPJPY: 0.11, AUDJPY: 0.12, EURCHF: 0.05,
+  BTCUSDT: 0.5,
+  ETHUSDT: 0.65,
+  XAGUSD: 0.3,
+  USOIL: 0.35,
+  UKOIL: 0.33,
+  NGAS: 0.6,
+  TSLAUSD: 0.55,
+  NVDAUSD: 0.45,
+  AMDUSD: 0.5,
+  KOUSD: 0.15,
+  JPMUSD: 0.22,
+  USDJPY: 0.1,
+  GBPJPY: 0.11,
+  AUDJPY: 0.12,
+  EURCHF: 0.05,
   // A stablecoin barely moves around its peg.
   USDCUSDT: 0.01,
 };
@@ -110,7 +123,15 @@ export function simParams(inst: Instrument): SimParams {
   const kappa = (LN2 / HALF_LIFE_SECONDS) * gap;
   const refPrice = refUnits / 10 ** inst.priceDecimals;
   const meanAmount = Math.max(1, Math.round((profile.tradeNotional / refPrice) * 10 ** inst.amountDecimals));
-  p = { symbol: inst.symbol, symbolKey: hashString(inst.symbol), ref: refUnits * SUB_UNITS, sigma, kappa, ticksPerSecond: profile.ticksPerSecond, meanAmount };
+  p = {
+    symbol: inst.symbol,
+    symbolKey: hashString(inst.symbol),
+    ref: refUnits * SUB_UNITS,
+    sigma,
+    kappa,
+    ticksPerSecond: profile.ticksPerSecond,
+    meanAmount,
+  };
   paramsCache.set(inst.symbol, p);
   return p;
 }
@@ -146,12 +167,21 @@ export function generateMinute(seed: number, p: SimParams, minute: number, start
   let a = streamState(seed, p.symbolKey, minute) | 0;
   let t = 0;
   let r = 0;
-  a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  a = (a + 0x6d2b79f5) | 0;
+  t = Math.imul(a ^ (a >>> 15), 1 | a);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   const n = Math.max(1, Math.floor(60 * p.ticksPerSecond * (0.5 + r)));
   // Volatility comes in regimes: calm minutes, busy minutes, and a rare burst.
-  a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  a = (a + 0x6d2b79f5) | 0;
+  t = Math.imul(a ^ (a >>> 15), 1 | a);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   let volMul = 0.55 + 0.9 * r;
-  a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  a = (a + 0x6d2b79f5) | 0;
+  t = Math.imul(a ^ (a >>> 15), 1 | a);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   if (r < 0.015) volMul *= 3;
   const sigma = p.sigma * volMul;
   const offsets = new Int32Array(n);
@@ -160,11 +190,17 @@ export function generateMinute(seed: number, p: SimParams, minute: number, start
   // Tick times: uniform gaps, accumulated (ascending without a sort), then scaled into the minute.
   let cum = 0;
   for (let i = 0; i < n; i++) {
-    a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    a = (a + 0x6d2b79f5) | 0;
+    t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     cum += r;
     prices[i] = cum;
   }
-  a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  a = (a + 0x6d2b79f5) | 0;
+  t = Math.imul(a ^ (a >>> 15), 1 | a);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   const span = cum + r;
   for (let i = 0; i < n; i++) offsets[i] = Math.floor((prices[i]! / span) * MINUTE_MS);
   let s = startState;
@@ -173,10 +209,22 @@ export function generateMinute(seed: number, p: SimParams, minute: number, start
   const meanAmount = p.meanAmount;
   for (let i = 0; i < n; i++) {
     // Irwin–Hall with three uniforms, scaled to variance 1: near-normal, bounded, exact.
-    a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; let u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; u += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; u += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    a = (a + 0x6d2b79f5) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    a = (a + 0x6d2b79f5) | 0;
+    t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    let u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    a = (a + 0x6d2b79f5) | 0;
+    t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    u += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    a = (a + 0x6d2b79f5) | 0;
+    t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    u += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    a = (a + 0x6d2b79f5) | 0;
+    t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     const z = (u - 1.5) * 2;
     const drift = -kappa * ((s - ref) / ref);
     s = Math.round(s * (1 + sigma * z + drift));
@@ -201,11 +249,20 @@ export function advanceMinute(seed: number, p: SimParams, minute: number, startS
   let a = streamState(seed, p.symbolKey, minute) | 0;
   let t = 0;
   let r = 0;
-  a = (a + RNG_STEP) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  a = (a + RNG_STEP) | 0;
+  t = Math.imul(a ^ (a >>> 15), 1 | a);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   const n = Math.max(1, Math.floor(60 * p.ticksPerSecond * (0.5 + r)));
-  a = (a + RNG_STEP) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  a = (a + RNG_STEP) | 0;
+  t = Math.imul(a ^ (a >>> 15), 1 | a);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   let volMul = 0.55 + 0.9 * r;
-  a = (a + RNG_STEP) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  a = (a + RNG_STEP) | 0;
+  t = Math.imul(a ^ (a >>> 15), 1 | a);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   if (r < 0.015) volMul *= 3;
   const sigma = p.sigma * volMul;
   // The n tick-time draws and the span draw.
@@ -214,9 +271,18 @@ export function advanceMinute(seed: number, p: SimParams, minute: number, startS
   const ref = p.ref;
   const kappa = p.kappa;
   for (let i = 0; i < n; i++) {
-    a = (a + RNG_STEP) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; let u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    a = (a + RNG_STEP) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; u += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    a = (a + RNG_STEP) | 0; t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; u += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    a = (a + RNG_STEP) | 0;
+    t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    let u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    a = (a + RNG_STEP) | 0;
+    t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    u += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    a = (a + RNG_STEP) | 0;
+    t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    u += ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     // The amount draw.
     a = (a + RNG_STEP) | 0;
     const z = (u - 1.5) * 2;
@@ -228,7 +294,15 @@ export function advanceMinute(seed: number, p: SimParams, minute: number, startS
 }
 
 /** OHLCV of a minute's ticks (quote volume exact as bigint). */
-export function minuteCandle(m: MinuteTicks): { open: number; high: number; low: number; close: number; volume: bigint; quoteVolume: bigint; trades: number } {
+export function minuteCandle(m: MinuteTicks): {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: bigint;
+  quoteVolume: bigint;
+  trades: number;
+} {
   let high = -Infinity;
   let low = Infinity;
   let volume = 0;
@@ -252,7 +326,15 @@ export function minuteCandle(m: MinuteTicks): { open: number; high: number; low:
       }
     }
   }
-  return { open: m.prices[0]!, high, low, close: m.prices[m.prices.length - 1]!, volume: BigInt(volume), quoteVolume: qvBig + BigInt(qv), trades: m.prices.length };
+  return {
+    open: m.prices[0]!,
+    high,
+    low,
+    close: m.prices[m.prices.length - 1]!,
+    volume: BigInt(volume),
+    quoteVolume: qvBig + BigInt(qv),
+    trades: m.prices.length,
+  };
 }
 
 /** Index of the last tick at or before `offsetMs` into the minute, or -1. */

@@ -38,7 +38,11 @@ describe('market read snapshots', () => {
     const depth = vi.spyOn(t.app.market.service, 'depth');
     const kline = vi.spyOn(t.app.market.service, 'kline');
     try {
-      for (const [url, spy, schema] of [[TICKERS, tickers, TickerListResponse], [DEPTH, depth, DepthResponse], [KLINE, kline, KlineResponse]] as const) {
+      for (const [url, spy, schema] of [
+        [TICKERS, tickers, TickerListResponse],
+        [DEPTH, depth, DepthResponse],
+        [KLINE, kline, KlineResponse],
+      ] as const) {
         const a = await raw(url);
         const b = await raw(url);
         expect(b, url).toBe(a);
@@ -60,10 +64,12 @@ describe('market read snapshots', () => {
     expect(after[0]).toContain('"price":"50123.45"');
     expect(after[2]).toContain('"close":"50123.45"');
     // A scripted feed relays no depth: the answer is what a fresh build gives.
-    expect(JSON.parse(after[1]!).data).toEqual(JSON.parse(JSON.stringify(t.app.market.service.depth('BTCUSDT', DEPTH_DEFAULT_LEVELS))));
+    expect(JSON.parse(after[1]!).data).toEqual(
+      JSON.parse(JSON.stringify(t.app.market.service.depth('BTCUSDT', DEPTH_DEFAULT_LEVELS))),
+    );
   });
 
-  it('change when a session closes with no tick at all (a ticker\'s open), and answer what a fresh build would', async () => {
+  it("change when a session closes with no tick at all (a ticker's open), and answer what a fresh build would", async () => {
     const open = JSON.parse(await raw(`${TICKERS}?type=STOCK`)) as { data: { symbol: string; open: boolean }[] };
     expect(open.data.find((x) => x.symbol === 'AAPLUSD')!.open).toBe(true);
     setClock(t, '2026-11-18T21:00:00Z');
@@ -76,17 +82,32 @@ describe('market read snapshots', () => {
 
 describe('SnapshotCache on its own', () => {
   it('builds once for requests that miss together, and a failed build fails each of them and stores nothing', async () => {
-    const cache = new SnapshotCache(() => 1, () => 0);
+    const cache = new SnapshotCache(
+      () => 1,
+      () => 0,
+    );
     let builds = 0;
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    const build = async () => { builds++; await gate; return `body${builds}`; };
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const build = async () => {
+      builds++;
+      await gate;
+      return `body${builds}`;
+    };
     const waiting = Array.from({ length: 20 }, () => cache.get('k', build));
     release();
     expect(await Promise.all(waiting)).toEqual(Array(20).fill('body1'));
     expect(builds).toBe(1);
 
-    const failing = Array.from({ length: 5 }, () => cache.get('bad', async () => { builds++; await Promise.resolve(); throw new Error('no'); }));
+    const failing = Array.from({ length: 5 }, () =>
+      cache.get('bad', async () => {
+        builds++;
+        await Promise.resolve();
+        throw new Error('no');
+      }),
+    );
     for (const f of failing) await expect(f).rejects.toThrow('no');
     expect(builds).toBe(2);
     expect(await cache.get('bad', () => 'fine')).toBe('fine');

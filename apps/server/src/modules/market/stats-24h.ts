@@ -82,5 +82,11 @@ export function statsWithLive(st: Stats24h, live: Agg | undefined, nowMs: number
     if (low === undefined || recent.low < low) low = recent.low;
   }
   const open = st.reference ?? st.minutes[0]?.open ?? recent?.open;
-  return { open, high, low, volume: st.volume + (recent?.volume ?? 0n), quoteVolume: st.quoteVolume + (recent?.quoteVolume ?? 0n) };
+  return {
+    open,
+    high,
+    low,
+    volume: st.volume + (recent?.volume ?? 0n),
+    quoteVolume: st.quoteVolume + (recent?.quoteVolume ?? 0n),
+  };
 }

@@ -18,12 +18,18 @@ export function setClock(t: TestApp, iso: string | number): void {
 }
 
 /** A second engine on the same database and clock: a restart of the first. */
-export function newEngine(t: TestApp, sources?: (e: MarketEngine) => PriceSource[]): { engine: MarketEngine; ticks: SeenTick[]; bus: InProcessBus } {
+export function newEngine(
+  t: TestApp,
+  sources?: (e: MarketEngine) => PriceSource[],
+): { engine: MarketEngine; ticks: SeenTick[]; bus: InProcessBus } {
   const bus = new InProcessBus();
   const ticks: SeenTick[] = [];
   // Only what the tests compare: keeping every event of days of simulation would not fit in memory.
   bus.subscribe((e: MarketEvent) => {
-    if (e.type === 'tick' && (!ticks.length || ticks.at(-1)!.time !== e.tick.time || ticks.at(-1)!.symbol !== e.symbol)) {
+    if (
+      e.type === 'tick' &&
+      (!ticks.length || ticks.at(-1)!.time !== e.tick.time || ticks.at(-1)!.symbol !== e.symbol)
+    ) {
       ticks.push({ symbol: e.symbol, time: e.tick.time, price: e.tick.price });
     }
   });
@@ -47,7 +53,10 @@ export class ScriptedSource implements PriceSource {
   readonly name = 'scripted';
   readonly regenerable = false;
   private sink: PriceSink | undefined;
-  constructor(readonly symbols: readonly string[], private readonly now: () => number) {}
+  constructor(
+    readonly symbols: readonly string[],
+    private readonly now: () => number,
+  ) {}
   start(sink: PriceSink): void {
     this.sink = sink;
   }

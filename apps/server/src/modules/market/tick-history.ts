@@ -45,7 +45,8 @@ export class TickHistory {
     const live = this.state.sim?.currentMinute(symbol);
     if (live && live.minute * MINUTE_MS <= at) {
       const i = lastTickAtOrBefore(live, at - live.minute * MINUTE_MS);
-      if (i >= 0) found.push({ time: live.minute * MINUTE_MS + live.offsets[i]!, price: live.prices[i]!, source: 'simulator' });
+      if (i >= 0)
+        found.push({ time: live.minute * MINUTE_MS + live.offsets[i]!, price: live.prices[i]!, source: 'simulator' });
     }
     // Everything else is read back from the database, after what is buffered has been written.
     this.storage.flushTicks();
@@ -65,7 +66,13 @@ export class TickHistory {
     if (stored) found.push(stored);
     const best = found.reduce<Found | undefined>((a, b) => (!a || b.time > a.time ? b : a), undefined);
     if (!best) return null;
-    return { symbol, time: best.time, price: formatAmount(BigInt(best.price), st.inst.priceDecimals), priceUnits: best.price, source: best.source };
+    return {
+      symbol,
+      time: best.time,
+      price: formatAmount(BigInt(best.price), st.inst.priceDecimals),
+      priceUnits: best.price,
+      source: best.source,
+    };
   }
 
   private async storedSimTick(symbol: string, at: number): Promise<Found | undefined> {
@@ -102,15 +109,23 @@ export class TickHistory {
    * Regenerates a stored simulator minute and compares it with its candle: the check anyone with
    * the seed can run on a stored minute (docs/market-data.md).
    */
-  async verifyMinute(symbol: string, minuteMs: number): Promise<{ ok: boolean; stored: CandleRow | undefined; regenerated: ReturnType<typeof minuteCandle> | undefined }> {
+  async verifyMinute(
+    symbol: string,
+    minuteMs: number,
+  ): Promise<{ ok: boolean; stored: CandleRow | undefined; regenerated: ReturnType<typeof minuteCandle> | undefined }> {
     if (this.unstored.rowsOf(symbol)) await this.unstored.queued(symbol);
     await this.storage.flush();
     const stored = await marketRepo.minute(this.state.ctx.db, symbol, minuteMs);
     if (!stored || stored.source !== 'simulator') return { ok: false, stored, regenerated: undefined };
     const regenerated = minuteCandle(this.state.regenerate(symbol, stored));
-    const ok = regenerated.open === stored.open && regenerated.high === stored.high && regenerated.low === stored.low
-      && regenerated.close === stored.close && regenerated.volume === stored.volume && regenerated.quoteVolume === stored.quoteVolume
-      && regenerated.trades === stored.trades;
+    const ok =
+      regenerated.open === stored.open &&
+      regenerated.high === stored.high &&
+      regenerated.low === stored.low &&
+      regenerated.close === stored.close &&
+      regenerated.volume === stored.volume &&
+      regenerated.quoteVolume === stored.quoteVolume &&
+      regenerated.trades === stored.trades;
     return { ok, stored, regenerated };
   }
 }

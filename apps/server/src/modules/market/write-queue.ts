@@ -39,32 +39,34 @@ export class WriteQueue {
   /** Queues a write; the promise settles when it is done (or given up, which is logged). */
   enqueue(what: string, work: (db: AppContext['db']) => Promise<void>): Promise<void> {
     this.count++;
-    this.chain = this.chain.then(async () => {
-      // After stop, backfill writes are left for the next start (which resumes from the last
-      // stored week): shutdown should not wait a minute for history nobody will see now.
-      if (this.stopped && what === BACKFILL_WRITE) return;
-      // PGlite runs each statement synchronously in WASM and resolves in a microtask: without a
-      // macrotask yield a long queue would hold the event loop (requests, signals) until it drains.
-      await yieldToLoop();
-      for (let attempt = 1; ; attempt++) {
-        try {
-          // The engine role's writes are fenced (db/engine-scope.ts): in its scope each write is one
-          // transaction that first checks the role's epoch; a deposed engine's write is refused.
-          if (engineScope.getStore()) await this.ctx.db.transaction((tx) => work(tx as unknown as AppContext['db']));
-          else await work(this.ctx.db);
-          return;
-        } catch (err) {
-          if (attempt >= 3 || this.stopped || isFencedError(err)) {
-            this.ctx.log.error({ err, what }, 'market: write failed');
+    this.chain = this.chain
+      .then(async () => {
+        // After stop, backfill writes are left for the next start (which resumes from the last
+        // stored week): shutdown should not wait a minute for history nobody will see now.
+        if (this.stopped && what === BACKFILL_WRITE) return;
+        // PGlite runs each statement synchronously in WASM and resolves in a microtask: without a
+        // macrotask yield a long queue would hold the event loop (requests, signals) until it drains.
+        await yieldToLoop();
+        for (let attempt = 1; ; attempt++) {
+          try {
+            // The engine role's writes are fenced (db/engine-scope.ts): in its scope each write is one
+            // transaction that first checks the role's epoch; a deposed engine's write is refused.
+            if (engineScope.getStore()) await this.ctx.db.transaction((tx) => work(tx as unknown as AppContext['db']));
+            else await work(this.ctx.db);
             return;
+          } catch (err) {
+            if (attempt >= 3 || this.stopped || isFencedError(err)) {
+              this.ctx.log.error({ err, what }, 'market: write failed');
+              return;
+            }
+            await new Promise((r) => setTimeout(r, 200 * attempt));
           }
-          await new Promise((r) => setTimeout(r, 200 * attempt));
         }
-      }
-    }).finally(() => {
-      this.count--;
-      this.onWritten();
-    });
+      })
+      .finally(() => {
+        this.count--;
+        this.onWritten();
+      });
     return this.chain;
   }
 }

@@ -19,9 +19,22 @@ import type { IncomingMessage } from 'node:http';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
 import {
-  ERRORS, INSTRUMENTS, WS_MAX_MESSAGES_PER_SECOND, WS_MAX_MESSAGE_BYTES, WS_MAX_SUBSCRIPTIONS, WS_TRADES_PER_MESSAGE, WsClientMessage,
-  errorMessage, instrumentOf, parseHeaderLang,
-  type CandleInterval, type ErrorKey, type HeaderLang, type Market, type WsChannel, type WsServerMessage,
+  ERRORS,
+  INSTRUMENTS,
+  WS_MAX_MESSAGES_PER_SECOND,
+  WS_MAX_MESSAGE_BYTES,
+  WS_MAX_SUBSCRIPTIONS,
+  WS_TRADES_PER_MESSAGE,
+  WsClientMessage,
+  errorMessage,
+  instrumentOf,
+  parseHeaderLang,
+  type CandleInterval,
+  type ErrorKey,
+  type HeaderLang,
+  type Market,
+  type WsChannel,
+  type WsServerMessage,
 } from '@app/contract';
 import type { ClusterBus, UserEventDelivery } from '../cluster';
 import type { MarketBus, MarketEvent } from './bus';
@@ -148,7 +161,11 @@ class Connection {
   /** Inbound rate limit: messages counted in the current second. */
   windowStart = 0;
   windowCount = 0;
-  constructor(readonly ws: WebSocket, readonly id: string, readonly lang: HeaderLang) {}
+  constructor(
+    readonly ws: WebSocket,
+    readonly id: string,
+    readonly lang: HeaderLang,
+  ) {}
 }
 
 export class MarketHub {
@@ -172,7 +189,10 @@ export class MarketHub {
   /** Counters for tests and the benchmark. */
   readonly stats = { framesSent: 0, skippedSlow: 0, eventsIn: 0 };
 
-  constructor(private readonly deps: HubDeps, private readonly options: HubOptions) {
+  constructor(
+    private readonly deps: HubDeps,
+    private readonly options: HubOptions,
+  ) {
     this.maxSubscriptions = options.maxSubscriptions ?? WS_MAX_SUBSCRIPTIONS;
     this.unsubscribeBus = deps.bus.subscribe((e) => this.onEvent(e));
     this.unsubscribeUsers = deps.users?.onUserEvent((e) => this.onUserEvent(e)) ?? (() => undefined);
@@ -235,13 +255,21 @@ export class MarketHub {
     for (let k = 0; k < FLUSH_PHASES; k++) {
       if (this.phaseDue[k]! > now) continue;
       this.flush(k);
-      do this.phaseDue[k]! += this.options.flushMs; while (this.phaseDue[k]! <= now);
+      do this.phaseDue[k]! += this.options.flushMs;
+      while (this.phaseDue[k]! <= now);
     }
   }
 
   private onEvent(e: MarketEvent): void {
     this.stats.eventsIn++;
-    const key = e.type === 'tick' ? `ticker:${e.symbol}` : e.type === 'depth' ? `depth:${e.symbol}` : e.type === 'trade' ? `trades:${e.symbol}` : `kline:${e.symbol}:${e.interval}`;
+    const key =
+      e.type === 'tick'
+        ? `ticker:${e.symbol}`
+        : e.type === 'depth'
+          ? `depth:${e.symbol}`
+          : e.type === 'trade'
+            ? `trades:${e.symbol}`
+            : `kline:${e.symbol}:${e.interval}`;
     const t = this.topics.get(key);
     if (!t) return; // nobody ever subscribed: nothing to keep
     let msg: WsServerMessage;
@@ -251,7 +279,10 @@ export class MarketHub {
     else {
       // The topic's message is the window of the newest trades: this one first, the oldest dropped.
       const before = t.latest?.eventType === 'trades' ? t.latest.data.trades : [];
-      msg = { eventType: 'trades', data: { symbol: e.symbol, trades: [e.trade, ...before.slice(0, WS_TRADES_PER_MESSAGE - 1)] } };
+      msg = {
+        eventType: 'trades',
+        data: { symbol: e.symbol, trades: [e.trade, ...before.slice(0, WS_TRADES_PER_MESSAGE - 1)] },
+      };
     }
     t.set(msg);
     if (this.options.delivery === 'naive') {
@@ -271,7 +302,12 @@ export class MarketHub {
     let frame: Buffer | undefined;
     for (const c of conns) {
       if (c.replayWait) c.replayWait.push(e);
-      else this.queueUserEvent(c, e, (frame ??= Buffer.from(JSON.stringify({ eventType: 'orders', data: e.event, id: e.seq }))));
+      else
+        this.queueUserEvent(
+          c,
+          e,
+          (frame ??= Buffer.from(JSON.stringify({ eventType: 'orders', data: e.event, id: e.seq }))),
+        );
     }
   }
 
@@ -393,12 +429,20 @@ export class MarketHub {
     const lang = parseHeaderLang(url.searchParams.get('lang') ?? (request.headers.lang as string | undefined));
     const id = url.searchParams.get('id') ?? '';
     if (!ID_PATTERN.test(id)) {
-      this.sendControl(ws, { eventType: 'error', msg: errorMessage('INVALID_PARAMETER', lang, { field: 'id' }), code: ERRORS.INVALID_PARAMETER.code });
+      this.sendControl(ws, {
+        eventType: 'error',
+        msg: errorMessage('INVALID_PARAMETER', lang, { field: 'id' }),
+        code: ERRORS.INVALID_PARAMETER.code,
+      });
       ws.close(1008, 'id required');
       return;
     }
     if (this.connections.size >= this.options.maxConnections) {
-      this.sendControl(ws, { eventType: 'error', msg: errorMessage('TOO_MANY_REQUESTS', lang), code: ERRORS.TOO_MANY_REQUESTS.code });
+      this.sendControl(ws, {
+        eventType: 'error',
+        msg: errorMessage('TOO_MANY_REQUESTS', lang),
+        code: ERRORS.TOO_MANY_REQUESTS.code,
+      });
       ws.close(1013, 'try again later');
       return;
     }
@@ -413,7 +457,13 @@ export class MarketHub {
     ws.on('message', (data, isBinary) => void this.onMessage(c, data as Buffer | Buffer[], isBinary));
     ws.on('close', () => this.drop(c));
     ws.on('error', () => this.drop(c));
-    this.sendControl(ws, { eventType: 'welcome', msg: 'success', id, serverTime: this.deps.now(), maxSubscriptions: this.maxSubscriptions });
+    this.sendControl(ws, {
+      eventType: 'welcome',
+      msg: 'success',
+      id,
+      serverTime: this.deps.now(),
+      maxSubscriptions: this.maxSubscriptions,
+    });
   }
 
   private drop(c: Connection): void {
@@ -460,12 +510,22 @@ export class MarketHub {
   }
 
   private sendError(c: Connection, key: ErrorKey, params?: Record<string, string | number>, requestId?: string): void {
-    this.sendControl(c.ws, { eventType: 'error', msg: errorMessage(key, c.lang, params), code: ERRORS[key].code, ...(requestId ? { requestId } : {}) });
+    this.sendControl(c.ws, {
+      eventType: 'error',
+      msg: errorMessage(key, c.lang, params),
+      code: ERRORS[key].code,
+      ...(requestId ? { requestId } : {}),
+    });
   }
 
   /** What each connection holds (tests, diagnostics). */
   connectionInfo(): { id: string; bufferedAmount: number; subscriptions: number; pendingTopics: number }[] {
-    return [...this.connections].map((c) => ({ id: c.id, bufferedAmount: c.ws.bufferedAmount, subscriptions: c.subs.size, pendingTopics: this.dueTopics(c).length }));
+    return [...this.connections].map((c) => ({
+      id: c.id,
+      bufferedAmount: c.ws.bufferedAmount,
+      subscriptions: c.subs.size,
+      pendingTopics: this.dueTopics(c).length,
+    }));
   }
 
   private async onMessage(c: Connection, data: Buffer | Buffer[], isBinary: boolean): Promise<void> {
@@ -491,20 +551,31 @@ export class MarketHub {
     }
     this.validator ??= new Ajv({ allErrors: false, removeAdditional: false }).compile(WsClientMessage);
     if (!this.validator(msg)) {
-      const requestId = typeof (msg as { requestId?: unknown })?.requestId === 'string' ? (msg as { requestId: string }).requestId.slice(0, 64) : undefined;
+      const requestId =
+        typeof (msg as { requestId?: unknown })?.requestId === 'string'
+          ? (msg as { requestId: string }).requestId.slice(0, 64)
+          : undefined;
       return this.sendError(c, 'WS_MESSAGE_INVALID', undefined, requestId);
     }
     const m = msg as WsClientMessage;
     if (m.methodType === 'PING') {
-      return this.sendControl(c.ws, { eventType: 'pong', msg: 'success', serverTime: this.deps.now(), ...(m.requestId ? { requestId: m.requestId } : {}) });
+      return this.sendControl(c.ws, {
+        eventType: 'pong',
+        msg: 'success',
+        serverTime: this.deps.now(),
+        ...(m.requestId ? { requestId: m.requestId } : {}),
+      });
     }
     if (!m.channel) return this.sendError(c, 'WS_MESSAGE_INVALID', undefined, m.requestId);
     const resolved = this.resolve(m);
     if ('error' in resolved) return this.sendError(c, resolved.error, undefined, m.requestId);
     const { key, topics } = resolved;
     const reply = {
-      msg: 'success', channel: m.channel, ...(resolved.currency ? { currency: resolved.currency } : {}),
-      ...(m.market ? { market: m.market } : {}), ...(resolved.interval ? { interval: resolved.interval } : {}),
+      msg: 'success',
+      channel: m.channel,
+      ...(resolved.currency ? { currency: resolved.currency } : {}),
+      ...(m.market ? { market: m.market } : {}),
+      ...(resolved.interval ? { interval: resolved.interval } : {}),
       ...(m.requestId ? { requestId: m.requestId } : {}),
     };
     if (m.methodType === 'UNSUBSCRIBE') {
@@ -516,7 +587,8 @@ export class MarketHub {
       return this.sendControl(c.ws, { eventType: 'unsubscribed', ...reply });
     }
     if (c.subs.has(key)) return this.sendControl(c.ws, { eventType: 'subscribed', ...reply });
-    if (c.subs.size >= this.maxSubscriptions) return this.sendError(c, 'WS_SUBSCRIPTION_LIMIT', { max: this.maxSubscriptions }, m.requestId);
+    if (c.subs.size >= this.maxSubscriptions)
+      return this.sendError(c, 'WS_SUBSCRIPTION_LIMIT', { max: this.maxSubscriptions }, m.requestId);
     if (m.channel === 'openOrders') {
       const userId = m.token ? await this.deps.authenticate(m.token).catch(() => null) : null;
       if (userId === null) return this.sendError(c, 'SESSION_EXPIRED', undefined, m.requestId);
@@ -528,7 +600,14 @@ export class MarketHub {
       set.add(c);
       if (m.lastEventId !== undefined) void this.replay(c, userId, m.lastEventId);
     }
-    const sub: Subscription = { key, channel: m.channel, topics, ...(resolved.currency ? { currency: resolved.currency } : {}), ...(m.market ? { market: m.market } : {}), ...(resolved.interval ? { interval: resolved.interval } : {}) };
+    const sub: Subscription = {
+      key,
+      channel: m.channel,
+      topics,
+      ...(resolved.currency ? { currency: resolved.currency } : {}),
+      ...(m.market ? { market: m.market } : {}),
+      ...(resolved.interval ? { interval: resolved.interval } : {}),
+    };
     c.subs.set(key, sub);
     this.topicsChanged(c);
     this.sendControl(c.ws, { eventType: 'subscribed', ...reply });
@@ -553,7 +632,9 @@ export class MarketHub {
     c.topicsKey = c.topics.map((t) => `${t.id},`).join('');
   }
 
-  private resolve(m: WsClientMessage): { key: string; topics: Topic[]; currency?: string; interval?: CandleInterval } | { error: ErrorKey } {
+  private resolve(
+    m: WsClientMessage,
+  ): { key: string; topics: Topic[]; currency?: string; interval?: CandleInterval } | { error: ErrorKey } {
     switch (m.channel) {
       case 'general': {
         const list = m.market ? INSTRUMENTS.filter((i) => i.market === m.market) : INSTRUMENTS;
@@ -566,11 +647,21 @@ export class MarketHub {
         const inst = instrumentOf(m.currency.toUpperCase());
         if (!inst) return { error: 'SYMBOL_UNKNOWN' };
         if (m.channel === 'realtime') {
-          return { key: `realtime:${inst.symbol}`, currency: inst.symbol, topics: [this.topic(`ticker:${inst.symbol}`), this.topic(`depth:${inst.symbol}`)] };
+          return {
+            key: `realtime:${inst.symbol}`,
+            currency: inst.symbol,
+            topics: [this.topic(`ticker:${inst.symbol}`), this.topic(`depth:${inst.symbol}`)],
+          };
         }
-        if (m.channel === 'trades') return { key: `trades:${inst.symbol}`, currency: inst.symbol, topics: [this.topic(`trades:${inst.symbol}`)] };
+        if (m.channel === 'trades')
+          return { key: `trades:${inst.symbol}`, currency: inst.symbol, topics: [this.topic(`trades:${inst.symbol}`)] };
         const interval = m.interval ?? '1m';
-        return { key: `chart:${inst.symbol}:${interval}`, currency: inst.symbol, interval, topics: [this.topic(`kline:${inst.symbol}:${interval}`)] };
+        return {
+          key: `chart:${inst.symbol}:${interval}`,
+          currency: inst.symbol,
+          interval,
+          topics: [this.topic(`kline:${inst.symbol}:${interval}`)],
+        };
       }
       case 'openOrders':
         return { key: 'openOrders', topics: [] };

@@ -2,7 +2,16 @@
  * The shapes the market publishes (websocket and HTTP): tickers, live candles, depth and trades as
  * decimal strings with each instrument's decimals, from the engine's integer state.
  */
-import { formatAmount, type CandleInterval, type Depth, type Instrument, type RecentTrades, type Trade, type WsKline, type WsTick } from '@app/contract';
+import {
+  formatAmount,
+  type CandleInterval,
+  type Depth,
+  type Instrument,
+  type RecentTrades,
+  type Trade,
+  type WsKline,
+  type WsTick,
+} from '@app/contract';
 import type { Agg } from './candles';
 import type { EngineState } from './engine-state';
 import { syntheticDepth, type DepthUnits } from './pricing';
@@ -13,7 +22,11 @@ export function formatCandle(inst: Instrument, c: Agg) {
   const d = inst.priceDecimals;
   const f = (u: number) => formatAmount(BigInt(u), d);
   return {
-    openTime: c.openTime, open: f(c.open), high: f(c.high), low: f(c.low), close: f(c.close),
+    openTime: c.openTime,
+    open: f(c.open),
+    high: f(c.high),
+    low: f(c.low),
+    close: f(c.close),
     volume: formatAmount(c.volume, inst.amountDecimals),
     quoteVolume: formatAmount(c.quoteVolume, d + inst.amountDecimals, 2),
     trades: c.trades,
@@ -21,12 +34,26 @@ export function formatCandle(inst: Instrument, c: Agg) {
 }
 
 export function formatDepth(inst: Instrument, d: DepthUnits, limit?: number): Depth {
-  const level = ([p, a]: [number, number]): [string, string] => [formatAmount(BigInt(p), inst.priceDecimals), formatAmount(BigInt(a), inst.amountDecimals)];
-  return { symbol: inst.symbol, bids: d.bids.slice(0, limit).map(level), asks: d.asks.slice(0, limit).map(level), time: d.time };
+  const level = ([p, a]: [number, number]): [string, string] => [
+    formatAmount(BigInt(p), inst.priceDecimals),
+    formatAmount(BigInt(a), inst.amountDecimals),
+  ];
+  return {
+    symbol: inst.symbol,
+    bids: d.bids.slice(0, limit).map(level),
+    asks: d.asks.slice(0, limit).map(level),
+    time: d.time,
+  };
 }
 
 export function formatTrade(inst: Instrument, t: TradeUnits): Trade {
-  return { id: t.id, price: formatAmount(BigInt(t.price), inst.priceDecimals), amount: formatAmount(BigInt(t.amount), inst.amountDecimals), side: t.side, time: t.time };
+  return {
+    id: t.id,
+    price: formatAmount(BigInt(t.price), inst.priceDecimals),
+    amount: formatAmount(BigInt(t.amount), inst.amountDecimals),
+    side: t.side,
+    time: t.time,
+  };
 }
 
 /** Reads the engine state as published messages. */
@@ -43,7 +70,8 @@ export class MarketMessages {
     const st = this.state.symbols.get(symbol);
     if (!st) return undefined;
     // A real feed's depth is relayed or absent, never invented.
-    if (!st.depth && st.quote && (st.source?.regenerable ?? true)) st.depth = syntheticDepth(st.inst, this.state.seed, st.quote.bid, st.quote.ask, st.quote.time);
+    if (!st.depth && st.quote && (st.source?.regenerable ?? true))
+      st.depth = syntheticDepth(st.inst, this.state.seed, st.quote.bid, st.quote.ask, st.quote.time);
     return st.depth;
   }
 
@@ -56,12 +84,18 @@ export class MarketMessages {
     const p = (u: number | undefined) => (u === undefined ? null : formatAmount(BigInt(u), d));
     const change = s.open === undefined ? null : BigInt(q.price - s.open);
     return {
-      symbol, price: p(q.price)!, bid: p(q.bid)!, ask: p(q.ask)!,
+      symbol,
+      price: p(q.price)!,
+      bid: p(q.bid)!,
+      ask: p(q.ask)!,
       change24h: change === null ? null : formatAmount(change, d),
       changePercent24h: change === null || !s.open ? null : formatAmount((change * 10_000n) / BigInt(s.open), 2),
-      high24h: p(s.high), low24h: p(s.low), volume24h: formatAmount(s.volume, st.inst.amountDecimals),
+      high24h: p(s.high),
+      low24h: p(s.low),
+      volume24h: formatAmount(s.volume, st.inst.amountDecimals),
       quoteVolume24h: formatAmount(s.quoteVolume, d + st.inst.amountDecimals, 2),
-      time: q.time, stale: q.stale,
+      time: q.time,
+      stale: q.stale,
     };
   }
 

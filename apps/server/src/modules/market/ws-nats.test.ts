@@ -16,18 +16,35 @@ const URL = process.env.TEST_BUS_URL ?? 'nats://127.0.0.1:4222';
 const prefix = `tws${randomBytes(4).toString('hex')}`;
 const log = { warn: () => undefined };
 
-interface Node { bus: NatsBus; hub: MarketHub; server: WebSocketServer; url: string }
+interface Node {
+  bus: NatsBus;
+  hub: MarketHub;
+  server: WebSocketServer;
+  url: string;
+}
 
 async function node(name: string): Promise<Node> {
   const bus = await NatsBus.connect({ url: URL, prefix, name });
   const hub = new MarketHub(
-    { bus: new InProcessBus(), users: bus, authenticate: (token) => Promise.resolve(token === 'user-5' ? 5 : null), snapshot: () => undefined, now: () => Date.now(), log },
+    {
+      bus: new InProcessBus(),
+      users: bus,
+      authenticate: (token) => Promise.resolve(token === 'user-5' ? 5 : null),
+      snapshot: () => undefined,
+      now: () => Date.now(),
+      log,
+    },
     { flushMs: 20, heartbeatMs: 60_000, maxConnections: 100 },
   );
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   server.on('connection', (ws, req) => hub.accept(ws, req));
   await new Promise((r) => server.once('listening', r));
-  return { bus, hub, server, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws?id=c${randomBytes(3).toString('hex')}` };
+  return {
+    bus,
+    hub,
+    server,
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws?id=c${randomBytes(3).toString('hex')}`,
+  };
 }
 
 type Msg = { eventType: string; data?: unknown; id?: number; requestId?: string };
@@ -45,7 +62,14 @@ async function client(url: string, lastEventId?: number): Promise<{ ws: WebSocke
     }
   });
   await new Promise((r) => ws.once('open', r));
-  ws.send(JSON.stringify({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: 'user-5', ...(lastEventId !== undefined ? { lastEventId } : {}) }));
+  ws.send(
+    JSON.stringify({
+      methodType: 'SUBSCRIBE',
+      channel: 'openOrders',
+      token: 'user-5',
+      ...(lastEventId !== undefined ? { lastEventId } : {}),
+    }),
+  );
   await ready;
   return { ws, orders };
 }

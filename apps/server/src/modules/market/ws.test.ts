@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import WebSocket from 'ws';
-import { ERRORS, INSTRUMENTS, WS_MAX_SUBSCRIPTIONS, WS_TRADES_PER_MESSAGE, type RecentTrades, type Trade, type WsServerMessage, type WsTick } from '@app/contract';
+import {
+  ERRORS,
+  INSTRUMENTS,
+  WS_MAX_SUBSCRIPTIONS,
+  WS_TRADES_PER_MESSAGE,
+  type RecentTrades,
+  type Trade,
+  type WsServerMessage,
+  type WsTick,
+} from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -87,7 +96,15 @@ async function tickFor(seconds: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MARKET_SEED: '99', MARKET_BACKFILL_DAYS: '0', WS_FLUSH_MS: '10', WS_HEARTBEAT_MS: '300', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  t = await createTestApp({
+    env: {
+      MARKET_SEED: '99',
+      MARKET_BACKFILL_DAYS: '0',
+      WS_FLUSH_MS: '10',
+      WS_HEARTBEAT_MS: '300',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+  });
   setClock(t, '2026-11-18T15:00:00Z');
   await t.app.market.engine.start();
   await t.app.market.engine.backfillDone();
@@ -115,7 +132,7 @@ describe('connecting', () => {
 });
 
 describe('subscriptions', () => {
-  it('general: a market\'s tickers at once, then live updates; control replies carry msg, data messages do not', async () => {
+  it("general: a market's tickers at once, then live updates; control replies carry msg, data messages do not", async () => {
     const c = await connect();
     const reply = await c.request({ methodType: 'SUBSCRIBE', channel: 'general', market: 'CRYPTO' });
     expect(reply).toMatchObject({ eventType: 'subscribed', msg: 'success', channel: 'general', market: 'CRYPTO' });
@@ -125,7 +142,13 @@ describe('subscriptions', () => {
     const before = c.messages.length;
     await tickFor(2);
     // Each pump moved every symbol; the flush after them sends each one's newest value once.
-    const updated = () => new Set(c.messages.slice(before).filter((m) => m.eventType === 'ticker').map((m) => (m.data as WsTick).symbol)).size;
+    const updated = () =>
+      new Set(
+        c.messages
+          .slice(before)
+          .filter((m) => m.eventType === 'ticker')
+          .map((m) => (m.data as WsTick).symbol),
+      ).size;
     await c.waitFor(() => updated() >= 15);
     const tick = c.messages.filter((m) => m.eventType === 'ticker').at(-1)!;
     expect(tick).not.toHaveProperty('msg');
@@ -133,27 +156,49 @@ describe('subscriptions', () => {
     // Volume in both units, as the HTTP ticker has them: the quote list shows the quote-currency one live.
     expect((tick.data as WsTick).volume24h).toMatch(/^\d+(\.\d+)?$/);
     expect((tick.data as WsTick).quoteVolume24h).toMatch(/^\d+\.\d{2}$/);
-    expect(c.messages.every((m) => m.eventType !== 'ticker' || INSTRUMENTS.find((i) => i.symbol === (m.data as WsTick).symbol)!.market === 'CRYPTO')).toBe(true);
+    expect(
+      c.messages.every(
+        (m) =>
+          m.eventType !== 'ticker' ||
+          INSTRUMENTS.find((i) => i.symbol === (m.data as WsTick).symbol)!.market === 'CRYPTO',
+      ),
+    ).toBe(true);
   });
 
-  it('realtime: one symbol\'s price and depth; chart: its candles of one interval', async () => {
+  it("realtime: one symbol's price and depth; chart: its candles of one interval", async () => {
     const c = await connect();
-    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: 'btcusdt' })).toMatchObject({ eventType: 'subscribed', currency: 'BTCUSDT' });
-    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'chart', currency: 'ETHUSDT', interval: '5m' })).toMatchObject({ eventType: 'subscribed', interval: '5m' });
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: 'btcusdt' })).toMatchObject({
+      eventType: 'subscribed',
+      currency: 'BTCUSDT',
+    });
+    expect(
+      await c.request({ methodType: 'SUBSCRIBE', channel: 'chart', currency: 'ETHUSDT', interval: '5m' }),
+    ).toMatchObject({ eventType: 'subscribed', interval: '5m' });
     await tickFor(2);
     await c.waitFor((m) => m.eventType === 'depth');
     const depth = c.messages.find((m) => m.eventType === 'depth')!.data as { symbol: string; bids: string[][] };
     expect(depth.symbol).toBe('BTCUSDT');
     expect(depth.bids.length).toBe(20);
-    const kline = (await c.waitFor((m) => m.eventType === 'kline')).data as { symbol: string; interval: string; openTime: number; closed: boolean };
+    const kline = (await c.waitFor((m) => m.eventType === 'kline')).data as {
+      symbol: string;
+      interval: string;
+      openTime: number;
+      closed: boolean;
+    };
     expect(kline).toMatchObject({ symbol: 'ETHUSDT', interval: '5m', closed: false });
     expect(kline.openTime % 300_000).toBe(0);
-    expect(c.messages.filter((m) => m.eventType === 'ticker').every((m) => (m.data as WsTick).symbol === 'BTCUSDT')).toBe(true);
+    expect(
+      c.messages.filter((m) => m.eventType === 'ticker').every((m) => (m.data as WsTick).symbol === 'BTCUSDT'),
+    ).toBe(true);
   });
 
-  it('trades: one symbol\'s newest trades at once, then live ones with increasing ids, the same as over HTTP', async () => {
+  it("trades: one symbol's newest trades at once, then live ones with increasing ids, the same as over HTTP", async () => {
     const c = await connect();
-    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades', currency: 'solusdt' })).toMatchObject({ eventType: 'subscribed', channel: 'trades', currency: 'SOLUSDT' });
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades', currency: 'solusdt' })).toMatchObject({
+      eventType: 'subscribed',
+      channel: 'trades',
+      currency: 'SOLUSDT',
+    });
     const first = (await c.waitFor((m) => m.eventType === 'trades')).data as RecentTrades;
     expect(first.symbol).toBe('SOLUSDT');
     expect(first.trades.length).toBeGreaterThan(0);
@@ -165,7 +210,8 @@ describe('subscriptions', () => {
     await c.waitFor((m) => m.eventType === 'trades' && (m.data as RecentTrades).trades[0]!.id > newestBefore + 3);
     // Merged by id, the messages are one unbroken run of trades: every flush covered what came since the last.
     const seen = new Map<number, Trade>();
-    for (const m of c.messages) if (m.eventType === 'trades') for (const x of (m.data as RecentTrades).trades) seen.set(x.id, x);
+    for (const m of c.messages)
+      if (m.eventType === 'trades') for (const x of (m.data as RecentTrades).trades) seen.set(x.id, x);
     const ids = [...seen.keys()].sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => ids[0]! + i));
     for (const m of c.messages.filter((x) => x.eventType === 'trades')) {
@@ -185,13 +231,20 @@ describe('subscriptions', () => {
     await sleep(30);
     const n = c.count((m) => m.eventType === 'trades');
     const trade = (id: number): Trade => ({ id, price: '1.0000', amount: '1.0', side: 'buy', time: id });
-    for (const id of [1_000_001, 1_000_002, 1_000_003]) t.app.market.bus.publish({ type: 'trade', symbol: 'DOTUSDT', trade: trade(id) });
+    for (const id of [1_000_001, 1_000_002, 1_000_003])
+      t.app.market.bus.publish({ type: 'trade', symbol: 'DOTUSDT', trade: trade(id) });
     t.app.market.hub.flush();
     const m = await c.waitFor((x) => x.eventType === 'trades' && (x.data as RecentTrades).trades[0]!.id === 1_000_003);
     expect((m.data as RecentTrades).trades.slice(0, 3).map((x) => x.id)).toEqual([1_000_003, 1_000_002, 1_000_001]);
     expect(c.count((x) => x.eventType === 'trades')).toBe(n + 1);
-    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades' })).toMatchObject({ eventType: 'error', code: code('WS_MESSAGE_INVALID') });
-    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades', currency: 'NOPE' })).toMatchObject({ eventType: 'error', code: code('SYMBOL_UNKNOWN') });
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades' })).toMatchObject({
+      eventType: 'error',
+      code: code('WS_MESSAGE_INVALID'),
+    });
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'trades', currency: 'NOPE' })).toMatchObject({
+      eventType: 'error',
+      code: code('SYMBOL_UNKNOWN'),
+    });
   });
 
   it('unsubscribe stops the feed; unsubscribing twice is fine', async () => {
@@ -202,8 +255,13 @@ describe('subscriptions', () => {
     expect(t.app.market.hub.watched('depth:XRPUSDT')).toBe(true);
     await tickFor(1);
     await c.waitFor((m) => m.eventType === 'ticker');
-    expect(await c.request({ methodType: 'UNSUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' })).toMatchObject({ eventType: 'unsubscribed', msg: 'success' });
-    expect(await c.request({ methodType: 'UNSUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' })).toMatchObject({ eventType: 'unsubscribed' });
+    expect(await c.request({ methodType: 'UNSUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' })).toMatchObject({
+      eventType: 'unsubscribed',
+      msg: 'success',
+    });
+    expect(await c.request({ methodType: 'UNSUBSCRIBE', channel: 'realtime', currency: 'XRPUSDT' })).toMatchObject({
+      eventType: 'unsubscribed',
+    });
     expect(t.app.market.hub.watched('depth:XRPUSDT')).toBe(false);
     await sleep(50);
     const n = c.count((m) => m.eventType === 'ticker' || m.eventType === 'depth');
@@ -214,7 +272,10 @@ describe('subscriptions', () => {
   it('answers bad messages with an error and keeps the connection', async () => {
     const c = await connect('id=bad&lang=fr');
     c.send('not json');
-    expect(await c.waitFor((m) => m.eventType === 'error')).toMatchObject({ code: code('WS_MESSAGE_INVALID'), msg: 'Message de socket non valide' });
+    expect(await c.waitFor((m) => m.eventType === 'error')).toMatchObject({
+      code: code('WS_MESSAGE_INVALID'),
+      msg: 'Message de socket non valide',
+    });
     const cases: [unknown, keyof typeof ERRORS][] = [
       [{ methodType: 'DANCE' }, 'WS_MESSAGE_INVALID'],
       [{ methodType: 'SUBSCRIBE' }, 'WS_MESSAGE_INVALID'],
@@ -230,13 +291,17 @@ describe('subscriptions', () => {
       const requestId = `q${Math.random()}`.slice(0, 20);
       c.send(Array.isArray(m) ? m : { ...(m as object), requestId });
       const err = Array.isArray(m)
-        ? await c.waitFor((x) => x.eventType === 'error' && c.messages.indexOf(x) > 0 && !('requestId' in x) && x.code === code(key))
+        ? await c.waitFor(
+            (x) => x.eventType === 'error' && c.messages.indexOf(x) > 0 && !('requestId' in x) && x.code === code(key),
+          )
         : await c.waitFor((x) => x.requestId === requestId);
       expect(err, JSON.stringify(m)).toMatchObject({ eventType: 'error', code: code(key) });
       await sleep(60); // stay under the per-second message limit
     }
     c.send(JSON.stringify({ methodType: 'PING', requestId: 'x'.repeat(5000) }));
-    expect(await c.waitFor((m) => m.code === code('WS_MESSAGE_TOO_LARGE'))).toMatchObject({ msg: 'Le message de socket est trop volumineux' });
+    expect(await c.waitFor((m) => m.code === code('WS_MESSAGE_TOO_LARGE'))).toMatchObject({
+      msg: 'Le message de socket est trop volumineux',
+    });
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     await sleep(50);
     expect(await c.request({ methodType: 'PING' })).toMatchObject({ eventType: 'pong', msg: 'success' });
@@ -247,15 +312,26 @@ describe('subscriptions', () => {
     const c = await connect();
     const symbols = INSTRUMENTS.map((i) => i.symbol);
     for (let i = 0; i < WS_MAX_SUBSCRIPTIONS; i++) {
-      c.send({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: symbols[i % symbols.length], ...(i >= symbols.length ? { channel: 'chart', interval: '1h' } : {}) });
+      c.send({
+        methodType: 'SUBSCRIBE',
+        channel: 'realtime',
+        currency: symbols[i % symbols.length],
+        ...(i >= symbols.length ? { channel: 'chart', interval: '1h' } : {}),
+      });
       if (i % 15 === 14) await sleep(1100);
     }
     await sleep(1100);
     await c.waitFor(() => c.count((m) => m.eventType === 'subscribed') === WS_MAX_SUBSCRIPTIONS, 5000);
     const over = await c.request({ methodType: 'SUBSCRIBE', channel: 'general' });
-    expect(over).toMatchObject({ eventType: 'error', code: code('WS_SUBSCRIPTION_LIMIT'), msg: `Too many subscriptions on this connection (at most ${WS_MAX_SUBSCRIPTIONS})` });
+    expect(over).toMatchObject({
+      eventType: 'error',
+      code: code('WS_SUBSCRIPTION_LIMIT'),
+      msg: `Too many subscriptions on this connection (at most ${WS_MAX_SUBSCRIPTIONS})`,
+    });
     // Re-subscribing to something held is idempotent, not a new subscription.
-    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: symbols[0] })).toMatchObject({ eventType: 'subscribed' });
+    expect(await c.request({ methodType: 'SUBSCRIBE', channel: 'realtime', currency: symbols[0] })).toMatchObject({
+      eventType: 'subscribed',
+    });
     await sleep(1100);
     for (let i = 0; i < 30; i++) c.send({ methodType: 'PING' });
     await c.waitFor((m) => m.code === code('TOO_MANY_REQUESTS'));
@@ -264,12 +340,15 @@ describe('subscriptions', () => {
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
   }, 20_000);
 
-  it('open orders need a live session and deliver only the user\'s own events', async () => {
+  it("open orders need a live session and deliver only the user's own events", async () => {
     const u = await registerByEmail(t);
     const v = await registerByEmail(t);
     const cu = await connect();
     const cv = await connect();
-    expect(await cu.request({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: u.token })).toMatchObject({ eventType: 'subscribed', channel: 'openOrders' });
+    expect(await cu.request({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: u.token })).toMatchObject({
+      eventType: 'subscribed',
+      channel: 'openOrders',
+    });
     await cv.request({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: v.token });
     const [row] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, u.email));
     const userId = row!.id;
@@ -324,12 +403,26 @@ describe('fan-out', () => {
   it('encodes an update once for all its subscribers, who get the same bytes', async () => {
     const a = await connect();
     const b = await connect();
-    for (const c of [a, b]) await c.request({ methodType: 'SUBSCRIBE', channel: 'chart', currency: 'LTCUSDT', interval: '1d' });
+    for (const c of [a, b])
+      await c.request({ methodType: 'SUBSCRIBE', channel: 'chart', currency: 'LTCUSDT', interval: '1d' });
     await sleep(50);
     const spy = vi.spyOn(JSON, 'stringify');
-    const kline = (openTime: number) => ({ symbol: 'LTCUSDT', interval: '1d' as const, openTime, open: '1', high: '1', low: '1', close: '1', volume: '1', quoteVolume: '1', trades: 1, closed: false });
+    const kline = (openTime: number) => ({
+      symbol: 'LTCUSDT',
+      interval: '1d' as const,
+      openTime,
+      open: '1',
+      high: '1',
+      low: '1',
+      close: '1',
+      volume: '1',
+      quoteVolume: '1',
+      trades: 1,
+      closed: false,
+    });
     // Three updates before a flush: only the newest is encoded, once, for both subscribers.
-    for (const openTime of [-1, 0, 1]) t.app.market.bus.publish({ type: 'kline', symbol: 'LTCUSDT', interval: '1d', kline: kline(openTime) });
+    for (const openTime of [-1, 0, 1])
+      t.app.market.bus.publish({ type: 'kline', symbol: 'LTCUSDT', interval: '1d', kline: kline(openTime) });
     t.app.market.hub.flush();
     const calls = spy.mock.calls.length;
     spy.mockRestore();
@@ -343,7 +436,9 @@ describe('fan-out', () => {
   it('gives a slow client the newest value per subscription, never a growing queue', async () => {
     // A client that reads nothing is dropped after two heartbeats (tested below); on a loaded
     // machine filling its buffers takes longer than that, so the heartbeat waits for this test.
-    const heartbeat = vi.spyOn(t.app.market.hub as unknown as { heartbeat(): Promise<void> }, 'heartbeat').mockResolvedValue();
+    const heartbeat = vi
+      .spyOn(t.app.market.hub as unknown as { heartbeat(): Promise<void> }, 'heartbeat')
+      .mockResolvedValue();
     onTestFinished(() => heartbeat.mockRestore());
     const slow = await connect('id=slow');
     await slow.request({ methodType: 'SUBSCRIBE', channel: 'general' });
@@ -356,7 +451,20 @@ describe('fan-out', () => {
     let last = 0;
     for (let round = 1; round <= 1500; round++) {
       for (const inst of INSTRUMENTS.slice(0, 20)) {
-        const tick: WsTick = { symbol: inst.symbol, price: String(round), bid: filler, ask: '0', change24h: null, changePercent24h: null, high24h: null, low24h: null, volume24h: '0', quoteVolume24h: '0', time: round, stale: false };
+        const tick: WsTick = {
+          symbol: inst.symbol,
+          price: String(round),
+          bid: filler,
+          ask: '0',
+          change24h: null,
+          changePercent24h: null,
+          high24h: null,
+          low24h: null,
+          volume24h: '0',
+          quoteVolume24h: '0',
+          time: round,
+          stale: false,
+        };
         t.app.market.bus.publish({ type: 'tick', symbol: inst.symbol, tick });
       }
       last = round;
@@ -370,7 +478,15 @@ describe('fan-out', () => {
     expect(info.bufferedAmount).toBeLessThan(256 * 1024 + 20 * 2200 + 1024);
     expect(info.pendingTopics).toBeLessThanOrEqual(INSTRUMENTS.length);
     (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
-    const newest = (s: string) => slow.waitFor(() => slow.messages.some((m) => m.eventType === 'ticker' && (m.data as WsTick).symbol === s && (m.data as WsTick).price === String(last)), 10_000);
+    const newest = (s: string) =>
+      slow.waitFor(
+        () =>
+          slow.messages.some(
+            (m) =>
+              m.eventType === 'ticker' && (m.data as WsTick).symbol === s && (m.data as WsTick).price === String(last),
+          ),
+        10_000,
+      );
     for (const inst of INSTRUMENTS.slice(0, 20)) await newest(inst.symbol);
     const received = slow.count((m) => m.eventType === 'ticker' && (m.data as WsTick).bid === filler);
     expect(received).toBeLessThan(last * 20); // coalesced: many intermediate values never sent

@@ -34,7 +34,12 @@ export class StreamConn {
   lastSent: number;
   closed = false;
 
-  constructor(readonly userId: number, readonly lang: HeaderLang, private readonly res: ServerResponse, cursor: number) {
+  constructor(
+    readonly userId: number,
+    readonly lang: HeaderLang,
+    private readonly res: ServerResponse,
+    cursor: number,
+  ) {
     this.lastSent = cursor;
   }
 
@@ -131,9 +136,10 @@ export class NoticeHub {
     this.heartbeat = setInterval(() => this.each((c) => c.comment('heartbeat')), HEARTBEAT_MS);
     this.heartbeat.unref();
     // Another process wrote a notice: read the stream now rather than at the next poll.
-    this.unsignal = this.o.signals?.onSignal('notice', () => {
-      if (!this.stopped && this.last !== null) void this.pass();
-    }) ?? null;
+    this.unsignal =
+      this.o.signals?.onSignal('notice', () => {
+        if (!this.stopped && this.last !== null) void this.pass();
+      }) ?? null;
   }
 
   /** Stops polling and closes every stream (clients reconnect elsewhere with Last-Event-ID). */
@@ -226,7 +232,11 @@ export class NoticeHub {
   private async dispatch(rows: StreamRow[]): Promise<void> {
     const now = this.o.clock.now();
     // Counts told in order, at their row's place: those of users whose notice state changed.
-    const stateUsers = [...new Set(rows.filter((r) => r.type === 'unread' && r.userId !== null && this.byUser.has(r.userId)).map((r) => r.userId!))];
+    const stateUsers = [
+      ...new Set(
+        rows.filter((r) => r.type === 'unread' && r.userId !== null && this.byUser.has(r.userId)).map((r) => r.userId!),
+      ),
+    ];
     const counts = await unreadCounts(this.o.db(), stateUsers, now);
     const after = new Set<number>();
     let announced = false;
@@ -268,15 +278,37 @@ export class NoticeHub {
 export function streamFrame(row: StreamRow, lang: HeaderLang, ids: NoticeIds, counts: Map<number, number>): string {
   switch (row.type) {
     case 'notice':
-      return frame('notice', renderPersonal({ id: ids.personal(row.id!), kind: row.key ?? '', params: row.json, at: row.at!, read: row.readAt !== null }, lang), row.seq);
+      return frame(
+        'notice',
+        renderPersonal(
+          { id: ids.personal(row.id!), kind: row.key ?? '', params: row.json, at: row.at!, read: row.readAt !== null },
+          lang,
+        ),
+        row.seq,
+      );
     case 'announcement':
-      return frame('announcement', renderAnnouncement({ publicId: row.key ?? '', translations: row.json, link: row.text, at: row.at!, read: false }, lang), row.seq);
+      return frame(
+        'announcement',
+        renderAnnouncement(
+          { publicId: row.key ?? '', translations: row.json, link: row.text, at: row.at!, read: false },
+          lang,
+        ),
+        row.seq,
+      );
     case 'unread':
       return frame('unread', { unread: counts.get(row.userId!) ?? 0 }, row.seq);
     case 'chat':
-      return frame('chat', row.view ?? {
-        id: row.id, author: row.key, body: row.text ?? '', image: chatImagePath(row.text2), createdAt: row.at!.getTime(),
-      }, row.seq);
+      return frame(
+        'chat',
+        row.view ?? {
+          id: row.id,
+          author: row.key,
+          body: row.text ?? '',
+          image: chatImagePath(row.text2),
+          createdAt: row.at!.getTime(),
+        },
+        row.seq,
+      );
     case 'chat-read':
       return frame('chat-read', row.view ?? { operatorReadThrough: row.num ?? 0 }, row.seq);
   }

@@ -19,11 +19,19 @@ export interface UserNotice {
 /** Writes notices, in one statement however many (none for an empty list), in the caller's transaction. */
 export async function notifyUsers(db: DbOrTx, notices: readonly UserNotice[]): Promise<void> {
   if (!notices.length) return;
-  await db.insert(userNotifications).values(notices.map(({ userId, kind, createdAt, params }) => ({ userId, kind, createdAt, params })));
+  await db
+    .insert(userNotifications)
+    .values(notices.map(({ userId, kind, createdAt, params }) => ({ userId, kind, createdAt, params })));
 }
 
 /** Writes one notice to the user, in the caller's transaction. */
-export async function notifyUser(db: DbOrTx, userId: number, kind: string, at: Date, params: Record<string, unknown> = {}): Promise<void> {
+export async function notifyUser(
+  db: DbOrTx,
+  userId: number,
+  kind: string,
+  at: Date,
+  params: Record<string, unknown> = {},
+): Promise<void> {
   await db.insert(userNotifications).values({ userId, kind, createdAt: at, params });
 }
 

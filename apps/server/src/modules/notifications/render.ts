@@ -13,20 +13,44 @@ interface Translation {
   body?: unknown;
 }
 
-export function renderPersonal(p: { id: string; kind: string; params: unknown; at: Date; read: boolean }, lang: HeaderLang): Notice {
+export function renderPersonal(
+  p: { id: string; kind: string; params: unknown; at: Date; read: boolean },
+  lang: HeaderLang,
+): Notice {
   const params = (p.params && typeof p.params === 'object' ? p.params : {}) as NoticeParams;
   const r = renderNotice(p.kind, params, lang);
-  return { id: p.id, kind: p.kind, title: r.title, body: r.body, link: r.link, createdAt: p.at.getTime(), read: p.read, fallback: false };
+  return {
+    id: p.id,
+    kind: p.kind,
+    title: r.title,
+    body: r.body,
+    link: r.link,
+    createdAt: p.at.getTime(),
+    read: p.read,
+    fallback: false,
+  };
 }
 
-export function renderAnnouncement(a: { publicId: string; translations: unknown; link: string | null; at: Date; read: boolean }, lang: HeaderLang): Notice {
-  const all = (a.translations && typeof a.translations === 'object' ? a.translations : {}) as Record<string, Translation | undefined>;
+export function renderAnnouncement(
+  a: { publicId: string; translations: unknown; link: string | null; at: Date; read: boolean },
+  lang: HeaderLang,
+): Notice {
+  const all = (a.translations && typeof a.translations === 'object' ? a.translations : {}) as Record<
+    string,
+    Translation | undefined
+  >;
   const own = all[lang];
   const t = own ?? all.en ?? {};
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
-    id: `a${a.publicId}`, kind: 'announcement', title: text(t.title), body: text(t.body) || text(t.summary), link: a.link,
-    createdAt: a.at.getTime(), read: a.read, fallback: own === undefined && lang !== 'en',
+    id: `a${a.publicId}`,
+    kind: 'announcement',
+    title: text(t.title),
+    body: text(t.body) || text(t.summary),
+    link: a.link,
+    createdAt: a.at.getTime(),
+    read: a.read,
+    fallback: own === undefined && lang !== 'en',
   };
 }
 

@@ -43,13 +43,22 @@ export interface StreamRow {
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const date = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+const date = (v: unknown): Date | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v));
 
 function toStreamRow(r: RawRow): StreamRow {
   return {
-    type: r.type as StreamRow['type'], seq: Number(r.seq), userId: num(r.user_id), id: num(r.id),
-    key: (r.k as string | null) ?? null, json: r.j ?? null, at: date(r.at), readAt: date(r.read_at),
-    num: num(r.num), text: (r.txt as string | null) ?? null, text2: (r.txt2 as string | null) ?? null,
+    type: r.type as StreamRow['type'],
+    seq: Number(r.seq),
+    userId: num(r.user_id),
+    id: num(r.id),
+    key: (r.k as string | null) ?? null,
+    json: r.j ?? null,
+    at: date(r.at),
+    readAt: date(r.read_at),
+    num: num(r.num),
+    text: (r.txt as string | null) ?? null,
+    text2: (r.txt2 as string | null) ?? null,
   };
 }
 
@@ -64,10 +73,12 @@ const idArray = (ids: readonly number[]) => sql`${`{${ids.map((i) => Math.trunc(
  */
 export async function stampPending(db: DbOrTx, now: Date, batch: number): Promise<number> {
   // Most passes find nothing: a read of the partial indexes, without the lock and the transaction.
-  const waiting = rowsOf(await db.execute(sql`SELECT EXISTS (SELECT 1 FROM user_notifications WHERE seq IS NULL)
+  const waiting = rowsOf(
+    await db.execute(sql`SELECT EXISTS (SELECT 1 FROM user_notifications WHERE seq IS NULL)
     OR EXISTS (SELECT 1 FROM chat_messages WHERE seq IS NULL) OR EXISTS (SELECT 1 FROM chat_conversations WHERE seq IS NULL)
     OR EXISTS (SELECT 1 FROM notice_states WHERE seq IS NULL)
-    OR EXISTS (SELECT 1 FROM content_posts WHERE seq IS NULL AND kind = 'announcement' AND publish_at <= ${now} AND withdrawn_at IS NULL) AS waiting`))[0];
+    OR EXISTS (SELECT 1 FROM content_posts WHERE seq IS NULL AND kind = 'announcement' AND publish_at <= ${now} AND withdrawn_at IS NULL) AS waiting`),
+  )[0];
   if (!waiting?.waiting) return 0;
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STAMP_LOCK_KEY})`);
@@ -127,7 +138,10 @@ const shownAnnouncement = (p: SQL, u: SQL, now: Date) =>
   sql`${p}.kind = 'announcement' AND ${p}.withdrawn_at IS NULL AND ${p}.publish_at <= ${now} AND ${p}.publish_at >= ${u}.created_at`;
 
 /** An announcement read by the user: one by one (announcement_reads) or by "mark all read" (read_through). */
-const announcementRead = (p: SQL, u: SQL) => sql`((${p}.seq IS NOT NULL AND ${p}.seq <= coalesce((SELECT s.announcements_read_through FROM notice_states s WHERE s.user_id = ${u}.id), 0))
+const announcementRead = (
+  p: SQL,
+  u: SQL,
+) => sql`((${p}.seq IS NOT NULL AND ${p}.seq <= coalesce((SELECT s.announcements_read_through FROM notice_states s WHERE s.user_id = ${u}.id), 0))
   OR EXISTS (SELECT 1 FROM announcement_reads r WHERE r.user_id = ${u}.id AND r.post_id = ${p}.id))`;
 
 /** Each user's unread count: personal notifications unread, plus announcements shown to them and not read. */
@@ -157,8 +171,13 @@ export interface ListedNotice {
 
 function listed(r: RawRow): ListedNotice {
   return {
-    source: r.src as 'n' | 'a', id: Number(r.id), key: String(r.k), json: r.j, link: (r.link as string | null) ?? null,
-    at: date(r.at) ?? new Date(0), read: Boolean(r.read),
+    source: r.src as 'n' | 'a',
+    id: Number(r.id),
+    key: String(r.k),
+    json: r.j,
+    link: (r.link as string | null) ?? null,
+    at: date(r.at) ?? new Date(0),
+    read: Boolean(r.read),
   };
 }
 
@@ -170,7 +189,13 @@ const announcementsOf = (userId: number, now: Date, extra: SQL = sql``) => sql`
   FROM content_posts p, users u WHERE u.id = ${userId} AND ${shownAnnouncement(sql`p`, sql`u`, now)}${extra}`;
 
 /** One page of the user's notifications and announcements, newest first, and how many there are. */
-export async function listNotices(db: DbOrTx, userId: number, now: Date, page: number, size: number): Promise<{ rows: ListedNotice[]; total: number }> {
+export async function listNotices(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  page: number,
+  size: number,
+): Promise<{ rows: ListedNotice[]; total: number }> {
   const [res, total] = await Promise.all([
     db.execute(sql`SELECT * FROM (${personalOf(userId)} UNION ALL ${announcementsOf(userId, now)}) x
       ORDER BY at DESC, src, id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`),
@@ -185,8 +210,15 @@ export async function findPersonal(db: DbOrTx, userId: number, id: number): Prom
   return r ? listed(r) : null;
 }
 
-export async function findAnnouncement(db: DbOrTx, userId: number, publicId: string, now: Date): Promise<ListedNotice | null> {
-  const r = rowsOf(await db.execute(sql`${announcementsOf(userId, now, sql` AND p.public_id::text = ${publicId}`)}`))[0];
+export async function findAnnouncement(
+  db: DbOrTx,
+  userId: number,
+  publicId: string,
+  now: Date,
+): Promise<ListedNotice | null> {
+  const r = rowsOf(
+    await db.execute(sql`${announcementsOf(userId, now, sql` AND p.public_id::text = ${publicId}`)}`),
+  )[0];
   return r ? listed(r) : null;
 }
 
@@ -199,14 +231,18 @@ async function touchState(db: DbOrTx, userId: number, now: Date, readThrough = 0
 
 export async function markPersonalRead(db: DbOrTx, userId: number, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`UPDATE user_notifications SET read_at = ${now} WHERE id = ${id} AND user_id = ${userId} AND read_at IS NULL`);
+    await tx.execute(
+      sql`UPDATE user_notifications SET read_at = ${now} WHERE id = ${id} AND user_id = ${userId} AND read_at IS NULL`,
+    );
     await touchState(tx, userId, now);
   });
 }
 
 export async function markAnnouncementRead(db: DbOrTx, userId: number, postId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`INSERT INTO announcement_reads (user_id, post_id, read_at) VALUES (${userId}, ${postId}, ${now}) ON CONFLICT DO NOTHING`);
+    await tx.execute(
+      sql`INSERT INTO announcement_reads (user_id, post_id, read_at) VALUES (${userId}, ${postId}, ${now}) ON CONFLICT DO NOTHING`,
+    );
     await touchState(tx, userId, now);
   });
 }
@@ -215,8 +251,10 @@ export async function markAnnouncementRead(db: DbOrTx, userId: number, postId: n
 export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE user_notifications SET read_at = ${now} WHERE user_id = ${userId} AND read_at IS NULL`);
-    const head = rowsOf(await tx.execute(sql`SELECT coalesce(max(seq), 0) AS head FROM content_posts
-      WHERE kind = 'announcement' AND seq IS NOT NULL AND publish_at <= ${now} AND withdrawn_at IS NULL`))[0];
+    const head = rowsOf(
+      await tx.execute(sql`SELECT coalesce(max(seq), 0) AS head FROM content_posts
+      WHERE kind = 'announcement' AND seq IS NOT NULL AND publish_at <= ${now} AND withdrawn_at IS NULL`),
+    )[0];
     await touchState(tx, userId, now, Number(head?.head ?? 0));
   });
 }

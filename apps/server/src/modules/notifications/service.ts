@@ -1,11 +1,29 @@
 import type { ServerResponse } from 'node:http';
-import type { ChatConversation, ChatMessage, HeaderLang, Notice, NoticeListQuery, NoticePage, UnreadCount } from '@app/contract';
+import type {
+  ChatConversation,
+  ChatMessage,
+  HeaderLang,
+  Notice,
+  NoticeListQuery,
+  NoticePage,
+  UnreadCount,
+} from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { frame, NoticeHub, StreamConn, streamFrame, type NoticeSignals } from './hub';
 import { NoticeIds, renderAnnouncement, renderPersonal } from './render';
 import {
-  findAnnouncement, findPersonal, listNotices, markAllRead, markAnnouncementRead, markPersonalRead, streamHead, streamSince, unreadCounts, type ListedNotice, type StreamRow,
+  findAnnouncement,
+  findPersonal,
+  listNotices,
+  markAllRead,
+  markAnnouncementRead,
+  markPersonalRead,
+  streamHead,
+  streamSince,
+  unreadCounts,
+  type ListedNotice,
+  type StreamRow,
 } from './repository';
 import { Stamper } from './stamper';
 
@@ -13,7 +31,9 @@ import { Stamper } from './stamper';
 export interface ChatViews {
   streamMessages(ids: readonly number[]): Promise<{ userId: number; message: ChatMessage }[]>;
   /** `id`: the conversation's row id, as the stream row names it. */
-  streamConversations(ids: readonly number[]): Promise<{ id: number; userId: number; conversation: ChatConversation }[]>;
+  streamConversations(
+    ids: readonly number[],
+  ): Promise<{ id: number; userId: number; conversation: ChatConversation }[]>;
 }
 
 /** Rows a resumed stream's replay reads per statement. */
@@ -24,14 +44,24 @@ export class NotificationService {
   readonly stamper: Stamper;
   readonly hub: NoticeHub;
   private readonly ids: NoticeIds;
-  private pendingCounts: { waiting: Map<number, ((n: number) => void)[]>; failed: ((e: unknown) => void)[] } | null = null;
+  private pendingCounts: { waiting: Map<number, ((n: number) => void)[]>; failed: ((e: unknown) => void)[] } | null =
+    null;
 
   /** `signals`: the cluster bus, so a notice written on one process reaches the streams of every other at once. */
-  constructor(private readonly ctx: AppContext, private readonly chat?: ChatViews, signals?: NoticeSignals) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly chat?: ChatViews,
+    signals?: NoticeSignals,
+  ) {
     this.ids = new NoticeIds(ctx.secret);
     this.stamper = new Stamper(() => ctx.db, ctx.clock);
     this.hub = new NoticeHub({
-      db: () => ctx.db, clock: ctx.clock, stamper: this.stamper, ids: this.ids, pollMs: ctx.config.noticePollMs, log: ctx.log,
+      db: () => ctx.db,
+      clock: ctx.clock,
+      stamper: this.stamper,
+      ids: this.ids,
+      pollMs: ctx.config.noticePollMs,
+      log: ctx.log,
       attachViews: (rows) => this.attachViews(rows),
       ...(signals ? { signals } : {}),
     });
@@ -93,7 +123,10 @@ export class NotificationService {
   async list(userId: number, q: NoticeListQuery, lang: HeaderLang): Promise<NoticePage> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
-    const [{ rows, total }, { unread }] = await Promise.all([listNotices(this.ctx.db, userId, this.ctx.clock.now(), page, size), this.unread(userId)]);
+    const [{ rows, total }, { unread }] = await Promise.all([
+      listNotices(this.ctx.db, userId, this.ctx.clock.now(), page, size),
+      this.unread(userId),
+    ]);
     return { items: rows.map((r) => this.render(r, lang)), page, size, total, unread };
   }
 
@@ -146,7 +179,11 @@ export class NotificationService {
       // written a moment ago counts as history, not as news), not only after what the hub has read;
       // its first event carries that place, so a client that hears nothing else still resumes from it.
       if (cursor === null) conn.lastSent = Math.max(conn.lastSent, head, await this.stampedHead());
-      const count = frame('unread', { unread: await this.streamCount(userId) }, cursor === null ? conn.lastSent : undefined);
+      const count = frame(
+        'unread',
+        { unread: await this.streamCount(userId) },
+        cursor === null ? conn.lastSent : undefined,
+      );
       conn.write(0, count);
       if (cursor !== null) await this.replay(conn, cursor);
       conn.ready();

@@ -81,7 +81,13 @@ export class SseClient {
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching event in ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ test, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+      this.waiters.push({
+        test,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
     });
   }
 

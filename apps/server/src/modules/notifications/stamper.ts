@@ -13,7 +13,11 @@ export const STAMP_BATCH = 1000;
  */
 export class Stamper {
   /** `db` is read at each pass: the app is built before main.ts opens the database. */
-  constructor(private readonly db: () => Db, private readonly clock: Clock, private readonly batch = STAMP_BATCH) {}
+  constructor(
+    private readonly db: () => Db,
+    private readonly clock: Clock,
+    private readonly batch = STAMP_BATCH,
+  ) {}
 
   /** One pass; answers how many rows it numbered (`batch` or more per table means more may wait). */
   stamp(): Promise<number> {

@@ -20,7 +20,12 @@ export const operatorRepo = {
     return (await db.select().from(operators).where(eq(operators.id, id)).limit(1).for('update'))[0];
   },
   async page(db: DbOrTx, page: number, size: number): Promise<{ rows: OperatorRow[] } & CappedTotal> {
-    const rows = await db.select().from(operators).orderBy(desc(operators.id)).limit(size).offset((page - 1) * size);
+    const rows = await db
+      .select()
+      .from(operators)
+      .orderBy(desc(operators.id))
+      .limit(size)
+      .offset((page - 1) * size);
     return { rows, ...(await cappedCount(db, operators, undefined)) };
   },
   async disable(db: DbOrTx, id: number, at: Date): Promise<OperatorRow> {
@@ -32,8 +37,11 @@ export const operatorRepo = {
    * update, so of two sign-ins racing with one code only one gets it.
    */
   async takeTotpStep(db: DbOrTx, id: number, step: number): Promise<boolean> {
-    const rows = await db.update(operators).set({ totpLastStep: step })
-      .where(and(eq(operators.id, id), lt(operators.totpLastStep, step))).returning({ id: operators.id });
+    const rows = await db
+      .update(operators)
+      .set({ totpLastStep: step })
+      .where(and(eq(operators.id, id), lt(operators.totpLastStep, step)))
+      .returning({ id: operators.id });
     return rows.length === 1;
   },
 };
@@ -45,7 +53,8 @@ export const operatorSessionRepo = {
   },
   /** The session of a token hash, with its operator; looked up in the operator tables only. */
   async withOperatorByHash(db: DbOrTx, tokenHash: string) {
-    const [row] = await db.select({ session: operatorSessions, operator: operators })
+    const [row] = await db
+      .select({ session: operatorSessions, operator: operators })
       .from(operatorSessions)
       .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
       .where(eq(operatorSessions.tokenHash, tokenHash))
@@ -56,9 +65,15 @@ export const operatorSessionRepo = {
     await db.update(operatorSessions).set({ lastSeenAt: at }).where(eq(operatorSessions.id, id));
   },
   async revoke(db: DbOrTx, id: number, at: Date): Promise<void> {
-    await db.update(operatorSessions).set({ revokedAt: at }).where(and(eq(operatorSessions.id, id), isNull(operatorSessions.revokedAt)));
+    await db
+      .update(operatorSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(operatorSessions.id, id), isNull(operatorSessions.revokedAt)));
   },
   async revokeAllOf(db: DbOrTx, operatorId: number, at: Date): Promise<void> {
-    await db.update(operatorSessions).set({ revokedAt: at }).where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
+    await db
+      .update(operatorSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
   },
 };

@@ -49,15 +49,39 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'GET /admin/api/loans/photo': ['finance', 'admin'],
   'POST /admin/api/loans/decide': ['finance', 'admin'],
   // Issue 20: content (news, help: support; legal texts: compliance), app versions (admin), the support inbox.
-  ...Object.fromEntries(['GET news/list', 'POST news/save', 'POST news/withdraw', 'GET help/list', 'POST help/save', 'POST help/publish']
-    .map((r) => [r.replace(' ', ' /admin/api/content/'), ['support', 'admin'] as const])),
+  ...Object.fromEntries(
+    [
+      'GET news/list',
+      'POST news/save',
+      'POST news/withdraw',
+      'GET help/list',
+      'POST help/save',
+      'POST help/publish',
+    ].map((r) => [r.replace(' ', ' /admin/api/content/'), ['support', 'admin'] as const]),
+  ),
   'GET /admin/api/content/legal/versions': ['compliance', 'admin'],
   'POST /admin/api/content/legal/publish': ['compliance', 'admin'],
   'GET /admin/api/app-versions/list': ['admin'],
   'POST /admin/api/app-versions/publish': ['admin'],
   'POST /admin/api/app-versions/downloads/save': ['admin'],
-  ...Object.fromEntries(['GET inbox', 'GET inbox-state', 'GET conversation', 'GET messages', 'POST reply', 'POST read', 'POST assign', 'POST move', 'POST close',
-    'GET image', 'GET operators', 'GET canned', 'POST canned/save', 'POST canned/delete'].map((r) => [r.replace(' ', ' /admin/api/chat/'), ['support', 'admin'] as const])),
+  ...Object.fromEntries(
+    [
+      'GET inbox',
+      'GET inbox-state',
+      'GET conversation',
+      'GET messages',
+      'POST reply',
+      'POST read',
+      'POST assign',
+      'POST move',
+      'POST close',
+      'GET image',
+      'GET operators',
+      'GET canned',
+      'POST canned/save',
+      'POST canned/delete',
+    ].map((r) => [r.replace(' ', ' /admin/api/chat/'), ['support', 'admin'] as const]),
+  ),
 };
 /** The one admin route open without a session. */
 const PUBLIC = ['POST /admin/api/auth/login'];
@@ -76,7 +100,9 @@ describe('the roles of every admin route', () => {
     const admin = operations(t.app).filter((op) => op.path.startsWith('/admin/'));
     expect(admin.length).toBeGreaterThanOrEqual(7);
     expect(admin.filter((op) => op.roles === null).map(key)).toEqual(PUBLIC);
-    const declared = Object.fromEntries(admin.filter((op) => op.roles !== null).map((op) => [key(op), [...op.roles!].sort()]));
+    const declared = Object.fromEntries(
+      admin.filter((op) => op.roles !== null).map((op) => [key(op), [...op.roles!].sort()]),
+    );
     expect(declared).toEqual(Object.fromEntries(Object.entries(POLICY).map(([k, roles]) => [k, [...roles].sort()])));
     // No route outside /admin/api/ takes an operator, none inside takes a user session.
     for (const op of operations(t.app)) {
@@ -91,21 +117,29 @@ describe('the roles of every admin route', () => {
     const user = await registerByEmail(t);
     // The operator's own sign-out last: it ends the session it is called with.
     const last = (op: Operation) => Number(op.path === ADMIN_API.auth.logout);
-    const routes = operations(t.app).filter((op) => op.roles !== null).sort((a, b) => last(a) - last(b));
+    const routes = operations(t.app)
+      .filter((op) => op.roles !== null)
+      .sort((a, b) => last(a) - last(b));
     const found: Record<string, string[]> = {};
     const wrong: string[] = [];
     for (const op of routes) {
       found[key(op)] = [];
       // No body and no query: a route that lets the caller through answers its own validation
       // failure (or its answer), one that does not answers 301 or 403 before reading anything.
-      const send = (token?: string) => t.app.inject({ method: op.method, url: fillPath(op.path, {}), headers: token ? { token } : {} });
-      for (const [who, token] of [...tokens, ['user', user.token], ['none', undefined]] as [string, string | undefined][]) {
+      const send = (token?: string) =>
+        t.app.inject({ method: op.method, url: fillPath(op.path, {}), headers: token ? { token } : {} });
+      for (const [who, token] of [...tokens, ['user', user.token], ['none', undefined]] as [
+        string,
+        string | undefined,
+      ][]) {
         const res = await send(token);
         const body = res.json() as { code: number };
         if (body.code === code('OPERATOR_ROLE_FORBIDDEN')) {
-          if (res.statusCode !== 403 || !OPERATOR_ROLES.includes(who as OperatorRole)) wrong.push(`${key(op)} ${who}: ${res.statusCode} ${res.body}`);
+          if (res.statusCode !== 403 || !OPERATOR_ROLES.includes(who as OperatorRole))
+            wrong.push(`${key(op)} ${who}: ${res.statusCode} ${res.body}`);
         } else if (body.code === code('SESSION_EXPIRED')) {
-          if (res.statusCode !== 401 || OPERATOR_ROLES.includes(who as OperatorRole)) wrong.push(`${key(op)} ${who}: ${res.statusCode} ${res.body}`);
+          if (res.statusCode !== 401 || OPERATOR_ROLES.includes(who as OperatorRole))
+            wrong.push(`${key(op)} ${who}: ${res.statusCode} ${res.body}`);
         } else {
           found[key(op)]!.push(who);
         }
@@ -122,13 +156,27 @@ describe('the roles of every admin route', () => {
     const wrong: string[] = [];
     for (const op of operations(t.app).filter((o) => o.roles !== null)) {
       const url = fillPath(op.path, {});
-      const requests = op.method === 'GET'
-        ? [{ url: `${url}?page=abc&size=1e400`, headers: {} }, { url: `${url}?nope=1`, headers: {} }]
-        : [{ url, headers: {} }, { url, headers: { 'content-type': 'application/json' }, payload: '{"a":' }, { url, headers: { 'content-type': 'text/plain' }, payload: 'x' }];
+      const requests =
+        op.method === 'GET'
+          ? [
+              { url: `${url}?page=abc&size=1e400`, headers: {} },
+              { url: `${url}?nope=1`, headers: {} },
+            ]
+          : [
+              { url, headers: {} },
+              { url, headers: { 'content-type': 'application/json' }, payload: '{"a":' },
+              { url, headers: { 'content-type': 'text/plain' }, payload: 'x' },
+            ];
       for (const req of requests) {
         for (const auth of [{}, { token: user.token }, { token: 'op_not-a-live-token' }]) {
-          const res = await t.app.inject({ method: op.method, url: req.url, headers: { ...req.headers, ...auth }, ...('payload' in req ? { payload: req.payload } : {}) });
-          if (res.statusCode !== 401 || (res.json() as { code: number }).code !== code('SESSION_EXPIRED')) wrong.push(`${key(op)} ${req.url} ${JSON.stringify(auth)}: ${res.statusCode} ${res.body}`);
+          const res = await t.app.inject({
+            method: op.method,
+            url: req.url,
+            headers: { ...req.headers, ...auth },
+            ...('payload' in req ? { payload: req.payload } : {}),
+          });
+          if (res.statusCode !== 401 || (res.json() as { code: number }).code !== code('SESSION_EXPIRED'))
+            wrong.push(`${key(op)} ${req.url} ${JSON.stringify(auth)}: ${res.statusCode} ${res.body}`);
         }
       }
     }
@@ -137,11 +185,19 @@ describe('the roles of every admin route', () => {
 
   it('refuse to register an admin route that declares no roles (the app does not start)', async () => {
     const app = Fastify();
-    await app.register(operatorSessionPlugin, { operators: { authenticate: () => Promise.reject(new AppError('SESSION_EXPIRED')) }, publicPaths: ['/admin/api/auth/login'] });
-    expect(() => app.get('/admin/api/forgotten', { schema: schema({ tags: [], summary: 'x', response: Ok }) }, () => null))
-      .toThrow('admin route GET /admin/api/forgotten declares no roles');
+    await app.register(operatorSessionPlugin, {
+      operators: { authenticate: () => Promise.reject(new AppError('SESSION_EXPIRED')) },
+      publicPaths: ['/admin/api/auth/login'],
+    });
+    expect(() =>
+      app.get('/admin/api/forgotten', { schema: schema({ tags: [], summary: 'x', response: Ok }) }, () => null),
+    ).toThrow('admin route GET /admin/api/forgotten declares no roles');
     // With roles it is taken.
-    app.get('/admin/api/declared', { schema: schema({ tags: [], summary: 'y', response: Ok, roles: ['admin'] }) }, () => null);
+    app.get(
+      '/admin/api/declared',
+      { schema: schema({ tags: [], summary: 'y', response: Ok, roles: ['admin'] }) },
+      () => null,
+    );
     await app.close();
   });
 });

@@ -1,5 +1,12 @@
 import type {
-  OperatorCreateBody, OperatorCreateResult, OperatorInfo, OperatorList, OperatorListQuery, OperatorLoginBody, OperatorLoginResult, OperatorRole,
+  OperatorCreateBody,
+  OperatorCreateResult,
+  OperatorInfo,
+  OperatorList,
+  OperatorListQuery,
+  OperatorLoginBody,
+  OperatorLoginResult,
+  OperatorRole,
 } from '@app/contract';
 import { EMAIL_MAX_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from '@app/contract';
 import type { AppContext } from '../../context';
@@ -24,14 +31,29 @@ export interface OperatorLoginMeta {
 type LoginFailure = 'unknown_email' | 'wrong_password' | 'disabled' | 'wrong_totp' | 'totp_reused' | 'locked';
 
 export function toOperatorInfo(o: OperatorRow): OperatorInfo {
-  return { id: o.id, email: o.email, role: o.role as OperatorRole, createdAt: o.createdAt.getTime(), disabledAt: o.disabledAt?.getTime() ?? null };
+  return {
+    id: o.id,
+    email: o.email,
+    role: o.role as OperatorRole,
+    createdAt: o.createdAt.getTime(),
+    disabledAt: o.disabledAt?.getTime() ?? null,
+  };
 }
 
 /** What the audit log keeps of an operator: never the password hash or the TOTP secret. */
-const audited = (o: OperatorRow) => ({ id: o.id, email: o.email, role: o.role, disabledAt: o.disabledAt?.getTime() ?? null });
+const audited = (o: OperatorRow) => ({
+  id: o.id,
+  email: o.email,
+  role: o.role,
+  disabledAt: o.disabledAt?.getTime() ?? null,
+});
 
 class LoginRefused extends Error {
-  constructor(readonly reason: LoginFailure, readonly operator: OperatorRow | undefined, readonly minutes?: number) {
+  constructor(
+    readonly reason: LoginFailure,
+    readonly operator: OperatorRow | undefined,
+    readonly minutes?: number,
+  ) {
     super(reason);
   }
 }
@@ -62,13 +84,19 @@ export class OperatorService {
     const email = body.email.trim().toLowerCase();
     const { db, clock } = this.ctx;
     const actor = (o: OperatorRow | undefined): AuditActor => ({
-      operatorId: o?.id ?? null, operatorEmail: o?.email ?? email, role: (o?.role as OperatorRole | undefined) ?? null, requestId: meta.requestId, ip: meta.ip,
+      operatorId: o?.id ?? null,
+      operatorEmail: o?.email ?? email,
+      role: (o?.role as OperatorRole | undefined) ?? null,
+      requestId: meta.requestId,
+      ip: meta.ip,
     });
     try {
       const attempt = await this.throttle.reserve(email, meta.ip, clock.now());
       const operator = await operatorRepo.byEmail(db, email);
       this.unknownHash ??= hashPassword(`unknown-${Date.now()}-${Math.random()}`, this.ctx.config.scryptCost);
-      const passwordOk = await verifyPassword(body.password, operator?.passwordHash ?? await this.unknownHash) && operator !== undefined;
+      const passwordOk =
+        (await verifyPassword(body.password, operator?.passwordHash ?? (await this.unknownHash))) &&
+        operator !== undefined;
       if (!operator) throw new LoginRefused('unknown_email', undefined);
       if (!passwordOk) throw new LoginRefused('wrong_password', operator);
       if (operator.disabledAt) throw new LoginRefused('disabled', operator);
@@ -83,7 +111,11 @@ export class OperatorService {
         if (!(await operatorRepo.takeTotpStep(tx, operator.id, step))) throw new LoginRefused('totp_reused', operator);
         await this.throttle.succeed(tx, attempt);
         const { token, sessionId } = await this.sessions.create(tx, operator.id, meta);
-        await this.audit.write(tx, actor(operator), { action: 'operator.login', targetType: 'operator_session', targetId: sessionId });
+        await this.audit.write(tx, actor(operator), {
+          action: 'operator.login',
+          targetType: 'operator_session',
+          targetId: sessionId,
+        });
         return { token, operator: toOperatorInfo(operator) };
       });
     } catch (err) {
@@ -92,7 +124,12 @@ export class OperatorService {
         throw err;
       }
       if (!(err instanceof LoginRefused)) throw err;
-      await this.audit.write(db, actor(err.operator), { action: 'operator.login_failed', targetType: err.operator ? 'operator' : null, targetId: err.operator?.id ?? null, after: { reason: err.reason } });
+      await this.audit.write(db, actor(err.operator), {
+        action: 'operator.login_failed',
+        targetType: err.operator ? 'operator' : null,
+        targetId: err.operator?.id ?? null,
+        after: { reason: err.reason },
+      });
       throw new AppError('OPERATOR_LOGIN_FAILED');
     }
   }
@@ -100,7 +137,11 @@ export class OperatorService {
   async logout(actor: AuditActor, auth: OperatorAuthenticated): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
       await this.sessions.revoke(tx, auth.sessionId);
-      await this.audit.write(tx, actor, { action: 'operator.logout', targetType: 'operator_session', targetId: auth.sessionId });
+      await this.audit.write(tx, actor, {
+        action: 'operator.logout',
+        targetType: 'operator_session',
+        targetId: auth.sessionId,
+      });
     });
   }
 
@@ -133,19 +174,38 @@ export class OperatorService {
   async create(actor: AuditActor, body: OperatorCreateBody): Promise<OperatorCreateResult> {
     const { db, clock, config } = this.ctx;
     if (body.password.length < OPERATOR_PASSWORD_MIN_LENGTH) throw new AppError('OPERATOR_PASSWORD_TOO_SHORT');
-    if (!(OPERATOR_ROLES as readonly string[]).includes(body.role)) throw new AppError('INVALID_PARAMETER', { field: 'role' });
+    if (!(OPERATOR_ROLES as readonly string[]).includes(body.role))
+      throw new AppError('INVALID_PARAMETER', { field: 'role' });
     const email = body.email.trim().toLowerCase();
     // The API's schema checks it too; the command line comes here directly.
-    if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('EMAIL_INVALID');
+    if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      throw new AppError('EMAIL_INVALID');
     const passwordHash = await hashPassword(body.password, config.scryptCost);
     const totpSecret = newTotpSecret();
     try {
       const operator = await db.transaction(async (tx) => {
-        const row = await operatorRepo.insert(tx, { email, passwordHash, totpSecret: this.totpSecrets.seal(totpSecret), role: body.role, createdAt: clock.now(), createdBy: actor.operatorId });
-        await this.audit.write(tx, actor, { action: 'operator.create', targetType: 'operator', targetId: row.id, before: null, after: audited(row) });
+        const row = await operatorRepo.insert(tx, {
+          email,
+          passwordHash,
+          totpSecret: this.totpSecrets.seal(totpSecret),
+          role: body.role,
+          createdAt: clock.now(),
+          createdBy: actor.operatorId,
+        });
+        await this.audit.write(tx, actor, {
+          action: 'operator.create',
+          targetType: 'operator',
+          targetId: row.id,
+          before: null,
+          after: audited(row),
+        });
         return row;
       });
-      return { operator: toOperatorInfo(operator), totpSecret, totpUri: totpUri(config.operators.totpIssuer, email, totpSecret) };
+      return {
+        operator: toOperatorInfo(operator),
+        totpSecret,
+        totpUri: totpUri(config.operators.totpIssuer, email, totpSecret),
+      };
     } catch (err) {
       if (uniqueViolation(err) === 'operators_email_unique') throw new AppError('OPERATOR_EXISTS');
       throw err;
@@ -160,7 +220,13 @@ export class OperatorService {
       if (!before) throw new AppError('OPERATOR_NOT_FOUND');
       const after = before.disabledAt ? before : await operatorRepo.disable(tx, id, this.ctx.clock.now());
       await this.sessions.revokeAllOf(tx, id);
-      await this.audit.write(tx, actor, { action: 'operator.disable', targetType: 'operator', targetId: id, before: audited(before), after: audited(after) });
+      await this.audit.write(tx, actor, {
+        action: 'operator.disable',
+        targetType: 'operator',
+        targetId: id,
+        before: audited(before),
+        after: audited(after),
+      });
       return toOperatorInfo(after);
     });
   }

@@ -21,7 +21,11 @@ const TOUCH_INTERVAL_MS = 5_000;
 export class OperatorSessionService implements OperatorAuthenticator {
   constructor(private readonly ctx: AppContext) {}
 
-  async create(db: DbOrTx, operatorId: number, meta: { ip: string; userAgent: string }): Promise<{ token: string; sessionId: number }> {
+  async create(
+    db: DbOrTx,
+    operatorId: number,
+    meta: { ip: string; userAgent: string },
+  ): Promise<{ token: string; sessionId: number }> {
     const now = this.ctx.clock.now();
     const token = `${OPERATOR_TOKEN_PREFIX}${newToken()}`;
     const sessionId = await operatorSessionRepo.insert(db, {
@@ -43,11 +47,17 @@ export class OperatorSessionService implements OperatorAuthenticator {
     const { session, operator } = found;
     const now = this.ctx.clock.now().getTime();
     const lastSeenAt = session.lastSeenAt.getTime();
-    if (now >= session.expiresAt.getTime() || now >= lastSeenAt + this.ctx.config.operators.sessionIdleMinutes * 60_000) {
+    if (
+      now >= session.expiresAt.getTime() ||
+      now >= lastSeenAt + this.ctx.config.operators.sessionIdleMinutes * 60_000
+    ) {
       throw new AppError('SESSION_EXPIRED');
     }
     if (now - lastSeenAt >= TOUCH_INTERVAL_MS) await operatorSessionRepo.touch(this.ctx.db, session.id, new Date(now));
-    return { sessionId: session.id, operator: { id: operator.id, email: operator.email, role: operator.role as OperatorRole } };
+    return {
+      sessionId: session.id,
+      operator: { id: operator.id, email: operator.email, role: operator.role as OperatorRole },
+    };
   }
 
   async revoke(db: DbOrTx, sessionId: number): Promise<void> {

@@ -31,7 +31,12 @@ export function totpCodeAt(secret: string, nowMs: number): string {
  */
 export function totpStepOf(secret: string, code: string, nowMs: number): number | null {
   try {
-    const result = verifySync({ secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: TOLERANCE_SECONDS });
+    const result = verifySync({
+      secret,
+      token: code,
+      epoch: Math.floor(nowMs / 1000),
+      epochTolerance: TOLERANCE_SECONDS,
+    });
     // otplib's verify answers for HOTP or TOTP; a TOTP answer carries the step it matched.
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {

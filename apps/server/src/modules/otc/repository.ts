@@ -17,7 +17,15 @@ export const otcRepo = {
     const [row] = await db
       .update(otcQuotes)
       .set({ usedAt: now })
-      .where(and(eq(otcQuotes.id, id), eq(otcQuotes.userId, userId), eq(otcQuotes.mode, mode), isNull(otcQuotes.usedAt), gt(otcQuotes.expiresAt, now)))
+      .where(
+        and(
+          eq(otcQuotes.id, id),
+          eq(otcQuotes.userId, userId),
+          eq(otcQuotes.mode, mode),
+          isNull(otcQuotes.usedAt),
+          gt(otcQuotes.expiresAt, now),
+        ),
+      )
       .returning();
     return row;
   },

@@ -1,8 +1,19 @@
 import crypto from 'node:crypto';
 import {
-  ASSETS, QUOTE_ASSET, assetOf, divRound, formatAmount, pow10,
-  type AssetDef, type CurrencyBuyBody, type CurrencySellBody, type ExchangeInfo, type FlashExchangeBody,
-  type OtcSide, type OtcTrade, type TradingRecordPage,
+  ASSETS,
+  QUOTE_ASSET,
+  assetOf,
+  divRound,
+  formatAmount,
+  pow10,
+  type AssetDef,
+  type CurrencyBuyBody,
+  type CurrencySellBody,
+  type ExchangeInfo,
+  type FlashExchangeBody,
+  type OtcSide,
+  type OtcTrade,
+  type TradingRecordPage,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -58,7 +69,15 @@ export class OtcService {
     if (Object.keys(rates).length === 0) throw new AppError('PRICE_UNAVAILABLE');
     const id = crypto.randomBytes(16).toString('base64url');
     const expiresAt = new Date(now.getTime() + this.config.quoteTtlSeconds * 1000);
-    await otcRepo.insertQuote(this.ctx.db, { id, userId, mode, rates, feeBps: this.config.feeBps, createdAt: now, expiresAt });
+    await otcRepo.insertQuote(this.ctx.db, {
+      id,
+      userId,
+      mode,
+      rates,
+      feeBps: this.config.feeBps,
+      createdAt: now,
+      expiresAt,
+    });
     return {
       quoteId: id,
       expiresAt: expiresAt.getTime(),
@@ -78,7 +97,13 @@ export class OtcService {
    * Marks the quote used inside the trade's transaction: if the trade fails, the rollback frees
    * it again. Refuses another user's, a used and an expired quote, each with its own code.
    */
-  private async useQuote(tx: Tx, quoteId: string, userId: number, mode: Mode, now: Date): Promise<{ rates: StoredRates; feeBps: number }> {
+  private async useQuote(
+    tx: Tx,
+    quoteId: string,
+    userId: number,
+    mode: Mode,
+    now: Date,
+  ): Promise<{ rates: StoredRates; feeBps: number }> {
     const row = await otcRepo.useQuote(tx, quoteId, userId, mode, now);
     if (row) return { rates: row.rates as StoredRates, feeBps: row.feeBps };
     const found = await otcRepo.quote(tx, quoteId);
@@ -112,18 +137,48 @@ export class OtcService {
 
   /** One trade at a quote, through the money command: the quote used, the postings, the trade record. */
   private execute(
-    req: MoneyRequest, quoteId: string,
-    trade: (rates: StoredRates, feeBps: number) => { side: OtcSide; from: AssetDef; to: AssetDef; fromAmount: bigint; toAmount: bigint; price: string; fee: bigint; postings: Posting[] },
+    req: MoneyRequest,
+    quoteId: string,
+    trade: (
+      rates: StoredRates,
+      feeBps: number,
+    ) => {
+      side: OtcSide;
+      from: AssetDef;
+      to: AssetDef;
+      fromAmount: bigint;
+      toAmount: bigint;
+      price: string;
+      fee: bigint;
+      postings: Posting[];
+    },
   ): Promise<OtcTrade> {
     const { userId, mode } = req;
     return this.money.request(req, async (m) => {
       const quote = await this.useQuote(m.tx, quoteId, userId, mode, m.now);
       const t = trade(quote.rates, quote.feeBps);
-      const transactionId = await m.post({ kind: `otc_${t.side}`, reference: `otc_quote:${quoteId}`, postings: t.postings });
-      return toOtcTrade(await otcRepo.insertTrade(m.tx, {
-        userId, mode, side: t.side, fromAsset: t.from.symbol, toAsset: t.to.symbol, fromAmount: t.fromAmount, toAmount: t.toAmount,
-        price: t.price, fee: t.fee, feeAsset: QUOTE_ASSET, quoteId, transactionId, createdAt: m.now,
-      }));
+      const transactionId = await m.post({
+        kind: `otc_${t.side}`,
+        reference: `otc_quote:${quoteId}`,
+        postings: t.postings,
+      });
+      return toOtcTrade(
+        await otcRepo.insertTrade(m.tx, {
+          userId,
+          mode,
+          side: t.side,
+          fromAsset: t.from.symbol,
+          toAsset: t.to.symbol,
+          fromAmount: t.fromAmount,
+          toAmount: t.toAmount,
+          price: t.price,
+          fee: t.fee,
+          feeAsset: QUOTE_ASSET,
+          quoteId,
+          transactionId,
+          createdAt: m.now,
+        }),
+      );
     });
   }
 
@@ -141,7 +196,13 @@ export class OtcService {
       const cost = usdtFor(coins, coin, r.buy, r.decimals, 'up');
       const f = fee(cost, feeBps);
       return {
-        side: 'buy', from: USDT, to: coin, fromAmount: cost + f, toAmount: coins, price: formatAmount(r.buy, r.decimals), fee: f,
+        side: 'buy',
+        from: USDT,
+        to: coin,
+        fromAmount: cost + f,
+        toAmount: coins,
+        price: formatAmount(r.buy, r.decimals),
+        fee: f,
         postings: [
           { account: userAccount(userId, mode, 'currency', QUOTE_ASSET), amount: -(cost + f) },
           { account: systemAccount(mode, 'house', QUOTE_ASSET), amount: cost },
@@ -164,7 +225,13 @@ export class OtcService {
       this.minimum(gross);
       const f = fee(gross, feeBps);
       return {
-        side: 'sell', from: coin, to: USDT, fromAmount: coins, toAmount: gross - f, price: formatAmount(r.sell, r.decimals), fee: f,
+        side: 'sell',
+        from: coin,
+        to: USDT,
+        fromAmount: coins,
+        toAmount: gross - f,
+        price: formatAmount(r.sell, r.decimals),
+        fee: f,
         postings: [
           { account: userAccount(userId, mode, 'currency', coin.symbol), amount: -coins },
           { account: systemAccount(mode, 'house', coin.symbol), amount: coins },
@@ -200,7 +267,13 @@ export class OtcService {
       // toAsset per fromAsset, 10 decimals, truncated: what the user effectively got per coin.
       const price = formatAmount(divRound(coins * pow10(from.scale) * pow10(10), amount * pow10(to.scale), 'down'), 10);
       return {
-        side: 'flash', from, to, fromAmount: amount, toAmount: coins, price, fee: f,
+        side: 'flash',
+        from,
+        to,
+        fromAmount: amount,
+        toAmount: coins,
+        price,
+        fee: f,
         postings: [
           { account: userAccount(userId, mode, 'currency', from.symbol), amount: -amount },
           { account: systemAccount(mode, 'house', from.symbol), amount },
@@ -223,8 +296,15 @@ export class OtcService {
 function toOtcTrade(t: OtcTradeRow): OtcTrade {
   const scale = (s: string) => assetOf(s)?.scale ?? 0;
   return {
-    id: t.publicId, side: t.side as OtcSide, fromAsset: t.fromAsset, toAsset: t.toAsset,
-    fromAmount: formatAmount(t.fromAmount, scale(t.fromAsset)), toAmount: formatAmount(t.toAmount, scale(t.toAsset)),
-    price: t.price, fee: formatAmount(t.fee, scale(t.feeAsset)), feeAsset: t.feeAsset, time: t.createdAt.getTime(),
+    id: t.publicId,
+    side: t.side as OtcSide,
+    fromAsset: t.fromAsset,
+    toAsset: t.toAsset,
+    fromAmount: formatAmount(t.fromAmount, scale(t.fromAsset)),
+    toAmount: formatAmount(t.toAmount, scale(t.toAsset)),
+    price: t.price,
+    fee: formatAmount(t.fee, scale(t.feeAsset)),
+    feeAsset: t.feeAsset,
+    time: t.createdAt.getTime(),
   };
 }

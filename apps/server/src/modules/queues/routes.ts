@@ -1,6 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ADMIN_QUEUE_NAMES, ADMIN_QUEUES, AdminDashboardResponse, OPERATOR_ROLES, type AdminQueue, type ChainWatcherStatus, type OperatorRole, type QueueCount } from '@app/contract';
+import {
+  ADMIN_QUEUE_NAMES,
+  ADMIN_QUEUES,
+  AdminDashboardResponse,
+  OPERATOR_ROLES,
+  type AdminQueue,
+  type ChainWatcherStatus,
+  type OperatorRole,
+  type QueueCount,
+} from '@app/contract';
 import { schema } from '../../lib/route';
 import { operatorOf } from '../../plugins/operator-session';
 
@@ -13,15 +22,29 @@ export type QueueSources = Record<AdminQueue, { pendingSummary(): Promise<Omit<Q
  * its oldest item, and how far behind the node each chain watcher is. Counts only: no personal
  * data, so the read is not audited.
  */
-export const queueRoutes: FastifyPluginAsync<{ sources: QueueSources; chains: () => ChainWatcherStatus[] }> = async (base, { sources, chains }) => {
+export const queueRoutes: FastifyPluginAsync<{ sources: QueueSources; chains: () => ChainWatcherStatus[] }> = async (
+  base,
+  { sources, chains },
+) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/admin/api/dashboard', {
-    schema: schema({ tags: ['admin'], summary: 'How much waits in each queue of the operator\'s role, and since when (every role)', response: AdminDashboardResponse, roles: OPERATOR_ROLES }),
-  }, async (req, reply) => {
-    const { role } = operatorOf(req).operator;
-    const mine = ADMIN_QUEUE_NAMES.filter((queue) => (ADMIN_QUEUES[queue] as readonly OperatorRole[]).includes(role));
-    const queues = await Promise.all(mine.map(async (queue) => ({ queue, ...(await sources[queue].pendingSummary()) })));
-    return reply.ok({ queues, chains: chains() });
-  });
+  app.get(
+    '/admin/api/dashboard',
+    {
+      schema: schema({
+        tags: ['admin'],
+        summary: "How much waits in each queue of the operator's role, and since when (every role)",
+        response: AdminDashboardResponse,
+        roles: OPERATOR_ROLES,
+      }),
+    },
+    async (req, reply) => {
+      const { role } = operatorOf(req).operator;
+      const mine = ADMIN_QUEUE_NAMES.filter((queue) => (ADMIN_QUEUES[queue] as readonly OperatorRole[]).includes(role));
+      const queues = await Promise.all(
+        mine.map(async (queue) => ({ queue, ...(await sources[queue].pendingSummary()) })),
+      );
+      return reply.ok({ queues, chains: chains() });
+    },
+  );
 };

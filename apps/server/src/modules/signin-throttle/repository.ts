@@ -28,7 +28,10 @@ export const signinAttemptRepo = {
   },
   /** A slot for one password check, recorded as a failure until the password proves right. */
   async reserve(tx: DbOrTx, realm: SigninRealm, accountKey: string, ip: string, at: Date): Promise<number> {
-    const [row] = await tx.insert(loginAttempts).values({ realm, accountKey, ip, success: false, at }).returning({ id: loginAttempts.id });
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ realm, accountKey, ip, success: false, at })
+      .returning({ id: loginAttempts.id });
     return row!.id;
   },
   async markSuccess(db: DbOrTx, id: number): Promise<void> {

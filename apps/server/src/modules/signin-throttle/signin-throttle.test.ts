@@ -14,13 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const userLogin = (email: string, password: string, ip: string) => t.post('/asset/api/user/login', { type: 'email', email, password }, { ip });
-const operatorSignIn = (body: Record<string, unknown>, ip: string) => t.post<OperatorLoginResult>('/admin/api/auth/login', body, { ip });
+const userLogin = (email: string, password: string, ip: string) =>
+  t.post('/asset/api/user/login', { type: 'email', email, password }, { ip });
+const operatorSignIn = (body: Record<string, unknown>, ip: string) =>
+  t.post<OperatorLoginResult>('/admin/api/auth/login', body, { ip });
 
 /** The attempts of one identifier, per realm and outcome. */
 async function attempts(accountKey: string) {
-  return rowsOf(await t.ctx.db.execute(sql`
-    SELECT realm, success, count(*)::integer AS n FROM login_attempts WHERE account_key = ${accountKey} GROUP BY realm, success ORDER BY realm, success`));
+  return rowsOf(
+    await t.ctx.db.execute(sql`
+    SELECT realm, success, count(*)::integer AS n FROM login_attempts WHERE account_key = ${accountKey} GROUP BY realm, success ORDER BY realm, success`),
+  );
 }
 
 describe('one sign-in throttle, users and operators counted apart', () => {
@@ -44,9 +48,14 @@ describe('one sign-in throttle, users and operators counted apart', () => {
     const ip = '203.0.113.42';
     await registerByEmail(t, email);
     const op = await createOperator(t, 'support', email);
-    for (let i = 0; i < 5; i++) expect((await operatorSignIn({ email, password: 'wrong-password', totp: '000000' }, ip)).code).toBe(code('OPERATOR_LOGIN_FAILED'));
+    for (let i = 0; i < 5; i++)
+      expect((await operatorSignIn({ email, password: 'wrong-password', totp: '000000' }, ip)).code).toBe(
+        code('OPERATOR_LOGIN_FAILED'),
+      );
     t.clock.advance(TOTP_PERIOD_SECONDS * 1000);
-    expect((await operatorSignIn({ email, password: OPERATOR_PASSWORD, totp: totpNow(t, op) }, ip)).code).toBe(code('LOGIN_LOCKED'));
+    expect((await operatorSignIn({ email, password: OPERATOR_PASSWORD, totp: totpNow(t, op) }, ip)).code).toBe(
+      code('LOGIN_LOCKED'),
+    );
     expect((await userLogin(email, PASSWORD, ip)).code).toBe(0);
     expect(await attempts(email)).toEqual([
       { realm: 'operator', success: false, n: 5 },

@@ -14,9 +14,15 @@ interface SigninLimits {
 
 /** Each realm's settings: `LOGIN_*` for users, `OPERATOR_LOGIN_*` for operators (docs/configuration.md). */
 const LIMITS: Record<SigninRealm, (config: Config) => SigninLimits> = {
-  user: (c) => ({ lockMinutes: c.loginLockMinutes, maxFailuresPerAccount: c.loginMaxFailuresPerAccount, maxFailuresPerIp: c.loginMaxFailuresPerIp }),
+  user: (c) => ({
+    lockMinutes: c.loginLockMinutes,
+    maxFailuresPerAccount: c.loginMaxFailuresPerAccount,
+    maxFailuresPerIp: c.loginMaxFailuresPerIp,
+  }),
   operator: (c) => ({
-    lockMinutes: c.operators.loginLockMinutes, maxFailuresPerAccount: c.operators.loginMaxFailuresPerAccount, maxFailuresPerIp: c.operators.loginMaxFailuresPerIp,
+    lockMinutes: c.operators.loginLockMinutes,
+    maxFailuresPerAccount: c.operators.loginMaxFailuresPerAccount,
+    maxFailuresPerIp: c.operators.loginMaxFailuresPerIp,
   }),
 };
 

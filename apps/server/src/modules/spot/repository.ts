@@ -4,7 +4,9 @@ import { newestFirst } from '../../db/paging';
 import { spotOrders } from '../../db/schema-trading';
 
 export type OrderRow = typeof spotOrders.$inferSelect;
-export type OrderFigures = Partial<Pick<OrderRow, 'fillPrice' | 'total' | 'fee' | 'reserved' | 'openTransactionId' | 'closeTransactionId'>>;
+export type OrderFigures = Partial<
+  Pick<OrderRow, 'fillPrice' | 'total' | 'fee' | 'reserved' | 'openTransactionId' | 'closeTransactionId'>
+>;
 
 /**
  * Which orders a step may close: one of a user's in a mode by its public id (what the API
@@ -13,7 +15,9 @@ export type OrderFigures = Partial<Pick<OrderRow, 'fillPrice' | 'total' | 'fee' 
 export type OrderKey = { publicId: string; userId: number; mode: string } | { id: number };
 
 const whereKey = (k: OrderKey): SQL | undefined =>
-  'userId' in k ? and(eq(spotOrders.publicId, k.publicId), eq(spotOrders.userId, k.userId), eq(spotOrders.mode, k.mode)) : eq(spotOrders.id, k.id);
+  'userId' in k
+    ? and(eq(spotOrders.publicId, k.publicId), eq(spotOrders.userId, k.userId), eq(spotOrders.mode, k.mode))
+    : eq(spotOrders.id, k.id);
 
 /** Spot's SQL: orders and the matcher's look-up. */
 export const spotRepo = {
@@ -28,7 +32,8 @@ export const spotRepo = {
    * it no longer open (PostgreSQL re-checks the condition on the new row version).
    */
   async close(tx: Tx, key: OrderKey, status: 'filled' | 'cancelled', at: Date): Promise<OrderRow | undefined> {
-    const [row] = await tx.update(spotOrders)
+    const [row] = await tx
+      .update(spotOrders)
       .set({ status, closedAt: at })
       .where(and(whereKey(key), eq(spotOrders.status, 'open')))
       .returning();
@@ -55,18 +60,30 @@ export const spotRepo = {
     if (quotes.length === 0) return [];
     const crossing = quotes.flatMap((q) => {
       const s = eq(spotOrders.symbol, q.symbol);
-      return [and(s, eq(spotOrders.side, 'buy'), gte(spotOrders.price, q.ask))!, and(s, eq(spotOrders.side, 'sell'), lte(spotOrders.price, q.bid))!];
+      return [
+        and(s, eq(spotOrders.side, 'buy'), gte(spotOrders.price, q.ask))!,
+        and(s, eq(spotOrders.side, 'sell'), lte(spotOrders.price, q.bid))!,
+      ];
     });
-    const due = await db.select({ id: spotOrders.id }).from(spotOrders)
+    const due = await db
+      .select({ id: spotOrders.id })
+      .from(spotOrders)
       .where(and(eq(spotOrders.status, 'open'), or(...crossing)))
       .orderBy(spotOrders.id)
       .limit(limit);
     return due.map((d) => d.id);
   },
 
-  page(db: DbOrTx, q: { userId: number; mode: string; statuses: string[]; symbol?: string | undefined }, page: number, size: number) {
+  page(
+    db: DbOrTx,
+    q: { userId: number; mode: string; statuses: string[]; symbol?: string | undefined },
+    page: number,
+    size: number,
+  ) {
     const where = and(
-      eq(spotOrders.userId, q.userId), eq(spotOrders.mode, q.mode), inArray(spotOrders.status, q.statuses),
+      eq(spotOrders.userId, q.userId),
+      eq(spotOrders.mode, q.mode),
+      inArray(spotOrders.status, q.statuses),
       q.symbol ? eq(spotOrders.symbol, q.symbol) : undefined,
     );
     return newestFirst(db, spotOrders, where, page, size);

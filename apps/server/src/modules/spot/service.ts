@@ -1,12 +1,34 @@
 import {
-  INSTRUMENTS, NUMBER_MAXIMUM, QUOTE_ASSET, assetOf, formatAmount, instrumentOf, parseAmount, pow10,
-  type AssetDef, type Instrument, type OrderEvent, type SpotOrder, type SpotOrderBody, type SpotOrderList,
-  type SpotSide, type SpotStatus, type SpotType,
+  INSTRUMENTS,
+  NUMBER_MAXIMUM,
+  QUOTE_ASSET,
+  assetOf,
+  formatAmount,
+  instrumentOf,
+  parseAmount,
+  pow10,
+  type AssetDef,
+  type Instrument,
+  type OrderEvent,
+  type SpotOrder,
+  type SpotOrderBody,
+  type SpotOrderList,
+  type SpotSide,
+  type SpotStatus,
+  type SpotType,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { USDT, feeOf, usdtFor } from '../../lib/usdt-math';
-import { systemAccount, userAccount, type Mode, type MoneyCommands, type MoneyRequest, type MoneyStep, type Posting } from '../ledger';
+import {
+  systemAccount,
+  userAccount,
+  type Mode,
+  type MoneyCommands,
+  type MoneyRequest,
+  type MoneyStep,
+  type Posting,
+} from '../ledger';
 import { positiveAmount } from '../wallet';
 import type { SpotConfig } from '../../config';
 import { spotRepo, type OrderRow } from './repository';
@@ -25,7 +47,9 @@ export interface SpotMarket {
 /** Every spot pair, in catalogue order. */
 export const SPOT_PAIRS: readonly Pair[] = INSTRUMENTS.flatMap((inst) => {
   const base = assetOf(inst.base);
-  return inst.market === 'CRYPTO' && inst.quote === QUOTE_ASSET && base && base.symbol !== QUOTE_ASSET ? [{ inst, base }] : [];
+  return inst.market === 'CRYPTO' && inst.quote === QUOTE_ASSET && base && base.symbol !== QUOTE_ASSET
+    ? [{ inst, base }]
+    : [];
 });
 const PAIR_BY_SYMBOL = new Map(SPOT_PAIRS.map((p) => [p.inst.symbol, p]));
 
@@ -50,7 +74,8 @@ function amountOf(text: string, pair: Pair): bigint {
 function limitPriceOf(text: string, inst: Instrument): bigint {
   if (decimalsIn(text) > inst.priceDecimals) throw new AppError('PRECISION_INVALID', { decimals: inst.priceDecimals });
   const units = parseAmount(text, inst.priceDecimals);
-  if (units === null || units <= 0n || units > BigInt(NUMBER_MAXIMUM) * pow10(inst.priceDecimals)) throw new AppError('AMOUNT_INVALID');
+  if (units === null || units <= 0n || units > BigInt(NUMBER_MAXIMUM) * pow10(inst.priceDecimals))
+    throw new AppError('AMOUNT_INVALID');
   // Stored as a bigint column read as a JS number: refuse what it cannot hold exactly.
   if (units > BigInt(Number.MAX_SAFE_INTEGER)) throw new AppError('AMOUNT_OUT_OF_RANGE');
   return units;
@@ -60,7 +85,13 @@ function limitPriceOf(text: string, inst: Instrument): bigint {
  * The USDT side of a fill of `amount` at `price` (docs/ledger.md "Spot"): a buy pays the value
  * rounded up plus the fee, a sell gets the value rounded down less the fee; the fee is rounded up.
  */
-function valueAt(side: SpotSide, amount: bigint, pair: Pair, price: bigint, feeBps: number): { total: bigint; fee: bigint } {
+function valueAt(
+  side: SpotSide,
+  amount: bigint,
+  pair: Pair,
+  price: bigint,
+  feeBps: number,
+): { total: bigint; fee: bigint } {
   const total = usdtFor(amount, pair.base, price, pair.inst.priceDecimals, side === 'buy' ? 'up' : 'down');
   return { total, fee: feeOf(total, feeBps) };
 }
@@ -74,21 +105,30 @@ const buyEscrow = (v: { total: bigint; fee: bigint }) => v.total + v.fee;
  * use goes back to `currency`). The house is the counterparty; the fee goes to `fees`, in USDT.
  */
 function fillPostings(
-  userId: number, mode: Mode, side: SpotSide, pair: Pair, amount: bigint, v: { total: bigint; fee: bigint },
+  userId: number,
+  mode: Mode,
+  side: SpotSide,
+  pair: Pair,
+  amount: bigint,
+  v: { total: bigint; fee: bigint },
   from: { kind: 'currency' } | { kind: 'currency_frozen'; reserved: bigint },
 ): Posting[] {
   const coin = pair.base.symbol;
   const paidAsset = side === 'buy' ? QUOTE_ASSET : coin;
   const paid = side === 'buy' ? v.total + v.fee : amount;
-  const postings: Posting[] = from.kind === 'currency'
-    ? [{ account: userAccount(userId, mode, 'currency', paidAsset), amount: -paid }]
-    : [
-      { account: userAccount(userId, mode, 'currency_frozen', paidAsset), amount: -from.reserved },
-      { account: userAccount(userId, mode, 'currency', paidAsset), amount: from.reserved - paid },
-    ];
+  const postings: Posting[] =
+    from.kind === 'currency'
+      ? [{ account: userAccount(userId, mode, 'currency', paidAsset), amount: -paid }]
+      : [
+          { account: userAccount(userId, mode, 'currency_frozen', paidAsset), amount: -from.reserved },
+          { account: userAccount(userId, mode, 'currency', paidAsset), amount: from.reserved - paid },
+        ];
   const sign = side === 'buy' ? 1n : -1n;
   postings.push(
-    { account: userAccount(userId, mode, 'currency', side === 'buy' ? coin : QUOTE_ASSET), amount: side === 'buy' ? amount : v.total - v.fee },
+    {
+      account: userAccount(userId, mode, 'currency', side === 'buy' ? coin : QUOTE_ASSET),
+      amount: side === 'buy' ? amount : v.total - v.fee,
+    },
     { account: systemAccount(mode, 'house', coin), amount: -sign * amount },
     { account: systemAccount(mode, 'house', QUOTE_ASSET), amount: sign * v.total },
     { account: systemAccount(mode, 'fees', QUOTE_ASSET), amount: v.fee },
@@ -98,7 +138,8 @@ function fillPostings(
 
 function toSpotOrder(row: OrderRow): SpotOrder {
   const pair = PAIR_BY_SYMBOL.get(row.symbol)!;
-  const price = (units: number | null) => (units === null ? null : formatAmount(BigInt(units), pair.inst.priceDecimals));
+  const price = (units: number | null) =>
+    units === null ? null : formatAmount(BigInt(units), pair.inst.priceDecimals);
   const usdt = (minor: bigint | null) => (minor === null ? null : formatAmount(minor, USDT.scale));
   return {
     id: row.publicId,
@@ -140,7 +181,8 @@ export class SpotService {
   /** The live quote in price units; a missing or stale one cannot fill anything. */
   private quoteOf(inst: Instrument): { bid: bigint; ask: bigint } | null {
     const q = this.market.latest(inst.symbol);
-    if (!q || q.stale || !Number.isSafeInteger(q.bid) || !Number.isSafeInteger(q.ask) || q.bid <= 0 || q.ask <= 0) return null;
+    if (!q || q.stale || !Number.isSafeInteger(q.bid) || !Number.isSafeInteger(q.ask) || q.bid <= 0 || q.ask <= 0)
+      return null;
     return { bid: BigInt(q.bid), ask: BigInt(q.ask) };
   }
 
@@ -164,7 +206,14 @@ export class SpotService {
     return this.money.request(req, (m) => this.insert(m, req, body, pair, amount, limit));
   }
 
-  private async insert(m: MoneyStep, { userId, mode }: MoneyRequest, body: SpotOrderBody, pair: Pair, amount: bigint, limit: bigint | null): Promise<SpotOrder> {
+  private async insert(
+    m: MoneyStep,
+    { userId, mode }: MoneyRequest,
+    body: SpotOrderBody,
+    pair: Pair,
+    amount: bigint,
+    limit: bigint | null,
+  ): Promise<SpotOrder> {
     const q = this.quoteOf(pair.inst);
     if (!q) throw new AppError('PRICE_UNAVAILABLE');
     const side = body.side;
@@ -175,22 +224,38 @@ export class SpotService {
     const v = valueAt(side, amount, pair, price, feeBps);
     if (v.total < BigInt(this.config.minOrderUsdt) * pow10(USDT.scale)) throw new AppError('AMOUNT_OUT_OF_RANGE');
     const base = {
-      userId, mode, symbol: pair.inst.symbol, side, type: body.type, amount, price: limit === null ? null : Number(limit), feeBps, createdAt: m.now,
+      userId,
+      mode,
+      symbol: pair.inst.symbol,
+      side,
+      type: body.type,
+      amount,
+      price: limit === null ? null : Number(limit),
+      feeBps,
+      createdAt: m.now,
     };
 
     // The row first, so the ledger transaction can name it (`spot_order:<public id>`) like fills and cancels do.
     const reservedAsset = side === 'buy' ? QUOTE_ASSET : pair.base.symbol;
     const reserved = side === 'buy' ? buyEscrow(v) : amount;
-    const row = await spotRepo.insert(m.tx, crosses
-      ? { ...base, status: 'filled', fillPrice: Number(price), total: v.total, fee: v.fee, closedAt: m.now }
-      : { ...base, status: 'open', reservedAsset, reserved });
+    const row = await spotRepo.insert(
+      m.tx,
+      crosses
+        ? { ...base, status: 'filled', fillPrice: Number(price), total: v.total, fee: v.fee, closedAt: m.now }
+        : { ...base, status: 'open', reservedAsset, reserved },
+    );
     const reference = `spot_order:${row.publicId}`;
     if (crosses) {
-      const closeTransactionId = await m.post({ kind: `spot_${side}`, reference, postings: fillPostings(userId, mode, side, pair, amount, v, { kind: 'currency' }) });
+      const closeTransactionId = await m.post({
+        kind: `spot_${side}`,
+        reference,
+        postings: fillPostings(userId, mode, side, pair, amount, v, { kind: 'currency' }),
+      });
       return this.changed(m, userId, await spotRepo.record(m.tx, row.id, { closeTransactionId }));
     }
     const openTransactionId = await m.post({
-      kind: 'spot_escrow', reference,
+      kind: 'spot_escrow',
+      reference,
       postings: [
         { account: userAccount(userId, mode, 'currency', reservedAsset), amount: -reserved },
         { account: userAccount(userId, mode, 'currency_frozen', reservedAsset), amount: reserved },
@@ -207,7 +272,8 @@ export class SpotService {
       const row = await spotRepo.close(m.tx, mine, 'cancelled', m.now);
       if (!row) throw new AppError((await spotRepo.exists(m.tx, mine)) ? 'ORDER_NOT_OPEN' : 'ORDER_NOT_FOUND');
       const closeTransactionId = await m.post({
-        kind: 'spot_cancel', reference: `spot_order:${row.publicId}`,
+        kind: 'spot_cancel',
+        reference: `spot_order:${row.publicId}`,
         postings: [
           { account: userAccount(userId, mode, 'currency_frozen', row.reservedAsset!), amount: -row.reserved },
           { account: userAccount(userId, mode, 'currency', row.reservedAsset!), amount: row.reserved },
@@ -243,28 +309,56 @@ export class SpotService {
 
   /** Fills one open limit order at its limit price from its escrow; null when it is no longer open. */
   private fill(id: number): Promise<SpotOrder | null> {
-    return this.money.run({ userId: null, step: async (m) => {
-      const row = await spotRepo.close(m.tx, { id }, 'filled', m.now);
-      if (!row) return null;
-      const mode = row.mode as Mode;
-      const side = row.side as SpotSide;
-      const pair = PAIR_BY_SYMBOL.get(row.symbol)!;
-      const v = valueAt(side, row.amount, pair, BigInt(row.price!), row.feeBps);
-      const closeTransactionId = await m.post({
-        mode, kind: `spot_${side}`, reference: `spot_order:${row.publicId}`,
-        postings: fillPostings(row.userId, mode, side, pair, row.amount, v, { kind: 'currency_frozen', reserved: row.reserved }),
-      });
-      return this.changed(m, row.userId, await spotRepo.record(m.tx, row.id, { fillPrice: row.price, total: v.total, fee: v.fee, reserved: 0n, closeTransactionId }));
-    } });
+    return this.money.run({
+      userId: null,
+      step: async (m) => {
+        const row = await spotRepo.close(m.tx, { id }, 'filled', m.now);
+        if (!row) return null;
+        const mode = row.mode as Mode;
+        const side = row.side as SpotSide;
+        const pair = PAIR_BY_SYMBOL.get(row.symbol)!;
+        const v = valueAt(side, row.amount, pair, BigInt(row.price!), row.feeBps);
+        const closeTransactionId = await m.post({
+          mode,
+          kind: `spot_${side}`,
+          reference: `spot_order:${row.publicId}`,
+          postings: fillPostings(row.userId, mode, side, pair, row.amount, v, {
+            kind: 'currency_frozen',
+            reserved: row.reserved,
+          }),
+        });
+        return this.changed(
+          m,
+          row.userId,
+          await spotRepo.record(m.tx, row.id, {
+            fillPrice: row.price,
+            total: v.total,
+            fee: v.fee,
+            reserved: 0n,
+            closeTransactionId,
+          }),
+        );
+      },
+    });
   }
 
   // ----- reading ----------------------------------------------------------------------------
 
   /** The user's orders in this mode with one of `statuses`, newest first. */
-  async list(userId: number, mode: Mode, statuses: SpotStatus[], q: { page?: number; size?: number; symbol?: string }): Promise<SpotOrderList> {
+  async list(
+    userId: number,
+    mode: Mode,
+    statuses: SpotStatus[],
+    q: { page?: number; size?: number; symbol?: string },
+  ): Promise<SpotOrderList> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
-    const { rows, total } = await spotRepo.page(this.ctx.db, { userId, mode, statuses, symbol: q.symbol?.toUpperCase() }, page, size);
+    const { rows, total } = await spotRepo.page(
+      this.ctx.db,
+      { userId, mode, statuses, symbol: q.symbol?.toUpperCase() },
+      page,
+      size,
+    );
     return { items: rows.map(toSpotOrder), page, size, total };
   }
 

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
-  API, ERRORS, PUBLIC_ID_PATTERN, instrumentOf, parseAmount,
-  type AccountListResult, type SpotOrder, type SpotOrderBody, type SpotOrderList,
+  API,
+  ERRORS,
+  PUBLIC_ID_PATTERN,
+  instrumentOf,
+  parseAmount,
+  type AccountListResult,
+  type SpotOrder,
+  type SpotOrderBody,
+  type SpotOrderList,
 } from '@app/contract';
 import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
 import { ledgerTransactions } from '../../db/schema';
@@ -11,7 +18,10 @@ import { SpotService } from './service';
 
 const S = API.spot;
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
-const demo = (token: string, extra: Record<string, string> = {}) => ({ token, headers: { typeUser: 'demo', ...extra } });
+const demo = (token: string, extra: Record<string, string> = {}) => ({
+  token,
+  headers: { typeUser: 'demo', ...extra },
+});
 
 let t: TestApp;
 /** Order events pushed to users' openOrders feeds, in order. */
@@ -47,13 +57,20 @@ function matcher(): SpotService {
 const match = () => matcher().matchOnce();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const order = (token: string, body: SpotOrderBody, extra: Record<string, string> = {}) => t.post<SpotOrder>(S.order, body, demo(token, extra));
-const cancel = (token: string, orderId: string, extra: Record<string, string> = {}) => t.post<SpotOrder>(S.cancel, { orderId }, demo(token, extra));
-const detail = async (token: string, id: string) => (await t.call<SpotOrder>('GET', `${S.detail}?id=${id}`, undefined, demo(token))).data;
+const order = (token: string, body: SpotOrderBody, extra: Record<string, string> = {}) =>
+  t.post<SpotOrder>(S.order, body, demo(token, extra));
+const cancel = (token: string, orderId: string, extra: Record<string, string> = {}) =>
+  t.post<SpotOrder>(S.cancel, { orderId }, demo(token, extra));
+const detail = async (token: string, id: string) =>
+  (await t.call<SpotOrder>('GET', `${S.detail}?id=${id}`, undefined, demo(token))).data;
 
 /** The demo currency wallet: available and frozen per asset. */
 async function wallet(token: string, mode: 'demo' | 'real' = 'demo') {
-  const l = await t.post<AccountListResult>('/asset/api/account/list', undefined, mode === 'demo' ? demo(token) : { token });
+  const l = await t.post<AccountListResult>(
+    '/asset/api/account/list',
+    undefined,
+    mode === 'demo' ? demo(token) : { token },
+  );
   const currency = l.data.wallets.find((w) => w.wallet === 'currency')!;
   const out: Record<string, string> = {};
   for (const b of currency.balances) {
@@ -65,12 +82,17 @@ async function wallet(token: string, mode: 'demo' | 'real' = 'demo') {
 
 /** Ledger transactions that name an order: its escrow (if any) and its fill or cancel. */
 async function transactionsOf(orderId: string): Promise<number> {
-  const [r] = await t.ctx.db.select({ n: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.reference, `spot_order:${orderId}`));
+  const [r] = await t.ctx.db
+    .select({ n: count() })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.reference, `spot_order:${orderId}`));
   return r!.n;
 }
 
-const pushed = (id: string) => events.filter((e) => (e.event as { kind: string; order: SpotOrder }).order?.id === id)
-  .map((e) => (e.event as { kind: string; order: SpotOrder }));
+const pushed = (id: string) =>
+  events
+    .filter((e) => (e.event as { kind: string; order: SpotOrder }).order?.id === id)
+    .map((e) => e.event as { kind: string; order: SpotOrder });
 
 describe('market orders', () => {
   it('buys at the ask: pays amount × ask plus a 0.1 % fee, gets exactly the amount', async () => {
@@ -79,8 +101,20 @@ describe('market orders', () => {
     expect(r.code).toBe(0);
     // 0.01 × 50001.00 = 500.01; fee 0.50001
     expect(r.data).toMatchObject({
-      typeUser: 'demo', symbol: 'BTCUSDT', displaySymbol: 'BTC', base: 'BTC', quote: 'USDT', side: 'buy', type: 'market', status: 'filled',
-      price: null, amount: '0.01000000', fillPrice: '50001.00', total: '500.010000', fee: '0.500010', feeAsset: 'USDT',
+      typeUser: 'demo',
+      symbol: 'BTCUSDT',
+      displaySymbol: 'BTC',
+      base: 'BTC',
+      quote: 'USDT',
+      side: 'buy',
+      type: 'market',
+      status: 'filled',
+      price: null,
+      amount: '0.01000000',
+      fillPrice: '50001.00',
+      total: '500.010000',
+      fee: '0.500010',
+      feeAsset: 'USDT',
     });
     expect(r.data.closedAt).toBe(r.data.createdAt);
     const w = await wallet(u.token);
@@ -94,7 +128,13 @@ describe('market orders', () => {
     await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' });
     const r = await order(u.token, { symbol: 'BTCUSDT', side: 'sell', type: 'market', amount: '0.004' });
     // 0.004 × 49999.00 = 199.996; fee 0.199996; the user gets 199.796004
-    expect(r.data).toMatchObject({ side: 'sell', status: 'filled', fillPrice: '49999.00', total: '199.996000', fee: '0.199996' });
+    expect(r.data).toMatchObject({
+      side: 'sell',
+      status: 'filled',
+      fillPrice: '49999.00',
+      total: '199.996000',
+      fee: '0.199996',
+    });
     const w = await wallet(u.token);
     expect(w).toMatchObject({ USDT: '99699.285994', BTC: '0.00600000' });
   });
@@ -118,9 +158,22 @@ describe('market orders', () => {
 describe('limit orders', () => {
   it('escrows a buy, rests, and fills at its limit price when the ask crosses it', async () => {
     const u = await registerByEmail(t);
-    const r = await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.02', price: '49000.00' });
+    const r = await order(u.token, {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.02',
+      price: '49000.00',
+    });
     expect(r.code).toBe(0);
-    expect(r.data).toMatchObject({ status: 'open', price: '49000.00', fillPrice: null, total: null, fee: null, closedAt: null });
+    expect(r.data).toMatchObject({
+      status: 'open',
+      price: '49000.00',
+      fillPrice: null,
+      total: null,
+      fee: null,
+      closedAt: null,
+    });
     // Escrow: 0.02 × 49000 = 980.00 plus its fee 0.98
     expect(await wallet(u.token)).toMatchObject({ USDT: '99019.020000', 'USDT.frozen': '980.980000' });
     const open = await t.post<SpotOrderList>(S.openOrderUser, { page: 1, size: 10 }, demo(u.token));
@@ -146,19 +199,46 @@ describe('limit orders', () => {
   it('escrows the coin of a sell and pays USDT less the fee when the bid crosses', async () => {
     const u = await registerByEmail(t);
     await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' });
-    const r = await order(u.token, { symbol: 'BTCUSDT', side: 'sell', type: 'limit', amount: '0.01', price: '51000.00' });
+    const r = await order(u.token, {
+      symbol: 'BTCUSDT',
+      side: 'sell',
+      type: 'limit',
+      amount: '0.01',
+      price: '51000.00',
+    });
     expect(await wallet(u.token)).toMatchObject({ BTC: '0.00000000', 'BTC.frozen': '0.01000000' });
     quote('BTCUSDT', '51000.00', '51002.00');
     await match();
-    expect(await detail(u.token, r.data.id)).toMatchObject({ status: 'filled', fillPrice: '51000.00', total: '510.000000', fee: '0.510000' });
+    expect(await detail(u.token, r.data.id)).toMatchObject({
+      status: 'filled',
+      fillPrice: '51000.00',
+      total: '510.000000',
+      fee: '0.510000',
+    });
     // 99499.489990 + 510 − 0.51
-    expect(await wallet(u.token)).toMatchObject({ USDT: '100008.979990', BTC: '0.00000000', 'BTC.frozen': '0.00000000' });
+    expect(await wallet(u.token)).toMatchObject({
+      USDT: '100008.979990',
+      BTC: '0.00000000',
+      'BTC.frozen': '0.00000000',
+    });
   });
 
   it('fills a limit order the quote already crosses at once, at the better current price', async () => {
     const u = await registerByEmail(t);
-    const r = await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '50500.00' });
-    expect(r.data).toMatchObject({ type: 'limit', status: 'filled', price: '50500.00', fillPrice: '50001.00', total: '500.010000' });
+    const r = await order(u.token, {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: '50500.00',
+    });
+    expect(r.data).toMatchObject({
+      type: 'limit',
+      status: 'filled',
+      price: '50500.00',
+      fillPrice: '50001.00',
+      total: '500.010000',
+    });
     expect(await wallet(u.token)).toMatchObject({ USDT: '99499.489990', 'USDT.frozen': '0.000000' });
     expect(await transactionsOf(r.data.id)).toBe(1);
   });
@@ -166,11 +246,19 @@ describe('limit orders', () => {
   it('cancels an open order and returns the whole escrow; only the owner, only once', async () => {
     const u = await registerByEmail(t);
     const v = await registerByEmail(t);
-    const r = await order(u.token, { symbol: 'ETHUSDT', side: 'buy', type: 'limit', amount: '1.234', price: '2000.00' });
+    const r = await order(u.token, {
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '1.234',
+      price: '2000.00',
+    });
     expect(await wallet(u.token)).toMatchObject({ 'USDT.frozen': '2470.468000' }); // 2468.00 + 2.468
     expect((await cancel(v.token, r.data.id)).code).toBe(code('ORDER_NOT_FOUND'));
     expect((await t.post(S.cancel, { orderId: r.data.id }, { token: u.token })).code).toBe(code('ORDER_NOT_FOUND')); // real mode
-    expect((await t.call('GET', `${S.detail}?id=${r.data.id}`, undefined, demo(v.token))).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await t.call('GET', `${S.detail}?id=${r.data.id}`, undefined, demo(v.token))).code).toBe(
+      code('ORDER_NOT_FOUND'),
+    );
     const c = await cancel(u.token, r.data.id);
     expect(c.code).toBe(0);
     expect(c.data).toMatchObject({ status: 'cancelled', fillPrice: null, total: null });
@@ -187,11 +275,15 @@ describe('limit orders', () => {
     expect(history.data.items[0]).toMatchObject({ id: r.data.id, status: 'cancelled' });
   });
 
-  it('shows opaque ids: random UUIDs, never the sequence; an old numeric id is refused, someone else\'s is not found', async () => {
+  it("shows opaque ids: random UUIDs, never the sequence; an old numeric id is refused, someone else's is not found", async () => {
     const u = await registerByEmail(t);
     const v = await registerByEmail(t);
     const placed: SpotOrder[] = [];
-    for (let i = 0; i < 3; i++) placed.push((await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.001', price: '40000.00' })).data);
+    for (let i = 0; i < 3; i++)
+      placed.push(
+        (await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.001', price: '40000.00' }))
+          .data,
+      );
     const ids = placed.map((o) => o.id);
     for (const id of ids) {
       expect(id).toMatch(new RegExp(PUBLIC_ID_PATTERN));
@@ -202,14 +294,20 @@ describe('limit orders', () => {
     const internal = String(row!.id);
     // The internal id and a small number, as string or number, are refused by the schema with the not-found code.
     for (const old of [internal, '1']) {
-      expect((await t.call('GET', `${S.detail}?id=${old}`, undefined, demo(u.token))).code).toBe(code('ORDER_NOT_FOUND'));
+      expect((await t.call('GET', `${S.detail}?id=${old}`, undefined, demo(u.token))).code).toBe(
+        code('ORDER_NOT_FOUND'),
+      );
       expect((await t.post(S.cancel, { orderId: old }, demo(u.token))).code).toBe(code('ORDER_NOT_FOUND'));
       expect((await t.post(S.cancel, { orderId: Number(old) }, demo(u.token))).code).toBe(code('ORDER_NOT_FOUND'));
     }
     // Upper case is not the id either (ids are shown lower case).
-    expect((await t.call('GET', `${S.detail}?id=${ids[0]!.toUpperCase()}`, undefined, demo(u.token))).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await t.call('GET', `${S.detail}?id=${ids[0]!.toUpperCase()}`, undefined, demo(u.token))).code).toBe(
+      code('ORDER_NOT_FOUND'),
+    );
     // Another user's public id: not found, for detail and cancel alike; the order stays open.
-    expect((await t.call('GET', `${S.detail}?id=${ids[1]}`, undefined, demo(v.token))).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await t.call('GET', `${S.detail}?id=${ids[1]}`, undefined, demo(v.token))).code).toBe(
+      code('ORDER_NOT_FOUND'),
+    );
     expect((await cancel(v.token, ids[1]!)).code).toBe(code('ORDER_NOT_FOUND'));
     expect((await detail(u.token, ids[1]!)).status).toBe('open');
     // The ledger's reference (shown in statements) names the public id too.
@@ -222,8 +320,22 @@ describe('limit orders', () => {
   it('pages open orders and history newest first, filtered by symbol', async () => {
     const u = await registerByEmail(t);
     const ids: string[] = [];
-    for (const [symbol, price] of [['BTCUSDT', '40000.00'], ['ETHUSDT', '2000.00'], ['BTCUSDT', '40001.00']] as const) {
-      ids.push((await order(u.token, { symbol, side: 'buy', type: 'limit', amount: symbol === 'BTCUSDT' ? '0.001' : '0.01', price })).data.id);
+    for (const [symbol, price] of [
+      ['BTCUSDT', '40000.00'],
+      ['ETHUSDT', '2000.00'],
+      ['BTCUSDT', '40001.00'],
+    ] as const) {
+      ids.push(
+        (
+          await order(u.token, {
+            symbol,
+            side: 'buy',
+            type: 'limit',
+            amount: symbol === 'BTCUSDT' ? '0.001' : '0.01',
+            price,
+          })
+        ).data.id,
+      );
     }
     const p1 = await t.post<SpotOrderList>(S.openOrderUser, { page: 1, size: 2 }, demo(u.token));
     expect(p1.data).toMatchObject({ page: 1, size: 2, total: 3 });
@@ -240,7 +352,8 @@ describe('limit orders', () => {
 describe('refusals', () => {
   it('refuses bad symbols, precision, missing or extra prices, tiny and unaffordable orders, each with its code', async () => {
     const u = await registerByEmail(t);
-    const o = (body: Partial<SpotOrderBody>) => order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01', ...body } as SpotOrderBody);
+    const o = (body: Partial<SpotOrderBody>) =>
+      order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01', ...body } as SpotOrderBody);
     expect((await o({ symbol: 'EURUSD' })).code).toBe(code('SPOT_NOT_AVAILABLE'));
     expect((await o({ symbol: 'SOLUSDT' })).code).toBe(code('SPOT_NOT_AVAILABLE')); // quoted, but no SOL wallet
     expect((await o({ symbol: 'NOPEUSDT' })).code).toBe(code('SYMBOL_UNKNOWN'));
@@ -262,24 +375,38 @@ describe('refusals', () => {
     expect((await o({ amount: '2' })).code).toBe(code('BALANCE_NOT_ENOUGH'));
     expect((await o({ type: 'limit', amount: '2.5', price: '45000.00' })).code).toBe(code('BALANCE_NOT_ENOUGH'));
     expect((await o({ side: 'sell', amount: '1' })).code).toBe(code('BALANCE_NOT_ENOUGH'));
-    expect((await o({ side: 'sell', type: 'limit', amount: '1', price: '60000.00' })).code).toBe(code('BALANCE_NOT_ENOUGH'));
+    expect((await o({ side: 'sell', type: 'limit', amount: '1', price: '60000.00' })).code).toBe(
+      code('BALANCE_NOT_ENOUGH'),
+    );
     const w = await wallet(u.token);
     expect(w).toMatchObject({ 'USDT.frozen': '0.000000', 'BTC.frozen': '0.00000000', BTC: '0.01010000' });
   });
 
   it('refuses a symbol without a price and one whose feed went stale', async () => {
     const u = await registerByEmail(t);
-    expect((await order(u.token, { symbol: 'LTCUSDT', side: 'buy', type: 'market', amount: '1' })).code).toBe(code('PRICE_UNAVAILABLE'));
+    expect((await order(u.token, { symbol: 'LTCUSDT', side: 'buy', type: 'market', amount: '1' })).code).toBe(
+      code('PRICE_UNAVAILABLE'),
+    );
     t.app.market.engine.stale(['BTCUSDT'], true);
-    expect((await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' })).code).toBe(code('PRICE_UNAVAILABLE'));
-    expect((await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '40000.00' })).code).toBe(code('PRICE_UNAVAILABLE'));
+    expect((await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' })).code).toBe(
+      code('PRICE_UNAVAILABLE'),
+    );
+    expect(
+      (await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '40000.00' })).code,
+    ).toBe(code('PRICE_UNAVAILABLE'));
     t.app.market.engine.stale(['BTCUSDT'], false);
     expect((await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' })).code).toBe(0);
   });
 
   it('does not fill resting orders from a stale quote', async () => {
     const u = await registerByEmail(t);
-    const r = await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '45000.00' });
+    const r = await order(u.token, {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: '45000.00',
+    });
     quote('BTCUSDT', '44000.00', '44001.00');
     t.app.market.engine.stale(['BTCUSDT'], true);
     await match();
@@ -293,11 +420,22 @@ describe('refusals', () => {
 describe('modes', () => {
   it('trades demo money on the demo ledger at the same prices, and real mode sees none of it', async () => {
     const u = await registerByEmail(t);
-    expect((await t.post(S.order, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' }, { token: u.token })).code).toBe(code('BALANCE_NOT_ENOUGH'));
-    const r = await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '45000.00' });
+    expect(
+      (await t.post(S.order, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' }, { token: u.token }))
+        .code,
+    ).toBe(code('BALANCE_NOT_ENOUGH'));
+    const r = await order(u.token, {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: '45000.00',
+    });
     expect(r.data.typeUser).toBe('demo');
     expect((await t.post<SpotOrderList>(S.openOrderUser, {}, { token: u.token })).data.total).toBe(0);
-    expect((await t.call('GET', `${S.detail}?id=${r.data.id}`, undefined, { token: u.token })).code).toBe(code('ORDER_NOT_FOUND'));
+    expect((await t.call('GET', `${S.detail}?id=${r.data.id}`, undefined, { token: u.token })).code).toBe(
+      code('ORDER_NOT_FOUND'),
+    );
     expect(await wallet(u.token, 'real')).toMatchObject({ USDT: '0.000000', 'USDT.frozen': '0.000000' });
     await cancel(u.token, r.data.id);
   });
@@ -314,9 +452,15 @@ describe('concurrency and idempotency', () => {
       const u = await registerByEmail(t);
       await wallet(u.token); // funds the demo account
       // 1.99 × 50001 = 99501.99 + fee 99.50199: nearly all of the 100,000 USDT
-      const answers = await Promise.all(Array.from({ length: 50 }, () =>
-        order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '1.99' })));
-      expect(answers.filter((a) => a.code === 0), `round ${round}`).toHaveLength(1);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '1.99' }),
+        ),
+      );
+      expect(
+        answers.filter((a) => a.code === 0),
+        `round ${round}`,
+      ).toHaveLength(1);
       expect(answers.filter((a) => a.code === code('BALANCE_NOT_ENOUGH'))).toHaveLength(49);
       expect(await wallet(u.token)).toMatchObject({ USDT: '398.508010', BTC: '1.99000000' });
     }
@@ -326,20 +470,31 @@ describe('concurrency and idempotency', () => {
     for (let round = 0; round < 20; round++) {
       quote('BTCUSDT', '49999.00', '50001.00');
       const u = await registerByEmail(t);
-      const r = await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.1', price: '49000.00' });
+      const r = await order(u.token, {
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        type: 'limit',
+        amount: '0.1',
+        price: '49000.00',
+      });
       quote('BTCUSDT', '48998.00', '49000.00');
       // In odd rounds the matchers start a little late, so that both sides win some rounds.
       const start = round % 2 ? sleep(round % 4) : Promise.resolve();
-      const racers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2
-        ? start.then(match).then((n) => ({ filled: n, code: -1 }))
-        : cancel(u.token, r.data.id).then((a) => ({ filled: 0, code: a.code })))));
+      const racers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2
+            ? start.then(match).then((n) => ({ filled: n, code: -1 }))
+            : cancel(u.token, r.data.id).then((a) => ({ filled: 0, code: a.code })),
+        ),
+      );
       const cancels = racers.filter((x) => x.code === 0).length;
       const fills = racers.reduce((n, x) => n + x.filled, 0);
       expect(cancels + fills, `round ${round}`).toBe(1);
       expect(racers.filter((x) => x.code > 0).every((x) => x.code === code('ORDER_NOT_OPEN'))).toBe(true);
       const final = await detail(u.token, r.data.id);
       const w = await wallet(u.token);
-      if (final.status === 'cancelled') expect(w).toMatchObject({ USDT: '100000.000000', 'USDT.frozen': '0.000000', BTC: '0.00000000' });
+      if (final.status === 'cancelled')
+        expect(w).toMatchObject({ USDT: '100000.000000', 'USDT.frozen': '0.000000', BTC: '0.00000000' });
       else expect(w).toMatchObject({ USDT: '95095.100000', 'USDT.frozen': '0.000000', BTC: '0.10000000' }); // 4900 + 4.9
       expect(await transactionsOf(r.data.id)).toBe(2);
     }
@@ -350,7 +505,9 @@ describe('concurrency and idempotency', () => {
     const ids: string[] = [];
     for (const u of users) {
       for (const price of ['48000.00', '48500.00', '49000.00']) {
-        ids.push((await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price })).data.id);
+        ids.push(
+          (await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price })).data.id,
+        );
       }
     }
     quote('BTCUSDT', '47000.00', '47001.00');
@@ -359,7 +516,11 @@ describe('concurrency and idempotency', () => {
     for (const id of ids) expect(await transactionsOf(id)).toBe(2);
     for (const u of users) {
       // 480 + 485 + 490 and 0.1 % of each
-      expect(await wallet(u.token)).toMatchObject({ USDT: '98543.545000', 'USDT.frozen': '0.000000', BTC: '0.03000000' });
+      expect(await wallet(u.token)).toMatchObject({
+        USDT: '98543.545000',
+        'USDT.frozen': '0.000000',
+        BTC: '0.03000000',
+      });
     }
     expect(events.filter((e) => (e.event as { order: SpotOrder }).order.status === 'filled')).toHaveLength(ids.length);
   });
@@ -367,16 +528,33 @@ describe('concurrency and idempotency', () => {
   it('places one order for concurrent replays with one Idempotency-Key, and publishes it once', async () => {
     const u = await registerByEmail(t);
     await wallet(u.token);
-    const answers = await Promise.all(Array.from({ length: 10 }, () =>
-      order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' }, { 'Idempotency-Key': 'spot-1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        order(
+          u.token,
+          { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.01' },
+          { 'Idempotency-Key': 'spot-1' },
+        ),
+      ),
+    );
     expect(answers.every((a) => a.code === 0)).toBe(true);
     expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
     expect(await wallet(u.token)).toMatchObject({ USDT: '99499.489990', BTC: '0.01000000' });
     expect(pushed(answers[0]!.data.id)).toHaveLength(1);
-    const other = await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.02' }, { 'Idempotency-Key': 'spot-1' });
+    const other = await order(
+      u.token,
+      { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.02' },
+      { 'Idempotency-Key': 'spot-1' },
+    );
     expect(other.code).toBe(code('IDEMPOTENCY_KEY_REUSED'));
 
-    const r = await order(u.token, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '40000.00' });
+    const r = await order(u.token, {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: '40000.00',
+    });
     const c1 = await cancel(u.token, r.data.id, { 'Idempotency-Key': 'cancel-1' });
     const c2 = await cancel(u.token, r.data.id, { 'Idempotency-Key': 'cancel-1' });
     expect([c1.code, c2.code]).toEqual([0, 0]);

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CountryCodeListResponse, HealthResponse, listCountryDialCodes, ReadyResponse, type ChainWatcherStatus, type CountryCodeItem, type HeaderLang } from '@app/contract';
+import {
+  CountryCodeListResponse,
+  HealthResponse,
+  listCountryDialCodes,
+  ReadyResponse,
+  type ChainWatcherStatus,
+  type CountryCodeItem,
+  type HeaderLang,
+} from '@app/contract';
 import { schema } from '../../lib/route';
 import { sendError } from '../../plugins/envelope';
 
@@ -36,33 +44,64 @@ async function pingOk(ping: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      ping().then(() => true, () => false),
-      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS); }),
+      ping().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      }),
     ]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-export const systemRoutes: FastifyPluginAsync<{ isReady: () => boolean; chains: () => ChainWatcherStatus[]; ready: ReadyParts }> = async (base, { isReady, chains, ready }) => {
+export const systemRoutes: FastifyPluginAsync<{
+  isReady: () => boolean;
+  chains: () => ChainWatcherStatus[];
+  ready: ReadyParts;
+}> = async (base, { isReady, chains, ready }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/healthz', { schema: { tags: ['system'], summary: 'The process is alive', response: { 200: HealthResponse } } },
-    async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'The process is alive', response: { 200: HealthResponse } } },
+    async () => ({ status: 'ok' }),
+  );
 
-  app.get('/readyz', {
-    schema: { tags: ['system'], summary: 'The database is open and migrated; with each chain watcher\'s lag, this process\'s engine role, the bus and the database', response: { 200: ReadyResponse } },
-  }, async (_req, reply) => {
-    if (!isReady()) return sendError(reply, 'NOT_READY');
-    const bus = ready.bus();
-    return {
-      status: 'ready', chains: chains(), ...ready.role(),
-      ...(bus ? { bus: { kind: bus.kind, connected: bus.connected } } : {}),
-      db: { kind: ready.dbKind(), ok: await pingOk(ready.ping) },
-    };
-  });
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          "The database is open and migrated; with each chain watcher's lag, this process's engine role, the bus and the database",
+        response: { 200: ReadyResponse },
+      },
+    },
+    async (_req, reply) => {
+      if (!isReady()) return sendError(reply, 'NOT_READY');
+      const bus = ready.bus();
+      return {
+        status: 'ready',
+        chains: chains(),
+        ...ready.role(),
+        ...(bus ? { bus: { kind: bus.kind, connected: bus.connected } } : {}),
+        db: { kind: ready.dbKind(), ok: await pingOk(ready.ping) },
+      };
+    },
+  );
 
-  app.post('/asset/api/countryCode/countryCodeList', {
-    schema: schema({ tags: ['reference'], summary: 'Countries with calling codes, names in the request language', response: CountryCodeListResponse }),
-  }, async (req, reply) => reply.ok(countries(req.lang)));
+  app.post(
+    '/asset/api/countryCode/countryCodeList',
+    {
+      schema: schema({
+        tags: ['reference'],
+        summary: 'Countries with calling codes, names in the request language',
+        response: CountryCodeListResponse,
+      }),
+    },
+    async (req, reply) => reply.ok(countries(req.lang)),
+  );
 };

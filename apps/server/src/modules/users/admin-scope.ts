@@ -6,7 +6,10 @@ import { userRepo } from './repository';
  * user its `uid` filter names — `undefined` with no filter, `null` when the uid names nobody (the
  * list is then empty).
  */
-export async function adminListScope(db: DbOrTx, q: { page?: number | undefined; size?: number | undefined; uid?: string | undefined }) {
+export async function adminListScope(
+  db: DbOrTx,
+  q: { page?: number | undefined; size?: number | undefined; uid?: string | undefined },
+) {
   const page = q.page ?? 1;
   const size = q.size ?? 20;
   if (!q.uid) return { page, size, userId: undefined };

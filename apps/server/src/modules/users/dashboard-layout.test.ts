@@ -33,7 +33,11 @@ describe('the dashboard arrangement', () => {
 
   it('is null until stored, then the stored one; a second save replaces the first', async () => {
     const u = await registerByEmail(t);
-    expect(await t.call('GET', PATH, undefined, { token: u.token })).toMatchObject({ status: 200, code: 0, data: null });
+    expect(await t.call('GET', PATH, undefined, { token: u.token })).toMatchObject({
+      status: 200,
+      code: 0,
+      data: null,
+    });
     expect(await t.post(PATH, arranged, { token: u.token })).toMatchObject({ status: 200, code: 0, data: arranged });
     expect((await t.call('GET', PATH, undefined, { token: u.token })).data).toEqual(arranged);
     const shown = { ...arranged, panels: arranged.panels.map((p) => ({ ...p, hidden: false })) };
@@ -41,7 +45,7 @@ describe('the dashboard arrangement', () => {
     expect((await t.call('GET', PATH, undefined, { token: u.token })).data).toEqual(shown);
   });
 
-  it('is each user\'s own', async () => {
+  it("is each user's own", async () => {
     const a = await registerByEmail(t);
     const b = await registerByEmail(t);
     expect((await t.post(PATH, arranged, { token: a.token })).code).toBe(0);
@@ -49,33 +53,50 @@ describe('the dashboard arrangement', () => {
     expect((await t.call('GET', PATH, undefined, { token: a.token })).data).toEqual(arranged);
   });
 
-  it('refuses a panel twice or missing with DASHBOARD_LAYOUT_INVALID, in the caller\'s language', async () => {
+  it("refuses a panel twice or missing with DASHBOARD_LAYOUT_INVALID, in the caller's language", async () => {
     const u = await registerByEmail(t);
     const twice = { ...arranged, panels: [...arranged.panels.slice(0, 6), { id: 'chart', column: 3, hidden: false }] };
     const missing = { ...arranged, panels: arranged.panels.slice(0, 6) };
     for (const body of [twice, missing]) {
       expect(await t.post(PATH, body, { token: u.token })).toEqual({
-        status: 400, code: code('DASHBOARD_LAYOUT_INVALID'), msg: ERRORS.DASHBOARD_LAYOUT_INVALID.en, data: null,
+        status: 400,
+        code: code('DASHBOARD_LAYOUT_INVALID'),
+        msg: ERRORS.DASHBOARD_LAYOUT_INVALID.en,
+        data: null,
       });
     }
-    expect((await t.post(PATH, twice, { token: u.token, lang: 'de' })).msg).toBe('Dieses Dashboard-Layout enthält nicht jedes Feld genau einmal');
+    expect((await t.post(PATH, twice, { token: u.token, lang: 'de' })).msg).toBe(
+      'Dieses Dashboard-Layout enthält nicht jedes Feld genau einmal',
+    );
     expect((await t.call('GET', PATH, undefined, { token: u.token })).data).toBeNull();
   });
 
   it('refuses what the schema does not allow with INVALID_PARAMETER, never a 5xx', async () => {
     const u = await registerByEmail(t);
-    const panel = (patch: object) => ({ ...arranged, panels: [{ ...arranged.panels[0], ...patch }, ...arranged.panels.slice(1)] });
+    const panel = (patch: object) => ({
+      ...arranged,
+      panels: [{ ...arranged.panels[0], ...patch }, ...arranged.panels.slice(1)],
+    });
     const bodies: unknown[] = [
-      panel({ id: 'news' }), panel({ column: 4 }), panel({ column: -1 }), panel({ column: 1.5 }), panel({ hidden: 'yes' }),
-      panel({ size: 2 }), { ...arranged, version: 2 }, { ...arranged, extra: 1 }, { version: 1, panels: [] },
-      { version: 1, panels: [...arranged.panels, arranged.panels[0]] }, [],
+      panel({ id: 'news' }),
+      panel({ column: 4 }),
+      panel({ column: -1 }),
+      panel({ column: 1.5 }),
+      panel({ hidden: 'yes' }),
+      panel({ size: 2 }),
+      { ...arranged, version: 2 },
+      { ...arranged, extra: 1 },
+      { version: 1, panels: [] },
+      { version: 1, panels: [...arranged.panels, arranged.panels[0]] },
+      [],
     ];
     for (const body of bodies) {
       const r = await t.post(PATH, body, { token: u.token });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.code, JSON.stringify(body)).toBe(code('INVALID_PARAMETER'));
     }
-    for (const body of [{ version: 1 }, null]) expect(await t.post(PATH, body, { token: u.token })).toMatchObject({ status: 400, code: code('FIELD_REQUIRED') });
+    for (const body of [{ version: 1 }, null])
+      expect(await t.post(PATH, body, { token: u.token })).toMatchObject({ status: 400, code: code('FIELD_REQUIRED') });
     expect((await t.call('GET', PATH, undefined, { token: u.token })).data).toBeNull();
   });
 

@@ -14,8 +14,11 @@ export class DashboardLayoutService {
 
   /** The user's arrangement, or null when they never saved one. */
   async get(userId: number): Promise<DashboardLayout | null> {
-    const [row] = await this.ctx.db.select({ layout: userDashboardLayouts.layout }).from(userDashboardLayouts)
-      .where(eq(userDashboardLayouts.userId, userId)).limit(1);
+    const [row] = await this.ctx.db
+      .select({ layout: userDashboardLayouts.layout })
+      .from(userDashboardLayouts)
+      .where(eq(userDashboardLayouts.userId, userId))
+      .limit(1);
     return (row?.layout as DashboardLayout | undefined) ?? null;
   }
 
@@ -23,7 +26,9 @@ export class DashboardLayoutService {
   async save(userId: number, layout: DashboardLayout): Promise<DashboardLayout> {
     if (!panelsEachOnce(layout.panels)) throw new AppError('DASHBOARD_LAYOUT_INVALID');
     const value = { layout, updatedAt: this.ctx.clock.now() };
-    await this.ctx.db.insert(userDashboardLayouts).values({ userId, ...value })
+    await this.ctx.db
+      .insert(userDashboardLayouts)
+      .values({ userId, ...value })
       .onConflictDoUpdate({ target: userDashboardLayouts.userId, set: value });
     return layout;
   }

@@ -25,7 +25,11 @@ export function resolveIdentity(input: IdentityInput): Identity {
   }
   if (!input.countryCode) throw new AppError('FIELD_REQUIRED', { field: 'countryCode' });
   if (!input.phone) throw new AppError('FIELD_REQUIRED', { field: 'phone' });
-  return { type: 'phone', key: phoneKey(input.countryCode, input.phone), countryCode: normalizeDialCode(input.countryCode) };
+  return {
+    type: 'phone',
+    key: phoneKey(input.countryCode, input.phone),
+    countryCode: normalizeDialCode(input.countryCode),
+  };
 }
 
 export function phoneKey(countryCode: string, phone: string): string {

@@ -17,7 +17,9 @@ export type NewUser = typeof users.$inferInsert;
  */
 export const userColumns = {
   ...getTableColumns(users),
-  managerUid: sql<string | null>`(SELECT manager.uid FROM users manager WHERE manager.id = users.invited_by)`.as('manager_uid'),
+  managerUid: sql<string | null>`(SELECT manager.uid FROM users manager WHERE manager.id = users.invited_by)`.as(
+    'manager_uid',
+  ),
 };
 
 export const userRepo = {
@@ -41,8 +43,17 @@ export const userRepo = {
     // The page's ids first (an index-only scan of users_created), then their rows: the skipped
     // rows are not read, nor their manager looked up.
     const order = [desc(users.createdAt), desc(users.id)];
-    const ids = db.select({ id: users.id }).from(users).orderBy(...order).limit(size).offset((page - 1) * size);
-    const rows = await db.select(userColumns).from(users).where(inArray(users.id, ids)).orderBy(...order);
+    const ids = db
+      .select({ id: users.id })
+      .from(users)
+      .orderBy(...order)
+      .limit(size)
+      .offset((page - 1) * size);
+    const rows = await db
+      .select(userColumns)
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(...order);
     return { rows, ...(await cappedCount(db, users, undefined)) };
   },
   async insert(db: DbOrTx, row: NewUser): Promise<UserRow> {
@@ -88,14 +99,20 @@ export const userRepo = {
   /** The UIDs of these users, by id (what the back office shows of whose a record is); an unknown id is left out. */
   async uidsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await db.select({ id: users.id, uid: users.uid }).from(users).where(inArray(users.id, [...ids]));
+    const rows = await db
+      .select({ id: users.id, uid: users.uid })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
     return new Map(rows.map((r) => [r.id, r.uid]));
   },
 
   /** The UIDs and e-mails of these users, by id (the chat inbox); an unknown id is left out. */
   async contactsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, { uid: string; email: string | null }>> {
     if (!ids.length) return new Map();
-    const rows = await db.select({ id: users.id, uid: users.uid, email: users.email }).from(users).where(inArray(users.id, [...ids]));
+    const rows = await db
+      .select({ id: users.id, uid: users.uid, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
     return new Map(rows.map((r) => [r.id, { uid: r.uid, email: r.email }]));
   },
 };
@@ -112,21 +129,35 @@ export const joinUserOn = (userId: AnyPgColumn) => [users, eq(users.id, userId)]
 export const fundPasswordAttemptRepo = {
   /** The user's fund password hash with their row locked until the transaction ends: checks of one user go one at a time. */
   async lockUser(tx: DbOrTx, userId: number): Promise<{ fundPasswordHash: string | null } | undefined> {
-    const [row] = await tx.select({ fundPasswordHash: users.fundPasswordHash }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [row] = await tx
+      .select({ fundPasswordHash: users.fundPasswordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('no key update');
     return row;
   },
 
   /** Failed checks since `since` and the oldest of them. */
   async failuresSince(tx: DbOrTx, userId: number, since: Date): Promise<{ count: number; oldest: Date | null }> {
-    const [row] = await tx.select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${fundPasswordAttempts.at})` })
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${fundPasswordAttempts.at})` })
       .from(fundPasswordAttempts)
-      .where(and(eq(fundPasswordAttempts.userId, userId), eq(fundPasswordAttempts.success, false), gt(fundPasswordAttempts.at, since)));
+      .where(
+        and(
+          eq(fundPasswordAttempts.userId, userId),
+          eq(fundPasswordAttempts.success, false),
+          gt(fundPasswordAttempts.at, since),
+        ),
+      );
     return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
   },
 
   /** A check, counted as a failure until `markSuccess`. */
   async reserve(tx: DbOrTx, userId: number, at: Date): Promise<number> {
-    const [row] = await tx.insert(fundPasswordAttempts).values({ userId, success: false, at }).returning({ id: fundPasswordAttempts.id });
+    const [row] = await tx
+      .insert(fundPasswordAttempts)
+      .values({ userId, success: false, at })
+      .returning({ id: fundPasswordAttempts.id });
     return row!.id;
   },
 

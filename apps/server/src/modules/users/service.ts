@@ -1,6 +1,15 @@
 import {
-  type BindEmailBody, type ChangeFundPasswordBody, type ChangePasswordBody, type ForgotFundPasswordBody, type LoginResult, type OtpPurpose,
-  type SetFundPasswordBody, type TypeUser, type UpdateUserBody, type UserInfo, type WithdrawLockReason,
+  type BindEmailBody,
+  type ChangeFundPasswordBody,
+  type ChangePasswordBody,
+  type ForgotFundPasswordBody,
+  type LoginResult,
+  type OtpPurpose,
+  type SetFundPasswordBody,
+  type TypeUser,
+  type UpdateUserBody,
+  type UserInfo,
+  type WithdrawLockReason,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -35,7 +44,10 @@ export interface SessionControl {
  * The columns that record a security change (withdrawals pause for WITHDRAW_SECURITY_LOCK_HOURS
  * after it): merged into the update that makes the change, so the two are one write.
  */
-export function securityStamp(change: WithdrawLockReason, at: Date): Pick<NewUser, 'securityChangedAt' | 'securityChange'> {
+export function securityStamp(
+  change: WithdrawLockReason,
+  at: Date,
+): Pick<NewUser, 'securityChangedAt' | 'securityChange'> {
   return { securityChangedAt: at, securityChange: change };
 }
 
@@ -111,7 +123,12 @@ export class UserService {
   }
 
   /** Changes the login password, ends every session and opens a fresh one for this device. */
-  async changePassword(session: UserRow, body: ChangePasswordBody, meta: SessionMeta, mode: TypeUser): Promise<LoginResult> {
+  async changePassword(
+    session: UserRow,
+    body: ChangePasswordBody,
+    meta: SessionMeta,
+    mode: TypeUser,
+  ): Promise<LoginResult> {
     assertPasswordsMatch(body.password, body.confirmPassword);
     const user = await this.current(session);
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw new AppError('OLD_PASSWORD_INCORRECT');
@@ -119,7 +136,11 @@ export class UserService {
     const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
     return this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();
-      const updated = await userRepo.update(tx, user.id, { passwordHash, ...securityStamp('password', now), updatedAt: now });
+      const updated = await userRepo.update(tx, user.id, {
+        passwordHash,
+        ...securityStamp('password', now),
+        updatedAt: now,
+      });
       await this.sessions.revokeAll(tx, user.id);
       const token = await this.sessions.create(tx, user.id, meta);
       await notifyUser(tx, user.id, 'password.changed', now);
@@ -148,7 +169,12 @@ export class UserService {
     const user = await this.current(session);
     await this.checkFundPassword(user.id, body.oldFundPassword);
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
-    return this.saveAndNotify(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode, 'fund_password.changed');
+    return this.saveAndNotify(
+      user,
+      { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) },
+      mode,
+      'fund_password.changed',
+    );
   }
 
   /**
@@ -167,7 +193,11 @@ export class UserService {
       const user = await fundPasswordAttemptRepo.lockUser(tx, userId);
       if (!user) throw new AppError('SESSION_EXPIRED');
       if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
-      const { count, oldest } = await fundPasswordAttemptRepo.failuresSince(tx, userId, new Date(now.getTime() - windowMs));
+      const { count, oldest } = await fundPasswordAttemptRepo.failuresSince(
+        tx,
+        userId,
+        new Date(now.getTime() - windowMs),
+      );
       if (count >= config.fundPasswordMaxFailures && oldest) {
         const minutes = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 60_000));
         throw new AppError('FUND_PASSWORD_LOCKED', { minutes });
@@ -186,7 +216,11 @@ export class UserService {
     if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
     await this.otp.consume(destination, 'forgot_fund_password', body.code);
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
-    return this.saveAndNotify(user, { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) }, mode, 'fund_password.reset');
+    return this.saveAndNotify(
+      user,
+      { fundPasswordHash, ...securityStamp('fund_password', this.ctx.clock.now()) },
+      mode,
+      'fund_password.reset',
+    );
   }
-
 }

@@ -1,4 +1,12 @@
-import { LANGUAGES, THEMES, normalizeDialCode, type Language, type Theme, type TypeUser, type UserInfo } from '@app/contract';
+import {
+  LANGUAGES,
+  THEMES,
+  normalizeDialCode,
+  type Language,
+  type Theme,
+  type TypeUser,
+  type UserInfo,
+} from '@app/contract';
 import type { UserRow } from './repository';
 
 const oneOf = <T extends string>(values: readonly T[], v: string, fallback: T): T =>

@@ -22,12 +22,19 @@ const serializeAnswer = fastJson(AccountListResponse);
  */
 async function answerBefore(userId: number, mode: Mode): Promise<string> {
   const rows = await t.ctx.db.transaction((tx) => t.app.ledger.accountsOf(tx, userId, mode));
-  const balance = (kind: string, asset: string) => rows.find((r) => r.kind === kind && r.asset === asset)?.balance ?? 0n;
-  return serializeAnswer(successBody(AccountListText.result(mode, (kind, asset, scale) => formatAmount(balance(kind, asset), scale))));
+  const balance = (kind: string, asset: string) =>
+    rows.find((r) => r.kind === kind && r.asset === asset)?.balance ?? 0n;
+  return serializeAnswer(
+    successBody(AccountListText.result(mode, (kind, asset, scale) => formatAmount(balance(kind, asset), scale))),
+  );
 }
 
 async function answerNow(token: string, mode: Mode): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/asset/api/account/list', headers: { token, ...(mode === 'demo' ? { typeUser: 'demo' } : {}) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/asset/api/account/list',
+    headers: { token, ...(mode === 'demo' ? { typeUser: 'demo' } : {}) },
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return res.body;
@@ -43,20 +50,26 @@ const minor = (asset: string, text: string) => {
 };
 
 const post = (input: PostInput) => t.app.money.run({ userId: null, step: (m) => m.post(input) });
-const deposit = (userId: number, asset: string, amount: bigint, kind: UserKind = 'currency') => post({
-  mode: 'real', kind: 'deposit', reference: `test:${userId}`,
-  postings: [
-    { account: systemAccount('real', 'external_deposits', asset), amount: -amount },
-    { account: userAccount(userId, 'real', kind, asset), amount },
-  ],
-});
-const move = (userId: number, mode: Mode, asset: string, from: UserKind, to: UserKind, amount: bigint) => post({
-  mode, kind: 'contract_open', reference: `test:${userId}`,
-  postings: [
-    { account: userAccount(userId, mode, from, asset), amount: -amount },
-    { account: userAccount(userId, mode, to, asset), amount },
-  ],
-});
+const deposit = (userId: number, asset: string, amount: bigint, kind: UserKind = 'currency') =>
+  post({
+    mode: 'real',
+    kind: 'deposit',
+    reference: `test:${userId}`,
+    postings: [
+      { account: systemAccount('real', 'external_deposits', asset), amount: -amount },
+      { account: userAccount(userId, 'real', kind, asset), amount },
+    ],
+  });
+const move = (userId: number, mode: Mode, asset: string, from: UserKind, to: UserKind, amount: bigint) =>
+  post({
+    mode,
+    kind: 'contract_open',
+    reference: `test:${userId}`,
+    postings: [
+      { account: userAccount(userId, mode, from, asset), amount: -amount },
+      { account: userAccount(userId, mode, to, asset), amount },
+    ],
+  });
 
 describe('account/list as text', () => {
   it('answers byte for byte what the structured answer serialised by the route schema was: zero, real, demo, frozen, large and emptied balances', async () => {
@@ -80,7 +93,12 @@ describe('account/list as text', () => {
     await move(richId, 'demo', 'USDT', 'option', 'option_frozen', minor('USDT', '10'));
 
     const freshId = await userIdOf(fresh.email);
-    const cases: [string, number, Mode][] = [[fresh.token, freshId, 'real'], [fresh.token, freshId, 'demo'], [rich.token, richId, 'real'], [rich.token, richId, 'demo']];
+    const cases: [string, number, Mode][] = [
+      [fresh.token, freshId, 'real'],
+      [fresh.token, freshId, 'demo'],
+      [rich.token, richId, 'real'],
+      [rich.token, richId, 'demo'],
+    ];
     for (const [token, userId, mode] of cases) {
       // The answer now (the demo ledger funded on first use), then the old build over the same state.
       const now = await answerNow(token, mode);
@@ -88,14 +106,23 @@ describe('account/list as text', () => {
     }
     // The demo answer before the later moves was what the route serialised then: funded, nothing moved.
     const first = JSON.parse(demoAnswer) as { data: AccountListResult };
-    expect(first.data.wallets.map((w) => w.balances.find((b) => b.asset === 'USDT')!.available)).toEqual(['100000.000000', '100000.000000', '0.000000']);
+    expect(first.data.wallets.map((w) => w.balances.find((b) => b.asset === 'USDT')!.available)).toEqual([
+      '100000.000000',
+      '100000.000000',
+      '0.000000',
+    ]);
 
     // Spot checks of what the bytes say, independent of any serialiser.
     const real = (JSON.parse(await answerNow(rich.token, 'real')) as { data: AccountListResult }).data;
-    const of = (wallet: string, asset: string) => real.wallets.find((w) => w.wallet === wallet)!.balances.find((b) => b.asset === asset)!;
+    const of = (wallet: string, asset: string) =>
+      real.wallets.find((w) => w.wallet === wallet)!.balances.find((b) => b.asset === asset)!;
     expect(of('currency', 'USDT')).toEqual({ asset: 'USDT', available: '100234.567891', frozen: '0.000000' });
     expect(of('option', 'USDT')).toEqual({ asset: 'USDT', available: '987.654322', frozen: '12.345678' });
-    expect(of('currency', 'ETH')).toEqual({ asset: 'ETH', available: '123456789.123456789012345677', frozen: '0.000000000000000001' });
+    expect(of('currency', 'ETH')).toEqual({
+      asset: 'ETH',
+      available: '123456789.123456789012345677',
+      frozen: '0.000000000000000001',
+    });
     expect(of('currency', 'BTC').available).toBe('0.00000001');
     expect(of('currency', 'DOT').available).toBe('0.0000000000');
     expect(of('financing', 'DOT').available).toBe('3.0000000000');

@@ -27,12 +27,19 @@ export class AccountListText {
   private readonly templates = new Map<Mode, { zeroText: string; slots: Slot[]; slotOf: Map<string, number> }>();
 
   /** The answer's structure with every balance in its place, each given by `balance(kind, asset, scale)`. */
-  static result<T extends string>(mode: Mode, balance: (kind: string, asset: string, scale: number) => T): AccountListResult {
+  static result<T extends string>(
+    mode: Mode,
+    balance: (kind: string, asset: string, scale: number) => T,
+  ): AccountListResult {
     return {
       typeUser: mode,
       wallets: WALLETS.map((wallet) => ({
         wallet,
-        balances: ASSETS.map((a) => ({ asset: a.symbol, available: balance(wallet, a.symbol, a.scale), frozen: balance(frozenOf(wallet), a.symbol, a.scale) })),
+        balances: ASSETS.map((a) => ({
+          asset: a.symbol,
+          available: balance(wallet, a.symbol, a.scale),
+          frozen: balance(frozenOf(wallet), a.symbol, a.scale),
+        })),
       })),
     };
   }
@@ -64,10 +71,14 @@ export class AccountListText {
     if (t) return t;
     // A marker per balance: `~<n>~` passes any JSON serialiser unchanged and appears nowhere else.
     const slots: Slot[] = [];
-    const text = serialize(successBody(AccountListText.result(mode, (kind, asset, scale) => {
-      slots.push({ key: slotKey(kind, asset), scale, zero: formatAmount(0n, scale), at: 0 });
-      return `~${slots.length - 1}~`;
-    })));
+    const text = serialize(
+      successBody(
+        AccountListText.result(mode, (kind, asset, scale) => {
+          slots.push({ key: slotKey(kind, asset), scale, zero: formatAmount(0n, scale), at: 0 });
+          return `~${slots.length - 1}~`;
+        }),
+      ),
+    );
     const pieces = text.split(/~(\d+)~/);
     let zeroText = '';
     for (let i = 0; i < pieces.length; i += 2) {

@@ -1,15 +1,33 @@
 import crypto from 'node:crypto';
 import {
-  assetOf, formatAmount, isLedgerKind, ledgerKindName, positiveMinor,
-  type AccountChangeList, type AssetDef, type HeaderLang, type TransferBody, type TransferLog,
-  type TransferRecord, type UserInfo, type WalletBalance, type WalletName,
+  assetOf,
+  formatAmount,
+  isLedgerKind,
+  ledgerKindName,
+  positiveMinor,
+  type AccountChangeList,
+  type AssetDef,
+  type HeaderLang,
+  type TransferBody,
+  type TransferLog,
+  type TransferRecord,
+  type UserInfo,
+  type WalletBalance,
+  type WalletName,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { opaqueId } from '../../lib/opaque-id';
 import {
-  demoFunding, frozenOf, systemAccount, userAccount,
-  type LedgerReads, type Mode, type MoneyCommands, type MoneyRequest, type Posting,
+  demoFunding,
+  frozenOf,
+  systemAccount,
+  userAccount,
+  type LedgerReads,
+  type Mode,
+  type MoneyCommands,
+  type MoneyRequest,
+  type Posting,
 } from '../ledger';
 import { toUserInfo, userRepo } from '../users';
 import type { BalanceRows } from './account-list';
@@ -22,7 +40,11 @@ export function assetOrThrow(symbol: string): AssetDef {
 }
 
 /** A positive amount of `asset` from a decimal string, at most its scale and 1e17 (docs/product.md §5). */
-export function positiveAmount(text: string, asset: AssetDef, zeroError: 'AMOUNT_INVALID' | 'TRANSFER_NUMBER_INVALID' = 'AMOUNT_INVALID'): bigint {
+export function positiveAmount(
+  text: string,
+  asset: AssetDef,
+  zeroError: 'AMOUNT_INVALID' | 'TRANSFER_NUMBER_INVALID' = 'AMOUNT_INVALID',
+): bigint {
   const minor = positiveMinor(text, asset.scale);
   if (minor === 'invalid') throw new AppError('AMOUNT_INVALID');
   if (minor === 'zero') throw new AppError(zeroError);
@@ -36,15 +58,20 @@ const money = (minor: bigint, symbol: string) => formatAmount(minor, assetOf(sym
  * spot order, transfer, OTC quote, financing subscription, loan or loan pay-off quote). Others name internal rows (`user:<id>`, `deposit:<id>`,
  * `reversal:<id>`) and answer null.
  */
-const PUBLIC_REFERENCE = /^(contract|contracts|spot_order|transfer|otc_quote|financing|loan|loan_quote):[A-Za-z0-9_,-]+$/;
+const PUBLIC_REFERENCE =
+  /^(contract|contracts|spot_order|transfer|otc_quote|financing|loan|loan_quote):[A-Za-z0-9_,-]+$/;
 function publicReference(reference: string): string | null {
   return PUBLIC_REFERENCE.test(reference) ? reference : null;
 }
 
 function toTransferRecord(t: Omit<TransferRow, 'id' | 'transactionId'>): TransferRecord {
   return {
-    id: t.publicId, fromAccount: t.fromWallet as WalletName, toAccount: t.toWallet as WalletName, asset: t.asset,
-    amount: money(t.amount, t.asset), operateTime: t.createdAt.getTime(),
+    id: t.publicId,
+    fromAccount: t.fromWallet as WalletName,
+    toAccount: t.toWallet as WalletName,
+    asset: t.asset,
+    amount: money(t.amount, t.asset),
+    operateTime: t.createdAt.getTime(),
   };
 }
 
@@ -80,11 +107,14 @@ export class WalletService {
     return this.money.request(req, async (m) => {
       await m.lockDemo();
       const accounts = await this.ledger.accountsOf(m.tx, userId, 'demo');
-      if (accounts.some((a) => a.kind.endsWith('_frozen') && a.balance > 0n)) throw new AppError('DEMO_HAS_OPEN_POSITIONS');
-      const postings: Posting[] = accounts.filter((a) => a.balance > 0n).flatMap((a) => [
-        { account: userAccount(userId, 'demo', a.kind, a.asset), amount: -a.balance },
-        { account: systemAccount('demo', 'demo_faucet', a.asset), amount: a.balance },
-      ]);
+      if (accounts.some((a) => a.kind.endsWith('_frozen') && a.balance > 0n))
+        throw new AppError('DEMO_HAS_OPEN_POSITIONS');
+      const postings: Posting[] = accounts
+        .filter((a) => a.balance > 0n)
+        .flatMap((a) => [
+          { account: userAccount(userId, 'demo', a.kind, a.asset), amount: -a.balance },
+          { account: systemAccount('demo', 'demo_faucet', a.asset), amount: a.balance },
+        ]);
       if (postings.length) await m.post({ kind: 'demo_reset', reference: `user:${userId}`, postings });
       await m.post(demoFunding(userId));
       return null;
@@ -117,12 +147,22 @@ export class WalletService {
     // One statement (`MoneyCommands.single`): everything the transfer writes and answers is known here.
     const publicId = crypto.randomUUID();
     const now = this.ctx.clock.now();
-    const row = { publicId, userId, mode, fromWallet: body.fromAccount, toWallet: body.toAccount, asset: a.symbol, amount, createdAt: now };
+    const row = {
+      publicId,
+      userId,
+      mode,
+      fromWallet: body.fromAccount,
+      toWallet: body.toAccount,
+      asset: a.symbol,
+      amount,
+      createdAt: now,
+    };
     return this.money.single(req, {
       now,
       // The transfer's public id names it in the ledger too, so the statement can show it.
       post: {
-        kind: 'transfer', reference: `transfer:${publicId}`,
+        kind: 'transfer',
+        reference: `transfer:${publicId}`,
         postings: [
           { account: userAccount(userId, mode, body.fromAccount, a.symbol), amount: -amount },
           { account: userAccount(userId, mode, body.toAccount, a.symbol), amount },
@@ -144,24 +184,45 @@ export class WalletService {
    * the request's language, with what it did to each wallet and coin (held and released money
    * shown as such, not as income and spending).
    */
-  async changes(userId: number, mode: Mode, lang: HeaderLang, q: { page: number; size: number; wallet?: WalletName | undefined; asset?: string | undefined }): Promise<AccountChangeList> {
+  async changes(
+    userId: number,
+    mode: Mode,
+    lang: HeaderLang,
+    q: { page: number; size: number; wallet?: WalletName | undefined; asset?: string | undefined },
+  ): Promise<AccountChangeList> {
     if (q.asset) assetOrThrow(q.asset);
     await this.prepare(userId, mode);
-    const { items, total } = await this.ledger.statement(this.ctx.db, userId, mode, { wallet: q.wallet, asset: q.asset }, q.size, (q.page - 1) * q.size);
+    const { items, total } = await this.ledger.statement(
+      this.ctx.db,
+      userId,
+      mode,
+      { wallet: q.wallet, asset: q.asset },
+      q.size,
+      (q.page - 1) * q.size,
+    );
     return {
       items: items.map((r) => {
         // The ledger only posts catalogued kinds (typed); a row from before the catalogue would be a bug to see.
         if (!isLedgerKind(r.txKind)) throw new Error(`ledger transaction kind not in the catalogue: ${r.txKind}`);
         return {
-          id: opaqueId(this.ctx.secret, 'ledger_transaction', r.id), kind: r.txKind, kindName: ledgerKindName(r.txKind, lang),
-          reference: publicReference(r.reference), time: r.createdAt.getTime(),
+          id: opaqueId(this.ctx.secret, 'ledger_transaction', r.id),
+          kind: r.txKind,
+          kindName: ledgerKindName(r.txKind, lang),
+          reference: publicReference(r.reference),
+          time: r.createdAt.getTime(),
           lines: r.lines.map((l) => ({
-            wallet: l.wallet as WalletName, asset: l.asset, amount: money(l.amount, l.asset), held: money(l.held, l.asset),
-            balanceAfter: money(l.balanceAfter, l.asset), heldAfter: money(l.heldAfter, l.asset),
+            wallet: l.wallet as WalletName,
+            asset: l.asset,
+            amount: money(l.amount, l.asset),
+            held: money(l.held, l.asset),
+            balanceAfter: money(l.balanceAfter, l.asset),
+            heldAfter: money(l.heldAfter, l.asset),
           })),
         };
       }),
-      page: q.page, size: q.size, total,
+      page: q.page,
+      size: q.size,
+      total,
     };
   }
 }

@@ -1,6 +1,11 @@
 import {
-  ASSETS, QUOTE_ASSET, assetOf, formatAmount,
-  type UserAssetData, type ValuedWallet, type WalletName,
+  ASSETS,
+  QUOTE_ASSET,
+  assetOf,
+  formatAmount,
+  type UserAssetData,
+  type ValuedWallet,
+  type WalletName,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { WALLETS, frozenOf, type LedgerReads, type Mode } from '../ledger';
@@ -21,7 +26,8 @@ export class ValuationService {
   ) {}
 
   private valued(rows: Balances, wallet: WalletName, unpriced: Set<string>): { view: ValuedWallet; total: bigint } {
-    const balance = (kind: string, asset: string) => rows.find((r) => r.kind === kind && r.asset === asset)?.balance ?? 0n;
+    const balance = (kind: string, asset: string) =>
+      rows.find((r) => r.kind === kind && r.asset === asset)?.balance ?? 0n;
     let total = 0n;
     const balances = ASSETS.map((a) => {
       const available = balance(wallet, a.symbol);

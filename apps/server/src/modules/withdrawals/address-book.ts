@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
 import {
-  assetOf, DEPOSIT_CHAINS, LANGUAGES, toHeaderLang, WITHDRAW_ADDRESS_BOOK_MAX, type DeleteWithdrawAddressBody, type DepositChainId,
-  type InsertWithdrawAddressBody, type Language, type WithdrawAddress, type WithdrawAddressConfirmBody, type WithdrawAddressInfo,
+  assetOf,
+  DEPOSIT_CHAINS,
+  LANGUAGES,
+  toHeaderLang,
+  WITHDRAW_ADDRESS_BOOK_MAX,
+  type DeleteWithdrawAddressBody,
+  type DepositChainId,
+  type InsertWithdrawAddressBody,
+  type Language,
+  type WithdrawAddress,
+  type WithdrawAddressConfirmBody,
+  type WithdrawAddressInfo,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -71,11 +81,19 @@ export class AddressBookService {
     const now = this.ctx.clock.now();
     const usableFrom = new Date(now.getTime() + this.ctx.config.withdrawals.addressHoldHours * 3_600_000);
     const row = {
-      userId, symbol: body.currency, chain: body.chainType, address: check.address, lookup,
-      nickname: (body.nickname ?? '').trim().replace(/\s+/g, ' '), createdAt: now, usableFrom,
+      userId,
+      symbol: body.currency,
+      chain: body.chainType,
+      address: check.address,
+      lookup,
+      nickname: (body.nickname ?? '').trim().replace(/\s+/g, ' '),
+      createdAt: now,
+      usableFrom,
     };
     const notice = {
-      userId, kind: 'withdraw_address.added', createdAt: now,
+      userId,
+      kind: 'withdraw_address.added',
+      createdAt: now,
       params: { currency: row.symbol, chain: row.chain, address: row.address, usableFrom: usableFrom.getTime() },
     };
     // The "this wasn't me" link: only its hash is kept.
@@ -103,7 +121,9 @@ export class AddressBookService {
       if (!user) return;
       const language = (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : 'en';
       const message = addressAddedMessage(toHeaderLang(language), {
-        currency: saved.symbol, protocol: DEPOSIT_CHAINS[saved.chain as DepositChainId].protocol, address: saved.address,
+        currency: saved.symbol,
+        protocol: DEPOSIT_CHAINS[saved.chain as DepositChainId].protocol,
+        address: saved.address,
         holdHours: this.ctx.config.withdrawals.addressHoldHours,
         link: `${this.ctx.config.publicBaseUrl}${FREEZE_PAGE_PATH}?token=${freezeToken}`,
       });
@@ -127,7 +147,9 @@ export class AddressBookService {
     await this.deps.codes.consume(destination, 'withdraw_address', body.code);
     const now = this.ctx.clock.now();
     const confirmed = await addressBookRepo.confirm(this.ctx.db, address.id, now, {
-      userId, kind: 'withdraw_address.confirmed', createdAt: now,
+      userId,
+      kind: 'withdraw_address.confirmed',
+      createdAt: now,
       params: { currency: address.symbol, chain: address.chain, address: address.address },
     });
     if (confirmed) return this.view(confirmed);
@@ -151,7 +173,8 @@ export class AddressBookService {
       // Ending the sessions first also drops what this process remembers of the user.
       await this.deps.sessions.revokeAll(tx, owner);
       const user = await userRepo.byId(tx, owner);
-      if (user && !user.withdrawalsFrozenAt) await userRepo.update(tx, owner, { withdrawalsFrozenAt: now, updatedAt: now });
+      if (user && !user.withdrawalsFrozenAt)
+        await userRepo.update(tx, owner, { withdrawalsFrozenAt: now, updatedAt: now });
       return owner;
     });
     if (userId === undefined) throw new AppError('WITHDRAW_FREEZE_LINK_INVALID');
@@ -166,7 +189,8 @@ export class AddressBookService {
 
   async delete(userId: number, body: DeleteWithdrawAddressBody): Promise<void> {
     await this.deps.users.checkFundPassword(userId, body.fundPassword);
-    if (!(await addressBookRepo.delete(this.ctx.db, userId, body.id, this.ctx.clock.now()))) throw new AppError('ADDRESS_NOT_FOUND');
+    if (!(await addressBookRepo.delete(this.ctx.db, userId, body.id, this.ctx.clock.now())))
+      throw new AppError('ADDRESS_NOT_FOUND');
   }
 
   async list(userId: number, currency?: string): Promise<WithdrawAddress[]> {
@@ -181,7 +205,9 @@ export class AddressBookService {
     return {
       currency,
       chains: chains.map((chain) => ({
-        chainType: chain, chainName: DEPOSIT_CHAINS[chain].name, protocol: DEPOSIT_CHAINS[chain].protocol,
+        chainType: chain,
+        chainName: DEPOSIT_CHAINS[chain].name,
+        protocol: DEPOSIT_CHAINS[chain].protocol,
         addresses: saved.filter((a) => a.chainType === chain),
       })),
       nextUsableAt: held.length ? Math.min(...held) : null,
@@ -191,8 +217,15 @@ export class AddressBookService {
   private view(r: WithdrawAddressRow): WithdrawAddress {
     const chain = DEPOSIT_CHAINS[r.chain as DepositChainId];
     return {
-      id: r.publicId, currency: r.symbol, chainType: chain.id, chainName: chain.name, protocol: chain.protocol, address: r.address,
-      nickname: r.nickname, createdAt: r.createdAt.getTime(), usableFrom: r.usableFrom.getTime(),
+      id: r.publicId,
+      currency: r.symbol,
+      chainType: chain.id,
+      chainName: chain.name,
+      protocol: chain.protocol,
+      address: r.address,
+      nickname: r.nickname,
+      createdAt: r.createdAt.getTime(),
+      usableFrom: r.usableFrom.getTime(),
       state: r.usableFrom <= this.ctx.clock.now() ? 'usable' : 'holding',
     };
   }

@@ -40,8 +40,15 @@ export function evmSigner(privateKey: Hex): EvmSigner {
     address: account.address,
     async sign(tx) {
       const raw = await account.signTransaction({
-        type: 'eip1559', chainId: tx.chainId, nonce: tx.nonce, to: tx.to, value: tx.value, data: tx.data, gas: tx.gas,
-        maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
+        type: 'eip1559',
+        chainId: tx.chainId,
+        nonce: tx.nonce,
+        to: tx.to,
+        value: tx.value,
+        data: tx.data,
+        gas: tx.gas,
+        maxFeePerGas: tx.maxFeePerGas,
+        maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
       });
       return { raw, hash: keccak256(raw).toLowerCase() as Hex };
     },

@@ -22,7 +22,9 @@ export function evmHotKey(ctx: AppContext): `0x${string}` | null {
   if (configured !== undefined) return configured;
   if (!ctx.config.deposits.devSeed) return null;
   const { privateKey, file, created } = devHotKeyEvm(ctx.config.dataDir);
-  ctx.log.warn({ file, created },
-    'withdrawals on EVM chains are signed with a hot-wallet key derived from a DEVELOPMENT seed kept in the data folder: for development only, never for real money (set WITHDRAW_HOT_KEY_EVM)');
+  ctx.log.warn(
+    { file, created },
+    'withdrawals on EVM chains are signed with a hot-wallet key derived from a DEVELOPMENT seed kept in the data folder: for development only, never for real money (set WITHDRAW_HOT_KEY_EVM)',
+  );
   return privateKey;
 }

@@ -1,21 +1,58 @@
 import crypto from 'node:crypto';
 import {
-  ADMIN_LIST_COUNT_CAP, DEPOSIT_CHAINS, QUOTE_ASSET, WITHDRAW_QUOTE_TTL_SECONDS, assetOf, formatAmount, parseAmount, pow10,
-  type AdminWithdrawal, type AdminWithdrawalList, type AdminWithdrawalQuery, type AssetDef, type DepositChainId, type LedgerKind,
-  type WithdrawCancelBody, type WithdrawConfirmBody, type WithdrawCreateBody, type WithdrawDecideBody, type WithdrawFeeInfo,
-  type WithdrawFeeQuery, type WithdrawListQuery, type WithdrawLockReason, type WithdrawQuote, type WithdrawReview, type WithdrawRiskFlag,
-  type WithdrawSetting, type WithdrawSettingRow, type Withdrawal, type WithdrawalPage, type WithdrawalState,
+  ADMIN_LIST_COUNT_CAP,
+  DEPOSIT_CHAINS,
+  QUOTE_ASSET,
+  WITHDRAW_QUOTE_TTL_SECONDS,
+  assetOf,
+  formatAmount,
+  parseAmount,
+  pow10,
+  type AdminWithdrawal,
+  type AdminWithdrawalList,
+  type AdminWithdrawalQuery,
+  type AssetDef,
+  type DepositChainId,
+  type LedgerKind,
+  type WithdrawCancelBody,
+  type WithdrawConfirmBody,
+  type WithdrawCreateBody,
+  type WithdrawDecideBody,
+  type WithdrawFeeInfo,
+  type WithdrawFeeQuery,
+  type WithdrawListQuery,
+  type WithdrawLockReason,
+  type WithdrawQuote,
+  type WithdrawReview,
+  type WithdrawRiskFlag,
+  type WithdrawSetting,
+  type WithdrawSettingRow,
+  type Withdrawal,
+  type WithdrawalPage,
+  type WithdrawalState,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from '../audit';
 import type { DepositRouteConfig } from '../../config';
-import { systemAccount, userAccount, type LedgerReads, type MoneyCommands, type MoneyRequest, type MoneyStep } from '../ledger';
+import {
+  systemAccount,
+  userAccount,
+  type LedgerReads,
+  type MoneyCommands,
+  type MoneyRequest,
+  type MoneyStep,
+} from '../ledger';
 import { adminListScope, userRepo, type UserRecord as WithdrawUser } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import type { FundPasswordCheck } from './address-book';
-import { withdrawalRepo, type WithdrawAddressRow, type WithdrawSettingRow as SettingRow, type WithdrawalRow } from './repository';
+import {
+  withdrawalRepo,
+  type WithdrawAddressRow,
+  type WithdrawSettingRow as SettingRow,
+  type WithdrawalRow,
+} from './repository';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -23,7 +60,15 @@ const DAY_MS = 24 * HOUR_MS;
 const RISK_SECURITY_CHANGE_DAYS = 7;
 /** A deposit within this many days with no trade since flags a withdrawal for review. */
 const RISK_DEPOSIT_DAYS = 7;
-const TRADE_KINDS: readonly LedgerKind[] = ['otc_buy', 'otc_sell', 'otc_flash', 'spot_buy', 'spot_sell', 'spot_escrow', 'contract_open'];
+const TRADE_KINDS: readonly LedgerKind[] = [
+  'otc_buy',
+  'otc_sell',
+  'otc_flash',
+  'spot_buy',
+  'spot_sell',
+  'spot_escrow',
+  'contract_open',
+];
 const USDT_SCALE = assetOf(QUOTE_ASSET)!.scale;
 
 /** The defaults operators start from, per coin × chain (decimal text in the coin). */
@@ -67,8 +112,13 @@ export class WithdrawalService {
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: {
-      money: MoneyCommands; ledger: LedgerReads; prices: ReferencePrices; audit: AuditLog; users: FundPasswordCheck;
-      routes: readonly DepositRouteConfig[]; signerChains: readonly DepositChainId[];
+      money: MoneyCommands;
+      ledger: LedgerReads;
+      prices: ReferencePrices;
+      audit: AuditLog;
+      users: FundPasswordCheck;
+      routes: readonly DepositRouteConfig[];
+      signerChains: readonly DepositChainId[];
     },
   ) {
     this.signerChains = new Set(deps.signerChains);
@@ -78,20 +128,32 @@ export class WithdrawalService {
 
   /** The settings table with a row for every catalogued route (defaults written once, at first use). */
   private ensureSettings(): Promise<void> {
-    this.seeded ??= withdrawalRepo.seedSettings(this.ctx.db, this.deps.routes.map((r) => {
-      const a = assetOf(r.symbol)!;
-      const d = SETTING_DEFAULTS[`${r.symbol}:${r.chain}`];
-      const minor = (text: string) => parseAmount(text, a.scale)!;
-      const min = d ? minor(d.min) : (r.minDeposit > 0n ? r.minDeposit : 1n);
-      const max = d ? minor(d.max) : min * 1_000_000n;
-      return {
-        symbol: r.symbol, chain: r.chain, fee: d ? minor(d.fee) : 0n, minAmount: min, maxAmount: max,
-        dailyLimit: d ? minor(d.daily) : max * 2n, enabled: r.enabled, updatedAt: this.ctx.clock.now(), updatedBy: null,
-      };
-    })).catch((err: unknown) => {
-      this.seeded = null;
-      throw err;
-    });
+    this.seeded ??= withdrawalRepo
+      .seedSettings(
+        this.ctx.db,
+        this.deps.routes.map((r) => {
+          const a = assetOf(r.symbol)!;
+          const d = SETTING_DEFAULTS[`${r.symbol}:${r.chain}`];
+          const minor = (text: string) => parseAmount(text, a.scale)!;
+          const min = d ? minor(d.min) : r.minDeposit > 0n ? r.minDeposit : 1n;
+          const max = d ? minor(d.max) : min * 1_000_000n;
+          return {
+            symbol: r.symbol,
+            chain: r.chain,
+            fee: d ? minor(d.fee) : 0n,
+            minAmount: min,
+            maxAmount: max,
+            dailyLimit: d ? minor(d.daily) : max * 2n,
+            enabled: r.enabled,
+            updatedAt: this.ctx.clock.now(),
+            updatedBy: null,
+          };
+        }),
+      )
+      .catch((err: unknown) => {
+        this.seeded = null;
+        throw err;
+      });
     return this.seeded;
   }
 
@@ -116,8 +178,13 @@ export class WithdrawalService {
   async settings(): Promise<WithdrawSettingRow[]> {
     await this.ensureSettings();
     const rows = await withdrawalRepo.settings(this.ctx.db);
-    const emails = await withdrawalRepo.operatorEmails(this.ctx.db, rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])));
-    return rows.filter((r) => this.deps.routes.some((x) => x.symbol === r.symbol && x.chain === r.chain)).map((r) => this.settingView(r, emails));
+    const emails = await withdrawalRepo.operatorEmails(
+      this.ctx.db,
+      rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])),
+    );
+    return rows
+      .filter((r) => this.deps.routes.some((x) => x.symbol === r.symbol && x.chain === r.chain))
+      .map((r) => this.settingView(r, emails));
   }
 
   /** An admin's change of a coin × chain's fee, limits or switch; audited with before and after. */
@@ -129,32 +196,55 @@ export class WithdrawalService {
       return v;
     };
     const next = {
-      symbol: asset.symbol, chain: body.chainType, fee: amount(body.fee, true), minAmount: amount(body.minAmount, false),
-      maxAmount: amount(body.maxAmount, false), dailyLimit: amount(body.dailyLimit, false), enabled: body.enabled,
-      updatedAt: this.ctx.clock.now(), updatedBy: actor.operatorId,
+      symbol: asset.symbol,
+      chain: body.chainType,
+      fee: amount(body.fee, true),
+      minAmount: amount(body.minAmount, false),
+      maxAmount: amount(body.maxAmount, false),
+      dailyLimit: amount(body.dailyLimit, false),
+      enabled: body.enabled,
+      updatedAt: this.ctx.clock.now(),
+      updatedBy: actor.operatorId,
     };
-    if (!(next.fee < next.minAmount && next.minAmount <= next.maxAmount && next.maxAmount <= next.dailyLimit)) throw new AppError('WITHDRAW_SETTING_INVALID');
+    if (!(next.fee < next.minAmount && next.minAmount <= next.maxAmount && next.maxAmount <= next.dailyLimit))
+      throw new AppError('WITHDRAW_SETTING_INVALID');
     const before = await this.setting(asset.symbol, body.chainType);
     const saved = await this.ctx.db.transaction(async (tx) => {
       const row = await withdrawalRepo.updateSetting(tx, next);
       const text = (r: SettingRow) => ({
-        fee: formatAmount(r.fee, asset.scale), minAmount: formatAmount(r.minAmount, asset.scale), maxAmount: formatAmount(r.maxAmount, asset.scale),
-        dailyLimit: formatAmount(r.dailyLimit, asset.scale), enabled: r.enabled,
+        fee: formatAmount(r.fee, asset.scale),
+        minAmount: formatAmount(r.minAmount, asset.scale),
+        maxAmount: formatAmount(r.maxAmount, asset.scale),
+        dailyLimit: formatAmount(r.dailyLimit, asset.scale),
+        enabled: r.enabled,
       });
       await this.deps.audit.write(tx, actor, {
-        action: 'withdraw_setting.update', targetType: 'withdraw_setting', targetId: `${asset.symbol}:${body.chainType}`, before: text(before), after: text(row!),
+        action: 'withdraw_setting.update',
+        targetType: 'withdraw_setting',
+        targetId: `${asset.symbol}:${body.chainType}`,
+        before: text(before),
+        after: text(row!),
       });
       return row!;
     });
-    return this.settingView(saved, await withdrawalRepo.operatorEmails(this.ctx.db, actor.operatorId === null ? [] : [actor.operatorId]));
+    return this.settingView(
+      saved,
+      await withdrawalRepo.operatorEmails(this.ctx.db, actor.operatorId === null ? [] : [actor.operatorId]),
+    );
   }
 
   private settingView(r: SettingRow, emails: Map<number, string>): WithdrawSettingRow {
     const scale = assetOf(r.symbol)!.scale;
     return {
-      currency: r.symbol, chainType: r.chain as DepositChainId, fee: formatAmount(r.fee, scale), minAmount: formatAmount(r.minAmount, scale),
-      maxAmount: formatAmount(r.maxAmount, scale), dailyLimit: formatAmount(r.dailyLimit, scale), enabled: r.enabled,
-      signer: this.signerChains.has(r.chain as DepositChainId), updatedAt: r.updatedAt.getTime(),
+      currency: r.symbol,
+      chainType: r.chain as DepositChainId,
+      fee: formatAmount(r.fee, scale),
+      minAmount: formatAmount(r.minAmount, scale),
+      maxAmount: formatAmount(r.maxAmount, scale),
+      dailyLimit: formatAmount(r.dailyLimit, scale),
+      enabled: r.enabled,
+      signer: this.signerChains.has(r.chain as DepositChainId),
+      updatedAt: r.updatedAt.getTime(),
       updatedBy: r.updatedBy === null ? null : (emails.get(r.updatedBy) ?? null),
     };
   }
@@ -168,13 +258,15 @@ export class WithdrawalService {
     // (docs/decisions/0129-per-user-locks-for-no-key-update.md).
     const user = await userRepo.stored(db, userId, lock);
     if (!user) throw new AppError('SESSION_EXPIRED');
-    const lockEnd = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + this.ctx.config.withdrawals.securityLockHours * HOUR_MS) : null;
+    const lockEnd = user.securityChangedAt
+      ? new Date(user.securityChangedAt.getTime() + this.ctx.config.withdrawals.securityLockHours * HOUR_MS)
+      : null;
     const locked = lockEnd !== null && lockEnd > now;
     const waiverEnd = addMonths(user.createdAt, this.ctx.config.withdrawals.feeFreeMonths);
     return {
       user,
       lockedUntil: locked ? lockEnd : null,
-      lockReason: locked ? (user.securityChange as WithdrawLockReason | null) ?? 'password' : null,
+      lockReason: locked ? ((user.securityChange as WithdrawLockReason | null) ?? 'password') : null,
       feeWaivedUntil: waiverEnd > now ? waiverEnd : null,
     };
   }
@@ -195,14 +287,25 @@ export class WithdrawalService {
     const money = (v: bigint) => formatAmount(v, asset.scale);
     const chain = DEPOSIT_CHAINS[route.chain];
     return {
-      currency: asset.symbol, chainType: chain.id, chainName: chain.name, protocol: chain.protocol,
+      currency: asset.symbol,
+      chainType: chain.id,
+      chainName: chain.name,
+      protocol: chain.protocol,
       available: this.available(route, setting),
-      fee: money(g.feeWaivedUntil ? 0n : setting.fee), standardFee: money(setting.fee),
-      feeWaived: g.feeWaivedUntil !== null, feeWaivedUntil: g.feeWaivedUntil?.getTime() ?? null,
-      minAmount: money(setting.minAmount), maxAmount: money(setting.maxAmount),
-      dailyLimit: money(setting.dailyLimit), dailyRemaining: money(used >= setting.dailyLimit ? 0n : setting.dailyLimit - used),
-      balance: money(balance), amountDecimals: asset.amountDecimals, fundPasswordSet: g.user.fundPasswordHash !== null,
-      lockedUntil: g.lockedUntil?.getTime() ?? null, lockReason: g.lockReason, frozen: g.user.withdrawalsFrozenAt !== null,
+      fee: money(g.feeWaivedUntil ? 0n : setting.fee),
+      standardFee: money(setting.fee),
+      feeWaived: g.feeWaivedUntil !== null,
+      feeWaivedUntil: g.feeWaivedUntil?.getTime() ?? null,
+      minAmount: money(setting.minAmount),
+      maxAmount: money(setting.maxAmount),
+      dailyLimit: money(setting.dailyLimit),
+      dailyRemaining: money(used >= setting.dailyLimit ? 0n : setting.dailyLimit - used),
+      balance: money(balance),
+      amountDecimals: asset.amountDecimals,
+      fundPasswordSet: g.user.fundPasswordHash !== null,
+      lockedUntil: g.lockedUntil?.getTime() ?? null,
+      lockReason: g.lockReason,
+      frozen: g.user.withdrawalsFrozenAt !== null,
     };
   }
 
@@ -212,7 +315,16 @@ export class WithdrawalService {
    * the fee to take, and the user (locked in the confirm's transaction: one user's confirms go one
    * at a time, so two cannot both pass the daily limit).
    */
-  private async check(db: DbOrTx, userId: number, symbol: string, chain: DepositChainId, address: WithdrawAddressRow | undefined, amount: bigint, now: Date, lock = false) {
+  private async check(
+    db: DbOrTx,
+    userId: number,
+    symbol: string,
+    chain: DepositChainId,
+    address: WithdrawAddressRow | undefined,
+    amount: bigint,
+    now: Date,
+    lock = false,
+  ) {
     const { asset, route } = this.route(symbol, chain);
     const setting = await this.setting(symbol, chain, db);
     if (!this.available(route, setting)) throw new AppError('WITHDRAW_NOT_AVAILABLE');
@@ -220,15 +332,29 @@ export class WithdrawalService {
     if (g.user.withdrawalsFrozenAt) throw new AppError('WITHDRAW_FROZEN');
     if (g.lockedUntil) throw new AppError('WITHDRAW_SECURITY_LOCK', { until: g.lockedUntil.toISOString() });
     if (!g.user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
-    if (!address || address.userId !== userId || address.deletedAt || address.symbol !== symbol || address.chain !== chain) throw new AppError('ADDRESS_NOT_FOUND');
-    if (address.usableFrom > now) throw new AppError('WITHDRAW_ADDRESS_HOLDING', { until: address.usableFrom.toISOString() });
+    if (
+      !address ||
+      address.userId !== userId ||
+      address.deletedAt ||
+      address.symbol !== symbol ||
+      address.chain !== chain
+    )
+      throw new AppError('ADDRESS_NOT_FOUND');
+    if (address.usableFrom > now)
+      throw new AppError('WITHDRAW_ADDRESS_HOLDING', { until: address.usableFrom.toISOString() });
     const money = (v: bigint) => formatAmount(v, asset.scale, asset.amountDecimals);
-    if (amount % pow10(asset.scale - asset.amountDecimals) !== 0n) throw new AppError('WITHDRAW_AMOUNT_PRECISION', { decimals: asset.amountDecimals });
-    if (amount < setting.minAmount) throw new AppError('WITHDRAW_BELOW_MIN', { min: money(setting.minAmount), currency: symbol });
-    if (amount > setting.maxAmount) throw new AppError('WITHDRAW_ABOVE_MAX', { max: money(setting.maxAmount), currency: symbol });
+    if (amount % pow10(asset.scale - asset.amountDecimals) !== 0n)
+      throw new AppError('WITHDRAW_AMOUNT_PRECISION', { decimals: asset.amountDecimals });
+    if (amount < setting.minAmount)
+      throw new AppError('WITHDRAW_BELOW_MIN', { min: money(setting.minAmount), currency: symbol });
+    if (amount > setting.maxAmount)
+      throw new AppError('WITHDRAW_ABOVE_MAX', { max: money(setting.maxAmount), currency: symbol });
     const used = await this.dailyUsed(db, userId, symbol, now);
     if (used + amount > setting.dailyLimit) {
-      throw new AppError('WITHDRAW_DAILY_LIMIT', { remaining: money(used >= setting.dailyLimit ? 0n : setting.dailyLimit - used), currency: symbol });
+      throw new AppError('WITHDRAW_DAILY_LIMIT', {
+        remaining: money(used >= setting.dailyLimit ? 0n : setting.dailyLimit - used),
+        currency: symbol,
+      });
     }
     const feeWaived = g.feeWaivedUntil !== null;
     return { fee: feeWaived ? 0n : setting.fee, feeWaived, address, user: g.user };
@@ -240,19 +366,49 @@ export class WithdrawalService {
     const { asset, route } = this.route(body.currency, body.chainType);
     const amount = positiveAmount(body.amount, asset);
     const now = this.ctx.clock.now();
-    const { fee, feeWaived, address } = await this.check(this.ctx.db, req.userId, asset.symbol, route.chain, await withdrawalRepo.address(this.ctx.db, req.userId, body.addressId), amount, now);
-    const balance = await this.deps.ledger.balance(this.ctx.db, userAccount(req.userId, 'real', 'currency', asset.symbol));
+    const { fee, feeWaived, address } = await this.check(
+      this.ctx.db,
+      req.userId,
+      asset.symbol,
+      route.chain,
+      await withdrawalRepo.address(this.ctx.db, req.userId, body.addressId),
+      amount,
+      now,
+    );
+    const balance = await this.deps.ledger.balance(
+      this.ctx.db,
+      userAccount(req.userId, 'real', 'currency', asset.symbol),
+    );
     if (balance < amount) throw new AppError('BALANCE_NOT_ENOUGH');
     const quoteId = crypto.randomBytes(16).toString('base64url');
     const expiresAt = new Date(now.getTime() + WITHDRAW_QUOTE_TTL_SECONDS * 1000);
     await withdrawalRepo.insertQuote(this.ctx.db, {
-      id: quoteId, userId: req.userId, addressId: address.id, symbol: asset.symbol, chain: route.chain, amount, fee, feeWaived, createdAt: now, expiresAt,
+      id: quoteId,
+      userId: req.userId,
+      addressId: address.id,
+      symbol: asset.symbol,
+      chain: route.chain,
+      amount,
+      fee,
+      feeWaived,
+      createdAt: now,
+      expiresAt,
     });
     const chain = DEPOSIT_CHAINS[route.chain];
     return {
-      quoteId, expiresAt: expiresAt.getTime(), validSeconds: WITHDRAW_QUOTE_TTL_SECONDS, currency: asset.symbol, chainType: chain.id,
-      chainName: chain.name, protocol: chain.protocol, address: address.address, nickname: address.nickname,
-      amount: formatAmount(amount, asset.scale), fee: formatAmount(fee, asset.scale), feeWaived, receive: formatAmount(amount - fee, asset.scale),
+      quoteId,
+      expiresAt: expiresAt.getTime(),
+      validSeconds: WITHDRAW_QUOTE_TTL_SECONDS,
+      currency: asset.symbol,
+      chainType: chain.id,
+      chainName: chain.name,
+      protocol: chain.protocol,
+      address: address.address,
+      nickname: address.nickname,
+      amount: formatAmount(amount, asset.scale),
+      fee: formatAmount(fee, asset.scale),
+      feeWaived,
+      receive: formatAmount(amount - fee, asset.scale),
     };
   }
 
@@ -269,14 +425,29 @@ export class WithdrawalService {
     await this.ensureSettings();
     return this.deps.money.request(req, async (m) => {
       const quote = await withdrawalRepo.useQuote(m.tx, body.quoteId, req.userId, m.now);
-      if (!quote) throw new AppError(found.usedAt || (await withdrawalRepo.quote(m.tx, body.quoteId))?.usedAt ? 'WITHDRAW_QUOTE_USED' : 'WITHDRAW_QUOTE_EXPIRED');
+      if (!quote)
+        throw new AppError(
+          found.usedAt || (await withdrawalRepo.quote(m.tx, body.quoteId))?.usedAt
+            ? 'WITHDRAW_QUOTE_USED'
+            : 'WITHDRAW_QUOTE_EXPIRED',
+        );
       const chain = quote.chain as DepositChainId;
-      const { fee, address, user } = await this.check(m.tx, req.userId, quote.symbol, chain, await withdrawalRepo.addressById(m.tx, quote.addressId), quote.amount, m.now, true);
+      const { fee, address, user } = await this.check(
+        m.tx,
+        req.userId,
+        quote.symbol,
+        chain,
+        await withdrawalRepo.addressById(m.tx, quote.addressId),
+        quote.amount,
+        m.now,
+        true,
+      );
       // The fee as quoted (a waiver that ended in between does not raise it).
       const takenFee = fee < quote.fee ? fee : quote.fee;
       const review = await this.review(m.tx, user, quote.symbol, quote.amount, address.id, address.createdAt, m.now);
       const escrowTxId = await m.post({
-        kind: 'withdraw_escrow', reference: `withdraw_quote:${quote.id}`,
+        kind: 'withdraw_escrow',
+        reference: `withdraw_quote:${quote.id}`,
         postings: [
           { account: userAccount(req.userId, 'real', 'currency', quote.symbol), amount: -quote.amount },
           { account: userAccount(req.userId, 'real', 'currency_frozen', quote.symbol), amount: quote.amount },
@@ -284,16 +455,37 @@ export class WithdrawalService {
       });
       const approved = review.review === 'auto';
       const row = await withdrawalRepo.insert(m.tx, {
-        userId: req.userId, quoteId: quote.id, addressId: address.id, symbol: quote.symbol, chain, address: address.address, nickname: address.nickname,
-        amount: quote.amount, fee: takenFee, valueUsdt: review.valueUsdt, state: approved ? 'approved' : 'processing', review: review.review,
-        riskFlags: review.flags, approvalsNeeded: review.review === 'four_eyes' ? 2 : review.review === 'manual' ? 1 : 0, escrowTxId,
-        requiredConfirmations: this.route(quote.symbol, chain).route.confirmations, createdAt: m.now, updatedAt: m.now,
+        userId: req.userId,
+        quoteId: quote.id,
+        addressId: address.id,
+        symbol: quote.symbol,
+        chain,
+        address: address.address,
+        nickname: address.nickname,
+        amount: quote.amount,
+        fee: takenFee,
+        valueUsdt: review.valueUsdt,
+        state: approved ? 'approved' : 'processing',
+        review: review.review,
+        riskFlags: review.flags,
+        approvalsNeeded: review.review === 'four_eyes' ? 2 : review.review === 'manual' ? 1 : 0,
+        escrowTxId,
+        requiredConfirmations: this.route(quote.symbol, chain).route.confirmations,
+        createdAt: m.now,
+        updatedAt: m.now,
         decidedAt: approved ? m.now : null,
       });
       if (approved) {
         await this.deps.audit.write(m.tx, RULES_ACTOR, {
-          action: 'withdrawal.approve', targetType: 'withdrawal', targetId: row.id,
-          after: { state: 'approved', review: 'auto', amount: formatAmount(row.amount, assetOf(row.symbol)!.scale), currency: row.symbol },
+          action: 'withdrawal.approve',
+          targetType: 'withdrawal',
+          targetId: row.id,
+          after: {
+            state: 'approved',
+            review: 'auto',
+            amount: formatAmount(row.amount, assetOf(row.symbol)!.scale),
+            currency: row.symbol,
+          },
         });
       }
       return this.view(row);
@@ -305,7 +497,15 @@ export class WithdrawalService {
    * operators; worth at least WITHDRAW_AUTO_APPROVE_USDT or with any risk flag → one operator;
    * otherwise approved by the rules. A coin with no price now is valued as large.
    */
-  private async review(tx: Tx, user: WithdrawUser, symbol: string, amount: bigint, addressId: number, addressAt: Date, now: Date) {
+  private async review(
+    tx: Tx,
+    user: WithdrawUser,
+    symbol: string,
+    amount: bigint,
+    addressId: number,
+    addressAt: Date,
+    now: Date,
+  ) {
     const userId = user.id;
     const { autoApproveUsdt, fourEyesUsdt } = this.ctx.config.withdrawals;
     const price = this.deps.prices.of(symbol);
@@ -313,14 +513,24 @@ export class WithdrawalService {
     const usdt = (n: number) => BigInt(n) * pow10(USDT_SCALE);
     const flags: WithdrawRiskFlag[] = [];
     const sent = await withdrawalRepo.sent(tx, userId, addressId);
-    if (!sent.toAddress && now.getTime() - addressAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS) flags.push('new_address');
-    if (user.securityChangedAt && now.getTime() - user.securityChangedAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS) flags.push('security_change');
+    if (!sent.toAddress && now.getTime() - addressAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS)
+      flags.push('new_address');
+    if (user.securityChangedAt && now.getTime() - user.securityChangedAt.getTime() < RISK_SECURITY_CHANGE_DAYS * DAY_MS)
+      flags.push('security_change');
     if (!sent.any) flags.push('first_withdrawal');
-    const latest = await this.deps.ledger.latestOfKinds(tx, userId, 'real', ['deposit', ...TRADE_KINDS], new Date(now.getTime() - RISK_DEPOSIT_DAYS * DAY_MS));
+    const latest = await this.deps.ledger.latestOfKinds(
+      tx,
+      userId,
+      'real',
+      ['deposit', ...TRADE_KINDS],
+      new Date(now.getTime() - RISK_DEPOSIT_DAYS * DAY_MS),
+    );
     const deposit = latest.get('deposit');
-    if (deposit && !TRADE_KINDS.some((k) => (latest.get(k)?.getTime() ?? 0) > deposit.getTime())) flags.push('deposit_not_traded');
+    if (deposit && !TRADE_KINDS.some((k) => (latest.get(k)?.getTime() ?? 0) > deposit.getTime()))
+      flags.push('deposit_not_traded');
     if (valueUsdt === null || valueUsdt >= usdt(autoApproveUsdt)) flags.push('large_amount');
-    const review: WithdrawReview = valueUsdt === null || valueUsdt >= usdt(fourEyesUsdt) ? 'four_eyes' : flags.length ? 'manual' : 'auto';
+    const review: WithdrawReview =
+      valueUsdt === null || valueUsdt >= usdt(fourEyesUsdt) ? 'four_eyes' : flags.length ? 'manual' : 'auto';
     return { valueUsdt: valueUsdt ?? 0n, flags, review };
   }
 
@@ -337,24 +547,39 @@ export class WithdrawalService {
 
   /** Cancels every withdrawal of the user still waiting for review (withdrawals frozen by the user). */
   async cancelAllProcessing(userId: number, note: string): Promise<number> {
-    return this.deps.money.run({ userId, mode: 'real', step: async (m) => {
-      const rows = await withdrawalRepo.processingOf(m.tx, userId);
-      for (const row of rows) await this.giveBack(m, row, 'cancelled', { note });
-      return rows.length;
-    } });
+    return this.deps.money.run({
+      userId,
+      mode: 'real',
+      step: async (m) => {
+        const rows = await withdrawalRepo.processingOf(m.tx, userId);
+        for (const row of rows) await this.giveBack(m, row, 'cancelled', { note });
+        return rows.length;
+      },
+    });
   }
 
   /** Returns a withdrawal's escrow to the available balance and ends it in `state`. */
-  private async giveBack(m: MoneyStep, row: WithdrawalRow, state: Extract<WithdrawalState, 'cancelled' | 'rejected' | 'failed'>, patch: Partial<WithdrawalRow>): Promise<WithdrawalRow> {
+  private async giveBack(
+    m: MoneyStep,
+    row: WithdrawalRow,
+    state: Extract<WithdrawalState, 'cancelled' | 'rejected' | 'failed'>,
+    patch: Partial<WithdrawalRow>,
+  ): Promise<WithdrawalRow> {
     const finalTxId = await m.post({
-      kind: 'withdraw_return', reference: `withdrawal:${row.publicId}`, mode: 'real',
+      kind: 'withdraw_return',
+      reference: `withdrawal:${row.publicId}`,
+      mode: 'real',
       postings: [
         { account: userAccount(row.userId, 'real', 'currency_frozen', row.symbol), amount: -row.amount },
         { account: userAccount(row.userId, 'real', 'currency', row.symbol), amount: row.amount },
       ],
     });
     const ended = await withdrawalRepo.update(m.tx, row.id, { ...patch, state, finalTxId, updatedAt: m.now });
-    await withdrawalRepo.notify(m.tx, ended, m.now, { amount: formatAmount(row.amount, assetOf(row.symbol)!.scale), reason: ended.rejectReason, note: ended.note });
+    await withdrawalRepo.notify(m.tx, ended, m.now, {
+      amount: formatAmount(row.amount, assetOf(row.symbol)!.scale),
+      reason: ended.rejectReason,
+      note: ended.note,
+    });
     return ended;
   }
 
@@ -362,7 +587,13 @@ export class WithdrawalService {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
     if (q.currency !== undefined) assetOrThrow(q.currency);
-    const { rows, total } = await withdrawalRepo.page(this.ctx.db, userId, { symbol: q.currency, state: q.state }, page, size);
+    const { rows, total } = await withdrawalRepo.page(
+      this.ctx.db,
+      userId,
+      { symbol: q.currency, state: q.state },
+      page,
+      size,
+    );
     return { items: rows.map((r) => this.view(r)), page, size, total };
   }
 
@@ -370,12 +601,27 @@ export class WithdrawalService {
     const scale = assetOf(r.symbol)!.scale;
     const chain = DEPOSIT_CHAINS[r.chain as DepositChainId];
     return {
-      id: r.publicId, number: withdrawalNumber(r), currency: r.symbol, chainType: chain.id, chainName: chain.name, protocol: chain.protocol,
-      address: r.address, nickname: r.nickname, amount: formatAmount(r.amount, scale), fee: formatAmount(r.fee, scale),
-      receive: formatAmount(r.amount - r.fee, scale), state: r.state as WithdrawalState,
-      reason: (r.rejectReason as Withdrawal['reason']) ?? null, note: r.note, txHash: r.txHash, confirmations: r.confirmations,
-      requiredConfirmations: r.requiredConfirmations, cancellable: r.state === 'processing', createdAt: r.createdAt.getTime(),
-      updatedAt: r.updatedAt.getTime(), completedAt: r.completedAt?.getTime() ?? null,
+      id: r.publicId,
+      number: withdrawalNumber(r),
+      currency: r.symbol,
+      chainType: chain.id,
+      chainName: chain.name,
+      protocol: chain.protocol,
+      address: r.address,
+      nickname: r.nickname,
+      amount: formatAmount(r.amount, scale),
+      fee: formatAmount(r.fee, scale),
+      receive: formatAmount(r.amount - r.fee, scale),
+      state: r.state as WithdrawalState,
+      reason: (r.rejectReason as Withdrawal['reason']) ?? null,
+      note: r.note,
+      txHash: r.txHash,
+      confirmations: r.confirmations,
+      requiredConfirmations: r.requiredConfirmations,
+      cancellable: r.state === 'processing',
+      createdAt: r.createdAt.getTime(),
+      updatedAt: r.updatedAt.getTime(),
+      completedAt: r.completedAt?.getTime() ?? null,
     };
   }
 
@@ -394,16 +640,34 @@ export class WithdrawalService {
   async adminList(q: AdminWithdrawalQuery): Promise<AdminWithdrawalList> {
     const { page, size, userId } = await adminListScope(this.ctx.db, q);
     if (userId === null) return { items: [], page, size, total: 0, totalCapped: false };
-    const { rows, total, totalCapped } = await withdrawalRepo.adminPage(this.ctx.db, { state: q.state ?? 'processing', userId }, page, size, ADMIN_LIST_COUNT_CAP);
+    const { rows, total, totalCapped } = await withdrawalRepo.adminPage(
+      this.ctx.db,
+      { state: q.state ?? 'processing', userId },
+      page,
+      size,
+      ADMIN_LIST_COUNT_CAP,
+    );
     return { items: await this.adminViews(rows), page, size, total, totalCapped };
   }
 
   private async adminViews(rows: { w: WithdrawalRow; uid: string }[]): Promise<AdminWithdrawal[]> {
-    const approvers = await withdrawalRepo.approvers(this.ctx.db, rows.map((r) => r.w.id));
-    const deciders = await withdrawalRepo.operatorEmails(this.ctx.db, rows.flatMap((r) => (r.w.decidedBy === null ? [] : [r.w.decidedBy])));
+    const approvers = await withdrawalRepo.approvers(
+      this.ctx.db,
+      rows.map((r) => r.w.id),
+    );
+    const deciders = await withdrawalRepo.operatorEmails(
+      this.ctx.db,
+      rows.flatMap((r) => (r.w.decidedBy === null ? [] : [r.w.decidedBy])),
+    );
     return rows.map(({ w, uid }) => ({
-      ...this.view(w), internalId: w.id, uid, review: w.review as WithdrawReview, riskFlags: w.riskFlags as WithdrawRiskFlag[],
-      valueUsdt: formatAmount(w.valueUsdt, USDT_SCALE), approvedBy: approvers.get(w.id) ?? [], approvalsNeeded: w.approvalsNeeded,
+      ...this.view(w),
+      internalId: w.id,
+      uid,
+      review: w.review as WithdrawReview,
+      riskFlags: w.riskFlags as WithdrawRiskFlag[],
+      valueUsdt: formatAmount(w.valueUsdt, USDT_SCALE),
+      approvedBy: approvers.get(w.id) ?? [],
+      approvalsNeeded: w.approvalsNeeded,
       decidedBy: w.decidedBy === null ? null : (deciders.get(w.decidedBy) ?? null),
     }));
   }
@@ -417,29 +681,54 @@ export class WithdrawalService {
     if (actor.operatorId === null) throw new AppError('SESSION_EXPIRED');
     const operatorId = actor.operatorId;
     if (!body.approve && !body.reason) throw new AppError('WITHDRAW_REASON_REQUIRED');
-    await this.deps.money.run({ userId: null, step: async (m) => {
-      const row = await withdrawalRepo.lock(m.tx, { id: body.id });
-      if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
-      if (row.state !== 'processing') throw new AppError('WITHDRAWAL_ALREADY_DECIDED');
-      const note = body.note?.trim() || null;
-      let after: Record<string, unknown>;
-      if (body.approve) {
-        const { added, approvals } = await withdrawalRepo.approve(m.tx, row.id, operatorId, m.now);
-        if (!added) throw new AppError('APPROVAL_SAME_OPERATOR');
-        const done = approvals >= row.approvalsNeeded;
-        const updated = await withdrawalRepo.update(m.tx, row.id, done ? { state: 'approved', decidedAt: m.now, decidedBy: operatorId, updatedAt: m.now } : { updatedAt: m.now });
-        if (done) await withdrawalRepo.notify(m.tx, updated, m.now, { amount: formatAmount(row.amount, assetOf(row.symbol)!.scale) });
-        after = { state: done ? 'approved' : 'processing', approvals, approvalsNeeded: row.approvalsNeeded };
-      } else {
-        await this.giveBack(m, row, 'rejected', { rejectReason: body.reason!, note, decidedAt: m.now, decidedBy: operatorId });
-        after = { state: 'rejected', reason: body.reason, note };
-      }
-      await this.deps.audit.write(m.tx, actor, {
-        action: body.approve ? 'withdrawal.approve' : 'withdrawal.reject', targetType: 'withdrawal', targetId: row.id,
-        before: { state: row.state, review: row.review, riskFlags: row.riskFlags, amount: formatAmount(row.amount, assetOf(row.symbol)!.scale), currency: row.symbol },
-        after,
-      });
-    } });
+    await this.deps.money.run({
+      userId: null,
+      step: async (m) => {
+        const row = await withdrawalRepo.lock(m.tx, { id: body.id });
+        if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+        if (row.state !== 'processing') throw new AppError('WITHDRAWAL_ALREADY_DECIDED');
+        const note = body.note?.trim() || null;
+        let after: Record<string, unknown>;
+        if (body.approve) {
+          const { added, approvals } = await withdrawalRepo.approve(m.tx, row.id, operatorId, m.now);
+          if (!added) throw new AppError('APPROVAL_SAME_OPERATOR');
+          const done = approvals >= row.approvalsNeeded;
+          const updated = await withdrawalRepo.update(
+            m.tx,
+            row.id,
+            done
+              ? { state: 'approved', decidedAt: m.now, decidedBy: operatorId, updatedAt: m.now }
+              : { updatedAt: m.now },
+          );
+          if (done)
+            await withdrawalRepo.notify(m.tx, updated, m.now, {
+              amount: formatAmount(row.amount, assetOf(row.symbol)!.scale),
+            });
+          after = { state: done ? 'approved' : 'processing', approvals, approvalsNeeded: row.approvalsNeeded };
+        } else {
+          await this.giveBack(m, row, 'rejected', {
+            rejectReason: body.reason!,
+            note,
+            decidedAt: m.now,
+            decidedBy: operatorId,
+          });
+          after = { state: 'rejected', reason: body.reason, note };
+        }
+        await this.deps.audit.write(m.tx, actor, {
+          action: body.approve ? 'withdrawal.approve' : 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: row.id,
+          before: {
+            state: row.state,
+            review: row.review,
+            riskFlags: row.riskFlags,
+            amount: formatAmount(row.amount, assetOf(row.symbol)!.scale),
+            currency: row.symbol,
+          },
+          after,
+        });
+      },
+    });
     const { rows } = await withdrawalRepo.adminPage(this.ctx.db, { state: 'processing', id: body.id }, 1, 1, 1);
     return (await this.adminViews(rows))[0]!;
   }
@@ -451,37 +740,63 @@ export class WithdrawalService {
    * received to external_withdrawals, the fee to fees — and the withdrawal is completed. Once.
    */
   async complete(withdrawalId: number, txHash: string, confirmations: number): Promise<void> {
-    await this.deps.money.run({ userId: null, step: async (m) => {
-      const row = await withdrawalRepo.lock(m.tx, { id: withdrawalId });
-      if (!row || row.state === 'completed') return;
-      if (row.state !== 'broadcast') throw new Error(`withdrawal ${withdrawalId} is ${row.state}, not broadcast`);
-      const finalTxId = await m.post({
-        kind: 'withdraw', reference: `withdrawal:${row.publicId}`, mode: 'real',
-        postings: [
-          { account: userAccount(row.userId, 'real', 'currency_frozen', row.symbol), amount: -row.amount },
-          { account: systemAccount('real', 'external_withdrawals', row.symbol), amount: row.amount - row.fee },
-          ...(row.fee > 0n ? [{ account: systemAccount('real', 'fees', row.symbol), amount: row.fee }] : []),
-        ],
-      });
-      const done = await withdrawalRepo.update(m.tx, row.id, { state: 'completed', finalTxId, txHash, confirmations, completedAt: m.now, updatedAt: m.now });
-      const scale = assetOf(row.symbol)!.scale;
-      await withdrawalRepo.notify(m.tx, done, m.now, { amount: formatAmount(row.amount, scale), receive: formatAmount(row.amount - row.fee, scale), txHash });
-    } });
+    await this.deps.money.run({
+      userId: null,
+      step: async (m) => {
+        const row = await withdrawalRepo.lock(m.tx, { id: withdrawalId });
+        if (!row || row.state === 'completed') return;
+        if (row.state !== 'broadcast') throw new Error(`withdrawal ${withdrawalId} is ${row.state}, not broadcast`);
+        const finalTxId = await m.post({
+          kind: 'withdraw',
+          reference: `withdrawal:${row.publicId}`,
+          mode: 'real',
+          postings: [
+            { account: userAccount(row.userId, 'real', 'currency_frozen', row.symbol), amount: -row.amount },
+            { account: systemAccount('real', 'external_withdrawals', row.symbol), amount: row.amount - row.fee },
+            ...(row.fee > 0n ? [{ account: systemAccount('real', 'fees', row.symbol), amount: row.fee }] : []),
+          ],
+        });
+        const done = await withdrawalRepo.update(m.tx, row.id, {
+          state: 'completed',
+          finalTxId,
+          txHash,
+          confirmations,
+          completedAt: m.now,
+          updatedAt: m.now,
+        });
+        const scale = assetOf(row.symbol)!.scale;
+        await withdrawalRepo.notify(m.tx, done, m.now, {
+          amount: formatAmount(row.amount, scale),
+          receive: formatAmount(row.amount - row.fee, scale),
+          txHash,
+        });
+      },
+    });
   }
 
   /** An approved or sent withdrawal the chain refused (or that cannot be sent): the escrow comes back. Once. */
   async fail(withdrawalId: number, note: string): Promise<void> {
-    await this.deps.money.run({ userId: null, step: async (m) => {
-      const row = await withdrawalRepo.lock(m.tx, { id: withdrawalId });
-      if (!row || row.state === 'failed') return;
-      if (row.state !== 'approved' && row.state !== 'broadcast') throw new Error(`withdrawal ${withdrawalId} is ${row.state}: it cannot fail`);
-      await this.giveBack(m, row, 'failed', { note });
-    } });
+    await this.deps.money.run({
+      userId: null,
+      step: async (m) => {
+        const row = await withdrawalRepo.lock(m.tx, { id: withdrawalId });
+        if (!row || row.state === 'failed') return;
+        if (row.state !== 'approved' && row.state !== 'broadcast')
+          throw new Error(`withdrawal ${withdrawalId} is ${row.state}: it cannot fail`);
+        await this.giveBack(m, row, 'failed', { note });
+      },
+    });
   }
 }
 
 /** The actor of the review rules' own approvals in the audit log. */
-const RULES_ACTOR: AuditActor = { operatorId: null, operatorEmail: 'system:withdrawal-rules', role: null, requestId: null, ip: null };
+const RULES_ACTOR: AuditActor = {
+  operatorId: null,
+  operatorEmail: 'system:withdrawal-rules',
+  role: null,
+  requestId: null,
+  ip: null,
+};
 
 /** The record's number (docs/product.md §3 "number"): the day it was made and its id, e.g. W20261127-000123. */
 function withdrawalNumber(r: WithdrawalRow): string {

@@ -29,8 +29,10 @@ beforeAll(async () => {
   ({ node, token, hot } = chain);
   t = await createTestApp({
     env: await chain.env({
-      DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N), DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(N),
-      WITHDRAW_RESEND_AFTER_SECONDS: String(RESEND_S), WITHDRAW_SIGNER_POLL_MS: '100',
+      DEPOSIT_USDT_ETHEREUM_CONFIRMATIONS: String(N),
+      DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: String(N),
+      WITHDRAW_RESEND_AFTER_SECONDS: String(RESEND_S),
+      WITHDRAW_SIGNER_POLL_MS: '100',
     }),
   });
 }, 60_000);
@@ -39,7 +41,8 @@ afterAll(async () => {
   await node?.stop();
 });
 
-const signer = (faults?: SignerFaults) => new WithdrawalSigner(t.ctx, { withdrawals: t.app.withdrawals, ...(faults ? { faults } : {}) });
+const signer = (faults?: SignerFaults) =>
+  new WithdrawalSigner(t.ctx, { withdrawals: t.app.withdrawals, ...(faults ? { faults } : {}) });
 
 const randomAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
@@ -52,56 +55,103 @@ async function approvedWithdrawal(amount: bigint, fee: bigint, symbol = 'USDT'):
   const u = await registerByEmail(t);
   const userId = await userIdByEmail(t, u.email);
   const to = randomAddress();
-  const escrowTxId = await t.money.run({ userId: null, step: async (m) => {
-    await m.post({ kind: 'deposit', mode: 'real', reference: `test:${to}`, postings: [
-      { account: systemAccount('real', 'external_deposits', symbol), amount: -amount },
-      { account: userAccount(userId, 'real', 'currency', symbol), amount },
-    ] });
-    return m.post({ kind: 'withdraw_escrow', mode: 'real', reference: `withdraw_quote:${to}`, postings: [
-      { account: userAccount(userId, 'real', 'currency', symbol), amount: -amount },
-      { account: userAccount(userId, 'real', 'currency_frozen', symbol), amount },
-    ] });
-  } });
+  const escrowTxId = await t.money.run({
+    userId: null,
+    step: async (m) => {
+      await m.post({
+        kind: 'deposit',
+        mode: 'real',
+        reference: `test:${to}`,
+        postings: [
+          { account: systemAccount('real', 'external_deposits', symbol), amount: -amount },
+          { account: userAccount(userId, 'real', 'currency', symbol), amount },
+        ],
+      });
+      return m.post({
+        kind: 'withdraw_escrow',
+        mode: 'real',
+        reference: `withdraw_quote:${to}`,
+        postings: [
+          { account: userAccount(userId, 'real', 'currency', symbol), amount: -amount },
+          { account: userAccount(userId, 'real', 'currency_frozen', symbol), amount },
+        ],
+      });
+    },
+  });
   const now = t.clock.now().toISOString();
-  const [a] = rowsOf(await t.ctx.db.execute(sql`
+  const [a] = rowsOf(
+    await t.ctx.db.execute(sql`
     INSERT INTO withdraw_addresses (user_id, symbol, chain, address, lookup, nickname, created_at, usable_from)
-    VALUES (${userId}, ${symbol}, 'ethereum', ${to}, ${to.toLowerCase()}, 'test', ${now}, ${now}) RETURNING id`));
+    VALUES (${userId}, ${symbol}, 'ethereum', ${to}, ${to.toLowerCase()}, 'test', ${now}, ${now}) RETURNING id`),
+  );
   await t.ctx.db.execute(sql`
     INSERT INTO withdraw_quotes (id, user_id, address_id, symbol, chain, amount, fee, fee_waived, created_at, expires_at, used_at)
     VALUES (${to}, ${userId}, ${a!.id}, ${symbol}, 'ethereum', ${amount.toString()}, ${fee.toString()}, false, ${now}, ${now}, ${now})`);
-  const [w] = rowsOf(await t.ctx.db.execute(sql`
+  const [w] = rowsOf(
+    await t.ctx.db.execute(sql`
     INSERT INTO withdrawals (user_id, quote_id, address_id, symbol, chain, address, nickname, amount, fee, value_usdt, state, review, risk_flags,
       approvals_needed, escrow_tx_id, required_confirmations, created_at, updated_at, decided_at)
     VALUES (${userId}, ${to}, ${a!.id}, ${symbol}, 'ethereum', ${to}, 'test', ${amount.toString()}, ${fee.toString()}, ${amount.toString()}, 'approved', 'auto',
-      '[]'::jsonb, 0, ${escrowTxId}, ${N}, ${now}, ${now}, ${now}) RETURNING id`));
+      '[]'::jsonb, 0, ${escrowTxId}, ${N}, ${now}, ${now}, ${now}) RETURNING id`),
+  );
   return { id: Number(w!.id), to };
 }
 
-interface WithdrawalState { state: string; tx_hash: string | null; confirmations: number | null; final_tx_id: number | null }
+interface WithdrawalState {
+  state: string;
+  tx_hash: string | null;
+  confirmations: number | null;
+  final_tx_id: number | null;
+}
 const withdrawal = async (id: number): Promise<WithdrawalState> =>
-  rowsOf(await t.ctx.db.execute(sql`SELECT state, tx_hash, confirmations, final_tx_id::int AS final_tx_id FROM withdrawals WHERE id = ${id}`))[0] as unknown as WithdrawalState;
-const attempts = async (id: number) => rowsOf(await t.ctx.db.execute(sql`
+  rowsOf(
+    await t.ctx.db.execute(
+      sql`SELECT state, tx_hash, confirmations, final_tx_id::int AS final_tx_id FROM withdrawals WHERE id = ${id}`,
+    ),
+  )[0] as unknown as WithdrawalState;
+const attempts = async (id: number) =>
+  rowsOf(
+    await t.ctx.db.execute(sql`
   SELECT nonce::int AS nonce, attempt, tx_hash, max_fee_per_gas::text AS max_fee, max_priority_fee_per_gas::text AS tip, sent_at
-  FROM withdraw_broadcasts WHERE withdrawal_id = ${id} ORDER BY attempt`));
+  FROM withdraw_broadcasts WHERE withdrawal_id = ${id} ORDER BY attempt`),
+  );
 /** The payouts of a withdrawal on the ledger (WithdrawalService.complete's, referenced by its public id). */
-const payouts = async (id: number) => Number(rowsOf(await t.ctx.db.execute(sql`
+const payouts = async (id: number) =>
+  Number(
+    rowsOf(
+      await t.ctx.db.execute(sql`
   SELECT count(*)::int AS n FROM ledger_transactions l JOIN withdrawals w ON l.reference = 'withdrawal:' || w.public_id
-  WHERE l.kind = 'withdraw' AND w.id = ${id}`))[0]!.n);
+  WHERE l.kind = 'withdraw' AND w.id = ${id}`),
+    )[0]!.n,
+  );
 const pendingCount = async () => Number(await node.rpc<Hex>('eth_getTransactionCount', [hot, 'pending']));
 const minedCount = async () => Number(await node.rpc<Hex>('eth_getTransactionCount', [hot, 'latest']));
-const nextNonce = async () => Number(rowsOf(await t.ctx.db.execute(sql`SELECT next_nonce::int AS next_nonce FROM signer_nonces WHERE chain = 'ethereum' AND address = ${hot}`))[0]?.next_nonce ?? 0);
+const nextNonce = async () =>
+  Number(
+    rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT next_nonce::int AS next_nonce FROM signer_nonces WHERE chain = 'ethereum' AND address = ${hot}`,
+      ),
+    )[0]?.next_nonce ?? 0,
+  );
 
 /**
  * The hot wallet's nonces have no gap and none is spent twice: every nonce the signer reserved is
  * recorded (its attempts share it), the node has mined exactly those, and each withdrawal has one.
  */
 async function expectNoncesWithoutGap() {
-  const rows = rowsOf(await t.ctx.db.execute(sql`SELECT withdrawal_id, array_agg(DISTINCT nonce::int) AS nonces FROM withdraw_broadcasts WHERE from_address = ${hot} GROUP BY withdrawal_id`));
-  const nonces = rows.map((r) => {
-    const list = (r.nonces as unknown[]).map(Number);
-    expect(list).toHaveLength(1);
-    return list[0]!;
-  }).sort((a, b) => a - b);
+  const rows = rowsOf(
+    await t.ctx.db.execute(
+      sql`SELECT withdrawal_id, array_agg(DISTINCT nonce::int) AS nonces FROM withdraw_broadcasts WHERE from_address = ${hot} GROUP BY withdrawal_id`,
+    ),
+  );
+  const nonces = rows
+    .map((r) => {
+      const list = (r.nonces as unknown[]).map(Number);
+      expect(list).toHaveLength(1);
+      return list[0]!;
+    })
+    .sort((a, b) => a - b);
   const next = await nextNonce();
   expect(nonces).toEqual(Array.from({ length: next }, (_, i) => i));
   expect(await minedCount()).toBe(next);
@@ -175,7 +225,11 @@ describe('withdrawal signer on a local chain (anvil)', () => {
   it('a signer killed between signing and recording sends nothing; the next run signs the same nonce again, one transfer', async () => {
     const w = await approvedWithdrawal(30n * USDT, 2n * USDT);
     const nonce = await nextNonce();
-    const killed = signer({ afterSign: () => { throw new Error('killed'); } });
+    const killed = signer({
+      afterSign: () => {
+        throw new Error('killed');
+      },
+    });
     expect(await killed.runOnce()).toMatchObject({ status: 'failed', error: 'killed' });
     expect(await withdrawal(w.id)).toMatchObject({ state: 'approved', tx_hash: null });
     expect(await attempts(w.id)).toEqual([]);
@@ -194,7 +248,11 @@ describe('withdrawal signer on a local chain (anvil)', () => {
 
   it('a signer killed after recording, before sending: the next run sends the recorded transaction, one transfer', async () => {
     const w = await approvedWithdrawal(40n * USDT, 1n * USDT);
-    const killed = signer({ afterRecord: () => { throw new Error('killed'); } });
+    const killed = signer({
+      afterRecord: () => {
+        throw new Error('killed');
+      },
+    });
     expect(await killed.runOnce()).toMatchObject({ status: 'failed', signed: 1, sent: 0 });
     const [recorded] = await attempts(w.id);
     expect(recorded).toMatchObject({ attempt: 1, sent_at: null });
@@ -203,7 +261,9 @@ describe('withdrawal signer on a local chain (anvil)', () => {
 
     const s = signer();
     expect(await s.runOnce()).toMatchObject({ status: 'done', signed: 0, sent: 1, replaced: 0 });
-    expect(await attempts(w.id)).toEqual([expect.objectContaining({ tx_hash: recorded!.tx_hash, sent_at: expect.anything() })]);
+    expect(await attempts(w.id)).toEqual([
+      expect.objectContaining({ tx_hash: recorded!.tx_hash, sent_at: expect.anything() }),
+    ]);
     await node.mine(1);
     await confirmAll(s);
     expect(await withdrawal(w.id)).toMatchObject({ state: 'completed', tx_hash: recorded!.tx_hash });
@@ -254,7 +314,8 @@ describe('on its timer', () => {
       expect(await withdrawal(w.id)).toMatchObject({ state: 'broadcast' });
       expect(await sent()).toBeTruthy();
       await node.mine(N);
-      for (let i = 0; i < 100 && (await withdrawal(w.id)).state !== 'completed'; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await withdrawal(w.id)).state !== 'completed'; i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(await withdrawal(w.id)).toMatchObject({ state: 'completed', confirmations: N });
     } finally {
       await s.stop();
@@ -272,9 +333,11 @@ describe('a transfer the chain reverts', () => {
     const amount = balance / 2n + USDT;
     const [ok, reverted] = [await approvedWithdrawal(amount, 0n), await approvedWithdrawal(amount, 0n)];
     let kills = 1;
-    const s = signer({ afterRecord: () => {
-      if (kills-- > 0) throw new Error('killed');
-    } });
+    const s = signer({
+      afterRecord: () => {
+        if (kills-- > 0) throw new Error('killed');
+      },
+    });
     expect(await s.runOnce()).toMatchObject({ status: 'failed', signed: 1 });
     expect(await s.runOnce()).toMatchObject({ status: 'done', signed: 1, sent: 2 });
     await node.mine(1);
@@ -283,7 +346,9 @@ describe('a transfer the chain reverts', () => {
     expect(await s.runOnce()).toMatchObject({ completed: 1, failed: 1 });
     expect(await withdrawal(ok.id)).toMatchObject({ state: 'completed' });
     expect(await withdrawal(reverted.id)).toMatchObject({ state: 'failed' });
-    expect(rowsOf(await t.ctx.db.execute(sql`SELECT note FROM withdrawals WHERE id = ${reverted.id}`))[0]!.note).toBe('reverted on chain');
+    expect(rowsOf(await t.ctx.db.execute(sql`SELECT note FROM withdrawals WHERE id = ${reverted.id}`))[0]!.note).toBe(
+      'reverted on chain',
+    );
     expect(await node.usdtBalance(token, reverted.to)).toBe(0n);
     expect(await s.runOnce()).toMatchObject({ completed: 0, failed: 0 });
     await expectNoncesWithoutGap();
@@ -298,26 +363,50 @@ describe('a transfer the chain reverts', () => {
 });
 
 describe('the hot key', () => {
-  it('without WITHDRAW_HOT_KEY_EVM, on the development seed: m/44\'/60\'/1\'/0/0 of the seed in the data folder, not a deposit address', async () => {
-    const ctx = { ...t.ctx, config: { ...t.ctx.config, withdrawals: { ...t.ctx.config.withdrawals, hotKeyEvm: undefined } } };
+  it("without WITHDRAW_HOT_KEY_EVM, on the development seed: m/44'/60'/1'/0/0 of the seed in the data folder, not a deposit address", async () => {
+    const ctx = {
+      ...t.ctx,
+      config: { ...t.ctx.config, withdrawals: { ...t.ctx.config.withdrawals, hotKeyEvm: undefined } },
+    };
     expect(signerChains(ctx)).toEqual(['ethereum']);
     const key = evmHotKey(ctx)!;
-    const seed = Buffer.from(fs.readFileSync(path.join(t.ctx.config.dataDir, DEPOSIT_KEY_DEV_SEED_FILE), 'utf8').trim(), 'hex');
+    const seed = Buffer.from(
+      fs.readFileSync(path.join(t.ctx.config.dataDir, DEPOSIT_KEY_DEV_SEED_FILE), 'utf8').trim(),
+      'hex',
+    );
     const expected = HDKey.fromMasterSeed(seed).derive("m/44'/60'/1'/0/0").privateKey!;
     expect(key).toBe(`0x${Buffer.from(expected).toString('hex')}`);
     const deposit = DepositKeys.load(t.ctx.config.deposits, t.ctx.config.dataDir, t.ctx.log).derive('evm', 0);
     expect(privateKeyToAccount(key).address.toLowerCase()).not.toBe(deposit.lookup);
     // No dev seed and no key, or no node: no signer.
-    expect(signerChains({ ...ctx, config: { ...ctx.config, deposits: { ...ctx.config.deposits, devSeed: false } } })).toEqual([]);
-    expect(evmHotKey({ ...ctx, config: { ...ctx.config, deposits: { ...ctx.config.deposits, devSeed: false } } })).toBeNull();
-    expect(signerChains({ ...t.ctx, config: { ...t.ctx.config, chains: { ...t.ctx.config.chains, ethereum: { ...t.ctx.config.chains.ethereum, rpcUrl: undefined } } } })).toEqual([]);
+    expect(
+      signerChains({ ...ctx, config: { ...ctx.config, deposits: { ...ctx.config.deposits, devSeed: false } } }),
+    ).toEqual([]);
+    expect(
+      evmHotKey({ ...ctx, config: { ...ctx.config, deposits: { ...ctx.config.deposits, devSeed: false } } }),
+    ).toBeNull();
+    expect(
+      signerChains({
+        ...t.ctx,
+        config: {
+          ...t.ctx.config,
+          chains: { ...t.ctx.config.chains, ethereum: { ...t.ctx.config.chains.ethereum, rpcUrl: undefined } },
+        },
+      }),
+    ).toEqual([]);
   });
 });
 
 describe('fees of a re-send', () => {
   it('raise both fees by at least 12.5 %, and to at least the market', () => {
     const last = { maxFeePerGas: 1000n, maxPriorityFeePerGas: 100n };
-    expect(bumpedFees(last, { baseFeePerGas: 1n, priorityFeePerGas: 1n })).toEqual({ maxFeePerGas: 1125n, maxPriorityFeePerGas: 113n });
-    expect(bumpedFees(last, { baseFeePerGas: 1000n, priorityFeePerGas: 300n })).toEqual({ maxFeePerGas: 2300n, maxPriorityFeePerGas: 300n });
+    expect(bumpedFees(last, { baseFeePerGas: 1n, priorityFeePerGas: 1n })).toEqual({
+      maxFeePerGas: 1125n,
+      maxPriorityFeePerGas: 113n,
+    });
+    expect(bumpedFees(last, { baseFeePerGas: 1000n, priorityFeePerGas: 300n })).toEqual({
+      maxFeePerGas: 2300n,
+      maxPriorityFeePerGas: 300n,
+    });
   });
 });

@@ -60,9 +60,13 @@ const BUMP_DEN = 8n;
 const GAS_MARGIN_NUM = 5n;
 const GAS_MARGIN_DEN = 4n;
 
-const message = (e: unknown) => (e instanceof Error ? `${e.message} ${(e as { details?: string }).details ?? ''}`.trim() : String(e));
+const message = (e: unknown) =>
+  e instanceof Error ? `${e.message} ${(e as { details?: string }).details ?? ''}`.trim() : String(e);
 /** The node already has this transaction, or its nonce is spent (by one of our attempts, mined): a re-send that changed nothing. */
-const harmlessResend = (e: unknown) => /already known|nonce too low|known transaction|already imported|replacement transaction underpriced/i.test(message(e));
+const harmlessResend = (e: unknown) =>
+  /already known|nonce too low|known transaction|already imported|replacement transaction underpriced/i.test(
+    message(e),
+  );
 const reverts = (e: unknown) => /revert/i.test(message(e));
 const ceilMul = (v: bigint) => (v * BUMP_NUM + BUMP_DEN - 1n) / BUMP_DEN;
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
@@ -87,7 +91,14 @@ export function configuredLanes(ctx: AppContext): SignerLane[] {
   const key = evmHotKey(ctx);
   const rpcUrl = ctx.config.chains.ethereum.rpcUrl;
   if (!key || !rpcUrl) return [];
-  return [{ chain: 'ethereum', chainId: ctx.config.chains.ethereum.chainId, node: viemTxNode(rpcUrl), signer: evmSigner(key) }];
+  return [
+    {
+      chain: 'ethereum',
+      chainId: ctx.config.chains.ethereum.chainId,
+      node: viemTxNode(rpcUrl),
+      signer: evmSigner(key),
+    },
+  ];
 }
 
 /**
@@ -107,7 +118,10 @@ export class WithdrawalSigner {
   private failures = 0;
   private busy = false;
 
-  constructor(private readonly ctx: AppContext, private readonly deps: WithdrawalSignerDeps) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: WithdrawalSignerDeps,
+  ) {
     this.lanes = deps.lanes ?? configuredLanes(ctx);
   }
 
@@ -158,7 +172,8 @@ export class WithdrawalSigner {
   private async checkChain(lane: SignerLane): Promise<void> {
     if (this.checkedChains.has(lane.chain)) return;
     const id = await lane.node.chainId();
-    if (id !== lane.chainId) throw new Error(`${lane.chain}: the node answers chain id ${id}, configured ${lane.chainId}`);
+    if (id !== lane.chainId)
+      throw new Error(`${lane.chain}: the node answers chain id ${id}, configured ${lane.chainId}`);
     this.checkedChains.add(lane.chain);
   }
 
@@ -190,7 +205,10 @@ export class WithdrawalSigner {
         const call = this.callOf(lane, w);
         if (typeof call === 'string') {
           // Left approved for an operator (who may reject it); the others go on.
-          this.ctx.log.error({ chain: lane.chain, withdrawal: w.id, reason: call }, 'withdrawal signer: cannot build the transaction');
+          this.ctx.log.error(
+            { chain: lane.chain, withdrawal: w.id, reason: call },
+            'withdrawal signer: cannot build the transaction',
+          );
           return { id: w.id, attempt: null };
         }
         let gas: bigint;
@@ -198,7 +216,10 @@ export class WithdrawalSigner {
           gas = await lane.node.estimateGas({ from: lane.signer.address, ...call });
         } catch (e) {
           if (!reverts(e)) throw e;
-          this.ctx.log.error({ chain: lane.chain, withdrawal: w.id, err: message(e) }, 'withdrawal signer: the transfer would revert (left approved)');
+          this.ctx.log.error(
+            { chain: lane.chain, withdrawal: w.id, err: message(e) },
+            'withdrawal signer: the transfer would revert (left approved)',
+          );
           return { id: w.id, attempt: null };
         }
         if (call.data !== '0x') gas = (gas * GAS_MARGIN_NUM) / GAS_MARGIN_DEN;
@@ -206,7 +227,12 @@ export class WithdrawalSigner {
         let nonce = await signerRepo.lockNonce(tx, lane.chain, lane.signer.address);
         if (nonce === null) {
           // The only time the node's count is read: the hot wallet's first use on this chain.
-          await signerRepo.createNonce(tx, lane.chain, lane.signer.address, await lane.node.transactionCount(lane.signer.address, 'pending'));
+          await signerRepo.createNonce(
+            tx,
+            lane.chain,
+            lane.signer.address,
+            await lane.node.transactionCount(lane.signer.address, 'pending'),
+          );
           nonce = (await signerRepo.lockNonce(tx, lane.chain, lane.signer.address))!;
         }
         market ??= await lane.node.fees();
@@ -216,8 +242,15 @@ export class WithdrawalSigner {
         const now = this.ctx.clock.now();
         await signerRepo.setNextNonce(tx, lane.chain, lane.signer.address, nonce + 1);
         const attemptId = await signerRepo.insertAttempt(tx, {
-          withdrawalId: w.id, chain: lane.chain, fromAddress: lane.signer.address, nonce, attempt: 1, rawTx: signed.raw, txHash: signed.hash,
-          ...fees, createdAt: now,
+          withdrawalId: w.id,
+          chain: lane.chain,
+          fromAddress: lane.signer.address,
+          nonce,
+          attempt: 1,
+          rawTx: signed.raw,
+          txHash: signed.hash,
+          ...fees,
+          createdAt: now,
         });
         await signerRepo.markBroadcast(tx, w.id, signed.hash, now);
         return { id: w.id, attempt: { id: attemptId, signed } };
@@ -238,7 +271,10 @@ export class WithdrawalSigner {
       await lane.node.sendRawTransaction(signed.raw);
     } catch (e) {
       if (!harmlessResend(e)) throw e;
-      this.ctx.log.info({ chain: lane.chain, tx: signed.hash, err: message(e) }, 'withdrawal signer: the node already had it');
+      this.ctx.log.info(
+        { chain: lane.chain, tx: signed.hash, err: message(e) },
+        'withdrawal signer: the node already had it',
+      );
     }
     await signerRepo.markSent(this.ctx.db, attemptId, this.ctx.clock.now());
   }
@@ -255,7 +291,10 @@ export class WithdrawalSigner {
     const attempts = await signerRepo.attempts(this.ctx.db, w.id);
     const latest = attempts.at(-1);
     if (!latest) {
-      this.ctx.log.error({ chain: lane.chain, withdrawal: w.id }, 'withdrawal signer: a broadcast withdrawal without a recorded transaction');
+      this.ctx.log.error(
+        { chain: lane.chain, withdrawal: w.id },
+        'withdrawal signer: a broadcast withdrawal without a recorded transaction',
+      );
       return;
     }
     // A crash between the record's commit and the send: the recorded transaction goes out now.
@@ -276,7 +315,10 @@ export class WithdrawalSigner {
         await this.deps.withdrawals.complete(w.id, mined.txHash, confirmations);
         result.completed++;
       } else {
-        this.ctx.log.error({ chain: lane.chain, withdrawal: w.id, tx: mined.txHash }, 'withdrawal signer: the transfer reverted on chain');
+        this.ctx.log.error(
+          { chain: lane.chain, withdrawal: w.id, tx: mined.txHash },
+          'withdrawal signer: the transfer reverted on chain',
+        );
         await this.deps.withdrawals.fail(w.id, 'reverted on chain');
         result.failed++;
       }
@@ -284,11 +326,15 @@ export class WithdrawalSigner {
     }
     if (w.confirmations) await signerRepo.setCarrier(this.ctx.db, w.id, latest.txHash, 0, this.ctx.clock.now());
     const sentAt = latest.sentAt ?? this.ctx.clock.now();
-    if (this.ctx.clock.now().getTime() - sentAt.getTime() < this.ctx.config.withdrawals.resendAfterSeconds * 1000) return;
+    if (this.ctx.clock.now().getTime() - sentAt.getTime() < this.ctx.config.withdrawals.resendAfterSeconds * 1000)
+      return;
     if ((await lane.node.transactionCount(lane.signer.address, 'latest')) > latest.nonce) {
       // The nonce is spent, yet none of this withdrawal's attempts is mined (or it was mined since the
       // receipts were read: the next run sees it). A re-send cannot help; an operator must look.
-      this.ctx.log.error({ chain: lane.chain, withdrawal: w.id, nonce: latest.nonce }, 'withdrawal signer: the nonce was spent by a transaction the signer did not record');
+      this.ctx.log.error(
+        { chain: lane.chain, withdrawal: w.id, nonce: latest.nonce },
+        'withdrawal signer: the nonce was spent by a transaction the signer did not record',
+      );
       return;
     }
     if (await this.replace(lane, w.id, latest)) {
@@ -311,23 +357,46 @@ export class WithdrawalSigner {
       // The same transaction (nonce, recipient, value, data, gas) with only its fees raised.
       const prev = parseTransaction(latest.rawTx);
       if (prev.type !== 'eip1559' || !prev.to || prev.gas === undefined || prev.nonce !== latest.nonce) {
-        throw new Error(`withdrawal ${withdrawalId}: attempt ${latest.attempt} is not an EIP-1559 transaction of nonce ${latest.nonce}`);
+        throw new Error(
+          `withdrawal ${withdrawalId}: attempt ${latest.attempt} is not an EIP-1559 transaction of nonce ${latest.nonce}`,
+        );
       }
       const signed = await lane.signer.sign({
-        chainId: lane.chainId, nonce: latest.nonce, to: prev.to, value: prev.value ?? 0n, data: prev.data ?? '0x', gas: prev.gas, ...fees,
+        chainId: lane.chainId,
+        nonce: latest.nonce,
+        to: prev.to,
+        value: prev.value ?? 0n,
+        data: prev.data ?? '0x',
+        gas: prev.gas,
+        ...fees,
       });
       await this.deps.faults?.afterSign?.();
       const at = this.ctx.clock.now();
       const id = await signerRepo.insertAttempt(tx, {
-        withdrawalId, chain: lane.chain, fromAddress: lane.signer.address, nonce: latest.nonce, attempt: latest.attempt + 1,
-        rawTx: signed.raw, txHash: signed.hash, ...fees, createdAt: at,
+        withdrawalId,
+        chain: lane.chain,
+        fromAddress: lane.signer.address,
+        nonce: latest.nonce,
+        attempt: latest.attempt + 1,
+        rawTx: signed.raw,
+        txHash: signed.hash,
+        ...fees,
+        createdAt: at,
       });
       await signerRepo.setCarrier(tx, withdrawalId, signed.hash, 0, at);
       return { id, signed };
     });
     if (!recorded) return false;
-    this.ctx.log.warn({ chain: lane.chain, withdrawal: withdrawalId, nonce: latest.nonce, attempt: latest.attempt + 1, ...stringFees(fees) },
-      'withdrawal signer: not mined in time, re-sent at a higher fee');
+    this.ctx.log.warn(
+      {
+        chain: lane.chain,
+        withdrawal: withdrawalId,
+        nonce: latest.nonce,
+        attempt: latest.attempt + 1,
+        ...stringFees(fees),
+      },
+      'withdrawal signer: not mined in time, re-sent at a higher fee',
+    );
     await this.deps.faults?.afterRecord?.();
     await this.send(lane, recorded.id, recorded.signed);
     return true;
@@ -335,5 +404,6 @@ export class WithdrawalSigner {
 }
 
 const stringFees = (f: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }) => ({
-  maxFeePerGas: f.maxFeePerGas.toString(), maxPriorityFeePerGas: f.maxPriorityFeePerGas.toString(),
+  maxFeePerGas: f.maxFeePerGas.toString(),
+  maxPriorityFeePerGas: f.maxPriorityFeePerGas.toString(),
 });

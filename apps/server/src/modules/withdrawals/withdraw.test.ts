@@ -2,9 +2,19 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_API, API, ERRORS, assetOf, parseAmount,
-  type AdminWithdrawal, type AdminWithdrawalList, type WithdrawAddress, type WithdrawFeeInfo, type WithdrawQuote, type WithdrawSettingRow,
-  type Withdrawal, type WithdrawalPage,
+  ADMIN_API,
+  API,
+  ERRORS,
+  assetOf,
+  parseAmount,
+  type AdminWithdrawal,
+  type AdminWithdrawalList,
+  type WithdrawAddress,
+  type WithdrawFeeInfo,
+  type WithdrawQuote,
+  type WithdrawSettingRow,
+  type Withdrawal,
+  type WithdrawalPage,
 } from '@app/contract';
 import { rowsOf } from '../../db/client';
 import { createTestApp, registerByEmail, userIdByEmail, type TestApp } from '../../../test/harness';
@@ -25,9 +35,17 @@ async function appWith(env: Record<string, string> = {}, clockAt?: string) {
   return createTestApp({
     ...(clockAt ? { clockAt } : {}),
     env: {
-      OTP_DAILY_PER_IP: '10000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', SCRYPT_COST: '1024', WITHDRAW_ADDRESS_HOLD_HOURS: '0',
-      WITHDRAW_FEE_FREE_MONTHS: '0', FUND_PASSWORD_MAX_FAILURES: '1000', SESSION_IDLE_MINUTES: '525600', SESSION_MAX_DAYS: '3650',
-      ETHEREUM_RPC_URL: 'http://127.0.0.1:9', WITHDRAW_HOT_KEY_EVM: `0x${'11'.repeat(32)}`, ...env,
+      OTP_DAILY_PER_IP: '10000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      SCRYPT_COST: '1024',
+      WITHDRAW_ADDRESS_HOLD_HOURS: '0',
+      WITHDRAW_FEE_FREE_MONTHS: '0',
+      FUND_PASSWORD_MAX_FAILURES: '1000',
+      SESSION_IDLE_MINUTES: '525600',
+      SESSION_MAX_DAYS: '3650',
+      ETHEREUM_RPC_URL: 'http://127.0.0.1:9',
+      WITHDRAW_HOT_KEY_EVM: `0x${'11'.repeat(32)}`,
+      ...env,
     },
   });
 }
@@ -50,7 +68,11 @@ const advance = async (ms: number) => {
 };
 beforeAll(async () => {
   t = await appWith();
-  operators = [await createOperator(t, 'finance'), await createOperator(t, 'finance'), await createOperator(t, 'admin')];
+  operators = [
+    await createOperator(t, 'finance'),
+    await createOperator(t, 'finance'),
+    await createOperator(t, 'admin'),
+  ];
   await signIn();
 });
 afterAll(() => t.close());
@@ -59,24 +81,55 @@ afterAll(() => t.close());
 async function withdrawer(app: TestApp = t, balance = '1000') {
   const u = await registerByEmail(app);
   const userId = await userIdByEmail(app, u.email);
-  expect((await app.post(API.user.setFundPassword, { fundPassword: FUND, confirmFundPassword: FUND }, { token: u.token })).code).toBe(0);
-  if (balance !== '0') await creditBackStage(app.money, { userId, asset: usdt, amount: parseAmount(balance, usdt.scale)!, note: null, operator: 'test' });
-  const saved = await app.post<WithdrawAddress>(API.currencyAddress.insert, { currency: 'USDT', chainType: 'ethereum', address: ETH_ADDRESS, fundPassword: FUND }, { token: u.token });
+  expect(
+    (await app.post(API.user.setFundPassword, { fundPassword: FUND, confirmFundPassword: FUND }, { token: u.token }))
+      .code,
+  ).toBe(0);
+  if (balance !== '0')
+    await creditBackStage(app.money, {
+      userId,
+      asset: usdt,
+      amount: parseAmount(balance, usdt.scale)!,
+      note: null,
+      operator: 'test',
+    });
+  const saved = await app.post<WithdrawAddress>(
+    API.currencyAddress.insert,
+    { currency: 'USDT', chainType: 'ethereum', address: ETH_ADDRESS, fundPassword: FUND },
+    { token: u.token },
+  );
   expect(saved.code).toBe(0);
   const opts = { token: u.token };
   return {
-    ...u, userId, addressId: saved.data.id,
+    ...u,
+    userId,
+    addressId: saved.data.id,
     fee: async (currency = 'USDT', chainType = 'ethereum') =>
-      (await app.call<WithdrawFeeInfo>('GET', `${API.userWithdraw.withdrawFee}?currency=${currency}&chainType=${chainType}`, undefined, opts)),
+      await app.call<WithdrawFeeInfo>(
+        'GET',
+        `${API.userWithdraw.withdrawFee}?currency=${currency}&chainType=${chainType}`,
+        undefined,
+        opts,
+      ),
     create: (amount: string, extra: Record<string, unknown> = {}) =>
-      app.post<WithdrawQuote>(API.userWithdraw.create, { currency: 'USDT', chainType: 'ethereum', addressId: saved.data.id, amount, ...extra }, opts),
+      app.post<WithdrawQuote>(
+        API.userWithdraw.create,
+        { currency: 'USDT', chainType: 'ethereum', addressId: saved.data.id, amount, ...extra },
+        opts,
+      ),
     confirm: (quoteId: string, fundPassword = FUND, key?: string) =>
-      app.post<Withdrawal>(API.userWithdraw.confirm, { quoteId, fundPassword }, key ? { ...opts, headers: { 'idempotency-key': key } } : opts),
+      app.post<Withdrawal>(
+        API.userWithdraw.confirm,
+        { quoteId, fundPassword },
+        key ? { ...opts, headers: { 'idempotency-key': key } } : opts,
+      ),
     cancel: (id: string) => app.post<Withdrawal>(API.userWithdraw.cancel, { id }, opts),
     list: async () => (await app.call<WithdrawalPage>('GET', API.userWithdraw.list, undefined, opts)).data.items,
     balances: async () => {
-      const rows = rowsOf(await app.ctx.db.execute(sql`SELECT kind, balance::text AS b FROM ledger_accounts
-        WHERE user_id = ${userId} AND mode = 'real' AND asset = 'USDT' ORDER BY kind`));
+      const rows = rowsOf(
+        await app.ctx.db.execute(sql`SELECT kind, balance::text AS b FROM ledger_accounts
+        WHERE user_id = ${userId} AND mode = 'real' AND asset = 'USDT' ORDER BY kind`),
+      );
       return Object.fromEntries(rows.map((r) => [String(r.kind), String(r.b)]));
     },
   };
@@ -92,22 +145,43 @@ async function withdraw(u: Withdrawer, amount: string): Promise<Withdrawal> {
   return done.data;
 }
 
-const decide = (id: number, body: Record<string, unknown>, token = finance) => t.post<AdminWithdrawal>(ADMIN_API.withdrawals.decide, { id, ...body }, { token });
+const decide = (id: number, body: Record<string, unknown>, token = finance) =>
+  t.post<AdminWithdrawal>(ADMIN_API.withdrawals.decide, { id, ...body }, { token });
 const internalId = async (publicId: string) =>
   Number(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM withdrawals WHERE public_id = ${publicId}`))[0]!.id);
 /** What the signer does before `complete`: the withdrawal sent. */
-const markSent = (id: number, hash: string) => t.ctx.db.execute(sql`UPDATE withdrawals SET state = 'broadcast', tx_hash = ${hash} WHERE id = ${id}`);
+const markSent = (id: number, hash: string) =>
+  t.ctx.db.execute(sql`UPDATE withdrawals SET state = 'broadcast', tx_hash = ${hash} WHERE id = ${id}`);
 const systemBalance = async (kind: string) =>
-  String(rowsOf(await t.ctx.db.execute(sql`SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE user_id IS NULL AND mode = 'real' AND kind = ${kind} AND asset = 'USDT'`))[0]!.b);
+  String(
+    rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE user_id IS NULL AND mode = 'real' AND kind = ${kind} AND asset = 'USDT'`,
+      ),
+    )[0]!.b,
+  );
 
 describe('withdraw-fee', () => {
   it('gives the fee, limits, balance and state for the user now', async () => {
     const u = await withdrawer();
     const info = (await u.fee()).data;
     expect(info).toMatchObject({
-      currency: 'USDT', chainType: 'ethereum', protocol: 'ERC20', available: true, fee: '5.000000', standardFee: '5.000000', feeWaived: false,
-      minAmount: '20.000000', maxAmount: '100000.000000', dailyLimit: '200000.000000', dailyRemaining: '200000.000000', balance: '1000.000000',
-      fundPasswordSet: true, lockedUntil: null, lockReason: null, frozen: false,
+      currency: 'USDT',
+      chainType: 'ethereum',
+      protocol: 'ERC20',
+      available: true,
+      fee: '5.000000',
+      standardFee: '5.000000',
+      feeWaived: false,
+      minAmount: '20.000000',
+      maxAmount: '100000.000000',
+      dailyLimit: '200000.000000',
+      dailyRemaining: '200000.000000',
+      balance: '1000.000000',
+      fundPasswordSet: true,
+      lockedUntil: null,
+      lockReason: null,
+      frozen: false,
     });
     // TRON has no signer: not available (and saying so, not failing later).
     expect((await u.fee('USDT', 'tron')).data).toMatchObject({ available: false });
@@ -119,41 +193,74 @@ describe('withdraw-fee', () => {
   it.each([
     ['2026-11-29T09:30:00.000Z', '2027-02-28T09:30:00.000Z'],
     ['2027-11-30T09:30:00.000Z', '2028-02-29T09:30:00.000Z'],
-  ])('a user registered at %s pays no fee until %s, and the standard fee from then', async (registeredAt, waivedUntil) => {
-    const fresh = await appWith({ WITHDRAW_FEE_FREE_MONTHS: '3' }, registeredAt);
-    try {
-      const n = await withdrawer(fresh);
-      const until = Date.parse(waivedUntil);
-      expect((await n.fee()).data).toMatchObject({ fee: '0.000000', standardFee: '5.000000', feeWaived: true, feeWaivedUntil: until });
-      expect((await n.create('100')).data).toMatchObject({ fee: '0.000000', feeWaived: true, receive: '100.000000' });
-      fresh.clock.advance(until - 1 - fresh.clock.now().getTime());
-      expect((await n.fee()).data).toMatchObject({ fee: '0.000000', feeWaived: true });
-      fresh.clock.advance(1);
-      expect((await n.fee()).data).toMatchObject({ fee: '5.000000', feeWaived: false, feeWaivedUntil: null });
-    } finally {
-      await fresh.close();
-    }
-  });
+  ])(
+    'a user registered at %s pays no fee until %s, and the standard fee from then',
+    async (registeredAt, waivedUntil) => {
+      const fresh = await appWith({ WITHDRAW_FEE_FREE_MONTHS: '3' }, registeredAt);
+      try {
+        const n = await withdrawer(fresh);
+        const until = Date.parse(waivedUntil);
+        expect((await n.fee()).data).toMatchObject({
+          fee: '0.000000',
+          standardFee: '5.000000',
+          feeWaived: true,
+          feeWaivedUntil: until,
+        });
+        expect((await n.create('100')).data).toMatchObject({ fee: '0.000000', feeWaived: true, receive: '100.000000' });
+        fresh.clock.advance(until - 1 - fresh.clock.now().getTime());
+        expect((await n.fee()).data).toMatchObject({ fee: '0.000000', feeWaived: true });
+        fresh.clock.advance(1);
+        expect((await n.fee()).data).toMatchObject({ fee: '5.000000', feeWaived: false, feeWaivedUntil: null });
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 });
 
 describe('create and confirm', () => {
   it('quotes, escrows on confirm, waits for review, and is paid out exactly once when the chain confirms it', async () => {
     const u = await withdrawer();
     const quote = await u.create('100');
-    expect(quote.data).toMatchObject({ amount: '100.000000', fee: '5.000000', receive: '95.000000', address: ETH_ADDRESS, validSeconds: 120 });
+    expect(quote.data).toMatchObject({
+      amount: '100.000000',
+      fee: '5.000000',
+      receive: '95.000000',
+      address: ETH_ADDRESS,
+      validSeconds: 120,
+    });
     expect(await u.balances()).toEqual({ currency: '1000000000' }); // nothing moved
     const w = (await u.confirm(quote.data.quoteId)).data;
-    expect(w).toMatchObject({ state: 'processing', amount: '100.000000', fee: '5.000000', receive: '95.000000', cancellable: true, txHash: null });
+    expect(w).toMatchObject({
+      state: 'processing',
+      amount: '100.000000',
+      fee: '5.000000',
+      receive: '95.000000',
+      cancellable: true,
+      txHash: null,
+    });
     expect(w.number).toMatch(/^W\d{8}-\d{6}$/);
     expect(await u.balances()).toEqual({ currency: '900000000', currency_frozen: '100000000' });
 
     // The first withdrawal, to a new address, of a deposit not traded: an operator's review.
-    const queue = (await t.call<AdminWithdrawalList>('GET', `${ADMIN_API.withdrawals.list}?uid=${u.user.uid}`, undefined, { token: finance })).data;
+    const queue = (
+      await t.call<AdminWithdrawalList>('GET', `${ADMIN_API.withdrawals.list}?uid=${u.user.uid}`, undefined, {
+        token: finance,
+      })
+    ).data;
     expect(queue.items).toHaveLength(1);
-    expect(queue.items[0]).toMatchObject({ review: 'manual', approvalsNeeded: 1, valueUsdt: '100.000000', uid: u.user.uid });
+    expect(queue.items[0]).toMatchObject({
+      review: 'manual',
+      approvalsNeeded: 1,
+      valueUsdt: '100.000000',
+      uid: u.user.uid,
+    });
     expect(queue.items[0]!.riskFlags.sort()).toEqual(['deposit_not_traded', 'first_withdrawal', 'new_address']);
     const id = queue.items[0]!.internalId;
-    expect((await decide(id, { approve: true })).data).toMatchObject({ state: 'approved', approvedBy: [expect.any(String)] });
+    expect((await decide(id, { approve: true })).data).toMatchObject({
+      state: 'approved',
+      approvedBy: [expect.any(String)],
+    });
     expect((await decide(id, { approve: true }, finance2)).code).toBe(code('WITHDRAWAL_ALREADY_DECIDED'));
     expect((await u.cancel(w.id)).code).toBe(code('WITHDRAWAL_NOT_CANCELLABLE'));
 
@@ -166,15 +273,30 @@ describe('create and confirm', () => {
     expect(await u.balances()).toEqual({ currency: '900000000', currency_frozen: '0' });
     expect(BigInt(await systemBalance('fees')) - feesBefore).toBe(5_000_000n);
     expect(BigInt(await systemBalance('external_withdrawals')) - outBefore).toBe(95_000_000n);
-    expect((await u.list())[0]).toMatchObject({ state: 'completed', txHash: hash, confirmations: 12, fee: '5.000000', receive: '95.000000', completedAt: expect.any(Number) });
-    const audit = rowsOf(await t.ctx.db.execute(sql`SELECT action FROM audit_log WHERE target_type = 'withdrawal' AND target_id = ${String(id)}`));
+    expect((await u.list())[0]).toMatchObject({
+      state: 'completed',
+      txHash: hash,
+      confirmations: 12,
+      fee: '5.000000',
+      receive: '95.000000',
+      completedAt: expect.any(Number),
+    });
+    const audit = rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT action FROM audit_log WHERE target_type = 'withdrawal' AND target_id = ${String(id)}`,
+      ),
+    );
     expect(audit.map((r) => r.action)).toEqual(['withdrawal.approve']);
 
     // A week on, with a withdrawal sent to this address, a small one passes the rules alone (audited as theirs).
     await advance(8 * DAY_MS);
     const auto = await withdraw(u, '50');
     expect(auto.state).toBe('approved');
-    const rules = rowsOf(await t.ctx.db.execute(sql`SELECT operator_email FROM audit_log WHERE target_type = 'withdrawal' AND target_id = ${String(await internalId(auto.id))}`));
+    const rules = rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT operator_email FROM audit_log WHERE target_type = 'withdrawal' AND target_id = ${String(await internalId(auto.id))}`,
+      ),
+    );
     expect(rules).toEqual([{ operator_email: 'system:withdrawal-rules' }]);
   });
 
@@ -186,7 +308,10 @@ describe('create and confirm', () => {
     expect(first.data).toMatchObject({ state: 'processing', review: 'four_eyes', approvalsNeeded: 2 });
     expect(first.data.riskFlags).toContain('large_amount');
     expect((await decide(id, { approve: true })).code).toBe(code('APPROVAL_SAME_OPERATOR'));
-    expect((await decide(id, { approve: true }, admin)).data).toMatchObject({ state: 'approved', approvedBy: [expect.any(String), expect.any(String)] });
+    expect((await decide(id, { approve: true }, admin)).data).toMatchObject({
+      state: 'approved',
+      approvedBy: [expect.any(String), expect.any(String)],
+    });
   });
 
   it('a rejection needs a reason, returns the escrow and shows the reason and note to the user', async () => {
@@ -194,11 +319,27 @@ describe('create and confirm', () => {
     const w = await withdraw(u, '300');
     const id = await internalId(w.id);
     expect((await decide(id, { approve: false })).code).toBe(code('WITHDRAW_REASON_REQUIRED'));
-    expect((await decide(id, { approve: false, reason: 'address_risk', note: 'Please call us' })).data).toMatchObject({ state: 'rejected' });
+    expect((await decide(id, { approve: false, reason: 'address_risk', note: 'Please call us' })).data).toMatchObject({
+      state: 'rejected',
+    });
     expect(await u.balances()).toEqual({ currency: '1000000000', currency_frozen: '0' });
-    expect((await u.list())[0]).toMatchObject({ state: 'rejected', reason: 'address_risk', note: 'Please call us', cancellable: false });
-    const told = rowsOf(await t.ctx.db.execute(sql`SELECT kind, params FROM user_notifications WHERE user_id = ${u.userId} AND kind LIKE 'withdrawal.%'`));
-    expect(told).toEqual([{ kind: 'withdrawal.rejected', params: { id: w.id, currency: 'USDT', amount: '300.000000', reason: 'address_risk', note: 'Please call us' } }]);
+    expect((await u.list())[0]).toMatchObject({
+      state: 'rejected',
+      reason: 'address_risk',
+      note: 'Please call us',
+      cancellable: false,
+    });
+    const told = rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT kind, params FROM user_notifications WHERE user_id = ${u.userId} AND kind LIKE 'withdrawal.%'`,
+      ),
+    );
+    expect(told).toEqual([
+      {
+        kind: 'withdrawal.rejected',
+        params: { id: w.id, currency: 'USDT', amount: '300.000000', reason: 'address_risk', note: 'Please call us' },
+      },
+    ]);
   });
 
   it('the user cancels one still processing; a failed one comes back too', async () => {
@@ -221,7 +362,10 @@ describe('create and confirm', () => {
     const w3 = await withdraw(u, '20');
     const w4 = await withdraw(u, '30');
     expect(await t.app.withdrawals.cancelAllProcessing(u.userId, 'frozen by the user')).toBe(2);
-    expect((await u.list()).filter((x) => [w3.id, w4.id].includes(x.id)).map((x) => x.state)).toEqual(['cancelled', 'cancelled']);
+    expect((await u.list()).filter((x) => [w3.id, w4.id].includes(x.id)).map((x) => x.state)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
     expect(await u.balances()).toEqual({ currency: '1000000000', currency_frozen: '0' });
   });
 });
@@ -238,18 +382,36 @@ describe('bad input answers its code and moves nothing', () => {
     await expectCode(u.create('100', { addressId: crypto.randomUUID() }), 'ADDRESS_NOT_FOUND');
     await expectCode(u.create('100', { addressId: other.addressId }), 'ADDRESS_NOT_FOUND');
     // A saved address of another coin or chain is not one of this coin's.
-    const eth = await t.post<WithdrawAddress>(API.currencyAddress.insert, { currency: 'ETH', chainType: 'ethereum', address: ETH_ADDRESS_2, fundPassword: FUND }, { token: u.token });
+    const eth = await t.post<WithdrawAddress>(
+      API.currencyAddress.insert,
+      { currency: 'ETH', chainType: 'ethereum', address: ETH_ADDRESS_2, fundPassword: FUND },
+      { token: u.token },
+    );
     await expectCode(u.create('100', { addressId: eth.data.id }), 'ADDRESS_NOT_FOUND');
     await expectCode(u.create('100', { chainType: 'tron' }), 'WITHDRAW_NOT_AVAILABLE');
-    const tron = await t.post(API.currencyAddress.insert, { currency: 'USDT', chainType: 'ethereum', address: TRON_ADDRESS, fundPassword: FUND }, { token: u.token });
+    const tron = await t.post(
+      API.currencyAddress.insert,
+      { currency: 'USDT', chainType: 'ethereum', address: TRON_ADDRESS, fundPassword: FUND },
+      { token: u.token },
+    );
     expect(tron.code).toBe(code('ADDRESS_INVALID')); // a wrong-chain address is never saved
     await expectCode(u.create('19.99'), 'WITHDRAW_BELOW_MIN');
     await expectCode(u.create('100000.01'), 'WITHDRAW_ABOVE_MAX');
-    await expectCode(u.create('0.01000000001', { currency: 'ETH', addressId: eth.data.id }), 'WITHDRAW_AMOUNT_PRECISION');
+    await expectCode(
+      u.create('0.01000000001', { currency: 'ETH', addressId: eth.data.id }),
+      'WITHDRAW_AMOUNT_PRECISION',
+    );
     await expectCode(u.create('1000.01'), 'BALANCE_NOT_ENOUGH');
     await expectCode(u.create('-5'), 'AMOUNT_INVALID');
     await expectCode(u.create('abc'), 'AMOUNT_INVALID');
-    await expectCode(t.post(API.userWithdraw.create, { currency: 'USDT', chainType: 'ethereum', addressId: u.addressId, amount: '100' }, { token: u.token, headers: { typeUser: 'demo' } }), 'WITHDRAW_REAL_ONLY');
+    await expectCode(
+      t.post(
+        API.userWithdraw.create,
+        { currency: 'USDT', chainType: 'ethereum', addressId: u.addressId, amount: '100' },
+        { token: u.token, headers: { typeUser: 'demo' } },
+      ),
+      'WITHDRAW_REAL_ONLY',
+    );
 
     const quote = (await u.create('100')).data;
     await expectCode(u.confirm(quote.quoteId, 'wrong-one'), 'FUND_PASSWORD_INCORRECT');
@@ -269,7 +431,19 @@ describe('bad input answers its code and moves nothing', () => {
     await u.cancel(first.data.id);
 
     // The daily limit counts what is on its way, not what came back.
-    await t.post(ADMIN_API.withdrawals.updateSetting, { currency: 'USDT', chainType: 'ethereum', fee: '5', minAmount: '20', maxAmount: '500', dailyLimit: '700', enabled: true }, { token: admin });
+    await t.post(
+      ADMIN_API.withdrawals.updateSetting,
+      {
+        currency: 'USDT',
+        chainType: 'ethereum',
+        fee: '5',
+        minAmount: '20',
+        maxAmount: '500',
+        dailyLimit: '700',
+        enabled: true,
+      },
+      { token: admin },
+    );
     await withdraw(u, '500');
     const limited = await u.create('250');
     expect(limited.code).toBe(code('WITHDRAW_DAILY_LIMIT'));
@@ -277,15 +451,33 @@ describe('bad input answers its code and moves nothing', () => {
     await advance(DAY_MS);
     // A day past its expiry, a quote nobody confirmed is removed; a confirmed one stays (its withdrawal names it).
     await t.app.withdrawals.purgeQuotes();
-    expect(rowsOf(await t.ctx.db.execute(sql`SELECT id FROM withdraw_quotes WHERE id IN (${quote.quoteId}, ${q2.quoteId})`)).map((r) => r.id)).toEqual([q2.quoteId]);
+    expect(
+      rowsOf(
+        await t.ctx.db.execute(sql`SELECT id FROM withdraw_quotes WHERE id IN (${quote.quoteId}, ${q2.quoteId})`),
+      ).map((r) => r.id),
+    ).toEqual([q2.quoteId]);
     expect((await u.create('250')).code).toBe(0);
-    await t.post(ADMIN_API.withdrawals.updateSetting, { currency: 'USDT', chainType: 'ethereum', fee: '5', minAmount: '20', maxAmount: '100000', dailyLimit: '200000', enabled: true }, { token: admin });
+    await t.post(
+      ADMIN_API.withdrawals.updateSetting,
+      {
+        currency: 'USDT',
+        chainType: 'ethereum',
+        fee: '5',
+        minAmount: '20',
+        maxAmount: '100000',
+        dailyLimit: '200000',
+        enabled: true,
+      },
+      { token: admin },
+    );
   });
 
   it('pauses withdrawals after a security change, and stops them when frozen', async () => {
     const u = await withdrawer();
     const quote = (await u.create('100')).data;
-    await t.ctx.db.execute(sql`UPDATE users SET security_changed_at = ${t.clock.now().toISOString()}, security_change = 'fund_password' WHERE id = ${u.userId}`);
+    await t.ctx.db.execute(
+      sql`UPDATE users SET security_changed_at = ${t.clock.now().toISOString()}, security_change = 'fund_password' WHERE id = ${u.userId}`,
+    );
     const paused = await u.create('100');
     expect(paused.code).toBe(code('WITHDRAW_SECURITY_LOCK'));
     expect((await u.confirm(quote.quoteId)).code).toBe(code('WITHDRAW_SECURITY_LOCK'));
@@ -316,7 +508,8 @@ describe('bad input answers its code and moves nothing', () => {
     try {
       const u = await withdrawer(locking);
       const quote = (await u.create('100')).data;
-      for (let i = 0; i < 3; i++) expect((await u.confirm(quote.quoteId, 'wrong')).code).toBe(code('FUND_PASSWORD_INCORRECT'));
+      for (let i = 0; i < 3; i++)
+        expect((await u.confirm(quote.quoteId, 'wrong')).code).toBe(code('FUND_PASSWORD_INCORRECT'));
       expect((await u.confirm(quote.quoteId)).code).toBe(code('FUND_PASSWORD_LOCKED'));
       expect(await u.balances()).toEqual({ currency: '1000000000' });
     } finally {
@@ -332,7 +525,9 @@ describe('races', () => {
     const answers = await Promise.all(quotes.map((q) => u.confirm(q.data.quoteId)));
     const won = answers.filter((a) => a.code === 0);
     expect(won).toHaveLength(1);
-    expect(new Set(answers.filter((a) => a.code !== 0).map((a) => a.code))).toEqual(new Set([code('BALANCE_NOT_ENOUGH')]));
+    expect(new Set(answers.filter((a) => a.code !== 0).map((a) => a.code))).toEqual(
+      new Set([code('BALANCE_NOT_ENOUGH')]),
+    );
     expect(await u.balances()).toEqual({ currency: '0', currency_frozen: '1000000000' });
   });
 
@@ -354,7 +549,10 @@ describe('races', () => {
     expect((await u.list())[0]!.state).toBe('approved');
     const w2 = await withdraw(u, '15000');
     const id2 = await internalId(w2.id);
-    const rejects = await Promise.all([decide(id2, { approve: false, reason: 'other' }), decide(id2, { approve: false, reason: 'other' }, finance2)]);
+    const rejects = await Promise.all([
+      decide(id2, { approve: false, reason: 'other' }),
+      decide(id2, { approve: false, reason: 'other' }, finance2),
+    ]);
     expect(rejects.map((r) => r.code).sort()).toEqual([0, code('WITHDRAWAL_ALREADY_DECIDED')].sort());
     expect(await u.balances()).toEqual({ currency: '25000000000', currency_frozen: '15000000000' });
   });
@@ -362,17 +560,39 @@ describe('races', () => {
 
 describe('fee settings', () => {
   it('an admin changes a fee (audited); finance may only read; an incoherent setting is refused', async () => {
-    const list = (await t.call<WithdrawSettingRow[]>('GET', ADMIN_API.withdrawals.settings, undefined, { token: finance })).data;
-    expect(list.find((r) => r.currency === 'USDT' && r.chainType === 'ethereum')).toMatchObject({ fee: '5.000000', signer: true, enabled: true });
+    const list = (
+      await t.call<WithdrawSettingRow[]>('GET', ADMIN_API.withdrawals.settings, undefined, { token: finance })
+    ).data;
+    expect(list.find((r) => r.currency === 'USDT' && r.chainType === 'ethereum')).toMatchObject({
+      fee: '5.000000',
+      signer: true,
+      enabled: true,
+    });
     expect(list.find((r) => r.currency === 'USDT' && r.chainType === 'tron')).toMatchObject({ signer: false });
-    const body = { currency: 'USDT', chainType: 'ethereum', fee: '3', minAmount: '20', maxAmount: '100000', dailyLimit: '200000', enabled: true };
-    expect((await t.post(ADMIN_API.withdrawals.updateSetting, body, { token: finance })).code).toBe(code('OPERATOR_ROLE_FORBIDDEN'));
-    expect((await t.post(ADMIN_API.withdrawals.updateSetting, { ...body, fee: '20' }, { token: admin })).code).toBe(code('WITHDRAW_SETTING_INVALID'));
+    const body = {
+      currency: 'USDT',
+      chainType: 'ethereum',
+      fee: '3',
+      minAmount: '20',
+      maxAmount: '100000',
+      dailyLimit: '200000',
+      enabled: true,
+    };
+    expect((await t.post(ADMIN_API.withdrawals.updateSetting, body, { token: finance })).code).toBe(
+      code('OPERATOR_ROLE_FORBIDDEN'),
+    );
+    expect((await t.post(ADMIN_API.withdrawals.updateSetting, { ...body, fee: '20' }, { token: admin })).code).toBe(
+      code('WITHDRAW_SETTING_INVALID'),
+    );
     const saved = await t.post<WithdrawSettingRow>(ADMIN_API.withdrawals.updateSetting, body, { token: admin });
     expect(saved.data).toMatchObject({ fee: '3.000000', updatedBy: expect.stringContaining('@') });
     const u = await withdrawer();
     expect((await u.create('100')).data).toMatchObject({ fee: '3.000000', receive: '97.000000' });
-    const audit = rowsOf(await t.ctx.db.execute(sql`SELECT before->>'fee' AS b, after->>'fee' AS a FROM audit_log WHERE action = 'withdraw_setting.update' ORDER BY id DESC LIMIT 1`));
+    const audit = rowsOf(
+      await t.ctx.db.execute(
+        sql`SELECT before->>'fee' AS b, after->>'fee' AS a FROM audit_log WHERE action = 'withdraw_setting.update' ORDER BY id DESC LIMIT 1`,
+      ),
+    );
     expect(audit).toEqual([{ b: '5.000000', a: '3.000000' }]);
     await t.post(ADMIN_API.withdrawals.updateSetting, { ...body, fee: '5' }, { token: admin });
   });

@@ -115,12 +115,16 @@ export function buildDesktopRoutes(): RouteObject[] {
   // (docs/product.md §2 lists no desktop route for it) shows its chat in the desktop frame at the same URLs.
   const supportPage = full(supportDesk, 'SupportDeskPage');
   const deskLinkPages: Partial<Record<string, PageLoader>> = {
-    [PATHS.customerService]: supportPage, [PATHS.customerServiceMobile]: supportPage,
+    [PATHS.customerService]: supportPage,
+    [PATHS.customerServiceMobile]: supportPage,
     // The built-in location pages (docs/product.md §2 lists them without a layout): the same page, in a desktop card.
-    [PATHS.chooseLocation]: page(locationPages, 'ChooseLocationPage', true), [PATHS.openLocation]: page(locationPages, 'OpenLocationPage', true),
+    [PATHS.chooseLocation]: page(locationPages, 'ChooseLocationPage', true),
+    [PATHS.openLocation]: page(locationPages, 'OpenLocationPage', true),
     // The helper centre and the legal and company texts (docs/product.md §2 lists no desktop routes for them): the same pages, in a wide desktop card.
-    [PATHS.helpCenter]: page(helpPages, 'HelpCenterPage', true), [PATHS.aboutUs]: page(helpPages, 'AboutUsPage', true),
-    [PATHS.privacyPolicy]: page(helpPages, 'PrivacyPolicyPage', true), [PATHS.companyWebsite]: page(helpPages, 'CompanyPage', true),
+    [PATHS.helpCenter]: page(helpPages, 'HelpCenterPage', true),
+    [PATHS.aboutUs]: page(helpPages, 'AboutUsPage', true),
+    [PATHS.privacyPolicy]: page(helpPages, 'PrivacyPolicyPage', true),
+    [PATHS.companyWebsite]: page(helpPages, 'CompanyPage', true),
   };
   const isLinkPage = (path: string) => path === PATHS.withdrawFreeze || path in deskLinkPages;
   const linkPages: RouteObject[] = MOBILE_ROUTES.filter((r) => isLinkPage(r.path)).map((r) => ({
@@ -136,6 +140,10 @@ export function buildDesktopRoutes(): RouteObject[] {
     { path: '/', element: <EntryRedirect /> },
     { path: '/splash', element: <EntryRedirect /> },
     ...mobileRedirects,
-    { element: <DesktopShell />, errorElement: <PageLoadError />, children: [...desktopPages, ...linkPages, notFoundRoute] },
+    {
+      element: <DesktopShell />,
+      errorElement: <PageLoadError />,
+      children: [...desktopPages, ...linkPages, notFoundRoute],
+    },
   ];
 }

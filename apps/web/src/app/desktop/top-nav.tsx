@@ -27,7 +27,12 @@ export function TopNav() {
       </Link>
       <nav className="desktop-nav" aria-label={t('app.mainNav')}>
         {sections.map((s) => (
-          <Link key={s.to} to={s.to} className="desktop-nav__link" aria-current={pathname === s.to ? 'page' : undefined}>
+          <Link
+            key={s.to}
+            to={s.to}
+            className="desktop-nav__link"
+            aria-current={pathname === s.to ? 'page' : undefined}
+          >
             {s.label}
           </Link>
         ))}
@@ -59,7 +64,12 @@ function ThemeSwitch({ className = 'desktop-button desktop-button--ghost' }: { c
   const { t } = useTranslation();
   const theme = useSessionStore((s) => s.theme);
   return (
-    <button type="button" className={className} aria-pressed={theme === 'dark'} onClick={() => changeTheme(theme === 'dark' ? 'light' : 'dark')}>
+    <button
+      type="button"
+      className={className}
+      aria-pressed={theme === 'dark'}
+      onClick={() => changeTheme(theme === 'dark' ? 'light' : 'dark')}
+    >
       {t('profile.darkMode')}
     </button>
   );

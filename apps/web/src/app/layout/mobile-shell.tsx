@@ -28,7 +28,8 @@ export function MobileShell() {
   useUserInfo();
   // The notification bell with the unread count: on home and profile, for a signed-in user.
   const loggedIn = useIsLoggedIn();
-  const bell = loggedIn && (title === 'home' || title === 'profile') ? <LazyNoticeBell to={PATHS.notifications} /> : null;
+  const bell =
+    loggedIn && (title === 'home' || title === 'profile') ? <LazyNoticeBell to={PATHS.notifications} /> : null;
 
   return (
     <div className={`app-frame${tab ? ' app-frame--tabs' : ''}`}>

@@ -1,8 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  API, type AcceptedLegalKind, type HelpArticle, type HelpArticleList, type HelpCategory, type HelpCategoryCount, type LegalAcceptance,
-  type LegalDocument, type LegalKind,
+  API,
+  type AcceptedLegalKind,
+  type HelpArticle,
+  type HelpArticleList,
+  type HelpCategory,
+  type HelpCategoryCount,
+  type LegalAcceptance,
+  type LegalDocument,
+  type LegalKind,
 } from '@app/contract';
 import { apiGet, apiPost } from '../../lib/api/api-client';
 import { useSessionStore } from '../../lib/session/session-store';
@@ -19,7 +26,11 @@ export const helpKeys = {
 
 /** `help/categories`: each category with its number of published articles. */
 export function useHelpCategories() {
-  return useQuery({ queryKey: helpKeys.categories, queryFn: () => apiGet<HelpCategoryCount[]>(API.help.categories), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: helpKeys.categories,
+    queryFn: () => apiGet<HelpCategoryCount[]>(API.help.categories),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** `help/list`: a category's articles, in order. */
@@ -60,7 +71,11 @@ export function useHelpArticle(id: string | null) {
 /** `legal/document`: the current version of a legal or company text. */
 export function useLegalDocument(kind: LegalKind) {
   const { i18n } = useTranslation();
-  return useQuery({ queryKey: helpKeys.legal(kind, i18n.language), queryFn: () => apiGet<LegalDocument>(API.legal.document, { kind }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: helpKeys.legal(kind, i18n.language),
+    queryFn: () => apiGet<LegalDocument>(API.legal.document, { kind }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** `legal/acceptances`: which version of each text the signed-in user accepted, and when (nothing asked without a session). */
@@ -78,7 +93,8 @@ export function useLegalAcceptances() {
 export function useAcceptLegal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { kind: AcceptedLegalKind; version: number }) => apiPost<LegalAcceptance>(API.legal.accept, body),
+    mutationFn: (body: { kind: AcceptedLegalKind; version: number }) =>
+      apiPost<LegalAcceptance>(API.legal.accept, body),
     onSuccess: () => client.invalidateQueries({ queryKey: helpKeys.acceptances }),
   });
 }

@@ -10,6 +10,7 @@ export function useDepositSelection() {
   const symbol = params.get('symbol');
   const chain = params.get('chain');
   const setSymbol = (next: string) => setParams({ symbol: next }, { replace: true });
-  const setChain = (next: DepositChainId, forSymbol: string) => setParams({ symbol: forSymbol, chain: next }, { replace: true });
+  const setChain = (next: DepositChainId, forSymbol: string) =>
+    setParams({ symbol: forSymbol, chain: next }, { replace: true });
   return { symbol, chain, setSymbol, setChain };
 }

@@ -45,7 +45,6 @@ export class ApiError extends Error {
 /** Code used for failures that never reached a server answer (network, timeout, bad body). */
 export const TRANSPORT_ERROR_CODE = -1;
 
-
 /** Pages where an expired session does not send the user to login (docs/product.md §2, §8). */
 const NO_LOGIN_REDIRECT_PATHS = ['/', '/splash', TAB_PATHS.home, TAB_PATHS.quote, TAB_PATHS.trade];
 
@@ -136,7 +135,12 @@ async function send<T>(url: string, init: RequestInit, options: RequestOptions):
   if ((SESSION_EXPIRED_CODES as readonly number[]).includes(code)) {
     // The catalogue (with the current language's messages) loads only in the rare case of a server
     // that sent no text; if even that fails, the session still ends, without a toast.
-    const message = msg || (await import('../i18n/catalog').then((m) => m.loadedCatalogMessage('SESSION_EXPIRED'), () => ''));
+    const message =
+      msg ||
+      (await import('../i18n/catalog').then(
+        (m) => m.loadedCatalogMessage('SESSION_EXPIRED'),
+        () => '',
+      ));
     handleSessionExpired(message);
     throw new ApiError('session', code, message);
   }
@@ -157,16 +161,28 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
   return send<T>(apiUrl(path, options.query), { method, headers, body }, options);
 }
 
-export function apiPost<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+export function apiPost<T>(
+  path: string,
+  body?: unknown,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
   return apiRequest<T>(path, { ...options, method: 'POST', body });
 }
 
-export function apiGet<T>(path: string, query?: RequestOptions['query'], options: Omit<RequestOptions, 'method' | 'query'> = {}): Promise<T> {
+export function apiGet<T>(
+  path: string,
+  query?: RequestOptions['query'],
+  options: Omit<RequestOptions, 'method' | 'query'> = {},
+): Promise<T> {
   return apiRequest<T>(path, { ...options, method: 'GET', query });
 }
 
 /** Multipart upload (docs/product.md §7 "Upload"): headers token and lang; the browser sets the boundary. */
-export function apiUpload<T>(path: string, form: FormData, options: Omit<RequestOptions, 'method' | 'body' | 'query'> = {}): Promise<T> {
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  options: Omit<RequestOptions, 'method' | 'body' | 'query'> = {},
+): Promise<T> {
   const { token } = getSession();
   const headers: Record<string, string> = { [HEADER.lang]: currentHeaderLang(), Accept: 'application/json' };
   if (token) headers[HEADER.token] = token;

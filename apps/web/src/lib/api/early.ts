@@ -1,4 +1,12 @@
-import { HEADER, REQUEST_TIMEOUT_MS, SUCCESS_CODES, toHeaderLang, type Language, type LoginOrigin, type TypeUser } from '@app/contract';
+import {
+  HEADER,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_CODES,
+  toHeaderLang,
+  type Language,
+  type LoginOrigin,
+  type TypeUser,
+} from '@app/contract';
 
 /** What the docs/product.md §7 headers are built from. */
 export interface HeaderSession {
@@ -8,7 +16,10 @@ export interface HeaderSession {
 }
 
 /** The docs/product.md §7 headers of every request (api-client.ts sends them, and the early requests below). */
-export function requestHeaders({ token, typeUser, language }: HeaderSession, origin: LoginOrigin): Record<string, string> {
+export function requestHeaders(
+  { token, typeUser, language }: HeaderSession,
+  origin: LoginOrigin,
+): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADER.lang]: toHeaderLang(language),
     [HEADER.typeUser]: typeUser,
@@ -50,7 +61,8 @@ export function sendEarly<T>(url: string, session: HeaderSession): Promise<T> {
   })
     .then((response) => response.json() as Promise<{ code?: unknown; data?: unknown }>)
     .then((envelope) => {
-      if (!(SUCCESS_CODES as readonly unknown[]).includes(envelope.code)) throw new Error(`early request: code ${String(envelope.code)}`);
+      if (!(SUCCESS_CODES as readonly unknown[]).includes(envelope.code))
+        throw new Error(`early request: code ${String(envelope.code)}`);
       return envelope.data as T;
     });
   early.set(earlyKey(url, session.language), request);

@@ -42,7 +42,10 @@ export interface KeyMemoOptions {
   newKey?: () => string;
 }
 
-export function createKeyMemo<Subject>({ keep = 'latest', newKey = newIdempotencyKey }: KeyMemoOptions = {}): KeyMemo<Subject> {
+export function createKeyMemo<Subject>({
+  keep = 'latest',
+  newKey = newIdempotencyKey,
+}: KeyMemoOptions = {}): KeyMemo<Subject> {
   const keys = new Map<string, string>();
   return {
     keyFor(subject) {

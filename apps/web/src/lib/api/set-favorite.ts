@@ -20,7 +20,8 @@ export function removeFavorite(symbol: string): Promise<null> {
 export function useSetFavorite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ symbol, favorite }: { symbol: string; favorite: boolean }) => (favorite ? addFavorite(symbol) : removeFavorite(symbol)),
+    mutationFn: ({ symbol, favorite }: { symbol: string; favorite: boolean }) =>
+      favorite ? addFavorite(symbol) : removeFavorite(symbol),
     onSettled: () => client.invalidateQueries({ queryKey: [FAVORITES_QUERY_PREFIX] }),
   });
 }

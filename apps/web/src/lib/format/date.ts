@@ -23,8 +23,15 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   if (!f) {
     // en-US only names the parts; the text is assembled below in the product document's order.
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', numberingSystem: 'latn',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
     });
     formatters.set(timeZone, f);
   }

@@ -127,7 +127,7 @@ describe('signed figures and rates', () => {
     expect(formatCompact('999999.999', 'ko')).toBe('999,999.99');
   });
 
-  it('writes a quote row\'s volume in whole units below a million, short above', () => {
+  it("writes a quote row's volume in whole units below a million, short above", () => {
     expect(formatCompactWhole('281737.29', 'en')).toBe('281,737');
     expect(formatCompactWhole('281737.99', 'de')).toBe('281.737');
     expect(formatCompactWhole('0.5', 'en')).toBe('0');

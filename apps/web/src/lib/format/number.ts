@@ -39,8 +39,11 @@ const marksCache = new Map<string, Marks>();
 function marksOf(locale: string): Marks {
   const cached = marksCache.get(locale);
   if (cached) return cached;
-  const parts = new Intl.NumberFormat(locale, { useGrouping: 'always', minimumFractionDigits: 1 }).formatToParts(-1234.5);
-  const part = (type: Intl.NumberFormatPartTypes, fallback: string) => parts.find((p) => p.type === type)?.value ?? fallback;
+  const parts = new Intl.NumberFormat(locale, { useGrouping: 'always', minimumFractionDigits: 1 }).formatToParts(
+    -1234.5,
+  );
+  const part = (type: Intl.NumberFormatPartTypes, fallback: string) =>
+    parts.find((p) => p.type === type)?.value ?? fallback;
   const marks = { group: part('group', ','), decimal: part('decimal', '.'), minus: part('minusSign', '-') };
   marksCache.set(locale, marks);
   return marks;
@@ -69,7 +72,10 @@ function truncatesToZero(d: Decimal, decimals: number): boolean {
 function render(d: Decimal, decimals: number, locale: string): string {
   const marks = marksOf(locale);
   const frac = d.frac.slice(0, decimals).padEnd(decimals, '0');
-  const grouped = d.int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u0000').split('\u0000').join(marks.group);
+  const grouped = d.int
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u0000')
+    .split('\u0000')
+    .join(marks.group);
   return `${d.negative && !truncatesToZero(d, decimals) ? marks.minus : ''}${grouped}${decimals > 0 ? `${marks.decimal}${frac}` : ''}`;
 }
 
@@ -184,7 +190,12 @@ const compactFormats = new Map<string, Intl.NumberFormat>();
 function compactFormat(locale: string): Intl.NumberFormat {
   let format = compactFormats.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc', useGrouping: 'always' });
+    format = new Intl.NumberFormat(locale, {
+      notation: 'compact',
+      maximumFractionDigits: 2,
+      roundingMode: 'trunc',
+      useGrouping: 'always',
+    });
     compactFormats.set(locale, format);
   }
   return format;

@@ -36,10 +36,14 @@ export function useFormErrors<K extends string>(): {
   }, []);
 
   /** An input's change handler: stores the value and clears that field's error. */
-  const edit = useCallback(<V,>(field: K, set: (value: V) => void) => (value: V) => {
-    set(value);
-    clear(field);
-  }, [clear]);
+  const edit = useCallback(
+    <V>(field: K, set: (value: V) => void) =>
+      (value: V) => {
+        set(value);
+        clear(field);
+      },
+    [clear],
+  );
 
   return { errors, formRef, report, clear, edit };
 }

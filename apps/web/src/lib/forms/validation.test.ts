@@ -22,7 +22,8 @@ describe('field checks', () => {
 
   it('checks an e-mail shape', () => {
     expect(checkEmail(' jane@example.com ')).toBeNull();
-    for (const bad of ['', 'jane', 'jane@example', 'ja ne@example.com', 'a@b@c.com']) expect(checkEmail(bad), bad).not.toBeNull();
+    for (const bad of ['', 'jane', 'jane@example', 'ja ne@example.com', 'a@b@c.com'])
+      expect(checkEmail(bad), bad).not.toBeNull();
   });
 
   it('checks new passwords by length and confirmations by equality', () => {

@@ -34,7 +34,8 @@ export function checkEmail(value: string): Check {
 /** New passwords (login and fund): at least 6 characters. */
 export function checkNewPassword(value: string): Check {
   if (!value) return catalogMessage('FIELD_REQUIRED');
-  if (value.length < PASSWORD_MIN_LENGTH || value.length > PASSWORD_MAX_LENGTH) return catalogMessage('PASSWORD_TOO_SHORT');
+  if (value.length < PASSWORD_MIN_LENGTH || value.length > PASSWORD_MAX_LENGTH)
+    return catalogMessage('PASSWORD_TOO_SHORT');
   return null;
 }
 
@@ -62,7 +63,12 @@ export function checkTransferAmount(value: string, available: string | undefined
 }
 
 /** The same checks for any amount the user spends (OTC); zero is simply an invalid amount. */
-export function checkAmount(value: string, available: string | undefined, decimals: number, zeroKey: ErrorKey = 'AMOUNT_INVALID'): Check {
+export function checkAmount(
+  value: string,
+  available: string | undefined,
+  decimals: number,
+  zeroKey: ErrorKey = 'AMOUNT_INVALID',
+): Check {
   const v = value.trim();
   if (!v) return catalogMessage('FIELD_REQUIRED');
   const amount = parseAmount(v, COMPARE_SCALE, decimals);
@@ -85,7 +91,10 @@ export function decimalInput(value: string, decimals: number): string {
   if (dot < 0) return cleaned.slice(0, 40);
   if (decimals <= 0) return cleaned.slice(0, dot);
   const int = cleaned.slice(0, dot) || '0';
-  const frac = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, decimals);
+  const frac = cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals);
   return `${int.slice(0, 40)}.${frac}`;
 }
 

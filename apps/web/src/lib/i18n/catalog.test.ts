@@ -8,7 +8,7 @@ import { catalogMessage, loadCatalogMessages, loadedCatalogMessage } from './cat
 describe('the error catalogue on the web', () => {
   afterEach(() => useSessionStore.setState({ language: 'en' }));
 
-  it('speaks English until the current language\'s messages are loaded, then that language', async () => {
+  it("speaks English until the current language's messages are loaded, then that language", async () => {
     useSessionStore.setState({ language: 'fr' });
     expect(catalogMessage('FIELD_REQUIRED')).toBe(ERRORS.FIELD_REQUIRED.en);
     expect(catalogMessage('INVALID_PARAMETER', { field: 'amount' })).toBe('Invalid parameter: amount');

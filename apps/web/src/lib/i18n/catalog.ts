@@ -34,7 +34,10 @@ export function loadCatalogMessages(language: Language = currentLanguage()): Pro
   let pending = loading.get(language);
   if (!pending) {
     pending = LOADERS[language]()
-      .then((messages) => void loaded.set(language, messages), () => undefined)
+      .then(
+        (messages) => void loaded.set(language, messages),
+        () => undefined,
+      )
       .finally(() => loading.delete(language));
     loading.set(language, pending);
   }

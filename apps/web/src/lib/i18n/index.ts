@@ -10,7 +10,14 @@ const FALLBACK_NAMESPACES = ['trade', 'security'] as const;
 
 /** BCP 47 tags for <html lang>, so screen readers pronounce each language correctly. */
 const HTML_LANG: Record<Language, string> = {
-  en: 'en', zh: 'zh-Hans', hk: 'zh-Hant-HK', jp: 'ja', kr: 'ko', de: 'de', fr: 'fr', it: 'it',
+  en: 'en',
+  zh: 'zh-Hans',
+  hk: 'zh-Hant-HK',
+  jp: 'ja',
+  kr: 'ko',
+  de: 'de',
+  fr: 'fr',
+  it: 'it',
 };
 
 /** The BCP 47 tag of a client language code (for <html lang>, Intl). */

@@ -5,7 +5,16 @@
  */
 export { changeSign, formatCompact, formatCompactWhole, formatPercent, formatPrice, formatSigned } from './format';
 export { QUOTE_PATH, SEARCH_PATH, quotePath, tradeChartPath } from './paths';
-export { applyTick, compareDecimals, mergeTicks, nextDirection, withLiveQuote, type LiveQuote, type LiveTicker, type PriceDirection } from './ticks';
+export {
+  applyTick,
+  compareDecimals,
+  mergeTicks,
+  nextDirection,
+  withLiveQuote,
+  type LiveQuote,
+  type LiveTicker,
+  type PriceDirection,
+} from './ticks';
 export type { DataMessage, StreamRequest } from './socket';
 export { useLiveTickers } from './use-live-tickers';
 export { usePricesStale } from './use-prices-stale';

@@ -17,7 +17,18 @@ import {
 import { mergeTicks } from './ticks';
 
 const tick = (symbol: string, price: string, time = 1): WsTick => ({
-  symbol, price, bid: price, ask: price, change24h: '0', changePercent24h: '0.00', high24h: price, low24h: price, volume24h: '1', quoteVolume24h: '1', time, stale: false,
+  symbol,
+  price,
+  bid: price,
+  ask: price,
+  change24h: '0',
+  changePercent24h: '0.00',
+  high24h: price,
+  low24h: price,
+  volume24h: '1',
+  quoteVolume24h: '1',
+  time,
+  stale: false,
 });
 const tickMsg = (symbol: string, price = '1.00'): DataMessage => ({ eventType: 'ticker', data: tick(symbol, price) });
 
@@ -33,7 +44,10 @@ describe('routing', () => {
 
   it('unwraps batches and tells data from control replies', () => {
     const batch = { eventType: 'batch', data: [tickMsg('BTCUSDT'), tickMsg('EURUSD')] };
-    expect(unwrapMessages(batch).map((m) => (m as DataMessage & { eventType: 'ticker' }).data.symbol)).toEqual(['BTCUSDT', 'EURUSD']);
+    expect(unwrapMessages(batch).map((m) => (m as DataMessage & { eventType: 'ticker' }).data.symbol)).toEqual([
+      'BTCUSDT',
+      'EURUSD',
+    ]);
     expect(unwrapMessages('nonsense')).toEqual([]);
     const control: WsServerMessage = { eventType: 'subscribed', msg: 'success', channel: 'general' };
     expect(isDataMessage(control)).toBe(false);
@@ -68,8 +82,12 @@ describe('routing', () => {
   it('makes ids the server accepts and URLs of the page origin', () => {
     expect(clientId()).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(clientId()).not.toBe(clientId());
-    expect(marketSocketUrl({ protocol: 'https:', host: 'x.test' }, 'a1', 'zh-HK')).toBe('wss://x.test/ws?id=a1&lang=zh-HK');
-    expect(marketSocketUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, 'a1', 'en')).toBe('ws://127.0.0.1:8080/ws?id=a1&lang=en');
+    expect(marketSocketUrl({ protocol: 'https:', host: 'x.test' }, 'a1', 'zh-HK')).toBe(
+      'wss://x.test/ws?id=a1&lang=zh-HK',
+    );
+    expect(marketSocketUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, 'a1', 'en')).toBe(
+      'ws://127.0.0.1:8080/ws?id=a1&lang=en',
+    );
   });
 
   it('keeps the newest tick per symbol and the direction of the last move', () => {
@@ -141,7 +159,10 @@ describe('MarketSocket', () => {
     socket.subscribe({ channel: 'general', market: 'FOREX' }, { onData: (m) => forex.push(m) });
     expect(sockets).toHaveLength(1);
     last().open();
-    expect(last().sent.map((m) => [m.methodType, m.market])).toEqual([['SUBSCRIBE', 'CRYPTO'], ['SUBSCRIBE', 'FOREX']]);
+    expect(last().sent.map((m) => [m.methodType, m.market])).toEqual([
+      ['SUBSCRIBE', 'CRYPTO'],
+      ['SUBSCRIBE', 'FOREX'],
+    ]);
     last().receive({ eventType: 'batch', data: [tickMsg('BTCUSDT'), tickMsg('EURUSD')] });
     expect(general).toHaveLength(1);
     expect(forex).toHaveLength(1);
@@ -176,15 +197,31 @@ describe('MarketSocket', () => {
     socket.subscribe({ channel: 'openOrders', token: 't' }, { onData: (m) => got.push(m) });
     last().open();
     expect(last().sent[0]).not.toHaveProperty('lastEventId');
-    last().receive({ eventType: 'batch', data: [{ eventType: 'orders', data: { kind: 'spot' }, id: 41 }, { eventType: 'orders', data: { kind: 'spot' }, id: 42 }] });
+    last().receive({
+      eventType: 'batch',
+      data: [
+        { eventType: 'orders', data: { kind: 'spot' }, id: 41 },
+        { eventType: 'orders', data: { kind: 'spot' }, id: 42 },
+      ],
+    });
     expect(got).toHaveLength(2);
     last().drop();
     vi.advanceTimersByTime(1000);
     last().open();
-    expect(last().sent[0]).toMatchObject({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: 't', lastEventId: 42 });
+    expect(last().sent[0]).toMatchObject({
+      methodType: 'SUBSCRIBE',
+      channel: 'openOrders',
+      token: 't',
+      lastEventId: 42,
+    });
     // Another session's feed starts afresh.
     socket.subscribe({ channel: 'openOrders', token: 'u' }, { onData: () => undefined });
-    expect(last().sent.at(-1)).toEqual({ methodType: 'SUBSCRIBE', channel: 'openOrders', token: 'u', requestId: 'openOrders' });
+    expect(last().sent.at(-1)).toEqual({
+      methodType: 'SUBSCRIBE',
+      channel: 'openOrders',
+      token: 'u',
+      requestId: 'openOrders',
+    });
   });
 
   it('recovers a stream silent for more than 3 s by subscribing again, then drops a dead connection', () => {

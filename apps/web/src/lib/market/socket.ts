@@ -90,12 +90,17 @@ export function isDataMessage(message: WsServerMessage): message is DataMessage 
 export function belongsTo(request: StreamRequest, message: DataMessage): boolean {
   switch (message.eventType) {
     case 'ticker':
-      if (request.channel === 'general') return !request.market || instrumentOf(message.data.symbol)?.market === request.market;
+      if (request.channel === 'general')
+        return !request.market || instrumentOf(message.data.symbol)?.market === request.market;
       return request.channel === 'realtime' && request.currency === message.data.symbol;
     case 'depth':
       return request.channel === 'realtime' && request.currency === message.data.symbol;
     case 'kline':
-      return request.channel === 'chart' && request.currency === message.data.symbol && request.interval === message.data.interval;
+      return (
+        request.channel === 'chart' &&
+        request.currency === message.data.symbol &&
+        request.interval === message.data.interval
+      );
     case 'trades':
       return request.channel === 'trades' && request.currency === message.data.symbol;
     case 'orders':
@@ -137,7 +142,10 @@ export function marketSocketUrl(location: { protocol: string; host: string }, id
 // ---------------------------------------------------------------------------------------------
 
 /** The part of the browser WebSocket this client uses (a fake one in tests). */
-export type SocketLike = Pick<WebSocket, 'readyState' | 'send' | 'close' | 'onopen' | 'onclose' | 'onerror' | 'onmessage'>;
+export type SocketLike = Pick<
+  WebSocket,
+  'readyState' | 'send' | 'close' | 'onopen' | 'onclose' | 'onerror' | 'onmessage'
+>;
 
 export interface StreamListener {
   onData(message: DataMessage): void;
@@ -384,7 +392,10 @@ export class MarketSocket {
   }
 
   private sendSubscription(methodType: 'SUBSCRIBE' | 'UNSUBSCRIBE', request: StreamRequest): void {
-    const resume = methodType === 'SUBSCRIBE' && request.channel === 'openOrders' && this.lastOrderId !== undefined ? { lastEventId: this.lastOrderId } : {};
+    const resume =
+      methodType === 'SUBSCRIBE' && request.channel === 'openOrders' && this.lastOrderId !== undefined
+        ? { lastEventId: this.lastOrderId }
+        : {};
     this.send({ methodType, ...request, ...resume, requestId: streamKey(request) });
   }
 

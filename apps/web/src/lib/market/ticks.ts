@@ -19,7 +19,11 @@ export function compareDecimals(a: string, b: string): number {
 }
 
 /** The direction from one price to the next; unchanged keeps the previous direction. */
-export function nextDirection(previousPrice: string | null | undefined, price: string, previous: PriceDirection): PriceDirection {
+export function nextDirection(
+  previousPrice: string | null | undefined,
+  price: string,
+  previous: PriceDirection,
+): PriceDirection {
   if (previousPrice == null) return previous;
   const c = compareDecimals(price, previousPrice);
   return c > 0 ? 'up' : c < 0 ? 'down' : previous;
@@ -31,7 +35,10 @@ export function mergeTicks(previous: ReadonlyMap<string, LiveQuote>, ticks: Iter
   for (const tick of ticks) {
     const before = next.get(tick.symbol);
     if (before && before.tick.time > tick.time) continue;
-    next.set(tick.symbol, { tick, direction: nextDirection(before?.tick.price, tick.price, before?.direction ?? null) });
+    next.set(tick.symbol, {
+      tick,
+      direction: nextDirection(before?.tick.price, tick.price, before?.direction ?? null),
+    });
   }
   return next;
 }

@@ -40,7 +40,10 @@ export function useMarketStream(request: StreamRequest | null, handlers: StreamH
  * screens: `onEvent` gets each `orders` event's data, for example `{ type: 'resync' }` when
  * events were dropped and the orders should be reloaded over HTTP.
  */
-export function useOpenOrdersStream(onEvent: (event: unknown) => void, onError?: (code: number, message: string) => void): void {
+export function useOpenOrdersStream(
+  onEvent: (event: unknown) => void,
+  onError?: (code: number, message: string) => void,
+): void {
   const token = useSessionStore((s) => s.token);
   useMarketStream(token ? { channel: 'openOrders', token } : null, {
     onData: (m) => {

@@ -22,9 +22,14 @@ describe('openSseConnection', () => {
   it('reconnects after the stream ends, sending the last event id, and stops when the session is over', async () => {
     const asked: (string | null)[] = [];
     const answers = [
-      () => streamAnswer(['retry: 1\n: hi\n\n', 'event: unread\ndata: {"unread":1}\n\nid: 7\nevent: notice\ndata: {}\n\n']),
+      () =>
+        streamAnswer(['retry: 1\n: hi\n\n', 'event: unread\ndata: {"unread":1}\n\nid: 7\nevent: notice\ndata: {}\n\n']),
       () => streamAnswer(['id: 8\nevent: notice\ndata: {}\n\n']),
-      () => new Response(JSON.stringify({ code: 301, msg: 'expired', data: null }), { status: 200, headers: { 'content-type': 'application/json' } }),
+      () =>
+        new Response(JSON.stringify({ code: 301, msg: 'expired', data: null }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
     ];
     let cursor: string | null = null;
     const events: SseEvent[] = [];
@@ -45,7 +50,11 @@ describe('openSseConnection', () => {
     });
     await until(() => ended !== null);
     expect(ended).toBe('session');
-    expect(events.map((e) => [e.type, e.id])).toEqual([['unread', ''], ['notice', '7'], ['notice', '8']]);
+    expect(events.map((e) => [e.type, e.id])).toEqual([
+      ['unread', ''],
+      ['notice', '7'],
+      ['notice', '8'],
+    ]);
     expect(asked).toEqual([null, '7', '8']);
   });
 

@@ -100,7 +100,12 @@ export function openSseConnection(options: ConnectionOptions): Connection {
       const last = options.lastEventId();
       if (last !== null) headers['Last-Event-ID'] = last;
       try {
-        const response = await doFetch(options.url, { headers, signal: controller.signal, cache: 'no-store', credentials: 'same-origin' });
+        const response = await doFetch(options.url, {
+          headers,
+          signal: controller.signal,
+          cache: 'no-store',
+          credentials: 'same-origin',
+        });
         const type = response.headers.get('content-type') ?? '';
         if (response.status === 204) return end('stopped');
         if (response.status === 401 || response.status === 403) return end('session');

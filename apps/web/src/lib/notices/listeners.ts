@@ -47,7 +47,10 @@ export function deliver(event: SseEvent): void {
  * Calls `listener` with every event of these types (`*`: all) this tab receives, once each, in
  * order; returns the function that unsubscribes.
  */
-export function subscribeNotices<T = unknown>(types: string | readonly string[], listener: (event: NoticeStreamEvent<T>) => void): () => void {
+export function subscribeNotices<T = unknown>(
+  types: string | readonly string[],
+  listener: (event: NoticeStreamEvent<T>) => void,
+): () => void {
   const keys = typeof types === 'string' ? [types] : [...types];
   const l = listener as Listener;
   for (const key of keys) {

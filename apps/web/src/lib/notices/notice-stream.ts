@@ -40,11 +40,21 @@ function fromStream(event: SseEvent): void {
 
 function theStream(): SharedNoticeStream {
   if (stream) return stream;
-  const shared = typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function' && typeof BroadcastChannel === 'function';
+  const shared =
+    typeof navigator !== 'undefined' &&
+    typeof navigator.locks?.request === 'function' &&
+    typeof BroadcastChannel === 'function';
   stream = new SharedNoticeStream(
     {
       connect: ({ lastEventId, onEvent, onEnd }) =>
-        openSseConnection({ url: API.sse.userEvents, headers: commonHeaders, lastEventId, onEvent, onEnd, silenceMs: SILENCE_MS }),
+        openSseConnection({
+          url: API.sse.userEvents,
+          headers: commonHeaders,
+          lastEventId,
+          onEvent,
+          onEnd,
+          silenceMs: SILENCE_MS,
+        }),
       locks: shared ? navigator.locks : null,
       createChannel: shared ? (name) => new BroadcastChannel(name) : null,
       storage: typeof localStorage === 'undefined' ? null : localStorage,

@@ -51,7 +51,8 @@ class FakeChannel {
   }
   postMessage(data: unknown) {
     const copy = structuredClone(data);
-    for (const c of channels) if (c !== this && c.name === this.name) setTimeout(() => c.onmessage?.({ data: copy } as MessageEvent), 0);
+    for (const c of channels)
+      if (c !== this && c.name === this.name) setTimeout(() => c.onmessage?.({ data: copy } as MessageEvent), 0);
   }
   close() {
     channels.delete(this);

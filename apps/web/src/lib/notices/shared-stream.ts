@@ -38,7 +38,11 @@ export type Role = 'leader' | 'follower' | 'alone' | 'off';
 
 export interface SharedStreamDeps {
   /** Opens the connection (connection.ts), resuming from `lastEventId()`. */
-  connect: (handlers: { lastEventId: () => string | null; onEvent: (event: SseEvent) => void; onEnd: () => void }) => Connection;
+  connect: (handlers: {
+    lastEventId: () => string | null;
+    onEvent: (event: SseEvent) => void;
+    onEnd: () => void;
+  }) => Connection;
   locks?: LockManager | null;
   createChannel?: ((name: string) => BroadcastChannel) | null;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
@@ -103,7 +107,10 @@ export class SharedNoticeStream {
     const started = this.channel;
     void locks
       .query()
-      .then((state) => (state.held ?? []).some((lock) => lock.name === LOCK_NAME), () => false)
+      .then(
+        (state) => (state.held ?? []).some((lock) => lock.name === LOCK_NAME),
+        () => false,
+      )
       .then((led) => {
         if (this.channel !== started) return; // Stopped or restarted meanwhile.
         if (led) this.cursor.advance(this.readStoredCursor());

@@ -5,7 +5,10 @@ function parse(pieces: string[], lastEventId = '') {
   const events: SseEvent[] = [];
   const retries: number[] = [];
   const comments: string[] = [];
-  const parser = new SseParser({ onEvent: (e) => events.push(e), onRetry: (ms) => retries.push(ms), onComment: (c) => comments.push(c) }, lastEventId);
+  const parser = new SseParser(
+    { onEvent: (e) => events.push(e), onRetry: (ms) => retries.push(ms), onComment: (c) => comments.push(c) },
+    lastEventId,
+  );
   for (const p of pieces) parser.push(p);
   return { events, retries, comments, parser };
 }
@@ -24,7 +27,11 @@ describe('SseParser', () => {
 
   it('accepts CRLF, CR and LF, even a CRLF cut between two pieces', () => {
     const { events } = parse(['id: 1\r\ndata: a\r', '\n\r', '\nid: 2\rdata: b\r\r', 'data: c\n\n']);
-    expect(events.map((e) => [e.id, e.data])).toEqual([['1', 'a'], ['2', 'b'], ['2', 'c']]);
+    expect(events.map((e) => [e.id, e.data])).toEqual([
+      ['1', 'a'],
+      ['2', 'b'],
+      ['2', 'c'],
+    ]);
   });
 
   it('puts together events cut anywhere', () => {

@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 import { subscribeNotices, type NoticeStreamEvent } from './listeners';
 
 /** Calls `handler` with this tab's events of these types while the component is mounted (the latest handler). */
-export function useNoticeEvents<T = unknown>(types: string | readonly string[], handler: (event: NoticeStreamEvent<T>) => void): void {
+export function useNoticeEvents<T = unknown>(
+  types: string | readonly string[],
+  handler: (event: NoticeStreamEvent<T>) => void,
+): void {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;

@@ -83,7 +83,9 @@ export const MOBILE_TO_DESKTOP: Readonly<Record<keyof typeof PATHS, string>> = {
   openLocation: D.dashboard,
 };
 
-const toDesktop = new Map<string, string>((Object.keys(PATHS) as (keyof typeof PATHS)[]).map((k) => [PATHS[k], MOBILE_TO_DESKTOP[k]]));
+const toDesktop = new Map<string, string>(
+  (Object.keys(PATHS) as (keyof typeof PATHS)[]).map((k) => [PATHS[k], MOBILE_TO_DESKTOP[k]]),
+);
 
 /** The desktop page of a mobile path (the dashboard for a path no route knows). */
 export function desktopCounterpart(mobilePath: string): string {

@@ -1,4 +1,3 @@
-
 /**
  * Which layout this launch of the app uses (docs/product.md §2 layout rules): a window wider than
  * DESKTOP_BREAKPOINT (1000 px) gets the desktop layout, a narrower one the mobile layout, and

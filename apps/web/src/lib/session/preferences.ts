@@ -21,7 +21,10 @@ export async function changeLanguage(language: Language): Promise<void> {
  * chunks, not here: the theme switch is on every desktop page). English stands in if they cannot load.
  */
 function loadCatalogMessages(language: Language): Promise<void> {
-  return import('../i18n/catalog').then((m) => m.loadCatalogMessages(language), () => undefined);
+  return import('../i18n/catalog').then(
+    (m) => m.loadCatalogMessages(language),
+    () => undefined,
+  );
 }
 
 export function changeTheme(theme: Theme): void {

@@ -71,8 +71,10 @@ export const useSessionStore = create<SessionState>()(
 
       signIn: ({ token, user }) => set({ token, user, loggedOut: false, expired: false }),
       setUser: (user) => set({ user }),
-      clearSession: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: false, expired: true }),
-      logOut: () => set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: true, expired: false }),
+      clearSession: () =>
+        set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: false, expired: true }),
+      logOut: () =>
+        set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: true, expired: false }),
       setLanguage: (language) => set({ language }),
       setTheme: (theme) => set({ theme }),
       setTypeUser: (typeUser) => set({ typeUser }),

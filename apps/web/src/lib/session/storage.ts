@@ -68,6 +68,9 @@ export function storedDisplay(): { theme: Theme; typeUser: TypeUser } {
 export function storedGreeting(): { language: Language; nickname: string | null } {
   const { language, user } = readStoredSession();
   const known = LANGUAGES.find((l) => l === language) ?? DEFAULT_LANGUAGE;
-  const nickname = storedToken() !== null && typeof user === 'object' && user !== null ? (user as { nickname?: unknown }).nickname : null;
+  const nickname =
+    storedToken() !== null && typeof user === 'object' && user !== null
+      ? (user as { nickname?: unknown }).nickname
+      : null;
   return { language: known, nickname: typeof nickname === 'string' ? nickname : null };
 }

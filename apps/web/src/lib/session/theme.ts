@@ -6,6 +6,7 @@ export function initTheme(): void {
   const { theme, typeUser } = useSessionStore.getState();
   applyDisplay(theme, typeUser);
   useSessionStore.subscribe((state, previous) => {
-    if (state.theme !== previous.theme || state.typeUser !== previous.typeUser) applyDisplay(state.theme, state.typeUser);
+    if (state.theme !== previous.theme || state.typeUser !== previous.typeUser)
+      applyDisplay(state.theme, state.typeUser);
   });
 }

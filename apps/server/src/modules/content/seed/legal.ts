@@ -12,14 +12,25 @@ import { legalZhHk } from './legal-zh-hk';
 export type LegalSeedTexts = Record<LegalKind, readonly [string, string]>;
 
 const BY_LANG: Record<HeaderLang, LegalSeedTexts> = {
-  en: legalEn, zh: legalZh, 'zh-HK': legalZhHk, ja: legalJa, ko: legalKo, de: legalDe, fr: legalFr, it: legalIt,
+  en: legalEn,
+  zh: legalZh,
+  'zh-HK': legalZhHk,
+  ja: legalJa,
+  ko: legalKo,
+  de: legalDe,
+  fr: legalFr,
+  it: legalIt,
 };
 
 /** Version 1 of each legal and company text, in every language (docs/content.md "Legal texts"). */
-export const LEGAL_SEED = Object.fromEntries((['about', 'company', 'privacy', 'agreement'] as const).map((kind) => [
-  kind,
-  Object.fromEntries(HEADER_LANGS.map((lang) => {
-    const [title, body] = BY_LANG[lang][kind];
-    return [lang, { title, body }];
-  })) as LegalTranslations,
-])) as Record<LegalKind, LegalTranslations>;
+export const LEGAL_SEED = Object.fromEntries(
+  (['about', 'company', 'privacy', 'agreement'] as const).map((kind) => [
+    kind,
+    Object.fromEntries(
+      HEADER_LANGS.map((lang) => {
+        const [title, body] = BY_LANG[lang][kind];
+        return [lang, { title, body }];
+      }),
+    ) as LegalTranslations,
+  ]),
+) as Record<LegalKind, LegalTranslations>;

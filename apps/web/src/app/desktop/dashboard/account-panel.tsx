@@ -19,7 +19,13 @@ export function AccountPanel() {
         <h2 id="dash-account-title" className="dash-panel__title">
           {d('account')}
         </h2>
-        {loggedIn ? <VersionButtons className="dash-account__switch" buttonClassName="dash-segment" label={{ text: t('demo.version') }} /> : null}
+        {loggedIn ? (
+          <VersionButtons
+            className="dash-account__switch"
+            buttonClassName="dash-segment"
+            label={{ text: t('demo.version') }}
+          />
+        ) : null}
       </div>
       {loggedIn ? (
         <AccountSummary />

@@ -17,7 +17,9 @@ interface Level {
 }
 
 function levels(side: ReadonlyArray<readonly [string, string]> | undefined, max: number): Level[] {
-  return (side ?? []).slice(0, LEVELS).map(([price, amount]) => ({ price, amount, share: max > 0 ? Number(amount) / max : 0 }));
+  return (side ?? [])
+    .slice(0, LEVELS)
+    .map(([price, amount]) => ({ price, amount, share: max > 0 ? Number(amount) / max : 0 }));
 }
 
 /**
@@ -26,7 +28,15 @@ function levels(side: ReadonlyArray<readonly [string, string]> | undefined, max:
  * (the panel never scrolls); rows are memoised on their figures, so a depth update renders only
  * the levels that changed.
  */
-export function OrderBookPanel({ depth, instrument, lastPrice }: { depth: Depth | null; instrument: Instrument; lastPrice: string | null }) {
+export function OrderBookPanel({
+  depth,
+  instrument,
+  lastPrice,
+}: {
+  depth: Depth | null;
+  instrument: Instrument;
+  lastPrice: string | null;
+}) {
   const { t } = useTranslation();
   const d = useDashboardText();
   const asks = depth?.asks.slice(0, LEVELS) ?? [];
@@ -43,7 +53,13 @@ export function OrderBookPanel({ depth, instrument, lastPrice }: { depth: Depth 
       </thead>
       <tbody>
         {list.map((l, i) => (
-          <BookRow key={i} side={kind} price={formatPrice(l.price, priceDecimals)} amount={formatDecimal(l.amount, amountDecimals)} share={l.share.toFixed(3)} />
+          <BookRow
+            key={i}
+            side={kind}
+            price={formatPrice(l.price, priceDecimals)}
+            amount={formatDecimal(l.amount, amountDecimals)}
+            share={l.share.toFixed(3)}
+          />
         ))}
       </tbody>
     </table>
@@ -74,7 +90,17 @@ export function OrderBookPanel({ depth, instrument, lastPrice }: { depth: Depth 
 }
 
 /** Memoised on what it shows: `share` is the bar's width as written (3 decimals), so a bar that does not move renders nothing. */
-const BookRow = memo(function BookRow({ side, price, amount, share }: { side: 'bid' | 'ask'; price: string; amount: string; share: string }) {
+const BookRow = memo(function BookRow({
+  side,
+  price,
+  amount,
+  share,
+}: {
+  side: 'bid' | 'ask';
+  price: string;
+  amount: string;
+  share: string;
+}) {
   return (
     <tr className={`dash-book__row dash-book__row--${side}`} style={{ ['--share' as string]: share }}>
       <td className={`mono ${side === 'bid' ? 'is-up' : 'is-down'}`}>{price}</td>
@@ -84,7 +110,12 @@ const BookRow = memo(function BookRow({ side, price, amount, share }: { side: 'b
 });
 
 function timeOf(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  return new Date(ms).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
 }
 
 /**
@@ -129,7 +160,15 @@ export function RecentTradesPanel({ instrument }: { instrument: Instrument }) {
 }
 
 /** Memoised: a trade never changes once shown (its object is kept), so only new rows render. */
-const TradeRow = memo(function TradeRow({ trade, instrument, sideLabel }: { trade: Trade; instrument: Instrument; sideLabel: string }) {
+const TradeRow = memo(function TradeRow({
+  trade,
+  instrument,
+  sideLabel,
+}: {
+  trade: Trade;
+  instrument: Instrument;
+  sideLabel: string;
+}) {
   return (
     <tr data-side={trade.side} data-trade-id={trade.id}>
       <td className={`mono ${trade.side === 'buy' ? 'is-up' : 'is-down'}`}>

@@ -40,12 +40,21 @@ export function DashboardGrid({ shown, top, panels, drag = null, handlers, busy 
       className={`dash${drag ? ' is-dragging' : ''}`}
       data-testid="dashboard"
       aria-busy={busy || undefined}
-      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: `auto repeat(${GRID_ROWS}, minmax(0, 1fr))`, ['--dash-top-column' as string]: grid.top }}
+      style={{
+        gridTemplateColumns: grid.columns,
+        gridTemplateRows: `auto repeat(${GRID_ROWS}, minmax(0, 1fr))`,
+        ['--dash-top-column' as string]: grid.top,
+      }}
       {...handlers}
     >
       {top}
       {grid.panels.map((p) => (
-        <div key={p.id} className={slotClass(p.id, p.below)} data-panel={p.id} style={{ gridColumn: p.gridColumn, gridRow: p.gridRow }}>
+        <div
+          key={p.id}
+          className={slotClass(p.id, p.below)}
+          data-panel={p.id}
+          style={{ gridColumn: p.gridColumn, gridRow: p.gridRow }}
+        >
           {panels[p.id]}
         </div>
       ))}

@@ -37,7 +37,14 @@ export function DashboardPanels({ arrangement }: { arrangement: DashboardArrange
   const { layout, change } = arrangement;
   const customise = <CustomiseLayout arrangement={arrangement} />;
   return instrument ? (
-    <InstrumentDashboard instrument={instrument} interval={interval} onIntervalChange={changeInterval} layout={layout} onLayoutChange={change} customise={customise} />
+    <InstrumentDashboard
+      instrument={instrument}
+      interval={interval}
+      onIntervalChange={changeInterval}
+      layout={layout}
+      onLayoutChange={change}
+      customise={customise}
+    />
   ) : (
     <UnknownDashboard symbol={symbol} layout={layout} onLayoutChange={change} customise={customise} />
   );
@@ -52,7 +59,14 @@ interface InstrumentProps {
   customise: ReactNode;
 }
 
-function InstrumentDashboard({ instrument, interval, onIntervalChange, layout, onLayoutChange, customise }: InstrumentProps) {
+function InstrumentDashboard({
+  instrument,
+  interval,
+  onIntervalChange,
+  layout,
+  onLayoutChange,
+  customise,
+}: InstrumentProps) {
   const feed = useSymbolFeed(instrument.symbol);
   const { symbol } = instrument;
   // The instrument's panels are keyed by symbol: another instrument starts with fresh state.
@@ -64,30 +78,64 @@ function InstrumentDashboard({ instrument, interval, onIntervalChange, layout, o
       </div>
     ),
     orders: <OrdersPanel key={symbol} instrument={instrument} />,
-    book: <OrderBookPanel key={symbol} depth={feed.depth} instrument={instrument} lastPrice={feed.ticker?.price ?? null} />,
+    book: (
+      <OrderBookPanel key={symbol} depth={feed.depth} instrument={instrument} lastPrice={feed.ticker?.price ?? null} />
+    ),
     trades: <RecentTradesPanel key={symbol} instrument={instrument} />,
     entry: <EntryPanel key={symbol} instrument={instrument} />,
     account: <AccountPanel />,
   };
-  return <ArrangedGrid layout={layout} onChange={onLayoutChange} top={<PriceStrip key={symbol} instrument={instrument} feed={feed} customise={customise} />} panels={panels} />;
+  return (
+    <ArrangedGrid
+      layout={layout}
+      onChange={onLayoutChange}
+      top={<PriceStrip key={symbol} instrument={instrument} feed={feed} customise={customise} />}
+      panels={panels}
+    />
+  );
 }
 
 /** A symbol the catalogue does not have: the markets and the account as arranged, the message where the chart goes. */
-function UnknownDashboard({ symbol, layout, onLayoutChange, customise }: { symbol: string; layout: DashboardLayout; onLayoutChange: (next: DashboardLayout) => void; customise: ReactNode }) {
+function UnknownDashboard({
+  symbol,
+  layout,
+  onLayoutChange,
+  customise,
+}: {
+  symbol: string;
+  layout: DashboardLayout;
+  onLayoutChange: (next: DashboardLayout) => void;
+  customise: ReactNode;
+}) {
   const { t } = useTranslation();
   const panels: Partial<Record<DashboardPanelId, ReactNode>> = {
     markets: <MarketsPanel selected={symbol} />,
     chart: (
       <div className="dash-unknown">
         {/* The dashboard is the desktop home, and the markets list beside this is where to go. */}
-        <NotAvailable title={t('chart.unknownSymbol')} text={t('chart.unknownSymbolText', { symbol })} homeLink={false} />
+        <NotAvailable
+          title={t('chart.unknownSymbol')}
+          text={t('chart.unknownSymbolText', { symbol })}
+          homeLink={false}
+        />
       </div>
     ),
     account: <AccountPanel />,
   };
   // The message shows wherever the chart is, even when the chart is hidden; the instrument's other panels have nothing to show.
-  const shown: DashboardLayout = { ...layout, panels: layout.panels.filter((p) => p.id in panels).map((p) => (p.id === 'chart' ? { ...p, hidden: false } : p)) };
-  return <ArrangedGrid layout={layout} shown={shown} onChange={onLayoutChange} top={<div className="dash-panel dash-price">{customise}</div>} panels={panels} />;
+  const shown: DashboardLayout = {
+    ...layout,
+    panels: layout.panels.filter((p) => p.id in panels).map((p) => (p.id === 'chart' ? { ...p, hidden: false } : p)),
+  };
+  return (
+    <ArrangedGrid
+      layout={layout}
+      shown={shown}
+      onChange={onLayoutChange}
+      top={<div className="dash-panel dash-price">{customise}</div>}
+      panels={panels}
+    />
+  );
 }
 
 interface ArrangedGridProps {
@@ -106,7 +154,15 @@ function ArrangedGrid({ layout, shown = layout, onChange, top, panels }: Arrange
 }
 
 /** The instrument, its live price (flashing on change) and 24 h change, high, low and volume. */
-function PriceStrip({ instrument, feed, customise }: { instrument: Instrument; feed: ReturnType<typeof useSymbolFeed>; customise: ReactNode }) {
+function PriceStrip({
+  instrument,
+  feed,
+  customise,
+}: {
+  instrument: Instrument;
+  feed: ReturnType<typeof useSymbolFeed>;
+  customise: ReactNode;
+}) {
   const { t } = useTranslation();
   const d = useDashboardText();
   const language = useSessionStore((s) => s.language);

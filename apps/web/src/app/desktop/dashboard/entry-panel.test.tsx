@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { API, instrumentOf, type ContractProduct, type Instrument, type SpotOrder, type TradingTime, type WalletBalance, type WsTick } from '@app/contract';
+import {
+  API,
+  instrumentOf,
+  type ContractProduct,
+  type Instrument,
+  type SpotOrder,
+  type TradingTime,
+  type WalletBalance,
+  type WsTick,
+} from '@app/contract';
 import { loginPathFor } from '../../../lib/routing/paths';
 import { api, FakeWebSocket, type SentRequest } from '../../../test/network';
 import { findKitDialog, queryClient, renderWithProviders, signIn } from '../../../test/render';
@@ -10,14 +19,41 @@ import { EntryPanel } from './entry-panel';
 const btc = instrumentOf('BTCUSDT') as Instrument;
 
 const products: ContractProduct[] = [
-  { market: 'CRYPTO', duration: 60, payoutRate: '0.85', breakEvenPercent: '54.05', asset: 'USDT', minStake: '10', maxStake: '1000' },
+  {
+    market: 'CRYPTO',
+    duration: 60,
+    payoutRate: '0.85',
+    breakEvenPercent: '54.05',
+    asset: 'USDT',
+    minStake: '10',
+    maxStake: '1000',
+  },
 ];
-const openMarket: TradingTime = { symbol: 'BTCUSDT', open: true, nextOpen: null, nextClose: null, timeZone: 'UTC', exchange: 'Crypto', sessionDate: null, sessions: [] };
+const openMarket: TradingTime = {
+  symbol: 'BTCUSDT',
+  open: true,
+  nextOpen: null,
+  nextClose: null,
+  timeZone: 'UTC',
+  exchange: 'Crypto',
+  sessionDate: null,
+  sessions: [],
+};
 
 /** The live quote the realtime feed sends: buy at the ask, sell at the bid. */
 const tick: WsTick = {
-  symbol: 'BTCUSDT', price: '67400.00', bid: '67399.50', ask: '67401.50', change24h: null, changePercent24h: null,
-  high24h: null, low24h: null, volume24h: '0', quoteVolume24h: '0', time: Date.now(), stale: false,
+  symbol: 'BTCUSDT',
+  price: '67400.00',
+  bid: '67399.50',
+  ask: '67401.50',
+  change24h: null,
+  changePercent24h: null,
+  high24h: null,
+  low24h: null,
+  volume24h: '0',
+  quoteVolume24h: '0',
+  time: Date.now(),
+  stale: false,
 };
 
 /** Balances of the currency account (spot): 1,000.5 USDT to buy with, 0.5 BTC to sell. */
@@ -25,8 +61,23 @@ const currency: Record<string, string> = { USDT: '1000.5', BTC: '0.5' };
 
 function filledOrder(amount: string): SpotOrder {
   return {
-    id: 's-1', typeUser: 'real', symbol: 'BTCUSDT', displaySymbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', side: 'buy', type: 'market', status: 'filled',
-    price: null, amount, fillPrice: '67401.50', total: '674.015', fee: '0.674015', feeAsset: 'USDT', createdAt: Date.now(), closedAt: Date.now(),
+    id: 's-1',
+    typeUser: 'real',
+    symbol: 'BTCUSDT',
+    displaySymbol: 'BTC/USDT',
+    base: 'BTC',
+    quote: 'USDT',
+    side: 'buy',
+    type: 'market',
+    status: 'filled',
+    price: null,
+    amount,
+    fillPrice: '67401.50',
+    total: '674.015',
+    fee: '0.674015',
+    feeAsset: 'USDT',
+    createdAt: Date.now(),
+    closedAt: Date.now(),
   };
 }
 
@@ -36,11 +87,24 @@ async function openSpot({ typeUser = 'real' as const }: { typeUser?: 'real' | 'd
   queryClient.setQueryData(['contract-products', 'CRYPTO'], products);
   api
     .get(API.forex.checkTradingTime, openMarket)
-    .get(API.account.getValidAssetById, (r: SentRequest): WalletBalance => ({ asset: r.query.asset ?? '', available: r.query.wallet === 'currency' ? (currency[r.query.asset ?? ''] ?? '0') : '500', frozen: '0' }));
-  const view = renderWithProviders(<EntryPanel instrument={btc} />, { route: '/pages/desktop/dashboard/index?symbol=BTCUSDT' });
+    .get(
+      API.account.getValidAssetById,
+      (r: SentRequest): WalletBalance => ({
+        asset: r.query.asset ?? '',
+        available: r.query.wallet === 'currency' ? (currency[r.query.asset ?? ''] ?? '0') : '500',
+        frozen: '0',
+      }),
+    );
+  const view = renderWithProviders(<EntryPanel instrument={btc} />, {
+    route: '/pages/desktop/dashboard/index?symbol=BTCUSDT',
+  });
   await view.user.click(screen.getByRole('tab', { name: 'Spot' }));
   // The realtime stream of the symbol has subscribed; the server sends the quote.
-  await waitFor(() => expect(FakeWebSocket.opened.some((s) => s.sent.some((m) => JSON.stringify(m).includes('"realtime:BTCUSDT"')))).toBe(true));
+  await waitFor(() =>
+    expect(FakeWebSocket.opened.some((s) => s.sent.some((m) => JSON.stringify(m).includes('"realtime:BTCUSDT"')))).toBe(
+      true,
+    ),
+  );
   FakeWebSocket.broadcast({ eventType: 'ticker', data: tick });
   await waitFor(() => expect(marketPrice()).toBe('67,401.50'));
   await screen.findByText('Available: 1,000.50 USDT (Currency account)');
@@ -50,21 +114,28 @@ async function openSpot({ typeUser = 'real' as const }: { typeUser?: 'real' | 'd
 
 const marketPrice = () => screen.queryByText('Market price')?.nextElementSibling?.textContent;
 const estimatedTotal = () => screen.getByText('Estimated total (before fee)').nextElementSibling?.textContent;
-const fieldError = (input: HTMLInputElement) => (input.getAttribute('aria-invalid') === 'true' ? input.closest('.field')?.querySelector('.field__error')?.textContent : null);
+const fieldError = (input: HTMLInputElement) =>
+  input.getAttribute('aria-invalid') === 'true'
+    ? input.closest('.field')?.querySelector('.field__error')?.textContent
+    : null;
 const orders = () => api.sent('POST', API.spot.order);
 
 describe('the dashboard order entry', () => {
   it('asks a visitor to log in or register', () => {
     renderWithProviders(<EntryPanel instrument={btc} />, { route: '/pages/desktop/dashboard/index?symbol=BTCUSDT' });
     expect(screen.getByText('Log in to place seconds contracts and spot orders.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(loginPathFor('/pages/desktop/dashboard/index?symbol=BTCUSDT'));
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      loginPathFor('/pages/desktop/dashboard/index?symbol=BTCUSDT'),
+    );
     expect(screen.getByRole('link', { name: 'Register' })).toBeTruthy();
   });
 
   it('checks a contract stake as the trade page does', async () => {
     signIn();
     queryClient.setQueryData(['contract-products', 'CRYPTO'], products);
-    api.get(API.forex.checkTradingTime, openMarket).get(API.account.getValidAssetById, { asset: 'USDT', available: '500', frozen: '0' });
+    api
+      .get(API.forex.checkTradingTime, openMarket)
+      .get(API.account.getValidAssetById, { asset: 'USDT', available: '500', frozen: '0' });
     const { user } = renderWithProviders(<EntryPanel instrument={btc} />);
     const stake = screen.getByRole<HTMLInputElement>('textbox', { name: 'Stake (USDT)' });
     await user.type(stake, '9.99');

@@ -3,7 +3,16 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Instrument } from '@app/contract';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
-import { ContractPanel, OrderList, SpotPanel, formatTime, useDashboardOrders, useOrderEntry, type DashboardOrdersTab, type EntryTab } from '../../../features/trade/desktop';
+import {
+  ContractPanel,
+  OrderList,
+  SpotPanel,
+  formatTime,
+  useDashboardOrders,
+  useOrderEntry,
+  type DashboardOrdersTab,
+  type EntryTab,
+} from '../../../features/trade/desktop';
 import { DESKTOP_PATHS, loginPathFor } from '../../../lib/routing/paths';
 import { useIsLoggedIn, useSessionStore } from '../../../lib/session/session-store';
 import { useDashboardText } from './strings';
@@ -62,7 +71,13 @@ function SignedInEntry({ instrument }: { instrument: Instrument }) {
   const items = entry.tabs.map((key) => ({ key, label: t(`orders.tabs.${key}`) }));
   return (
     <>
-      <TabList<EntryTab> label={t('orders.entry')} idPrefix="order-entry" items={items} value={entry.tab} onChange={entry.setTab} />
+      <TabList<EntryTab>
+        label={t('orders.entry')}
+        idPrefix="order-entry"
+        items={items}
+        value={entry.tab}
+        onChange={entry.setTab}
+      />
       <div {...tabPanelProps('order-entry', entry.tab)} className="dash-panel__body dash-entry__body">
         {entry.open ? null : (
           <p className="market-closed" role="status">
@@ -110,7 +125,13 @@ function SignedInOrders({ instrument }: { instrument: Instrument }) {
   const current = tabs.find((x) => x.key === tab) ?? tabs[0]!;
   return (
     <>
-      <TabList<DashboardOrdersTab> label={t('orders.lists.label')} idPrefix="dash-orders" items={tabs} value={tab} onChange={setTab} />
+      <TabList<DashboardOrdersTab>
+        label={t('orders.lists.label')}
+        idPrefix="dash-orders"
+        items={tabs}
+        value={tab}
+        onChange={setTab}
+      />
       <div {...tabPanelProps('dash-orders', tab)} className="dash-panel__body">
         <OrderList orders={orders} label={current.label} empty={current.empty} />
       </div>

@@ -22,7 +22,9 @@ function CustomisedDashboard() {
   return (
     <>
       <DashboardGrid shown={layout} top={null} panels={panels} />
-      {open ? <LayoutDialog layout={layout} signedIn={signedIn} onChange={change} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <LayoutDialog layout={layout} signedIn={signedIn} onChange={change} onClose={() => setOpen(false)} />
+      ) : null}
     </>
   );
 }
@@ -30,10 +32,13 @@ function CustomisedDashboard() {
 const ALL = ['markets', 'chart', 'orders', 'book', 'trades', 'entry', 'account'];
 
 /** The panels the dashboard shows, in reading order. */
-const shownPanels = () => [...screen.getByTestId('dashboard').querySelectorAll<HTMLElement>('[data-panel]')].map((slot) => slot.dataset.panel);
+const shownPanels = () =>
+  [...screen.getByTestId('dashboard').querySelectorAll<HTMLElement>('[data-panel]')].map((slot) => slot.dataset.panel);
 /** The panels of one column of the dashboard's grid (1-based, as CSS numbers them). */
 const panelsInColumn = (column: number) =>
-  [...screen.getByTestId('dashboard').querySelectorAll<HTMLElement>('[data-panel]')].filter((slot) => slot.style.gridColumn === String(column)).map((slot) => slot.dataset.panel);
+  [...screen.getByTestId('dashboard').querySelectorAll<HTMLElement>('[data-panel]')]
+    .filter((slot) => slot.style.gridColumn === String(column))
+    .map((slot) => slot.dataset.panel);
 
 function openDialog() {
   const view = renderWithProviders(<CustomisedDashboard />);
@@ -49,9 +54,18 @@ describe('the dashboard layout dialog', () => {
   it('lists every panel ticked, in its column, and says a visitor’s layout stays in this browser', () => {
     const { dialog, box } = openDialog();
     expect(shownPanels()).toEqual(ALL);
-    for (const name of ['Markets', 'Chart', 'Orders', 'Order book', 'Recent trades', 'Place an order', 'Account']) expect(box(name).checked).toBe(true);
-    const column = (n: number) => within(within(dialog).getByRole('region', { name: `Column ${n}` })).getAllByRole('checkbox').map((b) => b.parentElement?.textContent);
-    expect([column(1), column(2), column(3), column(4)]).toEqual([['Markets'], ['Chart', 'Orders'], ['Order book', 'Recent trades'], ['Place an order', 'Account']]);
+    for (const name of ['Markets', 'Chart', 'Orders', 'Order book', 'Recent trades', 'Place an order', 'Account'])
+      expect(box(name).checked).toBe(true);
+    const column = (n: number) =>
+      within(within(dialog).getByRole('region', { name: `Column ${n}` }))
+        .getAllByRole('checkbox')
+        .map((b) => b.parentElement?.textContent);
+    expect([column(1), column(2), column(3), column(4)]).toEqual([
+      ['Markets'],
+      ['Chart', 'Orders'],
+      ['Order book', 'Recent trades'],
+      ['Place an order', 'Account'],
+    ]);
     expect(dialog.textContent).toContain('Saved in this browser. Log in to keep it on every device.');
   });
 
@@ -71,7 +85,8 @@ describe('the dashboard layout dialog', () => {
 
   it('keeps the last panel on screen: its box cannot be unticked', async () => {
     const { user, box } = openDialog();
-    for (const name of ['Markets', 'Chart', 'Orders', 'Order book', 'Recent trades', 'Place an order']) await user.click(box(name));
+    for (const name of ['Markets', 'Chart', 'Orders', 'Order book', 'Recent trades', 'Place an order'])
+      await user.click(box(name));
     expect(shownPanels()).toEqual(['account']);
     expect(box('Account').disabled).toBe(true);
 

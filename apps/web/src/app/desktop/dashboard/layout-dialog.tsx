@@ -11,8 +11,13 @@ export function usePanelNames(): (id: DashboardPanelId) => string {
   const { t } = useTranslation();
   const d = useDashboardText();
   const names: Record<DashboardPanelId, string> = {
-    markets: d('markets'), chart: d('layout.panelChart'), orders: d('orders'), book: t('chart.orderBook'),
-    trades: d('layout.panelTrades'), entry: t('orders.entry'), account: d('account'),
+    markets: d('markets'),
+    chart: d('layout.panelChart'),
+    orders: d('orders'),
+    book: t('chart.orderBook'),
+    trades: d('layout.panelTrades'),
+    entry: t('orders.entry'),
+    account: d('account'),
   };
   return (id) => names[id];
 }
@@ -31,7 +36,17 @@ const MOVES: { move: Move; key: 'moveUp' | 'moveDown' | 'movePrevious' | 'moveNe
  * the focus stays on the same button of the moved panel (or its checkbox when that move is no
  * longer possible), so a keyboard user can press it again.
  */
-export function LayoutDialog({ layout, signedIn, onChange, onClose }: { layout: DashboardLayout; signedIn: boolean; onChange: (next: DashboardLayout) => void; onClose: () => void }) {
+export function LayoutDialog({
+  layout,
+  signedIn,
+  onChange,
+  onClose,
+}: {
+  layout: DashboardLayout;
+  signedIn: boolean;
+  onChange: (next: DashboardLayout) => void;
+  onClose: () => void;
+}) {
   const d = useDashboardText();
   const name = usePanelNames();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -152,7 +167,9 @@ export function LayoutDialog({ layout, signedIn, onChange, onClose }: { layout: 
                           disabled={!p.hidden && visibleCount === 1}
                           onChange={(event) => {
                             onChange(setHidden(layout, p.id, !event.target.checked));
-                            setAnnouncement(d(event.target.checked ? 'layout.shown' : 'layout.hidden', { panel: name(p.id) }));
+                            setAnnouncement(
+                              d(event.target.checked ? 'layout.shown' : 'layout.hidden', { panel: name(p.id) }),
+                            );
                           }}
                         />
                         {name(p.id)}
@@ -161,7 +178,16 @@ export function LayoutDialog({ layout, signedIn, onChange, onClose }: { layout: 
                         {MOVES.map(({ move: how, key, glyph }) => {
                           const label = d(`layout.${key}`, { panel: name(p.id) });
                           return (
-                            <button key={how} type="button" className="dash-layout__move" data-move={how} aria-label={label} title={label} disabled={!canMove(layout, p.id, how)} onClick={() => move(p.id, how)}>
+                            <button
+                              key={how}
+                              type="button"
+                              className="dash-layout__move"
+                              data-move={how}
+                              aria-label={label}
+                              title={label}
+                              disabled={!canMove(layout, p.id, how)}
+                              onClick={() => move(p.id, how)}
+                            >
                               <span aria-hidden="true">{glyph}</span>
                             </button>
                           );

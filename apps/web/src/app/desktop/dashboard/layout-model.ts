@@ -1,6 +1,10 @@
 import {
-  DASHBOARD_COLUMNS, DASHBOARD_LAYOUT_VERSION, DASHBOARD_PANELS,
-  type DashboardLayout, type DashboardPanelId, type DashboardPanelPlace,
+  DASHBOARD_COLUMNS,
+  DASHBOARD_LAYOUT_VERSION,
+  DASHBOARD_PANELS,
+  type DashboardLayout,
+  type DashboardPanelId,
+  type DashboardPanelPlace,
 } from '@app/contract';
 
 /**
@@ -49,7 +53,11 @@ export const GRID_ROWS = 60;
 /** The columns' narrowest widths together never exceed this (a 1001 px window less its padding and gaps). */
 const MIN_WIDTH_BUDGET = 920;
 
-const sortByColumn = (panels: DashboardPanelPlace[]) => panels.map((p, i) => ({ p, i })).sort((a, b) => a.p.column - b.p.column || a.i - b.i).map(({ p }) => p);
+const sortByColumn = (panels: DashboardPanelPlace[]) =>
+  panels
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.column - b.p.column || a.i - b.i)
+    .map(({ p }) => p);
 
 /**
  * Any stored value made a complete arrangement: known panels once each (the first wins), columns
@@ -68,7 +76,8 @@ export function normalizeLayout(stored: unknown): DashboardLayout {
     const { id, column, hidden } = item as Record<string, unknown>;
     if (typeof id !== 'string' || !known.has(id) || seen.has(id as DashboardPanelId)) continue;
     seen.add(id as DashboardPanelId);
-    const col = typeof column === 'number' && Number.isInteger(column) ? Math.min(Math.max(column, 0), DASHBOARD_COLUMNS - 1) : 0;
+    const col =
+      typeof column === 'number' && Number.isInteger(column) ? Math.min(Math.max(column, 0), DASHBOARD_COLUMNS - 1) : 0;
     kept.push({ id: id as DashboardPanelId, column: col, hidden: hidden === true });
   }
   for (const place of DEFAULT_LAYOUT.panels) if (!seen.has(place.id)) kept.push({ ...place });
@@ -84,10 +93,14 @@ export function canMove(layout: DashboardLayout, id: DashboardPanelId, move: Mov
   const column = layout.panels.filter((p) => p.column === place.column);
   const at = column.indexOf(place);
   switch (move) {
-    case 'up': return at > 0;
-    case 'down': return at < column.length - 1;
-    case 'previous': return place.column > 0;
-    case 'next': return place.column < DASHBOARD_COLUMNS - 1;
+    case 'up':
+      return at > 0;
+    case 'down':
+      return at < column.length - 1;
+    case 'previous':
+      return place.column > 0;
+    case 'next':
+      return place.column < DASHBOARD_COLUMNS - 1;
   }
 }
 
@@ -111,7 +124,12 @@ export function movePanel(layout: DashboardLayout, id: DashboardPanelId, move: M
 }
 
 /** The arrangement with one panel put in a column, before another panel or at the column's end (a drop). */
-export function placePanel(layout: DashboardLayout, id: DashboardPanelId, column: number, before: DashboardPanelId | null): DashboardLayout {
+export function placePanel(
+  layout: DashboardLayout,
+  id: DashboardPanelId,
+  column: number,
+  before: DashboardPanelId | null,
+): DashboardLayout {
   const place = layout.panels.find((p) => p.id === id);
   if (!place || before === id || column < 0 || column >= DASHBOARD_COLUMNS) return layout;
   const rest = layout.panels.filter((p) => p.id !== id);
@@ -152,10 +170,22 @@ export interface Placement {
  */
 export function placement(layout: DashboardLayout): Placement {
   const visible = layout.panels.filter((p) => !p.hidden);
-  const columns = [...new Set(visible.map((p) => p.column))].sort((a, b) => a - b).map((c) => visible.filter((p) => p.column === c));
+  const columns = [...new Set(visible.map((p) => p.column))]
+    .sort((a, b) => a - b)
+    .map((c) => visible.filter((p) => p.column === c));
   const mins = columns.map((panels) => Math.max(...panels.map((p) => SIZES[p.id].minWidth)));
-  const scale = Math.min(1, MIN_WIDTH_BUDGET / Math.max(1, mins.reduce((a, b) => a + b, 0)));
-  const tracks = columns.map((panels, i) => `minmax(${Math.floor((mins[i] ?? 0) * scale)}px, ${Math.max(...panels.map((p) => SIZES[p.id].width))}fr)`);
+  const scale = Math.min(
+    1,
+    MIN_WIDTH_BUDGET /
+      Math.max(
+        1,
+        mins.reduce((a, b) => a + b, 0),
+      ),
+  );
+  const tracks = columns.map(
+    (panels, i) =>
+      `minmax(${Math.floor((mins[i] ?? 0) * scale)}px, ${Math.max(...panels.map((p) => SIZES[p.id].width))}fr)`,
+  );
   const entryColumn = columns.findIndex((panels) => panels.some((p) => p.id === 'entry'));
   const fullHeight = columns.length > 1 && (entryColumn === 0 || entryColumn === columns.length - 1) ? entryColumn : -1;
   const top = fullHeight === 0 ? '2 / -1' : fullHeight > 0 ? `1 / ${fullHeight + 1}` : '1 / -1';
@@ -166,7 +196,10 @@ export function placement(layout: DashboardLayout): Placement {
     return panels.map((p, i) => {
       cumulative += SIZES[p.id].height;
       // At least one row each, and room left for the panels below.
-      const end = Math.min(Math.max(Math.round((GRID_ROWS * cumulative) / total), start + 1), GRID_ROWS - (panels.length - 1 - i));
+      const end = Math.min(
+        Math.max(Math.round((GRID_ROWS * cumulative) / total), start + 1),
+        GRID_ROWS - (panels.length - 1 - i),
+      );
       const first = i === 0 && c === fullHeight ? 1 : start + 2;
       const row = { id: p.id, gridColumn: String(c + 1), gridRow: `${first} / ${end + 2}`, below: i > 0 };
       start = end;

@@ -7,19 +7,25 @@ import { queryClient, renderWithProviders } from '../../../test/render';
 import { ticker } from '../../../test-support/ticker';
 import { MarketsPanel } from './markets-panel';
 
-const crypto = (symbol: string, priceDecimals: number, over: Partial<Ticker>) => ticker({ symbol, displaySymbol: symbol.replace(/USDT$/, ''), priceDecimals, ...over });
+const crypto = (symbol: string, priceDecimals: number, over: Partial<Ticker>) =>
+  ticker({ symbol, displaySymbol: symbol.replace(/USDT$/, ''), priceDecimals, ...over });
 
 /** The dashboard's markets table on its crypto group, the snapshot already in the cache. */
 function showMarkets(tickers: Ticker[]) {
   queryClient.setQueryData(tickersByTypeQuery('CRYPTO').queryKey, tickers);
-  return renderWithProviders(<MarketsPanel selected="BTCUSDT" />, { route: '/pages/desktop/dashboard/index?symbol=BTCUSDT' });
+  return renderWithProviders(<MarketsPanel selected="BTCUSDT" />, {
+    route: '/pages/desktop/dashboard/index?symbol=BTCUSDT',
+  });
 }
 
 /** A row's price and 24 h change cells as shown. */
 function row(symbol: string) {
   const tr = screen.getByRole('table', { name: 'Crypto' }).querySelector<HTMLElement>(`tr[data-symbol="${symbol}"]`);
   if (!tr) throw new Error(`no row for ${symbol}`);
-  return { price: within(tr).getByTestId('dash-ticker-price').textContent, change: within(tr).getByTestId('dash-ticker-change').textContent };
+  return {
+    price: within(tr).getByTestId('dash-ticker-price').textContent,
+    change: within(tr).getByTestId('dash-ticker-change').textContent,
+  };
 }
 
 describe('the dashboard markets table', () => {
@@ -39,18 +45,40 @@ describe('the dashboard markets table', () => {
   it('keeps the prices live from the feed, with the same decimals', async () => {
     showMarkets([crypto('BTCUSDT', 2, { price: '67321.12', changePercent24h: '1.00' })]);
     const tick: WsTick = {
-      symbol: 'BTCUSDT', price: '67300.019', bid: '67300', ask: '67301', change24h: '-21.1', changePercent24h: '-0.0313',
-      high24h: null, low24h: null, volume24h: '0', quoteVolume24h: '0', time: Date.now(), stale: false,
+      symbol: 'BTCUSDT',
+      price: '67300.019',
+      bid: '67300',
+      ask: '67301',
+      change24h: '-21.1',
+      changePercent24h: '-0.0313',
+      high24h: null,
+      low24h: null,
+      volume24h: '0',
+      quoteVolume24h: '0',
+      time: Date.now(),
+      stale: false,
     };
-    await waitFor(() => expect(FakeWebSocket.opened.some((s) => s.sent.some((m) => JSON.stringify(m).includes('"channel":"general"')))).toBe(true));
+    await waitFor(() =>
+      expect(
+        FakeWebSocket.opened.some((s) => s.sent.some((m) => JSON.stringify(m).includes('"channel":"general"'))),
+      ).toBe(true),
+    );
     FakeWebSocket.broadcast({ eventType: 'ticker', data: tick });
     await waitFor(() => expect(row('BTCUSDT')).toEqual({ price: '67,300.01', change: '-0.03%' }));
   });
 
   it('narrows the table to the instruments matching the search', async () => {
-    const { user } = showMarkets([crypto('BTCUSDT', 2, { price: '1', name: 'Bitcoin' }), crypto('ETHUSDT', 2, { price: '1', name: 'Ethereum' })]);
+    const { user } = showMarkets([
+      crypto('BTCUSDT', 2, { price: '1', name: 'Bitcoin' }),
+      crypto('ETHUSDT', 2, { price: '1', name: 'Ethereum' }),
+    ]);
     await user.type(screen.getByRole('searchbox', { name: 'Search markets' }), 'ether');
-    expect(within(screen.getByRole('table', { name: 'Crypto' })).getAllByRole('row').map((r) => r.dataset.symbol).filter(Boolean)).toEqual(['ETHUSDT']);
+    expect(
+      within(screen.getByRole('table', { name: 'Crypto' }))
+        .getAllByRole('row')
+        .map((r) => r.dataset.symbol)
+        .filter(Boolean),
+    ).toEqual(['ETHUSDT']);
     await user.clear(screen.getByRole('searchbox', { name: 'Search markets' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search markets' }), 'nope');
     expect(screen.getByText('Nothing matches “nope”')).toBeTruthy();

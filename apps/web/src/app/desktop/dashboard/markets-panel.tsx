@@ -6,7 +6,15 @@ import { DelayedLoading } from '../../../components/page-state';
 import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { useFavorites } from '../../../lib/api/get-favorites';
 import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
-import { changeSign, formatPercent, formatPrice, useLiveTickers, usePricesStale, type LiveTicker, type PriceDirection } from '../../../lib/market';
+import {
+  changeSign,
+  formatPercent,
+  formatPrice,
+  useLiveTickers,
+  usePricesStale,
+  type LiveTicker,
+  type PriceDirection,
+} from '../../../lib/market';
 import { useIsLoggedIn } from '../../../lib/session/session-store';
 import { FlashPrice } from './flash-price';
 import { useDashboardText } from './strings';
@@ -20,7 +28,12 @@ const NONE: Ticker[] = [];
 function matching(tickers: readonly LiveTicker[], query: string): readonly LiveTicker[] {
   const q = query.trim().toLowerCase();
   if (!q) return tickers;
-  return tickers.filter((t) => t.symbol.toLowerCase().includes(q) || t.displaySymbol.toLowerCase().includes(q) || t.name.toLowerCase().includes(q));
+  return tickers.filter(
+    (t) =>
+      t.symbol.toLowerCase().includes(q) ||
+      t.displaySymbol.toLowerCase().includes(q) ||
+      t.name.toLowerCase().includes(q),
+  );
 }
 
 /**
@@ -58,7 +71,10 @@ export function MarketsPanel({ selected }: { selected: string }) {
         label={t('market.groups')}
         idPrefix="dash-markets"
         variant="scroll"
-        items={GROUPS.map((key) => ({ key, label: key === 'favorites' ? t('market.favorites') : t(`market.markets.${key}`) }))}
+        items={GROUPS.map((key) => ({
+          key,
+          label: key === 'favorites' ? t('market.favorites') : t(`market.markets.${key}`),
+        }))}
         value={group}
         onChange={setGroup}
       />
@@ -68,9 +84,18 @@ export function MarketsPanel({ selected }: { selected: string }) {
         ) : source === undefined ? (
           <DelayedLoading />
         ) : rows.length === 0 ? (
-          <p className="dash-empty">{query.trim() ? t('market.noResults', { q: query.trim() }) : group === 'favorites' ? t('market.noFavorites') : t('market.noInstruments')}</p>
+          <p className="dash-empty">
+            {query.trim()
+              ? t('market.noResults', { q: query.trim() })
+              : group === 'favorites'
+                ? t('market.noFavorites')
+                : t('market.noInstruments')}
+          </p>
         ) : (
-          <table className={`dash-table dash-markets__table${stale ? ' is-stale' : ''}`} aria-label={stale ? `${label} (${t('marketList.pausedShort')})` : label}>
+          <table
+            className={`dash-table dash-markets__table${stale ? ' is-stale' : ''}`}
+            aria-label={stale ? `${label} (${t('marketList.pausedShort')})` : label}
+          >
             <thead>
               <tr>
                 <th scope="col">{d('pair')}</th>
@@ -119,11 +144,23 @@ interface MarketRowProps {
  * One instrument; memoised on the figures it shows: a tick that moves nothing on screen (the same
  * price, another volume) renders no row, so a list update renders only the rows that changed.
  */
-const MarketRow = memo(function MarketRow({ symbol, displaySymbol, name, price, direction, change, selected }: MarketRowProps) {
+const MarketRow = memo(function MarketRow({
+  symbol,
+  displaySymbol,
+  name,
+  price,
+  direction,
+  change,
+  selected,
+}: MarketRowProps) {
   return (
     <tr className={selected ? 'is-selected' : undefined} data-symbol={symbol}>
       <td>
-        <Link className="dash-markets__link" to={{ search: `?symbol=${symbol}` }} aria-current={selected ? 'true' : undefined}>
+        <Link
+          className="dash-markets__link"
+          to={{ search: `?symbol=${symbol}` }}
+          aria-current={selected ? 'true' : undefined}
+        >
           <span className="dash-markets__symbol">{displaySymbol}</span>
           <span className="dash-markets__name">{name}</span>
         </Link>

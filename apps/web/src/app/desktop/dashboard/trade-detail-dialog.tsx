@@ -27,14 +27,18 @@ export function TradeDetailDialog() {
     return () => element?.close();
   }, []);
 
-  const symbol = detail.state === 'contract' ? detail.contract.symbol : detail.state === 'spot' ? detail.order.symbol : null;
+  const symbol =
+    detail.state === 'contract' ? detail.contract.symbol : detail.state === 'spot' ? detail.order.symbol : null;
   useEffect(() => {
     if (symbol && params.get('symbol') !== symbol) {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('symbol', symbol);
-        return next;
-      }, { replace: true });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('symbol', symbol);
+          return next;
+        },
+        { replace: true },
+      );
     }
   }, [symbol, params, setParams]);
 
@@ -44,12 +48,15 @@ export function TradeDetailDialog() {
       navigate(-1);
       return;
     }
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('kind');
-      next.delete('id');
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('kind');
+        next.delete('id');
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (

@@ -48,7 +48,12 @@ interface PendingSave {
 export function useDashboardLayout(): DashboardArrangement {
   const client = useQueryClient();
   const token = useSessionStore((s) => s.token);
-  const query = useQuery({ queryKey: layoutKey(token), queryFn: fetchLayout, enabled: token !== null, staleTime: Infinity });
+  const query = useQuery({
+    queryKey: layoutKey(token),
+    queryFn: fetchLayout,
+    enabled: token !== null,
+    staleTime: Infinity,
+  });
   const [visitorLayout, setVisitorLayout] = useState(readVisitorLayout);
   // The user's latest change, shown in the same render (the query's copy notifies a moment later);
   // dropped when its save fails, so the stored arrangement shows again.
@@ -70,22 +75,25 @@ export function useDashboardLayout(): DashboardArrangement {
   // Leaving the dashboard sends a change still waiting.
   useEffect(() => flush, [flush]);
 
-  const change = useCallback((next: DashboardLayout) => {
-    if (token === null) {
-      setVisitorLayout(next);
-      try {
-        window.localStorage.setItem(STORAGE_KEYS.dashboardLayout, JSON.stringify(next));
-      } catch {
-        // Storage full or blocked: the arrangement lasts as long as the page.
+  const change = useCallback(
+    (next: DashboardLayout) => {
+      if (token === null) {
+        setVisitorLayout(next);
+        try {
+          window.localStorage.setItem(STORAGE_KEYS.dashboardLayout, JSON.stringify(next));
+        } catch {
+          // Storage full or blocked: the arrangement lasts as long as the page.
+        }
+        return;
       }
-      return;
-    }
-    setChanged({ token, layout: next });
-    client.setQueryData(layoutKey(token), next);
-    if (pending.current && pending.current.token !== token) flush();
-    if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = { token, layout: next, timer: setTimeout(flush, SAVE_DELAY_MS) };
-  }, [client, token, flush]);
+      setChanged({ token, layout: next });
+      client.setQueryData(layoutKey(token), next);
+      if (pending.current && pending.current.token !== token) flush();
+      if (pending.current) clearTimeout(pending.current.timer);
+      pending.current = { token, layout: next, timer: setTimeout(flush, SAVE_DELAY_MS) };
+    },
+    [client, token, flush],
+  );
 
   if (token === null) return { layout: visitorLayout, ready: true, signedIn: false, change };
   const layout = (changed?.token === token ? changed.layout : query.data) ?? DEFAULT_LAYOUT;

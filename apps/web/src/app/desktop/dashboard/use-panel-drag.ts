@@ -5,7 +5,8 @@ import { placePanel } from './layout-model';
 /** Pixels the pointer moves before a press on a title becomes a drag (a click stays a click). */
 const DRAG_THRESHOLD = 6;
 
-const isPanelId = (value: string | undefined): value is DashboardPanelId => (DASHBOARD_PANELS as readonly string[]).includes(value ?? '');
+const isPanelId = (value: string | undefined): value is DashboardPanelId =>
+  (DASHBOARD_PANELS as readonly string[]).includes(value ?? '');
 
 export interface DropTarget {
   id: DashboardPanelId;
@@ -48,7 +49,8 @@ export function usePanelDrag(layout: DashboardLayout, onChange: (next: Dashboard
   const handlers = {
     onPointerDown(event: PointerEvent<HTMLElement>) {
       if (event.button !== 0 || !event.isPrimary) return;
-      const id = (event.target as Element).closest('.dash-panel__title')?.closest<HTMLElement>('.dash-slot')?.dataset.panel;
+      const id = (event.target as Element).closest('.dash-panel__title')?.closest<HTMLElement>('.dash-slot')
+        ?.dataset.panel;
       if (!isPanelId(id)) return;
       press.current = { id, x: event.clientX, y: event.clientY, active: false };
       event.currentTarget.setPointerCapture(event.pointerId);

@@ -58,7 +58,13 @@ function DownloadCard({ download }: { download: AppDownload }) {
       <div className="app-download__text">
         <h2 className="app-download__label">{download.label}</h2>
         <p className="app-download__platform">{a(`download.platforms.${download.platform}`)}</p>
-        <a className="app-download__link" href={download.url} rel="noopener noreferrer" target="_blank" aria-label={a('download.open', { label: download.label })}>
+        <a
+          className="app-download__link"
+          href={download.url}
+          rel="noopener noreferrer"
+          target="_blank"
+          aria-label={a('download.open', { label: download.label })}
+        >
           {download.url}
         </a>
       </div>

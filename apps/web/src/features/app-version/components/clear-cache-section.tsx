@@ -13,7 +13,11 @@ export function ClearCacheSection() {
   const [result, setResult] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const clear = async () => {
-    const confirmed = await askConfirmDefault({ content: t('profile.clearCacheConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const confirmed = await askConfirmDefault({
+      content: t('profile.clearCacheConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
     if (!confirmed) return;
     setBusy(true);
     try {
@@ -24,12 +28,22 @@ export function ClearCacheSection() {
   };
   return (
     <section className="app-version-card" aria-labelledby="clear-cache-title">
-      <h2 id="clear-cache-title" className="app-version-card__title">{a('cache.title')}</h2>
+      <h2 id="clear-cache-title" className="app-version-card__title">
+        {a('cache.title')}
+      </h2>
       <p>{a('cache.text')}</p>
-      <button type="button" className="button button--secondary" disabled={busy} onClick={() => void clear()} data-testid="clear-cache">
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={busy}
+        onClick={() => void clear()}
+        data-testid="clear-cache"
+      >
         {a('cache.button')}
       </button>
-      <p role="status" aria-live="polite" className="app-version-card__result" data-testid="clear-cache-result">{result ?? ''}</p>
+      <p role="status" aria-live="polite" className="app-version-card__result" data-testid="clear-cache-result">
+        {result ?? ''}
+      </p>
     </section>
   );
 }

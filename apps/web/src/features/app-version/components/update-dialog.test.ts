@@ -9,10 +9,14 @@ import { UpdateDialog } from './update-dialog';
 
 // The English strings, looked up and filled as i18next would (the test runs without i18next).
 vi.mock('../strings', () => ({
-  useAppVersionText: () => (key: string, params: Record<string, string> = {}) => {
-    const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], APP_VERSION_MESSAGES.en) as string;
-    return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => params[name] ?? '');
-  },
+  useAppVersionText:
+    () =>
+    (key: string, params: Record<string, string> = {}) => {
+      const text = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], APP_VERSION_MESSAGES.en) as string;
+      return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => params[name] ?? '');
+    },
 }));
 
 /** A fake device: download and install succeed or fail as told, and remember what they were asked. */
@@ -35,12 +39,24 @@ function fakeBridge(platform: string, fail: 'download' | 'install' | null = null
 }
 
 const answer = (versionNo: string, tag: 'must_update' | 'choose_update'): GetVersionResult => ({
-  version: { versionNo, description: 'Faster charts', linkUpdateHot: 'https://example.com/hot.wgt', linkUpdateFull: 'https://example.com/full.apk' },
+  version: {
+    versionNo,
+    description: 'Faster charts',
+    linkUpdateHot: 'https://example.com/hot.wgt',
+    linkUpdateFull: 'https://example.com/full.apk',
+  },
   newUpdateTag: tag,
 });
 
 const render = (decision: UpdateDecision, bridge: PlatformBridge, initialPhase?: UpdatePhase) =>
-  renderToStaticMarkup(createElement(UpdateDialog, { decision, bridge, onClose: () => undefined, ...(initialPhase ? { initialPhase } : {}) }));
+  renderToStaticMarkup(
+    createElement(UpdateDialog, {
+      decision,
+      bridge,
+      onClose: () => undefined,
+      ...(initialPhase ? { initialPhase } : {}),
+    }),
+  );
 
 describe('the update dialog', () => {
   it('shows nothing when there is no update, nor on the web (neither ios nor android)', () => {
@@ -85,7 +101,10 @@ describe('runUpdate through the platform bridge', () => {
   });
 
   it('stops at a download error or an installation failure, never restarting', async () => {
-    for (const [fail, end] of [['download', 'downloadError'], ['install', 'installError']] as const) {
+    for (const [fail, end] of [
+      ['download', 'downloadError'],
+      ['install', 'installError'],
+    ] as const) {
       const { bridge, calls } = fakeBridge('ios', fail);
       const phases: UpdatePhase[] = [];
       expect(await runUpdate(bridge, 'https://example.com/hot.wgt', (p) => phases.push(p))).toBe(end);

@@ -33,14 +33,28 @@ export function UpdateDialog({ decision, bridge, onClose, initialPhase = 'offer'
   const start = () => void runUpdate(bridge, decision.link, setPhase);
   return (
     <div className="update-dialog__mask">
-      <div className="update-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} data-testid="update-dialog" data-kind={decision.kind}>
-        <h2 id={titleId} className="update-dialog__title">{a('update.title', { versionNo: decision.versionNo })}</h2>
+      <div
+        className="update-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        data-testid="update-dialog"
+        data-kind={decision.kind}
+      >
+        <h2 id={titleId} className="update-dialog__title">
+          {a('update.title', { versionNo: decision.versionNo })}
+        </h2>
         <div id={textId}>
           <p>{decision.kind === 'forced' ? a('update.forced') : a('update.optional')}</p>
           <p className="update-dialog__notes">{decision.description}</p>
           <p className="update-dialog__muted">{decision.install === 'full' ? a('update.full') : a('update.hot')}</p>
         </div>
-        <p className={failed ? 'update-dialog__error' : 'update-dialog__status'} role={failed ? 'alert' : 'status'} aria-live="polite">
+        <p
+          className={failed ? 'update-dialog__error' : 'update-dialog__status'}
+          role={failed ? 'alert' : 'status'}
+          aria-live="polite"
+        >
           {phase === 'offer' ? '' : a(`update.${phase}`)}
         </p>
         {phase === 'done' ? null : (

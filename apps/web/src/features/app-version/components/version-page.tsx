@@ -21,11 +21,15 @@ export function VersionPage() {
   return (
     <div className="app-version-page">
       <section className="app-version-card" aria-labelledby="version-title">
-        <h2 id="version-title" className="app-version-card__title">{a('version.current')}</h2>
+        <h2 id="version-title" className="app-version-card__title">
+          {a('version.current')}
+        </h2>
         <dl className="app-version-facts">
           <div>
             <dt>{a('version.current')}</dt>
-            <dd className="mono" data-testid="app-version">{APP_VERSION} ({APP_VERSION_CODE})</dd>
+            <dd className="mono" data-testid="app-version">
+              {APP_VERSION} ({APP_VERSION_CODE})
+            </dd>
           </div>
           <div>
             <dt>{a('version.runningAs')}</dt>
@@ -54,14 +58,32 @@ function AppUpdateCheck({ bridge }: { bridge: PlatformBridge }) {
   const check = useVersionCheck(bridge.platform);
   const [dismissed, setDismissed] = useState(false);
   const decision = check.data ? decideUpdate(bridge.platform, APP_VERSION, check.data) : null;
-  const status = check.isFetching ? a('version.checking') : check.isError ? a('version.checkFailed') : decision?.kind === 'none' ? a('version.upToDate') : '';
+  const status = check.isFetching
+    ? a('version.checking')
+    : check.isError
+      ? a('version.checkFailed')
+      : decision?.kind === 'none'
+        ? a('version.upToDate')
+        : '';
   return (
     <>
-      <p role="status" aria-live="polite">{status}</p>
-      <button type="button" className="button button--secondary" disabled={check.isFetching} onClick={() => { setDismissed(false); void check.refetch(); }}>
+      <p role="status" aria-live="polite">
+        {status}
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={check.isFetching}
+        onClick={() => {
+          setDismissed(false);
+          void check.refetch();
+        }}
+      >
         {a('version.check')}
       </button>
-      {decision && !dismissed ? <UpdateDialog decision={decision} bridge={bridge} onClose={() => setDismissed(true)} /> : null}
+      {decision && !dismissed ? (
+        <UpdateDialog decision={decision} bridge={bridge} onClose={() => setDismissed(true)} />
+      ) : null}
     </>
   );
 }

@@ -19,7 +19,12 @@ export interface PlatformBridge {
 const refuse = () => Promise.reject(new Error('the web app does not update itself'));
 
 /** The web build: no update, no download, no install. */
-export const WEB_BRIDGE: PlatformBridge = { platform: 'web', download: refuse, install: refuse, restart: () => undefined };
+export const WEB_BRIDGE: PlatformBridge = {
+  platform: 'web',
+  download: refuse,
+  install: refuse,
+  restart: () => undefined,
+};
 
 /** The bridge of the app this page runs in: the installed app's when it provides one for ios or android, else the web's. */
 export function currentBridge(): PlatformBridge {

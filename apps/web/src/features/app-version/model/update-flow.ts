@@ -7,7 +7,11 @@ export type UpdatePhase = 'offer' | 'downloading' | 'installing' | 'done' | 'dow
  * Runs an update through the bridge: download the link, install it, restart. Each phase is told to
  * `onPhase`; the last one is answered (done, downloadError or installError). Never throws.
  */
-export async function runUpdate(bridge: PlatformBridge, link: string, onPhase: (phase: UpdatePhase) => void): Promise<UpdatePhase> {
+export async function runUpdate(
+  bridge: PlatformBridge,
+  link: string,
+  onPhase: (phase: UpdatePhase) => void,
+): Promise<UpdatePhase> {
   const end = (phase: UpdatePhase) => {
     onPhase(phase);
     return phase;

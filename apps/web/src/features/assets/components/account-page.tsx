@@ -33,7 +33,8 @@ export function AccountPage() {
   const changesShown = changes.data !== undefined;
   // "Account changes" on the assets page links here with #account-changes: bring the list into view.
   useEffect(() => {
-    if (hash === '#account-changes' && changesShown) document.getElementById('account-changes')?.scrollIntoView({ block: 'start' });
+    if (hash === '#account-changes' && changesShown)
+      document.getElementById('account-changes')?.scrollIntoView({ block: 'start' });
   }, [hash, changesShown]);
 
   return (

@@ -38,7 +38,10 @@ export function AssetsPage() {
     >
       <div className="assets">
         <VersionSwitch />
-        <section className={`total-card${typeUser === 'demo' ? ' total-card--demo' : ''}`} aria-labelledby="assets-total">
+        <section
+          className={`total-card${typeUser === 'demo' ? ' total-card--demo' : ''}`}
+          aria-labelledby="assets-total"
+        >
           <h2 id="assets-total" className="total-card__label">
             {t('assets.totalUsdt')}
           </h2>
@@ -89,7 +92,8 @@ export function AssetsPage() {
                       </Link>
                     </h2>
                     <span className="wallet-card__total mono">
-                      <span className="visually-hidden">{t('assets.accountTotal')}: </span>≈ {formatMoney(wallet?.totalUsdt ?? '0')} USDT
+                      <span className="visually-hidden">{t('assets.accountTotal')}: </span>≈{' '}
+                      {formatMoney(wallet?.totalUsdt ?? '0')} USDT
                     </span>
                   </header>
                   <Link

@@ -20,7 +20,11 @@ function ChangeLine({ line }: { line: AccountChangeLine }) {
     if (view.note?.kind === 'fromHeld') note = t('statement.fromHeld');
     else if (view.note) note = t(`statement.${view.note.kind}`, { amount: fmt(view.note.amount), asset: line.asset });
   } else {
-    main = <span className="record__amount mono">{t(`statement.${view.kind}`, { amount: fmt(view.amount), asset: line.asset })}</span>;
+    main = (
+      <span className="record__amount mono">
+        {t(`statement.${view.kind}`, { amount: fmt(view.amount), asset: line.asset })}
+      </span>
+    );
   }
   return (
     <div className="record__line" data-asset={line.asset}>
@@ -44,7 +48,10 @@ function ChangeLine({ line }: { line: AccountChangeLine }) {
 
 /** The statement: one record per business event (an order placed, a fill, a transfer, ...), newest first. */
 export function StatementList({
-  items, hasMore, loadingMore, onLoadMore,
+  items,
+  hasMore,
+  loadingMore,
+  onLoadMore,
 }: {
   items: readonly AccountChange[];
   hasMore: boolean;

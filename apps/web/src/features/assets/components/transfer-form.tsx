@@ -19,7 +19,13 @@ export interface TransferFormClasses {
  * form for both layouts (the mobile transfer page, the desktop assets page's panel); each passes
  * its state (`useTransferForm`) and its classes.
  */
-export function TransferForm({ form, classes }: { form: ReturnType<typeof useTransferForm>; classes: TransferFormClasses }) {
+export function TransferForm({
+  form,
+  classes,
+}: {
+  form: ReturnType<typeof useTransferForm>;
+  classes: TransferFormClasses;
+}) {
   const { t } = useTranslation();
   const walletOptions = WALLET_NAMES.map((w) => ({ value: w, label: t(`wallets.${w}`) }));
   const onSubmit = (event: FormEvent) => {
@@ -36,7 +42,12 @@ export function TransferForm({ form, classes }: { form: ReturnType<typeof useTra
           options={walletOptions}
           onChange={(v) => form.setFromAccount(v as WalletName)}
         />
-        <button type="button" className={`icon-button ${classes.swap}`} onClick={form.swap} aria-label={t('transfer.swap')}>
+        <button
+          type="button"
+          className={`icon-button ${classes.swap}`}
+          onClick={form.swap}
+          aria-label={t('transfer.swap')}
+        >
           <IconSwap />
         </button>
         <SelectField
@@ -65,7 +76,12 @@ export function TransferForm({ form, classes }: { form: ReturnType<typeof useTra
         error={form.errors.amount}
         hint={t('transfer.available', { amount: form.availableText, asset: form.asset })}
         end={
-          <button type="button" className="field__text-button" disabled={form.available === undefined} onClick={form.fillAll}>
+          <button
+            type="button"
+            className="field__text-button"
+            disabled={form.available === undefined}
+            onClick={form.fillAll}
+          >
             {t('transfer.all')}
           </button>
         }

@@ -8,11 +8,31 @@ describe('lineView', () => {
   });
 
   it('shows what came in or went out, and whether held money paid it or was released by it', () => {
-    expect(lineView({ amount: '100.000000', held: '0.000000' })).toEqual({ kind: 'change', amount: '100.000000', negative: false, note: null });
+    expect(lineView({ amount: '100.000000', held: '0.000000' })).toEqual({
+      kind: 'change',
+      amount: '100.000000',
+      negative: false,
+      note: null,
+    });
     // A fill of a resting buy: the held USDT spent.
-    expect(lineView({ amount: '-980.980000', held: '-980.980000' })).toEqual({ kind: 'change', amount: '-980.980000', negative: true, note: { kind: 'fromHeld' } });
+    expect(lineView({ amount: '-980.980000', held: '-980.980000' })).toEqual({
+      kind: 'change',
+      amount: '-980.980000',
+      negative: true,
+      note: { kind: 'fromHeld' },
+    });
     // A won contract: 10 held released, 8 profit.
-    expect(lineView({ amount: '8.000000', held: '-10.000000' })).toEqual({ kind: 'change', amount: '8.000000', negative: false, note: { kind: 'released', amount: '10.000000' } });
-    expect(lineView({ amount: '-1.000000', held: '5.000000' })).toEqual({ kind: 'change', amount: '-1.000000', negative: true, note: { kind: 'held', amount: '5.000000' } });
+    expect(lineView({ amount: '8.000000', held: '-10.000000' })).toEqual({
+      kind: 'change',
+      amount: '8.000000',
+      negative: false,
+      note: { kind: 'released', amount: '10.000000' },
+    });
+    expect(lineView({ amount: '-1.000000', held: '5.000000' })).toEqual({
+      kind: 'change',
+      amount: '-1.000000',
+      negative: true,
+      note: { kind: 'held', amount: '5.000000' },
+    });
   });
 });

@@ -10,7 +10,12 @@ import { isZeroDecimal } from '../../../lib/format';
 export type LineView =
   | { kind: 'held'; amount: string }
   | { kind: 'released'; amount: string }
-  | { kind: 'change'; amount: string; negative: boolean; note: null | { kind: 'fromHeld' } | { kind: 'held' | 'released'; amount: string } };
+  | {
+      kind: 'change';
+      amount: string;
+      negative: boolean;
+      note: null | { kind: 'fromHeld' } | { kind: 'held' | 'released'; amount: string };
+    };
 
 const isNegative = (value: string) => value.trim().startsWith('-') && !isZeroDecimal(value);
 const abs = (value: string) => value.trim().replace(/^-/, '');

@@ -13,10 +13,16 @@ export function walletOr(value: string | null, fallback: WalletName): WalletName
  * The accounts a transfer opened from `from` starts with: out of it, into the option account (or the
  * currency one); into `to` when the URL names another account (financing's "transfer to financing account").
  */
-export function initialAccounts(from: string | null, to: string | null = null): { fromAccount: WalletName; toAccount: WalletName } {
+export function initialAccounts(
+  from: string | null,
+  to: string | null = null,
+): { fromAccount: WalletName; toAccount: WalletName } {
   const fromAccount = walletOr(from, 'currency');
   const toAccount = walletOr(to, fromAccount === 'option' ? 'currency' : 'option');
-  return { fromAccount, toAccount: toAccount === fromAccount ? (fromAccount === 'option' ? 'currency' : 'option') : toAccount };
+  return {
+    fromAccount,
+    toAccount: toAccount === fromAccount ? (fromAccount === 'option' ? 'currency' : 'option') : toAccount,
+  };
 }
 
 /**

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { AssetInfo, ValuedWallet } from '@app/contract';
 import { walletRows } from './wallet-rows';
 
-const asset = (symbol: string, amountDecimals: number): AssetInfo =>
-  ({ symbol, name: `${symbol} coin`, icon: `/icons/${symbol}.png`, amountDecimals, scale: 8, priceDecimals: 2 });
+const asset = (symbol: string, amountDecimals: number): AssetInfo => ({
+  symbol,
+  name: `${symbol} coin`,
+  icon: `/icons/${symbol}.png`,
+  amountDecimals,
+  scale: 8,
+  priceDecimals: 2,
+});
 
 const wallet = (balances: ValuedWallet['balances']): ValuedWallet => ({ wallet: 'currency', totalUsdt: '0', balances });
 
@@ -15,7 +21,13 @@ describe('walletRows', () => {
       asset('ETH', 4),
     ]);
     expect(rows.map((r) => r.asset)).toEqual(['ETH', 'USDT', 'BTC']);
-    expect(rows[0]).toMatchObject({ name: 'ETH coin', available: '0.5', valueUsdt: '1500', amountDecimals: 4, isZero: false });
+    expect(rows[0]).toMatchObject({
+      name: 'ETH coin',
+      available: '0.5',
+      valueUsdt: '1500',
+      amountDecimals: 4,
+      isZero: false,
+    });
     expect(rows[1]).toMatchObject({ available: '0', frozen: '0', valueUsdt: '0', isZero: true });
   });
 
@@ -31,7 +43,9 @@ describe('walletRows', () => {
   });
 
   it('keeps a coin the wallet holds but the asset list lacks, named by its symbol', () => {
-    const rows = walletRows(wallet([{ asset: 'XYZ', available: '3', frozen: '0', valueUsdt: '0' }]), [asset('USDT', 2)]);
+    const rows = walletRows(wallet([{ asset: 'XYZ', available: '3', frozen: '0', valueUsdt: '0' }]), [
+      asset('USDT', 2),
+    ]);
     expect(rows[0]).toMatchObject({ asset: 'XYZ', name: 'XYZ', icon: undefined, amountDecimals: 5 });
   });
 
@@ -50,6 +64,11 @@ describe('walletRows', () => {
       [asset('USDT', 2), asset('BTC', 5), asset('ETH', 4), asset('DOT', 4)],
       ['DOT'],
     );
-    expect(Object.fromEntries(rows.map((r) => [r.asset, r.isSmall]))).toEqual({ USDT: true, BTC: true, ETH: false, DOT: false });
+    expect(Object.fromEntries(rows.map((r) => [r.asset, r.isSmall]))).toEqual({
+      USDT: true,
+      BTC: true,
+      ETH: false,
+      DOT: false,
+    });
   });
 });

@@ -31,7 +31,10 @@ export function walletRows(
   unpriced: readonly string[] = [],
 ): BalanceRow[] {
   const balances = new Map((wallet?.balances ?? []).map((b) => [b.asset, b]));
-  const symbols = [...(assets ?? []).map((a) => a.symbol), ...[...balances.keys()].filter((s) => !assets?.some((a) => a.symbol === s))];
+  const symbols = [
+    ...(assets ?? []).map((a) => a.symbol),
+    ...[...balances.keys()].filter((s) => !assets?.some((a) => a.symbol === s)),
+  ];
   const rows = symbols.map((symbol): BalanceRow => {
     const info = assets?.find((a) => a.symbol === symbol);
     const b = balances.get(symbol);

@@ -20,7 +20,14 @@ export function FindPasswordForm({ type }: { type: AccountType }) {
   };
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={form.warmChecks} onPointerDown={form.warmChecks}>
+    <form
+      ref={form.formRef}
+      className="form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={form.warmChecks}
+      onPointerDown={form.warmChecks}
+    >
       <AccountField
         type={type}
         autoComplete="username"

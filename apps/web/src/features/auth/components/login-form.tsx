@@ -24,8 +24,21 @@ function LoginFields({ type, stay = false }: { type: AccountType; stay?: boolean
     void form.submit();
   };
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={form.warmChecks} onPointerDown={form.warmChecks}>
-      <AccountField type={type} autoComplete="username" value={form.account} onChange={form.setAccount} error={errors.account} />
+    <form
+      ref={form.formRef}
+      className="form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={form.warmChecks}
+      onPointerDown={form.warmChecks}
+    >
+      <AccountField
+        type={type}
+        autoComplete="username"
+        value={form.account}
+        onChange={form.setAccount}
+        error={errors.account}
+      />
       <PasswordField
         label={t('fields.password')}
         placeholder={t('fields.loginPasswordPlaceholder')}
@@ -62,7 +75,10 @@ function LoginForm({ type }: { type: AccountType }) {
       <LoginFields type={type} />
       <p className="auth__switch">
         {t('auth.noAccount')}{' '}
-        <Link className="link link--strong" to={withReturn(type === 'email' ? AUTH_PATHS.registerEmail : AUTH_PATHS.registerPhone)}>
+        <Link
+          className="link link--strong"
+          to={withReturn(type === 'email' ? AUTH_PATHS.registerEmail : AUTH_PATHS.registerPhone)}
+        >
           {t('auth.registerNow')}
         </Link>
       </p>

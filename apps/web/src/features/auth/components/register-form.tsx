@@ -36,7 +36,14 @@ function RegisterForm({ type }: { type: AccountType }) {
           { to: withReturn(AUTH_PATHS.registerEmail), label: t('auth.byEmail'), active: type === 'email' },
         ]}
       />
-      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={form.warmChecks} onPointerDown={form.warmChecks}>
+      <form
+        ref={form.formRef}
+        className="form"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={form.warmChecks}
+        onPointerDown={form.warmChecks}
+      >
         <AccountField
           type={type}
           autoComplete="email"
@@ -66,16 +73,23 @@ function RegisterForm({ type }: { type: AccountType }) {
         />
         <p className="auth__terms">
           {t('auth.terms.before')}
-          <Link className="link" to={`${PATHS.privacyPolicy}?tab=agreement`}>{t('auth.terms.agreement')}</Link>
+          <Link className="link" to={`${PATHS.privacyPolicy}?tab=agreement`}>
+            {t('auth.terms.agreement')}
+          </Link>
           {t('auth.terms.between')}
-          <Link className="link" to={PATHS.privacyPolicy}>{t('auth.terms.privacy')}</Link>
+          <Link className="link" to={PATHS.privacyPolicy}>
+            {t('auth.terms.privacy')}
+          </Link>
           {t('auth.terms.after')}
         </p>
         <SubmitButton loading={form.pending}>{t('common.next')}</SubmitButton>
       </form>
       <p className="auth__switch">
         {t('auth.haveAccount')}{' '}
-        <Link className="link link--strong" to={withReturn(type === 'email' ? AUTH_PATHS.loginEmail : AUTH_PATHS.loginPhone)}>
+        <Link
+          className="link link--strong"
+          to={withReturn(type === 'email' ? AUTH_PATHS.loginEmail : AUTH_PATHS.loginPhone)}
+        >
           {t('auth.logInNow')}
         </Link>
       </p>

@@ -17,7 +17,12 @@ export function CountryList({ onChosen }: { onChosen?: () => void }) {
 
   return (
     <div className="country-page">
-      <SearchField label={t('auth.searchCountry')} placeholder={t('auth.searchCountry')} value={query} onChange={setQuery} />
+      <SearchField
+        label={t('auth.searchCountry')}
+        placeholder={t('auth.searchCountry')}
+        value={query}
+        onChange={setQuery}
+      />
       {loading ? (
         <DelayedLoading />
       ) : matches.length === 0 ? (

@@ -25,9 +25,18 @@ function VerifyCode({ type }: { type: AccountType }) {
     <div className="auth">
       <AuthHeader
         title={t('auth.verifyTitle')}
-        subtitle={flow.sent ? t('auth.verifySentTo', { target: flow.target }) : t('auth.verifySendTo', { target: flow.target })}
+        subtitle={
+          flow.sent ? t('auth.verifySentTo', { target: flow.target }) : t('auth.verifySendTo', { target: flow.target })
+        }
       />
-      <form ref={flow.formRef} className="form" noValidate onSubmit={onSubmit} onFocus={flow.warmChecks} onPointerDown={flow.warmChecks}>
+      <form
+        ref={flow.formRef}
+        className="form"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={flow.warmChecks}
+        onPointerDown={flow.warmChecks}
+      >
         <CodeField
           value={flow.code}
           onChange={flow.setCode}

@@ -28,7 +28,11 @@ export function useVerifyCode(type: AccountType) {
   const countdownKey = draft ? registerCountdownKey(draft) : '';
   const sent = useOtpCountdownStore((s) => countdownKey in s.resendAt);
 
-  const target = !draft ? '' : type === 'email' ? (draft.email ?? '') : formatPhone(draft.countryCode ?? null, draft.phone ?? '');
+  const target = !draft
+    ? ''
+    : type === 'email'
+      ? (draft.email ?? '')
+      : formatPhone(draft.countryCode ?? null, draft.phone ?? '');
 
   const submit = async () => {
     if (!draft) return;

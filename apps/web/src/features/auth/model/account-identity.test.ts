@@ -9,7 +9,11 @@ describe('account identity', () => {
 
   it('trims an e-mail and strips a phone to digits with its calling code', () => {
     expect(accountIdentity('email', '44', ' jane@example.com ')).toEqual({ type: 'email', email: 'jane@example.com' });
-    expect(accountIdentity('phone', '44', '7700 900123')).toEqual({ type: 'phone', countryCode: '44', phone: '7700900123' });
+    expect(accountIdentity('phone', '44', '7700 900123')).toEqual({
+      type: 'phone',
+      countryCode: '44',
+      phone: '7700900123',
+    });
   });
 
   it('keys the code countdown by the destination', () => {

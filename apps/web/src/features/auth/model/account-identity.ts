@@ -1,9 +1,7 @@
 import type { AccountType } from '@app/contract';
 
 /** The account a user typed, as the auth requests take it: an e-mail, or a calling code and digits. */
-export type AccountIdentity =
-  | { type: 'email'; email: string }
-  | { type: 'phone'; countryCode: string; phone: string };
+export type AccountIdentity = { type: 'email'; email: string } | { type: 'phone'; countryCode: string; phone: string };
 
 /** A typed phone number's digits ("7700 900-123" → "7700900123"). */
 export function phoneDigits(account: string): string {

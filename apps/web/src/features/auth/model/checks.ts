@@ -1,7 +1,14 @@
 import type { AccountType } from '@app/contract';
 import { checkPhone } from '../../../lib/forms/phone';
 import { loadCatalogMessages } from '../../../lib/i18n/catalog';
-import { checkConfirmation, checkEmail, checkNewPassword, checkOtp, checkRequired, type Check } from '../../../lib/forms/validation';
+import {
+  checkConfirmation,
+  checkEmail,
+  checkNewPassword,
+  checkOtp,
+  checkRequired,
+  type Check,
+} from '../../../lib/forms/validation';
 
 /**
  * The auth forms' input checks. They need the error catalogue (English, and the current

@@ -10,7 +10,8 @@ export function getFinancingProducts(): Promise<FinancingProduct[]> {
 }
 
 /** The products' query options (the quota left changes with every subscription: always asked again). */
-export const financingProductsQuery = (typeUser: TypeUser) => queryOptions({ queryKey: financingKeys.products(typeUser), queryFn: getFinancingProducts, staleTime: 0 });
+export const financingProductsQuery = (typeUser: TypeUser) =>
+  queryOptions({ queryKey: financingKeys.products(typeUser), queryFn: getFinancingProducts, staleTime: 0 });
 
 export function useFinancingProducts() {
   const typeUser = useSessionStore((s) => s.typeUser);

@@ -9,6 +9,7 @@ import { ledgerQueryKey } from '../../../lib/api/ledger-query';
 export const financingKeys = {
   all: (typeUser: TypeUser) => ledgerQueryKey(typeUser, 'financing'),
   products: (typeUser: TypeUser) => [...financingKeys.all(typeUser), 'products'] as const,
-  estimate: (typeUser: TypeUser, productId: string, days: number, amount: string) => [...financingKeys.all(typeUser), 'estimate', productId, days, amount] as const,
+  estimate: (typeUser: TypeUser, productId: string, days: number, amount: string) =>
+    [...financingKeys.all(typeUser), 'estimate', productId, days, amount] as const,
   subscriptions: (typeUser: TypeUser) => [...financingKeys.all(typeUser), 'subscriptions'] as const,
 };

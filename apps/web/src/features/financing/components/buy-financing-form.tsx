@@ -82,7 +82,12 @@ export function BuyFinancingForm({ product, initialDays, onSubscribed }: BuyFina
   const problemText = useProblemText(product);
   const modal = useConfirmModal();
   const confirm = (estimate: FinancingEstimate) =>
-    modal.ask({ title: f('confirmTitle'), content: <EstimateFigures estimate={estimate} full />, confirmText: f('confirm'), cancelText: t('common.cancel') });
+    modal.ask({
+      title: f('confirmTitle'),
+      content: <EstimateFigures estimate={estimate} full />,
+      confirmText: f('confirm'),
+      cancelText: t('common.cancel'),
+    });
   const form = useBuyFinancing(product, initialDays, confirm, (s) => {
     toastSuccess(f('subscribed'));
     onSubscribed(s);
@@ -91,11 +96,21 @@ export function BuyFinancingForm({ product, initialDays, onSubscribed }: BuyFina
   const amountError = form.problem !== null && form.showProblem ? problemText(form.problem, form.available) : undefined;
   return (
     <>
-      <form className="form financing-form" noValidate onSubmit={form.onSubmit} aria-label={f('subscribeTo', { name: product.name })}>
+      <form
+        className="form financing-form"
+        noValidate
+        onSubmit={form.onSubmit}
+        aria-label={f('subscribeTo', { name: product.name })}
+      >
         <h2 className="section-title financing-form__title">
           {product.name} <span className="financing-coin">{coin}</span>
         </h2>
-        <ChoiceChips legend={f('term')} options={product.terms.map((term) => ({ value: String(term.days), label: termLabel(term) }))} value={form.term ? String(form.term.days) : undefined} onChange={form.setTerm} />
+        <ChoiceChips
+          legend={f('term')}
+          options={product.terms.map((term) => ({ value: String(term.days), label: termLabel(term) }))}
+          value={form.term ? String(form.term.days) : undefined}
+          onChange={form.setTerm}
+        />
         <TextField
           label={f('amount')}
           hint={f('amountHint', { amount: form.available !== undefined ? formatExact(form.available) : '--', coin })}

@@ -27,13 +27,23 @@ export function BuyFinancingPanel({ onSubscribed }: { onSubscribed: (s: Financin
   if (products.isError) return <PageLoadError onRetry={() => void products.refetch()} />;
   if (!products.data) return <DelayedLoading />;
   const product = pickProduct(products.data, params.get('product'));
-  if (!product) return <p className="empty-text" data-testid="financing-no-products">{f('noProducts')}</p>;
+  if (!product)
+    return (
+      <p className="empty-text" data-testid="financing-no-products">
+        {f('noProducts')}
+      </p>
+    );
   const onSale = products.data.filter((p) => p.onSale || p.id === product.id);
   const days = Number(params.get('days')) || null;
   return (
     <>
       {onSale.length > 1 ? (
-        <SelectField label={f('products')} value={product.id} options={onSale.map((p) => ({ value: p.id, label: `${p.name} (${p.currency})` }))} onChange={(id) => setParams({ product: id }, { replace: true })} />
+        <SelectField
+          label={f('products')}
+          value={product.id}
+          options={onSale.map((p) => ({ value: p.id, label: `${p.name} (${p.currency})` }))}
+          onChange={(id) => setParams({ product: id }, { replace: true })}
+        />
       ) : null}
       <BuyFinancingForm key={product.id} product={product} initialDays={days} onSubscribed={onSubscribed} />
     </>
@@ -64,7 +74,9 @@ export function FinancingPage() {
         </h2>
         {products.isError ? <PageLoadError onRetry={() => void products.refetch()} /> : null}
         {!products.data && !products.isError ? <DelayedLoading /> : null}
-        {products.data ? <ProductList products={products.data} buyBase={PATHS.buyFinancing} labelledBy="financing-products" /> : null}
+        {products.data ? (
+          <ProductList products={products.data} buyBase={PATHS.buyFinancing} labelledBy="financing-products" />
+        ) : null}
       </section>
     </div>
   );

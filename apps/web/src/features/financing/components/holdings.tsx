@@ -6,7 +6,8 @@ import { useSubscriptions } from '../api/get-subscriptions';
 import { useFinancingText } from '../strings';
 
 /** The transfer screen, from the currency account into the financing account, in `coin`. */
-export const transferInPath = (coin: string) => `${TRANSFER_PATH}?${new URLSearchParams({ from: 'currency', to: 'financing', asset: coin }).toString()}`;
+export const transferInPath = (coin: string) =>
+  `${TRANSFER_PATH}?${new URLSearchParams({ from: 'currency', to: 'financing', asset: coin }).toString()}`;
 
 interface Held {
   currency: string;
@@ -18,22 +19,29 @@ interface Held {
 function HoldingRow({ coin, held }: { coin: string; held: Held | undefined }) {
   const f = useFinancingText();
   const balance = useValidAsset('financing', coin);
-  const of = (amount: string | undefined) => (amount === undefined ? '--' : f('amountOf', { amount: formatExact(amount), coin }));
+  const of = (amount: string | undefined) =>
+    amount === undefined ? '--' : f('amountOf', { amount: formatExact(amount), coin });
   return (
     <li className="financing-holding" data-testid="financing-holding" data-coin={coin}>
       <span className="financing-holding__coin">{coin}</span>
       <dl className="financing-facts">
         <div>
           <dt>{f('available')}</dt>
-          <dd className="mono" data-testid="financing-available">{of(balance.data?.available)}</dd>
+          <dd className="mono" data-testid="financing-available">
+            {of(balance.data?.available)}
+          </dd>
         </div>
         <div>
           <dt>{f('held')}</dt>
-          <dd className="mono" data-testid="financing-held">{of(held?.amount ?? '0')}</dd>
+          <dd className="mono" data-testid="financing-held">
+            {of(held?.amount ?? '0')}
+          </dd>
         </div>
         <div>
           <dt>{f('interestToCome')}</dt>
-          <dd className="mono" data-testid="financing-interest-to-come">{of(held?.estimatedInterest ?? '0')}</dd>
+          <dd className="mono" data-testid="financing-interest-to-come">
+            {of(held?.estimatedInterest ?? '0')}
+          </dd>
         </div>
       </dl>
       <Link className="link link--strong" to={transferInPath(coin)}>

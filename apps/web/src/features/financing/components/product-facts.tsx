@@ -5,7 +5,8 @@ import { useFinancingText } from '../strings';
 /** "30 days · 8% a year": a term with its annualised rate as a percentage, exactly. */
 export function useTermLabel() {
   const f = useFinancingText();
-  return (term: Pick<FinancingTerm, 'days' | 'annualRate'>) => f('termValue', { days: term.days, rate: formatRatePercent(term.annualRate) });
+  return (term: Pick<FinancingTerm, 'days' | 'annualRate'>) =>
+    f('termValue', { days: term.days, rate: formatRatePercent(term.annualRate) });
 }
 
 /** An amount of the product's coin without trailing zeros ("1,000 USDT"). */
@@ -37,7 +38,9 @@ export function ProductFacts({ product: p }: { product: FinancingProduct }) {
       </div>
       <div>
         <dt>{f('limits')}</dt>
-        <dd className="mono">{f('limitsValue', { min: formatExact(p.minAmount), max: formatExact(p.maxAmount), coin: p.currency })}</dd>
+        <dd className="mono">
+          {f('limitsValue', { min: formatExact(p.minAmount), max: formatExact(p.maxAmount), coin: p.currency })}
+        </dd>
       </div>
       <div>
         <dt>{f('remaining')}</dt>

@@ -34,14 +34,25 @@ function RedeemPreview({ preview: p }: { preview: RedeemResult }) {
  * "Redeem early" on a subscription whose product allows it: asks the server what redeeming now
  * pays (nothing moves), shows it, and redeems only when the user confirms that.
  */
-export function RedeemButton({ subscription: s, ask }: { subscription: FinancingSubscription; ask: (question: ModalQuestion) => Promise<boolean> }) {
+export function RedeemButton({
+  subscription: s,
+  ask,
+}: {
+  subscription: FinancingSubscription;
+  ask: (question: ModalQuestion) => Promise<boolean>;
+}) {
   const f = useFinancingText();
   const preview = usePreviewRedeem();
   const redeem = useRedeemSubscription();
   const onClick = async () => {
     const shown = await preview.mutateAsync(s.id).catch(() => null);
     if (!shown) return;
-    const agreed = await ask({ title: f('redeemTitle'), content: <RedeemPreview preview={shown} />, confirmText: f('redeemConfirm'), cancelText: f('keepIt') });
+    const agreed = await ask({
+      title: f('redeemTitle'),
+      content: <RedeemPreview preview={shown} />,
+      confirmText: f('redeemConfirm'),
+      cancelText: f('keepIt'),
+    });
     if (agreed) redeem.mutate(s.id, { onSuccess: () => toastSuccess(f('redeemed')) });
   };
   return (

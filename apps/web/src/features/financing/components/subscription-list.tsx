@@ -27,7 +27,9 @@ function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSub
         <span className="record__title">
           {s.productName} · {coin}
         </span>
-        <span className="record__amount mono" data-testid="subscription-amount">{of(s.amount, coin)}</span>
+        <span className="record__amount mono" data-testid="subscription-amount">
+          {of(s.amount, coin)}
+        </span>
       </div>
       <div className="record__meta">
         <SubscriptionState subscription={s} />
@@ -43,24 +45,34 @@ function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSub
         </div>
         <div>
           <dt>{f('estimatedInterest')}</dt>
-          <dd className="mono" data-testid="subscription-interest">{of(s.estimatedInterest, coin)}</dd>
+          <dd className="mono" data-testid="subscription-interest">
+            {of(s.estimatedInterest, coin)}
+          </dd>
         </div>
         <div>
           <dt>{s.state === 'during' ? f('accruedInterest') : f('paidInterest')}</dt>
-          <dd className="mono" data-testid="subscription-accrued">{of(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), coin)}</dd>
+          <dd className="mono" data-testid="subscription-accrued">
+            {of(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), coin)}
+          </dd>
         </div>
         <div>
           <dt>{f('subscribedAt')}</dt>
-          <dd className="mono"><Time ms={s.subscribedAt} /></dd>
+          <dd className="mono">
+            <Time ms={s.subscribedAt} />
+          </dd>
         </div>
         <div>
           <dt>{f('expiresAt')}</dt>
-          <dd className="mono"><Time ms={s.expiresAt} /></dd>
+          <dd className="mono">
+            <Time ms={s.expiresAt} />
+          </dd>
         </div>
         {s.endedAt !== null ? (
           <div>
             <dt>{f('endedAt')}</dt>
-            <dd className="mono"><Time ms={s.endedAt} /></dd>
+            <dd className="mono">
+              <Time ms={s.endedAt} />
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -81,14 +93,23 @@ type Records = ReturnType<typeof useSubscriptions>;
  * phone's list, the desktop's table); loading, failure and "none yet" are said here, and the
  * early-redemption question is asked in this one dialog.
  */
-export function Subscriptions({ children }: { children: (items: FinancingSubscription[], ask: Ask, records: Records) => ReactNode }) {
+export function Subscriptions({
+  children,
+}: {
+  children: (items: FinancingSubscription[], ask: Ask, records: Records) => ReactNode;
+}) {
   const f = useFinancingText();
   const records = useSubscriptions();
   const modal = useConfirmModal();
   if (records.isError) return <PageLoadError onRetry={() => void records.refetch()} />;
   if (records.isPending) return <DelayedLoading />;
   const items = records.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <p className="empty-text" data-testid="subscriptions-empty">{f('noSubscriptions')}</p>;
+  if (items.length === 0)
+    return (
+      <p className="empty-text" data-testid="subscriptions-empty">
+        {f('noSubscriptions')}
+      </p>
+    );
   return (
     <>
       {children(items, modal.ask, records)}
@@ -110,7 +131,12 @@ export function SubscriptionList() {
             ))}
           </ul>
           {records.hasNextPage ? (
-            <button type="button" className="button button--secondary" disabled={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={records.isFetchingNextPage}
+              onClick={() => void records.fetchNextPage()}
+            >
               {records.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
             </button>
           ) : null}

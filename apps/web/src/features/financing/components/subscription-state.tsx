@@ -5,7 +5,11 @@ import { useFinancingText } from '../strings';
 export function SubscriptionState({ subscription: s }: { subscription: FinancingSubscription }) {
   const f = useFinancingText();
   return (
-    <span className={`financing-state financing-state--${s.state}`} data-testid="subscription-state" data-state={s.state}>
+    <span
+      className={`financing-state financing-state--${s.state}`}
+      data-testid="subscription-state"
+      data-state={s.state}
+    >
       {f(`states.${s.state}`)}
     </span>
   );

@@ -30,7 +30,12 @@ function useSettled(value: string): string {
  * The Idempotency-Key is one per estimate token: a retry of the same confirmation after a lost
  * answer subscribes once, and a new estimate is a new subscription.
  */
-export function useBuyFinancing(product: FinancingProduct, initialDays: number | null, confirm: (estimate: FinancingEstimate) => Promise<boolean>, onSubscribed: (s: FinancingSubscription) => void) {
+export function useBuyFinancing(
+  product: FinancingProduct,
+  initialDays: number | null,
+  confirm: (estimate: FinancingEstimate) => Promise<boolean>,
+  onSubscribed: (s: FinancingSubscription) => void,
+) {
   const { t } = useTranslation();
   const [term, setTermState] = useState<FinancingTerm | undefined>(() => pickTerm(product.terms, initialDays));
   const [amount, setAmountState] = useState('');
@@ -46,7 +51,9 @@ export function useBuyFinancing(product: FinancingProduct, initialDays: number |
   const problem: AmountProblem | null = checkFinancingAmount(amount, { product, available, decimals });
   const settled = useSettled(amount);
   const settledOk = settled === amount && problem === null;
-  const estimate = useFinancingEstimate(settledOk && term ? { productId: product.id, days: term.days, amount: amount.trim() } : null);
+  const estimate = useFinancingEstimate(
+    settledOk && term ? { productId: product.id, days: term.days, amount: amount.trim() } : null,
+  );
   const current = settledOk && estimate.data && !estimate.isPlaceholderData ? estimate.data : undefined;
 
   const setAmount = (value: string) => {
@@ -89,7 +96,22 @@ export function useBuyFinancing(product: FinancingProduct, initialDays: number |
     void subscribe(current);
   };
 
-  return { term, setTerm, amount, setAmount, fillMax, available, decimals, problem, showProblem: touched || (problem !== null && problem !== 'required'), estimate, current, error, onSubmit, pending: buy.isPending };
+  return {
+    term,
+    setTerm,
+    amount,
+    setAmount,
+    fillMax,
+    available,
+    decimals,
+    problem,
+    showProblem: touched || (problem !== null && problem !== 'required'),
+    estimate,
+    current,
+    error,
+    onSubmit,
+    pending: buy.isPending,
+  };
 }
 
 export type BuyFinancingState = ReturnType<typeof useBuyFinancing>;

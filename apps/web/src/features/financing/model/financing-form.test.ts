@@ -5,7 +5,7 @@ const product = { minAmount: '10.000000', maxAmount: '1000.000000', remaining: '
 const limits = { product, available: '300.5', decimals: 6 };
 
 describe('checkFinancingAmount', () => {
-  it('asks for an amount, a plain decimal of the coin\'s decimals, above zero', () => {
+  it("asks for an amount, a plain decimal of the coin's decimals, above zero", () => {
     expect(checkFinancingAmount(' ', limits)).toBe('required');
     expect(checkFinancingAmount('1e3', limits)).toBe('invalid');
     expect(checkFinancingAmount('10.1234567', limits)).toBe('invalid');
@@ -34,7 +34,10 @@ describe('maxSubscription', () => {
 });
 
 describe('pickTerm and canRedeem', () => {
-  const terms = [{ days: 7, annualRate: '0.05' }, { days: 30, annualRate: '0.08' }];
+  const terms = [
+    { days: 7, annualRate: '0.05' },
+    { days: 30, annualRate: '0.08' },
+  ];
   it('starts with the term the URL names, else the shortest', () => {
     expect(pickTerm(terms, 30)?.days).toBe(30);
     expect(pickTerm(terms, 12)?.days).toBe(7);

@@ -21,7 +21,10 @@ export interface AmountLimits {
 
 const units = (text: string) => parseAmount(text, COMPARE_SCALE) ?? 0n;
 
-export function checkFinancingAmount(value: string, { product, available, decimals }: AmountLimits): AmountProblem | null {
+export function checkFinancingAmount(
+  value: string,
+  { product, available, decimals }: AmountLimits,
+): AmountProblem | null {
   const v = value.trim();
   if (!v) return 'required';
   const amount = parseAmount(v, COMPARE_SCALE, decimals);
@@ -35,7 +38,10 @@ export function checkFinancingAmount(value: string, { product, available, decima
 }
 
 /** The most one subscription can be now: the smallest of the maximum, the quota left and the balance. */
-export function maxSubscription(product: Pick<FinancingProduct, 'maxAmount' | 'remaining'>, available: string | undefined): string {
+export function maxSubscription(
+  product: Pick<FinancingProduct, 'maxAmount' | 'remaining'>,
+  available: string | undefined,
+): string {
   const candidates = [product.maxAmount, product.remaining, ...(available !== undefined ? [available] : [])];
   return candidates.reduce((least, next) => (units(next) < units(least) ? next : least));
 }

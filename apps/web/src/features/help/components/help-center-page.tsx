@@ -20,7 +20,9 @@ function ArticleLinks({ items, label }: { items: readonly HelpArticleSummary[]; 
     <ul className="help-list" aria-label={label}>
       {items.map((a) => (
         <li key={a.id} className="help-list__item">
-          <Link className="help-list__link" to={articlePath(a.id)}>{a.title}</Link>
+          <Link className="help-list__link" to={articlePath(a.id)}>
+            {a.title}
+          </Link>
         </li>
       ))}
     </ul>
@@ -33,7 +35,9 @@ function Categories() {
   if (!cats.data) return <DelayedLoading />;
   return (
     <section aria-labelledby="help-categories">
-      <h2 id="help-categories" className="help-heading">{w('categories')}</h2>
+      <h2 id="help-categories" className="help-heading">
+        {w('categories')}
+      </h2>
       <ul className="help-categories">
         {cats.data.map((c) => (
           <li key={c.category}>
@@ -53,9 +57,19 @@ function CategoryArticles({ category }: { category: HelpCategory }) {
   const list = useHelpList(category);
   return (
     <section aria-labelledby="help-category-title">
-      <Link className="help-back" to={PATHS.helpCenter}>{w('all')}</Link>
-      <h2 id="help-category-title" className="help-heading">{w(`cat.${category}`)}</h2>
-      {!list.data ? <DelayedLoading /> : list.data.items.length ? <ArticleLinks items={list.data.items} label={w(`cat.${category}`)} /> : <p className="help-empty">{w('empty')}</p>}
+      <Link className="help-back" to={PATHS.helpCenter}>
+        {w('all')}
+      </Link>
+      <h2 id="help-category-title" className="help-heading">
+        {w(`cat.${category}`)}
+      </h2>
+      {!list.data ? (
+        <DelayedLoading />
+      ) : list.data.items.length ? (
+        <ArticleLinks items={list.data.items} label={w(`cat.${category}`)} />
+      ) : (
+        <p className="help-empty">{w('empty')}</p>
+      )}
     </section>
   );
 }
@@ -68,11 +82,15 @@ function Article({ id }: { id: string }) {
   const a = article.data;
   return (
     <article className="help-article">
-      <Link className="help-back" to={categoryPath(a.category)}>{w(`cat.${a.category}`)}</Link>
+      <Link className="help-back" to={categoryPath(a.category)}>
+        {w(`cat.${a.category}`)}
+      </Link>
       <h2 className="help-article__title">{a.title}</h2>
       {a.fallback && <p className="help-note">{w('fallback')}</p>}
       <Paragraphs text={a.body} />
-      <p className="help-meta"><time dateTime={new Date(a.updatedAt).toISOString()}>{formatDateTime(a.updatedAt)}</time></p>
+      <p className="help-meta">
+        <time dateTime={new Date(a.updatedAt).toISOString()}>{formatDateTime(a.updatedAt)}</time>
+      </p>
     </article>
   );
 }
@@ -82,8 +100,16 @@ function SearchResults({ q }: { q: string }) {
   const found = useHelpSearch(q);
   return (
     <section aria-labelledby="help-results" aria-live="polite">
-      <h2 id="help-results" className="help-heading">{w('results')}</h2>
-      {!found.data ? <DelayedLoading /> : found.data.items.length ? <ArticleLinks items={found.data.items} label={w('results')} /> : <p className="help-empty">{w('noResults', { q })}</p>}
+      <h2 id="help-results" className="help-heading">
+        {w('results')}
+      </h2>
+      {!found.data ? (
+        <DelayedLoading />
+      ) : found.data.items.length ? (
+        <ArticleLinks items={found.data.items} label={w('results')} />
+      ) : (
+        <p className="help-empty">{w('noResults', { q })}</p>
+      )}
     </section>
   );
 }
@@ -113,7 +139,14 @@ export function HelpCenterPage() {
   else body = <Categories />;
   return (
     <div className="help-page">
-      <SearchField label={w('search')} placeholder={w('searchHint')} value={typed} onChange={setTyped} maxLength={100} enterKeyHint="search" />
+      <SearchField
+        label={w('search')}
+        placeholder={w('searchHint')}
+        value={typed}
+        onChange={setTyped}
+        maxLength={100}
+        enterKeyHint="search"
+      />
       {body}
     </div>
   );

@@ -8,7 +8,8 @@ import { useHelpText } from '../strings';
 import { Paragraphs } from './paragraphs';
 import '../help.css';
 
-const isAccepted = (kind: LegalKind): kind is AcceptedLegalKind => (ACCEPTED_LEGAL_KINDS as readonly string[]).includes(kind);
+const isAccepted = (kind: LegalKind): kind is AcceptedLegalKind =>
+  (ACCEPTED_LEGAL_KINDS as readonly string[]).includes(kind);
 
 /** For a signed-in user: which version of this text they accepted and when, and accepting the current one. */
 function Acceptance({ kind, version }: { kind: AcceptedLegalKind; version: number }) {
@@ -20,10 +21,19 @@ function Acceptance({ kind, version }: { kind: AcceptedLegalKind; version: numbe
   const accepted = a.acceptedVersion !== null && a.acceptedAt !== null;
   return (
     <div className="help-acceptance" role="status">
-      {accepted ? <p>{w('accepted', { version: a.acceptedVersion, date: formatDateTime(a.acceptedAt!) })}</p> : <p>{w('notAccepted')}</p>}
+      {accepted ? (
+        <p>{w('accepted', { version: a.acceptedVersion, date: formatDateTime(a.acceptedAt!) })}</p>
+      ) : (
+        <p>{w('notAccepted')}</p>
+      )}
       {accepted && a.acceptedVersion! < version && <p>{w('newer', { version })}</p>}
       {a.acceptedVersion !== version && (
-        <button type="button" className="button button--primary" disabled={accept.isPending} onClick={() => accept.mutate({ kind, version })}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={accept.isPending}
+          onClick={() => accept.mutate({ kind, version })}
+        >
           {w('accept', { version })}
         </button>
       )}
@@ -51,12 +61,20 @@ function LegalText({ kind }: { kind: LegalKind }) {
 
 /** `profile/about-us`. */
 export function AboutUsPage() {
-  return <div className="help-page"><LegalText kind="about" /></div>;
+  return (
+    <div className="help-page">
+      <LegalText kind="about" />
+    </div>
+  );
 }
 
 /** `home/components/website-company`: who runs this site. */
 export function CompanyPage() {
-  return <div className="help-page"><LegalText kind="company" /></div>;
+  return (
+    <div className="help-page">
+      <LegalText kind="company" />
+    </div>
+  );
 }
 
 type PolicyTab = 'privacy' | 'agreement';
@@ -72,8 +90,13 @@ export function PrivacyPolicyPage() {
   const tab: PolicyTab = params.get('tab') === 'agreement' ? 'agreement' : 'privacy';
   return (
     <div className="help-page">
-      <TabList label={w('tabs')} idPrefix="legal" items={POLICY_TABS.map((key) => ({ key, label: w(key) }))} value={tab}
-        onChange={(key) => setParams({ tab: key }, { replace: true })} />
+      <TabList
+        label={w('tabs')}
+        idPrefix="legal"
+        items={POLICY_TABS.map((key) => ({ key, label: w(key) }))}
+        value={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+      />
       <section {...tabPanelProps('legal', tab)}>
         <LegalText key={tab} kind={tab} />
       </section>

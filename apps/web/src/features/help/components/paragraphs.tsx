@@ -2,7 +2,14 @@
 export function Paragraphs({ text }: { text: string }) {
   return (
     <div className="help-text">
-      {text.split('\n').filter((p) => p.trim()).map((p, i) => <p key={i} className="help-text__paragraph">{p}</p>)}
+      {text
+        .split('\n')
+        .filter((p) => p.trim())
+        .map((p, i) => (
+          <p key={i} className="help-text__paragraph">
+            {p}
+          </p>
+        ))}
     </div>
   );
 }

@@ -43,7 +43,12 @@ export function BannerCarousel() {
   if (!first) return null;
   const still = <BannerLink banner={first} priority />;
   return (
-    <section className="banners" aria-label={t('market.banners')} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
+    <section
+      className="banners"
+      aria-label={t('market.banners')}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
       {swipe ? (
         <Suspense fallback={still}>
           <BannerSwiper banners={banners} autoplay={autoplay} loop={loop} />

@@ -8,7 +8,10 @@ import { highlights, topSpot, type OverviewTab } from '../model/overview';
 export function useMarketOverview() {
   const [tab, setTab] = useState<OverviewTab>('spot');
   const query = useTickersByType(tab === 'spot' ? 'SPOT' : 'CONTRACT');
-  const selected = useMemo(() => (query.data ? (tab === 'spot' ? topSpot(query.data) : highlights(query.data)) : undefined), [query.data, tab]);
+  const selected = useMemo(
+    () => (query.data ? (tab === 'spot' ? topSpot(query.data) : highlights(query.data)) : undefined),
+    [query.data, tab],
+  );
   const live = useLiveTickers(selected, tab === 'spot' ? 'CRYPTO' : null);
   return {
     tab,

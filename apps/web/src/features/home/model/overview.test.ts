@@ -4,7 +4,9 @@ import { highlights, isExternalLink, OVERVIEW_ROWS, topSpot } from './overview';
 
 describe('home overview', () => {
   it('shows the spot pairs with the largest turnover, at most OVERVIEW_ROWS', () => {
-    const list = Array.from({ length: OVERVIEW_ROWS + 2 }, (_, i) => ticker({ symbol: `C${i}`, quoteVolume24h: String(i * 10) }));
+    const list = Array.from({ length: OVERVIEW_ROWS + 2 }, (_, i) =>
+      ticker({ symbol: `C${i}`, quoteVolume24h: String(i * 10) }),
+    );
     const top = topSpot(list);
     expect(top).toHaveLength(OVERVIEW_ROWS);
     expect(top[0]?.symbol).toBe(`C${OVERVIEW_ROWS + 1}`);

@@ -9,7 +9,16 @@ export const OVERVIEW_ROWS = 8;
  * Seconds contracts trade on every market: the overview shows the best-known instruments of
  * each (the quote page lists them all).
  */
-export const CONTRACT_HIGHLIGHTS: readonly string[] = ['BTCUSDT', 'ETHUSDT', 'EURUSD', 'XAUUSD', 'USOIL', 'NAS100', 'AAPLUSD', 'TSLAUSD'];
+export const CONTRACT_HIGHLIGHTS: readonly string[] = [
+  'BTCUSDT',
+  'ETHUSDT',
+  'EURUSD',
+  'XAUUSD',
+  'USOIL',
+  'NAS100',
+  'AAPLUSD',
+  'TSLAUSD',
+];
 
 /** Crypto pairs with the largest 24 h turnover first. */
 export function topSpot(tickers: readonly Ticker[]): Ticker[] {

@@ -6,7 +6,8 @@ import { apiGet, apiPost } from '../../../lib/api/api-client';
 export function useDocumentTypes(nationality: string) {
   return useQuery({
     queryKey: ['kyc', 'types', nationality],
-    queryFn: async () => (await apiGet<{ types: KycDocumentType[] }>(API.idCard.type, nationality ? { nationality } : undefined)).types,
+    queryFn: async () =>
+      (await apiGet<{ types: KycDocumentType[] }>(API.idCard.type, nationality ? { nationality } : undefined)).types,
     enabled: nationality !== '',
     staleTime: 10 * 60_000,
   });

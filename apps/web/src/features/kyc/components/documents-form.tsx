@@ -20,10 +20,18 @@ export function DocumentsForm({ onSubmitted }: { onSubmitted: (info: KycInfo) =>
       <p className="kyc-form__note">{k('photoHint')}</p>
       <div className="kyc-photos">
         {PHOTO_SLOTS.map((slot) => (
-          <PhotoField key={slot} slot={slot} photo={form.photos[slot]} error={form.errors[slot]} onChoose={(file) => void form.choose(slot, file)} />
+          <PhotoField
+            key={slot}
+            slot={slot}
+            photo={form.photos[slot]}
+            error={form.errors[slot]}
+            onChoose={(file) => void form.choose(slot, file)}
+          />
         ))}
       </div>
-      <SubmitButton loading={form.pending} disabled={form.uploading}>{k('submitDocuments')}</SubmitButton>
+      <SubmitButton loading={form.pending} disabled={form.uploading}>
+        {k('submitDocuments')}
+      </SubmitButton>
     </form>
   );
 }
@@ -59,12 +67,26 @@ function PhotoField({ slot, photo, error, onChoose }: PhotoFieldProps) {
       />
       {/* After its input: the focus ring of a hidden file input shows on the label that follows it. */}
       <label className="kyc-photo__tile" htmlFor={id}>
-        {photo ? <img className="kyc-photo__preview" src={photo.preview} alt="" /> : <span className="kyc-photo__plus" aria-hidden="true">+</span>}
+        {photo ? (
+          <img className="kyc-photo__preview" src={photo.preview} alt="" />
+        ) : (
+          <span className="kyc-photo__plus" aria-hidden="true">
+            +
+          </span>
+        )}
         <span className="kyc-photo__label">{label}</span>
         <span className="kyc-photo__action">{photo ? k('changePhoto') : k('choosePhoto')}</span>
       </label>
-      {status ? <p className="kyc-photo__status" id={`${id}-status`} aria-live="polite">{status}</p> : null}
-      {error ? <p className="field__error" id={`${id}-error`}>{error}</p> : null}
+      {status ? (
+        <p className="kyc-photo__status" id={`${id}-status`} aria-live="polite">
+          {status}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

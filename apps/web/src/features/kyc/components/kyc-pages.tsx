@@ -54,11 +54,15 @@ export function RealNamePage() {
   const navigate = useNavigate();
   return (
     <WithKycInfo>
-      {(info) => (editable(info) ? (
-        <div className="kyc-page">
-          <RealNameForm info={info} onSaved={() => navigate(KYC_PATHS.documents, { replace: true })} />
-        </div>
-      ) : <Navigate to={KYC_PATHS.index} replace />)}
+      {(info) =>
+        editable(info) ? (
+          <div className="kyc-page">
+            <RealNameForm info={info} onSaved={() => navigate(KYC_PATHS.documents, { replace: true })} />
+          </div>
+        ) : (
+          <Navigate to={KYC_PATHS.index} replace />
+        )
+      }
     </WithKycInfo>
   );
 }
@@ -68,11 +72,15 @@ export function DocumentsPage() {
   const navigate = useNavigate();
   return (
     <WithKycInfo>
-      {(info) => (documentsOpen(info) ? (
-        <div className="kyc-page">
-          <DocumentsForm onSubmitted={() => navigate(KYC_PATHS.index, { replace: true })} />
-        </div>
-      ) : <Navigate to={info.primary ? KYC_PATHS.index : KYC_PATHS.realName} replace />)}
+      {(info) =>
+        documentsOpen(info) ? (
+          <div className="kyc-page">
+            <DocumentsForm onSubmitted={() => navigate(KYC_PATHS.index, { replace: true })} />
+          </div>
+        ) : (
+          <Navigate to={info.primary ? KYC_PATHS.index : KYC_PATHS.realName} replace />
+        )
+      }
     </WithKycInfo>
   );
 }

@@ -8,12 +8,15 @@ export function KycStatus({ info }: { info: KycInfo }) {
   const { t } = useTranslation();
   const k = useKycText();
   const zone = localTimeZone();
-  const time = (label: string, at: number | null) => (at === null ? null : (
-    <div className="kyc-status__time">
-      <dt>{label}</dt>
-      <dd><time dateTime={dateTimeAttribute(at)}>{formatDateTime(at, zone)}</time></dd>
-    </div>
-  ));
+  const time = (label: string, at: number | null) =>
+    at === null ? null : (
+      <div className="kyc-status__time">
+        <dt>{label}</dt>
+        <dd>
+          <time dateTime={dateTimeAttribute(at)}>{formatDateTime(at, zone)}</time>
+        </dd>
+      </div>
+    );
   return (
     <div className="kyc-status" data-state={info.state}>
       <p className="kyc-status__state">
@@ -40,6 +43,8 @@ export function KycStatus({ info }: { info: KycInfo }) {
 }
 
 /** Whether the user may change what they submitted (before a review, or after a rejection). */
-export const editable = (info: KycInfo) => info.state === 'not_started' || info.state === 'primary' || info.state === 'rejected';
+export const editable = (info: KycInfo) =>
+  info.state === 'not_started' || info.state === 'primary' || info.state === 'rejected';
 /** Whether the documents can be submitted now. */
-export const documentsOpen = (info: KycInfo) => info.primary !== null && (info.state === 'primary' || info.state === 'rejected');
+export const documentsOpen = (info: KycInfo) =>
+  info.primary !== null && (info.state === 'primary' || info.state === 'rejected');

@@ -39,14 +39,15 @@ export function useDocumentsForm(onSubmitted: (info: KycInfo) => void) {
     return () => urls.forEach((u) => URL.revokeObjectURL(u));
   }, []);
 
-  const set = (slot: PhotoSlot, photo: Photo | undefined) => setPhotos((prev) => {
-    const old = prev[slot];
-    if (old && old.preview !== photo?.preview) {
-      URL.revokeObjectURL(old.preview);
-      previews.current.delete(old.preview);
-    }
-    return { ...prev, [slot]: photo };
-  });
+  const set = (slot: PhotoSlot, photo: Photo | undefined) =>
+    setPhotos((prev) => {
+      const old = prev[slot];
+      if (old && old.preview !== photo?.preview) {
+        URL.revokeObjectURL(old.preview);
+        previews.current.delete(old.preview);
+      }
+      return { ...prev, [slot]: photo };
+    });
 
   const choose = async (slot: PhotoSlot, file: File) => {
     const problem = imageFileProblem(file);
@@ -60,7 +61,9 @@ export function useDocumentsForm(onSubmitted: (info: KycInfo) => void) {
     set(slot, { path: null, preview, uploading: true });
     try {
       const { path } = await uploadPrivatePhoto(file);
-      setPhotos((prev) => (prev[slot]?.preview === preview ? { ...prev, [slot]: { path, preview, uploading: false } } : prev));
+      setPhotos((prev) =>
+        prev[slot]?.preview === preview ? { ...prev, [slot]: { path, preview, uploading: false } } : prev,
+      );
     } catch {
       // The API client said why; the slot is empty again.
       setPhotos((prev) => (prev[slot]?.preview === preview ? { ...prev, [slot]: undefined } : prev));
@@ -75,13 +78,16 @@ export function useDocumentsForm(onSubmitted: (info: KycInfo) => void) {
     if (uploading) return;
     const missing = Object.fromEntries(PHOTO_SLOTS.filter((s) => !photos[s]?.path).map((s) => [s, k('photoMissing')]));
     if (report(missing)) return;
-    send.mutate({ frontImage: photos.front!.path!, backImage: photos.back!.path!, selfieImage: photos.selfie!.path! }, {
-      onSuccess: (next) => {
-        store(next);
-        toastSuccess(k('submitted'));
-        onSubmitted(next);
+    send.mutate(
+      { frontImage: photos.front!.path!, backImage: photos.back!.path!, selfieImage: photos.selfie!.path! },
+      {
+        onSuccess: (next) => {
+          store(next);
+          toastSuccess(k('submitted'));
+          onSubmitted(next);
+        },
       },
-    });
+    );
   };
 
   return { photos, choose, errors, formRef, submit, uploading, pending: send.isPending };

@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { KYC_DOCUMENT_TYPES, KYC_ID_NUMBER_MAX, KYC_REAL_NAME_MAX, type KycDocumentType, type KycInfo } from '@app/contract';
+import {
+  KYC_DOCUMENT_TYPES,
+  KYC_ID_NUMBER_MAX,
+  KYC_REAL_NAME_MAX,
+  type KycDocumentType,
+  type KycInfo,
+} from '@app/contract';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { regionName } from '../../../lib/format';
 import { regionCodes } from '../../../lib/forms/dial-codes';
@@ -35,7 +41,9 @@ export function useRealNameForm(info: KycInfo | undefined, onSaved: (info: KycIn
 
   const countries = useMemo(() => {
     const lang = htmlLang(language);
-    return regionCodes().map((iso) => ({ value: iso, label: regionName(iso, lang) })).sort((a, b) => a.label.localeCompare(b.label, lang));
+    return regionCodes()
+      .map((iso) => ({ value: iso, label: regionName(iso, lang) }))
+      .sort((a, b) => a.label.localeCompare(b.label, lang));
   }, [language]);
   const accepted: readonly KycDocumentType[] = types.data ?? (nationality ? [] : KYC_DOCUMENT_TYPES);
   const documentTypes = accepted.map((value) => ({ value, label: k(`documentTypes.${value}`) }));
@@ -50,23 +58,37 @@ export function useRealNameForm(info: KycInfo | undefined, onSaved: (info: KycIn
       nationality: nationality ? null : k('chooseNationality'),
       documentType: documentType && accepted.includes(documentType) ? null : k('chooseDocumentType'),
       realName: checkRequired(realName),
-      idNumber: checkRequired(idNumber) ?? (idNumber.trim().length >= 3 && ID_NUMBER.test(idNumber.trim()) ? null : k('idNumberHint')),
+      idNumber:
+        checkRequired(idNumber) ??
+        (idNumber.trim().length >= 3 && ID_NUMBER.test(idNumber.trim()) ? null : k('idNumberHint')),
     });
     if (report(checks) || !documentType) return;
-    save.mutate({ nationality, documentType, realName: realName.trim(), idNumber: idNumber.trim() }, {
-      onSuccess: (next) => {
-        store(next);
-        toastSuccess(k('primarySaved'));
-        onSaved(next);
+    save.mutate(
+      { nationality, documentType, realName: realName.trim(), idNumber: idNumber.trim() },
+      {
+        onSuccess: (next) => {
+          store(next);
+          toastSuccess(k('primarySaved'));
+          onSaved(next);
+        },
       },
-    });
+    );
   };
 
   return {
-    nationality, chooseNationality, countries,
-    documentType, setDocumentType: edit('documentType', (v: string) => setDocumentType(v as KycDocumentType)), documentTypes,
-    realName, setRealName: edit('realName', (v: string) => setRealName(v.slice(0, KYC_REAL_NAME_MAX))),
-    idNumber, setIdNumber: edit('idNumber', (v: string) => setIdNumber(v.slice(0, KYC_ID_NUMBER_MAX))),
-    errors, formRef, submit, pending: save.isPending,
+    nationality,
+    chooseNationality,
+    countries,
+    documentType,
+    setDocumentType: edit('documentType', (v: string) => setDocumentType(v as KycDocumentType)),
+    documentTypes,
+    realName,
+    setRealName: edit('realName', (v: string) => setRealName(v.slice(0, KYC_REAL_NAME_MAX))),
+    idNumber,
+    setIdNumber: edit('idNumber', (v: string) => setIdNumber(v.slice(0, KYC_ID_NUMBER_MAX))),
+    errors,
+    formRef,
+    submit,
+    pending: save.isPending,
   };
 }

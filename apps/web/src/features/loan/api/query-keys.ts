@@ -8,5 +8,6 @@ export const loanKeys = {
   products: ['loan', 'products'] as const,
   rule: (productId: string, lang: string) => ['loan', 'rule', productId, lang] as const,
   all: (token: string | null) => ['loan', 'mine', token] as const,
-  list: (token: string | null, state: UserLoanListQuery['state']) => [...loanKeys.all(token), 'list', state ?? 'all'] as const,
+  list: (token: string | null, state: UserLoanListQuery['state']) =>
+    [...loanKeys.all(token), 'list', state ?? 'all'] as const,
 };

@@ -15,7 +15,15 @@ import { LoanRules, ProductTerms } from './product-list';
  * The application (docs/product.md §5) for one product: its terms, the amount, the document photos, the rules
  * to read and accept; the simulator beside it follows the amount typed.
  */
-export function ApplyForm({ product, openLoans, onApplied }: { product: LoanProduct; openLoans: readonly Loan[]; onApplied: (loan: Loan) => void }) {
+export function ApplyForm({
+  product,
+  openLoans,
+  onApplied,
+}: {
+  product: LoanProduct;
+  openLoans: readonly Loan[];
+  onApplied: (loan: Loan) => void;
+}) {
   const l = useLoanText();
   const form = useApplyForm(product, onApplied);
   const termsId = useId();
@@ -26,7 +34,13 @@ export function ApplyForm({ product, openLoans, onApplied }: { product: LoanProd
   };
   return (
     <div className="loan-apply">
-      <form ref={form.formRef} className="form loan-form" noValidate onSubmit={onSubmit} aria-label={l('applyFor', { name: product.name })}>
+      <form
+        ref={form.formRef}
+        className="form loan-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={l('applyFor', { name: product.name })}
+      >
         <ProductTerms product={product} />
         <TextField
           label={l('amountLabel', { coin })}
@@ -37,9 +51,17 @@ export function ApplyForm({ product, openLoans, onApplied }: { product: LoanProd
           error={form.errors.amount}
           hint={l('rangeValue', { min: coinAmount(product.minAmount, coin), max: coinAmount(product.maxAmount, coin) })}
         />
-        <PhotoPicker photos={form.photos.photos} full={form.photos.full} error={form.errors.photos} onAdd={form.addPhotos} onRemove={form.photos.remove} />
+        <PhotoPicker
+          photos={form.photos.photos}
+          full={form.photos.full}
+          error={form.errors.photos}
+          onAdd={form.addPhotos}
+          onRemove={form.photos.remove}
+        />
         <section className="loan-terms" aria-labelledby={`${termsId}-title`}>
-          <h2 id={`${termsId}-title`} className="field__label">{l('rules')}</h2>
+          <h2 id={`${termsId}-title`} className="field__label">
+            {l('rules')}
+          </h2>
           <div className="loan-terms__text" tabIndex={0} role="region" aria-labelledby={`${termsId}-title`}>
             <LoanRules productId={product.id} />
           </div>
@@ -51,11 +73,22 @@ export function ApplyForm({ product, openLoans, onApplied }: { product: LoanProd
               aria-invalid={form.errors.terms ? true : undefined}
               aria-describedby={form.errors.terms ? `${termsId}-error` : undefined}
             />
-            <span>{l('accept', { rate: formatRatePercent(product.dailyRate), late: formatRatePercent(product.lateDailyRate) })}</span>
+            <span>
+              {l('accept', {
+                rate: formatRatePercent(product.dailyRate),
+                late: formatRatePercent(product.lateDailyRate),
+              })}
+            </span>
           </label>
-          {form.errors.terms ? <p className="field__error" id={`${termsId}-error`}>{form.errors.terms}</p> : null}
+          {form.errors.terms ? (
+            <p className="field__error" id={`${termsId}-error`}>
+              {form.errors.terms}
+            </p>
+          ) : null}
         </section>
-        <SubmitButton loading={form.pending} disabled={form.photos.uploading}>{l('submit')}</SubmitButton>
+        <SubmitButton loading={form.pending} disabled={form.photos.uploading}>
+          {l('submit')}
+        </SubmitButton>
       </form>
       <LoanSimulator product={product} principal={form.minor} openLoans={openLoans} />
     </div>

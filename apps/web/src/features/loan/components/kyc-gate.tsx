@@ -19,7 +19,9 @@ export function KycGate({ children }: { children: ReactNode }) {
   if (kyc.data.state === 'verified') return <>{children}</>;
   return (
     <section className="loan-gate" role="note" aria-labelledby="loan-kyc-title" data-testid="loan-kyc-gate">
-      <h2 id="loan-kyc-title" className="loan-gate__title">{l('kycTitle')}</h2>
+      <h2 id="loan-kyc-title" className="loan-gate__title">
+        {l('kycTitle')}
+      </h2>
       <p>{catalogMessage('KYC_REQUIRED')}</p>
       {kyc.data.state === 'pending' ? <p className="loan-note">{l('kycPending')}</p> : null}
       <Link className="button button--primary" to={PATHS.kyc}>

@@ -2,7 +2,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../lib/routing/paths';
 import { useLoanText } from '../strings';
-import { ApplySection, isOpen, LoanLinks, LoanListSection, MyLoans, PayAllSection, PayOneSection } from './loan-sections';
+import {
+  ApplySection,
+  isOpen,
+  LoanLinks,
+  LoanListSection,
+  MyLoans,
+  PayAllSection,
+  PayOneSection,
+} from './loan-sections';
 import { ProductList } from './product-list';
 import '../loan.css';
 
@@ -13,11 +21,15 @@ export function LoanPage() {
     <div className="loan-page">
       <LoanLinks />
       <section className="loan-section" aria-labelledby="loan-mine">
-        <h2 id="loan-mine" className="loan-section__title">{l('myLoans')}</h2>
+        <h2 id="loan-mine" className="loan-section__title">
+          {l('myLoans')}
+        </h2>
         <MyLoans />
       </section>
       <section className="loan-section" aria-labelledby="loan-products">
-        <h2 id="loan-products" className="loan-section__title">{l('products')}</h2>
+        <h2 id="loan-products" className="loan-section__title">
+          {l('products')}
+        </h2>
         <ProductList headingLevel={3} />
       </section>
     </div>
@@ -51,8 +63,12 @@ export function LoanRepaymentsPage() {
   return (
     <div className="loan-page">
       <nav className="loan-links" aria-label={t('routes.loanRepayments')}>
-        <Link className="button button--primary button--small" to={PATHS.payAllLoans}>{l('payAll')}</Link>
-        <Link className="button button--secondary button--small" to={PATHS.paidHistory}>{t('routes.paidHistory')}</Link>
+        <Link className="button button--primary button--small" to={PATHS.payAllLoans}>
+          {l('payAll')}
+        </Link>
+        <Link className="button button--secondary button--small" to={PATHS.paidHistory}>
+          {t('routes.paidHistory')}
+        </Link>
       </nav>
       <LoanListSection state="open" empty={l('noOpenLoans')} label={l('openLoans')} payLink only={isOpen} />
     </div>

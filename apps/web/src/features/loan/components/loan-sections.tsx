@@ -36,7 +36,13 @@ export function LoanLinks({ label }: { label?: string }) {
 }
 
 /** The user's loans of `state` (all when none) as records, "Repay" on the open ones when `payLink`. */
-export function LoanListSection({ state, empty, label, payLink = false, only }: {
+export function LoanListSection({
+  state,
+  empty,
+  label,
+  payLink = false,
+  only,
+}: {
   state?: 'open' | 'paid';
   empty: string;
   label: string;
@@ -47,7 +53,15 @@ export function LoanListSection({ state, empty, label, payLink = false, only }: 
   if (loans.isError) return <PageLoadError onRetry={() => void loans.refetch()} />;
   if (!loans.data) return <DelayedLoading />;
   const items = only ? loans.data.items.filter(only) : loans.data.items;
-  return <LoanRecords loans={items} total={only ? items.length : loans.data.total} empty={empty} label={label} payLink={payLink} />;
+  return (
+    <LoanRecords
+      loans={items}
+      total={only ? items.length : loans.data.total}
+      empty={empty}
+      label={label}
+      payLink={payLink}
+    />
+  );
 }
 
 /** The open loans (what they owe today, overdue marked, "Repay") and the applications waiting for review. */
@@ -78,9 +92,19 @@ export function ApplySection() {
   return (
     <KycGate>
       {offered.length > 1 ? (
-        <SelectField label={l('product')} value={product.id} options={offered.map((p) => ({ value: p.id, label: `${p.name} (${p.currency})` }))} onChange={(id) => setParams({ product: id }, { replace: true })} />
+        <SelectField
+          label={l('product')}
+          value={product.id}
+          options={offered.map((p) => ({ value: p.id, label: `${p.name} (${p.currency})` }))}
+          onChange={(id) => setParams({ product: id }, { replace: true })}
+        />
       ) : null}
-      <ApplyForm key={product.id} product={product} openLoans={open.data?.items ?? []} onApplied={() => void navigate(PATHS.loanHistory)} />
+      <ApplyForm
+        key={product.id}
+        product={product}
+        openLoans={open.data?.items ?? []}
+        onApplied={() => void navigate(PATHS.loanHistory)}
+      />
     </KycGate>
   );
 }
@@ -98,7 +122,9 @@ export function PayOneSection() {
     return (
       <div className="loan-gone">
         <p className="empty-text">{l('notPayable')}</p>
-        <Link className="link link--strong" to={PATHS.loanRepayments}>{l('toRepayments')}</Link>
+        <Link className="link link--strong" to={PATHS.loanRepayments}>
+          {l('toRepayments')}
+        </Link>
       </div>
     );
   }

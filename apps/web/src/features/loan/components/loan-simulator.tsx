@@ -11,10 +11,14 @@ function pointLabel(l: ReturnType<typeof useLoanText>, p: SchedulePoint, startsA
   const day = Math.round((p.day - startsAt) / DAY) + 1;
   const date = utcDate(p.day);
   switch (p.kind) {
-    case 'firstDay': return l('sim.firstDay', { date });
-    case 'midPeriod': return l('sim.midPeriod', { day, date });
-    case 'lastDay': return l('sim.lastDay', { day, date });
-    case 'late7': return l('sim.late', { count: p.lateDays, date });
+    case 'firstDay':
+      return l('sim.firstDay', { date });
+    case 'midPeriod':
+      return l('sim.midPeriod', { day, date });
+    case 'lastDay':
+      return l('sim.lastDay', { day, date });
+    case 'late7':
+      return l('sim.late', { count: p.lateDays, date });
   }
 }
 
@@ -29,10 +33,22 @@ function ScheduleTable({ product, principal, now }: { product: LoanProduct; prin
     <>
       <p>{l('sim.intro', { amount: of(principal) })}</p>
       <dl className="record__details loan-sim__figures">
-        <div><dt>{l('sim.perDay')}</dt><dd data-testid="sim-day-interest">{of(s.dayInterest)}</dd></div>
-        <div><dt>{l('sim.perLateDay')}</dt><dd>{of(s.lateDayInterest)}</dd></div>
-        <div><dt>{l('sim.periodInterest')}</dt><dd data-testid="sim-period-interest">{of(s.periodInterest)}</dd></div>
-        <div><dt>{l('fields.dueAt')}</dt><dd data-testid="sim-due">{utcDate(s.lastDayAt)}</dd></div>
+        <div>
+          <dt>{l('sim.perDay')}</dt>
+          <dd data-testid="sim-day-interest">{of(s.dayInterest)}</dd>
+        </div>
+        <div>
+          <dt>{l('sim.perLateDay')}</dt>
+          <dd>{of(s.lateDayInterest)}</dd>
+        </div>
+        <div>
+          <dt>{l('sim.periodInterest')}</dt>
+          <dd data-testid="sim-period-interest">{of(s.periodInterest)}</dd>
+        </div>
+        <div>
+          <dt>{l('fields.dueAt')}</dt>
+          <dd data-testid="sim-due">{utcDate(s.lastDayAt)}</dd>
+        </div>
       </dl>
       <div className="loan-table-wrap">
         <table className="loan-table" data-testid="sim-schedule">
@@ -49,7 +65,9 @@ function ScheduleTable({ product, principal, now }: { product: LoanProduct; prin
             {s.points.map((p) => (
               <tr key={p.kind} data-kind={p.kind} className={p.lateDays > 0 ? 'is-late' : undefined}>
                 <th scope="row">{pointLabel(l, p, s.startsAt)}</th>
-                <td>{p.lateDays > 0 ? l('sim.daysLate', { regular: p.regularDays, late: p.lateDays }) : p.regularDays}</td>
+                <td>
+                  {p.lateDays > 0 ? l('sim.daysLate', { regular: p.regularDays, late: p.lateDays }) : p.regularDays}
+                </td>
                 <td className="mono">{of(p.interest)}</td>
                 <td className="mono">{of(p.total)}</td>
               </tr>
@@ -80,8 +98,12 @@ function Comparison({ c }: { c: PayoffComparison }) {
         <tbody>
           {c.lines.map((line) => (
             <tr key={line.loan.id}>
-              <th scope="row" className="mono">{line.loan.number}</th>
-              <td className="mono">{of(line.atDueDate)} <span className="loan-note">({utcDate(line.payAt)})</span></td>
+              <th scope="row" className="mono">
+                {line.loan.number}
+              </th>
+              <td className="mono">
+                {of(line.atDueDate)} <span className="loan-note">({utcDate(line.payAt)})</span>
+              </td>
               <td className="mono">{of(line.today)}</td>
             </tr>
           ))}
@@ -89,8 +111,12 @@ function Comparison({ c }: { c: PayoffComparison }) {
         <tfoot>
           <tr>
             <th scope="row">{l('sim.total')}</th>
-            <td className="mono" data-testid="sim-one-at-a-time">{of(c.oneAtATime)}</td>
-            <td className="mono" data-testid="sim-all-today">{of(c.allToday)}</td>
+            <td className="mono" data-testid="sim-one-at-a-time">
+              {of(c.oneAtATime)}
+            </td>
+            <td className="mono" data-testid="sim-all-today">
+              {of(c.allToday)}
+            </td>
           </tr>
         </tfoot>
       </table>
@@ -104,22 +130,40 @@ function Comparison({ c }: { c: PayoffComparison }) {
  * functions, the ones the server posts with), and, with open loans, paying each on its due date
  * against paying all today. The rounding rule is stated.
  */
-export function LoanSimulator({ product, principal, openLoans }: { product: LoanProduct; principal: bigint | null; openLoans: readonly Loan[] }) {
+export function LoanSimulator({
+  product,
+  principal,
+  openLoans,
+}: {
+  product: LoanProduct;
+  principal: bigint | null;
+  openLoans: readonly Loan[];
+}) {
   const l = useLoanText();
   const [now] = useState(() => Date.now());
   const comparisons = comparePayoffs(openLoans, now);
   return (
     <section className="loan-sim" aria-labelledby="loan-sim-title" data-testid="loan-simulator">
-      <h2 id="loan-sim-title" className="loan-section__title">{l('sim.title')}</h2>
-      {principal !== null ? <ScheduleTable product={product} principal={principal} now={now} /> : <p className="loan-note">{l('sim.enterAmount')}</p>}
+      <h2 id="loan-sim-title" className="loan-section__title">
+        {l('sim.title')}
+      </h2>
+      {principal !== null ? (
+        <ScheduleTable product={product} principal={principal} now={now} />
+      ) : (
+        <p className="loan-note">{l('sim.enterAmount')}</p>
+      )}
       {comparisons.length > 0 ? (
         <>
           <h3 className="loan-sim__subtitle">{l('sim.compareTitle')}</h3>
           <p className="loan-note">{l('sim.compareNote')}</p>
-          {comparisons.map((c) => <Comparison key={c.currency} c={c} />)}
+          {comparisons.map((c) => (
+            <Comparison key={c.currency} c={c} />
+          ))}
         </>
       ) : null}
-      <p className="loan-note" data-testid="sim-rounding">{l('sim.rounding')}</p>
+      <p className="loan-note" data-testid="sim-rounding">
+        {l('sim.rounding')}
+      </p>
     </section>
   );
 }

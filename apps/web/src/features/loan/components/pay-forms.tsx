@@ -15,13 +15,23 @@ import { coinAmount } from './loan-format';
 import { QuoteView } from './quote-view';
 
 /** Refusals after which the quote shown cannot be paid any more: a new estimate is needed. */
-const QUOTE_GONE = new Set<number>([ERRORS.LOAN_QUOTE_INVALID.code, ERRORS.LOAN_QUOTE_USED.code, ERRORS.LOAN_QUOTE_STALE.code, ERRORS.LOAN_NOT_PAYABLE.code]);
+const QUOTE_GONE = new Set<number>([
+  ERRORS.LOAN_QUOTE_INVALID.code,
+  ERRORS.LOAN_QUOTE_USED.code,
+  ERRORS.LOAN_QUOTE_STALE.code,
+  ERRORS.LOAN_NOT_PAYABLE.code,
+]);
 
 /** The confirm button under a quote, disabled when the balance is short. */
 function PayButton({ quote, pending, onPay }: { quote: LoanQuote; pending: boolean; onPay: () => void }) {
   const l = useLoanText();
   return (
-    <button type="button" className="button button--primary loan-pay" disabled={!quote.enough || pending} onClick={onPay}>
+    <button
+      type="button"
+      className="button button--primary loan-pay"
+      disabled={!quote.enough || pending}
+      onClick={onPay}
+    >
       {pending ? l('paying') : l('payAmount', { amount: coinAmount(quote.total, quote.currency) })}
     </button>
   );
@@ -61,13 +71,16 @@ export function PayOneForm({ loan, onPaid }: { loan: Loan; onPaid: (result: Loan
   };
   const onPay = () => {
     if (!shown) return;
-    pay.mutate({ quoteId: shown.quoteId, idempotencyKey: keys.keyFor(shown.quoteId) }, {
-      onSuccess: paid,
-      onError: (error) => {
-        toastError(error.message);
-        if (error instanceof ApiError && QUOTE_GONE.has(error.code)) setShown(null);
+    pay.mutate(
+      { quoteId: shown.quoteId, idempotencyKey: keys.keyFor(shown.quoteId) },
+      {
+        onSuccess: paid,
+        onError: (error) => {
+          toastError(error.message);
+          if (error instanceof ApiError && QUOTE_GONE.has(error.code)) setShown(null);
+        },
       },
-    });
+    );
   };
   // The server's refusal of the estimate (an amount above what it owes, not payable): said under the form.
   const refusal = estimate.error?.message;
@@ -77,20 +90,50 @@ export function PayOneForm({ loan, onPaid }: { loan: Loan; onPaid: (result: Loan
         <fieldset className="loan-choice">
           <legend className="field__label">{l('howMuch')}</legend>
           <label className="loan-check">
-            <input type="radio" name="loan-pay-mode" checked={!part} onChange={() => { setPart(false); setShown(null); }} />
+            <input
+              type="radio"
+              name="loan-pay-mode"
+              checked={!part}
+              onChange={() => {
+                setPart(false);
+                setShown(null);
+              }}
+            />
             <span>{l('payFull', { amount: coinAmount(loan.toPay, loan.currency) })}</span>
           </label>
           <label className="loan-check">
-            <input type="radio" name="loan-pay-mode" checked={part} onChange={() => { setPart(true); setShown(null); }} />
+            <input
+              type="radio"
+              name="loan-pay-mode"
+              checked={part}
+              onChange={() => {
+                setPart(true);
+                setShown(null);
+              }}
+            />
             <span>{l('payPart')}</span>
           </label>
         </fieldset>
         {part ? (
-          <TextField label={l('amountLabel', { coin: loan.currency })} value={amount} onChange={(v) => { setAmount(v); setShown(null); }} inputMode="decimal" autoComplete="off" error={refusal} />
+          <TextField
+            label={l('amountLabel', { coin: loan.currency })}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              setShown(null);
+            }}
+            inputMode="decimal"
+            autoComplete="off"
+            error={refusal}
+          />
         ) : null}
         <SubmitButton loading={estimate.isPending}>{l('estimate')}</SubmitButton>
       </form>
-      {!part && refusal ? <p className="field__error" role="alert">{refusal}</p> : null}
+      {!part && refusal ? (
+        <p className="field__error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
       {shown ? (
         <>
           <QuoteView quote={shown} />
@@ -110,26 +153,39 @@ export function PayAllForm({ onPaid }: { onPaid: (result: LoanPaymentResult) => 
   const paid = usePaid(onPaid);
   if (estimate.isError) {
     const error = estimate.error;
-    if (error instanceof ApiError && error.code === ERRORS.LOAN_NOTHING_TO_PAY.code) return <p className="empty-text" data-testid="loans-empty">{l('noOpenLoans')}</p>;
+    if (error instanceof ApiError && error.code === ERRORS.LOAN_NOTHING_TO_PAY.code)
+      return (
+        <p className="empty-text" data-testid="loans-empty">
+          {l('noOpenLoans')}
+        </p>
+      );
     return <PageLoadError onRetry={() => void estimate.refetch()} />;
   }
   if (!estimate.data) return <DelayedLoading />;
   const quote = estimate.data;
   const onPay = () => {
-    pay.mutate({ quoteId: quote.quoteId, idempotencyKey: keys.keyFor(quote.quoteId) }, {
-      onSuccess: paid,
-      onError: (error) => {
-        toastError(error.message);
-        if (error instanceof ApiError && QUOTE_GONE.has(error.code)) void estimate.refetch();
+    pay.mutate(
+      { quoteId: quote.quoteId, idempotencyKey: keys.keyFor(quote.quoteId) },
+      {
+        onSuccess: paid,
+        onError: (error) => {
+          toastError(error.message);
+          if (error instanceof ApiError && QUOTE_GONE.has(error.code)) void estimate.refetch();
+        },
       },
-    });
+    );
   };
   return (
     <div className="loan-pay-form">
       <QuoteView quote={quote} />
       <div className="loan-pay-form__actions">
         <PayButton quote={quote} pending={pay.isPending} onPay={onPay} />
-        <button type="button" className="button button--secondary" disabled={estimate.isFetching} onClick={() => void estimate.refetch()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={estimate.isFetching}
+          onClick={() => void estimate.refetch()}
+        >
           {l('newQuote')}
         </button>
       </div>

@@ -20,23 +20,35 @@ export function PhotoPicker({ photos, full, error, onAdd, onRemove }: PhotoPicke
   const id = useId();
   const ready = photos.filter((p) => p.path !== null).length;
   return (
-    <fieldset className={`loan-photos${error ? ' loan-photos--invalid' : ''}`} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+    <fieldset
+      className={`loan-photos${error ? ' loan-photos--invalid' : ''}`}
+      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+    >
       <legend className="field__label">{l('photos')}</legend>
-      <p className="field__hint" id={`${id}-hint`}>{l('photosHint', { min: LOAN_PHOTOS_MIN, max: LOAN_PHOTOS_MAX })}</p>
+      <p className="field__hint" id={`${id}-hint`}>
+        {l('photosHint', { min: LOAN_PHOTOS_MIN, max: LOAN_PHOTOS_MAX })}
+      </p>
       {photos.length > 0 ? (
         <ul className="loan-photos__list">
           {photos.map((p, i) => (
             <li key={p.preview} className="loan-photo" data-testid="loan-photo" data-ready={p.path !== null}>
               <img className="loan-photo__preview" src={p.preview} alt={l('photoN', { n: i + 1 })} />
               <span className="loan-photo__status">{p.path === null ? t('account.uploading') : l('photoReady')}</span>
-              <button type="button" className="button button--secondary button--small" onClick={() => onRemove(p.preview)} aria-label={l('removePhoto', { n: i + 1 })}>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => onRemove(p.preview)}
+                aria-label={l('removePhoto', { n: i + 1 })}
+              >
                 {l('remove')}
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      <p className="loan-photos__count" aria-live="polite">{l('photosReady', { count: ready, min: LOAN_PHOTOS_MIN })}</p>
+      <p className="loan-photos__count" aria-live="polite">
+        {l('photosReady', { count: ready, min: LOAN_PHOTOS_MIN })}
+      </p>
       {!full ? (
         <>
           <input
@@ -57,7 +69,11 @@ export function PhotoPicker({ photos, full, error, onAdd, onRemove }: PhotoPicke
           </label>
         </>
       ) : null}
-      {error ? <p className="field__error" id={`${id}-error`}>{error}</p> : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -42,7 +42,12 @@ export function ProductTerms({ product }: { product: LoanProduct }) {
     <dl className="record__details loan-product__terms">
       <div>
         <dt>{l('range')}</dt>
-        <dd>{l('rangeValue', { min: coinAmount(product.minAmount, product.currency), max: coinAmount(product.maxAmount, product.currency) })}</dd>
+        <dd>
+          {l('rangeValue', {
+            min: coinAmount(product.minAmount, product.currency),
+            max: coinAmount(product.maxAmount, product.currency),
+          })}
+        </dd>
       </div>
       <div>
         <dt>{l('fields.period')}</dt>
@@ -78,7 +83,11 @@ export function ProductList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           </Heading>
           <ProductTerms product={p} />
           <RulesDisclosure product={p} />
-          <Link className="button button--primary button--small loan-product__apply" to={`${PATHS.loanApply}?product=${encodeURIComponent(p.id)}`} aria-label={l('applyFor', { name: p.name })}>
+          <Link
+            className="button button--primary button--small loan-product__apply"
+            to={`${PATHS.loanApply}?product=${encodeURIComponent(p.id)}`}
+            aria-label={l('applyFor', { name: p.name })}
+          >
             {l('apply')}
           </Link>
         </li>

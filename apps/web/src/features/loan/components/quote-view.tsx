@@ -16,31 +16,67 @@ export function QuoteView({ quote }: { quote: LoanQuote }) {
     <div className="loan-quote" data-testid="loan-quote">
       <ul className="record-list">
         {quote.items.map((item) => (
-          <li key={item.loanId} className={`record loan-quote__item${item.overdue ? ' is-overdue' : ''}`} data-testid="quote-item" data-number={item.number}>
+          <li
+            key={item.loanId}
+            className={`record loan-quote__item${item.overdue ? ' is-overdue' : ''}`}
+            data-testid="quote-item"
+            data-number={item.number}
+          >
             <div className="record__main">
               <span className="record__title mono">{item.number}</span>
               {item.overdue ? <span className="loan-overdue">{l('overdue')}</span> : null}
             </div>
             <dl className="record__details">
-              <div><dt>{l('quote.principal')}</dt><dd>{of(item.principal)}</dd></div>
-              <div><dt>{l('fields.interest')}</dt><dd data-testid="quote-interest">{of(item.interest)}</dd></div>
-              <div><dt>{l('quote.regularDays')}</dt><dd>{item.regularDays}</dd></div>
-              <div><dt>{l('quote.lateDays')}</dt><dd>{item.lateDays}</dd></div>
-              <div><dt>{l('quote.settles')}</dt><dd>{of(item.total)}</dd></div>
-              <div><dt>{l('quote.pays')}</dt><dd>{of(item.pay)}</dd></div>
-              <div className="is-wide"><dt>{l('quote.remaining')}</dt><dd data-testid="quote-remaining">{of(item.remaining)}</dd></div>
+              <div>
+                <dt>{l('quote.principal')}</dt>
+                <dd>{of(item.principal)}</dd>
+              </div>
+              <div>
+                <dt>{l('fields.interest')}</dt>
+                <dd data-testid="quote-interest">{of(item.interest)}</dd>
+              </div>
+              <div>
+                <dt>{l('quote.regularDays')}</dt>
+                <dd>{item.regularDays}</dd>
+              </div>
+              <div>
+                <dt>{l('quote.lateDays')}</dt>
+                <dd>{item.lateDays}</dd>
+              </div>
+              <div>
+                <dt>{l('quote.settles')}</dt>
+                <dd>{of(item.total)}</dd>
+              </div>
+              <div>
+                <dt>{l('quote.pays')}</dt>
+                <dd>{of(item.pay)}</dd>
+              </div>
+              <div className="is-wide">
+                <dt>{l('quote.remaining')}</dt>
+                <dd data-testid="quote-remaining">{of(item.remaining)}</dd>
+              </div>
             </dl>
           </li>
         ))}
       </ul>
       <dl className="record__details loan-quote__sum">
-        <div><dt>{l('quote.total')}</dt><dd className="loan-quote__total" data-testid="quote-total">{of(quote.total)}</dd></div>
-        <div><dt>{l('quote.balance')}</dt><dd data-testid="quote-balance">{of(quote.balance)}</dd></div>
+        <div>
+          <dt>{l('quote.total')}</dt>
+          <dd className="loan-quote__total" data-testid="quote-total">
+            {of(quote.total)}
+          </dd>
+        </div>
+        <div>
+          <dt>{l('quote.balance')}</dt>
+          <dd data-testid="quote-balance">{of(quote.balance)}</dd>
+        </div>
       </dl>
       {quote.enough ? (
         <p className="loan-note">{l('quote.validUntil', { time: formatDateTime(quote.expiresAt) })}</p>
       ) : (
-        <p className="loan-quote__short" role="alert" data-testid="quote-not-enough">{catalogMessage('BALANCE_NOT_ENOUGH')}</p>
+        <p className="loan-quote__short" role="alert" data-testid="quote-not-enough">
+          {catalogMessage('BALANCE_NOT_ENOUGH')}
+        </p>
       )}
     </div>
   );

@@ -39,10 +39,14 @@ export function useApplyForm(product: LoanProduct, onApplied: (loan: Loan) => vo
   const amountError = (): string | undefined => {
     if ('minor' in checked) return undefined;
     switch (checked.problem) {
-      case 'empty': return l('amountEmpty');
-      case 'invalid': return l('amountInvalid', { decimals: scaleOf(product.minAmount) });
-      case 'below': return l('amountBelow', { min: formatExact(product.minAmount), coin });
-      case 'above': return l('amountAbove', { max: formatExact(product.maxAmount), coin });
+      case 'empty':
+        return l('amountEmpty');
+      case 'invalid':
+        return l('amountInvalid', { decimals: scaleOf(product.minAmount) });
+      case 'below':
+        return l('amountBelow', { min: formatExact(product.minAmount), coin });
+      case 'above':
+        return l('amountAbove', { max: formatExact(product.maxAmount), coin });
     }
   };
 
@@ -54,24 +58,36 @@ export function useApplyForm(product: LoanProduct, onApplied: (loan: Loan) => vo
       terms: accepted ? undefined : l('termsRequired'),
     };
     if (report(found)) return;
-    send.mutate({ productId: product.id, amount: amount.trim(), photos: photos.paths, acceptTerms: true }, {
-      onSuccess: (loan) => {
-        toastSuccess(l('submitted'));
-        onApplied(loan);
+    send.mutate(
+      { productId: product.id, amount: amount.trim(), photos: photos.paths, acceptTerms: true },
+      {
+        onSuccess: (loan) => {
+          toastSuccess(l('submitted'));
+          onApplied(loan);
+        },
+        onError: (error) => {
+          const field = error instanceof ApiError ? FIELD_OF_CODE.get(error.code) : undefined;
+          if (field) report({ [field]: error.message });
+          else toastError(error.message);
+        },
       },
-      onError: (error) => {
-        const field = error instanceof ApiError ? FIELD_OF_CODE.get(error.code) : undefined;
-        if (field) report({ [field]: error.message });
-        else toastError(error.message);
-      },
-    });
+    );
   };
 
   return {
-    amount, setAmount: edit('amount', setAmount),
-    accepted, setAccepted: edit('terms', setAccepted),
-    photos, addPhotos: (files: readonly File[]) => { clear('photos'); photos.add(files); },
+    amount,
+    setAmount: edit('amount', setAmount),
+    accepted,
+    setAccepted: edit('terms', setAccepted),
+    photos,
+    addPhotos: (files: readonly File[]) => {
+      clear('photos');
+      photos.add(files);
+    },
     minor: 'minor' in checked ? checked.minor : null,
-    errors, formRef, submit, pending: send.isPending,
+    errors,
+    formRef,
+    submit,
+    pending: send.isPending,
   };
 }

@@ -55,5 +55,12 @@ export function useLoanPhotos() {
   };
 
   const paths = photos.flatMap((p) => (p.path ? [p.path] : []));
-  return { photos, add, remove: drop, paths, uploading: photos.some((p) => p.path === null), full: photos.length >= LOAN_PHOTOS_MAX };
+  return {
+    photos,
+    add,
+    remove: drop,
+    paths,
+    uploading: photos.some((p) => p.path === null),
+    full: photos.length >= LOAN_PHOTOS_MAX,
+  };
 }

@@ -3,19 +3,48 @@ import { DAY_MS, loanPeriodInterest, utcDay, type Loan, type LoanProduct } from 
 import { checkAmount, comparePayoffs, loanSchedule } from './simulator';
 
 const product: LoanProduct = {
-  id: 'p1', name: 'Short', currency: 'USDT', minAmount: '100.000000', maxAmount: '5000.000000', periodDays: 30,
-  dailyRate: '0.0005', lateDailyRate: '0.001', enabled: true,
+  id: 'p1',
+  name: 'Short',
+  currency: 'USDT',
+  minAmount: '100.000000',
+  maxAmount: '5000.000000',
+  periodDays: 30,
+  dailyRate: '0.0005',
+  lateDailyRate: '0.001',
+  enabled: true,
 };
 /** 2026-03-10 15:00 UTC. */
 const NOW = Date.UTC(2026, 2, 10, 15);
 const usdt = (n: number) => BigInt(n) * 1_000_000n;
 
 const loan = (over: Partial<Loan>): Loan => ({
-  id: 'l1', number: 'L1', productId: 'p1', productName: 'Short', currency: 'USDT', amount: '1000.000000', periodDays: 30,
-  dailyRate: '0.0005', lateDailyRate: '0.001', interest: '15.000000', state: 'approved', overdue: false, overdueDays: 0,
-  createdAt: NOW - 5 * DAY_MS, dueAt: null, approvedAt: NOW - 4 * DAY_MS, rejectedAt: null, rejectReason: null, rejectNote: null,
-  paidAt: null, amountDue: '1015.000000', amountPaid: '0.000000', toPay: '1002.500000', principalOutstanding: '1000.000000',
-  interestCarried: '0.000000', accruedThroughDay: utcDay(NOW - 4 * DAY_MS) - 1, ...over,
+  id: 'l1',
+  number: 'L1',
+  productId: 'p1',
+  productName: 'Short',
+  currency: 'USDT',
+  amount: '1000.000000',
+  periodDays: 30,
+  dailyRate: '0.0005',
+  lateDailyRate: '0.001',
+  interest: '15.000000',
+  state: 'approved',
+  overdue: false,
+  overdueDays: 0,
+  createdAt: NOW - 5 * DAY_MS,
+  dueAt: null,
+  approvedAt: NOW - 4 * DAY_MS,
+  rejectedAt: null,
+  rejectReason: null,
+  rejectNote: null,
+  paidAt: null,
+  amountDue: '1015.000000',
+  amountPaid: '0.000000',
+  toPay: '1002.500000',
+  principalOutstanding: '1000.000000',
+  interestCarried: '0.000000',
+  accruedThroughDay: utcDay(NOW - 4 * DAY_MS) - 1,
+  ...over,
 });
 
 describe('checkAmount', () => {
@@ -76,12 +105,32 @@ describe('comparePayoffs', () => {
     expect(c!.saving).toBe(12_500_000n);
   });
   it('takes a part-paid loan from the balance the server shows', () => {
-    const [c] = comparePayoffs([loan({ state: 'partially_settled', principalOutstanding: '500.000000', toPay: '500.000000', accruedThroughDay: utcDay(NOW) })], NOW);
+    const [c] = comparePayoffs(
+      [
+        loan({
+          state: 'partially_settled',
+          principalOutstanding: '500.000000',
+          toPay: '500.000000',
+          accruedThroughDay: utcDay(NOW),
+        }),
+      ],
+      NOW,
+    );
     // 25 more days at 0.25 USDT.
     expect(c!.oneAtATime).toBe(506_250_000n);
     expect(c!.allToday).toBe(usdt(500));
     // Paid two days ago, 1 USDT of interest left unpaid: today owes it and two more days.
-    const [d] = comparePayoffs([loan({ state: 'partially_settled', principalOutstanding: '500.000000', interestCarried: '1.000000', accruedThroughDay: utcDay(NOW) - 2 })], NOW);
+    const [d] = comparePayoffs(
+      [
+        loan({
+          state: 'partially_settled',
+          principalOutstanding: '500.000000',
+          interestCarried: '1.000000',
+          accruedThroughDay: utcDay(NOW) - 2,
+        }),
+      ],
+      NOW,
+    );
     expect(d!.allToday).toBe(501_500_000n);
   });
   it('pays an overdue loan today either way', () => {

@@ -31,7 +31,10 @@ export const decimalOf = (minor: bigint, scale: number): string => formatAmount(
 export type AmountProblem = 'empty' | 'invalid' | 'below' | 'above';
 
 /** The amount typed for a product, as minor units, or why it cannot be borrowed. */
-export function checkAmount(text: string, product: Pick<LoanProduct, 'minAmount' | 'maxAmount'>): { minor: bigint } | { problem: AmountProblem } {
+export function checkAmount(
+  text: string,
+  product: Pick<LoanProduct, 'minAmount' | 'maxAmount'>,
+): { minor: bigint } | { problem: AmountProblem } {
   const trimmed = text.trim();
   if (trimmed === '') return { problem: 'empty' };
   const scale = scaleOf(product.minAmount);
@@ -73,7 +76,14 @@ export const LATE_EXAMPLE_DAYS = 7;
 
 function point(balance: LoanBalance, kind: SchedulePoint['kind'], day: number): SchedulePoint {
   const due = loanDue(balance, dayStart(day));
-  return { kind, day: dayStart(day), regularDays: due.regularDays, lateDays: due.lateDays, interest: due.interest, total: due.total };
+  return {
+    kind,
+    day: dayStart(day),
+    regularDays: due.regularDays,
+    lateDays: due.lateDays,
+    interest: due.interest,
+    total: due.total,
+  };
 }
 
 /** The schedule of borrowing `principal` under `product` if it is paid out at `at` (today: the soonest an approval can be). */
@@ -109,10 +119,14 @@ export function openLoanBalance(loan: Loan): LoanBalance | null {
   const scale = scaleOf(loan.amount);
   const dailyRate = parseRate(loan.dailyRate);
   const lateRate = parseRate(loan.lateDailyRate);
-  if (dailyRate === null || lateRate === null || loan.approvedAt === null || loan.accruedThroughDay === null) return null;
+  if (dailyRate === null || lateRate === null || loan.approvedAt === null || loan.accruedThroughDay === null)
+    return null;
   const fresh = newLoanBalance(minorOf(loan.amount, scale), dailyRate, lateRate, loan.periodDays, loan.approvedAt);
   return {
-    ...fresh, principal: minorOf(loan.principalOutstanding, scale), interestCarried: minorOf(loan.interestCarried, scale), accruedThroughDay: loan.accruedThroughDay,
+    ...fresh,
+    principal: minorOf(loan.principalOutstanding, scale),
+    interestCarried: minorOf(loan.interestCarried, scale),
+    accruedThroughDay: loan.accruedThroughDay,
   };
 }
 
@@ -157,6 +171,13 @@ export function comparePayoffs(loans: readonly Loan[], now: number): PayoffCompa
   return [...byCoin.entries()].map(([currency, lines]) => {
     const oneAtATime = lines.reduce((s, l) => s + l.atDueDate, 0n);
     const allToday = lines.reduce((s, l) => s + l.today, 0n);
-    return { scale: scaleOf(lines[0]!.loan.amount), currency, lines, oneAtATime, allToday, saving: oneAtATime - allToday };
+    return {
+      scale: scaleOf(lines[0]!.loan.amount),
+      currency,
+      lines,
+      oneAtATime,
+      allToday,
+      saving: oneAtATime - allToday,
+    };
   });
 }

@@ -30,7 +30,13 @@ export function ChooseLocationPage() {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim().toLocaleLowerCase());
   const regions = useMemo(() => regionsOf(list.data ?? []), [list.data]);
-  const matches = useMemo(() => (deferred ? regions.filter((c) => c.name.toLocaleLowerCase().includes(deferred) || c.iso.toLowerCase() === deferred) : regions), [regions, deferred]);
+  const matches = useMemo(
+    () =>
+      deferred
+        ? regions.filter((c) => c.name.toLocaleLowerCase().includes(deferred) || c.iso.toLowerCase() === deferred)
+        : regions,
+    [regions, deferred],
+  );
   const nameOf = (iso: string) => regions.find((c) => c.iso === iso)?.name ?? regionName(iso, htmlLang(language));
   const choose = (iso: string | null) => {
     writePreferredRegion(iso);
@@ -43,7 +49,8 @@ export function ChooseLocationPage() {
       <section className="location-card">
         <p>{l('location.chooseIntro')}</p>
         <p>
-          {l('location.yourRegion')}: <strong data-testid="preferred-region">{region ? nameOf(region) : l('location.notChosen')}</strong>
+          {l('location.yourRegion')}:{' '}
+          <strong data-testid="preferred-region">{region ? nameOf(region) : l('location.notChosen')}</strong>
         </p>
         {region ? (
           <button type="button" className="button button--secondary" onClick={() => choose(null)}>
@@ -57,12 +64,19 @@ export function ChooseLocationPage() {
       ) : !list.data ? (
         <DelayedLoading />
       ) : matches.length === 0 ? (
-        <p className="empty-text" role="status">{l('location.noMatch')}</p>
+        <p className="empty-text" role="status">
+          {l('location.noMatch')}
+        </p>
       ) : (
         <ul className="location-list" aria-label={l('location.list')}>
           {matches.map((c) => (
             <li key={c.iso}>
-              <button type="button" className="location-list__item" aria-pressed={c.iso === region} onClick={() => choose(c.iso)}>
+              <button
+                type="button"
+                className="location-list__item"
+                aria-pressed={c.iso === region}
+                onClick={() => choose(c.iso)}
+              >
                 <span>{c.name}</span>
                 {c.iso === region ? <IconCheck size={18} /> : null}
               </button>

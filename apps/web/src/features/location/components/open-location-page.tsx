@@ -17,7 +17,9 @@ export function OpenLocationPage() {
   return (
     <div className="location-page">
       <section className="location-card" aria-labelledby="company-address-title">
-        <h2 id="company-address-title" className="location-card__title">{l('location.addressTitle')}</h2>
+        <h2 id="company-address-title" className="location-card__title">
+          {l('location.addressTitle')}
+        </h2>
         {address ? (
           <div className="location-address">
             <address data-testid="company-address">{address}</address>

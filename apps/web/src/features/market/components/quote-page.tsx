@@ -25,7 +25,10 @@ export function QuotePage() {
         variant="scroll"
         label={t('market.groups')}
         idPrefix="quote"
-        items={QUOTE_TABS.map((key) => ({ key, label: key === 'favorites' ? t('market.favorites') : t(`market.markets.${key}`) }))}
+        items={QUOTE_TABS.map((key) => ({
+          key,
+          label: key === 'favorites' ? t('market.favorites') : t(`market.markets.${key}`),
+        }))}
         value={tab}
         onChange={setTab}
       />

@@ -21,7 +21,8 @@ function row(symbol: string) {
   return { price: text('ticker-price'), volume: text('ticker-volume'), change: text('ticker-change') };
 }
 
-const crypto = (symbol: string, priceDecimals: number, over: Partial<Ticker>) => ticker({ symbol, displaySymbol: symbol.replace(/USDT$/, '/USDT'), priceDecimals, ...over });
+const crypto = (symbol: string, priceDecimals: number, over: Partial<Ticker>) =>
+  ticker({ symbol, displaySymbol: symbol.replace(/USDT$/, '/USDT'), priceDecimals, ...over });
 
 describe('the quote list', () => {
   it('shows each price with its instrument’s decimals, truncated, never rounded up', () => {
@@ -73,11 +74,25 @@ describe('the quote list', () => {
   it('keeps the price live: a tick from the feed replaces it, with the same decimals and truncation', async () => {
     showCrypto([crypto('BTCUSDT', 2, { price: '67321.12', changePercent24h: '1.00' })]);
     const tick: WsTick = {
-      symbol: 'BTCUSDT', price: '67400.999', bid: '67400.5', ask: '67401.5', change24h: '79.87', changePercent24h: '0.1187',
-      high24h: null, low24h: null, volume24h: '0', quoteVolume24h: '0', time: Date.now(), stale: false,
+      symbol: 'BTCUSDT',
+      price: '67400.999',
+      bid: '67400.5',
+      ask: '67401.5',
+      change24h: '79.87',
+      changePercent24h: '0.1187',
+      high24h: null,
+      low24h: null,
+      volume24h: '0',
+      quoteVolume24h: '0',
+      time: Date.now(),
+      stale: false,
     };
     // The general feed has subscribed once its socket opened.
-    await waitFor(() => expect(FakeWebSocket.opened.some((s) => s.sent.some((m) => JSON.stringify(m).includes('"channel":"general"')))).toBe(true));
+    await waitFor(() =>
+      expect(
+        FakeWebSocket.opened.some((s) => s.sent.some((m) => JSON.stringify(m).includes('"channel":"general"'))),
+      ).toBe(true),
+    );
     FakeWebSocket.broadcast({ eventType: 'ticker', data: tick });
     await waitFor(() => expect(row('BTCUSDT').price).toBe('67,400.99'));
     expect(row('BTCUSDT').change).toBe('+0.11%');

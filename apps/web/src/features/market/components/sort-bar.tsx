@@ -17,7 +17,13 @@ export function SortBar({ value, onChange }: SortBarProps) {
       {SORT_KEYS.map((key) => {
         const active = value?.key === key;
         return (
-          <button key={key} type="button" className="sort-bar__button" aria-pressed={active} onClick={() => onChange(nextSort(value, key))}>
+          <button
+            key={key}
+            type="button"
+            className="sort-bar__button"
+            aria-pressed={active}
+            onClick={() => onChange(nextSort(value, key))}
+          >
             {t(`market.sort.${key}`)}
             {active ? (
               <>

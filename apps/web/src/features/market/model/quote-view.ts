@@ -10,6 +10,10 @@ export function parseQuoteTab(value: string | null): QuoteTab {
 }
 
 /** Results grouped by market, in the markets' order; best matches first within each. */
-export function groupByMarket<T extends Pick<Ticker, 'market'>>(tickers: readonly T[]): { market: Market; tickers: T[] }[] {
-  return MARKETS.map((market) => ({ market, tickers: tickers.filter((t) => t.market === market) })).filter((g) => g.tickers.length > 0);
+export function groupByMarket<T extends Pick<Ticker, 'market'>>(
+  tickers: readonly T[],
+): { market: Market; tickers: T[] }[] {
+  return MARKETS.map((market) => ({ market, tickers: tickers.filter((t) => t.market === market) })).filter(
+    (g) => g.tickers.length > 0,
+  );
 }

@@ -27,16 +27,41 @@ describe('sortTickers', () => {
   });
 
   it('sorts by display name', () => {
-    expect(symbols(sortTickers(LIST, { key: 'name', order: 'asc' }))).toEqual(['ADAUSDT', 'BTCUSDT', 'ETHUSDT', 'NEWUSDT']);
-    expect(symbols(sortTickers(LIST, { key: 'name', order: 'desc' }))).toEqual(['NEWUSDT', 'ETHUSDT', 'BTCUSDT', 'ADAUSDT']);
+    expect(symbols(sortTickers(LIST, { key: 'name', order: 'asc' }))).toEqual([
+      'ADAUSDT',
+      'BTCUSDT',
+      'ETHUSDT',
+      'NEWUSDT',
+    ]);
+    expect(symbols(sortTickers(LIST, { key: 'name', order: 'desc' }))).toEqual([
+      'NEWUSDT',
+      'ETHUSDT',
+      'BTCUSDT',
+      'ADAUSDT',
+    ]);
   });
 
   it('sorts by change with instruments lacking one last in either order', () => {
-    expect(symbols(sortTickers(LIST, { key: 'change', order: 'desc' }))).toEqual(['BTCUSDT', 'ADAUSDT', 'ETHUSDT', 'NEWUSDT']);
-    expect(symbols(sortTickers(LIST, { key: 'change', order: 'asc' }))).toEqual(['ETHUSDT', 'ADAUSDT', 'BTCUSDT', 'NEWUSDT']);
+    expect(symbols(sortTickers(LIST, { key: 'change', order: 'desc' }))).toEqual([
+      'BTCUSDT',
+      'ADAUSDT',
+      'ETHUSDT',
+      'NEWUSDT',
+    ]);
+    expect(symbols(sortTickers(LIST, { key: 'change', order: 'asc' }))).toEqual([
+      'ETHUSDT',
+      'ADAUSDT',
+      'BTCUSDT',
+      'NEWUSDT',
+    ]);
   });
 
   it('sorts by quote volume', () => {
-    expect(symbols(sortTickers(LIST, { key: 'volume', order: 'desc' }))).toEqual(['BTCUSDT', 'ETHUSDT', 'ADAUSDT', 'NEWUSDT']);
+    expect(symbols(sortTickers(LIST, { key: 'volume', order: 'desc' }))).toEqual([
+      'BTCUSDT',
+      'ETHUSDT',
+      'ADAUSDT',
+      'NEWUSDT',
+    ]);
   });
 });

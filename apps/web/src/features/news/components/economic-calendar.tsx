@@ -43,14 +43,26 @@ export function EconomicCalendar() {
     return () => window.clearTimeout(timer);
   }, [url, attempt]);
 
-  if (isError) return <p className="news-calendar__message" role="status">{w('calendarOffline')}</p>;
+  if (isError)
+    return (
+      <p className="news-calendar__message" role="status">
+        {w('calendarOffline')}
+      </p>
+    );
   if (!data) return null;
-  if (!url) return <p className="news-calendar__message" role="status" data-testid="calendar-unset">{w('calendarUnset')}</p>;
+  if (!url)
+    return (
+      <p className="news-calendar__message" role="status" data-testid="calendar-unset">
+        {w('calendarUnset')}
+      </p>
+    );
   if (state === 'failed') {
     return (
       <div className="news-calendar__message" role="status" data-testid="calendar-failed">
         <p>{w('calendarOffline')}</p>
-        <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>{w('retry')}</button>
+        <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          {w('retry')}
+        </button>
       </div>
     );
   }

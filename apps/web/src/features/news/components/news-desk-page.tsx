@@ -21,17 +21,28 @@ export function NewsDeskPage() {
   return (
     <div className="desk-page news-desk">
       <section className="desk-panel news-desk__list" aria-label={w('tabs')}>
-        <DesktopTabs label={w('tabs')} idPrefix="news-desk" items={KINDS.map((key) => ({ key, label: key === 'news' ? w('news') : w('announcements') }))}
-          value={kind} onChange={(key) => setParams({ tab: key }, { replace: true })} />
+        <DesktopTabs
+          label={w('tabs')}
+          idPrefix="news-desk"
+          items={KINDS.map((key) => ({ key, label: key === 'news' ? w('news') : w('announcements') }))}
+          value={kind}
+          onChange={(key) => setParams({ tab: key }, { replace: true })}
+        />
         <div {...desktopTabPanel('news-desk', kind)}>
           <NewsList key={kind} kind={kind} linkTo={linkTo} selectedId={id} />
         </div>
       </section>
       <section className="desk-panel news-desk__reader" aria-label={detail.data?.title ?? w('choose')}>
-        {detail.data ? <NewsArticle post={detail.data} headingLevel={2} /> : <p className="news-empty">{w('choose')}</p>}
+        {detail.data ? (
+          <NewsArticle post={detail.data} headingLevel={2} />
+        ) : (
+          <p className="news-empty">{w('choose')}</p>
+        )}
       </section>
       <section className="desk-panel news-desk__calendar news-calendar" aria-labelledby="news-calendar-title">
-        <h2 id="news-calendar-title" className="desk-panel__title">{w('calendarTitle')}</h2>
+        <h2 id="news-calendar-title" className="desk-panel__title">
+          {w('calendarTitle')}
+        </h2>
         <EconomicCalendar />
       </section>
     </div>

@@ -27,9 +27,17 @@ export function NewsPage() {
   const label: Record<NewsTab, string> = { news: w('news'), announcement: w('announcements'), calendar: w('calendar') };
   return (
     <div className="news-page">
-      <TabList label={w('tabs')} idPrefix="news" items={TABS.map((key) => ({ key, label: label[key] }))} value={tab}
-        onChange={(key) => setParams({ tab: key }, { replace: true })} />
-      <section {...tabPanelProps('news', tab)} className={tab === 'calendar' ? 'news-calendar news-calendar--phone' : 'news-panel'}>
+      <TabList
+        label={w('tabs')}
+        idPrefix="news"
+        items={TABS.map((key) => ({ key, label: label[key] }))}
+        value={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+      />
+      <section
+        {...tabPanelProps('news', tab)}
+        className={tab === 'calendar' ? 'news-calendar news-calendar--phone' : 'news-panel'}
+      >
         {tab === 'calendar' ? <EconomicCalendar /> : <NewsList key={tab} kind={tab} linkTo={newsDetailPath} />}
       </section>
     </div>
@@ -42,5 +50,9 @@ export function NewsDetailPage() {
   const detail = useNewsDetail(params.get('id'));
   if (!params.get('id') || detail.isError) return <NotFound />;
   if (!detail.data) return <DelayedLoading />;
-  return <div className="news-page news-page--detail"><NewsArticle post={detail.data} /></div>;
+  return (
+    <div className="news-page news-page--detail">
+      <NewsArticle post={detail.data} />
+    </div>
+  );
 }

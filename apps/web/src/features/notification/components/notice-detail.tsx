@@ -23,7 +23,12 @@ export function NoticeDetail({ id, buttonClassName }: { id: string; buttonClassN
   if (detail.isError) return <PageLoadError onRetry={() => void detail.refetch()} />;
   if (!notice) return <DelayedLoading />;
   return (
-    <article className="notice-detail" data-testid="notice-detail" data-id={notice.id} aria-labelledby="notice-detail-title">
+    <article
+      className="notice-detail"
+      data-testid="notice-detail"
+      data-id={notice.id}
+      aria-labelledby="notice-detail-title"
+    >
       <h2 id="notice-detail-title" className="notice-detail__title">
         {notice.title}
       </h2>
@@ -38,7 +43,13 @@ export function NoticeDetail({ id, buttonClassName }: { id: string; buttonClassN
       </div>
       {notice.link ? (
         isWebAddress(notice.link) ? (
-          <a className={buttonClassName} href={notice.link} target="_blank" rel="noopener noreferrer" data-testid="notice-open">
+          <a
+            className={buttonClassName}
+            href={notice.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="notice-open"
+          >
             {f('open')}
           </a>
         ) : (

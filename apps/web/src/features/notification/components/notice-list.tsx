@@ -32,7 +32,13 @@ export function MarkAllRead({ className }: { className: string }) {
   const unread = useUnreadCount();
   const markAll = useMarkAllRead();
   return (
-    <button type="button" className={className} data-testid="notices-mark-all" disabled={markAll.isPending || unread === 0} onClick={() => markAll.mutate()}>
+    <button
+      type="button"
+      className={className}
+      data-testid="notices-mark-all"
+      disabled={markAll.isPending || unread === 0}
+      onClick={() => markAll.mutate()}
+    >
       {f('markAllRead')}
     </button>
   );
@@ -73,7 +79,15 @@ function NoticeItem({ notice: n, href, selected }: { notice: Notice; href: strin
  * marker; new ones arrive on top while it is open. `hrefOf` says where an item opens (the phone's
  * detail page, the desktop's detail pane).
  */
-export function NoticeList({ hrefOf, selectedId = null, moreClassName }: { hrefOf: (id: string) => string; selectedId?: string | null; moreClassName: string }) {
+export function NoticeList({
+  hrefOf,
+  selectedId = null,
+  moreClassName,
+}: {
+  hrefOf: (id: string) => string;
+  selectedId?: string | null;
+  moreClassName: string;
+}) {
   const { t } = useTranslation();
   const f = useNotificationText();
   const list = useNoticeList();
@@ -99,7 +113,12 @@ export function NoticeList({ hrefOf, selectedId = null, moreClassName }: { hrefO
         ))}
       </ul>
       {list.hasNextPage ? (
-        <button type="button" className={moreClassName} disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        <button
+          type="button"
+          className={moreClassName}
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
           {list.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
         </button>
       ) : null}

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Notice, NoticePage } from '@app/contract';
 import { addLive, isNotice, markAllRead, markRead } from './notice-list';
 
-const notice = (id: string, read = false): Notice => ({ id, kind: 'kyc.verified', title: id, body: '', link: null, createdAt: 1, read, fallback: false });
+const notice = (id: string, read = false): Notice => ({
+  id,
+  kind: 'kyc.verified',
+  title: id,
+  body: '',
+  link: null,
+  createdAt: 1,
+  read,
+  fallback: false,
+});
 const pages = (...lists: Notice[][]) => ({
   pageParams: lists.map((_, i) => i + 1),
   pages: lists.map((items, i): NoticePage => ({ items, page: i + 1, size: 2, total: 4, unread: 0 })),

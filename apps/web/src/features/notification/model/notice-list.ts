@@ -36,5 +36,11 @@ export function addLive(data: Pages, notice: Notice): Pages {
 export function isNotice(value: unknown): value is Notice {
   if (typeof value !== 'object' || value === null) return false;
   const n = value as Record<string, unknown>;
-  return typeof n.id === 'string' && typeof n.title === 'string' && typeof n.body === 'string' && typeof n.createdAt === 'number' && typeof n.read === 'boolean';
+  return (
+    typeof n.id === 'string' &&
+    typeof n.title === 'string' &&
+    typeof n.body === 'string' &&
+    typeof n.createdAt === 'number' &&
+    typeof n.read === 'boolean'
+  );
 }

@@ -11,7 +11,8 @@ export function currencyBuy(body: CurrencyBuyBody, idempotencyKey: string): Prom
 export function useCurrencyBuy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: CurrencyBuyBody; idempotencyKey: string }) => currencyBuy(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: CurrencyBuyBody; idempotencyKey: string }) =>
+      currencyBuy(body, idempotencyKey),
     // Settled either way: a failed trade may still have used the quote.
     onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });

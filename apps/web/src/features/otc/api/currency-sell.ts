@@ -11,7 +11,8 @@ export function currencySell(body: CurrencySellBody, idempotencyKey: string): Pr
 export function useCurrencySell() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: CurrencySellBody; idempotencyKey: string }) => currencySell(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: CurrencySellBody; idempotencyKey: string }) =>
+      currencySell(body, idempotencyKey),
     // Settled either way: a failed trade may still have used the quote.
     onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });

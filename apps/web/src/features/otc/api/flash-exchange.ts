@@ -11,7 +11,8 @@ export function flashExchange(body: FlashExchangeBody, idempotencyKey: string): 
 export function useFlashExchange() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: FlashExchangeBody; idempotencyKey: string }) => flashExchange(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: FlashExchangeBody; idempotencyKey: string }) =>
+      flashExchange(body, idempotencyKey),
     // Settled either way: a failed trade may still have used the quote.
     onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });

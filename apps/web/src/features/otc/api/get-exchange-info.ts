@@ -13,5 +13,10 @@ export function useExchangeInfo() {
   const typeUser = useSessionStore((s) => s.typeUser);
   // Never served from cache: a quote is single-use and short-lived; the page refetches it
   // when it runs out (see use-quote-countdown).
-  return useQuery({ queryKey: ledgerQueryKey(typeUser, 'otc-quote'), queryFn: getExchangeInfo, staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: ledgerQueryKey(typeUser, 'otc-quote'),
+    queryFn: getExchangeInfo,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }

@@ -71,7 +71,14 @@ export function OtcPage() {
               </ul>
             ) : null}
             {result ? <TradeResult result={result} assetsPath={ASSETS_PATH} /> : null}
-            <TradeForm key={tab} side={tab} quote={quote.data} assets={page.assets} requote={page.requote} onTraded={page.setResult} />
+            <TradeForm
+              key={tab}
+              side={tab}
+              quote={quote.data}
+              assets={page.assets}
+              requote={page.requote}
+              onTraded={page.setResult}
+            />
           </>
         )}
       </div>

@@ -102,7 +102,14 @@ export function TradeForm({ side, quote, assets, requote, onTraded, ask, desk = 
       cancelText: t('common.cancel'),
     });
   const confirmDemo = () => confirmDemoInvestment(ask);
-  const trade = useOtcTrade({ side, quote, assets, requote, onTraded, prompts: { confirmDemo, confirm, notify: toastSuccess } });
+  const trade = useOtcTrade({
+    side,
+    quote,
+    assets,
+    requote,
+    onTraded,
+    prompts: { confirmDemo, confirm, notify: toastSuccess },
+  });
   const { coin, decimals, available, preview } = trade;
 
   return (
@@ -115,9 +122,23 @@ export function TradeForm({ side, quote, assets, requote, onTraded, ask, desk = 
         void trade.submit();
       }}
     >
-      <CoinSelect id={ids.coin} label={side === 'flash' ? o('fromCoin') : o('coin')} value={coin} coins={trade.coins} onChange={trade.setCoin} />
+      <CoinSelect
+        id={ids.coin}
+        label={side === 'flash' ? o('fromCoin') : o('coin')}
+        value={coin}
+        coins={trade.coins}
+        onChange={trade.setCoin}
+      />
       {side === 'flash' ? (
-        <CoinSelect id={ids.to} label={o('toCoin')} value={trade.target} coins={trade.coins} onChange={trade.setTarget} exclude={coin} invalid={!!trade.errors.toAsset} />
+        <CoinSelect
+          id={ids.to}
+          label={o('toCoin')}
+          value={trade.target}
+          coins={trade.coins}
+          onChange={trade.setTarget}
+          exclude={coin}
+          invalid={!!trade.errors.toAsset}
+        />
       ) : null}
       <TextField
         label={side === 'buy' ? o('spendAmount', { asset: OTC_QUOTE_ASSET }) : o('coinAmount', { asset: coin })}

@@ -20,7 +20,8 @@ export function TradeResult({ result, assetsPath, heading: Heading = 'h2' }: Tra
         {o('success')}
       </Heading>
       <p className="mono">
-        −{formatAssetAmount(result.fromAmount, result.fromAsset)} {result.fromAsset} · +{formatAssetAmount(result.toAmount, result.toAsset)} {result.toAsset}
+        −{formatAssetAmount(result.fromAmount, result.fromAsset)} {result.fromAsset} · +
+        {formatAssetAmount(result.toAmount, result.toAsset)} {result.toAsset}
       </p>
       <Link className="link" to={assetsPath}>
         {o('viewAssets')}

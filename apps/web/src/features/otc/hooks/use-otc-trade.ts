@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { errorKeyByCode, type AssetInfo, type CurrencyBuyBody, type CurrencySellBody, type ExchangeInfo, type FlashExchangeBody, type OtcSide, type OtcTrade } from '@app/contract';
+import {
+  errorKeyByCode,
+  type AssetInfo,
+  type CurrencyBuyBody,
+  type CurrencySellBody,
+  type ExchangeInfo,
+  type FlashExchangeBody,
+  type OtcSide,
+  type OtcTrade,
+} from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { useKeyMemo } from '../../../lib/api/idempotency';

@@ -25,7 +25,13 @@ describe('otcPreview (docs/ledger.md "Rounding rules", OTC rows)', () => {
     // Budget 1 USDT: fee(budget) 0.001 → 0.999 / 95475.01 = 0.0000104… BTC → 0.00001 (down to 5 decimals).
     // Cost 0.00001 × 95475.01 = 0.9547501 → 0.954751 (up); fee 0.000954751 → 0.000955 (up).
     expect(otcPreview({ side: 'buy', asset: 'BTC', amount: '1' }, quote, assets)).toEqual({
-      pay: '0.955706', payAsset: 'USDT', get: '0.00001', getAsset: 'BTC', fee: '0.000955', feeAsset: 'USDT', price: '95475.01',
+      pay: '0.955706',
+      payAsset: 'USDT',
+      get: '0.00001',
+      getAsset: 'BTC',
+      fee: '0.000955',
+      feeAsset: 'USDT',
+      price: '95475.01',
     });
   });
 
@@ -43,14 +49,26 @@ describe('otcPreview (docs/ledger.md "Rounding rules", OTC rows)', () => {
   it('sell: gross rounded down, fee rounded up, the user gets gross − fee', () => {
     // 0.00001 × 94525.01 = 0.9452501 → 0.945250 (down); fee 0.00094525 → 0.000946 (up).
     expect(otcPreview({ side: 'sell', asset: 'BTC', amount: '0.00001' }, quote, assets)).toEqual({
-      pay: '0.00001', payAsset: 'BTC', get: '0.944304', getAsset: 'USDT', fee: '0.000946', feeAsset: 'USDT', price: '94525.01',
+      pay: '0.00001',
+      payAsset: 'BTC',
+      get: '0.944304',
+      getAsset: 'USDT',
+      fee: '0.000946',
+      feeAsset: 'USDT',
+      price: '94525.01',
     });
   });
 
   it('flash: the sell rule for the first coin, then whole steps of the second at its buy price', () => {
     // 0.01 BTC → gross 945.250100, fee 0.945251 (up), net 944.304849 → / 3015 = 0.31320… ETH → 0.313 (down).
     expect(otcPreview({ side: 'flash', asset: 'BTC', toAsset: 'ETH', amount: '0.01' }, quote, assets)).toEqual({
-      pay: '0.01000', payAsset: 'BTC', get: '0.313', getAsset: 'ETH', fee: '0.945251', feeAsset: 'USDT', price: '94525.01',
+      pay: '0.01000',
+      payAsset: 'BTC',
+      get: '0.313',
+      getAsset: 'ETH',
+      fee: '0.945251',
+      feeAsset: 'USDT',
+      price: '94525.01',
     });
   });
 

@@ -1,4 +1,12 @@
-import { divRound, formatAmount, parseAmount, pow10, type AssetInfo, type ExchangeInfo, type OtcSide } from '@app/contract';
+import {
+  divRound,
+  formatAmount,
+  parseAmount,
+  pow10,
+  type AssetInfo,
+  type ExchangeInfo,
+  type OtcSide,
+} from '@app/contract';
 
 /**
  * The trade preview: what the user pays, gets and the fee, computed exactly as the server
@@ -35,7 +43,14 @@ export function feeBps(feeRate: string): bigint {
 
 const feeOf = (usdt: bigint, bps: bigint) => divRound(usdt * bps, BPS, 'up');
 
-function usdtFor(coins: bigint, coin: AssetInfo, usdt: AssetInfo, price: bigint, priceDecimals: number, mode: 'down' | 'up') {
+function usdtFor(
+  coins: bigint,
+  coin: AssetInfo,
+  usdt: AssetInfo,
+  price: bigint,
+  priceDecimals: number,
+  mode: 'down' | 'up',
+) {
   return divRound(coins * price * pow10(usdt.scale), pow10(coin.scale) * pow10(priceDecimals), mode);
 }
 
@@ -65,9 +80,13 @@ export function otcPreview(input: PreviewInput, quote: ExchangeInfo, assets: rea
     const cost = usdtFor(coins, coin, usdt, buyPrice, rate.priceDecimals, 'up');
     const fee = feeOf(cost, bps);
     return {
-      pay: usdtText(cost + fee), payAsset: QUOTE,
-      get: formatAmount(coins, coin.scale, coin.amountDecimals), getAsset: coin.symbol,
-      fee: usdtText(fee), feeAsset: QUOTE, price: rate.buyPrice,
+      pay: usdtText(cost + fee),
+      payAsset: QUOTE,
+      get: formatAmount(coins, coin.scale, coin.amountDecimals),
+      getAsset: coin.symbol,
+      fee: usdtText(fee),
+      feeAsset: QUOTE,
+      price: rate.buyPrice,
     };
   }
 
@@ -77,9 +96,13 @@ export function otcPreview(input: PreviewInput, quote: ExchangeInfo, assets: rea
   const fee = feeOf(gross, bps);
   if (input.side === 'sell') {
     return {
-      pay: formatAmount(coins, coin.scale, coin.amountDecimals), payAsset: coin.symbol,
-      get: usdtText(gross - fee), getAsset: QUOTE,
-      fee: usdtText(fee), feeAsset: QUOTE, price: rate.sellPrice,
+      pay: formatAmount(coins, coin.scale, coin.amountDecimals),
+      payAsset: coin.symbol,
+      get: usdtText(gross - fee),
+      getAsset: QUOTE,
+      fee: usdtText(fee),
+      feeAsset: QUOTE,
+      price: rate.sellPrice,
     };
   }
 
@@ -91,8 +114,12 @@ export function otcPreview(input: PreviewInput, quote: ExchangeInfo, assets: rea
   const got = coinsFor(gross - fee, to, usdt, toPrice, toRate.priceDecimals);
   if (got <= 0n) return null;
   return {
-    pay: formatAmount(coins, coin.scale, coin.amountDecimals), payAsset: coin.symbol,
-    get: formatAmount(got, to.scale, to.amountDecimals), getAsset: to.symbol,
-    fee: usdtText(fee), feeAsset: QUOTE, price: rate.sellPrice,
+    pay: formatAmount(coins, coin.scale, coin.amountDecimals),
+    payAsset: coin.symbol,
+    get: formatAmount(got, to.scale, to.amountDecimals),
+    getAsset: to.symbol,
+    fee: usdtText(fee),
+    feeAsset: QUOTE,
+    price: rate.sellPrice,
   };
 }

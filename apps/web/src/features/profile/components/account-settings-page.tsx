@@ -27,7 +27,10 @@ export function AccountSettingsPage() {
         <MenuItem label={t('account.phone')} value={phone ?? t('account.notBound')} />
         <MenuItem label={t('profile.uid')} value={<span className="mono">{user.uid}</span>} />
         {/* The account manager: UID of the user whose invitation code this account registered with. */}
-        <MenuItem label={t('specTexts.manager')} value={user.manager ? <span className="mono">{user.manager}</span> : t('managerRow.none')} />
+        <MenuItem
+          label={t('specTexts.manager')}
+          value={user.manager ? <span className="mono">{user.manager}</span> : t('managerRow.none')}
+        />
       </MenuList>
     </div>
   );

@@ -41,7 +41,9 @@ export function EmailPage() {
         countdownKey={form.countdownKey}
         onSend={form.sendCode}
       />
-      <SubmitButton loading={form.pending}>{currentEmail ? t('account.changeEmail') : t('account.bindEmail')}</SubmitButton>
+      <SubmitButton loading={form.pending}>
+        {currentEmail ? t('account.changeEmail') : t('account.bindEmail')}
+      </SubmitButton>
     </form>
   );
 }

@@ -72,10 +72,20 @@ export function ProfilePage() {
       <VersionSwitch />
 
       <MenuList label={t('profile.menu')}>
-        <MenuLink to={PROFILE_PATHS.kyc} icon={<IconIdCard />} label={t('profile.kyc')} value={kyc.data ? t(`kyc.states.${kyc.data.state}`) : undefined} />
+        <MenuLink
+          to={PROFILE_PATHS.kyc}
+          icon={<IconIdCard />}
+          label={t('profile.kyc')}
+          value={kyc.data ? t(`kyc.states.${kyc.data.state}`) : undefined}
+        />
         <MenuLink to={PROFILE_PATHS.securityCenter} icon={<IconShield />} label={t('profile.securityCenter')} />
         <MenuLink to={PROFILE_PATHS.accountSettings} icon={<IconSettings />} label={t('profile.accountSettings')} />
-        <MenuLink to={PROFILE_PATHS.language} icon={<IconGlobe />} label={t('profile.language')} value={LANGUAGE_NAMES[language]} />
+        <MenuLink
+          to={PROFILE_PATHS.language}
+          icon={<IconGlobe />}
+          label={t('profile.language')}
+          value={LANGUAGE_NAMES[language]}
+        />
         <MenuSwitch
           icon={<IconMoon />}
           label={t('profile.darkMode')}

@@ -53,7 +53,9 @@ export function CopyAddress({ text, targetId }: { text: string; targetId: string
             <IconCheck size={16} />
             {r('copied')}
           </>
-        ) : state === 'failed' ? r('copyFailed') : null}
+        ) : state === 'failed' ? (
+          r('copyFailed')
+        ) : null}
       </p>
     </div>
   );

@@ -15,7 +15,15 @@ function useChainLabel() {
 }
 
 /** The user's address on an available chain: QR code, the address, copy, minimum, confirmations and the warning. */
-function AddressCard({ coin, route, layout }: { coin: RechargeType; route: DepositRoute; layout: 'mobile' | 'desktop' }) {
+function AddressCard({
+  coin,
+  route,
+  layout,
+}: {
+  coin: RechargeType;
+  route: DepositRoute;
+  layout: 'mobile' | 'desktop';
+}) {
   const r = useRechargeText();
   const addressId = useId();
   const query = useDepositAddress(coin.symbol, route.chain, true);
@@ -28,7 +36,11 @@ function AddressCard({ coin, route, layout }: { coin: RechargeType; route: Depos
   return (
     <div className={`deposit-card deposit-card--${layout}`} data-testid="deposit-card" data-chain={data.chain}>
       <div className="deposit-card__qr">
-        <DepositQr text={data.qrText} label={r('qrLabel', { symbol: coin.symbol, network })} size={layout === 'desktop' ? 200 : 184} />
+        <DepositQr
+          text={data.qrText}
+          label={r('qrLabel', { symbol: coin.symbol, network })}
+          size={layout === 'desktop' ? 200 : 184}
+        />
       </div>
       <div className="deposit-card__body">
         <p className="deposit-card__label">{r('address')}</p>

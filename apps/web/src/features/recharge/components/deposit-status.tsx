@@ -12,7 +12,11 @@ export function DepositStatus({ record }: { record: RechargeRecord }) {
   const r = useRechargeText();
   const progress = confirmationProgress(record);
   return (
-    <span className={`deposit-status deposit-status--${record.status}`} data-testid="deposit-status" data-status={record.status}>
+    <span
+      className={`deposit-status deposit-status--${record.status}`}
+      data-testid="deposit-status"
+      data-status={record.status}
+    >
       {r(`statuses.${record.status}`)}
       {progress ? (
         <span className="deposit-status__progress" data-testid="deposit-confirmations-progress">

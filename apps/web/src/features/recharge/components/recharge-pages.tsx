@@ -50,7 +50,9 @@ export function RechargePage() {
         <div className="deposit-page__coin">
           <CoinIcon symbol={coin.symbol} icon={coin.icon} size={36} />
           <span className="deposit-coin__text">
-            <span className="deposit-coin__symbol" data-testid="deposit-symbol">{coin.symbol}</span>
+            <span className="deposit-coin__symbol" data-testid="deposit-symbol">
+              {coin.symbol}
+            </span>
             <span className="deposit-coin__name">{coin.name}</span>
           </span>
         </div>

@@ -42,7 +42,13 @@ export function RechargeRecordList() {
       {items.length === 0 ? <p className="empty-text">{r('noRecords')}</p> : null}
       <ul className="record-list" aria-label={t('routes.rechargeRecords')}>
         {items.map((d) => (
-          <li key={d.number} className="record deposit-record" data-testid="deposit-record" data-channel={d.channel} data-status={d.status}>
+          <li
+            key={d.number}
+            className="record deposit-record"
+            data-testid="deposit-record"
+            data-channel={d.channel}
+            data-status={d.status}
+          >
             <div className="record__main">
               <span className="record__title">
                 {d.symbol} · {r(`channels.${d.channel}`)}
@@ -58,7 +64,9 @@ export function RechargeRecordList() {
             <dl className="record__details deposit-record__details">
               <div>
                 <dt>{r('quantity')}</dt>
-                <dd className="mono">{formatExact(d.quantity)} {d.symbol}</dd>
+                <dd className="mono">
+                  {formatExact(d.quantity)} {d.symbol}
+                </dd>
               </div>
               {d.chain ? (
                 <div>
@@ -69,7 +77,9 @@ export function RechargeRecordList() {
               {d.from ? (
                 <div className="is-wide">
                   <dt>{r('from')}</dt>
-                  <dd><FromAddress record={d} /></dd>
+                  <dd>
+                    <FromAddress record={d} />
+                  </dd>
                 </div>
               ) : null}
               {d.to ? (

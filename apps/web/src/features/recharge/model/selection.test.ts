@@ -2,12 +2,28 @@ import { describe, expect, it } from 'vitest';
 import type { DepositRoute, RechargeRecord, RechargeType } from '@app/contract';
 import { coinSummary, confirmationProgress, defaultCoin, findCoin, orderCoins, pickChain } from './selection';
 
-const route = (chain: DepositRoute['chain'], protocol: string, state: DepositRoute['state'] = 'available'): DepositRoute => ({
-  chain, chainName: chain, protocol, family: chain === 'ethereum' ? 'evm' : chain === 'tron' ? 'tron' : 'btc', token: null,
-  decimals: 6, minDeposit: '20', confirmations: 12, enabled: state !== 'disabled', state,
+const route = (
+  chain: DepositRoute['chain'],
+  protocol: string,
+  state: DepositRoute['state'] = 'available',
+): DepositRoute => ({
+  chain,
+  chainName: chain,
+  protocol,
+  family: chain === 'ethereum' ? 'evm' : chain === 'tron' ? 'tron' : 'btc',
+  token: null,
+  decimals: 6,
+  minDeposit: '20',
+  confirmations: 12,
+  enabled: state !== 'disabled',
+  state,
 });
 const coin = (symbol: string, chains: DepositRoute[]): RechargeType => ({
-  symbol, name: symbol, icon: '', chains, available: chains.some((c) => c.state === 'available'),
+  symbol,
+  name: symbol,
+  icon: '',
+  chains,
+  available: chains.some((c) => c.state === 'available'),
 });
 
 const USDT = coin('USDT', [route('ethereum', 'ERC20'), route('tron', 'TRC20')]);
@@ -50,12 +66,33 @@ describe('deposit selection', () => {
 
   it('counts confirmations of an in-progress deposit on chain only', () => {
     const record: RechargeRecord = {
-      number: '00000000-0000-4000-8000-000000000000', symbol: 'USDT', chain: 'ethereum', amount: '25', quantity: '0',
-      channel: 'terminal', status: 'in_progress', from: null, fromLabel: null, to: null, txHash: null,
-      confirmations: 3, confirmationsRequired: 12, failReason: null, time: 0, completedAt: null,
+      number: '00000000-0000-4000-8000-000000000000',
+      symbol: 'USDT',
+      chain: 'ethereum',
+      amount: '25',
+      quantity: '0',
+      channel: 'terminal',
+      status: 'in_progress',
+      from: null,
+      fromLabel: null,
+      to: null,
+      txHash: null,
+      confirmations: 3,
+      confirmationsRequired: 12,
+      failReason: null,
+      time: 0,
+      completedAt: null,
     };
     expect(confirmationProgress(record)).toEqual({ seen: 3, needed: 12 });
     expect(confirmationProgress({ ...record, status: 'success', confirmations: 12 })).toBeNull();
-    expect(confirmationProgress({ ...record, channel: 'back_stage', chain: null, confirmations: null, confirmationsRequired: null })).toBeNull();
+    expect(
+      confirmationProgress({
+        ...record,
+        channel: 'back_stage',
+        chain: null,
+        confirmations: null,
+        confirmationsRequired: null,
+      }),
+    ).toBeNull();
   });
 });

@@ -23,7 +23,9 @@ export function defaultCoin(coins: readonly RechargeType[] | undefined): Recharg
  */
 export function pickChain(coin: RechargeType | undefined, wanted: string | null): DepositRoute | undefined {
   if (!coin) return undefined;
-  return coin.chains.find((c) => c.chain === wanted) ?? coin.chains.find((c) => c.state === 'available') ?? coin.chains[0];
+  return (
+    coin.chains.find((c) => c.chain === wanted) ?? coin.chains.find((c) => c.state === 'available') ?? coin.chains[0]
+  );
 }
 
 /** Coins that can be deposited first, each group in the catalogue's order. */
@@ -50,6 +52,7 @@ export function coinSummary(coin: RechargeType): CoinSummary {
 
 /** An in-progress deposit's confirmation counter (the blocks counted so far, of those it waits for); none for another. */
 export function confirmationProgress(record: RechargeRecord): { seen: number; needed: number } | null {
-  if (record.status !== 'in_progress' || record.confirmations === null || record.confirmationsRequired === null) return null;
+  if (record.status !== 'in_progress' || record.confirmations === null || record.confirmationsRequired === null)
+    return null;
   return { seen: record.confirmations, needed: record.confirmationsRequired };
 }

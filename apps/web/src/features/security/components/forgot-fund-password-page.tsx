@@ -23,7 +23,9 @@ export function ForgotFundPasswordPage() {
 
   const { email, phone, countryCode } = form.contact;
   const targetLabel = (c: AccountType) =>
-    c === 'email' ? t('security.viaEmail', { target: maskEmail(email) }) : t('security.viaPhone', { target: maskPhone(countryCode, phone) });
+    c === 'email'
+      ? t('security.viaEmail', { target: maskEmail(email) })
+      : t('security.viaPhone', { target: maskPhone(countryCode, phone) });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -24,7 +24,9 @@ export function PaymentPasswordPage() {
   return (
     <form ref={form.formRef} className="form form--page" noValidate onSubmit={onSubmit}>
       <div className="form__heading">
-        <h2 className="section-title">{hasFundPassword ? t('security.changeFundTitle') : t('security.setFundTitle')}</h2>
+        <h2 className="section-title">
+          {hasFundPassword ? t('security.changeFundTitle') : t('security.setFundTitle')}
+        </h2>
         {hasFundPassword ? null : <p className="form__intro">{t('security.setFundText')}</p>}
       </div>
       {hasFundPassword ? (

@@ -23,7 +23,10 @@ export function useForgotFundPassword() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
-  const channels: AccountType[] = [...(user?.email ? (['email'] as const) : []), ...(user?.phone ? (['phone'] as const) : [])];
+  const channels: AccountType[] = [
+    ...(user?.email ? (['email'] as const) : []),
+    ...(user?.phone ? (['phone'] as const) : []),
+  ];
   const [channel, setChannelState] = useState<AccountType>(channels[0] ?? 'email');
   const [code, setCode] = useState('');
   const [fundPassword, setFundPassword] = useState('');

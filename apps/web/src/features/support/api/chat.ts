@@ -1,4 +1,11 @@
-import { API, type ChatConversation, type ChatMessagePage, type ChatMessagesQuery, type ChatSendBody, type ChatSendResult } from '@app/contract';
+import {
+  API,
+  type ChatConversation,
+  type ChatMessagePage,
+  type ChatMessagesQuery,
+  type ChatSendBody,
+  type ChatSendResult,
+} from '@app/contract';
 import { apiGet, apiPost, commonHeaders } from '../../../lib/api/api-client';
 import { apiUrl } from '../../../lib/api/early';
 
@@ -25,6 +32,7 @@ export function markRead(throughId: number): Promise<ChatConversation> {
 /** A private upload's bytes (the user's own picture), fetched with the session's headers, as an object URL the caller revokes. */
 export async function fetchPrivateImage(path: string, signal?: AbortSignal): Promise<string> {
   const response = await fetch(apiUrl(path), { headers: commonHeaders(), signal, credentials: 'same-origin' });
-  if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) throw new Error(`image ${response.status}`);
+  if (!response.ok || !response.headers.get('content-type')?.startsWith('image/'))
+    throw new Error(`image ${response.status}`);
   return URL.createObjectURL(await response.blob());
 }

@@ -27,7 +27,8 @@ function ChatPicture({ path }: { path: string }) {
     };
   }, [path]);
   if (failed) return <span className="chat-bubble__picture-failed">{s('pictureFailed')}</span>;
-  if (!url) return <span className="chat-bubble__picture chat-bubble__picture--loading" role="img" aria-label={s('picture')} />;
+  if (!url)
+    return <span className="chat-bubble__picture chat-bubble__picture--loading" role="img" aria-label={s('picture')} />;
   return <img className="chat-bubble__picture" src={url} alt={s('pictureAlt')} />;
 }
 
@@ -42,13 +43,24 @@ export function ChatMessageRow({ row, onRetry, onDiscard }: RowProps) {
   const s = useSupportText();
   const mine = row.kind === 'outgoing' || row.message.author === 'user';
   const m = row.message;
-  const picture = row.kind === 'message' ? (row.message.image ? <ChatPicture path={row.message.image} /> : null) : row.message.localImage ? <img className="chat-bubble__picture" src={row.message.localImage} alt={s('pictureAlt')} /> : null;
+  const picture =
+    row.kind === 'message' ? (
+      row.message.image ? (
+        <ChatPicture path={row.message.image} />
+      ) : null
+    ) : row.message.localImage ? (
+      <img className="chat-bubble__picture" src={row.message.localImage} alt={s('pictureAlt')} />
+    ) : null;
   let state: string;
   if (row.kind === 'outgoing') state = row.message.state === 'pending' ? s('sending') : s('failed');
   else state = mine ? (row.read ? s('read') : s('sent')) : '';
   const failed = row.kind === 'outgoing' && row.message.state === 'failed';
   return (
-    <li className={`chat-row chat-row--${mine ? 'mine' : 'theirs'}`} data-testid="chat-message" data-state={row.kind === 'outgoing' ? row.message.state : row.read ? 'read' : 'sent'}>
+    <li
+      className={`chat-row chat-row--${mine ? 'mine' : 'theirs'}`}
+      data-testid="chat-message"
+      data-state={row.kind === 'outgoing' ? row.message.state : row.read ? 'read' : 'sent'}
+    >
       <div className={`chat-bubble${failed ? ' chat-bubble--failed' : ''}`}>
         <span className="visually-hidden">{mine ? s('you') : s('support')}: </span>
         {picture}
@@ -57,7 +69,10 @@ export function ChatMessageRow({ row, onRetry, onDiscard }: RowProps) {
       <div className="chat-row__meta">
         <time dateTime={dateTimeAttribute(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
         {state ? (
-          <span className={`chat-row__state${row.kind === 'message' && row.read ? ' chat-row__state--read' : ''}`} data-testid="chat-state">
+          <span
+            className={`chat-row__state${row.kind === 'message' && row.read ? ' chat-row__state--read' : ''}`}
+            data-testid="chat-state"
+          >
             {state}
           </span>
         ) : null}
@@ -65,10 +80,18 @@ export function ChatMessageRow({ row, onRetry, onDiscard }: RowProps) {
       {failed ? (
         <div className="chat-row__actions">
           {row.message.error ? <p className="chat-row__error">{row.message.error}</p> : null}
-          <button type="button" className="button button--secondary button--small" onClick={() => onRetry(row.message.clientId)}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => onRetry(row.message.clientId)}
+          >
             {s('retry')}
           </button>
-          <button type="button" className="button button--secondary button--small" onClick={() => onDiscard(row.message.clientId)}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => onDiscard(row.message.clientId)}
+          >
             {s('discard')}
           </button>
         </div>

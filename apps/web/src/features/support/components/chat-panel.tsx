@@ -26,7 +26,11 @@ const BOTTOM_SLACK = 48;
  */
 export function SupportChat({ from, variant }: { from: string; variant: ChatVariant }) {
   const loggedIn = useSessionStore((st) => st.token !== null);
-  return <section className={`chat chat--${variant}`}>{loggedIn ? <Conversation from={from} variant={variant} /> : <LoginPrompt />}</section>;
+  return (
+    <section className={`chat chat--${variant}`}>
+      {loggedIn ? <Conversation from={from} variant={variant} /> : <LoginPrompt />}
+    </section>
+  );
 }
 
 function LoginPrompt() {
@@ -78,12 +82,19 @@ function Conversation({ from, variant }: { from: string; variant: ChatVariant })
   useEffect(() => {
     const sentinel = top.current;
     if (!sentinel || !list.hasOlder || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && log.current && log.current.scrollHeight > log.current.clientHeight) {
-        heightBeforeOlder.current = log.current.scrollHeight;
-        void loadOlder();
-      }
-    }, { root: log.current });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (
+          entries.some((e) => e.isIntersecting) &&
+          log.current &&
+          log.current.scrollHeight > log.current.clientHeight
+        ) {
+          heightBeforeOlder.current = log.current.scrollHeight;
+          void loadOlder();
+        }
+      },
+      { root: log.current },
+    );
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [list.hasOlder, loadOlder, status]);
@@ -121,18 +132,34 @@ function Conversation({ from, variant }: { from: string; variant: ChatVariant })
         {variant === 'full' ? null : <p className="chat__intro">{s('intro')}</p>}
         {uid ? (
           <p className="chat__uid">
-            {s('uid')}: <span className="mono" data-testid="chat-uid">{uid}</span>
+            {s('uid')}:{' '}
+            <span className="mono" data-testid="chat-uid">
+              {uid}
+            </span>
           </p>
         ) : null}
       </header>
-      <div className="chat__log" ref={log} onScroll={onScroll} role="log" aria-labelledby={headingId} tabIndex={0} data-testid="chat-log">
+      <div
+        className="chat__log"
+        ref={log}
+        onScroll={onScroll}
+        role="log"
+        aria-labelledby={headingId}
+        tabIndex={0}
+        data-testid="chat-log"
+      >
         {status === 'loading' ? <DelayedLoading /> : null}
         {status === 'error' ? <PageLoadError onRetry={() => void chat.reload()} /> : null}
         {status === 'ready' ? (
           <>
             <div ref={top} className="chat__older">
               {list.hasOlder ? (
-                <button type="button" className="button button--secondary button--small" disabled={loadingOlder} onClick={olderButton}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={loadingOlder}
+                  onClick={olderButton}
+                >
                   {loadingOlder ? s('loadingOlder') : s('loadOlder')}
                 </button>
               ) : rows.length > 0 ? (
@@ -147,7 +174,12 @@ function Conversation({ from, variant }: { from: string; variant: ChatVariant })
             ) : (
               <ol className="chat__messages" aria-label={s('messages')}>
                 {rows.map((row) => (
-                  <ChatMessageRow key={row.key} row={row} onRetry={(id) => void chat.retry(id)} onDiscard={chat.discard} />
+                  <ChatMessageRow
+                    key={row.key}
+                    row={row}
+                    onRetry={(id) => void chat.retry(id)}
+                    onDiscard={chat.discard}
+                  />
                 ))}
               </ol>
             )}

@@ -44,7 +44,10 @@ export function useChat(from: string) {
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
-      const [conversation, page] = await Promise.all([getConversation(signal), getMessages({ limit: CHAT_PAGE_SIZE }, signal)]);
+      const [conversation, page] = await Promise.all([
+        getConversation(signal),
+        getMessages({ limit: CHAT_PAGE_SIZE }, signal),
+      ]);
       setList((l) => mergeReadState(mergeMessages(l, page.items, page.hasMore), readMarks(conversation)));
       setStatus('ready');
     } catch {
@@ -103,7 +106,12 @@ export function useChat(from: string) {
           const path = image;
           setList((l) => updateOutgoing(l, clientId, { uploadPath: path }));
         }
-        const result = await sendMessage({ clientId, from, ...(out.body ? { body: out.body } : {}), ...(image ? { image } : {}) });
+        const result = await sendMessage({
+          clientId,
+          from,
+          ...(out.body ? { body: out.body } : {}),
+          ...(image ? { image } : {}),
+        });
         files.current.delete(clientId);
         setList((l) => mergeReadState(mergeMessages(l, [result.message]), readMarks(result.conversation)));
         if (out.localImage) URL.revokeObjectURL(out.localImage);
@@ -121,7 +129,13 @@ export function useChat(from: string) {
       const clientId = newClientId();
       if (file) files.current.set(clientId, file);
       const localImage = file ? URL.createObjectURL(file) : null;
-      const next = addOutgoing(listRef.current, { clientId, body, localImage, uploadPath: null, createdAt: Date.now() });
+      const next = addOutgoing(listRef.current, {
+        clientId,
+        body,
+        localImage,
+        uploadPath: null,
+        createdAt: Date.now(),
+      });
       listRef.current = next;
       setList(next);
       void deliver(clientId);

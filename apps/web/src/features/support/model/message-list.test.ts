@@ -13,11 +13,17 @@ import {
   type ChatMessageLike,
 } from './message-list';
 
-function msg(id: number, author: ChatMessageLike['author'] = 'user', clientId: string | null = null, body = `m${id}`): ChatMessageLike {
+function msg(
+  id: number,
+  author: ChatMessageLike['author'] = 'user',
+  clientId: string | null = null,
+  body = `m${id}`,
+): ChatMessageLike {
   return { id, author, body, image: null, clientId, createdAt: 1_700_000_000_000 };
 }
 
-const ids = (rows: ReturnType<typeof chatRows>) => rows.map((r) => (r.kind === 'message' ? r.message.id : `~${r.message.clientId}`));
+const ids = (rows: ReturnType<typeof chatRows>) =>
+  rows.map((r) => (r.kind === 'message' ? r.message.id : `~${r.message.clientId}`));
 
 describe('mergeMessages', () => {
   it('merges pages and live events by id, oldest first, whatever order they come in', () => {
@@ -77,7 +83,7 @@ describe('outgoing messages', () => {
 });
 
 describe('read state', () => {
-  it('shows Read on the user\'s messages up to operatorReadThrough, never on support\'s, and only moves forward', () => {
+  it("shows Read on the user's messages up to operatorReadThrough, never on support's, and only moves forward", () => {
     let list = mergeMessages(emptyChat(), [msg(1), msg(2, 'operator'), msg(3), msg(4)], false);
     list = mergeReadState(list, { operatorReadThrough: 3 });
     list = mergeReadState(list, { operatorReadThrough: 1 }); // a late, older answer

@@ -54,13 +54,16 @@ export function emptyChat<M extends ChatMessageLike = ChatMessageLike>(): ChatLi
   return { messages: [], outgoing: [], hasOlder: false, operatorReadThrough: 0, userReadThrough: 0 };
 }
 
-
 /**
  * Adds stored messages (a page, a poll's answer or one live event): a message already held is
  * replaced by the newer copy, the user's outgoing message with the same clientId is done.
  * `hasOlder` is set only by a page of older messages (or the first page), which says it.
  */
-export function mergeMessages<M extends ChatMessageLike>(list: ChatList<M>, incoming: readonly M[], hasOlder?: boolean): ChatList<M> {
+export function mergeMessages<M extends ChatMessageLike>(
+  list: ChatList<M>,
+  incoming: readonly M[],
+  hasOlder?: boolean,
+): ChatList<M> {
   if (incoming.length === 0 && hasOlder === undefined) return list;
   const byId = new Map<number, M>();
   for (const m of list.messages) byId.set(m.id, m);
@@ -72,7 +75,10 @@ export function mergeMessages<M extends ChatMessageLike>(list: ChatList<M>, inco
 }
 
 /** The read marks of the conversation: they only move forward (an older answer arriving late changes nothing). */
-export function mergeReadState<M extends ChatMessageLike>(list: ChatList<M>, read: { operatorReadThrough?: number; userReadThrough?: number }): ChatList<M> {
+export function mergeReadState<M extends ChatMessageLike>(
+  list: ChatList<M>,
+  read: { operatorReadThrough?: number; userReadThrough?: number },
+): ChatList<M> {
   const operatorReadThrough = Math.max(list.operatorReadThrough, read.operatorReadThrough ?? 0);
   const userReadThrough = Math.max(list.userReadThrough, read.userReadThrough ?? 0);
   if (operatorReadThrough === list.operatorReadThrough && userReadThrough === list.userReadThrough) return list;
@@ -80,13 +86,20 @@ export function mergeReadState<M extends ChatMessageLike>(list: ChatList<M>, rea
 }
 
 /** The user pressed send: the message shows at once as pending. */
-export function addOutgoing<M extends ChatMessageLike>(list: ChatList<M>, message: Omit<OutgoingMessage, 'state'>): ChatList<M> {
+export function addOutgoing<M extends ChatMessageLike>(
+  list: ChatList<M>,
+  message: Omit<OutgoingMessage, 'state'>,
+): ChatList<M> {
   if (list.outgoing.some((o) => o.clientId === message.clientId)) return list;
   return { ...list, outgoing: [...list.outgoing, { ...message, state: 'pending' }] };
 }
 
 /** Updates one outgoing message (its state, its uploaded picture). Unknown clientIds (already confirmed) change nothing. */
-export function updateOutgoing<M extends ChatMessageLike>(list: ChatList<M>, clientId: string, change: Partial<Pick<OutgoingMessage, 'state' | 'uploadPath' | 'error'>>): ChatList<M> {
+export function updateOutgoing<M extends ChatMessageLike>(
+  list: ChatList<M>,
+  clientId: string,
+  change: Partial<Pick<OutgoingMessage, 'state' | 'uploadPath' | 'error'>>,
+): ChatList<M> {
   if (!list.outgoing.some((o) => o.clientId === clientId)) return list;
   return { ...list, outgoing: list.outgoing.map((o) => (o.clientId === clientId ? { ...o, ...change } : o)) };
 }

@@ -12,8 +12,15 @@ export function createContract(market: Market, body: ContractCreateBody, idempot
 export function useCreateContract() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ market, body, idempotencyKey }: { market: Market; body: ContractCreateBody; idempotencyKey: string }) =>
-      createContract(market, body, idempotencyKey),
+    mutationFn: ({
+      market,
+      body,
+      idempotencyKey,
+    }: {
+      market: Market;
+      body: ContractCreateBody;
+      idempotencyKey: string;
+    }) => createContract(market, body, idempotencyKey),
     // The stake left the option wallet and a contract opened: balances and lists change.
     onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });

@@ -16,5 +16,11 @@ export function klineQueryKey(symbol: string, interval: CandleInterval) {
 
 /** History only: the live candle moves over the chart channel. Never served stale. Asked for once `enabled`. */
 export function useKline(symbol: string, interval: CandleInterval, enabled = true) {
-  return useQuery({ queryKey: klineQueryKey(symbol, interval), queryFn: () => getKline(symbol, interval), staleTime: 0, gcTime: 0, enabled });
+  return useQuery({
+    queryKey: klineQueryKey(symbol, interval),
+    queryFn: () => getKline(symbol, interval),
+    staleTime: 0,
+    gcTime: 0,
+    enabled,
+  });
 }

@@ -9,5 +9,9 @@ export function getRecentTrades(symbol: string, limit = TRADES_MAX): Promise<Rec
 
 /** The recent-trades list's first paint; the trades channel takes over from there. */
 export function useRecentTradesSnapshot(symbol: string, limit?: number) {
-  return useQuery({ queryKey: ['market', 'trades', symbol, limit ?? TRADES_MAX], queryFn: () => getRecentTrades(symbol, limit), staleTime: 0 });
+  return useQuery({
+    queryKey: ['market', 'trades', symbol, limit ?? TRADES_MAX],
+    queryFn: () => getRecentTrades(symbol, limit),
+    staleTime: 0,
+  });
 }

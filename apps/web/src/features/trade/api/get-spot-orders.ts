@@ -12,7 +12,9 @@ export type SpotListKind = 'open' | 'history';
 /** One page of the user's spot orders of one kind, newest first. */
 export function getSpotOrders(kind: SpotListKind, page: number, symbol?: string): Promise<SpotOrderList> {
   const query = { page, size: SPOT_PAGE_SIZE, symbol };
-  return kind === 'open' ? apiPost<SpotOrderList>(API.spot.openOrderUser, query) : apiGet<SpotOrderList>(API.spot.history, query);
+  return kind === 'open'
+    ? apiPost<SpotOrderList>(API.spot.openOrderUser, query)
+    : apiGet<SpotOrderList>(API.spot.history, query);
 }
 
 export function useSpotOrders(kind: SpotListKind, symbol?: string, options: { enabled?: boolean } = {}) {

@@ -11,7 +11,8 @@ export function placeSpotOrder(body: SpotOrderBody, idempotencyKey: string): Pro
 export function usePlaceSpotOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: SpotOrderBody; idempotencyKey: string }) => placeSpotOrder(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: SpotOrderBody; idempotencyKey: string }) =>
+      placeSpotOrder(body, idempotencyKey),
     onSettled: () => void client.invalidateQueries({ queryKey: [LEDGER_QUERY_PREFIX] }),
   });
 }

@@ -55,7 +55,12 @@ export const CandleChart = memo(function CandleChart({ instrument, interval, onI
   // The chart library (about 50 KB gzip) and the candles (about 45 KB) are asked for once the
   // page around the chart has been painted: they do not hold up its first paint (issue 14).
   const painted = usePainted();
-  const { chart, generation, failed, retry } = useCandleChart(container, { priceDecimals: instrument.priceDecimals, theme, locale: htmlLang(language), enabled: painted });
+  const { chart, generation, failed, retry } = useCandleChart(container, {
+    priceDecimals: instrument.priceDecimals,
+    theme,
+    locale: htmlLang(language),
+    enabled: painted,
+  });
   const { history, lastVolume } = useCandleFeed(chart, generation, symbol, interval, painted);
   const contracts = useChartContracts(chart, generation, instrument, interval);
   const volumeUnit = useVolumeUnit(instrument);

@@ -12,7 +12,14 @@ interface ChoiceChipsProps<V extends string | number> {
 }
 
 /** A row of radio buttons drawn as chips (durations, buy/sell, market/limit). */
-export function ChoiceChips<V extends string | number>({ legend, showLegend = false, options, value, onChange, disabled }: ChoiceChipsProps<V>) {
+export function ChoiceChips<V extends string | number>({
+  legend,
+  showLegend = false,
+  options,
+  value,
+  onChange,
+  disabled,
+}: ChoiceChipsProps<V>) {
   const name = useId();
   return (
     <fieldset className="chips" disabled={disabled}>
@@ -21,7 +28,10 @@ export function ChoiceChips<V extends string | number>({ legend, showLegend = fa
         {options.map((o) => {
           const selected = o.value === value;
           return (
-            <label key={String(o.value)} className={`chip${selected ? ' is-selected' : ''}${o.tone ? ` chip--${o.tone}` : ''}`}>
+            <label
+              key={String(o.value)}
+              className={`chip${selected ? ' is-selected' : ''}${o.tone ? ` chip--${o.tone}` : ''}`}
+            >
               <input
                 type="radio"
                 className="chip__input"

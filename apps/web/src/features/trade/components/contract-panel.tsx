@@ -34,7 +34,8 @@ export function ContractPanel({ instrument, marketOpen, onMarketClosed }: Contra
       content: (
         <div className="confirm-body">
           <p className="confirm-body__what">
-            <ContractTitle symbol={instrument.displaySymbol} direction={direction} duration={product.duration} /> · {formatMoney(quote.stake)} {quote.asset}
+            <ContractTitle symbol={instrument.displaySymbol} direction={direction} duration={product.duration} /> ·{' '}
+            {formatMoney(quote.stake)} {quote.asset}
           </p>
           <ContractSummary quote={quote} breakEvenPercent={product.breakEvenPercent} asset={quote.asset} />
         </div>
@@ -42,7 +43,11 @@ export function ContractPanel({ instrument, marketOpen, onMarketClosed }: Contra
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });
-  const order = useContractOrder({ instrument, onMarketClosed, prompts: { confirmDemo: confirmDemoInvestment, confirm } });
+  const order = useContractOrder({
+    instrument,
+    onMarketClosed,
+    prompts: { confirmDemo: confirmDemoInvestment, confirm },
+  });
   const { product, asset, available } = order;
 
   if (order.loading) return <DelayedLoading />;
@@ -61,7 +66,10 @@ export function ContractPanel({ instrument, marketOpen, onMarketClosed }: Contra
         />
         <TextField
           label={t('orders.contract.stake', { asset })}
-          placeholder={t('orders.contract.stakePlaceholder', { min: formatMoney(product.minStake), max: formatMoney(product.maxStake) })}
+          placeholder={t('orders.contract.stakePlaceholder', {
+            min: formatMoney(product.minStake),
+            max: formatMoney(product.maxStake),
+          })}
           inputMode="decimal"
           autoComplete="off"
           value={order.stake}
@@ -83,10 +91,22 @@ export function ContractPanel({ instrument, marketOpen, onMarketClosed }: Contra
         ) : null}
         <ContractSummary quote={order.quote} breakEvenPercent={product.breakEvenPercent} asset={asset} />
         <div className="order-form__directions">
-          <Button className="direction-button direction-button--up" block size="large" disabled={disabled} onClick={() => void order.place('up')}>
+          <Button
+            className="direction-button direction-button--up"
+            block
+            size="large"
+            disabled={disabled}
+            onClick={() => void order.place('up')}
+          >
             {t('orders.directions.up')}
           </Button>
-          <Button className="direction-button direction-button--down" block size="large" disabled={disabled} onClick={() => void order.place('down')}>
+          <Button
+            className="direction-button direction-button--down"
+            block
+            size="large"
+            disabled={disabled}
+            onClick={() => void order.place('down')}
+          >
             {t('orders.directions.down')}
           </Button>
         </div>

@@ -8,12 +8,21 @@ import { useNow } from '../hooks/use-now';
 import '../strings';
 
 /** "BTC · Up · 30 sec", the direction in its colour. */
-export function ContractTitle({ symbol, direction, duration }: { symbol: string; direction: ContractDirection; duration: number }) {
+export function ContractTitle({
+  symbol,
+  direction,
+  duration,
+}: {
+  symbol: string;
+  direction: ContractDirection;
+  duration: number;
+}) {
   const { t } = useTranslation();
   const durationLabel = useDurationLabel();
   return (
     <>
-      {symbol} · <span className={`direction direction--${direction}`}>{t(`orders.directions.${direction}`)}</span> · {durationLabel(duration)}
+      {symbol} · <span className={`direction direction--${direction}`}>{t(`orders.directions.${direction}`)}</span> ·{' '}
+      {durationLabel(duration)}
     </>
   );
 }
@@ -31,7 +40,17 @@ export function Countdown({ expiresAt, testId }: { expiresAt: number; testId?: s
 }
 
 /** One label and value of a record's figures. */
-export function Figure({ label, children, testId, className = '' }: { label: string; children: ReactNode; testId?: string; className?: string }) {
+export function Figure({
+  label,
+  children,
+  testId,
+  className = '',
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <div>
       <dt>{label}</dt>
@@ -43,7 +62,15 @@ export function Figure({ label, children, testId, className = '' }: { label: str
 }
 
 /** A contract's stake and prices; the time left while open, the outcome once settled. */
-export function ContractFigures({ contract: c, withTimeLeft = false, withPayout = false }: { contract: Contract; withTimeLeft?: boolean; withPayout?: boolean }) {
+export function ContractFigures({
+  contract: c,
+  withTimeLeft = false,
+  withPayout = false,
+}: {
+  contract: Contract;
+  withTimeLeft?: boolean;
+  withPayout?: boolean;
+}) {
   const { t } = useTranslation();
   const open = c.status === 'open';
   return (
@@ -69,7 +96,11 @@ export function ContractFigures({ contract: c, withTimeLeft = false, withPayout 
               {formatMoney(c.payout)} {c.asset}
             </Figure>
           ) : null}
-          <Figure label={t('orders.profit')} testId="contract-profit" className={` record__amount${signClass(c.profit)}`}>
+          <Figure
+            label={t('orders.profit')}
+            testId="contract-profit"
+            className={` record__amount${signClass(c.profit)}`}
+          >
             {formatProfit(c.profit)} {c.asset}
           </Figure>
         </>

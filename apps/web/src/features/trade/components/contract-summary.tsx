@@ -4,7 +4,15 @@ import { formatMoney, formatProfit } from '../model/order-display';
 import '../strings';
 
 /** What the user can win and lose before confirming: payout, loss, break-even win rate. */
-export function ContractSummary({ quote, breakEvenPercent, asset }: { quote: ContractQuote | null; breakEvenPercent: string; asset: string }) {
+export function ContractSummary({
+  quote,
+  breakEvenPercent,
+  asset,
+}: {
+  quote: ContractQuote | null;
+  breakEvenPercent: string;
+  asset: string;
+}) {
   const { t } = useTranslation();
   const money = (value: string | undefined) => (value === undefined ? '--' : `${formatMoney(value)} ${asset}`);
   return (

@@ -25,7 +25,12 @@ export function ContractTracker({ placed, onDismiss }: { placed: Contract; onDis
     section.current?.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
   }, []);
   return (
-    <section ref={section} className={`contract-tracker contract-tracker--${open ? 'open' : (c.result ?? 'tie')}`} aria-labelledby="contract-tracker-title" data-testid="contract-tracker">
+    <section
+      ref={section}
+      className={`contract-tracker contract-tracker--${open ? 'open' : (c.result ?? 'tie')}`}
+      aria-labelledby="contract-tracker-title"
+      data-testid="contract-tracker"
+    >
       <div className="contract-tracker__head" role="status">
         <h3 id="contract-tracker-title" className="contract-tracker__title">
           {title}

@@ -8,19 +8,60 @@ import { OrderEntry } from './order-entry';
 
 /** Bitcoin's seconds contracts: one minute or five, 85 % or 80 % profit, 10 to 1,000 USDT a stake. */
 const products: ContractProduct[] = [
-  { market: 'CRYPTO', duration: 60, payoutRate: '0.85', breakEvenPercent: '54.05', asset: 'USDT', minStake: '10', maxStake: '1000' },
-  { market: 'CRYPTO', duration: 300, payoutRate: '0.8', breakEvenPercent: '55.55', asset: 'USDT', minStake: '10', maxStake: '1000' },
+  {
+    market: 'CRYPTO',
+    duration: 60,
+    payoutRate: '0.85',
+    breakEvenPercent: '54.05',
+    asset: 'USDT',
+    minStake: '10',
+    maxStake: '1000',
+  },
+  {
+    market: 'CRYPTO',
+    duration: 300,
+    payoutRate: '0.8',
+    breakEvenPercent: '55.55',
+    asset: 'USDT',
+    minStake: '10',
+    maxStake: '1000',
+  },
 ];
 
-const openMarket: TradingTime = { symbol: 'BTCUSDT', open: true, nextOpen: null, nextClose: null, timeZone: 'UTC', exchange: 'Crypto', sessionDate: null, sessions: [] };
+const openMarket: TradingTime = {
+  symbol: 'BTCUSDT',
+  open: true,
+  nextOpen: null,
+  nextClose: null,
+  timeZone: 'UTC',
+  exchange: 'Crypto',
+  sessionDate: null,
+  sessions: [],
+};
 const emptyPage = { items: [], page: 1, size: 20, total: 0 };
 
 function placedContract(stake: string): Contract {
   const now = Date.now();
   return {
-    id: 'c-1', typeUser: 'real', symbol: 'BTCUSDT', displaySymbol: 'BTC/USDT', market: 'CRYPTO', direction: 'up', duration: 60,
-    payoutRate: '0.85', asset: 'USDT', stake, status: 'open', result: null, openTime: now, expiresAt: now + 60_000,
-    openTick: { time: now, price: '67321.12', source: 'test' }, closeTick: null, payout: null, profit: null, settledAt: null,
+    id: 'c-1',
+    typeUser: 'real',
+    symbol: 'BTCUSDT',
+    displaySymbol: 'BTC/USDT',
+    market: 'CRYPTO',
+    direction: 'up',
+    duration: 60,
+    payoutRate: '0.85',
+    asset: 'USDT',
+    stake,
+    status: 'open',
+    result: null,
+    openTime: now,
+    expiresAt: now + 60_000,
+    openTick: { time: now, price: '67321.12', source: 'test' },
+    closeTick: null,
+    payout: null,
+    profit: null,
+    settledAt: null,
   };
 }
 
@@ -29,24 +70,38 @@ function placedContract(stake: string): Contract {
  * page's query leaves them), the server answering the option account's balance, the trading
  * time and the instrument's (empty) order lists.
  */
-async function openEntry({ available = '500', market = openMarket }: { available?: string; market?: TradingTime } = {}) {
+async function openEntry({
+  available = '500',
+  market = openMarket,
+}: {
+  available?: string;
+  market?: TradingTime;
+} = {}) {
   signIn();
   queryClient.setQueryData(['contract-products', 'CRYPTO'], products);
   api
     .get(API.forex.checkTradingTime, market)
-    .get(API.account.getValidAssetById, (r: SentRequest): WalletBalance => ({ asset: r.query.asset ?? '', available, frozen: '0' }))
+    .get(
+      API.account.getValidAssetById,
+      (r: SentRequest): WalletBalance => ({ asset: r.query.asset ?? '', available, frozen: '0' }),
+    )
     .get(API.contract.getContractList, emptyPage)
     .post(API.spot.openOrderUser, emptyPage);
   const view = renderWithProviders(<OrderEntry symbol="BTCUSDT" />, { route: '/trade/BTCUSDT' });
   const stake = screen.getByRole<HTMLInputElement>('textbox', { name: 'Stake (USDT)' });
   // The balance has arrived: the hint under the stake says it.
-  await screen.findByText(`Available: ${Number(available).toLocaleString('en', { minimumFractionDigits: 2 })} USDT (Option account)`);
+  await screen.findByText(
+    `Available: ${Number(available).toLocaleString('en', { minimumFractionDigits: 2 })} USDT (Option account)`,
+  );
   const up = screen.getByRole<HTMLButtonElement>('button', { name: 'Up' });
   const down = screen.getByRole<HTMLButtonElement>('button', { name: 'Down' });
   return { ...view, stake, up, down };
 }
 
-const stakeError = (stake: HTMLInputElement) => (stake.getAttribute('aria-invalid') === 'true' ? stake.closest('.field')?.querySelector('.field__error')?.textContent : null);
+const stakeError = (stake: HTMLInputElement) =>
+  stake.getAttribute('aria-invalid') === 'true'
+    ? stake.closest('.field')?.querySelector('.field__error')?.textContent
+    : null;
 const creates = () => api.sent('POST', API.contract.create);
 /** The summary's figure beside `term`. */
 const summary = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
@@ -55,7 +110,9 @@ describe('the order entry (trade chart page)', () => {
   it('asks a visitor to log in, and comes back here afterwards', () => {
     renderWithProviders(<OrderEntry symbol="BTCUSDT" />, { route: '/trade/BTCUSDT?interval=1m' });
     expect(screen.getByText('Log in to place seconds contracts and spot orders.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(loginPathFor('/trade/BTCUSDT?interval=1m'));
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      loginPathFor('/trade/BTCUSDT?interval=1m'),
+    );
     expect(screen.queryByRole('button', { name: 'Up' })).toBeNull();
   });
 

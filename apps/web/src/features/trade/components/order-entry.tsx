@@ -44,7 +44,13 @@ function SignedInEntry({ symbol }: { symbol: string }) {
   const items = entry.tabs.map((key) => ({ key, label: t(`orders.tabs.${key}`) }));
   return (
     <>
-      <TabList<EntryTab> label={t('orders.entry')} idPrefix="order-entry" items={items} value={tab} onChange={entry.setTab} />
+      <TabList<EntryTab>
+        label={t('orders.entry')}
+        idPrefix="order-entry"
+        items={items}
+        value={tab}
+        onChange={entry.setTab}
+      />
       <div {...tabPanelProps('order-entry', tab)} className="order-entry__panel">
         {open ? null : <MarketClosedNotice nextOpen={entry.nextOpen} />}
         {tab === 'contract' ? (

@@ -14,7 +14,11 @@ export function OrderList({ orders, label, empty }: { orders: MergedOrders; labe
       {orders.loaded && orders.items.length === 0 ? <p className="empty-text">{empty}</p> : null}
       <ul className="record-list" aria-label={label}>
         {orders.items.map((item) =>
-          item.kind === 'contract' ? <ContractRow key={item.key} contract={item.contract} /> : <SpotRow key={item.key} order={item.order} />,
+          item.kind === 'contract' ? (
+            <ContractRow key={item.key} contract={item.contract} />
+          ) : (
+            <SpotRow key={item.key} order={item.order} />
+          ),
         )}
       </ul>
       {orders.hasMore ? (

@@ -4,7 +4,15 @@ import type { Instrument, Ticker } from '@app/contract';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { IconSearch } from '../../../components/icons';
 import { htmlLang } from '../../../lib/i18n';
-import { SEARCH_PATH, changeSign, formatCompact, formatPercent, formatPrice, formatSigned, type PriceDirection } from '../../../lib/market';
+import {
+  SEARCH_PATH,
+  changeSign,
+  formatCompact,
+  formatPercent,
+  formatPrice,
+  formatSigned,
+  type PriceDirection,
+} from '../../../lib/market';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useVolumeUnit } from '../hooks/use-volume-unit';
 import '../strings';
@@ -41,7 +49,11 @@ export function PriceHeader({ instrument, ticker, direction }: PriceHeaderProps)
         <span className="visually-hidden">{t('chart.lastPrice')}</span>
         {/* Green or red by the 24 h change, as the change beside it and the quote list
             (docs/decisions/0018-quote-lists-colour-volume-icons-and-paused-prices.md). */}
-        <span className={`price-header__price mono${sign === 'flat' ? '' : ` is-${sign}`}`} data-testid="live-price" data-direction={direction ?? undefined}>
+        <span
+          className={`price-header__price mono${sign === 'flat' ? '' : ` is-${sign}`}`}
+          data-testid="live-price"
+          data-direction={direction ?? undefined}
+        >
           {formatPrice(ticker?.price, decimals)}
         </span>
         <span className={`price-header__change${sign === 'flat' ? '' : ` is-${sign}`}`}>

@@ -23,7 +23,10 @@ export function SpotPanel({ instrument }: { instrument: Instrument }) {
           {[
             [t('orders.spot.side'), `${t(`orders.spot.sides.${body.side}`)} ${instrument.displaySymbol}`],
             [t('orders.spot.type'), t(`orders.spot.types.${body.type}`)],
-            [t('orders.spot.price'), body.type === 'limit' ? formatSymbolPrice(symbol, body.price) : t('orders.spot.atMarket')],
+            [
+              t('orders.spot.price'),
+              body.type === 'limit' ? formatSymbolPrice(symbol, body.price) : t('orders.spot.atMarket'),
+            ],
             [t('orders.spot.amount'), `${formatSymbolAmount(symbol, body.amount)} ${base}`],
             [t('orders.spot.estimatedTotal'), total ? `≈ ${formatMoney(total)} ${QUOTE_ASSET}` : '--'],
           ].map(([label, value]) => (
@@ -49,7 +52,11 @@ export function SpotPanel({ instrument }: { instrument: Instrument }) {
     <form ref={order.formRef} className="form order-form" noValidate onSubmit={onSubmit}>
       <ChoiceChips
         legend={t('orders.spot.side')}
-        options={(['buy', 'sell'] as const).map((s) => ({ value: s, label: t(`orders.spot.sides.${s}`), tone: s === 'buy' ? 'up' : 'down' }))}
+        options={(['buy', 'sell'] as const).map((s) => ({
+          value: s,
+          label: t(`orders.spot.sides.${s}`),
+          tone: s === 'buy' ? 'up' : 'down',
+        }))}
         value={side}
         onChange={order.setSide}
       />

@@ -19,7 +19,11 @@ export function useConfirmCancel() {
     confirm: (order: SpotOrder) =>
       confirmDialog({
         title: t('orders.spot.cancelTitle'),
-        content: t('orders.spot.cancelText', { side: t(`orders.spot.sides.${order.side}`), amount: formatSymbolAmount(order.symbol, order.amount), coin: order.base }),
+        content: t('orders.spot.cancelText', {
+          side: t(`orders.spot.sides.${order.side}`),
+          amount: formatSymbolAmount(order.symbol, order.amount),
+          coin: order.base,
+        }),
         confirmText: t('orders.spot.cancelOrder'),
         cancelText: t('orders.spot.keepOrder'),
       }),
@@ -35,13 +39,15 @@ export function SpotRow({ order: o }: { order: SpotOrder }) {
     <li className="record order-row" data-testid="spot-row">
       <div className="record__main">
         <Link className="record__title order-row__link" to={tradeDetailPath('spot', o.id)}>
-          <span className={`direction direction--${o.side}`}>{t(`orders.spot.sides.${o.side}`)}</span> · {o.displaySymbol} ·{' '}
-          {t(`orders.spot.types.${o.type}`)}
+          <span className={`direction direction--${o.side}`}>{t(`orders.spot.sides.${o.side}`)}</span> ·{' '}
+          {o.displaySymbol} · {t(`orders.spot.types.${o.type}`)}
         </Link>
         <OrderStatus status={spotStatusKey(o)} />
       </div>
       <dl className="record__details">
-        <Figure label={t('orders.spot.price')}>{o.type === 'market' ? t('orders.spot.types.market') : formatSymbolPrice(o.symbol, o.price)}</Figure>
+        <Figure label={t('orders.spot.price')}>
+          {o.type === 'market' ? t('orders.spot.types.market') : formatSymbolPrice(o.symbol, o.price)}
+        </Figure>
         <Figure label={t('orders.spot.amount')}>
           {formatSymbolAmount(o.symbol, o.amount)} {o.base}
         </Figure>
@@ -57,7 +63,13 @@ export function SpotRow({ order: o }: { order: SpotOrder }) {
       <div className="record__meta">
         <time dateTime={dateTimeAttribute(o.createdAt)}>{formatTime(o.createdAt)}</time>
         {o.status === 'open' ? (
-          <Button size="mini" shape="rounded" className="order-row__action" loading={cancel.pending} onClick={() => void cancel.run(o)}>
+          <Button
+            size="mini"
+            shape="rounded"
+            className="order-row__action"
+            loading={cancel.pending}
+            onClick={() => void cancel.run(o)}
+          >
             {t('orders.spot.cancelOrder')}
           </Button>
         ) : null}

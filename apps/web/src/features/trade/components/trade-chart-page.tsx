@@ -22,7 +22,8 @@ import '../strings';
 export function TradeChartPage() {
   const { t } = useTranslation();
   const { symbol, interval, instrument, changeInterval } = useChartParams();
-  if (!instrument) return <NotAvailable title={t('chart.unknownSymbol')} text={t('chart.unknownSymbolText', { symbol })} />;
+  if (!instrument)
+    return <NotAvailable title={t('chart.unknownSymbol')} text={t('chart.unknownSymbolText', { symbol })} />;
 
   // Keyed by symbol: another instrument starts with fresh state and its own connection.
   return <TradeChart key={symbol} instrument={instrument} interval={interval} onIntervalChange={changeInterval} />;
@@ -48,7 +49,11 @@ function TradeChart({ instrument, interval, onIntervalChange }: TradeChartProps)
       <TradingHours tradingTime={tradingTime.data} />
       <CandleChart instrument={instrument} interval={interval} onIntervalChange={onIntervalChange} />
       <OrderEntrySlot symbol={symbol} />
-      <OrderBook depth={feed.depth} priceDecimals={instrument.priceDecimals} amountDecimals={instrument.amountDecimals} />
+      <OrderBook
+        depth={feed.depth}
+        priceDecimals={instrument.priceDecimals}
+        amountDecimals={instrument.amountDecimals}
+      />
     </div>
   );
 }

@@ -6,7 +6,15 @@ import type { Contract, DecidingTick, SpotOrder } from '@app/contract';
 import { DelayedLoading, NotFound } from '../../../components/page-state';
 import { formatRatePercent } from '../../../lib/format';
 import {
-  contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, formatTime, priceSourceKey, signClass, spotStatusKey,
+  contractStatusKey,
+  formatMoney,
+  formatProfit,
+  formatSymbolAmount,
+  formatSymbolPrice,
+  formatTime,
+  priceSourceKey,
+  signClass,
+  spotStatusKey,
 } from '../model/order-display';
 import { useTradeDetail, type TradeDetail } from '../hooks/use-trade-detail';
 import { ContractTitle, TimeLeft } from './contract-parts';
@@ -41,7 +49,11 @@ function tickRows(t: TFunction<'trade'>, symbol: string, tick: DecidingTick | nu
   return [
     [t(`orders.detail.${which}Price`), formatSymbolPrice(symbol, tick?.price), `${which}-price`],
     [t(`orders.detail.${which}TickTime`), formatTime(tick?.time)],
-    [t(`orders.detail.${which}TickSource`), tick ? t(`orders.priceSources.${priceSourceKey(tick.source)}`) : '--', `${which}-source`],
+    [
+      t(`orders.detail.${which}TickSource`),
+      tick ? t(`orders.priceSources.${priceSourceKey(tick.source)}`) : '--',
+      `${which}-source`,
+    ],
   ];
 }
 
@@ -70,7 +82,13 @@ function ContractDetail({ contract: c }: { contract: Contract }) {
           ...tickRows(tr, c.symbol, c.closeTick, 'close'),
           [t('orders.detail.result'), c.result ? t(`orders.results.${c.result}`) : '--', 'contract-result'],
           [t('orders.payout'), c.payout === null ? '--' : `${formatMoney(c.payout)} ${c.asset}`],
-          [t('orders.profit'), <span className={`record__amount${signClass(c.profit)}`}>{formatProfit(c.profit)} {c.asset}</span>, 'contract-profit'],
+          [
+            t('orders.profit'),
+            <span className={`record__amount${signClass(c.profit)}`}>
+              {formatProfit(c.profit)} {c.asset}
+            </span>,
+            'contract-profit',
+          ],
           [t('orders.detail.settledAt'), formatTime(c.settledAt)],
         ]}
       />
@@ -87,8 +105,8 @@ function SpotDetail({ order: o, cancellable }: { order: SpotOrder; cancellable: 
     <article className="trade-detail" aria-labelledby="trade-detail-title">
       <header className="trade-detail__head">
         <h2 id="trade-detail-title" className="trade-detail__title">
-          <span className={`direction direction--${o.side}`}>{t(`orders.spot.sides.${o.side}`)}</span> · {o.displaySymbol} ·{' '}
-          {t(`orders.spot.types.${o.type}`)}
+          <span className={`direction direction--${o.side}`}>{t(`orders.spot.sides.${o.side}`)}</span> ·{' '}
+          {o.displaySymbol} · {t(`orders.spot.types.${o.type}`)}
         </h2>
         <OrderStatus status={spotStatusKey(o)} />
       </header>
@@ -97,9 +115,15 @@ function SpotDetail({ order: o, cancellable }: { order: SpotOrder; cancellable: 
         rows={[
           [t('orders.detail.orderId'), o.id],
           [t('orders.detail.account'), t(`demo.${o.typeUser}`)],
-          [t('orders.spot.price'), o.type === 'market' ? t('orders.spot.atMarket') : `${formatSymbolPrice(o.symbol, o.price)} ${o.quote}`],
+          [
+            t('orders.spot.price'),
+            o.type === 'market' ? t('orders.spot.atMarket') : `${formatSymbolPrice(o.symbol, o.price)} ${o.quote}`,
+          ],
           [t('orders.spot.amount'), `${formatSymbolAmount(o.symbol, o.amount)} ${o.base}`],
-          [t('orders.spot.fillPrice'), o.fillPrice === null ? '--' : `${formatSymbolPrice(o.symbol, o.fillPrice)} ${o.quote}`],
+          [
+            t('orders.spot.fillPrice'),
+            o.fillPrice === null ? '--' : `${formatSymbolPrice(o.symbol, o.fillPrice)} ${o.quote}`,
+          ],
           [t('orders.spot.total'), o.total === null ? '--' : `${formatMoney(o.total)} ${o.quote}`],
           [t('orders.spot.fee'), o.fee === null ? '--' : `${formatMoney(o.fee)} ${o.feeAsset}`],
           [t('orders.detail.createdAt'), formatTime(o.createdAt)],

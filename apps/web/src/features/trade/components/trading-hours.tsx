@@ -10,7 +10,15 @@ const partsCache = new Map<string, Intl.DateTimeFormat>();
 function zoned(timeZone: string, ms: number): { date: string; time: string } {
   let f = partsCache.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     partsCache.set(timeZone, f);
   }
   const p: Record<string, string> = {};

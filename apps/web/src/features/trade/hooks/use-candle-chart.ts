@@ -50,7 +50,14 @@ function timeFormatters(lib: ChartLibrary, locale: string) {
   const month = fmt({ month: 'short' });
   const day = fmt({ month: 'numeric', day: 'numeric' });
   const hm = fmt({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const full = fmt({ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const full = fmt({
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return {
     tickMarkFormatter: (time: Time, type: TickMarkType) => {
       const d = dateOf(time);
@@ -117,7 +124,11 @@ export function useCandleChart(
     const { tickMarkFormatter, timeFormatter } = timeFormatters(lib, locale);
     const chart: IChartApi = lib.createChart(el, {
       autoSize: true,
-      layout: { background: { type: lib.ColorType.Solid, color: colors.surface }, textColor: colors.text, attributionLogo: false },
+      layout: {
+        background: { type: lib.ColorType.Solid, color: colors.surface },
+        textColor: colors.text,
+        attributionLogo: false,
+      },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       // Candles above, volume below: the two scales share the pane without overlapping.
       rightPriceScale: { borderColor: colors.grid, scaleMargins: { top: 0.08, bottom: 0.26 } },
@@ -129,7 +140,11 @@ export function useCandleChart(
         // Room right of the newest candle: its time label stays clear of the price scale.
         rightOffset: 4,
       },
-      localization: { locale, timeFormatter, priceFormatter: (price: number) => formatChartPrice(price, priceDecimals, locale) },
+      localization: {
+        locale,
+        timeFormatter,
+        priceFormatter: (price: number) => formatChartPrice(price, priceDecimals, locale),
+      },
     });
     libRef.current = lib;
     colorsRef.current = colors;
@@ -214,7 +229,14 @@ export function useCandleChart(
       }
       for (const l of next) {
         const color = l.direction === 'up' ? c.up : c.down;
-        const options = { price: l.price, color, title: l.label, lineWidth: 2 as const, lineStyle: lib.LineStyle.Dashed, axisLabelVisible: true };
+        const options = {
+          price: l.price,
+          color,
+          title: l.label,
+          lineWidth: 2 as const,
+          lineStyle: lib.LineStyle.Dashed,
+          axisLabelVisible: true,
+        };
         const line = lines.current.get(l.key);
         if (line) line.applyOptions(options);
         else lines.current.set(l.key, s.createPriceLine(options));

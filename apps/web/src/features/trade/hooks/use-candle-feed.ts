@@ -11,7 +11,13 @@ import type { CandleChart } from './use-candle-chart';
  * screen's to show) and the newest candle's volume (the legend's figure). The history is asked
  * for once `enabled` (the chart's first paint is done: its 45 KB do not hold up the page's).
  */
-export function useCandleFeed(chart: CandleChart, generation: number, symbol: string, interval: CandleInterval, enabled = true) {
+export function useCandleFeed(
+  chart: CandleChart,
+  generation: number,
+  symbol: string,
+  interval: CandleInterval,
+  enabled = true,
+) {
   const history = useKline(symbol, interval, enabled);
   const [liveVolume, setLiveVolume] = useState<{ interval: CandleInterval; volume: string } | null>(null);
 
@@ -28,12 +34,15 @@ export function useCandleFeed(chart: CandleChart, generation: number, symbol: st
       onData: (m) => {
         if (m.eventType !== 'kline') return;
         chart.updateBar(toBar(m.data), toVolumeBar(m.data));
-        setLiveVolume((v) => (v?.volume === m.data.volume && v.interval === interval ? v : { interval, volume: m.data.volume }));
+        setLiveVolume((v) =>
+          v?.volume === m.data.volume && v.interval === interval ? v : { interval, volume: m.data.volume },
+        );
       },
       // Candles may have finished while the connection was down: load the history again.
       onReconnect: () => void history.refetch(),
     },
   );
-  const lastVolume = liveVolume?.interval === interval ? liveVolume.volume : (history.data?.candles.at(-1)?.volume ?? null);
+  const lastVolume =
+    liveVolume?.interval === interval ? liveVolume.volume : (history.data?.candles.at(-1)?.volume ?? null);
   return { history, lastVolume };
 }

@@ -25,10 +25,18 @@ export interface ChartContract {
  * direction and the time left, a marker on the opening candle) and returned for the legend.
  * They leave the chart when the open list no longer has them (settled: use-order-events).
  */
-export function useChartContracts(chart: CandleChart, generation: number, instrument: Instrument, interval: CandleInterval): ChartContract[] {
+export function useChartContracts(
+  chart: CandleChart,
+  generation: number,
+  instrument: Instrument,
+  interval: CandleInterval,
+): ChartContract[] {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
-  const list = useContractList({ group: contractEndpointGroup(instrument.market), status: 'open', symbol: instrument.symbol }, { enabled: loggedIn });
+  const list = useContractList(
+    { group: contractEndpointGroup(instrument.market), status: 'open', symbol: instrument.symbol },
+    { enabled: loggedIn },
+  );
   const contracts = loggedIn ? (list.data?.pages.flatMap((p) => p.items) ?? []) : [];
   const marks = contractMarks(contracts, interval);
   const now = useNow(marks.length > 0, 1000);
@@ -37,10 +45,12 @@ export function useChartContracts(chart: CandleChart, generation: number, instru
   const signature = shown.map((m) => `${m.key}:${m.price}:${m.candleTime}:${Math.ceil(m.msLeft / 1000)}`).join('|');
   useEffect(() => {
     if (generation <= 0) return;
-    chart.setContracts(shown.map((m) => ({
-      ...m,
-      label: `${t(`orders.directions.${m.direction}`)} ${m.msLeft > 0 ? formatCountdown(m.msLeft) : t('orders.settling')}`,
-    })));
+    chart.setContracts(
+      shown.map((m) => ({
+        ...m,
+        label: `${t(`orders.directions.${m.direction}`)} ${m.msLeft > 0 ? formatCountdown(m.msLeft) : t('orders.settling')}`,
+      })),
+    );
     // `signature` stands for `shown`, a new array on every render.
   }, [chart, generation, signature, t]);
 

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKeyByCode, STAKE_DECIMALS, type Contract, type ContractDirection, type ContractProduct, type Instrument } from '@app/contract';
+import {
+  errorKeyByCode,
+  STAKE_DECIMALS,
+  type Contract,
+  type ContractDirection,
+  type ContractProduct,
+  type Instrument,
+} from '@app/contract';
 import { ApiError } from '../../../lib/api/api-client';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { newIdempotencyKey } from '../../../lib/api/idempotency';
@@ -58,7 +65,11 @@ export function useContractOrder({ instrument, onMarketClosed, prompts }: Contra
     const amountError = checkAmount(stake, available, STAKE_DECIMALS);
     const rangeError = stakeInRange(product, stake)
       ? null
-      : t('orders.contract.stakeRange', { min: formatMoney(product.minStake), max: formatMoney(product.maxStake), asset });
+      : t('orders.contract.stakeRange', {
+          min: formatMoney(product.minStake),
+          max: formatMoney(product.maxStake),
+          asset,
+        });
     if (report(collectErrors({ stake: amountError ?? rangeError }))) return;
     if (!(await prompts.confirmDemo())) return;
     const q = contractQuote(product, stake);

@@ -17,7 +17,11 @@ export interface ContractResult {
 }
 
 /** The contract behind a settlement: from the cache when this tab saw it, else asked of the server. */
-async function contractOf(client: QueryClient, typeUser: TypeUser, s: ContractSettlement): Promise<Contract | undefined> {
+async function contractOf(
+  client: QueryClient,
+  typeUser: TypeUser,
+  s: ContractSettlement,
+): Promise<Contract | undefined> {
   const cached = client.getQueryData<Contract>(contractDetailKey(typeUser, s.id));
   if (cached) return cached;
   try {
@@ -47,9 +51,15 @@ export function useContractResults() {
     setResults((list) => list.filter((r) => r.key !== key));
   }, []);
 
-  const schedule = useCallback((key: string) => {
-    timers.current.set(key, window.setTimeout(() => (paused.current ? schedule(key) : dismiss(key)), RESULT_NOTICE_MS));
-  }, [dismiss]);
+  const schedule = useCallback(
+    (key: string) => {
+      timers.current.set(
+        key,
+        window.setTimeout(() => (paused.current ? schedule(key) : dismiss(key)), RESULT_NOTICE_MS),
+      );
+    },
+    [dismiss],
+  );
 
   const pause = useCallback((on: boolean) => {
     paused.current = on;
@@ -61,7 +71,9 @@ export function useContractResults() {
       void contractOf(client, typeUser, s).then((contract) => {
         if (timers.current.has(key)) return;
         schedule(key);
-        setResults((list) => [...list.filter((r) => r.key !== key), { key, settlement: s, contract }].slice(-MAX_NOTICES));
+        setResults((list) =>
+          [...list.filter((r) => r.key !== key), { key, settlement: s, contract }].slice(-MAX_NOTICES),
+        );
       });
     }
   });

@@ -12,7 +12,9 @@ export type DashboardOrdersTab = 'open' | 'contracts' | 'spot';
 export function useDashboardOrders(symbol: string, market: Market) {
   const [tab, setTab] = useState<DashboardOrdersTab>('open');
   const filter: OrderFeedFilter =
-    tab === 'open' ? { scope: 'open', symbol, market } : { scope: 'history', kinds: [tab === 'contracts' ? 'contract' : 'spot'] };
+    tab === 'open'
+      ? { scope: 'open', symbol, market }
+      : { scope: 'history', kinds: [tab === 'contracts' ? 'contract' : 'spot'] };
   const orders = useOrderFeed(filter);
   return { tab, setTab, orders };
 }

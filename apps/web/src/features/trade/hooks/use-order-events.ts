@@ -39,7 +39,10 @@ export function useOrderEvents(onSettled?: SettledHandler): void {
         owner = event.typeUser;
         // What settling changed, onto the contract as it was opened.
         for (const s of event.contracts) {
-          client.setQueryData<Contract>(contractDetailKey(owner, s.id), (open) => open && { ...open, ...s, status: 'settled' });
+          client.setQueryData<Contract>(
+            contractDetailKey(owner, s.id),
+            (open) => open && { ...open, ...s, status: 'settled' },
+          );
         }
         onSettled?.(owner, event.contracts);
         break;

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUOTE_ASSET, type Instrument, type SpotOrderBody, type SpotSide, type SpotType, type WsTick } from '@app/contract';
+import {
+  QUOTE_ASSET,
+  type Instrument,
+  type SpotOrderBody,
+  type SpotSide,
+  type SpotType,
+  type WsTick,
+} from '@app/contract';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { newIdempotencyKey } from '../../../lib/api/idempotency';
 import { catalogMessage } from '../../../lib/i18n/catalog';
@@ -37,11 +44,14 @@ export function useSpotOrder(instrument: Instrument, prompts: OrderPrompts<SpotC
   const place = usePlaceSpotOrder();
   const { symbol, amountDecimals, priceDecimals } = instrument;
 
-  useMarketStream({ channel: 'realtime', currency: symbol }, {
-    onData: (m) => {
-      if (m.eventType === 'ticker') setTick(m.data);
+  useMarketStream(
+    { channel: 'realtime', currency: symbol },
+    {
+      onData: (m) => {
+        if (m.eventType === 'ticker') setTick(m.data);
+      },
     },
-  });
+  );
 
   const payAsset = side === 'buy' ? QUOTE_ASSET : instrument.base;
   const balance = useValidAsset('currency', payAsset);
@@ -54,10 +64,19 @@ export function useSpotOrder(instrument: Instrument, prompts: OrderPrompts<SpotC
   const submit = async () => {
     const priceError = type === 'limit' ? checkAmount(price, undefined, priceDecimals) : null;
     const amountError = checkAmount(amount, side === 'sell' ? available : undefined, amountDecimals);
-    const costError = side === 'buy' && total && available !== undefined && !atLeast(available, total) ? catalogMessage('BALANCE_NOT_ENOUGH') : null;
+    const costError =
+      side === 'buy' && total && available !== undefined && !atLeast(available, total)
+        ? catalogMessage('BALANCE_NOT_ENOUGH')
+        : null;
     if (report(collectErrors<Field>({ price: priceError, amount: amountError ?? costError }))) return;
     if (!(await prompts.confirmDemo())) return;
-    const body: SpotOrderBody = { symbol, side, type, amount: amount.trim(), ...(type === 'limit' ? { price: price.trim() } : {}) };
+    const body: SpotOrderBody = {
+      symbol,
+      side,
+      type,
+      amount: amount.trim(),
+      ...(type === 'limit' ? { price: price.trim() } : {}),
+    };
     if (!(await prompts.confirm({ body, total }))) return;
     try {
       // Every confirmation is a new order: a new Idempotency-Key each time.

@@ -20,7 +20,11 @@ export interface VolumeBar {
 }
 
 export function toVolumeBar(candle: Candle): VolumeBar {
-  return { time: Math.floor(candle.openTime / 1000) as UTCTimestamp, value: Number(candle.volume), rising: Number(candle.close) >= Number(candle.open) };
+  return {
+    time: Math.floor(candle.openTime / 1000) as UTCTimestamp,
+    value: Number(candle.volume),
+    rising: Number(candle.close) >= Number(candle.open),
+  };
 }
 
 /** The chart's price steps: the instrument's own decimals. */

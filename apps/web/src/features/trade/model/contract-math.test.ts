@@ -15,7 +15,12 @@ const product: ContractProduct = {
 describe('contractQuote', () => {
   it('pays stake plus stake × rate on a win, costs the stake on a loss (docs/trading.md)', () => {
     expect(contractQuote(product, '10')).toEqual({
-      stake: '10.000000', payout: '18.500000', profit: '8.500000', loss: '10.000000', breakEvenPercent: '54.06', asset: 'USDT',
+      stake: '10.000000',
+      payout: '18.500000',
+      profit: '8.500000',
+      loss: '10.000000',
+      breakEvenPercent: '54.06',
+      asset: 'USDT',
     });
   });
 

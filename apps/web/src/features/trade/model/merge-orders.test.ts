@@ -4,16 +4,47 @@ import { mergeOrders, type OrderSource } from './merge-orders';
 
 function contract(id: number, openTime: number, status: Contract['status'] = 'settled'): Contract {
   return {
-    id: String(id), typeUser: 'demo', symbol: 'BTCUSDT', displaySymbol: 'BTC/USDT', market: 'CRYPTO', direction: 'up', duration: 30,
-    payoutRate: '0.85', asset: 'USDT', stake: '10', status, result: null, openTime, expiresAt: openTime + 30_000,
-    openTick: { time: openTime, price: '95000.00', source: 'sim' }, closeTick: null, payout: null, profit: null, settledAt: null,
+    id: String(id),
+    typeUser: 'demo',
+    symbol: 'BTCUSDT',
+    displaySymbol: 'BTC/USDT',
+    market: 'CRYPTO',
+    direction: 'up',
+    duration: 30,
+    payoutRate: '0.85',
+    asset: 'USDT',
+    stake: '10',
+    status,
+    result: null,
+    openTime,
+    expiresAt: openTime + 30_000,
+    openTick: { time: openTime, price: '95000.00', source: 'sim' },
+    closeTick: null,
+    payout: null,
+    profit: null,
+    settledAt: null,
   };
 }
 
 function spot(id: number, createdAt: number, status: SpotOrder['status']): SpotOrder {
   return {
-    id: String(id), typeUser: 'demo', symbol: 'BTCUSDT', displaySymbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', side: 'buy', type: 'limit',
-    status, price: '90000.00', amount: '0.001', fillPrice: null, total: null, fee: null, feeAsset: 'USDT', createdAt, closedAt: null,
+    id: String(id),
+    typeUser: 'demo',
+    symbol: 'BTCUSDT',
+    displaySymbol: 'BTC/USDT',
+    base: 'BTC',
+    quote: 'USDT',
+    side: 'buy',
+    type: 'limit',
+    status,
+    price: '90000.00',
+    amount: '0.001',
+    fillPrice: null,
+    total: null,
+    fee: null,
+    feeAsset: 'USDT',
+    createdAt,
+    closedAt: null,
   };
 }
 

@@ -11,7 +11,9 @@ type PagedQuery<T> = Pick<
   'data' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage' | 'isError'
 >;
 
-export type OrderSource = { kind: 'contract'; query: PagedQuery<Contract> } | { kind: 'spot'; query: PagedQuery<SpotOrder> };
+export type OrderSource =
+  | { kind: 'contract'; query: PagedQuery<Contract> }
+  | { kind: 'spot'; query: PagedQuery<SpotOrder> };
 
 export interface MergedOrders {
   items: OrderItem[];
@@ -28,10 +30,14 @@ const isOpen = (item: OrderItem) => (item.kind === 'contract' ? item.contract.st
 function itemsOf(source: OrderSource): OrderItem[] {
   if (source.kind === 'contract') {
     const pages = source.query.data?.pages ?? [];
-    return pages.flatMap((p) => p.items.map((c): OrderItem => ({ kind: 'contract', key: `contract:${c.id}`, time: c.openTime, contract: c })));
+    return pages.flatMap((p) =>
+      p.items.map((c): OrderItem => ({ kind: 'contract', key: `contract:${c.id}`, time: c.openTime, contract: c })),
+    );
   }
   const pages = source.query.data?.pages ?? [];
-  return pages.flatMap((p) => p.items.map((o): OrderItem => ({ kind: 'spot', key: `spot:${o.id}`, time: o.createdAt, order: o })));
+  return pages.flatMap((p) =>
+    p.items.map((o): OrderItem => ({ kind: 'spot', key: `spot:${o.id}`, time: o.createdAt, order: o })),
+  );
 }
 
 /**

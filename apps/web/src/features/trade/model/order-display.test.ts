@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { contractStatusKey, formatMoney, formatProfit, formatSymbolAmount, formatSymbolPrice, priceSourceKey, signClass, spotStatusKey } from './order-display';
+import {
+  contractStatusKey,
+  formatMoney,
+  formatProfit,
+  formatSymbolAmount,
+  formatSymbolPrice,
+  priceSourceKey,
+  signClass,
+  spotStatusKey,
+} from './order-display';
 import { TRADE_MESSAGES } from '../../../locales/trade';
 
 describe('order display', () => {

@@ -10,8 +10,12 @@ export function parseOrderEvent(data: unknown): OrderEvent | null {
   if (data.kind === 'contract' && isObject(data.contract) && typeof data.contract.id === 'string') {
     return { kind: 'contract', contract: data.contract as Contract };
   }
-  if (data.kind === 'settled' && (data.typeUser === 'real' || data.typeUser === 'demo') && Array.isArray(data.contracts)
-    && data.contracts.every((c) => isObject(c) && typeof c.id === 'string')) {
+  if (
+    data.kind === 'settled' &&
+    (data.typeUser === 'real' || data.typeUser === 'demo') &&
+    Array.isArray(data.contracts) &&
+    data.contracts.every((c) => isObject(c) && typeof c.id === 'string')
+  ) {
     return { kind: 'settled', typeUser: data.typeUser, contracts: data.contracts as ContractSettlement[] };
   }
   if (data.kind === 'spot' && isObject(data.order) && typeof data.order.id === 'string') {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Trade } from '@app/contract';
 import { mergeTrades } from './recent-trades';
 
-const trade = (id: number, side: Trade['side'] = 'buy'): Trade => ({ id, price: `${100 + id}.00`, amount: '0.50000', side, time: 1000 + id });
+const trade = (id: number, side: Trade['side'] = 'buy'): Trade => ({
+  id,
+  price: `${100 + id}.00`,
+  amount: '0.50000',
+  side,
+  time: 1000 + id,
+});
 const ids = (list: readonly Trade[]) => list.map((t) => t.id);
 
 describe('mergeTrades', () => {

@@ -7,11 +7,21 @@ const USDT_SCALE = assetOf(QUOTE_ASSET)?.scale ?? 6;
  * decimals), exact: rounded up for a buy (what it may cost) and down for a sell (what it
  * brings), fees not included. Null while either is not a positive number.
  */
-export function spotTotal(amount: string, price: string | null | undefined, amountDecimals: number, priceDecimals: number, side: SpotSide): string | null {
+export function spotTotal(
+  amount: string,
+  price: string | null | undefined,
+  amountDecimals: number,
+  priceDecimals: number,
+  side: SpotSide,
+): string | null {
   if (!price) return null;
   const a = parseAmount(amount, amountDecimals);
   const p = parseAmount(price, priceDecimals);
   if (a === null || p === null || a <= 0n || p <= 0n) return null;
-  const minor = divRound(a * p * pow10(USDT_SCALE), pow10(amountDecimals + priceDecimals), side === 'buy' ? 'up' : 'down');
+  const minor = divRound(
+    a * p * pow10(USDT_SCALE),
+    pow10(amountDecimals + priceDecimals),
+    side === 'buy' ? 'up' : 'down',
+  );
   return formatAmount(minor, USDT_SCALE);
 }

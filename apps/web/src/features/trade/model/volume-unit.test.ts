@@ -4,7 +4,7 @@ import { volumeUnitOf } from './volume-unit';
 
 const unitOf = (symbol: string) => volumeUnitOf(instrumentOf(symbol)!);
 
-describe('volume unit (what a candle\'s volume counts)', () => {
+describe("volume unit (what a candle's volume counts)", () => {
   it('is the base coin for crypto and the base currency for forex', () => {
     expect(unitOf('BTCUSDT')).toEqual({ kind: 'asset', asset: 'BTC' });
     expect(unitOf('EURUSD')).toEqual({ kind: 'asset', asset: 'EUR' });

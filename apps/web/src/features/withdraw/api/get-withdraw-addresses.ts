@@ -11,5 +11,10 @@ export function getWithdrawAddresses(): Promise<WithdrawAddress[]> {
 
 export function useWithdrawAddresses() {
   const token = useSessionStore((s) => s.token);
-  return useQuery({ queryKey: addressBookKeys.list(token), queryFn: getWithdrawAddresses, enabled: token !== null, staleTime: 0 });
+  return useQuery({
+    queryKey: addressBookKeys.list(token),
+    queryFn: getWithdrawAddresses,
+    enabled: token !== null,
+    staleTime: 0,
+  });
 }

@@ -24,6 +24,7 @@ export function useWithdrawals(currency?: string) {
     getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
     enabled: token !== null,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((w) => isMoving(w.state))) ? WITHDRAWALS_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.items.some((w) => isMoving(w.state))) ? WITHDRAWALS_REFRESH_MS : false,
   });
 }

@@ -15,6 +15,8 @@ export const addressBookKeys = {
  */
 export const withdrawalKeys = {
   all: (token: string | null) => ['withdraw', 'withdrawals', token] as const,
-  fee: (token: string | null, currency: string, chainType: string) => [...withdrawalKeys.all(token), 'fee', currency, chainType] as const,
-  list: (token: string | null, currency: string | undefined) => [...withdrawalKeys.all(token), 'list', currency ?? ''] as const,
+  fee: (token: string | null, currency: string, chainType: string) =>
+    [...withdrawalKeys.all(token), 'fee', currency, chainType] as const,
+  list: (token: string | null, currency: string | undefined) =>
+    [...withdrawalKeys.all(token), 'list', currency ?? ''] as const,
 };

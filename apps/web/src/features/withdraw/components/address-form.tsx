@@ -30,8 +30,20 @@ export function AddressForm({ coins, initial, onSaved }: AddressFormProps) {
   };
   return (
     <form ref={form.formRef} className="form withdraw-form" noValidate onSubmit={onSubmit} aria-label={w('addAddress')}>
-      <SelectField label={w('coin')} value={form.coin?.symbol ?? ''} options={coins.map((c) => ({ value: c.symbol, label: `${c.symbol} — ${c.name}` }))} onChange={form.setSymbol} />
-      {form.coin ? <ChoiceChips legend={w('network')} options={form.coin.chains.map((c) => ({ value: c.chain, label: c.protocol }))} value={form.chain?.chain} onChange={form.setChain} /> : null}
+      <SelectField
+        label={w('coin')}
+        value={form.coin?.symbol ?? ''}
+        options={coins.map((c) => ({ value: c.symbol, label: `${c.symbol} — ${c.name}` }))}
+        onChange={form.setSymbol}
+      />
+      {form.coin ? (
+        <ChoiceChips
+          legend={w('network')}
+          options={form.coin.chains.map((c) => ({ value: c.chain, label: c.protocol }))}
+          value={form.chain?.chain}
+          onChange={form.setChain}
+        />
+      ) : null}
       <TextField
         label={w('address')}
         hint={w('addressHint')}
@@ -45,8 +57,21 @@ export function AddressForm({ coins, initial, onSaved }: AddressFormProps) {
         spellCheck={false}
         maxLength={ADDRESS_INPUT_MAX}
       />
-      <TextField label={w('nickname')} optional value={form.nickname} onChange={form.setNickname} maxLength={WITHDRAW_NICKNAME_MAX} autoComplete="off" />
-      <PasswordField label={t('fields.fundPassword')} autoComplete="off" value={form.fundPassword} onChange={form.setFundPassword} error={errors.fundPassword} />
+      <TextField
+        label={w('nickname')}
+        optional
+        value={form.nickname}
+        onChange={form.setNickname}
+        maxLength={WITHDRAW_NICKNAME_MAX}
+        autoComplete="off"
+      />
+      <PasswordField
+        label={t('fields.fundPassword')}
+        autoComplete="off"
+        value={form.fundPassword}
+        onChange={form.setFundPassword}
+        error={errors.fundPassword}
+      />
       <p className="withdraw-note">{w('holdNote')}</p>
       {errors.form ? (
         <p className="field__error" role="alert">

@@ -8,7 +8,11 @@ export function AddressState({ address, nowMs }: { address: WithdrawAddress; now
   const w = useWithdrawText();
   if (!isHeld(address, nowMs)) return <span className="withdraw-state withdraw-state--usable">{w('usable')}</span>;
   return (
-    <time className="withdraw-state withdraw-state--held" data-testid="address-held" dateTime={dateTimeAttribute(address.usableFrom)}>
+    <time
+      className="withdraw-state withdraw-state--held"
+      data-testid="address-held"
+      dateTime={dateTimeAttribute(address.usableFrom)}
+    >
       {w('usableFrom', { time: formatDateTime(address.usableFrom) })}
     </time>
   );
@@ -38,11 +42,21 @@ export function AddressItem({ address, nowMs, onDelete, onConfirm }: AddressItem
       <div className="withdraw-address__foot">
         <AddressState address={address} nowMs={nowMs} />
         {isHeld(address, nowMs) ? (
-          <button type="button" className="button button--secondary button--small" aria-label={w('confirmNowLabel', { name })} onClick={() => onConfirm(address)}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={w('confirmNowLabel', { name })}
+            onClick={() => onConfirm(address)}
+          >
             {w('confirmNow')}
           </button>
         ) : null}
-        <button type="button" className="button button--secondary button--small" aria-label={w('deleteLabel', { name })} onClick={() => onDelete(address)}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={w('deleteLabel', { name })}
+          onClick={() => onDelete(address)}
+        >
           {w('delete')}
         </button>
       </div>

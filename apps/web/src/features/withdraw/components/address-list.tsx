@@ -8,7 +8,9 @@ import { DeleteAddressDialog } from './delete-address-dialog';
 
 // Loaded when opened: the code field and the code requests stay out of the withdraw pages' chunk
 // (and off the list of what the first route must know to load them).
-const ConfirmAddressDialog = lazy(() => import('./confirm-address-dialog').then((m) => ({ default: m.ConfirmAddressDialog })));
+const ConfirmAddressDialog = lazy(() =>
+  import('./confirm-address-dialog').then((m) => ({ default: m.ConfirmAddressDialog })),
+);
 
 /** Saved addresses with "Delete" (asking for the fund password in a dialog) and, while held, "Confirm now with a code". */
 export function AddressItems({ addresses, label }: { addresses: readonly WithdrawAddress[]; label: string }) {

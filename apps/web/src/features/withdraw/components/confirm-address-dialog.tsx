@@ -22,11 +22,14 @@ function useResendWait(): [number, () => void] {
     const timer = window.setTimeout(() => setNow(Date.now()), 1000);
     return () => window.clearTimeout(timer);
   }, [until, now]);
-  return [Math.max(0, Math.ceil((until - now) / 1000)), () => {
-    const at = Date.now();
-    setNow(at);
-    setUntil(at + OTP_RESEND_WAIT_S * 1000);
-  }];
+  return [
+    Math.max(0, Math.ceil((until - now) / 1000)),
+    () => {
+      const at = Date.now();
+      setNow(at);
+      setUntil(at + OTP_RESEND_WAIT_S * 1000);
+    },
+  ];
 }
 
 /**
@@ -65,7 +68,9 @@ export function ConfirmAddressDialog({ address, onClose }: { address: WithdrawAd
       .finally(() => setSending(false));
   };
   const targetLabel = (c: AccountType) =>
-    c === 'email' ? t('security.viaEmail', { target: email }) : t('security.viaPhone', { target: `+${countryCode} ${phone}` });
+    c === 'email'
+      ? t('security.viaEmail', { target: email })
+      : t('security.viaPhone', { target: `+${countryCode} ${phone}` });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,7 +100,9 @@ export function ConfirmAddressDialog({ address, onClose }: { address: WithdrawAd
       pending={confirm.isPending}
       submitLabel={t('common.confirm')}
     >
-      <p className="confirm-modal__content withdraw-dialog__text">{w('addressConfirmText', { address: address.address, network: networkLabel(address) })}</p>
+      <p className="confirm-modal__content withdraw-dialog__text">
+        {w('addressConfirmText', { address: address.address, network: networkLabel(address) })}
+      </p>
       {channels.length > 1 ? (
         <fieldset className="radio-list radio-list--compact">
           <legend className="field__label">{t('security.channel')}</legend>
@@ -134,7 +141,12 @@ export function ConfirmAddressDialog({ address, onClose }: { address: WithdrawAd
         maxLength={OTP_LENGTH}
         className="field--code"
         end={
-          <button type="button" className="button button--secondary button--small" disabled={sending || wait > 0} onClick={sendCode}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={sending || wait > 0}
+            onClick={sendCode}
+          >
             {wait > 0 ? t('common.resendIn', { seconds: wait }) : sent ? t('common.resendCode') : t('common.sendCode')}
           </button>
         }

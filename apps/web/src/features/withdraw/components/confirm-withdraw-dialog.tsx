@@ -70,7 +70,11 @@ export function ConfirmWithdrawDialog({ quote, requote, onClose, onConfirmed }: 
     [w('toAddress'), quote.nickname ? `${quote.nickname} · ${quote.address}` : quote.address, 'address'],
     [w('network'), networkLabel(quote), 'network'],
     [w('amount'), w('amountOf', { amount: formatExact(quote.amount), coin }), 'amount'],
-    [w('fee'), w('amountOf', { amount: formatExact(quote.fee), coin }) + (quote.feeWaived ? ` (${w('feeFree')})` : ''), 'fee'],
+    [
+      w('fee'),
+      w('amountOf', { amount: formatExact(quote.fee), coin }) + (quote.feeWaived ? ` (${w('feeFree')})` : ''),
+      'fee',
+    ],
     [w('receive'), w('amountOf', { amount: formatExact(quote.receive), coin }), 'receive'],
   ];
 

@@ -50,7 +50,9 @@ export function DeleteAddressDialog({ address, onClose }: { address: WithdrawAdd
       pending={remove.isPending}
       submitLabel={w('delete')}
     >
-      <p className="confirm-modal__content withdraw-dialog__text">{w('deleteText', { address: address.address, network: networkLabel(address) })}</p>
+      <p className="confirm-modal__content withdraw-dialog__text">
+        {w('deleteText', { address: address.address, network: networkLabel(address) })}
+      </p>
       <PasswordField
         label={t('fields.fundPassword')}
         autoComplete="off"

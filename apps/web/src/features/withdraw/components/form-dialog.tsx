@@ -26,7 +26,16 @@ export interface FormDialogProps {
  * in the feature, not components/: the confirm-address dialog's lazy chunk shares it with the
  * withdraw pages, and nothing on the phone's first route imports it (issue 14's 150 KB budget).
  */
-export function FormDialog({ title, testid, className, onClose, onSubmit, pending, submitLabel, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  testid,
+  className,
+  onClose,
+  onSubmit,
+  pending,
+  submitLabel,
+  children,
+}: FormDialogProps) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();

@@ -25,20 +25,35 @@ export function WithdrawFreezePage() {
       </section>
     );
   }
-  const failure = freeze.error ? (freeze.error instanceof ApiError ? freeze.error.message : t('network.serverError')) : null;
+  const failure = freeze.error
+    ? freeze.error instanceof ApiError
+      ? freeze.error.message
+      : t('network.serverError')
+    : null;
   return (
     <section className="withdraw-empty" data-testid="withdraw-freeze">
       <h1 className="withdraw-empty__title">{w('freezeTitle')}</h1>
       {token ? (
         <>
           <p className="withdraw-empty__text">{w('freezeText')}</p>
-          {failure ? <p className="field__error" role="alert">{failure}</p> : null}
-          <button type="button" className="button button--primary" disabled={freeze.isPending} onClick={() => freeze.mutate({ token })}>
+          {failure ? (
+            <p className="field__error" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={freeze.isPending}
+            onClick={() => freeze.mutate({ token })}
+          >
             {freeze.isPending ? t('common.processing') : w('freezeButton')}
           </button>
         </>
       ) : (
-        <p className="withdraw-empty__text" role="alert">{w('freezeLinkMissing')}</p>
+        <p className="withdraw-empty__text" role="alert">
+          {w('freezeLinkMissing')}
+        </p>
       )}
     </section>
   );

@@ -10,7 +10,15 @@ import { useWithdrawText } from '../strings';
  * one is set is the session's (UserInfo.hasFundPassword) unless the caller knows better
  * (`hasFundPassword`: the withdraw form's `withdraw-fee` answer); `text` says what needs it.
  */
-export function FundPasswordGate({ children, hasFundPassword, text }: { children?: ReactNode; hasFundPassword?: boolean; text?: string }) {
+export function FundPasswordGate({
+  children,
+  hasFundPassword,
+  text,
+}: {
+  children?: ReactNode;
+  hasFundPassword?: boolean;
+  text?: string;
+}) {
   const w = useWithdrawText();
   const sessionHas = useSessionStore((s) => s.user?.hasFundPassword ?? false);
   // The desktop page can show two (the withdraw form's and the address book's): each its own id.

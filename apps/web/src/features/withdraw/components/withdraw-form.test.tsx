@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { API, HEADER, type RechargeType, type WithdrawAddress, type WithdrawAddressInfo, type Withdrawal, type WithdrawFeeInfo, type WithdrawQuote } from '@app/contract';
+import {
+  API,
+  HEADER,
+  type RechargeType,
+  type WithdrawAddress,
+  type WithdrawAddressInfo,
+  type Withdrawal,
+  type WithdrawFeeInfo,
+  type WithdrawQuote,
+} from '@app/contract';
 import { api, refusal, type SentRequest } from '../../../test/network';
 import { renderWithProviders, signIn } from '../../../test/render';
 import { toasts } from '../../../test/toasts';
@@ -9,14 +18,37 @@ import { WithdrawForm } from './withdraw-form';
 const HOUR = 3_600_000;
 
 const usdt: RechargeType = {
-  symbol: 'USDT', name: 'Tether USD', icon: '', available: true,
-  chains: [{ chain: 'ethereum', chainName: 'Ethereum', protocol: 'ERC20', family: 'evm', token: null, decimals: 6, minDeposit: '1', confirmations: 12, enabled: true, state: 'available' }],
+  symbol: 'USDT',
+  name: 'Tether USD',
+  icon: '',
+  available: true,
+  chains: [
+    {
+      chain: 'ethereum',
+      chainName: 'Ethereum',
+      protocol: 'ERC20',
+      family: 'evm',
+      token: null,
+      decimals: 6,
+      minDeposit: '1',
+      confirmations: 12,
+      enabled: true,
+      state: 'available',
+    },
+  ],
 };
 
 const savedAddress: WithdrawAddress = {
-  id: 'addr-1', currency: 'USDT', chainType: 'ethereum', chainName: 'Ethereum', protocol: 'ERC20',
-  address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', nickname: 'Ledger',
-  createdAt: Date.now() - 48 * HOUR, usableFrom: Date.now() - 24 * HOUR, state: 'usable',
+  id: 'addr-1',
+  currency: 'USDT',
+  chainType: 'ethereum',
+  chainName: 'Ethereum',
+  protocol: 'ERC20',
+  address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  nickname: 'Ledger',
+  createdAt: Date.now() - 48 * HOUR,
+  usableFrom: Date.now() - 24 * HOUR,
+  state: 'usable',
 };
 
 const addressInfo: WithdrawAddressInfo = {
@@ -27,21 +59,65 @@ const addressInfo: WithdrawAddressInfo = {
 
 /** USDT on Ethereum: 1 USDT fee inside the amount, 10 to 5,000 a withdrawal, 3,000 left of 10,000 today, 4,000.5 held. */
 const feeInfo: WithdrawFeeInfo = {
-  currency: 'USDT', chainType: 'ethereum', chainName: 'Ethereum', protocol: 'ERC20', available: true,
-  fee: '1', standardFee: '1', feeWaived: false, feeWaivedUntil: null,
-  minAmount: '10', maxAmount: '5000', dailyLimit: '10000', dailyRemaining: '3000', balance: '4000.5',
-  amountDecimals: 6, fundPasswordSet: true, lockedUntil: null, lockReason: null, frozen: false,
+  currency: 'USDT',
+  chainType: 'ethereum',
+  chainName: 'Ethereum',
+  protocol: 'ERC20',
+  available: true,
+  fee: '1',
+  standardFee: '1',
+  feeWaived: false,
+  feeWaivedUntil: null,
+  minAmount: '10',
+  maxAmount: '5000',
+  dailyLimit: '10000',
+  dailyRemaining: '3000',
+  balance: '4000.5',
+  amountDecimals: 6,
+  fundPasswordSet: true,
+  lockedUntil: null,
+  lockReason: null,
+  frozen: false,
 };
 
 const quote: WithdrawQuote = {
-  quoteId: 'q-1', expiresAt: Date.now() + 120_000, validSeconds: 120, currency: 'USDT', chainType: 'ethereum', chainName: 'Ethereum',
-  protocol: 'ERC20', address: savedAddress.address, nickname: 'Ledger', amount: '250.5', fee: '1', feeWaived: false, receive: '249.5',
+  quoteId: 'q-1',
+  expiresAt: Date.now() + 120_000,
+  validSeconds: 120,
+  currency: 'USDT',
+  chainType: 'ethereum',
+  chainName: 'Ethereum',
+  protocol: 'ERC20',
+  address: savedAddress.address,
+  nickname: 'Ledger',
+  amount: '250.5',
+  fee: '1',
+  feeWaived: false,
+  receive: '249.5',
 };
 
 const withdrawal: Withdrawal = {
-  id: 'w-1', number: 'W0001', currency: 'USDT', chainType: 'ethereum', chainName: 'Ethereum', protocol: 'ERC20', address: savedAddress.address,
-  nickname: 'Ledger', amount: '250.5', fee: '1', receive: '249.5', state: 'processing', reason: null, note: null, txHash: null,
-  confirmations: null, requiredConfirmations: 12, cancellable: true, createdAt: Date.now(), updatedAt: Date.now(), completedAt: null,
+  id: 'w-1',
+  number: 'W0001',
+  currency: 'USDT',
+  chainType: 'ethereum',
+  chainName: 'Ethereum',
+  protocol: 'ERC20',
+  address: savedAddress.address,
+  nickname: 'Ledger',
+  amount: '250.5',
+  fee: '1',
+  receive: '249.5',
+  state: 'processing',
+  reason: null,
+  note: null,
+  txHash: null,
+  confirmations: null,
+  requiredConfirmations: 12,
+  cancellable: true,
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+  completedAt: null,
 };
 
 /** The withdraw form of a signed-in user, the server answering with `fee` (and the address book above). */
@@ -49,7 +125,9 @@ async function openForm(fee: Partial<WithdrawFeeInfo> = {}) {
   signIn();
   api.get(API.currencyAddress.info, addressInfo).get(API.userWithdraw.withdrawFee, { ...feeInfo, ...fee });
   const onWithdrawn = vi.fn<(w: Withdrawal) => void>();
-  const view = renderWithProviders(<WithdrawForm coins={[usdt]} initial={{ currency: 'USDT', chain: 'ethereum' }} onWithdrawn={onWithdrawn} />);
+  const view = renderWithProviders(
+    <WithdrawForm coins={[usdt]} initial={{ currency: 'USDT', chain: 'ethereum' }} onWithdrawn={onWithdrawn} />,
+  );
   const figures = await screen.findByTestId('withdraw-figures');
   const amount = screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
   const submit = screen.getByRole('button', { name: 'Withdraw' });
@@ -57,7 +135,10 @@ async function openForm(fee: Partial<WithdrawFeeInfo> = {}) {
 }
 
 /** The message shown under the amount, if any. */
-const amountError = (amount: HTMLInputElement) => (amount.getAttribute('aria-invalid') === 'true' ? amount.closest('.field')?.querySelector('.field__error')?.textContent : null);
+const amountError = (amount: HTMLInputElement) =>
+  amount.getAttribute('aria-invalid') === 'true'
+    ? amount.closest('.field')?.querySelector('.field__error')?.textContent
+    : null;
 const receipt = () => screen.getByTestId('withdraw-receive').textContent;
 const creates = (): SentRequest[] => api.sent('POST', API.userWithdraw.create);
 
@@ -70,7 +151,9 @@ describe('the withdraw form', () => {
     expect(row('Left today')).toBe('3,000 of 10,000 USDT');
     expect(row('Expected receipt')).toBe('--');
     expect(screen.getByText('Available: 4,000.5 USDT. The fee is taken from this amount.')).toBeTruthy();
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Withdrawal address' }).selectedOptions[0]?.textContent).toBe(`Ledger · ${savedAddress.address}`);
+    expect(
+      screen.getByRole<HTMLSelectElement>('combobox', { name: 'Withdrawal address' }).selectedOptions[0]?.textContent,
+    ).toBe(`Ledger · ${savedAddress.address}`);
     expect(amount.value).toBe('');
   });
 
@@ -96,7 +179,9 @@ describe('the withdraw form', () => {
 
   it('says until when a waived fee is free', async () => {
     await openForm({ fee: '0', standardFee: '2.5', feeWaived: true, feeWaivedUntil: Date.UTC(2031, 0, 31, 12, 0, 0) });
-    expect(screen.getByTestId('withdraw-fee').textContent).toBe('0 USDT (free for new users until 2031-01-31 12:00:00; standard fee 2.5 USDT)');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe(
+      '0 USDT (free for new users until 2031-01-31 12:00:00; standard fee 2.5 USDT)',
+    );
   });
 
   it('"All" fills the most that can be sent now: the least of the balance, the maximum and what is left today', async () => {
@@ -144,7 +229,9 @@ describe('the withdraw form', () => {
     await user.click(submit);
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
-    expect(creates().map((r) => r.body)).toEqual([{ currency: 'USDT', chainType: 'ethereum', addressId: 'addr-1', amount: '250.5' }]);
+    expect(creates().map((r) => r.body)).toEqual([
+      { currency: 'USDT', chainType: 'ethereum', addressId: 'addr-1', amount: '250.5' },
+    ]);
     // The quote's figures, as the server computed them.
     const shown = (id: string) => within(dialog).getByTestId(`confirm-${id}`).querySelector('dd')?.textContent;
     expect([shown('amount'), shown('fee'), shown('receive')]).toEqual(['250.5 USDT', '1 USDT', '249.5 USDT']);
@@ -191,8 +278,12 @@ describe('the withdraw form', () => {
 
   it('leads to setting a fund password instead of the form when none is set', async () => {
     signIn();
-    api.get(API.currencyAddress.info, addressInfo).get(API.userWithdraw.withdrawFee, { ...feeInfo, fundPasswordSet: false });
-    renderWithProviders(<WithdrawForm coins={[usdt]} initial={{ currency: 'USDT', chain: 'ethereum' }} onWithdrawn={() => undefined} />);
+    api
+      .get(API.currencyAddress.info, addressInfo)
+      .get(API.userWithdraw.withdrawFee, { ...feeInfo, fundPasswordSet: false });
+    renderWithProviders(
+      <WithdrawForm coins={[usdt]} initial={{ currency: 'USDT', chain: 'ethereum' }} onWithdrawn={() => undefined} />,
+    );
     expect(await screen.findByText('Withdrawing needs your fund password. You have not set one yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Set fund password' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Amount' })).toBeNull();

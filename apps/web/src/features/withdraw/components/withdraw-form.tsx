@@ -16,21 +16,34 @@ import { useWithdrawText } from '../strings';
 import { ConfirmWithdrawDialog } from './confirm-withdraw-dialog';
 import { FundPasswordGate } from './fund-password-gate';
 
-const createPath = (coin: string, chain: string) => `${PATHS.createAddress}?${new URLSearchParams({ currency: coin, chain }).toString()}`;
+const createPath = (coin: string, chain: string) =>
+  `${PATHS.createAddress}?${new URLSearchParams({ currency: coin, chain }).toString()}`;
 
 /** Why there is no form for this coin and network now (honest, no form): not available, frozen, paused, or no fund password. */
 function BlockNotice({ block, info }: { block: WithdrawBlock; info: WithdrawFeeInfo }) {
   const w = useWithdrawText();
-  if (block.kind === 'noFundPassword') return <FundPasswordGate hasFundPassword={false} text={w('noFundWithdrawText')} />;
+  if (block.kind === 'noFundPassword')
+    return <FundPasswordGate hasFundPassword={false} text={w('noFundWithdrawText')} />;
   const network = networkLabel(info);
   const [title, text] =
     block.kind === 'unavailable'
       ? [w('unavailableTitle'), w('unavailableText', { coin: info.currency, network })]
       : block.kind === 'frozen'
         ? [w('frozenTitle'), w('frozenText')]
-        : [w('lockedTitle'), w('lockedText', { time: formatDateTime(block.until), reason: w(`lockReasons.${block.reason ?? 'password'}`) })];
+        : [
+            w('lockedTitle'),
+            w('lockedText', {
+              time: formatDateTime(block.until),
+              reason: w(`lockReasons.${block.reason ?? 'password'}`),
+            }),
+          ];
   return (
-    <section className="withdraw-gate" data-testid="withdraw-blocked" data-kind={block.kind} aria-labelledby="withdraw-blocked-title">
+    <section
+      className="withdraw-gate"
+      data-testid="withdraw-blocked"
+      data-kind={block.kind}
+      aria-labelledby="withdraw-blocked-title"
+    >
       <h2 id="withdraw-blocked-title" className="section-title">
         {title}
       </h2>
@@ -73,7 +86,13 @@ function Figures({ info, receive }: { info: WithdrawFeeInfo; receive: string | n
       </div>
       <div>
         <dt>{w('dailyLeft')}</dt>
-        <dd>{w('dailyLeftValue', { remaining: formatExact(info.dailyRemaining), limit: formatExact(info.dailyLimit), coin })}</dd>
+        <dd>
+          {w('dailyLeftValue', {
+            remaining: formatExact(info.dailyRemaining),
+            limit: formatExact(info.dailyLimit),
+            coin,
+          })}
+        </dd>
       </div>
       <div className="withdraw-figures__receive">
         <dt>{w('receive')}</dt>
@@ -154,7 +173,12 @@ function FormBody({ form }: { form: WithdrawFormState }) {
   const { fee, feeInfo } = form;
   if (form.demo) {
     return (
-      <section className="withdraw-gate" data-testid="withdraw-blocked" data-kind="demo" aria-labelledby="withdraw-demo-title">
+      <section
+        className="withdraw-gate"
+        data-testid="withdraw-blocked"
+        data-kind="demo"
+        aria-labelledby="withdraw-demo-title"
+      >
         <h2 id="withdraw-demo-title" className="section-title">
           {w('unavailableTitle')}
         </h2>
@@ -193,12 +217,28 @@ export function WithdrawForm({ coins, initial, onWithdrawn }: WithdrawFormProps)
   };
   return (
     <>
-      <form ref={form.formRef} className="form withdraw-form" noValidate onSubmit={onSubmit} aria-label={w('formLabel')}>
-        <SelectField label={w('coin')} value={form.coin?.symbol ?? ''} options={coins.map((c) => ({ value: c.symbol, label: `${c.symbol} — ${c.name}` }))} onChange={form.setSymbol} />
+      <form
+        ref={form.formRef}
+        className="form withdraw-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={w('formLabel')}
+      >
+        <SelectField
+          label={w('coin')}
+          value={form.coin?.symbol ?? ''}
+          options={coins.map((c) => ({ value: c.symbol, label: `${c.symbol} — ${c.name}` }))}
+          onChange={form.setSymbol}
+        />
         {form.info.isError ? <PageLoadError onRetry={() => void form.info.refetch()} /> : null}
         {form.info.data && form.chain ? (
           <>
-            <ChoiceChips legend={w('network')} options={form.info.data.chains.map((c) => ({ value: c.chainType, label: c.protocol }))} value={form.chain.chainType} onChange={form.setChain} />
+            <ChoiceChips
+              legend={w('network')}
+              options={form.info.data.chains.map((c) => ({ value: c.chainType, label: c.protocol }))}
+              value={form.chain.chainType}
+              onChange={form.setChain}
+            />
             <FormBody form={form} />
           </>
         ) : null}

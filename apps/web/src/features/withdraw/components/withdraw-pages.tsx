@@ -20,7 +20,9 @@ import '../withdraw.css';
 
 const coinPath = (coin: string) => `${PATHS.withdrawAddress}?currency=${encodeURIComponent(coin)}`;
 const createPath = (coin?: string, chain?: string) =>
-  coin ? `${PATHS.createAddress}?${new URLSearchParams(chain ? { currency: coin, chain } : { currency: coin }).toString()}` : PATHS.createAddress;
+  coin
+    ? `${PATHS.createAddress}?${new URLSearchParams(chain ? { currency: coin, chain } : { currency: coin }).toString()}`
+    : PATHS.createAddress;
 
 /** Links to each saved coin's page (its addresses by network). */
 function CoinLinks() {
@@ -78,7 +80,13 @@ export function CreateAddressPage() {
       <FundPasswordGate>
         {types.isError ? <PageLoadError onRetry={() => void types.refetch()} /> : null}
         {!types.data && !types.isError ? <DelayedLoading /> : null}
-        {types.data ? <AddressForm coins={addressCoins(types.data)} initial={{ currency, chain: params.get('chain') }} onSaved={onSaved} /> : null}
+        {types.data ? (
+          <AddressForm
+            coins={addressCoins(types.data)}
+            initial={{ currency, chain: params.get('chain') }}
+            onSaved={onSaved}
+          />
+        ) : null}
       </FundPasswordGate>
     </div>
   );
@@ -93,13 +101,25 @@ function CoinAddresses({ currency }: { currency: string }) {
   const { nextUsableAt } = info.data;
   return (
     <>
-      {nextUsableAt !== null ? <p className="withdraw-note">{w('nextUsable', { coin: currency, time: formatDateTime(nextUsableAt) })}</p> : null}
+      {nextUsableAt !== null ? (
+        <p className="withdraw-note">{w('nextUsable', { coin: currency, time: formatDateTime(nextUsableAt) })}</p>
+      ) : null}
       {info.data.chains.map((c) => {
         const network = networkLabel(c);
         return (
-          <section key={c.chainType} className="withdraw-network" data-testid="withdraw-network" data-chain={c.chainType} aria-label={network}>
+          <section
+            key={c.chainType}
+            className="withdraw-network"
+            data-testid="withdraw-network"
+            data-chain={c.chainType}
+            aria-label={network}
+          >
             <h2 className="withdraw-network__title">{network}</h2>
-            {c.addresses.length > 0 ? <AddressItems addresses={c.addresses} label={network} /> : <p className="withdraw-empty__text">{w('noAddressOnNetwork')}</p>}
+            {c.addresses.length > 0 ? (
+              <AddressItems addresses={c.addresses} label={network} />
+            ) : (
+              <p className="withdraw-empty__text">{w('noAddressOnNetwork')}</p>
+            )}
             <Link className="link link--strong" to={createPath(currency, c.chainType)}>
               {w('addOnNetwork', { protocol: c.protocol })}
             </Link>
@@ -126,7 +146,12 @@ export function WithdrawAddressPage() {
   return (
     <div className="withdraw-page">
       <div className="withdraw-page__head">
-        <SelectField label={w('coin')} value={coin?.symbol ?? ''} options={coins.map((c) => ({ value: c.symbol, label: `${c.symbol} — ${c.name}` }))} onChange={(next) => setParams({ currency: next }, { replace: true })} />
+        <SelectField
+          label={w('coin')}
+          value={coin?.symbol ?? ''}
+          options={coins.map((c) => ({ value: c.symbol, label: `${c.symbol} — ${c.name}` }))}
+          onChange={(next) => setParams({ currency: next }, { replace: true })}
+        />
         <Link className="link" to={PATHS.withdrawAddressList}>
           {w('allAddresses')}
         </Link>

@@ -15,9 +15,15 @@ function WithdrawalState({ withdrawal }: { withdrawal: Withdrawal }) {
   const w = useWithdrawText();
   const counting = withdrawal.state === 'broadcast' && withdrawal.confirmations !== null;
   return (
-    <span className={`withdrawal-state withdrawal-state--${withdrawal.state}`} data-testid="withdrawal-state" data-state={withdrawal.state}>
+    <span
+      className={`withdrawal-state withdrawal-state--${withdrawal.state}`}
+      data-testid="withdrawal-state"
+      data-state={withdrawal.state}
+    >
       {w(`states.${withdrawal.state}`)}
-      {counting ? ` · ${w('confirmations', { done: withdrawal.confirmations ?? 0, required: withdrawal.requiredConfirmations })}` : null}
+      {counting
+        ? ` · ${w('confirmations', { done: withdrawal.confirmations ?? 0, required: withdrawal.requiredConfirmations })}`
+        : null}
     </span>
   );
 }
@@ -28,12 +34,23 @@ function CancelButton({ withdrawal }: { withdrawal: Withdrawal }) {
   const cancel = useCancelWithdrawal();
   const amount = w('amountOf', { amount: formatExact(withdrawal.amount), coin: withdrawal.currency });
   const onClick = async () => {
-    const agreed = await askConfirmDefault({ title: w('cancelTitle'), content: w('cancelText', { amount }), confirmText: w('cancel'), cancelText: w('keep') });
+    const agreed = await askConfirmDefault({
+      title: w('cancelTitle'),
+      content: w('cancelText', { amount }),
+      confirmText: w('cancel'),
+      cancelText: w('keep'),
+    });
     if (!agreed) return;
     cancel.mutate(withdrawal.id, { onSuccess: () => toastSuccess(w('cancelled')) });
   };
   return (
-    <button type="button" className="button button--secondary button--small" disabled={cancel.isPending} aria-label={w('cancelLabel', { number: withdrawal.number })} onClick={() => void onClick()}>
+    <button
+      type="button"
+      className="button button--secondary button--small"
+      disabled={cancel.isPending}
+      aria-label={w('cancelLabel', { number: withdrawal.number })}
+      onClick={() => void onClick()}
+    >
       {w('cancel')}
     </button>
   );
@@ -45,7 +62,12 @@ function WithdrawalItem({ withdrawal: d }: { withdrawal: Withdrawal }) {
   const coin = d.currency;
   const of = (amount: string) => w('amountOf', { amount: formatExact(amount), coin });
   return (
-    <li className="record withdrawal-record" data-testid="withdrawal-record" data-state={d.state} data-number={d.number}>
+    <li
+      className="record withdrawal-record"
+      data-testid="withdrawal-record"
+      data-state={d.state}
+      data-number={d.number}
+    >
       <div className="record__main">
         <span className="record__title">
           {coin} · {networkLabel(d)}
@@ -59,11 +81,15 @@ function WithdrawalItem({ withdrawal: d }: { withdrawal: Withdrawal }) {
       <dl className="record__details">
         <div>
           <dt>{w('fee')}</dt>
-          <dd className="mono" data-testid="withdrawal-fee">{of(d.fee)}</dd>
+          <dd className="mono" data-testid="withdrawal-fee">
+            {of(d.fee)}
+          </dd>
         </div>
         <div>
           <dt>{w('receive')}</dt>
-          <dd className="mono" data-testid="withdrawal-receive">{of(d.receive)}</dd>
+          <dd className="mono" data-testid="withdrawal-receive">
+            {of(d.receive)}
+          </dd>
         </div>
         <div className="is-wide">
           <dt>{w('toAddress')}</dt>
@@ -88,7 +114,9 @@ function WithdrawalItem({ withdrawal: d }: { withdrawal: Withdrawal }) {
           <div className="is-wide">
             <dt>{w('txHash')}</dt>
             <dd className="withdrawal-record__hash">
-              <span className="mono" data-testid="withdrawal-tx">{d.txHash}</span>
+              <span className="mono" data-testid="withdrawal-tx">
+                {d.txHash}
+              </span>
               <CopyButton text={d.txHash} label={w('txHashOf', { number: d.number })} />
             </dd>
           </div>
@@ -118,16 +146,29 @@ export function WithdrawalList({ labelledBy }: { labelledBy?: string }) {
   if (records.isError) return <PageLoadError onRetry={() => void records.refetch()} />;
   if (records.isPending) return <DelayedLoading />;
   const items = records.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <p className="empty-text" data-testid="withdrawals-empty">{w('noRecords')}</p>;
+  if (items.length === 0)
+    return (
+      <p className="empty-text" data-testid="withdrawals-empty">
+        {w('noRecords')}
+      </p>
+    );
   return (
     <>
-      <ul className="record-list withdrawal-list" {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': t('routes.withdrawHistory') })}>
+      <ul
+        className="record-list withdrawal-list"
+        {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': t('routes.withdrawHistory') })}
+      >
         {items.map((d) => (
           <WithdrawalItem key={d.id} withdrawal={d} />
         ))}
       </ul>
       {records.hasNextPage ? (
-        <button type="button" className="button button--secondary withdrawal-more" disabled={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+        <button
+          type="button"
+          className="button button--secondary withdrawal-more"
+          disabled={records.isFetchingNextPage}
+          onClick={() => void records.fetchNextPage()}
+        >
           {records.isFetchingNextPage ? t('app.loading') : t('common.loadMore')}
         </button>
       ) : null}

@@ -14,7 +14,11 @@ type Field = 'address' | 'fundPassword' | 'form';
  * fund password. Only empty fields are checked here; the server checks the address for its chain
  * and the fund password, and its refusal is shown beside the field it is about.
  */
-export function useAddressForm(coins: readonly RechargeType[], initial: { currency?: string | null; chain?: string | null }, onSaved: (a: WithdrawAddress) => void) {
+export function useAddressForm(
+  coins: readonly RechargeType[],
+  initial: { currency?: string | null; chain?: string | null },
+  onSaved: (a: WithdrawAddress) => void,
+) {
   const { t } = useTranslation();
   const [symbol, setSymbol] = useState(() => pickCoin(coins, initial.currency)?.symbol ?? '');
   const coin = pickCoin(coins, symbol);
@@ -28,10 +32,18 @@ export function useAddressForm(coins: readonly RechargeType[], initial: { curren
 
   const submit = () => {
     if (!coin || !chain) return;
-    const invalid = report(collectErrors<Field>({ address: checkRequired(address), fundPassword: checkRequired(fundPassword), form: null }));
+    const invalid = report(
+      collectErrors<Field>({ address: checkRequired(address), fundPassword: checkRequired(fundPassword), form: null }),
+    );
     if (invalid) return;
     insert.mutate(
-      { currency: coin.symbol, chainType: chain.chain, address: address.trim(), nickname: nickname.trim(), fundPassword },
+      {
+        currency: coin.symbol,
+        chainType: chain.chain,
+        address: address.trim(),
+        nickname: nickname.trim(),
+        fundPassword,
+      },
       {
         onSuccess: onSaved,
         onError: (e) => {

@@ -10,7 +10,13 @@ import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawAddressInfo } from '../api/get-withdraw-address-info';
 import { useWithdrawFee } from '../api/get-withdraw-fee';
 import { pickCoin } from '../model/address-book';
-import { addressChoice, checkWithdrawAmount, expectedReceipt, isAmountError, maxSendable } from '../model/withdraw-form';
+import {
+  addressChoice,
+  checkWithdrawAmount,
+  expectedReceipt,
+  isAmountError,
+  maxSendable,
+} from '../model/withdraw-form';
 
 type Field = 'address' | 'amount' | 'form';
 
@@ -20,7 +26,10 @@ type Field = 'address' | 'amount' | 'form';
  * limits and balance come from `withdraw-fee`; the amount is checked against them here and again by
  * the server, whose quote (`create`) opens the confirmation with the fund password.
  */
-export function useWithdrawForm(coins: readonly RechargeType[], initial: { currency?: string | null; chain?: string | null }) {
+export function useWithdrawForm(
+  coins: readonly RechargeType[],
+  initial: { currency?: string | null; chain?: string | null },
+) {
   const { t } = useTranslation();
   const [symbol, setSymbolState] = useState(() => pickCoin(coins, initial.currency)?.symbol ?? '');
   const coin = pickCoin(coins, symbol);
@@ -35,14 +44,17 @@ export function useWithdrawForm(coins: readonly RechargeType[], initial: { curre
   // Withdrawals move real money only: the demo account is told so instead of asking (WITHDRAW_REAL_ONLY).
   const demo = useSessionStore((s) => s.typeUser === 'demo');
   const fee = useWithdrawFee(demo ? undefined : coin?.symbol, chain?.chainType);
-  const feeInfo = fee.data?.currency === coin?.symbol && fee.data?.chainType === chain?.chainType ? fee.data : undefined;
+  const feeInfo =
+    fee.data?.currency === coin?.symbol && fee.data?.chainType === chain?.chainType ? fee.data : undefined;
   const choice = addressChoice(chain?.addresses ?? [], Date.now());
   const address = choice.usable.find((a) => a.id === addressWanted) ?? choice.usable[0];
   const create = useCreateWithdrawal();
   const receive = feeInfo ? expectedReceipt(amount, feeInfo.fee, feeInfo.amountDecimals) : null;
 
   const body = (): WithdrawCreateBody | null =>
-    coin && chain && address ? { currency: coin.symbol, chainType: chain.chainType, addressId: address.id, amount: amount.trim() } : null;
+    coin && chain && address
+      ? { currency: coin.symbol, chainType: chain.chainType, addressId: address.id, amount: amount.trim() }
+      : null;
 
   const submit = () => {
     if (!feeInfo) return;

@@ -3,9 +3,24 @@ import { ERRORS, type RechargeType, type WithdrawAddress } from '@app/contract';
 import { addressCoins, fieldOfError, isHeld, networkLabel, pickChain, pickCoin, savedCoins } from './address-book';
 
 const route = (chain: 'ethereum' | 'tron', protocol: string) =>
-  ({ chain, chainName: chain === 'ethereum' ? 'Ethereum' : 'TRON', protocol, state: 'available' }) as RechargeType['chains'][number];
-const coin = (symbol: string, chains: RechargeType['chains']): RechargeType => ({ symbol, name: symbol, icon: '', chains, available: chains.length > 0 });
-const COINS = [coin('ETH', [route('ethereum', 'ERC20')]), coin('XRP', []), coin('USDT', [route('ethereum', 'ERC20'), route('tron', 'TRC20')])];
+  ({
+    chain,
+    chainName: chain === 'ethereum' ? 'Ethereum' : 'TRON',
+    protocol,
+    state: 'available',
+  }) as RechargeType['chains'][number];
+const coin = (symbol: string, chains: RechargeType['chains']): RechargeType => ({
+  symbol,
+  name: symbol,
+  icon: '',
+  chains,
+  available: chains.length > 0,
+});
+const COINS = [
+  coin('ETH', [route('ethereum', 'ERC20')]),
+  coin('XRP', []),
+  coin('USDT', [route('ethereum', 'ERC20'), route('tron', 'TRC20')]),
+];
 
 const saved = (over: Partial<WithdrawAddress>): WithdrawAddress => ({
   id: 'a1',
@@ -53,7 +68,10 @@ describe('address book model', () => {
   });
 
   it('lists each saved coin once, newest first', () => {
-    expect(savedCoins([saved({ currency: 'USDT' }), saved({ currency: 'ETH' }), saved({ currency: 'USDT' })])).toEqual(['USDT', 'ETH']);
+    expect(savedCoins([saved({ currency: 'USDT' }), saved({ currency: 'ETH' }), saved({ currency: 'USDT' })])).toEqual([
+      'USDT',
+      'ETH',
+    ]);
   });
 
   it('shows a refusal beside the field it is about', () => {

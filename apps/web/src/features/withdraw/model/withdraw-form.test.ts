@@ -66,19 +66,33 @@ describe('withdraw amount checks', () => {
   });
 
   it('checks the minimum and maximum with the server words', () => {
-    expect(checkWithdrawAmount('19.99', INFO)).toEqual({ key: 'WITHDRAW_BELOW_MIN', params: { min: '20', currency: 'USDT' } });
+    expect(checkWithdrawAmount('19.99', INFO)).toEqual({
+      key: 'WITHDRAW_BELOW_MIN',
+      params: { min: '20', currency: 'USDT' },
+    });
     expect(checkWithdrawAmount('20', INFO)).toBeNull();
-    expect(checkWithdrawAmount('50000.01', info({ balance: '60000' }))).toEqual({ key: 'WITHDRAW_ABOVE_MAX', params: { max: '50000', currency: 'USDT' } });
+    expect(checkWithdrawAmount('50000.01', info({ balance: '60000' }))).toEqual({
+      key: 'WITHDRAW_ABOVE_MAX',
+      params: { max: '50000', currency: 'USDT' },
+    });
   });
 
   it('checks the balance exactly, then what is left of the daily limit', () => {
     expect(checkWithdrawAmount('150.5', INFO)).toBeNull();
     expect(checkWithdrawAmount('150.51', INFO)).toEqual({ key: 'BALANCE_NOT_ENOUGH' });
-    expect(checkWithdrawAmount('100', info({ dailyRemaining: '99.990000' }))).toEqual({ key: 'WITHDRAW_DAILY_LIMIT', params: { remaining: '99.99', currency: 'USDT' } });
+    expect(checkWithdrawAmount('100', info({ dailyRemaining: '99.990000' }))).toEqual({
+      key: 'WITHDRAW_DAILY_LIMIT',
+      params: { remaining: '99.99', currency: 'USDT' },
+    });
   });
 
   it('compares amounts far beyond float precision exactly', () => {
-    const big = info({ balance: '9007199254740993.000001', maxAmount: '9999999999999999', dailyRemaining: '9999999999999999', amountDecimals: 6 });
+    const big = info({
+      balance: '9007199254740993.000001',
+      maxAmount: '9999999999999999',
+      dailyRemaining: '9999999999999999',
+      amountDecimals: 6,
+    });
     expect(checkWithdrawAmount('9007199254740993.000001', big)).toBeNull();
     expect(checkWithdrawAmount('9007199254740993.000002', big)).toEqual({ key: 'BALANCE_NOT_ENOUGH' });
   });
@@ -101,7 +115,12 @@ describe('expected receipt and the fee', () => {
 
   it('reads a waived fee with the standard fee and until when', () => {
     expect(feeView(INFO)).toEqual({ waived: false, fee: '1' });
-    expect(feeView(info({ fee: '0.000000', feeWaived: true, feeWaivedUntil: 5_000 }))).toEqual({ waived: true, fee: '0', standardFee: '1', until: 5_000 });
+    expect(feeView(info({ fee: '0.000000', feeWaived: true, feeWaivedUntil: 5_000 }))).toEqual({
+      waived: true,
+      fee: '0',
+      standardFee: '1',
+      until: 5_000,
+    });
   });
 
   it('offers the least of balance, maximum and daily limit left, cut to the decimals', () => {
@@ -123,7 +142,9 @@ describe('what the page shows instead of the form', () => {
     expect(withdrawBlock(INFO, 0)).toBeNull();
     expect(withdrawBlock(info({ available: false, frozen: true }), 0)).toEqual({ kind: 'unavailable' });
     expect(withdrawBlock(info({ frozen: true, fundPasswordSet: false }), 0)).toEqual({ kind: 'frozen' });
-    expect(withdrawBlock(info({ lockedUntil: 10_000, lockReason: 'password', fundPasswordSet: false }), 5_000)).toEqual({ kind: 'locked', until: 10_000, reason: 'password' });
+    expect(withdrawBlock(info({ lockedUntil: 10_000, lockReason: 'password', fundPasswordSet: false }), 5_000)).toEqual(
+      { kind: 'locked', until: 10_000, reason: 'password' },
+    );
     expect(withdrawBlock(info({ lockedUntil: 10_000, lockReason: 'password' }), 10_001)).toBeNull();
     expect(withdrawBlock(info({ fundPasswordSet: false }), 0)).toEqual({ kind: 'noFundPassword' });
   });

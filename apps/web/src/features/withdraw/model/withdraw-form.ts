@@ -44,14 +44,18 @@ export function checkWithdrawAmount(amount: string, info: WithdrawFeeInfo): Amou
   if (!text) return { key: 'FIELD_REQUIRED' };
   const value = minor(text);
   if (value === null || value < 0n) return { key: 'AMOUNT_INVALID' };
-  if (parseAmount(text, SCALE, info.amountDecimals) === null) return { key: 'WITHDRAW_AMOUNT_PRECISION', params: { decimals: info.amountDecimals } };
+  if (parseAmount(text, SCALE, info.amountDecimals) === null)
+    return { key: 'WITHDRAW_AMOUNT_PRECISION', params: { decimals: info.amountDecimals } };
   if (value === 0n) return { key: 'AMOUNT_INVALID' };
   const currency = info.currency;
-  if (value < (minor(info.minAmount) ?? 0n)) return { key: 'WITHDRAW_BELOW_MIN', params: { min: plainDecimal(info.minAmount), currency } };
+  if (value < (minor(info.minAmount) ?? 0n))
+    return { key: 'WITHDRAW_BELOW_MIN', params: { min: plainDecimal(info.minAmount), currency } };
   const max = minor(info.maxAmount);
-  if (max !== null && value > max) return { key: 'WITHDRAW_ABOVE_MAX', params: { max: plainDecimal(info.maxAmount), currency } };
+  if (max !== null && value > max)
+    return { key: 'WITHDRAW_ABOVE_MAX', params: { max: plainDecimal(info.maxAmount), currency } };
   if (value > (minor(info.balance) ?? 0n)) return { key: 'BALANCE_NOT_ENOUGH' };
-  if (value > (minor(info.dailyRemaining) ?? 0n)) return { key: 'WITHDRAW_DAILY_LIMIT', params: { remaining: plainDecimal(info.dailyRemaining), currency } };
+  if (value > (minor(info.dailyRemaining) ?? 0n))
+    return { key: 'WITHDRAW_DAILY_LIMIT', params: { remaining: plainDecimal(info.dailyRemaining), currency } };
   return null;
 }
 
@@ -77,11 +81,18 @@ export function maxSendable(info: WithdrawFeeInfo): string {
 }
 
 /** How the fee reads: what the user pays now, and while waived the standard fee and until when. */
-export type FeeView = { waived: false; fee: string } | { waived: true; fee: string; standardFee: string; until: number | null };
+export type FeeView =
+  | { waived: false; fee: string }
+  | { waived: true; fee: string; standardFee: string; until: number | null };
 
 export function feeView(info: Pick<WithdrawFeeInfo, 'fee' | 'standardFee' | 'feeWaived' | 'feeWaivedUntil'>): FeeView {
   if (!info.feeWaived) return { waived: false, fee: plainDecimal(info.fee) };
-  return { waived: true, fee: plainDecimal(info.fee), standardFee: plainDecimal(info.standardFee), until: info.feeWaivedUntil };
+  return {
+    waived: true,
+    fee: plainDecimal(info.fee),
+    standardFee: plainDecimal(info.standardFee),
+    until: info.feeWaivedUntil,
+  };
 }
 
 /**
@@ -98,13 +109,17 @@ export type WithdrawBlock =
 export function withdrawBlock(info: WithdrawFeeInfo, nowMs: number): WithdrawBlock | null {
   if (!info.available) return { kind: 'unavailable' };
   if (info.frozen) return { kind: 'frozen' };
-  if (info.lockedUntil !== null && info.lockedUntil > nowMs) return { kind: 'locked', until: info.lockedUntil, reason: info.lockReason };
+  if (info.lockedUntil !== null && info.lockedUntil > nowMs)
+    return { kind: 'locked', until: info.lockedUntil, reason: info.lockReason };
   if (!info.fundPasswordSet) return { kind: 'noFundPassword' };
   return null;
 }
 
 /** The saved addresses a withdrawal can go to now (their hold passed), and the held ones' next usable time. */
-export function addressChoice(addresses: readonly WithdrawAddress[], nowMs: number): { usable: WithdrawAddress[]; nextUsableAt: number | null } {
+export function addressChoice(
+  addresses: readonly WithdrawAddress[],
+  nowMs: number,
+): { usable: WithdrawAddress[]; nextUsableAt: number | null } {
   const usable = addresses.filter((a) => !isHeld(a, nowMs));
   const held = addresses.filter((a) => isHeld(a, nowMs)).map((a) => a.usableFrom);
   return { usable, nextUsableAt: held.length > 0 ? Math.min(...held) : null };
@@ -124,7 +139,16 @@ export function isMoving(state: WithdrawalState): boolean {
 
 /** Refusals of `userwithdraw/create` shown beside the amount; the rest are shown above the button. */
 const AMOUNT_CODES: ReadonlySet<number> = new Set(
-  (['WITHDRAW_BELOW_MIN', 'WITHDRAW_ABOVE_MAX', 'WITHDRAW_DAILY_LIMIT', 'WITHDRAW_AMOUNT_PRECISION', 'BALANCE_NOT_ENOUGH', 'AMOUNT_INVALID'] as const).map((k) => ERRORS[k].code),
+  (
+    [
+      'WITHDRAW_BELOW_MIN',
+      'WITHDRAW_ABOVE_MAX',
+      'WITHDRAW_DAILY_LIMIT',
+      'WITHDRAW_AMOUNT_PRECISION',
+      'BALANCE_NOT_ENOUGH',
+      'AMOUNT_INVALID',
+    ] as const
+  ).map((k) => ERRORS[k].code),
 );
 
 export function isAmountError(code: number): boolean {

@@ -24,7 +24,6 @@ function walletFrom(value: string | null): WalletName {
   return WALLET_NAMES.includes(value as WalletName) ? (value as WalletName) : 'currency';
 }
 
-
 /**
  * /pages/desktop/asset/index (docs/product.md §2 "Assets"): the total and the three accounts across the top;
  * the chosen account's coins in a table ("hide small balances", shared with the mobile page) beside the transfer form;
@@ -59,7 +58,10 @@ export function AssetDeskPage() {
 
   return (
     <div className="desk-page">
-      <section className={`desk-summary${typeUser === 'demo' ? ' desk-summary--demo' : ''}`} aria-labelledby="desk-total">
+      <section
+        className={`desk-summary${typeUser === 'demo' ? ' desk-summary--demo' : ''}`}
+        aria-labelledby="desk-total"
+      >
         <div className="desk-summary__total">
           <h2 id="desk-total" className="desk-summary__label">
             {t('assets.totalUsdt')}
@@ -67,13 +69,17 @@ export function AssetDeskPage() {
           <p className="desk-summary__value mono" aria-live="polite">
             {data.data ? formatMoney(data.data.totalUsdt) : '--'}
           </p>
-          {data.data && data.data.unpriced.length > 0 ? <p className="desk-note">{t('assets.unpriced', { coins: data.data.unpriced.join(', ') })}</p> : null}
+          {data.data && data.data.unpriced.length > 0 ? (
+            <p className="desk-note">{t('assets.unpriced', { coins: data.data.unpriced.join(', ') })}</p>
+          ) : null}
         </div>
         <ul className="desk-summary__accounts" aria-label={t('assets.accounts')}>
           {WALLET_NAMES.map((name) => (
             <li key={name} data-wallet={name}>
               <span className="desk-summary__label">{t(`wallets.${name}`)}</span>
-              <span className="desk-summary__figure mono">≈ {formatMoney(data.data?.wallets.find((w) => w.wallet === name)?.totalUsdt ?? '0')} USDT</span>
+              <span className="desk-summary__figure mono">
+                ≈ {formatMoney(data.data?.wallets.find((w) => w.wallet === name)?.totalUsdt ?? '0')} USDT
+              </span>
             </li>
           ))}
         </ul>
@@ -99,7 +105,13 @@ export function AssetDeskPage() {
               <span>{t('assets.hideSmall')}</span>
             </label>
           </header>
-          <DesktopTabs label={t('assets.accounts')} idPrefix="desk-wallet" items={walletTabs} value={wallet} onChange={selectWallet} />
+          <DesktopTabs
+            label={t('assets.accounts')}
+            idPrefix="desk-wallet"
+            items={walletTabs}
+            value={wallet}
+            onChange={selectWallet}
+          />
           <div {...desktopTabPanel('desk-wallet', wallet)} data-wallet={wallet}>
             {data.isPending ? <DelayedLoading /> : <BalanceTable rows={rows} label={t(`wallets.${wallet}`)} />}
           </div>
@@ -117,8 +129,16 @@ export function AssetDeskPage() {
         <h2 id="desk-records" className="desk-panel__title">
           {t('assets.records')}
         </h2>
-        <DesktopTabs label={t('assets.records')} idPrefix="desk-records" items={recordTabs} value={records} onChange={setRecords} />
-        <div {...desktopTabPanel('desk-records', records)}>{records === 'transfers' ? <TransferRecordsTable /> : <AccountChangesTable wallet={wallet} />}</div>
+        <DesktopTabs
+          label={t('assets.records')}
+          idPrefix="desk-records"
+          items={recordTabs}
+          value={records}
+          onChange={setRecords}
+        />
+        <div {...desktopTabPanel('desk-records', records)}>
+          {records === 'transfers' ? <TransferRecordsTable /> : <AccountChangesTable wallet={wallet} />}
+        </div>
       </section>
       {confirm.element}
     </div>

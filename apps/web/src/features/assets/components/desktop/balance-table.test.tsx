@@ -16,9 +16,13 @@ const wallet: ValuedWallet = {
 
 /** The cells of a coin's row: available, frozen, USDT value. */
 function cells(asset: string) {
-  const row = within(screen.getByRole('table', { name: 'Spot account' })).getByRole('rowheader', { name: new RegExp(asset) }).closest('tr');
+  const row = within(screen.getByRole('table', { name: 'Spot account' }))
+    .getByRole('rowheader', { name: new RegExp(asset) })
+    .closest('tr');
   if (!row) throw new Error(`no row for ${asset}`);
-  return within(row).getAllByRole('cell').map((c) => c.textContent);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 }
 
 describe('the desktop balance table', () => {

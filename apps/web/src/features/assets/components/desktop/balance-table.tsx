@@ -11,7 +11,14 @@ export function BalanceTable({ rows, label }: { rows: readonly BalanceRow[]; lab
   return (
     <div className="desk-table__scroll">
       <table className="desk-table" aria-label={label}>
-        <DeskTableHead columns={[t('transfer.coin'), numeric(t('assets.available')), numeric(t('assets.frozen')), numeric(t('assets.valueUsdt'))]} />
+        <DeskTableHead
+          columns={[
+            t('transfer.coin'),
+            numeric(t('assets.available')),
+            numeric(t('assets.frozen')),
+            numeric(t('assets.valueUsdt')),
+          ]}
+        />
         <tbody>
           {rows.map((r) => (
             <tr key={r.asset} data-asset={r.asset}>

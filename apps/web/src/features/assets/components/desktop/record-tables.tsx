@@ -19,7 +19,15 @@ export function TransferRecordsTable() {
     <>
       <div className="desk-table__scroll">
         <table className="desk-table" aria-label={t('routes.transferRecords')}>
-          <DeskTableHead columns={[t('assets.operateTime'), t('transfer.from'), t('transfer.to'), t('transfer.coin'), numeric(t('transfer.amount'))]} />
+          <DeskTableHead
+            columns={[
+              t('assets.operateTime'),
+              t('transfer.from'),
+              t('transfer.to'),
+              t('transfer.coin'),
+              numeric(t('transfer.amount')),
+            ]}
+          />
           <tbody>
             {items.map((r) => (
               <tr key={r.id} data-testid="transfer-record">
@@ -45,7 +53,8 @@ function ChangeText({ line }: { line: AccountChange['lines'][number] }) {
   const { t } = useTranslation();
   const fmt = (value: string) => formatAssetAmount(value, line.asset);
   const view = lineView(line);
-  if (view.kind !== 'change') return <>{t(`statement.${view.kind}`, { amount: fmt(view.amount), asset: line.asset })}</>;
+  if (view.kind !== 'change')
+    return <>{t(`statement.${view.kind}`, { amount: fmt(view.amount), asset: line.asset })}</>;
   const note =
     view.note?.kind === 'fromHeld'
       ? t('statement.fromHeld')
@@ -54,7 +63,9 @@ function ChangeText({ line }: { line: AccountChange['lines'][number] }) {
         : null;
   return (
     <>
-      <span className={view.negative ? 'is-negative' : 'is-positive'}>{`${view.negative ? '' : '+'}${fmt(view.amount)}`}</span>
+      <span
+        className={view.negative ? 'is-negative' : 'is-positive'}
+      >{`${view.negative ? '' : '+'}${fmt(view.amount)}`}</span>
       {note ? <span className="desk-note"> · {note}</span> : null}
     </>
   );
@@ -71,7 +82,16 @@ export function AccountChangesTable({ wallet }: { wallet: WalletName }) {
     <>
       <div className="desk-table__scroll">
         <table className="desk-table" aria-label={`${t(`wallets.${wallet}`)}: ${t('assets.accountChanges')}`}>
-          <DeskTableHead columns={[t('assets.operateTime'), t('desktop.type'), t('transfer.coin'), numeric(t('market.sort.change')), numeric(t('assets.balanceAfter')), numeric(t('statement.heldNow'))]} />
+          <DeskTableHead
+            columns={[
+              t('assets.operateTime'),
+              t('desktop.type'),
+              t('transfer.coin'),
+              numeric(t('market.sort.change')),
+              numeric(t('assets.balanceAfter')),
+              numeric(t('statement.heldNow')),
+            ]}
+          />
           <tbody>
             {items.flatMap((c) =>
               c.lines.map((l, i) => (
@@ -85,7 +105,9 @@ export function AccountChangesTable({ wallet }: { wallet: WalletName }) {
                     <ChangeText line={l} />
                   </td>
                   <td className="is-num">{formatAssetAmount(l.balanceAfter, l.asset)}</td>
-                  <td className="is-num">{isZeroDecimal(l.heldAfter) ? '—' : formatAssetAmount(l.heldAfter, l.asset)}</td>
+                  <td className="is-num">
+                    {isZeroDecimal(l.heldAfter) ? '—' : formatAssetAmount(l.heldAfter, l.asset)}
+                  </td>
                 </tr>
               )),
             )}

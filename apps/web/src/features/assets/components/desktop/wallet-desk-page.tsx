@@ -59,7 +59,9 @@ export function WalletDeskPage() {
             <li key={name} data-wallet={name}>
               <Link className="desk-accounts__card" to={`${DESKTOP_PATHS.asset}?wallet=${name}`}>
                 <span className="desk-accounts__name">{t(`wallets.${name}`)}</span>
-                <span className="desk-accounts__value mono">{formatMoney(data.data?.wallets.find((w) => w.wallet === name)?.totalUsdt ?? '0')} USDT</span>
+                <span className="desk-accounts__value mono">
+                  {formatMoney(data.data?.wallets.find((w) => w.wallet === name)?.totalUsdt ?? '0')} USDT
+                </span>
               </Link>
             </li>
           ))}

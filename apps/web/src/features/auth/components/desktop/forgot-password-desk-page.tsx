@@ -23,7 +23,13 @@ export function ForgotPasswordDeskPage() {
   return (
     <div className="auth">
       <AuthHeader title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')} />
-      <DesktopTabs label={t('auth.forgotSubtitle')} idPrefix="reset-by" items={methods} value={by} onChange={(next) => setParams({ by: next }, { replace: true })} />
+      <DesktopTabs
+        label={t('auth.forgotSubtitle')}
+        idPrefix="reset-by"
+        items={methods}
+        value={by}
+        onChange={(next) => setParams({ by: next }, { replace: true })}
+      />
       <div {...desktopTabPanel('reset-by', by)} className="desk-reset__panel">
         <FindPasswordForm key={by} type={by} />
       </div>

@@ -23,11 +23,26 @@ import '../../financing.css';
 function ProductsTable({ products }: { products: readonly FinancingProduct[] }) {
   const f = useFinancingText();
   const termLabel = useTermLabel();
-  if (products.length === 0) return <p className="empty-text" data-testid="financing-no-products">{f('noProducts')}</p>;
+  if (products.length === 0)
+    return (
+      <p className="empty-text" data-testid="financing-no-products">
+        {f('noProducts')}
+      </p>
+    );
   return (
     <div className="desk-table__scroll">
       <table className="desk-table" aria-labelledby="desk-financing-products">
-        <DeskTableHead columns={[f('product'), f('coin'), f('terms'), numeric(f('limits')), numeric(f('remaining')), f('earlyRule'), '']} />
+        <DeskTableHead
+          columns={[
+            f('product'),
+            f('coin'),
+            f('terms'),
+            numeric(f('limits')),
+            numeric(f('remaining')),
+            f('earlyRule'),
+            '',
+          ]}
+        />
         <tbody>
           {products.map((p) => (
             <tr key={p.id} data-testid="financing-product" data-id={p.id}>
@@ -36,16 +51,32 @@ function ProductsTable({ products }: { products: readonly FinancingProduct[] }) 
               <td>
                 <ul className="financing-terms">
                   {p.terms.map((term) => (
-                    <li key={term.days} data-testid="financing-term">{termLabel(term)}</li>
+                    <li key={term.days} data-testid="financing-term">
+                      {termLabel(term)}
+                    </li>
                   ))}
                 </ul>
               </td>
-              <td className="is-num">{f('limitsValue', { min: formatExact(p.minAmount), max: formatExact(p.maxAmount), coin: p.currency })}</td>
-              <td className="is-num" data-testid="financing-remaining">{f('remainingValue', { remaining: formatExact(p.remaining), quota: formatExact(p.quota), coin: p.currency })}</td>
-              <td className="financing-rule" data-testid="financing-early-rule">{f(`early.${p.earlyRedemption}`)}</td>
+              <td className="is-num">
+                {f('limitsValue', { min: formatExact(p.minAmount), max: formatExact(p.maxAmount), coin: p.currency })}
+              </td>
+              <td className="is-num" data-testid="financing-remaining">
+                {f('remainingValue', {
+                  remaining: formatExact(p.remaining),
+                  quota: formatExact(p.quota),
+                  coin: p.currency,
+                })}
+              </td>
+              <td className="financing-rule" data-testid="financing-early-rule">
+                {f(`early.${p.earlyRedemption}`)}
+              </td>
               <td>
                 {p.onSale ? (
-                  <Link className="desktop-button" to={buyPathOf(DESKTOP_PATHS.buyFinancing, p)} aria-label={f('subscribeTo', { name: p.name })}>
+                  <Link
+                    className="desktop-button"
+                    to={buyPathOf(DESKTOP_PATHS.buyFinancing, p)}
+                    aria-label={f('subscribeTo', { name: p.name })}
+                  >
                     {f('subscribe')}
                   </Link>
                 ) : (
@@ -61,19 +92,39 @@ function ProductsTable({ products }: { products: readonly FinancingProduct[] }) 
 }
 
 /** One subscription as a table row (docs/product.md §3 fields, interest earned so far, early redemption where allowed). */
-function SubscriptionRow({ subscription: s, ask }: { subscription: FinancingSubscription; ask: (question: ModalQuestion) => Promise<boolean> }) {
+function SubscriptionRow({
+  subscription: s,
+  ask,
+}: {
+  subscription: FinancingSubscription;
+  ask: (question: ModalQuestion) => Promise<boolean>;
+}) {
   const f = useFinancingText();
   const of = useAmountOf();
   return (
     <tr data-testid="subscription-record" data-id={s.id} data-state={s.state}>
       <th scope="row">{s.productName}</th>
-      <td><SubscriptionState subscription={s} /></td>
-      <td className="is-num" data-testid="subscription-amount">{of(s.amount, s.currency)}</td>
-      <td className="is-num">{f('days', { days: s.days })} · {formatRatePercent(s.annualRate)}</td>
-      <td className="is-num" data-testid="subscription-interest">{of(s.estimatedInterest, s.currency)}</td>
-      <td className="is-num" data-testid="subscription-accrued">{of(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), s.currency)}</td>
-      <td className="is-num"><Time ms={s.subscribedAt} /></td>
-      <td className="is-num"><Time ms={s.expiresAt} /></td>
+      <td>
+        <SubscriptionState subscription={s} />
+      </td>
+      <td className="is-num" data-testid="subscription-amount">
+        {of(s.amount, s.currency)}
+      </td>
+      <td className="is-num">
+        {f('days', { days: s.days })} · {formatRatePercent(s.annualRate)}
+      </td>
+      <td className="is-num" data-testid="subscription-interest">
+        {of(s.estimatedInterest, s.currency)}
+      </td>
+      <td className="is-num" data-testid="subscription-accrued">
+        {of(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), s.currency)}
+      </td>
+      <td className="is-num">
+        <Time ms={s.subscribedAt} />
+      </td>
+      <td className="is-num">
+        <Time ms={s.expiresAt} />
+      </td>
       <td>{canRedeem(s.earlyRedemption, s.state) ? <RedeemButton subscription={s} ask={ask} /> : null}</td>
     </tr>
   );
@@ -89,7 +140,17 @@ function SubscriptionsTable() {
           <div className="desk-table__scroll">
             <table className="desk-table" aria-labelledby="desk-financing-history">
               <DeskTableHead
-                columns={[f('product'), f('state'), numeric(f('amount')), numeric(`${f('duration')} · ${f('rate')}`), numeric(f('estimatedInterest')), numeric(f('accruedInterest')), numeric(f('subscribedAt')), numeric(f('expiresAt')), '']}
+                columns={[
+                  f('product'),
+                  f('state'),
+                  numeric(f('amount')),
+                  numeric(`${f('duration')} · ${f('rate')}`),
+                  numeric(f('estimatedInterest')),
+                  numeric(f('accruedInterest')),
+                  numeric(f('subscribedAt')),
+                  numeric(f('expiresAt')),
+                  '',
+                ]}
               />
               <tbody>
                 {items.map((s) => (

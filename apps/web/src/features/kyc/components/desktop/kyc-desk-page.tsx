@@ -18,12 +18,16 @@ export function KycDeskPage() {
       {(info) => (
         <div className="desk-kyc">
           <section className="desk-panel desk-kyc__status" aria-labelledby="desk-kyc-status">
-            <h2 id="desk-kyc-status" className="desk-panel__title">{t('routes.kyc')}</h2>
+            <h2 id="desk-kyc-status" className="desk-panel__title">
+              {t('routes.kyc')}
+            </h2>
             <KycStatus info={info} />
           </section>
           <div className="desk-kyc__forms">
             <section className="desk-panel" aria-labelledby="desk-kyc-primary">
-              <h2 id="desk-kyc-primary" className="desk-panel__title">{k('step1')}</h2>
+              <h2 id="desk-kyc-primary" className="desk-panel__title">
+                {k('step1')}
+              </h2>
               {editable(info) ? (
                 // Keyed by the stored stage: a save shows the saved values.
                 <RealNameForm key={JSON.stringify(info.primary)} info={info} onSaved={() => undefined} />
@@ -32,7 +36,9 @@ export function KycDeskPage() {
               )}
             </section>
             <section className="desk-panel" aria-labelledby="desk-kyc-documents">
-              <h2 id="desk-kyc-documents" className="desk-panel__title">{k('step2')}</h2>
+              <h2 id="desk-kyc-documents" className="desk-panel__title">
+                {k('step2')}
+              </h2>
               {documentsOpen(info) ? (
                 <DocumentsForm key={info.submittedAt ?? 0} onSubmitted={() => undefined} />
               ) : (

@@ -3,15 +3,35 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DESKTOP_PATHS } from '../../../../lib/routing/paths';
 import { useLoanText } from '../../strings';
-import { ApplySection, isOpen, LoanLinks, LoanListSection, MyLoans, PayAllSection, PayOneSection } from '../loan-sections';
+import {
+  ApplySection,
+  isOpen,
+  LoanLinks,
+  LoanListSection,
+  MyLoans,
+  PayAllSection,
+  PayOneSection,
+} from '../loan-sections';
 import { ProductList } from '../product-list';
 import '../../loan.css';
 
 /** A desktop panel with its heading. */
-function Panel({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
+function Panel({
+  id,
+  title,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`desk-panel${className ? ` ${className}` : ''}`} aria-labelledby={id}>
-      <h2 id={id} className="desk-panel__title">{title}</h2>
+      <h2 id={id} className="desk-panel__title">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -25,8 +45,12 @@ export function LoanDeskPage() {
     <div className="desk-page">
       <LoanLinks />
       <div className="desk-loan-top">
-        <Panel id="desk-loan-mine" title={l('myLoans')}><MyLoans /></Panel>
-        <Panel id="desk-loan-products" title={l('products')}><ProductList headingLevel={3} /></Panel>
+        <Panel id="desk-loan-mine" title={l('myLoans')}>
+          <MyLoans />
+        </Panel>
+        <Panel id="desk-loan-products" title={l('products')}>
+          <ProductList headingLevel={3} />
+        </Panel>
       </div>
       <Panel id="desk-loan-history" title={t('routes.loanHistory')}>
         <LoanListSection empty={l('noLoans')} label={t('routes.loanHistory')} />
@@ -54,8 +78,12 @@ export function LoanRepaymentsDeskPage() {
   return (
     <div className="desk-page">
       <nav className="loan-links" aria-label={t('routes.loanRepayments')}>
-        <Link className="desktop-button" to={DESKTOP_PATHS.payAllLoans}>{l('payAll')}</Link>
-        <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.loan}>{t('routes.loan')}</Link>
+        <Link className="desktop-button" to={DESKTOP_PATHS.payAllLoans}>
+          {l('payAll')}
+        </Link>
+        <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.loan}>
+          {t('routes.loan')}
+        </Link>
       </nav>
       <div className="desk-loan-top">
         <Panel id="desk-loan-open" title={l('openLoans')}>
@@ -74,7 +102,9 @@ export function PayLoanDeskPage() {
   const { t } = useTranslation();
   return (
     <div className="desk-page desk-loan-narrow">
-      <Panel id="desk-loan-pay" title={t('routes.payLoan')}><PayOneSection /></Panel>
+      <Panel id="desk-loan-pay" title={t('routes.payLoan')}>
+        <PayOneSection />
+      </Panel>
     </div>
   );
 }
@@ -84,7 +114,9 @@ export function PayAllLoansDeskPage() {
   const { t } = useTranslation();
   return (
     <div className="desk-page desk-loan-narrow">
-      <Panel id="desk-loan-pay-all" title={t('routes.payAllLoans')}><PayAllSection /></Panel>
+      <Panel id="desk-loan-pay-all" title={t('routes.payAllLoans')}>
+        <PayAllSection />
+      </Panel>
     </div>
   );
 }

@@ -23,10 +23,18 @@ export function NotificationDeskPage() {
           </h2>
           <MarkAllRead className="desktop-button desktop-button--ghost" />
         </div>
-        <NoticeList hrefOf={selectPath} selectedId={id} moreClassName="desktop-button desktop-button--ghost desk-load-more" />
+        <NoticeList
+          hrefOf={selectPath}
+          selectedId={id}
+          moreClassName="desktop-button desktop-button--ghost desk-load-more"
+        />
       </section>
       <section className="desk-panel notices-desk__detail" aria-label={t('routes.notificationDetail')}>
-        {id ? <NoticeDetail key={id} id={id} buttonClassName="desktop-button" /> : <p className="empty-text">{f('choose')}</p>}
+        {id ? (
+          <NoticeDetail key={id} id={id} buttonClassName="desktop-button" />
+        ) : (
+          <p className="empty-text">{f('choose')}</p>
+        )}
       </section>
     </div>
   );

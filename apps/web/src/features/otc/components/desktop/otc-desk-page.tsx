@@ -44,7 +44,11 @@ export function OtcDeskPage() {
                 </span>
               </p>
             ) : quote.isError ? (
-              <button type="button" className="desktop-button desktop-button--ghost" onClick={() => void quote.refetch()}>
+              <button
+                type="button"
+                className="desktop-button desktop-button--ghost"
+                onClick={() => void quote.refetch()}
+              >
                 {t('app.retry')}
               </button>
             ) : null}
@@ -73,10 +77,25 @@ export function OtcDeskPage() {
           <h2 id="otc-order" className="desk-panel__title">
             {t('routes.otc')}
           </h2>
-          <DesktopTabs label={t('routes.otc')} idPrefix="otc-side" items={sideTabs} value={side} onChange={page.selectTab} />
+          <DesktopTabs
+            label={t('routes.otc')}
+            idPrefix="otc-side"
+            items={sideTabs}
+            value={side}
+            onChange={page.selectTab}
+          />
           <div {...desktopTabPanel('otc-side', side)} className="otc-desk__form">
             {result ? <TradeResult result={result} assetsPath={DESKTOP_PATHS.asset} heading="h3" /> : null}
-            <TradeForm key={side} side={side} quote={quote.data} assets={page.assets} requote={page.requote} onTraded={page.setResult} ask={modal.ask} desk />
+            <TradeForm
+              key={side}
+              side={side}
+              quote={quote.data}
+              assets={page.assets}
+              requote={page.requote}
+              onTraded={page.setResult}
+              ask={modal.ask}
+              desk
+            />
           </div>
         </section>
       </div>

@@ -19,7 +19,16 @@ export function TradeHistoryTable() {
     <>
       <div className="desk-table__scroll">
         <table className="desk-table" aria-labelledby="otc-history">
-          <DeskTableHead columns={[t('assets.operateTime'), t('desktop.type'), numeric(o('paid')), numeric(o('received')), numeric(o('price')), numeric(o('fee'))]} />
+          <DeskTableHead
+            columns={[
+              t('assets.operateTime'),
+              t('desktop.type'),
+              numeric(o('paid')),
+              numeric(o('received')),
+              numeric(o('price')),
+              numeric(o('fee')),
+            ]}
+          />
           <tbody>
             {items.map((trade) => (
               <tr key={trade.id} data-testid="otc-trade">

@@ -22,7 +22,12 @@ export function RechargeDeskPage() {
   const coin = findCoin(types.data, symbol) ?? defaultCoin(types.data);
   const options = orderCoins(types.data ?? []).map((c) => {
     const summary = coinSummary(c);
-    const note = summary.kind === 'available' ? summary.protocols.join(' · ') : summary.kind === 'no_network' ? r('noNetworkYet') : r(`states.${summary.state}`);
+    const note =
+      summary.kind === 'available'
+        ? summary.protocols.join(' · ')
+        : summary.kind === 'no_network'
+          ? r('noNetworkYet')
+          : r(`states.${summary.state}`);
     return { value: c.symbol, label: `${c.symbol} — ${note}` };
   });
   return (
@@ -36,7 +41,12 @@ export function RechargeDeskPage() {
             <div className="desk-deposit__coin">
               <SelectField label={r('coin')} value={coin.symbol} options={options} onChange={setSymbol} />
             </div>
-            <DepositPanel coin={coin} route={pickChain(coin, chain)} onChain={(next) => setChain(next, coin.symbol)} layout="desktop" />
+            <DepositPanel
+              coin={coin}
+              route={pickChain(coin, chain)}
+              onChain={(next) => setChain(next, coin.symbol)}
+              layout="desktop"
+            />
           </div>
         ) : null}
       </section>

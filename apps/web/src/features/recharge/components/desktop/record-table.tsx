@@ -19,19 +19,36 @@ export function RechargeRecordTable({ labelledBy }: { labelledBy: string }) {
       <div className="desk-table__scroll">
         <table className="desk-table deposit-table" aria-labelledby={labelledBy}>
           <DeskTableHead
-            columns={[r('time'), r('coin'), r('network'), r('channel'), r('status'), numeric(r('amount')), numeric(r('quantity')), r('from'), r('to'), r('number')]}
+            columns={[
+              r('time'),
+              r('coin'),
+              r('network'),
+              r('channel'),
+              r('status'),
+              numeric(r('amount')),
+              numeric(r('quantity')),
+              r('from'),
+              r('to'),
+              r('number'),
+            ]}
           />
           <tbody>
             {items.map((d) => (
               <tr key={d.number} data-testid="deposit-record" data-channel={d.channel} data-status={d.status}>
-                <td className="is-time"><Time at={d.time} /></td>
+                <td className="is-time">
+                  <Time at={d.time} />
+                </td>
                 <td>{d.symbol}</td>
                 <td>{recordNetwork(d)}</td>
                 <td>{r(`channels.${d.channel}`)}</td>
-                <td><DepositStatus record={d} /></td>
+                <td>
+                  <DepositStatus record={d} />
+                </td>
                 <td className="is-num">{formatExact(d.amount)}</td>
                 <td className="is-num">{formatExact(d.quantity)}</td>
-                <td className="deposit-table__address"><FromAddress record={d} /></td>
+                <td className="deposit-table__address">
+                  <FromAddress record={d} />
+                </td>
                 <td className="deposit-table__address mono">{d.to ?? NO_VALUE}</td>
                 <td className="deposit-table__number mono">{d.number}</td>
               </tr>

@@ -31,7 +31,9 @@ function AddAddressPanel() {
       <FundPasswordGate>
         {types.isError ? <PageLoadError onRetry={() => void types.refetch()} /> : null}
         {!types.data && !types.isError ? <DelayedLoading /> : null}
-        {types.data ? <AddressForm key={round} coins={addressCoins(types.data)} initial={{}} onSaved={onSaved} /> : null}
+        {types.data ? (
+          <AddressForm key={round} coins={addressCoins(types.data)} initial={{}} onSaved={onSaved} />
+        ) : null}
       </FundPasswordGate>
     </div>
   );
