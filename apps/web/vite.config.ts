@@ -72,13 +72,11 @@ function preloadAppStart(): Plugin {
           throw new Error(`${ENGLISH_STRINGS} is not a chunk of its own`);
         const english = englishChunk.fileName;
         return [
-          ...[...css]
-            .filter(missing)
-            .map((f) => ({
-              tag: 'link',
-              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` },
-              injectTo: 'head' as const,
-            })),
+          ...[...css].filter(missing).map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` },
+            injectTo: 'head' as const,
+          })),
           // Low priority: on a slow link the stylesheets and the small entry, which paints the shell
           // (app/prepaint.ts), get the bandwidth first; the app's files still start at once.
           ...[...js]

@@ -34,17 +34,15 @@ async function seedLegal(db: DbOrTx, now: Date): Promise<void> {
     );
     const missing = LEGAL_KINDS.filter((k) => !have.has(k));
     if (missing.length) {
-      await tx
-        .insert(legalDocuments)
-        .values(
-          missing.map((kind) => ({
-            kind,
-            version: 1,
-            translations: LEGAL_SEED[kind],
-            publishedAt: now,
-            createdBy: null,
-          })),
-        );
+      await tx.insert(legalDocuments).values(
+        missing.map((kind) => ({
+          kind,
+          version: 1,
+          translations: LEGAL_SEED[kind],
+          publishedAt: now,
+          createdBy: null,
+        })),
+      );
     }
   });
 }

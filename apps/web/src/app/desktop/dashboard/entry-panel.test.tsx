@@ -85,16 +85,14 @@ function filledOrder(amount: string): SpotOrder {
 async function openSpot({ typeUser = 'real' as const }: { typeUser?: 'real' | 'demo' } = {}) {
   signIn({ typeUser });
   queryClient.setQueryData(['contract-products', 'CRYPTO'], products);
-  api
-    .get(API.forex.checkTradingTime, openMarket)
-    .get(
-      API.account.getValidAssetById,
-      (r: SentRequest): WalletBalance => ({
-        asset: r.query.asset ?? '',
-        available: r.query.wallet === 'currency' ? (currency[r.query.asset ?? ''] ?? '0') : '500',
-        frozen: '0',
-      }),
-    );
+  api.get(API.forex.checkTradingTime, openMarket).get(
+    API.account.getValidAssetById,
+    (r: SentRequest): WalletBalance => ({
+      asset: r.query.asset ?? '',
+      available: r.query.wallet === 'currency' ? (currency[r.query.asset ?? ''] ?? '0') : '500',
+      frozen: '0',
+    }),
+  );
   const view = renderWithProviders(<EntryPanel instrument={btc} />, {
     route: '/pages/desktop/dashboard/index?symbol=BTCUSDT',
   });
