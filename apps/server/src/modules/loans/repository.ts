@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { cappedCount } from '../../db/paging';
 import type { Invariant } from '../ledger';
 import { noticeSent } from '../notifications';
 import { userRepo } from '../users';
@@ -182,7 +183,7 @@ export const loanRepo = {
         ? eq(loans.id, filter.id)
         : and(eq(loans.state, filter.state), filter.userId === undefined ? undefined : eq(loans.userId, filter.userId));
     const order = filter.state === 'pending' ? asc(loans.id) : desc(loans.id);
-    const [found, [counted]] = await Promise.all([
+    const [found, counted] = await Promise.all([
       db
         .select()
         .from(loans)
@@ -190,21 +191,10 @@ export const loanRepo = {
         .orderBy(order)
         .limit(size)
         .offset((page - 1) * size),
-      db.select({ n: count() }).from(
-        db
-          .select({ id: loans.id })
-          .from(loans)
-          .where(where)
-          .limit(cap + 1)
-          .as('c'),
-      ),
+      cappedCount(db, loans, where, cap),
     ]);
-    const uids = await userRepo.uidsOf(db, [...new Set(found.map((l) => l.userId))]);
-    const rows = found.flatMap((l) => {
-      const uid = uids.get(l.userId);
-      return uid === undefined ? [] : [{ l, uid }];
-    });
-    return { rows, total: Math.min(counted?.n ?? 0, cap), totalCapped: (counted?.n ?? 0) > cap };
+    const rows = (await userRepo.withUids(db, found, (l) => l.userId)).map(({ row, uid }) => ({ l: row, uid }));
+    return { rows, ...counted };
   },
 
   async loanById(db: DbOrTx, id: number): Promise<LoanRow | undefined> {

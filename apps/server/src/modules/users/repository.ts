@@ -106,6 +106,18 @@ export const userRepo = {
     return new Map(rows.map((r) => [r.id, r.uid]));
   },
 
+  /**
+   * Each row with its user's UID (back-office lists: the users module owns the UIDs); a row whose
+   * user is unknown is left out, as an inner join would.
+   */
+  async withUids<R>(db: DbOrTx, rows: readonly R[], userIdOf: (row: R) => number): Promise<{ row: R; uid: string }[]> {
+    const uids = await this.uidsOf(db, [...new Set(rows.map(userIdOf))]);
+    return rows.flatMap((row) => {
+      const uid = uids.get(userIdOf(row));
+      return uid === undefined ? [] : [{ row, uid }];
+    });
+  },
+
   /** The UIDs and e-mails of these users, by id (the chat inbox); an unknown id is left out. */
   async contactsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, { uid: string; email: string | null }>> {
     if (!ids.length) return new Map();

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, min, notInArray, sql, sum } from 'drizzle-orm';
 import type { WithdrawalState } from '@app/contract';
 import type { DbOrTx, Tx } from '../../db/client';
+import { cappedCount } from '../../db/paging';
 import { notifyUser } from '../notifications';
 import { operatorEmails } from '../operators';
 import { userRepo } from '../users';
@@ -225,7 +226,7 @@ export const withdrawalRepo = {
             filter.userId === undefined ? undefined : eq(withdrawals.userId, filter.userId),
           );
     const order = filter.state === 'processing' ? asc(withdrawals.id) : desc(withdrawals.id);
-    const [found, [counted]] = await Promise.all([
+    const [found, counted] = await Promise.all([
       db
         .select()
         .from(withdrawals)
@@ -233,21 +234,10 @@ export const withdrawalRepo = {
         .orderBy(order)
         .limit(size)
         .offset((page - 1) * size),
-      db.select({ n: count() }).from(
-        db
-          .select({ id: withdrawals.id })
-          .from(withdrawals)
-          .where(where)
-          .limit(cap + 1)
-          .as('c'),
-      ),
+      cappedCount(db, withdrawals, where, cap),
     ]);
-    const uids = await userRepo.uidsOf(db, [...new Set(found.map((w) => w.userId))]);
-    const rows = found.flatMap((w) => {
-      const uid = uids.get(w.userId);
-      return uid === undefined ? [] : [{ w, uid }];
-    });
-    return { rows, total: Math.min(counted?.n ?? 0, cap), totalCapped: (counted?.n ?? 0) > cap };
+    const rows = (await userRepo.withUids(db, found, (w) => w.userId)).map(({ row, uid }) => ({ w: row, uid }));
+    return { rows, ...counted };
   },
 
   /** The e-mails of the operators who approved each withdrawal, in order (an operator unknown to the operators module is left out). */
