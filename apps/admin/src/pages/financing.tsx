@@ -29,8 +29,17 @@ import {
 import { plainAmount } from '../withdrawal-forms';
 import { call, queryString } from '../api';
 import { formatTime } from '../format';
-import { Alert, Button, Checkbox, Form, Input, Select, Space, Tag } from 'antd';
-import { byNumber, byText, PagedTable, sortOnPage, WholeTable, type Column } from '../ui/data-table';
+import { Alert, Button, Checkbox, Form, Input, Select, Space } from 'antd';
+import {
+  byNumber,
+  byText,
+  changeColumn,
+  enabledColumn,
+  PagedTable,
+  sortOnPage,
+  WholeTable,
+  type Column,
+} from '../ui/data-table';
 import { DateTimeField } from '../ui/date-field';
 import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
 import { PageLayout, PageTabs } from '../ui/page';
@@ -146,25 +155,11 @@ export function FinancingPage() {
       render: (_, p) => EARLY_REDEMPTION_LABELS[p.earlyRedemption],
       csv: (p) => EARLY_REDEMPTION_LABELS[p.earlyRedemption],
     },
-    {
-      title: 'Enabled',
-      render: (_, p) => (p.enabled ? 'Yes' : <Tag>No</Tag>),
-      csv: (p) => (p.enabled ? 'Yes' : 'No'),
-      filters: [
-        { value: true, text: 'Yes' },
-        { value: false, text: 'No' },
-      ],
-      onFilter: (v, p) => p.enabled === v,
-    },
-    {
-      title: 'Change',
-      key: 'change',
-      render: (_, p) => (
-        <Button onClick={() => open(p)} aria-label={`Change ${p.name}`}>
-          Change
-        </Button>
-      ),
-    },
+    enabledColumn(),
+    changeColumn(
+      (p) => open(p),
+      (p) => p.name,
+    ),
   ];
   const title = editing === 'new' ? 'New financing product' : editing ? `Change ${editing.name}` : '';
   return (

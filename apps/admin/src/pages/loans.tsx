@@ -39,7 +39,16 @@ import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
 import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import { byNumber, byText, PagedTable, sortOnPage, WholeTable, type Column } from '../ui/data-table';
+import {
+  byNumber,
+  byText,
+  changeColumn,
+  enabledColumn,
+  PagedTable,
+  sortOnPage,
+  WholeTable,
+  type Column,
+} from '../ui/data-table';
 import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
 import { PageLayout, PageTabs } from '../ui/page';
 import { StateUidFilter, useStateUidParams } from './list-parts';
@@ -460,25 +469,11 @@ export function LoanProductsPage() {
       csv: (p) => dailyText(p.lateDailyRate),
     },
     { title: 'Rules in', render: (_, p) => rulesIn(p), csv: rulesIn },
-    {
-      title: 'Enabled',
-      render: (_, p) => (p.enabled ? 'Yes' : <Tag>No</Tag>),
-      csv: (p) => (p.enabled ? 'Yes' : 'No'),
-      filters: [
-        { value: true, text: 'Yes' },
-        { value: false, text: 'No' },
-      ],
-      onFilter: (v, p) => p.enabled === v,
-    },
-    {
-      title: 'Change',
-      key: 'change',
-      render: (_, p) => (
-        <Button onClick={() => open(p)} aria-label={`Change ${p.name}`}>
-          Change
-        </Button>
-      ),
-    },
+    enabledColumn(),
+    changeColumn(
+      (p) => open(p),
+      (p) => p.name,
+    ),
   ];
   const title = editing === 'new' ? 'New loan product' : editing ? `Change ${editing.name}` : '';
   return (

@@ -40,7 +40,7 @@ import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
 import { Button, Checkbox, Form, Input, Select, Space, Tag } from 'antd';
-import { byNumber, byText, PagedTable, sortOnPage, WholeTable, type Column } from '../ui/data-table';
+import { byNumber, byText, enabledColumn, PagedTable, sortOnPage, WholeTable, type Column } from '../ui/data-table';
 import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
 import { PageLayout, PageTabs } from '../ui/page';
 import { StateUidFilter, useStateUidParams } from './list-parts';
@@ -415,16 +415,7 @@ export function WithdrawalFeesPage() {
         csv: (r) => plainAmount(r[f]),
       }),
     ),
-    {
-      title: 'Enabled',
-      render: (_, r) => (r.enabled ? 'Yes' : 'No'),
-      csv: (r) => (r.enabled ? 'Yes' : 'No'),
-      filters: [
-        { value: true, text: 'Yes' },
-        { value: false, text: 'No' },
-      ],
-      onFilter: (v, r) => r.enabled === v,
-    },
+    enabledColumn(),
     {
       title: 'Signer',
       render: (_, r) => (r.signer ? 'Yes' : <strong>No</strong>),

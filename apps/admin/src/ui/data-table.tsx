@@ -1,5 +1,5 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
-import { Alert, Button, Table, Tooltip } from 'antd';
+import { Alert, Button, Table, Tag, Tooltip } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue } from 'antd/es/table/interface';
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from './csv';
@@ -43,6 +43,33 @@ export const byNumber =
   <T,>(get: (row: T) => number | string | null | undefined) =>
   (a: T, b: T) =>
     Number(get(a) ?? 0) - Number(get(b) ?? 0);
+
+/** A yes/no column of a product's `enabled`, filterable on the page; `No` stands out as a tag. */
+export function enabledColumn<T extends { enabled: boolean }>(): Column<T> {
+  return {
+    title: 'Enabled',
+    render: (_, row) => (row.enabled ? 'Yes' : <Tag>No</Tag>),
+    csv: (row) => (row.enabled ? 'Yes' : 'No'),
+    filters: [
+      { value: true, text: 'Yes' },
+      { value: false, text: 'No' },
+    ],
+    onFilter: (value, row) => row.enabled === value,
+  };
+}
+
+/** The button that opens a row's edit dialog, named after the row (`Change <name>`). */
+export function changeColumn<T>(open: (row: T) => void, nameOf: (row: T) => string): Column<T> {
+  return {
+    title: 'Change',
+    key: 'change',
+    render: (_, row) => (
+      <Button onClick={() => open(row)} aria-label={`Change ${nameOf(row)}`}>
+        Change
+      </Button>
+    ),
+  };
+}
 
 interface QueryLike<D> {
   isError: boolean;
