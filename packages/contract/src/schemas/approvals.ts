@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AdminPage, AdminPageInfo } from './admin';
-import { Envelope, EpochMs } from './common';
+import { Envelope, EpochMs, withError } from './common';
 
 /**
  * Four eyes (issue 16; docs/back-office.md, four eyes): an action that moves money by an
@@ -26,10 +26,13 @@ export const CreditRequestBody = Type.Object(
   {
     uid: Uid,
     asset: Type.String({ minLength: 1, maxLength: APPROVAL_ASSET_MAX_LENGTH }),
+    // Digits and one point, as every customer amount (wallet's AmountString): no spaces, signs or exponents.
     amount: Type.String({
       minLength: 1,
       maxLength: APPROVAL_AMOUNT_MAX_LENGTH,
+      pattern: '^[0-9]+(\\.[0-9]+)?$',
       description: "decimal string, positive, within the coin's decimals",
+      ...withError('AMOUNT_INVALID'),
     }),
     note: Note,
   },

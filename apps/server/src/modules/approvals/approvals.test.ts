@@ -150,7 +150,7 @@ describe("four eyes on an operator's change of money", () => {
         { token: asker },
       ),
     ).toMatchObject({ code: code('ASSET_UNKNOWN') });
-    for (const amount of ['0', '-1', '1.0000001', 'abc'])
+    for (const amount of ['0', '-1', '1.0000001', 'abc', ' 10', '10 ', '1e2', '+1', '.5'])
       expect((await requestCredit(u.user.uid, amount)).code, amount).toBe(code('AMOUNT_INVALID'));
   });
 });
