@@ -604,6 +604,14 @@ describe('repayment', () => {
         { token: u.token, headers: { typeUser: 'demo' } },
       ),
     ).toMatchObject({ code: code('LOAN_REAL_ONLY') });
+    // Nor does the demo ledger get a quote of the real loans (issue 34).
+    const demo = { token: u.token, headers: { typeUser: 'demo' } };
+    expect(await t.post(API.loan.estimatePaidLoan, { id: loan.id }, demo)).toMatchObject({
+      code: code('LOAN_REAL_ONLY'),
+    });
+    expect(await t.call('GET', API.loan.estimatePaidLoans, undefined, demo)).toMatchObject({
+      code: code('LOAN_REAL_ONLY'),
+    });
     // A day past their expiry, quotes nobody paid are removed; a paid one stays (its payment names it).
     t.clock.advance(DAY_MS + 601_000);
     await t.app.loans.purgeQuotes();

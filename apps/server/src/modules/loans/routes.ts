@@ -107,7 +107,8 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
         auth: true,
       }),
     },
-    async (req, reply) => reply.ok(await loans.estimateOne(authOf(req).user.id, req.body)),
+    async (req, reply) =>
+      reply.ok(await loans.estimateOne({ userId: authOf(req).user.id, mode: req.typeUser }, req.body)),
   );
 
   app.get(
@@ -121,7 +122,7 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
         auth: true,
       }),
     },
-    async (req, reply) => reply.ok(await loans.estimateAll(authOf(req).user.id)),
+    async (req, reply) => reply.ok(await loans.estimateAll({ userId: authOf(req).user.id, mode: req.typeUser })),
   );
 
   app.post(

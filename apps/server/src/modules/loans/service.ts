@@ -381,7 +381,12 @@ export class LoanService {
   }
 
   /** `estimate-paid-loan`: a binding quote for one loan (all it owes today, or a part `amount`). */
-  async estimateOne(userId: number, body: EstimateLoanBody): Promise<LoanQuote> {
+  async estimateOne(
+    { userId, mode }: Pick<MoneyRequest, 'userId' | 'mode'>,
+    body: EstimateLoanBody,
+  ): Promise<LoanQuote> {
+    // Loans live on the real ledger only: a demo request gets no quote of real money (as pay does).
+    if (mode !== 'real') throw new AppError('LOAN_REAL_ONLY');
     const row = await loanRepo.byPublicId(this.ctx.db, userId, body.id);
     if (!row) throw new AppError('LOAN_NOT_FOUND');
     if (!isOpen(row.state)) throw new AppError('LOAN_NOT_PAYABLE');
@@ -394,7 +399,8 @@ export class LoanService {
    * in practice (USDT); should a user hold loans in several, this pays those in the coin of their
    * oldest open loan (docs/loans.md).
    */
-  async estimateAll(userId: number): Promise<LoanQuote> {
+  async estimateAll({ userId, mode }: Pick<MoneyRequest, 'userId' | 'mode'>): Promise<LoanQuote> {
+    if (mode !== 'real') throw new AppError('LOAN_REAL_ONLY');
     const rows = await loanRepo.open(this.ctx.db, userId, false);
     if (!rows.length) throw new AppError('LOAN_NOTHING_TO_PAY');
     return this.quote(
