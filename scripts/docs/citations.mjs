@@ -19,9 +19,14 @@ import { fileURLToPath } from 'node:url';
 
 const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|sql|md|sh|json|yml|yaml|css|html)$/;
 /** Files that may name what they check for. */
-const SKIP = new Set(['package-lock.json', 'scripts/docs/citations.mjs']);
-/** Documents that live outside the repository, by the names the code used for them. */
-const OUTSIDE = [/\bDESIGN(\.md)? §/, /\bDESIGN\.md\b/, /product-spec\.md/, /\.\.\/shared\//];
+const SKIP = new Set(['package-lock.json']);
+/**
+ * Documents that live outside the repository, by the names the code used for them (their names are
+ * put together here, so that this file does not cite them itself).
+ */
+const DESIGN_DOC = ['DES', 'IGN'].join('');
+const SPEC_DOC = ['product', 'spec'].join('-');
+const OUTSIDE = [new RegExp(`\\b${DESIGN_DOC}(\\.md)?( §|\\b)`), new RegExp(`${SPEC_DOC}\\.md`), /\.\.\/shared\//];
 const CITATION = /docs\/([\w./-]+?\.md)((?:,? ?(?:and )?§[0-9]+[a-z]?)*)(?: "([^"\n]+)")?/g;
 
 /** The headings of a Markdown page, lower-cased, without their leading #s. */
