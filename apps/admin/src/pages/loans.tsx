@@ -45,6 +45,7 @@ import {
   changeColumn,
   enabledColumn,
   PagedTable,
+  queueColumns,
   sortOnPage,
   WholeTable,
   type Column,
@@ -97,31 +98,13 @@ function LoanQueue({ state, uid }: { state: LoanState; uid: string | undefined }
   const waiting = state === 'pending';
   const caption = `${LOAN_STATE_LABELS[state]}${uid ? ` of user ${uid}` : ''}, ${waiting ? 'oldest' : 'newest'} first`;
   const columns: Column<AdminLoan>[] = [
-    {
+    ...queueColumns<AdminLoan>({
       title: 'Application',
-      render: (_, l) => (
-        <>
-          <div className="mono nowrap">{l.number}</div>
-          <div className="muted">{formatTime(l.createdAt)}</div>
-        </>
-      ),
-      ...sortOnPage(byNumber((l) => l.createdAt)),
-      csv: (l) => l.number,
-    },
-    { title: 'Applied', key: 'applied', hidden: true, csv: (l) => new Date(l.createdAt).toISOString() },
-    {
-      title: 'UID',
-      className: 'mono',
-      csv: (l) => l.uid,
-      render: (_, l) => (
-        <Link
-          to={`/loans?uid=${l.uid}${l.state === 'pending' ? '' : `&state=${l.state}`}`}
-          aria-label={`Loans of user ${l.uid}`}
-        >
-          {l.uid}
-        </Link>
-      ),
-    },
+      timeTitle: 'Applied',
+      path: '/loans',
+      waitingState: 'pending',
+      itemsOf: 'Loans',
+    }),
     {
       title: 'Product',
       dataIndex: 'productName',

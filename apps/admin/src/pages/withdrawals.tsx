@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import {
   ADMIN_API,
   DEPOSIT_CHAINS,
@@ -40,7 +39,16 @@ import { call, queryString } from '../api';
 import { useAuth } from '../auth';
 import { formatTime } from '../format';
 import { Button, Checkbox, Form, Input, Select, Space, Tag } from 'antd';
-import { byNumber, byText, enabledColumn, PagedTable, sortOnPage, WholeTable, type Column } from '../ui/data-table';
+import {
+  byNumber,
+  byText,
+  enabledColumn,
+  PagedTable,
+  queueColumns,
+  sortOnPage,
+  WholeTable,
+  type Column,
+} from '../ui/data-table';
 import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
 import { PageLayout, PageTabs } from '../ui/page';
 import { StateUidFilter, useStateUidParams } from './list-parts';
@@ -95,31 +103,13 @@ function Queue({ state, uid }: { state: WithdrawalState; uid: string | undefined
   const caption = `${STATE_LABELS[state]}${uid ? ` of user ${uid}` : ''}, ${waiting ? 'oldest' : 'newest'} first`;
   const flags = [...new Set(list.data?.items.flatMap((w) => w.riskFlags) ?? [])];
   const columns: Column<AdminWithdrawal>[] = [
-    {
+    ...queueColumns<AdminWithdrawal>({
       title: 'Withdrawal',
-      render: (_, w) => (
-        <>
-          <div className="mono nowrap">{w.number}</div>
-          <div className="muted">{formatTime(w.createdAt)}</div>
-        </>
-      ),
-      ...sortOnPage(byNumber((w) => w.createdAt)),
-      csv: (w) => w.number,
-    },
-    { title: 'Created', key: 'created', hidden: true, csv: (w) => new Date(w.createdAt).toISOString() },
-    {
-      title: 'UID',
-      className: 'mono',
-      csv: (w) => w.uid,
-      render: (_, w) => (
-        <Link
-          to={`/withdrawals?uid=${w.uid}${w.state === 'processing' ? '' : `&state=${w.state}`}`}
-          aria-label={`Withdrawals of user ${w.uid}`}
-        >
-          {w.uid}
-        </Link>
-      ),
-    },
+      timeTitle: 'Created',
+      path: '/withdrawals',
+      waitingState: 'processing',
+      itemsOf: 'Withdrawals',
+    }),
     {
       title: 'Coin',
       render: (_, w) => (

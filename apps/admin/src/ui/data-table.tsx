@@ -1,7 +1,9 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Alert, Button, Table, Tag, Tooltip } from 'antd';
+import { Link } from 'react-router';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue } from 'antd/es/table/interface';
+import { formatTime } from '../format';
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from './csv';
 
 /** A back-office list page as the admin API answers it (ADMIN_PAGE in the contract). */
@@ -56,6 +58,60 @@ export function enabledColumn<T extends { enabled: boolean }>(): Column<T> {
     ],
     onFilter: (value, row) => row.enabled === value,
   };
+}
+
+/** A row of a review queue (loans, withdrawals): its number, when it was made, its user, its state. */
+interface QueueRow {
+  number: string;
+  createdAt: number;
+  uid: string;
+  state: string;
+}
+
+/**
+ * The first columns of a review queue: the item's number over its time (sorted by time on the page),
+ * the time alone for the CSV, and the user's UID linking to that user's items in the same queue (the
+ * waiting state is the queue's default, so its link names no state).
+ */
+export function queueColumns<T extends QueueRow>(q: {
+  title: string;
+  timeTitle: string;
+  path: string;
+  waitingState: string;
+  itemsOf: string;
+}): Column<T>[] {
+  return [
+    {
+      title: q.title,
+      render: (_, row) => (
+        <>
+          <div className="mono nowrap">{row.number}</div>
+          <div className="muted">{formatTime(row.createdAt)}</div>
+        </>
+      ),
+      ...sortOnPage(byNumber((row) => row.createdAt)),
+      csv: (row) => row.number,
+    },
+    {
+      title: q.timeTitle,
+      key: q.timeTitle.toLowerCase(),
+      hidden: true,
+      csv: (row) => new Date(row.createdAt).toISOString(),
+    },
+    {
+      title: 'UID',
+      className: 'mono',
+      csv: (row) => row.uid,
+      render: (_, row) => (
+        <Link
+          to={`${q.path}?uid=${row.uid}${row.state === q.waitingState ? '' : `&state=${row.state}`}`}
+          aria-label={`${q.itemsOf} of user ${row.uid}`}
+        >
+          {row.uid}
+        </Link>
+      ),
+    },
+  ];
 }
 
 /** The button that opens a row's edit dialog, named after the row (`Change <name>`). */
