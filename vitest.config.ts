@@ -27,7 +27,7 @@ const WEB_MODULES = fileURLToPath(new URL('./apps/web/node_modules', import.meta
  * `react` is apps/web's; the pre-bundled ones (node_modules/.vite) too.
  */
 const REACT_LIBRARIES = [
-  /[\\/]node_modules[\\/](antd-mobile|@testing-library|react-i18next|@tanstack|react-router|zustand|@react-spring|@use-gesture|ahooks|rc-[\w-]+)[\\/]/,
+  /[\\/]node_modules[\\/](antd-mobile|@testing-library|react-i18next|@tanstack|react-router|zustand|@react-spring|@use-gesture|ahooks|qrcode\.react|rc-[\w-]+)[\\/]/,
   /[\\/]node_modules[\\/]\.vite[\\/]/,
 ];
 /** Pre-bundled for the components project; use-sync-external-store/shim is CommonJS that requires react (react-i18next uses it). */

@@ -115,10 +115,11 @@ async function mobileDeposit({ browser, server }: JourneyContext) {
   await page.getByRole('link', { name: 'Deposit', exact: true }).click();
   await waitForPath(page, '/pages/recharge/index');
 
-  // Pick a coin: every coin is listed, one without a network says so.
+  // Pick a coin: those to deposit first, the rest under their heading, one without a network saying so.
   const coins = page.getByRole('list', { name: 'Choose the coin to deposit' });
   await coins.getByRole('link', { name: /^USDT/ }).waitFor();
-  const noNetwork = coins.getByTestId('deposit-coin').filter({ hasText: 'No network yet' });
+  const others = page.getByRole('list', { name: 'Not available for deposit yet' });
+  const noNetwork = others.getByTestId('deposit-coin').filter({ hasText: 'No network yet' });
   assert((await noNetwork.count()) > 0, 'a coin without a network is not listed as such');
   await expectAccessible(page, 'deposit: coins');
   await coins.getByRole('link', { name: /^USDT/ }).click();

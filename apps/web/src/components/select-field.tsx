@@ -3,6 +3,23 @@ import { useId } from 'react';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Options with a group are shown under its label (an optgroup); consecutive ones share it. */
+  group?: string;
+}
+
+/** The options in runs: ungrouped ones alone, consecutive options of one group together. */
+function runsOf(options: readonly SelectOption[]): { group: string | undefined; options: SelectOption[] }[] {
+  const runs: { group: string | undefined; options: SelectOption[] }[] = [];
+  for (const o of options) {
+    const last = runs.at(-1);
+    if (last && o.group !== undefined && last.group === o.group) last.options.push(o);
+    else runs.push({ group: o.group, options: [o] });
+  }
+  return runs;
+}
+
+function Option({ option }: { option: SelectOption }) {
+  return <option value={option.value}>{option.label}</option>;
 }
 
 interface SelectFieldProps {
@@ -32,11 +49,17 @@ export function SelectField({ label, value, options, onChange, error }: SelectFi
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => onChange(e.target.value)}
         >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {runsOf(options).map((run, i) =>
+            run.group === undefined ? (
+              run.options.map((o) => <Option key={o.value} option={o} />)
+            ) : (
+              <optgroup key={`${i}:${run.group}`} label={run.group}>
+                {run.options.map((o) => (
+                  <Option key={o.value} option={o} />
+                ))}
+              </optgroup>
+            ),
+          )}
         </select>
       </div>
       {error ? (

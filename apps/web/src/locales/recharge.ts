@@ -14,6 +14,9 @@ const en = {
   network: 'Network',
   chooseNetwork: 'Deposit network',
   noNetworkYet: 'No network yet',
+  otherCoins: 'Not available for deposit yet',
+  demoNote:
+    'You are in the demo account: a deposit sent to this address is credited to your real account, not to the demo one.',
   noNetworkText: 'Deposits of {{symbol}} are not possible yet: it has no deposit network.',
   states: {
     available: 'Available',
@@ -77,6 +80,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     network: '网络',
     chooseNetwork: '充值网络',
     noNetworkYet: '暂无网络',
+    otherCoins: '暂不支持充值',
+    demoNote: '您正在使用模拟账户：转入此地址的充值将记入您的正式账户，而不是模拟账户。',
     noNetworkText: '{{symbol}} 暂不支持充值：尚无充值网络。',
     states: { available: '可用', disabled: '已暂停', not_configured: '未配置' },
     stateText: {
@@ -121,6 +126,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     network: '網絡',
     chooseNetwork: '充值網絡',
     noNetworkYet: '暫無網絡',
+    otherCoins: '暫不支援充值',
+    demoNote: '您正在使用模擬賬戶：轉入此地址的充值將記入您的正式賬戶，而不是模擬賬戶。',
     noNetworkText: '{{symbol}} 暫不支援充值：尚無充值網絡。',
     states: { available: '可用', disabled: '已暫停', not_configured: '未設定' },
     stateText: {
@@ -165,6 +172,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     network: 'ネットワーク',
     chooseNetwork: '入金ネットワーク',
     noNetworkYet: 'ネットワークなし',
+    otherCoins: 'まだ入金できないコイン',
+    demoNote: 'デモアカウントを使用中です：このアドレスへの入金はデモではなく本番アカウントに入金されます。',
     noNetworkText: '{{symbol}} はまだ入金できません：入金ネットワークがありません。',
     states: { available: '利用可能', disabled: '一時停止中', not_configured: '未設定' },
     stateText: {
@@ -211,6 +220,8 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     network: '네트워크',
     chooseNetwork: '입금 네트워크',
     noNetworkYet: '네트워크 없음',
+    otherCoins: '아직 입금할 수 없는 코인',
+    demoNote: '데모 계정을 사용 중입니다: 이 주소로 보낸 입금은 데모 계정이 아닌 실전 계정에 입금됩니다.',
     noNetworkText: '{{symbol}}은(는) 아직 입금할 수 없습니다: 입금 네트워크가 없습니다.',
     states: { available: '사용 가능', disabled: '일시 중지', not_configured: '설정 안 됨' },
     stateText: {
@@ -256,6 +267,9 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     network: 'Netzwerk',
     chooseNetwork: 'Einzahlungsnetzwerk',
     noNetworkYet: 'Noch kein Netzwerk',
+    otherCoins: 'Noch nicht einzahlbar',
+    demoNote:
+      'Sie sind im Demokonto: Eine Einzahlung an diese Adresse wird Ihrem echten Konto gutgeschrieben, nicht dem Demokonto.',
     noNetworkText: 'Einzahlungen von {{symbol}} sind noch nicht möglich: es gibt noch kein Einzahlungsnetzwerk.',
     states: { available: 'Verfügbar', disabled: 'Pausiert', not_configured: 'Nicht eingerichtet' },
     stateText: {
@@ -303,6 +317,9 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     network: 'Réseau',
     chooseNetwork: 'Réseau de dépôt',
     noNetworkYet: 'Pas encore de réseau',
+    otherCoins: 'Pas encore disponibles au dépôt',
+    demoNote:
+      'Vous êtes sur le compte démo : un dépôt envoyé à cette adresse est crédité sur votre compte réel, pas sur le compte démo.',
     noNetworkText: 'Les dépôts de {{symbol}} ne sont pas encore possibles : aucun réseau de dépôt.',
     states: { available: 'Disponible', disabled: 'En pause', not_configured: 'Non configuré' },
     stateText: {
@@ -349,6 +366,9 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     network: 'Rete',
     chooseNetwork: 'Rete di deposito',
     noNetworkYet: 'Nessuna rete per ora',
+    otherCoins: 'Non ancora disponibili per il deposito',
+    demoNote:
+      'Sei nel conto demo: un deposito inviato a questo indirizzo viene accreditato sul tuo conto reale, non su quello demo.',
     noNetworkText: 'I depositi di {{symbol}} non sono ancora possibili: non ha una rete di deposito.',
     states: { available: 'Disponibile', disabled: 'In pausa', not_configured: 'Non configurata' },
     stateText: {

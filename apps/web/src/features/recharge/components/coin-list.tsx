@@ -1,10 +1,11 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { RechargeType } from '@app/contract';
 import { CoinIcon } from '../../../components/coin-icon';
 import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { PATHS } from '../../../lib/routing/paths';
 import { useRechargeTypes } from '../api/deposits';
-import { coinSummary, orderCoins } from '../model/selection';
+import { coinSummary, groupCoins } from '../model/selection';
 import { useRechargeText } from '../strings';
 
 function CoinRow({ coin, replace }: { coin: RechargeType; replace: boolean }) {
@@ -38,19 +39,38 @@ function CoinRow({ coin, replace }: { coin: RechargeType; replace: boolean }) {
 
 /**
  * Every coin of the catalogue to pick from (docs/product.md §2 "pick a coin"): those that can be deposited
- * first, with their networks; the others stay listed with why not (no network yet, paused).
- * `replace`: picking replaces this page in the history (the list opened from a coin's page).
+ * first, with their networks, in a list of their own; the others below, grouped under a heading, each
+ * with why not (no network yet, paused). `replace`: picking replaces this page in the history (the list
+ * opened from a coin's page).
  */
 export function CoinList({ replace = false }: { replace?: boolean }) {
   const r = useRechargeText();
+  const otherId = useId();
   const types = useRechargeTypes();
   if (types.isError) return <PageLoadError onRetry={() => void types.refetch()} />;
   if (!types.data) return <DelayedLoading />;
+  const { depositable, other } = groupCoins(types.data);
   return (
-    <ul className="deposit-coins" aria-label={r('chooseCoin')}>
-      {orderCoins(types.data).map((coin) => (
-        <CoinRow key={coin.symbol} coin={coin} replace={replace} />
-      ))}
-    </ul>
+    <div className="deposit-coin-groups">
+      {depositable.length > 0 ? (
+        <ul className="deposit-coins" aria-label={r('chooseCoin')}>
+          {depositable.map((coin) => (
+            <CoinRow key={coin.symbol} coin={coin} replace={replace} />
+          ))}
+        </ul>
+      ) : null}
+      {other.length > 0 ? (
+        <section className="deposit-coin-group" aria-labelledby={otherId}>
+          <h3 id={otherId} className="deposit-coin-group__title">
+            {r('otherCoins')}
+          </h3>
+          <ul className="deposit-coins deposit-coins--other" aria-labelledby={otherId}>
+            {other.map((coin) => (
+              <CoinRow key={coin.symbol} coin={coin} replace={replace} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import type { DepositChainId, DepositRoute, RechargeType } from '@app/contract';
 import { ChoiceChips } from '../../../components/choice-chips';
 import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { formatExact } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useDepositAddress } from '../api/deposits';
 import { useRechargeText } from '../strings';
 import { CopyAddress } from './copy-address';
@@ -26,6 +27,8 @@ function AddressCard({
 }) {
   const r = useRechargeText();
   const addressId = useId();
+  // Addresses belong to the user, not to an account: what arrives is credited to the real account (docs/deposits.md).
+  const demo = useSessionStore((s) => s.typeUser === 'demo');
   const query = useDepositAddress(coin.symbol, route.chain, true);
   const network = `${route.chainName} (${route.protocol})`;
   const data = query.data;
@@ -35,6 +38,11 @@ function AddressCard({
   }
   return (
     <div className={`deposit-card deposit-card--${layout}`} data-testid="deposit-card" data-chain={data.chain}>
+      {demo ? (
+        <p className="deposit-demo-note" role="note" data-testid="deposit-demo-note">
+          {r('demoNote')}
+        </p>
+      ) : null}
       <div className="deposit-card__qr">
         <DepositQr
           text={data.qrText}

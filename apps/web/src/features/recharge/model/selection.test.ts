@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DepositRoute, RechargeRecord, RechargeType } from '@app/contract';
-import { coinSummary, confirmationProgress, defaultCoin, findCoin, orderCoins, pickChain } from './selection';
+import {
+  coinSummary,
+  confirmationProgress,
+  defaultCoin,
+  findCoin,
+  groupCoins,
+  orderCoins,
+  pickChain,
+} from './selection';
 
 const route = (
   chain: DepositRoute['chain'],
@@ -51,6 +59,12 @@ describe('deposit selection', () => {
     expect(pickChain(USDT, null)?.chain).toBe('ethereum');
     expect(pickChain(ETH, 'ethereum')?.state).toBe('disabled');
     expect(pickChain(XRP, null)).toBeUndefined();
+  });
+
+  it('groups the coins that can be deposited apart from the others, each group in the catalogue order', () => {
+    const { depositable, other } = groupCoins(COINS);
+    expect(depositable.map((c) => c.symbol)).toEqual(['USDT']);
+    expect(other.map((c) => c.symbol)).toEqual(['XRP', 'ETH', 'BTC']);
   });
 
   it('lists the coins that can be deposited first, keeping the catalogue order', () => {

@@ -28,9 +28,15 @@ export function pickChain(coin: RechargeType | undefined, wanted: string | null)
   );
 }
 
+/** The coins that can be deposited now, and the others (no network yet, paused), each in the catalogue's order. */
+export function groupCoins(coins: readonly RechargeType[]): { depositable: RechargeType[]; other: RechargeType[] } {
+  return { depositable: coins.filter((c) => c.available), other: coins.filter((c) => !c.available) };
+}
+
 /** Coins that can be deposited first, each group in the catalogue's order. */
 export function orderCoins(coins: readonly RechargeType[]): RechargeType[] {
-  return [...coins.filter((c) => c.available), ...coins.filter((c) => !c.available)];
+  const { depositable, other } = groupCoins(coins);
+  return [...depositable, ...other];
 }
 
 /**

@@ -28,7 +28,9 @@ export function RechargeDeskPage() {
         : summary.kind === 'no_network'
           ? r('noNetworkYet')
           : r(`states.${summary.state}`);
-    return { value: c.symbol, label: `${c.symbol} — ${note}` };
+    // The coins that cannot be deposited now follow the others under their heading, as in the phone's list.
+    const group = c.available ? {} : { group: r('otherCoins') };
+    return { value: c.symbol, label: `${c.symbol} — ${note}`, ...group };
   });
   return (
     <div className="desk-page">
