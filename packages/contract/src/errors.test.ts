@@ -28,7 +28,7 @@ describe('error catalogue', () => {
     expect(errorMessage('PASSWORD_TOO_SHORT', 'en')).toBe('Password can not be less than 6 characters');
     expect(errorMessage('PASSWORDS_MISMATCH', 'en')).toBe('Passwords inconsistent');
     expect(errorMessage('PHONE_INVALID', 'en')).toBe('Incorrect phone number format');
-    expect(errorMessage('FIELD_REQUIRED', 'en')).toBe('Field is not empty');
+    expect(errorMessage('FIELD_REQUIRED', 'en')).toBe('This field is required');
     expect(errorMessage('IMAGE_TOO_LARGE', 'en')).toBe('Your picture is bigger than 5M, Please change');
     expect(errorMessage('RESEND_TOO_SOON', 'en')).toBe('Please resend after 60 seconds');
     expect(errorMessage('ACCOUNT_NOT_FOUND', 'en')).toBe('This account does not exist');

@@ -40,7 +40,7 @@ export const ERRORS = {
     'An unexpected failure. The server log has the details under the request id the answer carries in its x-request-id header.',
   ),
   INVALID_PARAMETER: def(1001, 400, 'Invalid parameter: {field}', 'A field has the wrong type, format or length.'),
-  FIELD_REQUIRED: def(1002, 400, 'Field is not empty', 'A required field is missing or empty.'),
+  FIELD_REQUIRED: def(1002, 400, 'This field is required', 'A required field is missing or empty.'),
   NOT_FOUND: def(1003, 404, 'Not found', 'No route or object at this path.'),
   TOO_MANY_REQUESTS: def(
     1005,

@@ -265,7 +265,7 @@ async function settingsPages({ browser, server }: JourneyContext) {
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await page.getByText('Le mot de passe doit contenir au moins 6 caractères').waitFor();
-    await page.getByText('Ce champ ne peut pas être vide').first().waitFor();
+    await page.getByText('Ce champ est obligatoire').first().waitFor();
   }
   // Back to English for the password change.
   await menuFr.getByRole('link', { name: 'Langue' }).click();

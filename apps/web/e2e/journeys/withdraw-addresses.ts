@@ -107,7 +107,7 @@ async function mobileAddressBook({ browser, server }: JourneyContext) {
     await waitForPath(page, '/pages/withdraw/create-address');
     const form = page.getByRole('form', { name: 'Add address' });
     await form.getByRole('button', { name: 'Save address' }).click();
-    await form.getByText('Field is not empty').first().waitFor();
+    await form.getByText('This field is required').first().waitFor();
     await expectAccessible(page, 'add address');
     await fillAddressForm(page, {
       coin: 'USDT',

@@ -5,7 +5,7 @@ export const de: ErrorMessages = {
 
   INTERNAL_ERROR: 'Serverfehler, bitte versuchen Sie es später erneut',
   INVALID_PARAMETER: 'Ungültiger Parameter: {field}',
-  FIELD_REQUIRED: 'Dieses Feld darf nicht leer sein',
+  FIELD_REQUIRED: 'Dieses Feld ist erforderlich',
   NOT_FOUND: 'Nicht gefunden',
   TOO_MANY_REQUESTS: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
   PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß',

@@ -5,7 +5,7 @@ export const fr: ErrorMessages = {
 
   INTERNAL_ERROR: 'Erreur du serveur, veuillez réessayer plus tard',
   INVALID_PARAMETER: 'Paramètre invalide : {field}',
-  FIELD_REQUIRED: 'Ce champ ne peut pas être vide',
+  FIELD_REQUIRED: 'Ce champ est obligatoire',
   NOT_FOUND: 'Introuvable',
   TOO_MANY_REQUESTS: 'Trop de requêtes, veuillez réessayer plus tard',
   PAYLOAD_TOO_LARGE: 'Le corps de la requête est trop volumineux',

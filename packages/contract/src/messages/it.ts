@@ -5,7 +5,7 @@ export const it: ErrorMessages = {
 
   INTERNAL_ERROR: 'Errore del server, riprova più tardi',
   INVALID_PARAMETER: 'Parametro non valido: {field}',
-  FIELD_REQUIRED: 'Il campo non può essere vuoto',
+  FIELD_REQUIRED: 'Questo campo è obbligatorio',
   NOT_FOUND: 'Risorsa non trovata',
   TOO_MANY_REQUESTS: 'Troppe richieste, riprova più tardi',
   PAYLOAD_TOO_LARGE: 'Il corpo della richiesta è troppo grande',

@@ -5,7 +5,7 @@ export const zhHK: ErrorMessages = {
 
   INTERNAL_ERROR: '伺服器異常，請稍後再試',
   INVALID_PARAMETER: '參數無效：{field}',
-  FIELD_REQUIRED: '此欄位不能留空',
+  FIELD_REQUIRED: '此欄位為必填',
   NOT_FOUND: '找不到所要求的內容',
   TOO_MANY_REQUESTS: '請求過於頻繁，請稍後再試',
   PAYLOAD_TOO_LARGE: '請求內容過大',

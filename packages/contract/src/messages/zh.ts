@@ -5,7 +5,7 @@ export const zh: ErrorMessages = {
 
   INTERNAL_ERROR: '服务器异常，请稍后重试',
   INVALID_PARAMETER: '参数无效：{field}',
-  FIELD_REQUIRED: '此项不能为空',
+  FIELD_REQUIRED: '此项为必填项',
   NOT_FOUND: '请求的内容不存在',
   TOO_MANY_REQUESTS: '请求过于频繁，请稍后重试',
   PAYLOAD_TOO_LARGE: '请求内容过大',

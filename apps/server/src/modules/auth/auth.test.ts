@@ -70,14 +70,14 @@ describe('register by e-mail', () => {
     }
   });
 
-  it('answers "Field is not empty" for a missing or empty field', async () => {
+  it('answers "This field is required" for a missing or empty field', async () => {
     const missing = await t.post(`${U}/register`, {
       type: 'email',
       email: uniqueEmail(),
       password: PASSWORD,
       confirmPassword: PASSWORD,
     });
-    expect(missing).toMatchObject({ code: code('FIELD_REQUIRED'), msg: 'Field is not empty' });
+    expect(missing).toMatchObject({ code: code('FIELD_REQUIRED'), msg: 'This field is required' });
     const empty = await t.post(`${U}/sendOtp`, { email: '', purpose: 'register' });
     expect(empty.code).toBe(code('FIELD_REQUIRED'));
     const noEmail = await t.post(`${U}/register`, {

@@ -154,7 +154,7 @@ describe('the dashboard order entry', () => {
   });
 
   it.each([
-    ['no amount', 'buy', '', 'Field is not empty'],
+    ['no amount', 'buy', '', 'This field is required'],
     ['a zero amount', 'buy', '0', 'Amount Invalid'],
     ['a buy costing more than the USDT held', 'buy', '0.01485', 'Your amount is not enough'],
     ['a sale of more BTC than held', 'sell', '0.50001', 'Your amount is not enough'],
@@ -179,7 +179,7 @@ describe('the dashboard order entry', () => {
     await user.clear(price);
     await user.type(amount, '0.01');
     await user.click(screen.getByRole('button', { name: 'Buy BTC' }));
-    expect(fieldError(price)).toBe('Field is not empty');
+    expect(fieldError(price)).toBe('This field is required');
     expect(orders()).toEqual([]);
   });
 

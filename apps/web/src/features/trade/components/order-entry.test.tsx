@@ -131,7 +131,7 @@ describe('the order entry (trade chart page)', () => {
   });
 
   it.each([
-    ['no stake', '', '500', 'Field is not empty'],
+    ['no stake', '', '500', 'This field is required'],
     ['a zero stake', '0', '500', 'Amount Invalid'],
     ['a dot alone', '.', '500', 'Amount Invalid'],
     ['more than the option account holds', '600', '500', 'Your amount is not enough'],

@@ -192,7 +192,7 @@ describe('the withdraw form', () => {
   });
 
   it.each([
-    ['nothing', '', 'Field is not empty'],
+    ['nothing', '', 'This field is required'],
     ['zero', '0', 'Amount Invalid'],
     ['a dot alone', '.', 'Amount Invalid'],
     ['below the minimum', '9.99', 'The amount must be at least 10 USDT'],
@@ -240,7 +240,7 @@ describe('the withdraw form', () => {
     const password = within(dialog).getByLabelText<HTMLInputElement>('Fund password');
     expect(password.type).toBe('password');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(within(dialog).getByText('Field is not empty')).toBeTruthy();
+    expect(within(dialog).getByText('This field is required')).toBeTruthy();
     expect(api.sent('POST', API.userWithdraw.confirm)).toEqual([]);
 
     await user.type(password, 'fund-pass-1');
