@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, writeWebDist, type TestApp } from '../test/harness';
@@ -12,6 +14,20 @@ const WEB_INDEX = '<!doctype html><html><head><title>Trading Wallet</title></hea
 const adminDist = writeWebDist('static-admin', { 'index.html': ADMIN_INDEX, 'assets/index-Zz12Yy34.js': ADMIN_JS });
 compressDir(adminDist);
 const webDist = writeWebDist('static-admin-web', { 'index.html': WEB_INDEX });
+
+/** A GET over a real socket: the path is sent byte for byte, as curl --path-as-is sends it. */
+function rawGet(port: number, url: string): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: url }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }));
+      })
+      .on('error', reject);
+  });
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,6 +71,34 @@ describe('the back office at /admin/', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: expect.any(Number) });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('/admin/api itself and paths that only decode into the API are API paths: the NOT_FOUND envelope', async () => {
+    // Over a socket, so each path reaches the server as sent (inject resolves dot segments first).
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const url of [
+      '/admin/api',
+      '/admin/api?x=1',
+      '/admin/api/%2e%2e',
+      '/admin/api/%2E%2E/',
+      '/admin/api/..',
+      '/admin/api/./',
+      '/admin/%61pi/',
+      '/admin/%61pi',
+      '/admin/api%2f',
+      '/admin/api%2Fnothing',
+      '/admin//api/x',
+    ]) {
+      const res = await rawGet(port, url);
+      expect(res.status, url).toBe(404);
+      expect(res.type, url).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body), url).toMatchObject({ code: expect.any(Number) });
+    }
+    // A client route of the back office is still its page.
+    const page = await rawGet(port, '/admin/apis-and-more');
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(ADMIN_INDEX);
   });
 
   it('the web app keeps its own index.html', async () => {

@@ -75,6 +75,25 @@ const API_PREFIXES = [
   '/healthz',
   '/readyz',
 ];
+/**
+ * Whether a path belongs to the API (and so never gets an app's HTML): it, or the path it means once
+ * its escapes are decoded, its repeated slashes joined and its dot segments resolved, is under an API
+ * prefix or is the prefix without its trailing slash (`/admin/api`, `/admin/api/%2e%2e`, `/admin/%61pi/`).
+ * A path whose escapes do not decode is not a page either.
+ */
+export function isApiPath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  const resolved = path.posix.normalize(decoded.replace(/\/+/g, '/'));
+  return [pathname, decoded, resolved].some((p) =>
+    API_PREFIXES.some((prefix) => p.startsWith(prefix) || (prefix.endsWith('/') && p === prefix.slice(0, -1))),
+  );
+}
+
 /** Client-side routes of the web app (docs/product.md §2), answered with index.html. */
 const SPA_ROUTE = /^\/($|splash$|pages\/|choose-location$|open-location$)/;
 
@@ -684,7 +703,7 @@ async function registerWebApps(app: FastifyInstance, ctx: AppContext): Promise<v
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
+    const isApi = isApiPath(pathname);
     const isPage = !isApi && (request.method === 'GET' || request.method === 'HEAD');
     // /admin/ and the back office's client routes (/admin/audit, …): its index.html, revalidated on each use.
     if (hasAdmin && isPage && pathname.startsWith(ADMIN_PREFIX)) {
