@@ -35,7 +35,8 @@ interface TickerListProps {
 }
 
 /**
- * Instruments with their live price, 24 h change and 24 h volume in the quote currency. One
+ * Instruments with their live price, 24 h change and 24 h volume in the quote currency; a market
+ * whose session is closed now is tagged "Closed" (without a volume before its first price). One
  * colour meaning (docs/decisions/0018-quote-lists-colour-volume-icons-and-paused-prices.md): the
  * price is green or red by its 24 h change, as the badge beside it. While prices are not live
  * (offline, feed reconnecting) the list is greyed under a "prices paused" notice. A row opens the
@@ -109,8 +110,18 @@ const TickerRow = memo(function TickerRow({ ticker, locale, favorites }: TickerR
           <span className={`ticker-row__price mono change-text--${sign}`} data-testid="ticker-price" data-sign={sign}>
             {formatPrice(ticker.price, ticker.priceDecimals)}
           </span>
-          <span className="ticker-row__sub" data-testid="ticker-volume">
-            {t('marketList.volumeIn', { value: formatCompactWhole(ticker.quoteVolume24h, locale), unit: quote })}
+          <span className="ticker-row__sub-line">
+            {ticker.open ? null : (
+              <span className="ticker-row__closed" data-testid="ticker-closed">
+                {t('marketList.closed')}
+              </span>
+            )}
+            {/* Before its first price an instrument has traded nothing: its "Vol 0" would say nothing. */}
+            {ticker.open || ticker.price !== null ? (
+              <span className="ticker-row__sub" data-testid="ticker-volume">
+                {t('marketList.volumeIn', { value: formatCompactWhole(ticker.quoteVolume24h, locale), unit: quote })}
+              </span>
+            ) : null}
           </span>
         </span>
         <span className={`change-pill change-pill--${sign}`} data-testid="ticker-change" data-sign={sign}>

@@ -369,6 +369,8 @@ export const de: Messages = {
     pricesPaused: 'Kurse angehalten – Verbindung wird wiederhergestellt …',
     pausedShort: 'Kurse angehalten',
     volumeIn: 'Vol. {{value}} {{unit}}',
+    /** A market whose session is closed now (the quote lists). */
+    closed: 'Geschlossen',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

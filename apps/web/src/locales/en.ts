@@ -371,6 +371,8 @@ export const en = {
     pricesPaused: 'Prices paused — reconnecting…',
     pausedShort: 'prices paused',
     volumeIn: 'Vol {{value}} {{unit}}',
+    /** A market whose session is closed now (the quote lists). */
+    closed: 'Closed',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

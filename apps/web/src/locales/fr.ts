@@ -369,6 +369,8 @@ export const fr: Messages = {
     pricesPaused: 'Cours en pause — reconnexion…',
     pausedShort: 'cours en pause',
     volumeIn: 'Vol. {{value}} {{unit}}',
+    /** A market whose session is closed now (the quote lists). */
+    closed: 'Fermé',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

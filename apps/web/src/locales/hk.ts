@@ -362,6 +362,8 @@ export const hk: Messages = {
     pricesPaused: '行情已暫停——正在重新連線…',
     pausedShort: '行情已暫停',
     volumeIn: '量 {{value}} {{unit}}',
+    /** A market whose session is closed now (the quote lists). */
+    closed: '休市',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

@@ -369,6 +369,8 @@ export const it: Messages = {
     pricesPaused: 'Prezzi in pausa — riconnessione…',
     pausedShort: 'prezzi in pausa',
     volumeIn: 'Vol. {{value}} {{unit}}',
+    /** A market whose session is closed now (the quote lists). */
+    closed: 'Chiuso',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

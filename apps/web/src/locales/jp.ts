@@ -369,6 +369,8 @@ export const jp: Messages = {
     pricesPaused: '価格の更新を停止中 — 再接続しています…',
     pausedShort: '価格の更新を停止中',
     volumeIn: '出来高 {{value}} {{unit}}',
+    /** A market whose session is closed now (the quote lists). */
+    closed: '取引時間外',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

@@ -369,6 +369,8 @@ export const kr: Messages = {
     pricesPaused: '시세 일시 중지 — 다시 연결 중…',
     pausedShort: '시세 일시 중지',
     volumeIn: '거래량 {{value}} {{unit}}',
+    /** A market whose session is closed now (the quote lists). */
+    closed: '휴장',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

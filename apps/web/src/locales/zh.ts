@@ -362,6 +362,8 @@ export const zh: Messages = {
     pricesPaused: '行情已暂停——正在重新连接…',
     pausedShort: '行情已暂停',
     volumeIn: '量 {{value}} {{unit}}',
+    /** A market whose session is closed now (the quote lists). */
+    closed: '休市',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

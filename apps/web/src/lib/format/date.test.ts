@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeAttribute, formatDateTime, localTimeZone, NEW_YORK_TIME_ZONE } from '.';
+import { dateTimeAttribute, formatDateTime, localTimeZone, NEW_YORK_TIME_ZONE, zoneLabel } from '.';
 
 const at = Date.UTC(2024, 4, 1, 13, 45, 10); // 2024-05-01T13:45:10Z
 
@@ -39,5 +39,30 @@ describe('dateTimeAttribute', () => {
   it('gives ISO 8601 UTC for <time dateTime>', () => {
     expect(dateTimeAttribute(at)).toBe('2024-05-01T13:45:10.000Z');
     expect(dateTimeAttribute(Number.NaN)).toBe('');
+  });
+});
+
+describe('zoneLabel', () => {
+  const winter = Date.UTC(2026, 0, 15, 12);
+  const summer = Date.UTC(2026, 6, 15, 12);
+
+  it('names a zone by its city and its abbreviation at that instant, not by its IANA id', () => {
+    expect(zoneLabel(NEW_YORK_TIME_ZONE, winter, 'en-US')).toBe('New York, EST');
+    expect(zoneLabel(NEW_YORK_TIME_ZONE, summer, 'en-US')).toBe('New York, EDT');
+    expect(zoneLabel('Europe/Berlin', winter, 'de-DE')).toBe('Berlin, MEZ');
+    expect(zoneLabel('Asia/Tokyo', winter, 'ja-JP')).toBe('Tokyo, JST');
+  });
+
+  it('gives the GMT offset where the language has no abbreviation', () => {
+    expect(zoneLabel('Europe/Berlin', summer, 'en-US')).toBe('Berlin, GMT+2');
+    expect(zoneLabel('Asia/Shanghai', winter, 'en-US')).toBe('Shanghai, GMT+8');
+    expect(zoneLabel('America/Argentina/Buenos_Aires', winter, 'en-US')).toBe('Buenos Aires, GMT-3');
+  });
+
+  it('says UTC for UTC, only the offset for a zone that names no place, and an unknown id as it is', () => {
+    expect(zoneLabel('UTC', winter, 'en-US')).toBe('UTC');
+    expect(zoneLabel('Etc/UTC', winter, 'de-DE')).toBe('UTC');
+    expect(zoneLabel('Etc/GMT+5', winter, 'en-US')).toBe('GMT-5');
+    expect(zoneLabel('Not/AZone', winter, 'en-US')).toBe('Not/AZone');
   });
 });

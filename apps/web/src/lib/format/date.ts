@@ -61,3 +61,29 @@ export function formatDateTime(ms: number, timeZone: string = localTimeZone()): 
 export function dateTimeAttribute(ms: number): string {
   return isTime(ms) ? new Date(ms).toISOString() : '';
 }
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time zone as a reader knows it, instead of its IANA id: the city and the zone's abbreviation
+ * (or its GMT offset where the language has no abbreviation) at the instant `at`, in `locale`:
+ * "New York, EST", "Berlin, MEZ" (German), "Tokyo, GMT+9"; "UTC" for UTC. An id Intl does not
+ * know is shown as it is.
+ */
+export function zoneLabel(timeZone: string, at: number, locale: string): string {
+  if (/^(Etc\/)?(UTC|UCT|GMT|Universal|Zulu)$/.test(timeZone)) return 'UTC';
+  const key = `${locale}|${timeZone}`;
+  let f = zoneNames.get(key);
+  try {
+    if (!f) {
+      f = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+      zoneNames.set(key, f);
+    }
+  } catch {
+    return timeZone;
+  }
+  const abbreviation = f.formatToParts(isTime(at) ? at : 0).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  // Etc/GMT+5 and the like name no place (and their sign is the reverse of the offset's).
+  const city = timeZone.startsWith('Etc/') || !timeZone.includes('/') ? '' : timeZone.split('/').at(-1);
+  return city ? `${city.replaceAll('_', ' ')}, ${abbreviation}` : abbreviation;
+}

@@ -64,4 +64,4 @@ export {
   setNumberLocale,
 } from './number';
 
-export { dateTimeAttribute, formatDateTime, localTimeZone, NEW_YORK_TIME_ZONE } from './date';
+export { dateTimeAttribute, formatDateTime, localTimeZone, NEW_YORK_TIME_ZONE, zoneLabel } from './date';

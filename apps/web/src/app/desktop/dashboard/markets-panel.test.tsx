@@ -42,6 +42,17 @@ describe('the dashboard markets table', () => {
     expect(row('HTUSDT')).toEqual({ price: '--', change: '--' });
   });
 
+  it('tags an instrument whose session is closed', () => {
+    showMarkets([crypto('BTCUSDT', 2, { price: '1' }), crypto('HTUSDT', 2, { price: null, open: false })]);
+    const tr = (symbol: string) =>
+      screen
+        .getByRole('table', { name: 'Crypto' })
+        .querySelector<HTMLElement>(`tr[data-symbol="${symbol}"]`) as HTMLElement;
+    expect(within(tr('HTUSDT')).getByTestId('dash-ticker-closed').textContent).toBe('Closed');
+    expect(within(tr('HTUSDT')).getByRole('link').textContent).toContain('Closed');
+    expect(within(tr('BTCUSDT')).queryByTestId('dash-ticker-closed')).toBeNull();
+  });
+
   it('keeps the prices live from the feed, with the same decimals', async () => {
     showMarkets([crypto('BTCUSDT', 2, { price: '67321.12', changePercent24h: '1.00' })]);
     const tick: WsTick = {

@@ -117,6 +117,7 @@ export function MarketsPanel({ selected }: { selected: string }) {
                   price={formatPrice(ticker.price, ticker.priceDecimals)}
                   direction={ticker.direction}
                   change={ticker.changePercent24h}
+                  closed={!ticker.open}
                   selected={ticker.symbol === selected}
                 />
               ))}
@@ -137,6 +138,8 @@ interface MarketRowProps {
   direction: PriceDirection;
   /** 24 h change in percent, as the ticker has it (2 decimals). */
   change: string | null;
+  /** The instrument's session is closed now: tagged so, beside its symbol. */
+  closed: boolean;
   selected: boolean;
 }
 
@@ -151,8 +154,10 @@ const MarketRow = memo(function MarketRow({
   price,
   direction,
   change,
+  closed,
   selected,
 }: MarketRowProps) {
+  const { t } = useTranslation();
   return (
     <tr className={selected ? 'is-selected' : undefined} data-symbol={symbol}>
       <td>
@@ -161,7 +166,14 @@ const MarketRow = memo(function MarketRow({
           to={{ search: `?symbol=${symbol}` }}
           aria-current={selected ? 'true' : undefined}
         >
-          <span className="dash-markets__symbol">{displaySymbol}</span>
+          <span className="dash-markets__symbol">
+            {displaySymbol}
+            {closed ? (
+              <span className="dash-markets__closed" data-testid="dash-ticker-closed">
+                {t('marketList.closed')}
+              </span>
+            ) : null}
+          </span>
           <span className="dash-markets__name">{name}</span>
         </Link>
       </td>

@@ -71,6 +71,26 @@ describe('the quote list', () => {
     expect(row('ETHUSDT').volume).toBe('Vol 1.23B USDT');
   });
 
+  it('tags a market whose session is closed, and shows no "Vol 0" before its first price', () => {
+    showCrypto([
+      crypto('BTCUSDT', 2, { price: '1', quoteVolume24h: '281737.98' }),
+      crypto('ETHUSDT', 2, { price: '3100', quoteVolume24h: '0', open: false }),
+      crypto('HTUSDT', 2, { price: null, quoteVolume24h: '0', open: false }),
+    ]);
+    const item = (symbol: string) =>
+      screen
+        .getByRole('list', { name: 'Crypto' })
+        .querySelector<HTMLElement>(`[data-symbol="${symbol}"]`) as HTMLElement;
+    expect(within(item('BTCUSDT')).queryByTestId('ticker-closed')).toBeNull();
+    expect(within(item('ETHUSDT')).getByTestId('ticker-closed').textContent).toBe('Closed');
+    expect(row('ETHUSDT').volume).toBe('Vol 0 USDT');
+    expect(within(item('HTUSDT')).getByTestId('ticker-closed').textContent).toBe('Closed');
+    expect(within(item('HTUSDT')).getByTestId('ticker-price').textContent).toBe('--');
+    expect(within(item('HTUSDT')).queryByTestId('ticker-volume')).toBeNull();
+    // The tag is part of the row's link, so a screen reader hears it with the instrument.
+    expect(within(item('HTUSDT')).getByRole('link').textContent).toContain('Closed');
+  });
+
   it('keeps the price live: a tick from the feed replaces it, with the same decimals and truncation', async () => {
     showCrypto([crypto('BTCUSDT', 2, { price: '67321.12', changePercent24h: '1.00' })]);
     const tick: WsTick = {
