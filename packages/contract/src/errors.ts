@@ -204,6 +204,12 @@ export const ERRORS = {
     'Too many wrong fund passwords, please try again in {minutes} minutes',
     'The fund password was wrong FUND_PASSWORD_MAX_FAILURES times within FUND_PASSWORD_LOCK_MINUTES: every action that needs it (saving or deleting a withdrawal address, changing the fund password) is refused until the oldest failure leaves the window, even with the right one.',
   ),
+  FUND_PASSWORD_SAME_AS_LOGIN: def(
+    1125,
+    400,
+    'The fund password must differ from the login password',
+    'Setting, changing or resetting the fund password to the login password, or changing the login password to the fund password: the two are kept different, so that a leaked login password does not also move money. Checked against the other stored hash (docs/security.md "Passwords").',
+  ),
   ACCOUNT_LOCKED: def(
     1123,
     403,

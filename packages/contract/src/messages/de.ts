@@ -35,6 +35,7 @@ export const de: ErrorMessages = {
   FUND_PASSWORD_ALREADY_SET: 'Das Transaktionspasswort ist bereits festgelegt',
   OLD_PASSWORD_INCORRECT: 'Das aktuelle Passwort ist falsch',
   PASSWORD_UNCHANGED: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
+  FUND_PASSWORD_SAME_AS_LOGIN: 'Das Transaktionspasswort muss sich vom Anmeldepasswort unterscheiden',
   COUNTRY_CODE_INVALID: 'Bitte wählen Sie ein gültiges Land aus',
   NO_CONTACT_FOR_CODE: 'Es ist keine Telefonnummer oder E-Mail-Adresse zum Empfang eines Codes hinterlegt',
   DASHBOARD_LAYOUT_INVALID: 'Dieses Dashboard-Layout enthält nicht jedes Feld genau einmal',

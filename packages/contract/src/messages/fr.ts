@@ -35,6 +35,7 @@ export const fr: ErrorMessages = {
   FUND_PASSWORD_ALREADY_SET: 'Le mot de passe de transaction est déjà défini',
   OLD_PASSWORD_INCORRECT: 'Le mot de passe actuel est incorrect',
   PASSWORD_UNCHANGED: "Le nouveau mot de passe doit être différent de l'actuel",
+  FUND_PASSWORD_SAME_AS_LOGIN: 'Le mot de passe de transaction doit être différent du mot de passe de connexion',
   COUNTRY_CODE_INVALID: 'Veuillez sélectionner un pays valide',
   NO_CONTACT_FOR_CODE: "Aucun numéro de téléphone ni adresse e-mail n'est associé pour recevoir un code",
   DASHBOARD_LAYOUT_INVALID: 'Cette disposition du tableau de bord ne contient pas chaque panneau exactement une fois',

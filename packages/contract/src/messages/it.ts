@@ -35,6 +35,7 @@ export const it: ErrorMessages = {
   FUND_PASSWORD_ALREADY_SET: 'La password per le transazioni è già impostata',
   OLD_PASSWORD_INCORRECT: 'La password attuale non è corretta',
   PASSWORD_UNCHANGED: 'La nuova password deve essere diversa da quella attuale',
+  FUND_PASSWORD_SAME_AS_LOGIN: 'La password per le transazioni deve essere diversa dalla password di accesso',
   COUNTRY_CODE_INVALID: 'Seleziona un paese valido',
   NO_CONTACT_FOR_CODE: 'Nessun numero di telefono o indirizzo email associato per ricevere il codice',
   DASHBOARD_LAYOUT_INVALID: 'Questa disposizione della dashboard non contiene ogni pannello esattamente una volta',

@@ -35,6 +35,7 @@ export const ja: ErrorMessages = {
   FUND_PASSWORD_ALREADY_SET: '資金パスワードは既に設定されています',
   OLD_PASSWORD_INCORRECT: '現在のパスワードが正しくありません',
   PASSWORD_UNCHANGED: '新しいパスワードには現在のパスワードと異なるものを設定してください',
+  FUND_PASSWORD_SAME_AS_LOGIN: '資金パスワードにはログインパスワードと異なるものを設定してください',
   COUNTRY_CODE_INVALID: '有効な国・地域を選択してください',
   NO_CONTACT_FOR_CODE: '認証コードを受信できる電話番号またはメールアドレスが登録されていません',
   DASHBOARD_LAYOUT_INVALID: 'このダッシュボードのレイアウトには、各パネルがちょうど1回ずつ含まれていません',

@@ -35,6 +35,7 @@ export const ko: ErrorMessages = {
   FUND_PASSWORD_ALREADY_SET: '자금 비밀번호가 이미 설정되어 있습니다',
   OLD_PASSWORD_INCORRECT: '현재 비밀번호가 올바르지 않습니다',
   PASSWORD_UNCHANGED: '새 비밀번호는 현재 비밀번호와 달라야 합니다',
+  FUND_PASSWORD_SAME_AS_LOGIN: '자금 비밀번호는 로그인 비밀번호와 달라야 합니다',
   COUNTRY_CODE_INVALID: '유효한 국가를 선택해 주세요',
   NO_CONTACT_FOR_CODE: '인증 코드를 받을 전화번호 또는 이메일이 등록되어 있지 않습니다',
   DASHBOARD_LAYOUT_INVALID: '이 대시보드 레이아웃에 모든 패널이 정확히 한 번씩 포함되어 있지 않습니다',

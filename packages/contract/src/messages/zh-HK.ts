@@ -35,6 +35,7 @@ export const zhHK: ErrorMessages = {
   FUND_PASSWORD_ALREADY_SET: '資金密碼已設定',
   OLD_PASSWORD_INCORRECT: '現有密碼不正確',
   PASSWORD_UNCHANGED: '新密碼不能與現有密碼相同',
+  FUND_PASSWORD_SAME_AS_LOGIN: '資金密碼不能與登入密碼相同',
   COUNTRY_CODE_INVALID: '請選擇有效的國家或地區',
   NO_CONTACT_FOR_CODE: '未綁定可接收驗證碼的電話號碼或電郵地址',
   DASHBOARD_LAYOUT_INVALID: '此儀表板佈局未將每個面板各列出一次',

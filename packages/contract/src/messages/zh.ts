@@ -35,6 +35,7 @@ export const zh: ErrorMessages = {
   FUND_PASSWORD_ALREADY_SET: '资金密码已设置',
   OLD_PASSWORD_INCORRECT: '当前密码错误',
   PASSWORD_UNCHANGED: '新密码不能与当前密码相同',
+  FUND_PASSWORD_SAME_AS_LOGIN: '资金密码不能与登录密码相同',
   COUNTRY_CODE_INVALID: '请选择有效的国家或地区',
   NO_CONTACT_FOR_CODE: '未绑定可接收验证码的手机号码或邮箱',
   DASHBOARD_LAYOUT_INVALID: '此仪表盘布局未将每个面板各列出一次',

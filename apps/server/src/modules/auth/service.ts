@@ -16,6 +16,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import type { SessionMeta } from '../../plugins/session';
 import {
+  assertNotOtherPassword,
   assertPasswordsMatch,
   findByIdentity,
   phoneKey,
@@ -200,6 +201,8 @@ export class AuthService {
     const user = await findByIdentity(db, id);
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     await this.otp.consume(id.key, 'forgot_password', body.code);
+    // After the code, so that only the account's owner learns the new one is the fund password.
+    await assertNotOtherPassword(body.password, user.fundPasswordHash);
     const passwordHash = await hashPassword(body.password, config.scryptCost);
     await db.transaction(async (tx) => {
       const now = clock.now();

@@ -5,4 +5,5 @@ export { joinUserOn, userColumns, userRepo, type NewUser, type UserRecord, type 
 export { toUserInfo } from './user-info';
 export { findByIdentity, phoneKey, resolveIdentity, type Identity, type IdentityInput } from './identity';
 export { assertPasswordsMatch } from './passwords';
+export { assertNotOtherPassword } from './password-pair';
 export { adminListScope } from './admin-scope';

@@ -139,10 +139,13 @@ export const joinUserOn = (userId: AnyPgColumn) => [users, eq(users.id, userId)]
 
 /** The fund password's throttle (UserService.checkFundPassword). */
 export const fundPasswordAttemptRepo = {
-  /** The user's fund password hash with their row locked until the transaction ends: checks of one user go one at a time. */
-  async lockUser(tx: DbOrTx, userId: number): Promise<{ fundPasswordHash: string | null } | undefined> {
+  /** The user's password hashes with their row locked until the transaction ends: checks of one user go one at a time. */
+  async lockUser(
+    tx: DbOrTx,
+    userId: number,
+  ): Promise<{ passwordHash: string; fundPasswordHash: string | null } | undefined> {
     const [row] = await tx
-      .select({ fundPasswordHash: users.fundPasswordHash })
+      .select({ passwordHash: users.passwordHash, fundPasswordHash: users.fundPasswordHash })
       .from(users)
       .where(eq(users.id, userId))
       .for('no key update');

@@ -20,6 +20,7 @@ import type { SessionMeta } from '../../plugins/session';
 import type { FileService } from '../files';
 import { notifyUser } from '../notifications';
 import { DashboardLayoutService } from './dashboard-layout';
+import { assertNotOtherPassword } from './password-pair';
 import { assertPasswordsMatch } from './passwords';
 import { fundPasswordAttemptRepo, userRepo, type NewUser, type UserRow } from './repository';
 import { toUserInfo } from './user-info';
@@ -133,6 +134,7 @@ export class UserService {
     const user = await this.current(session);
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw new AppError('OLD_PASSWORD_INCORRECT');
     if (body.password === body.oldPassword) throw new AppError('PASSWORD_UNCHANGED');
+    if (user.fundPasswordHash) await this.assertNotOther(user.id, body.password, 'fund');
     const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
     return this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();
@@ -148,9 +150,19 @@ export class UserService {
     });
   }
 
-  async setFundPassword(user: UserRow, body: SetFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
+  async setFundPassword(session: UserRow, body: SetFundPasswordBody, mode: TypeUser): Promise<UserInfo> {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
+    const user = await this.current(session);
     if (user.fundPasswordHash) throw new AppError('FUND_PASSWORD_ALREADY_SET');
+    // Not counted by the throttle: a first setting ends the guessing (a fund password that is not the
+    // login password is set, and every later try hears FUND_PASSWORD_ALREADY_SET, as does one that
+    // matched while a concurrent try set it; docs/decisions/0149-fund-password-differs-from-login-password.md).
+    try {
+      await assertNotOtherPassword(body.fundPassword, user.passwordHash);
+    } catch (err) {
+      if ((await this.current(session)).fundPasswordHash) throw new AppError('FUND_PASSWORD_ALREADY_SET');
+      throw err;
+    }
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
     // Conditional update: of two concurrent first settings, one wins.
     this.sessions.forgetUser(user.id);
@@ -168,6 +180,7 @@ export class UserService {
     assertPasswordsMatch(body.fundPassword, body.confirmFundPassword);
     const user = await this.current(session);
     await this.checkFundPassword(user.id, body.oldFundPassword);
+    await this.assertNotOther(user.id, body.fundPassword, 'login');
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
     return this.saveAndNotify(
       user,
@@ -186,13 +199,44 @@ export class UserService {
    * into a success when the password proves right.
    */
   async checkFundPassword(userId: number, password: string): Promise<void> {
+    const { user, attempt } = await this.fundPasswordSlot(userId, (u) => {
+      if (!u.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
+    });
+    if (!user.fundPasswordHash || !(await verifyPassword(password, user.fundPasswordHash)))
+      throw new AppError('FUND_PASSWORD_INCORRECT');
+    await fundPasswordAttemptRepo.markSuccess(this.ctx.db, attempt);
+  }
+
+  /**
+   * A new login password must not open the fund password's hash (`against: 'fund'`), nor a new fund
+   * password the login password's (`against: 'login'`): FUND_PASSWORD_SAME_AS_LOGIN. Whoever asks has
+   * proved only one of the two, so the comparison is a guess at the other: it takes a slot of the
+   * fund-password throttle and stays counted as a failure whatever it finds (refused with
+   * FUND_PASSWORD_LOCKED while the throttle is locked), so that repeated changes cannot test
+   * candidates for the other password (docs/decisions/0149-fund-password-differs-from-login-password.md).
+   */
+  private async assertNotOther(userId: number, candidate: string, against: 'login' | 'fund'): Promise<void> {
+    const { user } = await this.fundPasswordSlot(userId);
+    await assertNotOtherPassword(candidate, against === 'login' ? user.passwordHash : user.fundPasswordHash);
+  }
+
+  /**
+   * One slot of the fund-password throttle, taken under the user's row lock (so concurrent checks are
+   * counted one by one) after `check` has looked at the locked row: FUND_PASSWORD_LOCKED once
+   * FUND_PASSWORD_MAX_FAILURES failures are within the window. The slot is a failure until
+   * `markSuccess`; the slow hash is compared by the caller, outside the lock.
+   */
+  private async fundPasswordSlot(
+    userId: number,
+    check?: (user: { passwordHash: string; fundPasswordHash: string | null }) => void,
+  ): Promise<{ user: { passwordHash: string; fundPasswordHash: string | null }; attempt: number }> {
     const { db, clock, config } = this.ctx;
     const now = clock.now();
     const windowMs = config.fundPasswordLockMinutes * 60_000;
-    const { hash, attempt } = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const user = await fundPasswordAttemptRepo.lockUser(tx, userId);
       if (!user) throw new AppError('SESSION_EXPIRED');
-      if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
+      check?.(user);
       const { count, oldest } = await fundPasswordAttemptRepo.failuresSince(
         tx,
         userId,
@@ -202,10 +246,8 @@ export class UserService {
         const minutes = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 60_000));
         throw new AppError('FUND_PASSWORD_LOCKED', { minutes });
       }
-      return { hash: user.fundPasswordHash, attempt: await fundPasswordAttemptRepo.reserve(tx, userId, now) };
+      return { user, attempt: await fundPasswordAttemptRepo.reserve(tx, userId, now) };
     });
-    if (!(await verifyPassword(password, hash))) throw new AppError('FUND_PASSWORD_INCORRECT');
-    await fundPasswordAttemptRepo.markSuccess(db, attempt);
   }
 
   /** Sets a new fund password with a code sent to the account's own e-mail or phone. */
@@ -215,6 +257,8 @@ export class UserService {
     const destination = body.channel === 'email' ? user.email : user.phone;
     if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
     await this.otp.consume(destination, 'forgot_fund_password', body.code);
+    // After the code: only the account's owner learns that the new one is the login password.
+    await assertNotOtherPassword(body.fundPassword, user.passwordHash);
     const fundPasswordHash = await hashPassword(body.fundPassword, this.ctx.config.scryptCost);
     return this.saveAndNotify(
       user,

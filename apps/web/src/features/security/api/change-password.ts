@@ -5,10 +5,10 @@ import { useSessionStore } from '../../../lib/session/session-store';
 
 /**
  * Changes the login password. The server revokes every session and answers a fresh token,
- * which replaces the stored one.
+ * which replaces the stored one. Silent: the form shows its failures (newPasswordFailure).
  */
 export function changePassword(body: ChangePasswordBody): Promise<LoginResult> {
-  return apiPost<LoginResult>(API.user.changePassword, body);
+  return apiPost<LoginResult>(API.user.changePassword, body, { silent: true });
 }
 
 export function useChangePassword() {

@@ -6,6 +6,7 @@ import { useFormErrors } from '../../../lib/forms/use-form-errors';
 import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } from '../../../lib/forms/validation';
 import { useChangePassword as useChangePasswordRequest } from '../api/change-password';
 import { SECURITY_PATHS } from '../components/security-paths';
+import { newPasswordFailure } from './password-pair-failure';
 import '../../../lib/i18n/security-namespace';
 
 type Field = 'oldPassword' | 'password' | 'confirmPassword';
@@ -35,6 +36,11 @@ export function useChangePasswordForm() {
         onSuccess: () => {
           toastSuccess(t('security.passwordChanged'));
           navigate(SECURITY_PATHS.center, { replace: true });
+        },
+        // The fund password is refused as the login password (FUND_PASSWORD_SAME_AS_LOGIN): said at the field.
+        onError: (error) => {
+          const message = newPasswordFailure(error);
+          if (message) report({ password: message });
         },
       },
     );

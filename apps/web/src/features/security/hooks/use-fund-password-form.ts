@@ -8,6 +8,7 @@ import { checkConfirmation, checkNewPassword, checkRequired, collectErrors } fro
 import { useChangeFundPassword } from '../api/change-fund-password';
 import { useSetFundPassword } from '../api/set-fund-password';
 import { SECURITY_PATHS } from '../components/security-paths';
+import { newPasswordFailure } from './password-pair-failure';
 import '../../../lib/i18n/security-namespace';
 
 type Field = 'oldFundPassword' | 'fundPassword' | 'confirmFundPassword';
@@ -41,13 +42,21 @@ export function useFundPasswordForm() {
       }),
     );
     if (invalid) return;
+    // The login password is refused as the fund password (FUND_PASSWORD_SAME_AS_LOGIN): said at the field.
+    const onError = (error: unknown) => {
+      const message = newPasswordFailure(error);
+      if (message) report({ fundPassword: message });
+    };
     if (hasFundPassword) {
       changeFund.mutate(
         { oldFundPassword, fundPassword, confirmFundPassword },
-        { onSuccess: () => done(t('security.fundPasswordChanged')) },
+        { onSuccess: () => done(t('security.fundPasswordChanged')), onError },
       );
     } else {
-      setFund.mutate({ fundPassword, confirmFundPassword }, { onSuccess: () => done(t('security.fundPasswordSet')) });
+      setFund.mutate(
+        { fundPassword, confirmFundPassword },
+        { onSuccess: () => done(t('security.fundPasswordSet')), onError },
+      );
     }
   };
 
