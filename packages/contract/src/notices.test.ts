@@ -147,6 +147,12 @@ describe('notification templates', () => {
         'ja',
       ).body,
     ).toContain('（デモ口座）');
+    // A product's names by language: the reader's, else the English one.
+    const product = { en: 'USDT 7 days', ja: 'USDT 7日間' };
+    const matured = (lang: 'ja' | 'de') =>
+      renderNotice('financing.matured', { product, principal: '1', interest: '0', currency: 'USDT' }, lang).body;
+    expect(matured('ja')).toMatch(/^USDT 7日間 /);
+    expect(matured('de')).toMatch(/^USDT 7 days /);
   });
 
   it('renders an unknown kind or odd params as a neutral notice, never throwing', () => {

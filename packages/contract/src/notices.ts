@@ -12,7 +12,8 @@
  * amounts are the writer's formatted strings, followed by `{currency}` in the template — except:
  * date params (DATE_PARAMS: epoch ms or ISO strings) read `2026-11-27 16:21 UTC`; `reason` is the
  * reason code worded in the language (REASONS, per domain); `chain` a deposit chain id reads as its
- * network name; `mode: 'demo'` gives `{demo}`, the language's "demo account".
+ * network name; `mode: 'demo'` gives `{demo}`, the language's "demo account"; a param that is an object
+ * of texts by header language with an `en` one (a product's names) reads in the language, else in English.
  */
 import type { HeaderLang } from './lang';
 import { DEPOSIT_CHAINS, type DepositChainId } from './schemas/deposits';
@@ -997,10 +998,15 @@ function formatDate(v: unknown): string {
 }
 
 /** One param as text in `lang`, or '' when it is missing. */
-function valueOf(kind: string, name: string, params: NoticeParams, cat: Catalogue): string {
+function valueOf(kind: string, name: string, params: NoticeParams, cat: Catalogue, lang: HeaderLang): string {
   if (name === 'demo') return params['mode'] === 'demo' ? cat.demo : '';
   const v = params[name];
   if (v === null || v === undefined || v === '') return '';
+  if (typeof v === 'object' && !Array.isArray(v) && typeof (v as Record<string, unknown>)['en'] === 'string') {
+    const texts = v as Record<string, unknown>;
+    const own = texts[lang];
+    return typeof own === 'string' && own ? own : (texts['en'] as string);
+  }
   if (DATE_PARAMS.has(name)) return formatDate(v);
   if (name === 'reason' && typeof v === 'string') {
     const domain = kind.split('.')[0];
@@ -1018,12 +1024,12 @@ function valueOf(kind: string, name: string, params: NoticeParams, cat: Catalogu
 }
 
 /** Fills a template: optional parts `[[…]]` go when a param in them is empty; a missing param elsewhere reads "—". */
-function fill(template: string, kind: string, params: NoticeParams, cat: Catalogue): string {
+function fill(template: string, kind: string, params: NoticeParams, cat: Catalogue, lang: HeaderLang): string {
   const withOptional = template.replace(/\[\[(.*?)\]\]/gs, (_, part: string) => {
     const names = [...part.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    return names.every((n) => valueOf(kind, n, params, cat) !== '') ? part : '';
+    return names.every((n) => valueOf(kind, n, params, cat, lang) !== '') ? part : '';
   });
-  return withOptional.replace(/\{(\w+)\}/g, (_, name: string) => valueOf(kind, name, params, cat) || '—');
+  return withOptional.replace(/\{(\w+)\}/g, (_, name: string) => valueOf(kind, name, params, cat, lang) || '—');
 }
 
 /**
@@ -1035,5 +1041,5 @@ export function renderNotice(kind: string, params: NoticeParams, lang: HeaderLan
   const p: NoticeParams = params && typeof params === 'object' && !Array.isArray(params) ? params : {};
   if (!isKind(kind)) return { title: cat.fallback[0], body: cat.fallback[1], link: null };
   const [title, body] = cat.kinds[kind];
-  return { title: fill(title, kind, p, cat), body: fill(body, kind, p, cat), link: NOTICE_LINKS[kind] };
+  return { title: fill(title, kind, p, cat, lang), body: fill(body, kind, p, cat, lang), link: NOTICE_LINKS[kind] };
 }

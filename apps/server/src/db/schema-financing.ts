@@ -26,13 +26,25 @@ const rate = (name: string) => bigint(name, { mode: 'bigint' });
  * Financing (docs/financing.md)
  * ---------------------------------------------------------------------------------------------- */
 
-/** A fixed-term product operators sell. `sold` counts every subscription's principal against `quota`. */
+/**
+ * The name of a product in the languages other than English (`name` is the English one, required):
+ * header language → name; a language without one reads the English name (docs/financing.md "Products").
+ */
+const productNames = (column: string) =>
+  jsonb(column).$type<Partial<Record<string, string>>>().notNull().default(sql`'{}'::jsonb`);
+
+/**
+ * A fixed-term product operators sell. `sold` counts the principal of its real subscriptions
+ * against `quota`; demo subscriptions never take any of it (docs/financing.md "Quota").
+ */
 export const financingProducts = pgTable(
   'financing_products',
   {
     id: id(),
     publicId: publicId(),
+    /** The English name; `names` holds the other languages'. */
     name: text('name').notNull(),
+    names: productNames('names'),
     currency: text('currency').notNull(),
     minAmount: money('min_amount').notNull(),
     maxAmount: money('max_amount').notNull(),
@@ -111,6 +123,8 @@ export const financingSubscriptions = pgTable(
       .notNull()
       .references(() => financingProducts.id),
     productName: text('product_name').notNull(),
+    /** The product's names in the other languages when subscribed (as `product_name` is its English one). */
+    productNames: productNames('product_names'),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
     days: integer('days').notNull(),
@@ -147,7 +161,9 @@ export const loanProducts = pgTable(
   {
     id: id(),
     publicId: publicId(),
+    /** The English name; `names` holds the other languages'. */
     name: text('name').notNull(),
+    names: productNames('names'),
     currency: text('currency').notNull(),
     minAmount: money('min_amount').notNull(),
     maxAmount: money('max_amount').notNull(),
@@ -187,6 +203,8 @@ export const loans = pgTable(
       .notNull()
       .references(() => loanProducts.id),
     productName: text('product_name').notNull(),
+    /** The product's names in the other languages when applied for (as `product_name` is its English one). */
+    productNames: productNames('product_names'),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
     periodDays: integer('period_days').notNull(),

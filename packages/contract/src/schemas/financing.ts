@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Envelope, EpochMs, NullableEpochMs, PublicId, PublicIdParam, withError } from './common';
 import { AdminPage, AdminPageInfo } from './admin';
 import { AmountString, AssetSymbol } from './wallet';
+import { HEADER_LANGS, type HeaderLang } from '../lang';
 
 /**
  * Fixed-term financing (docs/product.md §2 "Manage account", §3 "Financing subscription", §4, §7 "Financing";
@@ -27,6 +28,39 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 export const FINANCING_TOKEN_TTL_SECONDS = 300;
 export const PRODUCT_NAME_MAX = 60;
 
+/** The languages a product's name may have besides English, its `name` (required). */
+export type ProductNameLang = Exclude<HeaderLang, 'en'>;
+export const PRODUCT_NAME_LANGS = HEADER_LANGS.filter((l): l is ProductNameLang => l !== 'en');
+/**
+ * A financing or loan product's name in the other seven languages (header codes); a language left
+ * out reads the English name. Entered in the back office (docs/financing.md "Products").
+ */
+export const ProductNames = Type.Partial(
+  Type.Object(
+    Object.fromEntries(PRODUCT_NAME_LANGS.map((l) => [l, Type.String({ maxLength: PRODUCT_NAME_MAX })])) as Record<
+      ProductNameLang,
+      ReturnType<typeof Type.String>
+    >,
+  ),
+  { additionalProperties: false },
+);
+export type ProductNames = Partial<Record<ProductNameLang, string>>;
+
+/** A product's name in `lang`: its own name there, else the English one. */
+export function productNameIn(english: string, names: ProductNames, lang: HeaderLang): string {
+  return (lang === 'en' ? undefined : names[lang]) || english;
+}
+
+/** A product's other-language names as stored: trimmed, the empty ones left out (those languages read the English name). */
+export function cleanProductNames(names: ProductNames | undefined): ProductNames {
+  const out: ProductNames = {};
+  for (const lang of PRODUCT_NAME_LANGS) {
+    const text = names?.[lang]?.trim();
+    if (text) out[lang] = text;
+  }
+  return out;
+}
+
 /** One duration a product is offered for and its annualised rate (`manage-rate`). */
 export const FinancingTerm = Type.Object(
   {
@@ -39,7 +73,7 @@ export type FinancingTerm = Static<typeof FinancingTerm>;
 
 export const FinancingProduct = Type.Object({
   id: PublicId,
-  name: Type.String(),
+  name: Type.String({ description: "in the request's language (`lang`), the English name where it has none" }),
   currency: Type.String(),
   terms: Type.Array(FinancingTerm, { description: 'durations offered, shortest first' }),
   minAmount: Coin,
@@ -103,6 +137,7 @@ export type BuyQuery = Static<typeof BuyQuery>;
 export const FinancingSubscription = Type.Object({
   id: PublicId,
   productId: PublicId,
+  /** The product's name when subscribed, in the request's language (English where it had none). */
   productName: Type.String(),
   currency: Type.String(),
   amount: Coin,
@@ -187,7 +222,10 @@ export const ProfitRateResponse = Envelope(
 export const FinancingProductSave = Type.Object(
   {
     id: Type.Optional(ProductId),
+    /** The English name (users of a language without its own name read it). */
     name: Type.String({ minLength: 1, maxLength: PRODUCT_NAME_MAX }),
+    /** The name in other languages; empty or left out: that language reads the English name. */
+    names: Type.Optional(ProductNames),
     currency: AssetSymbol,
     terms: Type.Array(FinancingTerm, { minItems: 1, maxItems: 12 }),
     minAmount: AmountString,
@@ -201,11 +239,14 @@ export const FinancingProductSave = Type.Object(
   { additionalProperties: false },
 );
 export type FinancingProductSave = Static<typeof FinancingProductSave>;
+/** A product as the back office sees it: `name` is the English one, `names` the others; every figure is the real account's. */
 export const AdminFinancingProduct = Type.Object({
   ...FinancingProduct.properties,
+  names: ProductNames,
   enabled: Type.Boolean(),
+  /** The principal of the real subscriptions (demo ones take no quota). */
   sold: Coin,
-  /** Subscriptions during their term and their principal. */
+  /** Real subscriptions during their term and their principal. */
   activeCount: Type.Integer(),
   activeAmount: Coin,
   updatedAt: EpochMs,

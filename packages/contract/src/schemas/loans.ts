@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Envelope, EpochMs, NullableEpochMs, PublicId, PublicIdParam, withError } from './common';
 import { AdminPage, AdminPageInfo } from './admin';
 import { API } from '../paths';
-import { RateString } from './financing';
+import { PRODUCT_NAME_MAX, ProductNames, RateString } from './financing';
 import { AmountString, AssetSymbol } from './wallet';
 import { HEADER_LANGS } from '../lang';
 import { LOAN_PHOTOS_MIN } from '../constants';
@@ -37,7 +37,7 @@ export const LOAN_REVIEWS = ['manual', 'four_eyes'] as const;
 
 export const LoanProduct = Type.Object({
   id: PublicId,
-  name: Type.String(),
+  name: Type.String({ description: "in the request's language (`lang`), the English name where it has none" }),
   currency: Type.String(),
   minAmount: Coin,
   maxAmount: Coin,
@@ -91,6 +91,7 @@ export const Loan = Type.Object({
   id: PublicId,
   number: Type.String(),
   productId: PublicId,
+  /** The product's name when applied for, in the request's language (English where it had none). */
   productName: Type.String(),
   currency: Type.String(),
   /** Borrowed amount. */
@@ -177,6 +178,17 @@ export const LoanQuote = Type.Object({
 });
 export type LoanQuote = Static<typeof LoanQuote>;
 export const LoanQuoteResponse = Envelope(LoanQuote);
+/**
+ * `estimate-paid-loans`: the binding quote settling every open loan today. With no open loan it is
+ * an empty quote (no items, total 0, `quoteId` and `expiresAt` null: nothing to pay), not an error.
+ */
+export const LoanPayAllQuote = Type.Object({
+  ...LoanQuote.properties,
+  quoteId: Type.Union([Type.String(), Type.Null()], { description: 'null when no loan is open (nothing to pay)' }),
+  expiresAt: NullableEpochMs,
+});
+export type LoanPayAllQuote = Static<typeof LoanPayAllQuote>;
+export const LoanPayAllQuoteResponse = Envelope(LoanPayAllQuote);
 
 /** `estimate-paid-loan`: one loan, all of what it owes today or a part `amount`. */
 export const EstimateLoanBody = Type.Object(
@@ -223,7 +235,10 @@ export const LoanRules = Type.Partial(
 export const LoanProductSave = Type.Object(
   {
     id: Type.Optional(PublicIdParam('LOAN_PRODUCT_NOT_FOUND')),
-    name: Type.String({ minLength: 1, maxLength: 60 }),
+    /** The English name (users of a language without its own name read it). */
+    name: Type.String({ minLength: 1, maxLength: PRODUCT_NAME_MAX }),
+    /** The name in other languages; empty or left out: that language reads the English name. */
+    names: Type.Optional(ProductNames),
     currency: AssetSymbol,
     minAmount: AmountString,
     maxAmount: AmountString,
@@ -237,7 +252,13 @@ export const LoanProductSave = Type.Object(
   { additionalProperties: false },
 );
 export type LoanProductSave = Static<typeof LoanProductSave>;
-export const AdminLoanProduct = Type.Object({ ...LoanProduct.properties, rules: LoanRules, updatedAt: EpochMs });
+/** A product as the back office sees it: `name` is the English one, `names` the others. */
+export const AdminLoanProduct = Type.Object({
+  ...LoanProduct.properties,
+  names: ProductNames,
+  rules: LoanRules,
+  updatedAt: EpochMs,
+});
 export type AdminLoanProduct = Static<typeof AdminLoanProduct>;
 export const AdminLoanProductsResponse = Envelope(Type.Array(AdminLoanProduct));
 export const AdminLoanProductResponse = Envelope(AdminLoanProduct);

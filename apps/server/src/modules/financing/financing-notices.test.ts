@@ -78,7 +78,17 @@ describe('financing maturity notifications', () => {
         kind: 'financing.matured',
         params: {
           id: sub.data.id,
-          product: 'USDT 7 days',
+          // The product's names by language: the notice reads in its reader's.
+          product: {
+            en: 'USDT 7 days',
+            de: 'USDT 7 Tage',
+            fr: 'USDT 7 jours',
+            it: 'USDT 7 giorni',
+            ja: 'USDT 7日間',
+            ko: 'USDT 7일',
+            zh: 'USDT 7天',
+            'zh-HK': 'USDT 7天',
+          },
           principal: '500.000000',
           interest: est.data.interest,
           currency: 'USDT',
@@ -92,5 +102,6 @@ describe('financing maturity notifications', () => {
       link: '/pages/manage-account/components/history-financing',
     });
     expect(renderNotice(rows[0]!.kind, rows[0]!.params, 'ja').title).toBe('資産運用が満期になりました');
+    expect(renderNotice(rows[0]!.kind, rows[0]!.params, 'ja').body).toMatch(/^USDT 7日間 が満期になりました/);
   });
 });

@@ -194,6 +194,49 @@ describe('the catalogue', () => {
     expect(again.data.filter((p) => p.name === 'USDT 7 days')).toHaveLength(1);
   });
 
+  it("names each product in the request's language, English where it has no name there", async () => {
+    const named = async (lang: string) =>
+      new Map(
+        (await t.call<FinancingProduct[]>('GET', API.product.productList, undefined, { lang })).data.map((p) => [
+          p.id,
+          p.name,
+        ]),
+      );
+    const seeded = (await t.call<FinancingProduct[]>('GET', API.product.productList)).data.find(
+      (p) => p.name === 'USDT 14 days, redeem any time',
+    )!;
+    expect((await named('ja')).get(seeded.id)).toBe('USDT 14日間・いつでも解約可');
+    expect((await named('zh-HK')).get(seeded.id)).toBe('USDT 14天，隨時贖回');
+    expect((await named('de')).get(seeded.id)).toBe('USDT 14 Tage, jederzeit einlösbar');
+
+    // An operator's product: English required, the others optional (blank ones are left out).
+    const p = await newProduct({ name: 'Stable 30', names: { ja: ' 安定30 ', fr: '  ' } });
+    expect(p).toMatchObject({ name: 'Stable 30', names: { ja: '安定30' } });
+    expect((await named('ja')).get(p.id)).toBe('安定30');
+    expect((await named('fr')).get(p.id)).toBe('Stable 30');
+    expect((await named('en')).get(p.id)).toBe('Stable 30');
+    expect((await save(productBody({ names: { en: 'Twice' } }))).code).toBe(code('INVALID_PARAMETER'));
+    expect((await save(productBody({ names: { xx: 'Unknown' } }))).code).toBe(code('INVALID_PARAMETER'));
+    expect((await save(productBody({ names: { de: 'x'.repeat(61) } }))).code).toBe(code('INVALID_PARAMETER'));
+
+    // A subscription keeps the names it was made with, read in the request's language.
+    const u = await investor('100');
+    const { sub } = await u.subscribe(p.id, 30, '100');
+    expect(sub.productName).toBe('Stable 30');
+    const renamed = await save({ ...productBody({ name: 'Stable 30 B', names: { ja: '安定30 B' } }), id: p.id });
+    expect(renamed.code, renamed.msg).toBe(0);
+    const listed = async (lang: string) =>
+      (
+        await t.call<FinancingSubscriptionPage>('GET', API.product.userProductList, undefined, {
+          ...u.opts,
+          lang,
+        })
+      ).data.items[0]!.productName;
+    expect(await listed('ja')).toBe('安定30');
+    expect(await listed('ko')).toBe('Stable 30');
+    expect((await named('ja')).get(p.id)).toBe('安定30 B');
+  });
+
   it('checks the estimate: product, duration, amount, quota; not the balance', async () => {
     const u = await investor('0');
     const p = await newProduct({ minAmount: '100', maxAmount: '500', quota: '1000' });

@@ -116,7 +116,7 @@ export const financingRepo = {
     });
   },
 
-  /** Takes `amount` of the product's quota, if that much is left: the conditional update is the check. */
+  /** Takes `amount` of the product's quota, if that much is left: the conditional update is the check. Real subscriptions only. */
   async takeQuota(tx: Tx, productId: number, amount: bigint): Promise<boolean> {
     const rows = await tx
       .update(financingProducts)
@@ -131,12 +131,12 @@ export const financingRepo = {
     return rows.length === 1;
   },
 
-  /** Per product: its subscriptions during their term, how many and their principal. */
+  /** Per product: its real subscriptions during their term, how many and their principal (demo ones are not sales). */
   async activeByProduct(db: DbOrTx): Promise<Map<number, { count: number; amount: bigint }>> {
     const rows = await db
       .select({ productId: financingSubscriptions.productId, n: count(), amount: sum(financingSubscriptions.amount) })
       .from(financingSubscriptions)
-      .where(eq(financingSubscriptions.state, 'during'))
+      .where(and(eq(financingSubscriptions.state, 'during'), eq(financingSubscriptions.mode, 'real')))
       .groupBy(financingSubscriptions.productId);
     return new Map(rows.map((r) => [r.productId, { count: r.n, amount: BigInt(r.amount ?? 0) }]));
   },
@@ -296,7 +296,8 @@ export const financingRepo = {
  * each subscription names its subscribing transaction, and an ended one its paying transaction, of
  * the right kind and mode; a product has sold exactly the principal of its subscriptions. They join
  * the ledger's table (`ledger.transactions`, handed in by the verifier) on purpose: they check that
- * the two owners' rows agree, which no face call could do in one snapshot.
+ * the two owners' rows agree, which no face call could do in one snapshot. `sold` counts real
+ * subscriptions only: demo ones never take quota (decision 0146).
  */
 export const FINANCING_INVARIANTS: readonly Invariant[] = [
   {
@@ -314,9 +315,9 @@ export const FINANCING_INVARIANTS: readonly Invariant[] = [
       LIMIT ${limit}`,
   },
   {
-    rule: 'a financing product has sold the principal of its subscriptions',
+    rule: 'a financing product has sold the principal of its real subscriptions',
     violations: (limit) => sql`SELECT p.id, p.sold, coalesce(sum(s.amount), 0) AS subscribed FROM financing_products p
-      LEFT JOIN financing_subscriptions s ON s.product_id = p.id GROUP BY p.id, p.sold
+      LEFT JOIN financing_subscriptions s ON s.product_id = p.id AND s.mode = 'real' GROUP BY p.id, p.sold
       HAVING p.sold <> coalesce(sum(s.amount), 0) LIMIT ${limit}`,
   },
 ];

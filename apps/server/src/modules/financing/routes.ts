@@ -46,7 +46,7 @@ export const financingRoutes: FastifyPluginAsync<{ financing: FinancingService }
         response: FinancingProductListResponse,
       }),
     },
-    async (req, reply) => reply.ok(await financing.productList(req.query.currency)),
+    async (req, reply) => reply.ok(await financing.productList(req.query.currency, req.lang)),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export const financingRoutes: FastifyPluginAsync<{ financing: FinancingService }
     async (req, reply) => {
       // Never cached by a browser or a proxy: the answer is one user's, and the request moves money.
       reply.header('cache-control', 'no-store');
-      return reply.ok(await financing.buy(moneyRequestOf(req), req.query.token));
+      return reply.ok(await financing.buy(moneyRequestOf(req), req.query.token, req.lang));
     },
   );
 
@@ -95,7 +95,7 @@ export const financingRoutes: FastifyPluginAsync<{ financing: FinancingService }
         auth: true,
       }),
     },
-    async (req, reply) => reply.ok(await financing.userList(authOf(req).user.id, req.typeUser, req.query)),
+    async (req, reply) => reply.ok(await financing.userList(authOf(req).user.id, req.typeUser, req.query, req.lang)),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export const financingRoutes: FastifyPluginAsync<{ financing: FinancingService }
         auth: true,
       }),
     },
-    async (req, reply) => reply.ok(await financing.redeem(moneyRequestOf(req), req.body)),
+    async (req, reply) => reply.ok(await financing.redeem(moneyRequestOf(req), req.body, req.lang)),
   );
 
   app.get(

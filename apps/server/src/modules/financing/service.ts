@@ -11,6 +11,8 @@ import {
   formatAmount,
   formatRate,
   parseRate,
+  cleanProductNames,
+  productNameIn,
   type AdminFinancingProduct,
   type AdminSubscription,
   type AdminSubscriptionQuery,
@@ -21,6 +23,8 @@ import {
   type FinancingProductSave,
   type FinancingSubscription,
   type FinancingSubscriptionPage,
+  type HeaderLang,
+  type ProductNames,
   type RedeemBody,
   type RedeemResult,
   type SubscriptionState,
@@ -50,15 +54,42 @@ const YEAR_MS = 365 * DAY_MS;
 /** The products a new installation starts with (docs/financing.md "Products"): written once, when there are none. */
 const SEED: {
   name: string;
+  /** The name in the other seven languages (migration 0031 gives earlier installations' seeded products the same). */
+  names: ProductNames;
   terms: [number, string][];
   early: EarlyRedemption;
   min: string;
   max: string;
   quota: string;
 }[] = [
-  { name: 'USDT 7 days', terms: [[7, '0.02']], early: 'none', min: '10', max: '100000', quota: '10000000' },
+  {
+    name: 'USDT 7 days',
+    names: {
+      de: 'USDT 7 Tage',
+      fr: 'USDT 7 jours',
+      it: 'USDT 7 giorni',
+      ja: 'USDT 7日間',
+      ko: 'USDT 7일',
+      zh: 'USDT 7天',
+      'zh-HK': 'USDT 7天',
+    },
+    terms: [[7, '0.02']],
+    early: 'none',
+    min: '10',
+    max: '100000',
+    quota: '10000000',
+  },
   {
     name: 'USDT 30/90 days',
+    names: {
+      de: 'USDT 30/90 Tage',
+      fr: 'USDT 30/90 jours',
+      it: 'USDT 30/90 giorni',
+      ja: 'USDT 30/90日間',
+      ko: 'USDT 30/90일',
+      zh: 'USDT 30/90天',
+      'zh-HK': 'USDT 30/90天',
+    },
     terms: [
       [30, '0.04'],
       [90, '0.05'],
@@ -70,6 +101,15 @@ const SEED: {
   },
   {
     name: 'USDT 14 days, redeem any time',
+    names: {
+      de: 'USDT 14 Tage, jederzeit einlösbar',
+      fr: 'USDT 14 jours, rachat à tout moment',
+      it: 'USDT 14 giorni, riscatto in qualsiasi momento',
+      ja: 'USDT 14日間・いつでも解約可',
+      ko: 'USDT 14일, 언제든 환매 가능',
+      zh: 'USDT 14天，随时赎回',
+      'zh-HK': 'USDT 14天，隨時贖回',
+    },
     terms: [[14, '0.03']],
     early: 'keep',
     min: '10',
@@ -121,6 +161,7 @@ export class FinancingService {
         SEED.map((p) => ({
           product: {
             name: p.name,
+            names: p.names,
             currency: 'USDT',
             minAmount: minor(p.min),
             maxAmount: minor(p.max),
@@ -149,11 +190,12 @@ export class FinancingService {
     return p.enabled && p.saleStart <= now && now < p.saleEnd && p.quota - p.sold >= p.minAmount && p.terms.length > 0;
   }
 
-  private productView(p: ProductWithTerms, now: Date): FinancingProduct {
+  /** A product as users see it, named in `lang` (the back office's view: English). */
+  private productView(p: ProductWithTerms, now: Date, lang: HeaderLang = 'en'): FinancingProduct {
     const m = (v: bigint) => money(v, p.currency);
     return {
       id: p.publicId,
-      name: p.name,
+      name: productNameIn(p.name, p.names, lang),
       currency: p.currency,
       terms: p.terms.map((t) => ({ days: t.days, annualRate: formatRate(t.annualRate) })),
       minAmount: m(p.minAmount),
@@ -167,12 +209,16 @@ export class FinancingService {
     };
   }
 
-  /** `productList`: enabled products whose sale has not ended (of one coin when given); `onSale` says which can be bought now. */
-  async productList(currency?: string): Promise<FinancingProduct[]> {
+  /**
+   * `productList`: enabled products whose sale has not ended (of one coin when given), named in
+   * `lang`; `onSale` says which can be bought now. The quota left is the real account's, in either
+   * mode: demo subscriptions read it and never take any (docs/financing.md "Quota").
+   */
+  async productList(currency?: string, lang: HeaderLang = 'en'): Promise<FinancingProduct[]> {
     await this.ensureSeeded();
     const now = this.ctx.clock.now();
     const rows = await financingRepo.products(this.ctx.db, { enabledOnly: true, currency, saleEndAfter: now });
-    return rows.map((p) => this.productView(p, now));
+    return rows.map((p) => this.productView(p, now, lang));
   }
 
   /** An enabled product (users never see a disabled one). */
@@ -275,10 +321,11 @@ export class FinancingService {
   /**
    * `buyFinanceProduct`: one money command (the Idempotency-Key, required, makes a replay answer
    * the first result): the token spent, the product checked again, the quota taken by a
-   * conditional update, the amount moved from the financing account to its frozen balance, and
-   * the subscription written with the token's rate and interest.
+   * conditional update (real money only: a demo subscription reads what is left and takes none of
+   * it, decision 0146), the amount moved from the financing account to its frozen balance, and the
+   * subscription written with the token's rate and interest.
    */
-  async buy(req: MoneyRequest, token: string): Promise<FinancingSubscription> {
+  async buy(req: MoneyRequest, token: string, lang: HeaderLang = 'en'): Promise<FinancingSubscription> {
     if (!req.idempotency) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
     const tokenHash = hashToken(token);
     // The key answers for this token only: the same key with another token is a reused key.
@@ -293,7 +340,9 @@ export class FinancingService {
       const p = await financingRepo.product(m.tx, { id: t.productId });
       if (!p || !p.enabled) throw new AppError('PRODUCT_NOT_FOUND');
       if (!(p.saleStart <= m.now && m.now < p.saleEnd)) throw new AppError('PRODUCT_NOT_ON_SALE');
-      if (!(await financingRepo.takeQuota(m.tx, p.id, t.amount))) {
+      const quotaLeft =
+        req.mode === 'real' ? await financingRepo.takeQuota(m.tx, p.id, t.amount) : t.amount <= p.quota - p.sold;
+      if (!quotaLeft) {
         const now = await financingRepo.product(m.tx, { id: p.id });
         throw new AppError('QUOTA_EXHAUSTED', {
           remaining: money((now?.quota ?? 0n) - (now?.sold ?? 0n), p.currency),
@@ -324,6 +373,7 @@ export class FinancingService {
         mode: req.mode,
         productId: p.id,
         productName: p.name,
+        productNames: p.names,
         currency: p.currency,
         amount: t.amount,
         days: t.days,
@@ -336,19 +386,20 @@ export class FinancingService {
         state: 'during',
         subscribeTxId,
       });
-      return this.view(row, p.publicId, m.now);
+      return this.view(row, p.publicId, m.now, lang);
     });
   }
 
   // ----- subscriptions --------------------------------------------------------------------------
 
-  private view(s: SubscriptionRow, productPublicId: string, now: Date): FinancingSubscription {
+  /** A subscription as its user sees it, its product named in `lang` (the back office's view: English). */
+  private view(s: SubscriptionRow, productPublicId: string, now: Date, lang: HeaderLang = 'en'): FinancingSubscription {
     const m = (v: bigint) => money(v, s.currency);
     const earned = s.state === 'during' ? financingDaysEarned(s.accrualStart.getTime(), s.days, now.getTime()) : 0;
     return {
       id: s.publicId,
       productId: productPublicId,
-      productName: s.productName,
+      productName: productNameIn(s.productName, s.productNames, lang),
       currency: s.currency,
       amount: m(s.amount),
       days: s.days,
@@ -372,14 +423,19 @@ export class FinancingService {
   }
 
   /** `userProductList`: the user's subscriptions in this mode, newest first, and what is held now per coin. */
-  async userList(userId: number, mode: Mode, q: UserProductListQuery): Promise<FinancingSubscriptionPage> {
+  async userList(
+    userId: number,
+    mode: Mode,
+    q: UserProductListQuery,
+    lang: HeaderLang = 'en',
+  ): Promise<FinancingSubscriptionPage> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
     const now = this.ctx.clock.now();
     const { rows, total, holding } = await financingRepo.page(this.ctx.db, userId, mode, q.state, page, size);
     const ids = await this.productIds(rows.map((r) => r.productId));
     return {
-      items: rows.map((r) => this.view(r, ids.get(r.productId) ?? '', now)),
+      items: rows.map((r) => this.view(r, ids.get(r.productId) ?? '', now, lang)),
       page,
       size,
       total,
@@ -428,7 +484,7 @@ export class FinancingService {
    * and moves nothing; otherwise it is done once (Idempotency-Key accepted). A subscription already
    * due is paid as matured (the job would have done the same). The quota is not given back.
    */
-  async redeem(req: MoneyRequest, body: RedeemBody): Promise<RedeemResult> {
+  async redeem(req: MoneyRequest, body: RedeemBody, lang: HeaderLang = 'en'): Promise<RedeemResult> {
     const result = (
       s: SubscriptionRow,
       productPublicId: string,
@@ -437,7 +493,7 @@ export class FinancingService {
       done: boolean,
       now: Date,
     ): RedeemResult => ({
-      subscription: this.view(s, productPublicId, now),
+      subscription: this.view(s, productPublicId, now, lang),
       principal: money(principal, s.currency),
       interest: money(interest, s.currency),
       forfeited: money(s.interest - interest, s.currency),
@@ -489,7 +545,8 @@ export class FinancingService {
             const ended = await this.end(m, s, s.maturesAt.getTime());
             await notifyUser(m.tx, s.userId, 'financing.matured', m.now, {
               id: s.publicId,
-              product: s.productName,
+              // The product's names by language: the notice reads in its reader's (English where none).
+              product: { ...s.productNames, en: s.productName },
               principal: money(ended.principal, s.currency),
               interest: money(ended.interest, s.currency),
               currency: s.currency,
@@ -508,6 +565,7 @@ export class FinancingService {
 
   // ----- the back office ------------------------------------------------------------------------
 
+  /** A product as the back office sees it: its English name and the others, the real account's figures. */
   private adminView(
     p: ProductWithTerms,
     active: { count: number; amount: bigint } | undefined,
@@ -515,6 +573,7 @@ export class FinancingService {
   ): AdminFinancingProduct {
     return {
       ...this.productView(p, now),
+      names: p.names,
       enabled: p.enabled,
       sold: money(p.sold, p.currency),
       activeCount: active?.count ?? 0,
@@ -561,6 +620,7 @@ export class FinancingService {
     const now = this.ctx.clock.now();
     const fields = {
       name: body.name.trim(),
+      names: cleanProductNames(body.names),
       currency: asset.symbol,
       minAmount,
       maxAmount,
@@ -587,8 +647,8 @@ export class FinancingService {
         action: before ? 'financing.product.update' : 'financing.product.create',
         targetType: 'financing_product',
         targetId: row.id,
-        ...(beforeView ? { before: this.productView(beforeView, now) } : {}),
-        after: { ...this.productView(afterView, now), enabled: afterView.enabled },
+        ...(beforeView ? { before: { ...this.productView(beforeView, now), names: beforeView.names } } : {}),
+        after: { ...this.productView(afterView, now), names: afterView.names, enabled: afterView.enabled },
       });
       return row.id;
     });

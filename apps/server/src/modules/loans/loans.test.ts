@@ -16,6 +16,7 @@ import {
   type LoanPage,
   type LoanPaymentResult,
   type LoanProduct,
+  type LoanPayAllQuote,
   type LoanQuote,
   type LoanRule,
 } from '@app/contract';
@@ -126,7 +127,7 @@ async function borrower(opts: { verified?: boolean; balance?: string } = {}) {
         .items,
     estimate: (id: string, amount?: string) =>
       t.post<LoanQuote>(API.loan.estimatePaidLoan, amount ? { id, amount } : { id }, o),
-    estimateAll: () => t.call<LoanQuote>('GET', API.loan.estimatePaidLoans, undefined, o),
+    estimateAll: () => t.call<LoanPayAllQuote>('GET', API.loan.estimatePaidLoans, undefined, o),
     payOne: (quoteId: string, key?: string) =>
       t.post<LoanPaymentResult>(
         API.loan.payOneApplication,
@@ -251,6 +252,73 @@ describe('products and rules', () => {
       await t.ctx.db.execute(sql`SELECT action FROM audit_log WHERE target_type = 'loan_product' ORDER BY id`),
     ).map((r) => r.action);
     expect(audit).toEqual(['loan_product.create', 'loan_product.create', 'loan_product.update', 'loan_product.update']);
+  });
+});
+
+describe('product names', () => {
+  it("are in the request's language, English where a product has no name there; a loan keeps its product's", async () => {
+    const named = async (lang: string, token?: string) =>
+      new Map(
+        (
+          await t.call<LoanProduct[]>('GET', API.loan.productList, undefined, { lang, ...(token ? { token } : {}) })
+        ).data.map((p) => [p.id, p.name]),
+      );
+    expect((await named('ja')).get(short.id)).toBe('USDT 14日間');
+    expect((await named('ko')).get(long.id)).toBe('USDT 30일');
+    expect((await named('en')).get(short.id)).toBe('USDT 14 days');
+
+    const body = {
+      name: 'Bridge',
+      currency: 'USDT',
+      minAmount: '100',
+      maxAmount: '1000',
+      periodDays: 7,
+      dailyRate: '0.0005',
+      lateDailyRate: '0.001',
+      rules: { en: 'Rules.' },
+      enabled: true,
+    };
+    const saved = await t.post<AdminLoanProduct>(
+      ADMIN_API.loans.saveProduct,
+      { ...body, names: { de: ' Überbrückung ', it: '' } },
+      { token: finance },
+    );
+    expect(saved.code, saved.msg).toBe(0);
+    expect(saved.data).toMatchObject({ name: 'Bridge', names: { de: 'Überbrückung' } });
+    expect((await named('de')).get(saved.data.id)).toBe('Überbrückung');
+    expect((await named('it')).get(saved.data.id)).toBe('Bridge');
+    expect(
+      (await t.post(ADMIN_API.loans.saveProduct, { ...body, names: { en: 'Twice' } }, { token: finance })).code,
+    ).toBe(code('INVALID_PARAMETER'));
+
+    const u = await borrower();
+    const applied = await t.post<Loan>(
+      API.loan.createLoanProduct,
+      { productId: saved.data.id, amount: '100', photos: u.photos, acceptTerms: true },
+      { token: u.token, lang: 'de' },
+    );
+    expect(applied.code, applied.msg).toBe(0);
+    expect(applied.data.productName).toBe('Überbrückung');
+    // Renamed later: the loan keeps the names it was applied for under.
+    expect(
+      (
+        await t.post(
+          ADMIN_API.loans.saveProduct,
+          { ...body, id: saved.data.id, name: 'Bridge 2', names: { de: 'Brücke' }, enabled: false },
+          { token: finance },
+        )
+      ).code,
+    ).toBe(0);
+    const mine = async (lang: string) =>
+      (await t.call<LoanPage>('GET', API.loan.userProductList, undefined, { token: u.token, lang })).data.items[0]!
+        .productName;
+    expect(await mine('de')).toBe('Überbrückung');
+    expect(await mine('fr')).toBe('Bridge');
+    // The back office reads the English name and the others apart.
+    const admin = (
+      await t.call<AdminLoanProduct[]>('GET', ADMIN_API.loans.products, undefined, { token: finance, lang: 'de' })
+    ).data.find((p) => p.id === saved.data.id)!;
+    expect(admin).toMatchObject({ name: 'Bridge 2', names: { de: 'Brücke' } });
   });
 });
 
@@ -548,7 +616,18 @@ describe('repayment', () => {
     expect(paid.data.loans.map((l) => l.state)).toEqual(['settled', 'settled']);
     expect(await u.wallet()).toBe(String(minor('97.4')));
     expect(await u.payAll()).toMatchObject({ status: 409, code: code('LOAN_NOTHING_TO_PAY') });
-    expect(await u.estimateAll()).toMatchObject({ code: code('LOAN_NOTHING_TO_PAY') });
+    // Nothing to pay is an empty quote, not an error: no items, nothing stored to pay with.
+    const empty = await u.estimateAll();
+    expect(empty).toMatchObject({ status: 200, code: 0 });
+    expect(empty.data).toEqual({
+      quoteId: null,
+      expiresAt: null,
+      currency: 'USDT',
+      items: [],
+      total: '0.000000',
+      balance: '97.400000',
+      enough: true,
+    });
 
     const c = await approved(u, '100');
     const noQuote = await u.payAll();

@@ -16,6 +16,7 @@ import {
   LoanPaymentResponse,
   LoanProductListResponse,
   LoanProductSave,
+  LoanPayAllQuoteResponse,
   LoanQuoteResponse,
   LoanResponse,
   LoanRuleResponse,
@@ -48,7 +49,7 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
         response: LoanProductListResponse,
       }),
     },
-    async (_req, reply) => reply.ok(await loans.productList()),
+    async (req, reply) => reply.ok(await loans.productList(req.lang)),
   );
 
   app.get(
@@ -77,7 +78,7 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
         auth: true,
       }),
     },
-    async (req, reply) => reply.ok(await loans.apply(moneyRequestOf(req), req.body)),
+    async (req, reply) => reply.ok(await loans.apply(moneyRequestOf(req), req.body, req.lang)),
   );
 
   app.get(
@@ -92,7 +93,7 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
         auth: true,
       }),
     },
-    async (req, reply) => reply.ok(await loans.list(authOf(req).user.id, req.query)),
+    async (req, reply) => reply.ok(await loans.list(authOf(req).user.id, req.query, req.lang)),
   );
 
   app.post(
@@ -117,8 +118,8 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
       schema: schema({
         tags,
         summary:
-          'A binding pay-off quote settling every open loan today, with the currency balance and whether it is enough',
-        response: LoanQuoteResponse,
+          'A binding pay-off quote settling every open loan today, with the currency balance and whether it is enough; with no open loan an empty quote (no items, quoteId null)',
+        response: LoanPayAllQuoteResponse,
         auth: true,
       }),
     },
@@ -136,7 +137,7 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
         auth: true,
       }),
     },
-    async (req, reply) => reply.ok(await loans.payOne(moneyRequestOf(req), req.body.quoteId)),
+    async (req, reply) => reply.ok(await loans.payOne(moneyRequestOf(req), req.body.quoteId, req.lang)),
   );
 
   app.post(
@@ -151,7 +152,7 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (bas
         auth: true,
       }),
     },
-    async (req, reply) => reply.ok(await loans.payAll(moneyRequestOf(req), req.body?.quoteId)),
+    async (req, reply) => reply.ok(await loans.payAll(moneyRequestOf(req), req.body?.quoteId, req.lang)),
   );
 };
 

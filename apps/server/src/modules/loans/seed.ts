@@ -1,9 +1,24 @@
-import type { HeaderLang } from '@app/contract';
+import type { HeaderLang, ProductNames } from '@app/contract';
 
-/** The products written at first start when there are none (docs/loans.md "Products"); operators change them later. */
+/** "USDT n days" in the other seven languages. */
+const daysName = (n: number): ProductNames => ({
+  de: `USDT ${n} Tage`,
+  fr: `USDT ${n} jours`,
+  it: `USDT ${n} giorni`,
+  ja: `USDT ${n}日間`,
+  ko: `USDT ${n}일`,
+  zh: `USDT ${n}天`,
+  'zh-HK': `USDT ${n}天`,
+});
+
+/**
+ * The products written at first start when there are none (docs/loans.md "Products"), named in all
+ * eight languages (migration 0031 names those of earlier installations alike); operators change them later.
+ */
 export const SEED_PRODUCTS = [
   {
     name: 'USDT 14 days',
+    names: daysName(14),
     currency: 'USDT',
     min: '100',
     max: '5000',
@@ -13,6 +28,7 @@ export const SEED_PRODUCTS = [
   },
   {
     name: 'USDT 30 days',
+    names: daysName(30),
     currency: 'USDT',
     min: '500',
     max: '20000',

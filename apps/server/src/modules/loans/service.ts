@@ -17,6 +17,8 @@ import {
   parseAmount,
   parseRate,
   pow10,
+  cleanProductNames,
+  productNameIn,
   sameDayExpiry,
   utcDay,
   type AdminLoan,
@@ -30,6 +32,7 @@ import {
   type LoanBalance,
   type LoanDecideBody,
   type LoanPage,
+  type LoanPayAllQuote,
   type LoanPaymentResult,
   type LoanPayoff,
   type LoanProduct,
@@ -150,6 +153,7 @@ export class LoanService {
           const pct = (rate: string) => formatRate(parseRate(rate)! * 100n);
           return {
             name: p.name,
+            names: p.names,
             currency: p.currency,
             minAmount: parseAmount(p.min, scale)!,
             maxAmount: parseAmount(p.max, scale)!,
@@ -178,11 +182,12 @@ export class LoanService {
     return this.seeded;
   }
 
-  private productView(p: LoanProductRow): LoanProduct {
+  /** A product as users see it, named in `lang` (the back office's view: English). */
+  private productView(p: LoanProductRow, lang: HeaderLang = 'en'): LoanProduct {
     const scale = assetOf(p.currency)!.scale;
     return {
       id: p.publicId,
-      name: p.name,
+      name: productNameIn(p.name, p.names, lang),
       currency: p.currency,
       minAmount: formatAmount(p.minAmount, scale),
       maxAmount: formatAmount(p.maxAmount, scale),
@@ -193,9 +198,10 @@ export class LoanService {
     };
   }
 
-  async productList(): Promise<LoanProduct[]> {
+  /** `loan/productList`: the enabled products, each named in the request's language. */
+  async productList(lang: HeaderLang = 'en'): Promise<LoanProduct[]> {
     await this.ensureProducts();
-    return (await loanRepo.products(this.ctx.db, true)).map((p) => this.productView(p));
+    return (await loanRepo.products(this.ctx.db, true)).map((p) => this.productView(p, lang));
   }
 
   /** `rule/get-rule`: a product's rules in `lang`, English (marked `fallback`) when it has none in it; without a product, the first one's. */
@@ -220,7 +226,7 @@ export class LoanService {
    * accepted, at least three distinct photos of the user's own private uploads, an amount within
    * the product's range; one application waits at a time (a partial unique index backs it).
    */
-  async apply(req: Pick<MoneyRequest, 'userId' | 'mode'>, body: LoanApplyBody): Promise<Loan> {
+  async apply(req: Pick<MoneyRequest, 'userId' | 'mode'>, body: LoanApplyBody, lang: HeaderLang = 'en'): Promise<Loan> {
     if (req.mode !== 'real') throw new AppError('LOAN_REAL_ONLY');
     await this.ensureProducts();
     const product = await loanRepo.product(this.ctx.db, body.productId);
@@ -243,6 +249,7 @@ export class LoanService {
         userId: req.userId,
         productId: product.id,
         productName: product.name,
+        productNames: product.names,
         currency: product.currency,
         amount,
         periodDays: product.periodDays,
@@ -257,7 +264,7 @@ export class LoanService {
         updatedAt: now,
         principal: 0n,
       });
-      return { ...this.view(row, now), productId: product.publicId };
+      return { ...this.view(row, now, lang), productId: product.publicId };
     } catch (err) {
       if (uniqueViolation(err) === 'loans_one_pending') throw new AppError('LOAN_PENDING_EXISTS');
       throw err;
@@ -266,7 +273,8 @@ export class LoanService {
 
   // ----- the user's loans -----------------------------------------------------------------------
 
-  private view(r: LoanRow, at: Date): Loan {
+  /** A loan as its user sees it, its product named in `lang`. */
+  private view(r: LoanRow, at: Date, lang: HeaderLang = 'en'): Loan {
     const scale = assetOf(r.currency)!.scale;
     const money = (v: bigint) => formatAmount(v, scale);
     const interest = loanPeriodInterest(r.amount, r.dailyRate, r.periodDays);
@@ -275,7 +283,7 @@ export class LoanService {
       id: r.publicId,
       number: loanNumber(r),
       productId: '',
-      productName: r.productName,
+      productName: productNameIn(r.productName, r.productNames, lang),
       currency: r.currency,
       amount: money(r.amount),
       periodDays: r.periodDays,
@@ -302,16 +310,16 @@ export class LoanService {
   }
 
   /** Views with each loan's product public id. */
-  private async views(rows: LoanRow[], at: Date, db: DbOrTx = this.ctx.db): Promise<Loan[]> {
+  private async views(rows: LoanRow[], at: Date, db: DbOrTx = this.ctx.db, lang: HeaderLang = 'en'): Promise<Loan[]> {
     const products = new Map((await loanRepo.products(db, false)).map((p) => [p.id, p.publicId]));
-    return rows.map((r) => ({ ...this.view(r, at), productId: products.get(r.productId) ?? '' }));
+    return rows.map((r) => ({ ...this.view(r, at, lang), productId: products.get(r.productId) ?? '' }));
   }
 
-  async list(userId: number, q: UserLoanListQuery): Promise<LoanPage> {
+  async list(userId: number, q: UserLoanListQuery, lang: HeaderLang = 'en'): Promise<LoanPage> {
     const page = q.page ?? 1;
     const size = q.size ?? 20;
     const { rows, total } = await loanRepo.page(this.ctx.db, userId, statesOf(q.state), page, size);
-    return { items: await this.views(rows, this.ctx.clock.now()), page, size, total };
+    return { items: await this.views(rows, this.ctx.clock.now(), this.ctx.db, lang), page, size, total };
   }
 
   // ----- quotes ---------------------------------------------------------------------------------
@@ -397,12 +405,24 @@ export class LoanService {
   /**
    * `estimate-paid-loans`: a binding quote settling every open loan today. Loans are in one coin
    * in practice (USDT); should a user hold loans in several, this pays those in the coin of their
-   * oldest open loan (docs/loans.md).
+   * oldest open loan (docs/loans.md). With no open loan, an empty quote: nothing to pay is a state,
+   * not an error (no quote is stored; there is nothing to pay with it).
    */
-  async estimateAll({ userId, mode }: Pick<MoneyRequest, 'userId' | 'mode'>): Promise<LoanQuote> {
+  async estimateAll({ userId, mode }: Pick<MoneyRequest, 'userId' | 'mode'>): Promise<LoanPayAllQuote> {
     if (mode !== 'real') throw new AppError('LOAN_REAL_ONLY');
     const rows = await loanRepo.open(this.ctx.db, userId, false);
-    if (!rows.length) throw new AppError('LOAN_NOTHING_TO_PAY');
+    if (!rows.length) {
+      const balance = await this.deps.ledger.balance(this.ctx.db, userAccount(userId, 'real', 'currency', QUOTE_ASSET));
+      return {
+        quoteId: null,
+        expiresAt: null,
+        currency: QUOTE_ASSET,
+        items: [],
+        total: formatAmount(0n, USDT_SCALE),
+        balance: formatAmount(balance, USDT_SCALE),
+        enough: true,
+      };
+    }
     return this.quote(
       userId,
       'all',
@@ -413,13 +433,13 @@ export class LoanService {
   // ----- payment --------------------------------------------------------------------------------
 
   /** `pay-one-application`: pays a quote of `estimate-paid-loan`, once. */
-  payOne(req: MoneyRequest, quoteId: string): Promise<LoanPaymentResult> {
-    return this.pay(req, 'one', quoteId);
+  payOne(req: MoneyRequest, quoteId: string, lang: HeaderLang = 'en'): Promise<LoanPaymentResult> {
+    return this.pay(req, 'one', quoteId, lang);
   }
 
   /** `pay-all-applications`: pays a quote of `estimate-paid-loans`, or, without one, settles every open loan at today's figures. */
-  payAll(req: MoneyRequest, quoteId: string | undefined): Promise<LoanPaymentResult> {
-    return this.pay(req, 'all', quoteId);
+  payAll(req: MoneyRequest, quoteId: string | undefined, lang: HeaderLang = 'en'): Promise<LoanPaymentResult> {
+    return this.pay(req, 'all', quoteId, lang);
   }
 
   /**
@@ -428,7 +448,12 @@ export class LoanService {
    * by `applyLoanPayment` (interest first), and one `loan_repay` transaction from the available
    * currency balance — principal to the loan book, interest to the interest account.
    */
-  private async pay(req: MoneyRequest, kind: 'one' | 'all', quoteId: string | undefined): Promise<LoanPaymentResult> {
+  private async pay(
+    req: MoneyRequest,
+    kind: 'one' | 'all',
+    quoteId: string | undefined,
+    lang: HeaderLang,
+  ): Promise<LoanPaymentResult> {
     if (req.mode !== 'real') throw new AppError('LOAN_REAL_ONLY');
     return this.deps.money.request(req, async (m) => {
       const { quote, rows } =
@@ -484,7 +509,7 @@ export class LoanService {
       return {
         paid: formatAmount(total, assetOf(currency)!.scale),
         currency,
-        loans: await this.views(paid, m.now, m.tx),
+        loans: await this.views(paid, m.now, m.tx, lang),
       };
     });
   }
@@ -587,7 +612,7 @@ export class LoanService {
   }
 
   private adminProductView(p: LoanProductRow): AdminLoanProduct {
-    return { ...this.productView(p), rules: p.rules, updatedAt: p.updatedAt.getTime() };
+    return { ...this.productView(p), names: p.names, rules: p.rules, updatedAt: p.updatedAt.getTime() };
   }
 
   async adminProducts(): Promise<AdminLoanProduct[]> {
@@ -621,6 +646,7 @@ export class LoanService {
     const now = this.ctx.clock.now();
     const fields = {
       name,
+      names: cleanProductNames(body.names),
       currency: asset.symbol,
       minAmount,
       maxAmount,
@@ -638,7 +664,11 @@ export class LoanService {
       const row = before
         ? await loanRepo.updateProduct(tx, before.id, fields)
         : await loanRepo.insertProduct(tx, { ...fields, createdAt: now });
-      const text = (p: LoanProductRow) => ({ ...this.productView(p), rulesLangs: Object.keys(p.rules).sort() });
+      const text = (p: LoanProductRow) => ({
+        ...this.productView(p),
+        names: p.names,
+        rulesLangs: Object.keys(p.rules).sort(),
+      });
       await this.deps.audit.write(tx, actor, {
         action: before ? 'loan_product.update' : 'loan_product.create',
         targetType: 'loan_product',
