@@ -387,7 +387,7 @@ async function spotLimitPlacedAndCancelled({ browser, server }: JourneyContext) 
     await entryAndAccountFit(page, '1920 px');
   });
   await resting.getByRole('button', { name: 'Cancel order' }).click();
-  await page.locator('.adm-dialog').getByRole('button', { name: 'Cancel order' }).click();
+  await page.locator('.adm-dialog').getByRole('button', { name: 'Yes, cancel' }).click();
   await orders.getByText('No open orders').waitFor();
   await orders.getByRole('tab', { name: 'Spot orders' }).click();
   await orders.getByTestId('spot-row').first().getByText('Cancelled').waitFor();

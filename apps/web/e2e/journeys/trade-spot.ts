@@ -45,7 +45,7 @@ async function limitThenMarketBuy({ browser, server }: JourneyContext) {
   await resting.getByText('Processing').waitFor();
   await resting.getByText('1,000.00').waitFor();
   await resting.getByRole('button', { name: 'Cancel order' }).click();
-  await page.locator('.adm-dialog').getByRole('button', { name: 'Cancel order' }).click();
+  await page.locator('.adm-dialog').getByRole('button', { name: 'Yes, cancel' }).click();
   await page.getByText('No open orders').waitFor();
   await page.getByRole('tab', { name: 'History' }).click();
   await page.getByTestId('spot-row').first().getByText('Cancelled').waitFor();

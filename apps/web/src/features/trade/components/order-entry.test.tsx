@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { API, type Contract, type ContractProduct, type TradingTime, type WalletBalance } from '@app/contract';
+import {
+  API,
+  type Contract,
+  type ContractProduct,
+  type SpotOrder,
+  type TradingTime,
+  type WalletBalance,
+} from '@app/contract';
 import { api, type SentRequest } from '../../../test/network';
 import { loginPathFor } from '../../../lib/routing/paths';
 import { findKitDialog, queryClient, renderWithProviders, signIn } from '../../../test/render';
@@ -145,9 +152,29 @@ describe('the order entry (trade chart page)', () => {
     await waitFor(() => expect(document.activeElement).toBe(stake));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(creates()).toEqual([]);
-    // Editing the stake clears the message.
-    await user.type(stake, '1');
+    // A valid stake clears the message.
+    await user.clear(stake);
+    await user.type(stake, '50');
     expect(stakeError(stake)).toBeNull();
+  });
+
+  it('checks the stake as it is typed: says why at once, and shows no payout for a stake it cannot place', async () => {
+    const { user, stake } = await openEntry({ available: '500' });
+    // An empty field is no mistake until Up or Down is pressed.
+    expect(stakeError(stake)).toBeNull();
+    await user.type(stake, '9.99');
+    expect(stakeError(stake)).toBe('The stake must be between 10.00 and 1,000.00 USDT');
+    expect(summary('Payout if you win')).toBe('--');
+    expect(summary('Profit if you win')).toBe('--');
+    await user.clear(stake);
+    await user.type(stake, '600');
+    expect(stakeError(stake)).toBe('Your amount is not enough');
+    expect(summary('Payout if you win')).toBe('--');
+    await user.clear(stake);
+    await user.type(stake, '100');
+    expect(stakeError(stake)).toBeNull();
+    expect(summary('Payout if you win')).toBe('185.00 USDT');
+    expect(creates()).toEqual([]);
   });
 
   it('lets no letters in, and keeps a stake to whole cents as it is typed', async () => {
@@ -185,6 +212,50 @@ describe('the order entry (trade chart page)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(creates()).toEqual([]);
     expect(stake.value).toBe('50');
+  });
+
+  it('lists under the spot entry only spot orders: its history has no seconds-contract results', async () => {
+    const settled: Contract = {
+      ...placedContract('20'),
+      id: 'c-settled',
+      status: 'settled',
+      result: 'win',
+      payout: '37',
+      profit: '17',
+      settledAt: Date.now(),
+    };
+    const filled: SpotOrder = {
+      id: 's-1',
+      typeUser: 'real',
+      symbol: 'BTCUSDT',
+      displaySymbol: 'BTC/USDT',
+      base: 'BTC',
+      quote: 'USDT',
+      side: 'buy',
+      type: 'market',
+      status: 'filled',
+      price: null,
+      amount: '0.01',
+      fillPrice: '67321.12',
+      total: '673.2112',
+      fee: '0.67',
+      feeAsset: 'USDT',
+      createdAt: Date.now(),
+      closedAt: Date.now(),
+    };
+    const { user } = await openEntry();
+    api
+      .get(API.contract.getContractList, { items: [settled], page: 1, size: 20, total: 1 })
+      .get(API.spot.history, { items: [filled], page: 1, size: 20, total: 1 });
+    await user.click(screen.getByRole('tab', { name: 'Spot' }));
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const orders = screen.getByRole('region', { name: 'Your orders' });
+    await within(orders).findByTestId('spot-row');
+    expect(within(orders).queryByTestId('contract-row')).toBeNull();
+    // Back on the seconds contract: its history is the contracts'.
+    await user.click(screen.getByRole('tab', { name: 'Seconds contract' }));
+    await within(orders).findByTestId('contract-row');
+    expect(within(orders).queryByTestId('spot-row')).toBeNull();
   });
 
   it('disables Up and Down while the market is closed, and says when it opens', async () => {

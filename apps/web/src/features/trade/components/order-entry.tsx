@@ -59,7 +59,8 @@ function SignedInEntry({ symbol }: { symbol: string }) {
           <SpotPanel instrument={instrument} />
         )}
       </div>
-      <TradeOrders symbol={instrument.symbol} market={instrument.market} />
+      {/* The orders of the kind being entered: spot history shows spot orders only. */}
+      <TradeOrders symbol={instrument.symbol} market={instrument.market} kind={tab} />
     </>
   );
 }

@@ -24,7 +24,7 @@ export function useConfirmCancel() {
           amount: formatSymbolAmount(order.symbol, order.amount),
           coin: order.base,
         }),
-        confirmText: t('orders.spot.cancelOrder'),
+        confirmText: t('orders.spot.confirmCancel'),
         cancelText: t('orders.spot.keepOrder'),
       }),
     notify: toastSuccess,

@@ -5,12 +5,16 @@ import { TabList, tabPanelProps } from '../../../components/tab-list';
 import { ORDER_HISTORY_PATH } from '../../../lib/routing/paths';
 import { useInstrumentOrders, type InstrumentOrdersTab } from '../hooks/use-order-history';
 import { OrderList } from './order-list';
+import type { OrderKind } from './order-paths';
 import '../strings';
 
-/** Under the order entry: the open orders and the history of this instrument. */
-export function TradeOrders({ symbol, market }: { symbol: string; market: Market }) {
+/**
+ * Under the order entry: the open orders and the history of this instrument, of the kind being
+ * entered (seconds contracts, or spot orders).
+ */
+export function TradeOrders({ symbol, market, kind }: { symbol: string; market: Market; kind: OrderKind }) {
   const { t } = useTranslation();
-  const { tab, setTab, orders } = useInstrumentOrders(symbol, market);
+  const { tab, setTab, orders } = useInstrumentOrders(symbol, market, kind);
   return (
     <section className="trade-orders" aria-label={t('orders.lists.label')}>
       <TabList<InstrumentOrdersTab>

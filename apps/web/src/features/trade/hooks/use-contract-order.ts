@@ -53,7 +53,24 @@ export function useContractOrder({ instrument, onMarketClosed, prompts }: Contra
   const asset = product?.asset ?? 'USDT';
   const balance = useValidAsset('option', asset);
   const available = balance.data?.available;
-  const quote = product ? contractQuote(product, stake) : null;
+
+  /** What is wrong with a stake: not a valid amount, more than the option account holds, outside the product's limits. */
+  const stakeProblem = (text: string): string | null => {
+    if (!product) return null;
+    const amountError = checkAmount(text, available, STAKE_DECIMALS);
+    if (amountError) return amountError;
+    return stakeInRange(product, text)
+      ? null
+      : t('orders.contract.stakeRange', {
+          min: formatMoney(product.minStake),
+          max: formatMoney(product.maxStake),
+          asset,
+        });
+  };
+  // Checked as it is typed (an empty field only once Up or Down is pressed): a stake that cannot be
+  // placed says why at once and shows no payout.
+  const typedProblem = stake.trim() ? stakeProblem(stake) : null;
+  const quote = product && !typedProblem ? contractQuote(product, stake) : null;
 
   const setStake = (value: string) => {
     setStakeText(decimalInput(value, STAKE_DECIMALS));
@@ -62,15 +79,7 @@ export function useContractOrder({ instrument, onMarketClosed, prompts }: Contra
 
   const place = async (direction: ContractDirection) => {
     if (!product) return;
-    const amountError = checkAmount(stake, available, STAKE_DECIMALS);
-    const rangeError = stakeInRange(product, stake)
-      ? null
-      : t('orders.contract.stakeRange', {
-          min: formatMoney(product.minStake),
-          max: formatMoney(product.maxStake),
-          asset,
-        });
-    if (report(collectErrors({ stake: amountError ?? rangeError }))) return;
+    if (report(collectErrors({ stake: stakeProblem(stake) }))) return;
     if (!(await prompts.confirmDemo())) return;
     const q = contractQuote(product, stake);
     if (!q) return;
@@ -89,6 +98,7 @@ export function useContractOrder({ instrument, onMarketClosed, prompts }: Contra
     }
   };
 
+  const stakeError = errors.stake ?? typedProblem;
   return {
     loading: products.isPending,
     products: list,
@@ -101,7 +111,8 @@ export function useContractOrder({ instrument, onMarketClosed, prompts }: Contra
     stake,
     setStake,
     setDuration,
-    errors,
+    /** The stake's problem: the one Up or Down reported, else what is wrong with the stake typed. */
+    errors: stakeError ? { stake: stakeError } : {},
     formRef,
     pending: create.isPending,
     place,

@@ -12,9 +12,9 @@ export function useOrderHistory() {
 
 export type InstrumentOrdersTab = Exclude<OrderScope, 'all'>;
 
-/** Under the order entry: the open orders or the history of one instrument. */
-export function useInstrumentOrders(symbol: string, market: Market) {
+/** Under the order entry: the open orders or the history of one instrument, of one kind (contracts or spot). */
+export function useInstrumentOrders(symbol: string, market: Market, kind: OrderKind) {
   const [tab, setTab] = useState<InstrumentOrdersTab>('open');
-  const orders = useOrderFeed({ scope: tab, symbol, market });
+  const orders = useOrderFeed({ scope: tab, symbol, market, kinds: [kind] });
   return { tab, setTab, orders };
 }
