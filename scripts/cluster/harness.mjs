@@ -11,6 +11,7 @@
  * helpers with the browser tests' harness, which is TypeScript (apps/web/e2e/harness/*.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,6 +27,8 @@ const PG_ADMIN_URL = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.
 const BUS_URL = process.env.CLUSTER_BUS_URL ?? 'nats://127.0.0.1:4222';
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HAPROXY = process.env.CLUSTER_HAPROXY ?? '/usr/sbin/haproxy';
+/** Every node's READYZ_TOKEN: `readyz(n)` sends it to read a node's role, epoch and name (HAProxy's check needs only the status). */
+const READYZ_TOKEN = `cluster-readyz-${crypto.randomBytes(24).toString('hex')}`;
 const READY_TIMEOUT_MS = 120_000;
 
 export { freePort };
@@ -171,6 +174,7 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
       // the load reads them whichever node sent them.
       DATA_DIR: dataDir,
       APP_SECRET: secret,
+      READYZ_TOKEN,
       LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
       TRUST_PROXY: 'true',
       BUS_URL,
@@ -314,7 +318,10 @@ export async function startCluster({ nodes: count = 3, env = {}, log = console.l
 /** GET /readyz of one node directly: { ok, body } (body: role, epoch, node, bus, db once the election and bus report them). */
 export async function readyz(n) {
   const ctrl = AbortSignal.timeout(3000);
-  const res = await fetch(`http://127.0.0.1:${n.port}/readyz`, { signal: ctrl });
+  const res = await fetch(`http://127.0.0.1:${n.port}/readyz`, {
+    signal: ctrl,
+    headers: { authorization: `Bearer ${READYZ_TOKEN}` },
+  });
   const text = await res.text();
   let body;
   try {

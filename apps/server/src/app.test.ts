@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API, API, AVATAR_URL_PREFIX, ERRORS, WS_PATH } from '@app/contract';
 import { buildApp } from './app';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, READYZ_AUTH, TEST_READYZ_TOKEN, type TestApp } from '../test/harness';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 
@@ -99,6 +99,43 @@ describe('envelope and errors', () => {
     ready = true;
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     await app.close();
+  });
+});
+
+describe('/readyz', () => {
+  it('tells everyone only its status; the host name, process id, role and chains need READYZ_TOKEN', async () => {
+    const open = await t.app.inject({ url: '/readyz' });
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ status: 'ready' });
+    expect(open.body).not.toContain(String(process.pid));
+    for (const authorization of [
+      'Bearer wrong-token-0123456789abcdef0123456789',
+      `Bearer ${TEST_READYZ_TOKEN}x`,
+      `Basic ${TEST_READYZ_TOKEN}`,
+      TEST_READYZ_TOKEN,
+      `Bearer  ${TEST_READYZ_TOKEN}`,
+    ]) {
+      const res = await t.app.inject({ url: '/readyz', headers: { authorization } });
+      expect(res.json(), authorization).toEqual({ status: 'ready' });
+    }
+    const detail = await t.app.inject({ url: '/readyz', headers: READYZ_AUTH });
+    expect(detail.json()).toMatchObject({
+      status: 'ready',
+      chains: expect.any(Array),
+      role: expect.stringMatching(/^(engine|standby)$/),
+      node: expect.any(String),
+      db: { kind: expect.any(String), ok: true },
+    });
+  });
+
+  it('without READYZ_TOKEN nobody sees the detail', async () => {
+    const bare = await createTestApp({ env: { READYZ_TOKEN: '' } });
+    try {
+      const res = await bare.app.inject({ url: '/readyz', headers: READYZ_AUTH });
+      expect(res.json()).toEqual({ status: 'ready' });
+    } finally {
+      await bare.close();
+    }
   });
 });
 

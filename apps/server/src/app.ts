@@ -344,6 +344,7 @@ async function registerHealth(
   // The chain watchers are built further down; /readyz reports them once they exist.
   await app.register(systemRoutes, {
     isReady,
+    readyzToken: ctx.config.readyzToken,
     chains: () => (app.hasDecorator('depositWatchers') ? app.depositWatchers.map((w) => w.status()) : []),
     ready: {
       role: () => role.status(),

@@ -158,6 +158,17 @@ describe('loadConfig', () => {
     expect(err.message).toContain(JSON.stringify(value));
   });
 
+  it('READYZ_TOKEN: unset by default; 32 to 200 visible characters; a refused one is not repeated', () => {
+    expect(loadConfig({}).readyzToken).toBeUndefined();
+    const token = 'a'.repeat(31) + '!';
+    expect(loadConfig({ READYZ_TOKEN: token }).readyzToken).toBe(token);
+    for (const bad of ['short-token', `${'a'.repeat(32)} b`, 'x'.repeat(201), `${'é'.repeat(32)}`]) {
+      const err = refusal({ READYZ_TOKEN: bad });
+      expect(err.variable).toBe('READYZ_TOKEN');
+      expect(err.message).not.toContain(bad);
+    }
+  });
+
   it.each([
     ['PRICE_FEED', 'coinbase', 'one of simulator, binance'],
     ['MARKET_ENGINE', 'auto', 'one of timers, manual'],

@@ -82,6 +82,10 @@ export interface TestApp {
  */
 export const TEST_CLOCK_START = Date.parse('2026-11-18T15:00:00.000Z');
 
+/** Every test app's READYZ_TOKEN: a test that reads /readyz's detail sends READYZ_AUTH. */
+export const TEST_READYZ_TOKEN = 'test-readyz-token-0123456789abcdef0123';
+export const READYZ_AUTH = { authorization: `Bearer ${TEST_READYZ_TOKEN}` };
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   /** Where the app's clock starts (an ISO instant or epoch ms); TEST_CLOCK_START by default. */
@@ -100,6 +104,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     WEB_DIST: path.join(dataDir, 'no-web'),
     MARKET_ENGINE: 'manual',
     SCRYPT_COST: '1024',
+    READYZ_TOKEN: TEST_READYZ_TOKEN,
     ...opts.env,
   });
   const database = await openTestDatabase();

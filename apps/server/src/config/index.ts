@@ -82,6 +82,11 @@ export interface Config {
   dbPoolSize: number;
   /** This process's name in the engine election and on /readyz (NODE_NAME; unset: host:pid). */
   nodeName: string | undefined;
+  /**
+   * The bearer token that shows /readyz's detail (role, epoch, node, bus, database, chain watchers) to
+   * operators and their probes (READYZ_TOKEN; unset: /readyz answers only its status to everyone).
+   */
+  readyzToken: string | undefined;
   /** The engine role's election on PostgreSQL (docs/architecture.md "Engine role and fencing"). */
   election: { retryMs: number; heartbeatMs: number; leaseMs: number };
   /** How often each process's notice hub reads the notice stream for its SSE clients (docs/notifications.md). */
@@ -112,6 +117,14 @@ function scryptCost(env: Env): number {
   if ((n & (n - 1)) !== 0)
     throw new ConfigError('SCRYPT_COST', String(env.SCRYPT_COST), 'a power of two in 2..1048576');
   return n;
+}
+
+/** READYZ_TOKEN: a secret of 32 to 200 visible ASCII characters (it travels in an Authorization header). */
+function readyzToken(env: Env): string | undefined {
+  const v = optionalStr(env, 'READYZ_TOKEN');
+  if (v !== undefined && !/^[\x21-\x7e]{32,200}$/.test(v))
+    throw new ConfigError('READYZ_TOKEN', '(hidden)', '32 to 200 visible ASCII characters without spaces');
+  return v;
 }
 
 /** BUS_PREFIX: a NATS subject token and stream-name part (letters, digits, '_' and '-'). */
@@ -154,6 +167,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     scryptCost: scryptCost(env),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
     nodeName: optionalStr(env, 'NODE_NAME')?.slice(0, 100),
+    readyzToken: readyzToken(env),
     election: {
       retryMs: int(env, 'ELECTION_RETRY_MS', 500, 50, 60_000),
       heartbeatMs: int(env, 'ELECTION_HEARTBEAT_MS', 500, 50, 60_000),

@@ -115,26 +115,36 @@ export const ChainWatcherStatus = Type.Object({
   lastError: Type.Union([Type.String(), Type.Null()]),
 });
 export type ChainWatcherStatus = Static<typeof ChainWatcherStatus>;
-/** Readiness, with the details an operator watches: each chain watcher of this process (head and cursor null until it first polls). */
+/**
+ * Readiness: the status for everyone; with READYZ_TOKEN (docs/configuration.md) also the details an
+ * operator watches: each chain watcher of this process (head and cursor null until it first polls),
+ * the engine role, the process's name, the bus and the database.
+ */
 export const ReadyResponse = Type.Object({
   status: Type.String(),
-  chains: Type.Array(ChainWatcherStatus),
-  role: Type.Union([Type.Literal('engine'), Type.Literal('standby')], {
-    description: 'whether this process runs the engine role now (docs/architecture.md "Engine role and fencing")',
-  }),
-  epoch: Type.Union([Type.Integer(), Type.Null()], {
-    description:
-      'the election epoch this process is the engine under; null as a standby or without an election (one process)',
-  }),
-  node: Type.String({ description: "this process's name (NODE_NAME, or host:pid)" }),
+  chains: Type.Optional(Type.Array(ChainWatcherStatus)),
+  role: Type.Optional(
+    Type.Union([Type.Literal('engine'), Type.Literal('standby')], {
+      description: 'whether this process runs the engine role now (docs/architecture.md "Engine role and fencing")',
+    }),
+  ),
+  epoch: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'the election epoch this process is the engine under; null as a standby or without an election (one process)',
+    }),
+  ),
+  node: Type.Optional(Type.String({ description: "this process's name (NODE_NAME, or host:pid)" })),
   bus: Type.Optional(
     Type.Object(
       { kind: Type.String(), connected: Type.Boolean() },
       { description: 'the bus between processes: local (one process) or nats' },
     ),
   ),
-  db: Type.Object({
-    kind: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
-    ok: Type.Boolean({ description: 'a SELECT 1 answered within a second' }),
-  }),
+  db: Type.Optional(
+    Type.Object({
+      kind: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
+      ok: Type.Boolean({ description: 'a SELECT 1 answered within a second' }),
+    }),
+  ),
 });

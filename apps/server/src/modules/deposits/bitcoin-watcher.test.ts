@@ -8,7 +8,7 @@ import {
   type RechargeRecord,
 } from '@app/contract';
 import { startBitcoind, type BitcoindNode } from '../../../test/bitcoind';
-import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
+import { createTestApp, READYZ_AUTH, registerByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
 import { chainScanners, DepositWatcher } from './index';
 
@@ -116,7 +116,7 @@ describe("BTC deposits through bitcoind's JSON-RPC", () => {
     await watcher().creditConfirmed();
     expect(await creditTransactions()).toBe(before);
     expect(await u.balance()).toBe('0.00150000');
-    const ready = (await t.app.inject({ url: '/readyz' })).json() as { chains: unknown[] };
+    const ready = (await t.app.inject({ url: '/readyz', headers: READYZ_AUTH })).json() as { chains: unknown[] };
     expect(ready.chains).toEqual([
       { chain: 'bitcoin', head: node.height(), cursor: node.height(), lag: 0, failures: 0, lastError: null },
     ]);
@@ -196,7 +196,7 @@ describe("BTC deposits through bitcoind's JSON-RPC", () => {
     try {
       expect((await watcher().pollOnce()).status).toBe('failed');
       expect((await watcher().pollOnce()).status).toBe('backoff');
-      const ready = (await t.app.inject({ url: '/readyz' })).json() as {
+      const ready = (await t.app.inject({ url: '/readyz', headers: READYZ_AUTH })).json() as {
         chains: { failures: number; lastError: string }[];
       };
       expect(ready.chains[0]).toMatchObject({

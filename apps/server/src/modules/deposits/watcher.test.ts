@@ -9,7 +9,7 @@ import {
   type RechargeRecord,
 } from '@app/contract';
 import { depositChainEnv, DEV_ACCOUNTS, startAnvil, type AnvilNode } from '../../../test/anvil';
-import { createTestApp, registerByEmail, type TestApp } from '../../../test/harness';
+import { createTestApp, READYZ_AUTH, registerByEmail, type TestApp } from '../../../test/harness';
 import { rowsOf, type Tx } from '../../db/client';
 import type { ScanBatch } from '../chains';
 import { chainScanners, DepositWatcher, type AddressOwner } from './index';
@@ -122,7 +122,7 @@ describe('deposits on a local chain (anvil)', () => {
     await watcher().creditConfirmed();
     expect(await creditTransactions()).toBe(before);
     // /readyz shows how far behind the node the watcher is.
-    const ready = (await t.app.inject({ url: '/readyz' })).json() as { chains: unknown[] };
+    const ready = (await t.app.inject({ url: '/readyz', headers: READYZ_AUTH })).json() as { chains: unknown[] };
     expect(ready.chains).toEqual([
       { chain: 'ethereum', head: await node.head(), cursor: await node.head(), lag: 0, failures: 0, lastError: null },
     ]);

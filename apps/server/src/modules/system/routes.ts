@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CountryCodeListResponse,
@@ -57,11 +58,26 @@ async function pingOk(ping: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
+
+/**
+ * Whether the request shows READYZ_TOKEN as `Authorization: Bearer <token>` (compared in constant
+ * time). Without a configured token nobody does.
+ */
+export function showsReadyzToken(request: FastifyRequest, token: string | undefined): boolean {
+  if (token === undefined) return false;
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
+  return match !== null && crypto.timingSafeEqual(digest(match[1]!), digest(token));
+}
+
 export const systemRoutes: FastifyPluginAsync<{
   isReady: () => boolean;
   chains: () => ChainWatcherStatus[];
   ready: ReadyParts;
-}> = async (base, { isReady, chains, ready }) => {
+  /** READYZ_TOKEN: the bearer token that shows /readyz's detail; unset: nobody sees it. */
+  readyzToken: string | undefined;
+}> = async (base, { isReady, chains, ready, readyzToken }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -76,12 +92,14 @@ export const systemRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['system'],
         summary:
-          "The database is open and migrated; with each chain watcher's lag, this process's engine role, the bus and the database",
+          "The database is open and migrated. Only the status for everyone; with `Authorization: Bearer <READYZ_TOKEN>` also each chain watcher's lag, this process's engine role and name, the bus and the database",
         response: { 200: ReadyResponse },
       },
     },
-    async (_req, reply) => {
+    async (request, reply) => {
       if (!isReady()) return sendError(reply, 'NOT_READY');
+      // The host name, process id, role and chain nodes' errors are for operators (issue 34).
+      if (!showsReadyzToken(request, readyzToken)) return { status: 'ready' };
       const bus = ready.bus();
       return {
         status: 'ready',
