@@ -13,8 +13,9 @@ export function getSubscriptions(page: number): Promise<FinancingSubscriptionPag
 
 export function useSubscriptions() {
   const typeUser = useSessionStore((s) => s.typeUser);
+  const language = useSessionStore((s) => s.language);
   return useInfiniteQuery({
-    queryKey: financingKeys.subscriptions(typeUser),
+    queryKey: financingKeys.subscriptions(typeUser, language),
     queryFn: ({ pageParam }) => getSubscriptions(pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),

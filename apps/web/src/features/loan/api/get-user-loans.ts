@@ -16,8 +16,9 @@ export function getUserLoans(state: UserLoanListQuery['state']): Promise<LoanPag
 
 export function useUserLoans(state?: UserLoanListQuery['state']) {
   const token = useSessionStore((s) => s.token);
+  const language = useSessionStore((s) => s.language);
   return useQuery({
-    queryKey: loanKeys.list(token, state),
+    queryKey: loanKeys.list(token, state, language),
     queryFn: () => getUserLoans(state),
     enabled: token !== null,
     staleTime: 0,

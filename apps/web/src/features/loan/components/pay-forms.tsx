@@ -151,18 +151,17 @@ export function PayAllForm({ onPaid }: { onPaid: (result: LoanPaymentResult) => 
   const keys = useQuoteKeys();
   const pay = usePayAllApplications();
   const paid = usePaid(onPaid);
-  if (estimate.isError) {
-    const error = estimate.error;
-    if (error instanceof ApiError && error.code === ERRORS.LOAN_NOTHING_TO_PAY.code)
-      return (
-        <p className="empty-text" data-testid="loans-empty">
-          {l('noOpenLoans')}
-        </p>
-      );
-    return <PageLoadError onRetry={() => void estimate.refetch()} />;
-  }
+  if (estimate.isError) return <PageLoadError onRetry={() => void estimate.refetch()} />;
   if (!estimate.data) return <DelayedLoading />;
-  const quote = estimate.data;
+  const { quoteId, expiresAt } = estimate.data;
+  // No open loan: an empty quote (nothing to pay is a state, not an error).
+  if (quoteId === null || expiresAt === null)
+    return (
+      <p className="empty-text" data-testid="loans-empty">
+        {l('noOpenLoans')}
+      </p>
+    );
+  const quote: LoanQuote = { ...estimate.data, quoteId, expiresAt };
   const onPay = () => {
     pay.mutate(
       { quoteId: quote.quoteId, idempotencyKey: keys.keyFor(quote.quoteId) },
