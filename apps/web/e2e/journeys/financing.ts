@@ -43,6 +43,12 @@ const plain = (text: string) => {
   return kept ? `${int}.${kept}` : int;
 };
 
+/** As the page writes interest and totals (English, USDT): to the cent, truncated, grouped. */
+const cents = (text: string) => {
+  const [int = '', frac = ''] = text.split('.');
+  return `${Number(int).toLocaleString('en')}.${frac.padEnd(2, '0').slice(0, 2)}`;
+};
+
 async function getJson<T = unknown>(
   server: Server,
   path: string,
@@ -121,9 +127,9 @@ async function subscribeThroughForm(
   assert.notEqual(plain(estimate.interest), '0', 'the journey needs an interest above zero');
   assert.equal(
     await shown.getByTestId('estimate-interest').locator('dd').textContent(),
-    `${plain(estimate.interest)} USDT`,
+    `${cents(estimate.interest)} USDT`,
   );
-  assert.equal(await shown.getByTestId('estimate-total').locator('dd').textContent(), `${plain(estimate.total)} USDT`);
+  assert.equal(await shown.getByTestId('estimate-total').locator('dd').textContent(), `${cents(estimate.total)} USDT`);
   await form.getByText('Interest accrues from 00:00 UTC after subscribing').waitFor();
   await expectAccessible(page, 'financing: subscribe form');
   await shot(page, shotName);
@@ -134,7 +140,7 @@ async function subscribeThroughForm(
   assert.equal(await dialog.getByTestId('estimate-amount').locator('dd').textContent(), `${plain(amount)} USDT`);
   assert.equal(
     await dialog.getByTestId('estimate-interest').locator('dd').textContent(),
-    `${plain(estimate.interest)} USDT`,
+    `${cents(estimate.interest)} USDT`,
   );
   await dialog.getByTestId('estimate-early-rule').getByText('the interest earned for the whole days so far').waitFor();
   await expectAccessible(page, 'financing: confirmation');
@@ -199,7 +205,7 @@ async function journey({ browser, server }: JourneyContext) {
     await record.getByTestId('subscription-state').getByText('During term').waitFor();
     assert.equal(
       await record.getByTestId('subscription-interest').textContent(),
-      `${plain(phoneEstimate.interest)} USDT`,
+      `${cents(phoneEstimate.interest)} USDT`,
     );
     assert.equal(await record.getByTestId('subscription-amount').textContent(), '500 USDT');
     await newestSubscription(server, phoneUser.token, phoneEstimate);
@@ -211,7 +217,7 @@ async function journey({ browser, server }: JourneyContext) {
     await holding.getByTestId('financing-available').getByText('100 USDT', { exact: true }).waitFor();
     assert.equal(
       await holding.getByTestId('financing-interest-to-come').textContent(),
-      `${plain(phoneEstimate.interest)} USDT`,
+      `${cents(phoneEstimate.interest)} USDT`,
     );
 
     /* ----- The desktop ----- */
@@ -247,7 +253,7 @@ async function journey({ browser, server }: JourneyContext) {
     await deskRecord.getByTestId('subscription-state').getByText('During term').waitFor();
     assert.equal(
       await deskRecord.getByTestId('subscription-interest').textContent(),
-      `${plain(deskEstimate.interest)} USDT`,
+      `${cents(deskEstimate.interest)} USDT`,
     );
     const listed = await newestSubscription(server, deskUser.token, deskEstimate);
     await expectAccessible(desktop, 'desktop financing: history');
@@ -260,7 +266,7 @@ async function journey({ browser, server }: JourneyContext) {
     assert.equal(await redeem.getByTestId('redeem-principal').locator('dd').textContent(), '750.5 USDT');
     assert.equal(
       await redeem.getByTestId('redeem-interest').locator('dd').textContent(),
-      `${plain(listed.accruedInterest)} USDT`,
+      `${cents(listed.accruedInterest)} USDT`,
     );
     await expectAccessible(desktop, 'desktop financing: redeem preview');
     await redeem.getByRole('button', { name: 'Keep it' }).click();

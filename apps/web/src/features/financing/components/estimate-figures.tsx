@@ -1,7 +1,7 @@
 import type { FinancingEstimate } from '@app/contract';
 import { dateTimeAttribute, formatDateTime, localTimeZone } from '../../../lib/format';
 import { useFinancingText } from '../strings';
-import { useAmountOf, useTermLabel } from './product-facts';
+import { useAmountOf, useInterestOf, useTermLabel } from './product-facts';
 
 /**
  * What the server's estimate says subscribing gives (the same function pays it at maturity):
@@ -12,6 +12,7 @@ import { useAmountOf, useTermLabel } from './product-facts';
 export function EstimateFigures({ estimate: e, full = false }: { estimate: FinancingEstimate; full?: boolean }) {
   const f = useFinancingText();
   const of = useAmountOf();
+  const interestOf = useInterestOf();
   const termLabel = useTermLabel();
   const rows: Array<[string, string, string]> = [
     ...(full
@@ -20,8 +21,8 @@ export function EstimateFigures({ estimate: e, full = false }: { estimate: Finan
           [f('term'), termLabel(e), 'term'],
         ] as Array<[string, string, string]>)
       : []),
-    [f('interest'), of(e.interest, e.currency), 'interest'],
-    [f('total'), of(e.total, e.currency), 'total'],
+    [f('interest'), interestOf(e.interest, e.currency), 'interest'],
+    [f('total'), interestOf(e.total, e.currency), 'total'],
   ];
   return (
     <>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useValidAsset } from '../../../lib/api/get-valid-asset';
 import { formatExact } from '../../../lib/format';
+import { useInterestOf } from './product-facts';
 import { TRANSFER_PATH } from '../../../lib/routing/paths';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { useFinancingText } from '../strings';
@@ -19,6 +20,7 @@ interface Held {
 function HoldingRow({ coin, held }: { coin: string; held: Held | undefined }) {
   const f = useFinancingText();
   const balance = useValidAsset('financing', coin);
+  const interestOf = useInterestOf();
   const of = (amount: string | undefined) =>
     amount === undefined ? '--' : f('amountOf', { amount: formatExact(amount), coin });
   return (
@@ -40,7 +42,7 @@ function HoldingRow({ coin, held }: { coin: string; held: Held | undefined }) {
         <div>
           <dt>{f('interestToCome')}</dt>
           <dd className="mono" data-testid="financing-interest-to-come">
-            {of(held?.estimatedInterest ?? '0')}
+            {interestOf(held?.estimatedInterest ?? '0', coin)}
           </dd>
         </div>
       </dl>

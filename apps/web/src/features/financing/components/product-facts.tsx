@@ -1,5 +1,5 @@
 import type { FinancingProduct, FinancingTerm } from '@app/contract';
-import { formatExact, formatRatePercent } from '../../../lib/format';
+import { formatAssetAmount, formatExact, formatRatePercent } from '../../../lib/format';
 import { useFinancingText } from '../strings';
 
 /** "30 days · 8% a year": a term with its annualised rate as a percentage, exactly. */
@@ -13,6 +13,15 @@ export function useTermLabel() {
 export function useAmountOf() {
   const f = useFinancingText();
   return (amount: string, coin: string) => f('amountOf', { amount: formatExact(amount), coin });
+}
+
+/**
+ * Interest, and a total that includes it, in the coin's display decimals, truncated: money to the
+ * cent as everywhere else ("4.10 USDT", not the server's "4.109589").
+ */
+export function useInterestOf() {
+  const f = useFinancingText();
+  return (amount: string, coin: string) => f('amountOf', { amount: formatAssetAmount(amount, coin), coin });
 }
 
 /**

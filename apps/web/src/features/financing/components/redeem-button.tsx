@@ -3,17 +3,18 @@ import type { ModalQuestion } from '../../../components/confirm-modal';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import { usePreviewRedeem, useRedeemSubscription } from '../api/redeem-subscription';
 import { useFinancingText } from '../strings';
-import { useAmountOf } from './product-facts';
+import { useAmountOf, useInterestOf } from './product-facts';
 
 /** What redeeming now pays, as the server's preview says: principal, interest kept, interest given up. */
 function RedeemPreview({ preview: p }: { preview: RedeemResult }) {
   const f = useFinancingText();
   const of = useAmountOf();
+  const interestOf = useInterestOf();
   const coin = p.subscription.currency;
   const rows: Array<[string, string, string]> = [
     [f('principal'), of(p.principal, coin), 'principal'],
-    [f('interestKept'), of(p.interest, coin), 'interest'],
-    [f('forfeited'), of(p.forfeited, coin), 'forfeited'],
+    [f('interestKept'), interestOf(p.interest, coin), 'interest'],
+    [f('forfeited'), interestOf(p.forfeited, coin), 'forfeited'],
   ];
   return (
     <>

@@ -7,7 +7,7 @@ import { dateTimeAttribute, formatDateTime, formatRatePercent } from '../../../l
 import { useSubscriptions } from '../api/get-subscriptions';
 import { canRedeem } from '../model/financing-form';
 import { useFinancingText } from '../strings';
-import { useAmountOf } from './product-facts';
+import { useAmountOf, useInterestOf } from './product-facts';
 import { RedeemButton } from './redeem-button';
 import { SubscriptionState } from './subscription-state';
 
@@ -20,6 +20,7 @@ export function Time({ ms }: { ms: number }) {
 function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSubscription; ask: Ask }) {
   const f = useFinancingText();
   const of = useAmountOf();
+  const interestOf = useInterestOf();
   const coin = s.currency;
   return (
     <li className="record financing-record" data-testid="subscription-record" data-id={s.id} data-state={s.state}>
@@ -46,13 +47,13 @@ function SubscriptionItem({ subscription: s, ask }: { subscription: FinancingSub
         <div>
           <dt>{f('estimatedInterest')}</dt>
           <dd className="mono" data-testid="subscription-interest">
-            {of(s.estimatedInterest, coin)}
+            {interestOf(s.estimatedInterest, coin)}
           </dd>
         </div>
         <div>
           <dt>{s.state === 'during' ? f('accruedInterest') : f('paidInterest')}</dt>
           <dd className="mono" data-testid="subscription-accrued">
-            {of(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), coin)}
+            {interestOf(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), coin)}
           </dd>
         </div>
         <div>

@@ -5,9 +5,10 @@ import type { AssetInfo, ExchangeInfo, OtcSide, OtcTrade } from '@app/contract';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { confirmDemoInvestment } from '../../../lib/feedback/demo-confirm';
-import { formatAssetAmount, formatExact, formatPrice } from '../../../lib/format';
+import { formatAssetAmount } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/feedback/toast';
 import type { ModalQuestion } from '../../../components/confirm-modal';
+import { formatOtcAmount, formatOtcPrice } from '../model/otc-figures';
 import type { OtcPreview } from '../model/otc-preview';
 import type { OtcConfirmation } from '../hooks/otc-prompts';
 import { OTC_QUOTE_ASSET, useOtcTrade } from '../hooks/use-otc-trade';
@@ -32,11 +33,11 @@ interface TradeFormProps {
 export function PreviewList({ preview }: { preview: OtcPreview }) {
   const o = useOtcText();
   const rows: Array<[string, ReactNode]> = [
-    // The exact amounts the trade moves, in the language's marks (a confirmation hides no digit).
-    [o('youPay'), `${formatExact(preview.pay)} ${preview.payAsset}`],
-    [o('youGet'), `${formatExact(preview.get)} ${preview.getAsset}`],
-    [o('fee'), `${formatExact(preview.fee)} ${preview.feeAsset}`],
-    [o('price'), `${formatPrice(preview.price, preview.price.split('.')[1]?.length ?? 0)} ${OTC_QUOTE_ASSET}`],
+    // As every OTC figure (model/otc-figures.ts): amounts in the coin's display decimals, the price formatted.
+    [o('youPay'), formatOtcAmount(preview.pay, preview.payAsset)],
+    [o('youGet'), formatOtcAmount(preview.get, preview.getAsset)],
+    [o('fee'), formatOtcAmount(preview.fee, preview.feeAsset)],
+    [o('price'), `${formatOtcPrice(preview.price)} ${OTC_QUOTE_ASSET}`],
   ];
   return (
     <dl className="otc-preview">

@@ -1,8 +1,9 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
-import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../lib/format';
+import { dateTimeAttribute, formatDateTime } from '../../../lib/format';
 import { useTradingRecord } from '../api/get-trading-record';
+import { formatOtcAmount, formatOtcPrice } from '../model/otc-figures';
 import { useOtcText } from '../strings';
 
 /** The OTC history tab: the user's trades, newest first. */
@@ -11,7 +12,6 @@ export function TradeHistory() {
   const o = useOtcText();
   const records = useTradingRecord();
   const items = records.data?.pages.flatMap((p) => p.items) ?? [];
-  const amount = (value: string, asset: string) => `${formatAssetAmount(value, asset)} ${asset}`;
   return (
     <div>
       {records.isPending ? <DelayedLoading /> : null}
@@ -31,19 +31,19 @@ export function TradeHistory() {
             <dl className="record__details">
               <div>
                 <dt>{o('paid')}</dt>
-                <dd className="mono">{amount(trade.fromAmount, trade.fromAsset)}</dd>
+                <dd className="mono">{formatOtcAmount(trade.fromAmount, trade.fromAsset)}</dd>
               </div>
               <div>
                 <dt>{o('received')}</dt>
-                <dd className="mono">{amount(trade.toAmount, trade.toAsset)}</dd>
+                <dd className="mono">{formatOtcAmount(trade.toAmount, trade.toAsset)}</dd>
               </div>
               <div>
                 <dt>{o('price')}</dt>
-                <dd className="mono">{trade.price}</dd>
+                <dd className="mono">{formatOtcPrice(trade.price)}</dd>
               </div>
               <div>
                 <dt>{o('fee')}</dt>
-                <dd className="mono">{amount(trade.fee, trade.feeAsset)}</dd>
+                <dd className="mono">{formatOtcAmount(trade.fee, trade.feeAsset)}</dd>
               </div>
             </dl>
           </li>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { OtcTrade } from '@app/contract';
-import { formatAssetAmount } from '../../../lib/format';
+import { formatOtcAmount } from '../model/otc-figures';
 import { useOtcText } from '../strings';
 
 interface TradeResultProps {
@@ -20,8 +20,7 @@ export function TradeResult({ result, assetsPath, heading: Heading = 'h2' }: Tra
         {o('success')}
       </Heading>
       <p className="mono">
-        −{formatAssetAmount(result.fromAmount, result.fromAsset)} {result.fromAsset} · +
-        {formatAssetAmount(result.toAmount, result.toAsset)} {result.toAsset}
+        −{formatOtcAmount(result.fromAmount, result.fromAsset)} · +{formatOtcAmount(result.toAmount, result.toAsset)}
       </p>
       <Link className="link" to={assetsPath}>
         {o('viewAssets')}

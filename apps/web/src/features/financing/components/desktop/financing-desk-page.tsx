@@ -13,7 +13,7 @@ import { useFinancingText } from '../../strings';
 import { BuyFinancingPanel } from '../financing-pages';
 import { Holdings } from '../holdings';
 import { buyPathOf } from '../product-list';
-import { useAmountOf, useTermLabel } from '../product-facts';
+import { useAmountOf, useInterestOf, useTermLabel } from '../product-facts';
 import { RedeemButton } from '../redeem-button';
 import { SubscriptionState } from '../subscription-state';
 import { Subscriptions, Time } from '../subscription-list';
@@ -101,6 +101,7 @@ function SubscriptionRow({
 }) {
   const f = useFinancingText();
   const of = useAmountOf();
+  const interestOf = useInterestOf();
   return (
     <tr data-testid="subscription-record" data-id={s.id} data-state={s.state}>
       <th scope="row">{s.productName}</th>
@@ -114,10 +115,10 @@ function SubscriptionRow({
         {f('days', { days: s.days })} · {formatRatePercent(s.annualRate)}
       </td>
       <td className="is-num" data-testid="subscription-interest">
-        {of(s.estimatedInterest, s.currency)}
+        {interestOf(s.estimatedInterest, s.currency)}
       </td>
       <td className="is-num" data-testid="subscription-accrued">
-        {of(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), s.currency)}
+        {interestOf(s.state === 'during' ? s.accruedInterest : (s.paidInterest ?? '0'), s.currency)}
       </td>
       <td className="is-num">
         <Time ms={s.subscribedAt} />

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { DeskLoadMore } from '../../../../components/desk-load-more';
 import { DelayedLoading } from '../../../../components/page-state';
-import { dateTimeAttribute, formatAssetAmount, formatDateTime } from '../../../../lib/format';
+import { dateTimeAttribute, formatDateTime } from '../../../../lib/format';
 import { useTradingRecord } from '../../api/get-trading-record';
+import { formatOtcAmount, formatOtcPrice } from '../../model/otc-figures';
 import { DeskTableHead, numeric } from '../../../../components/desk-table-head';
 import { useOtcText } from '../../strings';
 
@@ -12,7 +13,6 @@ export function TradeHistoryTable() {
   const o = useOtcText();
   const records = useTradingRecord();
   const items = records.data?.pages.flatMap((p) => p.items) ?? [];
-  const amount = (value: string, asset: string) => `${formatAssetAmount(value, asset)} ${asset}`;
   if (records.isPending) return <DelayedLoading />;
   if (items.length === 0) return <p className="empty-text">{o('noTrades')}</p>;
   return (
@@ -39,10 +39,10 @@ export function TradeHistoryTable() {
                   {o(`sides.${trade.side}`)} · {trade.side === 'buy' ? trade.toAsset : trade.fromAsset}
                   {trade.side === 'flash' ? ` → ${trade.toAsset}` : ''}
                 </td>
-                <td className="is-num">{amount(trade.fromAmount, trade.fromAsset)}</td>
-                <td className="is-num">{amount(trade.toAmount, trade.toAsset)}</td>
-                <td className="is-num">{trade.price}</td>
-                <td className="is-num">{amount(trade.fee, trade.feeAsset)}</td>
+                <td className="is-num">{formatOtcAmount(trade.fromAmount, trade.fromAsset)}</td>
+                <td className="is-num">{formatOtcAmount(trade.toAmount, trade.toAsset)}</td>
+                <td className="is-num">{formatOtcPrice(trade.price)}</td>
+                <td className="is-num">{formatOtcAmount(trade.fee, trade.feeAsset)}</td>
               </tr>
             ))}
           </tbody>
