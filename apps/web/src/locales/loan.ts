@@ -105,6 +105,8 @@ const en = {
     lastDay: 'On the last day, day {{day}} ({{date}})',
     late_one: '{{count}} day late ({{date}})',
     late_other: '{{count}} days late ({{date}})',
+    worked_one: 'For the whole period: {{amount}} × {{rate}} × {{count}} day = {{interest}}',
+    worked_other: 'For the whole period: {{amount}} × {{rate}} × {{count}} days = {{interest}}',
     daysLate: '{{regular}} + {{late}} late',
     dueNote:
       'Due by the end of {{date}} (UTC). From {{overdue}} the loan is overdue and each day costs the late rate instead.',
@@ -243,6 +245,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       lastDay: '最后一天，第 {{day}} 天（{{date}}）',
       late_one: '逾期 {{count}} 天（{{date}}）',
       late_other: '逾期 {{count}} 天（{{date}}）',
+      worked_one: '整个期限：{{amount}} × {{rate}} × {{count}} 天 = {{interest}}',
+      worked_other: '整个期限：{{amount}} × {{rate}} × {{count}} 天 = {{interest}}',
       daysLate: '{{regular}} + 逾期 {{late}}',
       dueNote: '须在 {{date}}（UTC）结束前还款。自 {{overdue}} 起借款逾期，每天改按逾期利率计息。',
       rounding:
@@ -373,6 +377,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       lastDay: '最後一天，第 {{day}} 天（{{date}}）',
       late_one: '逾期 {{count}} 天（{{date}}）',
       late_other: '逾期 {{count}} 天（{{date}}）',
+      worked_one: '整個期限：{{amount}} × {{rate}} × {{count}} 天 = {{interest}}',
+      worked_other: '整個期限：{{amount}} × {{rate}} × {{count}} 天 = {{interest}}',
       daysLate: '{{regular}} + 逾期 {{late}}',
       dueNote: '須在 {{date}}（UTC）結束前還款。自 {{overdue}} 起借款逾期，每天改按逾期利率計息。',
       rounding:
@@ -503,6 +509,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       lastDay: '最終日、{{day}}日目（{{date}}）',
       late_one: '{{count}}日延滞（{{date}}）',
       late_other: '{{count}}日延滞（{{date}}）',
+      worked_one: '期間全体：{{amount}} × {{rate}} × {{count}}日 = {{interest}}',
+      worked_other: '期間全体：{{amount}} × {{rate}} × {{count}}日 = {{interest}}',
       daysLate: '{{regular}} + 延滞 {{late}}',
       dueNote:
         '{{date}}（UTC）の終わりまでに返済してください。{{overdue}}から延滞となり、1日ごとに延滞利率がかかります。',
@@ -634,6 +642,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       lastDay: '마지막 날, {{day}}일째({{date}})',
       late_one: '{{count}}일 연체({{date}})',
       late_other: '{{count}}일 연체({{date}})',
+      worked_one: '전체 기간: {{amount}} × {{rate}} × {{count}}일 = {{interest}}',
+      worked_other: '전체 기간: {{amount}} × {{rate}} × {{count}}일 = {{interest}}',
       daysLate: '{{regular}} + 연체 {{late}}',
       dueNote:
         '{{date}}(UTC)가 끝나기 전까지 상환해야 합니다. {{overdue}}부터 연체되며 하루마다 연체 이자율이 적용됩니다.',
@@ -767,6 +777,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       lastDay: 'Am letzten Tag, Tag {{day}} ({{date}})',
       late_one: '{{count}} Tag im Verzug ({{date}})',
       late_other: '{{count}} Tage im Verzug ({{date}})',
+      worked_one: 'Für die ganze Laufzeit: {{amount}} × {{rate}} × {{count}} Tag = {{interest}}',
+      worked_other: 'Für die ganze Laufzeit: {{amount}} × {{rate}} × {{count}} Tage = {{interest}}',
       daysLate: '{{regular}} + {{late}} Verzug',
       dueNote:
         'Fällig bis zum Ende des {{date}} (UTC). Ab dem {{overdue}} ist der Kredit überfällig und jeder Tag kostet stattdessen den Verzugszins.',
@@ -900,6 +912,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       lastDay: 'Le dernier jour, jour {{day}} ({{date}})',
       late_one: '{{count}} jour de retard ({{date}})',
       late_other: '{{count}} jours de retard ({{date}})',
+      worked_one: 'Pour toute la durée : {{amount}} × {{rate}} × {{count}} jour = {{interest}}',
+      worked_other: 'Pour toute la durée : {{amount}} × {{rate}} × {{count}} jours = {{interest}}',
       daysLate: '{{regular}} + {{late}} de retard',
       dueNote:
         'À rembourser avant la fin du {{date}} (UTC). À partir du {{overdue}}, le prêt est en retard et chaque jour coûte le taux de retard à la place.',
@@ -1034,6 +1048,8 @@ export const LOAN_MESSAGES: Readonly<Record<Language, LoanNamespace>> = {
       lastDay: 'L’ultimo giorno, giorno {{day}} ({{date}})',
       late_one: '{{count}} giorno di ritardo ({{date}})',
       late_other: '{{count}} giorni di ritardo ({{date}})',
+      worked_one: 'Per l’intero periodo: {{amount}} × {{rate}} × {{count}} giorno = {{interest}}',
+      worked_other: 'Per l’intero periodo: {{amount}} × {{rate}} × {{count}} giorni = {{interest}}',
       daysLate: '{{regular}} + {{late}} di mora',
       dueNote:
         'Da rimborsare entro la fine del {{date}} (UTC). Dal {{overdue}} il prestito è scaduto e ogni giorno costa invece il tasso di mora.',

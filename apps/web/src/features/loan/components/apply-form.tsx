@@ -13,7 +13,8 @@ import { LoanRules, ProductTerms } from './product-list';
 
 /**
  * The application (docs/product.md §5) for one product: its terms, the amount, the document photos, the rules
- * to read and accept; the simulator beside it follows the amount typed.
+ * to read and accept; the simulator follows the amount typed, above the button that applies (beside
+ * the fields on the desktop).
  */
 export function ApplyForm({
   product,
@@ -41,56 +42,62 @@ export function ApplyForm({
         onSubmit={onSubmit}
         aria-label={l('applyFor', { name: product.name })}
       >
-        <ProductTerms product={product} />
-        <TextField
-          label={l('amountLabel', { coin })}
-          value={form.amount}
-          onChange={form.setAmount}
-          inputMode="decimal"
-          autoComplete="off"
-          error={form.errors.amount}
-          hint={l('rangeValue', { min: coinAmount(product.minAmount, coin), max: coinAmount(product.maxAmount, coin) })}
-        />
-        <PhotoPicker
-          photos={form.photos.photos}
-          full={form.photos.full}
-          error={form.errors.photos}
-          onAdd={form.addPhotos}
-          onRemove={form.photos.remove}
-        />
-        <section className="loan-terms" aria-labelledby={`${termsId}-title`}>
-          <h2 id={`${termsId}-title`} className="field__label">
-            {l('rules')}
-          </h2>
-          <div className="loan-terms__text" tabIndex={0} role="region" aria-labelledby={`${termsId}-title`}>
-            <LoanRules productId={product.id} />
-          </div>
-          <label className="loan-check loan-terms__accept">
-            <input
-              type="checkbox"
-              checked={form.accepted}
-              onChange={(e) => form.setAccepted(e.target.checked)}
-              aria-invalid={form.errors.terms ? true : undefined}
-              aria-describedby={form.errors.terms ? `${termsId}-error` : undefined}
-            />
-            <span>
-              {l('accept', {
-                rate: formatRatePercent(product.dailyRate),
-                late: formatRatePercent(product.lateDailyRate),
-              })}
-            </span>
-          </label>
-          {form.errors.terms ? (
-            <p className="field__error" id={`${termsId}-error`}>
-              {form.errors.terms}
-            </p>
-          ) : null}
-        </section>
+        <div className="loan-form__fields">
+          <ProductTerms product={product} />
+          <TextField
+            label={l('amountLabel', { coin })}
+            value={form.amount}
+            onChange={form.setAmount}
+            inputMode="decimal"
+            autoComplete="off"
+            error={form.errors.amount}
+            hint={l('rangeValue', {
+              min: coinAmount(product.minAmount, coin),
+              max: coinAmount(product.maxAmount, coin),
+            })}
+          />
+          <PhotoPicker
+            photos={form.photos.photos}
+            full={form.photos.full}
+            error={form.errors.photos}
+            onAdd={form.addPhotos}
+            onRemove={form.photos.remove}
+          />
+          <section className="loan-terms" aria-labelledby={`${termsId}-title`}>
+            <h2 id={`${termsId}-title`} className="field__label">
+              {l('rules')}
+            </h2>
+            <div className="loan-terms__text" tabIndex={0} role="region" aria-labelledby={`${termsId}-title`}>
+              <LoanRules productId={product.id} />
+            </div>
+            <label className="loan-check loan-terms__accept">
+              <input
+                type="checkbox"
+                checked={form.accepted}
+                onChange={(e) => form.setAccepted(e.target.checked)}
+                aria-invalid={form.errors.terms ? true : undefined}
+                aria-describedby={form.errors.terms ? `${termsId}-error` : undefined}
+              />
+              <span>
+                {l('accept', {
+                  rate: formatRatePercent(product.dailyRate),
+                  late: formatRatePercent(product.lateDailyRate),
+                })}
+              </span>
+            </label>
+            {form.errors.terms ? (
+              <p className="field__error" id={`${termsId}-error`}>
+                {form.errors.terms}
+              </p>
+            ) : null}
+          </section>
+        </div>
+        {/* What it would cost, before the button that applies (beside the fields on the desktop: loan.css). */}
+        <LoanSimulator product={product} principal={form.minor} openLoans={openLoans} />
         <SubmitButton loading={form.pending} disabled={form.photos.uploading}>
           {l('submit')}
         </SubmitButton>
       </form>
-      <LoanSimulator product={product} principal={form.minor} openLoans={openLoans} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatExact, numberLocale } from '../../../lib/format';
+import { formatDateTime, formatExact } from '../../../lib/format';
 import { decimalOf } from '../model/simulator';
 
 /** A coin amount as the loan pages write it: every decimal it has, no trailing zeros ("1,002.5 USDT"). */
@@ -7,7 +7,10 @@ export const coinAmount = (value: string, coin: string): string => `${formatExac
 export const minorAmount = (minor: bigint, scale: number, coin: string): string =>
   coinAmount(decimalOf(minor, scale), coin);
 
-/** A UTC calendar day (interest counts whole UTC days), in the app's language: "8 Apr 2026". */
+/**
+ * A UTC calendar day (interest counts whole UTC days) in the date part of the one time format every
+ * page uses (docs/product.md §9, lib/format/date.ts): "2026-04-08".
+ */
 export function utcDate(ms: number): string {
-  return new Intl.DateTimeFormat(numberLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(ms);
+  return formatDateTime(ms, 'UTC').split(' ')[0] ?? '--';
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Loan, LoanProduct } from '@app/contract';
+import { formatRatePercent } from '../../../lib/format';
 import { comparePayoffs, loanSchedule, type PayoffComparison, type SchedulePoint } from '../model/simulator';
 import { useLoanText } from '../strings';
 import { minorAmount, utcDate } from './loan-format';
@@ -32,6 +33,15 @@ function ScheduleTable({ product, principal, now }: { product: LoanProduct; prin
   return (
     <>
       <p>{l('sim.intro', { amount: of(principal) })}</p>
+      {/* The period's interest worked out to its result, with the function the server charges with. */}
+      <p className="mono loan-sim__worked" data-testid="sim-worked">
+        {l('sim.worked', {
+          amount: of(principal),
+          rate: formatRatePercent(product.dailyRate),
+          count: product.periodDays,
+          interest: of(s.periodInterest),
+        })}
+      </p>
       <dl className="record__details loan-sim__figures">
         <div>
           <dt>{l('sim.perDay')}</dt>
