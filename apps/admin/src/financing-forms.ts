@@ -1,6 +1,5 @@
 import {
   ASSET_SYMBOLS,
-  PRODUCT_NAME_MAX,
   assetOf,
   formatAmount,
   parseAmount,
@@ -10,7 +9,8 @@ import {
   type FinancingTerm,
   type SubscriptionState,
 } from '@app/contract';
-import { localInputToMs, msToLocalInput } from './format';
+import { groupedAmount, localInputToMs, msToLocalInput } from './format';
+import { nameDrafts, nameProblems, namesBody, noNames, type NameDrafts, type NameField } from './product-names';
 import { plainAmount, type Problems } from './withdrawal-forms';
 
 /**
@@ -49,7 +49,9 @@ export interface TermDraft {
 }
 
 export interface ProductDraft {
+  /** The English name; `names` the other languages' (empty: that language shows the English one). */
   name: string;
+  names: NameDrafts;
   currency: string;
   terms: TermDraft[];
   minAmount: string;
@@ -75,6 +77,7 @@ export const AMOUNT_LABELS: Record<AmountField, string> = {
 export function newProductDraft(now: number): ProductDraft {
   return {
     name: '',
+    names: noNames(),
     currency: 'USDT',
     terms: [{ days: '30', annualRate: '' }],
     minAmount: '',
@@ -91,6 +94,7 @@ export function newProductDraft(now: number): ProductDraft {
 export function productDraft(p: AdminFinancingProduct): ProductDraft {
   return {
     name: p.name,
+    names: nameDrafts(p.names),
     currency: p.currency,
     terms: p.terms.map((t) => ({ days: String(t.days), annualRate: t.annualRate })),
     minAmount: plainAmount(p.minAmount),
@@ -103,7 +107,7 @@ export function productDraft(p: AdminFinancingProduct): ProductDraft {
   };
 }
 
-export type ProductField = 'name' | 'currency' | 'terms' | AmountField | 'saleStart' | 'saleEnd';
+export type ProductField = NameField | 'currency' | 'terms' | AmountField | 'saleStart' | 'saleEnd';
 export interface ProductProblems {
   fields: Problems<ProductField>;
   /** Per term row: what is wrong with its days or its rate. */
@@ -142,10 +146,7 @@ function termProblems(draft: TermDraft, seen: Set<number>): Problems<keyof TermD
  * maximum ≤ quota, the sale ending after it starts.
  */
 export function productProblems(d: ProductDraft): ProductProblems {
-  const fields: Problems<ProductField> = {};
-  const name = d.name.trim();
-  if (!name) fields.name = 'Give the product a name.';
-  else if (name.length > PRODUCT_NAME_MAX) fields.name = `The name has at most ${PRODUCT_NAME_MAX} characters.`;
+  const fields: Problems<ProductField> = { ...nameProblems(d.name, d.names) };
   if (!ASSET_SYMBOLS.includes(d.currency)) fields.currency = 'Choose a coin.';
   if (d.terms.length === 0) fields.terms = 'Offer at least one term.';
   else if (d.terms.length > MAX_TERMS) fields.terms = `At most ${MAX_TERMS} terms.`;
@@ -185,6 +186,7 @@ export function productBody(d: ProductDraft, id?: string): FinancingProductSave 
   return {
     ...(id ? { id } : {}),
     name: d.name.trim(),
+    names: namesBody(d.names),
     currency: d.currency,
     terms,
     minAmount: d.minAmount.trim(),
@@ -197,7 +199,7 @@ export function productBody(d: ProductDraft, id?: string): FinancingProductSave 
   };
 }
 
-/** What a save did, from the server's answer. */
+/** What a save did, from the server's answer (amounts grouped by thousands: "quota 10,000,000"). */
 export function savedText(p: AdminFinancingProduct, created: boolean): string {
-  return `${p.name} ${created ? 'created' : 'saved'}: ${p.currency}, ${termsText(p.terms)}, ${plainAmount(p.minAmount)} to ${plainAmount(p.maxAmount)} per subscription, quota ${plainAmount(p.quota)}, ${p.enabled ? 'enabled' : 'switched off'}.`;
+  return `${p.name} ${created ? 'created' : 'saved'}: ${p.currency}, ${termsText(p.terms)}, ${groupedAmount(p.minAmount)} to ${groupedAmount(p.maxAmount)} per subscription, quota ${groupedAmount(p.quota)}, ${p.enabled ? 'enabled' : 'switched off'}.`;
 }

@@ -36,6 +36,19 @@ export function msToLocalInput(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/**
+ * An amount as the server writes it (a plain decimal at the coin's scale: "10000000.000000") as a
+ * table shows it: without trailing zeros and with the whole part grouped by thousands
+ * ("10,000,000"; "1,234.5"). Text only, so the value stays exact.
+ */
+export function groupedAmount(text: string): string {
+  const plain = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  const [whole = '', fraction] = plain.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.slice(sign.length).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${digits}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
 /** A JSON value in one line for a table cell (null as an empty string). */
 export function compactJson(value: unknown): string {
   if (value === null || value === undefined) return '';

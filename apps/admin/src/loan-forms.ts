@@ -14,7 +14,10 @@ import {
   type LoanState,
 } from '@app/contract';
 import { coinAmount, ratePercent } from './financing-forms';
+import { nameDrafts, nameProblems, namesBody, noNames, type NameDrafts, type NameField } from './product-names';
 import { plainAmount, type Problems } from './withdrawal-forms';
+
+export { LANG_LABELS } from './product-names';
 
 /**
  * The back office's loan review and loan products (issue 19) in plain words: labels, what a
@@ -35,18 +38,6 @@ export const LOAN_REJECT_LABELS: Record<LoanRejectReason, string> = {
   identity_mismatch: 'The documents do not match the user',
   affordability: 'The user cannot afford it',
   other: 'Other',
-};
-
-/** The rules' languages as the form names them. */
-export const LANG_LABELS: Record<HeaderLang, string> = {
-  en: 'English',
-  zh: 'Chinese (simplified)',
-  'zh-HK': 'Chinese (traditional)',
-  ja: 'Japanese',
-  ko: 'Korean',
-  de: 'German',
-  fr: 'French',
-  it: 'Italian',
 };
 
 /** How the application is reviewed, with the approvals so far when it needs two: "Four eyes · 1 of 2 approvals". */
@@ -105,7 +96,9 @@ export function loanRejection(id: number, d: LoanRejectDraft): { body: LoanDecid
 /* ----- Loan products ----- */
 
 export interface LoanProductDraft {
+  /** The English name; `names` the other languages' (empty: that language shows the English one). */
   name: string;
+  names: NameDrafts;
   currency: string;
   minAmount: string;
   maxAmount: string;
@@ -117,7 +110,7 @@ export interface LoanProductDraft {
 }
 
 type LoanProductField =
-  | 'name'
+  | NameField
   | 'currency'
   | 'minAmount'
   | 'maxAmount'
@@ -132,6 +125,7 @@ const noRules = (): Record<HeaderLang, string> =>
 export function newLoanProductDraft(): LoanProductDraft {
   return {
     name: '',
+    names: noNames(),
     currency: 'USDT',
     minAmount: '',
     maxAmount: '',
@@ -146,6 +140,7 @@ export function newLoanProductDraft(): LoanProductDraft {
 export function loanProductDraft(p: AdminLoanProduct): LoanProductDraft {
   return {
     name: p.name,
+    names: nameDrafts(p.names),
     currency: p.currency,
     minAmount: plainAmount(p.minAmount),
     maxAmount: plainAmount(p.maxAmount),
@@ -159,10 +154,7 @@ export function loanProductDraft(p: AdminLoanProduct): LoanProductDraft {
 
 /** What is wrong with a loan product, field by field (empty when it can be sent). */
 export function loanProductProblems(d: LoanProductDraft): Problems<LoanProductField> {
-  const out: Problems<LoanProductField> = {};
-  const name = d.name.trim();
-  if (!name) out.name = 'Give the product a name.';
-  else if (name.length > 60) out.name = 'The name has at most 60 characters.';
+  const out: Problems<LoanProductField> = { ...nameProblems(d.name, d.names) };
   if (!ASSET_SYMBOLS.includes(d.currency)) out.currency = 'Choose a coin.';
   const scale = assetOf(d.currency)?.scale ?? 8;
   const min = coinAmount(d.currency, d.minAmount);
@@ -197,6 +189,7 @@ export function loanProductBody(d: LoanProductDraft, id?: string): LoanProductSa
   return {
     ...(id ? { id } : {}),
     name: d.name.trim(),
+    names: namesBody(d.names),
     currency: d.currency,
     minAmount: d.minAmount.trim(),
     maxAmount: d.maxAmount.trim(),

@@ -7,6 +7,7 @@ import {
   productDraft,
   productProblems,
   ratePercent,
+  savedText,
   termsText,
   type ProductDraft,
 } from './financing-forms';
@@ -19,10 +20,12 @@ import {
   loanReviewLabel,
   newLoanProductDraft,
 } from './loan-forms';
-import { localInputToMs, msToLocalInput } from './format';
+import { groupedAmount, localInputToMs, msToLocalInput } from './format';
+import { namedIn, nameDrafts, nameProblems, namesBody, noNames } from './product-names';
 
 const draft = (over: Partial<ProductDraft> = {}): ProductDraft => ({
   name: 'Stable 30',
+  names: noNames(),
   currency: 'USDT',
   terms: [{ days: '30', annualRate: '0.085' }],
   minAmount: '10',
@@ -66,6 +69,7 @@ describe('financing product form', () => {
     expect(productBody(d, 'p1')).toEqual({
       id: 'p1',
       name: 'Stable 30',
+      names: {},
       currency: 'USDT',
       terms: [
         { days: 30, annualRate: '0.085' },
@@ -116,6 +120,7 @@ describe('financing product form', () => {
     const p: AdminFinancingProduct = {
       id: 'abc',
       name: 'BTC 90',
+      names: { ja: 'BTC 90日' },
       currency: 'BTC',
       terms: [{ days: 90, annualRate: '0.05' }],
       minAmount: '0.01000000',
@@ -134,6 +139,7 @@ describe('financing product form', () => {
     };
     const d = productDraft(p);
     expect(d).toMatchObject({
+      names: { ...noNames(), ja: 'BTC 90日' },
       minAmount: '0.01',
       maxAmount: '1',
       quota: '10',
@@ -218,10 +224,75 @@ describe('loan review and products', () => {
       periodDays: 30,
       dailyRate: '0.0005',
       lateDailyRate: '0.001',
+      names: {},
       rules: { en: 'Repay on time.', de: 'Pünktlich zurückzahlen.' },
       enabled: true,
     });
     const bad = loanProductProblems({ ...ok, minAmount: '6000', periodDays: '0', dailyRate: '11', lateDailyRate: 'x' });
     expect(Object.keys(bad).sort()).toEqual(['dailyRate', 'lateDailyRate', 'minAmount', 'periodDays']);
+  });
+});
+
+describe('product names in every language', () => {
+  it('needs the English name; the others are optional, each at most 60 characters, sent trimmed without the empty ones', () => {
+    const names = { ...noNames(), ja: ' 安定30 ', de: '   ', fr: 'Stable 30 jours' };
+    expect(nameProblems('Stable 30', names)).toEqual({});
+    expect(nameProblems(' ', names).name).toMatch(/in English/);
+    expect(nameProblems('Stable 30', { ...names, ko: 'x'.repeat(61) })).toEqual({
+      'names.ko': 'The name has at most 60 characters.',
+    });
+    expect(namesBody(names)).toEqual({ ja: '安定30', fr: 'Stable 30 jours' });
+    expect(productBody(draft({ names }), 'p1').names).toEqual({ ja: '安定30', fr: 'Stable 30 jours' });
+    expect(productProblems(draft({ names: { ...names, zh: 'x'.repeat(61) } })).fields['names.zh']).toMatch(/60/);
+    expect(loanProductBody({ ...newLoanProductDraft(), name: 'Q', names }).names).toEqual({
+      ja: '安定30',
+      fr: 'Stable 30 jours',
+    });
+    expect(
+      loanProductProblems({ ...newLoanProductDraft(), names: { ...names, it: 'x'.repeat(61) } })['names.it'],
+    ).toMatch(/60/);
+    // A product's form starts from its names; the table says where it has its own.
+    expect(nameDrafts({ ja: '安定30' })).toEqual({ ...noNames(), ja: '安定30' });
+    expect(namedIn({ de: 'Stabil 30', ja: '安定30' })).toBe('Japanese, German');
+    expect(namedIn({})).toBe('English only');
+  });
+});
+
+describe('amounts in tables', () => {
+  it('groups the whole part by thousands and drops trailing zeros, exactly', () => {
+    expect(
+      ['10000000.000000', '5000000', '1234.500000', '999.000000', '0.00000001', '-1234567.89', '100000'].map(
+        groupedAmount,
+      ),
+    ).toEqual(['10,000,000', '5,000,000', '1,234.5', '999', '0.00000001', '-1,234,567.89', '100,000']);
+    expect(groupedAmount('12345678901234567890.123456789012345678')).toBe(
+      '12,345,678,901,234,567,890.123456789012345678',
+    );
+  });
+
+  it('says what a save did with the quota grouped', () => {
+    const p: AdminFinancingProduct = {
+      id: 'abc',
+      name: 'USDT 7 days',
+      names: {},
+      currency: 'USDT',
+      terms: [{ days: 7, annualRate: '0.02' }],
+      minAmount: '10.000000',
+      maxAmount: '100000.000000',
+      quota: '10000000.000000',
+      remaining: '10000000.000000',
+      saleStart: 0,
+      saleEnd: 1,
+      earlyRedemption: 'none',
+      onSale: true,
+      enabled: true,
+      sold: '0.000000',
+      activeCount: 0,
+      activeAmount: '0.000000',
+      updatedAt: 0,
+    };
+    expect(savedText(p, true)).toBe(
+      'USDT 7 days created: USDT, 7 d 2 %, 10 to 100,000 per subscription, quota 10,000,000, enabled.',
+    );
   });
 });

@@ -28,7 +28,8 @@ import {
 } from '../financing-forms';
 import { plainAmount } from '../withdrawal-forms';
 import { call, queryString } from '../api';
-import { formatTime } from '../format';
+import { formatTime, groupedAmount } from '../format';
+import { namedIn } from '../product-names';
 import { Alert, Button, Checkbox, Form, Input, Select, Space } from 'antd';
 import {
   byNumber,
@@ -44,6 +45,7 @@ import { DateTimeField } from '../ui/date-field';
 import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui/form';
 import { PageLayout, PageTabs } from '../ui/page';
 import { StateUidFilter, useStateUidParams } from './list-parts';
+import { NamesFieldset, ProductNameCell } from './product-names';
 
 const PAGE_SIZE = 20;
 const PRODUCTS_KEY = ['financing', 'products'];
@@ -74,14 +76,9 @@ export function FinancingPage() {
   const columns: Column<AdminFinancingProduct>[] = [
     {
       title: 'Product',
-      render: (_, p) => (
-        <>
-          <strong>{p.name}</strong>
-          <div className="muted">{p.currency}</div>
-        </>
-      ),
+      render: (_, p) => <ProductNameCell name={p.name} names={p.names} currency={p.currency} />,
       ...sortOnPage(byText((p) => p.name)),
-      csv: (p) => `${p.name} (${p.currency})`,
+      csv: (p) => `${p.name} (${p.currency}); also named in: ${namedIn(p.names)}`,
     },
     {
       title: 'Terms (days: annual rate)',
@@ -99,34 +96,35 @@ export function FinancingPage() {
     {
       title: 'Per subscription',
       className: 'mono nowrap',
-      render: (_, p) => `${plainAmount(p.minAmount)} – ${plainAmount(p.maxAmount)}`,
+      render: (_, p) => `${groupedAmount(p.minAmount)} – ${groupedAmount(p.maxAmount)}`,
       csv: (p) => `${plainAmount(p.minAmount)} – ${plainAmount(p.maxAmount)}`,
     },
     {
-      title: 'Quota',
+      // Real money only: demo subscriptions take no quota and are no sale (decision 0146).
+      title: 'Quota (real account)',
       className: 'nowrap',
       ...sortOnPage(byNumber((p) => p.remaining)),
       csv: (p) => `${plainAmount(p.quota)}; sold ${plainAmount(p.sold)}; remaining ${plainAmount(p.remaining)}`,
       render: (_, p) => (
         <>
-          <div className="mono">{plainAmount(p.quota)}</div>
+          <div className="mono">{groupedAmount(p.quota)}</div>
           <div className="muted">
-            Sold <span className="mono">{plainAmount(p.sold)}</span>
+            Sold <span className="mono">{groupedAmount(p.sold)}</span>
           </div>
           <div className="muted">
-            Remaining <span className="mono">{plainAmount(p.remaining)}</span>
+            Remaining <span className="mono">{groupedAmount(p.remaining)}</span>
           </div>
         </>
       ),
     },
     {
-      title: 'Active subscriptions',
+      title: 'Active subscriptions (real account)',
       className: 'nowrap',
       render: (_, p) => (
         <>
           {p.activeCount}
           <div className="muted mono">
-            {plainAmount(p.activeAmount)} {p.currency}
+            {groupedAmount(p.activeAmount)} {p.currency}
           </div>
         </>
       ),
@@ -242,7 +240,12 @@ function ProductForm({
         </p>
       )}
       <div className="setting__fields">
-        <Field id={`${id}-name`} label="Name" problem={f.name}>
+        <Field
+          id={`${id}-name`}
+          label="Name in English (required)"
+          hint="Shown in every language without a name of its own"
+          problem={f.name}
+        >
           {(p) => (
             <Input
               {...p}
@@ -299,6 +302,7 @@ function ProductForm({
           )}
         </Field>
       </div>
+      <NamesFieldset id={id} names={draft.names} problems={f} onChange={(names) => setDraft({ ...draft, names })} />
       <Form.Item>
         <Checkbox checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}>
           Enabled
@@ -441,7 +445,7 @@ function Subscriptions({ state, uid }: { state: SubscriptionState | undefined; u
     {
       title: 'Amount',
       className: 'mono nowrap',
-      render: (_, s) => `${plainAmount(s.amount)} ${s.currency}`,
+      render: (_, s) => `${groupedAmount(s.amount)} ${s.currency}`,
       ...sortOnPage(byNumber((s) => s.amount)),
       csv: (s) => `${plainAmount(s.amount)} ${s.currency}`,
     },

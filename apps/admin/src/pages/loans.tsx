@@ -37,7 +37,8 @@ import {
 import { approvedByMe, plainAmount } from '../withdrawal-forms';
 import { call, queryString } from '../api';
 import { useAuth } from '../auth';
-import { formatTime } from '../format';
+import { formatTime, groupedAmount } from '../format';
+import { namedIn } from '../product-names';
 import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import {
   byNumber,
@@ -54,6 +55,7 @@ import { ErrorAlert, Field, FormModal, OutcomeNotice, type Outcome } from '../ui
 import { PageLayout, PageTabs } from '../ui/page';
 import { StateUidFilter, useStateUidParams } from './list-parts';
 import { Photo } from './kyc';
+import { NamesFieldset, ProductNameCell } from './product-names';
 
 const PAGE_SIZE = 20;
 const PRODUCTS_KEY = ['loans', 'products'];
@@ -416,19 +418,14 @@ export function LoanProductsPage() {
   const columns: Column<AdminLoanProduct>[] = [
     {
       title: 'Product',
-      render: (_, p) => (
-        <>
-          <strong>{p.name}</strong>
-          <div className="muted">{p.currency}</div>
-        </>
-      ),
+      render: (_, p) => <ProductNameCell name={p.name} names={p.names} currency={p.currency} />,
       ...sortOnPage(byText((p) => p.name)),
-      csv: (p) => `${p.name} (${p.currency})`,
+      csv: (p) => `${p.name} (${p.currency}); also named in: ${namedIn(p.names)}`,
     },
     {
       title: 'Amount',
       className: 'mono nowrap',
-      render: (_, p) => `${plainAmount(p.minAmount)} – ${plainAmount(p.maxAmount)}`,
+      render: (_, p) => `${groupedAmount(p.minAmount)} – ${groupedAmount(p.maxAmount)}`,
       csv: (p) => `${plainAmount(p.minAmount)} – ${plainAmount(p.maxAmount)}`,
     },
     {
@@ -528,7 +525,7 @@ function LoanProductForm({
     onSuccess: (next) => {
       onOutcome({
         ok: true,
-        text: `${next.name} ${product ? 'saved' : 'created'}: ${plainAmount(next.minAmount)} to ${plainAmount(next.maxAmount)} ${next.currency}, ${next.periodDays} days at ${dailyText(next.dailyRate)}, ${next.enabled ? 'enabled' : 'switched off'}.`,
+        text: `${next.name} ${product ? 'saved' : 'created'}: ${groupedAmount(next.minAmount)} to ${groupedAmount(next.maxAmount)} ${next.currency}, ${next.periodDays} days at ${dailyText(next.dailyRate)}, ${next.enabled ? 'enabled' : 'switched off'}.`,
       });
       void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
       onClose();
@@ -543,7 +540,12 @@ function LoanProductForm({
   return (
     <Form className="setting" layout="vertical" onFinish={submit} aria-label={title}>
       <div className="setting__fields">
-        <Field id={`${id}-name`} label="Name" problem={problems.name}>
+        <Field
+          id={`${id}-name`}
+          label="Name in English (required)"
+          hint="Shown in every language without a name of its own"
+          problem={problems.name}
+        >
           {(p) => (
             <Input
               {...p}
@@ -616,6 +618,12 @@ function LoanProductForm({
           </Field>
         ))}
       </div>
+      <NamesFieldset
+        id={id}
+        names={draft.names}
+        problems={problems}
+        onChange={(names) => setDraft({ ...draft, names })}
+      />
       <Form.Item>
         <Checkbox checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}>
           Enabled

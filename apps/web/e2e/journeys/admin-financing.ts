@@ -93,7 +93,9 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await a.getByRole('button', { name: 'New product' }).click();
     const create = a.getByRole('form', { name: 'New financing product' });
     const name = `Journey USDT ${Date.now().toString(36)}`;
-    await create.getByLabel('Name').fill(name);
+    await create.getByLabel('Name in English (required)').fill(name);
+    // Its name in Japanese; the other languages left empty show the English one.
+    await create.getByLabel('Name in Japanese').fill(`${name} 円`);
     await create.getByLabel('Minimum per subscription (USDT)').fill('2000');
     await create.getByLabel('Maximum per subscription (USDT)').fill('1000');
     await create.getByLabel('Total quota (USDT)').fill('100000');
@@ -113,13 +115,17 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await create.getByLabel('Minimum per subscription (USDT)').fill('10');
     await create.getByRole('button', { name: 'Create product' }).click();
     await a
-      .getByText(`${name} created: USDT, 30 d 8.5 % · 90 d 10 %, 10 to 1000 per subscription, quota 100000, enabled.`, {
-        exact: true,
-      })
+      .getByText(
+        `${name} created: USDT, 30 d 8.5 % · 90 d 10 %, 10 to 1,000 per subscription, quota 100,000, enabled.`,
+        {
+          exact: true,
+        },
+      )
       .waitFor();
     const row = a.locator('tbody tr').filter({ has: a.getByText(name, { exact: true }) });
     await row.getByText('30 d: 8.5 %').waitFor();
     await row.getByText('On sale now').waitFor();
+    await row.getByText('Also named in: Japanese').waitFor();
     await shot(a, 'admin-financing-products');
 
     // Its rate changes: new subscriptions get 9 %.
@@ -129,7 +135,7 @@ async function financingAndLoans({ browser }: JourneyContext) {
     await change.getByLabel('Term 1: annual rate').fill('0.09');
     await change.getByRole('button', { name: `Save ${name}` }).click();
     await a
-      .getByText(`${name} saved: USDT, 30 d 9 % · 90 d 10 %, 10 to 1000 per subscription, quota 100000, enabled.`, {
+      .getByText(`${name} saved: USDT, 30 d 9 % · 90 d 10 %, 10 to 1,000 per subscription, quota 100,000, enabled.`, {
         exact: true,
       })
       .waitFor();
@@ -145,6 +151,15 @@ async function financingAndLoans({ browser }: JourneyContext) {
       { days: 90, annualRate: '0.1' },
     ]);
     assert.equal(offered.earlyRedemption, 'forfeit');
+    // A Japanese user reads its Japanese name, a German one the English name.
+    const base = server.baseUrl;
+    const namedIn = async (lang: string) => {
+      const url = new URL('/asset/api/product/productList?currency=USDT', base);
+      const { data } = (await (await fetch(url, { headers: { lang } })).json()) as { data: FinancingProduct[] };
+      return data.find((p) => p.id === offered.id)?.name;
+    };
+    assert.equal(await namedIn('ja'), `${name} 円`);
+    assert.equal(await namedIn('de'), name);
 
     // The subscriptions list: none of this user; a UID is 8 digits.
     await a.getByRole('navigation', { name: 'Financing' }).getByRole('link', { name: 'Subscriptions' }).click();
