@@ -4,12 +4,14 @@
  * user the runner registered at start-up (`earlyUser`), and wait out what is left of the 60 s window. */
 import assert from 'node:assert/strict';
 import type { UserInfo } from '@app/contract';
+import { desktopContext } from '../harness/browser';
 import {
   type Journey,
   type JourneyContext,
   MOBILE,
   PASSWORD,
   api,
+  expectAccessible,
   loggedInContext,
   newPage,
   readCode,
@@ -97,6 +99,54 @@ async function changePasswordAndFundPassword({ browser, server, earlyUser }: Jou
   await context.close();
 }
 
+/**
+ * The signed-in reset of the login password (/pages/profile/reset-password): reached from the phone's
+ * security center and the desktop settings; a code to the account's own e-mail replaces the current
+ * password, this device stays signed in with a new token, and the old token and password stop working.
+ */
+async function signedInReset({ browser, server, earlyUser }: JourneyContext) {
+  assert(earlyUser, 'no early user: the journey needs `earlyUser`');
+  const { email, login } = await earlyUser;
+
+  const phone = await loggedInContext(browser, login);
+  const phonePage = await newPage(phone);
+  await phonePage.goto(`${server.baseUrl}/pages/profile/security-center/index`);
+  await phonePage.getByRole('link', { name: /^Reset login password/ }).click();
+  await waitForPath(phonePage, '/pages/profile/reset-password');
+  await phonePage.getByRole('radio', { name: /^Email/ }).waitFor();
+  await shot(phonePage, 'reset-password-phone');
+  await phone.close();
+
+  const context = await desktopContext(browser, { login });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/desktop/settings/change-password`);
+  await page.getByRole('link', { name: 'Forgot your current password?' }).waitFor();
+  await page.getByRole('link', { name: 'Reset password', exact: true }).click();
+  await waitForPath(page, '/pages/desktop/settings/reset-password');
+  await page.getByRole('heading', { name: 'Reset login password' }).waitFor();
+  await expectAccessible(page, 'reset password (desktop)');
+  await waitForResendWindow(email);
+  const sentAt = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = await readCode(server.dataDir, email, { after: sentAt });
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('New password', { exact: true }).fill('reset-pass-9');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('reset-pass-9');
+  await shot(page, 'reset-password-desktop');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  // Back to the security settings (the desktop's counterpart of the security center), still signed in.
+  await waitForPath(page, '/pages/desktop/settings/change-password');
+  const { token } = await storedSession(page);
+  assert(token && token !== login.token, 'the token was not replaced after the reset');
+  assert.equal((await api(server.baseUrl, '/asset/api/user/info', undefined, { token })).code, 0);
+  const old = await api(server.baseUrl, '/asset/api/user/info', undefined, { token: login.token });
+  assert.equal(old.code, 301, `the old token still works: ${JSON.stringify(old)}`);
+  const signIn = (password: string) => api(server.baseUrl, '/asset/api/user/login', { type: 'email', email, password });
+  assert.equal((await signIn('reset-pass-9')).code, 0, 'the new password signs in');
+  assert.notEqual((await signIn(PASSWORD)).code, 0, 'the old password no longer signs in');
+  await context.close();
+}
+
 export const journeys: Journey[] = [
   {
     name: 'a forgotten password is reset by e-mail code and the new one logs in',
@@ -109,5 +159,11 @@ export const journeys: Journey[] = [
     fn: changePasswordAndFundPassword,
     last: true,
     earlyUser: 'security',
+  },
+  {
+    name: 'a signed-in user resets the login password by code (phone link, desktop settings); this device stays signed in',
+    fn: signedInReset,
+    last: true,
+    earlyUser: 'reset',
   },
 ];

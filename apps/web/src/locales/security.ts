@@ -29,6 +29,12 @@ const en = {
     viaEmail: 'Email {{target}}',
     viaPhone: 'Phone {{target}}',
     noContact: 'Bind an email address first to receive a verification code.',
+    resetPassword: 'Reset login password',
+    resetPasswordHint: 'Forgot it? Set a new one with a verification code',
+    resetIntro:
+      'No need for your current password: we send a code to your email or phone. Other devices will be logged out, and withdrawals pause for a while for your safety.',
+    passwordReset: 'Login password reset. Other devices have been logged out.',
+    forgotLoginLink: 'Forgot your current password?',
   },
 };
 
@@ -59,6 +65,12 @@ export const SECURITY_MESSAGES: Readonly<Record<Language, SecurityNamespace>> = 
       viaEmail: '邮箱 {{target}}',
       viaPhone: '手机 {{target}}',
       noContact: '请先绑定邮箱，以便接收验证码。',
+      resetPassword: '重置登录密码',
+      resetPasswordHint: '忘记了？通过验证码设置新密码',
+      resetIntro:
+        '无需输入当前密码：我们会向您的邮箱或手机发送验证码。重置后其他设备将退出登录，为了您的安全，提现将暂停一段时间。',
+      passwordReset: '登录密码已重置，其他设备已退出登录。',
+      forgotLoginLink: '忘记当前密码？',
     },
   },
   hk: {
@@ -82,6 +94,12 @@ export const SECURITY_MESSAGES: Readonly<Record<Language, SecurityNamespace>> = 
       viaEmail: '電郵 {{target}}',
       viaPhone: '手機 {{target}}',
       noContact: '請先綁定電郵，以便接收驗證碼。',
+      resetPassword: '重設登入密碼',
+      resetPasswordHint: '忘記了？透過驗證碼設定新密碼',
+      resetIntro:
+        '無需輸入目前的密碼：我們會向您的電郵或手機發送驗證碼。重設後其他裝置將會登出，為保障您的安全，提款將暫停一段時間。',
+      passwordReset: '登入密碼已重設，其他裝置已登出。',
+      forgotLoginLink: '忘記目前的密碼？',
     },
   },
   jp: {
@@ -105,6 +123,12 @@ export const SECURITY_MESSAGES: Readonly<Record<Language, SecurityNamespace>> = 
       viaEmail: 'メール {{target}}',
       viaPhone: '電話番号 {{target}}',
       noContact: '認証コードを受け取るには、先にメールアドレスを連携してください。',
+      resetPassword: 'ログインパスワードの再設定',
+      resetPasswordHint: 'お忘れですか？認証コードで新しいパスワードを設定します',
+      resetIntro:
+        '現在のパスワードは不要です。メールアドレスまたは電話番号に認証コードを送信します。他の端末はログアウトされ、安全のため出金はしばらく停止されます。',
+      passwordReset: 'ログインパスワードを再設定しました。他の端末はログアウトされました。',
+      forgotLoginLink: '現在のパスワードをお忘れですか？',
     },
   },
   kr: {
@@ -128,6 +152,12 @@ export const SECURITY_MESSAGES: Readonly<Record<Language, SecurityNamespace>> = 
       viaEmail: '이메일 {{target}}',
       viaPhone: '휴대폰 {{target}}',
       noContact: '인증 코드를 받으려면 먼저 이메일을 연동하세요.',
+      resetPassword: '로그인 비밀번호 재설정',
+      resetPasswordHint: '잊으셨나요? 인증 코드로 새 비밀번호를 설정합니다',
+      resetIntro:
+        '현재 비밀번호는 필요 없습니다. 이메일이나 휴대폰으로 인증 코드를 보내 드립니다. 다른 기기에서는 로그아웃되며, 안전을 위해 출금이 한동안 중지됩니다.',
+      passwordReset: '로그인 비밀번호가 재설정되었습니다. 다른 기기에서는 로그아웃되었습니다.',
+      forgotLoginLink: '현재 비밀번호를 잊으셨나요?',
     },
   },
   de: {
@@ -151,6 +181,12 @@ export const SECURITY_MESSAGES: Readonly<Record<Language, SecurityNamespace>> = 
       viaEmail: 'E-Mail {{target}}',
       viaPhone: 'Telefon {{target}}',
       noContact: 'Verknüpfen Sie zuerst eine E-Mail-Adresse, um einen Bestätigungscode zu erhalten.',
+      resetPassword: 'Anmeldepasswort zurücksetzen',
+      resetPasswordHint: 'Vergessen? Mit einem Bestätigungscode ein neues festlegen',
+      resetIntro:
+        'Ihr aktuelles Passwort ist nicht nötig: Wir senden einen Code an Ihre E-Mail-Adresse oder Telefonnummer. Andere Geräte werden abgemeldet, und Auszahlungen pausieren zu Ihrer Sicherheit für eine Weile.',
+      passwordReset: 'Anmeldepasswort zurückgesetzt. Andere Geräte wurden abgemeldet.',
+      forgotLoginLink: 'Aktuelles Passwort vergessen?',
     },
   },
   fr: {
@@ -175,6 +211,12 @@ export const SECURITY_MESSAGES: Readonly<Record<Language, SecurityNamespace>> = 
       viaEmail: 'E-mail {{target}}',
       viaPhone: 'Téléphone {{target}}',
       noContact: "Associez d'abord une adresse e-mail pour recevoir un code de vérification.",
+      resetPassword: 'Réinitialiser le mot de passe de connexion',
+      resetPasswordHint: 'Oublié ? Choisissez-en un nouveau avec un code de vérification',
+      resetIntro:
+        "Votre mot de passe actuel n'est pas nécessaire : nous envoyons un code à votre e-mail ou à votre téléphone. Les autres appareils seront déconnectés et les retraits seront suspendus un moment pour votre sécurité.",
+      passwordReset: 'Mot de passe de connexion réinitialisé. Les autres appareils ont été déconnectés.',
+      forgotLoginLink: 'Mot de passe actuel oublié ?',
     },
   },
   it: {
@@ -198,6 +240,12 @@ export const SECURITY_MESSAGES: Readonly<Record<Language, SecurityNamespace>> = 
       viaEmail: 'E-mail {{target}}',
       viaPhone: 'Telefono {{target}}',
       noContact: 'Collega prima un indirizzo e-mail per ricevere un codice di verifica.',
+      resetPassword: 'Reimposta la password di accesso',
+      resetPasswordHint: 'Dimenticata? Scegline una nuova con un codice di verifica',
+      resetIntro:
+        "La password attuale non serve: inviamo un codice alla tua e-mail o al tuo telefono. Gli altri dispositivi verranno disconnessi e i prelievi saranno sospesi per un po' per la tua sicurezza.",
+      passwordReset: 'Password di accesso reimpostata. Gli altri dispositivi sono stati disconnessi.',
+      forgotLoginLink: 'Hai dimenticato la password attuale?',
     },
   },
 };

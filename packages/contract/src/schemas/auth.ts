@@ -155,4 +155,20 @@ export const ForgotFundPasswordBody = Type.Object(
 );
 export type ForgotFundPasswordBody = Static<typeof ForgotFundPasswordBody>;
 
+/**
+ * The signed-in reset of the login password (added by this project, /pages/profile/reset-password): a
+ * forgot_password code sent to the account's own e-mail or phone (sendOtp / SendSmsOtp) instead of the
+ * current password.
+ */
+export const ResetPasswordBody = Type.Object(
+  {
+    channel: AccountTypeSchema,
+    code: OtpCode,
+    password: Password,
+    confirmPassword: Type.String({ maxLength: 128, ...withError('PASSWORDS_MISMATCH') }),
+  },
+  { additionalProperties: false },
+);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
 export type { Language };

@@ -123,6 +123,19 @@ describe('the fund password differs from the login password', () => {
     expect((await login(u.email, PASSWORD)).code).toBe(0);
   });
 
+  it('reset-password (signed in, by code) refuses the fund password', async () => {
+    const u = await withFundPassword();
+    nextMinute();
+    await t.post(`${U}/sendOtp`, { email: u.email, purpose: 'forgot_password' }, { token: u.token });
+    const r = await t.post(
+      `${U}/reset-password`,
+      { channel: 'email', code: t.lastCode(u.email), password: FUND, confirmPassword: FUND },
+      { token: u.token },
+    );
+    expect(r.code).toBe(code('FUND_PASSWORD_SAME_AS_LOGIN'));
+    expect((await login(u.email, PASSWORD)).code).toBe(0);
+  });
+
   it('a change of one password is a guess at the other: counted by the fund-password throttle', async () => {
     const u = await withFundPassword();
     let token = u.token;

@@ -8,6 +8,7 @@ import {
   DashboardLayoutResponse,
   ForgotFundPasswordBody,
   LoginResponse,
+  ResetPasswordBody,
   SetFundPasswordBody,
   UpdateUserBody,
   UserInfoResponse,
@@ -72,6 +73,22 @@ export const userRoutes: FastifyPluginAsync<{ users: UserService }> = async (bas
     },
     async (req, reply) =>
       reply.ok(await users.changePassword(authOf(req).user, req.body, sessionMeta(req), req.typeUser)),
+  );
+
+  app.post(
+    '/asset/api/user/reset-password',
+    {
+      schema: schema({
+        tags,
+        summary:
+          "Reset the login password with a forgot_password code sent to the account's own e-mail or phone; ends every session and returns a new token",
+        body: ResetPasswordBody,
+        response: LoginResponse,
+        auth: true,
+      }),
+    },
+    async (req, reply) =>
+      reply.ok(await users.resetPassword(authOf(req).user, req.body, sessionMeta(req), req.typeUser)),
   );
 
   app.post(

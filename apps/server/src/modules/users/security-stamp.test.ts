@@ -99,6 +99,22 @@ describe('security changes are stamped', () => {
     expect(await guardOf(u.userId)).toMatchObject({ securityChangedAt: at, securityChange: 'password' });
   });
 
+  it('the signed-in reset of the login password with a code stamps `password`', async () => {
+    const u = await user();
+    later();
+    expect(
+      (await t.post(API.user.sendOtp, { email: u.email, purpose: 'forgot_password' }, { token: u.token })).code,
+    ).toBe(0);
+    const at = t.clock.now();
+    const r = await t.post(
+      API.user.resetPassword,
+      { channel: 'email', code: t.lastCode(u.email), password: 'new-secret-3', confirmPassword: 'new-secret-3' },
+      { token: u.token },
+    );
+    expect(r.code).toBe(0);
+    expect(await guardOf(u.userId)).toMatchObject({ securityChangedAt: at, securityChange: 'password' });
+  });
+
   it('changing and resetting the fund password stamp `fund_password`', async () => {
     const u = await user();
     expect(

@@ -5,6 +5,7 @@ import {
   type ForgotFundPasswordBody,
   type LoginResult,
   type OtpPurpose,
+  type ResetPasswordBody,
   type SetFundPasswordBody,
   type TypeUser,
   type UpdateUserBody,
@@ -135,6 +136,39 @@ export class UserService {
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw new AppError('OLD_PASSWORD_INCORRECT');
     if (body.password === body.oldPassword) throw new AppError('PASSWORD_UNCHANGED');
     if (user.fundPasswordHash) await this.assertNotOther(user.id, body.password, 'fund');
+    const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
+    return this.ctx.db.transaction(async (tx) => {
+      const now = this.ctx.clock.now();
+      const updated = await userRepo.update(tx, user.id, {
+        passwordHash,
+        ...securityStamp('password', now),
+        updatedAt: now,
+      });
+      await this.sessions.revokeAll(tx, user.id);
+      const token = await this.sessions.create(tx, user.id, meta);
+      await notifyUser(tx, user.id, 'password.changed', now);
+      return { token, user: toUserInfo(updated, mode) };
+    });
+  }
+
+  /**
+   * The signed-in reset of the login password (/pages/profile/reset-password): a forgot_password code
+   * sent to the account's own e-mail or phone stands in for the current password. As a change does,
+   * it ends every session, opens a fresh one for this device and starts the withdrawal pause
+   * (securityStamp 'password').
+   */
+  async resetPassword(
+    session: UserRow,
+    body: ResetPasswordBody,
+    meta: SessionMeta,
+    mode: TypeUser,
+  ): Promise<LoginResult> {
+    assertPasswordsMatch(body.password, body.confirmPassword);
+    const user = await this.current(session);
+    const destination = body.channel === 'email' ? user.email : user.phone;
+    if (!destination) throw new AppError('NO_CONTACT_FOR_CODE');
+    await this.otp.consume(destination, 'forgot_password', body.code);
+    await assertNotOtherPassword(body.password, user.fundPasswordHash);
     const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
     return this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();

@@ -85,3 +85,21 @@ describe('password and fund password notifications', () => {
     expect(renderNotice('fund_password.reset', {}, 'en').link).toBe('/pages/profile/security-center/index');
   });
 });
+
+describe('the signed-in reset of the login password', () => {
+  it('tells of it once as a password change (this device stays signed in, the others are signed out)', async () => {
+    const u = await registerByEmail(t);
+    const userId = await userIdByEmail(t, u.email);
+    t.clock.advance(61_000);
+    expect(
+      (await t.post(`${U}/sendOtp`, { email: u.email, purpose: 'forgot_password' }, { token: u.token })).code,
+    ).toBe(0);
+    const reset = await t.post(
+      `${U}/reset-password`,
+      { channel: 'email', code: t.lastCode(u.email), password: 'another2', confirmPassword: 'another2' },
+      { token: u.token },
+    );
+    expect(reset.code, reset.msg).toBe(0);
+    expect(await kinds(userId)).toEqual([['password.changed', {}]]);
+  });
+});

@@ -125,6 +125,63 @@ describe('change password', () => {
   });
 });
 
+describe('reset password (signed in, with a code)', () => {
+  it("takes a forgot_password code sent to the account's own e-mail, ends every other session and returns a new token", async () => {
+    const u = await registerByEmail(t);
+    const other = await t.post<LoginResult>(`${U}/login`, { type: 'email', email: u.email, password: PASSWORD });
+    const reset = (body: object) => t.post<LoginResult>(`${U}/reset-password`, body, { token: u.token });
+    const body = { channel: 'email', password: 'reset-pass-1', confirmPassword: 'reset-pass-1' };
+    expect((await t.post(`${U}/reset-password`, { ...body, code: '1234' })).code).toBe(301);
+    nextMinute();
+    expect(
+      (await t.post(`${U}/sendOtp`, { email: u.email, purpose: 'forgot_password' }, { token: u.token })).code,
+    ).toBe(0);
+    const sent = t.lastCode(u.email);
+    // Inputs are checked before the code is used up.
+    expect((await reset({ ...body, code: sent, confirmPassword: 'reset-pass-2' })).code).toBe(
+      code('PASSWORDS_MISMATCH'),
+    );
+    expect((await reset({ ...body, code: sent, password: 'short', confirmPassword: 'short' })).code).toBe(
+      code('PASSWORD_TOO_SHORT'),
+    );
+    expect((await reset({ ...body, channel: 'phone', code: sent })).code).toBe(code('NO_CONTACT_FOR_CODE'));
+    expect((await reset({ ...body, code: sent === '0000' ? '0001' : '0000' })).code).toBe(code('CODE_INVALID'));
+    const r = await reset({ ...body, code: sent });
+    expect(r.code).toBe(0);
+    expect(r.data.user.email).toBe(u.email);
+    expect((await t.post(`${U}/info`, undefined, { token: other.data.token })).code).toBe(301);
+    expect((await t.post(`${U}/info`, undefined, { token: u.token })).code).toBe(301);
+    expect((await t.post(`${U}/info`, undefined, { token: r.data.token })).code).toBe(0);
+    // The code is spent, the new password signs in and the old one no longer does.
+    expect((await t.post(`${U}/reset-password`, { ...body, code: sent }, { token: r.data.token })).code).toBe(
+      code('CODE_INVALID'),
+    );
+    expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: 'reset-pass-1' })).code).toBe(0);
+    expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: PASSWORD })).code).toBe(
+      code('PASSWORD_INCORRECT'),
+    );
+  });
+
+  it('refuses a code sent to another address, or for another purpose', async () => {
+    const u = await registerByEmail(t);
+    const stranger = await registerByEmail(t);
+    nextMinute();
+    // A forgot_password code can be sent to any account's address, but only the caller's own one counts.
+    expect((await t.post(`${U}/sendOtp`, { email: stranger.email, purpose: 'forgot_password' })).code).toBe(0);
+    const body = { channel: 'email', password: 'reset-pass-3', confirmPassword: 'reset-pass-3' };
+    expect(
+      (await t.post(`${U}/reset-password`, { ...body, code: t.lastCode(stranger.email) }, { token: u.token })).code,
+    ).toBe(code('CODE_INVALID'));
+    expect(
+      (await t.post(`${U}/sendOtp`, { email: u.email, purpose: 'forgot_fund_password' }, { token: u.token })).code,
+    ).toBe(0);
+    expect((await t.post(`${U}/reset-password`, { ...body, code: t.lastCode(u.email) }, { token: u.token })).code).toBe(
+      code('CODE_INVALID'),
+    );
+    expect((await t.post(`${U}/login`, { type: 'email', email: u.email, password: PASSWORD })).code).toBe(0);
+  });
+});
+
 describe('fund password', () => {
   it('sets it once, then changes it only with the current one', async () => {
     const u = await registerByEmail(t);

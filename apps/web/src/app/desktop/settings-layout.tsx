@@ -9,6 +9,7 @@ const SETTINGS_MENU: ReadonlyArray<{ to: string; title: RouteTitle }> = [
   { to: DESKTOP_PATHS.account, title: 'accountSettings' },
   { to: DESKTOP_PATHS.kyc, title: 'kyc' },
   { to: DESKTOP_PATHS.changePassword, title: 'changePassword' },
+  { to: DESKTOP_PATHS.resetPassword, title: 'resetPassword' },
   { to: DESKTOP_PATHS.setFundPassword, title: 'paymentPassword' },
   { to: DESKTOP_PATHS.forgotFundPassword, title: 'forgotFundPassword' },
   { to: DESKTOP_PATHS.language, title: 'language' },

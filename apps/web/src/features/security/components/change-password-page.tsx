@@ -1,9 +1,12 @@
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SubmitButton } from '../../../components/submit-button';
 import { useChangePasswordForm } from '../hooks/use-change-password';
+import { SECURITY_PATHS } from './security-paths';
+import '../../../lib/i18n/security-namespace';
 
 /** /pages/profile/security-center/change-password */
 export function ChangePasswordPage() {
@@ -35,6 +38,11 @@ export function ChangePasswordPage() {
         passwordError={errors.password}
         confirmError={errors.confirmPassword}
       />
+      <div className="form__aside">
+        <Link className="link" to={SECURITY_PATHS.resetPassword}>
+          {t('security.forgotLoginLink')}
+        </Link>
+      </div>
       <SubmitButton loading={form.pending}>{t('common.confirm')}</SubmitButton>
     </form>
   );

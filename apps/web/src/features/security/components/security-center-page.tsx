@@ -20,6 +20,12 @@ export function SecurityCenterPage() {
           hint={t('security.loginPasswordHint')}
         />
         <MenuLink
+          to={SECURITY_PATHS.resetPassword}
+          icon={<IconKey />}
+          label={t('security.resetPassword')}
+          hint={t('security.resetPasswordHint')}
+        />
+        <MenuLink
           to={SECURITY_PATHS.paymentPassword}
           icon={<IconShield />}
           label={t('security.fundPassword')}

@@ -5,4 +5,5 @@ export const SECURITY_PATHS = {
   changePassword: PATHS.changePassword,
   paymentPassword: PATHS.paymentPassword,
   forgotFundPassword: PATHS.forgotFundPassword,
+  resetPassword: PATHS.resetPassword,
 } as const;
