@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { TYPEBOX_PURE_BUILDERS } from '../../packages/contract/src/pure-builders';
+import { sourcesHash } from '../../scripts/build-web-if-changed.mjs';
 
 /**
  * Built to apps/web/dist, which the server serves at the same origin with an SPA fallback.
@@ -92,13 +93,34 @@ function preloadAppStart(): Plugin {
   };
 }
 
+/**
+ * The build's id (docs/app-version.md "The web app's update check"): the first 16 hex digits of the
+ * hash of everything the build reads (scripts/build-web-if-changed.mjs `sourcesHash`), so the same
+ * sources give the same id. Written into the app as `__WEB_BUILD_ID__` and into the dist as
+ * build.json, which the server reads to tell a browser running another build that a new one is
+ * deployed. `vite dev` has none (null): its pages are not a deployment and never ask.
+ */
+function webBuildId(): Plugin {
+  let id: string | null = null;
+  return {
+    name: 'web-build-id',
+    config(_config, { command }) {
+      id = command === 'build' ? sourcesHash(fileURLToPath(new URL('../..', import.meta.url))).slice(0, 16) : null;
+      return { define: { __WEB_BUILD_ID__: JSON.stringify(id) } };
+    },
+    generateBundle() {
+      if (id) this.emitFile({ type: 'asset', fileName: 'build.json', source: `${JSON.stringify({ buildId: id })}\n` });
+    },
+  };
+}
+
 /** JavaScript both layouts' first routes load statically (scripts/first-route-size.mjs lists them). */
 const ALWAYS_LOADED =
   /^assets\/(vendor|rolldown-runtime|preload-helper|libraries|start|confirm|api-client|en|es|query-client|page-state|icons|config-provider|tslib\.es6)-[\w-]+\.js$/;
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), preloadAppStart()],
+  plugins: [react(), preloadAppStart(), webBuildId()],
   resolve: {
     // npm hoists an older react (a peer of antd-mobile's animation packages) to the
     // repository root; exactly one React instance must serve the app and every library.

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersionNo, decideUpdate, isMajorUpgrade, isVersionNo, parseVersionNo } from './app-update';
+import {
+  compareVersionNo,
+  decideUpdate,
+  decideWebUpdate,
+  isMajorUpgrade,
+  isVersionNo,
+  parseVersionNo,
+  WEB_API_LEVEL,
+  webBuildTag,
+} from './app-update';
 import type { GetVersionResult } from './schemas/app-version';
 
 const answer = (versionNo: string, tag: 'must_update' | 'choose_update'): GetVersionResult => ({
@@ -86,5 +95,38 @@ describe('decideUpdate', () => {
   it('runs only on ios and android: the web build is told to use the download page', () => {
     expect(decideUpdate('web', '1.0.1', answer('2.0.0', 'must_update'))).toEqual({ kind: 'unsupported' });
     expect(decideUpdate('', '1.0.1', upToDate)).toEqual({ kind: 'unsupported' });
+  });
+});
+
+describe('the web app: a new deployment is offered, a new API level is required', () => {
+  const running = 'aaaaaaaaaaaaaaaa';
+  const deployed = 'bbbbbbbbbbbbbbbb';
+
+  it('tells a browser on the deployed build (or when none is deployed) nothing', () => {
+    expect(webBuildTag(running, WEB_API_LEVEL, running)).toBeNull();
+    expect(webBuildTag(running, WEB_API_LEVEL, null)).toBeNull();
+    // Even one of an older level: a reload would load the same build again.
+    expect(webBuildTag(running, 1, running, 2)).toBeNull();
+  });
+
+  it("offers another build of the same level, and requires one when the server's level is higher", () => {
+    expect(webBuildTag(running, WEB_API_LEVEL, deployed)).toBe('choose_update');
+    expect(webBuildTag(running, 1, deployed, 2)).toBe('must_update');
+    expect(webBuildTag(running, 3, deployed, 2)).toBe('choose_update');
+  });
+
+  it('turns the answer into nothing, an offer or a required reload', () => {
+    expect(decideWebUpdate(running, { buildId: deployed, newUpdateTag: 'choose_update' })).toEqual({
+      kind: 'optional',
+      buildId: deployed,
+    });
+    expect(decideWebUpdate(running, { buildId: deployed, newUpdateTag: 'must_update' })).toEqual({
+      kind: 'forced',
+      buildId: deployed,
+    });
+    expect(decideWebUpdate(running, { buildId: deployed, newUpdateTag: null })).toEqual({ kind: 'none' });
+    expect(decideWebUpdate(running, { buildId: null, newUpdateTag: null })).toEqual({ kind: 'none' });
+    // An answer naming the running build asks for nothing, whatever its tag (no reload loop).
+    expect(decideWebUpdate(running, { buildId: running, newUpdateTag: 'must_update' })).toEqual({ kind: 'none' });
   });
 });

@@ -1,4 +1,10 @@
-import { APP_PLATFORMS, VERSION_NO_PATTERN, type AppPlatform, type GetVersionResult } from './schemas/app-version';
+import {
+  APP_PLATFORMS,
+  VERSION_NO_PATTERN,
+  type AppPlatform,
+  type GetVersionResult,
+  type WebBuildResult,
+} from './schemas/app-version';
 
 /**
  * The app update decision (docs/product.md §4 "App update"; docs/app-version.md): one pure function the
@@ -71,4 +77,40 @@ export function decideUpdate(platform: string, currentVersionNo: string, answer:
     install,
     link: install === 'full' ? v.linkUpdateFull : v.linkUpdateHot,
   };
+}
+
+// ----- the web app (docs/app-version.md "The web app's update check") -------------------------------
+
+/**
+ * The API's level for web builds: raised with a change to the API that a web app built before it
+ * cannot work with (a removed or renamed route or field, a new required one). The web build carries
+ * the level it was built with; the server answers must_update to a browser whose build is of a lower
+ * level than its own, choose_update to one that only runs an older build.
+ */
+export const WEB_API_LEVEL = 1;
+
+/**
+ * What the server tells a browser running build `running` (of API level `apiLevel`) when the server
+ * serves build `deployed` (null: it serves none, as behind a development server) at level `serverLevel`.
+ */
+export function webBuildTag(
+  running: string,
+  apiLevel: number,
+  deployed: string | null,
+  serverLevel: number = WEB_API_LEVEL,
+): WebBuildResult['newUpdateTag'] {
+  if (deployed === null || deployed === running) return null;
+  return apiLevel < serverLevel ? 'must_update' : 'choose_update';
+}
+
+export type WebUpdateDecision = { kind: 'none' } | { kind: 'optional' | 'forced'; buildId: string };
+
+/**
+ * What the web app does with `web-build`'s answer: nothing, offer a reload (a new deployment) or
+ * require one (must_update). A reload loads the deployed build, so nothing is asked for when the
+ * answer names the build that runs (or none).
+ */
+export function decideWebUpdate(running: string, answer: WebBuildResult): WebUpdateDecision {
+  if (!answer.buildId || answer.buildId === running || !answer.newUpdateTag) return { kind: 'none' };
+  return { kind: answer.newUpdateTag === 'must_update' ? 'forced' : 'optional', buildId: answer.buildId };
 }

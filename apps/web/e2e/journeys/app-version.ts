@@ -110,6 +110,57 @@ async function desktop({ browser, server }: JourneyContext) {
   await context.close();
 }
 
+/**
+ * The web app's update check (docs/app-version.md "The web app's update check"): the build carries
+ * the id the server names for its dist, so a fresh page is told nothing; a deployment (the server's
+ * answer made to name another build) is offered as a reload, and a must_update is a dialog that
+ * only reloads.
+ */
+async function webUpdate({ browser, server }: JourneyContext) {
+  const login = await registerViaApi(server, uniqueEmail('webupd'));
+  const context = await desktopContext(browser, { login });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}/pages/desktop/settings/version`);
+  const running = (await page.getByTestId('web-build').textContent())?.trim() ?? '';
+  assert.match(running, /^[0-9a-f]{16}$/, 'the version page shows the build id');
+  const answer = await page.evaluate(async (buildId) => {
+    const res = await fetch(`/asset/api/app-version/web-build?buildId=${buildId}&apiLevel=1`);
+    return (await res.json()) as { data: { buildId: string | null; newUpdateTag: string | null } };
+  }, running);
+  assert.deepEqual(answer.data, { buildId: running, newUpdateTag: null }, 'the server serves the build that runs');
+
+  // A new deployment: the check at launch offers a reload, which loads the page again.
+  const deployed = 'f'.repeat(16);
+  let tag = 'choose_update';
+  await page.route('**/asset/api/app-version/web-build?*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 0, msg: 'success', data: { buildId: deployed, newUpdateTag: tag } }),
+    }),
+  );
+  await page.reload();
+  const offer = page.getByTestId('web-update');
+  await offer.filter({ hasText: 'A new version of the app is available.' }).waitFor();
+  assert.equal(await offer.getAttribute('data-kind'), 'optional');
+  await expectAccessible(page, 'web update offer (desktop)');
+  await shot(page, 'web-update-offer-desktop');
+  await page.getByRole('button', { name: 'Later' }).click();
+  await offer.waitFor({ state: 'detached' });
+
+  tag = 'must_update';
+  await page.reload();
+  const dialog = page.getByRole('alertdialog', { name: 'Reload required' });
+  await dialog.waitFor();
+  await shot(page, 'web-update-forced-desktop');
+  await page.unroute('**/asset/api/app-version/web-build?*');
+  const reloaded = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await page.getByTestId('web-build').filter({ hasText: running }).waitFor();
+  assert.equal(await page.getByTestId('web-update').count(), 0, 'the running build is the deployed one again');
+  await context.close();
+}
+
 export const journeys: Journey[] = [
   {
     name: 'app version (phone): profile → App download (empty state), Version (1.0.1, the web is always current), Clear cache keeping the session; choose and open location',
@@ -118,5 +169,9 @@ export const journeys: Journey[] = [
   {
     name: 'app version (desktop): settings → Version and Clear cache, App download; the location pages in the desktop frame',
     fn: desktop,
+  },
+  {
+    name: 'web update (desktop): the running build is the served one; a new deployment offers a reload, must_update requires it',
+    fn: webUpdate,
   },
 ];

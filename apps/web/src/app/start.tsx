@@ -17,6 +17,9 @@ import { installNetworkToasts } from '../lib/feedback/network-status';
 import { getSession } from '../lib/session/session-store';
 import { initTheme } from '../lib/session/theme';
 
+/** When the update check's code loads (features/app-version/update-watch.ts). */
+const UPDATE_CHECK_AFTER_MS = 3000;
+
 // Order matters: toasts are routed before anything can toast; language and theme before the
 // first render (the stored language's strings load first: no English flash).
 installFeedback();
@@ -44,6 +47,14 @@ void Promise.all([routes, initI18n(), loadKitLocale(getSession().language)]).the
     (m) => m.installNoticeStream(),
     () => undefined,
   );
+  // The update check (a new web deployment, or the installed app's update), out of the first page's way:
+  // its code a few seconds after the start, its first question when the browser is idle.
+  window.setTimeout(() => {
+    void import('../features/app-version/update-watch').then(
+      (m) => m.installUpdateWatch(),
+      () => undefined,
+    );
+  }, UPDATE_CHECK_AFTER_MS);
   const root = createRoot(rootElement);
   // A transition: React renders the app in slices and lets the browser breathe between them,
   // instead of one long task that holds up everything else on a slow phone.

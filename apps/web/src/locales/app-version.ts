@@ -26,6 +26,7 @@ const en = {
     checking: 'Checking…',
     upToDate: 'You have the latest version.',
     checkFailed: 'The update check failed. Please try again later.',
+    build: 'Build',
   },
   update: {
     title: 'New version {{versionNo}}',
@@ -41,6 +42,12 @@ const en = {
     installError: 'Installation of update files failed',
     retry: 'Try again',
     done: 'The update is installed. The app restarts now.',
+    webTitle: 'New version of the app',
+    webAvailable: 'A new version of the app is available. Reload to use it.',
+    webReload: 'Reload',
+    webForcedTitle: 'Reload required',
+    webForced:
+      'A new version of the app is needed to go on: this one no longer works with the server. Reload the page.',
   },
   cache: {
     title: 'Clear cache',
@@ -88,6 +95,7 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       checking: '正在检查…',
       upToDate: '您使用的是最新版本。',
       checkFailed: '检查更新失败，请稍后再试。',
+      build: '构建',
     },
     update: {
       title: '新版本 {{versionNo}}',
@@ -103,6 +111,11 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       installError: '更新文件安装失败',
       retry: '重试',
       done: '更新已安装，App 即将重启。',
+      webTitle: '应用有新版本',
+      webAvailable: '应用有新版本可用。重新加载即可使用。',
+      webReload: '重新加载',
+      webForcedTitle: '需要重新加载',
+      webForced: '需要新版本才能继续使用：当前版本已无法与服务器配合使用。请重新加载页面。',
     },
     cache: {
       title: '清除缓存',
@@ -142,6 +155,7 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       checking: '正在檢查…',
       upToDate: '您使用的是最新版本。',
       checkFailed: '檢查更新失敗，請稍後再試。',
+      build: '建置',
     },
     update: {
       title: '新版本 {{versionNo}}',
@@ -157,6 +171,11 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       installError: '更新檔案安裝失敗',
       retry: '重試',
       done: '更新已安裝，App 即將重新啟動。',
+      webTitle: '應用程式有新版本',
+      webAvailable: '應用程式有新版本可用。重新載入即可使用。',
+      webReload: '重新載入',
+      webForcedTitle: '需要重新載入',
+      webForced: '需要新版本才能繼續使用：目前版本已無法與伺服器配合使用。請重新載入頁面。',
     },
     cache: {
       title: '清除快取',
@@ -197,6 +216,7 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       checking: '確認中…',
       upToDate: '最新のバージョンです。',
       checkFailed: 'アップデートの確認に失敗しました。しばらくしてからもう一度お試しください。',
+      build: 'ビルド',
     },
     update: {
       title: '新しいバージョン {{versionNo}}',
@@ -212,6 +232,12 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       installError: '更新ファイルのインストールに失敗しました',
       retry: '再試行',
       done: '更新がインストールされました。アプリを再起動します。',
+      webTitle: '新しいバージョンがあります',
+      webAvailable: 'アプリの新しいバージョンが利用できます。再読み込みすると使えます。',
+      webReload: '再読み込み',
+      webForcedTitle: '再読み込みが必要です',
+      webForced:
+        '続けるには新しいバージョンが必要です。このバージョンはサーバーと連携できなくなりました。ページを再読み込みしてください。',
     },
     cache: {
       title: 'キャッシュを消去',
@@ -252,6 +278,7 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       checking: '확인 중…',
       upToDate: '최신 버전을 사용 중입니다.',
       checkFailed: '업데이트 확인에 실패했습니다. 나중에 다시 시도하세요.',
+      build: '빌드',
     },
     update: {
       title: '새 버전 {{versionNo}}',
@@ -267,6 +294,12 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       installError: '업데이트 파일 설치에 실패했습니다',
       retry: '다시 시도',
       done: '업데이트가 설치되었습니다. 앱을 다시 시작합니다.',
+      webTitle: '새 버전이 있습니다',
+      webAvailable: '앱의 새 버전을 사용할 수 있습니다. 새로고침하면 적용됩니다.',
+      webReload: '새로고침',
+      webForcedTitle: '새로고침이 필요합니다',
+      webForced:
+        '계속하려면 새 버전이 필요합니다. 이 버전은 더 이상 서버와 함께 작동하지 않습니다. 페이지를 새로고침하세요.',
     },
     cache: {
       title: '캐시 지우기',
@@ -308,6 +341,7 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       checking: 'Wird geprüft…',
       upToDate: 'Sie haben die neueste Version.',
       checkFailed: 'Die Update-Prüfung ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
+      build: 'Build',
     },
     update: {
       title: 'Neue Version {{versionNo}}',
@@ -323,6 +357,12 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       installError: 'Installation der Update-Dateien fehlgeschlagen',
       retry: 'Erneut versuchen',
       done: 'Das Update ist installiert. Die App startet neu.',
+      webTitle: 'Neue Version der App',
+      webAvailable: 'Eine neue Version der App ist verfügbar. Laden Sie neu, um sie zu verwenden.',
+      webReload: 'Neu laden',
+      webForcedTitle: 'Neu laden erforderlich',
+      webForced:
+        'Um fortzufahren, ist die neue Version nötig: Diese funktioniert nicht mehr mit dem Server. Laden Sie die Seite neu.',
     },
     cache: {
       title: 'Cache leeren',
@@ -364,6 +404,7 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       checking: 'Vérification…',
       upToDate: 'Vous avez la dernière version.',
       checkFailed: 'La recherche de mise à jour a échoué. Veuillez réessayer plus tard.',
+      build: 'Build',
     },
     update: {
       title: 'Nouvelle version {{versionNo}}',
@@ -379,6 +420,12 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       installError: 'Échec de l’installation des fichiers de mise à jour',
       retry: 'Réessayer',
       done: 'La mise à jour est installée. L’app redémarre.',
+      webTitle: "Nouvelle version de l'application",
+      webAvailable: "Une nouvelle version de l'application est disponible. Rechargez pour l'utiliser.",
+      webReload: 'Recharger',
+      webForcedTitle: 'Rechargement nécessaire',
+      webForced:
+        'La nouvelle version est nécessaire pour continuer : celle-ci ne fonctionne plus avec le serveur. Rechargez la page.',
     },
     cache: {
       title: 'Vider le cache',
@@ -421,6 +468,7 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       checking: 'Controllo in corso…',
       upToDate: 'Hai la versione più recente.',
       checkFailed: 'Il controllo degli aggiornamenti non è riuscito. Riprova più tardi.',
+      build: 'Build',
     },
     update: {
       title: 'Nuova versione {{versionNo}}',
@@ -436,6 +484,11 @@ export const APP_VERSION_MESSAGES: Readonly<Record<Language, AppVersionNamespace
       installError: 'Installazione dei file di aggiornamento non riuscita',
       retry: 'Riprova',
       done: 'L’aggiornamento è installato. L’app si riavvia.',
+      webTitle: "Nuova versione dell'app",
+      webAvailable: "È disponibile una nuova versione dell'app. Ricarica per usarla.",
+      webReload: 'Ricarica',
+      webForcedTitle: 'Ricaricamento necessario',
+      webForced: 'Per continuare serve la nuova versione: questa non funziona più con il server. Ricarica la pagina.',
     },
     cache: {
       title: 'Svuota cache',

@@ -79,6 +79,33 @@ export type AppDownload = Static<typeof AppDownload>;
 /** `app-qr`: the stored download list, in the operators' order (empty: no app to download yet). */
 export const AppQrResponse = Envelope(Type.Array(AppDownload));
 
+/**
+ * Added by this project: the web app's build id, a hex digest of its sources the build writes into
+ * the app and into its dist (`build.json`); docs/app-version.md "The web app's update check".
+ */
+export const WEB_BUILD_ID_PATTERN = '^[0-9a-f]{8,64}$';
+export const WebBuildId = Type.String({ minLength: 8, maxLength: 64, pattern: WEB_BUILD_ID_PATTERN });
+
+/** `web-build`: the build the browser runs and the API level it was built against. */
+export const WebBuildQuery = Type.Object(
+  { buildId: WebBuildId, apiLevel: Type.Integer({ minimum: 1, maximum: 1_000_000 }) },
+  { additionalProperties: false },
+);
+export type WebBuildQuery = Static<typeof WebBuildQuery>;
+
+/**
+ * `web-build`'s data: the build the server serves now (null when it serves none) and what the browser
+ * running `buildId` should do: null (it runs that build, or there is none to load), choose_update (a
+ * new deployment: offer a reload) or must_update (the new one is needed: the API moved past the
+ * browser's level, so reload before going on).
+ */
+export const WebBuildResult = Type.Object({
+  buildId: Type.Union([Type.String(), Type.Null()]),
+  newUpdateTag: Type.Union([AppUpdateTagSchema, Type.Null()]),
+});
+export type WebBuildResult = Static<typeof WebBuildResult>;
+export const WebBuildResponse = Envelope(WebBuildResult);
+
 /** Added by this project: the company's address for /open-location (configuration COMPANY_ADDRESS; null when unset). */
 export const CompanyAddressResponse = Envelope(Type.Object({ address: Type.Union([Type.String(), Type.Null()]) }));
 

@@ -10,6 +10,8 @@ import {
   CompanyAddressResponse,
   GetVersionQuery,
   GetVersionResponse,
+  WebBuildQuery,
+  WebBuildResponse,
 } from '@app/contract';
 import { schema } from '../../lib/route';
 import { actorOf } from '../audit';
@@ -52,6 +54,20 @@ export const appVersionRoutes: FastifyPluginAsync<{ appVersions: AppVersionServi
       }),
     },
     async (req, reply) => reply.ok(await appVersions.getVersion(req.query)),
+  );
+
+  app.get(
+    '/asset/api/app-version/web-build',
+    {
+      schema: schema({
+        tags,
+        summary:
+          "The web app's deployed build, and whether a browser running buildId (built at API level apiLevel) should reload: choose_update for another build, must_update when the API's level has moved past the browser's, null when it runs the deployed build or none is served",
+        querystring: WebBuildQuery,
+        response: WebBuildResponse,
+      }),
+    },
+    async (req, reply) => reply.ok(await appVersions.webBuild(req.query)),
   );
 
   app.get(

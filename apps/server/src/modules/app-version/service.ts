@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import {
   compareVersionNo,
+  WEB_BUILD_ID_PATTERN,
+  webBuildTag,
   type AdminAppVersion,
   type AppDownload,
   type AppPlatform,
@@ -7,6 +11,8 @@ import {
   type AppVersionPublish,
   type GetVersionQuery,
   type GetVersionResult,
+  type WebBuildQuery,
+  type WebBuildResult,
 } from '@app/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -14,6 +20,10 @@ import type { AuditActor, AuditLog } from '../audit';
 import { appVersionRepo, type AppDownloadRow, type AppVersionRow } from './repository';
 
 const UP_TO_DATE: GetVersionResult = { version: null, newUpdateTag: null };
+
+/** The file of the web build (apps/web/vite.config.ts writes it) that names the build: `{ "buildId": "<hex>" }`. */
+export const WEB_BUILD_FILE = 'build.json';
+const BUILD_ID = new RegExp(WEB_BUILD_ID_PATTERN);
 
 /** Newest version number first. */
 const byNumberDesc = (a: AppVersionRow, b: AppVersionRow) => compareVersionNo(b.versionNo, a.versionNo);
@@ -40,10 +50,49 @@ const downloadView = (r: AppDownloadRow): AppDownload => ({
  * version is seeded: the running app is APP_VERSION (1.0.1) and nothing pretends an update exists.
  */
 export class AppVersionService {
+  /** The deployed web build's id as last read, and the file's modification time it was read at. */
+  private webBuildRead: { mtimeMs: number; buildId: string | null } | null = null;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly audit: AuditLog,
   ) {}
+
+  /**
+   * The id of the web build this server serves: read from its dist's build.json, again whenever the
+   * file changes (a deployment that replaces the dist under a running server counts at once, as its
+   * index.html does); null without a build, or with a file that names none.
+   */
+  private async deployedWebBuild(): Promise<string | null> {
+    const file = path.join(this.ctx.config.webDist, WEB_BUILD_FILE);
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await fs.stat(file)).mtimeMs;
+    } catch {
+      this.webBuildRead = null;
+      return null;
+    }
+    if (this.webBuildRead?.mtimeMs === mtimeMs) return this.webBuildRead.buildId;
+    let buildId: string | null = null;
+    try {
+      const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as { buildId?: unknown };
+      if (typeof parsed.buildId === 'string' && BUILD_ID.test(parsed.buildId)) buildId = parsed.buildId;
+    } catch {
+      buildId = null;
+    }
+    this.webBuildRead = { mtimeMs, buildId };
+    return buildId;
+  }
+
+  /**
+   * `web-build`: the web build served now, and whether a browser running `buildId` (built at API level
+   * `apiLevel`) should reload: choose_update for another build, must_update when the API's level
+   * (WEB_API_LEVEL) has moved past the browser's (docs/app-version.md "The web app's update check").
+   */
+  async webBuild(q: WebBuildQuery): Promise<WebBuildResult> {
+    const deployed = await this.deployedWebBuild();
+    return { buildId: deployed, newUpdateTag: webBuildTag(q.buildId, q.apiLevel, deployed) };
+  }
 
   /** Published versions of a platform, newest number first (only those published by now). */
   private async published(platform: string): Promise<AppVersionRow[]> {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { APP_VERSION, APP_VERSION_CODE, decideUpdate, isAppPlatform } from '@app/contract';
 import { PATHS } from '../../../lib/routing/paths';
 import { useVersionCheck } from '../api/get-version';
+import { WEB_BUILD_ID } from '../model/build-id';
 import { currentBridge, type PlatformBridge } from '../model/platform';
 import { useAppVersionText } from '../strings';
 import { ClearCacheSection } from './clear-cache-section';
@@ -35,6 +36,14 @@ export function VersionPage() {
             <dt>{a('version.runningAs')}</dt>
             <dd>{a(`version.platforms.${platform}`)}</dd>
           </div>
+          {platform === 'web' && WEB_BUILD_ID ? (
+            <div>
+              <dt>{a('version.build')}</dt>
+              <dd className="mono" data-testid="web-build">
+                {WEB_BUILD_ID}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         {platform === 'web' ? (
           <>
