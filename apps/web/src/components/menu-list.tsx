@@ -72,6 +72,7 @@ export function MenuSwitch({
   ...content
 }: RowContent & { checked: boolean; onChange: (checked: boolean) => void }) {
   const labelId = useId();
+  const hintId = useId();
   return (
     <li className="menu__row">
       {content.icon ? <span className="menu__icon">{content.icon}</span> : null}
@@ -79,12 +80,18 @@ export function MenuSwitch({
         <span className="menu__label" id={labelId}>
           {content.label}
         </span>
+        {content.hint ? (
+          <span className="menu__hint" id={hintId}>
+            {content.hint}
+          </span>
+        ) : null}
       </span>
       <button
         type="button"
         role="switch"
         aria-checked={checked}
         aria-labelledby={labelId}
+        aria-describedby={content.hint ? hintId : undefined}
         className={`switch${checked ? ' is-on' : ''}`}
         onClick={() => onChange(!checked)}
       >

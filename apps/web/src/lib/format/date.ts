@@ -3,8 +3,10 @@
  * (docs/decisions/0009-one-time-format-utc-epoch-milliseconds.md); this is the one place that turns
  * them into text. docs/product.md §9 fixes the form, year-month-day hour:minute:second with 24-hour
  * clock and latin digits in every language, so the language does not change it; the time zone is
- * the user's (the browser's) unless one is named (the New York variant of a market's session times).
+ * the display zone (the user's own, the browser's, or New York's when the user chose it in the
+ * settings: ./time-zone-choice.ts) unless one is named (an exchange's own zone for its session times).
  */
+import { timeZoneChoice } from './time-zone-choice';
 
 export const NEW_YORK_TIME_ZONE = 'America/New_York';
 
@@ -15,6 +17,11 @@ export function localTimeZone(): string {
   } catch {
     return 'UTC';
   }
+}
+
+/** The zone times are shown in: New York's when the user chose it in the settings, else the user's own. */
+export function displayTimeZone(): string {
+  return timeZoneChoice() === 'new_york' ? NEW_YORK_TIME_ZONE : localTimeZone();
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -40,21 +47,32 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 
 const isTime = (ms: number) => Number.isFinite(ms) && !Number.isNaN(new Date(ms).getTime());
 
-/**
- * "2024-05-01 13:45:10" (docs/product.md §9) for a time in epoch milliseconds, in the user's time zone or
- * in `timeZone`. A value that is no time is shown as "--".
- */
-export function formatDateTime(ms: number, timeZone: string = localTimeZone()): string {
-  if (!isTime(ms)) return '--';
+/** The parts of a time in a zone; an unknown zone name reads as the user's own. */
+function partsOf(ms: number, timeZone: string): (type: Intl.DateTimeFormatPartTypes) => string {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = partsFormatter(timeZone).formatToParts(ms);
   } catch {
-    // An unknown zone name: the user's own.
     parts = partsFormatter(localTimeZone()).formatToParts(ms);
   }
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return (type) => parts.find((p) => p.type === type)?.value ?? '00';
+}
+
+/**
+ * "2024-05-01 13:45:10" (docs/product.md §9) for a time in epoch milliseconds, in the display zone
+ * (`displayTimeZone()`) or in `timeZone`. A value that is no time is shown as "--".
+ */
+export function formatDateTime(ms: number, timeZone: string = displayTimeZone()): string {
+  if (!isTime(ms)) return '--';
+  const get = partsOf(ms, timeZone);
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+/** "13:45:10", the time of day alone (a trade in the order book's list), in the display zone or in `timeZone`. */
+export function formatClockTime(ms: number, timeZone: string = displayTimeZone()): string {
+  if (!isTime(ms)) return '--';
+  const get = partsOf(ms, timeZone);
+  return `${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
 /** The machine-readable form of a time for `<time dateTime>` (ISO 8601 UTC); "" when it is no time. */

@@ -64,4 +64,13 @@ export {
   setNumberLocale,
 } from './number';
 
-export { dateTimeAttribute, formatDateTime, localTimeZone, NEW_YORK_TIME_ZONE, zoneLabel } from './date';
+export {
+  dateTimeAttribute,
+  displayTimeZone,
+  formatClockTime,
+  formatDateTime,
+  localTimeZone,
+  NEW_YORK_TIME_ZONE,
+  zoneLabel,
+} from './date';
+export { setTimeZoneChoice, TIME_ZONE_CHOICES, timeZoneChoice, type TimeZoneChoice } from './time-zone-choice';

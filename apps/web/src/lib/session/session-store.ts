@@ -11,6 +11,7 @@ import {
   type TypeUser,
   type UserInfo,
 } from '@app/contract';
+import { setTimeZoneChoice, TIME_ZONE_CHOICES, type TimeZoneChoice } from '../format/time-zone-choice';
 import { STORAGE_KEYS } from './storage';
 
 /**
@@ -25,6 +26,8 @@ export interface SessionState {
   typeUser: TypeUser;
   language: Language;
   theme: Theme;
+  /** Times in the user's own zone or in New York's (a choice of this device; lib/format/time-zone-choice.ts). */
+  timeZone: TimeZoneChoice;
   /** The user confirmed the "this is a trial version" warning of demo mode. */
   demoConfirmed: boolean;
   /**
@@ -47,13 +50,17 @@ export interface SessionState {
   logOut: () => void;
   setLanguage: (language: Language) => void;
   setTheme: (theme: Theme) => void;
+  setTimeZone: (timeZone: TimeZoneChoice) => void;
   setTypeUser: (typeUser: TypeUser) => void;
   setDemoConfirmed: (confirmed: boolean) => void;
   /** The user closed the desktop "log in again" dialog without logging in. */
   dismissExpiry: () => void;
 }
 
-type PersistedSession = Pick<SessionState, 'token' | 'user' | 'typeUser' | 'language' | 'theme' | 'demoConfirmed'>;
+type PersistedSession = Pick<
+  SessionState,
+  'token' | 'user' | 'typeUser' | 'language' | 'theme' | 'timeZone' | 'demoConfirmed'
+>;
 
 const STORE_VERSION = 1;
 
@@ -65,6 +72,7 @@ export const useSessionStore = create<SessionState>()(
       typeUser: 'real',
       language: DEFAULT_LANGUAGE,
       theme: 'light',
+      timeZone: 'local',
       demoConfirmed: false,
       loggedOut: false,
       expired: false,
@@ -77,6 +85,7 @@ export const useSessionStore = create<SessionState>()(
         set({ token: null, user: null, demoConfirmed: false, typeUser: 'real', loggedOut: true, expired: false }),
       setLanguage: (language) => set({ language }),
       setTheme: (theme) => set({ theme }),
+      setTimeZone: (timeZone) => set({ timeZone }),
       setTypeUser: (typeUser) => set({ typeUser }),
       setDemoConfirmed: (demoConfirmed) => set({ demoConfirmed }),
       dismissExpiry: () => set({ expired: false }),
@@ -91,6 +100,7 @@ export const useSessionStore = create<SessionState>()(
         typeUser: s.typeUser,
         language: s.language,
         theme: s.theme,
+        timeZone: s.timeZone,
         demoConfirmed: s.demoConfirmed,
       }),
       // Stored data is input: keep only values this build understands.
@@ -103,12 +113,17 @@ export const useSessionStore = create<SessionState>()(
           typeUser: TYPE_USERS.includes(p.typeUser as TypeUser) ? (p.typeUser as TypeUser) : 'real',
           language: LANGUAGES.includes(p.language as Language) ? (p.language as Language) : DEFAULT_LANGUAGE,
           theme: THEMES.includes(p.theme as Theme) ? (p.theme as Theme) : 'light',
+          timeZone: TIME_ZONE_CHOICES.includes(p.timeZone as TimeZoneChoice) ? (p.timeZone as TimeZoneChoice) : 'local',
           demoConfirmed: p.demoConfirmed === true,
         };
       },
     },
   ),
 );
+
+// The formatter (lib/format/date.ts) reads the time zone choice outside React: as stored, then as it changes.
+setTimeZoneChoice(useSessionStore.getState().timeZone);
+useSessionStore.subscribe((s) => setTimeZoneChoice(s.timeZone));
 
 /** Non-React read of the current state (API client, navigation helpers). */
 export const getSession = (): SessionState => useSessionStore.getState();

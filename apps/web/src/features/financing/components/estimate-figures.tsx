@@ -1,5 +1,5 @@
 import type { FinancingEstimate } from '@app/contract';
-import { dateTimeAttribute, formatDateTime, localTimeZone } from '../../../lib/format';
+import { dateTimeAttribute, formatDateTime, displayTimeZone } from '../../../lib/format';
 import { useFinancingText } from '../strings';
 import { useAmountOf, useInterestOf, useTermLabel } from './product-facts';
 
@@ -52,7 +52,7 @@ export function EstimateFigures({ estimate: e, full = false }: { estimate: Finan
           </div>
         ) : null}
       </dl>
-      <p className="financing-note">{f('utcRule', { zone: localTimeZone() })}</p>
+      <p className="financing-note">{f('utcRule', { zone: displayTimeZone() })}</p>
     </>
   );
 }

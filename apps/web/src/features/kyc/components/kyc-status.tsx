@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { KycInfo } from '@app/contract';
-import { dateTimeAttribute, formatDateTime, localTimeZone } from '../../../lib/format';
+import { dateTimeAttribute, formatDateTime, displayTimeZone } from '../../../lib/format';
 import { useKycText } from '../strings';
 
 /** Where the verification stands: its state, what to do next, and why it was rejected. */
 export function KycStatus({ info }: { info: KycInfo }) {
   const { t } = useTranslation();
   const k = useKycText();
-  const zone = localTimeZone();
+  const zone = displayTimeZone();
   const time = (label: string, at: number | null) =>
     at === null ? null : (
       <div className="kyc-status__time">

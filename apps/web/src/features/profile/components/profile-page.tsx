@@ -24,6 +24,7 @@ import { changeTheme } from '../../../lib/session/preferences';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { PROFILE_PATHS } from './profile-paths';
+import { TimeZoneSwitch } from './time-zone-switch';
 import { UserAvatar } from './user-avatar';
 import '../profile.css';
 
@@ -92,6 +93,7 @@ export function ProfilePage() {
           checked={theme === 'dark'}
           onChange={(on) => changeTheme(on ? 'dark' : 'light')}
         />
+        <TimeZoneSwitch />
       </MenuList>
 
       <MenuList label={t('profile.products')}>

@@ -10,7 +10,7 @@ import type {
   UTCTimestamp,
 } from 'lightweight-charts';
 import type * as ChartLibraryModule from '../chart-library';
-import { formatChartPrice } from '../../../lib/format';
+import { displayTimeZone, formatChartPrice } from '../../../lib/format';
 import { priceFormatOf, type ContractMark, type VolumeBar } from '../model/chart-bars';
 
 interface ChartColors {
@@ -43,9 +43,13 @@ const loadChartLibrary = (): Promise<ChartLibrary> => import('../chart-library')
 
 const dateOf = (time: Time) => new Date((typeof time === 'number' ? time : 0) * 1000);
 
-/** Axis labels and the crosshair time in the user's time zone and language (the chart's default is UTC). */
+/**
+ * Axis labels and the crosshair time in the display zone (the user's own, or New York's when chosen in
+ * the settings) and the language (the chart's default is UTC).
+ */
 function timeFormatters(lib: ChartLibrary, locale: string) {
-  const fmt = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options);
+  const timeZone = displayTimeZone();
+  const fmt = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone });
   const year = fmt({ year: 'numeric' });
   const month = fmt({ month: 'short' });
   const day = fmt({ month: 'numeric', day: 'numeric' });

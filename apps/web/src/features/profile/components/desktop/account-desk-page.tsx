@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { MenuList } from '../../../../components/menu-list';
 import { useKycInfo } from '../../../../lib/api/kyc-info';
 import { formatPhone } from '../../../../lib/format';
 import { useSessionStore } from '../../../../lib/session/session-store';
 import { AvatarPicker } from '../avatar-picker';
 import { EmailPage } from '../email-page';
 import { NicknamePage } from '../nickname-page';
+import { TimeZoneSwitch, useTimeZoneTitle } from '../time-zone-switch';
 import { UserAvatar } from '../user-avatar';
 import '../../profile.css';
 import '../../profile-desktop.css';
@@ -18,6 +20,7 @@ export function AccountDeskPage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const kyc = useKycInfo();
+  const timeZoneTitle = useTimeZoneTitle();
   if (!user) return null;
   const phone = user.phone ? formatPhone(user.countryCode, user.phone) : null;
   const details: Array<[string, string, boolean]> = [
@@ -62,6 +65,14 @@ export function AccountDeskPage() {
             {user.email ? t('account.changeEmail') : t('account.bindEmail')}
           </h2>
           <EmailPage />
+        </section>
+        <section className="desk-panel" aria-labelledby="desk-account-time-zone">
+          <h2 id="desk-account-time-zone" className="desk-panel__title">
+            {timeZoneTitle}
+          </h2>
+          <MenuList>
+            <TimeZoneSwitch />
+          </MenuList>
         </section>
       </div>
     </div>
