@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       simDepthMs: undefined,
       tickRetentionDays: 7,
       binanceWsUrl: 'wss://stream.binance.com:9443/stream',
+      binanceRestUrl: 'https://api.binance.com',
       binanceStaleMs: 10_000,
       wsFlushMs: 30,
       wsHeartbeatMs: 20_000,
@@ -115,6 +116,7 @@ describe('loadConfig', () => {
         MARKET_SEED: '4294967295',
         MARKET_SIM_DEPTH_MS: '40',
         BINANCE_WS_URL: 'ws://127.0.0.1:9/stream',
+        BINANCE_REST_URL: 'http://127.0.0.1:9',
         BINANCE_STALE_SECONDS: '2',
         OTC_SPREAD_BPS: '0',
         OTC_QUOTE_TTL_SECONDS: '0',
@@ -130,6 +132,7 @@ describe('loadConfig', () => {
       seed: 0xffffffff,
       simDepthMs: 40,
       binanceWsUrl: 'ws://127.0.0.1:9/stream',
+      binanceRestUrl: 'http://127.0.0.1:9',
       binanceStaleMs: 2000,
     });
     expect(c.otc).toMatchObject({ spreadBps: 0, quoteTtlSeconds: 1 });
@@ -176,6 +179,7 @@ describe('loadConfig', () => {
     ['MARKET_BACKFILL_DAYS', '367', 'an integer in 0..366'],
     ['MARKET_SIM_DEPTH_MS', '19', 'an integer in 20..10000'],
     ['BINANCE_WS_URL', 'https://stream.binance.com', 'a URL starting with wss:// or ws://'],
+    ['BINANCE_REST_URL', 'wss://api.binance.com', 'a URL starting with https:// or http://'],
     ['WS_FLUSH_MS', '0', 'an integer in 1..1000'],
   ])('market: refuses %s=%s', (name, value, allowed) => {
     expect(refusal({ [name]: value }).message).toContain(`${name} must be ${allowed}, got "${value}"`);

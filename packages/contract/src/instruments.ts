@@ -2,9 +2,10 @@
  * The instruments catalogue (docs/product.md §1 market keys, §9 decimals; docs/market-data.md).
  *
  * One entry per quoted symbol. Prices are exact: an instrument's price is an integer count of
- * 10^-priceDecimals ("price units"), written as a decimal string in JSON. Decimals of an
- * instrument never change once it is quoted: stored candles and ticks are kept in its units,
- * so a change of decimals is a new symbol.
+ * 10^-priceDecimals ("price units", one tick), written as a decimal string in JSON. priceDecimals is
+ * the instrument's tick precision (decision 0140), never a display rule: quotes, fills, settlements,
+ * stored ticks and candles all use it. Stored prices are kept in its units, so making an instrument's
+ * tick finer needs a data migration that scales what is stored (apps/server/migrations).
  */
 import { amountDecimalsOf, priceDecimalsOf } from './assets';
 
@@ -58,11 +59,15 @@ export interface Instrument {
   name: string;
   /** What the app shows: docs/product.md §9 drops a trailing USDT (crypto) and USD (stocks). */
   displaySymbol: string;
+  /**
+   * Tick precision: prices are integers of 10^-priceDecimals when quoted, stored and traded. Crypto: at
+   * least as fine as the exchange's tick (EXCHANGE_TICK_SIZES) and as docs/product.md §9's display decimals.
+   */
   priceDecimals: number;
   amountDecimals: number;
   /** Where the simulator starts on a new installation; a decimal string with priceDecimals. */
   referencePrice: string;
-  /** Bid–ask spread in basis points of the price (the half-spread is at least one price unit). */
+  /** Bid–ask spread in basis points of the price (the half-spread is at least one tick). */
   spreadBps: number;
   session: SessionId;
 }
@@ -118,7 +123,7 @@ function group(
 const forexDecimals = (r: Row): [number, number] => [r[2] === 'JPY' ? 3 : 5, 2];
 /** Per-row price decimals for CFDs, indices and stocks (reference price tells them), amounts to 0.01. */
 const fromReference = (r: Row): [number, number] => [(r[4].split('.')[1] ?? '').length, 2];
-/** Crypto: docs/product.md §9 tables. */
+/** Crypto: the tick precision of priceDecimalsOf (exchange tick, never coarser than docs/product.md §9), §9's amount decimals. */
 const cryptoDecimals = (r: Row): [number, number] => [priceDecimalsOf(r[1]), amountDecimalsOf(r[1])];
 
 export const INSTRUMENTS: readonly Instrument[] = [
@@ -149,17 +154,17 @@ export const INSTRUMENTS: readonly Instrument[] = [
     ['BTCUSDT', 'BTC', 'USDT', 'Bitcoin', '95000.00', 1],
     ['ETHUSDT', 'ETH', 'USDT', 'Ethereum', '3100.00', 1],
     ['XRPUSDT', 'XRP', 'USDT', 'XRP', '2.2000', 2],
-    ['BCHUSDT', 'BCH', 'USDT', 'Bitcoin Cash', '520.0', 2],
+    ['BCHUSDT', 'BCH', 'USDT', 'Bitcoin Cash', '520.00', 2],
     ['LTCUSDT', 'LTC', 'USDT', 'Litecoin', '90.00', 2],
     ['SOLUSDT', 'SOL', 'USDT', 'Solana', '140.00', 2],
     ['DOGEUSDT', 'DOGE', 'USDT', 'Dogecoin', '0.16000', 3],
     ['TRXUSDT', 'TRX', 'USDT', 'TRON', '0.29000', 3],
-    ['DOTUSDT', 'DOT', 'USDT', 'Polkadot', '2.80', 4],
+    ['DOTUSDT', 'DOT', 'USDT', 'Polkadot', '2.800', 4],
     ['AVAXUSDT', 'AVAX', 'USDT', 'Avalanche', '14.00', 4],
     ['UNIUSDT', 'UNI', 'USDT', 'Uniswap', '7.000', 4],
-    ['EOSUSDT', 'EOS', 'USDT', 'EOS', '0.5', 5],
-    ['SUSHIUSDT', 'SUSHI', 'USDT', 'SushiSwap', '0.450', 5],
-    ['OMGUSDT', 'OMG', 'USDT', 'OMG Network', '0.150', 5],
+    ['EOSUSDT', 'EOS', 'USDT', 'EOS', '0.5000', 5],
+    ['SUSHIUSDT', 'SUSHI', 'USDT', 'SushiSwap', '0.4500', 5],
+    ['OMGUSDT', 'OMG', 'USDT', 'OMG Network', '0.1500', 5],
     ['CRVUSDT', 'CRV', 'USDT', 'Curve DAO', '0.4500', 5],
     ['ZRXUSDT', 'ZRX', 'USDT', '0x Protocol', '0.2000', 5],
     ['GASUSDT', 'GAS', 'USDT', 'Gas', '2.500', 5],

@@ -19,6 +19,8 @@ export interface MarketConfig {
   /** Days raw ticks (real feeds) are kept. */
   tickRetentionDays: number;
   binanceWsUrl: string;
+  /** Binance's REST API, where each symbol's tick size is read at start (exchangeInfo PRICE_FILTER). */
+  binanceRestUrl: string;
   /** No message for this long marks Binance quotes stale and reconnects. */
   binanceStaleMs: number;
   /** How often queued websocket updates are flushed (coalesced) to clients. */
@@ -37,6 +39,7 @@ export function loadMarketConfig(env: Env): MarketConfig {
     simDepthMs: optionalInt(env, 'MARKET_SIM_DEPTH_MS', 20, 10_000),
     tickRetentionDays: int(env, 'MARKET_TICK_RETENTION_DAYS', 7, 1, 3650),
     binanceWsUrl: url(env, 'BINANCE_WS_URL', ['wss', 'ws'], 'wss://stream.binance.com:9443/stream'),
+    binanceRestUrl: url(env, 'BINANCE_REST_URL', ['https', 'http'], 'https://api.binance.com'),
     binanceStaleMs: int(env, 'BINANCE_STALE_SECONDS', 10, 1, 3600) * 1000,
     wsFlushMs: int(env, 'WS_FLUSH_MS', 30, 1, 1000),
     wsHeartbeatMs: int(env, 'WS_HEARTBEAT_MS', 20_000, 100, 600_000),

@@ -1,8 +1,9 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { RecentTrades, Ticker } from '@app/contract';
+import { EXCHANGE_TICK_SIZES, type RecentTrades, type Ticker } from '@app/contract';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { BinanceSource, decimalToUnits } from './binance';
+import { BinanceSource, decimalToUnits, exactUnits } from './binance';
 import type { PriceSink } from './price-source';
 import { marketRepo } from './repository';
 import { newEngine, setClock } from './test-helpers';
@@ -19,17 +20,46 @@ async function until(pred: () => boolean, timeoutMs = 15_000): Promise<void> {
 
 /**
  * A local stand-in for Binance's combined stream: records what each connection asked for and
- * lets the test send messages in the documented format, drop the connection, or go silent.
+ * lets the test send messages in the documented format, drop the connection, or go silent. On the
+ * same port, the REST API's `/api/v3/exchangeInfo?symbol=` answers each symbol's PRICE_FILTER from
+ * `tickSizes` (a symbol not there answers 400, as Binance does for a symbol it does not list).
  */
 class ReplayServer {
+  readonly http: http.Server;
   readonly wss: WebSocketServer;
   readonly connections: { ws: WebSocket; url: string }[] = [];
+  tickSizes: Record<string, string> = {};
+  readonly infoAsked: string[] = [];
   constructor() {
-    this.wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/stream' });
+    this.http = http.createServer((req, res) => {
+      const u = new URL(req.url ?? '/', 'http://x');
+      const symbol = u.searchParams.get('symbol') ?? '';
+      this.infoAsked.push(symbol);
+      const tickSize = u.pathname === '/api/v3/exchangeInfo' ? this.tickSizes[symbol] : undefined;
+      res.setHeader('content-type', 'application/json');
+      if (!tickSize) {
+        res.statusCode = 400;
+        res.end(JSON.stringify({ code: -1121, msg: 'Invalid symbol.' }));
+        return;
+      }
+      const filters = [
+        { filterType: 'PRICE_FILTER', minPrice: tickSize, maxPrice: '1000000.00000000', tickSize },
+        { filterType: 'LOT_SIZE', minQty: '0.00001000', maxQty: '9000.00000000', stepSize: '0.00001000' },
+      ];
+      res.end(JSON.stringify({ timezone: 'UTC', symbols: [{ symbol, status: 'TRADING', filters }] }));
+    });
+    this.wss = new WebSocketServer({ server: this.http, path: '/stream' });
     this.wss.on('connection', (ws, req) => this.connections.push({ ws, url: req.url ?? '' }));
+    this.http.listen(0, '127.0.0.1');
+  }
+  private get port(): number {
+    return (this.http.address() as { port: number }).port;
   }
   get url(): string {
-    return `ws://127.0.0.1:${(this.wss.address() as { port: number }).port}/stream`;
+    return `ws://127.0.0.1:${this.port}/stream`;
+  }
+  get restUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
   }
   get current(): WebSocket {
     return this.connections.at(-1)!.ws;
@@ -51,11 +81,15 @@ class ReplayServer {
       M: true,
     });
   }
-  close(): Promise<void> {
+  async close(): Promise<void> {
     for (const c of this.connections) c.ws.terminate();
-    return new Promise((r) => this.wss.close(() => r()));
+    await new Promise<void>((r) => this.wss.close(() => r()));
+    await new Promise<void>((r) => this.http.close(() => r()));
   }
 }
+
+const listening = (server: ReplayServer) =>
+  server.http.listening ? Promise.resolve() : new Promise<void>((r) => server.http.once('listening', () => r()));
 
 describe('decimal conversion', () => {
   it("turns Binance's 8-decimal strings into instrument units, half-even, and refuses junk", () => {
@@ -67,13 +101,22 @@ describe('decimal conversion', () => {
     for (const bad of ['', '-1', '1e5', 'abc', '1.2.3']) expect(decimalToUnits(bad, 2)).toBeNull();
     expect(decimalToUnits(5 as unknown as string, 2)).toBeNull();
   });
+
+  it('takes a price only when it is exact in the tick (decision 0140): trailing zeros yes, finer digits no', () => {
+    expect(exactUnits('0.49870000', 4)).toBe(4987);
+    expect(exactUnits('95012.37000000', 2)).toBe(9_501_237);
+    expect(exactUnits('12', 2)).toBe(1200);
+    expect(exactUnits('0.49875000', 4)).toBeNull(); // EOS on a 0.00001 tick: would be rounded
+    expect(exactUnits('0.5', 1)).toBe(5);
+    for (const bad of ['', '-1', '1e5', 'abc', '1.2.3']) expect(exactUnits(bad, 2)).toBeNull();
+  });
 });
 
 describe('the Binance adapter against a local replay server', () => {
   let server: ReplayServer;
   beforeAll(async () => {
     server = new ReplayServer();
-    await new Promise<void>((r) => server.wss.once('listening', () => r()));
+    await listening(server);
   });
   afterAll(() => server.close());
 
@@ -90,7 +133,7 @@ describe('the Binance adapter against a local replay server', () => {
       depth: (_s, bids) => got.depths.push({ bids }),
       stale: (_s, stale) => got.stale.push(stale),
     };
-    const log = { info: () => undefined, warn: () => undefined };
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const src = new BinanceSource({
       url: server.url,
       symbols: ['BTCUSDT', 'ETHUSDT'],
@@ -168,6 +211,58 @@ describe('the Binance adapter against a local replay server', () => {
     await sleep(200);
     expect(server.connections.length).toBe(3); // stopped means stopped: no more reconnects
   });
+
+  it('withholds a symbol the exchange quotes finer than its tick, from exchangeInfo or from a price, instead of rounding', async () => {
+    const ticks: { symbol: string; price: number }[] = [];
+    const stale: [string[], boolean][] = [];
+    const errors: { symbol: string; tickSize?: string; price?: string }[] = [];
+    const sink: PriceSink = {
+      tick: (t) => ticks.push({ symbol: t.symbol, price: t.price }),
+      book: () => undefined,
+      depth: () => undefined,
+      stale: (symbols, s) => stale.push([[...symbols], s]),
+    };
+    // EOS's tick on the exchange is 0.00001, finer than its instrument's 0.0001; DOT is not listed (400),
+    // so only its prices can tell; BTC's is as fine as its own.
+    server.tickSizes = { BTCUSDT: '0.01000000', EOSUSDT: '0.00001000' };
+    const before = server.connections.length;
+    const src = new BinanceSource({
+      url: server.url,
+      restUrl: server.restUrl,
+      symbols: ['BTCUSDT', 'EOSUSDT', 'DOTUSDT'],
+      staleAfterMs: 5000,
+      log: { info: () => undefined, warn: () => undefined, error: (o) => errors.push(o as (typeof errors)[number]) },
+    });
+    src.start(sink);
+    await src.tickSizesChecked;
+    expect(server.infoAsked).toEqual(expect.arrayContaining(['BTCUSDT', 'EOSUSDT', 'DOTUSDT']));
+    expect(Object.fromEntries(src.tickSizes)).toEqual({ BTCUSDT: '0.01000000', EOSUSDT: '0.00001000' });
+    expect([...src.withheld]).toEqual(['EOSUSDT']);
+    expect(errors).toEqual([expect.objectContaining({ symbol: 'EOSUSDT', tickSize: '0.00001000', priceDecimals: 4 })]);
+    expect(stale).toEqual([[['EOSUSDT'], true]]);
+    await until(() => server.connections.length === before + 1);
+    server.trade('EOSUSDT', 1, '0.49870000', '10', 1_795_000_000_000); // exact, but the symbol is withheld
+    server.trade('DOTUSDT', 2, '2.80100000', '1', 1_795_000_000_001);
+    server.trade('DOTUSDT', 3, '2.80150000', '1', 1_795_000_000_002); // a price finer than 0.001: withheld, not rounded
+    server.trade('DOTUSDT', 4, '2.80200000', '1', 1_795_000_000_003);
+    server.trade('BTCUSDT', 5, '95012.37000000', '0.01', 1_795_000_000_004);
+    await until(() => ticks.some((x) => x.symbol === 'BTCUSDT'));
+    expect(ticks).toEqual([
+      { symbol: 'DOTUSDT', price: 2801 },
+      { symbol: 'BTCUSDT', price: 9_501_237 },
+    ]);
+    expect([...src.withheld]).toEqual(['EOSUSDT', 'DOTUSDT']);
+    expect(errors[1]).toMatchObject({ symbol: 'DOTUSDT', price: '2.80150000', priceDecimals: 3 });
+    expect(stale.at(-1)).toEqual([['DOTUSDT'], true]);
+    // The connection drops and comes back: the withheld symbols stay stale.
+    server.current.terminate();
+    await until(() => server.connections.length === before + 2 && src.stats.connects === 2);
+    expect(stale.at(-1)).toEqual([['BTCUSDT'], true]);
+    server.trade('BTCUSDT', 6, '95012.38000000', '0.01', 1_795_000_001_000);
+    await until(() => stale.some(([, s]) => s === false));
+    expect(stale.filter(([, s]) => !s)).toEqual([[['BTCUSDT'], false]]);
+    src.stop();
+  });
 });
 
 describe('PRICE_FEED=binance in the engine', () => {
@@ -175,11 +270,15 @@ describe('PRICE_FEED=binance in the engine', () => {
   let t: TestApp;
   beforeAll(async () => {
     server = new ReplayServer();
-    await new Promise<void>((r) => server.wss.once('listening', () => r()));
+    server.tickSizes = Object.fromEntries(
+      Object.entries(EXCHANGE_TICK_SIZES).map(([coin, tick]) => [`${coin}USDT`, tick]),
+    );
+    await listening(server);
     t = await createTestApp({
       env: {
         PRICE_FEED: 'binance',
         BINANCE_WS_URL: server.url,
+        BINANCE_REST_URL: server.restUrl,
         BINANCE_STALE_SECONDS: '1',
         MARKET_SEED: '5',
         MARKET_BACKFILL_DAYS: '0',
@@ -199,6 +298,7 @@ describe('PRICE_FEED=binance in the engine', () => {
     await until(() => server.connections.length === 1);
     expect(server.connections[0]!.url).toContain('btcusdt@trade');
     expect(server.connections[0]!.url).not.toContain('eurusd');
+    await until(() => server.infoAsked.includes('BTCUSDT')); // the tick sizes are read from BINANCE_REST_URL
     const base = Date.parse('2026-11-18T15:00:00Z');
     server.trade('BTCUSDT', 10, '95000.00', '0.10000', base + 1000);
     server.trade('BTCUSDT', 11, '95010.50', '0.20000', base + 20_000);

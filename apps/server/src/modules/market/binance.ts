@@ -11,17 +11,31 @@
  * - `<symbol>@bookTicker`: `{u, s, b, B, a, A}` → best bid and ask;
  * - `<symbol>@depth<N>[@100ms]`: `{lastUpdateId, bids, asks}` → a depth snapshot (top N);
  * - `<symbol>@depth[@100ms]`: `{e:"depthUpdate", s, U, u, b, a}` → applied on the last snapshot.
+ *
+ * Prices are never rounded (decision 0140): each instrument's tick (its priceDecimals) must be at
+ * least as fine as the exchange's. At start each symbol's PRICE_FILTER tickSize is read from the
+ * REST API's exchangeInfo, and every price is checked as it comes; a symbol the exchange quotes
+ * finer than its tick is withheld (stale, so nothing trades on it) and logged as an error.
  */
 import WebSocket from 'ws';
-import { divRound, instrumentOf, parseAmount, pow10 } from '@app/contract';
+import { divRound, instrumentOf, parseAmount, pow10, tickDecimals } from '@app/contract';
 import type { PriceSink, PriceSource } from './price-source';
 
 export interface BinanceOptions {
   /** Base of the combined stream, e.g. wss://stream.binance.com:9443/stream. */
   url: string;
+  /**
+   * Base of the REST API, e.g. https://api.binance.com: each symbol's tick size is read from
+   * `/api/v3/exchangeInfo?symbol=` at start. Unset: only the prices themselves are checked.
+   */
+  restUrl?: string;
   symbols: readonly string[];
   staleAfterMs: number;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   /** Reconnect delays: initial, doubled per failure up to max, with jitter. */
   backoffInitialMs?: number;
   backoffMaxMs?: number;
@@ -35,7 +49,10 @@ export interface BinanceOptions {
 /** Binance allows 1024 streams per connection; messages over this size are not market data we asked for. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
-/** A decimal string as integer units of `decimals`, rounded half-even (Binance sends 8 decimals). */
+/**
+ * A decimal string as integer units of `decimals`, rounded half-even (Binance sends 8 decimals): for
+ * amounts. Prices go through exactUnits, never rounded.
+ */
 export function decimalToUnits(text: string, decimals: number): number | null {
   if (typeof text !== 'string' || text.length > 40) return null;
   const frac = text.split('.')[1]?.length ?? 0;
@@ -44,6 +61,28 @@ export function decimalToUnits(text: string, decimals: number): number | null {
   if (v === null || v < 0n) return null;
   const units = scale === decimals ? v : divRound(v, pow10(scale - decimals), 'half-even');
   return units > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(units);
+}
+
+/**
+ * A price as integer units of `decimals`, exactly: null when it is not a plain decimal or has
+ * non-zero digits past `decimals` (the exchange quotes finer than the instrument's tick).
+ */
+export function exactUnits(text: string, decimals: number): number | null {
+  if (typeof text !== 'string' || text.length > 40) return null;
+  const scale = Math.max(decimals, text.split('.')[1]?.length ?? 0);
+  const v = parseAmount(text, scale);
+  const step = pow10(scale - decimals);
+  if (v === null || v < 0n || v % step !== 0n) return null;
+  const units = v / step;
+  return units > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(units);
+}
+
+/** What a price from the exchange is: units of the instrument, junk, or finer than its tick. */
+function priceUnits(text: unknown, decimals: number): number | 'junk' | 'finer' {
+  if (typeof text !== 'string') return 'junk';
+  const exact = exactUnits(text, decimals);
+  if (exact !== null) return exact;
+  return decimalToUnits(text, decimals) === null ? 'junk' : 'finer';
 }
 
 type Level = [string, string];
@@ -64,6 +103,12 @@ export class BinanceSource implements PriceSource {
     { bids: Map<number, number>; asks: Map<number, number>; lastUpdateId: number }
   >();
   readonly stats = { connects: 0, messages: 0, ticks: 0, ignored: 0, staleEvents: 0 };
+  /** Each symbol's tick size as the exchange's exchangeInfo gave it at start. */
+  readonly tickSizes = new Map<string, string>();
+  /** Symbols the exchange quotes finer than their tick: their quotes are stale until the catalogue changes. */
+  readonly withheld = new Set<string>();
+  /** Settles when the start's tick-size check is done (tests wait for it). */
+  tickSizesChecked: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: BinanceOptions) {}
 
@@ -88,6 +133,7 @@ export class BinanceSource implements PriceSource {
   start(sink: PriceSink): void {
     this.sink = sink;
     this.stopped = false;
+    this.tickSizesChecked = this.checkTickSizes();
     this.connect();
     const every = Math.max(50, Math.floor(this.opts.staleAfterMs / 4));
     this.staleTimer = setInterval(() => this.checkStale(), every);
@@ -104,6 +150,65 @@ export class BinanceSource implements PriceSource {
     clearInterval(this.staleTimer);
     this.ws?.terminate();
     this.ws = undefined;
+  }
+
+  /**
+   * Reads each symbol's PRICE_FILTER tickSize from the exchange and withholds a symbol whose tick
+   * is finer than its instrument's. A symbol the exchange does not list, or an answer that does not
+   * come, leaves the check to the prices themselves.
+   */
+  private async checkTickSizes(): Promise<void> {
+    const base = this.opts.restUrl?.replace(/\/+$/, '');
+    if (!base) return;
+    await Promise.all(
+      this.opts.symbols.map(async (symbol) => {
+        const inst = instrumentOf(symbol);
+        if (!inst) return;
+        let tickSize: unknown;
+        try {
+          const res = await fetch(`${base}/api/v3/exchangeInfo?symbol=${encodeURIComponent(symbol)}`, {
+            signal: AbortSignal.timeout(10_000),
+          });
+          if (res.status === 400) {
+            this.opts.log.info({ symbol }, 'binance: symbol not listed, no tick size to check');
+            return;
+          }
+          if (!res.ok) throw new Error(`HTTP ${res.status}`);
+          const body = (await res.json()) as {
+            symbols?: { symbol?: string; filters?: { filterType?: string; tickSize?: unknown }[] }[];
+          };
+          tickSize = body.symbols
+            ?.find((x) => x.symbol === symbol)
+            ?.filters?.find((f) => f.filterType === 'PRICE_FILTER')?.tickSize;
+        } catch (err) {
+          this.opts.log.warn(
+            { symbol, err: (err as Error).message },
+            'binance: exchangeInfo unavailable, checking each price instead',
+          );
+          return;
+        }
+        if (typeof tickSize !== 'string' || !/^\d+(\.\d+)?$/.test(tickSize)) return;
+        this.tickSizes.set(symbol, tickSize);
+        if (tickDecimals(tickSize) > inst.priceDecimals) this.withhold(symbol, { tickSize });
+      }),
+    );
+  }
+
+  /**
+   * The exchange quotes `symbol` finer than its instrument's tick: its prices cannot be taken
+   * without rounding, so its quote is marked stale (contracts, spot and OTC refuse it) for as long
+   * as this source runs. Making the tick finer is a catalogue change with a data migration
+   * (decision 0140).
+   */
+  private withhold(symbol: string, evidence: { tickSize?: string; price?: string }): void {
+    if (this.stopped || this.withheld.has(symbol)) return;
+    this.withheld.add(symbol);
+    const decimals = instrumentOf(symbol)?.priceDecimals;
+    this.opts.log.error(
+      { symbol, ...evidence, priceDecimals: decimals },
+      'binance: the exchange quotes this symbol finer than its tick; its quote is withheld (stale) instead of rounded',
+    );
+    this.sink?.stale([symbol], true);
   }
 
   private connect(): void {
@@ -152,7 +257,10 @@ export class BinanceSource implements PriceSource {
     if (this.isStale === stale) return;
     this.isStale = stale;
     if (stale) this.stats.staleEvents++;
-    this.sink?.stale(this.opts.symbols, stale);
+    this.sink?.stale(
+      this.opts.symbols.filter((x) => !this.withheld.has(x)),
+      stale,
+    );
   }
 
   private onMessage(data: Buffer): void {
@@ -174,16 +282,19 @@ export class BinanceSource implements PriceSource {
     const symbol = (lower ?? '').toUpperCase();
     const inst = instrumentOf(symbol);
     const sink = this.sink;
-    if (!inst || !sink || !this.opts.symbols.includes(symbol)) {
+    if (!inst || !sink || !this.opts.symbols.includes(symbol) || this.withheld.has(symbol)) {
       this.stats.ignored++;
       return;
     }
     const d = msg.data;
+    const pd = inst.priceDecimals;
     if (kind === 'trade') {
-      const price = decimalToUnits(d.p as string, inst.priceDecimals);
+      const price = priceUnits(d.p, pd);
+      if (price === 'finer') return this.withhold(symbol, { price: d.p as string });
+      // Amounts are the market's volume, not money: rounded half-even to the amount decimals.
       const amount = decimalToUnits(d.q as string, inst.amountDecimals);
       const time = Number(d.T ?? d.E);
-      if (!price || amount === null || !Number.isFinite(time)) return void this.stats.ignored++;
+      if (price === 'junk' || !price || amount === null || !Number.isFinite(time)) return void this.stats.ignored++;
       this.stats.ticks++;
       // m: the buyer is the maker, so the taker sold.
       const side = d.m === true ? 'sell' : d.m === false ? 'buy' : undefined;
@@ -196,9 +307,10 @@ export class BinanceSource implements PriceSource {
         externalId: d.t === undefined ? undefined : String(d.t),
       });
     } else if (kind === 'bookTicker') {
-      const bid = decimalToUnits(d.b as string, inst.priceDecimals);
-      const ask = decimalToUnits(d.a as string, inst.priceDecimals);
-      if (!bid || !ask) return void this.stats.ignored++;
+      const bid = priceUnits(d.b, pd);
+      const ask = priceUnits(d.a, pd);
+      if (bid === 'finer' || ask === 'finer') return this.withhold(symbol, { price: `${d.b} / ${d.a}` });
+      if (bid === 'junk' || ask === 'junk' || !bid || !ask) return void this.stats.ignored++;
       sink.book(symbol, bid, ask, Number(d.E ?? d.T ?? this.now()));
     } else if (kind.startsWith('depth') && Array.isArray(d.bids) && Array.isArray(d.asks)) {
       // Partial book: a full snapshot of the top levels.
@@ -207,8 +319,10 @@ export class BinanceSource implements PriceSource {
         asks: new Map<number, number>(),
         lastUpdateId: Number(d.lastUpdateId ?? 0),
       };
-      this.apply(inst.priceDecimals, inst.amountDecimals, book.bids, d.bids as Level[]);
-      this.apply(inst.priceDecimals, inst.amountDecimals, book.asks, d.asks as Level[]);
+      const finer =
+        this.apply(symbol, pd, inst.amountDecimals, book.bids, d.bids as Level[]) ||
+        this.apply(symbol, pd, inst.amountDecimals, book.asks, d.asks as Level[]);
+      if (finer) return;
       this.books.set(symbol, book);
       this.emitDepth(symbol, book);
     } else if (kind.startsWith('depth') && d.e === 'depthUpdate') {
@@ -216,21 +330,29 @@ export class BinanceSource implements PriceSource {
       const book = this.books.get(symbol);
       if (!book || Number(d.u) <= book.lastUpdateId) return void this.stats.ignored++;
       book.lastUpdateId = Number(d.u);
-      this.apply(inst.priceDecimals, inst.amountDecimals, book.bids, (d.b ?? []) as Level[]);
-      this.apply(inst.priceDecimals, inst.amountDecimals, book.asks, (d.a ?? []) as Level[]);
+      const finer =
+        this.apply(symbol, pd, inst.amountDecimals, book.bids, (d.b ?? []) as Level[]) ||
+        this.apply(symbol, pd, inst.amountDecimals, book.asks, (d.a ?? []) as Level[]);
+      if (finer) return;
       this.emitDepth(symbol, book);
     } else this.stats.ignored++;
   }
 
-  private apply(pd: number, ad: number, side: Map<number, number>, levels: Level[]): void {
+  /** Applies levels to one side of a book; true (and the symbol withheld) when a price is finer than the tick. */
+  private apply(symbol: string, pd: number, ad: number, side: Map<number, number>, levels: Level[]): boolean {
     for (const l of levels.slice(0, 1000)) {
       if (!Array.isArray(l)) continue;
-      const p = decimalToUnits(l[0], pd);
+      const p = priceUnits(l[0], pd);
+      if (p === 'finer') {
+        this.withhold(symbol, { price: l[0] });
+        return true;
+      }
       const q = decimalToUnits(l[1], ad);
-      if (!p || q === null) continue;
+      if (p === 'junk' || !p || q === null) continue;
       if (q === 0) side.delete(p);
       else side.set(p, q);
     }
+    return false;
   }
 
   private emitDepth(symbol: string, book: { bids: Map<number, number>; asks: Map<number, number> }): void {

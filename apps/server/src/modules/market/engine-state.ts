@@ -114,11 +114,16 @@ export class EngineState {
     return st;
   }
 
-  /** Every tick of a stored simulator minute, exactly as it was emitted. */
+  /**
+   * Every tick of a stored simulator minute, exactly as it was emitted, by the generator version that
+   * made it (prices in today's ticks: a version 1 minute's are its stored prices, scaled by the
+   * migration of decision 0140).
+   */
   regenerate(symbol: string, row: CandleRow): MinuteTicks {
-    if (row.genRef === null || row.genVersion !== GENERATOR_VERSION)
-      throw new Error(`${symbol} ${row.openTime}: not a generator v${GENERATOR_VERSION} minute`);
-    return generateMinute(this.seed, simParamsOf(symbol), row.openTime / MINUTE_MS, row.genRef);
+    const version = row.genVersion;
+    if (row.genRef === null || (version !== 1 && version !== GENERATOR_VERSION))
+      throw new Error(`${symbol} ${row.openTime}: not a generator minute (version ${version})`);
+    return generateMinute(this.seed, simParamsOf(symbol), row.openTime / MINUTE_MS, row.genRef, version);
   }
 }
 

@@ -66,7 +66,13 @@ export class MarketModule {
     this.engine.feedBus = this.followBus;
     this.engineWork = this.roleWork({ timers: true });
     this.engine.binanceFactory = (symbols) =>
-      new BinanceSource({ url: config.binanceWsUrl, symbols, staleAfterMs: config.binanceStaleMs, log: ctx.log });
+      new BinanceSource({
+        url: config.binanceWsUrl,
+        restUrl: config.binanceRestUrl,
+        symbols,
+        staleAfterMs: config.binanceStaleMs,
+        log: ctx.log,
+      });
     this.service = new MarketService(ctx, this.engine);
     this.snapshots = new SnapshotCache(
       () => this.engine.version,

@@ -63,7 +63,7 @@ describe('catalogue and tickers', () => {
     expect(btc.time).toBeGreaterThan(T('2026-11-18T15:00:00Z'));
   });
 
-  it("answers prices as exact decimal strings with each instrument's decimals (docs/product.md §9)", async () => {
+  it("answers prices as exact decimal strings with each instrument's tick decimals (decision 0140)", async () => {
     const r = await get<Ticker[]>(`${M}/getMarketPrice`);
     expect(r.data).toHaveLength(INSTRUMENTS.length);
     for (const x of r.data) {
@@ -76,7 +76,9 @@ describe('catalogue and tickers', () => {
     expect(dec).toMatchObject({
       BTCUSDT: 2,
       XRPUSDT: 4,
-      BCHUSDT: 1,
+      BCHUSDT: 2, // docs/product.md §9 shows it with 1; the exchange's tick is finer
+      EOSUSDT: 4, // §9: 1
+      DOTUSDT: 3, // §9: 2
       TRXUSDT: 5,
       DOGEUSDT: 5,
       SANDUSDT: 4,

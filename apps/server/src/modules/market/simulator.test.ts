@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { INTERVAL_MS, instrumentOf } from '@app/contract';
+import { INSTRUMENTS, INTERVAL_MS, instrumentOf, parseAmount } from '@app/contract';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import type { SourceTick } from './price-source';
 import { bidAsk } from './pricing';
@@ -38,21 +38,30 @@ describe('the generator', () => {
     for (let i = 1; i < btc.length; i++) expect(btc[i]!.time).toBeGreaterThanOrEqual(btc[i - 1]!.time);
   });
 
-  it('is pinned: version 1 of the generator must never change its output', () => {
+  it('is pinned: versions 1 and 2 of the generator must never change their output', () => {
     const p = simParamsOf('BTCUSDT');
-    const m = generateMinute(42, p, 29_920_000, p.ref);
-    expect(GENERATOR_VERSION).toBe(1);
+    expect(GENERATOR_VERSION).toBe(2);
     // Tick count, first offset (ms), first and last price (units), end state, volume: recorded from v1.
-    expect([m.prices.length, m.offsets[0], m.prices[0], m.prices.at(-1), m.endState, minuteCandle(m).volume]).toEqual([
-      231,
-      152,
-      9500235,
-      9504495,
-      95044952233,
-      353925n,
+    // BTC's tick is the unit it was first quoted in, so both versions give the same minute.
+    for (const version of [1, 2] as const) {
+      const m = generateMinute(42, p, 29_920_000, p.ref, version);
+      expect([m.prices.length, m.offsets[0], m.prices[0], m.prices.at(-1), m.endState, minuteCandle(m).volume]).toEqual(
+        [231, 152, 9500235, 9504495, 95044952233, 353925n],
+      );
+    }
+    // EOS walks in 10^-5 USDT (10^-4 of its first unit, 0.1). Version 1 recorded 5 (0.5 in 0.1s), which is
+    // 5000 of today's 0.0001 ticks, flat all minute; version 2 prices the same walk to the tick, and it moves.
+    const eos = simParamsOf('EOSUSDT');
+    const e1 = generateMinute(7, eos, 29_920_000, eos.ref, 1);
+    expect([e1.prices.length, e1.prices[0], e1.endState, Math.min(...e1.prices), Math.max(...e1.prices)]).toEqual([
+      177, 5000, 50008, 5000, 5000,
     ]);
-    const e = generateMinute(7, simParamsOf('EOSUSDT'), 29_920_000, simParamsOf('EOSUSDT').ref);
-    expect([e.prices.length, e.prices[0], e.endState]).toEqual([177, 5, 50008]);
+    const e2 = generateMinute(7, eos, 29_920_000, eos.ref);
+    expect([e2.prices.length, e2.prices[0], e2.endState, Math.min(...e2.prices), Math.max(...e2.prices)]).toEqual([
+      177, 5000, 50008, 4997, 5004,
+    ]);
+    expect(e2.offsets).toEqual(e1.offsets);
+    expect(e2.amounts).toEqual(e1.amounts);
   });
 
   it('moves crypto several times more than forex (per-group volatility)', () => {
@@ -84,7 +93,20 @@ describe('the generator', () => {
     const eur = instrumentOf('EURUSD')!;
     expect(bidAsk(eur, 116_000)).toEqual({ bid: 115_996, ask: 116_004 }); // 0.7 bp of 1.16 = 0.8 pipette, half 4 units
     const eos = instrumentOf('EOSUSDT')!;
-    expect(bidAsk(eos, 5)).toEqual({ bid: 4, ask: 6 }); // at least one price unit each side
+    // EOS at 0.5000: 5 bp is 1.25 ticks of 0.0001, half of it at least one tick each side (0.04 % apart).
+    expect(bidAsk(eos, 5000)).toEqual({ bid: 4999, ask: 5001 });
+    expect(bidAsk(eos, 1)).toEqual({ bid: 1, ask: 2 }); // never below one tick
+  });
+
+  it('keeps every instrument’s quoted spread a small fraction of its price: at least one tick, never one display unit', () => {
+    for (const inst of INSTRUMENTS) {
+      const price = Number(parseAmount(inst.referencePrice, inst.priceDecimals));
+      const { bid, ask } = bidAsk(inst, price);
+      expect(price - bid, inst.symbol).toBeGreaterThanOrEqual(1);
+      expect(ask - price, inst.symbol).toBeGreaterThanOrEqual(1);
+      // The catalogue's spread (at most 10 bp) and at most a tick's rounding each side: under 0.25 %.
+      expect((ask - bid) / price, inst.symbol).toBeLessThan(0.0025);
+    }
   });
 });
 

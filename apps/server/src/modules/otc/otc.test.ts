@@ -186,6 +186,41 @@ describe('buy, sell and flash', () => {
   });
 });
 
+describe('prices in ticks, not display decimals (decision 0140)', () => {
+  it('quotes EOS to its 0.0001 tick, and a round trip loses only the spread and the fees', async () => {
+    // docs/product.md §9 shows EOS with one decimal; quoted in it, 0.5 became a 0.6 ask and a 0.4 bid.
+    setPrice('EOSUSDT', '0.5000');
+    const u = await registerByEmail(t);
+    let q = await quote(u.token);
+    expect(q.rates.find((r) => r.asset === 'EOS')).toEqual({
+      asset: 'EOS',
+      buyPrice: '0.5025',
+      sellPrice: '0.4975',
+      priceDecimals: 4,
+      amountDecimals: 1,
+    });
+    const start = parseAmount((await balances(u.token)).USDT!, 6)!;
+    const buy = await t.post<OtcTrade>(
+      `${A}/currencyBuy`,
+      { quoteId: q.quoteId, asset: 'EOS', amount: '100' },
+      demo(u.token),
+    );
+    // 99.9 USDT net of the fee buys 198.8 EOS at 0.5025 (a mid-price fill would be 0.5000): 99.897 + 0.099897.
+    expect(buy.data).toMatchObject({ price: '0.5025', toAmount: '198.8000', fromAmount: '99.996897' });
+    q = await quote(u.token);
+    const sell = await t.post<OtcTrade>(
+      `${A}/currencySell`,
+      { quoteId: q.quoteId, asset: 'EOS', amount: '198.8' },
+      demo(u.token),
+    );
+    expect(sell.data).toMatchObject({ price: '0.4975', toAmount: '98.804097' });
+    const lost = start - parseAmount((await balances(u.token)).USDT!, 6)!;
+    // 1.1928 USDT of 99.997 spent: the two half-spreads (0.5 % each) and two fees (0.1 % each), nothing more.
+    expect(lost).toBe(1_192_800n);
+    expect(Number(lost) / 99_996_897).toBeLessThan(0.012);
+  });
+});
+
 describe('quote rules', () => {
   it("refuses an expired quote, a used quote and someone else's quote, each with its own code", async () => {
     const u = await registerByEmail(t);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { INSTRUMENTS, PRICE_DISPLAY_DECIMALS, formatAmount, instrumentOf, parseAmount } from '@app/contract';
 import {
   changeSign,
   formatAssetAmount,
@@ -77,6 +78,22 @@ describe('amounts (docs/product.md §9: display decimals per coin, truncated, ne
 });
 
 describe('prices', () => {
+  it('shows every instrument at its tick (decision 0140): at least the §9 display decimals, and a one-tick move shows', () => {
+    for (const inst of INSTRUMENTS) {
+      const ref = parseAmount(inst.referencePrice, inst.priceDecimals)!;
+      const text = formatPrice(inst.referencePrice, inst.priceDecimals, 'en');
+      const shown = text.split('.')[1]?.length ?? 0;
+      // The table's coins (its "others" at 10 decimals are cut to six significant digits, below).
+      const table = PRICE_DISPLAY_DECIMALS[inst.base];
+      if (inst.market === 'CRYPTO' && table !== undefined) expect(shown, inst.symbol).toBeGreaterThanOrEqual(table);
+      // One tick up is another text: the figure moves with the price (up to six significant digits).
+      const up = formatPrice(formatAmount(ref + 1n, inst.priceDecimals), inst.priceDecimals, 'en');
+      if (inst.priceDecimals <= 6) expect(up, inst.symbol).not.toBe(text);
+    }
+    // EOS: §9 shows one decimal, the tick is 0.0001; its quote shows the tick, not "0.5".
+    expect(formatPrice('0.4987', instrumentOf('EOSUSDT')!.priceDecimals, 'en')).toBe('0.4987');
+  });
+
   it('keeps the instrument decimals where the product document table sets them', () => {
     expect(formatPrice('95000.129', 2, 'en')).toBe('95,000.12');
     expect(formatPrice('0.5123', 4, 'en')).toBe('0.5123');

@@ -34,6 +34,13 @@ describe('order display', () => {
     expect(formatSymbolAmount('BTCUSDT', null)).toBe('--');
   });
 
+  it('shows a contract or spot price of a sub-dollar coin at its tick, not at the display table’s one decimal (decision 0140)', () => {
+    expect(formatSymbolPrice('EOSUSDT', '0.4987')).toBe('0.4987');
+    expect(formatSymbolPrice('EOSUSDT', '0.4988')).not.toBe(formatSymbolPrice('EOSUSDT', '0.4987'));
+    expect(formatSymbolPrice('DOTUSDT', '2.801')).toBe('2.801');
+    expect(formatSymbolPrice('OMGUSDT', '0.1503')).toBe('0.1503');
+  });
+
   it('names the status as docs/product.md §9 does', () => {
     expect(contractStatusKey({ status: 'open' })).toBe('processing');
     expect(contractStatusKey({ status: 'settled' })).toBe('completed');
