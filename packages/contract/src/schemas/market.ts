@@ -43,7 +43,10 @@ export const InstrumentInfo = Type.Object({
   base: Type.String(),
   quote: Type.String(),
   name: Type.String(),
-  priceDecimals: Type.Integer(),
+  priceDecimals: Type.Integer({
+    description:
+      "the instrument's tick precision: its prices have exactly these decimals and move in ticks of 10^-priceDecimals (docs/decisions/0140-prices-in-ticks-not-display-decimals.md)",
+  }),
   amountDecimals: Type.Integer(),
   session: Type.Enum(SESSION_IDS),
   icon: Type.String({ description: 'path of the base coin icon (crypto), empty otherwise' }),
@@ -55,7 +58,10 @@ export const Ticker = Type.Object({
   displaySymbol: Type.String(),
   market: MarketSchema,
   name: Type.String(),
-  priceDecimals: Type.Integer(),
+  priceDecimals: Type.Integer({
+    description:
+      "the instrument's tick precision: its prices have exactly these decimals and move in ticks of 10^-priceDecimals (docs/decisions/0140-prices-in-ticks-not-display-decimals.md)",
+  }),
   /** Last price; null before the first tick. */
   price: NullableDecimal,
   bid: NullableDecimal,

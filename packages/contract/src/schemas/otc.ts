@@ -18,7 +18,9 @@ export const OtcRate = Type.Object({
   buyPrice: Money,
   /** USDT per coin when the user sells (reference price minus the spread). */
   sellPrice: Money,
-  priceDecimals: Type.Integer(),
+  priceDecimals: Type.Integer({
+    description: "decimals of the rates: the tick precision of the coin's USDT instrument",
+  }),
   amountDecimals: Type.Integer(),
 });
 export type OtcRate = Static<typeof OtcRate>;

@@ -35,7 +35,7 @@ export const AssetInfo = Type.Object({
   name: Type.String(),
   scale: Type.Integer({ description: 'decimals of the minor unit the ledger counts in' }),
   amountDecimals: Type.Integer(),
-  priceDecimals: Type.Integer(),
+  priceDecimals: Type.Integer({ description: "tick precision of the coin's USDT price (decision 0140)" }),
   icon: Type.String(),
 });
 export type AssetInfo = Static<typeof AssetInfo>;
