@@ -34,11 +34,28 @@ async function clearCache(page: Page) {
   );
 }
 
+/** The "New York time" switch (decision 0157): off by default, on when clicked, and kept on the device across a reload. */
+async function newYorkTime(page: Page) {
+  const toggle = page.getByRole('switch', { name: 'New York time' });
+  assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+  await toggle.click();
+  await page.getByText('Every time is shown in New York time (EST/EDT).').waitFor();
+  await page.reload();
+  await page.getByRole('switch', { name: 'New York time', checked: true }).waitFor();
+  assert.equal(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('tw.session') ?? '{}').state?.timeZone),
+    'new_york',
+  );
+  await page.getByRole('switch', { name: 'New York time' }).click();
+  await page.getByRole('switch', { name: 'New York time', checked: false }).waitFor();
+}
+
 async function phone({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('appver'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/profile/index`);
+  await newYorkTime(page);
 
   await page.getByRole('link', { name: 'App download' }).click();
   await waitForPath(page, '/pages/profile/app-download');
@@ -84,6 +101,7 @@ async function desktop({ browser, server }: JourneyContext) {
   const context = await desktopContext(browser, { login });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/desktop/settings/account`);
+  await newYorkTime(page);
   await page.getByRole('link', { name: 'Version', exact: true }).click();
   await waitForPath(page, '/pages/desktop/settings/version');
   await page.getByTestId('app-version').filter({ hasText: '1.0.1 (100)' }).waitFor();
@@ -163,11 +181,11 @@ async function webUpdate({ browser, server }: JourneyContext) {
 
 export const journeys: Journey[] = [
   {
-    name: 'app version (phone): profile → App download (empty state), Version (1.0.1, the web is always current), Clear cache keeping the session; choose and open location',
+    name: 'app version (phone): profile → New York time kept across a reload, App download (empty state), Version (1.0.1, the web is always current), Clear cache keeping the session; choose and open location',
     fn: phone,
   },
   {
-    name: 'app version (desktop): settings → Version and Clear cache, App download; the location pages in the desktop frame',
+    name: 'app version (desktop): settings → New York time kept across a reload, Version and Clear cache, App download; the location pages in the desktop frame',
     fn: desktop,
   },
   {
