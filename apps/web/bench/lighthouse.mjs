@@ -22,11 +22,21 @@
  *
  *   node --import tsx apps/web/bench/lighthouse.mjs [filter ...]   only the pages whose name contains a filter
  *
+ * The subject's medians are also held against the last recorded figures (lighthouse-record.json
+ * beside this script, which docs/performance.md quotes): a page whose median score falls more than
+ * RECORD_TOLERANCE points below its record, or below the target, is named as a regression and the
+ * script exits 1 (issue 34: the logged-in home and the trade chart fell from 95 and 93 to 88 and 69
+ * unseen). The load average is printed with the scores: figures taken at a load above 2 are not
+ * comparable and are not recorded. `--record` writes the medians as the new record (only when all
+ * five pages ran and the load was ≤ 2).
+ *
  * Environment: LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_BASELINE_DIST, LIGHTHOUSE_REPORTS (a folder:
  * each run's full JSON report goes there), CHROMIUM_PATH (default /usr/bin/chromium), WEB_DIST
  * (the server's own setting: the build to measure, default apps/web/dist).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -38,6 +48,12 @@ import { registerViaApi, uniqueEmail } from '../e2e/harness/users.ts';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS || '';
 const TARGET_SCORE = 95;
+/** The recorded medians (`--record` writes them): { date, commit, load, pages: { [name]: { score, ...metrics } } }. */
+const RECORD_FILE = path.join(import.meta.dirname, 'lighthouse-record.json');
+/** How far (score points) a median may fall below its record before the run counts as a regression. */
+const RECORD_TOLERANCE = 3;
+/** Above this load average (1 minute) the figures are printed but not recorded. */
+const RECORD_LOAD_MAX = 2;
 
 /**
  * Trace-recording hiccups Lighthouse itself says to run again for (seen on the loaded 2-core
@@ -149,7 +165,7 @@ async function runWithRetries(target, page, i) {
   }
 }
 
-/** Runs every selected page RUNS times on every target (alternating); returns the failures. */
+/** Runs every selected page RUNS times on every target (alternating); returns the failures and the runs. */
 async function measure(targets, pages) {
   const failures = [];
   const results = [];
@@ -162,7 +178,9 @@ async function measure(targets, pages) {
           const run = await runWithRetries(target, page, i);
           runs.get(target.label).push(run);
           const line = METRICS.map((m) => `${m.label} ${fmt(run.metrics[m.key], m.unit)}`).join(', ');
-          console.log(`  ${name}: score ${run.score} (${line}; benchmarkIndex ${Math.round(run.benchmarkIndex)})`);
+          console.log(
+            `  ${name}: score ${run.score} (${line}; benchmarkIndex ${Math.round(run.benchmarkIndex)}; load ${loadAverage()})`,
+          );
         } catch (error) {
           failures.push(`${name}: ${error?.message ?? error}`);
           console.log(`  ${name}: FAILED ${error?.message ?? error}`);
@@ -172,7 +190,75 @@ async function measure(targets, pages) {
     results.push({ page, runs });
   }
   report(targets, results);
-  return failures;
+  return { failures: [...failures, ...againstRecord(results)], results };
+}
+
+const loadAverage = () => os.loadavg()[0].toFixed(2);
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return '?';
+  }
+}
+
+function readRecord() {
+  try {
+    return JSON.parse(fs.readFileSync(RECORD_FILE, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The subject's median score of each page against the recorded one: a fall of more than
+ * RECORD_TOLERANCE points, or a median under the target, is a regression (one failure each).
+ */
+function againstRecord(results) {
+  const record = readRecord();
+  const regressions = [];
+  console.log(
+    `\nAgainst the record (${record ? `${record.date}, ${record.commit}, load ${record.load}` : 'none yet'}); load now ${loadAverage()}`,
+  );
+  for (const { page, runs } of results) {
+    const list = runs.get('subject') ?? [];
+    if (list.length === 0) continue;
+    const score = median(list.map((r) => r.score));
+    const recorded = record?.pages?.[page.name]?.score;
+    const fell = recorded !== undefined && score < recorded - RECORD_TOLERANCE;
+    const line = `${page.name}: median ${score}${recorded === undefined ? '' : `, recorded ${recorded}`}`;
+    if (fell || score < TARGET_SCORE) {
+      regressions.push(
+        `${line}: ${fell ? `more than ${RECORD_TOLERANCE} points below the record` : 'under the target'}`,
+      );
+      console.log(`  ${line}: REGRESSION`);
+    } else console.log(`  ${line}: ok`);
+  }
+  return regressions;
+}
+
+/** `--record`: the subject's medians become the record, when every page ran and the machine was quiet. */
+function writeRecord(results, commit) {
+  const load = Number(loadAverage());
+  const complete = results.length === PAGES.length && results.every(({ runs }) => runs.get('subject')?.length);
+  if (!complete || load > RECORD_LOAD_MAX) {
+    console.log(`not recorded: ${complete ? `load ${load} > ${RECORD_LOAD_MAX}` : 'not every page ran'}`);
+    return;
+  }
+  const pages = {};
+  for (const { page, runs } of results) {
+    const list = runs.get('subject');
+    pages[page.name] = {
+      score: median(list.map((r) => r.score)),
+      ...Object.fromEntries(
+        METRICS.map((m) => [m.label, Math.round(median(list.map((r) => r.metrics[m.key])) * 1000) / 1000]),
+      ),
+    };
+  }
+  const record = { date: new Date().toISOString().slice(0, 16).replace('T', ' '), commit, load, pages };
+  fs.writeFileSync(RECORD_FILE, `${JSON.stringify(record, null, 2)}\n`);
+  console.log(`recorded in ${path.relative(process.cwd(), RECORD_FILE)}`);
 }
 
 function report(targets, results) {
@@ -259,7 +345,9 @@ async function main() {
       process.exit(1);
     }
   }
-  const filters = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const record = args.includes('--record');
+  const filters = args.filter((a) => a !== '--record');
   const pages = filters.length === 0 ? PAGES : PAGES.filter((p) => filters.some((f) => p.name.includes(f)));
   if (pages.length === 0) {
     console.error(`no page matches ${filters.join(', ')}`);
@@ -273,7 +361,9 @@ async function main() {
     targets.push(await startTarget('subject', subjectDist, pages));
     if (baselineDist) targets.push(await startTarget('baseline', baselineDist, pages));
     console.log(`${pages.length} page(s) × ${RUNS} run(s)${baselineDist ? ', baseline and subject alternating' : ''}`);
-    failures = await measure(targets, pages);
+    const measured = await measure(targets, pages);
+    failures = measured.failures;
+    if (record) writeRecord(measured.results, gitCommit());
   } catch (error) {
     failures.push(`setup: ${error?.stack ?? error}`);
   } finally {
