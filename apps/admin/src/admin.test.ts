@@ -4,12 +4,14 @@ import { ApiError, queryString, unwrap } from './api';
 import { auditDraftError, auditQuery, NO_FILTERS } from './audit-filters';
 import { compactJson, formatWait, localInputToMs, pageCount } from './format';
 import { qrPath } from './qr';
-import { mayOpen, menuFor } from './roles';
+import { kycVerifyEffect } from './kyc-forms';
+import { forbiddenText, KYC_REVIEW, mayOpen, menuFor, reviewersText, reviews, rolesText } from './roles';
 
 describe('menu by role', () => {
   it('shows each role only the pages its API allows', () => {
     expect(menuFor('admin').map((i) => i.path)).toEqual([
       '/dashboard',
+      '/kyc',
       '/approvals',
       '/withdrawals',
       '/financing',
@@ -34,7 +36,33 @@ describe('menu by role', () => {
       '/users',
     ]);
     expect(mayOpen('compliance', '/kyc')).toBe(true);
-    expect(mayOpen('admin', '/kyc')).toBe(false);
+    // An admin reads the KYC queue; compliance alone reviews a submission.
+    expect(mayOpen('admin', '/kyc')).toBe(true);
+    expect(mayOpen('finance', '/kyc')).toBe(false);
+    expect(KYC_REVIEW.roles).toEqual(['compliance']);
+  });
+
+  it('says who reviews each queue, and what a page the role may not open is for', () => {
+    expect(rolesText(['compliance'])).toBe('compliance');
+    expect(rolesText(['finance', 'admin'])).toBe('finance and admin');
+    expect(rolesText(['support', 'compliance', 'admin'])).toBe('support, compliance and admin');
+    expect(reviewersText('kyc')).toBe('Reviewed by compliance');
+    expect(reviewersText('loans')).toBe('Reviewed by finance and admin');
+    expect([reviews('admin', 'kyc'), reviews('compliance', 'kyc'), reviews('admin', 'approvals')]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(forbiddenText(KYC_REVIEW.what, KYC_REVIEW.roles, 'admin')).toBe(
+      'A KYC submission (its details, photos and decision) is for compliance operators; you are signed in as admin.',
+    );
+    expect(forbiddenText('Operators', ['admin'], 'compliance')).toBe(
+      'Operators is for admin operators; you are signed in as compliance.',
+    );
+    // Verifying is confirmed first, saying what it does.
+    expect(kycVerifyEffect({ uid: '12345678', realName: 'Anna Schmidt' })).toMatch(
+      /^Verify: Anna Schmidt \(user 12345678\) becomes verified and is told so\..* This cannot be undone\.$/,
+    );
   });
 
   it('says how long an item has waited in its two largest units', () => {

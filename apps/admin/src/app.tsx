@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
-import { Button, Layout } from 'antd';
+import { Link, Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Alert, Button, Layout } from 'antd';
+import type { OperatorRole } from '@app/contract';
 import { useAuth } from './auth';
-import { HOME, mayOpen, menuFor } from './roles';
+import { forbiddenText, HOME, KYC_REVIEW, mayOpen, menuFor, menuItem } from './roles';
+import { PageLayout } from './ui/page';
 import { DashboardPage } from './pages/dashboard';
 import { SignInPage } from './pages/sign-in';
 import { AuditPage } from './pages/audit';
@@ -64,7 +66,7 @@ export function App() {
         <Route
           path="/kyc/:id"
           element={
-            <Allowed path="/kyc">
+            <Allowed path="/kyc" roles={KYC_REVIEW.roles} what={KYC_REVIEW.what}>
               <KycReviewPage />
             </Allowed>
           }
@@ -228,11 +230,41 @@ export function App() {
   );
 }
 
-/** A page the operator's role may use, or their home page. */
-function Allowed({ path, children }: { path: string; children: ReactNode }) {
+/**
+ * A page the operator's role may use; otherwise a page that says whose it is and leads back (the
+ * menu entry `path` when the role may open that, else the dashboard), never a silent redirect.
+ * `roles` narrows a page below its menu entry's roles (a KYC submission: compliance only).
+ */
+function Allowed({
+  path,
+  roles,
+  what,
+  children,
+}: {
+  path: string;
+  roles?: readonly OperatorRole[];
+  what?: string;
+  children: ReactNode;
+}) {
   const { operator } = useAuth();
-  if (!operator || !mayOpen(operator.role, path)) return <Navigate to="/" replace />;
-  return children;
+  if (!operator) return <Navigate to="/sign-in" replace />;
+  const item = menuItem(path);
+  const allowed = mayOpen(operator.role, path) && (roles === undefined || roles.includes(operator.role));
+  if (allowed) return children;
+  const back =
+    mayOpen(operator.role, path) && item ? { to: path, label: item.label } : { to: HOME, label: 'Dashboard' };
+  return (
+    <PageLayout title="Not for your role">
+      <Alert
+        type="warning"
+        role="alert"
+        title={forbiddenText(what ?? item?.label ?? 'This page', roles ?? item?.roles ?? [], operator.role)}
+      />
+      <p className="spaced">
+        <Link to={back.to}>Back to the {back.label === 'Dashboard' ? 'dashboard' : back.label}</Link>
+      </p>
+    </PageLayout>
+  );
 }
 
 function Shell() {

@@ -5,7 +5,7 @@ import { ADMIN_API, type AdminDashboard, type AdminQueue } from '@app/contract';
 import { call } from '../api';
 import { useAuth } from '../auth';
 import { formatTime, formatWait } from '../format';
-import { mayOpen } from '../roles';
+import { mayOpen, reviewersText, reviews } from '../roles';
 import { ListTable } from '../ui/data-table';
 import { PageLayout } from '../ui/page';
 
@@ -40,7 +40,10 @@ const REFRESH_MS = 30_000;
 
 const blocks = (n: number | null) => (n === null ? '—' : String(n));
 
-/** Where every operator lands: how much waits in each queue of their role, and for how long. */
+/**
+ * Where every operator lands: how much waits in each queue of their role, for how long, and who
+ * reviews it; a queue's title links to its page where the role may open it.
+ */
 export function DashboardPage() {
   const { operator } = useAuth();
   const counts = useQuery({
@@ -68,6 +71,10 @@ export function DashboardPage() {
                 }
               >
                 <p className="queues__count">{q.waiting(pending)}</p>
+                <p data-testid="queue-reviewers">
+                  {reviewersText(queue)}
+                  {reviews(operator.role, queue) ? '' : `: as ${operator.role} you read the queue`}.
+                </p>
                 <p className="muted">
                   {oldestAt === null ? (
                     'Nothing waits.'

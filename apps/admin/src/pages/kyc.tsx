@@ -12,9 +12,12 @@ import {
   type KycRejectReason,
   type KycSubmissionDetail,
 } from '@app/contract';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { call, imageUrl, queryString } from '../api';
+import { useAuth } from '../auth';
 import { formatTime } from '../format';
+import { KYC_READ_ONLY_NOTE, kycVerifyEffect } from '../kyc-forms';
+import { reviews } from '../roles';
 import { byNumber, byText, PagedTable, sortOnPage, type Column } from '../ui/data-table';
 import { ErrorAlert, Field } from '../ui/form';
 import { PageLayout } from '../ui/page';
@@ -56,8 +59,13 @@ const EMPTY: Record<KycDecision, string> = {
 const sameOf = (s: KycQueueItem) =>
   s.sameIdNumber > 0 ? `${s.sameIdNumber} other account${s.sameIdNumber > 1 ? 's' : ''}` : 'none';
 
-/** The submissions awaiting review, oldest first, or the decided ones, newest first (compliance). */
+/**
+ * The submissions awaiting review, oldest first, or the decided ones, newest first: compliance
+ * reviews them (each name opens its submission); an admin reads the list, told who reviews.
+ */
 export function KycQueuePage() {
+  const { operator } = useAuth();
+  const reviewer = operator !== null && reviews(operator.role, 'kyc');
   const [decision, setDecision] = useState<KycDecision>('pending');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(PAGE_SIZE);
@@ -80,7 +88,7 @@ export function KycQueuePage() {
     { title: 'UID', dataIndex: 'uid', className: 'mono', csv: (s) => s.uid },
     {
       title: 'Name',
-      render: (_, s) => <Link to={`/kyc/${s.id}`}>{s.realName}</Link>,
+      render: (_, s) => (reviewer ? <Link to={`/kyc/${s.id}`}>{s.realName}</Link> : s.realName),
       ...sortOnPage(byText((s) => s.realName)),
       csv: (s) => s.realName,
     },
@@ -114,6 +122,7 @@ export function KycQueuePage() {
   ];
   return (
     <PageLayout title="KYC queue">
+      {!reviewer && <Alert className="spaced" type="info" role="note" title={KYC_READ_ONLY_NOTE} />}
       <PagedTable
         query={list}
         columns={columns}
@@ -208,7 +217,7 @@ export function KycReviewPage() {
             </>
           )}
           {s.decision === 'pending' ? (
-            <Decide id={s.id} />
+            <Decide submission={s} />
           ) : (
             <p>
               Decided {s.decidedAt === null ? '' : formatTime(s.decidedAt)}: <strong>{s.decision}</strong>
@@ -268,8 +277,11 @@ export function Photo({ label, path }: { label: string; path: string }) {
   );
 }
 
-function Decide({ id }: { id: number }) {
+/** Verify (after a confirm step saying what it does), or reject with a reason and an optional note. */
+function Decide({ submission }: { submission: KycSubmissionDetail }) {
+  const id = submission.id;
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState<KycRejectReason | ''>('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -293,9 +305,23 @@ function Decide({ id }: { id: number }) {
     <div className="decide">
       <Typography.Title level={2}>Decision</Typography.Title>
       <ErrorAlert text={decide.isError ? decide.error.message : null} />
-      <Button type="primary" className="decide__verify" loading={decide.isPending} onClick={() => decide.mutate(true)}>
-        Verify
-      </Button>
+      {confirming ? (
+        <div className="confirm">
+          <p>{kycVerifyEffect(submission)}</p>
+          <Space wrap>
+            <Button type="primary" loading={decide.isPending} onClick={() => decide.mutate(true)}>
+              Confirm: verify {submission.realName}
+            </Button>
+            <Button disabled={decide.isPending} onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </Space>
+        </div>
+      ) : (
+        <Button type="primary" className="decide__verify" onClick={() => setConfirming(true)}>
+          Verify
+        </Button>
+      )}
       <Form layout="vertical" onFinish={reject} aria-label="Reject">
         <Field id="kyc-reason" label="Reason">
           {(p) => (

@@ -52,6 +52,7 @@ async function backOffice({ browser }: JourneyContext) {
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
     assert.deepEqual(await nav.getByRole('link').allTextContents(), [
       'Dashboard',
+      'KYC queue',
       'Approvals',
       'Withdrawals',
       'Financing',
@@ -65,11 +66,28 @@ async function backOffice({ browser }: JourneyContext) {
       'Helper centre',
       'Legal texts',
     ]);
-    // The dashboard: the admin oversees the KYC queue (its count, not its submissions) and works the approvals.
-    await page.getByTestId('queue-kyc').getByText('0 submissions awaiting review').waitFor();
-    assert.equal(await page.getByTestId('queue-kyc').getByRole('link').count(), 0);
+    // The dashboard: the admin reads the KYC queue (compliance reviews it, the card says) and works the approvals.
+    const kycCard = page.getByTestId('queue-kyc');
+    await kycCard.getByText('0 submissions awaiting review').waitFor();
+    await kycCard.getByText('Reviewed by compliance: as admin you read the queue.').waitFor();
     await page.getByTestId('queue-approvals').getByText('Nothing waits.').waitFor();
+    await page.getByTestId('queue-approvals').getByText('Reviewed by finance and admin.').waitFor();
     await expectAccessible(page, 'back-office dashboard');
+    await kycCard.getByRole('link', { name: 'KYC queue' }).click();
+    await page.waitForURL(/\/admin\/kyc$/);
+    await page.getByRole('note').filter({ hasText: 'Compliance reviews these submissions.' }).waitFor();
+    await page.getByText('Nothing awaits review.').waitFor();
+    await expectAccessible(page, 'KYC queue read by an admin');
+    // A submission's page is compliance's: it says so instead of sending the admin away.
+    await page.goto(`${server.baseUrl}/admin/kyc/1`);
+    await page.getByRole('heading', { name: 'Not for your role' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'A KYC submission (its details, photos and decision) is for compliance operators' })
+      .waitFor();
+    await expectAccessible(page, 'a page not for the role');
+    await page.getByRole('link', { name: 'Back to the KYC queue' }).click();
+    await page.waitForURL(/\/admin\/kyc$/);
     await nav.getByRole('link', { name: 'Audit log' }).click();
     await page.waitForURL(/\/admin\/audit$/);
 
@@ -135,7 +153,13 @@ async function backOffice({ browser }: JourneyContext) {
     assert.equal(await theirs.getByTestId('queue-approvals').count(), 0, 'compliance works no approvals');
     await theirs.getByTestId('queue-kyc').getByRole('link', { name: 'KYC queue' }).click();
     await theirs.getByText('Nothing awaits review.').waitFor();
+    // A page of another role says whose it is, and leads back.
     await theirs.goto(`${server.baseUrl}/admin/operators`);
+    await theirs
+      .getByRole('alert')
+      .filter({ hasText: 'Operators is for admin operators; you are signed in as compliance.' })
+      .waitFor();
+    await theirs.getByRole('link', { name: 'Back to the dashboard' }).click();
     await theirs.waitForURL(/\/admin\/dashboard$/);
     await theirNav.getByRole('button', { name: 'Sign out' }).click();
     await theirs.getByRole('heading', { name: 'Back office sign-in' }).waitFor();

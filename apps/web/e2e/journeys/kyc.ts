@@ -232,7 +232,10 @@ async function reviewed({ browser }: JourneyContext) {
     await page.getByRole('button', { name: 'Front: show smaller' }).waitFor();
     await expectAccessible(page, 'back office: a submission');
     await shot(page, 'admin-kyc-review');
+    // Verifying is confirmed first, with what it does.
     await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(/^Verify: Anna Schmidt \(user \d+\) becomes verified/).waitFor();
+    await page.getByRole('button', { name: 'Confirm: verify Anna Schmidt' }).click();
     await page.getByText(/^Decided .*: verified$/).waitFor();
 
     await page.getByRole('link', { name: '← KYC queue' }).click();
@@ -280,6 +283,7 @@ async function reviewed({ browser }: JourneyContext) {
     await page.getByRole('link', { name: 'KYC queue' }).click();
     await page.getByRole('table').getByRole('link', { name: 'Ben Weber' }).click();
     await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Confirm: verify Ben Weber' }).click();
     await page.getByText(/^Decided .*: verified$/).waitFor();
     await desktop.reload();
     await desktop

@@ -161,6 +161,20 @@ export const ADMIN_QUEUES = {
 export type AdminQueue = keyof typeof ADMIN_QUEUES;
 export const ADMIN_QUEUE_NAMES = Object.keys(ADMIN_QUEUES) as AdminQueue[];
 
+/**
+ * Who decides each queue's items (its detail, photos and decision routes allow these roles): every
+ * role that sees a queue works it, except the KYC queue, which an admin reads (its size, its list)
+ * and compliance alone reviews (a submission's details, photos, verify or reject). The dashboard's
+ * cards say so (docs/back-office.md, decision 0147).
+ */
+export const ADMIN_QUEUE_REVIEWERS = {
+  kyc: ['compliance'],
+  approvals: ADMIN_QUEUES.approvals,
+  deposits: ADMIN_QUEUES.deposits,
+  withdrawals: ADMIN_QUEUES.withdrawals,
+  loans: ADMIN_QUEUES.loans,
+} as const satisfies Record<AdminQueue, readonly OperatorRole[]>;
+
 export const QueueCount = Type.Object({
   queue: Type.Enum(ADMIN_QUEUE_NAMES),
   pending: Type.Integer({ description: 'items waiting for a decision' }),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
+  ADMIN_QUEUE_REVIEWERS,
   ADMIN_QUEUES,
   KycDecideBody,
   KycDocumentsBody,
@@ -87,7 +88,10 @@ export const kycRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (base, {
   );
 };
 
-/** The review in the back office (docs/kyc.md "Review"): compliance decides; every read of a submission or photo is audited. */
+/**
+ * The review in the back office (docs/kyc.md "Review"): compliance and admin read the queue, compliance
+ * alone opens and decides a submission (ADMIN_QUEUE_REVIEWERS); every read of a submission or photo is audited.
+ */
 export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (base, { kyc }) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -114,7 +118,7 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (ba
           'A submission with its user, earlier submissions and accounts with the same ID number; the read is audited (compliance)',
         querystring: KycSubmissionQuery,
         response: KycSubmissionResponse,
-        roles: ['compliance'],
+        roles: ADMIN_QUEUE_REVIEWERS.kyc,
       }),
     },
     async (req, reply) => reply.ok(await kyc.detail(actorOf(req), req.query.id)),
@@ -128,7 +132,7 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (ba
         summary: 'One photo of a submission (JPEG, PNG or WebP bytes); the view is audited (compliance)',
         querystring: KycPhotoQuery,
         response: IMAGE_BYTES,
-        roles: ['compliance'],
+        roles: ADMIN_QUEUE_REVIEWERS.kyc,
       }),
     },
     async (req, reply) => {
@@ -146,7 +150,7 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (ba
         summary: 'Verify or reject a submission awaiting review, once; the user is told (compliance)',
         body: KycDecideBody,
         response: KycSubmissionResponse,
-        roles: ['compliance'],
+        roles: ADMIN_QUEUE_REVIEWERS.kyc,
       }),
     },
     async (req, reply) => reply.ok(await kyc.decide(actorOf(req), req.body)),
