@@ -787,7 +787,7 @@ export const ERRORS = {
     2108,
     409,
     'You have no loan to pay',
-    'Pay all (or its estimate) when no loan is approved or part-settled.',
+    'Pay all when no loan is approved or part-settled (its estimate answers an empty quote instead).',
   ),
   LOAN_QUOTE_INVALID: def(
     2109,
