@@ -35,11 +35,12 @@ async function clearCache(page: Page) {
 }
 
 /** The "New York time" switch (decision 0157): off by default, on when clicked, and kept on the device across a reload. */
-async function newYorkTime(page: Page) {
+async function newYorkTime(page: Page, name: string) {
   const toggle = page.getByRole('switch', { name: 'New York time' });
   assert.equal(await toggle.getAttribute('aria-checked'), 'false');
   await toggle.click();
   await page.getByText('Every time is shown in New York time (EST/EDT).').waitFor();
+  await shot(page, name);
   await page.reload();
   await page.getByRole('switch', { name: 'New York time', checked: true }).waitFor();
   assert.equal(
@@ -55,7 +56,7 @@ async function phone({ browser, server }: JourneyContext) {
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/profile/index`);
-  await newYorkTime(page);
+  await newYorkTime(page, 'new-york-time-phone');
 
   await page.getByRole('link', { name: 'App download' }).click();
   await waitForPath(page, '/pages/profile/app-download');
@@ -101,7 +102,7 @@ async function desktop({ browser, server }: JourneyContext) {
   const context = await desktopContext(browser, { login });
   const page = await newPage(context);
   await page.goto(`${server.baseUrl}/pages/desktop/settings/account`);
-  await newYorkTime(page);
+  await newYorkTime(page, 'new-york-time-desktop');
   await page.getByRole('link', { name: 'Version', exact: true }).click();
   await waitForPath(page, '/pages/desktop/settings/version');
   await page.getByTestId('app-version').filter({ hasText: '1.0.1 (100)' }).waitFor();
