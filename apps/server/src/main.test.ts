@@ -2,13 +2,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-changed.mjs';
+import { totpCodeAt } from './modules/operators';
+import { OPS_BUNDLE, SERVER_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-changed.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 // The bundle npm start runs (test/global-setup.ts builds it, as npm start does, when the sources changed).
 const MAIN = path.join(ROOT, SERVER_DIST, SERVER_BUNDLE);
+// The CLI as `npm run ops` runs it, built beside the server's bundle.
+const OPS = path.join(ROOT, SERVER_DIST, OPS_BUNDLE);
+
+/** `npm run ops -- <args>` on the data folder `dataDir`, with `input` on standard input. */
+function ops(dataDir: string, args: string[], input = '') {
+  return spawnSync(process.execPath, [OPS, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -117,10 +131,34 @@ describe('the server process', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by another server process \(pid \d+\)/);
 
+    // npm run ops cannot open the folder the server holds: the server runs the command (issue 34),
+    // so the first operator is made without stopping it, and signs in to it at once.
+    const operator = { email: 'first-admin@example.com', password: 'first-admin-pass-1' };
+    const created = ops(
+      dataDir,
+      ['operator', 'create', '--email', operator.email, '--role', 'admin', '--password-stdin'],
+      `${operator.password}\n`,
+    );
+    expect(created.status, created.stdout + created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/operator \d+ first-admin@example.com \(admin\) created/);
+    expect(created.stdout).not.toContain(operator.password);
+    const secret = /TOTP secret \(shown once[^)]*\): ([A-Z2-7]+)/.exec(created.stdout)?.[1];
+    expect(secret).toBeDefined();
+    const signIn = await post(port, '/admin/api/auth/login', { ...operator, totp: totpCodeAt(secret!, Date.now()) });
+    expect(signIn.code).toBe(0);
+    // A refusal reads as the CLI's own; every command goes the same way (here the audit chain's check).
+    const again = ops(dataDir, ['operator', 'create', '--email', operator.email, '--role', 'admin']);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/^refused: /m);
+    const audit = ops(dataDir, ['audit-verify']);
+    expect(audit.status, audit.stderr).toBe(0);
+    expect(audit.stdout).toMatch(/^audit log OK: \d+ record\(s\), one unbroken chain/m);
+
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'server.lock'))).toBe(false);
-  }, 90_000);
+    expect(fs.existsSync(path.join(dataDir, 'run', 'ops.sock'))).toBe(false);
+  }, 180_000);
 
   // docs/operations.md "Running on the embedded database": back up by stopping the server and copying
   // the folder. The copy is an existing folder: its migrations are already applied, its data is there.

@@ -9,6 +9,8 @@ import { systemClock } from './lib/clock';
 import { OutboxSender, SmtpSender } from './lib/messenger';
 import { loadOrCreateSecret } from './lib/secrets';
 import { DirLockedError, type DirLock } from './db/dir-lock';
+import { runOpsCommand } from './ops/commands';
+import { listenOpsSocket, type OpsSocket } from './ops/socket';
 
 /** A bad setting is the operator's to fix: one line naming the variable, exit code 1, no stack trace. */
 function readConfig(): Config {
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
   }
   const outbox = new OutboxSender(path.join(config.dataDir, 'outbox'), logger);
   let database: Database | undefined;
+  let opsSocket: OpsSocket | null = null;
   const ctx: AppContext = {
     config,
     // Assigned once the database is open; until then every route but health answers NOT_READY.
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    await opsSocket?.close();
     await app.close().catch((err) => logger.error({ err }, 'closing the server failed'));
     await database?.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     process.exit(0);
@@ -83,6 +87,18 @@ async function main(): Promise<void> {
     });
     ctx.db = opened.db;
     database = opened;
+    // `npm run ops` cannot open the folder this process holds: it sends its command here instead.
+    if (pgliteDir)
+      opsSocket = await listenOpsSocket(
+        config.dataDir,
+        (argv, io) =>
+          runOpsCommand(
+            { ctx, money: () => app.money, ledgerVerify: () => app.ledger.verify(opened.db, 100) },
+            argv,
+            io,
+          ),
+        logger,
+      );
   } catch (err) {
     logger.fatal({ err }, 'could not open the database');
     await app.close();
