@@ -17,6 +17,9 @@ export const PGLITE_SET: readonly string[] = [
   'apps/server/src/modules/ledger/ledger.test.ts',
   // A first start: history stored in batches while live minutes wait, a shutdown in the first seconds.
   'apps/server/src/modules/market/first-start.test.ts',
+  // Prices stored in display decimals scaled to ticks (migration 0032): a default installation keeps
+  // its history in the embedded database.
+  'apps/server/src/modules/market/price-ticks-migration.test.ts',
 ];
 
 /**
