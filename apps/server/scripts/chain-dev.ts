@@ -1,15 +1,15 @@
 /**
  * `npm run chain:dev`: a local Ethereum chain (anvil from node_modules) with the test USDT token
- * deployed, for trying a deposit end to end on one machine (docs/deposits.md, "Local chain and
- * scanner"). Prints how to point the server at it and how to send a test deposit; Ctrl-C stops it.
+ * deployed, kept apart from the server (docs/deposits.md, "Trying a deposit against a chain of your
+ * own"; `npm start` on the embedded default runs its own development chain instead). Prints how to
+ * point the server at it and how to send a test deposit; Ctrl-C stops it.
  *
  * Options: --port <n> (default 8545), --block-time <seconds> (default 2; 0: mine only on request).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ANVIL_CHAIN_ID, startAnvil } from '../test/anvil';
-import { CHAIN_DEV_FILE, type ChainDevInfo } from './chain-dev-info';
+import { ANVIL_CHAIN_ID, CHAIN_DEV_FILE, startAnvil, type ChainDevInfo } from '../src/modules/chains';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '8545' }, 'block-time': { type: 'string', default: '2' } },
@@ -20,7 +20,7 @@ if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`--por
 if (!Number.isInteger(blockTime) || blockTime < 0)
   throw new Error(`--block-time ${values['block-time']}: whole seconds`);
 
-const node = await startAnvil({ port, chainId: ANVIL_CHAIN_ID, ...(blockTime ? { blockTime } : {}) });
+const node = await startAnvil({ port, chainId: ANVIL_CHAIN_ID, mining: blockTime ? { blockTime } : 'manual' });
 const token = await node.deployTestUsdt();
 const info: ChainDevInfo = { rpcUrl: node.rpcUrl, chainId: node.chainId, usdt: token, pid: node.pid };
 fs.mkdirSync(path.dirname(CHAIN_DEV_FILE), { recursive: true });
@@ -31,7 +31,7 @@ Local chain (anvil ${node.pid}) at ${node.rpcUrl}, chain id ${node.chainId}, ${b
 Test USDT (6 decimals): ${token}
 
 Start the server against it (another terminal):
-  ETHEREUM_RPC_URL=${node.rpcUrl} ETHEREUM_CHAIN_ID=${node.chainId} DEPOSIT_USDT_ETHEREUM_CONTRACT=${token} ETHEREUM_START_BLOCK=0 npm start
+  DEV_CHAIN=false ETHEREUM_RPC_URL=${node.rpcUrl} ETHEREUM_CHAIN_ID=${node.chainId} DEPOSIT_USDT_ETHEREUM_CONTRACT=${token} ETHEREUM_START_BLOCK=0 npm start
 
 Send a test deposit to an address the app shows (Home → Deposit):
   npm run chain:send -- --to <address> --amount 25 --coin usdt

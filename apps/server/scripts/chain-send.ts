@@ -1,14 +1,14 @@
 /**
- * `npm run chain:send -- --to <address> --amount 25 --coin usdt`: a test deposit on the chain of
- * `npm run chain:dev`, from one of anvil's funded dev accounts. --coin usdt (the test token) or eth;
- * --amount in whole coins (decimals allowed); --from <0..9> picks the dev account (default 1);
- * --rpc and --token override what chain:dev left in .tmp/chain-dev.json.
+ * `npm run chain:send -- --to <address> --amount 25 --coin usdt`: a test deposit on the local chain,
+ * the development chain `npm start` runs or the chain of `npm run chain:dev` (both leave its address
+ * and token in .tmp/chain-dev.json), from one of anvil's funded dev accounts. --coin usdt (the test
+ * token, the default) or eth; --amount in whole coins (decimals allowed); --from <0..9> picks the dev
+ * account (default 1); --rpc and --token override what the file says.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isAddress, parseUnits, type Address } from 'viem';
-import { ANVIL_CHAIN_ID, DEV_ACCOUNTS, connectAnvil } from '../test/anvil';
-import { CHAIN_DEV_FILE, type ChainDevInfo } from './chain-dev-info';
+import { ANVIL_CHAIN_ID, CHAIN_DEV_FILE, DEV_ACCOUNTS, connectAnvil, type ChainDevInfo } from '../src/modules/chains';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,11 @@ const info: Partial<ChainDevInfo> = fs.existsSync(CHAIN_DEV_FILE)
   ? (JSON.parse(fs.readFileSync(CHAIN_DEV_FILE, 'utf8')) as ChainDevInfo)
   : {};
 const rpcUrl =
-  values.rpc ?? info.rpcUrl ?? fail('No local chain found: start one with `npm run chain:dev` (or pass --rpc).');
+  values.rpc ??
+  info.rpcUrl ??
+  fail(
+    'No local chain found: `npm start` on the embedded default runs one, or start one with `npm run chain:dev` (or pass --rpc).',
+  );
 const to =
   values.to && isAddress(values.to, { strict: false })
     ? (values.to.toLowerCase() as Address)
@@ -47,7 +51,8 @@ if (coin === 'eth') {
   const token = (values.token ?? info.usdt ?? fail('No token: pass --token <0x address>')) as Address;
   hash = await chain.sendUsdt(token, to, parseUnits(amountText, 6), from);
 }
-// chain:dev mines on a timer; with --block-time 0 nothing is mined until asked, so mine here.
+// The development chain mines each transaction as it comes, chain:dev on a timer; with
+// --block-time 0 nothing is mined until asked, so mine here.
 for (let i = 0; i < 100 && !(await chain.receipt(hash)); i++) {
   if (i === 10) await chain.mine(1);
   await new Promise((r) => setTimeout(r, 100));

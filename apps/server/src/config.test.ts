@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEV_CHAIN_USDT, loadConfig, withDevChain } from './config';
 import { bitcoinSettingsFrom } from './modules/chains';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -305,6 +305,56 @@ describe('chains configuration', () => {
     ['CHAIN_KEEP_BLOCKS', '1', 'an integer in 2..100000'],
   ])('refuses %s=%s', (name, value, allowed) => {
     expect(refusal({ [name]: value }).message).toContain(`${name} must be ${allowed}`);
+  });
+});
+
+describe('the development chain (DEV_CHAIN)', () => {
+  it('is on only on the embedded default: any production setting turns its default off', () => {
+    expect(loadConfig({}).devChain).toEqual({
+      enabled: true,
+      port: 8545,
+      pollMs: 1000,
+      confirmations: { ETH: 3, USDT: 3 },
+    });
+    for (const [name, value] of Object.entries({
+      DATABASE_URL: 'postgres://u@localhost/db',
+      ETHEREUM_RPC_URL: 'https://eth.example',
+      TRON_RPC_URL: 'https://tron.example/jsonrpc',
+      BITCOIN_RPC_URL: 'http://u:p@127.0.0.1:8332/',
+      WITHDRAW_HOT_KEY_EVM: `0x${'11'.repeat(32)}`,
+      DEPOSIT_DEV_SEED: 'false',
+    }))
+      expect(loadConfig({ [name]: value }).devChain.enabled, name).toBe(false);
+    expect(loadConfig({ DEV_CHAIN: 'false' }).devChain.enabled).toBe(false);
+    expect(loadConfig({ DATABASE_URL: '', DEV_CHAIN: 'true', DEV_CHAIN_PORT: '9545' }).devChain).toMatchObject({
+      enabled: true,
+      port: 9545,
+    });
+  });
+
+  it('is refused beside a production setting: DEV_CHAIN=true with DATABASE_URL or a chain node is a configuration error', () => {
+    const withDb = refusal({ DEV_CHAIN: 'true', DATABASE_URL: 'postgres://u@localhost/db' });
+    expect(withDb.message).toMatch(/^DEV_CHAIN must be false \(or unset\) while DATABASE_URL is set/);
+    expect(refusal({ DEV_CHAIN: 'true', ETHEREUM_RPC_URL: 'https://eth.example' }).message).toMatch(/ETHEREUM_RPC_URL/);
+    expect(refusal({ DEV_CHAIN: '1', DEPOSIT_DEV_SEED: 'false' }).message).toMatch(/DEPOSIT_DEV_SEED/);
+    expect(refusal({ DEV_CHAIN: 'yes' }).message).toMatch(/true, false, 1 or 0/);
+  });
+
+  it('once running, points Ethereum at it: its node and chain id, the test USDT, few confirmations, USDC off', () => {
+    const c = withDevChain(loadConfig({ DEPOSIT_ETH_ETHEREUM_CONFIRMATIONS: '5' }), {
+      rpcUrl: 'http://127.0.0.1:8545',
+      usdt: DEV_CHAIN_USDT,
+    });
+    expect(c.chains.ethereum).toEqual({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, startBlock: 0, dev: true });
+    expect(c.chains).toMatchObject({ pollMs: 1000, stallSeconds: 0 });
+    const route = (symbol: string, chain: string) =>
+      c.deposits.routes.find((r) => r.symbol === symbol && r.chain === chain);
+    expect(route('USDT', 'ethereum')).toMatchObject({ token: DEV_CHAIN_USDT, confirmations: 3, enabled: true });
+    expect(route('ETH', 'ethereum')).toMatchObject({ token: null, confirmations: 5, enabled: true });
+    expect(route('USDC', 'ethereum')).toMatchObject({ enabled: false });
+    // The other chains are as configured: no node, not the development chain.
+    expect(route('USDT', 'tron')).toMatchObject({ token: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', confirmations: 20 });
+    expect(c.chains.tron.rpcUrl).toBeUndefined();
   });
 });
 

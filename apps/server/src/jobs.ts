@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { roleWork, runWhenReady } from './lib/worker';
+import { PollLoop, roleWork, runWhenReady, startWhenReady } from './lib/worker';
 import type { ChatService } from './modules/chat';
 import type { ManagedRole } from './modules/cluster';
 import type { ContractSettler } from './modules/contracts';
@@ -69,6 +69,9 @@ interface LoopJob extends JobInfo {
 
 export type Job = PassJob | LoopJob;
 
+/** How often each process checks the chains withdrawals are sent on (jobs "withdrawal availability"). */
+const AVAILABILITY_EVERY_MS = 15_000;
+
 export const JOBS: readonly Job[] = [
   {
     name: 'notice hub',
@@ -120,6 +123,27 @@ export const JOBS: readonly Job[] = [
     code: 'modules/withdrawals/signer.ts (WithdrawalSigner)',
     start: ({ withdrawalSigner }, { app, role, isReady }) => {
       if (withdrawalSigner.lanes.length) roleWork(app, role, isReady, withdrawalSigner);
+    },
+  },
+  {
+    name: 'withdrawal availability',
+    does: 'checks the nodes withdrawals are sent on and the hot wallet\'s balances, so a coin × chain that cannot be withdrawn says why and since when (docs/withdrawals.md "Availability"); with MARKET_ENGINE=manual (tests) they call checkAvailability themselves',
+    schedule: 'every 15 seconds',
+    runs: 'every process',
+    code: 'modules/withdrawals/availability.ts (WithdrawalAvailability.probeOnce)',
+    start: ({ withdrawals }, { app, config, isReady }) => {
+      if (config.market.engine !== 'timers' || !withdrawals.availability.lanes.length) return;
+      const loop = new PollLoop();
+      startWhenReady(app, isReady, {
+        start: () =>
+          loop.start(async () => {
+            await withdrawals
+              .checkAvailability()
+              .catch((err: unknown) => app.log.error({ err }, 'withdrawal availability failed'));
+            return AVAILABILITY_EVERY_MS;
+          }),
+        stop: () => loop.stop(),
+      });
     },
   },
   {

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API, type LoginResult, type UploadResult } from '@app/contract';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, withDevChain, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase, rowsOf, type Database } from '../src/db/client';
 import { ManualClock } from '../src/lib/clock';
@@ -17,6 +17,7 @@ import { OutboxSender, type EmailSender } from '../src/lib/messenger';
 import { withDatabase } from './global-setup';
 import { createLedger, type MoneyCommands } from '../src/modules/ledger';
 import type { EngineOptions } from '../src/modules/market';
+import type { DevChain } from '../src/modules/chains';
 
 /** A fresh database cloned from the migrated template of this run. */
 export async function openTestDatabase(): Promise<Database> {
@@ -92,6 +93,8 @@ export interface TestAppOptions {
   clockAt?: string | number;
   email?: EmailSender;
   marketEngine?: EngineOptions;
+  /** A development chain the test started (modules/chains startDevChain): the app runs on it as main.ts's would. */
+  devChain?: DevChain;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -99,7 +102,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   // The market engine stays idle unless a test starts and drives it (no timers, no backfill).
   // A cheaper password hash than production's (SCRYPT_COST 16384): the suite registers thousands of
   // users. The hash's format carries its cost, so nothing else about it changes.
-  const config: Config = loadConfig({
+  const settings: Config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     MARKET_ENGINE: 'manual',
@@ -107,6 +110,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     READYZ_TOKEN: TEST_READYZ_TOKEN,
     ...opts.env,
   });
+  const config = opts.devChain ? withDevChain(settings, opts.devChain) : settings;
   const database = await openTestDatabase();
   const clock = new ManualClock(
     opts.clockAt === undefined
@@ -125,6 +129,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     email: opts.email ?? outbox,
     sms: outbox,
     log,
+    ...(opts.devChain ? { devChain: opts.devChain } : {}),
   };
   const app = await buildApp({ ctx, logger: log, ...(opts.marketEngine ? { marketEngine: opts.marketEngine } : {}) });
   await app.ready();

@@ -554,6 +554,18 @@ export const ERRORS = {
     'This transaction hash is not valid',
     'A transaction hash is 64 hex digits (0x-prefixed on EVM chains, either form accepted).',
   ),
+  DEV_CHAIN_OFF: def(
+    1810,
+    404,
+    'There is no development chain on this server',
+    'Sending test coins (`userrechange/dev-chain-send`) exists only while the server runs its development chain (`DEV_CHAIN`, the embedded default with no chain settings; docs/deposits.md "The development chain"). Everywhere else, and always in production, this path answers this code.',
+  ),
+  DEV_CHAIN_AMOUNT_INVALID: def(
+    1811,
+    400,
+    'Send between {min} and {max} test {coin}',
+    'A test-coin amount on the development chain that is not a decimal number of the coin within the bounds (at most 6 decimals).',
+  ),
   WITHDRAW_ADDRESS_OWN: def(
     1901,
     400,

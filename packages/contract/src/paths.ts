@@ -155,6 +155,11 @@ export const API = {
     list: '/asset/api/userrechange/list',
   },
   /** Fixed-term financing (docs/product.md §7 "Financing", docs/financing.md); `redeem` is added by this project. */
+    /**
+     * Added by this project (issue 34): test coins from the development chain to the user's own deposit
+     * address; answers DEV_CHAIN_OFF wherever no development chain runs (docs/deposits.md "The development chain").
+     */
+    devChainSend: '/asset/api/userrechange/dev-chain-send',
   product: {
     productList: '/asset/api/product/productList',
     /** The estimate: interest, dates, and the one-use confirmation token `buyFinanceProduct` needs. */

@@ -5,6 +5,8 @@ export interface EvmChainConfig {
   rpcUrl: string | undefined;
   chainId: number;
   startBlock: number | undefined;
+  /** The node is this server's development chain (DEV_CHAIN): test coins, not real money. */
+  dev?: true;
 }
 
 /** What bitcoind's `getblockchaininfo` calls its chain (`testnet4` from bitcoind 28). */
@@ -31,6 +33,8 @@ export interface ChainsConfig {
   keepBlocks: number;
   backoffMs: number;
   backoffMaxMs: number;
+  /** A node whose newest block is older than this many seconds is stalled (withdrawals say so); 0: never. */
+  stallSeconds: number;
 }
 
 export function loadChainsConfig(env: Env): ChainsConfig {
@@ -58,5 +62,6 @@ export function loadChainsConfig(env: Env): ChainsConfig {
     keepBlocks,
     backoffMs,
     backoffMaxMs: Math.max(backoffMs, int(env, 'CHAIN_BACKOFF_MAX_MS', 60_000, 10, 3_600_000)),
+    stallSeconds: int(env, 'CHAIN_STALL_SECONDS', 600, 0, 86_400),
   };
 }

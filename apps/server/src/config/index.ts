@@ -6,6 +6,7 @@ import { loadContractConfig, type ContractConfig } from './contracts';
 import { loadFinancingConfig, type FinancingConfig } from './financing';
 import { loadChatConfig, type ChatSettings } from './chat';
 import { loadDepositConfig, type DepositConfig, type DepositRouteConfig } from './deposits';
+import { DEV_CHAIN_ID, loadDevChainConfig, type DevChainConfig } from './dev-chain';
 import { loadKycConfig, type KycConfig } from './kyc';
 import { loadWithdrawalConfig, type WithdrawalConfig } from './withdrawals';
 import { loadLoanConfig, type LoanConfig } from './loans';
@@ -23,6 +24,7 @@ import {
 
 export { ConfigError, type Env } from '../lib/env';
 export { DEPOSIT_ROUTE_DEFAULTS, minDepositText, parseAccountXpub, routeVar } from './deposits';
+export { DEV_CHAIN_DEFAULT_PORT, DEV_CHAIN_ID, DEV_CHAIN_USDT, type DevChainConfig } from './dev-chain';
 export type { FileStoreConfig, FileStoreKind, RateLimitStoreConfig, S3Config } from './shared-state';
 export type {
   ChainsConfig,
@@ -101,6 +103,8 @@ export interface Config {
   operators: OperatorConfig;
   deposits: DepositConfig;
   chains: ChainsConfig;
+  /** The development chain `npm start` runs on the embedded default (DEV_CHAIN); main.ts starts it and applies `withDevChain`. */
+  devChain: DevChainConfig;
   withdrawals: WithdrawalConfig;
   loans: LoanConfig;
   financing: FinancingConfig;
@@ -138,6 +142,7 @@ function busPrefix(env: Env): string {
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres', 'postgresql'], false);
   const port = int(env, 'PORT', 8080, 0, 65_535);
+  const deposits = loadDepositConfig(env, databaseUrl);
   return {
     port,
     publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http', 'https'], `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -181,13 +186,40 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     contracts: loadContractConfig(env),
     kyc: loadKycConfig(env),
     operators: loadOperatorConfig(env),
-    deposits: loadDepositConfig(env, databaseUrl),
+    deposits,
     chains: loadChainsConfig(env),
+    devChain: loadDevChainConfig(env, deposits.devSeed),
     withdrawals: loadWithdrawalConfig(env),
     loans: loadLoanConfig(env),
     financing: loadFinancingConfig(env),
     chat: loadChatConfig(env),
     companyAddress: optionalStr(env, 'COMPANY_ADDRESS')?.slice(0, 500),
     economicCalendarUrl: optionalUrl(env, 'ECONOMIC_CALENDAR_URL', ['https', 'http']),
+  };
+}
+
+/**
+ * The configuration with the running development chain in it (docs/deposits.md "The development
+ * chain"): Ethereum's node is the chain (its id, scanned from its first block, never "stalled":
+ * it makes blocks only when there is something to confirm), USDT on Ethereum is its test token,
+ * ETH and USDT wait its confirmations, USDC on Ethereum is off (the chain has no such token).
+ */
+export function withDevChain(config: Config, chain: { rpcUrl: string; usdt: string }): Config {
+  const dev = config.devChain;
+  const routes = config.deposits.routes.map((r): DepositRouteConfig => {
+    if (r.chain !== 'ethereum') return r;
+    if (r.symbol === 'USDT') return { ...r, token: chain.usdt, confirmations: dev.confirmations.USDT };
+    if (r.symbol === 'ETH') return { ...r, confirmations: dev.confirmations.ETH };
+    return { ...r, enabled: false };
+  });
+  return {
+    ...config,
+    deposits: { ...config.deposits, routes },
+    chains: {
+      ...config.chains,
+      ethereum: { rpcUrl: chain.rpcUrl, chainId: DEV_CHAIN_ID, startBlock: 0, dev: true },
+      pollMs: dev.pollMs,
+      stallSeconds: 0,
+    },
   };
 }

@@ -1,16 +1,18 @@
 /**
- * Compiles the test USDT token (TestUSDT.sol beside this file) with solc from npm (the compiler
- * ships inside the package as WebAssembly: nothing is downloaded). `npm run chain:compile` writes
- * TestUSDT.json (ABI and bytecode); test-usdt.test.ts recompiles and compares, so the committed
- * artifact cannot drift from its source.
+ * Compiles the test USDT token (src/modules/chains/test-usdt/TestUSDT.sol: the development chain
+ * deploys it at run time, so it lives with the server's code) with solc from npm (the compiler ships
+ * inside the package as WebAssembly: nothing is downloaded). `npm run chain:compile` writes
+ * TestUSDT.json beside it (ABI and bytecode); test-usdt.test.ts recompiles and compares, so the
+ * committed artifact cannot drift from its source.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import solc from 'solc';
 
-export const SOURCE_FILE = path.join(import.meta.dirname, 'TestUSDT.sol');
-export const ARTIFACT_FILE = path.join(import.meta.dirname, 'TestUSDT.json');
+const TOKEN_DIR = path.join(import.meta.dirname, '../../src/modules/chains/test-usdt');
+export const SOURCE_FILE = path.join(TOKEN_DIR, 'TestUSDT.sol');
+export const ARTIFACT_FILE = path.join(TOKEN_DIR, 'TestUSDT.json');
 
 export interface TestUsdtArtifact {
   contractName: 'TestUSDT';

@@ -106,6 +106,9 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
     // Deposit addresses on PostgreSQL too (the embedded default has them anyway): the journeys
     // show real addresses from a development seed in the run's data folder (docs/deposits.md "Keys").
     DEPOSIT_DEV_SEED: 'true',
+    // No development chain (the embedded default's own anvil, docs/deposits.md "The development
+    // chain"): a journey that wants one asks for it (devChainServer), the others start faster.
+    DEV_CHAIN: 'false',
   };
 }
 

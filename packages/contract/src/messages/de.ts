@@ -98,6 +98,8 @@ export const de: ErrorMessages = {
   ADDRESS_BOOK_FULL: 'Sie können höchstens {max} Adressen speichern',
   ADDRESS_IS_DEPOSIT_ADDRESS: 'Dies ist Ihre eigene Einzahlungsadresse; speichern Sie die Adresse, von der Sie senden',
   TX_HASH_INVALID: 'Dieser Transaktions-Hash ist ungültig',
+  DEV_CHAIN_OFF: 'Auf diesem Server gibt es keine Entwicklungs-Blockchain',
+  DEV_CHAIN_AMOUNT_INVALID: 'Senden Sie zwischen {min} und {max} Test-{coin}',
   WITHDRAW_ADDRESS_OWN: 'Dies ist Ihre eigene Einzahlungsadresse; Auszahlungen dorthin sind nicht möglich',
   WITHDRAW_NOT_AVAILABLE: 'Auszahlungen dieser Münze in diesem Netzwerk sind derzeit nicht möglich',
   WITHDRAW_ADDRESS_HOLDING:

@@ -100,6 +100,8 @@ export const fr: ErrorMessages = {
   ADDRESS_IS_DEPOSIT_ADDRESS:
     "C'est votre propre adresse de dépôt ; enregistrez l'adresse depuis laquelle vous envoyez",
   TX_HASH_INVALID: "Ce hash de transaction n'est pas valide",
+  DEV_CHAIN_OFF: "Ce serveur n'a pas de chaîne de développement",
+  DEV_CHAIN_AMOUNT_INVALID: 'Envoyez entre {min} et {max} {coin} de test',
   WITHDRAW_ADDRESS_OWN: "C'est votre propre adresse de dépôt ; vous ne pouvez pas y retirer",
   WITHDRAW_NOT_AVAILABLE: 'Les retraits de cette crypto-monnaie sur ce réseau ne sont pas disponibles pour le moment',
   WITHDRAW_ADDRESS_HOLDING:

@@ -98,6 +98,8 @@ export const it: ErrorMessages = {
   ADDRESS_BOOK_FULL: 'Puoi salvare al massimo {max} indirizzi',
   ADDRESS_IS_DEPOSIT_ADDRESS: "Questo è il tuo indirizzo di deposito; salva l'indirizzo da cui invii",
   TX_HASH_INVALID: 'Questo hash di transazione non è valido',
+  DEV_CHAIN_OFF: "Su questo server non c'è una catena di sviluppo",
+  DEV_CHAIN_AMOUNT_INVALID: 'Invia tra {min} e {max} {coin} di prova',
   WITHDRAW_ADDRESS_OWN: 'Questo è il tuo indirizzo di deposito; non puoi prelevare verso di esso',
   WITHDRAW_NOT_AVAILABLE: 'I prelievi di questa moneta su questa rete non sono disponibili al momento',
   WITHDRAW_ADDRESS_HOLDING: 'Questo nuovo indirizzo potrà essere usato da {until}, oppure confermalo ora con un codice',

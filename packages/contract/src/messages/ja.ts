@@ -98,6 +98,8 @@ export const ja: ErrorMessages = {
   ADDRESS_BOOK_FULL: '保存できるアドレスは最大{max}件です',
   ADDRESS_IS_DEPOSIT_ADDRESS: 'これはあなた自身の入金アドレスです。送金元のアドレスを保存してください',
   TX_HASH_INVALID: 'このトランザクションハッシュは無効です',
+  DEV_CHAIN_OFF: 'このサーバーには開発用チェーンがありません',
+  DEV_CHAIN_AMOUNT_INVALID: 'テスト用 {coin} は {min} から {max} の間で送ってください',
   WITHDRAW_ADDRESS_OWN: 'これはご自身の入金アドレスです。このアドレスへは出金できません',
   WITHDRAW_NOT_AVAILABLE: 'このコインのこのネットワークでの出金は現在ご利用いただけません',
   WITHDRAW_ADDRESS_HOLDING: 'この新しいアドレスは{until}から利用できます。または今すぐ認証コードで確認してください',

@@ -98,6 +98,8 @@ export const ko: ErrorMessages = {
   ADDRESS_BOOK_FULL: '주소는 최대 {max}개까지 저장할 수 있습니다',
   ADDRESS_IS_DEPOSIT_ADDRESS: '본인의 입금 주소입니다. 보내는 주소를 저장하세요',
   TX_HASH_INVALID: '유효하지 않은 트랜잭션 해시입니다',
+  DEV_CHAIN_OFF: '이 서버에는 개발용 체인이 없습니다',
+  DEV_CHAIN_AMOUNT_INVALID: '테스트 {coin}은(는) {min}에서 {max} 사이로 보내 주세요',
   WITHDRAW_ADDRESS_OWN: '본인의 입금 주소입니다. 이 주소로는 출금할 수 없습니다',
   WITHDRAW_NOT_AVAILABLE: '현재 이 네트워크에서 이 코인의 출금을 이용할 수 없습니다',
   WITHDRAW_ADDRESS_HOLDING: '이 새 주소는 {until}부터 사용할 수 있습니다. 또는 지금 인증 코드로 확인해 주세요',

@@ -98,6 +98,8 @@ export const zhHK: ErrorMessages = {
   ADDRESS_BOOK_FULL: '最多只能保存 {max} 個地址',
   ADDRESS_IS_DEPOSIT_ADDRESS: '這是您自己的充值地址；請保存您轉出的地址',
   TX_HASH_INVALID: '此交易哈希無效',
+  DEV_CHAIN_OFF: '此伺服器沒有開發鏈',
+  DEV_CHAIN_AMOUNT_INVALID: '請發送 {min} 至 {max} 個測試 {coin}',
   WITHDRAW_ADDRESS_OWN: '這是您自己的充值地址，不能提現到此地址',
   WITHDRAW_NOT_AVAILABLE: '此幣種在此網絡的提現暫時不可用',
   WITHDRAW_ADDRESS_HOLDING: '此新地址可於 {until} 起使用，或立即以驗證碼確認',

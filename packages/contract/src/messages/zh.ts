@@ -98,6 +98,8 @@ export const zh: ErrorMessages = {
   ADDRESS_BOOK_FULL: '最多只能保存 {max} 个地址',
   ADDRESS_IS_DEPOSIT_ADDRESS: '这是您自己的充值地址；请保存您转出的地址',
   TX_HASH_INVALID: '此交易哈希无效',
+  DEV_CHAIN_OFF: '此服务器没有开发链',
+  DEV_CHAIN_AMOUNT_INVALID: '请发送 {min} 至 {max} 个测试 {coin}',
   WITHDRAW_ADDRESS_OWN: '这是您自己的充值地址，不能提现到此地址',
   WITHDRAW_NOT_AVAILABLE: '此币种在此网络的提现暂时不可用',
   WITHDRAW_ADDRESS_HOLDING: '此新地址可于 {until} 起使用，或立即通过验证码确认',

@@ -71,6 +71,10 @@ export const DepositRoute = Type.Object({
   confirmations: Type.Integer({ description: "blocks on top of the deposit's block before it is credited" }),
   enabled: Type.Boolean(),
   state: Type.Enum(DEPOSIT_ROUTE_STATES),
+  devChain: Type.Boolean({
+    description:
+      "the route's chain is this server's development chain (test coins, not real money; `userrechange/dev-chain-send` sends some)",
+  }),
 });
 export type DepositRoute = Static<typeof DepositRoute>;
 
@@ -257,3 +261,39 @@ export const RechargeListResponse = Envelope(
   }),
 );
 export type RechargeList = Static<typeof RechargeListResponse>['data'];
+
+/**
+ * The development chain (docs/deposits.md "The development chain"): the coins it can send to the
+ * user's own deposit address, at most this much at a time; the web's button sends `gift`.
+ */
+export const DEV_CHAIN_COINS = {
+  USDT: { min: '1', max: '10000', gift: '100' },
+  ETH: { min: '0.001', max: '10', gift: '1' },
+} as const;
+export type DevChainCoin = keyof typeof DEV_CHAIN_COINS;
+/** Sends of test coins one address may ask for in a minute; more answer TOO_MANY_REQUESTS. */
+export const DEV_CHAIN_SENDS_PER_MINUTE = 10;
+
+export const DevChainSendBody = Type.Object(
+  {
+    symbol: Type.Enum(Object.keys(DEV_CHAIN_COINS) as DevChainCoin[], withError('DEPOSIT_CHAIN_UNKNOWN')),
+    amount: AmountString,
+  },
+  {
+    additionalProperties: false,
+    description: "test coins of the development chain to the user's own deposit address on it (Ethereum)",
+  },
+);
+export type DevChainSendBody = Static<typeof DevChainSendBody>;
+
+export const DevChainSent = Type.Object({
+  symbol: Type.String(),
+  chain: Type.Enum(DEPOSIT_CHAIN_IDS),
+  /** The user's deposit address the coins went to. */
+  address: Type.String(),
+  amount: Money,
+  txHash: Type.String({ description: 'the transfer, mined; the deposit is credited once it has its confirmations' }),
+  blockNumber: Type.Integer(),
+});
+export type DevChainSent = Static<typeof DevChainSent>;
+export const DevChainSentResponse = Envelope(DevChainSent);

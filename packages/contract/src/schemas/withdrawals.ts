@@ -143,6 +143,39 @@ export type WithdrawRejectReason = (typeof WITHDRAW_REJECT_REASONS)[number];
 export const WITHDRAW_LOCK_REASONS = ['password', 'fund_password', 'contact'] as const;
 export type WithdrawLockReason = (typeof WITHDRAW_LOCK_REASONS)[number];
 
+/**
+ * Why withdrawals of a coin on a chain are not available now (docs/withdrawals.md "Availability"), the
+ * first that applies:
+ * - `disabled`: the route is switched off in configuration (`DEPOSIT_<COIN>_<CHAIN>_ENABLED=false`);
+ * - `switched_off`: the operators switched it off (back office, withdrawal settings);
+ * - `chain_unsupported`: the product sends on this chain not at all (TRON, Bitcoin: no signer);
+ * - `no_node`: no node of the chain is configured (`ETHEREUM_RPC_URL`);
+ * - `no_hot_wallet`: no hot-wallet key (`WITHDRAW_HOT_KEY_EVM`);
+ * - `node_unreachable`: the node does not answer, or answers for another chain;
+ * - `node_stalled`: the node's newest block is older than `CHAIN_STALL_SECONDS`;
+ * - `hot_wallet_short`: the hot wallet cannot pay the smallest withdrawal, or its gas.
+ */
+export const WITHDRAW_UNAVAILABLE_REASONS = [
+  'disabled',
+  'switched_off',
+  'chain_unsupported',
+  'no_node',
+  'no_hot_wallet',
+  'node_unreachable',
+  'node_stalled',
+  'hot_wallet_short',
+] as const;
+export type WithdrawUnavailableReason = (typeof WITHDRAW_UNAVAILABLE_REASONS)[number];
+
+export const WithdrawUnavailable = Type.Object({
+  reason: Type.Enum(WITHDRAW_UNAVAILABLE_REASONS),
+  since: Type.Union([EpochMs, Type.Null()], {
+    description:
+      'when it began, as far as the server knows: the switch-off, the server start (configuration), or the first check that found it',
+  }),
+});
+export type WithdrawUnavailable = Static<typeof WithdrawUnavailable>;
+
 /** How long a withdrawal quote may be confirmed, in seconds. */
 export const WITHDRAW_QUOTE_TTL_SECONDS = 120;
 export const WITHDRAW_NOTE_MAX = 500;
@@ -162,6 +195,8 @@ export const WithdrawFeeInfo = Type.Object({
   protocol: Type.String(),
   /** Whether this coin can be withdrawn on this chain at all now (a signer and a node for the chain, switched on). */
   available: Type.Boolean(),
+  /** Why not, and since when, while `available` is false; null while it is true. */
+  unavailable: Type.Union([WithdrawUnavailable, Type.Null()]),
   /** The fee the user pays now: zero while `feeWaived`. */
   fee: Coin,
   /** The operators' fee for this coin and chain (what the user pays once the waiver ends). */

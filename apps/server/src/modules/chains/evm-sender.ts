@@ -76,3 +76,55 @@ export function viemTxNode(rpcUrl: string, opts: { timeoutMs?: number } = {}): E
     },
   };
 }
+
+/** The newest block as a health check reads it. */
+export interface LatestBlock {
+  number: number;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  /** Wei per gas (0 on a chain without EIP-1559). */
+  baseFeePerGas: bigint;
+}
+
+/**
+ * What the withdrawals' availability check reads of an EVM node (docs/withdrawals.md "Availability"):
+ * that it answers, for which chain, how fresh its newest block is, and what the hot wallet holds.
+ */
+export interface EvmWalletReader {
+  chainId(): Promise<number>;
+  latestBlock(): Promise<LatestBlock>;
+  /** eth_maxPriorityFeePerGas. */
+  priorityFee(): Promise<bigint>;
+  /** The chain's own coin held by `address` (wei). */
+  balance(address: string): Promise<bigint>;
+  /** An ERC-20 token's `balanceOf(address)` (base units). */
+  tokenBalance(token: string, address: string): Promise<bigint>;
+}
+
+/** An EvmWalletReader over HTTP JSON-RPC (no retries; a short timeout: it is a health check). */
+export function viemWalletReader(rpcUrl: string, opts: { timeoutMs?: number } = {}): EvmWalletReader {
+  const client: PublicClient = createPublicClient({
+    transport: http(rpcUrl, { retryCount: 0, timeout: opts.timeoutMs ?? 5_000 }),
+  });
+  const request = client.request as unknown as <T>(args: { method: string; params: unknown[] }) => Promise<T>;
+  return {
+    chainId: async () => Number(await request<Hex>({ method: 'eth_chainId', params: [] })),
+    async latestBlock() {
+      const b = await request<{ number: Hex; timestamp: Hex; baseFeePerGas?: Hex } | null>({
+        method: 'eth_getBlockByNumber',
+        params: ['latest', false],
+      });
+      if (!b) throw new Error('the node has no latest block');
+      return { number: Number(b.number), timestamp: Number(b.timestamp), baseFeePerGas: BigInt(b.baseFeePerGas ?? 0) };
+    },
+    priorityFee: async () => BigInt(await request<Hex>({ method: 'eth_maxPriorityFeePerGas', params: [] })),
+    balance: async (address) => BigInt(await request<Hex>({ method: 'eth_getBalance', params: [address, 'latest'] })),
+    async tokenBalance(token, address) {
+      // balanceOf(address): selector 0x70a08231 and the address as one 32-byte word.
+      const data = `0x70a08231${address.toLowerCase().replace(/^0x/, '').padStart(64, '0')}`;
+      const r = await request<Hex>({ method: 'eth_call', params: [{ to: token, data }, 'latest'] });
+      // No contract at the address answers nothing: it holds none of it.
+      return r === '0x' ? 0n : BigInt(r);
+    },
+  };
+}

@@ -25,5 +25,27 @@ export { BitcoinScanner } from './bitcoin-scanner';
 export type { BitcoinChainSettings, BitcoinScannerDeps } from './bitcoin-scanner';
 export { bitcoindNode, satsFromBtc } from './bitcoin-node';
 export type { BitcoinBlock, BitcoinNode, BitcoinOutput } from './bitcoin-node';
-export { viemTxNode } from './evm-sender';
-export type { EvmTxNode, FeeLevels, TxReceipt } from './evm-sender';
+export { viemTxNode, viemWalletReader } from './evm-sender';
+export type { EvmTxNode, EvmWalletReader, FeeLevels, LatestBlock, TxReceipt } from './evm-sender';
+export {
+  ANVIL_CHAIN_ID,
+  DEV_ACCOUNTS,
+  DEV_USDT_BALANCE,
+  TEST_USDT_ABI,
+  TEST_USDT_BYTECODE,
+  TOKEN_OWNER,
+  anvilBinary,
+  connectAnvil,
+  startAnvil,
+} from './anvil';
+export type { AnvilChain, AnvilNode, Mining, Receipt, RpcError, StartAnvilOptions, TxRequest } from './anvil';
+export {
+  CHAIN_DEV_FILE,
+  DEV_CHAIN_DIR,
+  DevChainError,
+  FAUCET_ACCOUNT,
+  HOT_WALLET_ETH,
+  HOT_WALLET_USDT,
+  startDevChain,
+} from './dev-chain';
+export type { ChainDevInfo, DevChain, DevChainCoin, DevChainLog, DevChainOptions } from './dev-chain';

@@ -9,6 +9,9 @@ import {
   DepositAddressResponse,
   DepositNoticeBody,
   DepositNoticeResponse,
+  DEV_CHAIN_SENDS_PER_MINUTE,
+  DevChainSendBody,
+  DevChainSentResponse,
   GetAddressesQuery,
   GetAddressesResponse,
   Ok,
@@ -154,6 +157,22 @@ export const depositRoutes: FastifyPluginAsync<{ deposits: DepositService }> = a
       }),
     },
     async (req, reply) => reply.ok(await deposits.notice(authOf(req).user.id, req.body)),
+  );
+
+  app.post(
+    '/asset/api/userrechange/dev-chain-send',
+    {
+      config: { rateLimit: { max: DEV_CHAIN_SENDS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: schema({
+        tags,
+        summary:
+          "Development chain only: test USDT or ETH to the user's own deposit address on it, mined at once; credited by the deposit watcher once confirmed. Answers DEV_CHAIN_OFF on every other server",
+        body: DevChainSendBody,
+        response: DevChainSentResponse,
+        auth: true,
+      }),
+    },
+    async (req, reply) => reply.ok(await deposits.devChainSend(authOf(req).user.id, req.body)),
   );
 
   app.get(

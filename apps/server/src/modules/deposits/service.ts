@@ -4,6 +4,9 @@ import {
   ASSETS,
   DEPOSIT_CHAINS,
   DEPOSIT_NOTICES_PER_DAY,
+  DEV_CHAIN_COINS,
+  type DevChainSendBody,
+  type DevChainSent,
   formatAmount,
   parseAmount,
   type CreateAddressBody,
@@ -69,6 +72,11 @@ export class DepositService {
     this.keys = keys ?? DepositKeys.load(ctx.config.deposits, ctx.config.dataDir, ctx.log);
   }
 
+  /** Whether the route's chain is the development chain this server runs (test coins: `ctx.devChain`). */
+  private onDevChain(chain: DepositChainId): boolean {
+    return chain !== 'bitcoin' && this.ctx.devChain !== undefined && this.ctx.config.chains[chain].dev === true;
+  }
+
   /** Every configured coin × chain (the watchers read tokens, minimums and confirmations here). */
   get routes(): readonly DepositRouteConfig[] {
     return this.ctx.config.deposits.routes;
@@ -89,6 +97,7 @@ export class DepositService {
       confirmations: r.confirmations,
       enabled: r.enabled,
       state: !r.enabled ? 'disabled' : this.keys.available(chain.family) ? 'available' : 'not_configured',
+      devChain: this.onDevChain(r.chain),
     };
   }
 
@@ -177,6 +186,37 @@ export class DepositService {
 
   async depositAddress(userId: number, symbol: string, chain?: DepositChainId): Promise<DepositAddress> {
     return this.depositAddressOf(userId, this.availableRoute(symbol, chain));
+  }
+
+  /**
+   * Test coins of the development chain to the user's own deposit address on it (docs/deposits.md
+   * "The development chain"): sent from one of anvil's funded accounts and mined; the deposit watcher
+   * then sees, confirms and credits it as any deposit. DEV_CHAIN_OFF where no development chain runs.
+   */
+  async devChainSend(userId: number, body: DevChainSendBody): Promise<DevChainSent> {
+    const devChain = this.ctx.devChain;
+    if (!devChain || !this.onDevChain('ethereum')) throw new AppError('DEV_CHAIN_OFF');
+    const bounds = DEV_CHAIN_COINS[body.symbol];
+    const route = this.availableRoute(body.symbol, 'ethereum');
+    const amount = parseAmount(body.amount, route.decimals);
+    const min = parseAmount(bounds.min, route.decimals)!;
+    const max = parseAmount(bounds.max, route.decimals)!;
+    if (amount === null || amount < min || amount > max)
+      throw new AppError('DEV_CHAIN_AMOUNT_INVALID', { min: bounds.min, max: bounds.max, coin: body.symbol });
+    const deposit = await this.depositAddressOf(userId, route);
+    const sent = await devChain.send(body.symbol, deposit.address as `0x${string}`, amount);
+    this.ctx.log.info(
+      { userId, symbol: body.symbol, amount: body.amount, txHash: sent.txHash },
+      'development chain: test coins sent to a deposit address',
+    );
+    return {
+      symbol: body.symbol,
+      chain: 'ethereum',
+      address: deposit.address,
+      amount: formatAmount(amount, route.decimals),
+      txHash: sent.txHash,
+      blockNumber: sent.blockNumber,
+    };
   }
 
   /** The user's deposit address on each available chain of the coin, and their saved addresses for it. */

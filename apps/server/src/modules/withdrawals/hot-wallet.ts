@@ -1,3 +1,4 @@
+import { privateKeyToAccount } from 'viem/accounts';
 import type { DepositChainId } from '@app/contract';
 import type { AppContext } from '../../context';
 import { devHotKeyEvm } from '../deposits';
@@ -27,4 +28,12 @@ export function evmHotKey(ctx: AppContext): `0x${string}` | null {
     'withdrawals on EVM chains are signed with a hot-wallet key derived from a DEVELOPMENT seed kept in the data folder: for development only, never for real money (set WITHDRAW_HOT_KEY_EVM)',
   );
   return privateKey;
+}
+
+/** The EVM hot wallet's address (the configured key's, or the development key's), without a warning; null when neither. */
+export function hotWalletAddress(ctx: AppContext): string | null {
+  const key =
+    ctx.config.withdrawals.hotKeyEvm ??
+    (ctx.config.deposits.devSeed ? devHotKeyEvm(ctx.config.dataDir).privateKey : null);
+  return key ? privateKeyToAccount(key).address : null;
 }

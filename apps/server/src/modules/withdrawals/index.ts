@@ -4,4 +4,6 @@ export { withdrawalRoutes, withdrawalAdminRoutes } from './routes';
 export { AddressBookService } from './address-book';
 export { addressBookRoutes } from './address-book-routes';
 export { WithdrawalSigner } from './signer';
-export { signerChains } from './hot-wallet';
+export { hotWalletAddress, signerChains } from './hot-wallet';
+export { WithdrawalAvailability } from './availability';
+export type { ProbeLane, RouteLimits } from './availability';

@@ -47,6 +47,7 @@ import {
 import { adminListScope, userRepo, type UserRecord as WithdrawUser } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
 import type { FundPasswordCheck } from './address-book';
+import { WithdrawalAvailability } from './availability';
 import {
   withdrawalRepo,
   type WithdrawAddressRow,
@@ -108,6 +109,8 @@ interface Guard {
 export class WithdrawalService {
   private seeded: Promise<void> | null = null;
   private readonly signerChains: ReadonlySet<DepositChainId>;
+  /** Why a coin × chain cannot be withdrawn now, and since when (docs/withdrawals.md "Availability"). */
+  readonly availability: WithdrawalAvailability;
 
   constructor(
     private readonly ctx: AppContext,
@@ -122,6 +125,7 @@ export class WithdrawalService {
     },
   ) {
     this.signerChains = new Set(deps.signerChains);
+    this.availability = new WithdrawalAvailability(ctx, { routes: deps.routes, signerChains: deps.signerChains });
   }
 
   // ----- settings -------------------------------------------------------------------------------
@@ -172,7 +176,18 @@ export class WithdrawalService {
   }
 
   private available(route: DepositRouteConfig, setting: SettingRow): boolean {
-    return route.enabled && setting.enabled && this.signerChains.has(route.chain);
+    return this.availability.reason(route, setting) === null;
+  }
+
+  /**
+   * One check of the chains withdrawals are sent on (jobs.ts "withdrawal availability"): the node,
+   * its newest block, the hot wallet against each route's smallest payout and gas.
+   */
+  async checkAvailability(): Promise<void> {
+    await this.availability.probeOnce(async (symbol, chain) => {
+      const s = await this.setting(symbol, chain);
+      return { enabled: s.enabled, updatedAt: s.updatedAt, smallestPayout: s.minAmount - s.fee };
+    });
   }
 
   async settings(): Promise<WithdrawSettingRow[]> {
@@ -292,6 +307,7 @@ export class WithdrawalService {
       chainName: chain.name,
       protocol: chain.protocol,
       available: this.available(route, setting),
+      unavailable: this.availability.reason(route, setting),
       fee: money(g.feeWaivedUntil ? 0n : setting.fee),
       standardFee: money(setting.fee),
       feeWaived: g.feeWaivedUntil !== null,

@@ -170,6 +170,7 @@ describe('withdraw-fee', () => {
       chainType: 'ethereum',
       protocol: 'ERC20',
       available: true,
+      unavailable: null,
       fee: '5.000000',
       standardFee: '5.000000',
       feeWaived: false,
@@ -184,7 +185,10 @@ describe('withdraw-fee', () => {
       frozen: false,
     });
     // TRON has no signer: not available (and saying so, not failing later).
-    expect((await u.fee('USDT', 'tron')).data).toMatchObject({ available: false });
+    expect((await u.fee('USDT', 'tron')).data).toMatchObject({
+      available: false,
+      unavailable: { reason: 'chain_unsupported', since: t.app.withdrawals.availability.startedAt.getTime() },
+    });
   });
 
   // The waiver lasts WITHDRAW_FEE_FREE_MONTHS calendar months from registration, the day clamped to the
