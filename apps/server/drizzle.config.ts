@@ -15,6 +15,7 @@ export default defineConfig({
     './src/db/schema-financing.ts',
     './src/db/schema-notices.ts',
     './src/db/schema-cluster.ts',
+    './src/db/schema-home.ts',
   ],
   out: './migrations',
 });

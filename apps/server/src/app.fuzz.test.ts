@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ERRORS, INSTRUMENTS, parseAmount } from '@app/contract';
+import { ADMIN_API, API, ERRORS, INSTRUMENTS, parseAmount } from '@app/contract';
 import { createTestApp, registerByEmail, uniqueEmail, type TestApp } from '../test/harness';
 import { fillPath, operations, type JsonSchema, type Operation } from '../test/openapi';
 import { createOperator, operatorLogin, type TestOperator } from '../test/operators';
@@ -631,6 +631,58 @@ describe('the internal errors of issue 13, one by one', () => {
       code: code('DASHBOARD_LAYOUT_INVALID'),
       data: null,
     });
+  });
+
+  it("refuses hostile values inside the VIP tiers and a shortcut's labels, as the top-level fuzzing does not reach them", async () => {
+    const tier = {
+      level: 1,
+      minVolumeUsdt: '100',
+      minBalanceUsdt: '100',
+      withdrawFeeDiscountBps: 0,
+      otcSpreadDiscountBps: 0,
+      withdrawLimitBps: 10000,
+    };
+    const send = (url: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: FUZZ_IP,
+        headers: { token: operatorToken, 'content-type': 'application/json' },
+        payload,
+      });
+    await liveOperatorToken();
+    const hostileTiers = [
+      toJson({ ...tier, level: new Raw('1e400') }),
+      toJson({ ...tier, withdrawFeeDiscountBps: 10001 }),
+      toJson({ ...tier, withdrawLimitBps: 9999 }),
+      toJson({ ...tier, minVolumeUsdt: '1\u0000' }),
+      toJson({ ...tier, minBalanceUsdt: '9'.repeat(50) }),
+      toJson({ ...tier, extra: 1 }),
+      Array.from({ length: 11 }, (_, i) => toJson({ ...tier, level: i + 1 })).join(','),
+    ];
+    for (const tiers of hostileTiers) {
+      const res = await send(ADMIN_API.vip.save, `{"tiers":[${tiers}]}`);
+      expect(res.statusCode, tiers).toBe(400);
+      expect(res.json().code, tiers).not.toBe(0);
+    }
+    const shortcut = { key: 'vip', visible: true, position: 1, target: '/pages/home/vip' };
+    const hostileLabels = [
+      `{"en":"VIP\\u0000"}`,
+      `{"en":"${'x'.repeat(25)}"}`,
+      `{"en":" padded "}`,
+      `{"xx":"label"}`,
+      `{"en":["VIP"]}`,
+      `{"de":{"nested":"x"}}`,
+    ];
+    for (const labels of hostileLabels) {
+      const res = await send(ADMIN_API.shortcuts.save, `{${toJson(shortcut).slice(1, -1)},"labels":${labels}}`);
+      expect(res.statusCode, labels).toBe(400);
+      expect(res.json(), labels).toMatchObject({ code: code('INVALID_PARAMETER'), data: null });
+    }
+    for (const target of ['https://evil.example/x', '//evil.example', '/pages/../admin', 'javascript:alert(1)']) {
+      const res = await send(ADMIN_API.shortcuts.save, toJson({ ...shortcut, labels: {}, target }));
+      expect(res.json(), target).toMatchObject({ code: code('SHORTCUT_TARGET_INVALID'), data: null });
+    }
   });
 
   it('answers a malformed multipart body with MULTIPART_INVALID', async () => {

@@ -37,9 +37,11 @@ import { queueRoutes } from './modules/queues';
 import { systemRoutes } from './modules/system';
 import { createLedger, OutboxRelay, type LedgerReads, type MoneyCommands } from './modules/ledger';
 import { ReferencePrices, ValuationService, WalletService, walletRoutes } from './modules/wallet';
-import { OtcService, otcRoutes } from './modules/otc';
-import { contractRoutes, createContracts } from './modules/contracts';
-import { SpotService, spotRoutes } from './modules/spot';
+import { OtcService, otcRoutes, otcVolume } from './modules/otc';
+import { contractRoutes, contractVolume, createContracts } from './modules/contracts';
+import { SpotService, spotRoutes, spotVolume } from './modules/spot';
+import { VipService, vipAdminRoutes, vipRoutes } from './modules/vip';
+import { GuideService, guideRoutes } from './modules/guide';
 import { MarketModule, marketRoutes, type EngineOptions } from './modules/market';
 import { AuditLog, auditRoutes, operatorActor } from './modules/audit';
 import { OperatorService, OperatorSessionService, operatorRoutes } from './modules/operators';
@@ -55,12 +57,15 @@ import {
   HelpService,
   LegalService,
   NewsService,
+  ShortcutService,
   helpAdminRoutes,
   helpRoutes,
   legalAdminRoutes,
   legalRoutes,
   newsAdminRoutes,
   newsRoutes,
+  shortcutAdminRoutes,
+  shortcutRoutes,
 } from './modules/content';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
@@ -168,7 +173,8 @@ export async function buildApp({
   // News and announcements (docs/content.md): the home banners (market) and the content routes read its posts.
   const news = new NewsService(ctx, { audit });
   const { bus, outboxRelay, market } = await registerMarket(app, ctx, { sessions, news, marketEngine });
-  const { ledger, money, prices } = await registerMoney(app, ctx, { bus, market, audit, sessions, kyc });
+  const { ledger, money, prices, valuation } = await registerMoney(app, ctx, { bus, market, audit, sessions, kyc });
+  const vip = await registerVipAndGuide(app, ctx, { audit, ledger, valuation });
   const { deposits, depositWatchers, withdrawals, withdrawalSigner } = await registerDepositsAndWithdrawals(app, ctx, {
     money,
     ledger,
@@ -177,8 +183,9 @@ export async function buildApp({
     users,
     codes: auth.otp,
     sessions,
+    vip,
   });
-  const { loans, financing } = await registerProducts(app, ctx, { money, ledger, prices, audit, kyc, files });
+  const { loans, financing } = await registerProducts(app, ctx, { money, ledger, prices, audit, kyc, files, vip });
   await registerContent(app, ctx, { news, audit });
   const chat = await registerChat(app, ctx, { audit, files });
   await registerBackOffice(app, ctx, { money, audit, kyc, deposits, depositWatchers, withdrawals, loans });
@@ -450,8 +457,30 @@ async function registerMoney(
   app.addHook('onClose', () => money.outbox.flush());
   const prices = new ReferencePrices(market);
   const wallet = new WalletService(ctx, ledger, money);
-  await app.register(walletRoutes, { wallet, valuation: new ValuationService(ctx, ledger, wallet, prices) });
-  return { ledger, money, prices };
+  const valuation = new ValuationService(ctx, ledger, wallet, prices);
+  await app.register(walletRoutes, { wallet, valuation });
+  return { ledger, money, prices, valuation };
+}
+
+/**
+ * VIP tiers (docs/vip.md): each customer's tier from the real account's 30-day trading volume (OTC,
+ * spot, seconds contracts) and its balances valued now; OTC and withdrawals apply its benefits. The
+ * novice guide's progress from the user's own records (docs/content.md "Novice guide").
+ */
+async function registerVipAndGuide(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { audit, ledger, valuation }: { audit: AuditLog; ledger: LedgerReads; valuation: ValuationService },
+): Promise<VipService> {
+  const vip = new VipService(ctx, {
+    audit,
+    balances: valuation,
+    volumes: [otcVolume, spotVolume, contractVolume],
+  });
+  await app.register(vipRoutes, { vip });
+  await app.register(vipAdminRoutes, { vip });
+  await app.register(guideRoutes, { guide: new GuideService(ctx, ledger) });
+  return vip;
 }
 
 /** Money in and out: deposit addresses and the chain watchers, withdrawals, their address book and the signer. */
@@ -466,6 +495,7 @@ async function registerDepositsAndWithdrawals(
     users,
     codes,
     sessions,
+    vip,
   }: {
     money: MoneyCommands;
     ledger: LedgerReads;
@@ -474,6 +504,7 @@ async function registerDepositsAndWithdrawals(
     users: UserService;
     codes: AuthService['otp'];
     sessions: SessionService;
+    vip: VipService;
   },
 ) {
   // Deposits: coins × chains, each user's deposit addresses (from account xpubs), the address book, records.
@@ -495,6 +526,7 @@ async function registerDepositsAndWithdrawals(
     users,
     routes: deposits.routes,
     signerChains: signerChains(ctx),
+    tiers: vip,
   });
   app.decorate('withdrawals', withdrawals);
   // The signer: approved withdrawals signed, recorded, sent and followed to completion (docs/withdrawals.md "Signer").
@@ -523,6 +555,7 @@ async function registerProducts(
     audit,
     kyc,
     files,
+    vip,
   }: {
     money: MoneyCommands;
     ledger: LedgerReads;
@@ -530,6 +563,7 @@ async function registerProducts(
     audit: AuditLog;
     kyc: KycService;
     files: FileService;
+    vip: VipService;
   },
 ) {
   // Loans: applications reviewed by operators (four eyes above LOAN_FOUR_EYES_USDT), paid out from the
@@ -538,7 +572,7 @@ async function registerProducts(
   app.decorate('loans', loans);
   await app.register(loanRoutes, { loans });
   await app.register(loanAdminRoutes, { loans });
-  await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc) });
+  await app.register(otcRoutes, { otc: new OtcService(ctx, money, prices, ctx.config.otc, vip) });
   // Fixed-term financing: products, estimate and token, subscriptions; the maturity job pays them in the engine role.
   const financing = new FinancingService(ctx, { money, ledger, audit });
   app.decorate('financing', financing);
@@ -567,6 +601,10 @@ async function registerContent(
   const appVersions = new AppVersionService(ctx, audit);
   await app.register(appVersionRoutes, { appVersions });
   await app.register(appVersionAdminRoutes, { appVersions });
+  // The home page's shortcuts, shown or hidden, labelled and pointed by operators (docs/content.md "Home shortcuts").
+  const shortcuts = new ShortcutService(ctx, { audit });
+  await app.register(shortcutRoutes, { shortcuts });
+  await app.register(shortcutAdminRoutes, { shortcuts });
 }
 
 /**

@@ -11,7 +11,7 @@ import { RESEND_TOO_SOON_CODE } from './constants';
  * 1500–1599 trading (seconds contracts, spot orders); 1600–1699 the back office (operators, audit);
  * 1700–1799 identity verification (KYC); 1800–1899 deposits; 1900–1999 withdrawals;
  * 2000–2099 financing; 2100–2199 loans; 2240–2259 customer-service chat;
- * 2260–2269 app versions and downloads.
+ * 2260–2269 app versions and downloads; 2270–2279 home shortcuts and VIP tiers.
  */
 export interface ErrorDef {
   readonly code: number;
@@ -1009,6 +1009,19 @@ export const ERRORS = {
     400,
     'Enter a link starting with https:// or http://',
     'An update or download link that is not an http(s) address of at most 500 characters without spaces.',
+  ),
+  // Home shortcuts and VIP tiers (docs/content.md "Home shortcuts", docs/vip.md).
+  SHORTCUT_TARGET_INVALID: def(
+    2270,
+    400,
+    'Enter an app page starting with /pages/',
+    "A home shortcut's target that is not an app page: /pages/ and path segments of letters, digits, _ and -, with an optional query, at most 200 characters (no other site, no ..).",
+  ),
+  VIP_TIERS_INVALID: def(
+    2271,
+    400,
+    'Each VIP tier must ask for more and give no less than the tier below it',
+    "Saving VIP tiers whose levels are not 1, 2, 3… in order, whose volume or balance threshold is not above the tier below (the first tier's above 0), or whose benefits are smaller than the tier below's. A threshold with more than 2 decimals answers AMOUNT_INVALID.",
   ),
 } as const satisfies Record<string, ErrorDef>;
 

@@ -32,4 +32,6 @@ export * from './schemas/chat';
 export * from './schemas/help';
 export * from './schemas/legal';
 export * from './schemas/app-version';
+export * from './schemas/vip';
+export * from './schemas/home';
 export * from './app-update';

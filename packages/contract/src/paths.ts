@@ -216,6 +216,18 @@ export const API = {
     getVersion: '/asset/api/app-version/get-version',
     companyAddress: '/asset/api/app-version/company-address',
   },
+  /** Added by this project (issue 34): the home page's shortcuts as operators set them (no session; docs/content.md "Home shortcuts"). */
+  home: {
+    shortcuts: '/asset/api/home/shortcuts',
+  },
+  /** Added by this project (issue 34): the VIP tiers, and the caller's tier and progress when a session is sent (docs/vip.md). */
+  vip: {
+    info: '/asset/api/vip/info',
+  },
+  /** Added by this project (issue 34): the novice guide's steps, each done or not from the user's own records (docs/content.md "Novice guide"). */
+  guide: {
+    progress: '/asset/api/guide/progress',
+  },
   common: {
     upload: '/asset/api/common/upload',
     /** Private uploads, served only to their owner: GET with the token header. */
@@ -323,6 +335,16 @@ export const ADMIN_API = {
   legal: {
     versions: '/admin/api/content/legal/versions',
     publish: '/admin/api/content/legal/publish',
+  },
+  /** The home page's shortcuts: shown or hidden, label, target (support, admin; audited). */
+  shortcuts: {
+    list: '/admin/api/content/shortcuts/list',
+    save: '/admin/api/content/shortcuts/save',
+  },
+  /** VIP tiers: thresholds and benefits (finance reads; admin changes; audited). */
+  vip: {
+    tiers: '/admin/api/vip/tiers',
+    save: '/admin/api/vip/tiers/save',
   },
   /** App versions (publish, list) and the download links (admin; audited). */
   appVersions: {

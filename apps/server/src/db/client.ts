@@ -14,6 +14,7 @@ import * as withdrawalSchema from './schema-withdrawals';
 import * as financingSchema from './schema-financing';
 import * as noticeSchema from './schema-notices';
 import * as clusterSchema from './schema-cluster';
+import * as homeSchema from './schema-home';
 import { SERVER_DIR } from '../server-dir';
 import { acquireDirLock, type DirLock } from './dir-lock';
 import { engineScope, fence } from './engine-scope';
@@ -31,6 +32,7 @@ const schema = {
   ...financingSchema,
   ...noticeSchema,
   ...clusterSchema,
+  ...homeSchema,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

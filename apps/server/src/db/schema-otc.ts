@@ -54,6 +54,11 @@ export const otcTrades = pgTable(
     price: text('price').notNull(),
     fee: money('fee').notNull(),
     feeAsset: text('fee_asset').notNull(),
+    /**
+     * The trade's size in USDT minor units, for the VIP tiers' 30-day volume (docs/vip.md): what a buy
+     * paid (fee included), what a sell or a flash exchange sold the coin for before the fee.
+     */
+    volumeUsdt: money('volume_usdt').notNull().default(sql`0`),
     quoteId: text('quote_id').notNull(),
     transactionId: bigint('transaction_id', { mode: 'number' })
       .notNull()

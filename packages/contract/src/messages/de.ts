@@ -183,6 +183,8 @@ export const de: ErrorMessages = {
   APP_VERSION_EXISTS: 'Diese Version ist für diese Plattform bereits veröffentlicht',
   APP_VERSION_NOT_NEWER: 'Eine neue Version muss höher sein als {latest}',
   APP_LINK_INVALID: 'Geben Sie einen Link ein, der mit https:// oder http:// beginnt',
+  SHORTCUT_TARGET_INVALID: 'Geben Sie eine App-Seite ein, die mit /pages/ beginnt',
+  VIP_TIERS_INVALID: 'Jede VIP-Stufe muss mehr verlangen und darf nicht weniger bieten als die Stufe darunter',
   HELP_ARTICLE_NOT_FOUND: 'Dieser Artikel existiert nicht',
   LEGAL_DOCUMENT_NOT_FOUND: 'Diese Version des Textes existiert nicht',
   LEGAL_VERSION_NOT_CURRENT: 'Eine neuere Version dieses Textes wurde veröffentlicht, bitte lesen Sie sie zuerst',

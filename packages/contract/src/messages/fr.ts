@@ -184,6 +184,8 @@ export const fr: ErrorMessages = {
   APP_VERSION_EXISTS: 'Cette version est déjà publiée pour cette plateforme',
   APP_VERSION_NOT_NEWER: 'Une nouvelle version doit être supérieure à {latest}',
   APP_LINK_INVALID: 'Saisissez un lien commençant par https:// ou http://',
+  SHORTCUT_TARGET_INVALID: 'Saisissez une page de l’application commençant par /pages/',
+  VIP_TIERS_INVALID: 'Chaque niveau VIP doit exiger plus et n’offrir pas moins que le niveau inférieur',
   HELP_ARTICLE_NOT_FOUND: "Cet article n'existe pas",
   LEGAL_DOCUMENT_NOT_FOUND: "Cette version du texte n'existe pas",
   LEGAL_VERSION_NOT_CURRENT: "Une version plus récente de ce texte a été publiée, veuillez d'abord la lire",

@@ -180,6 +180,8 @@ export const it: ErrorMessages = {
   APP_VERSION_EXISTS: 'Questa versione è già pubblicata per questa piattaforma',
   APP_VERSION_NOT_NEWER: 'Una nuova versione deve essere superiore a {latest}',
   APP_LINK_INVALID: 'Inserisci un link che inizi con https:// o http://',
+  SHORTCUT_TARGET_INVALID: 'Inserisci una pagina dell’app che inizi con /pages/',
+  VIP_TIERS_INVALID: 'Ogni livello VIP deve richiedere di più e non offrire meno del livello inferiore',
   HELP_ARTICLE_NOT_FOUND: 'Questo articolo non esiste',
   LEGAL_DOCUMENT_NOT_FOUND: 'Questa versione del testo non esiste',
   LEGAL_VERSION_NOT_CURRENT: 'È stata pubblicata una versione più recente di questo testo, leggila prima',

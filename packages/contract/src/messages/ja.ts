@@ -179,6 +179,8 @@ export const ja: ErrorMessages = {
   APP_VERSION_EXISTS: 'このバージョンはこのプラットフォームで既に公開されています',
   APP_VERSION_NOT_NEWER: '新しいバージョンは {latest} より大きくなければなりません',
   APP_LINK_INVALID: 'https:// または http:// で始まるリンクを入力してください',
+  SHORTCUT_TARGET_INVALID: '/pages/ で始まるアプリのページを入力してください',
+  VIP_TIERS_INVALID: '各 VIP ランクは、下のランクより高い条件で、下のランク以上の特典にしてください',
   HELP_ARTICLE_NOT_FOUND: 'この記事は存在しません',
   LEGAL_DOCUMENT_NOT_FOUND: 'このバージョンの文書は存在しません',
   LEGAL_VERSION_NOT_CURRENT: 'この文書の新しいバージョンが公開されています。先にお読みください',

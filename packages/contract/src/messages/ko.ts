@@ -179,6 +179,8 @@ export const ko: ErrorMessages = {
   APP_VERSION_EXISTS: '이 버전은 이 플랫폼에 이미 게시되었습니다',
   APP_VERSION_NOT_NEWER: '새 버전은 {latest}보다 높아야 합니다',
   APP_LINK_INVALID: 'https:// 또는 http://로 시작하는 링크를 입력하세요',
+  SHORTCUT_TARGET_INVALID: '/pages/로 시작하는 앱 페이지를 입력하세요',
+  VIP_TIERS_INVALID: '각 VIP 등급은 아래 등급보다 높은 조건을 요구하고 혜택은 아래 등급 이상이어야 합니다',
   HELP_ARTICLE_NOT_FOUND: '이 글은 존재하지 않습니다',
   LEGAL_DOCUMENT_NOT_FOUND: '이 버전의 문서는 존재하지 않습니다',
   LEGAL_VERSION_NOT_CURRENT: '이 문서의 새 버전이 게시되었습니다. 먼저 읽어 주세요',

@@ -179,6 +179,8 @@ export const zhHK: ErrorMessages = {
   APP_VERSION_EXISTS: '此版本已在該平台發佈',
   APP_VERSION_NOT_NEWER: '新版本必須高於 {latest}',
   APP_LINK_INVALID: '請輸入以 https:// 或 http:// 開頭的連結',
+  SHORTCUT_TARGET_INVALID: '請輸入以 /pages/ 開頭的應用程式頁面',
+  VIP_TIERS_INVALID: '每個 VIP 等級的門檻須高於下一級，權益不得少於下一級',
   HELP_ARTICLE_NOT_FOUND: '此文章不存在',
   LEGAL_DOCUMENT_NOT_FOUND: '此版本的文本不存在',
   LEGAL_VERSION_NOT_CURRENT: '此文本已發佈新版本，請先閱讀',

@@ -179,6 +179,8 @@ export const zh: ErrorMessages = {
   APP_VERSION_EXISTS: '此版本已在该平台发布',
   APP_VERSION_NOT_NEWER: '新版本必须高于 {latest}',
   APP_LINK_INVALID: '请输入以 https:// 或 http:// 开头的链接',
+  SHORTCUT_TARGET_INVALID: '请输入以 /pages/ 开头的应用页面',
+  VIP_TIERS_INVALID: '每个 VIP 等级的门槛必须高于下一级，权益不得少于下一级',
   HELP_ARTICLE_NOT_FOUND: '此文章不存在',
   LEGAL_DOCUMENT_NOT_FOUND: '此版本的文本不存在',
   LEGAL_VERSION_NOT_CURRENT: '此文本已发布新版本，请先阅读',

@@ -32,6 +32,8 @@ export const ExchangeInfo = Type.Object({
   validSeconds: Type.Integer(),
   /** Fee as a fraction of the USDT value, e.g. "0.001" for 0.1 %. */
   feeRate: Type.String(),
+  /** The caller's VIP tier when quoted (0: none): its narrower spread is in these rates (docs/vip.md). */
+  vipLevel: Type.Integer({ minimum: 0 }),
   rates: Type.Array(OtcRate),
 });
 export type ExchangeInfo = Static<typeof ExchangeInfo>;

@@ -199,8 +199,10 @@ export const WithdrawFeeInfo = Type.Object({
   unavailable: Type.Union([WithdrawUnavailable, Type.Null()]),
   /** The fee the user pays now: zero while `feeWaived`. */
   fee: Coin,
-  /** The operators' fee for this coin and chain (what the user pays once the waiver ends). */
+  /** The operators' fee for this coin and chain (what the user pays without a waiver or a VIP tier). */
   standardFee: Coin,
+  /** The user's VIP tier now (0: none): its lower fee is in `fee` and its higher limits in `maxAmount` and `dailyLimit` (docs/vip.md). */
+  vipLevel: Type.Integer({ minimum: 0 }),
   /** New users pay no withdrawal fee for their first three months (docs/product.md §1). */
   feeWaived: Type.Boolean(),
   feeWaivedUntil: NullableEpochMs,

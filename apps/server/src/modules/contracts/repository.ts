@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Market } from '@app/contract';
 import { rowsOf, type Db, type DbOrTx, type RawRow, type Tx } from '../../db/client';
 import { insertFrom } from '../../db/insert-from';
@@ -130,6 +130,15 @@ async function claim(tx: Tx, where: SQL): Promise<string> {
 
 /** Contracts' SQL: products, contracts, the open queue and settlements. */
 export const contractsRepo = {
+  /** USDT minor units staked on the user's contracts opened in `mode` from `since` on (the VIP tiers' volume, docs/vip.md). */
+  async volumeSince(db: DbOrTx, userId: number, mode: string, since: Date): Promise<bigint> {
+    const [row] = await db
+      .select({ v: sql<string>`coalesce(sum(${contracts.stake}), 0)` })
+      .from(contracts)
+      .where(and(eq(contracts.userId, userId), eq(contracts.mode, mode), gte(contracts.openTime, since)));
+    return BigInt(row?.v ?? '0');
+  },
+
   // ----- products
 
   products(db: DbOrTx, market?: Market): Promise<ProductRow[]> {

@@ -154,6 +154,21 @@ export const ledgerRepo = {
     return new Map(rows.map((r) => [String(r.kind), new Date(String(r.at))]));
   },
 
+  /** Whether the user has ever had a transaction of one of these kinds in `mode`; stops at the first. */
+  async hasKinds(db: DbOrTx, userId: number, mode: string, kinds: readonly string[]): Promise<boolean> {
+    const rows = rowsOf(
+      await db.execute(sql`
+      SELECT EXISTS (
+        SELECT 1 FROM ledger_accounts a
+        JOIN ledger_postings p ON p.account_id = a.id
+        JOIN ledger_transactions t ON t.id = p.transaction_id
+        WHERE a.user_id = ${userId} AND a.mode = ${mode}
+          AND t.kind IN (SELECT jsonb_array_elements_text(${JSON.stringify(kinds)}::jsonb))
+      ) AS found`),
+    );
+    return rows[0]?.found === true || rows[0]?.found === 't';
+  },
+
   /**
    * A user's statement in one mode: one item per ledger transaction (a business event), newest
    * first, paged by transaction; in each, one line per wallet and asset it touched, the wallet's

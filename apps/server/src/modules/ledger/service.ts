@@ -236,6 +236,11 @@ export class LedgerService {
     return ledgerRepo.latestOfKinds(db, userId, mode, kinds, since, 100);
   }
 
+  /** Whether the user has ever had a transaction of one of these kinds in `mode` (the novice guide's facts). */
+  hasKinds(db: DbOrTx, userId: number, mode: Mode, kinds: readonly LedgerKind[]): Promise<boolean> {
+    return ledgerRepo.hasKinds(db, userId, mode, kinds);
+  }
+
   /** The user's statement in one mode: one item per business event (ledger transaction), newest first (account changes). */
   statement(
     db: DbOrTx,
@@ -276,5 +281,5 @@ export function demoFunding(userId: number, wallets: readonly Wallet[] = DEMO_FU
 /** What other modules may do with the ledger: read it and add their invariants. Money moves only through `MoneyCommands`. */
 export type LedgerReads = Pick<
   LedgerService,
-  'verify' | 'registerInvariants' | 'balance' | 'accountsOf' | 'latestOfKinds' | 'statement'
+  'verify' | 'registerInvariants' | 'balance' | 'accountsOf' | 'latestOfKinds' | 'hasKinds' | 'statement'
 >;

@@ -64,6 +64,10 @@ const POLICY: Record<string, readonly OperatorRole[]> = {
   'GET /admin/api/app-versions/list': ['admin'],
   'POST /admin/api/app-versions/publish': ['admin'],
   'POST /admin/api/app-versions/downloads/save': ['admin'],
+  'GET /admin/api/content/shortcuts/list': ['support', 'admin'],
+  'POST /admin/api/content/shortcuts/save': ['support', 'admin'],
+  'GET /admin/api/vip/tiers': ['finance', 'admin'],
+  'POST /admin/api/vip/tiers/save': ['admin'],
   ...Object.fromEntries(
     [
       'GET inbox',

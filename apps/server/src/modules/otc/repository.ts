@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { newestFirst } from '../../db/paging';
 import { otcQuotes, otcTrades } from '../../db/schema-otc';
@@ -38,6 +38,15 @@ export const otcRepo = {
   async insertTrade(db: DbOrTx, row: typeof otcTrades.$inferInsert): Promise<OtcTradeRow> {
     const [created] = await db.insert(otcTrades).values(row).returning();
     return created!;
+  },
+
+  /** USDT minor units of the user's trades in `mode` from `since` on (the VIP tiers' volume, docs/vip.md). */
+  async volumeSince(db: DbOrTx, userId: number, mode: string, since: Date): Promise<bigint> {
+    const [row] = await db
+      .select({ v: sql<string>`coalesce(sum(${otcTrades.volumeUsdt}), 0)` })
+      .from(otcTrades)
+      .where(and(eq(otcTrades.userId, userId), eq(otcTrades.mode, mode), gte(otcTrades.createdAt, since)));
+    return BigInt(row?.v ?? '0');
   },
 
   trades(db: DbOrTx, userId: number, mode: string, page: number, size: number) {

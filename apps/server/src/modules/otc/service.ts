@@ -22,7 +22,8 @@ import { systemAccount, userAccount, type Mode, type MoneyCommands, type MoneyRe
 import { assetOrThrow, positiveAmount, type ReferencePrices } from '../wallet';
 import type { OtcConfig } from '../../config';
 import { otcRepo, type OtcTradeRow } from './repository';
-import { BPS, USDT, coinsFor, feeOf as fee, rateText, usdtFor } from '../../lib/usdt-math';
+import { USDT, coinsFor, feeOf as fee, rateText, usdtFor } from '../../lib/usdt-math';
+import { vipOtcRates, type TierBenefits } from '../vip';
 
 interface StoredRate {
   buy: string;
@@ -49,20 +50,21 @@ export class OtcService {
     private readonly money: MoneyCommands,
     private readonly prices: ReferencePrices,
     private readonly config: OtcConfig,
+    /** The caller's VIP tier narrows the spread (docs/vip.md); the quote keeps its rates, so a later change of tier changes no trade. */
+    private readonly tiers: TierBenefits,
   ) {}
 
   /** Rates for every coin that has a price now, under a fresh quote id. */
   async exchangeInfo(userId: number, mode: Mode): Promise<ExchangeInfo> {
     const now = this.ctx.clock.now();
     const rates: StoredRates = {};
-    const spread = BigInt(this.config.spreadBps);
+    const tier = await this.tiers.benefitsOf(userId);
     for (const a of ASSETS) {
       if (a.symbol === QUOTE_ASSET) continue;
       const ref = this.prices.of(a.symbol);
       if (!ref) continue;
       // The user pays at most the rounded-up ask and gets at least the rounded-down bid.
-      const buy = divRound(ref.units * (BPS + spread), BPS, 'up');
-      const sell = divRound(ref.units * (BPS - spread), BPS, 'down');
+      const { buy, sell } = vipOtcRates(ref.units, this.config.spreadBps, tier.otcSpreadDiscountBps);
       if (sell <= 0n) continue;
       rates[a.symbol] = { buy: buy.toString(), sell: sell.toString(), decimals: ref.decimals };
     }
@@ -83,6 +85,7 @@ export class OtcService {
       expiresAt: expiresAt.getTime(),
       validSeconds: this.config.quoteTtlSeconds,
       feeRate: rateText(this.config.feeBps),
+      vipLevel: tier.level,
       rates: Object.entries(rates).map(([asset, r]) => ({
         asset,
         buyPrice: formatAmount(BigInt(r.buy), r.decimals),
@@ -150,6 +153,8 @@ export class OtcService {
       toAmount: bigint;
       price: string;
       fee: bigint;
+      /** The trade's size in USDT (docs/vip.md): a buy's payment, a sale's proceeds before the fee. */
+      volumeUsdt: bigint;
       postings: Posting[];
     },
   ): Promise<OtcTrade> {
@@ -174,6 +179,7 @@ export class OtcService {
           price: t.price,
           fee: t.fee,
           feeAsset: QUOTE_ASSET,
+          volumeUsdt: t.volumeUsdt,
           quoteId,
           transactionId,
           createdAt: m.now,
@@ -203,6 +209,7 @@ export class OtcService {
         toAmount: coins,
         price: formatAmount(r.buy, r.decimals),
         fee: f,
+        volumeUsdt: cost + f,
         postings: [
           { account: userAccount(userId, mode, 'currency', QUOTE_ASSET), amount: -(cost + f) },
           { account: systemAccount(mode, 'house', QUOTE_ASSET), amount: cost },
@@ -232,6 +239,7 @@ export class OtcService {
         toAmount: gross - f,
         price: formatAmount(r.sell, r.decimals),
         fee: f,
+        volumeUsdt: gross,
         postings: [
           { account: userAccount(userId, mode, 'currency', coin.symbol), amount: -coins },
           { account: systemAccount(mode, 'house', coin.symbol), amount: coins },
@@ -274,6 +282,7 @@ export class OtcService {
         toAmount: coins,
         price,
         fee: f,
+        volumeUsdt: gross,
         postings: [
           { account: userAccount(userId, mode, 'currency', from.symbol), amount: -amount },
           { account: systemAccount(mode, 'house', from.symbol), amount },

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { newestFirst } from '../../db/paging';
 import { spotOrders } from '../../db/schema-trading';
@@ -21,6 +21,22 @@ const whereKey = (k: OrderKey): SQL | undefined =>
 
 /** Spot's SQL: orders and the matcher's look-up. */
 export const spotRepo = {
+  /** USDT minor units of the user's orders filled in `mode` from `since` on (the VIP tiers' volume, docs/vip.md). */
+  async volumeSince(db: DbOrTx, userId: number, mode: string, since: Date): Promise<bigint> {
+    const [row] = await db
+      .select({ v: sql<string>`coalesce(sum(${spotOrders.total}), 0)` })
+      .from(spotOrders)
+      .where(
+        and(
+          eq(spotOrders.userId, userId),
+          eq(spotOrders.mode, mode),
+          eq(spotOrders.status, 'filled'),
+          gte(spotOrders.closedAt, since),
+        ),
+      );
+    return BigInt(row?.v ?? '0');
+  },
+
   async insert(tx: Tx, row: typeof spotOrders.$inferInsert): Promise<OrderRow> {
     const [created] = await tx.insert(spotOrders).values(row).returning();
     return created!;

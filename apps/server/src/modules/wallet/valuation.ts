@@ -62,6 +62,15 @@ export class ValuationService {
     return { typeUser: mode, totalUsdt: formatAmount(total, USDT.scale), wallets, unpriced: [...unpriced] };
   }
 
+  /** Every account of the mode valued together in USDT minor units (the VIP tiers' balance), and the coins without a price now. */
+  async totalUsdt(userId: number, mode: Mode): Promise<{ total: bigint; unpriced: string[] }> {
+    await this.wallets.prepare(userId, mode);
+    const rows = await this.ledger.accountsOf(this.ctx.db, userId, mode);
+    const unpriced = new Set<string>();
+    const total = WALLETS.reduce((sum, w) => sum + this.valued(rows, w, unpriced).total, 0n);
+    return { total, unpriced: [...unpriced] };
+  }
+
   async wallet(userId: number, mode: Mode, wallet: WalletName): Promise<ValuedWallet> {
     await this.wallets.prepare(userId, mode);
     const rows = await this.ledger.accountsOf(this.ctx.db, userId, mode);

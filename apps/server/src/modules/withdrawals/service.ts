@@ -46,6 +46,7 @@ import {
 } from '../ledger';
 import { adminListScope, userRepo, type UserRecord as WithdrawUser } from '../users';
 import { assetOrThrow, positiveAmount, valueAt, type ReferencePrices } from '../wallet';
+import { vipWithdrawFee, vipWithdrawLimit, type TierBenefits, type VipBenefitsOf } from '../vip';
 import type { FundPasswordCheck } from './address-book';
 import { WithdrawalAvailability } from './availability';
 import {
@@ -122,6 +123,8 @@ export class WithdrawalService {
       users: FundPasswordCheck;
       routes: readonly DepositRouteConfig[];
       signerChains: readonly DepositChainId[];
+      /** The user's VIP tier: a lower fee and higher limits (docs/vip.md). */
+      tiers: TierBenefits;
     },
   ) {
     this.signerChains = new Set(deps.signerChains);
@@ -294,13 +297,15 @@ export class WithdrawalService {
     const { asset, route } = this.route(q.currency, q.chainType);
     const setting = await this.setting(asset.symbol, route.chain);
     const now = this.ctx.clock.now();
-    const [g, used, balance] = await Promise.all([
+    const [g, used, balance, tier] = await Promise.all([
       this.guard(this.ctx.db, userId, now),
       this.dailyUsed(this.ctx.db, userId, asset.symbol, now),
       this.deps.ledger.balance(this.ctx.db, userAccount(userId, 'real', 'currency', asset.symbol)),
+      this.deps.tiers.benefitsOf(userId),
     ]);
     const money = (v: bigint) => formatAmount(v, asset.scale);
     const chain = DEPOSIT_CHAINS[route.chain];
+    const terms = tierTerms(setting, tier, asset);
     return {
       currency: asset.symbol,
       chainType: chain.id,
@@ -308,14 +313,15 @@ export class WithdrawalService {
       protocol: chain.protocol,
       available: this.available(route, setting),
       unavailable: this.availability.reason(route, setting),
-      fee: money(g.feeWaivedUntil ? 0n : setting.fee),
+      fee: money(g.feeWaivedUntil ? 0n : terms.fee),
       standardFee: money(setting.fee),
+      vipLevel: tier.level,
       feeWaived: g.feeWaivedUntil !== null,
       feeWaivedUntil: g.feeWaivedUntil?.getTime() ?? null,
       minAmount: money(setting.minAmount),
-      maxAmount: money(setting.maxAmount),
-      dailyLimit: money(setting.dailyLimit),
-      dailyRemaining: money(used >= setting.dailyLimit ? 0n : setting.dailyLimit - used),
+      maxAmount: money(terms.maxAmount),
+      dailyLimit: money(terms.dailyLimit),
+      dailyRemaining: money(used >= terms.dailyLimit ? 0n : terms.dailyLimit - used),
       balance: money(balance),
       amountDecimals: asset.amountDecimals,
       fundPasswordSet: g.user.fundPasswordHash !== null,
@@ -339,10 +345,12 @@ export class WithdrawalService {
     address: WithdrawAddressRow | undefined,
     amount: bigint,
     now: Date,
+    tier: VipBenefitsOf,
     lock = false,
   ) {
     const { asset, route } = this.route(symbol, chain);
     const setting = await this.setting(symbol, chain, db);
+    const terms = tierTerms(setting, tier, asset);
     if (!this.available(route, setting)) throw new AppError('WITHDRAW_NOT_AVAILABLE');
     const g = await this.guard(db, userId, now, lock);
     if (g.user.withdrawalsFrozenAt) throw new AppError('WITHDRAW_FROZEN');
@@ -363,17 +371,17 @@ export class WithdrawalService {
       throw new AppError('WITHDRAW_AMOUNT_PRECISION', { decimals: asset.amountDecimals });
     if (amount < setting.minAmount)
       throw new AppError('WITHDRAW_BELOW_MIN', { min: money(setting.minAmount), currency: symbol });
-    if (amount > setting.maxAmount)
-      throw new AppError('WITHDRAW_ABOVE_MAX', { max: money(setting.maxAmount), currency: symbol });
+    if (amount > terms.maxAmount)
+      throw new AppError('WITHDRAW_ABOVE_MAX', { max: money(terms.maxAmount), currency: symbol });
     const used = await this.dailyUsed(db, userId, symbol, now);
-    if (used + amount > setting.dailyLimit) {
+    if (used + amount > terms.dailyLimit) {
       throw new AppError('WITHDRAW_DAILY_LIMIT', {
-        remaining: money(used >= setting.dailyLimit ? 0n : setting.dailyLimit - used),
+        remaining: money(used >= terms.dailyLimit ? 0n : terms.dailyLimit - used),
         currency: symbol,
       });
     }
     const feeWaived = g.feeWaivedUntil !== null;
-    return { fee: feeWaived ? 0n : setting.fee, feeWaived, address, user: g.user };
+    return { fee: feeWaived ? 0n : terms.fee, feeWaived, address, user: g.user };
   }
 
   /** The create step: checks everything and quotes the fee and the expected receipt; nothing moves. */
@@ -390,6 +398,7 @@ export class WithdrawalService {
       await withdrawalRepo.address(this.ctx.db, req.userId, body.addressId),
       amount,
       now,
+      await this.deps.tiers.benefitsOf(req.userId),
     );
     const balance = await this.deps.ledger.balance(
       this.ctx.db,
@@ -439,6 +448,9 @@ export class WithdrawalService {
     if (!found || found.userId !== req.userId) throw new AppError('WITHDRAW_QUOTE_INVALID');
     await this.deps.users.checkFundPassword(req.userId, body.fundPassword);
     await this.ensureSettings();
+    // The tier's limits, read before the transaction (its figures come from other modules' reads);
+    // its fee is already in the quote, which binds.
+    const tier = await this.deps.tiers.benefitsOf(req.userId);
     return this.deps.money.request(req, async (m) => {
       const quote = await withdrawalRepo.useQuote(m.tx, body.quoteId, req.userId, m.now);
       if (!quote)
@@ -448,7 +460,7 @@ export class WithdrawalService {
             : 'WITHDRAW_QUOTE_EXPIRED',
         );
       const chain = quote.chain as DepositChainId;
-      const { fee, address, user } = await this.check(
+      const { address, user } = await this.check(
         m.tx,
         req.userId,
         quote.symbol,
@@ -456,10 +468,12 @@ export class WithdrawalService {
         await withdrawalRepo.addressById(m.tx, quote.addressId),
         quote.amount,
         m.now,
+        tier,
         true,
       );
-      // The fee as quoted (a waiver that ended in between does not raise it).
-      const takenFee = fee < quote.fee ? fee : quote.fee;
+      // The fee as quoted, exactly: the quote binds. A waiver that ended, a fee or a VIP tier that
+      // changed in between neither raises nor lowers it (docs/withdrawals.md "Create and confirm").
+      const takenFee = quote.fee;
       const review = await this.review(m.tx, user, quote.symbol, quote.amount, address.id, address.createdAt, m.now);
       const escrowTxId = await m.post({
         kind: 'withdraw_escrow',
@@ -803,6 +817,15 @@ export class WithdrawalService {
       },
     });
   }
+}
+
+/** A coin × chain's fee and limits for a user of this VIP tier (docs/vip.md "Benefits"). */
+function tierTerms(setting: SettingRow, tier: VipBenefitsOf, asset: AssetDef) {
+  return {
+    fee: vipWithdrawFee(setting.fee, tier.withdrawFeeDiscountBps, asset),
+    maxAmount: vipWithdrawLimit(setting.maxAmount, tier.withdrawLimitBps),
+    dailyLimit: vipWithdrawLimit(setting.dailyLimit, tier.withdrawLimitBps),
+  };
 }
 
 /** The actor of the review rules' own approvals in the audit log. */

@@ -14,6 +14,7 @@ const quote: ExchangeInfo = {
   expiresAt: Date.UTC(2030, 0, 1),
   validSeconds: 10,
   feeRate: '0.001',
+  vipLevel: 0,
   rates: [
     { asset: 'BTC', buyPrice: '95475.01', sellPrice: '94525.01', priceDecimals: 2, amountDecimals: 5 },
     { asset: 'ETH', buyPrice: '3015.00', sellPrice: '2985.00', priceDecimals: 2, amountDecimals: 3 },

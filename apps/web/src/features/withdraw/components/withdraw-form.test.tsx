@@ -66,6 +66,7 @@ const feeInfo: WithdrawFeeInfo = {
   available: true,
   fee: '1',
   standardFee: '1',
+  vipLevel: 0,
   feeWaived: false,
   feeWaivedUntil: null,
   minAmount: '10',

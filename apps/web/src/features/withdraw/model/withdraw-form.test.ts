@@ -22,6 +22,7 @@ const INFO: WithdrawFeeInfo = {
   available: true,
   fee: '1.000000',
   standardFee: '1.000000',
+  vipLevel: 0,
   feeWaived: false,
   feeWaivedUntil: null,
   minAmount: '20.000000',
