@@ -14,6 +14,9 @@ import type { SupportNamespace } from './locales/support';
 import type { NewsNamespace } from './locales/news';
 import type { AppVersionNamespace } from './locales/app-version';
 import type { HelpNamespace } from './locales/help';
+import type { VipNamespace } from './locales/vip';
+import type { GuideNamespace } from './locales/guide';
+import type { RankingNamespace } from './locales/ranking';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -42,6 +45,10 @@ declare module 'i18next' {
       news: NewsNamespace;
       appVersion: AppVersionNamespace;
       help: HelpNamespace;
+      /** The VIP, novice guide and ranking pages' strings, registered by their chunks (features/{vip,guide,ranking}/strings.ts). */
+      vip: VipNamespace;
+      guide: GuideNamespace;
+      ranking: RankingNamespace;
       loan: LoanNamespace;
       trade: TradeNamespace;
       security: SecurityNamespace;

@@ -63,6 +63,9 @@ const locationPages = () => import('../features/location');
 const notification = () => import('../features/notification');
 const news = () => import('../features/news');
 const support = () => import('../features/support');
+const vip = () => import('../features/vip');
+const guide = () => import('../features/guide');
+const ranking = () => import('../features/ranking');
 
 export const MOBILE_ROUTES: readonly MobileRoute[] = [
   // Home
@@ -75,6 +78,10 @@ export const MOBILE_ROUTES: readonly MobileRoute[] = [
     prefetch: () => void import('../features/home/prefetch').then((m) => m.prefetchHome()),
   },
   { path: PATHS.comingSoon, title: 'comingSoon', auth: false, page: named(home, 'ComingSoonPage') },
+  // The home shortcuts' pages (issue 34): a visitor sees the tiers, the steps and the rankings, and is asked to log in for their own.
+  { path: PATHS.vip, title: 'vip', auth: false, page: named(vip, 'VipPage') },
+  { path: PATHS.noviceGuide, title: 'noviceGuide', auth: false, page: named(guide, 'GuidePage') },
+  { path: PATHS.ranking, title: 'ranking', auth: false, page: named(ranking, 'RankingPage') },
   // Customer service: a visitor sees the chat's log-in prompt (the conversation is tied to the UID).
   { path: PATHS.customerService, title: 'customerService', auth: false, page: named(support, 'CustomerServicePage') },
   {
@@ -225,6 +232,9 @@ export const DESKTOP_ROUTES: readonly DesktopRoute[] = [
   { path: DESKTOP_PATHS.otc, title: 'otc', auth: true, mobile: PATHS.otc },
   { path: DESKTOP_PATHS.wallet, title: 'wallet', auth: true, mobile: PATHS.wallet },
   { path: DESKTOP_PATHS.appDownload, title: 'appDownload', auth: false, mobile: PATHS.appDownload },
+  { path: DESKTOP_PATHS.vip, title: 'vip', auth: false, mobile: PATHS.vip },
+  { path: DESKTOP_PATHS.noviceGuide, title: 'noviceGuide', auth: false, mobile: PATHS.noviceGuide },
+  { path: DESKTOP_PATHS.ranking, title: 'ranking', auth: false, mobile: PATHS.ranking },
   { path: DESKTOP_PATHS.appVersion, title: 'appVersion', auth: false, mobile: PATHS.appVersion },
 ];
 

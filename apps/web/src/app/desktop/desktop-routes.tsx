@@ -30,6 +30,9 @@ const notificationDesk = () => import('../../features/notification/desktop-pages
 const newsDesk = () => import('../../features/news/desktop-pages');
 const supportDesk = () => import('../../features/support/desktop-pages');
 const helpPages = () => import('../../features/help');
+const vipDesk = () => import('../../features/vip/desktop-pages');
+const guideDesk = () => import('../../features/guide/desktop-pages');
+const rankingDesk = () => import('../../features/ranking/desktop-pages');
 /** The trading dashboard, its own chunk: the markets, chart, book, order entry, orders and account panels. */
 const dashboard: PageLoader = () => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }));
 
@@ -96,6 +99,9 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.forgotFundPassword]: settings(security, 'ForgotFundPasswordPage'),
   [DESKTOP_PATHS.appDownload]: settings(appVersion, 'AppDownloadPage', false),
   [DESKTOP_PATHS.appVersion]: settings(appVersion, 'VersionPage', false),
+  [DESKTOP_PATHS.vip]: full(vipDesk, 'VipDeskPage'),
+  [DESKTOP_PATHS.noviceGuide]: full(guideDesk, 'GuideDeskPage'),
+  [DESKTOP_PATHS.ranking]: full(rankingDesk, 'RankingDeskPage'),
 };
 
 /**

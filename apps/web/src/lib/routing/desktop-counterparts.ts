@@ -12,6 +12,9 @@ const D = DESKTOP_PATHS;
 export const MOBILE_TO_DESKTOP: Readonly<Record<keyof typeof PATHS, string>> = {
   home: D.dashboard,
   comingSoon: D.dashboard,
+  vip: D.vip,
+  noviceGuide: D.noviceGuide,
+  ranking: D.ranking,
   customerService: D.dashboard,
   customerServiceMobile: D.dashboard,
   companyWebsite: D.dashboard,

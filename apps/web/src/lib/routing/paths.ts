@@ -8,6 +8,10 @@ export const PATHS = {
   // Home
   home: '/pages/home/index',
   comingSoon: '/pages/home/coming-soon',
+  /** Added by this project (issue 34): the home shortcuts' VIP, Novice Guide and Rise and Drop Ranking pages (docs/vip.md, docs/content.md). */
+  vip: '/pages/home/vip',
+  noviceGuide: '/pages/home/novice-guide',
+  ranking: '/pages/home/ranking',
   customerService: '/pages/home/components/customer-service',
   customerServiceMobile: '/pages/home/components/customer-service-mobile',
   companyWebsite: '/pages/home/components/website-company',
@@ -127,6 +131,10 @@ export const DESKTOP_PATHS = {
   news: `${D}news/index`,
   otc: `${D}otc/index`,
   wallet: `${D}wallet/index`,
+  /** Added by this project (issue 34): the VIP, novice guide and ranking pages of the home shortcuts. */
+  vip: `${D}vip/index`,
+  noviceGuide: `${D}novice-guide/index`,
+  ranking: `${D}ranking/index`,
   /** Added by this project: the app download and version pages in the settings layout. */
   appDownload: `${D}settings/app-download`,
   appVersion: `${D}settings/version`,

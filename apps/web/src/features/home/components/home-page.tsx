@@ -1,18 +1,20 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH, PATHS } from '../../../lib/routing/paths';
-import { useHomeGreeting } from '../hooks/use-home';
+import { useHomeGreeting, useHomeShortcuts } from '../hooks/use-home';
 import { BannerCarousel } from './banner-carousel';
 import { MarketOverview } from './market-overview';
-import { SHORTCUTS } from './shortcuts';
 import '../home.css';
 
 const REGISTER_PATH = PATHS.register;
+/** The default configuration shows 7 shortcuts: two rows of the grid. */
+const SHORTCUT_PLACEHOLDERS = 7;
 
 /** /pages/home/index: welcome, the visitor prompt, banners, the shortcut grid and the market overview. */
 export function HomePage() {
   const { t } = useTranslation();
   const { loggedIn, nickname } = useHomeGreeting();
+  const shortcuts = useHomeShortcuts();
 
   return (
     <div className="home">
@@ -47,14 +49,27 @@ export function HomePage() {
         <h2 id="home-shortcuts" className="visually-hidden">
           {t('home.shortcuts')}
         </h2>
-        <ul className="shortcut-grid">
-          {SHORTCUTS.map(({ key, to, Icon }) => (
+        <ul className="shortcut-grid" aria-busy={shortcuts === null || undefined}>
+          {/* While the configuration loads, empty cells keep the grid's height: nothing below moves. */}
+          {shortcuts === null
+            ? Array.from({ length: SHORTCUT_PLACEHOLDERS }, (_, i) => (
+                <li key={i} aria-hidden="true" className="shortcut shortcut--placeholder">
+                  <span className="shortcut__icon" />
+                  <span className="shortcut__label">
+                    &nbsp;
+                    <br />
+                    &nbsp;
+                  </span>
+                </li>
+              ))
+            : null}
+          {(shortcuts ?? []).map(({ key, to, Icon, label }) => (
             <li key={key}>
               <Link to={to} className="shortcut">
                 <span className="shortcut__icon">
                   <Icon size={24} />
                 </span>
-                <span className="shortcut__label">{t(`home.${key}`)}</span>
+                <span className="shortcut__label">{label ?? t(`home.${key}`)}</span>
               </Link>
             </li>
           ))}

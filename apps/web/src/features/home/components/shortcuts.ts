@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
+import { SHORTCUT_TARGET_PATTERN, type HomeShortcut, type HomeShortcutKey } from '@app/contract';
 import {
   IconBook,
   IconChat,
@@ -17,25 +18,61 @@ export type ShortcutKey = keyof Pick<
   'deposit' | 'vip' | 'otc' | 'cloudMining' | 'noviceGuide' | 'liveChat' | 'ranking' | 'announcements'
 >;
 
-/** Shortcuts whose behaviour docs/product.md §1 does not show: they open the "coming soon" page. */
-export const COMING_SOON: readonly ShortcutKey[] = ['vip', 'cloudMining', 'noviceGuide', 'ranking'];
+/**
+ * Shortcuts whose default page is the "coming soon" page: Cloud Mining Pool alone, hidden until an
+ * operator shows it (docs/decisions/0153-home-shortcuts-configured-by-operators.md).
+ */
+export const COMING_SOON: readonly ShortcutKey[] = ['cloudMining'];
 
 export const COMING_SOON_PATH = PATHS.comingSoon;
+
+type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
 export interface Shortcut {
   key: ShortcutKey;
   to: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+  Icon: Icon;
+  /** The operators' label in the app's language; null: the app's own name (`home.<key>`). */
+  label: string | null;
 }
 
-/** The home shortcuts of docs/product.md §1, in its order. */
-export const SHORTCUTS: readonly Shortcut[] = [
-  { key: 'deposit', to: PATHS.recharge, Icon: IconDeposit },
-  { key: 'vip', to: `${COMING_SOON_PATH}?feature=vip`, Icon: IconVip },
-  { key: 'otc', to: PATHS.otc, Icon: IconSwap },
-  { key: 'cloudMining', to: `${COMING_SOON_PATH}?feature=cloudMining`, Icon: IconCloud },
-  { key: 'noviceGuide', to: `${COMING_SOON_PATH}?feature=noviceGuide`, Icon: IconBook },
-  { key: 'liveChat', to: `${PATHS.customerService}?from=home`, Icon: IconChat },
-  { key: 'ranking', to: `${COMING_SOON_PATH}?feature=ranking`, Icon: IconRanking },
-  { key: 'announcements', to: `${PATHS.news}?tab=announcement`, Icon: IconMegaphone },
-];
+const ICONS: Record<HomeShortcutKey, Icon> = {
+  deposit: IconDeposit,
+  vip: IconVip,
+  otc: IconSwap,
+  cloudMining: IconCloud,
+  noviceGuide: IconBook,
+  liveChat: IconChat,
+  ranking: IconRanking,
+  announcements: IconMegaphone,
+};
+
+/**
+ * The home shortcuts of docs/product.md §1, in its order, as the server's configuration starts
+ * (apps/server migration 0034): the grid shows them only when the configuration cannot be read.
+ */
+export const SHORTCUTS: readonly (Shortcut & { visible: boolean })[] = [
+  { key: 'deposit', to: PATHS.recharge, visible: true },
+  { key: 'vip', to: PATHS.vip, visible: true },
+  { key: 'otc', to: PATHS.otc, visible: true },
+  { key: 'cloudMining', to: `${COMING_SOON_PATH}?feature=cloudMining`, visible: false },
+  { key: 'noviceGuide', to: PATHS.noviceGuide, visible: true },
+  { key: 'liveChat', to: `${PATHS.customerService}?from=home`, visible: true },
+  { key: 'ranking', to: PATHS.ranking, visible: true },
+  { key: 'announcements', to: `${PATHS.news}?tab=announcement`, visible: true },
+].map((s) => ({ ...s, key: s.key as ShortcutKey, Icon: ICONS[s.key as HomeShortcutKey], label: null }));
+
+const TARGET = new RegExp(SHORTCUT_TARGET_PATTERN);
+
+/**
+ * The shortcuts the server says to show, in its order, with their icons; a target that is not an
+ * app page (the server refuses those, this is a second guard) is left out.
+ */
+export function shortcutsFrom(shown: readonly HomeShortcut[]): Shortcut[] {
+  return shown
+    .filter((s) => s.key in ICONS && TARGET.test(s.target))
+    .map((s) => ({ key: s.key, to: s.target, Icon: ICONS[s.key], label: s.label }));
+}
+
+/** What the grid shows when the configuration cannot be read: the default shown shortcuts. */
+export const FALLBACK_SHORTCUTS: readonly Shortcut[] = SHORTCUTS.filter((s) => s.visible);

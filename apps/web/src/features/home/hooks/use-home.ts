@@ -1,5 +1,7 @@
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useBanners } from '../api/get-banners';
+import { useShortcuts } from '../api/get-shortcuts';
+import { FALLBACK_SHORTCUTS, shortcutsFrom, type Shortcut } from '../components/shortcuts';
 
 /** Who the home page greets: the logged-in user's nickname, or null for a visitor. */
 export function useHomeGreeting() {
@@ -16,4 +18,15 @@ export function useHomeBanners() {
   // A sign-up banner leads a logged-in user to its member link instead (never to register).
   const banners = (data ?? []).map((b) => (loggedIn && b.memberLink ? { ...b, link: b.memberLink } : b));
   return { banners, loading: isPending, autoplay: !reducedMotion && banners.length > 1, loop: banners.length > 1 };
+}
+
+/**
+ * The shortcut grid from the server's configuration (docs/content.md "Home shortcuts"); null while it
+ * loads (the grid keeps its place empty rather than show a shortcut an operator hid), the default
+ * shortcuts if it cannot be read.
+ */
+export function useHomeShortcuts(): readonly Shortcut[] | null {
+  const { data, isError } = useShortcuts();
+  if (data) return shortcutsFrom(data);
+  return isError ? FALLBACK_SHORTCUTS : null;
 }
