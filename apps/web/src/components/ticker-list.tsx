@@ -39,8 +39,10 @@ interface TickerListProps {
  * whose session is closed now is tagged "Closed" (without a volume before its first price). One
  * colour meaning (docs/decisions/0018-quote-lists-colour-volume-icons-and-paused-prices.md): the
  * price is green or red by its 24 h change, as the badge beside it. While prices are not live
- * (offline, feed reconnecting) the list is greyed under a "prices paused" notice. A row opens the
- * instrument's chart.
+ * (offline, feed reconnecting) the list is greyed under a "prices paused" notice. While an
+ * instrument's 24 h figures are not whole yet (Ticker.complete24h: a first start still storing its
+ * history), its change and volume are not shown as if they were: the row says "Loading history"
+ * and the list says what follows. A row opens the instrument's chart.
  */
 export function TickerList({ tickers, label, favorites = false }: TickerListProps) {
   const { t } = useTranslation();
@@ -49,11 +51,17 @@ export function TickerList({ tickers, label, favorites = false }: TickerListProp
   const stale = usePricesStale('general');
   const painted = usePainted();
   const rows = painted ? tickers : tickers.slice(0, FIRST_ROWS);
+  const loadingHistory = tickers.some((ticker) => !ticker.complete24h);
   return (
     <>
       {stale ? (
         <p className="prices-paused" role="status" data-testid="prices-paused">
           {t('marketList.pricesPaused')}
+        </p>
+      ) : null}
+      {loadingHistory ? (
+        <p className="history-loading" role="status" data-testid="history-loading">
+          {t('marketList.historyLoading')}
         </p>
       ) : null}
       <ul
@@ -92,7 +100,9 @@ function RowIcon({ ticker }: { ticker: LiveTicker }) {
 
 const TickerRow = memo(function TickerRow({ ticker, locale, favorites }: TickerRowProps) {
   const { t } = useTranslation();
-  const sign = changeSign(ticker.changePercent24h);
+  // 24 h figures still loading their history say nothing yet: no change, no colour, no volume.
+  const loading = !ticker.complete24h;
+  const sign = changeSign(loading ? null : ticker.changePercent24h);
   const quote = instrumentOf(ticker.symbol)?.quote ?? '';
   return (
     <li
@@ -117,7 +127,11 @@ const TickerRow = memo(function TickerRow({ ticker, locale, favorites }: TickerR
               </span>
             )}
             {/* Before its first price an instrument has traded nothing: its "Vol 0" would say nothing. */}
-            {ticker.open || ticker.price !== null ? (
+            {loading ? (
+              <span className="ticker-row__sub" data-testid="ticker-volume" data-loading="true">
+                {t('marketList.historyLoadingShort')}
+              </span>
+            ) : ticker.open || ticker.price !== null ? (
               <span className="ticker-row__sub" data-testid="ticker-volume">
                 {t('marketList.volumeIn', { value: formatCompactWhole(ticker.quoteVolume24h, locale), unit: quote })}
               </span>
@@ -125,7 +139,7 @@ const TickerRow = memo(function TickerRow({ ticker, locale, favorites }: TickerR
           </span>
         </span>
         <span className={`change-pill change-pill--${sign}`} data-testid="ticker-change" data-sign={sign}>
-          {formatPercent(ticker.changePercent24h)}
+          {formatPercent(loading ? null : ticker.changePercent24h)}
         </span>
       </Link>
       {favorites ? <FavoriteStar symbol={ticker.symbol} displaySymbol={ticker.displaySymbol} /> : null}

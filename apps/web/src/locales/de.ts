@@ -374,6 +374,9 @@ export const de: Messages = {
     volumeIn: 'Vol. {{value}} {{unit}}',
     /** A market whose session is closed now (the quote lists). */
     closed: 'Geschlossen',
+    /** While a first start's history loads, the 24 h figures are not whole yet (Ticker.complete24h). */
+    historyLoading: 'Verlauf wird geladen: 24-h-Änderung und Volumen folgen',
+    historyLoadingShort: 'Verlauf lädt',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

@@ -376,6 +376,9 @@ export const en = {
     volumeIn: 'Vol {{value}} {{unit}}',
     /** A market whose session is closed now (the quote lists). */
     closed: 'Closed',
+    /** While a first start's history loads, the 24 h figures are not whole yet (Ticker.complete24h). */
+    historyLoading: 'Loading history: the 24 h change and volume follow',
+    historyLoadingShort: 'Loading history',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

@@ -374,6 +374,9 @@ export const fr: Messages = {
     volumeIn: 'Vol. {{value}} {{unit}}',
     /** A market whose session is closed now (the quote lists). */
     closed: 'Fermé',
+    /** While a first start's history loads, the 24 h figures are not whole yet (Ticker.complete24h). */
+    historyLoading: "Chargement de l'historique : la variation et le volume sur 24 h suivent",
+    historyLoadingShort: 'Historique en cours',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

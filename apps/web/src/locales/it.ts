@@ -374,6 +374,9 @@ export const it: Messages = {
     volumeIn: 'Vol. {{value}} {{unit}}',
     /** A market whose session is closed now (the quote lists). */
     closed: 'Chiuso',
+    /** While a first start's history loads, the 24 h figures are not whole yet (Ticker.complete24h). */
+    historyLoading: 'Caricamento dello storico: variazione e volume a 24 h in arrivo',
+    historyLoadingShort: 'Storico in caricamento',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

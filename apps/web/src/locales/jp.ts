@@ -374,6 +374,9 @@ export const jp: Messages = {
     volumeIn: '出来高 {{value}} {{unit}}',
     /** A market whose session is closed now (the quote lists). */
     closed: '取引時間外',
+    /** While a first start's history loads, the 24 h figures are not whole yet (Ticker.complete24h). */
+    historyLoading: '履歴を読み込み中：24 時間の騰落率と出来高はまもなく表示されます',
+    historyLoadingShort: '履歴を読み込み中',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

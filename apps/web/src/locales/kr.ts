@@ -374,6 +374,9 @@ export const kr: Messages = {
     volumeIn: '거래량 {{value}} {{unit}}',
     /** A market whose session is closed now (the quote lists). */
     closed: '휴장',
+    /** While a first start's history loads, the 24 h figures are not whole yet (Ticker.complete24h). */
+    historyLoading: '기록을 불러오는 중: 24시간 등락률과 거래량이 곧 표시됩니다',
+    historyLoadingShort: '기록 불러오는 중',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

@@ -367,6 +367,9 @@ export const zh: Messages = {
     volumeIn: '量 {{value}} {{unit}}',
     /** A market whose session is closed now (the quote lists). */
     closed: '休市',
+    /** While a first start's history loads, the 24 h figures are not whole yet (Ticker.complete24h). */
+    historyLoading: '正在加载历史数据：24 小时涨跌幅和成交量稍后显示',
+    historyLoadingShort: '加载历史中',
   },
   // Issue 13 leftovers: the Manager row of account settings (docs/product.md §3, §6).
   managerRow: {

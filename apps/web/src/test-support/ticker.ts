@@ -20,6 +20,7 @@ export function ticker(over: Partial<Ticker> & Pick<Ticker, 'symbol'>): Ticker {
     time: null,
     open: true,
     stale: false,
+    complete24h: true,
     ...over,
   };
 }

@@ -81,6 +81,10 @@ export const Ticker = Type.Object({
   open: Type.Boolean(),
   /** The feed has been silent too long (real feeds only): the price may be old. */
   stale: Type.Boolean(),
+  complete24h: Type.Boolean({
+    description:
+      "The 24 h figures (open, high, low, volume, change) cover the whole 24 hours. False while a first start's history is still being stored in the background, or while the instrument has less than 24 hours of data: the figures then hold only what is known and are shown as loading.",
+  }),
 });
 export type Ticker = Static<typeof Ticker>;
 export const TickerListResponse = Envelope(Type.Array(Ticker));
@@ -293,6 +297,8 @@ export interface WsTick {
   quoteVolume24h: string;
   time: EpochMs;
   stale: boolean;
+  /** As Ticker's: the 24 h figures cover the whole 24 hours. */
+  complete24h: boolean;
 }
 
 export interface WsKline extends Candle {

@@ -174,7 +174,12 @@ describe('a first start', () => {
       // symbol in one write (before the fix of closeMinutes: "cannot affect row a second time").
       pumpUntil(t, engine, T('2026-11-18T15:04:10Z'), 500);
       pumpUntil(t, engine, T('2026-11-18T15:13:10Z'), 180_000);
+      // Until the history is stored the 24 h figures hold only the live minutes: said so (the web shows "loading history").
+      expect(engine.stats('BTCUSDT').complete).toBe(false);
+      expect(engine.wsTick('BTCUSDT')?.complete24h).toBe(false);
       await engine.backfillDone();
+      expect(engine.stats('BTCUSDT').complete).toBe(true);
+      expect(engine.wsTick('BTCUSDT')?.complete24h).toBe(true);
       pumpUntil(t, engine, T('2026-11-18T15:16:10Z'), 1000);
       await engine.flush();
       const rows = (

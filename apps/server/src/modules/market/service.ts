@@ -89,6 +89,7 @@ export class MarketService {
       time: q?.time ?? null,
       open: isOpen(inst, this.now()),
       stale: q?.stale ?? false,
+      complete24h: s.complete,
     };
   }
 

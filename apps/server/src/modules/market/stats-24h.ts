@@ -19,6 +19,12 @@ export interface Stats24h {
 }
 
 export interface Stats24hView {
+  /**
+   * The figures cover the whole 24 hours: a minute from before the window is known. False while a
+   * first start's history is still being stored (the figures hold only the live minutes) or while
+   * the instrument has less than 24 hours of data.
+   */
+  complete: boolean;
   open: number | undefined;
   high: number | undefined;
   low: number | undefined;
@@ -83,6 +89,7 @@ export function statsWithLive(st: Stats24h, live: Agg | undefined, nowMs: number
   }
   const open = st.reference ?? st.minutes[0]?.open ?? recent?.open;
   return {
+    complete: st.reference !== undefined,
     open,
     high,
     low,

@@ -96,6 +96,7 @@ export class MarketMessages {
       quoteVolume24h: formatAmount(s.quoteVolume, d + st.inst.amountDecimals, 2),
       time: q.time,
       stale: q.stale,
+      complete24h: s.complete,
     };
   }
 

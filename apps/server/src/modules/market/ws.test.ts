@@ -464,6 +464,7 @@ describe('fan-out', () => {
           quoteVolume24h: '0',
           time: round,
           stale: false,
+          complete24h: true,
         };
         t.app.market.bus.publish({ type: 'tick', symbol: inst.symbol, tick });
       }

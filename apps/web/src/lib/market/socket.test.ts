@@ -29,6 +29,7 @@ const tick = (symbol: string, price: string, time = 1): WsTick => ({
   quoteVolume24h: '1',
   time,
   stale: false,
+  complete24h: true,
 });
 const tickMsg = (symbol: string, price = '1.00'): DataMessage => ({ eventType: 'ticker', data: tick(symbol, price) });
 

@@ -59,6 +59,7 @@ export function applyTick(ticker: Ticker, tick: WsTick): Ticker {
     quoteVolume24h: tick.quoteVolume24h,
     time: tick.time,
     stale: tick.stale,
+    complete24h: tick.complete24h,
   };
 }
 

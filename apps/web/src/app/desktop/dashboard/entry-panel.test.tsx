@@ -54,6 +54,7 @@ const tick: WsTick = {
   quoteVolume24h: '0',
   time: Date.now(),
   stale: false,
+  complete24h: true,
 };
 
 /** Balances of the currency account (spot): 1,000.5 USDT to buy with, 0.5 BTC to sell. */

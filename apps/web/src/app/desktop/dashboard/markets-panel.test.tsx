@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Ticker, WsTick } from '@app/contract';
+import { afterEach } from 'vitest';
+import { API, type Ticker, type WsTick } from '@app/contract';
 import { tickersByTypeQuery } from '../../../lib/api/get-tickers-by-type';
-import { FakeWebSocket } from '../../../test/network';
+import { api, FakeWebSocket } from '../../../test/network';
 import { queryClient, renderWithProviders } from '../../../test/render';
 import { ticker } from '../../../test-support/ticker';
 import { MarketsPanel } from './markets-panel';
@@ -27,6 +28,8 @@ function row(symbol: string) {
     change: within(tr).getByTestId('dash-ticker-change').textContent,
   };
 }
+
+afterEach(() => window.sessionStorage.clear());
 
 describe('the dashboard markets table', () => {
   it('shows each price with its instrument’s decimals and the 24 h change with two, truncated', () => {
@@ -68,6 +71,7 @@ describe('the dashboard markets table', () => {
       quoteVolume24h: '0',
       time: Date.now(),
       stale: false,
+      complete24h: true,
     };
     await waitFor(() =>
       expect(
@@ -78,20 +82,64 @@ describe('the dashboard markets table', () => {
     await waitFor(() => expect(row('BTCUSDT')).toEqual({ price: '67,300.01', change: '-0.03%' }));
   });
 
-  it('narrows the table to the instruments matching the search', async () => {
-    const { user } = showMarkets([
-      crypto('BTCUSDT', 2, { price: '1', name: 'Bitcoin' }),
-      crypto('ETHUSDT', 2, { price: '1', name: 'Ethereum' }),
+  it('searches every market whatever the group, as the phone does: "gold", "eur" and "apple" under Crypto', async () => {
+    const gold = ticker({ symbol: 'XAUUSD', displaySymbol: 'XAU/USD', market: 'CFD', name: 'Gold', price: '2650.10' });
+    const eur = ticker({ symbol: 'EURUSD', displaySymbol: 'EUR/USD', market: 'FOREX', name: 'Euro / US Dollar' });
+    const apple = ticker({ symbol: 'AAPLUSD', displaySymbol: 'AAPL', market: 'STOCK', name: 'Apple' });
+    const found: Record<string, Ticker[]> = { gold: [gold], eur: [eur], apple: [apple], nope: [] };
+    api.get(API.market.search, (r: { query: Record<string, string> }) => found[r.query.q ?? ''] ?? []);
+    const { user } = showMarkets([crypto('BTCUSDT', 2, { price: '1', name: 'Bitcoin' })]);
+    const box = screen.getByRole('searchbox', { name: 'Search markets' });
+    for (const [q, symbol, market] of [
+      ['gold', 'XAUUSD', 'CFD'],
+      ['eur', 'EURUSD', 'Forex'],
+      ['apple', 'AAPLUSD', 'Stocks'],
+    ] as const) {
+      await user.clear(box);
+      await user.type(box, q);
+      const table = await screen.findByRole('table', { name: 'Results: 1' });
+      await waitFor(() =>
+        expect(
+          within(table)
+            .getAllByRole('row')
+            .map((r) => r.dataset.symbol)
+            .filter(Boolean),
+        ).toEqual([symbol]),
+      );
+      // Under the name of its market.
+      expect(within(table).getByRole('rowheader', { name: market })).toBeTruthy();
+    }
+    expect(api.sent('GET', API.market.search).map((r) => r.query.q)).toEqual(['gold', 'eur', 'apple']);
+    await user.clear(box);
+    await user.type(box, 'nope');
+    expect(await screen.findByText('Nothing matches “nope”')).toBeTruthy();
+    // An empty search shows the group again.
+    await user.clear(box);
+    expect(await screen.findByRole('table', { name: 'Crypto' })).toBeTruthy();
+  });
+
+  it('says "Loading history" instead of a 24 h change that is not whole yet', () => {
+    showMarkets([
+      crypto('BTCUSDT', 2, { price: '1', changePercent24h: '-6.96', complete24h: false }),
+      crypto('ETHUSDT', 2, { price: '1', changePercent24h: '0.50' }),
     ]);
-    await user.type(screen.getByRole('searchbox', { name: 'Search markets' }), 'ether');
-    expect(
-      within(screen.getByRole('table', { name: 'Crypto' }))
-        .getAllByRole('row')
-        .map((r) => r.dataset.symbol)
-        .filter(Boolean),
-    ).toEqual(['ETHUSDT']);
-    await user.clear(screen.getByRole('searchbox', { name: 'Search markets' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search markets' }), 'nope');
-    expect(screen.getByText('Nothing matches “nope”')).toBeTruthy();
+    expect(screen.getByTestId('dash-history-loading').textContent).toBe(
+      'Loading history: the 24 h change and volume follow',
+    );
+    expect(row('BTCUSDT').change).toBe('--Loading history');
+    expect(row('ETHUSDT').change).toBe('+0.50%');
+  });
+
+  it('keeps the group chosen last when the panel comes back', async () => {
+    queryClient.setQueryData(tickersByTypeQuery('FOREX').queryKey, [
+      ticker({ symbol: 'EURUSD', displaySymbol: 'EUR/USD', market: 'FOREX', price: '1.1' }),
+    ]);
+    const first = showMarkets([crypto('BTCUSDT', 2, { price: '1' })]);
+    await first.user.click(screen.getByRole('tab', { name: 'Forex' }));
+    expect(await screen.findByRole('table', { name: 'Forex' })).toBeTruthy();
+    first.unmount();
+    showMarkets([crypto('BTCUSDT', 2, { price: '1' })]);
+    expect(screen.getByRole('tab', { name: 'Forex' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('table', { name: 'Forex' })).toBeTruthy();
   });
 });

@@ -5,13 +5,47 @@ import { tickersByTypeQuery } from '../../../lib/api/get-tickers-by-type';
 import { FakeWebSocket } from '../../../test/network';
 import { queryClient, renderWithProviders } from '../../../test/render';
 import { ticker } from '../../../test-support/ticker';
+import { fireEvent } from '@testing-library/react';
 import { MarketPanel } from './quote-panels';
+import type { TickerSort } from '../model/sort-tickers';
 
 /** The quote list of the crypto market, its snapshot already in the cache (the query the page asks). */
-function showCrypto(tickers: Ticker[]) {
+function showCrypto(tickers: Ticker[], sort: TickerSort | null = null) {
   queryClient.setQueryData(tickersByTypeQuery('CRYPTO').queryKey, tickers);
-  return renderWithProviders(<MarketPanel market="CRYPTO" sort={null} />, { route: '/quote' });
+  return renderWithProviders(<MarketPanel market="CRYPTO" sort={sort} />, { route: '/quote' });
 }
+
+/** The rows' symbols in the order shown. */
+const shownOrder = () =>
+  [...screen.getByRole('list', { name: 'Crypto' }).querySelectorAll<HTMLElement>('[data-symbol]')].map(
+    (li) => li.dataset.symbol,
+  );
+
+/** A tick of the general feed for `symbol` with this 24 h change. */
+const changeTick = (symbol: string, changePercent24h: string, over: Partial<WsTick> = {}): WsTick => ({
+  symbol,
+  price: '1.00',
+  bid: '1.00',
+  ask: '1.00',
+  change24h: null,
+  changePercent24h,
+  high24h: null,
+  low24h: null,
+  volume24h: '0',
+  quoteVolume24h: '0',
+  time: Date.now(),
+  stale: false,
+  complete24h: true,
+  ...over,
+});
+
+/** Waits until the list's general feed has subscribed. */
+const feedOpen = () =>
+  waitFor(() =>
+    expect(
+      FakeWebSocket.opened.some((s) => s.sent.some((m) => JSON.stringify(m).includes('"channel":"general"'))),
+    ).toBe(true),
+  );
 
 /** A row's price, volume and 24 h change as shown. */
 function row(symbol: string) {
@@ -106,6 +140,7 @@ describe('the quote list', () => {
       quoteVolume24h: '0',
       time: Date.now(),
       stale: false,
+      complete24h: true,
     };
     // The general feed has subscribed once its socket opened.
     await waitFor(() =>
@@ -116,5 +151,59 @@ describe('the quote list', () => {
     FakeWebSocket.broadcast({ eventType: 'ticker', data: tick });
     await waitFor(() => expect(row('BTCUSDT').price).toBe('67,400.99'));
     expect(row('BTCUSDT').change).toBe('+0.11%');
+  });
+
+  it('stays sorted by change while prices move: a row moves as its live change passes another', async () => {
+    showCrypto(
+      [
+        crypto('BTCUSDT', 2, { price: '1', changePercent24h: '-0.69' }),
+        crypto('SUSHIUSDT', 2, { price: '1', changePercent24h: '-0.20' }),
+        crypto('ETHUSDT', 2, { price: '1', changePercent24h: '1.50' }),
+      ],
+      { key: 'change', order: 'asc' },
+    );
+    expect(shownOrder()).toEqual(['BTCUSDT', 'SUSHIUSDT', 'ETHUSDT']);
+    await feedOpen();
+    FakeWebSocket.broadcast({ eventType: 'ticker', data: changeTick('SUSHIUSDT', '-4.11') });
+    await waitFor(() => expect(shownOrder()).toEqual(['SUSHIUSDT', 'BTCUSDT', 'ETHUSDT']));
+    expect(row('SUSHIUSDT').change).toBe('-4.11%');
+  });
+
+  it('keeps the rows in place while a finger is on the list, and sorts again when it lifts', async () => {
+    showCrypto(
+      [
+        crypto('BTCUSDT', 2, { price: '1', changePercent24h: '-0.69' }),
+        crypto('SUSHIUSDT', 2, { price: '1', changePercent24h: '-0.20' }),
+      ],
+      { key: 'change', order: 'asc' },
+    );
+    await feedOpen();
+    fireEvent.pointerDown(screen.getByRole('list', { name: 'Crypto' }));
+    FakeWebSocket.broadcast({ eventType: 'ticker', data: changeTick('SUSHIUSDT', '-4.11') });
+    await waitFor(() => expect(row('SUSHIUSDT').change).toBe('-4.11%'));
+    expect(shownOrder()).toEqual(['BTCUSDT', 'SUSHIUSDT']);
+    fireEvent.pointerUp(window);
+    await waitFor(() => expect(shownOrder()).toEqual(['SUSHIUSDT', 'BTCUSDT']));
+  });
+
+  it('says "Loading history" instead of a 24 h change and volume that are not whole yet, then shows them', async () => {
+    showCrypto([
+      crypto('BTCUSDT', 2, { price: '67000', changePercent24h: '-6.96', quoteVolume24h: '180164', complete24h: false }),
+      crypto('ETHUSDT', 2, { price: '3100', changePercent24h: '0.50', quoteVolume24h: '1234567890.5' }),
+    ]);
+    expect(screen.getByTestId('history-loading').textContent).toBe(
+      'Loading history: the 24 h change and volume follow',
+    );
+    expect(row('BTCUSDT')).toEqual({ price: '67,000.00', volume: 'Loading history', change: '--' });
+    expect(row('ETHUSDT')).toEqual({ price: '3,100.00', volume: 'Vol 1.23B USDT', change: '+0.50%' });
+    // The history is stored: the next tick says the figures are whole.
+    await feedOpen();
+    FakeWebSocket.broadcast({
+      eventType: 'ticker',
+      data: changeTick('BTCUSDT', '-0.06', { price: '67000.00', quoteVolume24h: '1234567890.5' }),
+    });
+    await waitFor(() => expect(row('BTCUSDT').change).toBe('-0.06%'));
+    expect(row('BTCUSDT').volume).toBe('Vol 1.23B USDT');
+    expect(screen.queryByTestId('history-loading')).toBeNull();
   });
 });

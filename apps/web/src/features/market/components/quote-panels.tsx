@@ -8,7 +8,7 @@ import { useFavorites } from '../../../lib/api/get-favorites';
 import { useTickersByType } from '../../../lib/api/get-tickers-by-type';
 import { loginPathFor } from '../../../lib/routing/paths';
 import { useIsLoggedIn } from '../../../lib/session/session-store';
-import { useSortedLiveTickers } from '../hooks/use-quote-view';
+import { usePointerHeld, useSortedLiveTickers } from '../hooks/use-quote-view';
 import type { TickerSort } from '../model/sort-tickers';
 
 interface PanelProps {
@@ -26,10 +26,11 @@ interface LiveListProps extends PanelProps {
   empty: ReactNode;
 }
 
-/** A quote list, sorted once and kept live (useSortedLiveTickers). */
+/** A quote list kept live and in its sort's order, still under a finger (useSortedLiveTickers). */
 function LiveList({ tickers, market, sort, label, failed, onRetry, empty }: LiveListProps) {
   const { t } = useTranslation();
-  const { sorted, live } = useSortedLiveTickers(tickers, sort, market);
+  const [held, hold] = usePointerHeld();
+  const sorted = useSortedLiveTickers(tickers, sort, market, held);
   if (!sorted) {
     return failed ? (
       <button type="button" className="button button--secondary" onClick={onRetry}>
@@ -40,7 +41,11 @@ function LiveList({ tickers, market, sort, label, failed, onRetry, empty }: Live
     );
   }
   if (sorted.length === 0) return empty;
-  return <TickerList tickers={live} label={label} favorites />;
+  return (
+    <div {...hold}>
+      <TickerList tickers={sorted} label={label} favorites />
+    </div>
+  );
 }
 
 /** One market's instruments. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/page-state';
 import { SearchField } from '../../../components/search-field';
 import { TickerList } from '../../../components/ticker-list';
-import { SEARCH_MAX_LENGTH } from '../api/search-market';
+import { SEARCH_MAX_LENGTH } from '../../../lib/api/search-market';
 import { useMarketSearchView } from '../hooks/use-market-search';
 import '../../../lib/market/market.css';
 import '../quote-search.css';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveTickers } from '../../../lib/market';
-import { useMarketSearch as useMarketSearchRequest } from '../api/search-market';
+import { useMarketSearch as useMarketSearchRequest } from '../../../lib/api/search-market';
 import { groupByMarket } from '../model/quote-view';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../lib/browser/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -10,6 +10,13 @@ describe('parseQuoteTab', () => {
     expect(parseQuoteTab('crypto')).toBe('CRYPTO');
     expect(parseQuoteTab(null)).toBe('CRYPTO');
   });
+
+  it('without a tab in the URL, takes the one chosen last in the session (coming back from the tab bar)', () => {
+    expect(parseQuoteTab(null, 'FOREX')).toBe('FOREX');
+    expect(parseQuoteTab('crypto', 'favorites')).toBe('favorites');
+    // The URL wins: a link or the way back from a chart names its tab.
+    expect(parseQuoteTab('STOCK', 'FOREX')).toBe('STOCK');
+  });
 });
 
 describe('groupByMarket', () => {

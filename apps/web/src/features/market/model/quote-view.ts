@@ -1,12 +1,17 @@
 import { MARKETS, type Market, type Ticker } from '@app/contract';
+import { QUOTE_GROUPS, parseQuoteGroup, type QuoteGroup } from '../../../lib/market';
 
-export type QuoteTab = 'favorites' | Market;
-export const QUOTE_TABS: readonly QuoteTab[] = ['favorites', ...MARKETS];
+export type QuoteTab = QuoteGroup;
+export const QUOTE_TABS: readonly QuoteTab[] = QUOTE_GROUPS;
 const DEFAULT_TAB: QuoteTab = 'CRYPTO';
 
-/** The tab in the URL (?tab=), so a reload or the way back from a chart keeps it. */
-export function parseQuoteTab(value: string | null): QuoteTab {
-  return QUOTE_TABS.find((tab) => tab === value) ?? DEFAULT_TAB;
+/**
+ * The tab to show: the one in the URL (?tab=), so a reload or the way back from a chart keeps it;
+ * else the one chosen last in this tab's session (`stored`), so coming back to the quote page from
+ * the tab bar keeps it too; else Crypto.
+ */
+export function parseQuoteTab(value: string | null, stored: QuoteTab | null = null): QuoteTab {
+  return parseQuoteGroup(value) ?? stored ?? DEFAULT_TAB;
 }
 
 /** Results grouped by market, in the markets' order; best matches first within each. */

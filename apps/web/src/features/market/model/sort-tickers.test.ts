@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ticker } from '../../../test-support/ticker';
-import { nextSort, sortTickers } from './sort-tickers';
+import { keepOrder, nextSort, sortTickers } from './sort-tickers';
 
 const LIST = [
   ticker({ symbol: 'ETHUSDT', displaySymbol: 'ETH/USDT', changePercent24h: '-1.25', quoteVolume24h: '500' }),
@@ -63,5 +63,41 @@ describe('sortTickers', () => {
       'ADAUSDT',
       'NEWUSDT',
     ]);
+  });
+
+  it('sorts the figures of an instrument still loading its 24 h history last, as unknown', () => {
+    const loading = [
+      ...LIST,
+      ticker({ symbol: 'XRPUSDT', displaySymbol: 'XRP/USDT', changePercent24h: '-9.00', complete24h: false }),
+    ];
+    expect(symbols(sortTickers(loading, { key: 'change', order: 'asc' }))).toEqual([
+      'ETHUSDT',
+      'ADAUSDT',
+      'BTCUSDT',
+      'NEWUSDT',
+      'XRPUSDT',
+    ]);
+  });
+
+  it('sorts what it is given: live values re-sorted give the order of the moment (BTC -0.69 % after SUSHI -4.11 %)', () => {
+    const before = [
+      ticker({ symbol: 'BTCUSDT', changePercent24h: '-0.69' }),
+      ticker({ symbol: 'SUSHIUSDT', changePercent24h: '-0.20' }),
+    ];
+    expect(symbols(sortTickers(before, { key: 'change', order: 'asc' }))).toEqual(['BTCUSDT', 'SUSHIUSDT']);
+    const moved = [before[0]!, { ...before[1]!, changePercent24h: '-4.11' }];
+    expect(symbols(sortTickers(moved, { key: 'change', order: 'asc' }))).toEqual(['SUSHIUSDT', 'BTCUSDT']);
+  });
+});
+
+describe('keepOrder', () => {
+  it('puts a list in a given order of symbols, the unknown ones after in their own order', () => {
+    expect(symbols(keepOrder(LIST, ['NEWUSDT', 'ADAUSDT', 'ETHUSDT', 'BTCUSDT']))).toEqual([
+      'NEWUSDT',
+      'ADAUSDT',
+      'ETHUSDT',
+      'BTCUSDT',
+    ]);
+    expect(symbols(keepOrder(LIST, ['BTCUSDT', 'GONEUSDT']))).toEqual(['BTCUSDT', 'ETHUSDT', 'NEWUSDT', 'ADAUSDT']);
   });
 });

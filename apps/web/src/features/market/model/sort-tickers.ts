@@ -19,6 +19,8 @@ export function nextSort(current: TickerSort | null, key: SortKey): TickerSort {
 }
 
 function sortValue(t: Ticker, key: Exclude<SortKey, 'name'>): number | null {
+  // 24 h figures still loading their history are not yet what they will be: they sort as unknown.
+  if (!t.complete24h) return null;
   // Volumes in quote currency: comparable across instruments, unlike base amounts.
   const raw = key === 'change' ? t.changePercent24h : t.quoteVolume24h;
   if (raw === null) return null;
@@ -26,7 +28,10 @@ function sortValue(t: Ticker, key: Exclude<SortKey, 'name'>): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** A sorted copy (null: the catalogue order); instruments without a value go last either way. */
+/**
+ * A sorted copy (null: the catalogue order); instruments without a value (none yet, or 24 h figures
+ * still loading their history) go last either way. Ties keep their order.
+ */
 export function sortTickers<T extends Ticker>(list: readonly T[], sort: TickerSort | null): T[] {
   if (!sort) return [...list];
   const sign = sort.order === 'asc' ? 1 : -1;
@@ -38,4 +43,14 @@ export function sortTickers<T extends Ticker>(list: readonly T[], sort: TickerSo
     if (va === null || vb === null) return va === vb ? 0 : va === null ? 1 : -1;
     return sign * (va - vb);
   });
+}
+
+/**
+ * `list` in the order `order` names (symbols), for the moments a list must not move (a finger on
+ * it); symbols `order` does not know follow, in their own order.
+ */
+export function keepOrder<T extends Pick<Ticker, 'symbol'>>(list: readonly T[], order: readonly string[]): T[] {
+  const at = new Map(order.map((symbol, i) => [symbol, i]));
+  const known = list.filter((t) => at.has(t.symbol)).sort((a, b) => at.get(a.symbol)! - at.get(b.symbol)!);
+  return [...known, ...list.filter((t) => !at.has(t.symbol))];
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API, type Ticker } from '@app/contract';
-import { apiGet } from '../../../lib/api/api-client';
+import { apiGet } from './api-client';
 
 /** The server's bound on the search text (SearchQuery). */
 export const SEARCH_MAX_LENGTH = 20;
