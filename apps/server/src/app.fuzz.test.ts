@@ -78,6 +78,8 @@ const NAME_HINTS: [RegExp, string][] = [
   [/^q$/, 'BTC'],
   // App versions: a version number and an http(s) link, so publish and the download links are probed past their formats.
   [/^versionNo$/, '1.0.1'],
+  // The web app's build id (app-version/web-build): lower-case hex, so the API level is probed past it.
+  [/^buildId$/, '0123456789abcdef'],
   [/^(url|linkUpdate\w+)$/, 'https://example.com/app'],
 ];
 // A well-formed public id (a financing product, a subscription) and an estimate token's length, so those routes are probed past the id.

@@ -14,6 +14,7 @@ import type { SupportNamespace } from './locales/support';
 import type { NewsNamespace } from './locales/news';
 import type { AppVersionNamespace } from './locales/app-version';
 import type { HelpNamespace } from './locales/help';
+import type { TimeZoneNamespace } from './locales/time-zone';
 import type { VipNamespace } from './locales/vip';
 import type { GuideNamespace } from './locales/guide';
 import type { RankingNamespace } from './locales/ranking';
@@ -45,6 +46,8 @@ declare module 'i18next' {
       news: NewsNamespace;
       appVersion: AppVersionNamespace;
       help: HelpNamespace;
+      /** The time zone setting's strings, registered by its chunk (features/profile/components/time-zone-switch.tsx). */
+      timeZone: TimeZoneNamespace;
       /** The VIP, novice guide and ranking pages' strings, registered by their chunks (features/{vip,guide,ranking}/strings.ts). */
       vip: VipNamespace;
       guide: GuideNamespace;

@@ -17,6 +17,8 @@ export const API = {
     // Added by this project (docs/product.md §7 does not show these bodies or paths):
     bindEmail: '/asset/api/user/bind-email',
     changePassword: '/asset/api/user/change-password',
+    /** The signed-in reset of the login password with a code to the account's own e-mail or phone. */
+    resetPassword: '/asset/api/user/reset-password',
     setFundPassword: '/asset/api/user/set-fund-password',
     changeFundPassword: '/asset/api/user/change-fund-password',
     /** The desktop dashboard's arrangement: GET reads it, POST stores it. */
@@ -153,13 +155,13 @@ export const API = {
     deleteAddress: '/asset/api/userrechange/delete-address',
     insert: '/asset/api/userrechange/insert',
     list: '/asset/api/userrechange/list',
-  },
-  /** Fixed-term financing (docs/product.md §7 "Financing", docs/financing.md); `redeem` is added by this project. */
     /**
      * Added by this project (issue 34): test coins from the development chain to the user's own deposit
      * address; answers DEV_CHAIN_OFF wherever no development chain runs (docs/deposits.md "The development chain").
      */
     devChainSend: '/asset/api/userrechange/dev-chain-send',
+  },
+  /** Fixed-term financing (docs/product.md §7 "Financing", docs/financing.md); `redeem` is added by this project. */
   product: {
     productList: '/asset/api/product/productList',
     /** The estimate: interest, dates, and the one-use confirmation token `buyFinanceProduct` needs. */
@@ -215,6 +217,8 @@ export const API = {
     appQr: '/asset/api/app-version/app-qr',
     getVersion: '/asset/api/app-version/get-version',
     companyAddress: '/asset/api/app-version/company-address',
+    /** Added by this project: the web app's deployed build and whether a browser running another should reload. */
+    webBuild: '/asset/api/app-version/web-build',
   },
   /** Added by this project (issue 34): the home page's shortcuts as operators set them (no session; docs/content.md "Home shortcuts"). */
   home: {

@@ -48,11 +48,12 @@ describe('route table', () => {
   it('maps every desktop page to a mobile route and every mobile page to a desktop route', () => {
     const desktopPaths = DESKTOP_ROUTES.map((r) => r.path);
     // docs/product.md §2 lists 30 desktop routes; this project adds the news page, the app download and version settings
-    // pages and the VIP, novice guide and ranking pages.
+    // pages, the settings page of the signed-in password reset, and the VIP, novice guide and ranking pages.
     const added: string[] = [
       DESKTOP_PATHS.news,
       DESKTOP_PATHS.appDownload,
       DESKTOP_PATHS.appVersion,
+      DESKTOP_PATHS.resetPassword,
       DESKTOP_PATHS.vip,
       DESKTOP_PATHS.noviceGuide,
       DESKTOP_PATHS.ranking,

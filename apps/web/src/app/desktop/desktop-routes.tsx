@@ -97,6 +97,7 @@ export const DESKTOP_PAGES: Partial<Record<string, PageLoader>> = {
   [DESKTOP_PATHS.changePassword]: settings(security, 'ChangePasswordPage'),
   [DESKTOP_PATHS.setFundPassword]: settings(security, 'PaymentPasswordPage'),
   [DESKTOP_PATHS.forgotFundPassword]: settings(security, 'ForgotFundPasswordPage'),
+  [DESKTOP_PATHS.resetPassword]: settings(security, 'ResetPasswordPage'),
   [DESKTOP_PATHS.appDownload]: settings(appVersion, 'AppDownloadPage', false),
   [DESKTOP_PATHS.appVersion]: settings(appVersion, 'VersionPage', false),
   [DESKTOP_PATHS.vip]: full(vipDesk, 'VipDeskPage'),

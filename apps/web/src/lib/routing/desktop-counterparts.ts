@@ -54,7 +54,7 @@ export const MOBILE_TO_DESKTOP: Readonly<Record<keyof typeof PATHS, string>> = {
   changePassword: D.changePassword,
   paymentPassword: D.setFundPassword,
   forgotFundPassword: D.forgotFundPassword,
-  resetPassword: D.changePassword,
+  resetPassword: D.resetPassword,
   accountSettings: D.account,
   nickname: D.account,
   email: D.account,

@@ -125,6 +125,8 @@ export const DESKTOP_PATHS = {
   changePassword: `${D}settings/change-password`,
   setFundPassword: `${D}settings/set-fund-password`,
   forgotFundPassword: `${D}settings/forgot-fund-password`,
+  /** Added by this project: the signed-in reset of the login password by code (the phone's /pages/profile/reset-password). */
+  resetPassword: `${D}settings/reset-password`,
   account: `${D}settings/account`,
   notifications: `${D}notification/index`,
   /** Added by this project: news, announcements (a post opens beside the list) and the economic calendar. */
