@@ -97,6 +97,12 @@ export const sessions = pgTable(
     /** Absolute expiry; idle expiry is lastSeenAt + the configured idle time. */
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /**
+     * The `lang` header (HeaderLang) of this session's latest request: the user's messages go out in
+     * the language of the session used last (docs/notifications.md "Language of messages"); null on
+     * sessions older than it.
+     */
+    lang: text('lang'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { LOGIN_ORIGINS, TYPE_USERS, type LoginOrigin, type TypeUser } from '@app/contract';
+import { LOGIN_ORIGINS, TYPE_USERS, type HeaderLang, type LoginOrigin, type TypeUser } from '@app/contract';
 import type { UserRecord } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { idempotencyOf, type IdempotencyRequest } from '../lib/idempotency';
@@ -15,6 +15,8 @@ export interface SessionMeta {
   origin: LoginOrigin;
   ip: string;
   userAgent: string;
+  /** The request's language: the session's first. */
+  lang: HeaderLang;
 }
 
 /** The live session behind a request's token, and its user. */
@@ -24,9 +26,20 @@ export interface Authenticated {
   user: UserRecord & { managerUid: string | null };
 }
 
-/** Turns a `token` header into its session, or throws SESSION_EXPIRED. */
+/**
+ * Turns a `token` header into its session, or throws SESSION_EXPIRED. With `lang` (the request's
+ * language), the session remembers it as its latest.
+ */
 export interface Authenticator {
-  authenticate(token: string | undefined): Promise<Authenticated>;
+  authenticate(token: string | undefined, lang?: HeaderLang): Promise<Authenticated>;
+}
+
+/**
+ * The language a message to a user goes out in: that of the user's latest request (the session
+ * used last), whatever the profile says (docs/notifications.md "Language of messages").
+ */
+export interface MessageLanguages {
+  messageLanguageOf(userId: number): Promise<HeaderLang>;
 }
 
 declare module 'fastify' {
@@ -60,7 +73,12 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 export function sessionMeta(request: FastifyRequest): SessionMeta {
-  return { origin: request.loginOrigin, ip: request.ip, userAgent: header(request, 'user-agent') ?? '' };
+  return {
+    origin: request.loginOrigin,
+    ip: request.ip,
+    userAgent: header(request, 'user-agent') ?? '',
+    lang: request.lang,
+  };
 }
 
 /**
@@ -86,12 +104,13 @@ export const sessionPlugin = fp<{ sessions: Authenticator }>(async (app, { sessi
     request.loginOrigin = (LOGIN_ORIGINS as readonly string[]).includes(origin ?? '') ? (origin as LoginOrigin) : 'H5';
   });
 
+  // The envelope plugin's onRequest has read the `lang` header by now (route hooks run after the app's).
   const requireSession = async (request: FastifyRequest) => {
-    request.auth = await sessions.authenticate(header(request, 'token'));
+    request.auth = await sessions.authenticate(header(request, 'token'), request.lang);
   };
   const optionalSession = async (request: FastifyRequest) => {
     const token = header(request, 'token');
-    if (token) request.auth = await sessions.authenticate(token);
+    if (token) request.auth = await sessions.authenticate(token, request.lang);
   };
   app.addHook('onRoute', (route) => {
     const need = sessionOfRoute(route.schema?.security);

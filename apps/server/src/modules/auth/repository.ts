@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { otpCodes, sessions } from '../../db/schema';
@@ -26,6 +26,20 @@ export const sessionRepo = {
   },
   async touch(db: DbOrTx, id: number, at: Date): Promise<void> {
     await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+  },
+  /** A request in another language than the session's last: its new language, and it is the session used last. */
+  async setLang(db: DbOrTx, id: number, lang: string, at: Date): Promise<void> {
+    await db.update(sessions).set({ lang, lastSeenAt: at }).where(eq(sessions.id, id));
+  },
+  /** The language of the user's session used last (revoked and expired ones count: they were used), or undefined. */
+  async latestLang(db: DbOrTx, userId: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ lang: sessions.lang })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNotNull(sessions.lang)))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+      .limit(1);
+    return row?.lang ?? undefined;
   },
   async revoke(db: DbOrTx, id: number, at: Date): Promise<void> {
     await db

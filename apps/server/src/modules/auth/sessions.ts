@@ -1,8 +1,10 @@
+import { parseHeaderLang, type HeaderLang } from '@app/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newToken, sha256Hex } from '../../lib/secrets';
-import type { Authenticated, Authenticator, SessionMeta } from '../../plugins/session';
+import type { Authenticated, Authenticator, MessageLanguages, SessionMeta } from '../../plugins/session';
+import { userRepo } from '../users';
 import { sessionRepo } from './repository';
 
 /** last_seen_at is written at most this often, so reads do not become writes. */
@@ -16,6 +18,8 @@ interface CachedSession {
   expiresAt: number;
   lastSeenAt: number;
   cachedAt: number;
+  /** The language of the session's latest request, as stored. */
+  lang: string | null;
 }
 
 /**
@@ -30,7 +34,7 @@ interface CachedSession {
  * idle expiry and the 60 s touch are checked on every request as before; secrets (password and
  * fund-password hashes) are never checked against this copy: the users module reads them fresh.
  */
-export class SessionService implements Authenticator {
+export class SessionService implements Authenticator, MessageLanguages {
   private readonly cache = new Map<string, CachedSession>();
   private readonly uncachedUntil = new Map<number, number>();
 
@@ -64,12 +68,27 @@ export class SessionService implements Authenticator {
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + this.ctx.config.sessionMaxDays * 86_400_000),
+      lang: meta.lang,
     });
     return token;
   }
 
-  /** The session's user, or SESSION_EXPIRED (code 301). */
-  async authenticate(token: string | undefined): Promise<Authenticated> {
+  /**
+   * The language a message to the user goes out in: the `lang` of their latest request, kept with
+   * the session that made it (the session used last wins, to within the minute last_seen_at is
+   * written in); else the profile's language; else English.
+   */
+  async messageLanguageOf(userId: number): Promise<HeaderLang> {
+    const latest = await sessionRepo.latestLang(this.ctx.db, userId);
+    if (latest) return parseHeaderLang(latest);
+    return parseHeaderLang((await userRepo.byId(this.ctx.db, userId))?.language);
+  }
+
+  /**
+   * The session's user, or SESSION_EXPIRED (code 301). A request in another language than the
+   * session's last (`lang`) stores it, and makes the session the one used last.
+   */
+  async authenticate(token: string | undefined, lang?: HeaderLang): Promise<Authenticated> {
     if (!token || token.length > 100) throw new AppError('SESSION_EXPIRED');
     const hash = sha256Hex(token);
     const now = this.ctx.clock.now().getTime();
@@ -82,8 +101,14 @@ export class SessionService implements Authenticator {
         now < hit.expiresAt &&
         now < hit.lastSeenAt + idleMs &&
         now - hit.lastSeenAt <= TOUCH_INTERVAL_MS
-      )
+      ) {
+        if (lang !== undefined && hit.lang !== lang) {
+          await sessionRepo.setLang(this.ctx.db, hit.auth.sessionId, lang, new Date(now));
+          hit.lang = lang;
+          hit.lastSeenAt = now;
+        }
         return hit.auth;
+      }
       this.cache.delete(hash);
     }
     const found = await sessionRepo.withUserByHash(this.ctx.db, hash);
@@ -93,14 +118,19 @@ export class SessionService implements Authenticator {
     let lastSeenAt = session.lastSeenAt.getTime();
     const expiresAt = session.expiresAt.getTime();
     if (now >= expiresAt || now >= lastSeenAt + idleMs) throw new AppError('SESSION_EXPIRED');
-    if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
+    let sessionLang = session.lang;
+    if (lang !== undefined && sessionLang !== lang) {
+      await sessionRepo.setLang(this.ctx.db, session.id, lang, new Date(now));
+      sessionLang = lang;
+      lastSeenAt = now;
+    } else if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
       await sessionRepo.touch(this.ctx.db, session.id, new Date(now));
       lastSeenAt = now;
     }
     const auth: Authenticated = { sessionId: session.id, user: Object.freeze(user) };
     if (this.cacheMs > 0 && !((this.uncachedUntil.get(user.id) ?? 0) > this.ctx.clock.now().getTime())) {
       if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(hash, { auth, expiresAt, lastSeenAt, cachedAt: now });
+      this.cache.set(hash, { auth, expiresAt, lastSeenAt, cachedAt: now, lang: sessionLang });
     }
     return auth;
   }

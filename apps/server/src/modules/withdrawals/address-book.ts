@@ -2,13 +2,10 @@ import crypto from 'node:crypto';
 import {
   assetOf,
   DEPOSIT_CHAINS,
-  LANGUAGES,
-  toHeaderLang,
   WITHDRAW_ADDRESS_BOOK_MAX,
   type DeleteWithdrawAddressBody,
   type DepositChainId,
   type InsertWithdrawAddressBody,
-  type Language,
   type WithdrawAddress,
   type WithdrawAddressConfirmBody,
   type WithdrawAddressInfo,
@@ -17,6 +14,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { addressLookup, checkAddress } from '../../lib/chain-address';
 import { uniqueViolation } from '../../lib/db-errors';
+import type { MessageLanguages } from '../../plugins/session';
 import type { DepositService } from '../deposits';
 import { userRepo, type CodeVerifier, type SessionControl, type UserRow } from '../users';
 import { addressAddedMessage } from './freeze-messages';
@@ -55,8 +53,8 @@ export class AddressBookService {
       users: FundPasswordCheck;
       /** Spends the codes that confirm an address early (purpose `withdraw_address`). */
       codes: CodeVerifier;
-      /** Ends the user's sessions when they freeze withdrawals. */
-      sessions: Pick<SessionControl, 'revokeAll'>;
+      /** Ends the user's sessions when they freeze withdrawals; the language of their latest request (the e-mail's). */
+      sessions: Pick<SessionControl, 'revokeAll'> & MessageLanguages;
       /** The withdrawals waiting for review, cancelled when the user freezes withdrawals. */
       processing?: ProcessingCanceller;
     },
@@ -112,15 +110,15 @@ export class AddressBookService {
 
   /**
    * Tells the user of a new address by e-mail (SMS when they have only a phone), with the link that
-   * freezes withdrawals. The address is saved whatever happens here: an undelivered message is
-   * logged, and the in-app notice stands.
+   * freezes withdrawals, in the language of the user's latest request (not the profile's: issue 34,
+   * an English app got a German e-mail). The address is saved whatever happens here: an undelivered
+   * message is logged, and the in-app notice stands.
    */
   private async sendAddedNotice(userId: number, saved: WithdrawAddressRow, freezeToken: string): Promise<void> {
     try {
       const user = await userRepo.byId(this.ctx.db, userId);
       if (!user) return;
-      const language = (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : 'en';
-      const message = addressAddedMessage(toHeaderLang(language), {
+      const message = addressAddedMessage(await this.deps.sessions.messageLanguageOf(userId), {
         currency: saved.symbol,
         protocol: DEPOSIT_CHAINS[saved.chain as DepositChainId].protocol,
         address: saved.address,
