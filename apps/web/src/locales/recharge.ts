@@ -65,6 +65,15 @@ const en = {
   time: 'Time',
   txHash: 'Transaction',
   allCoins: 'All coins',
+  devChain: {
+    title: 'Development chain: test coins',
+    note: 'This server runs a local development chain. {{symbol}} on it is a test coin, not real money: use it to try deposits and withdrawals.',
+    send: 'Send {{amount}} test {{symbol}} to this address',
+    sending: 'Sending…',
+    sent: '{{amount}} test {{symbol}} sent to your address (block {{block}}).',
+    waiting: 'Waiting for the deposit to be seen on the chain…',
+    credited: '{{amount}} {{symbol}} credited to your account',
+  },
 };
 
 /** Every language has every key (a missing one is a compile error). */
@@ -118,6 +127,15 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     time: '时间',
     txHash: '交易',
     allCoins: '全部币种',
+    devChain: {
+      title: '开发链：测试币',
+      note: '此服务器运行本地开发链。链上的 {{symbol}} 是测试币，不是真实资金：可用来试用充值和提币。',
+      send: '向此地址发送 {{amount}} 个测试 {{symbol}}',
+      sending: '发送中…',
+      sent: '已向您的地址发送 {{amount}} 个测试 {{symbol}}（区块 {{block}}）。',
+      waiting: '等待链上识别此笔充值…',
+      credited: '{{amount}} {{symbol}} 已记入您的账户',
+    },
   },
   hk: {
     chooseCoin: '選擇要充值的幣種',
@@ -164,6 +182,15 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     time: '時間',
     txHash: '交易',
     allCoins: '全部幣種',
+    devChain: {
+      title: '開發鏈：測試幣',
+      note: '此伺服器運行本地開發鏈。鏈上的 {{symbol}} 是測試幣，不是真實資金：可用來試用充值和提幣。',
+      send: '向此地址發送 {{amount}} 個測試 {{symbol}}',
+      sending: '發送中…',
+      sent: '已向您的地址發送 {{amount}} 個測試 {{symbol}}（區塊 {{block}}）。',
+      waiting: '等待鏈上識別此筆充值…',
+      credited: '{{amount}} {{symbol}} 已記入您的賬戶',
+    },
   },
   jp: {
     chooseCoin: '入金する通貨を選択',
@@ -212,6 +239,15 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     time: '日時',
     txHash: 'トランザクション',
     allCoins: 'すべての通貨',
+    devChain: {
+      title: '開発用チェーン：テスト用コイン',
+      note: 'このサーバーはローカルの開発用チェーンを動かしています。ここでの {{symbol}} はテスト用コインで、本物のお金ではありません。入金と出金のお試しにお使いください。',
+      send: 'このアドレスにテスト用 {{symbol}} を {{amount}} 送る',
+      sending: '送信中…',
+      sent: 'テスト用 {{symbol}} {{amount}} をあなたのアドレスに送りました（ブロック {{block}}）。',
+      waiting: 'チェーン上で入金が確認されるのを待っています…',
+      credited: '{{amount}} {{symbol}} があなたのアカウントに入金されました',
+    },
   },
   kr: {
     chooseCoin: '입금할 코인을 선택하세요',
@@ -259,6 +295,15 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     time: '시간',
     txHash: '트랜잭션',
     allCoins: '모든 코인',
+    devChain: {
+      title: '개발용 체인: 테스트 코인',
+      note: '이 서버는 로컬 개발용 체인을 실행합니다. 이 체인의 {{symbol}}은(는) 테스트 코인이며 실제 돈이 아닙니다. 입금과 출금을 시험해 보는 데 사용하세요.',
+      send: '이 주소로 테스트 {{symbol}} {{amount}}개 보내기',
+      sending: '보내는 중…',
+      sent: '테스트 {{symbol}} {{amount}}개를 내 주소로 보냈습니다(블록 {{block}}).',
+      waiting: '체인에서 입금이 확인되기를 기다리는 중…',
+      credited: '{{amount}} {{symbol}}이(가) 계정에 입금되었습니다',
+    },
   },
   de: {
     chooseCoin: 'Wählen Sie die Münze für die Einzahlung',
@@ -309,6 +354,15 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     time: 'Zeit',
     txHash: 'Transaktion',
     allCoins: 'Alle Münzen',
+    devChain: {
+      title: 'Entwicklungs-Blockchain: Testmünzen',
+      note: 'Dieser Server betreibt eine lokale Entwicklungs-Blockchain. {{symbol}} darauf ist eine Testmünze, kein echtes Geld: Probieren Sie damit Einzahlungen und Auszahlungen aus.',
+      send: '{{amount}} Test-{{symbol}} an diese Adresse senden',
+      sending: 'Wird gesendet…',
+      sent: '{{amount}} Test-{{symbol}} an Ihre Adresse gesendet (Block {{block}}).',
+      waiting: 'Warten, bis die Einzahlung auf der Blockchain erkannt wird…',
+      credited: '{{amount}} {{symbol}} Ihrem Konto gutgeschrieben',
+    },
   },
   fr: {
     chooseCoin: 'Choisissez la crypto à déposer',
@@ -358,6 +412,15 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     time: 'Date',
     txHash: 'Transaction',
     allCoins: 'Toutes les cryptos',
+    devChain: {
+      title: 'Chaîne de développement : pièces de test',
+      note: 'Ce serveur fait tourner une chaîne de développement locale. Le {{symbol}} qui s’y trouve est une pièce de test, pas de l’argent réel : servez-vous-en pour essayer les dépôts et les retraits.',
+      send: 'Envoyer {{amount}} {{symbol}} de test à cette adresse',
+      sending: 'Envoi…',
+      sent: '{{amount}} {{symbol}} de test envoyés à votre adresse (bloc {{block}}).',
+      waiting: 'En attente de la détection du dépôt sur la chaîne…',
+      credited: '{{amount}} {{symbol}} crédités sur votre compte',
+    },
   },
   it: {
     chooseCoin: 'Scegli la moneta da depositare',
@@ -407,5 +470,14 @@ export const RECHARGE_MESSAGES: Readonly<Record<Language, RechargeNamespace>> = 
     time: 'Data',
     txHash: 'Transazione',
     allCoins: 'Tutte le monete',
+    devChain: {
+      title: 'Catena di sviluppo: monete di prova',
+      note: 'Questo server esegue una catena di sviluppo locale. I {{symbol}} su di essa sono monete di prova, non denaro reale: usali per provare depositi e prelievi.',
+      send: 'Invia {{amount}} {{symbol}} di prova a questo indirizzo',
+      sending: 'Invio in corso…',
+      sent: '{{amount}} {{symbol}} di prova inviati al tuo indirizzo (blocco {{block}}).',
+      waiting: 'In attesa che il deposito venga rilevato sulla catena…',
+      credited: '{{amount}} {{symbol}} accreditati sul tuo conto',
+    },
   },
 };

@@ -57,6 +57,20 @@ const en = {
   submit: 'Withdraw',
   unavailableTitle: 'Not available now',
   unavailableText: 'Withdrawals of {{coin}} on {{network}} are not available at the moment.',
+  unavailableReasons: {
+    disabled: 'Withdrawals of {{coin}} on {{network}} are switched off on this server.',
+    switched_off: 'Withdrawals of {{coin}} on {{network}} have been paused by our operators.',
+    chain_unsupported: 'Withdrawals on {{network}} are not offered yet: we do not send on this network.',
+    no_node:
+      'Withdrawals of {{coin}} on {{network}} are not set up: this server has no connection to the {{network}} network.',
+    no_hot_wallet: 'Withdrawals of {{coin}} on {{network}} are not set up: this server has no wallet to pay them from.',
+    node_unreachable: 'Our connection to the {{network}} network is down, so withdrawals of {{coin}} cannot be sent.',
+    node_stalled:
+      'The {{network}} network has stopped moving forward for us (no new blocks), so withdrawals of {{coin}} wait.',
+    hot_wallet_short:
+      'Our {{network}} wallet does not hold enough to pay a withdrawal of {{coin}} right now; withdrawals resume once it is refilled.',
+  },
+  unavailableSince: 'Since {{time}}.',
   frozenTitle: 'Withdrawals are frozen',
   frozenText:
     'Withdrawals were frozen on your account from a new-address notice. Please contact customer service to lift it.',
@@ -171,6 +185,17 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     submit: '提币',
     unavailableTitle: '暂不可用',
     unavailableText: '{{coin}} 在 {{network}} 上的提币暂时不可用。',
+    unavailableReasons: {
+      disabled: '此服务器已关闭 {{coin}} 在 {{network}} 上的提币。',
+      switched_off: '{{coin}} 在 {{network}} 上的提币已被运营人员暂停。',
+      chain_unsupported: '暂不提供 {{network}} 上的提币：我们不在此网络上发送。',
+      no_node: '{{coin}} 在 {{network}} 上的提币尚未设置：此服务器未连接 {{network}} 网络。',
+      no_hot_wallet: '{{coin}} 在 {{network}} 上的提币尚未设置：此服务器没有用于支付的钱包。',
+      node_unreachable: '我们与 {{network}} 网络的连接已中断，{{coin}} 提币无法发出。',
+      node_stalled: '{{network}} 网络对我们已停止出块，{{coin}} 提币需要等待。',
+      hot_wallet_short: '我们在 {{network}} 上的钱包目前余额不足以支付 {{coin}} 提币；补充后即恢复。',
+    },
+    unavailableSince: '自 {{time}} 起。',
     frozenTitle: '提币已冻结',
     frozenText: '您已通过新地址通知冻结了账户的提币。如需解除，请联系客服。',
     lockedTitle: '提币已暂停',
@@ -274,6 +299,17 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     submit: '提幣',
     unavailableTitle: '暫不可用',
     unavailableText: '{{coin}} 在 {{network}} 上的提幣暫時不可用。',
+    unavailableReasons: {
+      disabled: '此伺服器已關閉 {{coin}} 在 {{network}} 上的提幣。',
+      switched_off: '{{coin}} 在 {{network}} 上的提幣已被營運人員暫停。',
+      chain_unsupported: '暫不提供 {{network}} 上的提幣：我們不在此網絡上發送。',
+      no_node: '{{coin}} 在 {{network}} 上的提幣尚未設定：此伺服器未連接 {{network}} 網絡。',
+      no_hot_wallet: '{{coin}} 在 {{network}} 上的提幣尚未設定：此伺服器沒有用於支付的錢包。',
+      node_unreachable: '我們與 {{network}} 網絡的連接已中斷，{{coin}} 提幣無法發出。',
+      node_stalled: '{{network}} 網絡對我們已停止出塊，{{coin}} 提幣需要等待。',
+      hot_wallet_short: '我們在 {{network}} 上的錢包目前餘額不足以支付 {{coin}} 提幣；補充後即恢復。',
+    },
+    unavailableSince: '自 {{time}} 起。',
     frozenTitle: '提幣已凍結',
     frozenText: '您已透過新地址通知凍結了帳戶的提幣。如需解除，請聯絡客服。',
     lockedTitle: '提幣已暫停',
@@ -377,6 +413,18 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     submit: '出金する',
     unavailableTitle: '現在ご利用いただけません',
     unavailableText: '{{network}} での {{coin}} の出金は現在ご利用いただけません。',
+    unavailableReasons: {
+      disabled: 'このサーバーでは {{network}} での {{coin}} の出金は停止されています。',
+      switched_off: '{{network}} での {{coin}} の出金は運営者により一時停止されています。',
+      chain_unsupported: '{{network}} での出金はまだ提供していません（このネットワークでは送金しません）。',
+      no_node:
+        '{{network}} での {{coin}} の出金は未設定です：このサーバーは {{network}} ネットワークに接続していません。',
+      no_hot_wallet: '{{network}} での {{coin}} の出金は未設定です：このサーバーには支払い用のウォレットがありません。',
+      node_unreachable: '{{network}} ネットワークとの接続が切れているため、{{coin}} の出金を送れません。',
+      node_stalled: '{{network}} ネットワークの新しいブロックが届かないため、{{coin}} の出金は待機中です。',
+      hot_wallet_short: '{{network}} のウォレットの残高が {{coin}} の出金に足りません。補充され次第再開します。',
+    },
+    unavailableSince: '{{time}} から。',
     frozenTitle: '出金は凍結されています',
     frozenText:
       '新しいアドレスの通知からお客様のアカウントの出金が凍結されました。解除するにはカスタマーサービスにお問い合わせください。',
@@ -483,6 +531,19 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     submit: '출금',
     unavailableTitle: '지금은 이용할 수 없습니다',
     unavailableText: '{{network}}에서 {{coin}} 출금은 현재 이용할 수 없습니다.',
+    unavailableReasons: {
+      disabled: '이 서버에서는 {{network}}의 {{coin}} 출금이 꺼져 있습니다.',
+      switched_off: '{{network}}의 {{coin}} 출금이 운영자에 의해 일시 중지되었습니다.',
+      chain_unsupported: '{{network}} 출금은 아직 제공하지 않습니다. 이 네트워크로는 보내지 않습니다.',
+      no_node:
+        '{{network}}의 {{coin}} 출금이 설정되지 않았습니다. 이 서버는 {{network}} 네트워크에 연결되어 있지 않습니다.',
+      no_hot_wallet: '{{network}}의 {{coin}} 출금이 설정되지 않았습니다. 이 서버에는 지급할 지갑이 없습니다.',
+      node_unreachable: '{{network}} 네트워크와의 연결이 끊겨 {{coin}} 출금을 보낼 수 없습니다.',
+      node_stalled: '{{network}} 네트워크에서 새 블록이 생성되지 않아 {{coin}} 출금이 대기 중입니다.',
+      hot_wallet_short:
+        '{{network}} 지갑의 잔액이 지금 {{coin}} 출금을 지급하기에 부족합니다. 채워지면 다시 가능합니다.',
+    },
+    unavailableSince: '{{time}}부터.',
     frozenTitle: '출금이 동결되었습니다',
     frozenText: '새 주소 알림에서 계정의 출금이 동결되었습니다. 해제하려면 고객센터에 문의하세요.',
     lockedTitle: '출금이 일시 중지되었습니다',
@@ -589,6 +650,23 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     submit: 'Auszahlen',
     unavailableTitle: 'Derzeit nicht verfügbar',
     unavailableText: 'Auszahlungen von {{coin}} über {{network}} sind derzeit nicht möglich.',
+    unavailableReasons: {
+      disabled: 'Auszahlungen von {{coin}} über {{network}} sind auf diesem Server abgeschaltet.',
+      switched_off: 'Auszahlungen von {{coin}} über {{network}} wurden von unseren Betreibern angehalten.',
+      chain_unsupported:
+        'Auszahlungen über {{network}} werden noch nicht angeboten: Wir senden nicht über dieses Netzwerk.',
+      no_node:
+        'Auszahlungen von {{coin}} über {{network}} sind nicht eingerichtet: Dieser Server hat keine Verbindung zum {{network}}-Netzwerk.',
+      no_hot_wallet:
+        'Auszahlungen von {{coin}} über {{network}} sind nicht eingerichtet: Dieser Server hat keine Wallet, aus der er sie bezahlt.',
+      node_unreachable:
+        'Unsere Verbindung zum {{network}}-Netzwerk ist unterbrochen, daher können Auszahlungen von {{coin}} nicht gesendet werden.',
+      node_stalled:
+        'Das {{network}}-Netzwerk liefert uns keine neuen Blöcke mehr, daher warten Auszahlungen von {{coin}}.',
+      hot_wallet_short:
+        'Unsere {{network}}-Wallet enthält gerade nicht genug für eine Auszahlung von {{coin}}; sobald sie aufgefüllt ist, geht es weiter.',
+    },
+    unavailableSince: 'Seit {{time}}.',
     frozenTitle: 'Auszahlungen sind gesperrt',
     frozenText:
       'Auszahlungen wurden über eine Benachrichtigung zu einer neuen Adresse für Ihr Konto gesperrt. Bitte wenden Sie sich an den Kundenservice, um die Sperre aufzuheben.',
@@ -698,6 +776,23 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     submit: 'Retirer',
     unavailableTitle: 'Indisponible pour le moment',
     unavailableText: 'Les retraits de {{coin}} sur {{network}} ne sont pas disponibles pour le moment.',
+    unavailableReasons: {
+      disabled: 'Les retraits de {{coin}} sur {{network}} sont désactivés sur ce serveur.',
+      switched_off: 'Les retraits de {{coin}} sur {{network}} ont été suspendus par nos opérateurs.',
+      chain_unsupported:
+        'Les retraits sur {{network}} ne sont pas encore proposés : nous n’envoyons pas sur ce réseau.',
+      no_node:
+        'Les retraits de {{coin}} sur {{network}} ne sont pas configurés : ce serveur n’est pas relié au réseau {{network}}.',
+      no_hot_wallet:
+        'Les retraits de {{coin}} sur {{network}} ne sont pas configurés : ce serveur n’a pas de portefeuille pour les payer.',
+      node_unreachable:
+        'Notre connexion au réseau {{network}} est coupée : les retraits de {{coin}} ne peuvent pas être envoyés.',
+      node_stalled:
+        'Le réseau {{network}} n’avance plus pour nous (aucun nouveau bloc) : les retraits de {{coin}} attendent.',
+      hot_wallet_short:
+        'Notre portefeuille {{network}} ne contient pas assez pour payer un retrait de {{coin}} pour l’instant ; les retraits reprennent dès qu’il est réapprovisionné.',
+    },
+    unavailableSince: 'Depuis le {{time}}.',
     frozenTitle: 'Les retraits sont gelés',
     frozenText:
       'Les retraits de votre compte ont été gelés depuis un avis de nouvelle adresse. Contactez le service client pour les débloquer.',
@@ -807,6 +902,22 @@ export const WITHDRAW_MESSAGES: Readonly<Record<Language, WithdrawNamespace>> = 
     submit: 'Preleva',
     unavailableTitle: 'Non disponibile ora',
     unavailableText: 'I prelievi di {{coin}} su {{network}} non sono disponibili al momento.',
+    unavailableReasons: {
+      disabled: 'I prelievi di {{coin}} su {{network}} sono disattivati su questo server.',
+      switched_off: 'I prelievi di {{coin}} su {{network}} sono stati sospesi dai nostri operatori.',
+      chain_unsupported: 'I prelievi su {{network}} non sono ancora offerti: non inviamo su questa rete.',
+      no_node:
+        'I prelievi di {{coin}} su {{network}} non sono configurati: questo server non è collegato alla rete {{network}}.',
+      no_hot_wallet:
+        'I prelievi di {{coin}} su {{network}} non sono configurati: questo server non ha un portafoglio da cui pagarli.',
+      node_unreachable:
+        'La nostra connessione alla rete {{network}} è interrotta, quindi i prelievi di {{coin}} non possono essere inviati.',
+      node_stalled:
+        'La rete {{network}} ha smesso di avanzare per noi (nessun nuovo blocco), quindi i prelievi di {{coin}} attendono.',
+      hot_wallet_short:
+        'Il nostro portafoglio {{network}} ora non contiene abbastanza per pagare un prelievo di {{coin}}; i prelievi riprendono appena viene rifornito.',
+    },
+    unavailableSince: 'Dal {{time}}.',
     frozenTitle: 'I prelievi sono bloccati',
     frozenText:
       'I prelievi del tuo conto sono stati bloccati da un avviso di nuovo indirizzo. Contatta l’assistenza clienti per sbloccarli.',

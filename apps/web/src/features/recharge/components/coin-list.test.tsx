@@ -18,6 +18,7 @@ const route = (chain: DepositRoute['chain'], protocol: string, state: DepositRou
   confirmations: 12,
   enabled: state !== 'disabled',
   state,
+  devChain: false,
 });
 
 const coin = (symbol: string, chains: DepositRoute[]): RechargeType => ({

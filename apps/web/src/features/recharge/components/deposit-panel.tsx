@@ -7,6 +7,7 @@ import { useSessionStore } from '../../../lib/session/session-store';
 import { useDepositAddress } from '../api/deposits';
 import { useRechargeText } from '../strings';
 import { CopyAddress } from './copy-address';
+import { DevChainPanel } from './dev-chain-panel';
 import { DepositQr } from './deposit-qr';
 
 /** The chain's label in the picker: its protocol, with its state when deposits cannot go there now. */
@@ -43,6 +44,7 @@ function AddressCard({
           {r('demoNote')}
         </p>
       ) : null}
+      {route.devChain ? <DevChainPanel symbol={coin.symbol} /> : null}
       <div className="deposit-card__qr">
         <DepositQr
           text={data.qrText}

@@ -25,6 +25,7 @@ const route = (
   confirmations: 12,
   enabled: state !== 'disabled',
   state,
+  devChain: false,
 });
 const coin = (symbol: string, chains: DepositRoute[]): RechargeType => ({
   symbol,

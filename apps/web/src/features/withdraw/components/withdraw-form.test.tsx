@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   API,
   HEADER,
@@ -12,6 +12,8 @@ import {
 } from '@app/contract';
 import { api, refusal, type SentRequest } from '../../../test/network';
 import { renderWithProviders, signIn } from '../../../test/render';
+import { formatDateTime } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { toasts } from '../../../test/toasts';
 import { WithdrawForm } from './withdraw-form';
 
@@ -34,6 +36,7 @@ const usdt: RechargeType = {
       confirmations: 12,
       enabled: true,
       state: 'available',
+      devChain: false,
     },
   ],
 };
@@ -64,6 +67,7 @@ const feeInfo: WithdrawFeeInfo = {
   chainName: 'Ethereum',
   protocol: 'ERC20',
   available: true,
+  unavailable: null,
   fee: '1',
   standardFee: '1',
   vipLevel: 0,
@@ -275,6 +279,54 @@ describe('the withdraw form', () => {
     await user.click(submit);
     await waitFor(() => expect(amountError(amount)).toBe('Your amount is not enough'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says why withdrawals are unavailable and since when, as the server gives it, in the user’s language', async () => {
+    const since = Date.parse('2026-11-20T08:30:00Z');
+    signIn();
+    api.get(API.currencyAddress.info, addressInfo).get(API.userWithdraw.withdrawFee, {
+      ...feeInfo,
+      available: false,
+      unavailable: { reason: 'node_unreachable', since },
+    });
+    renderWithProviders(
+      <WithdrawForm coins={[usdt]} initial={{ currency: 'USDT', chain: 'ethereum' }} onWithdrawn={() => undefined} />,
+    );
+    const notice = await screen.findByTestId('withdraw-blocked');
+    expect(notice.getAttribute('data-reason')).toBe('node_unreachable');
+    expect(within(notice).getByRole('heading', { name: 'Not available now' })).toBeTruthy();
+    expect(notice.textContent).toContain(
+      `Our connection to the Ethereum network is down, so withdrawals of USDT cannot be sent. Since ${formatDateTime(since)}.`,
+    );
+    expect(screen.queryByRole('textbox', { name: 'Amount' })).toBeNull();
+    await act(async () => useSessionStore.getState().setLanguage('de'));
+    await waitFor(() =>
+      expect(notice.textContent).toContain(
+        'Unsere Verbindung zum Ethereum-Netzwerk ist unterbrochen, daher können Auszahlungen von USDT nicht gesendet werden.',
+      ),
+    );
+    expect(notice.textContent).toContain(`Seit ${formatDateTime(since)}.`);
+  });
+
+  it.each([
+    ['hot_wallet_short', 'Our Ethereum wallet does not hold enough to pay a withdrawal of USDT right now'],
+    ['no_node', 'this server has no connection to the Ethereum network'],
+    ['switched_off', 'Withdrawals of USDT on Ethereum have been paused by our operators.'],
+    ['chain_unsupported', 'Withdrawals on Ethereum are not offered yet'],
+  ] as const)('names the reason %s', async (reason, words) => {
+    signIn();
+    api.get(API.currencyAddress.info, addressInfo).get(API.userWithdraw.withdrawFee, {
+      ...feeInfo,
+      available: false,
+      unavailable: { reason, since: null },
+    });
+    renderWithProviders(
+      <WithdrawForm coins={[usdt]} initial={{ currency: 'USDT', chain: 'ethereum' }} onWithdrawn={() => undefined} />,
+    );
+    const notice = await screen.findByTestId('withdraw-blocked');
+    expect(notice.textContent).toContain(words);
+    // No time known: no "Since".
+    expect(notice.textContent).not.toContain('Since');
   });
 
   it('leads to setting a fund password instead of the form when none is set', async () => {

@@ -19,7 +19,10 @@ import { FundPasswordGate } from './fund-password-gate';
 const createPath = (coin: string, chain: string) =>
   `${PATHS.createAddress}?${new URLSearchParams({ currency: coin, chain }).toString()}`;
 
-/** Why there is no form for this coin and network now (honest, no form): not available, frozen, paused, or no fund password. */
+/**
+ * Why there is no form for this coin and network now (honest, no form): not available (the server's
+ * reason, and since when), frozen, paused, or no fund password.
+ */
 function BlockNotice({ block, info }: { block: WithdrawBlock; info: WithdrawFeeInfo }) {
   const w = useWithdrawText();
   if (block.kind === 'noFundPassword')
@@ -27,7 +30,17 @@ function BlockNotice({ block, info }: { block: WithdrawBlock; info: WithdrawFeeI
   const network = networkLabel(info);
   const [title, text] =
     block.kind === 'unavailable'
-      ? [w('unavailableTitle'), w('unavailableText', { coin: info.currency, network })]
+      ? [
+          w('unavailableTitle'),
+          [
+            block.reason
+              ? w(`unavailableReasons.${block.reason}`, { coin: info.currency, network: info.chainName })
+              : w('unavailableText', { coin: info.currency, network }),
+            block.since !== null ? w('unavailableSince', { time: formatDateTime(block.since) }) : null,
+          ]
+            .filter(Boolean)
+            .join(' '),
+        ]
       : block.kind === 'frozen'
         ? [w('frozenTitle'), w('frozenText')]
         : [
@@ -42,6 +55,7 @@ function BlockNotice({ block, info }: { block: WithdrawBlock; info: WithdrawFeeI
       className="withdraw-gate"
       data-testid="withdraw-blocked"
       data-kind={block.kind}
+      data-reason={block.kind === 'unavailable' ? (block.reason ?? undefined) : undefined}
       aria-labelledby="withdraw-blocked-title"
     >
       <h2 id="withdraw-blocked-title" className="section-title">

@@ -20,6 +20,7 @@ const INFO: WithdrawFeeInfo = {
   chainName: 'Ethereum',
   protocol: 'ERC20',
   available: true,
+  unavailable: null,
   fee: '1.000000',
   standardFee: '1.000000',
   vipLevel: 0,
@@ -141,7 +142,18 @@ describe('expected receipt and the fee', () => {
 describe('what the page shows instead of the form', () => {
   it('says why, the first reason that applies', () => {
     expect(withdrawBlock(INFO, 0)).toBeNull();
-    expect(withdrawBlock(info({ available: false, frozen: true }), 0)).toEqual({ kind: 'unavailable' });
+    expect(withdrawBlock(info({ available: false, frozen: true }), 0)).toEqual({
+      kind: 'unavailable',
+      reason: null,
+      since: null,
+    });
+    // The server's reason and since when go along.
+    expect(
+      withdrawBlock(
+        info({ available: false, unavailable: { reason: 'hot_wallet_short', since: 1_700_000_000_000 } }),
+        0,
+      ),
+    ).toEqual({ kind: 'unavailable', reason: 'hot_wallet_short', since: 1_700_000_000_000 });
     expect(withdrawBlock(info({ frozen: true, fundPasswordSet: false }), 0)).toEqual({ kind: 'frozen' });
     expect(withdrawBlock(info({ lockedUntil: 10_000, lockReason: 'password', fundPasswordSet: false }), 5_000)).toEqual(
       { kind: 'locked', until: 10_000, reason: 'password' },

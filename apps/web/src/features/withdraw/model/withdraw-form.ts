@@ -6,6 +6,7 @@ import {
   type WithdrawAddress,
   type WithdrawalState,
   type WithdrawFeeInfo,
+  type WithdrawUnavailableReason,
 } from '@app/contract';
 import { isHeld } from './address-book';
 
@@ -97,17 +98,18 @@ export function feeView(info: Pick<WithdrawFeeInfo, 'fee' | 'standardFee' | 'fee
 
 /**
  * What the page shows instead of the form, the first that applies: withdrawals of the coin on the
- * chain not possible now, frozen by the user, paused after a security change (until when, why), no
- * fund password; null when the form can be used.
+ * chain not possible now (why and since when, as the server says), frozen by the user, paused
+ * after a security change (until when, why), no fund password; null when the form can be used.
  */
 export type WithdrawBlock =
-  | { kind: 'unavailable' }
+  | { kind: 'unavailable'; reason: WithdrawUnavailableReason | null; since: number | null }
   | { kind: 'frozen' }
   | { kind: 'locked'; until: number; reason: NonNullable<WithdrawFeeInfo['lockReason']> | null }
   | { kind: 'noFundPassword' };
 
 export function withdrawBlock(info: WithdrawFeeInfo, nowMs: number): WithdrawBlock | null {
-  if (!info.available) return { kind: 'unavailable' };
+  if (!info.available)
+    return { kind: 'unavailable', reason: info.unavailable?.reason ?? null, since: info.unavailable?.since ?? null };
   if (info.frozen) return { kind: 'frozen' };
   if (info.lockedUntil !== null && info.lockedUntil > nowMs)
     return { kind: 'locked', until: info.lockedUntil, reason: info.lockReason };
