@@ -104,7 +104,8 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
   };
   return (
     <PageErrorBoundary key={attempt} onReset={reset}>
-      <Suspense fallback={<DelayedLoading />}>
+      {/* A page's code has its own timeout (CHUNK_LOAD_TIMEOUT_MS), which the boundary shows. */}
+      <Suspense fallback={<DelayedLoading timeoutMs={null} />}>
         <Page />
       </Suspense>
     </PageErrorBoundary>

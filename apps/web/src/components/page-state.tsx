@@ -1,19 +1,40 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_LOAD_DELAY_MS } from '@app/contract';
+import { PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS } from '@app/contract';
 import { IconAlert, IconConstruction } from './icons';
 import { layoutHomePath } from '../lib/routing/paths';
 
-/** The loading placeholder, shown only once loading has taken longer than 200 ms (docs/product.md §2). */
-export function DelayedLoading({ delayMs = PAGE_LOAD_DELAY_MS }: { delayMs?: number }) {
+interface DelayedLoadingProps {
+  delayMs?: number;
+  /** After this long still loading, the error placeholder; null: never (a page's code has its own 120 s timeout). */
+  timeoutMs?: number | null;
+  /** What the error placeholder's button does (default: reload the page). */
+  onRetry?: () => void;
+}
+
+/**
+ * The loading placeholder, shown only once loading has taken longer than 200 ms; content still
+ * loading after the page-load timeout (60 s) is taken as failed: the error placeholder with a
+ * retry replaces the spinner (docs/product.md §2, §9: page loading delay and timeout).
+ */
+export function DelayedLoading({
+  delayMs = PAGE_LOAD_DELAY_MS,
+  timeoutMs = PAGE_LOAD_TIMEOUT_MS,
+  onRetry,
+}: DelayedLoadingProps) {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
+  const [phase, setPhase] = useState<'hidden' | 'loading' | 'timed-out'>('hidden');
   useEffect(() => {
-    const timer = window.setTimeout(() => setVisible(true), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [delayMs]);
-  if (!visible) return null;
+    const show = window.setTimeout(() => setPhase((p) => (p === 'hidden' ? 'loading' : p)), delayMs);
+    const expire = timeoutMs === null ? undefined : window.setTimeout(() => setPhase('timed-out'), timeoutMs);
+    return () => {
+      window.clearTimeout(show);
+      window.clearTimeout(expire);
+    };
+  }, [delayMs, timeoutMs]);
+  if (phase === 'timed-out') return <PageLoadError onRetry={onRetry} />;
+  if (phase === 'hidden') return null;
   return (
     <div className="page-state" role="status" aria-live="polite">
       <svg className="spinner" viewBox="0 0 32 32" aria-hidden="true">

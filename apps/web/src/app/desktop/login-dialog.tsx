@@ -35,7 +35,7 @@ export function LoginDialog() {
         </button>
       </div>
       <p className="login-dialog__text">{t('auth.loginSubtitle')}</p>
-      <Suspense fallback={<DelayedLoading />}>
+      <Suspense fallback={<DelayedLoading timeoutMs={null} />}>
         <LoginPanel />
       </Suspense>
     </dialog>
