@@ -5,7 +5,6 @@
  */
 export { changeSign, formatCompact, formatCompactWhole, formatPercent, formatPrice, formatSigned } from './format';
 export { QUOTE_PATH, SEARCH_PATH, quotePath, tradeChartPath } from './paths';
-export { QUOTE_GROUPS, parseQuoteGroup, storedQuoteGroup, storeQuoteGroup, type QuoteGroup } from './quote-group';
 export {
   applyTick,
   compareDecimals,

@@ -12,15 +12,12 @@ import {
   changeSign,
   formatPercent,
   formatPrice,
-  QUOTE_GROUPS,
-  storedQuoteGroup,
-  storeQuoteGroup,
   useLiveTickers,
   usePricesStale,
   type LiveTicker,
   type PriceDirection,
-  type QuoteGroup,
 } from '../../../lib/market';
+import { QUOTE_GROUPS, storedQuoteGroup, storeQuoteGroup, type QuoteGroup } from '../../../lib/market/quote-group';
 import { useIsLoggedIn } from '../../../lib/session/session-store';
 import { FlashPrice } from './flash-price';
 import { useDashboardText } from './strings';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Market, Ticker } from '@app/contract';
-import { storedQuoteGroup, storeQuoteGroup, useLiveTickers, type LiveTicker } from '../../../lib/market';
+import { useLiveTickers, type LiveTicker } from '../../../lib/market';
+import { storedQuoteGroup, storeQuoteGroup } from '../../../lib/market/quote-group';
 import { parseQuoteTab, type QuoteTab } from '../model/quote-view';
 import { keepOrder, sortTickers, type TickerSort } from '../model/sort-tickers';
 

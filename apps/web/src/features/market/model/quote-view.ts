@@ -1,5 +1,6 @@
 import { MARKETS, type Market, type Ticker } from '@app/contract';
-import { QUOTE_GROUPS, parseQuoteGroup, type QuoteGroup } from '../../../lib/market';
+// Straight from its file, not lib/market's index: the phone's first route (home) loads that index.
+import { QUOTE_GROUPS, parseQuoteGroup, type QuoteGroup } from '../../../lib/market/quote-group';
 
 export type QuoteTab = QuoteGroup;
 export const QUOTE_TABS: readonly QuoteTab[] = QUOTE_GROUPS;
