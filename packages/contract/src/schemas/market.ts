@@ -83,7 +83,7 @@ export const Ticker = Type.Object({
   stale: Type.Boolean(),
   complete24h: Type.Boolean({
     description:
-      "The 24 h figures (open, high, low, volume, change) cover the whole 24 hours. False while a first start's history is still being stored in the background, or while the instrument has less than 24 hours of data: the figures then hold only what is known and are shown as loading.",
+      "The 24 h figures (open, high, low, volume, change) cover the whole 24 hours (a market closed all day has whole, empty figures). False while a first start's history is still being stored in the background, or while the instrument has less than 24 hours of data: the figures then hold only what is known and are shown as loading.",
   }),
 });
 export type Ticker = Static<typeof Ticker>;

@@ -69,6 +69,8 @@ export class Backfill implements UnstoredMinutes {
   register(symbols: readonly string[]): void {
     this.storage.holdBack(symbols);
     for (const s of symbols) {
+      // Until its history is folded in, the 24 h figures are the live minutes only (Ticker.complete24h).
+      this.state.of(s).stats.loading = true;
       let resolve!: () => void;
       const done = new Promise<void>((r) => (resolve = r));
       this.waiters.set(s, { done, resolve });
@@ -295,6 +297,7 @@ export class Backfill implements UnstoredMinutes {
       st.book.seed(interval, bucket);
     }
     mergeHistory(st.stats, history, nowMs);
+    st.stats.loading = false;
     this.state.touch();
   }
 }

@@ -43,6 +43,22 @@ describe('24 h statistics: complete', () => {
     expect(view.volume).toBe(12n);
   });
 
+  it('are not while the history is being stored, even with a minute from before the window', () => {
+    const st = newStats();
+    st.reference = 90;
+    st.loading = true;
+    expect(statsWithLive(st, undefined, NOW).complete).toBe(false);
+    st.loading = false;
+    expect(statsWithLive(st, undefined, NOW).complete).toBe(true);
+  });
+
+  it('are when nothing traded in the window and nothing is loading (a market closed all day): whole, and empty', () => {
+    const st = newStats();
+    expect(statsWithLive(st, undefined, NOW)).toMatchObject({ complete: true, volume: 0n, open: undefined });
+    // A live minute without anything before it is not a whole day.
+    expect(statsWithLive(st, minuteAt(thisMinute, 100), NOW).complete).toBe(false);
+  });
+
   it('are once 24 hours of live minutes have passed, with no history at all', () => {
     const st = newStats();
     const start = thisMinute - (WINDOW_MINUTES + 1) * MIN;

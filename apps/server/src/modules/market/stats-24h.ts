@@ -16,13 +16,17 @@ export interface Stats24h {
   low: number | undefined;
   volume: bigint;
   quoteVolume: bigint;
+  /** A first start is still storing this instrument's history (backfill.ts): the minutes are only the live ones. */
+  loading: boolean;
 }
 
 export interface Stats24hView {
   /**
-   * The figures cover the whole 24 hours: a minute from before the window is known. False while a
-   * first start's history is still being stored (the figures hold only the live minutes) or while
-   * the instrument has less than 24 hours of data.
+   * The figures cover the whole 24 hours: no history is being stored for the instrument, and a
+   * minute from before the window is known, or nothing at all traded in it (a market closed all
+   * day: its figures are whole, and empty). False while a first start's history is still being
+   * stored (the figures hold only the live minutes) or while the instrument has less than 24 hours
+   * of data.
    */
   complete: boolean;
   open: number | undefined;
@@ -33,7 +37,15 @@ export interface Stats24hView {
 }
 
 export function newStats(): Stats24h {
-  return { reference: undefined, minutes: [], high: undefined, low: undefined, volume: 0n, quoteVolume: 0n };
+  return {
+    reference: undefined,
+    minutes: [],
+    high: undefined,
+    low: undefined,
+    volume: 0n,
+    quoteVolume: 0n,
+    loading: false,
+  };
 }
 
 /** Adds a finished minute (minutes arrive in time order). */
@@ -89,7 +101,7 @@ export function statsWithLive(st: Stats24h, live: Agg | undefined, nowMs: number
   }
   const open = st.reference ?? st.minutes[0]?.open ?? recent?.open;
   return {
-    complete: st.reference !== undefined,
+    complete: !st.loading && (st.reference !== undefined || (st.minutes.length === 0 && recent === undefined)),
     open,
     high,
     low,
