@@ -146,14 +146,24 @@ export async function expectCspViolation(
   return violation;
 }
 
+/** The language and theme a stored session starts with (English and light unless told). */
+export interface SessionLook {
+  language?: string;
+  theme?: 'light' | 'dark';
+}
+
 /** What the app keeps in localStorage['tw.session'] for a logged-in user (`login`: the login or register answer). */
-export function sessionStorageValue(login: LoginResult, typeUser: TypeUser = 'real'): string {
+export function sessionStorageValue(
+  login: LoginResult,
+  typeUser: TypeUser = 'real',
+  { language = 'en', theme = 'light' }: SessionLook = {},
+): string {
   const state = {
     token: login.token,
     user: login.user,
     typeUser,
-    language: 'en',
-    theme: 'light',
+    language,
+    theme,
     demoConfirmed: false,
   };
   return JSON.stringify({ state, version: 1 });
@@ -165,13 +175,14 @@ export async function loggedInContext(
   login: LoginResult,
   viewport: ViewportSize = MOBILE,
   typeUser: TypeUser = 'real',
+  look: SessionLook = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(
     (value) => {
       if (!window.localStorage.getItem('tw.session')) window.localStorage.setItem('tw.session', value);
     },
-    sessionStorageValue(login, typeUser),
+    sessionStorageValue(login, typeUser, look),
   );
   return context;
 }
@@ -183,9 +194,10 @@ export async function desktopContext(
     login,
     typeUser = 'real',
     viewport = DESKTOP,
-  }: { login?: LoginResult; typeUser?: TypeUser; viewport?: ViewportSize } = {},
+    look,
+  }: { login?: LoginResult; typeUser?: TypeUser; viewport?: ViewportSize; look?: SessionLook } = {},
 ): Promise<BrowserContext> {
-  return login ? loggedInContext(browser, login, viewport, typeUser) : browser.newContext({ viewport });
+  return login ? loggedInContext(browser, login, viewport, typeUser, look) : browser.newContext({ viewport });
 }
 
 /**

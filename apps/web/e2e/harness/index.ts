@@ -3,7 +3,8 @@ import type { Browser } from 'playwright-core';
 import type { Server } from './server';
 import type { EarlyUser } from './users';
 
-export { DESKTOP, FULL_HD, MOBILE, PASSWORD, SHOTS, sleep } from './config';
+export { DESKTOP, DESKTOP_1200, FULL_HD, MOBILE, PASSWORD, SHOTS, sleep } from './config';
+export { expectToastClear, expectWholeLayout, layoutFaults, type LayoutCheck } from './layout';
 export { expectAccessible } from './axe';
 export {
   atFullHd,

@@ -9,6 +9,7 @@ import {
   MOBILE,
   PASSWORD,
   expectAccessible,
+  expectWholeLayout,
   loggedInContext,
   newPage,
   registerViaApi,
@@ -147,6 +148,15 @@ async function numbersOneRulePerLanguage({ browser, server }: JourneyContext) {
   const deAvailable = dePage.locator('[data-wallet="currency"] [data-asset="USDT"] dd').first();
   await deAvailable.filter({ hasText: /[1-9]/ }).waitFor();
   assert.equal(((await deAvailable.textContent()) ?? '').trim(), '100.000,00');
+  // "Demo-Guthaben zurücksetzen" inside its card, the notice in whole lines; every action inside the total's card (issue 34).
+  await expectWholeLayout(dePage, 'German demo assets', {
+    whole: '.version-switch :is(.version-switch__label, p, button), .total-card__actions a',
+    within: '.version-switch, .total-card',
+    apart: '.version-switch__row',
+    distinct: '.version-switch :is(.version-switch__label, .version-switch__options, p, button)',
+  });
+  const noteWidth = await dePage.locator('.version-switch__note').evaluate((el) => el.getBoundingClientRect().width);
+  assert(noteWidth > 200, `the demo notice is ${noteWidth} px wide: a word a line`);
 
   await dePage.goto(`${server.baseUrl}/pages/trade-chart/index?symbol=BTCUSDT`);
   const card = dePage.locator('.price-header');

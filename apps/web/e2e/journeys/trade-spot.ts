@@ -6,6 +6,7 @@ import {
   MOBILE,
   api,
   expectAccessible,
+  expectToastClear,
   loggedInContext,
   newPage,
   openTradeChart,
@@ -41,6 +42,13 @@ async function limitThenMarketBuy({ browser, server }: JourneyContext) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.locator('.adm-dialog').getByText('Confirm order').waitFor();
   await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  // The toast saying so leaves the contract/spot switch in view, even scrolled just under the top bar (issue 34).
+  const entrySwitch = page.getByRole('tablist').filter({ has: page.getByRole('tab', { name: 'Spot', exact: true }) });
+  await entrySwitch.evaluate((el) => {
+    el.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -60);
+  });
+  await expectToastClear(page, 'phone spot order', { 'the contract/spot switch': entrySwitch });
   const resting = page.getByTestId('spot-row').first();
   await resting.getByText('Processing').waitFor();
   await resting.getByText('1,000.00').waitFor();

@@ -1,6 +1,7 @@
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Depth, Instrument, Trade } from '@app/contract';
+import { DelayedLoading } from '../../../components/page-state';
 import { dateTimeAttribute, formatDecimal, formatPrice } from '../../../lib/format';
 import { useRecentTrades } from '../../../features/trade/desktop';
 import { useDashboardText } from './strings';
@@ -8,6 +9,8 @@ import '../../../features/trade/strings';
 
 /** Levels shown per side. */
 const LEVELS = 12;
+/** How long the book waits for its first depth before it says there is none (a real feed may have none). */
+const DEPTH_WAIT_MS = 8000;
 
 interface Level {
   price: string;
@@ -39,6 +42,7 @@ export function OrderBookPanel({
 }) {
   const { t } = useTranslation();
   const d = useDashboardText();
+  const waited = useWaited(depth === null);
   const asks = depth?.asks.slice(0, LEVELS) ?? [];
   const bids = depth?.bids.slice(0, LEVELS) ?? [];
   const max = Math.max(0, ...asks.map((l) => Number(l[1])), ...bids.map((l) => Number(l[1])));
@@ -69,7 +73,9 @@ export function OrderBookPanel({
       <h2 id="dash-book-title" className="dash-panel__title">
         {t('chart.orderBook')}
       </h2>
-      {asks.length === 0 && bids.length === 0 ? (
+      {depth === null && !waited ? (
+        <DelayedLoading />
+      ) : asks.length === 0 && bids.length === 0 ? (
         <p className="dash-empty">{t('chart.noDepth')}</p>
       ) : (
         <>
@@ -87,6 +93,22 @@ export function OrderBookPanel({
       )}
     </section>
   );
+}
+
+/**
+ * Whether the book has waited long enough for its first depth to say there is none: the websocket
+ * sends the current book as soon as it subscribes, so until then (and for DEPTH_WAIT_MS) the panel
+ * says it is loading, not "No order book yet" beside a list that already shows prices (issue 34).
+ * The panel is keyed by symbol: another instrument waits again.
+ */
+function useWaited(waiting: boolean): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = window.setTimeout(() => setWaited(true), DEPTH_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [waiting]);
+  return waited;
 }
 
 /** Memoised on what it shows: `share` is the bar's width as written (3 decimals), so a bar that does not move renders nothing. */

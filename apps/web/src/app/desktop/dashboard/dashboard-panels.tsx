@@ -170,8 +170,14 @@ function PriceStrip({
   const decimals = instrument.priceDecimals;
   const sign = changeSign(ticker?.change24h);
   const tone = sign === 'flat' ? '' : ` is-${sign}`;
+  // Until the instrument's first figures arrive its price and statistics are loading, not "--" (issue 34).
+  const figure = (text: string) => (ticker ? text : <span className="dash-skeleton" aria-hidden="true" />);
   return (
-    <section className="dash-panel dash-price" aria-labelledby="dash-price-symbol">
+    <section
+      className="dash-panel dash-price"
+      aria-labelledby="dash-price-symbol"
+      aria-busy={ticker ? undefined : true}
+    >
       <div className="dash-price__instrument">
         <h2 id="dash-price-symbol" className="dash-price__symbol">
           {instrument.displaySymbol}
@@ -181,26 +187,33 @@ function PriceStrip({
       </div>
       <p className={`dash-price__last${tone}`}>
         <span className="visually-hidden">{t('chart.lastPrice')} </span>
-        <FlashPrice value={formatPrice(ticker?.price, decimals)} direction={direction} testId="live-price" />
+        {ticker ? (
+          <FlashPrice value={formatPrice(ticker.price, decimals)} direction={direction} testId="live-price" />
+        ) : (
+          <>
+            <span className="dash-skeleton dash-skeleton--price" aria-hidden="true" />
+            <span className="visually-hidden">{t('pageState.loading')}</span>
+          </>
+        )}
       </p>
       <dl className="dash-price__stats">
         <div>
           <dt>{d('change')}</dt>
           <dd className={`mono${tone}`}>
-            {formatSigned(ticker?.change24h, decimals)} ({formatPercent(ticker?.changePercent24h)})
+            {figure(`${formatSigned(ticker?.change24h, decimals)} (${formatPercent(ticker?.changePercent24h)})`)}
           </dd>
         </div>
         <div>
           <dt>{t('chart.high24h')}</dt>
-          <dd className="mono">{formatPrice(ticker?.high24h, decimals)}</dd>
+          <dd className="mono">{figure(formatPrice(ticker?.high24h, decimals))}</dd>
         </div>
         <div>
           <dt>{t('chart.low24h')}</dt>
-          <dd className="mono">{formatPrice(ticker?.low24h, decimals)}</dd>
+          <dd className="mono">{figure(formatPrice(ticker?.low24h, decimals))}</dd>
         </div>
         <div>
           <dt>{t('chart.volume24h', { asset: instrument.quote })}</dt>
-          <dd className="mono">{formatCompact(ticker?.quoteVolume24h, htmlLang(language))}</dd>
+          <dd className="mono">{figure(formatCompact(ticker?.quoteVolume24h, htmlLang(language)))}</dd>
         </div>
       </dl>
       {customise}

@@ -177,6 +177,49 @@ describe('placement', () => {
     });
   });
 
+  it('keeps the markets half a column high under the chart and the orders (issue 34: one list row was left)', () => {
+    let layout = setHidden(DEFAULT_LAYOUT, 'trades', true);
+    layout = movePanel(movePanel(layout, 'markets', 'next'), 'markets', 'next');
+    const rowsOf = (id: string) => {
+      const [a, b] = placement(layout)
+        .panels.find((p) => p.id === id)!
+        .gridRow.split(' / ')
+        .map(Number) as [number, number];
+      return b - a;
+    };
+    expect(
+      placement(layout)
+        .panels.filter((p) => p.gridColumn === '2')
+        .map((p) => p.id),
+    ).toEqual(['book', 'markets']);
+    expect(rowsOf('markets')).toBe(34);
+    expect(rowsOf('book')).toBe(26);
+    layout = movePanel(layout, 'markets', 'previous');
+    expect(
+      placement(layout)
+        .panels.filter((p) => p.gridColumn === '1')
+        .map((p) => p.id),
+    ).toEqual(['chart', 'orders', 'markets']);
+    // By their shares alone: chart 30, orders 13, markets 17. The markets get their 30 rows, the
+    // orders their 12, the chart what is left.
+    expect(rowsOf('markets')).toBe(30);
+    expect(rowsOf('orders')).toBe(12);
+    expect(rowsOf('chart')).toBe(18);
+  });
+
+  it("leaves the default arrangement's heights as its shares give them", () => {
+    const rows = Object.fromEntries(placement(DEFAULT_LAYOUT).panels.map((p) => [p.id, p.gridRow]));
+    expect(rows).toEqual({
+      markets: '2 / 62',
+      chart: '2 / 44',
+      orders: '44 / 62',
+      book: '2 / 38',
+      trades: '38 / 62',
+      entry: '1 / 46',
+      account: '46 / 62',
+    });
+  });
+
   it('never leaves the grid without a column', () => {
     const none = DEFAULT_LAYOUT.panels.reduce((l, p) => setHidden(l, p.id, true), DEFAULT_LAYOUT);
     expect(placement(none)).toEqual({ columns: 'minmax(0, 1fr)', top: '1 / -1', panels: [] });

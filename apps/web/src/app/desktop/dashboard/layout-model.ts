@@ -35,17 +35,23 @@ interface PanelSize {
   minWidth: number;
   /** Share of its column's height. */
   height: number;
+  /**
+   * Fewest of the GRID_ROWS it gets when it shares a column, whatever its share: the markets under
+   * the chart and the orders kept one list row high by their share alone (issue 34). When the
+   * minimums of a column add up to more than the rows, each gets its part of them.
+   */
+  minRows: number;
 }
 
 /** The widths are the first dashboard's: 19 % markets, 16 % book, 21 % entry, the chart the rest. */
 const SIZES: Record<DashboardPanelId, PanelSize> = {
-  markets: { width: 19, minWidth: 230, height: 4 },
-  chart: { width: 44, minWidth: 0, height: 7 },
-  orders: { width: 44, minWidth: 0, height: 3 },
-  book: { width: 16, minWidth: 190, height: 3 },
-  trades: { width: 16, minWidth: 190, height: 2 },
-  entry: { width: 21, minWidth: 280, height: 7.5 },
-  account: { width: 21, minWidth: 280, height: 2.5 },
+  markets: { width: 19, minWidth: 230, height: 4, minRows: 30 },
+  chart: { width: 44, minWidth: 0, height: 7, minRows: 18 },
+  orders: { width: 44, minWidth: 0, height: 3, minRows: 12 },
+  book: { width: 16, minWidth: 190, height: 3, minRows: 18 },
+  trades: { width: 16, minWidth: 190, height: 2, minRows: 12 },
+  entry: { width: 21, minWidth: 280, height: 7.3, minRows: 36 },
+  account: { width: 21, minWidth: 280, height: 2.7, minRows: 14 },
 };
 
 /** Rows the panels' heights are divided into (the price strip's row comes first). */
@@ -190,16 +196,13 @@ export function placement(layout: DashboardLayout): Placement {
   const fullHeight = columns.length > 1 && (entryColumn === 0 || entryColumn === columns.length - 1) ? entryColumn : -1;
   const top = fullHeight === 0 ? '2 / -1' : fullHeight > 0 ? `1 / ${fullHeight + 1}` : '1 / -1';
   const placed = columns.flatMap((panels, c) => {
-    const total = panels.reduce((sum, p) => sum + SIZES[p.id].height, 0);
+    const shares = rowShares(panels.map((p) => SIZES[p.id]));
     let cumulative = 0;
     let start = 0;
     return panels.map((p, i) => {
-      cumulative += SIZES[p.id].height;
+      cumulative += shares[i] ?? 0;
       // At least one row each, and room left for the panels below.
-      const end = Math.min(
-        Math.max(Math.round((GRID_ROWS * cumulative) / total), start + 1),
-        GRID_ROWS - (panels.length - 1 - i),
-      );
+      const end = Math.min(Math.max(Math.round(cumulative), start + 1), GRID_ROWS - (panels.length - 1 - i));
       const first = i === 0 && c === fullHeight ? 1 : start + 2;
       const row = { id: p.id, gridColumn: String(c + 1), gridRow: `${first} / ${end + 2}`, below: i > 0 };
       start = end;
@@ -207,4 +210,26 @@ export function placement(layout: DashboardLayout): Placement {
     });
   });
   return { columns: tracks.join(' ') || 'minmax(0, 1fr)', top, panels: placed };
+}
+
+/**
+ * Each panel's rows of its column (fractions; `placement` rounds their running sum): its share of
+ * GRID_ROWS by its height, raised to its `minRows` with the rest shared by height among the others;
+ * minimums that together exceed the rows are scaled down to fit.
+ */
+function rowShares(sizes: readonly PanelSize[]): number[] {
+  const minTotal = sizes.reduce((sum, s) => sum + s.minRows, 0);
+  const scale = minTotal > GRID_ROWS ? GRID_ROWS / minTotal : 1;
+  const mins = sizes.map((s) => s.minRows * scale);
+  const fixed = new Set<number>();
+  let shares: number[] = [];
+  // Each pass fixes at least one more panel at its minimum, or ends: at most one pass per panel.
+  for (;;) {
+    const free = GRID_ROWS - [...fixed].reduce((sum, i) => sum + (mins[i] ?? 0), 0);
+    const weight = sizes.reduce((sum, s, i) => (fixed.has(i) ? sum : sum + s.height), 0);
+    shares = sizes.map((s, i) => (fixed.has(i) ? (mins[i] ?? 0) : weight > 0 ? (free * s.height) / weight : 0));
+    const short = shares.findIndex((share, i) => !fixed.has(i) && share < (mins[i] ?? 0) - 1e-9);
+    if (short < 0) return shares;
+    fixed.add(short);
+  }
 }

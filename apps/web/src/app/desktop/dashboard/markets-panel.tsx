@@ -76,7 +76,7 @@ export function MarketsPanel({ selected }: { selected: string }) {
         type="search"
         className="dash-search"
         aria-label={d('search')}
-        placeholder={t('market.searchPlaceholder')}
+        placeholder={d('search')}
         maxLength={SEARCH_MAX_LENGTH}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
@@ -84,7 +84,7 @@ export function MarketsPanel({ selected }: { selected: string }) {
       <TabList<Group>
         label={t('market.groups')}
         idPrefix="dash-markets"
-        variant="scroll"
+        variant="wrap"
         items={QUOTE_GROUPS.map((key) => ({
           key,
           label: key === 'favorites' ? t('market.favorites') : t(`market.markets.${key}`),

@@ -22,7 +22,7 @@ export function QuotePage() {
         <span>{t('market.searchPlaceholder')}</span>
       </Link>
       <TabList
-        variant="scroll"
+        variant="wrap"
         label={t('market.groups')}
         idPrefix="quote"
         items={QUOTE_TABS.map((key) => ({
