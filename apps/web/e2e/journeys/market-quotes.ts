@@ -38,6 +38,10 @@ async function quoteList({ browser, server }: JourneyContext) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLImageElement>('.ticker-row img')].every((img) => img.complete),
   );
+  // A fresh server's 24 h figures say "Loading history" until its history is stored in the background.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="history-loading"]'), undefined, {
+    timeout: 90_000,
+  });
 
   const rows = await list.locator('.ticker-row').evaluateAll((els) =>
     els.map((row) => {
