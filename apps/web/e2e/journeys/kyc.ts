@@ -40,6 +40,24 @@ async function fillRealName(scope: Page | Locator) {
   await scope.getByLabel('ID number').fill('C01X00T47');
 }
 
+/** The photo tiles side by side are one height, whatever their label, picture, state or error. */
+async function expectEvenTiles(page: Page, when: string) {
+  const tiles = await page.locator('.kyc-photo__tile').evaluateAll((els) =>
+    els.map((el) => ({
+      top: Math.round(el.getBoundingClientRect().top),
+      height: Math.round(el.getBoundingClientRect().height),
+    })),
+  );
+  assert.equal(tiles.length, 3, `${when}: ${tiles.length} photo tiles`);
+  const row = tiles.filter((t) => t.top === tiles[0]?.top);
+  assert(row.length > 1, `${when}: the tiles are not side by side`);
+  assert.equal(
+    new Set(row.map((t) => t.height)).size,
+    1,
+    `${when}: tiles ${row.map((t) => t.height).join(', ')} px high`,
+  );
+}
+
 /** Chooses the three photos and waits until each is uploaded. */
 async function addPhotos(scope: Page | Locator) {
   for (const [label, buffer] of PHOTOS) {
@@ -84,8 +102,10 @@ async function mobileKyc({ browser, server }: JourneyContext) {
   // All three photos are needed.
   await page.getByRole('button', { name: 'Submit for review' }).click();
   assert.equal(await page.getByText('Please add this photo').count(), 3);
+  await expectEvenTiles(page, 'phone, photos missing');
   await addPhotos(page);
   assert.equal(await page.locator('.kyc-photo__preview').count(), 3, 'each chosen photo shows');
+  await expectEvenTiles(page, 'phone, photos chosen');
   await expectAccessible(page, 'kyc documents');
   await shot(page, 'kyc-documents');
   await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -133,11 +153,15 @@ async function desktopKyc({ browser, server }: JourneyContext) {
   await primary.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByText('Real name saved').first().waitFor();
   await addPhotos(documents);
+  await expectEvenTiles(page, 'desktop, photos chosen');
   await expectAccessible(page, 'desktop kyc (photos chosen)');
   await shot(page, 'kyc-desktop');
   await documents.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('region', { name: 'Identity verification' }).getByText('Under review').waitFor();
-  await documents.getByText('We are reviewing your documents').waitFor();
+  // The status card says the sentence; the step cards say where each step stands, without repeating it.
+  await documents.getByText('Submitted, under review').waitFor();
+  await primary.getByText('Submitted, under review').waitFor();
+  assert.equal(await page.getByText('We are reviewing your documents and will tell you the result.').count(), 1);
   assert.equal(await page.getByRole('button', { name: /Save and continue|Submit for review/ }).count(), 0);
   assert.equal((await kycInfo(server, login.token)).state, 'pending');
   await expectAccessible(page, 'desktop kyc (pending)');
@@ -279,7 +303,7 @@ async function reviewed({ browser }: JourneyContext) {
     const documents = desktop.getByRole('region', { name: 'Step 2: documents' });
     await addPhotos(documents);
     await documents.getByRole('button', { name: 'Submit for review' }).click();
-    await documents.getByText('We are reviewing your documents').waitFor();
+    await documents.getByText('Submitted, under review').waitFor();
     await page.getByRole('link', { name: 'KYC queue' }).click();
     await page.getByRole('table').getByRole('link', { name: 'Ben Weber' }).click();
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -127,6 +127,18 @@ async function mobileAddressBook({ browser, server }: JourneyContext) {
     assert.equal(saved.state, 'holding');
     const held = tron.getByTestId('address-held');
     assert.match((await held.textContent()) ?? '', /^Usable from /);
+    // Its two actions each on one line (not four lines of broken words).
+    const lines = await tron
+      .getByTestId('address-actions')
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const range = document.createRange();
+          range.selectNodeContents(button);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }),
+      );
+    assert.deepEqual(lines, [1, 1], 'an address action wraps');
     assert.equal(Date.parse((await held.getAttribute('datetime')) ?? ''), saved.usableFrom);
     await expectAccessible(page, 'address book');
     await shot(page, 'withdraw-address-list');

@@ -303,7 +303,7 @@ export const de: Messages = {
     swap: 'Konten tauschen',
     coin: 'Coin',
     amount: 'Betrag',
-    amountPlaceholder: 'Zu übertragenden Betrag eingeben',
+    amountPlaceholder: 'Betrag eingeben',
     available: 'Verfügbar: {{amount}} {{asset}}',
     all: 'Alles',
     submit: 'Übertragen',

@@ -303,7 +303,7 @@ export const fr: Messages = {
     swap: 'Inverser les comptes',
     coin: 'Crypto',
     amount: 'Montant',
-    amountPlaceholder: 'Saisissez le montant à transférer',
+    amountPlaceholder: 'Montant à transférer',
     available: 'Disponible : {{amount}} {{asset}}',
     all: 'Tout',
     submit: 'Transférer',

@@ -8,7 +8,7 @@ import type { Language } from '@app/contract';
 
 const en = {
   search: 'Search the helper centre',
-  searchHint: 'Words from a question, e.g. withdraw fee',
+  searchHint: 'e.g. withdraw fee',
   categories: 'Categories',
   count: '{{count}} articles',
   results: 'Search results',
@@ -45,7 +45,7 @@ export const HELP_MESSAGES: Readonly<Record<Language, HelpNamespace>> = {
   en,
   zh: {
     search: '搜索帮助中心',
-    searchHint: '输入问题中的词，例如 提现 手续费',
+    searchHint: '例如 提现 手续费',
     categories: '分类',
     count: '{{count}} 篇文章',
     results: '搜索结果',
@@ -75,7 +75,7 @@ export const HELP_MESSAGES: Readonly<Record<Language, HelpNamespace>> = {
   },
   hk: {
     search: '搜尋幫助中心',
-    searchHint: '輸入問題中的詞，例如 提現 手續費',
+    searchHint: '例如 提現 手續費',
     categories: '分類',
     count: '{{count}} 篇文章',
     results: '搜尋結果',
@@ -105,7 +105,7 @@ export const HELP_MESSAGES: Readonly<Record<Language, HelpNamespace>> = {
   },
   jp: {
     search: 'ヘルプセンターを検索',
-    searchHint: '質問の言葉を入力（例：出金 手数料）',
+    searchHint: '例：出金 手数料',
     categories: 'カテゴリー',
     count: '{{count}} 件の記事',
     results: '検索結果',
@@ -135,7 +135,7 @@ export const HELP_MESSAGES: Readonly<Record<Language, HelpNamespace>> = {
   },
   kr: {
     search: '도움말 센터 검색',
-    searchHint: '질문의 단어를 입력하세요 (예: 출금 수수료)',
+    searchHint: '예: 출금 수수료',
     categories: '분류',
     count: '글 {{count}}개',
     results: '검색 결과',
@@ -165,7 +165,7 @@ export const HELP_MESSAGES: Readonly<Record<Language, HelpNamespace>> = {
   },
   de: {
     search: 'Hilfe-Center durchsuchen',
-    searchHint: 'Wörter einer Frage, z. B. Auszahlung Gebühr',
+    searchHint: 'z. B. Auszahlung Gebühr',
     categories: 'Kategorien',
     count: '{{count}} Artikel',
     results: 'Suchergebnisse',
@@ -185,7 +185,8 @@ export const HELP_MESSAGES: Readonly<Record<Language, HelpNamespace>> = {
       registration: 'Registrierung',
       deposits: 'Einzahlungen',
       withdrawals: 'Auszahlungen',
-      contracts: 'Sekundenkontrakte',
+      // A soft hyphen: where the tile is narrower than the word, it breaks as Sekunden-/kontrakte.
+      contracts: 'Sekunden\u00adkontrakte',
       demo: 'Demokonto',
       kyc: 'Identitätsprüfung',
       loans: 'Kredite',
@@ -195,7 +196,7 @@ export const HELP_MESSAGES: Readonly<Record<Language, HelpNamespace>> = {
   },
   fr: {
     search: "Rechercher dans le centre d'aide",
-    searchHint: "Des mots d'une question, ex. retrait frais",
+    searchHint: 'ex. retrait frais',
     categories: 'Catégories',
     count: '{{count}} articles',
     results: 'Résultats de la recherche',
@@ -225,7 +226,7 @@ export const HELP_MESSAGES: Readonly<Record<Language, HelpNamespace>> = {
   },
   it: {
     search: 'Cerca nel centro assistenza',
-    searchHint: 'Parole di una domanda, es. prelievo commissione',
+    searchHint: 'es. prelievo commissione',
     categories: 'Categorie',
     count: '{{count}} articoli',
     results: 'Risultati della ricerca',

@@ -303,7 +303,7 @@ export const it: Messages = {
     swap: 'Inverti i conti',
     coin: 'Moneta',
     amount: 'Importo',
-    amountPlaceholder: "Inserisci l'importo da trasferire",
+    amountPlaceholder: 'Importo da trasferire',
     available: 'Disponibile: {{amount}} {{asset}}',
     all: 'Tutto',
     submit: 'Trasferisci',

@@ -21,6 +21,11 @@ const en = {
   step2: 'Step 2: documents',
   step2Hint: 'Front, back and a selfie holding the document',
   needPrimary: 'Complete step 1 first.',
+  /** A step's card once it can no longer be changed (the status card says the whole sentence). */
+  stepDone: {
+    pending: 'Submitted, under review',
+    verified: 'Verified',
+  },
   start: 'Start',
   edit: 'Edit',
   done: 'Done',
@@ -86,6 +91,10 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
     step2: '第二步：证件照片',
     step2Hint: '正面、反面和手持证件自拍',
     needPrimary: '请先完成第一步。',
+    stepDone: {
+      pending: '已提交，审核中',
+      verified: '已认证',
+    },
     start: '开始',
     edit: '修改',
     done: '已完成',
@@ -143,6 +152,10 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
     step2: '第二步：證件相片',
     step2Hint: '正面、背面和手持證件自拍',
     needPrimary: '請先完成第一步。',
+    stepDone: {
+      pending: '已提交，審核中',
+      verified: '已認證',
+    },
     start: '開始',
     edit: '修改',
     done: '已完成',
@@ -200,6 +213,10 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
     step2: 'ステップ2：書類',
     step2Hint: '表面・裏面と書類を持った自撮り写真',
     needPrimary: '先にステップ1を完了してください。',
+    stepDone: {
+      pending: '提出済み・審査中',
+      verified: '認証済み',
+    },
     start: '開始',
     edit: '編集',
     done: '完了',
@@ -258,6 +275,10 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
     step2: '2단계: 서류',
     step2Hint: '앞면, 뒷면, 신분증을 든 셀카',
     needPrimary: '먼저 1단계를 완료해 주세요.',
+    stepDone: {
+      pending: '제출됨, 심사 중',
+      verified: '인증 완료',
+    },
     start: '시작',
     edit: '수정',
     done: '완료',
@@ -317,6 +338,10 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
     step2: 'Schritt 2: Dokumente',
     step2Hint: 'Vorderseite, Rückseite und ein Selfie mit dem Dokument',
     needPrimary: 'Schließen Sie zuerst Schritt 1 ab.',
+    stepDone: {
+      pending: 'Eingereicht, wird geprüft',
+      verified: 'Verifiziert',
+    },
     start: 'Starten',
     edit: 'Bearbeiten',
     done: 'Erledigt',
@@ -375,6 +400,10 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
     step2: 'Étape 2 : documents',
     step2Hint: 'Recto, verso et un selfie en tenant le document',
     needPrimary: "Terminez d'abord l'étape 1.",
+    stepDone: {
+      pending: 'Envoyé, en cours d’examen',
+      verified: 'Vérifié',
+    },
     start: 'Commencer',
     edit: 'Modifier',
     done: 'Terminé',
@@ -433,6 +462,10 @@ export const KYC_MESSAGES: Readonly<Record<Language, KycNamespace>> = {
     step2: 'Passaggio 2: documenti',
     step2Hint: 'Fronte, retro e un selfie con il documento',
     needPrimary: 'Completa prima il passaggio 1.',
+    stepDone: {
+      pending: 'Inviato, in revisione',
+      verified: 'Verificato',
+    },
     start: 'Inizia',
     edit: 'Modifica',
     done: 'Fatto',

@@ -60,11 +60,13 @@ export function OtcPage() {
                 {quote.data.rates.slice(0, 4).map((r) => (
                   <li key={r.asset} className="rate-list__item">
                     <span className="rate-list__coin">{r.asset}</span>
-                    <span className="mono">
-                      {o('buyAt')} {formatPrice(r.buyPrice, r.priceDecimals)}
+                    {/* The word and the price apart, each whole: a longer word (German "Verkauf") breaks no price. */}
+                    <span className="rate-list__line">
+                      <span>{o('buyAt')}</span> <span className="mono">{formatPrice(r.buyPrice, r.priceDecimals)}</span>
                     </span>
-                    <span className="mono">
-                      {o('sellAt')} {formatPrice(r.sellPrice, r.priceDecimals)}
+                    <span className="rate-list__line">
+                      <span>{o('sellAt')}</span>{' '}
+                      <span className="mono">{formatPrice(r.sellPrice, r.priceDecimals)}</span>
                     </span>
                   </li>
                 ))}

@@ -57,6 +57,15 @@ describe('the deposit coin list', () => {
     expect(within(other).getByRole('link', { name: /^ETH/ }).textContent).toContain('Paused');
     expect(within(other).getByRole('link', { name: /^XRP/ }).textContent).toContain('No network yet');
     expect(within(depositable).queryByText('No network yet')).toBeNull();
+    // A near-black coin mark is ringed in the dark theme (components/coin-icon.tsx), the others not.
+    const icon = (symbol: string) =>
+      screen
+        .getAllByTestId('deposit-coin')
+        .find((row) => row.getAttribute('data-symbol') === symbol)
+        ?.querySelector('img');
+    expect(icon('EOS')?.className).toBe('coin-icon coin-icon--dark-mark');
+    expect(icon('XRP')?.className).toBe('coin-icon coin-icon--dark-mark');
+    expect(icon('USDT')?.className).toBe('coin-icon');
   });
 
   it('has no heading when every coin can be deposited, and no empty list when none can', () => {

@@ -41,24 +41,27 @@ export function AddressItem({ address, nowMs, onDelete, onConfirm }: AddressItem
       <p className="withdraw-address__address mono">{address.address}</p>
       <div className="withdraw-address__foot">
         <AddressState address={address} nowMs={nowMs} />
-        {isHeld(address, nowMs) ? (
+        {/* The actions keep together, each on one line: beside the state when they fit, else on a row below it. */}
+        <div className="withdraw-address__actions" data-testid="address-actions">
+          {isHeld(address, nowMs) ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={w('confirmNowLabel', { name })}
+              onClick={() => onConfirm(address)}
+            >
+              {w('confirmNow')}
+            </button>
+          ) : null}
           <button
             type="button"
             className="button button--secondary button--small"
-            aria-label={w('confirmNowLabel', { name })}
-            onClick={() => onConfirm(address)}
+            aria-label={w('deleteLabel', { name })}
+            onClick={() => onDelete(address)}
           >
-            {w('confirmNow')}
+            {w('delete')}
           </button>
-        ) : null}
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          aria-label={w('deleteLabel', { name })}
-          onClick={() => onDelete(address)}
-        >
-          {w('delete')}
-        </button>
+        </div>
       </div>
     </li>
   );

@@ -1,10 +1,31 @@
 import { useTranslation } from 'react-i18next';
+import type { KycInfo } from '@app/contract';
 import { DocumentsForm } from '../documents-form';
 import { documentsOpen, editable, KycStatus } from '../kyc-status';
 import { WithKycInfo } from '../kyc-pages';
 import { RealNameForm } from '../real-name-form';
 import '../../kyc-desktop.css';
 import { useKycText } from '../../strings';
+
+/**
+ * A step's card when its form is closed. A step that can no longer be changed says so in a few words
+ * ("Submitted, under review"): the status card beside it already has the whole sentence, which the
+ * cards used to repeat.
+ */
+function StepNote({ info, needsPrimary = false }: { info: KycInfo; needsPrimary?: boolean }) {
+  const k = useKycText();
+  const text =
+    needsPrimary && !info.primary
+      ? k('needPrimary')
+      : info.state === 'pending' || info.state === 'verified'
+        ? k(`stepDone.${info.state}`)
+        : k(`stateHints.${info.state}`);
+  return (
+    <p className="desk-note" data-testid="kyc-step-note">
+      {text}
+    </p>
+  );
+}
 
 /**
  * /pages/desktop/kyc/index: where the verification stands beside both stages' forms (the mobile
@@ -32,7 +53,7 @@ export function KycDeskPage() {
                 // Keyed by the stored stage: a save shows the saved values.
                 <RealNameForm key={JSON.stringify(info.primary)} info={info} onSaved={() => undefined} />
               ) : (
-                <p className="desk-note">{k(`stateHints.${info.state}`)}</p>
+                <StepNote info={info} />
               )}
             </section>
             <section className="desk-panel" aria-labelledby="desk-kyc-documents">
@@ -42,7 +63,7 @@ export function KycDeskPage() {
               {documentsOpen(info) ? (
                 <DocumentsForm key={info.submittedAt ?? 0} onSubmitted={() => undefined} />
               ) : (
-                <p className="desk-note">{info.primary ? k(`stateHints.${info.state}`) : k('needPrimary')}</p>
+                <StepNote info={info} needsPrimary />
               )}
             </section>
           </div>
