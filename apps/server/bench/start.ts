@@ -271,6 +271,9 @@ async function benchDatabase(kind: Kind, server: string[], dir: string): Promise
     HOST: '127.0.0.1',
     PRICE_FEED: 'simulator',
     MARKET_ENGINE: 'timers',
+    // The server's own start, comparable with earlier runs: the embedded default's development chain
+    // (another process, anvil) stays off.
+    DEV_CHAIN: 'false',
   };
   delete env.DATABASE_URL;
   delete env.PORT;

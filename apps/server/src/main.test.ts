@@ -47,6 +47,8 @@ function start(
       HOST: '127.0.0.1',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // The data folder's lock and a restored copy; the development chain has main-dev-chain.test.ts.
+      DEV_CHAIN: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
