@@ -2,7 +2,7 @@ import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Depth, Instrument, Trade } from '@app/contract';
 import { DelayedLoading } from '../../../components/page-state';
-import { dateTimeAttribute, formatDecimal, formatPrice } from '../../../lib/format';
+import { dateTimeAttribute, formatClockTime, formatDecimal, formatPrice } from '../../../lib/format';
 import { useRecentTrades } from '../../../features/trade/desktop';
 import { useDashboardText } from './strings';
 import '../../../features/trade/strings';
@@ -131,14 +131,6 @@ const BookRow = memo(function BookRow({
   );
 });
 
-function timeOf(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
-}
 
 /**
  * The instrument's recent trades (useRecentTrades), newest first: price coloured by the taker's
@@ -199,7 +191,7 @@ const TradeRow = memo(function TradeRow({
       </td>
       <td className="is-end mono">{formatDecimal(trade.amount, instrument.amountDecimals)}</td>
       <td className="is-end mono">
-        <time dateTime={dateTimeAttribute(trade.time)}>{timeOf(trade.time)}</time>
+        <time dateTime={dateTimeAttribute(trade.time)}>{formatClockTime(trade.time)}</time>
       </td>
     </tr>
   );
