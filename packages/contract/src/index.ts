@@ -32,6 +32,8 @@ export * from './schemas/chat';
 export * from './schemas/help';
 export * from './schemas/legal';
 export * from './schemas/app-version';
+export * from './vip-tiers';
 export * from './schemas/vip';
+export * from './home-shortcuts';
 export * from './schemas/home';
 export * from './app-update';

@@ -17,6 +17,8 @@ const en = {
   emptyGainers: 'Nothing in {{market}} is up over the last 24 hours.',
   emptyLosers: 'Nothing in {{market}} is down over the last 24 hours.',
   emptyVolume: 'Nothing in {{market}} has traded over the last 24 hours.',
+  loadingHistory:
+    'Some instruments are still loading their 24-hour history: they join the rankings once it is complete.',
   note: 'Change and volume over the last 24 hours; volume in the quote currency. The lists follow live prices.',
 };
 
@@ -37,6 +39,7 @@ export const RANKING_MESSAGES: Readonly<Record<Language, RankingNamespace>> = {
     emptyGainers: '{{market}}过去 24 小时没有上涨的品种。',
     emptyLosers: '{{market}}过去 24 小时没有下跌的品种。',
     emptyVolume: '{{market}}过去 24 小时没有成交。',
+    loadingHistory: '部分品种仍在加载 24 小时历史数据，加载完成后才会进入排行榜。',
     note: '涨跌幅和成交额均为过去 24 小时；成交额以计价货币计。榜单随实时价格变化。',
   },
   hk: {
@@ -50,6 +53,7 @@ export const RANKING_MESSAGES: Readonly<Record<Language, RankingNamespace>> = {
     emptyGainers: '{{market}}過去 24 小時沒有上升的品種。',
     emptyLosers: '{{market}}過去 24 小時沒有下跌的品種。',
     emptyVolume: '{{market}}過去 24 小時沒有成交。',
+    loadingHistory: '部分品種仍在載入 24 小時歷史數據，載入完成後才會進入排行榜。',
     note: '升跌幅和成交額均為過去 24 小時；成交額以報價貨幣計。榜單隨實時價格變化。',
   },
   jp: {
@@ -63,6 +67,7 @@ export const RANKING_MESSAGES: Readonly<Record<Language, RankingNamespace>> = {
     emptyGainers: '{{market}}で過去 24 時間に値上がりした銘柄はありません。',
     emptyLosers: '{{market}}で過去 24 時間に値下がりした銘柄はありません。',
     emptyVolume: '{{market}}で過去 24 時間に取引された銘柄はありません。',
+    loadingHistory: '一部の銘柄は 24 時間の履歴を読み込み中です。読み込みが終わるとランキングに加わります。',
     note: '騰落率と売買代金は過去 24 時間、売買代金は決済通貨建てです。ランキングはリアルタイム価格に従って変わります。',
   },
   kr: {
@@ -76,6 +81,7 @@ export const RANKING_MESSAGES: Readonly<Record<Language, RankingNamespace>> = {
     emptyGainers: '{{market}}에서 지난 24시간 동안 오른 종목이 없습니다.',
     emptyLosers: '{{market}}에서 지난 24시간 동안 내린 종목이 없습니다.',
     emptyVolume: '{{market}}에서 지난 24시간 동안 거래된 종목이 없습니다.',
+    loadingHistory: '일부 종목은 24시간 기록을 불러오는 중이며, 완료되면 순위에 포함됩니다.',
     note: '등락률과 거래대금은 지난 24시간 기준이며 거래대금은 호가 통화로 표시됩니다. 순위는 실시간 가격에 따라 바뀝니다.',
   },
   de: {
@@ -89,6 +95,8 @@ export const RANKING_MESSAGES: Readonly<Record<Language, RankingNamespace>> = {
     emptyGainers: 'In {{market}} ist in den letzten 24 Stunden nichts gestiegen.',
     emptyLosers: 'In {{market}} ist in den letzten 24 Stunden nichts gefallen.',
     emptyVolume: 'In {{market}} wurde in den letzten 24 Stunden nichts gehandelt.',
+    loadingHistory:
+      'Einige Instrumente laden noch ihren 24-Stunden-Verlauf: Sie kommen in die Ranglisten, sobald er vollständig ist.',
     note: 'Veränderung und Umsatz der letzten 24 Stunden; Umsatz in der Kurswährung. Die Listen folgen den Live-Kursen.',
   },
   fr: {
@@ -102,6 +110,8 @@ export const RANKING_MESSAGES: Readonly<Record<Language, RankingNamespace>> = {
     emptyGainers: 'Aucun instrument {{market}} n’est en hausse sur 24 heures.',
     emptyLosers: 'Aucun instrument {{market}} n’est en baisse sur 24 heures.',
     emptyVolume: 'Aucun instrument {{market}} n’a été échangé sur 24 heures.',
+    loadingHistory:
+      'Certains instruments chargent encore leur historique de 24 heures : ils entreront dans les classements une fois celui-ci complet.',
     note: 'Variation et volume sur les dernières 24 heures ; volume dans la devise de cotation. Les listes suivent les prix en direct.',
   },
   it: {
@@ -115,6 +125,8 @@ export const RANKING_MESSAGES: Readonly<Record<Language, RankingNamespace>> = {
     emptyGainers: 'Nessuno strumento {{market}} è in rialzo nelle ultime 24 ore.',
     emptyLosers: 'Nessuno strumento {{market}} è in ribasso nelle ultime 24 ore.',
     emptyVolume: 'Nessuno strumento {{market}} è stato scambiato nelle ultime 24 ore.',
+    loadingHistory:
+      'Alcuni strumenti stanno ancora caricando lo storico di 24 ore: entreranno nelle classifiche quando sarà completo.',
     note: 'Variazione e volume delle ultime 24 ore; volume nella valuta di quotazione. Le liste seguono i prezzi in tempo reale.',
   },
 };

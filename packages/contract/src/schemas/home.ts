@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, NullableEpochMs, withError } from './common';
+import {
+  GUIDE_STEPS,
+  HOME_SHORTCUT_KEYS,
+  SHORTCUT_LABEL_MAX,
+  SHORTCUT_POSITION_MAX,
+  SHORTCUT_TARGET_MAX,
+  SHORTCUT_TARGET_PATTERN,
+} from '../home-shortcuts';
 
 /**
  * The home page's shortcuts (docs/product.md §1; docs/content.md "Home shortcuts";
@@ -7,24 +15,7 @@ import { Envelope, NullableEpochMs, withError } from './common';
  * or hidden, labelled and pointed at an app page by operators. Cloud Mining Pool is hidden until
  * an operator shows it: the product offers no mining.
  */
-export const HOME_SHORTCUT_KEYS = [
-  'deposit',
-  'vip',
-  'otc',
-  'cloudMining',
-  'noviceGuide',
-  'liveChat',
-  'ranking',
-  'announcements',
-] as const;
-export type HomeShortcutKey = (typeof HOME_SHORTCUT_KEYS)[number];
 export const HomeShortcutKeySchema = Type.Enum(HOME_SHORTCUT_KEYS);
-
-export const SHORTCUT_LABEL_MAX = 24;
-export const SHORTCUT_TARGET_MAX = 200;
-export const SHORTCUT_POSITION_MAX = 99;
-/** An app page: `/pages/…` with an optional query of plain characters (no scheme, no host, no `..`). */
-export const SHORTCUT_TARGET_PATTERN = '^/pages/[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*(\\?[A-Za-z0-9=&_.%-]*)?$';
 
 export const ShortcutTarget = Type.String({
   minLength: 8,
@@ -77,7 +68,7 @@ export const AdminHomeShortcut = Type.Object({
   key: HomeShortcutKeySchema,
   visible: Type.Boolean(),
   position: Type.Integer(),
-  labels: Type.Record(Type.String(), Type.String()),
+  labels: ShortcutLabels,
   target: Type.String(),
   updatedAt: NullableEpochMs,
   updatedBy: Type.Union([Type.String(), Type.Null()]),
@@ -86,14 +77,7 @@ export type AdminHomeShortcut = Static<typeof AdminHomeShortcut>;
 export const AdminHomeShortcutsResponse = Envelope(Type.Array(AdminHomeShortcut));
 export const AdminHomeShortcutResponse = Envelope(AdminHomeShortcut);
 
-/**
- * The novice guide's steps (docs/content.md "Novice guide"; docs/decisions/0154-novice-guide-from-facts.md), in
- * order: a trade with the demo account's play money, a first seconds contract, a first deposit
- * credited to the real account, the fund password set.
- */
-export const GUIDE_STEPS = ['demo', 'contract', 'deposit', 'security'] as const;
-export type GuideStepKey = (typeof GUIDE_STEPS)[number];
-
+/** The novice guide's progress (docs/content.md "Novice guide"): each step of GUIDE_STEPS done or not. */
 export const GuideProgress = Type.Object({
   steps: Type.Array(Type.Object({ key: Type.Enum(GUIDE_STEPS), done: Type.Boolean() })),
   done: Type.Integer({ minimum: 0 }),

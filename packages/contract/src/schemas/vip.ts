@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, EpochMs, NullableEpochMs } from './common';
 import { AmountString } from './wallet';
+import { VIP_BPS, VIP_LEVEL_MAX, VIP_LIMIT_BPS_MAX } from '../vip-tiers';
 
 /**
  * VIP tiers (docs/vip.md; docs/decisions/0152-vip-tiers-and-their-benefits.md): a customer reaches a tier by the
@@ -8,15 +9,6 @@ import { AmountString } from './wallet';
  * value of their real balances; each tier lowers the withdrawal fee, narrows the OTC spread and
  * raises the withdrawal limits by the rates operators set in the back office.
  */
-
-/** The most tiers operators may define (levels 1 to VIP_LEVEL_MAX; level 0 is every customer below the first). */
-export const VIP_LEVEL_MAX = 10;
-/** The trading volume counted: the last this many days, rolling. */
-export const VIP_VOLUME_DAYS = 30;
-/** Basis points: 10,000 is 100 %. */
-export const VIP_BPS = 10_000;
-/** The most a tier may multiply the withdrawal limits by: 10×. */
-export const VIP_LIMIT_BPS_MAX = 100_000;
 
 const Bps = (description: string, minimum = 0, maximum = VIP_BPS) => Type.Integer({ minimum, maximum, description });
 

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { SHORTCUT_TARGET_PATTERN, type HomeShortcut, type HomeShortcutKey } from '@app/contract';
+import type { HomeShortcut, HomeShortcutKey } from '@app/contract';
 import {
   IconBook,
   IconChat,
@@ -62,15 +62,16 @@ export const SHORTCUTS: readonly (Shortcut & { visible: boolean })[] = [
   { key: 'announcements', to: `${PATHS.news}?tab=announcement`, visible: true },
 ].map((s) => ({ ...s, key: s.key as ShortcutKey, Icon: ICONS[s.key as HomeShortcutKey], label: null }));
 
-const TARGET = new RegExp(SHORTCUT_TARGET_PATTERN);
-
 /**
- * The shortcuts the server says to show, in its order, with their icons; a target that is not an
- * app page (the server refuses those, this is a second guard) is left out.
+ * An app page (the server checks SHORTCUT_TARGET_PATTERN when an operator saves one; this second
+ * guard keeps any other address out of the grid without the contract's schemas on the first route).
  */
+const isAppPage = (target: string) => target.startsWith('/pages/') && !target.includes('..') && !target.includes('//');
+
+/** The shortcuts the server says to show, in its order, with their icons; a target that is not an app page is left out. */
 export function shortcutsFrom(shown: readonly HomeShortcut[]): Shortcut[] {
   return shown
-    .filter((s) => s.key in ICONS && TARGET.test(s.target))
+    .filter((s) => s.key in ICONS && isAppPage(s.target))
     .map((s) => ({ key: s.key, to: s.target, Icon: ICONS[s.key], label: s.label }));
 }
 

@@ -69,6 +69,7 @@ describe('the Rise and Drop Ranking page', () => {
       quoteVolume24h: '350600000',
       time: Date.now(),
       stale: false,
+      complete24h: true,
     };
     FakeWebSocket.broadcast({ eventType: 'ticker', data: tick });
     await waitFor(() => expect(shown('gainers')).toEqual(['BTCUSDT', 'DOGEUSDT', 'ETHUSDT']));
@@ -82,6 +83,18 @@ describe('the Rise and Drop Ranking page', () => {
     expect(screen.getByRole('tab', { name: 'Forex' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('ranking-empty-losers').textContent).toBe(
       'Nothing in Forex is down over the last 24 hours.',
+    );
+  });
+
+  it('leaves out an instrument still loading its 24 h history, and says so', () => {
+    queryClient.setQueryData(tickersByTypeQuery('CRYPTO').queryKey, [
+      ...TICKERS.filter((t) => t.symbol !== 'DOGEUSDT'),
+      { ...crypto('DOGEUSDT', '12.01', '0'), complete24h: false },
+    ]);
+    renderWithProviders(<RankingPage />, { route: '/pages/home/ranking' });
+    expect(shown('gainers')).toEqual(['ETHUSDT']);
+    expect(screen.getByTestId('ranking-loading-history').textContent).toBe(
+      'Some instruments are still loading their 24-hour history: they join the rankings once it is complete.',
     );
   });
 

@@ -13,7 +13,7 @@ export function RankingPage() {
   const { t } = useTranslation();
   const r = useRankingText();
   const { market, list, setMarket, setList } = useRankingView();
-  const { rankings, loading, error, retry } = useRankings(market);
+  const { rankings, loadingHistory, loading, error, retry } = useRankings(market);
   return (
     <div className="ranking-page">
       <p className="ranking-page__intro">{r('intro')}</p>
@@ -42,6 +42,11 @@ export function RankingPage() {
           )}
         </div>
       </div>
+      {loadingHistory ? (
+        <p className="ranking-page__note" role="status" data-testid="ranking-loading-history">
+          {r('loadingHistory')}
+        </p>
+      ) : null}
       <p className="ranking-page__note">{r('note')}</p>
     </div>
   );

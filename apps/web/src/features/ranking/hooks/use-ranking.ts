@@ -31,5 +31,13 @@ export function useRankings(market: Market) {
     () => Object.fromEntries(RANKINGS.map((r) => [r, rankTickers(live, r)])) as Record<Ranking, typeof live>,
     [live],
   );
-  return { rankings, loading: snapshot.isPending, error: snapshot.isError, retry: () => void snapshot.refetch() };
+  // Instruments whose 24 h figures are not whole yet are left out of every ranking (model/rank.ts); the page says so.
+  const loadingHistory = live.some((t) => !t.complete24h);
+  return {
+    rankings,
+    loadingHistory,
+    loading: snapshot.isPending,
+    error: snapshot.isError,
+    retry: () => void snapshot.refetch(),
+  };
 }

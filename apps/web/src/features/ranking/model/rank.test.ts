@@ -21,6 +21,7 @@ const ticker = (displaySymbol: string, change: string | null, volume = '0'): Tic
   time: 1,
   open: true,
   stale: false,
+  complete24h: true,
 });
 const symbols = (list: Ticker[]) => list.map((t) => t.displaySymbol);
 
@@ -60,6 +61,15 @@ describe('rankTickers', () => {
 
   it('lists volume leaders by 24 h turnover in the quote currency, leaving out what has not traded', () => {
     expect(symbols(rankTickers(list, 'volume'))).toEqual(['BTC', 'ETH', 'SUSHI', 'XRP', 'FLAT', 'NEW']);
+  });
+
+  it('ranks no instrument whose 24 h figures are not whole yet', () => {
+    const loading = list.map((t) =>
+      t.displaySymbol === 'DOGE' || t.displaySymbol === 'BTC' ? { ...t, complete24h: false } : t,
+    );
+    expect(symbols(rankTickers(loading, 'gainers'))).toEqual(['ETH', 'XRP']);
+    expect(symbols(rankTickers(loading, 'losers'))).toEqual(['SUSHI']);
+    expect(symbols(rankTickers(loading, 'volume'))).toEqual(['ETH', 'SUSHI', 'XRP', 'FLAT', 'NEW']);
   });
 
   it('keeps at most `size` and re-ranks as live figures move', () => {

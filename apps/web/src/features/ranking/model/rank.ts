@@ -54,13 +54,15 @@ const bySymbol = (a: Ticker, b: Ticker) => a.displaySymbol.localeCompare(b.displ
 /**
  * One ranking of a market group's tickers, best first, at most `size`: gainers are the instruments
  * up over 24 hours, the biggest rise first; losers those down, the biggest fall first; volume the
- * largest 24-hour turnover in the quote currency first. An instrument without a 24-hour change yet
- * (no history) is in none of the change rankings, one that has not traded in none of the volume
- * ranking; equal figures go by symbol, so the order does not flicker.
+ * largest 24-hour turnover in the quote currency first. An instrument whose 24-hour figures are not
+ * whole yet (Ticker.complete24h: a first start still storing its history) is in none of them, nor one
+ * without a 24-hour change (no history) in the change rankings, nor one that has not traded in the
+ * volume ranking; equal figures go by symbol, so the order does not flicker.
  */
 export function rankTickers<T extends Ticker>(tickers: readonly T[], ranking: Ranking, size = RANK_SIZE): T[] {
   const value = (t: T) => (ranking === 'volume' ? t.quoteVolume24h : t.changePercent24h);
   const wanted = tickers.filter((t) => {
+    if (!t.complete24h) return false;
     const v = value(t);
     if (v === null) return false;
     const sign = compareDecimal(v, '0');

@@ -43,8 +43,26 @@ function show(me: VipStanding | null, ui = <VipPage />) {
 }
 
 describe('the VIP page', () => {
-  it('shows a visitor every tier and what it gives, and asks them to log in for their own', async () => {
+  it('shows a visitor every tier and what it gives as cards on the phone, and asks them to log in for their own', async () => {
     show(null);
+    const list = await screen.findByRole('list', { name: 'VIP tiers and their benefits' });
+    const cards = [...list.querySelectorAll<HTMLElement>(':scope > li')];
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['VIP 1', 'VIP 2']);
+    expect(within(cards[0]!).getByText('from 10,000.00 USDT')).toBeTruthy();
+    expect(within(cards[0]!).getByText('from 5,000.00 USDT')).toBeTruthy();
+    expect([...cards[1]!.querySelectorAll('.vip-benefits li')].map((li) => li.textContent)).toEqual([
+      'Withdrawal fee 25% lower',
+      'Withdrawal limits 1.5× the standard',
+    ]);
+    expect(screen.getByTestId('vip-visitor')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      `/pages/login/login?redirect=${encodeURIComponent('/pages/home/vip')}`,
+    );
+    expect(screen.queryByTestId('vip-standing')).toBeNull();
+  });
+
+  it('shows the tiers as a table on the desktop', async () => {
+    show(null, <VipDeskPage />);
     const table = await screen.findByRole('table', { name: 'VIP tiers and their benefits' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent))).toEqual([
@@ -52,11 +70,6 @@ describe('the VIP page', () => {
       ['VIP 1', 'from 10,000.00 USDT', 'from 5,000.00 USDT', '−10%', '−10%', '1.25×'],
       ['VIP 2', 'from 50,000.00 USDT', 'from 25,000.00 USDT', '−25%', 'Standard', '1.5×'],
     ]);
-    expect(screen.getByTestId('vip-visitor')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
-      `/pages/login/login?redirect=${encodeURIComponent('/pages/home/vip')}`,
-    );
-    expect(screen.queryByTestId('vip-standing')).toBeNull();
   });
 
   it("shows the customer's tier, figures, benefits and how far the next tier is by either figure", async () => {
@@ -79,7 +92,9 @@ describe('the VIP page', () => {
       ['Traded in the last 30 days', '25'],
       ['Balance', '5'],
     ]);
-    const mine = within(screen.getByRole('table')).getByRole('rowheader', { name: /VIP 1/ });
+    const mine = within(screen.getByRole('list', { name: 'VIP tiers and their benefits' })).getByRole('heading', {
+      name: /VIP 1/,
+    });
     expect(mine.textContent).toBe('VIP 1 (your tier)');
   });
 

@@ -1,7 +1,7 @@
 import { DelayedLoading, PageLoadError } from '../../../components/page-state';
 import { useVipInfo } from '../api/get-vip-info';
 import { useVipText } from '../strings';
-import { StandingCard, TierTable, VipNotes, VisitorPrompt } from './vip-parts';
+import { StandingCard, TierCards, VipNotes, VisitorPrompt } from './vip-parts';
 import '../vip.css';
 
 /** /pages/home/vip (the VIP shortcut): the customer's tier and progress, then every tier and its benefits. */
@@ -19,7 +19,7 @@ export function VipPage() {
         <h2 id="vip-tiers-title" className="vip-card__title">
           {v('tiers')}
         </h2>
-        <TierTable info={info.data} />
+        <TierCards info={info.data} />
       </section>
       <VipNotes />
     </div>

@@ -31,7 +31,7 @@ export function StandingCard({ me, days }: { me: VipStanding; days: number }) {
       {me.unpriced.length > 0 ? <p className="vip-note">{v('unpriced', { coins: me.unpriced.join(', ') })}</p> : null}
       <NextTier me={me} days={days} />
       <h3 className="vip-card__subtitle">{v('benefits')}</h3>
-      <BenefitList benefits={me.benefits} />
+      <BenefitList benefits={me.benefits} testId="vip-benefits" />
       <p className="vip-note">{v('asOf', { time: formatDateTime(me.at) })}</p>
     </section>
   );
@@ -88,11 +88,11 @@ function Progress({ label, text, pct }: { label: string; text: string; pct: numb
 }
 
 /** A tier's benefits in words, or the standard terms. */
-export function BenefitList({ benefits }: { benefits: VipBenefits }) {
+export function BenefitList({ benefits, testId }: { benefits: VipBenefits; testId?: string }) {
   const v = useVipText();
-  if (!hasBenefits(benefits)) return <p data-testid="vip-benefits">{v('noBenefits')}</p>;
+  if (!hasBenefits(benefits)) return <p data-testid={testId}>{v('noBenefits')}</p>;
   return (
-    <ul className="vip-benefits" data-testid="vip-benefits">
+    <ul className="vip-benefits" data-testid={testId}>
       {benefits.withdrawFeeDiscountBps > 0 ? (
         <li>{v('feeDiscount', { pct: bpsPercent(benefits.withdrawFeeDiscountBps) })}</li>
       ) : null}
@@ -113,7 +113,8 @@ export function TierTable({ info }: { info: VipInfo }) {
   if (info.tiers.length === 0) return <p className="empty-text">{v('noTiers')}</p>;
   const lower = (bps: number) => (bps > 0 ? v('lower', { pct: bpsPercent(bps) }) : v('standard'));
   return (
-    <div className="vip-table__scroll">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must reach what is beyond the edge.
+    <div className="vip-table__scroll" tabIndex={0} role="region" aria-label={v('tiersLabel')}>
       <table className="vip-table" aria-label={v('tiersLabel')} data-testid="vip-tiers">
         <thead>
           <tr>
@@ -144,6 +145,36 @@ export function TierTable({ info }: { info: VipInfo }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Every tier as a card (the phone: six columns do not fit its width); the customer's own marked. */
+export function TierCards({ info }: { info: VipInfo }) {
+  const v = useVipText();
+  const current = info.me?.level ?? null;
+  if (info.tiers.length === 0) return <p className="empty-text">{v('noTiers')}</p>;
+  return (
+    <ul className="vip-tier-cards" aria-label={v('tiersLabel')} data-testid="vip-tier-cards">
+      {info.tiers.map((tier) => (
+        <li key={tier.level} className={`vip-tier-card${tier.level === current ? ' is-current' : ''}`}>
+          <h3 className="vip-tier-card__title">
+            {v('level', { level: tier.level })}
+            {tier.level === current ? <span className="vip-table__mine"> ({v('current')})</span> : null}
+          </h3>
+          <dl className="vip-facts">
+            <div>
+              <dt>{v('table.volume', { days: info.volumeDays })}</dt>
+              <dd>{v('atLeast', { amount: formatMoney(tier.minVolumeUsdt) })}</dd>
+            </div>
+            <div>
+              <dt>{v('table.balance')}</dt>
+              <dd>{v('atLeast', { amount: formatMoney(tier.minBalanceUsdt) })}</dd>
+            </div>
+          </dl>
+          <BenefitList benefits={tier} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

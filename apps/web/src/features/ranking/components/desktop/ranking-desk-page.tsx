@@ -13,7 +13,7 @@ export function RankingDeskPage() {
   const { t } = useTranslation();
   const r = useRankingText();
   const { market, setMarket } = useRankingView();
-  const { rankings, loading, error, retry } = useRankings(market);
+  const { rankings, loadingHistory, loading, error, retry } = useRankings(market);
   return (
     <div className="desk-page ranking-desk">
       <section className="desk-panel ranking-desk__groups" aria-label={r('groups')}>
@@ -42,6 +42,11 @@ export function RankingDeskPage() {
           </section>
         ))}
       </div>
+      {loadingHistory ? (
+        <p className="ranking-page__note" role="status" data-testid="ranking-loading-history">
+          {r('loadingHistory')}
+        </p>
+      ) : null}
       <p className="ranking-page__note">{r('note')}</p>
     </div>
   );
