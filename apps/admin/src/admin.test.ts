@@ -24,9 +24,18 @@ describe('menu by role', () => {
       '/news',
       '/help',
       '/legal',
+      '/shortcuts',
+      '/vip',
     ]);
     expect(menuFor('compliance').map((i) => i.path)).toEqual(['/dashboard', '/kyc', '/audit', '/users', '/legal']);
-    expect(menuFor('support').map((i) => i.path)).toEqual(['/dashboard', '/users', '/chat', '/news', '/help']);
+    expect(menuFor('support').map((i) => i.path)).toEqual([
+      '/dashboard',
+      '/users',
+      '/chat',
+      '/news',
+      '/help',
+      '/shortcuts',
+    ]);
     expect(menuFor('finance').map((i) => i.path)).toEqual([
       '/dashboard',
       '/approvals',
@@ -34,6 +43,7 @@ describe('menu by role', () => {
       '/financing',
       '/loans',
       '/users',
+      '/vip',
     ]);
     expect(mayOpen('compliance', '/kyc')).toBe(true);
     // An admin reads the KYC queue; compliance alone reviews a submission.

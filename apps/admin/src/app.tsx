@@ -20,6 +20,8 @@ import { LegalPage } from './pages/legal';
 import { LoanProductsPage, LoanReviewPage, LoansPage } from './pages/loans';
 import { AppVersionsPage } from './pages/app-versions';
 import { ChatPage } from './pages/chat';
+import { ShortcutsPage } from './pages/shortcuts';
+import { VipPage } from './pages/vip';
 
 const TITLES: Record<string, string> = {
   '/sign-in': 'Sign in',
@@ -42,6 +44,8 @@ const TITLES: Record<string, string> = {
   '/help': 'Helper centre',
   '/legal': 'Legal texts',
   '/chat': 'Customer service',
+  '/shortcuts': 'Home shortcuts',
+  '/vip': 'VIP tiers',
 };
 
 export function App() {
@@ -220,6 +224,22 @@ export function App() {
           element={
             <Allowed path="/app-versions">
               <AppVersionsPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/shortcuts"
+          element={
+            <Allowed path="/shortcuts">
+              <ShortcutsPage />
+            </Allowed>
+          }
+        />
+        <Route
+          path="/vip"
+          element={
+            <Allowed path="/vip">
+              <VipPage />
             </Allowed>
           }
         />

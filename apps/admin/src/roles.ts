@@ -37,6 +37,10 @@ export const MENU: readonly MenuItem[] = [
   // The helper centre's articles (list, save, publish) and the legal texts' versions (list, publish).
   { path: '/help', label: 'Helper centre', roles: ['support', 'admin'] },
   { path: '/legal', label: 'Legal texts', roles: ['compliance', 'admin'] },
+  // The home page's shortcuts (list, save), written like the other content.
+  { path: '/shortcuts', label: 'Home shortcuts', roles: ['support', 'admin'] },
+  // VIP tiers: finance reads them, an admin changes them (they lower fees), which the page says.
+  { path: '/vip', label: 'VIP tiers', roles: ['finance', 'admin'] },
 ];
 
 /** The menu entries a role may use; the others are not shown. */
