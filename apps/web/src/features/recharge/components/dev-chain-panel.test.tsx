@@ -60,6 +60,16 @@ describe('the development chain panel of the deposit card', () => {
     await within(status).findByText(/100 USDT credited to your account/, {}, { timeout: 5000 });
   });
 
+  it('in the demo account says it was sent, and follows nothing (the deposit goes to the real account)', async () => {
+    signIn({ typeUser: 'demo' });
+    api.get(API.userRecharge.list, page([])).post(API.userRecharge.devChainSend, sent);
+    const { user } = renderWithProviders(<DevChainPanel symbol="USDT" />);
+    await user.click(screen.getByRole('button', { name: 'Send 100 test USDT to this address' }));
+    const status = screen.getByTestId('dev-chain-status');
+    await within(status).findByText('100 test USDT sent to your address (block 12).');
+    expect(status.textContent).not.toContain('Waiting');
+  });
+
   it('on a coin the chain does not send (USDC), only says so: no button', () => {
     signIn();
     api.get(API.userRecharge.list, page([]));

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEV_CHAIN_COINS, type DevChainCoin, type DevChainSent } from '@app/contract';
 import { LEDGER_QUERY_PREFIX } from '../../../lib/api/ledger-query';
 import { formatExact } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useDevChainSend } from '../api/dev-chain-send';
 import { useRecords } from './records';
 import { DepositStatus } from './deposit-status';
@@ -25,8 +26,10 @@ export function DevChainPanel({ symbol }: { symbol: string }) {
   const [sent, setSent] = useState<DevChainSent | null>(null);
   const client = useQueryClient();
   const { items } = useRecords();
-  const record = sent ? items.find((d) => d.txHash === sent.txHash) : undefined;
-  const done = record !== undefined && record.status !== 'in_progress';
+  // In the demo account the records are the demo one's; the deposit goes to the real account (the card says so).
+  const demo = useSessionStore((s) => s.typeUser === 'demo');
+  const record = sent && !demo ? items.find((d) => d.txHash === sent.txHash) : undefined;
+  const done = demo || (record !== undefined && record.status !== 'in_progress');
 
   // Until the deposit is credited (or failed), the records and balances are asked again.
   useEffect(() => {
@@ -65,7 +68,7 @@ export function DevChainPanel({ symbol }: { symbol: string }) {
             <p>
               {r('devChain.sent', { amount: formatExact(sent.amount), symbol: sent.symbol, block: sent.blockNumber })}
             </p>
-            {record ? (
+            {demo ? null : record ? (
               <p>
                 <DepositStatus record={record} />
                 {record.status === 'success' ? (
