@@ -10,7 +10,7 @@ import {
 import type { Problems } from './withdrawal-forms';
 
 /**
- * The VIP tiers' form (issue 34; docs/vip.md "The back office") in plain words: rates as an operator
+ * The VIP tiers' form (issue 34; docs/vip.md "API") in plain words: rates as an operator
  * thinks of them (a discount in percent, the limits as a multiple), turned into the API's basis
  * points exactly (no floating point), and the server's checks said tier by tier, so the form refuses
  * what the server would refuse; the server's answer is the last word.

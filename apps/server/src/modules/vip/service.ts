@@ -146,7 +146,7 @@ export class VipService implements TierBenefits {
   }
 }
 
-/** The tiers of a save, checked (docs/vip.md "The back office"): VIP_TIERS_INVALID, or AMOUNT_INVALID for a threshold. */
+/** The tiers of a save, checked (docs/vip.md "API"): VIP_TIERS_INVALID, or AMOUNT_INVALID for a threshold. */
 export function validLadder(body: VipTiersSave): TierRow[] {
   const rows = body.tiers.map((t): TierRow => {
     const volume = parseAmount(t.minVolumeUsdt, USDT.scale, THRESHOLD_DECIMALS);

@@ -1,6 +1,6 @@
 import type { Ticker } from '@app/contract';
 
-/** The three rankings of the Rise and Drop Ranking page (docs/market-data.md "Rise and Drop Ranking"). */
+/** The three rankings of the Rise and Drop Ranking page (docs/market-data.md "Screens"). */
 export const RANKINGS = ['gainers', 'losers', 'volume'] as const;
 export type Ranking = (typeof RANKINGS)[number];
 
