@@ -182,6 +182,13 @@ describe('the withdraw form', () => {
     expect(receipt()).toBe('100 USDT');
   });
 
+  it('shows a VIP tier’s lower fee with the tier and the standard fee, and takes it from the amount', async () => {
+    const { user, amount } = await openForm({ fee: '0.750000', standardFee: '1.000000', vipLevel: 2 });
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('0.75 USDT (VIP 2; standard fee 1 USDT)');
+    await user.type(amount, '100');
+    expect(receipt()).toBe('99.25 USDT');
+  });
+
   it('says until when a waived fee is free', async () => {
     await openForm({ fee: '0', standardFee: '2.5', feeWaived: true, feeWaivedUntil: Date.UTC(2031, 0, 31, 12, 0, 0) });
     expect(screen.getByTestId('withdraw-fee').textContent).toBe(

@@ -11,7 +11,7 @@ import { catalogMessage } from '../../../lib/i18n/catalog';
 import { PATHS } from '../../../lib/routing/paths';
 import { useWithdrawForm, type WithdrawFormState } from '../hooks/use-withdraw-form';
 import { networkLabel } from '../model/address-book';
-import { addressLabel, feeView, withdrawBlock, type WithdrawBlock } from '../model/withdraw-form';
+import { addressLabel, feeView, plainDecimal, withdrawBlock, type WithdrawBlock } from '../model/withdraw-form';
 import { useWithdrawText } from '../strings';
 import { ConfirmWithdrawDialog } from './confirm-withdraw-dialog';
 import { FundPasswordGate } from './fund-password-gate';
@@ -66,12 +66,26 @@ function BlockNotice({ block, info }: { block: WithdrawBlock; info: WithdrawFeeI
   );
 }
 
-/** The fee as it reads: "1 USDT", or while waived "0 USDT (free for new users until …; standard fee 1 USDT)". */
+/** The fee as it reads: "1 USDT", a VIP tier's "0.5 USDT (VIP 2; standard fee 1 USDT)", or while waived "0 USDT (free for new users until …; standard fee 1 USDT)". */
 export function FeeText({ info }: { info: WithdrawFeeInfo }) {
   const w = useWithdrawText();
   const fee = feeView(info);
   const coin = info.currency;
-  if (!fee.waived) return <>{w('amountOf', { amount: formatExact(fee.fee), coin })}</>;
+  if (!fee.waived) {
+    // A VIP tier's lower fee says so, beside the standard fee (docs/vip.md).
+    if (info.vipLevel > 0 && info.fee !== info.standardFee)
+      return (
+        <>
+          {w('feeVip', {
+            fee: formatExact(fee.fee),
+            coin,
+            level: info.vipLevel,
+            standard: formatExact(plainDecimal(info.standardFee)),
+          })}
+        </>
+      );
+    return <>{w('amountOf', { amount: formatExact(fee.fee), coin })}</>;
+  }
   const standard = formatExact(fee.standardFee);
   return (
     <>
