@@ -39,6 +39,7 @@ describe('routes that need a session', () => {
     expect(ops.filter((o) => o.session === 'optional').map((o) => o.path)).toEqual([
       '/asset/api/user/sendOtp',
       '/asset/api/user/SendSmsOtp',
+      '/asset/api/vip/info',
     ]);
   });
 

@@ -65,6 +65,8 @@ async function backOffice({ browser }: JourneyContext) {
       'News',
       'Helper centre',
       'Legal texts',
+      'Home shortcuts',
+      'VIP tiers',
     ]);
     // The dashboard: the admin reads the KYC queue (compliance reviews it, the card says) and works the approvals.
     const kycCard = page.getByTestId('queue-kyc');

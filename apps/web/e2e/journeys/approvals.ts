@@ -85,6 +85,7 @@ async function fourEyes({ browser }: JourneyContext) {
       'Financing',
       'Loans',
       'Users',
+      'VIP tiers',
     ]);
     await navA.getByRole('link', { name: 'Users' }).click();
     await a.getByLabel('UID, e-mail or phone (+ and digits), exactly').fill(uid);
@@ -193,6 +194,7 @@ async function fourEyes({ browser }: JourneyContext) {
     await navB.getByRole('link', { name: 'Dashboard' }).waitFor(); // the menu is drawn after the operator's role is known
     assert.deepEqual(await navB.getByRole('link').allTextContents(), [
       'Dashboard',
+      'KYC queue',
       'Approvals',
       'Withdrawals',
       'Financing',
@@ -205,6 +207,8 @@ async function fourEyes({ browser }: JourneyContext) {
       'News',
       'Helper centre',
       'Legal texts',
+      'Home shortcuts',
+      'VIP tiers',
     ]);
     const card = b.getByTestId('queue-approvals');
     await card.getByText('3 requests awaiting a second operator').waitFor();

@@ -331,12 +331,11 @@ async function journey({ browser }: JourneyContext) {
     await page.getByRole('link', { name: 'Withdraw', exact: true }).click();
     await waitForPath(page, '/pages/withdraw/withdraw');
 
-    // TRON has no signer here: said so, no form.
+    // TRON has no signer here: said so, with the reason, no form.
     await page.getByRole('radio', { name: 'TRC20' }).check();
-    await page
-      .getByTestId('withdraw-blocked')
-      .getByText('Withdrawals of USDT on TRON (TRC20) are not available at the moment.')
-      .waitFor();
+    const blocked = page.getByTestId('withdraw-blocked');
+    await blocked.getByText('Withdrawals on TRON are not offered yet: we do not send on this network.').waitFor();
+    assert.equal(await blocked.getAttribute('data-reason'), 'chain_unsupported');
     assert.equal(await page.getByLabel('Amount').count(), 0);
     await expectAccessible(page, 'withdraw: not available on TRON');
 
