@@ -20,12 +20,27 @@ import {
   waitForPath,
 } from '../harness';
 
-/** A new real user: small balances hidden by default, shown on demand, the choice remembered; records and statement one tap away. */
+/**
+ * A new real user: Deposit is the first call to action of the empty account (home, the Asset tab),
+ * reached by tapping; small balances hidden by default, shown on demand, the choice remembered;
+ * records and statement one tap away.
+ */
 async function firstVisit({ browser, server }: JourneyContext) {
   const login = await registerViaApi(server, uniqueEmail('assets'));
   const context = await loggedInContext(browser, login);
   const page = await newPage(context);
-  await page.goto(`${server.baseUrl}/pages/assets/index`);
+  await page.goto(`${server.baseUrl}/pages/home/index`);
+  // Nothing held: the home's Deposit shortcut is lit, the Asset tab's first (and filled) action is Deposit.
+  await page.locator('.shortcut--primary[data-shortcut="deposit"]').waitFor();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Asset' }).click();
+  await waitForPath(page, '/pages/assets/index');
+  const actions = page.locator('.total-card__actions a');
+  await page.locator('.total-card__actions a.button--primary', { hasText: 'Deposit' }).waitFor();
+  assert.deepEqual((await actions.allTextContents()).slice(0, 2), ['Deposit', 'Withdraw']);
+  await actions.first().click();
+  await waitForPath(page, '/pages/recharge/index');
+  await page.goBack();
+  await waitForPath(page, '/pages/assets/index');
   await page.getByRole('heading', { name: 'Currency account' }).waitFor();
   const hide = page.getByRole('checkbox', { name: 'Hide small balances' });
   assert(await hide.isChecked(), 'small balances are not hidden by default');
@@ -122,7 +137,7 @@ async function demoFirstContract({ browser, server }: JourneyContext) {
 
 export const journeys: Journey[] = [
   {
-    name: 'assets: a new user sees no zero rows by default, can show them, and reaches transfer records and account changes in one tap',
+    name: 'assets: a new user is led to Deposit first, sees no zero rows by default, can show them, and reaches transfer records and account changes in one tap',
     fn: firstVisit,
   },
   {

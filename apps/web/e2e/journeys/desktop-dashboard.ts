@@ -3,19 +3,25 @@
  * one screen without page scrolling from 1001 to 2560 px, a market chosen in the list driving the
  * other panels; a user switching to demo and following a 30-second contract from the order entry
  * to the chart and to its settled result in the history; a spot limit order placed and cancelled;
- * axe in both themes; a user's arrangement of the panels, changed by keyboard or dragged, kept on the server.
+ * axe in both themes; a user's arrangement of the panels, changed by keyboard or dragged, kept on the server;
+ * at 1200×900 and 1440×900, in English, German (demo) and Japanese (dark), nothing issue 34 found cut
+ * or drawn over, and an empty account's way to Deposit.
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page, ViewportSize } from 'playwright-core';
 import {
   type Journey,
   type JourneyContext,
+  type LayoutCheck,
   DESKTOP,
+  DESKTOP_1200,
   FULL_HD,
   atFullHd,
   confirmDemoContract,
   enterContract,
   expectAccessible,
+  expectToastClear,
+  expectWholeLayout,
   newPage,
   registerViaApi,
   shot,
@@ -510,6 +516,16 @@ async function arrangementFollowsTheUser({ browser, server }: JourneyContext) {
     await fitsTheWindow(page, `customised ${viewport.width}×${viewport.height}`, 7);
   }
   await page.setViewportSize(DESKTOP);
+  await sleep(600);
+  // The markets under the order book keep a list, not one row (issue 34).
+  const rowsInView = await page.evaluate(() => {
+    const body = document.querySelector('.dash-markets .dash-panel__body')?.getBoundingClientRect();
+    return [...document.querySelectorAll('.dash-markets tbody tr')].filter((tr) => {
+      const r = tr.getBoundingClientRect();
+      return body !== undefined && r.top >= body.top && r.bottom <= body.bottom;
+    }).length;
+  });
+  assert(rowsInView >= 4, `the markets moved to the second column show ${rowsInView} rows`);
   await shot(page, 'desktop-dashboard-customised');
   await context.close();
 
@@ -663,7 +679,131 @@ async function panelsArriveWithoutShift({ browser, server }: JourneyContext) {
   }
 }
 
+/**
+ * What issue 34 found cut or drawn over on the dashboard at 1200 and 1440 px, checked whole: the
+ * header (its sections, Deposit, the user menu), the price strip, every panel's title and tabs (the
+ * market groups: Favourites, Crypto…), the account's figures and buttons, the order buttons, and
+ * each empty field's placeholder (the stake's "Min 10.00, max 5,000.00").
+ */
+const DASHBOARD_WHOLE: LayoutCheck = {
+  whole:
+    '.desktop-header :is(a, button), .dash-price :is(h2, dt, dd, button), .dash-panel__title, .dash-panel [role="tab"], .dash-account :is(dt, dd, a, button), .dash-entry .direction-button',
+  within: '.dash-panel, .desktop-header',
+  apart:
+    '.desktop-header, .desktop-nav, .desktop-header__end, .dash-price, .dash-price__stats, .dash-account__figures, .dash-account__actions',
+  distinct:
+    '.desktop-header :is(.desktop-header__brand, .desktop-nav__link, .desktop-header__end > *), .dash-price :is(.dash-price__instrument, .dash-price__last, dt, dd, .dash-customise)',
+  placeholders: '.dash-panel input',
+};
+
+/** The assets page's summary: the totals, the money actions, the real/demo switch with its demo notice and reset. */
+const ASSETS_WHOLE: LayoutCheck = {
+  whole: '.desk-summary :is(h2, p, li, a, button, .version-switch__label)',
+  within: '.desk-summary',
+  apart: '.desk-summary, .desk-summary__accounts, .desk-summary__end, .version-switch, .version-switch__row',
+  // The demo notice was drawn over the option and financing totals (issue 34).
+  distinct:
+    '.desk-summary :is(.desk-summary__label, .desk-summary__value, .desk-summary__figure, a, button, .version-switch__label, .version-switch__note)',
+};
+
+/** The panels that issue 34 found cut are filled: the price, the markets, the order form and the account's buttons. */
+async function dashboardReady(page: Page) {
+  await waitForLivePrice(page);
+  await page.locator('.dash-markets tbody tr').first().waitFor();
+  await page.locator('.dash-entry .direction-button').first().waitFor();
+  await page.locator('.dash-account__actions a').first().waitFor();
+}
+
+/** The dashboard at 1200×900, then 1440×900: one screen, and nothing named above cut or overlapping. */
+async function wholeAtBothSizes(page: Page, label: string) {
+  for (const viewport of [DESKTOP_1200, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await sleep(600); // longer than the relaunch debounce: no relaunch inside the desktop range
+    const size = `${label} ${viewport.width}×${viewport.height}`;
+    await fitsTheWindow(page, size);
+    await expectWholeLayout(page, size, DASHBOARD_WHOLE);
+    await shot(page, `desktop-dashboard-${label}-${viewport.width}`);
+  }
+}
+
+/** An empty real account at 1200 and 1440 px: whole, Deposit its first action, reached from the navigation. */
+async function wholeAndDepositInEnglish({ browser, server }: JourneyContext) {
+  const login = await registerViaApi(server, uniqueEmail('desk-whole'));
+  const context = await desktopContext(browser, { login, viewport: DESKTOP_1200 });
+  const page = await newPage(context);
+  await page.goto(`${server.baseUrl}${DASHBOARD}`);
+  await dashboardReady(page);
+  // Nothing held: Deposit is the account's first action, and the filled one.
+  const actions = page.getByRole('region', { name: 'Account', exact: true }).locator('.dash-account__actions a');
+  assert.deepEqual(await actions.allTextContents(), ['Deposit', 'Transfer']);
+  assert.doesNotMatch(
+    (await actions.first().getAttribute('class')) ?? '',
+    /--ghost/,
+    'Deposit is not the filled button',
+  );
+  await wholeAtBothSizes(page, 'en');
+
+  // Deposit from the navigation, by clicking.
+  await page.getByRole('banner').getByRole('link', { name: 'Deposit' }).click();
+  await waitForPath(page, '/pages/desktop/recharge/index');
+  await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
+  // The assets page: Deposit first beside Withdraw, the summary whole at both sizes.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Assets' }).click();
+  await waitForPath(page, '/pages/desktop/asset/index');
+  const summary = page.locator('.desk-summary__end a');
+  await summary.first().waitFor();
+  assert.deepEqual((await summary.allTextContents()).slice(0, 2), ['Deposit', 'Withdraw']);
+  for (const viewport of [DESKTOP, DESKTOP_1200]) {
+    await page.setViewportSize(viewport);
+    await sleep(600);
+    await expectWholeLayout(page, `assets ${viewport.width}×${viewport.height}`, ASSETS_WHOLE);
+  }
+  await context.close();
+}
+
+/** German in demo mode (long words, the demo notice and reset on the assets), then Japanese in the dark theme. */
+async function wholeInGermanAndJapanese({ browser, server }: JourneyContext) {
+  const login = await registerViaApi(server, uniqueEmail('desk-whole-de'));
+  const de = await desktopContext(browser, { login, viewport: DESKTOP_1200, look: { language: 'de' } });
+  const page = await newPage(de);
+  await page.goto(`${server.baseUrl}${DASHBOARD}`);
+  await dashboardReady(page);
+  await page.getByRole('region', { name: 'Konto', exact: true }).getByRole('button', { name: 'Demo' }).click();
+  // The toast saying so (for two seconds) leaves the header and the price strip's 24 h figures in view.
+  await expectToastClear(page, 'German dashboard', {
+    header: page.locator('.desktop-header'),
+    'the price strip': page.locator('.dash-price'),
+  });
+  await page.getByTestId('demo-badge').waitFor();
+  await wholeAtBothSizes(page, 'de-demo');
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Vermögen' }).click();
+  await page.locator('.desk-summary .version-switch__note').waitFor();
+  for (const viewport of [DESKTOP_1200, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await sleep(600);
+    await expectWholeLayout(page, `German demo assets ${viewport.width}×${viewport.height}`, ASSETS_WHOLE);
+    await shot(page, `desktop-assets-de-demo-${viewport.width}`);
+  }
+  await de.close();
+
+  const jp = await desktopContext(browser, { login, viewport: DESKTOP_1200, look: { language: 'jp', theme: 'dark' } });
+  const jpPage = await newPage(jp);
+  await jpPage.goto(`${server.baseUrl}${DASHBOARD}`);
+  await dashboardReady(jpPage);
+  assert.equal(await jpPage.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await wholeAtBothSizes(jpPage, 'jp-dark');
+  await jp.close();
+}
+
 export const journeys: Journey[] = [
+  {
+    name: 'desktop dashboard at 1200×900 and 1440×900: nothing cut or drawn over; an empty account reaches Deposit from the navigation and sees it first on the assets',
+    fn: wholeAndDepositInEnglish,
+  },
+  {
+    name: 'desktop dashboard at 1200×900 and 1440×900 in German (demo, with the assets summary) and Japanese (dark): nothing cut or drawn over',
+    fn: wholeInGermanAndJapanese,
+  },
   {
     name: 'desktop dashboard: a visitor sees live prices on one screen from 1001 to 2560 px; a market drives the panels',
     fn: visitorSeesLivePrices,

@@ -1,7 +1,7 @@
 /**
  * Issue 13 items 5, 12 and 16: exchange hours in exchange and user time, one colour meaning and
- * labelled volume in the quote list with coin icons and every market group's tab in view, and prices marked
- * paused offline with pages that recover by themselves when the network returns.
+ * labelled volume in the quote list with coin icons and every market group's tab in view (issue 34),
+ * and prices marked paused offline with pages that recover by themselves when the network returns.
  */
 import assert from 'node:assert/strict';
 import type { TradingTime } from '@app/contract';

@@ -7,7 +7,10 @@ import { changeTheme } from '../../lib/session/preferences';
 import { useSessionStore } from '../../lib/session/session-store';
 import { DESKTOP_PATHS, PATHS } from '../../lib/routing/paths';
 
-/** The desktop top navigation (issue 15): the sections (markets, trade, OTC, assets, financing, loans), then the user menu or log in / register. */
+/**
+ * The desktop top navigation (issue 15): the sections (markets, trade, OTC, assets, financing, loans), then
+ * Deposit, the bell and the user menu, or log in / register.
+ */
 export function TopNav() {
   const { t } = useTranslation();
   const loggedIn = useSessionStore((s) => s.token !== null);
@@ -40,6 +43,14 @@ export function TopNav() {
       <div className="desktop-header__end">
         {loggedIn ? (
           <>
+            {/* Money comes in here from every page (docs/decisions/0142-deposit-beside-withdraw.md). */}
+            <Link
+              className="desktop-button desktop-header__deposit"
+              to={DESKTOP_PATHS.recharge}
+              aria-current={pathname === DESKTOP_PATHS.recharge ? 'page' : undefined}
+            >
+              {t('routes.recharge')}
+            </Link>
             <LazyNoticeBell to={DESKTOP_PATHS.notifications} />
             <UserMenu />
           </>
@@ -76,7 +87,7 @@ function ThemeSwitch({ className = 'desktop-button desktop-button--ghost' }: { c
 }
 
 /**
- * The signed-in user's menu: a disclosure button and a list of links (profile, security,
+ * The signed-in user's menu: a disclosure button and a list of links (deposit, withdraw, profile, security,
  * language), the theme switch and log out. Choosing a link, Escape or a click elsewhere closes
  * it; Escape gives the focus back to the button. It does not close on every change of the
  * location: a navigation that finishes after the user opened it (a page whose code was still
@@ -111,6 +122,8 @@ function UserMenu() {
 
   const name = user?.nickname || user?.email || user?.phone || t('routes.profile');
   const links = [
+    { to: DESKTOP_PATHS.recharge, label: t('routes.recharge') },
+    { to: DESKTOP_PATHS.withdraw, label: t('routes.withdraw') },
     { to: DESKTOP_PATHS.account, label: t('routes.profile') },
     { to: DESKTOP_PATHS.changePassword, label: t('routes.securityCenter') },
     { to: DESKTOP_PATHS.language, label: t('routes.language') },

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WALLET_NAMES } from '@app/contract';
 import { VersionButtons } from '../../../components/version-buttons';
-import { useUserAssetData } from '../../../features/assets/api/get-user-asset-data';
+import { holdsNothing, useUserAssetData } from '../../../lib/api/get-user-asset-data';
 import { formatMoney } from '../../../lib/format';
 import { DESKTOP_PATHS, TRANSFER_PATH } from '../../../lib/routing/paths';
 import { useIsLoggedIn } from '../../../lib/session/session-store';
 import { useDashboardText } from './strings';
 
-/** The account summary: real/demo switch, the total and the three accounts' values, transfer. */
+/** The account summary: real/demo switch, the total and the three accounts' values, deposit and transfer. */
 export function AccountPanel() {
   const { t } = useTranslation();
   const d = useDashboardText();
@@ -68,9 +68,18 @@ function AccountSummary() {
           );
         })}
       </dl>
-      <Link className="desktop-button desktop-button--ghost dash-account__transfer" to={TRANSFER_PATH}>
-        {t('assets.transfer')}
-      </Link>
+      {/* Deposit first; the one filled button when the account holds nothing (docs/decisions/0142-deposit-beside-withdraw.md). */}
+      <div className="dash-account__actions">
+        <Link
+          className={`desktop-button${data.data && holdsNothing(data.data) ? '' : ' desktop-button--ghost'}`}
+          to={DESKTOP_PATHS.recharge}
+        >
+          {t('routes.recharge')}
+        </Link>
+        <Link className="desktop-button desktop-button--ghost" to={TRANSFER_PATH}>
+          {t('assets.transfer')}
+        </Link>
+      </div>
     </>
   );
 }

@@ -131,7 +131,6 @@ const BookRow = memo(function BookRow({
   );
 });
 
-
 /**
  * The instrument's recent trades (useRecentTrades), newest first: price coloured by the taker's
  * side (said in words to screen readers), amount and time. The list shows what fits and clips the

@@ -6,7 +6,7 @@ import { DelayedLoading } from '../../../components/page-state';
 import { useAssetList } from '../../../lib/api/get-asset-list';
 import { formatMoney } from '../../../lib/format';
 import { useAccountChanges } from '../api/get-account-changes';
-import { useUserAssetData } from '../api/get-user-asset-data';
+import { useUserAssetData } from '../../../lib/api/get-user-asset-data';
 import { walletRows } from '../model/wallet-rows';
 import { StatementList } from './statement-list';
 import { ASSETS_PATHS } from './assets-paths';

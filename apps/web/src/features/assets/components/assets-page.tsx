@@ -7,13 +7,14 @@ import { VersionSwitch } from '../../../components/version-switch';
 import { useAssetList } from '../../../lib/api/get-asset-list';
 import { PaymentMarks } from '../../../components/payment-marks';
 import { formatMoney } from '../../../lib/format';
-import { ORDER_HISTORY_PATH, OTC_PATH, PATHS } from '../../../lib/routing/paths';
+import { ORDER_HISTORY_PATH, OTC_PATH } from '../../../lib/routing/paths';
 import { useSessionStore } from '../../../lib/session/session-store';
-import { useUserAssetData } from '../api/get-user-asset-data';
+import { useUserAssetData } from '../../../lib/api/get-user-asset-data';
 import { useHideSmallBalances } from '../hooks/use-hide-small-balances';
 import { walletRows } from '../model/wallet-rows';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
 import { BalanceList } from './balance-list';
+import { MoneyActionLinks } from './money-action-links';
 import '../assets.css';
 
 /** /pages/assets/index (docs/product.md §2 "Assets", pull-down refresh). */
@@ -52,12 +53,7 @@ export function AssetsPage() {
             <p className="total-card__note">{t('assets.unpriced', { coins: data.data.unpriced.join(', ') })}</p>
           ) : null}
           <div className="total-card__actions">
-            <Link className="button button--primary button--small" to={ASSETS_PATHS.transfer}>
-              {t('assets.transfer')}
-            </Link>
-            <Link className="button button--secondary button--small" to={PATHS.withdraw}>
-              {t('routes.withdraw')}
-            </Link>
+            <MoneyActionLinks layout="phone" />
             <Link className="button button--secondary button--small" to={ASSETS_PATHS.transferRecords}>
               {t('routes.transferRecords')}
             </Link>

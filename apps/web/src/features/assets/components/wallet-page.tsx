@@ -4,9 +4,10 @@ import { WALLET_NAMES } from '@app/contract';
 import { IconChevronRight } from '../../../components/icons';
 import { DelayedLoading } from '../../../components/page-state';
 import { formatMoney } from '../../../lib/format';
-import { OTC_PATH, PATHS } from '../../../lib/routing/paths';
-import { useUserAssetData } from '../api/get-user-asset-data';
+import { OTC_PATH } from '../../../lib/routing/paths';
+import { useUserAssetData } from '../../../lib/api/get-user-asset-data';
 import { ASSETS_PATHS, accountPath } from './assets-paths';
+import { MoneyActionLinks } from './money-action-links';
 import '../assets.css';
 
 /** /pages/wallet/index: the three accounts' totals, each linking to its details. */
@@ -21,12 +22,7 @@ export function WalletPage() {
         </h2>
         <p className="total-card__value mono">{data.data ? formatMoney(data.data.totalUsdt) : '--'}</p>
         <div className="total-card__actions">
-          <Link className="button button--primary button--small" to={ASSETS_PATHS.transfer}>
-            {t('assets.transfer')}
-          </Link>
-          <Link className="button button--secondary button--small" to={PATHS.withdraw}>
-            {t('routes.withdraw')}
-          </Link>
+          <MoneyActionLinks layout="phone" />
           <Link className="button button--secondary button--small" to={ASSETS_PATHS.transferRecords}>
             {t('routes.transferRecords')}
           </Link>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAccountIsEmpty } from '../../../lib/api/get-user-asset-data';
 import { LOGIN_PATH, PATHS } from '../../../lib/routing/paths';
 import { useHomeGreeting, useHomeShortcuts } from '../hooks/use-home';
 import { BannerCarousel } from './banner-carousel';
@@ -15,6 +16,7 @@ export function HomePage() {
   const { t } = useTranslation();
   const { loggedIn, nickname } = useHomeGreeting();
   const shortcuts = useHomeShortcuts();
+  const empty = useAccountIsEmpty();
 
   return (
     <div className="home">
@@ -65,7 +67,13 @@ export function HomePage() {
             : null}
           {(shortcuts ?? []).map(({ key, to, Icon, label }) => (
             <li key={key}>
-              <Link to={to} className="shortcut">
+              {/* An account that holds nothing: Deposit, the first shortcut, is its call to action
+                  (docs/decisions/0142-deposit-beside-withdraw.md); nothing moves when it lights up. */}
+              <Link
+                to={to}
+                className={key === 'deposit' && empty ? 'shortcut shortcut--primary' : 'shortcut'}
+                data-shortcut={key}
+              >
                 <span className="shortcut__icon">
                   <Icon size={24} />
                 </span>

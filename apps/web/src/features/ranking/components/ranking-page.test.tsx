@@ -70,7 +70,6 @@ describe('the Rise and Drop Ranking page', () => {
       time: Date.now(),
       stale: false,
       complete24h: true,
-      complete24h: true,
     };
     FakeWebSocket.broadcast({ eventType: 'ticker', data: tick });
     await waitFor(() => expect(shown('gainers')).toEqual(['BTCUSDT', 'DOGEUSDT', 'ETHUSDT']));

@@ -22,7 +22,6 @@ const ticker = (displaySymbol: string, change: string | null, volume = '0'): Tic
   open: true,
   stale: false,
   complete24h: true,
-  complete24h: true,
 });
 const symbols = (list: Ticker[]) => list.map((t) => t.displaySymbol);
 

@@ -180,6 +180,9 @@ export function WithdrawPage() {
         <Link className="button button--secondary button--small" to={PATHS.withdrawAddressList}>
           {w('addressBook')}
         </Link>
+        <Link className="button button--secondary button--small" to={PATHS.recharge}>
+          {t('routes.recharge')}
+        </Link>
       </nav>
       {types.isError ? <PageLoadError onRetry={() => void types.refetch()} /> : null}
       {!types.data && !types.isError ? <DelayedLoading /> : null}

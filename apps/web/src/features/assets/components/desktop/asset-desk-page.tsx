@@ -8,12 +8,13 @@ import { DesktopTabs, desktopTabPanel } from '../../../../components/desktop-tab
 import { VersionSwitch } from '../../../../components/version-switch';
 import { useAssetList } from '../../../../lib/api/get-asset-list';
 import { formatMoney } from '../../../../lib/format';
-import { DESKTOP_PATHS, OTC_PATH } from '../../../../lib/routing/paths';
+import { OTC_PATH } from '../../../../lib/routing/paths';
 import { useSessionStore } from '../../../../lib/session/session-store';
-import { useUserAssetData } from '../../api/get-user-asset-data';
+import { useUserAssetData } from '../../../../lib/api/get-user-asset-data';
 import { useHideSmallBalances } from '../../hooks/use-hide-small-balances';
 import { walletRows } from '../../model/wallet-rows';
 import { AccountChangesTable, TransferRecordsTable } from './record-tables';
+import { MoneyActionLinks } from '../money-action-links';
 import { BalanceTable } from './balance-table';
 import { TransferPanel } from './transfer-panel';
 import '../../assets-desktop.css';
@@ -84,13 +85,14 @@ export function AssetDeskPage() {
           ))}
         </ul>
         <div className="desk-summary__end">
-          <VersionSwitch />
-          <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.withdraw}>
-            {t('routes.withdraw')}
-          </Link>
+          <MoneyActionLinks layout="desktop" omit="transfer" />
           <Link className="desktop-button desktop-button--ghost" to={OTC_PATH}>
             {t('assets.otc')}
           </Link>
+        </div>
+        {/* A row of its own: in demo mode the notice and the reset button would crowd the totals. */}
+        <div className="desk-summary__version">
+          <VersionSwitch />
         </div>
       </section>
 

@@ -6,8 +6,9 @@ import { DelayedLoading } from '../../../../components/page-state';
 import { useAssetList } from '../../../../lib/api/get-asset-list';
 import { formatAssetAmount, formatMoney } from '../../../../lib/format';
 import { DESKTOP_PATHS, OTC_PATH } from '../../../../lib/routing/paths';
-import { useUserAssetData } from '../../api/get-user-asset-data';
+import { useUserAssetData } from '../../../../lib/api/get-user-asset-data';
 import { walletRows } from '../../model/wallet-rows';
+import { MoneyActionLinks } from '../money-action-links';
 import '../../assets-desktop.css';
 
 /**
@@ -37,12 +38,7 @@ export function WalletDeskPage() {
           <p className="desk-summary__value mono">{data.data ? formatMoney(data.data.totalUsdt) : '--'}</p>
         </div>
         <div className="desk-summary__end">
-          <Link className="desktop-button" to={DESKTOP_PATHS.asset}>
-            {t('assets.transfer')}
-          </Link>
-          <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.withdraw}>
-            {t('routes.withdraw')}
-          </Link>
+          <MoneyActionLinks layout="desktop" />
           <Link className="desktop-button desktop-button--ghost" to={OTC_PATH}>
             {t('assets.otc')}
           </Link>

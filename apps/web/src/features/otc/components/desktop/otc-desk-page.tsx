@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OtcSide } from '@app/contract';
 import { useConfirmModal } from '../../../../components/confirm-modal';
@@ -74,9 +75,14 @@ export function OtcDeskPage() {
         </section>
 
         <section className="desk-panel" aria-labelledby="otc-order">
-          <h2 id="otc-order" className="desk-panel__title">
-            {t('routes.otc')}
-          </h2>
+          <header className="desk-panel__head">
+            <h2 id="otc-order" className="desk-panel__title">
+              {t('routes.otc')}
+            </h2>
+            <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.recharge}>
+              {t('routes.recharge')}
+            </Link>
+          </header>
           <DesktopTabs
             label={t('routes.otc')}
             idPrefix="otc-side"

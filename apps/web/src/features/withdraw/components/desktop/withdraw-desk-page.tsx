@@ -84,6 +84,9 @@ export function WithdrawDeskPage() {
             <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.withdrawHistory}>
               {w('history')}
             </Link>
+            <Link className="desktop-button desktop-button--ghost" to={DESKTOP_PATHS.recharge}>
+              {t('routes.recharge')}
+            </Link>
           </div>
           <WithdrawPanel />
         </section>
