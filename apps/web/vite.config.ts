@@ -174,6 +174,16 @@ export default defineConfig({
               test: /[\\/]src[\\/](components[\\/](ticker-list|coin-icon)\.tsx|features[\\/]home[\\/]api[\\/]get-banners\.ts|lib[\\/]api[\\/]take-early\.ts)$/,
               includeDependenciesRecursively: false,
             },
+            // The form kit the sign-in, registration and most account pages share (the fields, the
+            // submit button, the form hooks, the code and country requests): one file instead of
+            // nine of 1–2 KB, each a round trip on HTTP/1.1 (the login page's largest text waited on
+            // three waves of them, issue 34). Nothing a first route loads is in it (the desktop's
+            // preferences import update-user, which stays apart), nor the phone-number library.
+            {
+              name: 'forms',
+              test: /[\\/]src[\\/](components[\\/](text-field|password-field|submit-button|code-field|search-field)\.tsx|lib[\\/]forms[\\/]use-form-errors\.ts|lib[\\/]api[\\/](country-code-list|send-sms-otp)\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
             // The market pieces home shares with the quote, news and trade pages (tabs, favourites, the
             // socket and live-price hooks with the instruments): one file on the first route instead of four once other pages import some of them.
             {

@@ -3,11 +3,12 @@ import { MarketSocket, clientId, marketSocketUrl, type StreamRequest } from './s
 
 /**
  * The app's market connections (docs/product.md §4 "Sockets": connections open and close per market type
- * and symbol): `general` carries the ticker lists, `symbol:<SYMBOL>` one instrument's realtime
- * ticker, depth, candles and trades, `orders` the user's open orders. Each opens with its first stream
- * and closes shortly after its last one goes.
+ * and symbol): `general` carries the ticker lists and the signed-in user's order events (which belong to
+ * no symbol: one connection fewer for every signed-in tab, decision 0158), `symbol:<SYMBOL>` one
+ * instrument's realtime ticker, depth, candles and trades. Each opens with its first stream and closes
+ * shortly after its last one goes.
  */
-export type ConnectionKey = 'general' | 'orders' | `symbol:${string}`;
+export type ConnectionKey = 'general' | `symbol:${string}`;
 
 const connections = new Map<ConnectionKey, MarketSocket>();
 
@@ -36,9 +37,8 @@ function setDown(key: ConnectionKey, isDown: boolean): void {
 export function connectionFor(request: StreamRequest): ConnectionKey {
   switch (request.channel) {
     case 'general':
-      return 'general';
     case 'openOrders':
-      return 'orders';
+      return 'general';
     default:
       return `symbol:${request.currency}`;
   }

@@ -21,6 +21,7 @@ const until = async (check: () => boolean) => {
 describe('openSseConnection', () => {
   it('reconnects after the stream ends, sending the last event id, and stops when the session is over', async () => {
     const asked: (string | null)[] = [];
+    const priorities: (string | undefined)[] = [];
     const answers = [
       () =>
         streamAnswer(['retry: 1\n: hi\n\n', 'event: unread\ndata: {"unread":1}\n\nid: 7\nevent: notice\ndata: {}\n\n']),
@@ -45,6 +46,7 @@ describe('openSseConnection', () => {
       onEnd: (reason) => (ended = reason),
       fetchImpl: (_url, init) => {
         asked.push(new Headers(init?.headers).get('Last-Event-ID'));
+        priorities.push(init?.priority);
         return Promise.resolve(answers[asked.length - 1]!());
       },
     });
@@ -56,6 +58,8 @@ describe('openSseConnection', () => {
       ['notice', '8'],
     ]);
     expect(asked).toEqual([null, '7', '8']);
+    // Open for the whole visit: asked at low priority, below the page's own requests (decision 0158).
+    expect(priorities).toEqual(['low', 'low', 'low']);
   });
 
   it('retries after a failed request and stops for good when closed', async () => {

@@ -105,6 +105,9 @@ export function openSseConnection(options: ConnectionOptions): Connection {
           signal: controller.signal,
           cache: 'no-store',
           credentials: 'same-origin',
+          // A stream that stays open for the whole visit is background work: it must not rank with
+          // the page's own requests while the page loads (decision 0158).
+          priority: 'low',
         });
         const type = response.headers.get('content-type') ?? '';
         if (response.status === 204) return end('stopped');
