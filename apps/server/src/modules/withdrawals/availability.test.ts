@@ -42,14 +42,14 @@ describe('withdrawals unavailable: the reason and since when', () => {
     await chain?.node.stop();
   });
 
-  it('from the configuration: a chain the product does not send on, a route switched off — since the server started', async () => {
+  it('from the configuration: a chain the product does not send on (no time: never available), a route switched off (since the server started)', async () => {
     const started = t.app.withdrawals.availability.startedAt.getTime();
     expect(await feeOf(t, token, 'USDT', 'tron')).toMatchObject({
       available: false,
-      unavailable: { reason: 'chain_unsupported', since: started },
+      unavailable: { reason: 'chain_unsupported', since: null },
     });
     expect(await feeOf(t, token, 'BTC', 'bitcoin')).toMatchObject({
-      unavailable: { reason: 'chain_unsupported', since: started },
+      unavailable: { reason: 'chain_unsupported', since: null },
     });
     // USDC on Ethereum is off in the chain's settings (DEPOSIT_USDC_ETHEREUM_ENABLED=false).
     expect(await feeOf(t, token, 'USDC', 'ethereum')).toMatchObject({

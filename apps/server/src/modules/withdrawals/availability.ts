@@ -34,8 +34,8 @@ export interface ProbeLane {
 /**
  * Why withdrawals of a coin on a chain are not available now, and since when
  * (docs/withdrawals.md "Availability"): the first that applies of the configuration's (the route
- * switched off, a chain the product does not send on, no node, no hot-wallet key: since the server
- * started), the operators' switch (since they changed it), and what the last check of the chain
+ * switched off, no node, no hot-wallet key: since the server started; a chain the product does not
+ * send on: no time, it was never available), the operators' switch (since they changed it), and what the last check of the chain
  * found (the node does not answer or answers for another chain, its newest block is older than
  * CHAIN_STALL_SECONDS, the hot wallet cannot pay the smallest withdrawal or its gas: since the first
  * check that found it). The check runs in every process (jobs.ts "withdrawal availability"); what
@@ -78,6 +78,8 @@ export class WithdrawalAvailability {
     const config = this.configReason(route);
     if (config === 'disabled') return { reason: config, since: this.startedAt.getTime() };
     if (!limits.enabled) return { reason: 'switched_off', since: limits.updatedAt.getTime() };
+    // A network the product does not send on is a fact of the product, not an outage: no "since".
+    if (config === 'chain_unsupported') return { reason: config, since: null };
     if (config) return { reason: config, since: this.startedAt.getTime() };
     const seen = this.chainSeen.get(route.chain) ?? this.routeSeen.get(`${route.symbol}:${route.chain}`);
     return seen ? { reason: seen.reason, since: seen.since.getTime() } : null;
