@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-changed.mjs';
+import { freePort, startBundle } from '../test/bundle-process';
 
 /**
  * The development chain as `npm start` runs it (docs/deposits.md "The development chain"): the
@@ -12,18 +11,6 @@ import { SERVER_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-cha
  * from dist/main.mjs), says so in its log, stops it when stopped, keeps its chain across a restart,
  * and takes it along when killed.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const MAIN = path.join(ROOT, SERVER_DIST, SERVER_BUNDLE);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -41,35 +28,13 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms: 
   }
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  port: number;
-}
-
-async function start(dataDir: string): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      MARKET_BACKFILL_DAYS: '1',
-      // Another port than a developer's running npm start would hold; it falls back to a free one anyway.
-      DEV_CHAIN_PORT: String(await freePort()),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The server as npm start runs it, with its development chain on a port of its own. */
+async function start(dataDir: string) {
+  // Another chain port than a developer's running npm start would hold; it falls back to a free one anyway.
+  return startBundle(dataDir, await freePort(), {
+    MARKET_BACKFILL_DAYS: '1',
+    DEV_CHAIN_PORT: String(await freePort()),
   });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited, port };
 }
 
 /** anvil's pid (the pid file the chain writes) and its JSON-RPC URL (the server's log line). */

@@ -1,15 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from './modules/operators';
-import { OPS_BUNDLE, SERVER_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-changed.mjs';
+import { OPS_BUNDLE, SERVER_DIST } from '../../../scripts/build-server-if-changed.mjs';
+import { freePort, ROOT, startBundle } from '../test/bundle-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-// The bundle npm start runs (test/global-setup.ts builds it, as npm start does, when the sources changed).
-const MAIN = path.join(ROOT, SERVER_DIST, SERVER_BUNDLE);
 // The CLI as `npm run ops` runs it, built beside the server's bundle.
 const OPS = path.join(ROOT, SERVER_DIST, OPS_BUNDLE);
 
@@ -24,40 +21,8 @@ function ops(dataDir: string, args: string[], input = '') {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function start(
-  dataDir: string,
-  port: number,
-): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  // As npm start runs it: node itself is the server (the prebuilt bundle), so signals reach it directly.
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // The data folder's lock and a restored copy; the development chain has main-dev-chain.test.ts.
-      DEV_CHAIN: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
+/** The server as npm start runs it; the development chain has main-dev-chain.test.ts. */
+const start = (dataDir: string, port: number) => startBundle(dataDir, port, { DEV_CHAIN: 'false' });
 
 /** Waits until the server on `port` answers /readyz. */
 async function ready(port: number): Promise<boolean> {
