@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type UserAssetData } from '@app/contract';
+// From number.ts itself, not lib/format's index: that module is on the first route already (with the API client).
+import { isZeroDecimal } from '../format/number';
 import { useSessionStore } from '../session/session-store';
 import { apiGet } from './api-client';
 import { ledgerQueryKey } from './ledger-query';
@@ -29,15 +31,9 @@ export function useUserAssetData({ enabled = true }: { enabled?: boolean } = {})
 export function holdsNothing(data: UserAssetData): boolean {
   return (
     data.typeUser === 'real' &&
-    data.wallets.every((w) => w.balances.every((b) => isZero(b.available) && isZero(b.frozen)))
+    data.wallets.every((w) => w.balances.every((b) => isZeroDecimal(b.available) && isZeroDecimal(b.frozen)))
   );
 }
-
-/**
- * "0", "0.000000": lib/format's isZeroDecimal, written here because home imports this module on its
- * first route, which lib/format (formatters of every kind) would grow by 12 KB.
- */
-const isZero = (value: string) => /^-?0*(\.0*)?$/.test(value.trim());
 
 /** Whether the signed-in user's account holds nothing (false while it loads, for a visitor and in demo mode). */
 export function useAccountIsEmpty(): boolean {
