@@ -22,7 +22,7 @@ const FIRST_VIEW_WAIT_MS = 600;
  * The entry, small on purpose (none of the libraries): it applies the stored theme and paints the
  * shell without text (app/prepaint.ts), so the page shows its frame, top bar and tab bar in the
  * user's theme before the libraries arrive. Once that is painted it asks for the stored
- * language's strings, and on the home and quote pages paints the page's first view, its largest
+ * language's strings, and on the home, quote and trade chart pages paints the page's first view, its largest
  * element included, in them (app/first-view.ts, loaded beside them and, on home, the banner
  * list), and only then runs the page's code and the libraries (at most FIRST_VIEW_WAIT_MS after
  * the start): that paint does not wait for their start-up. It asks for the opened page's code, then runs the libraries (app/libraries.ts) and,
@@ -38,20 +38,25 @@ applyDisplay(display.theme, display.typeUser);
 const root = document.getElementById('root');
 const path = window.location.pathname;
 const painted = root ? prepaint(root, path, loggedIn) : null;
+// The browser's number and date formatting (ICU) starts once per page, 20–40 ms on a desktop CPU
+// and several times that on a phone, in whatever first formats a number: it was the largest part
+// of the trade chart's first render, a task the visitor could not interact through (issue 34).
+// Started here, before the shell is on screen, where nothing can be used yet.
+new Intl.NumberFormat().format(0);
 const page = firstViewPage(path, painted?.shell ?? null);
 
 /**
  * Once the shell is painted (what it waits for is then not counted against its paint): the stored
- * language's strings, which the app uses too, and on the home and quote pages the first view.
+ * language's strings, which the app uses too, and on the home, quote and trade chart pages the first view
+ * (the trade chart's in the trade strings, which its page uses).
  */
 async function firstView(): Promise<unknown> {
   await nextPaint();
   const { language, nickname } = storedGreeting();
   const messages = loadMessages(language);
-  if (!painted || !page) {
-    messages.catch(() => undefined); // The app loads them again, and reports a failure.
-    return undefined;
-  }
+  // The app loads them again, and reports a failure; the trade chart's view does not use them.
+  if (!painted || !page || page === 'trade') messages.catch(() => undefined);
+  if (!painted || !page) return undefined;
   const banners =
     page === 'home'
       ? sendEarly<Pick<Banner, 'image' | 'title'>[]>(bannerListUrl('home'), {
@@ -60,9 +65,15 @@ async function firstView(): Promise<unknown> {
           language,
         })
       : null;
-  const view = import('./app/first-view').then((m) =>
-    m.paintFirstView(painted.element, page, messages, banners, { loggedIn, nickname }),
-  );
+  const markup =
+    page === 'trade'
+      ? import('./app/first-view-trade').then((view) =>
+          view.tradeFirstViewMarkup(language, window.location.search, loggedIn),
+        )
+      : Promise.all([import('./app/first-view'), messages]).then(([view, m]) =>
+          view.firstViewMarkup(page, m, { loggedIn, nickname }),
+        );
+  const view = import('./app/first-view').then((m) => m.paintFirstView(painted.element, markup, banners));
   const wait = new Promise((resolve) =>
     window.setTimeout(resolve, Math.max(0, startedAt + FIRST_VIEW_WAIT_MS - performance.now())),
   );

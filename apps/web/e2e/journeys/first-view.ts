@@ -1,6 +1,6 @@
 /**
  * The first view the entry paints before the libraries run (src/app/first-view.ts, issue 14):
- * on the home and quote pages it is what the app then shows, in the same place, to the pixel.
+ * on the home, quote and trade chart pages it is what the app then shows, in the same place, to the pixel.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -140,10 +140,36 @@ async function quoteFirstView(ctx: JourneyContext) {
   assert.equal(view[2]?.text, 'Search symbol or name');
 }
 
+async function tradeFirstView(ctx: JourneyContext) {
+  // The parts whose words do not wait for a price: the boxes below them have to be where the app
+  // puts them, so the prompt's box also checks the height of everything above it.
+  const view = await samePaintAsApp(ctx, {
+    name: 'trade',
+    path: '/pages/trade-chart/index?symbol=ETHUSDT&interval=4h',
+    ready: '.prompt-card__text',
+    selectors: [
+      '.price-header__switch',
+      '.stat-grid dt',
+      '.chart-card .tab-list__tab.is-active',
+      '.chart-card__attribution',
+      '.prompt-card__text',
+      '.prompt-card .button--primary',
+    ],
+    appReady: (page) =>
+      page.locator('#root > .app-frame:not([aria-hidden]) .prompt-card__text').waitFor({ state: 'visible' }),
+  });
+  assert.equal(view[2]?.text, '4h');
+  assert.equal(view[4]?.text, 'Log in to place seconds contracts and spot orders.');
+}
+
 export const journeys: Journey[] = [
   {
     name: 'home: the first view painted before the app (greeting, prompt, banner) is what the app shows, in place',
     fn: homeFirstView,
   },
   { name: 'quote: the search box painted before the app is what the app shows, in place', fn: quoteFirstView },
+  {
+    name: 'trade chart: the price header, chart card and login prompt painted before the app are what the app shows, in place',
+    fn: tradeFirstView,
+  },
 ];

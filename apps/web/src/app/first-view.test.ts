@@ -1,12 +1,15 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Banner } from '@app/contract';
+import { CANDLE_INTERVALS, type Banner } from '@app/contract';
+import { StarGlyph } from '../components/favorite-star';
 import { IconSearch } from '../components/icons';
 import { PATHS } from '../lib/routing/paths';
 import { de } from '../locales/de';
 import { en } from '../locales/en';
+import { TRADE_MESSAGES } from '../locales/trade';
 import { bannerMarkup, firstViewMarkup } from './first-view';
+import { tradeFirstViewMarkup } from './first-view-trade';
 import { firstViewPage, prepaintShell } from './prepaint';
 
 beforeAll(() => {
@@ -22,11 +25,13 @@ const BANNER = { title: 'First <banner> & "more"', image: '/banners/welcome.svg'
 // That the app's first render shows the same, in the same place, is the browser journey's to
 // check (e2e/journeys/first-view.ts), with the real stylesheets.
 describe('first view (the entry paints it before the app runs)', () => {
-  it('is painted on the home and quote pages, in the mobile layout only', () => {
+  it('is painted on the home, quote and trade chart pages, in the mobile layout only', () => {
     expect(firstViewPage(PATHS.home, prepaintShell(PATHS.home, false))).toBe('home');
     expect(firstViewPage('/', prepaintShell('/', true))).toBe('home');
     expect(firstViewPage(PATHS.quote, prepaintShell(PATHS.quote, false))).toBe('quote');
-    expect(firstViewPage(PATHS.tradeChart, prepaintShell(PATHS.tradeChart, false))).toBeNull();
+    expect(firstViewPage(PATHS.tradeChart, prepaintShell(PATHS.tradeChart, false))).toBe('trade');
+    expect(firstViewPage(PATHS.tradeChart, prepaintShell(PATHS.tradeChart, true))).toBe('trade');
+    expect(firstViewPage(PATHS.tradeDetail, prepaintShell(PATHS.tradeDetail, true))).toBeNull();
     // Login sends a logged-in user away: its shell is home's, its view is not painted.
     expect(firstViewPage(PATHS.login, prepaintShell(PATHS.login, true))).toBeNull();
     expect(firstViewPage(PATHS.home, null)).toBeNull();
@@ -73,13 +78,48 @@ describe('first view (the entry paints it before the app runs)', () => {
     );
   });
 
-  it('holds nothing to operate: no link targets, buttons or fields', () => {
+  it("is the trade chart's price header, chart card and, for a visitor, login prompt, in the stored language", () => {
+    for (const language of ['en', 'de'] as const) {
+      const t = TRADE_MESSAGES[language];
+      const visitor = tradeFirstViewMarkup(language, '?symbol=BTCUSDT', false);
+      for (const text of [t.chart.switchSymbol, t.chart.high24h, t.chart.low24h, t.tradeChart.attribution]) {
+        expect(visitor).toContain(`>${text}<`);
+      }
+      expect(visitor).toContain(`<p class="prompt-card__text">${t.orders.loginToTrade}</p>`);
+      expect(visitor).toContain(`<a class="button button--primary button--small">${t.orders.logIn}</a>`);
+      // No price yet: the page's placeholder for every figure.
+      expect(visitor).toContain('<span class="price-header__price mono">--</span>');
+      // A logged-in user's order entry is the app's to draw (its tabs depend on the instrument).
+      expect(tradeFirstViewMarkup(language, '', true)).not.toContain('order-entry');
+    }
+  });
+
+  it("marks the address's chart interval, or the page's default, as the chosen tab", () => {
+    const active = (search: string) =>
+      /class="tab-list__tab is-active"[^>]*>([^<]+)</.exec(tradeFirstViewMarkup('en', search, false))?.[1];
+    expect(active('?symbol=ETHUSDT&interval=4h')).toBe('4h');
+    expect(active('?symbol=ETHUSDT')).toBe('1m');
+    expect(active('?interval=2h')).toBe('1m');
+    const tabs = tradeFirstViewMarkup('en', '', false).match(/class="tab-list__tab[^"]*"[^>]*>([^<]+)</g);
+    expect(tabs?.map((tab) => tab.replace(/.*>/, '').replace('<', ''))).toEqual([...CANDLE_INTERVALS]);
+  });
+
+  it('holds nothing to operate: no link targets or fields, every button disabled and out of the tab order', () => {
     for (const html of [
       firstViewMarkup('home', en, { loggedIn: false, nickname: null }),
       firstViewMarkup('quote', en, { loggedIn: false, nickname: null }),
       bannerMarkup(BANNER),
+      tradeFirstViewMarkup('en', '', false),
     ]) {
-      expect(html).not.toMatch(/\shref=|<(button|input|select|textarea)\b|tabindex/);
+      expect(html).not.toMatch(/\shref=|<(input|select|textarea)\b/);
+      for (const button of html.match(/<button[^>]*>/g) ?? []) expect(button).toMatch(/ disabled tabindex="-1">$/);
     }
+  });
+
+  it('draws the star of components/favorite-star.tsx and the search icon of components/icons.tsx', () => {
+    const html = tradeFirstViewMarkup('en', '', false);
+    expect(html).toContain(renderToStaticMarkup(createElement(IconSearch, { size: 16 })));
+    const star = /<button type="button" class="favorite-star"[^>]*>(<svg.*?<\/svg>)<\/button>/.exec(html)?.[1];
+    expect(star).toBe(renderToStaticMarkup(createElement(StarGlyph, { filled: false })));
   });
 });

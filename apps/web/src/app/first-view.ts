@@ -3,13 +3,14 @@ import type { Messages } from '../locales/en';
 
 /**
  * The first view of the home and quote pages, painted by the entry into the pre-painted shell
- * (app/prepaint.ts) before the libraries run (issue 14): what the page's first render then
+ * (app/prepaint.ts) before the libraries run (issue 14; the trade chart's is app/first-view-trade.ts,
+ * painted by paintFirstView here too): what the page's first render then
  * shows at the top of the screen, in the same markup and classes (prepaint.test.ts renders the
  * page's components and compares), so nothing moves when the app replaces it. Home: the greeting,
  * the visitor prompt and the first banner (its list asked for by the entry, lib/api/early.ts;
  * the page's query takes that answer); quote: the search box. Its strings are the stored
  * language's (that language's chunk, which the app then uses too). A chunk of its own, which the
- * entry loads on these two pages only, beside the strings. Like the shell it is hidden
+ * entry loads on these three pages only, beside the strings. Like the shell it is hidden
  * from assistive technology and holds no control (links without a target): nothing in it can be
  * used before the app runs, which replaces it on its first render.
  *
@@ -37,7 +38,7 @@ export interface Visitor {
 }
 
 /** The first view's markup (the inside of .app-main), with the banner's box still empty. */
-export function firstViewMarkup(page: FirstViewPage, m: Messages, visitor: Visitor): string {
+export function firstViewMarkup(page: Exclude<FirstViewPage, 'trade'>, m: Messages, visitor: Visitor): string {
   if (page === 'quote') {
     return `<div class="quote"><a class="search-box search-box--link">${SEARCH_ICON}<span>${esc(m.market.searchPlaceholder)}</span></a></div>`;
   }
@@ -59,10 +60,14 @@ export function bannerMarkup(banner: Pick<Banner, 'image' | 'title'>): string {
 }
 
 /**
- * Resolves once the browser has painted the next frame (lib/browser/after-paint.ts's nextPaint,
- * written out for the reason above; a hidden tab paints none: the entry's wait bounds that).
+ * Resolves once the browser has shown the next frame: the frame after it has begun (a task after
+ * that frame's callback only knows the frame was drawn, not that it is on screen yet). What the
+ * entry asks for next (the page's code) then does not compete with the view it painted.
+ * (lib/browser/after-paint.ts's nextPaint is one frame; written out for the reason above. A
+ * hidden tab paints none: the entry's wait bounds that.)
  */
-const painted = () => new Promise<void>((resolve) => window.requestAnimationFrame(() => window.setTimeout(resolve, 0)));
+const painted = () =>
+  new Promise<void>((resolve) => window.requestAnimationFrame(() => window.requestAnimationFrame(() => resolve())));
 
 /** Resolves once `img` has loaded (or failed) and been painted. */
 const imagePainted = (img: HTMLImageElement) =>
@@ -75,22 +80,21 @@ const imagePainted = (img: HTMLImageElement) =>
   ).then(painted);
 
 /**
- * Paints `page`'s first view into the shell element `shell` once its strings have arrived
- * (unless the app has replaced the shell by then), and on home the first banner once the
- * banner list has. Resolves once it is painted (the banner's image loaded) or could not be.
+ * Paints a page's first view (`markup`, the inside of .app-main) into the shell element `shell`
+ * once it is ready (unless the app has replaced the shell by then), and on home the first banner
+ * once the banner list has arrived. Resolves once it is painted (the banner's image loaded) or
+ * could not be.
  */
 export async function paintFirstView(
   shell: HTMLElement,
-  page: FirstViewPage,
-  messages: Promise<Messages>,
+  markup: Promise<string>,
   banners: Promise<Pick<Banner, 'image' | 'title'>[]> | null,
-  visitor: Visitor,
 ): Promise<void> {
   const main = shell.querySelector<HTMLElement>('.app-main');
   const mounted = () => shell.isConnected;
-  const m = await messages;
+  const html = await markup;
   if (!main || !mounted()) return;
-  main.innerHTML = firstViewMarkup(page, m, visitor);
+  main.innerHTML = html;
   await painted();
   if (!banners) return;
   const list = await banners;

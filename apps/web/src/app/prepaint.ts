@@ -10,8 +10,8 @@ import { HOME_PATH, TAB_PATHS } from '../lib/routing/paths';
  * its first render (React clears the container it mounts into). Hidden from assistive technology
  * and without controls: nothing in it can be used before the app runs.
  *
- * Its icons are those of components/icons.tsx, as markup (a test compares the two). On the home
- * and quote pages the entry then paints the page's first view into it (app/first-view.ts).
+ * Its icons are those of components/icons.tsx, as markup (a test compares the two). On the home,
+ * quote and trade chart pages the entry then paints the page's first view into it (app/first-view.ts).
  */
 export const PREPAINT_ICONS = {
   back: '<path d="M15 5l-7 7 7 7"></path>',
@@ -57,8 +57,8 @@ export function prepaintShell(pathname: string, loggedIn: boolean): { tab: strin
   return route.tab ? { tab: route.path } : { back: true };
 }
 
-/** The pages whose first view the entry paints into the shell (app/first-view.ts). */
-export type FirstViewPage = 'home' | 'quote';
+/** The pages whose first view the entry paints into the shell (app/first-view.ts, app/first-view-trade.ts). */
+export type FirstViewPage = 'home' | 'quote' | 'trade';
 
 /** Which first view the entry paints at this path, given the shell painted there. */
 export function firstViewPage(pathname: string, shell: { tab: string } | { back: true } | null): FirstViewPage | null {
@@ -66,6 +66,7 @@ export function firstViewPage(pathname: string, shell: { tab: string } | { back:
   const path = pathname === '/' || pathname === '/splash' ? HOME_PATH : pathname;
   if (path === HOME_PATH && shell.tab === HOME_PATH) return 'home';
   if (path === TAB_PATHS.quote && shell.tab === TAB_PATHS.quote) return 'quote';
+  if (path === TAB_PATHS.trade && shell.tab === TAB_PATHS.trade) return 'trade';
   return null;
 }
 

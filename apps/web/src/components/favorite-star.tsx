@@ -11,6 +11,21 @@ interface FavoriteStarProps {
   displaySymbol: string;
 }
 
+/** The star, outlined or filled (the trade chart's first view draws it as markup: app/first-view-trade.ts). */
+export function StarGlyph({ filled }: { filled: boolean }) {
+  return (
+    <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /**
  * Adds or removes a favourite (a toggle button). A visitor is sent to log in and comes back
  * here afterwards (docs/product.md §6: favourites need a session).
@@ -42,15 +57,7 @@ export function FavoriteStar({ symbol, displaySymbol }: FavoriteStarProps) {
       aria-label={t('market.favoriteOf', { symbol: displaySymbol })}
       onClick={onClick}
     >
-      <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5z"
-          fill={active ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth={1.8}
-          strokeLinejoin="round"
-        />
-      </svg>
+      <StarGlyph filled={active} />
     </button>
   );
 }
