@@ -24,7 +24,7 @@ const CONTRACT_MESSAGES = /[\\/]packages[\\/]contract[\\/]src[\\/]messages[\\/][
 
 /** The app proper, which the small entry (src/main.tsx) imports once it has asked for the page's chunk. */
 const APP_START = '/src/app/start.tsx';
-/** The libraries, which the entry runs a task before the app (src/app/libraries.ts). */
+/** The libraries, which the entry runs a task before the app (src/app/libraries.ts; React a task before them). */
 const APP_LIBRARIES = '/src/app/libraries.ts';
 /**
  * The English strings, the fallback every page loads: the entry asks for them (the stored
@@ -116,7 +116,7 @@ function webBuildId(): Plugin {
 
 /** JavaScript both layouts' first routes load statically (scripts/first-route-size.mjs lists them). */
 const ALWAYS_LOADED =
-  /^assets\/(vendor|rolldown-runtime|preload-helper|libraries|start|base|api-client|en)-[\w-]+\.js$/;
+  /^assets\/(react|vendor|rolldown-runtime|preload-helper|libraries|start|base|api-client|en)-[\w-]+\.js$/;
 
 export default defineConfig({
   base: '/',
@@ -161,22 +161,32 @@ export default defineConfig({
             : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
-            // What every page runs, in one long-cached file apart from the app's own code.
+            // What every page runs, in two long-cached files apart from the app's own code: React and
+            // its DOM renderer (with app/libraries-react.ts), then the rest, which the entry evaluates
+            // a task later (app/libraries.ts): one start-up of 25-30 ms, four times that on a phone,
+            // was the longest task the trade chart's visitor waited through (issue 34).
+            {
+              name: 'react',
+              test: new RegExp(
+                `${pkg('react|react-dom|scheduler').source}|[\\\\/]src[\\\\/]app[\\\\/]libraries-react\\.ts$`,
+              ),
+            },
             {
               name: 'vendor',
               test: pkg(
-                'react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|zustand|use-sync-external-store',
+                'react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|zustand|use-sync-external-store',
               ),
             },
             // Small modules both layouts' first routes load beside the libraries, each a file of
             // 0.1–1.9 KB before (the UI kit's config and locales, its global hook, tslib; the icons,
             // the page states, the query client and the ledger's queries, the confirm and idle
-            // helpers): one file, whose saved per-file overhead keeps the phone's first route
-            // within 150 KiB (issue 34). They import only the libraries, the entry and the API
-            // client, none of which imports them back: no cycle between chunks.
+            // helpers; antd-mobile's index, a bare re-export that was a first-route file of its own):
+            // one file, whose saved per-file overhead keeps the phone's first route within 150 KiB
+            // (issue 34). They import only the libraries, the entry and the API client, none of
+            // which imports them back: no cycle between chunks.
             {
               name: 'base',
-              test: /[\\/]node_modules[\\/](tslib[\\/]|antd-mobile[\\/]es[\\/](global[\\/]|utils[\\/](can-use-dom|merge-locale)\.js|components[\\/]config-provider[\\/]|locales[\\/](zh-CN|base|en-US)\.js))|[\\/]src[\\/](components[\\/](icons|page-state)\.tsx|lib[\\/]api[\\/](query-client|ledger-query|get-user-asset-data)\.ts|lib[\\/]feedback[\\/]confirm\.ts|lib[\\/]browser[\\/]idle\.ts)$/,
+              test: /[\\/]node_modules[\\/](tslib[\\/]|antd-mobile[\\/]es[\\/](index\.js$|global[\\/]|utils[\\/](can-use-dom|merge-locale)\.js|components[\\/]config-provider[\\/]|locales[\\/](zh-CN|base|en-US)\.js))|[\\/]src[\\/](components[\\/](icons|page-state)\.tsx|lib[\\/]api[\\/](query-client|ledger-query|get-user-asset-data)\.ts|lib[\\/]feedback[\\/]confirm\.ts|lib[\\/]browser[\\/]idle\.ts)$/,
               includeDependenciesRecursively: false,
             },
             // Loaded only by the pages that use them (the auth pages; the trade chart).
@@ -201,10 +211,12 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The market pieces home shares with the quote, news and trade pages (tabs, favourites, the
-            // socket and live-price hooks with the instruments): one file on the first route instead of four once other pages import some of them.
+            // socket and live-price hooks with the instruments, and lib/market's index, a bare re-export
+            // that was a first-route file of its own): one file on the first route instead of four once
+            // other pages import some of them.
             {
               name: 'market-shared',
-              test: /[\\/]src[\\/](components[\\/](tab-list|favorite-star)\.tsx|lib[\\/]api[\\/](get-favorites|set-favorite)\.ts|lib[\\/]market[\\/](socket|paths|ticks|connections|use-market-stream|use-live-tickers|use-prices-stale)\.ts|lib[\\/]browser[\\/]use-painted\.ts)$|[\\/]packages[\\/]contract[\\/]src[\\/]instruments\.ts$/,
+              test: /[\\/]src[\\/](components[\\/](tab-list|favorite-star)\.tsx|lib[\\/]api[\\/](get-favorites|set-favorite)\.ts|lib[\\/]market[\\/](index|socket|paths|ticks|connections|use-market-stream|use-live-tickers|use-prices-stale)\.ts|lib[\\/]browser[\\/]use-painted\.ts)$|[\\/]packages[\\/]contract[\\/]src[\\/]instruments\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -19,16 +19,17 @@ import './styles/components.css';
 const FIRST_VIEW_WAIT_MS = 600;
 
 /**
- * The entry, small on purpose (none of the libraries): it applies the stored theme and paints the
- * shell without text (app/prepaint.ts), so the page shows its frame, top bar and tab bar in the
- * user's theme before the libraries arrive. Once that is painted it asks for the stored
- * language's strings, and on the home, quote and trade chart pages paints the page's first view, its largest
- * element included, in them (app/first-view.ts, loaded beside them and, on home, the banner
- * list), and only then runs the page's code and the libraries (at most FIRST_VIEW_WAIT_MS after
- * the start): that paint does not wait for their start-up. It asks for the opened page's code, then runs the libraries (app/libraries.ts) and,
- * in a later task, the app (app/start.tsx; index.html already preloads the files of both). The
- * page's chunk then travels beside the libraries instead of after them, and is there when the
- * app first renders (issue 14).
+ * The entry, small on purpose (none of the libraries): it starts the browser's formatting, applies
+ * the stored theme and paints the shell without text (app/prepaint.ts), so the page shows its
+ * frame, top bar and tab bar in the user's theme before the libraries arrive. Once that is painted
+ * it asks for the stored language's strings, and on the home, quote, trade chart and login pages
+ * paints the page's first view, its largest element included, in them (app/first-view.ts, loaded
+ * beside them and, on home, the banner list; app/first-view-trade.ts), and only then runs the
+ * page's code and the libraries (at most FIRST_VIEW_WAIT_MS after the start): that paint does not
+ * wait for their start-up. It asks for the opened page's code, then runs React
+ * (app/libraries-react.ts), the other libraries (app/libraries.ts) and the app (app/start.tsx),
+ * a task apart each (index.html already preloads their files). The page's chunk then travels
+ * beside the libraries instead of after them, and is there when the app first renders (issues 14, 34).
  */
 const startedAt = performance.now();
 const token = storedToken();
@@ -47,8 +48,8 @@ const page = firstViewPage(path, painted?.shell ?? null);
 
 /**
  * Once the shell is painted (what it waits for is then not counted against its paint): the stored
- * language's strings, which the app uses too, and on the home, quote and trade chart pages the first view
- * (the trade chart's in the trade strings, which its page uses).
+ * language's strings, which the app uses too, and on the home, quote, trade chart and login pages
+ * the first view (the trade chart's in the trade strings, which its page uses).
  */
 async function firstView(): Promise<unknown> {
   await nextPaint();
@@ -80,12 +81,17 @@ async function firstView(): Promise<unknown> {
   return Promise.race([view.catch(() => undefined), wait]);
 }
 
-// The libraries, a pause (the shell paints, input is handled), then the app: two tasks, not one.
+/** A pause between two pieces of start-up: the browser paints and handles input between them. */
+const breathe = () => new Promise((resolve) => window.setTimeout(resolve, 0));
+
+// React, the other libraries, then the app, each after a pause: three tasks, not one.
 firstView()
   .then(() => {
     preloadPage(path, loggedIn);
-    return import('./app/libraries');
+    return import('./app/libraries-react');
   })
-  .then(() => new Promise((resolve) => window.setTimeout(resolve, 0)))
+  .then(breathe)
+  .then(() => import('./app/libraries'))
+  .then(breathe)
   .then(() => import('./app/start'))
   .catch((error: unknown) => console.error('The app could not be loaded', error));

@@ -1,6 +1,6 @@
 /**
  * The first view the entry paints before the libraries run (src/app/first-view.ts, issue 14):
- * on the home, quote and trade chart pages it is what the app then shows, in the same place, to the pixel.
+ * on the home, quote, trade chart and login pages it is what the app then shows, in the same place, to the pixel.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -162,12 +162,24 @@ async function tradeFirstView(ctx: JourneyContext) {
   assert.equal(view[4]?.text, 'Log in to place seconds contracts and spot orders.');
 }
 
+async function loginFirstView(ctx: JourneyContext) {
+  const view = await samePaintAsApp(ctx, {
+    name: 'login',
+    path: '/pages/login/login',
+    ready: '.auth-header__subtitle',
+    selectors: ['.auth-header', '.auth-header__title', '.auth-header__subtitle'],
+    appReady: (page) => page.getByRole('button', { name: 'Log in' }).waitFor(),
+  });
+  assert.equal(view[1]?.text, 'Welcome back');
+}
+
 export const journeys: Journey[] = [
   {
     name: 'home: the first view painted before the app (greeting, prompt, banner) is what the app shows, in place',
     fn: homeFirstView,
   },
   { name: 'quote: the search box painted before the app is what the app shows, in place', fn: quoteFirstView },
+  { name: 'login: the title painted before the app is what the app shows, in place', fn: loginFirstView },
   {
     name: 'trade chart: the price header, chart card and login prompt painted before the app are what the app shows, in place',
     fn: tradeFirstView,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CANDLE_INTERVALS, type Banner } from '@app/contract';
 import { StarGlyph } from '../components/favorite-star';
 import { IconSearch } from '../components/icons';
+import { AuthHeader } from '../features/auth/components/auth-header';
 import { PATHS } from '../lib/routing/paths';
 import { de } from '../locales/de';
 import { en } from '../locales/en';
@@ -25,15 +26,19 @@ const BANNER = { title: 'First <banner> & "more"', image: '/banners/welcome.svg'
 // That the app's first render shows the same, in the same place, is the browser journey's to
 // check (e2e/journeys/first-view.ts), with the real stylesheets.
 describe('first view (the entry paints it before the app runs)', () => {
-  it('is painted on the home, quote and trade chart pages, in the mobile layout only', () => {
+  it('is painted on the home, quote, trade chart and login pages, in the mobile layout only', () => {
     expect(firstViewPage(PATHS.home, prepaintShell(PATHS.home, false))).toBe('home');
     expect(firstViewPage('/', prepaintShell('/', true))).toBe('home');
     expect(firstViewPage(PATHS.quote, prepaintShell(PATHS.quote, false))).toBe('quote');
     expect(firstViewPage(PATHS.tradeChart, prepaintShell(PATHS.tradeChart, false))).toBe('trade');
     expect(firstViewPage(PATHS.tradeChart, prepaintShell(PATHS.tradeChart, true))).toBe('trade');
     expect(firstViewPage(PATHS.tradeDetail, prepaintShell(PATHS.tradeDetail, true))).toBeNull();
+    expect(firstViewPage(PATHS.login, prepaintShell(PATHS.login, false))).toBe('login');
+    expect(firstViewPage(PATHS.emailLogin, prepaintShell(PATHS.emailLogin, false))).toBe('login');
     // Login sends a logged-in user away: its shell is home's, its view is not painted.
     expect(firstViewPage(PATHS.login, prepaintShell(PATHS.login, true))).toBeNull();
+    // A page that needs a session shows login's shell to a visitor, not login's view.
+    expect(firstViewPage(PATHS.assets, prepaintShell(PATHS.assets, false))).toBeNull();
     expect(firstViewPage(PATHS.home, null)).toBeNull();
   });
 
@@ -66,6 +71,16 @@ describe('first view (the entry paints it before the app runs)', () => {
       '<section class="banners"><a class="banner"><img class="banner__image" src="/banners/welcome.svg" alt="" width="800" height="400" fetchpriority="high">' +
         '<span class="banner__title">First &lt;banner> &amp; &quot;more&quot;</span></a></section>',
     );
+  });
+
+  it("is the login's title and subtitle, as features/auth/components/auth-header.tsx draws them", () => {
+    for (const messages of [en, de]) {
+      expect(firstViewMarkup('login', messages, { loggedIn: false, nickname: null })).toBe(
+        `<div class="auth">${renderToStaticMarkup(
+          createElement(AuthHeader, { title: messages.auth.loginTitle, subtitle: messages.auth.loginSubtitle }),
+        )}</div>`,
+      );
+    }
   });
 
   it("is the quote page's search box, with the icon of components/icons.tsx", () => {
@@ -108,6 +123,7 @@ describe('first view (the entry paints it before the app runs)', () => {
     for (const html of [
       firstViewMarkup('home', en, { loggedIn: false, nickname: null }),
       firstViewMarkup('quote', en, { loggedIn: false, nickname: null }),
+      firstViewMarkup('login', en, { loggedIn: false, nickname: null }),
       bannerMarkup(BANNER),
       tradeFirstViewMarkup('en', '', false),
     ]) {

@@ -2,15 +2,16 @@ import type { Banner } from '@app/contract';
 import type { Messages } from '../locales/en';
 
 /**
- * The first view of the home and quote pages, painted by the entry into the pre-painted shell
+ * The first view of the home, quote and login pages, painted by the entry into the pre-painted shell
  * (app/prepaint.ts) before the libraries run (issue 14; the trade chart's is app/first-view-trade.ts,
  * painted by paintFirstView here too): what the page's first render then
  * shows at the top of the screen, in the same markup and classes (prepaint.test.ts renders the
  * page's components and compares), so nothing moves when the app replaces it. Home: the greeting,
  * the visitor prompt and the first banner (its list asked for by the entry, lib/api/early.ts;
- * the page's query takes that answer); quote: the search box. Its strings are the stored
+ * the page's query takes that answer); quote: the search box; login (by phone or e-mail): its
+ * title and subtitle (features/auth/components/auth-header.tsx). Its strings are the stored
  * language's (that language's chunk, which the app then uses too). A chunk of its own, which the
- * entry loads on these three pages only, beside the strings. Like the shell it is hidden
+ * entry loads on these pages only, beside the strings. Like the shell it is hidden
  * from assistive technology and holds no control (links without a target): nothing in it can be
  * used before the app runs, which replaces it on its first render.
  *
@@ -39,6 +40,9 @@ export interface Visitor {
 
 /** The first view's markup (the inside of .app-main), with the banner's box still empty. */
 export function firstViewMarkup(page: Exclude<FirstViewPage, 'trade'>, m: Messages, visitor: Visitor): string {
+  if (page === 'login') {
+    return `<div class="auth"><div class="auth-header"><h2 class="auth-header__title">${esc(m.auth.loginTitle)}</h2><p class="auth-header__subtitle">${esc(m.auth.loginSubtitle)}</p></div></div>`;
+  }
   if (page === 'quote') {
     return `<div class="quote"><a class="search-box search-box--link">${SEARCH_ICON}<span>${esc(m.market.searchPlaceholder)}</span></a></div>`;
   }

@@ -1,6 +1,6 @@
 import { DESKTOP_ROUTES, MOBILE_ROUTES } from './route-table';
 import { currentLayout, isDesktopPath } from '../lib/routing/layout-mode';
-import { HOME_PATH, TAB_PATHS } from '../lib/routing/paths';
+import { HOME_PATH, PATHS, TAB_PATHS } from '../lib/routing/paths';
 
 /**
  * The mobile shell painted by the entry before any library has loaded (issue 14): the frame, the
@@ -11,7 +11,7 @@ import { HOME_PATH, TAB_PATHS } from '../lib/routing/paths';
  * and without controls: nothing in it can be used before the app runs.
  *
  * Its icons are those of components/icons.tsx, as markup (a test compares the two). On the home,
- * quote and trade chart pages the entry then paints the page's first view into it (app/first-view.ts).
+ * quote, trade chart and login pages the entry then paints the page's first view into it (app/first-view.ts).
  */
 export const PREPAINT_ICONS = {
   back: '<path d="M15 5l-7 7 7 7"></path>',
@@ -58,11 +58,13 @@ export function prepaintShell(pathname: string, loggedIn: boolean): { tab: strin
 }
 
 /** The pages whose first view the entry paints into the shell (app/first-view.ts, app/first-view-trade.ts). */
-export type FirstViewPage = 'home' | 'quote' | 'trade';
+export type FirstViewPage = 'home' | 'quote' | 'trade' | 'login';
 
 /** Which first view the entry paints at this path, given the shell painted there. */
 export function firstViewPage(pathname: string, shell: { tab: string } | { back: true } | null): FirstViewPage | null {
-  if (!shell || !('tab' in shell)) return null;
+  if (!shell) return null;
+  // Log in by phone or e-mail: the same header. The back-button shell: a logged-in user is sent home.
+  if ('back' in shell) return pathname === PATHS.login || pathname === PATHS.emailLogin ? 'login' : null;
   const path = pathname === '/' || pathname === '/splash' ? HOME_PATH : pathname;
   if (path === HOME_PATH && shell.tab === HOME_PATH) return 'home';
   if (path === TAB_PATHS.quote && shell.tab === TAB_PATHS.quote) return 'quote';
