@@ -42,6 +42,11 @@ async function quoteList({ browser, server }: JourneyContext) {
   await page.waitForFunction(() => !document.querySelector('[data-testid="history-loading"]'), undefined, {
     timeout: 90_000,
   });
+  // Colours are read from a live list: a reconnecting socket greys it (prices paused), as it may
+  // while the server is still storing its first history on this 2-core machine.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="prices-paused"]'), undefined, {
+    timeout: 30_000,
+  });
 
   const rows = await list.locator('.ticker-row').evaluateAll((els) =>
     els.map((row) => {

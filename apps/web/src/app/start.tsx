@@ -35,36 +35,44 @@ const routes =
     ? loadDesktopLayout().then((m) => m.buildDesktopRoutes())
     : Promise.resolve(buildRoutes());
 
-// The UI kit's texts of a stored language other than English load beside the app's.
-void Promise.all([routes, initI18n(), loadKitLocale(getSession().language)]).then(([routeObjects]) => {
-  const router = createAppRouter(routeObjects);
-  registerNavigate((to, options) => {
-    void router.navigate(to, options);
-  });
-  installNetworkToasts(); // Its toasts speak the loaded language.
-  // The notice stream follows the session (one per browser, shared by its tabs); its code is not the first route's.
-  void import('../lib/notices/lifecycle').then(
-    (m) => m.installNoticeStream(),
-    () => undefined,
-  );
-  // The update check (a new web deployment, or the installed app's update), out of the first page's way:
-  // its code a few seconds after the start, its first question when the browser is idle.
-  window.setTimeout(() => {
-    void import('../features/app-version/update-watch').then(
-      (m) => m.installUpdateWatch(),
+/** Resolves with `value` in a later task: the browser paints and handles input in between. */
+const afterATask = <T,>(value: T) => new Promise<T>((resolve) => window.setTimeout(() => resolve(value), 0));
+
+// The UI kit's texts of a stored language other than English load beside the app's. The router
+// is created a task after this module's start-up: matching the address against every route
+// compiles their patterns, 15-25 ms here (four times that on a slow phone), and the two together
+// were one task that held the trade chart's visitor (issue 34).
+void Promise.all([routes, initI18n(), loadKitLocale(getSession().language)])
+  .then(afterATask)
+  .then(([routeObjects]) => {
+    const router = createAppRouter(routeObjects);
+    registerNavigate((to, options) => {
+      void router.navigate(to, options);
+    });
+    installNetworkToasts(); // Its toasts speak the loaded language.
+    // The notice stream follows the session (one per browser, shared by its tabs); its code is not the first route's.
+    void import('../lib/notices/lifecycle').then(
+      (m) => m.installNoticeStream(),
       () => undefined,
     );
-  }, UPDATE_CHECK_AFTER_MS);
-  const root = createRoot(rootElement);
-  // A transition: React renders the app in slices and lets the browser breathe between them,
-  // instead of one long task that holds up everything else on a slow phone.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
+    // The update check (a new web deployment, or the installed app's update), out of the first page's way:
+    // its code a few seconds after the start, its first question when the browser is idle.
+    window.setTimeout(() => {
+      void import('../features/app-version/update-watch').then(
+        (m) => m.installUpdateWatch(),
+        () => undefined,
+      );
+    }, UPDATE_CHECK_AFTER_MS);
+    const root = createRoot(rootElement);
+    // A transition: React renders the app in slices and lets the browser breathe between them,
+    // instead of one long task that holds up everything else on a slow phone.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <Providers>
+            <RouterProvider router={router} />
+          </Providers>
+        </StrictMode>,
+      );
+    });
   });
-});

@@ -89,7 +89,10 @@ export interface ContractLine extends ContractMark {
 }
 
 export interface CandleChart {
-  /** Replaces every candle and volume bar (history loaded). */
+  /**
+   * Replaces every candle and volume bar (history loaded). Given before the chart exists (the
+   * library still loading), they are drawn with its first frame; the same arrays again do nothing.
+   */
   setBars(bars: CandlestickData<UTCTimestamp>[], volumes: VolumeBar[]): void;
   /** Updates the live candle or appends a new one; older candles than the last are ignored. */
   updateBar(bar: CandlestickData<UTCTimestamp>, volume: VolumeBar): void;
@@ -117,6 +120,9 @@ export function useCandleChart(
   const colorsRef = useRef<ChartColors | null>(null);
   const lastTime = useRef<number | null>(null);
   const libRef = useRef<ChartLibrary | null>(null);
+  /** The bars last given to setBars, and those the current chart shows (null: none yet). */
+  const givenBars = useRef<{ bars: CandlestickData<UTCTimestamp>[]; volumes: VolumeBar[] } | null>(null);
+  const shownBars = useRef<CandlestickData<UTCTimestamp>[] | null>(null);
   const [generation, setGeneration] = useState(0);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -170,6 +176,9 @@ export function useCandleChart(
     markers.current = lib.createSeriesMarkers(series.current, []);
     lines.current = new Map();
     lastTime.current = null;
+    shownBars.current = null;
+    // Candles that arrived before the library are in the first frame: one full draw, not two.
+    if (givenBars.current) showBars(givenBars.current.bars, givenBars.current.volumes);
     setGeneration((g) => g + 1);
     return () => {
       series.current = null;
@@ -206,12 +215,18 @@ export function useCandleChart(
     return { time: bar.time, value: bar.value, ...(c ? { color: translucent(bar.rising ? c.up : c.down) } : {}) };
   };
 
+  function showBars(bars: CandlestickData<UTCTimestamp>[], volumes: VolumeBar[]) {
+    if (!series.current || shownBars.current === bars) return;
+    series.current.setData(bars);
+    volume.current?.setData(volumes.map(volumeData));
+    lastTime.current = bars.at(-1)?.time ?? null;
+    shownBars.current = bars;
+  }
+
   const chart = useRef<CandleChart>({
     setBars(bars, volumes) {
-      if (!series.current) return;
-      series.current.setData(bars);
-      volume.current?.setData(volumes.map(volumeData));
-      lastTime.current = bars.at(-1)?.time ?? null;
+      givenBars.current = { bars, volumes };
+      showBars(bars, volumes);
     },
     updateBar(bar, vol) {
       if (!series.current || lastTime.current === null || bar.time < lastTime.current) return;

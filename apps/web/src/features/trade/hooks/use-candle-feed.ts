@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CandleInterval } from '@app/contract';
 import { useMarketStream } from '../../../lib/market';
 import { useKline } from '../api/get-kline';
@@ -21,12 +21,16 @@ export function useCandleFeed(
   const history = useKline(symbol, interval, enabled);
   const [liveVolume, setLiveVolume] = useState<{ interval: CandleInterval; volume: string } | null>(null);
 
-  // While another interval loads the chart is empty: live candles wait for their history.
-  useEffect(() => {
-    if (generation <= 0) return;
+  // While another interval loads the chart is empty: live candles wait for their history. The
+  // bars go to the chart as soon as they arrive, before it exists too (it draws them with its
+  // first frame), and again to each new chart (`generation`): the same arrays, drawn once.
+  const bars = useMemo(() => {
     const candles = history.data?.candles ?? [];
-    chart.setBars(candles.map(toBar), candles.map(toVolumeBar));
-  }, [history.data, chart, generation]);
+    return { bars: candles.map(toBar), volumes: candles.map(toVolumeBar) };
+  }, [history.data]);
+  useEffect(() => {
+    chart.setBars(bars.bars, bars.volumes);
+  }, [bars, chart, generation]);
 
   useMarketStream(
     { channel: 'chart', currency: symbol, interval },
