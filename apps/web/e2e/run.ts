@@ -136,12 +136,7 @@ async function runAll(selected: LoadedJourney[], tally: Tally): Promise<void> {
   let server: Server | undefined;
   let browser: Browser | undefined;
   try {
-    // The shared server's quote lists are checked for whole 24 h figures (market-quotes.ts,
-    // desktop-dashboard.ts): those need a minute from before the window, which for a market closed
-    // over the weekend (and a holiday beside it) lies up to four days back. One day of history
-    // (the harness's default, enough for the journeys' own servers) left forex "Loading history"
-    // from Sunday evening to Monday evening.
-    server = await startServer({ env: { MARKET_BACKFILL_DAYS: '4' } });
+    server = await startServer();
     console.log(`server ready at ${server.baseUrl} (data in ${server.dataDir})`);
     const early = new Map<LoadedJourney, Promise<EarlyUser>>();
     for (const j of selected) if (j.earlyUser) early.set(j, registerEarly(server, j.earlyUser));

@@ -102,13 +102,15 @@ async function quoteList({ browser, server }: JourneyContext) {
 
   // Forex rows: the volume in the pair's quote currency, and a letter badge. At a weekend the market
   // is closed: tagged so, and before its first price with no "Vol 0" (the journeys run on the real clock).
+  // From its Sunday-evening open until a day later, the day of history the journeys' server stores
+  // holds no minute before the 24 h window: its figures say "Loading history", as they should.
   await page.getByRole('tab', { name: 'Forex' }).click();
   const eur = page.getByRole('list', { name: 'Forex' }).locator('.ticker-row[data-symbol="EURUSD"]');
   await eur.locator('[data-testid="ticker-volume"], [data-testid="ticker-closed"]').first().waitFor();
   if ((await eur.getByTestId('ticker-closed').count()) === 0 || (await eur.getByTestId('ticker-volume').count()) > 0)
     await eur
       .getByTestId('ticker-volume')
-      .filter({ hasText: /^Vol \S+ USD$/ })
+      .filter({ hasText: forexJustReopened() ? /^(Vol \S+ USD|Loading history)$/ : /^Vol \S+ USD$/ })
       .waitFor();
   else assert.equal(await eur.getByTestId('ticker-price').textContent(), '--');
   await eur.locator('.ticker-row__badge').waitFor();
@@ -224,6 +226,17 @@ async function offlineAndBack({ browser, server }: JourneyContext) {
   await page.getByTestId('prices-paused').waitFor({ state: 'detached', timeout: 15_000 });
   assert.equal(await page.evaluate(() => window.__sameDocument === true), true, 'the page was reloaded');
   await context.close();
+}
+
+/**
+ * Whether forex reopened (Sunday 22:00 UTC, apps/server's sessions) less than a day ago: the
+ * journeys' server stores one day of history (harness/server.ts), so its forex figures are not
+ * whole yet.
+ */
+function forexJustReopened(now = new Date()): boolean {
+  const day = now.getUTCDay();
+  const hour = now.getUTCHours();
+  return (day === 0 && hour >= 21) || (day === 1 && hour < 23);
 }
 
 export const journeys: Journey[] = [
