@@ -1,5 +1,6 @@
 import type { CandleInterval, Language } from '@app/contract';
 import { TRADE_MESSAGES } from '../locales/trade';
+import { esc } from './first-view';
 import '../features/trade/trade.css';
 
 /**
@@ -30,8 +31,6 @@ const SEARCH_ICON =
 const NONE = '--';
 /** A line's height without its words (the instrument's, which the app fills in). */
 const BLANK = '&nbsp;';
-
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /** A disabled button: the app's button's box, nothing to press. */
 const inert = (className: string, inside: string) =>

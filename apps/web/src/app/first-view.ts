@@ -29,8 +29,8 @@ import type { FirstViewPage } from './prepaint';
 const SEARCH_ICON =
   '<svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false" class="search-box__icon"><circle cx="11" cy="11" r="7"></circle><path d="M20 20l-4-4"></path></svg>';
 
-/** Text for element content or a double-quoted attribute. */
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+/** Text for element content or a double-quoted attribute (app/first-view-trade.ts's too). */
+export const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /** Who the home page greets (features/home/hooks/use-home.ts): the stored user's nickname, or null. */
 export interface Visitor {
