@@ -2,7 +2,7 @@ import { firstViewPage, prepaint } from './app/prepaint';
 import { preloadPage } from './app/route-table';
 import { bannerListUrl } from './features/home/api/banner-list-url';
 import { sendEarly } from './lib/api/early';
-import { nextPaint } from './lib/browser/after-paint';
+import { nextPaint, nextTask } from './lib/browser/after-paint';
 import { applyDisplay } from './lib/session/display';
 import { storedDisplay, storedGreeting, storedToken } from './lib/session/storage';
 import { loadMessages } from './locales/load';
@@ -81,17 +81,14 @@ async function firstView(): Promise<unknown> {
   return Promise.race([view.catch(() => undefined), wait]);
 }
 
-/** A pause between two pieces of start-up: the browser paints and handles input between them. */
-const breathe = () => new Promise((resolve) => window.setTimeout(resolve, 0));
-
 // React, the other libraries, then the app, each after a pause: three tasks, not one.
 firstView()
   .then(() => {
     preloadPage(path, loggedIn);
     return import('./app/libraries-react');
   })
-  .then(breathe)
+  .then(nextTask)
   .then(() => import('./app/libraries'))
-  .then(breathe)
+  .then(nextTask)
   .then(() => import('./app/start'))
   .catch((error: unknown) => console.error('The app could not be loaded', error));

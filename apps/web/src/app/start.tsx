@@ -16,6 +16,7 @@ import { registerNavigate } from '../lib/routing/navigation';
 import { installNetworkToasts } from '../lib/feedback/network-status';
 import { getSession } from '../lib/session/session-store';
 import { initTheme } from '../lib/session/theme';
+import { nextTask } from '../lib/browser/after-paint';
 
 /** When the update check's code loads (features/app-version/update-watch.ts). */
 const UPDATE_CHECK_AFTER_MS = 3000;
@@ -35,15 +36,12 @@ const routes =
     ? loadDesktopLayout().then((m) => m.buildDesktopRoutes())
     : Promise.resolve(buildRoutes());
 
-/** Resolves with `value` in a later task: the browser paints and handles input in between. */
-const afterATask = <T,>(value: T) => new Promise<T>((resolve) => window.setTimeout(() => resolve(value), 0));
-
 // The UI kit's texts of a stored language other than English load beside the app's. The router
 // is created a task after this module's start-up: matching the address against every route
 // compiles their patterns, 15-25 ms here (four times that on a slow phone), and the two together
 // were one task that held the trade chart's visitor (issue 34).
 void Promise.all([routes, initI18n(), loadKitLocale(getSession().language)])
-  .then(afterATask)
+  .then(nextTask)
   .then(([routeObjects]) => {
     const router = createAppRouter(routeObjects);
     registerNavigate((to, options) => {

@@ -1,5 +1,6 @@
 import { Dialog, unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
+import { nextTask } from '../lib/browser/after-paint';
 
 /**
  * antd-mobile's imperative dialogs (`Dialog.confirm`, ...), loaded on demand by
@@ -19,7 +20,7 @@ unstableSetRender((node, container: Container) => {
   root.render(node);
   return async () => {
     // Let the closing animation's last frame commit before unmounting.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     root.unmount();
     delete container.__admRoot;
   };

@@ -25,3 +25,11 @@ export function nextPaint(): Promise<void> {
     afterNextPaint(resolve);
   });
 }
+
+/**
+ * Resolves (with `value`) in a later task: the browser paints and handles input in between. A
+ * long piece of start-up split this way is two shorter tasks (issue 34).
+ */
+export function nextTask<T = void>(value?: T): Promise<T> {
+  return new Promise((resolve) => window.setTimeout(() => resolve(value as T), 0));
+}

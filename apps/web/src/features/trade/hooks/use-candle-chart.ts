@@ -12,6 +12,7 @@ import type {
 import type * as ChartLibraryModule from '../chart-library';
 import { displayTimeZone, formatChartPrice } from '../../../lib/format';
 import { priceFormatOf, type ContractMark, type VolumeBar } from '../model/chart-bars';
+import { nextTask } from '../../../lib/browser/after-paint';
 
 interface ChartColors {
   surface: string;
@@ -44,7 +45,7 @@ type ChartLibrary = typeof ChartLibraryModule;
  * slow phone) and the chart's creation are two tasks, not one that holds the page (issue 34).
  */
 const loadChartLibrary = (): Promise<ChartLibrary> =>
-  import('../chart-library').then((lib) => new Promise((resolve) => window.setTimeout(() => resolve(lib), 0)));
+  import('../chart-library').then(nextTask);
 
 const dateOf = (time: Time) => new Date((typeof time === 'number' ? time : 0) * 1000);
 
