@@ -44,8 +44,7 @@ type ChartLibrary = typeof ChartLibraryModule;
  * The library, a task after its module has run: its start-up (15-20 ms here, four times that on a
  * slow phone) and the chart's creation are two tasks, not one that holds the page (issue 34).
  */
-const loadChartLibrary = (): Promise<ChartLibrary> =>
-  import('../chart-library').then(nextTask);
+const loadChartLibrary = (): Promise<ChartLibrary> => import('../chart-library').then(nextTask);
 
 const dateOf = (time: Time) => new Date((typeof time === 'number' ? time : 0) * 1000);
 
